@@ -1,0 +1,121 @@
+"""The command line: ``python -m mpsarticle info | run | plot | record``.
+
+Every argument error is one line on stderr and exit status 2; a results
+file that cannot be read is one line and exit status 1.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import NoReturn, Sequence
+
+from .devices import DeviceUnavailable, describe_machine
+from .profiles import PROFILES, SUITES
+from .results import ResultsFileError, load
+
+__all__ = ["main"]
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse, but an error is one line (no usage block) and exit status 2."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
+
+
+def _build_parser() -> _Parser:
+    parser = _Parser(prog="python -m mpsarticle", description="Honest CPU-vs-accelerator measurements of PyTorch.")
+    commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser, metavar="COMMAND")
+
+    info = commands.add_parser("info", help="devices and environment of this machine")
+    info.add_argument("--json", action="store_true", help="print the environment block as JSON")
+
+    def add_measuring(sub: argparse.ArgumentParser) -> None:
+        sub.add_argument("--suite", action="append", choices=list(SUITES), metavar="SUITE",
+                         help=f"suite to run, repeatable (default: all of {', '.join(SUITES)})")
+        sub.add_argument("--profile", choices=list(PROFILES), default="default",
+                         help="; ".join(f"{p.name}: {p.help}" for p in PROFILES.values()))
+        sub.add_argument("--device", action="append", metavar="DEVICE",
+                         help="device to measure, repeatable: cpu, cuda, cuda:1, mps (default: every usable one)")
+        sub.add_argument("--no-progress", action="store_true", help="no progress bar")
+
+    run = commands.add_parser("run", help="measure and write a results file")
+    add_measuring(run)
+    run.add_argument("--out", type=Path, default=Path("results.json"), help="JSON file to write (default: results.json)")
+    run.add_argument("--csv", type=Path, help="also write the points as CSV here")
+
+    record = commands.add_parser("record", help="measure the article's suites into the archive of machines")
+    add_measuring(record)
+    record.add_argument("--label", required=True, help="a short name for this machine, e.g. 'M1 Pro 16 GB'")
+    record.add_argument("--dir", type=Path, default=Path("docs/_data/machines"), help="archive folder")
+    record.add_argument("--force", action="store_true", help="overwrite an archive file of the same label")
+
+    plot = commands.add_parser("plot", help="draw the article's figures from a results file")
+    plot.add_argument("file", type=Path, help="a results JSON file")
+    plot.add_argument("--lang", choices=("en", "id"), default="en", help="language of labels (default: en)")
+    plot.add_argument("--out", type=Path, default=Path("figures"), help="folder for the PNG files (default: figures)")
+    return parser
+
+
+def _print_info(as_json: bool) -> None:
+    machine = describe_machine()
+    if as_json:
+        print(json.dumps(machine, indent=1))
+        return
+    print(f"{machine['os']} on {machine['arch']}, Python {machine['python']}, torch {machine['torch']}")
+    print(f"CPU: {machine['cpu']} ({machine['logical_cores']} threads)")
+    for name, device in machine["devices"].items():
+        memory = device.get("memory_bytes")
+        size = f", {memory / 2**30:.0f} GiB" if memory else ""
+        print(f"  {name:5s} {device['name']} [{device['backend']}]{size}")
+    for name, why in machine["unavailable"].items():
+        print(f"  {name:5s} unavailable: {why}")
+    if machine["mps_fallback_to_cpu"]:
+        print("warning: PYTORCH_ENABLE_MPS_FALLBACK=1: operators MPS lacks would silently run on the CPU")
+
+
+def _measure(args: argparse.Namespace, label: str | None = None):
+    from .runner import run_suites
+
+    suites = args.suite or list(SUITES)
+    return run_suites(suites, args.profile, args.device, progress=not args.no_progress, label=label)
+
+
+def _summary(results) -> str:
+    counts: dict[str, int] = {}
+    for point in results:
+        counts[point.status] = counts.get(point.status, 0) + 1
+    failed = sum(point.check == "failed" for point in results)
+    text = ", ".join(f"{n} {status}" for status, n in counts.items())
+    return text + (f", {failed} failed their correctness check" if failed else "")
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = _build_parser().parse_args(argv)
+    try:
+        if args.command == "info":
+            _print_info(args.json)
+        elif args.command == "run":
+            results = _measure(args)
+            path = results.save(args.out)
+            if args.csv:
+                results.save_csv(args.csv)
+            print(f"wrote {path} ({len(results)} points: {_summary(results)})")
+        elif args.command == "record":
+            from .archive import record
+
+            path = record(args.label, args.dir, force=args.force, measure=lambda: _measure(args, args.label))
+            print(f"wrote {path}")
+        elif args.command == "plot":
+            from .plots import save_all
+
+            results = load(args.file)
+            for path in save_all(results, args.out, lang=args.lang):
+                print(path)
+    except (ResultsFileError, DeviceUnavailable, FileExistsError, ValueError) as exc:
+        print(f"mpsarticle: error: {exc}", file=sys.stderr)
+        return 2 if isinstance(exc, (DeviceUnavailable, FileExistsError)) else 1
+    return 0

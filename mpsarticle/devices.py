@@ -1,0 +1,364 @@
+"""Which devices exist, how to synchronise them, and what they are.
+
+A :class:`Device` wraps one PyTorch backend (``cpu``, ``cuda``, ``mps``) and
+knows the few things the timing code needs from it: how to wait until the
+work queued on it has finished (:meth:`Device.synchronize`), how to make a
+timing event where the backend has them, how much memory is in use, and a
+JSON-able description of the hardware and software behind it.
+
+Nothing here knows about workloads or timing statistics.
+"""
+
+from __future__ import annotations
+
+import os
+import platform
+import re
+import subprocess
+import sys
+from dataclasses import dataclass
+from typing import Any, Callable, Protocol
+
+import torch
+
+__all__ = [
+    "DEVICE_KINDS",
+    "Device",
+    "DeviceUnavailable",
+    "available_devices",
+    "default_device",
+    "describe_machine",
+    "get_device",
+    "mps_fallback_enabled",
+]
+
+#: The kinds this package knows, in the order the article prefers them.
+DEVICE_KINDS = ("mps", "cuda", "cpu")
+
+#: With this variable set to 1, operators MPS lacks run on the CPU without a
+#: word. A "GPU" timing could then be a CPU timing, so it is recorded.
+MPS_FALLBACK_VARIABLE = "PYTORCH_ENABLE_MPS_FALLBACK"
+
+
+class DeviceUnavailable(RuntimeError):
+    """The device asked for does not exist or does not work on this machine."""
+
+
+class TimingEvent(Protocol):
+    def record(self) -> None: ...
+    def synchronize(self) -> None: ...
+    def elapsed_time(self, end: "TimingEvent") -> float: ...
+
+
+def mps_fallback_enabled() -> bool:
+    return os.environ.get(MPS_FALLBACK_VARIABLE, "") == "1"
+
+
+@dataclass(frozen=True)
+class Device:
+    """One place PyTorch can run work: ``Device("cpu")``, ``Device("cuda")``, ``Device("mps")``."""
+
+    kind: str
+    index: int = 0
+
+    def __post_init__(self) -> None:
+        if self.kind not in DEVICE_KINDS:
+            raise DeviceUnavailable(
+                f"unknown device {self.kind!r}: choose one of {', '.join(DEVICE_KINDS)}"
+            )
+
+    # -- identity ----------------------------------------------------------
+    @property
+    def name(self) -> str:
+        """The short name used in results and on charts (``cpu``, ``cuda``, ``mps``)."""
+        return self.kind
+
+    @property
+    def torch_device(self) -> torch.device:
+        if self.kind == "cpu":
+            return torch.device("cpu")
+        return torch.device(self.kind, self.index)
+
+    @property
+    def is_accelerator(self) -> bool:
+        return self.kind != "cpu"
+
+    @property
+    def supports_float64(self) -> bool:
+        # Metal has no 64-bit floating point type; MPS refuses float64 tensors.
+        return self.kind != "mps"
+
+    # -- waiting and timing --------------------------------------------------
+    def synchronize(self) -> None:
+        """Block until every kernel queued on this device has finished.
+
+        The CPU backend runs eagerly, so there is nothing to wait for.
+        """
+        if self.kind == "cuda":
+            torch.cuda.synchronize(self.index)
+        elif self.kind == "mps":
+            torch.mps.synchronize()
+
+    def synchronized_timer(self) -> Callable[[], float]:
+        """A clock for ``torch.utils.benchmark.Timer(timer=...)`` that first waits for this device.
+
+        ``Timer``'s own default synchronises whatever ``torch.accelerator``
+        names (and older releases only CUDA), not necessarily the device
+        being measured; passing this makes the choice explicit.
+        """
+        import timeit
+
+        if not self.is_accelerator:
+            return timeit.default_timer
+
+        def timer() -> float:
+            self.synchronize()
+            return timeit.default_timer()
+
+        return timer
+
+    def new_event(self) -> TimingEvent | None:
+        """A timing event recorded in this device's queue, or ``None`` where there are none (CPU)."""
+        if self.kind == "cuda":
+            return torch.cuda.Event(enable_timing=True)
+        if self.kind == "mps":
+            return torch.mps.Event(enable_timing=True)
+        return None
+
+    def memory_in_use(self) -> int | None:
+        """Bytes held by PyTorch's allocator on this device (``None`` for the CPU)."""
+        if self.kind == "cuda":
+            return int(torch.cuda.memory_allocated(self.index))
+        if self.kind == "mps":
+            return int(torch.mps.current_allocated_memory())
+        return None
+
+    def release_memory(self) -> None:
+        """Give cached blocks back, e.g. after an out-of-memory point."""
+        if self.kind == "cuda":
+            torch.cuda.empty_cache()
+        elif self.kind == "mps":
+            torch.mps.empty_cache()
+
+    def generator(self, seed: int) -> torch.Generator:
+        """A seeded random generator that draws directly on this device."""
+        return torch.Generator(device=self.torch_device).manual_seed(seed)
+
+    # -- description -------------------------------------------------------
+    def describe(self) -> dict[str, Any]:
+        """What this device is, as JSON-able data."""
+        if self.kind == "cuda":
+            return _describe_cuda(self.index)
+        if self.kind == "mps":
+            return _describe_mps()
+        return _describe_cpu()
+
+    def __str__(self) -> str:
+        return self.name
+
+
+# -- discovery ---------------------------------------------------------------
+
+def _mps_is_available() -> bool:
+    backend = getattr(torch.backends, "mps", None)
+    return bool(backend is not None and backend.is_available())
+
+
+def _why_unavailable(kind: str) -> str | None:
+    """``None`` when the device can be used, else a one-line reason."""
+    if kind == "cpu":
+        return None
+    if kind == "cuda":
+        if not torch.cuda.is_available():
+            return "no CUDA device is visible to PyTorch (CPU-only build or no NVIDIA GPU)"
+        return None
+    if not _mps_is_available():
+        built = getattr(torch.backends.mps, "is_built", lambda: False)()
+        if not built:
+            return "this PyTorch build has no MPS backend (MPS needs macOS on Apple silicon)"
+        return "MPS is built into PyTorch but not available on this machine"
+    # Some virtual Macs (for instance hosted CI runners) report MPS as
+    # available although no kernel can run: prove it with a tiny sum.
+    try:
+        value = torch.ones(4, device="mps").sum().item()
+    except Exception as exc:  # noqa: BLE001 - any failure means "does not work"
+        return f"MPS reports itself available but a test kernel failed: {_one_line(exc)}"
+    if value != 4.0:
+        return f"MPS reports itself available but computed 1+1+1+1 = {value}"
+    return None
+
+
+def get_device(name: str) -> Device:
+    """The device called ``name`` (``cpu``, ``cuda``, ``cuda:1``, ``mps``), or a clear error."""
+    kind, _, index_text = name.strip().lower().partition(":")
+    if kind not in DEVICE_KINDS:
+        raise DeviceUnavailable(f"unknown device {name!r}: choose one of {', '.join(DEVICE_KINDS)}")
+    index = 0
+    if index_text:
+        if not index_text.isdigit():
+            raise DeviceUnavailable(f"device index in {name!r} must be a whole number")
+        index = int(index_text)
+    reason = _why_unavailable(kind)
+    if reason is not None:
+        raise DeviceUnavailable(f"{kind} is not usable here: {reason}")
+    if kind == "cuda" and index >= torch.cuda.device_count():
+        raise DeviceUnavailable(
+            f"{name} does not exist: this machine has {torch.cuda.device_count()} CUDA device(s)"
+        )
+    return Device(kind, index)
+
+
+def available_devices() -> list[Device]:
+    """Every usable device, accelerators first (mps, cuda), the CPU last."""
+    return [Device(kind) for kind in DEVICE_KINDS if _why_unavailable(kind) is None]
+
+
+def unavailable_reasons() -> dict[str, str]:
+    """For each known kind that cannot be used here, why not."""
+    reasons = {kind: _why_unavailable(kind) for kind in DEVICE_KINDS}
+    return {kind: why for kind, why in reasons.items() if why is not None}
+
+
+def default_device() -> Device:
+    """The article's idiom, extended: ``mps`` if it works, else ``cuda``, else ``cpu``."""
+    return available_devices()[0]
+
+
+# -- descriptions ------------------------------------------------------------
+
+def _one_line(exc: BaseException) -> str:
+    text = str(exc).strip().splitlines()
+    return f"{type(exc).__name__}: {text[0] if text else ''}".rstrip(": ")
+
+
+def _run_quietly(command: list[str]) -> str | None:
+    try:
+        done = subprocess.run(command, capture_output=True, text=True, timeout=5, check=False)
+    except (OSError, subprocess.SubprocessError):
+        return None
+    return done.stdout.strip() if done.returncode == 0 and done.stdout.strip() else None
+
+
+def _cpu_model() -> str:
+    if sys.platform == "darwin":
+        brand = _run_quietly(["sysctl", "-n", "machdep.cpu.brand_string"])
+        if brand:
+            return brand
+    try:
+        with open("/proc/cpuinfo", encoding="utf-8", errors="replace") as handle:
+            for line in handle:
+                if line.lower().startswith(("model name", "hardware", "cpu model")):
+                    return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return platform.processor() or platform.machine() or "unknown CPU"
+
+
+def _total_memory_bytes() -> int | None:
+    if sys.platform == "darwin":
+        text = _run_quietly(["sysctl", "-n", "hw.memsize"])
+        return int(text) if text and text.isdigit() else None
+    try:
+        return int(os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES"))
+    except (ValueError, OSError, AttributeError):
+        return None
+
+
+def logical_cpu_count() -> int:
+    """The CPU threads this process may use (its affinity mask where the OS has one)."""
+    if hasattr(os, "sched_getaffinity"):
+        return len(os.sched_getaffinity(0))
+    return os.cpu_count() or 1
+
+
+def _cpu_cache_bytes() -> int | None:
+    """The largest CPU cache, for sizing cache-cold runs (Linux and macOS)."""
+    if sys.platform == "darwin":
+        text = _run_quietly(["sysctl", "-n", "hw.l2cachesize"])
+        return int(text) if text and text.isdigit() else None
+    sizes = []
+    base = "/sys/devices/system/cpu/cpu0/cache"
+    try:
+        for entry in os.listdir(base):
+            try:
+                with open(os.path.join(base, entry, "size"), encoding="utf-8") as handle:
+                    text = handle.read().strip()
+            except OSError:
+                continue
+            match = re.fullmatch(r"(\d+)([KMG]?)", text)
+            if match:
+                scale = {"": 1, "K": 1 << 10, "M": 1 << 20, "G": 1 << 30}[match.group(2)]
+                sizes.append(int(match.group(1)) * scale)
+    except OSError:
+        return None
+    return max(sizes) if sizes else None
+
+
+def _cpu_backend() -> str:
+    """ATen's CPU parallel backend (OpenMP, native), as torch reports it."""
+    for line in torch.__config__.parallel_info().splitlines():
+        if "parallel backend" in line.lower():
+            return f"ATen CPU, {line.split(':', 1)[1].strip()}"
+    return "ATen CPU"
+
+
+def _describe_cpu() -> dict[str, Any]:
+    return {
+        "kind": "cpu",
+        "name": _cpu_model(),
+        "logical_cores": logical_cpu_count(),
+        "threads_used": logical_cpu_count(),
+        "memory_bytes": _total_memory_bytes(),
+        "cache_bytes": _cpu_cache_bytes(),
+        "backend": _cpu_backend(),
+    }
+
+
+def _describe_cuda(index: int) -> dict[str, Any]:
+    props = torch.cuda.get_device_properties(index)
+    return {
+        "kind": "cuda",
+        "name": props.name,
+        "memory_bytes": int(props.total_memory),
+        "multiprocessors": int(props.multi_processor_count),
+        "compute_capability": f"{props.major}.{props.minor}",
+        "cache_bytes": int(getattr(props, "L2_cache_size", 0)) or None,
+        "backend": f"CUDA {torch.version.cuda}",
+        "cudnn": torch.backends.cudnn.version() if torch.backends.cudnn.is_available() else None,
+    }
+
+
+def _describe_mps() -> dict[str, Any]:
+    mac_version = platform.mac_ver()[0] or None
+    return {
+        "kind": "mps",
+        # The GPU is part of the Apple chip: its name is the chip's.
+        "name": f"{_cpu_model()} GPU",
+        "memory_bytes": _total_memory_bytes(),  # unified memory, shared with the CPU
+        "recommended_max_bytes": int(torch.mps.recommended_max_memory())
+        if hasattr(torch.mps, "recommended_max_memory")
+        else None,
+        "cache_bytes": None,
+        "backend": f"Metal Performance Shaders (macOS {mac_version})" if mac_version else "Metal Performance Shaders",
+        "fallback_to_cpu": mps_fallback_enabled(),
+    }
+
+
+def describe_machine() -> dict[str, Any]:
+    """The machine and software every result was taken on, as JSON-able data."""
+    uname = platform.uname()
+    return {
+        "os": f"{uname.system} {uname.release}",
+        "os_version": platform.mac_ver()[0] or platform.version(),
+        "arch": uname.machine,
+        "cpu": _cpu_model(),
+        "logical_cores": logical_cpu_count(),
+        "memory_bytes": _total_memory_bytes(),
+        "python": platform.python_version(),
+        "torch": torch.__version__,
+        "cuda_runtime": torch.version.cuda,
+        "mps_built": bool(getattr(torch.backends.mps, "is_built", lambda: False)()),
+        "mps_fallback_to_cpu": mps_fallback_enabled(),
+        "devices": {device.name: device.describe() for device in available_devices()},
+        "unavailable": unavailable_reasons(),
+    }

@@ -1,0 +1,151 @@
+"""Runs: measure a plan of points with progress, and measure once per build.
+
+:func:`run` measures workloads on devices and returns a
+:class:`~mpsarticle.results.ResultSet`. :func:`measure_once` is what the
+article's chapters call: within one ``make html`` the first chapter to ask
+for a suite measures it and saves the ResultSet under the build's
+identifier; every later chapter (the other language's too) loads that file.
+
+How a build identifies itself: ``make html`` sets ``MPSARTICLE_BUILD_ID``
+(the UTC time the build started plus the make process id) for both
+``sphinx-build`` runs, and the notebook kernels inherit it. Results are kept
+in ``$MPSARTICLE_CACHE_DIR/<build id>/`` (default ``_build/measurements``).
+A new ``make html`` has a new identifier and so measures afresh. Without a
+build identifier (an interactive session) every call measures.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+from typing import Iterable, Sequence
+
+from tqdm.auto import tqdm
+
+from .devices import Device, available_devices, get_device
+from .profiles import SUITES, Task, get_profile, plan
+from .results import Point, ResultSet, environment, load
+from .timing import TimingOptions, measure
+from .workloads import Workload
+
+__all__ = ["BUILD_ID_VARIABLE", "CACHE_DIR_VARIABLE", "measure_once", "run", "run_tasks"]
+
+BUILD_ID_VARIABLE = "MPSARTICLE_BUILD_ID"
+CACHE_DIR_VARIABLE = "MPSARTICLE_CACHE_DIR"
+PROFILE_VARIABLE = "MPSARTICLE_PROFILE"
+#: A point whose inputs would take more than this share of a device's memory
+#: is recorded as out of memory without being tried: on unified-memory Macs
+#: an oversized allocation swaps instead of failing cleanly.
+MEMORY_SHARE_LIMIT = 0.45
+
+
+def _progress_stream():
+    # Inside a notebook kernel sys.stderr is captured into the page; the
+    # kernel process's real stderr is the terminal running the build.
+    return sys.__stderr__ or sys.stderr
+
+
+def _too_big(task: Task) -> str | None:
+    memory = task.device.describe().get("memory_bytes")
+    need = task.workload.input_bytes
+    if memory and need > MEMORY_SHARE_LIMIT * memory:
+        return (
+            f"not tried: inputs need {need / 1e9:.1f} GB, more than {MEMORY_SHARE_LIMIT:.0%} "
+            f"of the device's {memory / 1e9:.1f} GB"
+        )
+    return None
+
+
+def run_tasks(tasks: Sequence[Task], *, progress: bool = True, label: str | None = None, profile: str | None = None) -> ResultSet:
+    """Measure every task in order and collect the points with the environment."""
+    results = ResultSet(environment=environment(), profile=profile, label=label,
+                        build_id=os.environ.get(BUILD_ID_VARIABLE))
+    bar = tqdm(tasks, desc="mpsarticle", unit="point", file=_progress_stream(), disable=not progress,
+               dynamic_ncols=True, mininterval=0.5)
+    for task in bar:
+        bar.set_postfix_str(f"{task.suite}: {task.workload.label} on {task.device} ({task.method})", refresh=False)
+        reason = _too_big(task)
+        if reason:
+            point = Point(device=task.device.name, workload=task.workload.kind, params=task.workload.params(),
+                          method=task.method, suite=task.suite, status="out_of_memory", reason=reason,
+                          flops=task.workload.flops, bytes=task.workload.bytes)
+        else:
+            point = measure(task.workload, task.device, task.method, task.options, suite=task.suite)
+        results.points.append(point)
+    bar.close()
+    return results
+
+
+def run(
+    workloads: Iterable[Workload],
+    devices: Iterable[Device | str] | None = None,
+    *,
+    methods: Sequence[str] = ("engine",),
+    options: TimingOptions | None = None,
+    progress: bool = True,
+) -> ResultSet:
+    """Measure each workload on each device (default: every usable one) by each method."""
+    chosen = _devices(devices)
+    options = options or TimingOptions()
+    tasks = [
+        Task("custom", workload, device, method, options)
+        for workload in workloads
+        for device in chosen
+        for method in methods
+    ]
+    return run_tasks(tasks, progress=progress)
+
+
+def run_suites(
+    suites: Sequence[str] = tuple(SUITES),
+    profile: str = "default",
+    devices: Iterable[Device | str] | None = None,
+    *,
+    progress: bool = True,
+    label: str | None = None,
+) -> ResultSet:
+    """Measure the article's suites with a profile's sizes."""
+    get_profile(profile)
+    return run_tasks(plan(suites, profile, _devices(devices)), progress=progress, label=label, profile=profile)
+
+
+def _devices(devices: Iterable[Device | str] | None) -> list[Device]:
+    if devices is None:
+        return available_devices()
+    return [device if isinstance(device, Device) else get_device(device) for device in devices]
+
+
+def current_profile(default: str = "default") -> str:
+    """The profile a docs build asked for (``MPSARTICLE_PROFILE``), else ``default``."""
+    name = os.environ.get(PROFILE_VARIABLE, default)
+    get_profile(name)
+    return name
+
+
+def cache_dir() -> Path:
+    configured = os.environ.get(CACHE_DIR_VARIABLE)
+    if configured:
+        return Path(configured)
+    return Path(__file__).resolve().parent.parent / "_build" / "measurements"
+
+
+def measure_once(suites: Sequence[str] = tuple(SUITES), profile: str | None = None, *, progress: bool = True) -> ResultSet:
+    """The article's measurements for this build: measured by the first caller, loaded by the rest.
+
+    Without a build identifier (see the module notes) it always measures.
+    """
+    profile = profile or current_profile()
+    build_id = os.environ.get(BUILD_ID_VARIABLE)
+    if not build_id:
+        return run_suites(suites, profile, progress=progress)
+    path = cache_dir() / _safe(build_id) / f"{profile}-{'-'.join(suites)}.json"
+    if path.exists():
+        return load(path)
+    results = run_suites(suites, profile, progress=progress)
+    results.save(path)
+    return results
+
+
+def _safe(text: str) -> str:
+    return "".join(ch if ch.isalnum() or ch in "-_." else "_" for ch in text)[:100] or "build"
