@@ -9,7 +9,7 @@ speed.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Sequence
+from typing import Callable, Sequence
 
 from .results import Point, ResultSet
 
@@ -18,10 +18,12 @@ __all__ = [
     "accelerators",
     "ceiling_gb_s",
     "crossover",
+    "failed_checks",
     "peak_gflop_s",
     "series",
     "size_key",
     "speedups",
+    "time_ratios",
 ]
 
 #: The parameter that is "the size" of each workload.
@@ -40,11 +42,26 @@ def accelerators(results: ResultSet) -> list[str]:
 def series(results: ResultSet, *, workload: str, device: str, method: str = "engine",
            suite: str | None = None, **params: object) -> list[tuple[int, Point]]:
     """``(size, point)`` pairs sorted by size, good points only."""
+    return _by_size(results, workload, device, method, suite, params, lambda p: p.ok)
+
+
+def failed_checks(results: ResultSet, *, workload: str, device: str, method: str = "engine",
+                  suite: str | None = None, **params: object) -> list[tuple[int, Point]]:
+    """``(size, point)`` pairs of points that ran but gave a wrong result, sorted by size.
+
+    They are shown as failures, never as speeds.
+    """
+    return _by_size(results, workload, device, method, suite, params,
+                    lambda p: p.status == "ok" and p.check == "failed")
+
+
+def _by_size(results: ResultSet, workload: str, device: str, method: str, suite: str | None,
+             params: dict[str, object], keep: Callable[[Point], bool]) -> list[tuple[int, Point]]:
     criteria: dict[str, object] = {"workload": workload, "device": device, "method": method, **params}
     if suite is not None:
         criteria["suite"] = suite
     key = size_key(workload)
-    found = [(int(p.params[key]), p) for p in results.select(**criteria) if p.ok]
+    found = [(int(p.params[key]), p) for p in results.select(**criteria) if keep(p)]
     return sorted(found, key=lambda pair: pair[0])
 
 
@@ -54,6 +71,18 @@ def speedups(results: ResultSet, accelerator: str, *, workload: str = "matvec", 
     slow = dict(series(results, workload=workload, device=baseline, method=method, suite=suite, **params))
     fast = dict(series(results, workload=workload, device=accelerator, method=method, suite=suite, **params))
     return [(size, slow[size].median_s / fast[size].median_s) for size in sorted(slow.keys() & fast.keys())]
+
+
+def time_ratios(results: ResultSet, device: str, *, workload: str = "matvec", numerator: str = "engine",
+                denominator: str = "naive", suite: str | None = None, **params: object) -> list[tuple[int, float]]:
+    """``(size, numerator time / denominator time)`` on one device, where both methods measured well.
+
+    With the defaults, how many times longer a call really takes than the
+    unsynchronised ``timeit`` of the original article reports.
+    """
+    real = dict(series(results, workload=workload, device=device, method=numerator, suite=suite, **params))
+    naive = dict(series(results, workload=workload, device=device, method=denominator, suite=suite, **params))
+    return [(size, real[size].median_s / naive[size].median_s) for size in sorted(real.keys() & naive.keys())]
 
 
 @dataclass(frozen=True)

@@ -325,6 +325,9 @@ def _describe_cuda(index: int) -> dict[str, Any]:
         "cache_bytes": int(getattr(props, "L2_cache_size", 0)) or None,
         "backend": f"CUDA {torch.version.cuda}",
         "cudnn": torch.backends.cudnn.version() if torch.backends.cudnn.is_available() else None,
+        # Whether float32 products and convolutions may use TF32 tensor cores.
+        "matmul_allow_tf32": bool(torch.backends.cuda.matmul.allow_tf32),
+        "cudnn_allow_tf32": bool(torch.backends.cudnn.allow_tf32),
     }
 
 

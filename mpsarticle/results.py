@@ -258,6 +258,9 @@ def write_atomically(path: str | os.PathLike[str], text: str) -> Path:
 
 def git_commit(directory: str | os.PathLike[str] | None = None) -> str | None:
     """The commit of the checkout holding this package (``+dirty`` if changed), or ``None``."""
+    if os.environ.get("MPSARTICLE_GIT_COMMIT"):
+        # Set where the tree travels without its .git folder (e.g. a remote GPU machine).
+        return os.environ["MPSARTICLE_GIT_COMMIT"]
     where = Path(directory) if directory else Path(__file__).resolve().parent
     try:
         commit = subprocess.run(

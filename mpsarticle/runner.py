@@ -149,3 +149,9 @@ def measure_once(suites: Sequence[str] = tuple(SUITES), profile: str | None = No
 
 def _safe(text: str) -> str:
     return "".join(ch if ch.isalnum() or ch in "-_." else "_" for ch in text)[:100] or "build"
+
+
+def published_dir() -> Path:
+    """Files the chapters publish with the site (raw data); conf.py adds it to html_extra_path."""
+    build_id = os.environ.get(BUILD_ID_VARIABLE)
+    return cache_dir() / (_safe(build_id) if build_id else "adhoc") / "published"

@@ -1,0 +1,594 @@
+"""Every figure of the article, in one style, labelled in English or Indonesian.
+
+Each function takes a :class:`~mpsarticle.results.ResultSet` and a language
+(``"en"`` or ``"id"``) and returns a :class:`matplotlib.figure.Figure`. The
+figures are built on ``Figure`` objects directly, never through pyplot, so
+drawing leaves no global state behind and works under any backend.
+
+What the figures share, and why:
+
+- Okabe–Ito colours, one fixed colour per device, so "CPU" is the same
+  vermillion in every chart and colour-blind readers can tell devices apart.
+- An opaque white background and dark text: the site has a dark theme, on
+  which black labels of a transparent PNG would vanish.
+- Every word comes from :data:`TEXT`; units (µs, ms, GB/s, GFLOP/s) are the
+  same in both languages, decimal separators follow the language.
+- Only points that are ``ok`` are drawn as a time or a speed. A point that ran
+  but failed its correctness check is marked ✗ at the bottom of the axes;
+  unsupported, out-of-memory and failed runs are left out.
+- A figure whose data is missing shows a centred message instead of raising.
+
+Numbers come from :mod:`mpsarticle.analysis`, as the prose's do. Nothing here measures.
+"""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+from typing import Callable, Iterable, Sequence
+
+from matplotlib.axes import Axes
+from matplotlib.figure import Figure
+from matplotlib.lines import Line2D
+from matplotlib.ticker import FixedLocator, Formatter, FuncFormatter, NullLocator
+
+from . import analysis
+from .results import ResultSet
+
+__all__ = [
+    "DEVICE_COLORS",
+    "FIGURES",
+    "METHOD_COLORS",
+    "TEXT",
+    "bandwidth",
+    "matmul",
+    "methods",
+    "original_bars",
+    "save_all",
+    "speedup",
+    "time_vs_size",
+    "train",
+]
+
+# -- style -----------------------------------------------------------------------
+
+#: Okabe & Ito (2008), a palette that stays distinct under every common colour-vision deficiency.
+OKABE_ITO = {
+    "orange": "#E69F00", "sky_blue": "#56B4E9", "bluish_green": "#009E73", "yellow": "#F0E442",
+    "blue": "#0072B2", "vermillion": "#D55E00", "reddish_purple": "#CC79A7", "black": "#000000",
+}
+DEVICE_COLORS = {"cpu": OKABE_ITO["vermillion"], "mps": OKABE_ITO["blue"], "cuda": OKABE_ITO["bluish_green"]}
+#: For devices beyond the three above (yellow is left out: too pale on white).
+_SPARE_COLORS = (OKABE_ITO["reddish_purple"], OKABE_ITO["sky_blue"], OKABE_ITO["orange"], OKABE_ITO["black"])
+METHOD_COLORS = {"naive": OKABE_ITO["orange"], "engine": OKABE_ITO["black"], "events": OKABE_ITO["reddish_purple"]}
+METHOD_MARKERS = {"naive": "s", "engine": "o", "events": "^"}
+#: Precision by line style and marker, so that colour stays free for the device.
+DTYPE_STYLES = {"float32": ("-", "o"), "float16": ("--", "s"), "bfloat16": (":", "^")}
+
+FIGSIZE = (7.0, 4.2)
+DPI = 110
+BACKGROUND = "white"
+INK = "#222222"
+GRID = "#DDDDDD"
+#: The original article's ``timeit(..., number=100)``: its chart showed the total of 100 calls.
+ORIGINAL_CALLS = 100
+#: Gids that tests and :func:`save_all` recognise.
+FAILED_GID = "failed-check"
+MESSAGE_GID = "no-data-message"
+
+# -- words -----------------------------------------------------------------------
+
+TEXT: dict[str, dict[str, str]] = {
+    "en": {
+        "method.naive": "timeit, unsynchronised (original)",
+        "method.engine": "synchronised timer",
+        "method.events": "device events",
+        "workload.matvec": "Matrix–vector product B @ a",
+        "workload.matmul": "Matrix product A @ B",
+        "workload.copy": "Memory copy",
+        "workload.train_step": "Training step of a small CNN",
+        "size.m": "Matrix size m",
+        "size.n": "Elements copied n",
+        "size.batch": "Batch size",
+        "dimension": "Dimension",
+        "elapsed_100": "Elapsed time (s, 100 calls)",
+        "original_title": "The original experiment: B @ a, 100 calls\n({method})",
+        "time_per_call": "Time per call",
+        "time_title": "{workload}: time per call ({method})",
+        "speedup_axis": "Speed-up over CPU (×)",
+        "speedup_title": "{workload}: CPU time / accelerator time",
+        "same_speed": "same speed",
+        "acc_faster": "accelerator faster ↑",
+        "cpu_faster": "CPU faster ↓",
+        "faster_from": "{device} faster from m = {size}",
+        "faster_always": "{device} faster at every size measured",
+        "faster_never": "{device} never faster in this range",
+        "no_accelerator": "No accelerator on this machine: nothing to compare",
+        "no_data": "No measurements for this figure in these results",
+        "methods_title": "Three ways to time B @ a",
+        "under_reports": "at m = {size}, timeit reports\n{ratio} less time than a call takes",
+        "bandwidth_axis": "Achieved bandwidth (GB/s)",
+        "bandwidth_title": "B @ a reads the whole matrix: memory bandwidth achieved",
+        "ceiling": "{device} bandwidth ceiling (copy): {value} GB/s",
+        "matmul_axis": "Throughput (GFLOP/s)",
+        "matmul_title": "Matrix product A @ B: computation rate by precision",
+        "train_axis": "Time per training step (ms)",
+        "train_title": "One training step of a small CNN (forward, backward, SGD)",
+        "train_row": "{device}, batch {batch}",
+        "failed": "failed correctness check",
+    },
+    "id": {
+        "method.naive": "timeit, tanpa sinkronisasi (asli)",
+        "method.engine": "pewaktu tersinkronisasi",
+        "method.events": "event perangkat",
+        "workload.matvec": "Perkalian matriks–vektor B @ a",
+        "workload.matmul": "Perkalian matriks A @ B",
+        "workload.copy": "Penyalinan memori",
+        "workload.train_step": "Langkah pelatihan CNN kecil",
+        "size.m": "Ukuran matriks m",
+        "size.n": "Jumlah elemen yang disalin n",
+        "size.batch": "Ukuran batch",
+        "dimension": "Dimensi",
+        "elapsed_100": "Waktu eksekusi (s, 100 panggilan)",
+        "original_title": "Eksperimen asli: B @ a, 100 panggilan\n({method})",
+        "time_per_call": "Waktu per panggilan",
+        "time_title": "{workload}: waktu per panggilan ({method})",
+        "speedup_axis": "Percepatan terhadap CPU (×)",
+        "speedup_title": "{workload}: waktu CPU / waktu akselerator",
+        "same_speed": "sama cepat",
+        "acc_faster": "akselerator lebih cepat ↑",
+        "cpu_faster": "CPU lebih cepat ↓",
+        "faster_from": "{device} lebih cepat mulai m = {size}",
+        "faster_always": "{device} lebih cepat di semua ukuran yang diukur",
+        "faster_never": "{device} tidak pernah lebih cepat dalam rentang ini",
+        "no_accelerator": "Tidak ada akselerator di mesin ini: tidak ada yang bisa dibandingkan",
+        "no_data": "Hasil ini tidak memuat pengukuran untuk grafik ini",
+        "methods_title": "Tiga cara mengukur waktu B @ a",
+        "under_reports": "pada m = {size}, timeit mencatat waktu\n{ratio} lebih singkat dari sebenarnya",
+        "bandwidth_axis": "Bandwidth tercapai (GB/s)",
+        "bandwidth_title": "B @ a membaca seluruh matriks: bandwidth memori yang tercapai",
+        "ceiling": "Batas bandwidth {device} (salinan): {value} GB/s",
+        "matmul_axis": "Laju komputasi (GFLOP/s)",
+        "matmul_title": "Perkalian matriks A @ B: laju komputasi per presisi",
+        "train_axis": "Waktu per langkah pelatihan (ms)",
+        "train_title": "Satu langkah pelatihan CNN kecil (maju, mundur, SGD)",
+        "train_row": "{device}, batch {batch}",
+        "failed": "gagal uji kebenaran",
+    },
+}
+
+
+def _words(lang: str) -> dict[str, str]:
+    if lang not in TEXT:
+        raise ValueError(f"unknown language {lang!r}: choose 'en' or 'id'")
+    return TEXT[lang]
+
+
+def _number(value: float, lang: str) -> str:
+    """A short number: no exponent, spaces between thousands, the language's decimal mark."""
+    if value >= 10_000:
+        text = f"{value:,.0f}".replace(",", " ")
+    elif value >= 100:
+        text = f"{value:.0f}"
+    else:
+        text = f"{value:.3g}" if value >= 1 else f"{value:.2g}"
+    return text.replace(".", ",") if lang == "id" else text
+
+
+def _seconds(value: float, lang: str) -> str:
+    for unit, scale in (("s", 1.0), ("ms", 1e-3), ("µs", 1e-6)):
+        if value >= scale * 0.999:
+            return f"{_number(value / scale, lang)} {unit}"
+    return f"{_number(value / 1e-9, lang)} ns"
+
+
+def device_label(device: str) -> str:
+    return device.upper()
+
+
+def device_color(device: str, devices: Sequence[str] = ()) -> str:
+    """The device's fixed colour; devices without one take spare colours in order of appearance."""
+    if device in DEVICE_COLORS:
+        return DEVICE_COLORS[device]
+    others = [d for d in devices if d not in DEVICE_COLORS]
+    index = others.index(device) if device in others else len(others)
+    return _SPARE_COLORS[index % len(_SPARE_COLORS)]
+
+
+class _LogLabels(Formatter):
+    """Log-axis labels in plain units: every decade, and 2 and 5 when the view spans under two decades.
+
+    matplotlib's default would write 10^-4; readers of this article think in µs and ms.
+    """
+
+    def __init__(self, text: Callable[[float], str]) -> None:
+        self.text = text
+
+    def __call__(self, x: float, pos: int | None = None) -> str:
+        if x <= 0 or self.axis is None:
+            return ""
+        low, high = sorted(self.axis.get_view_interval())
+        span = math.log10(high / low) if low > 0 else math.inf
+        lead = round(x / 10 ** math.floor(math.log10(x) + 1e-9), 6)
+        if lead == 1 or span < 0.6 or (span < 2 and lead in (2, 5)):
+            return self.text(x)
+        return ""
+
+
+# -- the common frame ----------------------------------------------------------------
+
+def _figure(ncols: int = 1, *, width: float | None = None, sharey: bool = False) -> tuple[Figure, list[Axes]]:
+    figure = Figure(figsize=(width or FIGSIZE[0], FIGSIZE[1]), dpi=DPI, facecolor=BACKGROUND, layout="constrained")
+    axes = list(figure.subplots(1, ncols, sharey=sharey, squeeze=False)[0])
+    for ax in axes:
+        ax.set_facecolor(BACKGROUND)
+        ax.grid(True, which="major", color=GRID, linewidth=0.7)
+        ax.set_axisbelow(True)
+        for side in ("top", "right"):
+            ax.spines[side].set_visible(False)
+        for side in ("left", "bottom"):
+            ax.spines[side].set_color("#555555")
+        ax.tick_params(colors=INK, labelsize=9)
+    return figure, axes
+
+
+def _label(ax: Axes, *, title: str | None = None, xlabel: str | None = None, ylabel: str | None = None) -> None:
+    if title:
+        ax.set_title(title, fontsize=11, color=INK)
+    if xlabel:
+        ax.set_xlabel(xlabel, fontsize=10, color=INK)
+    if ylabel:
+        ax.set_ylabel(ylabel, fontsize=10, color=INK)
+
+
+def _size_axis(ax: Axes, sizes: Iterable[int]) -> None:
+    """Log x with a tick at each measured size: the profiles step in powers of two."""
+    ticks = sorted(set(sizes))
+    ax.set_xscale("log", base=2)
+    if ticks:
+        ax.xaxis.set_major_locator(FixedLocator(ticks))
+        ax.xaxis.set_minor_locator(NullLocator())
+        ax.xaxis.set_major_formatter(FuncFormatter(lambda value, _: f"{value:.0f}"))
+
+
+def _log_y(ax: Axes, text: Callable[[float], str]) -> None:
+    ax.set_yscale("log")
+    ax.yaxis.set_major_formatter(_LogLabels(text))
+    ax.yaxis.set_minor_formatter(_LogLabels(text))
+
+
+def _mark_failed(ax: Axes, xs: Sequence[float], color: str) -> bool:
+    """✗ at the foot of the axes where a point ran but gave a wrong answer: no time is drawn for it."""
+    if not xs:
+        return False
+    ax.plot(list(xs), [0.04] * len(xs), transform=ax.get_xaxis_transform(), linestyle="none", marker="X",
+            markersize=10, markerfacecolor=color, markeredgecolor=INK, markeredgewidth=0.8, clip_on=False,
+            zorder=5, gid=FAILED_GID, label="_nolegend_")
+    return True
+
+
+def _legend(ax: Axes, words: dict[str, str], *, failed: bool, **options: object) -> None:
+    handles, labels = ax.get_legend_handles_labels()
+    if failed:
+        handles.append(Line2D([], [], linestyle="none", marker="X", markersize=9, markerfacecolor="#888888",
+                              markeredgecolor=INK))
+        labels.append(words["failed"])
+    if handles:
+        ax.legend(handles, labels, fontsize=8.5, frameon=True, facecolor=BACKGROUND, edgecolor="#CCCCCC",
+                  framealpha=1.0, **options)
+
+
+def _message(ax: Axes, text: str) -> None:
+    """An empty axes that says why it is empty: a chapter's cell must never fail for lack of data."""
+    ax.set_xticks([])
+    ax.set_yticks([])
+    ax.grid(False)
+    ax.text(0.5, 0.5, text, transform=ax.transAxes, ha="center", va="center", fontsize=11, color=INK,
+            wrap=True, gid=MESSAGE_GID)
+
+
+def _empty(words: dict[str, str], title: str, key: str = "no_data") -> Figure:
+    figure, (ax,) = _figure()
+    _label(ax, title=title)
+    _message(ax, words[key])
+    return figure
+
+
+def _devices(results: ResultSet, **criteria: object) -> list[str]:
+    """Devices with points matching ``criteria``, the CPU first (it is the baseline of every comparison)."""
+    found = list(dict.fromkeys(p.device for p in results.select(**criteria)))
+    return sorted(found, key=lambda device: device != "cpu")
+
+
+# -- the figures -----------------------------------------------------------------
+
+def original_bars(results: ResultSet, lang: str, method: str = "naive") -> Figure:
+    """The blog post's chart rebuilt: seconds for 100 calls of ``B @ a`` per m, one bar per device.
+
+    With ``method="naive"`` these are the post's own numbers (``timeit``
+    without synchronisation); with ``"engine"`` the same chart with honest times.
+    """
+    words = _words(lang)
+    title = words["original_title"].format(method=words[f"method.{method}"])
+    criteria = {"suite": "original", "workload": "matvec", "method": method}
+    devices = _devices(results, **criteria)
+    if not devices:
+        return _empty(words, title)
+    sizes = sorted({int(p.params["m"]) for p in results.select(**criteria)})
+    position = {m: i for i, m in enumerate(sizes)}
+    figure, (ax,) = _figure()
+    width = 0.8 / len(devices)
+    failed = False
+    for index, device in enumerate(devices):
+        offset = (index - (len(devices) - 1) / 2) * width
+        color = device_color(device, devices)
+        pairs = analysis.series(results, workload="matvec", device=device, method=method, suite="original")
+        ax.bar([position[m] + offset for m, _ in pairs], [p.median_s * ORIGINAL_CALLS for _, p in pairs],
+               width=width, color=color, label=device_label(device))
+        bad = analysis.failed_checks(results, workload="matvec", device=device, method=method, suite="original")
+        failed |= _mark_failed(ax, [position[m] + offset for m, _ in bad], color)
+    ax.set_xticks(range(len(sizes)), [str(m) for m in sizes])
+    ax.grid(False, axis="x")
+    _label(ax, title=title, xlabel=words["dimension"], ylabel=words["elapsed_100"])
+    _legend(ax, words, failed=failed, loc="upper left")
+    return figure
+
+
+def time_vs_size(results: ResultSet, lang: str, workload: str = "matvec", suite: str = "matvec",
+                 method: str = "engine", **params: object) -> Figure:
+    """Time per call against size on log-log axes, one line per device; the band spans the IQR."""
+    words = _words(lang)
+    title = words["time_title"].format(workload=words.get(f"workload.{workload}", workload),
+                                       method=words[f"method.{method}"])
+    devices = _devices(results, suite=suite, workload=workload, method=method, **params)
+    if not devices:
+        return _empty(words, title)
+    figure, (ax,) = _figure()
+    sizes: list[int] = []
+    failed = False
+    for device in devices:
+        color = device_color(device, devices)
+        pairs = analysis.series(results, workload=workload, device=device, method=method, suite=suite, **params)
+        xs, medians = [s for s, _ in pairs], [p.median_s for _, p in pairs]
+        spreads = [(p.iqr_s or 0.0) / 2 for _, p in pairs]
+        if pairs:
+            ax.fill_between(xs, [m - d for m, d in zip(medians, spreads)], [m + d for m, d in zip(medians, spreads)],
+                            color=color, alpha=0.2, linewidth=0)
+            ax.plot(xs, medians, color=color, marker="o", markersize=5, linewidth=1.8, label=device_label(device))
+        bad = analysis.failed_checks(results, workload=workload, device=device, method=method, suite=suite, **params)
+        failed |= _mark_failed(ax, [s for s, _ in bad], color)
+        sizes += xs + [s for s, _ in bad]
+    _size_axis(ax, sizes)
+    _log_y(ax, lambda v: _seconds(v, lang))
+    _label(ax, title=title, xlabel=words[f"size.{analysis.size_key(workload)}"], ylabel=words["time_per_call"])
+    _legend(ax, words, failed=failed, loc="upper left")
+    return figure
+
+
+def speedup(results: ResultSet, lang: str, workload: str = "matvec", suite: str = "matvec",
+            **params: object) -> Figure:
+    """CPU time / accelerator time against size; above 1 the accelerator wins, the dashed line marks where it starts to."""
+    words = _words(lang)
+    title = words["speedup_title"].format(workload=words.get(f"workload.{workload}", workload))
+    accelerators = analysis.accelerators(results)
+    if not accelerators:
+        return _empty(words, title, "no_accelerator")
+    curves = {device: analysis.speedups(results, device, workload=workload, suite=suite, **params)
+              for device in accelerators}
+    if not any(curves.values()):
+        return _empty(words, title)
+    figure, (ax,) = _figure()
+    devices = ["cpu", *accelerators]
+    ax.axhline(1.0, color="#666666", linewidth=1.0, label=words["same_speed"])
+    sizes: list[int] = []
+    failed = False
+    corner_notes: list[str] = []
+    for device in accelerators:
+        color = device_color(device, devices)
+        pairs = curves[device]
+        name = device_label(device)
+        if pairs:
+            ax.plot([s for s, _ in pairs], [r for _, r in pairs], color=color, marker="o", markersize=5,
+                    linewidth=1.8, label=name)
+            sizes += [s for s, _ in pairs]
+            where = analysis.crossover(pairs)
+            if where.size is not None and not where.always:
+                # The note runs up the dashed line, so it cannot be read as another device's.
+                ax.axvline(where.size, color=color, linestyle="--", linewidth=1.2, gid=f"crossover-{device}")
+                ax.text(where.size, 0.97, words["faster_from"].format(device=name, size=where.size) + " ",
+                        transform=ax.get_xaxis_transform(), rotation=90, ha="right", va="top", fontsize=8.5,
+                        color=INK)
+            else:
+                corner_notes.append(words["faster_always" if where.always else "faster_never"].format(device=name))
+        for both in (device, "cpu"):
+            bad = analysis.failed_checks(results, workload=workload, device=both, suite=suite, **params)
+            failed |= _mark_failed(ax, [s for s, _ in bad], device_color(both, devices))
+            sizes += [s for s, _ in bad]
+    _size_axis(ax, sizes)
+    _log_y(ax, lambda v: _number(v, lang) + "×")
+    ax.margins(y=0.15)
+    # Which side of the line means what, next to the line itself.
+    for key, dy, va in (("acc_faster", 3, "bottom"), ("cpu_faster", -3, "top")):
+        ax.annotate(words[key], (1.0, 1.0), xycoords=("axes fraction", "data"), xytext=(-3, dy),
+                    textcoords="offset points", ha="right", va=va, fontsize=8.5, color="#555555")
+    for row, note in enumerate(corner_notes):
+        ax.text(0.02, 0.97 - 0.07 * row, note, transform=ax.transAxes, ha="left", va="top", fontsize=9, color=INK,
+                bbox={"facecolor": BACKGROUND, "edgecolor": "none", "alpha": 0.9, "pad": 1.5})
+    _label(ax, title=title, xlabel=words[f"size.{analysis.size_key(workload)}"], ylabel=words["speedup_axis"])
+    _legend(ax, words, failed=failed, loc="best")
+    return figure
+
+
+def methods(results: ResultSet, lang: str, suite: str = "matvec") -> Figure:
+    """Per device, time per call of ``B @ a`` by the three timing methods.
+
+    On an accelerator the unsynchronised ``timeit`` only measures how fast
+    work is queued, so its line lies below the two honest ones; on the CPU
+    the three agree.
+    """
+    words = _words(lang)
+    title = words["methods_title"]
+    devices = _devices(results, suite=suite, workload="matvec")
+    if not devices:
+        return _empty(words, title)
+    figure, axes = _figure(len(devices), width=FIGSIZE[0] if len(devices) < 3 else 3.2 * len(devices), sharey=True)
+    figure.suptitle(title, fontsize=11, color=INK)
+    failed = False
+    for ax, device in zip(axes, devices):
+        sizes: list[int] = []
+        for method in ("naive", "engine", "events"):
+            color = METHOD_COLORS[method]
+            pairs = analysis.series(results, workload="matvec", device=device, method=method, suite=suite)
+            if pairs:
+                ax.plot([s for s, _ in pairs], [p.median_s for _, p in pairs], color=color,
+                        marker=METHOD_MARKERS[method], markersize=5, linewidth=1.6, label=words[f"method.{method}"])
+            bad = analysis.failed_checks(results, workload="matvec", device=device, method=method, suite=suite)
+            failed |= _mark_failed(ax, [s for s, _ in bad], color)
+            sizes += [s for s, _ in pairs] + [s for s, _ in bad]
+        ratios = [(s, r) for s, r in analysis.time_ratios(results, device, suite=suite) if r >= 2]
+        if ratios:
+            size, ratio = ratios[-1]
+            ax.text(0.03, 0.97, words["under_reports"].format(size=size, ratio=_number(ratio, lang) + "×"),
+                    transform=ax.transAxes, ha="left", va="top", fontsize=8.5, color=INK)
+        _size_axis(ax, sizes)
+        _log_y(ax, lambda v: _seconds(v, lang))
+        _label(ax, title=device_label(device), xlabel=words["size.m"])
+    _label(axes[0], ylabel=words["time_per_call"])
+    _legend(axes[-1], words, failed=failed, loc="lower right")
+    return figure
+
+
+def bandwidth(results: ResultSet, lang: str, suite: str = "matvec") -> Figure:
+    """Memory bandwidth that ``B @ a`` achieves per device, under each device's measured copy ceiling (dashed)."""
+    words = _words(lang)
+    title = words["bandwidth_title"]
+    devices = _devices(results, suite=suite, workload="matvec", method="engine")
+    if not devices:
+        return _empty(words, title)
+    figure, (ax,) = _figure()
+    sizes: list[int] = []
+    failed = False
+    for device in devices:
+        color = device_color(device, devices)
+        pairs = analysis.series(results, workload="matvec", device=device, suite=suite)
+        if pairs:
+            ax.plot([s for s, _ in pairs], [p.gb_s for _, p in pairs], color=color, marker="o", markersize=5,
+                    linewidth=1.8, label=device_label(device))
+        bad = analysis.failed_checks(results, workload="matvec", device=device, suite=suite)
+        failed |= _mark_failed(ax, [s for s, _ in bad], color)
+        sizes += [s for s, _ in pairs] + [s for s, _ in bad]
+        ceiling = analysis.ceiling_gb_s(results, device)
+        if ceiling:
+            ax.axhline(ceiling, color=color, linestyle="--", linewidth=1.2, gid=f"ceiling-{device}")
+            ax.annotate(words["ceiling"].format(device=device_label(device), value=_number(ceiling, lang)),
+                        (0.01, ceiling), xycoords=("axes fraction", "data"), xytext=(0, 3),
+                        textcoords="offset points", ha="left", va="bottom", fontsize=8.5, color=INK)
+    _size_axis(ax, sizes)
+    _log_y(ax, lambda v: _number(v, lang))
+    ax.margins(y=0.15)
+    _label(ax, title=title, xlabel=words["size.m"], ylabel=words["bandwidth_axis"])
+    _legend(ax, words, failed=failed, loc="lower right")
+    return figure
+
+
+def matmul(results: ResultSet, lang: str) -> Figure:
+    """Computation rate of ``A @ B`` against m: colour for the device, line style for the precision."""
+    words = _words(lang)
+    title = words["matmul_title"]
+    devices = _devices(results, suite="matmul", workload="matmul")
+    if not devices:
+        return _empty(words, title)
+    dtypes = sorted({str(p.params.get("dtype")) for p in results.select(suite="matmul", workload="matmul")},
+                    key=lambda d: (list(DTYPE_STYLES).index(d) if d in DTYPE_STYLES else len(DTYPE_STYLES), d))
+    figure, (ax,) = _figure()
+    sizes: list[int] = []
+    failed = False
+    for device in devices:
+        color = device_color(device, devices)
+        for dtype in dtypes:
+            linestyle, marker = DTYPE_STYLES.get(dtype, ("-.", "D"))
+            pairs = analysis.series(results, workload="matmul", device=device, suite="matmul", dtype=dtype)
+            if pairs:
+                ax.plot([s for s, _ in pairs], [p.gflop_s for _, p in pairs], color=color, linestyle=linestyle,
+                        marker=marker, markersize=5, linewidth=1.6, label=f"{device_label(device)} {dtype}")
+            bad = analysis.failed_checks(results, workload="matmul", device=device, suite="matmul", dtype=dtype)
+            failed |= _mark_failed(ax, [s for s, _ in bad], color)
+            sizes += [s for s, _ in pairs] + [s for s, _ in bad]
+    _size_axis(ax, sizes)
+    _log_y(ax, lambda v: _number(v, lang))
+    _label(ax, title=title, xlabel=words["size.m"], ylabel=words["matmul_axis"])
+    _legend(ax, words, failed=failed, loc="upper left", ncols=len(devices))
+    return figure
+
+
+def train(results: ResultSet, lang: str) -> Figure:
+    """Time per training step per device and batch size, each bar labelled with its correctness check."""
+    words = _words(lang)
+    title = words["train_title"]
+    criteria = {"suite": "train", "workload": "train_step"}
+    devices = _devices(results, **criteria)
+    rows = []  # (label, device, point or None when the check failed)
+    for batch in sorted({int(p.params["batch"]) for p in results.select(**criteria)}):
+        for device in devices:
+            good = dict(analysis.series(results, workload="train_step", device=device, suite="train"))
+            bad = dict(analysis.failed_checks(results, workload="train_step", device=device, suite="train"))
+            if batch in good or batch in bad:
+                label = words["train_row"].format(device=device_label(device), batch=batch)
+                rows.append((label, device, good.get(batch)))
+    if not rows:
+        return _empty(words, title)
+    figure, (ax,) = _figure()
+    longest = max((p.median_s * 1e3 for _, _, p in rows if p), default=1.0)
+    failed = False
+    for y, (_, device, point) in enumerate(rows):
+        color = device_color(device, devices)
+        if point is None:
+            failed = True
+            ax.plot([0], [y], linestyle="none", marker="X", markersize=10, markerfacecolor=color,
+                    markeredgecolor=INK, clip_on=False, gid=FAILED_GID)
+            ax.text(longest * 0.03, y, f"✗ {words['failed']}", va="center", fontsize=9, color=INK)
+            continue
+        value = point.median_s * 1e3
+        ax.barh(y, value, color=color, height=0.6)
+        mark = {"passed": " ✓", "failed": " ✗"}.get(point.check, "")
+        ax.text(value + longest * 0.01, y, f"{_number(value, lang)} ms{mark}", va="center", fontsize=9, color=INK)
+    ax.set_yticks(range(len(rows)), [label for label, _, _ in rows])
+    ax.invert_yaxis()
+    ax.set_xlim(0, longest * 1.25)
+    ax.grid(False, axis="y")
+    _label(ax, title=title, xlabel=words["train_axis"])
+    _legend(ax, words, failed=failed, loc="lower right")
+    return figure
+
+
+# -- files -------------------------------------------------------------------------
+
+#: File stem -> figure function, in the order of the article's chapters.
+FIGURES: dict[str, Callable[[ResultSet, str], Figure]] = {
+    "original": original_bars,
+    "time": time_vs_size,
+    "speedup": speedup,
+    "methods": methods,
+    "bandwidth": bandwidth,
+    "matmul": matmul,
+    "train": train,
+}
+
+
+def _has_data(figure: Figure) -> bool:
+    return not all(any(t.get_gid() == MESSAGE_GID for t in ax.texts) for ax in figure.axes)
+
+
+def save_all(results: ResultSet, folder: str | Path, lang: str = "en") -> list[Path]:
+    """Write every figure that has data as ``<name>.png`` in ``folder`` (created if missing); return the paths."""
+    _words(lang)
+    target = Path(folder)
+    target.mkdir(parents=True, exist_ok=True)
+    written = []
+    for name, draw in FIGURES.items():
+        figure = draw(results, lang)
+        if _has_data(figure):
+            path = target / f"{name}.png"
+            figure.savefig(path, dpi=DPI, facecolor=BACKGROUND, transparent=False)
+            written.append(path)
+    return written
