@@ -177,8 +177,15 @@ def _why_unavailable(kind: str) -> str | None:
         if not built:
             return "this PyTorch build has no MPS backend (MPS needs macOS on Apple silicon)"
         return "MPS is built into PyTorch but not available on this machine"
-    # Some virtual Macs (for instance hosted CI runners) report MPS as
-    # available although no kernel can run: prove it with a tiny sum.
+    return _mps_probe()
+
+
+def _mps_probe() -> str | None:
+    """Run a tiny kernel on MPS: ``None`` if it works, else why not.
+
+    Some virtual Macs (hosted CI runners among them) report MPS as available
+    although no kernel can run on it.
+    """
     try:
         value = torch.ones(4, device="mps").sum().item()
     except Exception as exc:  # noqa: BLE001 - any failure means "does not work"
@@ -338,13 +345,19 @@ def _describe_mps() -> dict[str, Any]:
         # The GPU is part of the Apple chip: its name is the chip's.
         "name": f"{_cpu_model()} GPU",
         "memory_bytes": _total_memory_bytes(),  # unified memory, shared with the CPU
-        "recommended_max_bytes": int(torch.mps.recommended_max_memory())
-        if hasattr(torch.mps, "recommended_max_memory")
-        else None,
+        "recommended_max_bytes": _mps_recommended_max(),
         "cache_bytes": None,
         "backend": f"Metal Performance Shaders (macOS {mac_version})" if mac_version else "Metal Performance Shaders",
         "fallback_to_cpu": mps_fallback_enabled(),
     }
+
+
+def _mps_recommended_max() -> int | None:
+    """Metal's recommended working-set size (macOS 13+, torch 2.5+), if it can be read."""
+    try:
+        return int(torch.mps.recommended_max_memory())
+    except (AttributeError, RuntimeError):
+        return None
 
 
 def describe_machine() -> dict[str, Any]:

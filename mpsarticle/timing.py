@@ -121,8 +121,7 @@ def time_engine(prepared: Prepared, device: Device, options: TimingOptions) -> d
 
 def time_naive(prepared: Prepared, device: Device, options: TimingOptions) -> dict[str, Any]:
     """The original article's measurement, unchanged: no warm-up, no synchronisation."""
-    with set_torch_threads(cpu_threads(options)):
-        total = timeit.timeit(prepared.fn, number=options.number)
+    total = timeit.timeit(prepared.fn, number=options.number)
     # Let the queued work drain so it cannot leak into the next measurement;
     # this wait is deliberately outside the timed region, as in the original.
     device.synchronize()
@@ -209,10 +208,12 @@ def measure(
         if method == "events" and device.new_event() is None:
             raise Unsupported(f"{device.name} has no timing events")
         prepared = workload.prepare(device, seed=options.seed, rotations=_rotations(workload, device, options))
-        timing = METHOD_FUNCTIONS[method](prepared, device, options)
+        # Warm-up, timing and check all run with the thread count recorded.
+        with set_torch_threads(cpu_threads(options)):
+            timing = METHOD_FUNCTIONS[method](prepared, device, options)
+            rel_error = prepared.check()
         for key, value in timing.items():
             setattr(point, key, value)
-        rel_error = prepared.check()
         point.rel_error = finite_or_none(rel_error)
         point.tolerance = prepared.tolerance
         point.check = "passed" if math.isfinite(rel_error) and rel_error <= prepared.tolerance else "failed"

@@ -1,0 +1,127 @@
+"""Stand-ins for accelerators, so the code paths for CUDA and MPS run on a CPU-only machine.
+
+:class:`FakeAsyncDevice` behaves like a GPU in the one way that matters for
+timing: a call returns at once and the work finishes later. It keeps a clock
+of when its queue will be empty; ``synchronize`` sleeps until then, and its
+events read that clock, as a CUDA event reads the GPU's.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+import torch
+
+from mpsarticle.devices import Device
+from mpsarticle.workloads import Prepared, Workload
+
+
+class FakeQueue:
+    def __init__(self) -> None:
+        self.busy_until = time.perf_counter()
+        self.synchronize_calls = 0
+
+    def enqueue(self, seconds: float) -> None:
+        self.busy_until = max(time.perf_counter(), self.busy_until) + seconds
+
+    def synchronize(self) -> None:
+        self.synchronize_calls += 1
+        delay = self.busy_until - time.perf_counter()
+        if delay > 0:
+            time.sleep(delay)
+
+
+class FakeEvent:
+    """Records when the queue will have finished everything before it, like a device event."""
+
+    def __init__(self, queue: FakeQueue) -> None:
+        self.queue = queue
+        self.at: float | None = None
+
+    def record(self) -> None:
+        self.at = max(time.perf_counter(), self.queue.busy_until)
+
+    def synchronize(self) -> None:
+        delay = (self.at or 0) - time.perf_counter()
+        if delay > 0:
+            time.sleep(delay)
+
+    def elapsed_time(self, end: "FakeEvent") -> float:
+        return (end.at - self.at) * 1000.0  # milliseconds, as torch's events report
+
+
+@dataclass(frozen=True)
+class FakeAsyncDevice(Device):
+    """An "accelerator" whose work runs after the call has returned."""
+
+    kind: str = "cuda"
+    queue: FakeQueue = field(default_factory=FakeQueue, compare=False)
+
+    @property
+    def name(self) -> str:
+        return "fake"
+
+    @property
+    def torch_device(self) -> torch.device:
+        return torch.device("cpu")
+
+    def synchronize(self) -> None:
+        self.queue.synchronize()
+
+    def new_event(self) -> FakeEvent:
+        return FakeEvent(self.queue)
+
+    def memory_in_use(self) -> int:
+        return 0
+
+    def release_memory(self) -> None:
+        pass
+
+    def describe(self) -> dict[str, Any]:
+        return {"kind": "cuda", "name": "Fake asynchronous GPU", "memory_bytes": 1 << 30, "cache_bytes": 1 << 20}
+
+
+@dataclass(frozen=True)
+class Sleepy(Workload):
+    """A call that queues ``seconds`` of work on a fake device and returns at once."""
+
+    seconds: float = 0.002
+    kind: ClassVar[str] = "sleepy"
+
+    @property
+    def flops(self) -> float:
+        return 1e6
+
+    @property
+    def bytes(self) -> float:
+        return 1e6
+
+    def _prepare(self, device: Device, *, seed: int, rotations: int) -> Prepared:
+        def fn() -> None:
+            device.queue.enqueue(self.seconds)
+
+        return Prepared(fn, lambda: 0.0, 1e-3, rotations)
+
+
+@dataclass(frozen=True)
+class Scripted(Workload):
+    """A workload whose preparation, call or check behaves as a test needs."""
+
+    fail_with: Any = None
+    error: float = 0.0
+    kind: ClassVar[str] = "scripted"
+
+    @property
+    def flops(self) -> float:
+        return 1e3
+
+    @property
+    def bytes(self) -> float:
+        return 1e3
+
+    def _prepare(self, device: Device, *, seed: int, rotations: int) -> Prepared:
+        if self.fail_with is not None:
+            raise self.fail_with
+        return Prepared(lambda: torch.ones(3).sum(), lambda: self.error, 1e-3, rotations)

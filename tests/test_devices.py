@@ -1,0 +1,164 @@
+"""Device discovery, synchronisation and description, with fakes standing in for CUDA and MPS."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+import torch
+
+from mpsarticle import devices
+from mpsarticle.devices import Device, DeviceUnavailable
+
+
+class Recorder:
+    def __init__(self) -> None:
+        self.calls: list[tuple] = []
+
+    def __call__(self, *args, **kwargs):
+        self.calls.append((args, kwargs))
+
+
+@pytest.fixture
+def fake_mps(monkeypatch):
+    """MPS reports itself available and its test kernel works; every MPS call is recorded."""
+    monkeypatch.setattr(torch.backends.mps, "is_available", lambda: True)
+    monkeypatch.setattr(devices, "_mps_probe", lambda: None)
+    recorded = {name: Recorder() for name in ("synchronize", "empty_cache")}
+    for name, recorder in recorded.items():
+        monkeypatch.setattr(torch.mps, name, recorder)
+    events = []
+
+    class Event:
+        def __init__(self, enable_timing=False):
+            events.append(enable_timing)
+
+    monkeypatch.setattr(torch.mps, "Event", Event)
+    monkeypatch.setattr(torch.mps, "current_allocated_memory", lambda: 12345)
+    recorded["events"] = events
+    return recorded
+
+
+@pytest.fixture
+def fake_cuda(monkeypatch):
+    monkeypatch.setattr(torch.cuda, "is_available", lambda: True)
+    monkeypatch.setattr(torch.cuda, "device_count", lambda: 2)
+    recorded = {"synchronize": Recorder(), "empty_cache": Recorder()}
+    monkeypatch.setattr(torch.cuda, "synchronize", recorded["synchronize"])
+    monkeypatch.setattr(torch.cuda, "empty_cache", recorded["empty_cache"])
+    events = []
+
+    class Event:
+        def __init__(self, enable_timing=False):
+            events.append(enable_timing)
+
+    monkeypatch.setattr(torch.cuda, "Event", Event)
+    monkeypatch.setattr(torch.cuda, "memory_allocated", lambda index: 999)
+    recorded["events"] = events
+    return recorded
+
+
+def test_cpu_always_exists_and_is_last():
+    found = devices.available_devices()
+    assert found[-1] == Device("cpu")
+    assert devices.get_device("cpu").torch_device == torch.device("cpu")
+
+
+def test_default_prefers_mps_then_cuda_then_cpu(fake_mps, fake_cuda):
+    assert [d.kind for d in devices.available_devices()] == ["mps", "cuda", "cpu"]
+    assert devices.default_device().kind == "mps"
+
+
+def test_default_is_cuda_without_mps(fake_cuda, monkeypatch):
+    monkeypatch.setattr(torch.backends.mps, "is_available", lambda: False)
+    assert devices.default_device().kind == "cuda"
+
+
+def test_default_is_cpu_without_accelerators(monkeypatch):
+    monkeypatch.setattr(torch.backends.mps, "is_available", lambda: False)
+    monkeypatch.setattr(torch.cuda, "is_available", lambda: False)
+    assert devices.default_device() == Device("cpu")
+
+
+def test_mps_synchronize_calls_torch_mps(fake_mps):
+    device = devices.get_device("mps")
+    device.synchronize()
+    assert len(fake_mps["synchronize"].calls) == 1
+    timer = device.synchronized_timer()
+    timer()
+    timer()
+    assert len(fake_mps["synchronize"].calls) == 3
+
+
+def test_cuda_synchronize_calls_torch_cuda_for_that_device(fake_cuda):
+    device = devices.get_device("cuda:1")
+    device.synchronize()
+    device.synchronized_timer()()
+    assert fake_cuda["synchronize"].calls == [((1,), {}), ((1,), {})]
+
+
+def test_cpu_timer_does_not_synchronise_accelerators(fake_cuda, fake_mps):
+    Device("cpu").synchronized_timer()()
+    Device("cpu").synchronize()
+    assert fake_cuda["synchronize"].calls == [] and fake_mps["synchronize"].calls == []
+
+
+def test_events_are_made_by_the_measured_backend(fake_cuda, fake_mps):
+    assert Device("cpu").new_event() is None
+    Device("mps").new_event()
+    assert fake_mps["events"] == [True] and fake_cuda["events"] == []
+    Device("cuda").new_event()
+    assert fake_cuda["events"] == [True]
+
+
+def test_memory_in_use_per_backend(fake_cuda, fake_mps):
+    assert Device("cpu").memory_in_use() is None
+    assert Device("mps").memory_in_use() == 12345
+    assert Device("cuda").memory_in_use() == 999
+
+
+def test_mps_has_no_float64():
+    assert not Device("mps").supports_float64
+    assert Device("cuda").supports_float64 and Device("cpu").supports_float64
+
+
+def test_mps_that_reports_available_but_fails_is_unavailable(monkeypatch):
+    monkeypatch.setattr(torch.backends.mps, "is_available", lambda: True)
+    # The real probe runs a kernel on "mps", which fails on this machine: the
+    # case of a virtual Mac that claims MPS but cannot run it.
+    with pytest.raises(DeviceUnavailable, match="test kernel failed"):
+        devices.get_device("mps")
+    assert "mps" not in [d.kind for d in devices.available_devices()]
+
+
+def test_unknown_and_missing_devices_give_one_line_errors(monkeypatch):
+    monkeypatch.setattr(torch.cuda, "is_available", lambda: False)
+    for name, words in [("tpu", "unknown device"), ("cuda", "not usable"), ("cuda:x", "whole number")]:
+        with pytest.raises(DeviceUnavailable, match=words) as info:
+            devices.get_device(name)
+        assert "\n" not in str(info.value)
+
+
+def test_cuda_index_beyond_count(fake_cuda):
+    with pytest.raises(DeviceUnavailable, match="2 CUDA device"):
+        devices.get_device("cuda:5")
+
+
+def test_mps_fallback_is_detected_and_recorded(fake_mps, monkeypatch):
+    monkeypatch.setenv("PYTORCH_ENABLE_MPS_FALLBACK", "1")
+    assert devices.mps_fallback_enabled()
+    assert Device("mps").describe()["fallback_to_cpu"] is True
+    assert devices.describe_machine()["mps_fallback_to_cpu"] is True
+    monkeypatch.delenv("PYTORCH_ENABLE_MPS_FALLBACK")
+    assert devices.describe_machine()["mps_fallback_to_cpu"] is False
+
+
+def test_machine_description_is_json_and_complete():
+    machine = devices.describe_machine()
+    json.dumps(machine)
+    for key in ("os", "arch", "cpu", "logical_cores", "memory_bytes", "python", "torch", "devices", "unavailable"):
+        assert key in machine
+    cpu = machine["devices"]["cpu"]
+    assert cpu["threads_used"] == devices.logical_cpu_count() >= 1
+    assert machine["torch"] == torch.__version__
+    assert set(machine["unavailable"]) <= {"mps", "cuda"}

@@ -1,0 +1,111 @@
+"""Runs: plans, measured once per build, progress on the real stderr, memory guard."""
+
+from __future__ import annotations
+
+import pytest
+
+from mpsarticle import profiles, runner
+from mpsarticle.devices import Device
+from mpsarticle.results import ResultSet
+from mpsarticle.workloads import MatVec
+
+CPU = Device("cpu")
+
+
+def test_run_measures_each_workload_device_and_method():
+    results = runner.run([MatVec(32), MatVec(64)], ["cpu"], methods=("naive", "engine"),
+                         options=runner.TimingOptions(budget_s=0.02), progress=False)
+    assert [(p.params["m"], p.method) for p in results] == [(32, "naive"), (32, "engine"), (64, "naive"), (64, "engine")]
+    assert all(p.status == "ok" and p.device == "cpu" for p in results)
+    assert results.environment["torch"]
+
+
+def test_plans_cover_every_suite_and_profile():
+    for name in profiles.PROFILES:
+        tasks = profiles.plan(list(profiles.SUITES), name, [CPU])
+        suites = {task.suite for task in tasks}
+        assert suites == set(profiles.SUITES)
+        original = [t for t in tasks if t.suite == "original"]
+        assert sorted({t.workload.m for t in original}) == list(profiles.ORIGINAL_SIZES)
+        assert {t.method for t in original} == {"naive", "engine"}
+        # Events only where the device has them.
+        assert not [t for t in tasks if t.method == "events"]
+
+
+def test_accelerators_get_larger_sizes_and_events():
+    class Accelerator(Device):
+        pass
+
+    gpu = Accelerator("cuda")
+    tasks = profiles.plan(["matvec"], "full", [gpu])
+    sizes = {t.workload.m for t in tasks}
+    assert {1024, 4096, 8192, 16384, 32768} <= sizes
+    assert {t.method for t in tasks} == {"naive", "engine", "events"}
+
+
+def test_unknown_suite_or_profile():
+    with pytest.raises(ValueError, match="unknown suite 'fft'"):
+        profiles.plan(["fft"], "quick", [CPU])
+    with pytest.raises(ValueError, match="unknown profile"):
+        profiles.plan(["copy"], "huge", [CPU])
+
+
+def _count_runs(monkeypatch):
+    calls = []
+
+    def fake(suites, profile, devices=None, *, progress=True, label=None):
+        calls.append((tuple(suites), profile))
+        return ResultSet(environment={"torch": "x", "python": "3", "os": "o", "cpu": "c", "devices": {}}, profile=profile)
+
+    monkeypatch.setattr(runner, "run_suites", fake)
+    return calls
+
+
+def test_measured_once_per_build(monkeypatch, tmp_path):
+    calls = _count_runs(monkeypatch)
+    monkeypatch.setenv(runner.CACHE_DIR_VARIABLE, str(tmp_path))
+    monkeypatch.setenv(runner.BUILD_ID_VARIABLE, "build-1")
+    first = runner.measure_once(["copy"], "quick")
+    second = runner.measure_once(["copy"], "quick")  # the other language's chapter
+    assert len(calls) == 1 and second.to_dict() == first.to_dict()
+    monkeypatch.setenv(runner.BUILD_ID_VARIABLE, "build-2")  # a new make html
+    runner.measure_once(["copy"], "quick")
+    assert len(calls) == 2
+    runner.measure_once(["copy"], "default")  # another profile is another measurement
+    assert len(calls) == 3
+
+
+def test_without_a_build_id_every_call_measures(monkeypatch, tmp_path):
+    calls = _count_runs(monkeypatch)
+    monkeypatch.delenv(runner.BUILD_ID_VARIABLE, raising=False)
+    monkeypatch.setenv(runner.CACHE_DIR_VARIABLE, str(tmp_path))
+    runner.measure_once(["copy"], "quick")
+    runner.measure_once(["copy"], "quick")
+    assert len(calls) == 2 and not any(tmp_path.iterdir())
+
+
+def test_profile_comes_from_the_environment(monkeypatch):
+    monkeypatch.setenv(runner.PROFILE_VARIABLE, "quick")
+    assert runner.current_profile() == "quick"
+    monkeypatch.setenv(runner.PROFILE_VARIABLE, "nonsense")
+    with pytest.raises(ValueError, match="unknown profile"):
+        runner.current_profile()
+
+
+def test_progress_goes_to_the_real_stderr_not_the_captured_one(capfd, monkeypatch):
+    import io
+    import sys
+
+    captured = io.StringIO()
+    monkeypatch.setattr(sys, "stderr", captured)  # what a notebook kernel does to stderr
+    runner.run([MatVec(16)], ["cpu"], options=runner.TimingOptions(budget_s=0.01), progress=True)
+    assert captured.getvalue() == ""
+    assert "mpsarticle" in capfd.readouterr().err
+
+
+def test_points_too_big_for_memory_are_not_tried(monkeypatch):
+    monkeypatch.setattr(Device, "describe", lambda self: {"memory_bytes": 1000})
+    task = profiles.Task("custom", MatVec(1000), CPU, "engine", runner.TimingOptions())
+    results = runner.run_tasks([task], progress=False)
+    point = results.points[0]
+    assert point.status == "out_of_memory" and point.reason.startswith("not tried")

@@ -1,0 +1,98 @@
+"""Workloads: FLOP and byte counts, seeded inputs, and the float64 reference check."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+import torch
+
+from mpsarticle.devices import Device
+from mpsarticle.workloads import Copy, MatMul, MatVec, TrainStep, relative_error, workload_from_dict
+
+CPU = Device("cpu")
+
+
+def test_flop_and_byte_counts():
+    assert MatVec(100).flops == 2 * 100 * 100
+    assert MatVec(100).bytes == 4 * (100 * 100 + 2 * 100)
+    assert MatMul(64, "float32").flops == 2 * 64**3
+    assert MatMul(64, "float32").bytes == 4 * 3 * 64 * 64
+    assert MatMul(64, "float16").bytes == 2 * 3 * 64 * 64
+    assert MatMul(64, "bfloat16").bytes == 2 * 3 * 64 * 64
+    assert Copy(1000).bytes == 2 * 4 * 1000 and Copy(1000).flops == 0
+
+
+def test_training_step_flops_match_the_layers():
+    # Forward per image: conv1 2*27*32*32*32, conv2 2*288*64*16*16, linear 2*4096*10.
+    forward = 2 * 27 * 32 * 1024 + 2 * 288 * 64 * 256 + 2 * 4096 * 10
+    conv1 = 2 * 27 * 32 * 1024
+    # Backward doubles the forward, except that the input image needs no gradient.
+    assert TrainStep(batch=2).flops == 2 * (3 * forward - conv1)
+
+
+def test_inputs_are_seeded_random_not_zeros():
+    a = MatVec(64).prepare(CPU, seed=1).fn()
+    b = MatVec(64).prepare(CPU, seed=1).fn()
+    c = MatVec(64).prepare(CPU, seed=2).fn()
+    assert torch.equal(a, b) and not torch.equal(a, c)
+    assert a.abs().sum() > 0
+
+
+@pytest.mark.parametrize("workload", [MatVec(200), MatMul(96, "float32"), MatMul(96, "float16"), MatMul(96, "bfloat16"), Copy(5000), TrainStep(batch=4, width=8)])
+def test_checks_pass_on_the_cpu(workload):
+    prepared = workload.prepare(CPU)
+    prepared.fn()
+    error = prepared.check()
+    assert 0 <= error <= prepared.tolerance
+
+
+def test_half_precision_errors_are_larger_than_float32():
+    errors = {dtype: MatMul(128, dtype).prepare(CPU).check() for dtype in ("float32", "float16", "bfloat16")}
+    assert errors["float32"] < errors["float16"] < errors["bfloat16"]
+
+
+def test_relative_error_catches_wrong_and_non_finite_results():
+    ref = torch.arange(1.0, 5.0)
+    assert relative_error(ref.clone(), ref) == 0
+    assert relative_error(ref * 1.1, ref) == pytest.approx(0.1)
+    assert math.isinf(relative_error(torch.tensor([1.0, float("nan"), 3, 4]), ref))
+
+
+def test_a_wrong_kernel_is_caught_by_the_check(monkeypatch):
+    prepared = MatVec(128).prepare(CPU)
+    real_matmul = torch.Tensor.__matmul__
+    # A "device kernel" 1 % off; the float64 reference still computes right.
+    wrong = lambda a, b: real_matmul(a, b) * (1.0 if a.dtype == torch.float64 else 1.01)  # noqa: E731
+    monkeypatch.setattr(torch.Tensor, "__matmul__", wrong)
+    assert prepared.check() > prepared.tolerance
+
+
+def test_copy_check_detects_an_unwritten_destination(monkeypatch):
+    prepared = Copy(100).prepare(CPU)
+    monkeypatch.setattr(torch.Tensor, "copy_", lambda self, src: self)
+    assert math.isinf(prepared.check())
+
+
+def test_bad_parameters_are_refused_with_a_message():
+    for bad in (lambda: MatVec(0), lambda: MatVec(-3), lambda: MatVec(2.5), lambda: Copy(True)):
+        with pytest.raises(ValueError, match="positive whole number"):
+            bad()
+    with pytest.raises(ValueError, match="dtype must be one of"):
+        MatMul(8, "float64")
+
+
+def test_bfloat16_on_old_macos_is_known_unsupported(monkeypatch):
+    import mpsarticle.workloads as workloads
+
+    monkeypatch.setattr(workloads, "_macos_major", lambda: 13)
+    assert "macOS 14" in MatMul(8, "bfloat16").unsupported_reason(Device("mps"))
+    assert MatMul(8, "float16").unsupported_reason(Device("mps")) is None
+    assert MatMul(8, "bfloat16").unsupported_reason(CPU) is None
+
+
+def test_workloads_rebuild_from_stored_params():
+    for workload in (MatVec(10), MatMul(8, "bfloat16"), Copy(7), TrainStep(batch=3)):
+        assert workload_from_dict(workload.kind, workload.params()) == workload
+    with pytest.raises(ValueError, match="unknown workload"):
+        workload_from_dict("fft", {})
