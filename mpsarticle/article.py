@@ -27,16 +27,18 @@ from pathlib import Path
 from typing import Any, Callable
 
 from . import analysis, plots
-from .profiles import SUITES
 from .results import Point, ResultSet
-from .runner import current_profile, measure_once, published_dir
+from .runner import SUITE_NAMES, current_profile, measure_once, published_dir
 
 __all__ = ["LANGUAGES", "Page", "article_results", "language"]
 
 LANGUAGES = ("en", "id")
 LANG_VARIABLE = "MPSARTICLE_LANG"
 DATA_FILES = ("results.json", "results.csv")
-DEVICE_LABELS = {"cpu": "CPU", "cuda": "CUDA GPU", "mps": "MPS (Apple GPU)"}
+DEVICE_LABELS = {
+    "en": {"cpu": "CPU", "cuda": "CUDA GPU", "mps": "Apple GPU (MPS)"},
+    "id": {"cpu": "CPU", "cuda": "GPU CUDA", "mps": "GPU Apple (MPS)"},
+}
 
 
 def language() -> str:
@@ -47,7 +49,7 @@ def language() -> str:
 
 def article_results() -> ResultSet:
     """This build's measurements of every suite, published as JSON and CSV beside the pages."""
-    results = measure_once(tuple(SUITES), current_profile())
+    results = measure_once(SUITE_NAMES, current_profile())
     folder = published_dir() / "data"
     if not all((folder / name).exists() for name in DATA_FILES):
         results.save(folder / "results.json")
@@ -83,6 +85,13 @@ def duration(seconds: float, lang: str) -> str:
     raise AssertionError("unreachable")
 
 
+def scientific(value: float, lang: str) -> str:
+    """``3.5e-03`` style, with the language's decimal mark."""
+    from babel.numbers import format_scientific
+
+    return format_scientific(value, format="0.0E00", locale=lang)
+
+
 def ratio(value: float, lang: str) -> str:
     return f"{number(value, lang, 2 if value < 10 else 3)}×"
 
@@ -104,8 +113,8 @@ def percent(fraction: float, lang: str) -> str:
 #: Placeholders are filled with numbers already formatted for the language.
 SENTENCES: dict[str, dict[str, str]] = {
     "no_accelerator": {
-        "en": "This build found no accelerator ({why}), so only the CPU was measured: the comparisons below show the CPU alone.",
-        "id": "Build ini tidak menemukan akselerator ({why}), jadi hanya CPU yang diukur: perbandingan di bawah hanya menampilkan CPU.",
+        "en": "This build found no usable accelerator (neither MPS nor CUDA), so only the CPU was measured: the comparisons below show the CPU alone.",
+        "id": "Build ini tidak menemukan akselerator yang bisa dipakai (tidak ada MPS maupun CUDA), jadi hanya CPU yang diukur: perbandingan di bawah hanya menampilkan CPU.",
     },
     "accelerator_found": {
         "en": "This build measured the {device} ({name}) beside the CPU ({cpu}, {threads} threads).",
@@ -114,6 +123,22 @@ SENTENCES: dict[str, dict[str, str]] = {
     "idiom_result": {
         "en": "On this build machine the idiom picks `{device}`.",
         "id": "Di mesin build ini, idiom tersebut memilih `{device}`.",
+    },
+    "default_result": {
+        "en": "The extended choice, mps before cuda before cpu, picks `{device}` here.",
+        "id": "Pilihan yang diperluas, mps lalu cuda lalu cpu, di sini memilih `{device}`.",
+    },
+    "original_total": {
+        "en": "{total} on the {device}",
+        "id": "{total} di {device}",
+    },
+    "original_sentence": {
+        "en": "Timed the original way, 100 products at m = {size} took {totals}.",
+        "id": "Diukur dengan cara aslinya, 100 perkalian pada m = {size} memakan {totals}.",
+    },
+    "naive_no_accelerator": {
+        "en": "This build had no accelerator, so the gap between naive and synchronised timing cannot be shown on this machine; the table shows the CPU, where both agree.",
+        "id": "Build ini tidak memiliki akselerator, jadi selisih antara pengukuran naif dan tersinkron tidak bisa ditunjukkan di mesin ini; tabel menampilkan CPU, tempat keduanya sepakat.",
     },
     "crossover_at": {
         "en": "On this machine the {device} wins from m = {size} on, and at m = {largest} it is {speedup} faster than the CPU.",
@@ -135,17 +160,25 @@ SENTENCES: dict[str, dict[str, str]] = {
         "en": "At m = {size}, naive `timeit` reports {naive} per product on the {device}, while the synchronised engine measures {engine} and the device's own events {events}: the naive number is {factor} too optimistic.",
         "id": "Pada m = {size}, `timeit` naif melaporkan {naive} per perkalian di {device}, padahal mesin ukur yang menyinkronkan mencatat {engine} dan event milik perangkat itu sendiri {events}: angka naif itu {factor} terlalu optimistis.",
     },
+    "naive_agrees": {
+        "en": "At m = {size} on the {device}, naive `timeit` gives {naive} per product and the synchronised engine {engine}: here the two agree within a fifth.",
+        "id": "Pada m = {size} di {device}, `timeit` naif memberi {naive} per perkalian dan mesin ukur yang tersinkron {engine}: di sini keduanya berselisih kurang dari seperlima.",
+    },
+    "naive_cpu_differs": {
+        "en": "On the CPU, at m = {size}, naive `timeit` gives {naive} and the engine {engine}; the CPU does finish each product before the call returns, so the difference comes from other things, such as the naive method's missing warm-up.",
+        "id": "Di CPU, pada m = {size}, `timeit` naif memberi {naive} dan mesin ukur {engine}; CPU memang menyelesaikan setiap perkalian sebelum panggilan kembali, jadi selisihnya berasal dari hal lain, misalnya metode naif yang tidak melakukan pemanasan.",
+    },
     "naive_cpu_agrees": {
         "en": "On the CPU the two agree: at m = {size} naive `timeit` gives {naive} and the engine {engine}, because the CPU finishes each product before the call returns.",
         "id": "Di CPU keduanya sepakat: pada m = {size} `timeit` naif memberi {naive} dan mesin ukur {engine}, karena CPU menyelesaikan setiap perkalian sebelum panggilan kembali.",
     },
     "bandwidth": {
-        "en": "At m = {size} the {device} streams the matrix at {achieved}, {share} of its measured copy ceiling of {ceiling}.",
-        "id": "Pada m = {size}, {device} mengalirkan matriks dengan {achieved}, {share} dari batas salinan terukurnya sebesar {ceiling}.",
+        "en": "At its best (m = {size}) the {device} streams the matrix at {achieved}, {share} of the {ceiling} its memory reached in a plain copy.",
+        "id": "Pada titik terbaiknya (m = {size}), {device} mengalirkan matriks dengan {achieved}, {share} dari {ceiling} yang dicapai memorinya dalam salinan biasa.",
     },
     "matmul_peak": {
-        "en": "The best rate on the {device} is {best} in {dtype} (m = {size}); in float32 it reaches {fp32}.",
-        "id": "Laju terbaik di {device} adalah {best} dalam {dtype} (m = {size}); dalam float32 mencapai {fp32}.",
+        "en": "Best rates on the {device}: {rates}.",
+        "id": "Laju terbaik di {device}: {rates}.",
     },
     "train_compare": {
         "en": "With a batch of {batch}, one training step takes {acc} on the {device} and {cpu} on the CPU: {speedup} faster.",
@@ -156,8 +189,8 @@ SENTENCES: dict[str, dict[str, str]] = {
         "id": "Dengan batch {batch}, satu langkah pelatihan memakan {cpu} di CPU build ini.",
     },
     "check_all_passed": {
-        "en": "Every result in this build passed its correctness check: the largest relative error against float64 was {worst} (training step, {device}).",
-        "id": "Semua hasil di build ini lulus uji kebenaran: galat relatif terbesar terhadap float64 adalah {worst} (langkah pelatihan, {device}).",
+        "en": "Every result in this build passed its correctness check; for the training step the largest relative error of the gradients against float64 was {worst} ({device}; the limit is {tolerance}).",
+        "id": "Semua hasil di build ini lulus uji kebenaran; untuk langkah pelatihan, galat relatif gradien terbesar terhadap float64 adalah {worst} ({device}; batasnya {tolerance}).",
     },
     "check_failed": {
         "en": "{count} result(s) failed the correctness check; they are marked in the figures and never counted as speed.",
@@ -174,8 +207,8 @@ def say(key: str, lang: str, **values: str) -> str:
     return SENTENCES[key][lang].format(**values)
 
 
-def device_label(device: str) -> str:
-    return DEVICE_LABELS.get(device, device.upper())
+def device_label(device: str, lang: str) -> str:
+    return DEVICE_LABELS[lang].get(device, device.upper())
 
 
 # -- chapter numbers -------------------------------------------------------------
@@ -193,61 +226,75 @@ def _largest(results: ResultSet, **criteria: Any) -> tuple[int, Point] | None:
 def numbers_devices(results: ResultSet, lang: str) -> dict[str, str]:
     env = results.environment
     cpu = env["devices"].get("cpu", {})
-    acc = _first_accelerator(results)
-    values = {
+    chosen = "mps" if "mps" in env["devices"] else "cpu"
+    extended = next((kind for kind in ("mps", "cuda") if kind in env["devices"]), "cpu")
+    return {
+        "hardware_sentence": _hardware_sentence(results, lang),
+        "idiom_sentence": say("idiom_result", lang, device=chosen),
+        "default_sentence": say("default_result", lang, device=extended),
         "torch_version": env["torch"],
-        "python_version": env["python"],
         "cpu_name": env["cpu"],
         "cpu_threads": whole(cpu.get("threads_used") or env.get("logical_cores") or 1, lang),
-        "chosen_device": "mps" if "mps" in env["devices"] else "cpu",
-        "idiom_sentence": say("idiom_result", lang, device="mps" if "mps" in env["devices"] else "cpu"),
     }
-    values["hardware_sentence"] = _hardware_sentence(results, lang, acc)
-    return values
 
 
-def _hardware_sentence(results: ResultSet, lang: str, acc: str | None) -> str:
+def _hardware_sentence(results: ResultSet, lang: str) -> str:
     env = results.environment
+    acc = _first_accelerator(results)
     if acc is None:
-        reasons = "; ".join(f"{k}: {v}" for k, v in env.get("unavailable", {}).items()) or "-"
-        return say("no_accelerator", lang, why=reasons)
+        return say("no_accelerator", lang)
     cpu = env["devices"].get("cpu", {})
-    return say("accelerator_found", lang, device=device_label(acc), name=env["devices"][acc]["name"],
+    return say("accelerator_found", lang, device=device_label(acc, lang), name=env["devices"][acc]["name"],
                cpu=env["cpu"], threads=whole(cpu.get("threads_used") or 1, lang))
 
 
-def numbers_matvec(results: ResultSet, lang: str) -> dict[str, str]:
+def _measured(results: ResultSet) -> list[str]:
+    """The CPU and the first accelerator, the two devices the prose compares."""
     acc = _first_accelerator(results)
-    values: dict[str, str] = {"hardware_sentence": _hardware_sentence(results, lang, acc)}
-    for device in ["cpu"] + ([acc] if acc else []):
-        tag = "cpu" if device == "cpu" else "acc"
+    return ["cpu"] + ([acc] if acc else [])
+
+
+def numbers_matvec(results: ResultSet, lang: str) -> dict[str, str]:
+    totals = []
+    size = None
+    for device in _measured(results):
         last = _largest(results, workload="matvec", device=device, method="naive", suite="original")
         if last:
-            values[f"orig_{tag}_total"] = duration(last[1].median_s * last[1].number_per_run, lang)
-            values["orig_size"] = whole(last[0], lang)
-    values["crossover_sentence"] = _crossover_sentence(results, lang, acc)
-    for device in ["cpu"] + ([acc] if acc else []):
-        tag = "cpu" if device == "cpu" else "acc"
-        last = _largest(results, workload="matvec", device=device, suite="matvec")
+            size = last[0]
+            totals.append(say("original_total", lang, device=device_label(device, lang),
+                              total=duration(last[1].median_s * last[1].number_per_run, lang)))
+    original = say("original_sentence", lang, size=whole(size or 0, lang), totals=_join(totals, lang)) if totals else ""
+    bandwidth = []
+    for device in _measured(results):
+        found = analysis.series(results, workload="matvec", device=device, suite="matvec")
+        best = max(found, key=lambda pair: pair[1].gb_s, default=None)
         ceiling = analysis.ceiling_gb_s(results, device)
-        if last and ceiling:
-            values[f"bandwidth_{tag}_sentence"] = say(
-                "bandwidth", lang, size=whole(last[0], lang), device=device_label(device),
-                achieved=rate(last[1].gb_s, "GB/s", lang), share=percent(last[1].gb_s / ceiling, lang),
-                ceiling=rate(ceiling, "GB/s", lang))
-            values[f"ceiling_{tag}"] = rate(ceiling, "GB/s", lang)
-    return values
+        if best and ceiling:
+            bandwidth.append(say(
+                "bandwidth", lang, size=whole(best[0], lang), device=device_label(device, lang),
+                achieved=rate(best[1].gb_s, "GB/s", lang), share=percent(best[1].gb_s / ceiling, lang),
+                ceiling=rate(ceiling, "GB/s", lang)))
+    return {
+        "hardware_sentence": _hardware_sentence(results, lang),
+        "orig_sentence": original,
+        "crossover_sentence": _crossover_sentence(results, lang),
+        "bandwidth_sentence": " ".join(bandwidth),
+    }
 
 
-def _crossover_sentence(results: ResultSet, lang: str, acc: str | None) -> str:
-    if acc is None:
-        return say("crossover_cpu_only", lang)
-    pairs = analysis.speedups(results, acc, suite="matvec")
+def _join(parts: list[str], lang: str) -> str:
+    word = {"en": " and ", "id": " dan "}[lang]
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + word + parts[-1]
+
+
+def _crossover_sentence(results: ResultSet, lang: str) -> str:
+    acc = _first_accelerator(results)
+    pairs = analysis.speedups(results, acc, suite="matvec") if acc else []
     if not pairs:
         return say("crossover_cpu_only", lang)
     found = analysis.crossover(pairs)
     largest, speedup = pairs[-1]
-    fields = dict(device=device_label(acc), largest=whole(largest, lang), speedup=ratio(speedup, lang))
+    fields = dict(device=device_label(acc, lang), largest=whole(largest, lang), speedup=ratio(speedup, lang))
     if found.never:
         return say("crossover_never", lang, **fields)
     key = "crossover_always" if found.always else "crossover_at"
@@ -255,25 +302,35 @@ def _crossover_sentence(results: ResultSet, lang: str, acc: str | None) -> str:
 
 
 def numbers_timing(results: ResultSet, lang: str) -> dict[str, str]:
-    acc = _first_accelerator(results)
-    values: dict[str, str] = {"hardware_sentence": _hardware_sentence(results, lang, acc)}
+    values = {"hardware_sentence": _hardware_sentence(results, lang), "naive_sentence": "", "cpu_sentence": ""}
     cpu = _methods_at_largest(results, "cpu")
     if cpu:
         size, got = cpu
-        values["cpu_sentence"] = say("naive_cpu_agrees", lang, size=whole(size, lang),
+        key = "naive_cpu_agrees" if _agree(got["naive"], got["engine"]) else "naive_cpu_differs"
+        values["cpu_sentence"] = say(key, lang, size=whole(size, lang),
                                      naive=duration(got["naive"].median_s, lang), engine=duration(got["engine"].median_s, lang))
-    if acc:
-        found = _methods_at_largest(results, acc)
-        if found and "events" in found[1]:
-            size, got = found
-            values["naive_sentence"] = say(
-                "naive_misleads", lang, size=whole(size, lang), device=device_label(acc),
-                naive=duration(got["naive"].median_s, lang), engine=duration(got["engine"].median_s, lang),
-                events=duration(got["events"].median_s, lang),
-                factor=ratio(got["engine"].median_s / got["naive"].median_s, lang))
-            values["naive_factor"] = ratio(got["engine"].median_s / got["naive"].median_s, lang)
-    values.setdefault("naive_sentence", say("crossover_cpu_only", lang) if not acc else "")
+    acc = _first_accelerator(results)
+    found = _methods_at_largest(results, acc) if acc else None
+    if found and "events" in found[1] and _agree(found[1]["naive"], found[1]["engine"]):
+        size, got = found
+        values["naive_sentence"] = say("naive_agrees", lang, size=whole(size, lang), device=device_label(acc, lang),
+                                       naive=duration(got["naive"].median_s, lang),
+                                       engine=duration(got["engine"].median_s, lang))
+    elif found and "events" in found[1]:
+        size, got = found
+        values["naive_sentence"] = say(
+            "naive_misleads", lang, size=whole(size, lang), device=device_label(acc, lang),
+            naive=duration(got["naive"].median_s, lang), engine=duration(got["engine"].median_s, lang),
+            events=duration(got["events"].median_s, lang),
+            factor=ratio(got["engine"].median_s / got["naive"].median_s, lang))
+    else:
+        values["naive_sentence"] = say("naive_no_accelerator", lang)
     return values
+
+
+def _agree(naive: Point, engine: Point) -> bool:
+    """Within a fifth of each other: closer than that, "misleads" would overstate it."""
+    return abs(naive.median_s / engine.median_s - 1) <= 0.2
 
 
 def _methods_at_largest(results: ResultSet, device: str) -> tuple[int, dict[str, Point]] | None:
@@ -286,36 +343,31 @@ def _methods_at_largest(results: ResultSet, device: str) -> tuple[int, dict[str,
 
 
 def numbers_matmul(results: ResultSet, lang: str) -> dict[str, str]:
-    acc = _first_accelerator(results)
-    values: dict[str, str] = {"hardware_sentence": _hardware_sentence(results, lang, acc)}
-    for device in ["cpu"] + ([acc] if acc else []):
-        tag = "cpu" if device == "cpu" else "acc"
-        best = max((p for _, p in analysis.series(results, workload="matmul", device=device) if p.gflop_s),
-                   key=lambda p: p.gflop_s, default=None)
-        fp32 = analysis.peak_gflop_s(results, device, "float32")
-        if best and fp32:
-            values[f"peak_{tag}_sentence"] = say(
-                "matmul_peak", lang, device=device_label(device), best=rate(best.gflop_s, "GFLOP/s", lang),
-                dtype=best.params["dtype"], size=whole(best.params["m"], lang), fp32=rate(fp32, "GFLOP/s", lang))
-    return values
+    peaks = []
+    for device in _measured(results):
+        rates = {dtype: analysis.peak_gflop_s(results, device, dtype) for dtype in ("float32", "float16", "bfloat16")}
+        listed = [f"{dtype} {rate(value, 'GFLOP/s', lang)}" for dtype, value in rates.items() if value]
+        if listed:
+            peaks.append(say("matmul_peak", lang, device=device_label(device, lang), rates=_join(listed, lang)))
+    return {"hardware_sentence": _hardware_sentence(results, lang), "peak_sentence": " ".join(peaks)}
 
 
 def numbers_training(results: ResultSet, lang: str) -> dict[str, str]:
     acc = _first_accelerator(results)
-    values: dict[str, str] = {"hardware_sentence": _hardware_sentence(results, lang, acc)}
+    values = {"hardware_sentence": _hardware_sentence(results, lang), "train_sentence": "",
+              "check_sentence": _check_sentence(results, lang)}
     cpu = _largest(results, workload="train_step", device="cpu")
     if cpu:
         batch, cpu_point = cpu
         fast = results.one(workload="train_step", device=acc, batch=batch) if acc else None
         if fast is not None and fast.ok:
             values["train_sentence"] = say(
-                "train_compare", lang, batch=whole(batch, lang), device=device_label(acc),
+                "train_compare", lang, batch=whole(batch, lang), device=device_label(acc, lang),
                 acc=duration(fast.median_s, lang), cpu=duration(cpu_point.median_s, lang),
                 speedup=ratio(cpu_point.median_s / fast.median_s, lang))
         else:
             values["train_sentence"] = say("train_cpu_only", lang, batch=whole(batch, lang),
                                            cpu=duration(cpu_point.median_s, lang))
-    values["check_sentence"] = _check_sentence(results, lang)
     return values
 
 
@@ -327,21 +379,22 @@ def _check_sentence(results: ResultSet, lang: str) -> str:
     if not trained:
         return ""
     worst = max(trained, key=lambda p: p.rel_error)
-    return say("check_all_passed", lang, worst=f"{worst.rel_error:.1e}".replace(".", "," if lang == "id" else "."),
-               device=device_label(worst.device))
+    return say("check_all_passed", lang, worst=scientific(worst.rel_error, lang),
+               tolerance=scientific(worst.tolerance or 0, lang), device=device_label(worst.device, lang))
 
 
 def numbers_method(results: ResultSet, lang: str) -> dict[str, str]:
     return {
-        "profile": results.profile or "-",
         "measured_sentence": say("measured_points", lang, points=whole(len(results), lang),
                                  profile=results.profile or "-", date=results.created[:10]),
+        "profile": results.profile or "-",
         "torch_version": results.environment["torch"],
     }
 
 
 CHAPTERS: dict[str, tuple[Callable[[ResultSet, str], dict[str, str]], tuple[str, ...]]] = {
-    "intro": (numbers_devices, ()),
+    "intro": (lambda results, lang: {"hardware_sentence": _hardware_sentence(results, lang),
+                                     "torch_version": results.environment["torch"]}, ()),
     "devices": (numbers_devices, ()),
     "matvec": (numbers_matvec, ("original", "original_engine", "time", "speedup", "bandwidth")),
     "timing": (numbers_timing, ("methods",)),
@@ -408,12 +461,13 @@ class Page:
         for name, device in env["devices"].items():
             if name == "cpu":
                 continue
-            rows.append((device_label(name), f"{device['name']} — {device.get('backend', '')}, {_gib(device.get('memory_bytes'), self.lang)}"))
+            rows.append((device_label(name, self.lang), f"{device['name']} — {device.get('backend', '')}, {_gib(device.get('memory_bytes'), self.lang)}"))
         for name, why in env.get("unavailable", {}).items():
-            rows.append((device_label(name), f"{labels['unavailable']}: {why}"))
+            rows.append((device_label(name, self.lang), f"{labels['unavailable']}: {why}"))
         rows += [
             ("PyTorch", env["torch"]),
             ("Python", env["python"]),
+            ("PYTORCH_ENABLE_MPS_FALLBACK", labels["yes"] if env.get("mps_fallback_to_cpu") else labels["no"]),
             (labels["profile"], self.results.profile or "-"),
             (labels["date"], self.results.created),
             (labels["commit"], env.get("git_commit") or "-"),
@@ -441,7 +495,7 @@ class Page:
         for device in self.results.devices:
             for size, engine in analysis.series(self.results, workload="matvec", device=device, suite="matvec"):
                 got = {p.method: p for p in self.results.select(workload="matvec", device=device, suite="matvec", m=size) if p.ok}
-                cells = [device_label(device), whole(size, self.lang)]
+                cells = [device_label(device, self.lang), whole(size, self.lang)]
                 cells += [duration(got[m].median_s, self.lang) if m in got else "–" for m in ("naive", "engine", "events")]
                 cells.append(ratio(engine.median_s / got["naive"].median_s, self.lang) if "naive" in got else "–")
                 rows.append("<tr>" + "".join(f"<td>{html.escape(c)}</td>" for c in cells) + "</tr>")
@@ -455,9 +509,9 @@ TABLE_LABELS = {
 
 CARD_LABELS = {
     "en": {"os": "Operating system", "cpu": "CPU", "threads": "threads used", "memory": "Memory",
-           "unavailable": "not usable", "profile": "Profile", "date": "Measured", "commit": "Commit"},
+           "unavailable": "not usable", "profile": "Profile", "date": "Measured", "commit": "Commit", "yes": "set: missing MPS operators run on the CPU", "no": "not set"},
     "id": {"os": "Sistem operasi", "cpu": "CPU", "threads": "utas dipakai", "memory": "Memori",
-           "unavailable": "tidak dapat dipakai", "profile": "Profil", "date": "Diukur", "commit": "Commit"},
+           "unavailable": "tidak dapat dipakai", "profile": "Profil", "date": "Diukur", "commit": "Commit", "yes": "aktif: operator yang tidak ada di MPS dijalankan di CPU", "no": "tidak aktif"},
 }
 
 

@@ -35,8 +35,9 @@ __all__ = [
 #: The kinds this package knows, in the order the article prefers them.
 DEVICE_KINDS = ("mps", "cuda", "cpu")
 
-#: With this variable set to 1, operators MPS lacks run on the CPU without a
-#: word. A "GPU" timing could then be a CPU timing, so it is recorded.
+#: With this variable set to 1, operators MPS lacks run on the CPU with no
+#: more than a one-time warning. A "GPU" timing could then be a CPU timing,
+#: so it is recorded.
 MPS_FALLBACK_VARIABLE = "PYTORCH_ENABLE_MPS_FALLBACK"
 
 
@@ -70,8 +71,8 @@ class Device:
     # -- identity ----------------------------------------------------------
     @property
     def name(self) -> str:
-        """The short name used in results and on charts (``cpu``, ``cuda``, ``mps``)."""
-        return self.kind
+        """The short name used in results and on charts (``cpu``, ``cuda``, ``mps``; ``cuda:1`` for a second GPU)."""
+        return self.kind if self.index == 0 else f"{self.kind}:{self.index}"
 
     @property
     def torch_device(self) -> torch.device:

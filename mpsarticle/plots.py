@@ -23,6 +23,7 @@ Numbers come from :mod:`mpsarticle.analysis`, as the prose's do. Nothing here me
 
 from __future__ import annotations
 
+import io
 import math
 from pathlib import Path
 from typing import Callable, Iterable, Sequence
@@ -41,6 +42,8 @@ __all__ = [
     "METHOD_COLORS",
     "TEXT",
     "bandwidth",
+    "device_color",
+    "device_label",
     "matmul",
     "methods",
     "original_bars",
@@ -92,7 +95,7 @@ TEXT: dict[str, dict[str, str]] = {
         "size.batch": "Batch size",
         "dimension": "Dimension",
         "elapsed_100": "Elapsed time (s, 100 calls)",
-        "original_title": "The original experiment: B @ a, 100 calls\n({method})",
+        "original_title": "The original experiment: B @ a, 100 calls\nmeasured with {method}",
         "time_per_call": "Time per call",
         "time_title": "{workload}: time per call ({method})",
         "speedup_axis": "Speed-up over CPU (×)",
@@ -116,6 +119,7 @@ TEXT: dict[str, dict[str, str]] = {
         "train_title": "One training step of a small CNN (forward, backward, SGD)",
         "train_row": "{device}, batch {batch}",
         "failed": "failed correctness check",
+        "passed": "passed correctness check",
     },
     "id": {
         "method.naive": "timeit, tanpa sinkronisasi (asli)",
@@ -130,7 +134,7 @@ TEXT: dict[str, dict[str, str]] = {
         "size.batch": "Ukuran batch",
         "dimension": "Dimensi",
         "elapsed_100": "Waktu eksekusi (s, 100 panggilan)",
-        "original_title": "Eksperimen asli: B @ a, 100 panggilan\n({method})",
+        "original_title": "Eksperimen asli: B @ a, 100 panggilan\ndiukur dengan {method}",
         "time_per_call": "Waktu per panggilan",
         "time_title": "{workload}: waktu per panggilan ({method})",
         "speedup_axis": "Percepatan terhadap CPU (×)",
@@ -154,6 +158,7 @@ TEXT: dict[str, dict[str, str]] = {
         "train_title": "Satu langkah pelatihan CNN kecil (maju, mundur, SGD)",
         "train_row": "{device}, batch {batch}",
         "failed": "gagal uji kebenaran",
+        "passed": "lolos uji kebenaran",
     },
 }
 
@@ -165,14 +170,12 @@ def _words(lang: str) -> dict[str, str]:
 
 
 def _number(value: float, lang: str) -> str:
-    """A short number: no exponent, spaces between thousands, the language's decimal mark."""
-    if value >= 10_000:
-        text = f"{value:,.0f}".replace(",", " ")
-    elif value >= 100:
-        text = f"{value:.0f}"
+    """A short number with the language's separators, as the prose writes it (en 4,312.5; id 4.312,5)."""
+    if value >= 100:
+        text = f"{value:,.0f}"
     else:
         text = f"{value:.3g}" if value >= 1 else f"{value:.2g}"
-    return text.replace(".", ",") if lang == "id" else text
+    return text.translate(str.maketrans(",.", ".,")) if lang == "id" else text
 
 
 def _seconds(value: float, lang: str) -> str:
@@ -183,6 +186,7 @@ def _seconds(value: float, lang: str) -> str:
 
 
 def device_label(device: str) -> str:
+    """How a device is named on a chart: the same in both languages."""
     return device.upper()
 
 
@@ -196,7 +200,7 @@ def device_color(device: str, devices: Sequence[str] = ()) -> str:
 
 
 class _LogLabels(Formatter):
-    """Log-axis labels in plain units: every decade, and 2 and 5 when the view spans under two decades.
+    """Log-axis labels in plain units: every decade, and 2 and 5 when the view spans under three decades.
 
     matplotlib's default would write 10^-4; readers of this article think in µs and ms.
     """
@@ -210,16 +214,34 @@ class _LogLabels(Formatter):
         low, high = sorted(self.axis.get_view_interval())
         span = math.log10(high / low) if low > 0 else math.inf
         lead = round(x / 10 ** math.floor(math.log10(x) + 1e-9), 6)
-        if lead == 1 or span < 0.6 or (span < 2 and lead in (2, 5)):
+        if lead == 1 or span < 0.6 or (span < 3 and lead in (2, 5)):
             return self.text(x)
         return ""
 
 
 # -- the common frame ----------------------------------------------------------------
 
-def _figure(ncols: int = 1, *, width: float | None = None, sharey: bool = False) -> tuple[Figure, list[Axes]]:
-    figure = Figure(figsize=(width or FIGSIZE[0], FIGSIZE[1]), dpi=DPI, facecolor=BACKGROUND, layout="constrained")
+class _Figure(Figure):
+    """A Figure that shows itself as a PNG in a notebook cell.
+
+    A figure made without pyplot has no display hook unless the kernel's inline
+    backend happens to be loaded; this makes a chapter cell ending in
+    ``plots.speedup(...)`` show the chart either way.
+    """
+
+    def _repr_png_(self) -> bytes:
+        buffer = io.BytesIO()
+        self.savefig(buffer, format="png", dpi=DPI, facecolor=BACKGROUND)
+        return buffer.getvalue()
+
+
+def _figure(ncols: int = 1, *, width: float | None = None, height: float | None = None,
+            sharey: bool = False) -> tuple[Figure, list[Axes]]:
+    figure = _Figure(figsize=(width or FIGSIZE[0], height or FIGSIZE[1]), dpi=DPI, facecolor=BACKGROUND,
+                    layout="constrained")
     axes = list(figure.subplots(1, ncols, sharey=sharey, squeeze=False)[0])
+    if ncols > 1:
+        figure.get_layout_engine().set(wspace=0.08)  # neighbouring panels' end tick labels must not touch
     for ax in axes:
         ax.set_facecolor(BACKGROUND)
         ax.grid(True, which="major", color=GRID, linewidth=0.7)
@@ -255,6 +277,12 @@ def _log_y(ax: Axes, text: Callable[[float], str]) -> None:
     ax.set_yscale("log")
     ax.yaxis.set_major_formatter(_LogLabels(text))
     ax.yaxis.set_minor_formatter(_LogLabels(text))
+    low, high = ax.dataLim.intervaly
+    if not 0 < low <= high < math.inf:
+        # Nothing but failed-check marks: a log axis without data cannot even place its ticks.
+        ax.set_ylim(1, 10)
+        ax.yaxis.set_major_locator(NullLocator())
+        ax.yaxis.set_minor_locator(NullLocator())
 
 
 def _mark_failed(ax: Axes, xs: Sequence[float], color: str) -> bool:
@@ -267,15 +295,21 @@ def _mark_failed(ax: Axes, xs: Sequence[float], color: str) -> bool:
     return True
 
 
-def _legend(ax: Axes, words: dict[str, str], *, failed: bool, **options: object) -> None:
-    handles, labels = ax.get_legend_handles_labels()
+def _legend(where: Axes | Figure, words: dict[str, str], *, failed: bool, passed: bool = False,
+            axes: Sequence[Axes] = (), **options: object) -> None:
+    """One opaque legend; entries of several axes are merged by label, the ✓/✗ keys added last."""
+    entries: dict[str, object] = {}
+    for ax in axes or [where]:
+        for handle, label in zip(*ax.get_legend_handles_labels()):
+            entries.setdefault(label, handle)
+    if passed:
+        entries[words["passed"]] = Line2D([], [], linestyle="none", marker="$✓$", markersize=9, color=INK)
     if failed:
-        handles.append(Line2D([], [], linestyle="none", marker="X", markersize=9, markerfacecolor="#888888",
-                              markeredgecolor=INK))
-        labels.append(words["failed"])
-    if handles:
-        ax.legend(handles, labels, fontsize=8.5, frameon=True, facecolor=BACKGROUND, edgecolor="#CCCCCC",
-                  framealpha=1.0, **options)
+        entries[words["failed"]] = Line2D([], [], linestyle="none", marker="X", markersize=9,
+                                          markerfacecolor="#888888", markeredgecolor=INK)
+    if entries:
+        where.legend(list(entries.values()), list(entries), fontsize=8.5, frameon=True, facecolor=BACKGROUND,
+                     edgecolor="#CCCCCC", framealpha=1.0, **options)
 
 
 def _message(ax: Axes, text: str) -> None:
@@ -295,8 +329,11 @@ def _empty(words: dict[str, str], title: str, key: str = "no_data") -> Figure:
 
 
 def _devices(results: ResultSet, **criteria: object) -> list[str]:
-    """Devices with points matching ``criteria``, the CPU first (it is the baseline of every comparison)."""
-    found = list(dict.fromkeys(p.device for p in results.select(**criteria)))
+    """Devices with something to draw (a time, or a failed check) among the points matching ``criteria``.
+
+    The CPU comes first: it is the baseline of every comparison.
+    """
+    found = list(dict.fromkeys(p.device for p in results.select(**criteria) if p.status == "ok"))
     return sorted(found, key=lambda device: device != "cpu")
 
 
@@ -330,7 +367,8 @@ def original_bars(results: ResultSet, lang: str, method: str = "naive") -> Figur
     ax.set_xticks(range(len(sizes)), [str(m) for m in sizes])
     ax.grid(False, axis="x")
     _label(ax, title=title, xlabel=words["dimension"], ylabel=words["elapsed_100"])
-    _legend(ax, words, failed=failed, loc="upper left")
+    # "best": a cold first call (no warm-up in timeit) can make the leftmost bar the tallest.
+    _legend(ax, words, failed=failed, loc="best")
     return figure
 
 
@@ -383,6 +421,7 @@ def speedup(results: ResultSet, lang: str, workload: str = "matvec", suite: str 
     sizes: list[int] = []
     failed = False
     corner_notes: list[str] = []
+    crossings: dict[int, list[str]] = {}
     for device in accelerators:
         color = device_color(device, devices)
         pairs = curves[device]
@@ -393,11 +432,8 @@ def speedup(results: ResultSet, lang: str, workload: str = "matvec", suite: str 
             sizes += [s for s, _ in pairs]
             where = analysis.crossover(pairs)
             if where.size is not None and not where.always:
-                # The note runs up the dashed line, so it cannot be read as another device's.
                 ax.axvline(where.size, color=color, linestyle="--", linewidth=1.2, gid=f"crossover-{device}")
-                ax.text(where.size, 0.97, words["faster_from"].format(device=name, size=where.size) + " ",
-                        transform=ax.get_xaxis_transform(), rotation=90, ha="right", va="top", fontsize=8.5,
-                        color=INK)
+                crossings.setdefault(where.size, []).append(name)
             else:
                 corner_notes.append(words["faster_always" if where.always else "faster_never"].format(device=name))
         for both in (device, "cpu"):
@@ -411,6 +447,12 @@ def speedup(results: ResultSet, lang: str, workload: str = "matvec", suite: str 
     for key, dy, va in (("acc_faster", 3, "bottom"), ("cpu_faster", -3, "top")):
         ax.annotate(words[key], (1.0, 1.0), xycoords=("axes fraction", "data"), xytext=(-3, dy),
                     textcoords="offset points", ha="right", va=va, fontsize=8.5, color="#555555")
+    for size, names in crossings.items():
+        # The note runs up its dashed line, one note for devices that cross at the same size.
+        ax.annotate(words["faster_from"].format(device=", ".join(names), size=size), (size, 0.97),
+                    xycoords=ax.get_xaxis_transform(), xytext=(-3, 0), textcoords="offset points", rotation=90,
+                    ha="right", va="top", fontsize=8.5, color=INK,
+                    bbox={"facecolor": BACKGROUND, "edgecolor": "none", "alpha": 0.85, "pad": 1.0})
     for row, note in enumerate(corner_notes):
         ax.text(0.02, 0.97 - 0.07 * row, note, transform=ax.transAxes, ha="left", va="top", fontsize=9, color=INK,
                 bbox={"facecolor": BACKGROUND, "edgecolor": "none", "alpha": 0.9, "pad": 1.5})
@@ -448,13 +490,15 @@ def methods(results: ResultSet, lang: str, suite: str = "matvec") -> Figure:
         ratios = [(s, r) for s, r in analysis.time_ratios(results, device, suite=suite) if r >= 2]
         if ratios:
             size, ratio = ratios[-1]
-            ax.text(0.03, 0.97, words["under_reports"].format(size=size, ratio=_number(ratio, lang) + "×"),
+            shown = _number(round(ratio) if ratio >= 10 else round(ratio, 1), lang)
+            ax.text(0.03, 0.97, words["under_reports"].format(size=size, ratio=shown + "×"),
                     transform=ax.transAxes, ha="left", va="top", fontsize=8.5, color=INK)
         _size_axis(ax, sizes)
         _log_y(ax, lambda v: _seconds(v, lang))
         _label(ax, title=device_label(device), xlabel=words["size.m"])
     _label(axes[0], ylabel=words["time_per_call"])
-    _legend(axes[-1], words, failed=failed, loc="lower right")
+    # Below the panels: inside one it would cover that device's lines.
+    _legend(figure, words, failed=failed, axes=axes, loc="outside lower center", ncols=4)
     return figure
 
 
@@ -468,7 +512,7 @@ def bandwidth(results: ResultSet, lang: str, suite: str = "matvec") -> Figure:
     figure, (ax,) = _figure()
     sizes: list[int] = []
     failed = False
-    for device in devices:
+    for index, device in enumerate(devices):
         color = device_color(device, devices)
         pairs = analysis.series(results, workload="matvec", device=device, suite=suite)
         if pairs:
@@ -480,9 +524,12 @@ def bandwidth(results: ResultSet, lang: str, suite: str = "matvec") -> Figure:
         ceiling = analysis.ceiling_gb_s(results, device)
         if ceiling:
             ax.axhline(ceiling, color=color, linestyle="--", linewidth=1.2, gid=f"ceiling-{device}")
+            # Alternately above and below the line, so that close ceilings keep legible labels.
+            above = index % 2 == 0
             ax.annotate(words["ceiling"].format(device=device_label(device), value=_number(ceiling, lang)),
-                        (0.01, ceiling), xycoords=("axes fraction", "data"), xytext=(0, 3),
-                        textcoords="offset points", ha="left", va="bottom", fontsize=8.5, color=INK)
+                        (0.01, ceiling), xycoords=("axes fraction", "data"), xytext=(0, 3 if above else -3),
+                        textcoords="offset points", ha="left", va="bottom" if above else "top", fontsize=8.5,
+                        color=INK)
     _size_axis(ax, sizes)
     _log_y(ax, lambda v: _number(v, lang))
     ax.margins(y=0.15)
@@ -517,7 +564,7 @@ def matmul(results: ResultSet, lang: str) -> Figure:
     _size_axis(ax, sizes)
     _log_y(ax, lambda v: _number(v, lang))
     _label(ax, title=title, xlabel=words["size.m"], ylabel=words["matmul_axis"])
-    _legend(ax, words, failed=failed, loc="upper left", ncols=len(devices))
+    _legend(ax, words, failed=failed, loc="best", ncols=len(devices))
     return figure
 
 
@@ -537,7 +584,7 @@ def train(results: ResultSet, lang: str) -> Figure:
                 rows.append((label, device, good.get(batch)))
     if not rows:
         return _empty(words, title)
-    figure, (ax,) = _figure()
+    figure, (ax,) = _figure(height=min(FIGSIZE[1], 1.9 + 0.45 * len(rows)))
     longest = max((p.median_s * 1e3 for _, _, p in rows if p), default=1.0)
     failed = False
     for y, (_, device, point) in enumerate(rows):
@@ -557,7 +604,9 @@ def train(results: ResultSet, lang: str) -> Figure:
     ax.set_xlim(0, longest * 1.25)
     ax.grid(False, axis="y")
     _label(ax, title=title, xlabel=words["train_axis"])
-    _legend(ax, words, failed=failed, loc="lower right")
+    passed = any(p is not None and p.check == "passed" for _, _, p in rows)
+    # Outside the axes: with one or two rows any corner inside would cover a bar.
+    _legend(figure, words, failed=failed, passed=passed, axes=[ax], loc="outside lower center", ncols=2)
     return figure
 
 

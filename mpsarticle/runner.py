@@ -21,13 +21,19 @@ import sys
 from pathlib import Path
 from typing import Iterable, Sequence
 
-from tqdm.auto import tqdm
+from typing import TYPE_CHECKING
 
-from .devices import Device, available_devices, get_device
-from .profiles import SUITES, Task, get_profile, plan
 from .results import Point, ResultSet, environment, load
-from .timing import TimingOptions, measure
-from .workloads import Workload
+
+if TYPE_CHECKING:
+    from .devices import Device
+    from .profiles import Task
+    from .timing import TimingOptions
+    from .workloads import Workload
+
+# torch, and the modules that import it, are imported where measuring
+# starts: a chapter that only loads this build's measurements then starts in
+# a fraction of the time (each chapter runs in a fresh kernel).
 
 __all__ = ["BUILD_ID_VARIABLE", "CACHE_DIR_VARIABLE", "measure_once", "run", "run_tasks"]
 
@@ -38,6 +44,9 @@ PROFILE_VARIABLE = "MPSARTICLE_PROFILE"
 #: is recorded as out of memory without being tried: on unified-memory Macs
 #: an oversized allocation swaps instead of failing cleanly.
 MEMORY_SHARE_LIMIT = 0.45
+#: The names in mpsarticle.profiles (kept here so loading needs no torch; a test holds them equal).
+SUITE_NAMES = ("original", "matvec", "copy", "matmul", "train")
+PROFILE_NAMES = ("quick", "default", "full")
 
 
 def _progress_stream():
@@ -59,6 +68,10 @@ def _too_big(task: Task) -> str | None:
 
 def run_tasks(tasks: Sequence[Task], *, progress: bool = True, label: str | None = None, profile: str | None = None) -> ResultSet:
     """Measure every task in order and collect the points with the environment."""
+    from tqdm.auto import tqdm
+
+    from .timing import measure
+
     results = ResultSet(environment=environment(), profile=profile, label=label,
                         build_id=os.environ.get(BUILD_ID_VARIABLE))
     bar = tqdm(tasks, desc="mpsarticle", unit="point", file=_progress_stream(), disable=not progress,
@@ -86,6 +99,9 @@ def run(
     progress: bool = True,
 ) -> ResultSet:
     """Measure each workload on each device (default: every usable one) by each method."""
+    from .profiles import Task
+    from .timing import TimingOptions
+
     chosen = _devices(devices)
     options = options or TimingOptions()
     tasks = [
@@ -98,7 +114,7 @@ def run(
 
 
 def run_suites(
-    suites: Sequence[str] = tuple(SUITES),
+    suites: Sequence[str] = SUITE_NAMES,
     profile: str = "default",
     devices: Iterable[Device | str] | None = None,
     *,
@@ -106,11 +122,15 @@ def run_suites(
     label: str | None = None,
 ) -> ResultSet:
     """Measure the article's suites with a profile's sizes."""
+    from .profiles import get_profile, plan
+
     get_profile(profile)
     return run_tasks(plan(suites, profile, _devices(devices)), progress=progress, label=label, profile=profile)
 
 
 def _devices(devices: Iterable[Device | str] | None) -> list[Device]:
+    from .devices import Device, available_devices, get_device
+
     if devices is None:
         return available_devices()
     return [device if isinstance(device, Device) else get_device(device) for device in devices]
@@ -119,7 +139,8 @@ def _devices(devices: Iterable[Device | str] | None) -> list[Device]:
 def current_profile(default: str = "default") -> str:
     """The profile a docs build asked for (``MPSARTICLE_PROFILE``), else ``default``."""
     name = os.environ.get(PROFILE_VARIABLE, default)
-    get_profile(name)
+    if name not in PROFILE_NAMES:
+        raise ValueError(f"unknown profile {name!r} in {PROFILE_VARIABLE}: choose {', '.join(PROFILE_NAMES)}")
     return name
 
 
@@ -130,7 +151,7 @@ def cache_dir() -> Path:
     return Path(__file__).resolve().parent.parent / "_build" / "measurements"
 
 
-def measure_once(suites: Sequence[str] = tuple(SUITES), profile: str | None = None, *, progress: bool = True) -> ResultSet:
+def measure_once(suites: Sequence[str] = SUITE_NAMES, profile: str | None = None, *, progress: bool = True) -> ResultSet:
     """The article's measurements for this build: measured by the first caller, loaded by the rest.
 
     Without a build identifier (see the module notes) it always measures.

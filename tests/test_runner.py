@@ -6,6 +6,7 @@ import pytest
 
 from mpsarticle import profiles, runner
 from mpsarticle.devices import Device
+from mpsarticle.timing import TimingOptions
 from mpsarticle.results import ResultSet
 from mpsarticle.workloads import MatVec
 
@@ -14,7 +15,7 @@ CPU = Device("cpu")
 
 def test_run_measures_each_workload_device_and_method():
     results = runner.run([MatVec(32), MatVec(64)], ["cpu"], methods=("naive", "engine"),
-                         options=runner.TimingOptions(budget_s=0.02), progress=False)
+                         options=TimingOptions(budget_s=0.02), progress=False)
     assert [(p.params["m"], p.method) for p in results] == [(32, "naive"), (32, "engine"), (64, "naive"), (64, "engine")]
     assert all(p.status == "ok" and p.device == "cpu" for p in results)
     assert results.environment["torch"]
@@ -98,14 +99,33 @@ def test_progress_goes_to_the_real_stderr_not_the_captured_one(capfd, monkeypatc
 
     captured = io.StringIO()
     monkeypatch.setattr(sys, "stderr", captured)  # what a notebook kernel does to stderr
-    runner.run([MatVec(16)], ["cpu"], options=runner.TimingOptions(budget_s=0.01), progress=True)
+    runner.run([MatVec(16)], ["cpu"], options=TimingOptions(budget_s=0.01), progress=True)
     assert captured.getvalue() == ""
     assert "mpsarticle" in capfd.readouterr().err
 
 
 def test_points_too_big_for_memory_are_not_tried(monkeypatch):
     monkeypatch.setattr(Device, "describe", lambda self: {"memory_bytes": 1000})
-    task = profiles.Task("custom", MatVec(1000), CPU, "engine", runner.TimingOptions())
+    task = profiles.Task("custom", MatVec(1000), CPU, "engine", TimingOptions())
     results = runner.run_tasks([task], progress=False)
     point = results.points[0]
     assert point.status == "out_of_memory" and point.reason.startswith("not tried")
+
+
+def test_names_known_without_torch_match_the_profiles():
+    assert runner.SUITE_NAMES == tuple(profiles.SUITES)
+    assert runner.PROFILE_NAMES == tuple(profiles.PROFILES)
+
+
+def test_loading_results_does_not_import_torch(tmp_path):
+    import subprocess
+    import sys
+
+    code = ("import sys, mpsarticle.article, mpsarticle.plots; from mpsarticle import load; "
+            "print('torch' in sys.modules)")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "False"
+
+
+def test_a_second_gpu_has_its_own_name():
+    assert Device("cuda", 1).name == "cuda:1" and Device("cuda").name == "cuda"

@@ -1,0 +1,312 @@
+"""The figures: both languages, failed points never drawn as speeds, the crossover, files, the CLI.
+
+Every ResultSet here is synthetic: nothing is measured.
+"""
+
+from __future__ import annotations
+
+import warnings
+
+import matplotlib
+
+matplotlib.use("Agg")
+
+import matplotlib.image
+import pytest
+from matplotlib.figure import Figure
+
+from mpsarticle import plots
+from mpsarticle.cli import main
+from mpsarticle.results import Point, ResultSet
+
+ENVIRONMENT = {"torch": "2.13.0", "python": "3.11", "os": "Linux", "cpu": "x", "devices": {}}
+ORIGINAL = (100, 300, 500, 750, 1000, 1500, 2000, 2500, 3000)
+MATVEC = (256, 512, 1000, 2048, 4096)
+#: The accelerator's time at m = 2048 that fails its check: it must never appear as a time.
+FAILED_SECONDS = 1.234e-3
+ALL_FIGURES = ["original_bars", "time_vs_size", "speedup", "methods", "bandwidth", "matmul", "train"]
+
+
+def _point(device: str, workload: str, params: dict, seconds: float | None, *, suite: str, method: str = "engine",
+           status: str = "ok", check: str = "passed", flops: float = 0.0, nbytes: float = 0.0) -> Point:
+    return Point(
+        device=device, workload=workload, params=params, method=method, suite=suite, status=status,
+        reason=None if status == "ok" and check != "failed" else "synthetic",
+        median_s=seconds, iqr_s=None if seconds is None else seconds * 0.06,
+        repeats=0 if seconds is None else 7, number_per_run=1, samples=[] if seconds is None else [seconds],
+        flops=flops, bytes=nbytes, check=check if status == "ok" else "skipped",
+    )
+
+
+def _cpu_seconds(m: int) -> float:
+    return 2e-6 + 4 * m * m / 20e9  # reads the matrix at 20 GB/s
+
+
+def _accelerator_seconds(m: int) -> float:
+    return 1.5e-4 + 4 * m * m / 400e9  # a launch cost, then 400 GB/s: wins from m = 1000 on
+
+
+def build(accelerators: tuple[str, ...] = ("mps",)) -> ResultSet:
+    """A plausible run: cpu and accelerators, one failed check (mps, m=2048) and one out-of-memory point."""
+    points: list[Point] = []
+    for device in ("cpu", *accelerators):
+        cpu = device == "cpu"
+        scale = 0.5 if device == "cuda" else 1.0  # a second accelerator, twice as fast as the first
+
+        def time_of(m: int) -> float:
+            return _cpu_seconds(m) if cpu else scale * _accelerator_seconds(m)
+
+        for m in ORIGINAL:
+            mv = {"m": m, "dtype": "float32"}
+            points.append(_point(device, "matvec", mv, time_of(m) * (1.0 if cpu else 0.02), suite="original",
+                                 method="naive", flops=2 * m * m, nbytes=4 * m * m))
+            points.append(_point(device, "matvec", mv, time_of(m), suite="original", flops=2 * m * m, nbytes=4 * m * m))
+        for m in MATVEC:
+            mv = {"m": m, "dtype": "float32"}
+            methods = ("naive", "engine") if cpu else ("naive", "engine", "events")
+            for method in methods:
+                seconds = time_of(m) * (0.02 if method == "naive" and not cpu else 1.0)
+                failing = not cpu and m == 2048 and method == "engine"
+                points.append(_point(device, "matvec", mv, FAILED_SECONDS if failing else seconds, suite="matvec",
+                                     method=method, check="failed" if failing else "passed",
+                                     flops=2 * m * m, nbytes=4 * m * m))
+        if not cpu:
+            points.append(_point(device, "matvec", {"m": 65536, "dtype": "float32"}, None, suite="matvec",
+                                 status="out_of_memory", nbytes=4 * 65536**2))
+        for n in (1 << 20, 1 << 24):
+            points.append(_point(device, "copy", {"n": n}, 8 * n / (25e9 if cpu else 500e9), suite="copy",
+                                 nbytes=8 * n))
+        for dtype in ("float32", "float16", "bfloat16"):
+            for m in (256, 512, 1024):
+                rate = (100e9 if dtype == "float32" else 5e9) if cpu else (5e12 if dtype == "float32" else 20e12)
+                points.append(_point(device, "matmul", {"m": m, "dtype": dtype}, 2 * m**3 / rate, suite="matmul",
+                                     flops=2 * m**3, nbytes=12 * m * m))
+        for batch in (32, 128):
+            failing = not cpu and batch == 128
+            points.append(_point(device, "train_step", {"batch": batch, "width": 32},
+                                 batch * (1e-3 if cpu else 1e-4), suite="train",
+                                 check="failed" if failing else "passed"))
+    return ResultSet(environment=dict(ENVIRONMENT), points=points, profile="quick")
+
+
+def cpu_only() -> ResultSet:
+    full = build()
+    return ResultSet(environment=full.environment, points=[p for p in full if p.device == "cpu"])
+
+
+def _texts(figure: Figure) -> list[str]:
+    found = [figure._suptitle.get_text()] if figure._suptitle else []
+    for ax in figure.axes:
+        found += [ax.get_title(), ax.get_xlabel(), ax.get_ylabel()]
+        found += [t.get_text() for t in ax.texts]
+        legend = ax.get_legend()
+        if legend:
+            found += [t.get_text() for t in legend.get_texts()]
+    for legend in figure.legends:
+        found += [t.get_text() for t in legend.get_texts()]
+    return [text for text in found if text]
+
+
+def _plotted_y(figure: Figure) -> list[float]:
+    """Every y value drawn as a line or bar, failed-check markers left out."""
+    values: list[float] = []
+    for ax in figure.axes:
+        for line in ax.lines:
+            if line.get_gid() != plots.FAILED_GID:
+                values += [float(v) for v in line.get_ydata()]
+        values += [patch.get_height() for patch in ax.patches]
+    return values
+
+
+def _failed_markers(figure: Figure) -> list:
+    return [line for ax in figure.axes for line in ax.lines if line.get_gid() == plots.FAILED_GID]
+
+
+@pytest.mark.parametrize("name", ALL_FIGURES)
+@pytest.mark.parametrize("lang", ["en", "id"])
+def test_every_figure_draws_in_both_languages(name: str, lang: str) -> None:
+    figure = getattr(plots, name)(build(("mps",)), lang)
+    assert isinstance(figure, Figure)
+    assert _texts(figure)
+    figure.canvas.draw()  # layout and tick labels must not fail either
+
+
+@pytest.mark.parametrize("name", ALL_FIGURES)
+def test_labels_come_from_the_table_and_differ_by_language(name: str) -> None:
+    results = build(("mps",))
+    english, indonesian = (set(_texts(getattr(plots, name)(results, lang))) for lang in ("en", "id"))
+    assert english != indonesian
+
+
+def test_exact_labels_in_each_language() -> None:
+    results = build(("mps",))
+    for lang, time_label, size_label in (("en", "Time per call", "Matrix size m"),
+                                         ("id", "Waktu per panggilan", "Ukuran matriks m")):
+        ax = plots.time_vs_size(results, lang).axes[0]
+        assert (ax.get_ylabel(), ax.get_xlabel()) == (time_label, size_label)
+    original = {lang: plots.original_bars(results, lang).axes[0] for lang in ("en", "id")}
+    assert original["en"].get_xlabel() == "Dimension"
+    assert original["id"].get_xlabel() == "Dimensi"
+    assert original["en"].get_ylabel() == "Elapsed time (s, 100 calls)"
+    assert plots.speedup(results, "id").axes[0].get_ylabel() == "Percepatan terhadap CPU (×)"
+    assert "Batas bandwidth MPS (salinan): 500 GB/s" in _texts(plots.bandwidth(results, "id"))
+
+
+def test_the_table_has_the_same_keys_in_both_languages() -> None:
+    assert set(plots.TEXT["en"]) == set(plots.TEXT["id"])
+
+
+def test_failed_check_is_marked_not_drawn() -> None:
+    results = build(("mps",))
+    for draw in (plots.time_vs_size, plots.bandwidth, plots.speedup):
+        figure = draw(results, "en")
+        markers = _failed_markers(figure)
+        assert markers and 2048 in list(markers[0].get_xdata())
+        assert "failed correctness check" in _texts(figure)
+    drawn = _plotted_y(plots.time_vs_size(results, "en"))
+    assert FAILED_SECONDS not in drawn
+    assert pytest.approx(_accelerator_seconds(4096)) in drawn  # the good points are there
+    # The speed-up at m = 2048 would use the failed time: it is left out.
+    speedup_lines = [line for line in plots.speedup(results, "en").axes[0].lines if line.get_label() == "MPS"]
+    assert 2048 not in list(speedup_lines[0].get_xdata())
+    assert "gagal uji kebenaran" in _texts(plots.time_vs_size(results, "id"))
+
+
+def test_out_of_memory_point_is_left_out_silently() -> None:
+    figure = plots.time_vs_size(build(("mps",)), "en")
+    xs = [x for line in figure.axes[0].lines for x in line.get_xdata()]
+    assert 65536 not in xs
+
+
+def test_original_bars_show_100_calls_and_skip_nothing_good() -> None:
+    figure = plots.original_bars(build(("mps",)), "en")
+    heights = sorted(patch.get_height() for patch in figure.axes[0].patches)
+    assert len(heights) == 2 * len(ORIGINAL)
+    assert max(heights) == pytest.approx(_cpu_seconds(3000) * 100)
+    engine = plots.original_bars(build(("mps",)), "en", method="engine")
+    assert max(p.get_height() for p in engine.axes[0].patches) == pytest.approx(_cpu_seconds(3000) * 100)
+
+
+def test_train_marks_each_bar_with_its_check() -> None:
+    figure = plots.train(build(("mps",)), "en")
+    ax = figure.axes[0]
+    assert len(ax.patches) == 3  # MPS batch 128 failed its check: no bar
+    assert sum("✓" in text for text in _texts(figure)) == 3
+    assert any("✗" in text for text in _texts(figure))
+    assert _failed_markers(figure)
+    assert 128 * 1e-4 * 1e3 not in [p.get_width() for p in ax.patches]
+
+
+def test_speedup_crossover_line_at_the_first_winning_size() -> None:
+    ax = plots.speedup(build(("mps",)), "en").axes[0]
+    lines = [line for line in ax.lines if line.get_gid() == "crossover-mps"]
+    assert len(lines) == 1
+    assert list(lines[0].get_xdata()) == [1000, 1000]
+    assert lines[0].get_linestyle() == "--"
+    assert "MPS faster from m = 1000" in _texts(ax.figure)
+    assert "MPS lebih cepat mulai m = 1000" in _texts(plots.speedup(build(("mps",)), "id"))
+
+
+def test_several_accelerators_each_get_a_line_and_a_colour() -> None:
+    results = build(("mps", "cuda"))
+    ax = plots.speedup(results, "en").axes[0]
+    assert {line.get_gid() for line in ax.lines} >= {"crossover-mps", "crossover-cuda"}
+    colours = {line.get_label(): line.get_color() for line in ax.lines if line.get_label() in ("MPS", "CUDA")}
+    assert colours == {"MPS": plots.DEVICE_COLORS["mps"], "CUDA": plots.DEVICE_COLORS["cuda"]}
+    assert "MPS, CUDA faster from m = 1000" in _texts(ax.figure)
+    methods = plots.methods(results, "en")
+    assert len(methods.axes) == 3
+    assert "failed correctness check" in _texts(methods) and "device events" in _texts(methods)
+
+
+def test_cpu_only_results_explain_instead_of_raising() -> None:
+    results = cpu_only()
+    for lang, message in (("en", "No accelerator on this machine: nothing to compare"),
+                          ("id", "Tidak ada akselerator di mesin ini: tidak ada yang bisa dibandingkan")):
+        assert message in _texts(plots.speedup(results, lang))
+    for name in ALL_FIGURES:
+        assert isinstance(getattr(plots, name)(results, "en"), Figure)
+
+
+def test_missing_suite_gives_a_message() -> None:
+    results = ResultSet(environment=dict(ENVIRONMENT), points=[p for p in build() if p.suite == "original"])
+    for name in ("time_vs_size", "methods", "bandwidth", "matmul", "train"):
+        assert "No measurements for this figure in these results" in _texts(getattr(plots, name)(results, "en"))
+    empty = ResultSet(environment=dict(ENVIRONMENT))
+    for name in ALL_FIGURES:
+        getattr(plots, name)(empty, "id")
+
+
+def test_nothing_but_failures_draws_without_raising(tmp_path) -> None:
+    full = build(("mps",))
+    only_failed = ResultSet(dict(ENVIRONMENT), [p for p in full if p.check == "failed"])
+    only_oom = ResultSet(dict(ENVIRONMENT), [p for p in full if p.status == "out_of_memory"])
+    written = [p.name for p in plots.save_all(only_failed, tmp_path / "failed", "en")]
+    assert "time.png" in written and "train.png" in written
+    assert _failed_markers(plots.time_vs_size(only_failed, "en"))
+    assert plots.save_all(only_oom, tmp_path / "oom", "en") == []
+
+
+@pytest.mark.parametrize("name", ALL_FIGURES)
+def test_bad_language_is_refused(name: str) -> None:
+    with pytest.raises(ValueError, match="unknown language 'fr'"):
+        getattr(plots, name)(build(), "fr")
+
+
+def test_no_pyplot_state_and_a_notebook_png() -> None:
+    import matplotlib.pyplot as plt
+
+    before = plt.get_fignums()
+    figure = plots.speedup(build(("mps",)), "en")
+    assert plt.get_fignums() == before
+    assert figure._repr_png_().startswith(b"\x89PNG")
+
+
+def test_no_glyph_is_missing_from_the_font() -> None:
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        for name in ALL_FIGURES:
+            for lang in ("en", "id"):
+                getattr(plots, name)(build(("mps",)), lang).canvas.draw()
+    assert not [w for w in caught if "missing from" in str(w.message)]
+
+
+def _check_png(path) -> None:
+    data = path.read_bytes()
+    assert data.startswith(b"\x89PNG\r\n\x1a\n")
+    assert 1_000 < len(data) < 200_000
+    image = matplotlib.image.imread(path)
+    assert image.ndim == 3
+    if image.shape[2] == 4:
+        assert (image[..., 3] == 1.0).all()  # opaque: readable on the site's dark theme
+    assert image[2, 2, :3].min() > 0.99  # a white corner
+
+
+def test_save_all_writes_opaque_pngs(tmp_path) -> None:
+    paths = plots.save_all(build(("mps",)), tmp_path / "figures", "id")
+    names = [path.name for path in paths]
+    assert names == ["original.png", "time.png", "speedup.png", "methods.png", "bandwidth.png", "matmul.png",
+                     "train.png"]
+    for path in paths:
+        _check_png(path)
+
+
+def test_save_all_skips_figures_without_data(tmp_path) -> None:
+    names = [path.name for path in plots.save_all(cpu_only(), tmp_path, "en")]
+    assert "speedup.png" not in names and "time.png" in names
+
+
+def test_cli_plot(tmp_path, capsys) -> None:
+    file = build(("cuda",)).save(tmp_path / "results.json")
+    out = tmp_path / "f"
+    assert main(["plot", str(file), "--lang", "id", "--out", str(out)]) == 0
+    written = sorted(path.name for path in out.iterdir())
+    assert "speedup.png" in written and len(written) == 7
+    for path in out.iterdir():
+        _check_png(path)
+
+
+def test_cli_plot_missing_file(tmp_path, capsys) -> None:
+    assert main(["plot", str(tmp_path / "missing.json")]) != 0
+    error = capsys.readouterr().err
+    assert error.count("\n") == 1 and "missing.json" in error
