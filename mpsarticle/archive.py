@@ -1,19 +1,36 @@
 """The archive of other machines: ResultSets recorded elsewhere, kept in ``docs/_data/machines``.
 
-Archive files come from strangers, so every one is validated against the
-schema before use (:func:`mpsarticle.results.load`); strings from them are
-escaped wherever they reach a page.
+``python -m mpsarticle record --label NAME`` runs the article's suites on a
+machine and writes one file here; the chapter "Results from other machines"
+draws every file beside the build's own measurement.
+
+Archive files come from strangers. Each is validated against the results
+schema before use (:func:`mpsarticle.results.load`): an invalid file stops
+the build with a message naming the file and the field, unless
+``MPSARTICLE_SKIP_INVALID_ARCHIVE=1`` is set, in which case it is left out
+with a warning on the terminal and on the page. Strings from the files are
+escaped wherever they reach a page (HTML tables are built with
+:func:`html.escape`, figure labels have matplotlib's math markup disabled).
 """
 
 from __future__ import annotations
 
+import os
 import re
+import sys
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
 
-from .results import ResultSet
+from .results import ResultSet, ResultsFileError, load
 
-__all__ = ["archive_path", "record"]
+__all__ = ["ARCHIVE_DIR", "Archive", "archive_path", "load_archive", "record"]
+
+ARCHIVE_DIR = Path(__file__).resolve().parent.parent / "docs" / "_data" / "machines"
+SKIP_INVALID_VARIABLE = "MPSARTICLE_SKIP_INVALID_ARCHIVE"
+#: More files than this is not an archive but an accident (or an attack on build time).
+MAX_FILES = 200
+MAX_FILE_BYTES = 20 << 20
 
 
 def slug(label: str) -> str:
@@ -43,3 +60,36 @@ def record(label: str, folder: str | Path, *, force: bool, measure: Callable[[],
     results = measure()
     results.label = label
     return results.save(path)
+
+
+@dataclass
+class Archive:
+    """The machines that loaded, by file name, and the warnings about those left out."""
+
+    machines: dict[str, ResultSet] = field(default_factory=dict)
+    skipped: list[str] = field(default_factory=list)
+
+
+def load_archive(folder: str | Path = ARCHIVE_DIR, *, skip_invalid: bool | None = None) -> Archive:
+    """Every ``*.json`` in ``folder``, validated; see the module notes for invalid files."""
+    if skip_invalid is None:
+        skip_invalid = os.environ.get(SKIP_INVALID_VARIABLE) == "1"
+    archive = Archive()
+    files = sorted(Path(folder).glob("*.json"))
+    if len(files) > MAX_FILES:
+        raise ResultsFileError(f"{folder}: {len(files)} files, more than the {MAX_FILES} an archive may hold")
+    for path in files:
+        try:
+            if path.stat().st_size > MAX_FILE_BYTES:
+                raise ResultsFileError(f"{path}: {path.stat().st_size} bytes, larger than {MAX_FILE_BYTES}")
+            results = load(path)
+            if not results.label:
+                raise ResultsFileError(f"{path}: field label: an archive entry needs a label (record --label)")
+        except ResultsFileError as exc:
+            if not skip_invalid:
+                raise
+            archive.skipped.append(str(exc))
+            print(f"mpsarticle: warning: skipped invalid archive file {exc}", file=sys.__stderr__ or sys.stderr)
+            continue
+        archive.machines[path.name] = results
+    return archive

@@ -20,6 +20,7 @@ English, ``1.234,5`` in Indonesian); the values are the same.
 
 from __future__ import annotations
 
+import functools
 import html
 import io
 import os
@@ -27,6 +28,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from . import analysis, plots
+from .archive import Archive, load_archive
 from .results import Point, ResultSet
 from .runner import SUITE_NAMES, current_profile, measure_once, published_dir
 
@@ -116,6 +118,10 @@ SENTENCES: dict[str, dict[str, str]] = {
         "en": "This build found no usable accelerator (neither MPS nor CUDA), so only the CPU was measured: the comparisons below show the CPU alone.",
         "id": "Build ini tidak menemukan akselerator yang bisa dipakai (tidak ada MPS maupun CUDA), jadi hanya CPU yang diukur: perbandingan di bawah hanya menampilkan CPU.",
     },
+    "machine_label": {
+        "en": "Measured on: {label}.",
+        "id": "Diukur di: {label}.",
+    },
     "accelerator_found": {
         "en": "This build measured the {device} ({name}) beside the CPU ({cpu}, {threads} threads).",
         "id": "Build ini mengukur {device} ({name}) di samping CPU ({cpu}, {threads} utas).",
@@ -196,6 +202,18 @@ SENTENCES: dict[str, dict[str, str]] = {
         "en": "{count} result(s) failed the correctness check; they are marked in the figures and never counted as speed.",
         "id": "{count} hasil gagal uji kebenaran; hasil itu ditandai di gambar dan tidak pernah dihitung sebagai kecepatan.",
     },
+    "machines_listing": {
+        "en": "Beside this build, the archive holds {count} machine(s): {labels}.",
+        "id": "Di samping build ini, arsip menyimpan {count} mesin: {labels}.",
+    },
+    "machines_none": {
+        "en": "The archive is empty: this chapter shows this build alone until a machine is added.",
+        "id": "Arsipnya kosong: bab ini hanya menampilkan build ini sampai ada mesin yang ditambahkan.",
+    },
+    "machines_skipped": {
+        "en": "Warning: {count} archive file(s) were invalid and left out: {files}",
+        "id": "Peringatan: {count} berkas arsip tidak valid dan tidak dipakai: {files}",
+    },
     "measured_points": {
         "en": "This build measured {points} points with the `{profile}` profile on {date}.",
         "id": "Build ini mengukur {points} titik dengan profil `{profile}` pada {date}.",
@@ -242,10 +260,15 @@ def _hardware_sentence(results: ResultSet, lang: str) -> str:
     env = results.environment
     acc = _first_accelerator(results)
     if acc is None:
-        return say("no_accelerator", lang)
+        return _labelled(results, lang) + say("no_accelerator", lang)
     cpu = env["devices"].get("cpu", {})
-    return say("accelerator_found", lang, device=device_label(acc, lang), name=env["devices"][acc]["name"],
+    return _labelled(results, lang) + say("accelerator_found", lang, device=device_label(acc, lang), name=env["devices"][acc]["name"],
                cpu=env["cpu"], threads=whole(cpu.get("threads_used") or 1, lang))
+
+
+def _labelled(results: ResultSet, lang: str) -> str:
+    """"Measured on: <label>. " where the build was given a machine label."""
+    return say("machine_label", lang, label=results.label) + " " if results.label else ""
 
 
 def _measured(results: ResultSet) -> list[str]:
@@ -392,7 +415,19 @@ def numbers_method(results: ResultSet, lang: str) -> dict[str, str]:
     }
 
 
-CHAPTERS: dict[str, tuple[Callable[[ResultSet, str], dict[str, str]], tuple[str, ...]]] = {
+def numbers_machines(page: "Page") -> dict[str, str]:
+    lang = page.lang
+    labels = [label for label, _ in page.entries[1:]]
+    if labels:
+        listing = say("machines_listing", lang, count=whole(len(labels), lang), labels=_join(labels, lang))
+    else:
+        listing = say("machines_none", lang)
+    skipped = say("machines_skipped", lang, count=whole(len(page.archive.skipped), lang),
+                  files="; ".join(page.archive.skipped)) if page.archive.skipped else ""
+    return {"machines_sentence": listing, "skipped_sentence": skipped, "hardware_sentence": _hardware_sentence(page.results, lang)}
+
+
+CHAPTERS: dict[str, tuple[Callable[[ResultSet, str], dict[str, str]] | None, tuple[str, ...]]] = {
     "intro": (lambda results, lang: {"hardware_sentence": _hardware_sentence(results, lang),
                                      "torch_version": results.environment["torch"]}, ()),
     "devices": (numbers_devices, ()),
@@ -401,17 +436,21 @@ CHAPTERS: dict[str, tuple[Callable[[ResultSet, str], dict[str, str]], tuple[str,
     "matmul": (numbers_matmul, ("matmul",)),
     "training": (numbers_training, ("train",)),
     "method": (numbers_method, ()),
+    "machines": (None, ("machines_speedup", "machines_efficiency", "machines_train")),
 }
 
-FIGURES: dict[str, Callable[[ResultSet, str], Any]] = {
-    "original": lambda results, lang: plots.original_bars(results, lang),
-    "original_engine": lambda results, lang: plots.original_bars(results, lang, method="engine"),
-    "time": lambda results, lang: plots.time_vs_size(results, lang),
-    "speedup": lambda results, lang: plots.speedup(results, lang),
-    "bandwidth": lambda results, lang: plots.bandwidth(results, lang),
-    "methods": lambda results, lang: plots.methods(results, lang),
-    "matmul": lambda results, lang: plots.matmul(results, lang),
-    "train": lambda results, lang: plots.train(results, lang),
+FIGURES: dict[str, Callable[["Page"], Any]] = {
+    "original": lambda page: plots.original_bars(page.results, page.lang),
+    "original_engine": lambda page: plots.original_bars(page.results, page.lang, method="engine"),
+    "time": lambda page: plots.time_vs_size(page.results, page.lang),
+    "speedup": lambda page: plots.speedup(page.results, page.lang),
+    "bandwidth": lambda page: plots.bandwidth(page.results, page.lang),
+    "methods": lambda page: plots.methods(page.results, page.lang),
+    "matmul": lambda page: plots.matmul(page.results, page.lang),
+    "train": lambda page: plots.train(page.results, page.lang),
+    "machines_speedup": lambda page: plots.machines_speedup(page.entries, page.lang),
+    "machines_efficiency": lambda page: plots.machines_efficiency(page.entries, page.lang),
+    "machines_train": lambda page: plots.machines_train(page.entries, page.lang),
 }
 
 
@@ -428,10 +467,29 @@ class Page:
         self.results = results if results is not None else article_results()
 
     def numbers(self) -> dict[str, str]:
+        if self.chapter == "machines":
+            return numbers_machines(self)
         return CHAPTERS[self.chapter][0](self.results, self.lang)
 
+    @functools.cached_property
+    def archive(self) -> Archive:
+        """The archived machines (validated; see :mod:`mpsarticle.archive`), also published as data."""
+        archive = load_archive()
+        folder = published_dir() / "data" / "machines"
+        folder.mkdir(parents=True, exist_ok=True)
+        for name, results in archive.machines.items():
+            if not (folder / name).exists():
+                results.save(folder / name)
+        return archive
+
+    @property
+    def entries(self) -> list[tuple[str, ResultSet]]:
+        """This build first, then every archived machine: (label, results)."""
+        this = THIS_BUILD[self.lang] + (f" ({self.results.label})" if self.results.label else "")
+        return [(this, self.results)] + [(r.label or name, r) for name, r in self.archive.machines.items()]
+
     def figure_png(self, name: str) -> bytes:
-        figure = FIGURES[name](self.results, self.lang)
+        figure = FIGURES[name](self)
         buffer = io.BytesIO()
         figure.savefig(buffer, format="png", facecolor=figure.get_facecolor())
         return buffer.getvalue()
@@ -453,7 +511,8 @@ class Page:
 
         env = self.results.environment
         labels = CARD_LABELS[self.lang]
-        rows = [
+        rows = [(labels["machine"], self.results.label)] if self.results.label else []
+        rows += [
             (labels["os"], f"{env['os']} ({env.get('arch', '')})"),
             (labels["cpu"], f"{env['cpu']}, {env['devices'].get('cpu', {}).get('threads_used', '?')} {labels['threads']}"),
             (labels["memory"], _gib(env.get("memory_bytes"), self.lang)),
@@ -473,7 +532,7 @@ class Page:
             (labels["commit"], env.get("git_commit") or "-"),
         ]
         body = "".join(f"<tr><th>{html.escape(str(k))}</th><td>{html.escape(str(v))}</td></tr>" for k, v in rows)
-        return HTML(f'<table class="mpsarticle-card">{body}</table>')
+        return HTML(f'<div class="mpsarticle-scroll"><table class="mpsarticle-card">{body}</table></div>')
 
     def data_links(self) -> Any:
         """Links to this build's raw data, published beside the pages."""
@@ -484,6 +543,27 @@ class Page:
         links = " · ".join(f'<a href="data/{name}">{name}</a>' for name in DATA_FILES)
         return HTML(f'<p class="mpsarticle-data">{text}: {links}</p>')
 
+
+    def machines_table(self) -> Any:
+        """One row per machine (this build first); every value from a file is escaped."""
+        from IPython.display import HTML
+
+        none = {"en": "none", "id": "tidak ada"}[self.lang]
+        rows = []
+        for (label, results), name in zip(self.entries, [None, *self.archive.machines]):
+            env = results.environment
+            accelerators = [f"{d.get('name', kind)} ({d.get('backend', kind)})"
+                            for kind, d in env["devices"].items() if kind != "cpu"]
+            threads = env["devices"].get("cpu", {}).get("threads_used") or env.get("logical_cores")
+            link = "data/results.json" if name is None else f"data/machines/{name}"
+            cells = [label, env["cpu"], whole(threads, self.lang) if isinstance(threads, int) else "-",
+                     _gib(env.get("memory_bytes") if isinstance(env.get("memory_bytes"), int) else None, self.lang),
+                     "; ".join(accelerators) or none, env["torch"], results.profile or "-", results.created[:10]]
+            row = "".join(f"<td>{html.escape(str(c))}</td>" for c in cells)
+            rows.append(f'<tr>{row}<td><a href="{html.escape(link)}">JSON</a></td></tr>')
+        head = "".join(f"<th>{html.escape(c)}</th>" for c in MACHINE_COLUMNS[self.lang])
+        return HTML(f'<div class="mpsarticle-scroll"><table class="mpsarticle-table mpsarticle-machines">'
+                    f'<thead><tr>{head}</tr></thead><tbody>{"".join(rows)}</tbody></table></div>')
 
     def methods_table(self) -> Any:
         """Naive, engine and event times per device and size (suite ``matvec``), as HTML."""
@@ -499,8 +579,16 @@ class Page:
                 cells += [duration(got[m].median_s, self.lang) if m in got else "–" for m in ("naive", "engine", "events")]
                 cells.append(ratio(engine.median_s / got["naive"].median_s, self.lang) if "naive" in got else "–")
                 rows.append("<tr>" + "".join(f"<td>{html.escape(c)}</td>" for c in cells) + "</tr>")
-        return HTML(f'<table class="mpsarticle-table"><thead><tr>{head}</tr></thead><tbody>{"".join(rows)}</tbody></table>')
+        return HTML(f'<div class="mpsarticle-scroll"><table class="mpsarticle-table"><thead><tr>{head}</tr></thead>'
+                    f'<tbody>{"".join(rows)}</tbody></table></div>')
 
+
+THIS_BUILD = {"en": "This build", "id": "Build ini"}
+
+MACHINE_COLUMNS = {
+    "en": ("Machine", "CPU", "Threads", "Memory", "Accelerator", "PyTorch", "Profile", "Measured", "Data"),
+    "id": ("Mesin", "CPU", "Utas", "Memori", "Akselerator", "PyTorch", "Profil", "Diukur", "Data"),
+}
 
 TABLE_LABELS = {
     "en": ("Device", "m", "naive timeit", "engine (synchronised)", "device events", "engine ÷ naive"),
@@ -508,9 +596,9 @@ TABLE_LABELS = {
 }
 
 CARD_LABELS = {
-    "en": {"os": "Operating system", "cpu": "CPU", "threads": "threads used", "memory": "Memory",
+    "en": {"machine": "Machine", "os": "Operating system", "cpu": "CPU", "threads": "threads used", "memory": "Memory",
            "unavailable": "not usable", "profile": "Profile", "date": "Measured", "commit": "Commit", "yes": "set: missing MPS operators run on the CPU", "no": "not set"},
-    "id": {"os": "Sistem operasi", "cpu": "CPU", "threads": "utas dipakai", "memory": "Memori",
+    "id": {"machine": "Mesin", "os": "Sistem operasi", "cpu": "CPU", "threads": "utas dipakai", "memory": "Memori",
            "unavailable": "tidak dapat dipakai", "profile": "Profil", "date": "Diukur", "commit": "Commit", "yes": "aktif: operator yang tidak ada di MPS dijalankan di CPU", "no": "tidak aktif"},
 }
 

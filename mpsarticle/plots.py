@@ -23,15 +23,18 @@ Numbers come from :mod:`mpsarticle.analysis`, as the prose's do. Nothing here me
 
 from __future__ import annotations
 
+import functools
 import io
 import math
+import textwrap
+import unicodedata
 from pathlib import Path
 from typing import Callable, Iterable, Sequence
 
 from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 from matplotlib.lines import Line2D
-from matplotlib.ticker import FixedLocator, Formatter, FuncFormatter, NullLocator
+from matplotlib.ticker import FixedLocator, Formatter, FuncFormatter, NullFormatter, NullLocator
 
 from . import analysis
 from .results import ResultSet
@@ -39,11 +42,17 @@ from .results import ResultSet
 __all__ = [
     "DEVICE_COLORS",
     "FIGURES",
+    "MACHINE_COLORS",
+    "MACHINE_FIGURES",
     "METHOD_COLORS",
     "TEXT",
     "bandwidth",
     "device_color",
     "device_label",
+    "machine_name",
+    "machines_efficiency",
+    "machines_speedup",
+    "machines_train",
     "matmul",
     "methods",
     "original_bars",
@@ -120,6 +129,19 @@ TEXT: dict[str, dict[str, str]] = {
         "train_row": "{device}, batch {batch}",
         "failed": "failed correctness check",
         "passed": "passed correctness check",
+        "machines.unnamed": "unnamed machine",
+        "machines.line": "{machine} — {device}",
+        "machines.speedup_title": "B @ a on each machine: CPU time / accelerator time",
+        "machines.no_accelerator": "No machine here has an accelerator: nothing to compare",
+        "machines.cpu_only": "CPU only: {labels}",
+        "machines.no_pairs": "No size measured on both CPU and accelerator: {labels}",
+        "machines.efficiency_title": "How close each device comes to its own limits",
+        "machines.bandwidth_panel": "B @ a: bandwidth / own copy bandwidth",
+        "machines.bandwidth_axis": "Share of own copy bandwidth",
+        "machines.matmul_panel": "A @ B float32: rate / own best rate",
+        "machines.matmul_axis": "Share of own best float32 rate",
+        "machines.own_limit": "100% = the device's own limit",
+        "machines.train_title": "One training step of a small CNN on each machine (batch {batch})",
     },
     "id": {
         "method.naive": "timeit, tanpa sinkronisasi (asli)",
@@ -159,6 +181,19 @@ TEXT: dict[str, dict[str, str]] = {
         "train_row": "{device}, batch {batch}",
         "failed": "gagal uji kebenaran",
         "passed": "lolos uji kebenaran",
+        "machines.unnamed": "mesin tanpa nama",
+        "machines.line": "{machine} — {device}",
+        "machines.speedup_title": "B @ a di tiap mesin: waktu CPU / waktu akselerator",
+        "machines.no_accelerator": "Tidak satu pun mesin di sini punya akselerator: tidak ada yang bisa dibandingkan",
+        "machines.cpu_only": "Hanya CPU: {labels}",
+        "machines.no_pairs": "Tidak ada ukuran yang diukur di CPU dan akselerator sekaligus: {labels}",
+        "machines.efficiency_title": "Seberapa dekat tiap perangkat dengan batasnya sendiri",
+        "machines.bandwidth_panel": "B @ a: bandwidth / bandwidth salinan",
+        "machines.bandwidth_axis": "Persentase bandwidth salinan sendiri",
+        "machines.matmul_panel": "A @ B float32: laju / laju terbaik",
+        "machines.matmul_axis": "Persentase laju float32 terbaik sendiri",
+        "machines.own_limit": "100% = batas perangkat itu sendiri",
+        "machines.train_title": "Satu langkah pelatihan CNN kecil di tiap mesin (batch {batch})",
     },
 }
 
@@ -296,10 +331,18 @@ def _mark_failed(ax: Axes, xs: Sequence[float], color: str) -> bool:
 
 
 def _legend(where: Axes | Figure, words: dict[str, str], *, failed: bool, passed: bool = False,
-            axes: Sequence[Axes] = (), **options: object) -> None:
-    """One opaque legend; entries of several axes are merged by label, the ✓/✗ keys added last."""
+            axes: Sequence[Axes] = (), pairs: Sequence[tuple[object, str]] | None = None,
+            **options: object) -> None:
+    """One opaque legend; entries of several axes are merged by label, the ✓/✗ keys added last.
+
+    ``pairs`` of (handle, label) replace the axes' own entries: matplotlib drops
+    a label that starts with "_", which a machine's label may well do.
+    """
     entries: dict[str, object] = {}
-    for ax in axes or [where]:
+    if pairs is not None:
+        for handle, label in pairs:
+            entries.setdefault(label, handle)
+    for ax in [] if pairs is not None else axes or [where]:
         for handle, label in zip(*ax.get_legend_handles_labels()):
             entries.setdefault(label, handle)
     if passed:
@@ -610,6 +653,329 @@ def train(results: ResultSet, lang: str) -> Figure:
     return figure
 
 
+# -- several machines ------------------------------------------------------------------
+#
+# The chapter "Results from other machines" sets this build's results beside an
+# archive recorded elsewhere. Its figures take ``entries``: (machine label,
+# results) pairs, this build first. Labels come from files anyone can write, so
+# they pass through :func:`machine_name` before they reach a Text.
+
+#: One colour per machine, in Okabe–Ito order (yellow left out: too pale on white).
+MACHINE_COLORS = tuple(OKABE_ITO[name] for name in ("orange", "sky_blue", "bluish_green", "blue", "vermillion",
+                                                    "reddish_purple", "black"))
+#: Device kind by line style and marker: the CPU solid, accelerators dashed.
+MACHINE_DEVICE_STYLES = {"cpu": ("-", "o"), "cuda": ("--", "^"), "mps": ("--", "s")}
+_OTHER_DEVICE_STYLE = ("--", "D")
+#: Machine labels longer than this are cut with "…" in figures.
+LABEL_LIMIT = 40
+#: The batch every profile measures the training step at.
+TRAIN_BATCH = 32
+_UNPRINTABLE = {"Cc", "Cf", "Cs", "Co", "Cn"}
+
+Entries = Iterable[tuple[str, ResultSet]]
+
+
+@functools.lru_cache(maxsize=1)
+def _font_characters() -> frozenset[int] | None:
+    """Code points the figures' font can draw; ``None`` where that cannot be told (then nothing is replaced)."""
+    try:
+        from matplotlib import font_manager
+        from matplotlib.ft2font import FT2Font
+
+        return frozenset(FT2Font(font_manager.findfont(font_manager.FontProperties())).get_charmap())
+    except Exception:  # an odd font setup must not cost a figure
+        return None
+
+
+def _drawable(char: str) -> str:
+    if char.isspace():
+        return " "
+    drawable = _font_characters()
+    if unicodedata.category(char) in _UNPRINTABLE or (drawable is not None and ord(char) not in drawable):
+        return "\ufffd"
+    return char
+
+
+def machine_name(label: object, lang: str = "en", limit: int = LABEL_LIMIT) -> str:
+    r"""A machine label as a figure shows it: literal, on one line, at most ``limit`` characters.
+
+    Control, format, private-use and unassigned characters, and those the
+    font has no glyph for (emoji, say), become U+FFFD; whitespace runs one
+    space, a long label is cut with "…", and every ``$`` is escaped:
+    matplotlib draws ``\$`` as a dollar sign, and with no unescaped pair of
+    ``$`` left it never enters math mode. Never raises.
+    """
+    words = _words(lang)
+    text = "" if label is None else str(label)
+    text = "".join(_drawable(char) for char in text)
+    text = " ".join(text.split())
+    if len(text) > limit:
+        text = text[: max(limit - 1, 1)].rstrip() + "…"
+    return text.replace("$", r"\$") or words["machines.unnamed"]
+
+
+def _machines(entries: Entries, lang: str) -> list[tuple[str, ResultSet]]:
+    """(shown name, results) per entry; equal names get " (2)", " (3)"… so that no legend entry hides another."""
+    found: list[tuple[str, ResultSet]] = []
+    for entry in entries or ():
+        try:
+            label, results = entry
+        except (TypeError, ValueError):
+            continue
+        if not isinstance(results, ResultSet):
+            continue
+        base = name = machine_name(label, lang)
+        count = 2
+        while name in [shown for shown, _ in found]:
+            name, count = f"{base} ({count})", count + 1
+        found.append((name, results))
+    return found
+
+
+def _machine_color(index: int) -> str:
+    return MACHINE_COLORS[index % len(MACHINE_COLORS)]
+
+
+def _device_style(device: str) -> tuple[str, str]:
+    return MACHINE_DEVICE_STYLES.get(device, _OTHER_DEVICE_STYLE)
+
+
+def _cpu_first(results: ResultSet) -> list[str]:
+    return sorted(results.devices, key=lambda device: device != "cpu")
+
+
+def _percent(value: float, lang: str) -> str:
+    return _number(value * 100, lang) + "%"
+
+
+def _machine_size_axis(ax: Axes, sizes: Iterable[int], most: int = 9) -> None:
+    """:func:`_size_axis` with ticks thinned to at most ``most`` labels.
+
+    Machines measured at 1000 and 1024 must not print both, and a narrow panel
+    spanning 2^7 to 2^16 labels every other size (the largest always); the
+    others keep an unlabelled tick.
+    """
+    kept: list[int] = []
+    for size in sorted(set(sizes)):
+        if size > 0 and (not kept or size >= kept[-1] * 1.4):
+            kept.append(size)
+    step = max(1, math.ceil(len(kept) / max(most, 1)))
+    labelled = kept[::-1][::step][::-1]
+    _size_axis(ax, labelled)
+    if len(labelled) < len(kept):
+        ax.xaxis.set_minor_locator(FixedLocator([size for size in kept if size not in labelled]))
+        ax.xaxis.set_minor_formatter(NullFormatter())
+
+
+def _proxy(color: str, device: str) -> Line2D:
+    linestyle, marker = _device_style(device)
+    return Line2D([], [], color=color, linestyle=linestyle, marker=marker, markersize=5, linewidth=1.6)
+
+
+def _note_below(ax: Axes, text: str) -> None:
+    """A small note under the x label, wrapped: it names machines, and there may be many."""
+    ax.annotate("\n".join(textwrap.wrap(text, 110, break_on_hyphens=False)) or text, (0.0, 0.0),
+                xycoords=("axes fraction", ax.xaxis.label), xytext=(0, -4), textcoords="offset points",
+                ha="left", va="top", fontsize=8.5, color="#444444", gid="machines-note")
+
+
+def machines_speedup(entries: Entries, lang: str, suite: str = "matvec") -> Figure:
+    """CPU time / accelerator time of ``B @ a`` against m: one line per (machine, accelerator).
+
+    Colour tells the machine, the marker the accelerator; machines without an
+    accelerator are named in a note below the axes.
+    """
+    words = _words(lang)
+    title = words["machines.speedup_title"]
+    machines = _machines(entries, lang)
+    curves = []  # (machine index, name, accelerator, pairs)
+    cpu_only: list[str] = []
+    no_pairs: list[str] = []
+    for index, (name, results) in enumerate(machines):
+        accelerators = analysis.accelerators(results)
+        if not accelerators:
+            cpu_only.append(name)
+            continue
+        found = [(index, name, device, analysis.speedups(results, device, suite=suite)) for device in accelerators]
+        found = [curve for curve in found if curve[3]]
+        if not found:
+            no_pairs.append(name)
+        curves += found
+    if not curves:
+        return _empty(words, title, "machines.no_accelerator" if not no_pairs else "no_data")
+    figure, (ax,) = _figure(height=FIGSIZE[1] + 0.6)
+    same = ax.axhline(1.0, color="#666666", linewidth=1.0)
+    pairs: list[tuple[object, str]] = [(same, words["same_speed"])]
+    sizes: list[int] = []
+    failed = False
+    for index, name, device, ratios in curves:
+        color = _machine_color(index)
+        label = words["machines.line"].format(machine=name, device=device_label(device))
+        line, = ax.plot([s for s, _ in ratios], [r for _, r in ratios], color=color, linestyle="-",
+                        marker=_device_style(device)[1], markersize=5, linewidth=1.8, label=label)
+        pairs.append((line, label))
+        sizes += [s for s, _ in ratios]
+        results = machines[index][1]
+        for both in (device, "cpu"):
+            bad = analysis.failed_checks(results, workload="matvec", device=both, suite=suite)
+            failed |= _mark_failed(ax, [s for s, _ in bad], color)
+            sizes += [s for s, _ in bad]
+    _machine_size_axis(ax, sizes)
+    _log_y(ax, lambda v: _number(v, lang) + "×")
+    ax.margins(y=0.15)
+    for key, dy, va in (("acc_faster", 3, "bottom"), ("cpu_faster", -3, "top")):
+        ax.annotate(words[key], (1.0, 1.0), xycoords=("axes fraction", "data"), xytext=(-3, dy),
+                    textcoords="offset points", ha="right", va=va, fontsize=8.5, color="#555555")
+    _label(ax, title=title, xlabel=words["size.m"], ylabel=words["speedup_axis"])
+    notes = [words[key].format(labels=", ".join(names))
+             for key, names in (("machines.cpu_only", cpu_only), ("machines.no_pairs", no_pairs)) if names]
+    if notes:
+        _note_below(ax, " · ".join(notes))
+    _legend(figure, words, failed=failed, pairs=pairs, loc="outside lower center", ncols=2)
+    return figure
+
+
+def machines_efficiency(entries: Entries, lang: str, suite: str = "matvec") -> Figure:
+    """How close each device comes to its own limits, one line per (machine, device).
+
+    Left: the bandwidth ``B @ a`` achieves as a share of the same device's
+    copy bandwidth (a CPU can pass 100%: reading alone beats a copy, which also
+    pays for write-allocate, and small matrices sit in cache). Right: float32
+    ``A @ B`` as a share of the same device's best float32 rate. Colour tells
+    the machine, line style the kind of device (CPU solid, accelerator dashed).
+    """
+    words = _words(lang)
+    title = words["machines.efficiency_title"]
+    machines = _machines(entries, lang)
+    lines = []  # (panel, color, device, label, xs, ys)
+    failures = []  # (panel, color, sizes)
+    legend: list[tuple[object, str]] = []
+    for index, (name, results) in enumerate(machines):
+        color = _machine_color(index)
+        for device in _cpu_first(results):
+            label = words["machines.line"].format(machine=name, device=device_label(device))
+            drawn = False
+            ceiling = analysis.ceiling_gb_s(results, device)
+            if ceiling:
+                shares = [(m, p.gb_s / ceiling) for m, p in
+                          analysis.series(results, workload="matvec", device=device, suite=suite) if p.gb_s]
+                if shares:
+                    lines.append((0, color, device, label, [m for m, _ in shares], [f for _, f in shares]))
+                    drawn = True
+            peak = analysis.peak_gflop_s(results, device, "float32")
+            if peak:
+                shares = [(m, p.gflop_s / peak) for m, p in analysis.series(
+                    results, workload="matmul", device=device, suite="matmul", dtype="float32") if p.gflop_s]
+                if shares:
+                    lines.append((1, color, device, label, [m for m, _ in shares], [f for _, f in shares]))
+                    drawn = True
+            bad = [m for m, _ in analysis.failed_checks(results, workload="matvec", device=device, suite=suite)]
+            failures.append((0, color, bad))
+            bad_matmul = analysis.failed_checks(results, workload="matmul", device=device, suite="matmul",
+                                                dtype="float32")
+            failures.append((1, color, [m for m, _ in bad_matmul]))
+            if drawn:
+                legend.append((_proxy(color, device), label))
+    if not lines:
+        return _empty(words, title)
+    figure, axes = _figure(2, height=FIGSIZE[1] + 0.8)
+    figure.suptitle(title, fontsize=11, color=INK)
+    sizes: list[list[int]] = [[], []]
+    for panel, color, device, label, xs, ys in lines:
+        linestyle, marker = _device_style(device)
+        axes[panel].plot(xs, ys, color=color, linestyle=linestyle, marker=marker, markersize=5, linewidth=1.6,
+                         label=label, gid=f"share-{device}")
+        sizes[panel] += xs
+    failed = False
+    for panel, color, bad in failures:
+        failed |= _mark_failed(axes[panel], bad, color)
+        sizes[panel] += bad
+    keys = (("machines.bandwidth_panel", "machines.bandwidth_axis"), ("machines.matmul_panel", "machines.matmul_axis"))
+    for panel, (ax, (heading, axis)) in enumerate(zip(axes, keys)):
+        _label(ax, title=words[heading], xlabel=words["size.m"], ylabel=words[axis])
+        if not any(line[0] == panel for line in lines):
+            _message(ax, words["no_data"])
+            continue
+        # Named in the legend, not beside the line: there it would cover the lines that cross 100%.
+        ax.axhline(1.0, color="#666666", linestyle="--", linewidth=1.0, gid="own-limit")
+        _machine_size_axis(ax, sizes[panel], most=5)
+        _log_y(ax, lambda v: _percent(v, lang))
+        ax.margins(y=0.12)
+    legend.append((Line2D([], [], color="#666666", linestyle="--", linewidth=1.0), words["machines.own_limit"]))
+    _legend(figure, words, failed=failed, pairs=legend, loc="outside lower center", ncols=2)
+    return figure
+
+
+def machines_train(entries: Entries, lang: str) -> Figure:
+    """Time per training step at batch 32 per (machine, device), bars on a log axis in ms.
+
+    A device without batch 32 shows its smallest batch, named in its label; a
+    step that failed its correctness check is marked ✗, never drawn as a time.
+    """
+    words = _words(lang)
+    title = words["machines.train_title"].format(batch=TRAIN_BATCH)
+    rows = []  # (machine index, device name part, point or None when the check failed)
+    names = []
+    for index, (name, results) in enumerate(_machines(entries, lang)):
+        names.append(name)
+        for device in _cpu_first(results):
+            good = dict(analysis.series(results, workload="train_step", device=device, suite="train"))
+            bad = dict(analysis.failed_checks(results, workload="train_step", device=device, suite="train"))
+            batches = sorted(good.keys() | bad.keys())
+            if not batches:
+                continue
+            batch = TRAIN_BATCH if TRAIN_BATCH in batches else batches[0]
+            part = device_label(device) if batch == TRAIN_BATCH else words["train_row"].format(
+                device=device_label(device), batch=batch)
+            rows.append((index, part, good.get(batch)))
+    if not rows:
+        return _empty(words, title)
+    # Long names go on a line of their own, so that the bars keep their width.
+    two_lines = max(len(names[index]) + len(part) for index, part, _ in rows) > 34
+    labels = [f"{names[index]}\n{part}" if two_lines else words["machines.line"].format(machine=names[index],
+                                                                                         device=part)
+              for index, part, _ in rows]
+    height = min(1.7 + (0.55 if two_lines else 0.4) * len(rows), 9.0)
+    figure, (ax,) = _figure(height=max(height, 2.4))
+    values = [p.median_s * 1e3 for _, _, p in rows if p is not None]
+    low, high = (min(values), max(values)) if values else (1.0, 1.0)
+    base = 10 ** math.floor(math.log10(low * 0.999))
+    decades = max(math.log10(high / base), 0.3)
+    failed = passed = False
+    for y, (index, _, point) in enumerate(rows):
+        color = _machine_color(index)
+        if point is None:
+            failed = True
+            ax.plot([0.015], [y], transform=ax.get_yaxis_transform(), linestyle="none", marker="X", markersize=10,
+                    markerfacecolor=color, markeredgecolor=INK, clip_on=False, gid=FAILED_GID)
+            ax.annotate(f"✗ {words['failed']}", (0.015, y), xycoords=("axes fraction", "data"), xytext=(9, 0),
+                        textcoords="offset points", va="center", fontsize=9, color=INK)
+            continue
+        value = point.median_s * 1e3
+        ax.barh(y, value - base, left=base, color=color, height=0.6)
+        mark = {"passed": " ✓", "failed": " ✗"}.get(point.check, "")
+        passed |= point.check == "passed"
+        ax.annotate(f"{_number(value, lang)} ms{mark}", (value, y), xytext=(3, 0), textcoords="offset points",
+                    va="center", fontsize=9, color=INK)
+    for y in range(1, len(rows)):
+        if rows[y][0] != rows[y - 1][0]:
+            ax.axhline(y - 0.5, color="#BBBBBB", linewidth=0.8)
+    ax.set_yticks(range(len(rows)), labels, fontsize=9)
+    ax.invert_yaxis()
+    ax.set_xscale("log")
+    # Room on the right for the value written after the longest bar.
+    ax.set_xlim(base, base * 10 ** (decades / 0.8))
+    ax.xaxis.set_major_formatter(_LogLabels(lambda v: _number(v, lang)))
+    ax.xaxis.set_minor_formatter(_LogLabels(lambda v: _number(v, lang)))
+    ax.grid(False, axis="y")
+    ax.grid(True, axis="x", which="major", color=GRID, linewidth=0.7)
+    # Over the whole figure, not the axes: long machine names push the axes right, and its title off the edge.
+    figure.suptitle(title, fontsize=11, color=INK)
+    _label(ax, xlabel=words["train_axis"])
+    _legend(figure, words, failed=failed, passed=passed, pairs=[], loc="outside lower center", ncols=2)
+    return figure
+
+
 # -- files -------------------------------------------------------------------------
 
 #: File stem -> figure function, in the order of the article's chapters.
@@ -621,6 +987,13 @@ FIGURES: dict[str, Callable[[ResultSet, str], Figure]] = {
     "bandwidth": bandwidth,
     "matmul": matmul,
     "train": train,
+}
+
+#: File stem -> figure function of the chapter "Results from other machines"; each takes (entries, lang).
+MACHINE_FIGURES: dict[str, Callable[[Entries, str], Figure]] = {
+    "machines-speedup": machines_speedup,
+    "machines-efficiency": machines_efficiency,
+    "machines-train": machines_train,
 }
 
 

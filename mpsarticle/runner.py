@@ -40,6 +40,9 @@ __all__ = ["BUILD_ID_VARIABLE", "CACHE_DIR_VARIABLE", "measure_once", "run", "ru
 BUILD_ID_VARIABLE = "MPSARTICLE_BUILD_ID"
 CACHE_DIR_VARIABLE = "MPSARTICLE_CACHE_DIR"
 PROFILE_VARIABLE = "MPSARTICLE_PROFILE"
+#: A name for the machine of this build, shown with its numbers (the Pages
+#: workflow says that they come from a hosted runner's CPU).
+LABEL_VARIABLE = "MPSARTICLE_MACHINE_LABEL"
 #: A point whose inputs would take more than this share of a device's memory
 #: is recorded as out of memory without being tried: on unified-memory Macs
 #: an oversized allocation swaps instead of failing cleanly.
@@ -159,11 +162,11 @@ def measure_once(suites: Sequence[str] = SUITE_NAMES, profile: str | None = None
     profile = profile or current_profile()
     build_id = os.environ.get(BUILD_ID_VARIABLE)
     if not build_id:
-        return run_suites(suites, profile, progress=progress)
+        return run_suites(suites, profile, progress=progress, label=os.environ.get(LABEL_VARIABLE) or None)
     path = cache_dir() / _safe(build_id) / f"{profile}-{'-'.join(suites)}.json"
     if path.exists():
         return load(path)
-    results = run_suites(suites, profile, progress=progress)
+    results = run_suites(suites, profile, progress=progress, label=os.environ.get(LABEL_VARIABLE) or None)
     results.save(path)
     return results
 

@@ -1,0 +1,191 @@
+"""The archive of other machines: hostile files are refused or rendered inert; publishing paths."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from mpsarticle import archive
+from mpsarticle.article import Page
+from mpsarticle.results import Point, ResultSet, ResultsFileError, SCHEMA_VERSION
+
+ROOT = Path(__file__).resolve().parent.parent
+HOSTILE = '<script>alert("x")</script> $\\frac{1}{0}$ <img src=x onerror=alert(1)>'
+
+
+def machine(label: str, device: str = "mps") -> ResultSet:
+    env = {"torch": "2.13.0", "python": "3.11", "os": "Darwin 24", "cpu": label, "logical_cores": 10,
+           "memory_bytes": 16 << 30, "devices": {"cpu": {"kind": "cpu", "name": label, "threads_used": 10},
+                                                 device: {"kind": device, "name": label, "backend": "Metal"}}}
+    points = []
+    for m, cpu_s, acc_s in ((1024, 1e-4, 5e-5), (4096, 2e-3, 4e-4)):
+        for dev, seconds in (("cpu", cpu_s), (device, acc_s)):
+            points.append(Point(dev, "matvec", {"m": m, "dtype": "float32"}, "engine", suite="matvec",
+                                median_s=seconds, iqr_s=seconds / 50, repeats=5, number_per_run=10,
+                                samples=[seconds] * 5, flops=2.0 * m * m, bytes=4.0 * m * m, check="passed",
+                                rel_error=1e-7, tolerance=1e-3))
+    return ResultSet(environment=env, points=points, profile="default", label=label)
+
+
+@pytest.fixture
+def folder(tmp_path):
+    path = tmp_path / "machines"
+    path.mkdir()
+    return path
+
+
+def write(folder: Path, name: str, data) -> Path:
+    path = folder / name
+    path.write_text(data if isinstance(data, str) else json.dumps(data))
+    return path
+
+
+def good(label="Mac mini M2") -> dict:
+    return machine(label).to_dict()
+
+
+def test_valid_archive_loads_every_file(folder):
+    write(folder, "a.json", good("A"))
+    write(folder, "b.json", good("B"))
+    loaded = archive.load_archive(folder)
+    assert list(loaded.machines) == ["a.json", "b.json"] and loaded.skipped == []
+    assert loaded.machines["b.json"].label == "B"
+
+
+def _edit(data: dict, path: list, value) -> dict:
+    target = data
+    for key in path[:-1]:
+        target = target[key]
+    if value is KeyError:
+        del target[path[-1]]
+    else:
+        target[path[-1]] = value
+    return data
+
+
+@pytest.mark.parametrize(
+    ("path", "value", "field"),
+    [
+        (["points", 0, "median_s"], "fast", "points[0].median_s"),  # wrong type
+        (["environment", "devices"], ["cpu"], "environment.devices"),  # wrong type
+        (["points", 1, "device"], KeyError, "points[1]"),  # missing field
+        (["environment"], KeyError, "(top level)"),  # missing block
+        (["points", 2, "median_s"], 1e300, "points[2].median_s"),  # huge number
+        (["points", 2, "flops"], 1e300, "points[2].flops"),  # huge number
+        (["schema_version"], SCHEMA_VERSION + 1, "schema_version"),  # newer schema
+        (["label"], None, "label"),  # an archive entry needs a label
+        (["label"], "x" * 5000, "label"),  # absurd label
+        (["environment", "cpu"], "y" * 5000, "environment.cpu"),  # absurd string
+    ],
+)
+def test_invalid_archive_file_fails_naming_file_and_field(folder, path, value, field):
+    bad = write(folder, "bad.json", _edit(good(), path, value))
+    with pytest.raises(ResultsFileError) as info:
+        archive.load_archive(folder, skip_invalid=False)
+    assert str(info.value).startswith(f"{bad}: field {field}"), str(info.value)
+
+
+def test_invalid_files_can_be_skipped_with_a_visible_warning(folder, capfd, monkeypatch):
+    write(folder, "fine.json", good("Fine"))
+    write(folder, "broken.json", "{ not json")
+    monkeypatch.setenv(archive.SKIP_INVALID_VARIABLE, "1")
+    loaded = archive.load_archive(folder)
+    assert list(loaded.machines) == ["fine.json"]
+    assert len(loaded.skipped) == 1 and "broken.json" in loaded.skipped[0]
+    assert "skipped invalid archive file" in capfd.readouterr().err
+    monkeypatch.delenv(archive.SKIP_INVALID_VARIABLE)
+    with pytest.raises(ResultsFileError, match="broken.json"):
+        archive.load_archive(folder)
+
+
+def test_skipped_files_are_named_on_the_page(folder, monkeypatch, tmp_path):
+    write(folder, "broken.json", "[]")
+    monkeypatch.setattr(archive, "ARCHIVE_DIR", folder)
+    monkeypatch.setenv(archive.SKIP_INVALID_VARIABLE, "1")
+    monkeypatch.setenv("MPSARTICLE_CACHE_DIR", str(tmp_path / "cache"))
+    page = Page("machines", "en", results=machine("this"))
+    monkeypatch.setattr("mpsarticle.article.load_archive", lambda: archive.load_archive(folder))
+    assert "broken.json" in page.numbers()["skipped_sentence"]
+
+
+def test_hostile_labels_are_rendered_as_text(folder, monkeypatch, tmp_path):
+    write(folder, "evil.json", good(HOSTILE))
+    monkeypatch.setenv("MPSARTICLE_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.setattr("mpsarticle.article.load_archive", lambda: archive.load_archive(folder))
+    for lang in ("en", "id"):
+        page = Page("machines", lang, results=machine("this build machine"))
+        html = page.machines_table().data
+        assert "<script>" not in html and "<img src=x" not in html
+        assert "&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;" in html
+        # Glued sentences are plain strings: docutils escapes them as text.
+        assert HOSTILE in page.numbers()["machines_sentence"]
+        for name in ("machines_speedup", "machines_efficiency", "machines_train"):
+            assert page.figure_png(name).startswith(b"\x89PNG")
+    # The archive file is published beside the pages, unchanged.
+    published = tmp_path / "cache" / "adhoc" / "published" / "data" / "machines" / "evil.json"
+    assert json.loads(published.read_text())["label"] == HOSTILE
+
+
+def test_too_many_files_is_refused(folder, monkeypatch):
+    monkeypatch.setattr(archive, "MAX_FILES", 2)
+    for name in "abc":
+        write(folder, f"{name}.json", good(name))
+    with pytest.raises(ResultsFileError, match="more than the 2"):
+        archive.load_archive(folder)
+
+
+def test_record_refuses_to_overwrite_before_measuring(folder):
+    calls = []
+
+    def measure():
+        calls.append(1)
+        return machine("x")
+
+    path = archive.record("My Mac", folder, force=False, measure=measure)
+    assert path.name == "my-mac.json" and archive.load_archive(folder).machines["my-mac.json"].label == "My Mac"
+    with pytest.raises(FileExistsError, match="--force"):
+        archive.record("my  mac", folder, force=False, measure=measure)
+    assert len(calls) == 1  # refused before measuring: nothing lost
+    archive.record("My Mac", folder, force=True, measure=measure)
+    assert len(calls) == 2
+    with pytest.raises(ValueError, match="no letters or digits"):
+        archive.record("!!!", folder, force=False, measure=measure)
+
+
+def test_the_real_archive_is_valid_and_from_runs():
+    loaded = archive.load_archive(skip_invalid=False)
+    assert len(loaded.machines) >= 2
+    for name, results in loaded.machines.items():
+        assert results.label and results.environment.get("git_commit"), name
+        assert results.environment["date"] and len(results) > 20, name
+    kinds = {kind for r in loaded.machines.values() for kind in r.environment["devices"]}
+    assert {"cpu", "cuda"} <= kinds
+
+
+def test_pages_workflow_has_least_privilege_and_the_pages_actions():
+    yaml = pytest.importorskip("yaml")
+    workflow = yaml.safe_load((ROOT / ".github" / "workflows" / "pages.yml").read_text())
+    triggers = workflow.get("on", workflow.get(True))  # YAML 1.1 reads a bare `on` as true
+    assert triggers["push"]["branches"] == ["main"]
+    assert workflow["permissions"] == {"contents": "read", "pages": "write", "id-token": "write"}
+    assert workflow["concurrency"]["group"]
+    uses = [step.get("uses", "") for job in workflow["jobs"].values() for step in job["steps"]]
+    for action in ("actions/configure-pages@", "actions/upload-pages-artifact@", "actions/deploy-pages@"):
+        assert any(u.startswith(action) for u in uses), action
+    build = workflow["jobs"]["build"]
+    assert "runner" in build["env"]["MPSARTICLE_MACHINE_LABEL"] and "CPU" in build["env"]["MPSARTICLE_MACHINE_LABEL"]
+    assert any("PROFILE=quick" in s.get("run", "") or "PROFILE=default" in s.get("run", "") for s in build["steps"])
+
+
+def test_make_publish_refuses_an_unbuilt_site(tmp_path):
+    if not shutil.which("make"):
+        pytest.fail("make is needed")
+    done = subprocess.run(["make", "-s", "publish", f"SITE_DIR={tmp_path / 'nothing'}"], cwd=ROOT,
+                          capture_output=True, text=True)
+    assert done.returncode != 0
+    assert "missing" in done.stderr and "make html" in done.stderr
+    assert done.stderr.strip().count("\n") == 0 or "Error" in done.stderr
