@@ -199,11 +199,11 @@ SENTENCES: dict[str, dict[str, str]] = {
         "id": "Semua hasil di build ini lulus uji kebenaran; untuk langkah pelatihan, galat relatif gradien terbesar terhadap float64 adalah {worst} ({device}; batasnya {tolerance}).",
     },
     "check_failed": {
-        "en": "{count} result(s) failed the correctness check; they are marked in the figures and never counted as speed.",
+        "en": "{count} {results_word} failed the correctness check; they are marked in the figures and never counted as speed.",
         "id": "{count} hasil gagal uji kebenaran; hasil itu ditandai di gambar dan tidak pernah dihitung sebagai kecepatan.",
     },
     "machines_listing": {
-        "en": "Beside this build, the archive holds {count} machine(s): {labels}.",
+        "en": "Beside this build, the archive holds {count} {machines}: {labels}.",
         "id": "Di samping build ini, arsip menyimpan {count} mesin: {labels}.",
     },
     "machines_none": {
@@ -211,7 +211,7 @@ SENTENCES: dict[str, dict[str, str]] = {
         "id": "Arsipnya kosong: bab ini hanya menampilkan build ini sampai ada mesin yang ditambahkan.",
     },
     "machines_skipped": {
-        "en": "Warning: {count} archive file(s) were invalid and left out: {files}",
+        "en": "Warning: {count} invalid archive {files_word} left out: {files}",
         "id": "Peringatan: {count} berkas arsip tidak valid dan tidak dipakai: {files}",
     },
     "measured_points": {
@@ -397,7 +397,8 @@ def numbers_training(results: ResultSet, lang: str) -> dict[str, str]:
 def _check_sentence(results: ResultSet, lang: str) -> str:
     failed = [p for p in results if p.status == "ok" and p.check == "failed"]
     if failed:
-        return say("check_failed", lang, count=whole(len(failed), lang))
+        return say("check_failed", lang, count=whole(len(failed), lang),
+                   results_word="result" if len(failed) == 1 else "results")
     trained = [p for p in results.select(workload="train_step") if p.rel_error is not None]
     if not trained:
         return ""
@@ -419,12 +420,15 @@ def numbers_machines(page: "Page") -> dict[str, str]:
     lang = page.lang
     labels = [label for label, _ in page.entries[1:]]
     if labels:
-        listing = say("machines_listing", lang, count=whole(len(labels), lang), labels=_join(labels, lang))
+        listing = say("machines_listing", lang, count=whole(len(labels), lang), labels=_join(labels, lang),
+                      machines="machine" if len(labels) == 1 else "machines")
     else:
         listing = say("machines_none", lang)
-    skipped = say("machines_skipped", lang, count=whole(len(page.archive.skipped), lang),
-                  files="; ".join(page.archive.skipped)) if page.archive.skipped else ""
-    return {"machines_sentence": listing, "skipped_sentence": skipped, "hardware_sentence": _hardware_sentence(page.results, lang)}
+    skipped = page.archive.skipped
+    if skipped:
+        listing += " " + say("machines_skipped", lang, count=whole(len(skipped), lang), files="; ".join(skipped),
+                             files_word="file was" if len(skipped) == 1 else "files were")
+    return {"machines_sentence": listing, "hardware_sentence": _hardware_sentence(page.results, lang)}
 
 
 CHAPTERS: dict[str, tuple[Callable[[ResultSet, str], dict[str, str]] | None, tuple[str, ...]]] = {
@@ -522,7 +526,7 @@ class Page:
                 continue
             rows.append((device_label(name, self.lang), f"{device['name']} — {device.get('backend', '')}, {_gib(device.get('memory_bytes'), self.lang)}"))
         for name, why in env.get("unavailable", {}).items():
-            rows.append((device_label(name, self.lang), f"{labels['unavailable']}: {why}"))
+            rows.append((device_label(name, self.lang), f"{labels['unavailable']}: {_reason(why, self.lang)}"))
         rows += [
             ("PyTorch", env["torch"]),
             ("Python", env["python"]),
@@ -601,6 +605,21 @@ CARD_LABELS = {
     "id": {"machine": "Mesin", "os": "Sistem operasi", "cpu": "CPU", "threads": "utas dipakai", "memory": "Memori",
            "unavailable": "tidak dapat dipakai", "profile": "Profil", "date": "Diukur", "commit": "Commit", "yes": "aktif: operator yang tidak ada di MPS dijalankan di CPU", "no": "tidak aktif"},
 }
+
+
+def _reason(text: str, lang: str) -> str:
+    """The reasons mpsarticle.devices gives for a missing device, in the page's
+    language; any other reason (an exception's message, say) is shown as it came."""
+    if lang != "id":
+        return text
+    from . import devices  # imports torch: only the devices chapter's card needs this
+
+    translated = {
+        devices.NO_MPS_BUILD: "build PyTorch ini tidak memiliki backend MPS (MPS memerlukan macOS di Apple silicon)",
+        devices.NO_MPS_HERE: "MPS ada di build PyTorch ini tetapi tidak tersedia di mesin ini",
+        devices.NO_CUDA: "tidak ada perangkat CUDA yang terlihat oleh PyTorch (build khusus CPU atau tidak ada GPU NVIDIA)",
+    }
+    return translated.get(text, text)
 
 
 def _gib(value: int | None, lang: str) -> str:

@@ -41,6 +41,12 @@ DEVICE_KINDS = ("mps", "cuda", "cpu")
 MPS_FALLBACK_VARIABLE = "PYTORCH_ENABLE_MPS_FALLBACK"
 
 
+#: Why a device is missing, in the common cases (translated by the article).
+NO_CUDA = "no CUDA device is visible to PyTorch (CPU-only build or no NVIDIA GPU)"
+NO_MPS_BUILD = "this PyTorch build has no MPS backend (MPS needs macOS on Apple silicon)"
+NO_MPS_HERE = "MPS is built into PyTorch but not available on this machine"
+
+
 class DeviceUnavailable(RuntimeError):
     """The device asked for does not exist or does not work on this machine."""
 
@@ -171,13 +177,13 @@ def _why_unavailable(kind: str) -> str | None:
         return None
     if kind == "cuda":
         if not torch.cuda.is_available():
-            return "no CUDA device is visible to PyTorch (CPU-only build or no NVIDIA GPU)"
+            return NO_CUDA
         return None
     if not _mps_is_available():
         built = getattr(torch.backends.mps, "is_built", lambda: False)()
         if not built:
-            return "this PyTorch build has no MPS backend (MPS needs macOS on Apple silicon)"
-        return "MPS is built into PyTorch but not available on this machine"
+            return NO_MPS_BUILD
+        return NO_MPS_HERE
     return _mps_probe()
 
 

@@ -71,7 +71,7 @@ def _too_big(task: Task) -> str | None:
 
 def run_tasks(tasks: Sequence[Task], *, progress: bool = True, label: str | None = None, profile: str | None = None) -> ResultSet:
     """Measure every task in order and collect the points with the environment."""
-    from tqdm.auto import tqdm
+    from tqdm import tqdm  # not tqdm.auto: no widgets, the bar goes to the terminal
 
     from .timing import measure
 

@@ -109,7 +109,7 @@ def test_skipped_files_are_named_on_the_page(folder, monkeypatch, tmp_path):
     monkeypatch.setenv("MPSARTICLE_CACHE_DIR", str(tmp_path / "cache"))
     page = Page("machines", "en", results=machine("this"))
     monkeypatch.setattr("mpsarticle.article.load_archive", lambda: archive.load_archive(folder))
-    assert "broken.json" in page.numbers()["skipped_sentence"]
+    assert "broken.json" in page.numbers()["machines_sentence"]
 
 
 def test_hostile_labels_are_rendered_as_text(folder, monkeypatch, tmp_path):
