@@ -29,6 +29,7 @@ from typing import Any, Callable
 
 from . import analysis, plots
 from .archive import Archive, load_archive
+from .formatting import duration, number, percent, rate, ratio, scientific, whole
 from .results import Point, ResultSet
 from .runner import SUITE_NAMES, current_profile, measure_once, published_dir
 
@@ -57,56 +58,6 @@ def article_results() -> ResultSet:
         results.save(folder / "results.json")
         results.save_csv(folder / "results.csv")
     return results
-
-
-# -- formatting ----------------------------------------------------------------
-
-def number(value: float, lang: str, digits: int = 3) -> str:
-    """``value`` with ``digits`` significant digits (at least whole units), in the language's style."""
-    from babel.numbers import format_decimal
-
-    if value == 0:
-        return "0"
-    magnitude = len(str(int(abs(value)))) if abs(value) >= 1 else 0
-    decimals = max(0, digits - magnitude) if abs(value) >= 1 else digits
-    pattern = "#,##0" + ("." + "0" * decimals if decimals else "")
-    return format_decimal(round(value, decimals), format=pattern, locale=lang)
-
-
-def whole(value: float, lang: str) -> str:
-    from babel.numbers import format_decimal
-
-    return format_decimal(round(value), format="#,##0", locale=lang)
-
-
-def duration(seconds: float, lang: str) -> str:
-    """A time in the unit that reads best: ``17.2 µs``, ``1.05 ms``, ``2.31 s``."""
-    for unit, scale in (("s", 1.0), ("ms", 1e-3), ("µs", 1e-6), ("ns", 1e-9)):
-        if seconds >= scale or unit == "ns":
-            return f"{number(seconds / scale, lang)} {unit}"
-    raise AssertionError("unreachable")
-
-
-def scientific(value: float, lang: str) -> str:
-    """``3.5e-03`` style, with the language's decimal mark."""
-    from babel.numbers import format_scientific
-
-    return format_scientific(value, format="0.0E00", locale=lang)
-
-
-def ratio(value: float, lang: str) -> str:
-    return f"{number(value, lang, 2 if value < 10 else 3)}×"
-
-
-def rate(value_per_s: float, unit: str, lang: str) -> str:
-    """``4,103 GB/s``; rates over 10,000 GFLOP/s read as TFLOP/s."""
-    if unit == "GFLOP/s" and value_per_s >= 10_000:
-        return f"{number(value_per_s / 1000, lang)} TFLOP/s"
-    return f"{number(value_per_s, lang)} {unit}"
-
-
-def percent(fraction: float, lang: str) -> str:
-    return f"{number(100 * fraction, lang, 2)} %" if lang == "id" else f"{number(100 * fraction, lang, 2)}%"
 
 
 # -- sentences -----------------------------------------------------------------

@@ -36,7 +36,7 @@ from matplotlib.figure import Figure
 from matplotlib.lines import Line2D
 from matplotlib.ticker import FixedLocator, Formatter, FuncFormatter, NullFormatter, NullLocator
 
-from . import analysis
+from . import analysis, formatting
 from .results import ResultSet
 
 __all__ = [
@@ -206,18 +206,11 @@ def _words(lang: str) -> dict[str, str]:
 
 def _number(value: float, lang: str) -> str:
     """A short number with the language's separators, as the prose writes it (en 4,312.5; id 4.312,5)."""
-    if value >= 100:
-        text = f"{value:,.0f}"
-    else:
-        text = f"{value:.3g}" if value >= 1 else f"{value:.2g}"
-    return text.translate(str.maketrans(",.", ".,")) if lang == "id" else text
+    return formatting.number(value, lang)
 
 
 def _seconds(value: float, lang: str) -> str:
-    for unit, scale in (("s", 1.0), ("ms", 1e-3), ("µs", 1e-6)):
-        if value >= scale * 0.999:
-            return f"{_number(value / scale, lang)} {unit}"
-    return f"{_number(value / 1e-9, lang)} ns"
+    return formatting.duration(value, lang)
 
 
 def device_label(device: str) -> str:

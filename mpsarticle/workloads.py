@@ -161,89 +161,74 @@ class _Rotating:
 
 
 @dataclass(frozen=True)
-class MatVec(Workload):
-    """``B @ a`` with ``B`` m x m and ``a`` of length m: the original article's experiment."""
+class _Product(Workload):
+    """``X @ Y`` with X m x m: the matrix-vector and matrix-matrix products share all but Y's shape."""
 
     m: int
     dtype: str = "float32"
-    kind: ClassVar[str] = "matvec"
 
     def __post_init__(self) -> None:
         _require_positive("m", self.m)
         _require_dtype(self.dtype)
 
     @property
+    @abstractmethod
+    def right_shape(self) -> tuple[int, ...]:
+        """Shape of the right-hand operand Y."""
+
+    @property
     def flops(self) -> float:
-        return 2.0 * self.m * self.m
+        return 2.0 * self.m * math.prod(self.right_shape)
 
     @property
     def bytes(self) -> float:
+        # X and Y read once, the output (m values per column of Y) written once.
         size = torch.tensor([], dtype=DTYPES[self.dtype]).element_size()
-        return float(size * (self.m * self.m + 2 * self.m))
+        columns = math.prod(self.right_shape[1:])
+        return float(size * (self.m * self.m + math.prod(self.right_shape) + self.m * columns))
 
     def _prepare(self, device: Device, *, seed: int, rotations: int) -> Prepared:
         generator = device.generator(seed)
         sets = [
-            (_rand((self.m, self.m), self.dtype, generator, device), _rand((self.m,), self.dtype, generator, device))
+            (_rand((self.m, self.m), self.dtype, generator, device), _rand(self.right_shape, self.dtype, generator, device))
             for _ in range(rotations)
         ]
         state = _Rotating(sets)
 
         def fn() -> torch.Tensor:
-            B, a = state.current
-            return B @ a
+            X, Y = state.current
+            return X @ Y
 
         def check() -> float:
-            B, a = state.current
-            rows = _sample_rows(self.m, seed).to(B.device)
+            X, Y = state.current
+            rows = _sample_rows(self.m, seed).to(X.device)
             out = fn()[rows]
-            ref = B[rows].to("cpu", torch.float64) @ a.to("cpu", torch.float64)
+            ref = X[rows].to("cpu", torch.float64) @ Y.to("cpu", torch.float64)
             return relative_error(out, ref)
 
         return Prepared(fn, check, TOLERANCE[self.dtype], rotations, state.advance)
 
 
 @dataclass(frozen=True)
-class MatMul(Workload):
+class MatVec(_Product):
+    """``B @ a`` with ``B`` m x m and ``a`` of length m: the original article's experiment."""
+
+    kind: ClassVar[str] = "matvec"
+
+    @property
+    def right_shape(self) -> tuple[int, ...]:
+        return (self.m,)
+
+
+@dataclass(frozen=True)
+class MatMul(_Product):
     """``A @ B`` with both m x m, in float32, float16 or bfloat16."""
 
-    m: int
-    dtype: str = "float32"
     kind: ClassVar[str] = "matmul"
 
-    def __post_init__(self) -> None:
-        _require_positive("m", self.m)
-        _require_dtype(self.dtype)
-
     @property
-    def flops(self) -> float:
-        return 2.0 * self.m**3
-
-    @property
-    def bytes(self) -> float:
-        size = torch.tensor([], dtype=DTYPES[self.dtype]).element_size()
-        return float(size * 3 * self.m * self.m)
-
-    def _prepare(self, device: Device, *, seed: int, rotations: int) -> Prepared:
-        generator = device.generator(seed)
-        sets = [
-            (_rand((self.m, self.m), self.dtype, generator, device), _rand((self.m, self.m), self.dtype, generator, device))
-            for _ in range(rotations)
-        ]
-        state = _Rotating(sets)
-
-        def fn() -> torch.Tensor:
-            A, B = state.current
-            return A @ B
-
-        def check() -> float:
-            A, B = state.current
-            rows = _sample_rows(self.m, seed).to(A.device)
-            out = fn()[rows]
-            ref = A[rows].to("cpu", torch.float64) @ B.to("cpu", torch.float64)
-            return relative_error(out, ref)
-
-        return Prepared(fn, check, TOLERANCE[self.dtype], rotations, state.advance)
+    def right_shape(self) -> tuple[int, ...]:
+        return (self.m, self.m)
 
 
 @dataclass(frozen=True)

@@ -278,7 +278,7 @@ def test_train_bars_at_batch_32_on_a_log_axis() -> None:
     failed = [line for line in ax.lines if line.get_gid() == plots.FAILED_GID]
     assert len(failed) == 1 and list(failed[0].get_ydata()) == [6]
     assert "✗ failed correctness check" in _texts(figure)
-    assert "32 ms ✓" in _texts(figure)
+    assert "32.0 ms ✓" in _texts(figure)
     assert "Satu langkah pelatihan CNN kecil di tiap mesin (batch 32)" in _texts(plots.machines_train(entries(), "id"))
     assert "odd — CPU, batch 8" in _all_texts(plots.machines_train([("odd", odd)], "id"))
 
