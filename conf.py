@@ -62,9 +62,12 @@ extensions = [
 
 templates_path = [str(ROOT / "_templates")]
 
-# Interface strings the themes leave in English (docs/locale/<lang>/LC_MESSAGES/
-# *.po), compiled into _build/locale/ so the source tree gets no .mo files.
-# Listed first, they win over Sphinx's and the themes' own catalogs.
+# Interface strings Sphinx and the themes leave in English (or, for the search
+# page's summary, empty), from docs/locale/<lang>/LC_MESSAGES/*.po. They are
+# compiled into _build/locale/ so the source tree gets no generated files, and
+# listed first, so they win over Sphinx's and the themes' own catalogs. The
+# search page's strings live in a JavaScript catalog (sphinx.js) that replaces
+# Sphinx's: it is Sphinx's own with our strings laid over it.
 LOCALE_SOURCES = ROOT / "docs" / "locale"
 LOCALE_BUILD = ROOT / "_build" / "locale"
 
@@ -80,6 +83,26 @@ def _compile_catalogs() -> None:
             catalog = read_po(source)
         with mo.open("wb") as target:
             write_mo(target, catalog)
+        if po.stem == "sphinx":
+            _write_js_catalog(catalog, po.parent.parent.name, mo.with_suffix(".js"))
+
+
+def _write_js_catalog(catalog, lang: str, path: Path) -> None:
+    import sphinx
+
+    js_prefix, js_suffix = "Documentation.addTranslations(", ");"
+    bundled = Path(sphinx.__file__).parent / "locale" / lang / "LC_MESSAGES" / "sphinx.js"
+    data = {"locale": lang, "messages": {}, "plural_expr": "0"}
+    if bundled.is_file():
+        text = bundled.read_text(encoding="utf-8").strip()
+        data = json.loads(text[len(js_prefix):-len(js_suffix)])
+    for message in catalog:
+        if not message.id or not message.string:
+            continue
+        key = message.id[0] if isinstance(message.id, tuple) else message.id
+        data["messages"][key] = list(message.string) if isinstance(message.string, tuple) else message.string
+    path.write_text(js_prefix + json.dumps(data, ensure_ascii=False, indent=4, sort_keys=True) + js_suffix + "\n",
+                    encoding="utf-8")
 
 
 _compile_catalogs()
@@ -192,8 +215,11 @@ html_theme_options = {
     "article_header_end": ["lang-switch.html", "article-header-buttons.html"],
 }
 
-# Read by _templates/lang-switch.html and _templates/layout.html.
+# The mpsarticle_* keys are read by _templates/lang-switch.html and layout.html.
 html_context = {
+    # The theme follows the reader's system light/dark setting until the
+    # switch is used (an empty mode logs a console error).
+    "default_mode": "auto",
     "mpsarticle_languages": LANGUAGES,
     "mpsarticle_site_url": BASE_URL if BASE_URL.endswith("/") else BASE_URL + "/",
 }

@@ -78,12 +78,12 @@ SENTENCES: dict[str, dict[str, str]] = {
         "id": "Build ini mengukur {device} ({name}) di samping CPU ({cpu}, {threads} utas).",
     },
     "idiom_result": {
-        "en": "On this build machine the idiom picks `{device}`.",
-        "id": "Di mesin build ini, idiom tersebut memilih `{device}`.",
+        "en": "On this build machine the idiom picks {device}.",
+        "id": "Di mesin build ini, idiom tersebut memilih {device}.",
     },
     "default_result": {
-        "en": "The extended choice, mps before cuda before cpu, picks `{device}` here.",
-        "id": "Pilihan yang diperluas, mps lalu cuda lalu cpu, di sini memilih `{device}`.",
+        "en": "The extended choice, mps before cuda before cpu, picks {device} here.",
+        "id": "Pilihan yang diperluas, mps lalu cuda lalu cpu, di sini memilih {device}.",
     },
     "original_total": {
         "en": "{total} on the {device}",
@@ -114,20 +114,20 @@ SENTENCES: dict[str, dict[str, str]] = {
         "id": "Tanpa akselerator di build ini tidak ada titik persilangan untuk dilaporkan; yang ditampilkan hanya kurva CPU.",
     },
     "naive_misleads": {
-        "en": "At m = {size}, naive `timeit` reports {naive} per product on the {device}, while the synchronised engine measures {engine} and the device's own events {events}: the naive number is {factor} too optimistic.",
-        "id": "Pada m = {size}, `timeit` naif melaporkan {naive} per perkalian di {device}, padahal mesin ukur yang menyinkronkan mencatat {engine} dan event milik perangkat itu sendiri {events}: angka naif itu {factor} terlalu optimistis.",
+        "en": "At m = {size}, naive timeit reports {naive} per product on the {device}, while the synchronised engine measures {engine} and the device's own events {events}: the naive number is {factor} too optimistic.",
+        "id": "Pada m = {size}, timeit naif melaporkan {naive} per perkalian di {device}, padahal mesin ukur yang menyinkronkan mencatat {engine} dan event milik perangkat itu sendiri {events}: angka naif itu {factor} terlalu optimistis.",
     },
     "naive_agrees": {
-        "en": "At m = {size} on the {device}, naive `timeit` gives {naive} per product and the synchronised engine {engine}: here the two agree within a fifth.",
-        "id": "Pada m = {size} di {device}, `timeit` naif memberi {naive} per perkalian dan mesin ukur yang tersinkron {engine}: di sini keduanya berselisih kurang dari seperlima.",
+        "en": "At m = {size} on the {device}, naive timeit gives {naive} per product and the synchronised engine {engine}: here the two agree within a fifth.",
+        "id": "Pada m = {size} di {device}, timeit naif memberi {naive} per perkalian dan mesin ukur yang tersinkron {engine}: di sini keduanya berselisih kurang dari seperlima.",
     },
     "naive_cpu_differs": {
-        "en": "On the CPU, at m = {size}, naive `timeit` gives {naive} and the engine {engine}; the CPU does finish each product before the call returns, so the difference comes from other things, such as the naive method's missing warm-up.",
-        "id": "Di CPU, pada m = {size}, `timeit` naif memberi {naive} dan mesin ukur {engine}; CPU memang menyelesaikan setiap perkalian sebelum panggilan kembali, jadi selisihnya berasal dari hal lain, misalnya metode naif yang tidak melakukan pemanasan.",
+        "en": "On the CPU, at m = {size}, naive timeit gives {naive} and the engine {engine}; the CPU does finish each product before the call returns, so the difference comes from other things, such as the naive method's missing warm-up.",
+        "id": "Di CPU, pada m = {size}, timeit naif memberi {naive} dan mesin ukur {engine}; CPU memang menyelesaikan setiap perkalian sebelum panggilan kembali, jadi selisihnya berasal dari hal lain, misalnya metode naif yang tidak melakukan pemanasan.",
     },
     "naive_cpu_agrees": {
-        "en": "On the CPU the two agree: at m = {size} naive `timeit` gives {naive} and the engine {engine}, because the CPU finishes each product before the call returns.",
-        "id": "Di CPU keduanya sepakat: pada m = {size} `timeit` naif memberi {naive} dan mesin ukur {engine}, karena CPU menyelesaikan setiap perkalian sebelum panggilan kembali.",
+        "en": "On the CPU the two agree: at m = {size} naive timeit gives {naive} and the engine {engine}, because the CPU finishes each product before the call returns.",
+        "id": "Di CPU keduanya sepakat: pada m = {size} timeit naif memberi {naive} dan mesin ukur {engine}, karena CPU menyelesaikan setiap perkalian sebelum panggilan kembali.",
     },
     "bandwidth": {
         "en": "At its best (m = {size}) the {device} streams the matrix at {achieved}, {share} of the {ceiling} its memory reached in a plain copy.",
@@ -166,8 +166,8 @@ SENTENCES: dict[str, dict[str, str]] = {
         "id": "Peringatan: {count} berkas arsip tidak valid dan tidak dipakai: {files}",
     },
     "measured_points": {
-        "en": "This build measured {points} points with the `{profile}` profile on {date}.",
-        "id": "Build ini mengukur {points} titik dengan profil `{profile}` pada {date}.",
+        "en": "This build measured {points} points with the {profile} profile on {date}.",
+        "id": "Build ini mengukur {points} titik dengan profil {profile} pada {date}.",
     },
 }
 
