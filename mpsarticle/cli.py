@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections import Counter
 from pathlib import Path
 from typing import NoReturn, Sequence
 
@@ -41,6 +42,8 @@ def _build_parser() -> _Parser:
         sub.add_argument("--device", action="append", metavar="DEVICE",
                          help="device to measure, repeatable: cpu, cuda, cuda:1, mps (default: every usable one)")
         sub.add_argument("--no-progress", action="store_true", help="no progress bar")
+        sub.add_argument("--cold", action="store_true",
+                         help="cache-cold timing: rotate through enough input sets to exceed the device's cache")
 
     run = commands.add_parser("run", help="measure and write a results file")
     add_measuring(run)
@@ -81,13 +84,11 @@ def _measure(args: argparse.Namespace, label: str | None = None):
     from .runner import run_suites
 
     suites = args.suite or list(SUITES)
-    return run_suites(suites, args.profile, args.device, progress=not args.no_progress, label=label)
+    return run_suites(suites, args.profile, args.device, progress=not args.no_progress, label=label, cold=args.cold)
 
 
 def _summary(results) -> str:
-    counts: dict[str, int] = {}
-    for point in results:
-        counts[point.status] = counts.get(point.status, 0) + 1
+    counts = Counter(point.status for point in results)
     failed = sum(point.check == "failed" for point in results)
     text = ", ".join(f"{n} {status}" for status, n in counts.items())
     return text + (f", {failed} failed their correctness check" if failed else "")

@@ -123,12 +123,18 @@ def run_suites(
     *,
     progress: bool = True,
     label: str | None = None,
+    cold: bool = False,
 ) -> ResultSet:
-    """Measure the article's suites with a profile's sizes."""
+    """Measure the article's suites with a profile's sizes (``cold``: rotate inputs past the caches)."""
+    from dataclasses import replace
+
     from .profiles import get_profile, plan
 
     get_profile(profile)
-    return run_tasks(plan(suites, profile, _devices(devices)), progress=progress, label=label, profile=profile)
+    tasks = plan(suites, profile, _devices(devices))
+    if cold:
+        tasks = [replace(task, options=replace(task.options, cold=True)) for task in tasks]
+    return run_tasks(tasks, progress=progress, label=label, profile=profile)
 
 
 def _devices(devices: Iterable[Device | str] | None) -> list[Device]:

@@ -74,3 +74,11 @@ def test_record_writes_an_archive_entry_and_refuses_to_overwrite(tmp_path, capsy
     assert "--force" in capsys.readouterr().err
     assert load(path).created == first.created  # nothing lost
     assert cli.main(argv + ["--force"]) == 0
+
+
+def test_cold_run_marks_every_point(tmp_path):
+    out = tmp_path / "cold.json"
+    assert cli.main(["run", "--suite", "copy", "--profile", "quick", "--device", "cpu", "--cold",
+                     "--out", str(out), "--no-progress"]) == 0
+    results = load(out)
+    assert results.points and all(p.cold and p.status == "ok" for p in results)
