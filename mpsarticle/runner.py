@@ -58,8 +58,9 @@ def _progress_stream():
     return sys.__stderr__ or sys.stderr
 
 
-def _too_big(task: Task) -> str | None:
-    memory = task.device.describe().get("memory_bytes")
+def _too_big(task: Task, described: dict) -> str | None:
+    # The run's environment block already describes every usable device.
+    memory = (described.get(task.device.name) or task.device.describe()).get("memory_bytes")
     need = task.workload.input_bytes
     if memory and need > MEMORY_SHARE_LIMIT * memory:
         return (
@@ -81,7 +82,7 @@ def run_tasks(tasks: Sequence[Task], *, progress: bool = True, label: str | None
                dynamic_ncols=True, mininterval=0.5)
     for task in bar:
         bar.set_postfix_str(f"{task.suite}: {task.workload.label} on {task.device} ({task.method})", refresh=False)
-        reason = _too_big(task)
+        reason = _too_big(task, results.environment["devices"])
         if reason:
             point = Point(device=task.device.name, workload=task.workload.kind, params=task.workload.params(),
                           method=task.method, suite=task.suite, status="out_of_memory", reason=reason,
