@@ -332,6 +332,8 @@ class TrainStep(Workload):
         return float(4 * (self.batch * 3 * 32 * 32 + self.batch) + 4 * 3 * params)
 
     def _prepare(self, device: Device, *, seed: int, rotations: int) -> Prepared:
+        # One batch, whatever ``rotations`` says: the weights, updated by every
+        # step, are the working set here, and a cold cache is not what training sees.
         model = self._model(seed).to(device.torch_device)
         optimiser = torch.optim.SGD(model.parameters(), lr=0.01, momentum=0.9)
         images, labels = (t.to(device.torch_device) for t in self._batch(seed))
