@@ -313,6 +313,15 @@ def _log_y(ax: Axes, text: Callable[[float], str]) -> None:
         ax.yaxis.set_minor_locator(NullLocator())
 
 
+def _speedup_y(ax: Axes, words: dict[str, str], lang: str) -> None:
+    """A logarithmic speed-up axis, with which side of the line at 1 means what written beside it."""
+    _log_y(ax, lambda v: _number(v, lang) + "×")
+    ax.margins(y=0.15)
+    for key, dy, va in (("acc_faster", 3, "bottom"), ("cpu_faster", -3, "top")):
+        ax.annotate(words[key], (1.0, 1.0), xycoords=("axes fraction", "data"), xytext=(-3, dy),
+                    textcoords="offset points", ha="right", va=va, fontsize=8.5, color="#555555")
+
+
 def _mark_failed(ax: Axes, xs: Sequence[float], color: str) -> bool:
     """✗ at the foot of the axes where a point ran but gave a wrong answer: no time is drawn for it."""
     if not xs:
@@ -477,12 +486,7 @@ def speedup(results: ResultSet, lang: str, workload: str = "matvec", suite: str 
             failed |= _mark_failed(ax, [s for s, _ in bad], device_color(both, devices))
             sizes += [s for s, _ in bad]
     _size_axis(ax, sizes)
-    _log_y(ax, lambda v: _number(v, lang) + "×")
-    ax.margins(y=0.15)
-    # Which side of the line means what, next to the line itself.
-    for key, dy, va in (("acc_faster", 3, "bottom"), ("cpu_faster", -3, "top")):
-        ax.annotate(words[key], (1.0, 1.0), xycoords=("axes fraction", "data"), xytext=(-3, dy),
-                    textcoords="offset points", ha="right", va=va, fontsize=8.5, color="#555555")
+    _speedup_y(ax, words, lang)
     for size, names in crossings.items():
         # The note runs up its dashed line, one note for devices that cross at the same size.
         ax.annotate(words["faster_from"].format(device=", ".join(names), size=size), (size, 0.97),
@@ -814,11 +818,7 @@ def machines_speedup(entries: Entries, lang: str, suite: str = "matvec") -> Figu
             failed |= _mark_failed(ax, [s for s, _ in bad], color)
             sizes += [s for s, _ in bad]
     _machine_size_axis(ax, sizes)
-    _log_y(ax, lambda v: _number(v, lang) + "×")
-    ax.margins(y=0.15)
-    for key, dy, va in (("acc_faster", 3, "bottom"), ("cpu_faster", -3, "top")):
-        ax.annotate(words[key], (1.0, 1.0), xycoords=("axes fraction", "data"), xytext=(-3, dy),
-                    textcoords="offset points", ha="right", va=va, fontsize=8.5, color="#555555")
+    _speedup_y(ax, words, lang)
     _label(ax, title=title, xlabel=words["size.m"], ylabel=words["speedup_axis"])
     notes = [words[key].format(labels=", ".join(names))
              for key, names in (("machines.cpu_only", cpu_only), ("machines.no_pairs", no_pairs)) if names]
