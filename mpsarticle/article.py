@@ -382,16 +382,25 @@ def numbers_machines(page: "Page") -> dict[str, str]:
     return {"machines_sentence": listing, "hardware_sentence": _hardware_sentence(page.results, lang)}
 
 
-CHAPTERS: dict[str, tuple[Callable[[ResultSet, str], dict[str, str]] | None, tuple[str, ...]]] = {
-    "intro": (lambda results, lang: {"hardware_sentence": _hardware_sentence(results, lang),
-                                     "torch_version": results.environment["torch"]}, ()),
-    "devices": (numbers_devices, ()),
-    "matvec": (numbers_matvec, ("original", "original_engine", "time", "speedup", "bandwidth")),
-    "timing": (numbers_timing, ("methods",)),
-    "matmul": (numbers_matmul, ("matmul",)),
-    "training": (numbers_training, ("train",)),
-    "method": (numbers_method, ()),
-    "machines": (None, ("machines_speedup", "machines_efficiency", "machines_train")),
+def _from_results(numbers: Callable[[ResultSet, str], dict[str, str]]) -> Callable[["Page"], dict[str, str]]:
+    """Most chapters quote only this build's results; the machines chapter also needs the archive."""
+    return lambda page: numbers(page.results, page.lang)
+
+
+def numbers_intro(results: ResultSet, lang: str) -> dict[str, str]:
+    return {"hardware_sentence": _hardware_sentence(results, lang), "torch_version": results.environment["torch"]}
+
+
+#: Each chapter: what it glues (numbers and sentences), and its figures.
+CHAPTERS: dict[str, tuple[Callable[["Page"], dict[str, str]], tuple[str, ...]]] = {
+    "intro": (_from_results(numbers_intro), ()),
+    "devices": (_from_results(numbers_devices), ()),
+    "matvec": (_from_results(numbers_matvec), ("original", "original_engine", "time", "speedup", "bandwidth")),
+    "timing": (_from_results(numbers_timing), ("methods",)),
+    "matmul": (_from_results(numbers_matmul), ("matmul",)),
+    "training": (_from_results(numbers_training), ("train",)),
+    "method": (_from_results(numbers_method), ()),
+    "machines": (numbers_machines, ("machines_speedup", "machines_efficiency", "machines_train")),
 }
 
 FIGURES: dict[str, Callable[["Page"], Any]] = {
@@ -422,9 +431,7 @@ class Page:
         self.results = results if results is not None else article_results()
 
     def numbers(self) -> dict[str, str]:
-        if self.chapter == "machines":
-            return numbers_machines(self)
-        return CHAPTERS[self.chapter][0](self.results, self.lang)
+        return CHAPTERS[self.chapter][0](self)
 
     @functools.cached_property
     def archive(self) -> Archive:

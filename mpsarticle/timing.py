@@ -205,6 +205,7 @@ def measure(
     )
     prepared: Prepared | None = None
     try:
+        # Before preparing, so a CPU "events" point allocates no inputs for nothing.
         if method == "events" and device.new_event() is None:
             raise Unsupported(f"{device.name} has no timing events")
         prepared = workload.prepare(device, seed=options.seed, rotations=_rotations(workload, device, options))

@@ -35,7 +35,7 @@ PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 #: Chapters whose glued sentences always quote measured numbers (whatever hardware built the site).
 MEASURED_CHAPTERS = {"matvec", "timing", "matmul", "training", "method"}
 #: Glued sentences that are empty when there is nothing to say (no archive file was skipped).
-OPTIONAL_GLUE = {"skipped_sentence"}
+OPTIONAL_GLUE: set[str] = set()  # every glued value must have text
 
 
 def _other(lang: str) -> str:
