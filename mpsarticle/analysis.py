@@ -4,6 +4,11 @@ Both the figures and the article's prose read their numbers from here, so a
 chart and the sentence beside it cannot disagree. Only points that are
 ``ok`` and passed their correctness check count: a wrong result is never a
 speed.
+
+Comparisons know noise: a speed-up or a time ratio is a
+:class:`~mpsarticle.stats.Ratio` of two medians with its interval, and
+"faster", "slower" and "about the same" are read from that interval
+(:meth:`~mpsarticle.stats.Ratio.direction`), never from bare medians.
 """
 
 from __future__ import annotations
@@ -12,11 +17,16 @@ from dataclasses import dataclass
 from typing import Callable, Sequence
 
 from .results import Point, ResultSet
+from .stats import FASTER, SAME, SLOWER, Ratio, ratio
 
 __all__ = [
+    "AGREEMENT_MARGIN",
     "Crossover",
     "accelerators",
+    "agreement",
     "ceiling_gb_s",
+    "compare",
+    "cpu_threads",
     "crossover",
     "failed_checks",
     "peak_gflop_s",
@@ -65,48 +75,82 @@ def _by_size(results: ResultSet, workload: str, device: str, method: str, suite:
     return sorted(found, key=lambda pair: pair[0])
 
 
+#: Two methods "agree" when the ratio of their times is within this of 1,
+#: beyond noise: closer than a fifth, "misleads" would overstate it.
+AGREEMENT_MARGIN = 0.2
+
+
+def compare(baseline: Point, candidate: Point) -> Ratio:
+    """``baseline time / candidate time`` with its interval: above 1, the candidate is faster."""
+    return ratio(baseline.samples, candidate.samples)
+
+
 def speedups(results: ResultSet, accelerator: str, *, workload: str = "matvec", baseline: str = "cpu",
-             method: str = "engine", suite: str | None = None, **params: object) -> list[tuple[int, float]]:
-    """``(size, baseline time / accelerator time)`` where both were measured well."""
+             method: str = "engine", suite: str | None = None, **params: object) -> list[tuple[int, Ratio]]:
+    """``(size, baseline time / accelerator time)`` with intervals, where both were measured well."""
     slow = dict(series(results, workload=workload, device=baseline, method=method, suite=suite, **params))
     fast = dict(series(results, workload=workload, device=accelerator, method=method, suite=suite, **params))
-    return [(size, slow[size].median_s / fast[size].median_s) for size in sorted(slow.keys() & fast.keys())]
+    return [(size, compare(slow[size], fast[size])) for size in sorted(slow.keys() & fast.keys())]
 
 
 def time_ratios(results: ResultSet, device: str, *, workload: str = "matvec", numerator: str = "engine",
-                denominator: str = "naive", suite: str | None = None, **params: object) -> list[tuple[int, float]]:
-    """``(size, numerator time / denominator time)`` on one device, where both methods measured well.
+                denominator: str = "naive", suite: str | None = None, **params: object) -> list[tuple[int, Ratio]]:
+    """``(size, numerator time / denominator time)`` with intervals, on one device, where both methods measured well.
 
     With the defaults, how many times longer a call really takes than the
     unsynchronised ``timeit`` of the original article reports.
     """
     real = dict(series(results, workload=workload, device=device, method=numerator, suite=suite, **params))
     naive = dict(series(results, workload=workload, device=device, method=denominator, suite=suite, **params))
-    return [(size, real[size].median_s / naive[size].median_s) for size in sorted(real.keys() & naive.keys())]
+    return [(size, compare(real[size], naive[size])) for size in sorted(real.keys() & naive.keys())]
+
+
+def agreement(naive: Point, engine: Point, margin: float = AGREEMENT_MARGIN) -> str:
+    """How the naive time compares with the engine's: ``same`` (they agree),
+    ``faster`` (the naive figure is too small: too optimistic) or ``slower``
+    (too large), decided from the ratio's interval."""
+    return compare(engine, naive).direction(margin)
 
 
 @dataclass(frozen=True)
 class Crossover:
-    """Where the accelerator starts to win, in a series of speed-ups."""
+    """Where the accelerator wins and loses, in a series of speed-ups with intervals."""
 
-    #: Smallest size from which the accelerator is faster at every larger measured size.
+    #: Smallest size from which the accelerator is faster (interval above 1)
+    #: at that size and every larger measured size; ``None`` if there is none.
     size: int | None
-    #: The accelerator won at every measured size, or at none.
+    #: The accelerator was faster at every measured size.
     always: bool
+    #: It was faster at no measured size.
     never: bool
+    #: Sizes where it was faster, slower, or within noise of the CPU.
+    wins: tuple[int, ...] = ()
+    losses: tuple[int, ...] = ()
+    ties: tuple[int, ...] = ()
 
 
-def crossover(pairs: Sequence[tuple[int, float]]) -> Crossover:
-    if not pairs:
-        return Crossover(None, always=False, never=True)
+def crossover(pairs: Sequence[tuple[int, Ratio]]) -> Crossover:
+    """The crossover of a series of speed-ups, from their intervals (noise never makes one)."""
+    directions = [(size, speedup.direction()) for size, speedup in pairs]
+    wins = tuple(size for size, d in directions if d == FASTER)
+    losses = tuple(size for size, d in directions if d == SLOWER)
+    ties = tuple(size for size, d in directions if d == SAME)
     start = None
-    for size, ratio in reversed(pairs):
-        if ratio <= 1.0:
+    for size, direction in reversed(directions):
+        if direction != FASTER:
             break
         start = size
-    if start is None:
-        return Crossover(None, always=False, never=True)
-    return Crossover(start, always=start == pairs[0][0], never=False)
+    return Crossover(start, always=bool(pairs) and start == pairs[0][0], never=not wins,
+                     wins=wins, losses=losses, ties=ties)
+
+
+def cpu_threads(results: ResultSet) -> int | None:
+    """The CPU thread count the CPU points ran with (the most common, if they differ)."""
+    counts = [p.threads for p in results.select(device="cpu") if p.threads]
+    if counts:
+        return max(set(counts), key=counts.count)
+    value = results.environment.get("devices", {}).get("cpu", {}).get("threads_used")
+    return value if isinstance(value, int) else None
 
 
 def ceiling_gb_s(results: ResultSet, device: str) -> float | None:

@@ -29,9 +29,9 @@ from typing import Any, Callable
 
 from . import analysis, plots
 from .archive import Archive, load_archive
-from .formatting import duration, number, percent, rate, ratio, scientific, whole
+from .formatting import duration, number, percent, rate, ratio, ratio_interval, scientific, whole, with_interval
 from .results import Point, ResultSet
-from .runner import SUITE_NAMES, current_profile, measure_once, published_dir
+from .runner import SUITE_NAMES, current_profile, measure_once, published_dir, selfcheck_once
 
 __all__ = ["LANGUAGES", "Page", "article_results", "language"]
 
@@ -169,6 +169,18 @@ SENTENCES: dict[str, dict[str, str]] = {
         "en": "This build measured {points} points with the {profile} profile on {date}.",
         "id": "Build ini mengukur {points} titik dengan profil {profile} pada {date}.",
     },
+    "selfcheck_all_agree": {
+        "en": "In this build all {rows} comparisons agree within ±{tolerance}.",
+        "id": "Di build ini, seluruh {rows} perbandingan sepakat dalam batas ±{tolerance}.",
+    },
+    "selfcheck_some_differ": {
+        "en": "In this build {outside} of {rows} comparisons fall outside ±{tolerance}: {points}.",
+        "id": "Di build ini, {outside} dari {rows} perbandingan jatuh di luar batas ±{tolerance}: {points}.",
+    },
+    "selfcheck_cost": {
+        "en": "The engine spent {wall} in total on these points, {timed} of it inside timed blocks ({factor} of the timed time); the references spent {theirs}.",
+        "id": "Secara keseluruhan mesin ukur menghabiskan {wall} untuk titik-titik ini, {timed} di antaranya di dalam blok yang diukur ({factor} dari waktu terukur); pembandingnya menghabiskan {theirs}.",
+    },
 }
 
 
@@ -203,7 +215,7 @@ def numbers_devices(results: ResultSet, lang: str) -> dict[str, str]:
         "default_sentence": say("default_result", lang, device=extended),
         "torch_version": env["torch"],
         "cpu_name": env["cpu"],
-        "cpu_threads": whole(cpu.get("threads_used") or env.get("logical_cores") or 1, lang),
+        "cpu_threads": whole(analysis.cpu_threads(results) or 1, lang),
     }
 
 
@@ -214,7 +226,7 @@ def _hardware_sentence(results: ResultSet, lang: str) -> str:
         return _labelled(results, lang) + say("no_accelerator", lang)
     cpu = env["devices"].get("cpu", {})
     return _labelled(results, lang) + say("accelerator_found", lang, device=device_label(acc, lang), name=env["devices"][acc]["name"],
-               cpu=env["cpu"], threads=whole(cpu.get("threads_used") or 1, lang))
+               cpu=env["cpu"], threads=whole(analysis.cpu_threads(results) or 1, lang))
 
 
 def _labelled(results: ResultSet, lang: str) -> str:
@@ -268,7 +280,7 @@ def _crossover_sentence(results: ResultSet, lang: str) -> str:
         return say("crossover_cpu_only", lang)
     found = analysis.crossover(pairs)
     largest, speedup = pairs[-1]
-    fields = dict(device=device_label(acc, lang), largest=whole(largest, lang), speedup=ratio(speedup, lang))
+    fields = dict(device=device_label(acc, lang), largest=whole(largest, lang), speedup=ratio(speedup.value, lang))
     if found.never:
         return say("crossover_never", lang, **fields)
     key = "crossover_always" if found.always else "crossover_at"
@@ -303,8 +315,8 @@ def numbers_timing(results: ResultSet, lang: str) -> dict[str, str]:
 
 
 def _agree(naive: Point, engine: Point) -> bool:
-    """Within a fifth of each other: closer than that, "misleads" would overstate it."""
-    return abs(naive.median_s / engine.median_s - 1) <= 0.2
+    """The ratio's interval lies within a fifth of 1 or contains it: then "misleads" would overstate it."""
+    return analysis.agreement(naive, engine) == "same"
 
 
 def _methods_at_largest(results: ResultSet, device: str) -> tuple[int, dict[str, Point]] | None:
@@ -358,12 +370,27 @@ def _check_sentence(results: ResultSet, lang: str) -> str:
                tolerance=scientific(worst.tolerance or 0, lang), device=device_label(worst.device, lang))
 
 
-def numbers_method(results: ResultSet, lang: str) -> dict[str, str]:
+def numbers_method(page: "Page") -> dict[str, str]:
+    results, lang, rows = page.results, page.lang, page.selfcheck
+    outside = [row for row in rows if not row.agrees]
+    tolerance = percent(max((row.tolerance for row in rows), default=0.0), lang)
+    if outside:
+        listed = _join([f"{device_label(r.device, lang)} {r.label} ({r.reference}, {ratio(r.ratio, lang)})"
+                        for r in outside], lang)
+        verdict = say("selfcheck_some_differ", lang, outside=whole(len(outside), lang), rows=whole(len(rows), lang),
+                      tolerance=tolerance, points=listed)
+    else:
+        verdict = say("selfcheck_all_agree", lang, rows=whole(len(rows), lang), tolerance=tolerance)
+    wall = sum(r.engine_wall_s for r in rows)
+    timed = sum(r.engine_timed_s for r in rows)
+    cost = say("selfcheck_cost", lang, wall=duration(wall, lang), timed=duration(timed, lang),
+               factor=ratio(wall / timed, lang), theirs=duration(sum(r.reference_wall_s for r in rows), lang))
     return {
         "measured_sentence": say("measured_points", lang, points=whole(len(results), lang),
                                  profile=results.profile or "-", date=results.created[:10]),
         "profile": results.profile or "-",
         "torch_version": results.environment["torch"],
+        "selfcheck_sentence": f"{verdict} {cost}",
     }
 
 
@@ -399,7 +426,7 @@ CHAPTERS: dict[str, tuple[Callable[["Page"], dict[str, str]], tuple[str, ...]]] 
     "timing": (_from_results(numbers_timing), ("methods",)),
     "matmul": (_from_results(numbers_matmul), ("matmul",)),
     "training": (_from_results(numbers_training), ("train",)),
-    "method": (_from_results(numbers_method), ()),
+    "method": (numbers_method, ()),
     "machines": (numbers_machines, ("machines_speedup", "machines_efficiency", "machines_train")),
 }
 
@@ -444,6 +471,11 @@ class Page:
                 results.save(folder / name)
         return archive
 
+    @functools.cached_property
+    def selfcheck(self) -> list:
+        """This build's selfcheck rows (measured once per build, see :func:`mpsarticle.runner.selfcheck_once`)."""
+        return selfcheck_once(progress=True)
+
     @property
     def entries(self) -> list[tuple[str, ResultSet]]:
         """This build first, then every archived machine: (label, results)."""
@@ -476,7 +508,7 @@ class Page:
         rows = [(labels["machine"], self.results.label)] if self.results.label else []
         rows += [
             (labels["os"], f"{env['os']} ({env.get('arch', '')})"),
-            (labels["cpu"], f"{env['cpu']}, {env['devices'].get('cpu', {}).get('threads_used', '?')} {labels['threads']}"),
+            (labels["cpu"], f"{env['cpu']}, {analysis.cpu_threads(self.results) or '?'} {labels['threads']}"),
             (labels["memory"], _gib(env.get("memory_bytes"), self.lang)),
         ]
         for name, device in env["devices"].items():
@@ -516,7 +548,7 @@ class Page:
             env = results.environment
             accelerators = [f"{d.get('name', kind)} ({d.get('backend', kind)})"
                             for kind, d in env["devices"].items() if kind != "cpu"]
-            threads = env["devices"].get("cpu", {}).get("threads_used") or env.get("logical_cores")
+            threads = analysis.cpu_threads(results)
             link = "data/results.json" if name is None else f"data/machines/{name}"
             cells = [label, env["cpu"], whole(threads, self.lang) if isinstance(threads, int) else "-",
                      _gib(env.get("memory_bytes") if isinstance(env.get("memory_bytes"), int) else None, self.lang),
@@ -526,6 +558,24 @@ class Page:
         head = "".join(f"<th>{html.escape(c)}</th>" for c in MACHINE_COLUMNS[self.lang])
         return HTML(f'<div class="mpsarticle-scroll"><table class="mpsarticle-table mpsarticle-machines">'
                     f'<thead><tr>{head}</tr></thead><tbody>{"".join(rows)}</tbody></table></div>')
+
+    def selfcheck_table(self) -> Any:
+        """This build's selfcheck: engine against references, one row per point and reference, as HTML."""
+        from IPython.display import HTML
+
+        labels = SELFCHECK_LABELS[self.lang]
+        head = "".join(f"<th>{html.escape(text)}</th>" for text in labels)
+        rows = []
+        for row in self.selfcheck:
+            verdict = labels[-1] if row.agrees else SELFCHECK_OUTSIDE[self.lang]
+            cells = [device_label(row.device, self.lang), row.label, row.reference,
+                     f"{duration(row.engine_median_s, self.lang)} [{duration(row.engine_ci_low_s, self.lang)}; "
+                     f"{duration(row.engine_ci_high_s, self.lang)}]",
+                     duration(row.reference_median_s, self.lang), number(row.ratio, self.lang),
+                     verdict if row.agrees else f"{verdict} ±{percent(row.tolerance, self.lang)}"]
+            rows.append("<tr>" + "".join(f"<td>{html.escape(c)}</td>" for c in cells) + "</tr>")
+        return HTML(f'<div class="mpsarticle-scroll"><table class="mpsarticle-table mpsarticle-selfcheck"><thead><tr>{head}</tr></thead>'
+                    f'<tbody>{"".join(rows)}</tbody></table></div>')
 
     def methods_table(self) -> Any:
         """Naive, engine and event times per device and size (suite ``matvec``), as HTML."""
@@ -538,14 +588,20 @@ class Page:
             for size, engine in analysis.series(self.results, workload="matvec", device=device, suite="matvec"):
                 got = {p.method: p for p in self.results.select(workload="matvec", device=device, suite="matvec", m=size) if p.ok}
                 cells = [device_label(device, self.lang), whole(size, self.lang)]
-                cells += [duration(got[m].median_s, self.lang) if m in got else "–" for m in ("naive", "engine", "events")]
-                cells.append(ratio(engine.median_s / got["naive"].median_s, self.lang) if "naive" in got else "–")
+                cells += [with_interval(got[m], self.lang) if m in got else "–" for m in ("naive", "engine", "events")]
+                cells.append(ratio_interval(analysis.compare(engine, got["naive"]), self.lang) if "naive" in got else "–")
                 rows.append("<tr>" + "".join(f"<td>{html.escape(c)}</td>" for c in cells) + "</tr>")
         return HTML(f'<div class="mpsarticle-scroll"><table class="mpsarticle-table"><thead><tr>{head}</tr></thead>'
                     f'<tbody>{"".join(rows)}</tbody></table></div>')
 
 
 THIS_BUILD = {"en": "This build", "id": "Build ini"}
+
+SELFCHECK_LABELS = {
+    "en": ("Device", "Point", "Reference", "Engine: median [95% interval]", "Reference: median", "Engine ÷ reference", "agrees"),
+    "id": ("Perangkat", "Titik", "Pembanding", "Mesin ukur: median [interval 95%]", "Pembanding: median", "Mesin ukur ÷ pembanding", "sepakat"),
+}
+SELFCHECK_OUTSIDE = {"en": "outside", "id": "di luar"}
 
 MACHINE_COLUMNS = {
     "en": ("Machine", "CPU", "Threads", "Memory", "Accelerator", "PyTorch", "Profile", "Measured", "Data"),

@@ -1,4 +1,4 @@
-"""The command line: ``python -m mpsarticle info | run | plot | record``.
+"""The command line: ``python -m mpsarticle info | run | plot | record | selfcheck``.
 
 Every argument error is one line on stderr and exit status 2; a results
 file that cannot be read is one line and exit status 1.
@@ -56,11 +56,51 @@ def _build_parser() -> _Parser:
     record.add_argument("--dir", type=Path, default=Path("docs/_data/machines"), help="archive folder")
     record.add_argument("--force", action="store_true", help="overwrite an archive file of the same label")
 
+    check = commands.add_parser("selfcheck", help="time fixed points with the engine and with independent references")
+    check.add_argument("--device", action="append", metavar="DEVICE",
+                       help="device to check, repeatable (default: every usable one)")
+    check.add_argument("--tolerance", type=_fraction, default=0.05,
+                       help="largest accepted |engine/reference - 1| (default: 0.05)")
+    check.add_argument("--budget", type=_seconds, default=0.25,
+                       help="seconds of timed blocks per method and round (default: 0.25)")
+    check.add_argument("--json", type=Path, help="also write the rows as JSON here")
+    check.add_argument("--no-progress", action="store_true", help="no progress bar")
+
     plot = commands.add_parser("plot", help="draw the article's figures from a results file")
     plot.add_argument("file", type=Path, help="a results JSON file")
     plot.add_argument("--lang", choices=("en", "id"), default="en", help="language of labels (default: en)")
     plot.add_argument("--out", type=Path, default=Path("figures"), help="folder for the PNG files (default: figures)")
     return parser
+
+
+def _fraction(text: str) -> float:
+    value = _seconds(text)
+    if value >= 1:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a fraction below 1 (e.g. 0.05 for 5 %)")
+    return value
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+    if not value > 0 or value == float("inf"):
+        raise argparse.ArgumentTypeError(f"{text!r} must be a positive number")
+    return value
+
+
+def _selfcheck(args: argparse.Namespace) -> int:
+    from .results import write_atomically
+    from .runner import _devices
+    from .selfcheck import run_selfcheck, table
+
+    devices = _devices(args.device)
+    rows = run_selfcheck(devices, budget_s=args.budget, tolerance=args.tolerance, progress=not args.no_progress)
+    print(table(rows))
+    if args.json:
+        write_atomically(args.json, json.dumps([row.to_dict() for row in rows], indent=1) + "\n")
+    return 0 if all(row.agrees for row in rows) else 1
 
 
 def _print_info(as_json: bool) -> None:
@@ -110,6 +150,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
             path = record(args.label, args.dir, force=args.force, measure=lambda: _measure(args, args.label))
             print(f"wrote {path}")
+        elif args.command == "selfcheck":
+            return _selfcheck(args)
         elif args.command == "plot":
             from .plots import save_all
 

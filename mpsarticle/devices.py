@@ -11,6 +11,7 @@ Nothing here knows about workloads or timing statistics.
 
 from __future__ import annotations
 
+import functools
 import os
 import platform
 import re
@@ -278,6 +279,18 @@ def _total_memory_bytes() -> int | None:
         return None
 
 
+@functools.cache
+def default_threads() -> int:
+    """PyTorch's own CPU thread count, read once: what a user's code gets.
+
+    Read on first use, before this package changes anything (PyTorch picks
+    the physical cores it may use; ``torch.set_num_threads`` or
+    ``OMP_NUM_THREADS`` by the user changes it, and then that is what their
+    code gets).
+    """
+    return torch.get_num_threads()
+
+
 def logical_cpu_count() -> int:
     """The CPU threads this process may use (its affinity mask where the OS has one)."""
     if hasattr(os, "sched_getaffinity"):
@@ -321,7 +334,9 @@ def _describe_cpu() -> dict[str, Any]:
         "kind": "cpu",
         "name": _cpu_model(),
         "logical_cores": logical_cpu_count(),
-        "threads_used": logical_cpu_count(),
+        # What the CPU points run with unless --threads overrides it; each
+        # point records the count that actually ran.
+        "threads_used": default_threads(),
         "memory_bytes": _total_memory_bytes(),
         "cache_bytes": _cpu_cache_bytes(),
         "backend": _cpu_backend(),

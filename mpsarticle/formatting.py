@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from babel.numbers import format_decimal, format_scientific
 
-__all__ = ["duration", "number", "percent", "rate", "ratio", "scientific", "whole"]
+__all__ = ["duration", "number", "percent", "rate", "ratio", "ratio_interval", "scientific", "whole", "with_interval"]
 
 
 def number(value: float, lang: str, digits: int = 3) -> str:
@@ -52,3 +52,15 @@ def rate(value_per_s: float, unit: str, lang: str) -> str:
 
 def percent(fraction: float, lang: str) -> str:
     return f"{number(100 * fraction, lang, 2)} %" if lang == "id" else f"{number(100 * fraction, lang, 2)}%"
+
+
+def with_interval(point, lang: str) -> str:
+    """A point's median with its 95 % interval as ± a share: ``1.05 ms ± 1.2%``."""
+    text = duration(point.median_s, lang)
+    half = point.half_width
+    return text if half is None else f"{text} ± {percent(half, lang)}"
+
+
+def ratio_interval(value, lang: str) -> str:
+    """A :class:`~mpsarticle.stats.Ratio` with its interval: ``3.7× (3.5–3.9×)``."""
+    return f"{ratio(value.value, lang)} ({number(value.low, lang, 2)}–{ratio(value.high, lang)})"

@@ -419,7 +419,7 @@ def original_bars(results: ResultSet, lang: str, method: str = "naive") -> Figur
 
 def time_vs_size(results: ResultSet, lang: str, workload: str = "matvec", suite: str = "matvec",
                  method: str = "engine", **params: object) -> Figure:
-    """Time per call against size on log-log axes, one line per device; the band spans the IQR."""
+    """Time per call against size on log-log axes, one line per device; the band spans the 95 % interval of each median."""
     words = _words(lang)
     title = words["time_title"].format(workload=words.get(f"workload.{workload}", workload),
                                        method=words[f"method.{method}"])
@@ -433,9 +433,8 @@ def time_vs_size(results: ResultSet, lang: str, workload: str = "matvec", suite:
         color = device_color(device, devices)
         pairs = analysis.series(results, workload=workload, device=device, method=method, suite=suite, **params)
         xs, medians = [s for s, _ in pairs], [p.median_s for _, p in pairs]
-        spreads = [(p.iqr_s or 0.0) / 2 for _, p in pairs]
         if pairs:
-            ax.fill_between(xs, [m - d for m, d in zip(medians, spreads)], [m + d for m, d in zip(medians, spreads)],
+            ax.fill_between(xs, [p.ci_low_s for _, p in pairs], [p.ci_high_s for _, p in pairs],
                             color=color, alpha=0.2, linewidth=0)
             ax.plot(xs, medians, color=color, marker="o", markersize=5, linewidth=1.8, label=device_label(device))
         bad = analysis.failed_checks(results, workload=workload, device=device, method=method, suite=suite, **params)
@@ -472,7 +471,10 @@ def speedup(results: ResultSet, lang: str, workload: str = "matvec", suite: str 
         pairs = curves[device]
         name = device_label(device)
         if pairs:
-            ax.plot([s for s, _ in pairs], [r for _, r in pairs], color=color, marker="o", markersize=5,
+            xs = [s for s, _ in pairs]
+            ax.fill_between(xs, [r.low for _, r in pairs], [r.high for _, r in pairs], color=color, alpha=0.2,
+                            linewidth=0)
+            ax.plot(xs, [r.value for _, r in pairs], color=color, marker="o", markersize=5,
                     linewidth=1.8, label=name)
             sizes += [s for s, _ in pairs]
             where = analysis.crossover(pairs)
@@ -527,7 +529,7 @@ def methods(results: ResultSet, lang: str, suite: str = "matvec") -> Figure:
             bad = analysis.failed_checks(results, workload="matvec", device=device, method=method, suite=suite)
             failed |= _mark_failed(ax, [s for s, _ in bad], color)
             sizes += [s for s, _ in pairs] + [s for s, _ in bad]
-        ratios = [(s, r) for s, r in analysis.time_ratios(results, device, suite=suite) if r >= 2]
+        ratios = [(s, r.value) for s, r in analysis.time_ratios(results, device, suite=suite) if r.low >= 2]
         if ratios:
             size, ratio = ratios[-1]
             shown = _number(round(ratio) if ratio >= 10 else round(ratio, 1), lang)
@@ -808,7 +810,7 @@ def machines_speedup(entries: Entries, lang: str, suite: str = "matvec") -> Figu
     for index, name, device, ratios in curves:
         color = _machine_color(index)
         label = words["machines.line"].format(machine=name, device=device_label(device))
-        line, = ax.plot([s for s, _ in ratios], [r for _, r in ratios], color=color, linestyle="-",
+        line, = ax.plot([s for s, _ in ratios], [r.value for _, r in ratios], color=color, linestyle="-",
                         marker=_device_style(device)[1], markersize=5, linewidth=1.8, label=label)
         pairs.append((line, label))
         sizes += [s for s, _ in ratios]

@@ -48,6 +48,10 @@ class Profile:
     copy: Sizes
     matmul: Sizes
     train_batches: tuple[int, ...]
+    #: Largest half-precision (float16, bfloat16) matrix product on a CPU:
+    #: CPUs without half-precision units emulate it a hundred times slower
+    #: than float32, and every point needs at least ten timed calls.
+    cpu_half_matmul_max: int = 512
     #: Engine budget for the original experiment's many small points.
     original_budget_s: float = field(default=0.2)
 
@@ -67,6 +71,7 @@ PROFILES: dict[str, Profile] = {
             copy=Sizes(cpu=(1 << 18, 1 << 22, 1 << 24), accelerator=(1 << 20, 1 << 24, 1 << 26)),
             matmul=Sizes(cpu=(128, 256, 512), accelerator=(512, 1024, 2048)),
             train_batches=(32,),
+            cpu_half_matmul_max=256,
         ),
         Profile(
             name="default",
@@ -93,6 +98,7 @@ PROFILES: dict[str, Profile] = {
             ),
             matmul=Sizes(cpu=(128, 256, 512, 1024, 2048), accelerator=(1024, 2048, 4096, 8192, 16384)),
             train_batches=(32, 128, 512),
+            cpu_half_matmul_max=1024,
         ),
     )
 }
@@ -143,6 +149,7 @@ def _suite_matmul(profile: Profile, device: Device) -> list[Task]:
         Task("matmul", MatMul(m, dtype), device, "engine", profile.options())
         for dtype in MATMUL_DTYPES
         for m in profile.matmul.on(device)
+        if device.is_accelerator or dtype == "float32" or m <= profile.cpu_half_matmul_max
     ]
 
 

@@ -40,7 +40,10 @@ __all__ = [
 
 SCHEMA_NAME = "mpsarticle.results"
 #: Bump when a field changes meaning or a required field is added.
-SCHEMA_VERSION = 1
+#: 2: per-point statistics (quartiles, 95 % interval of the median, Tukey
+#: outliers, stable, wall time); version-1 files still load, their
+#: statistics computed from the samples they kept.
+SCHEMA_VERSION = 2
 
 STATUSES = ("ok", "unsupported", "out_of_memory", "error")
 #: engine: synchronised, adaptive repeats; naive: the original ``timeit``
@@ -71,13 +74,27 @@ class Point:
     status: str = "ok"
     reason: str | None = None
     suite: str | None = None
-    #: Per-call times in seconds.
+    #: Per-call times in seconds, from the samples (see mpsarticle.stats).
     median_s: float | None = None
     iqr_s: float | None = None
+    q1_s: float | None = None
+    q3_s: float | None = None
+    #: The 95 % confidence interval of the median.
+    ci_low_s: float | None = None
+    ci_high_s: float | None = None
+    #: Samples outside Tukey's fences (1.5 IQR beyond the quartiles).
+    outliers: int | None = None
+    #: The interval's half-width is within the target share of the median.
+    stable: bool | None = None
     #: Timed blocks, and calls in each block; each sample is one block's time per call.
     repeats: int = 0
     number_per_run: int = 0
     samples: list[float] = field(default_factory=list)
+    #: Seconds the whole measurement took (warm-up and calibration included)
+    #: and the part of it spent in timed blocks: the harness's own cost.
+    wall_s: float | None = None
+    timed_s: float | None = None
+    #: CPU threads PyTorch used while this point ran (torch.get_num_threads()).
     threads: int | None = None
     flops: float = 0.0
     bytes: float = 0.0
@@ -104,10 +121,24 @@ class Point:
         return self.bytes / self.median_s / 1e9
 
     @property
-    def relative_iqr(self) -> float | None:
-        if self.median_s and self.iqr_s is not None:
-            return self.iqr_s / self.median_s
-        return None
+    def half_width(self) -> float | None:
+        """Half the 95 % interval as a share of the median."""
+        if not self.median_s or self.ci_low_s is None or self.ci_high_s is None:
+            return None
+        return (self.ci_high_s - self.ci_low_s) / 2 / self.median_s
+
+    def summarize(self) -> "Point":
+        """Fill the statistics from ``samples`` (median, quartiles, interval, outliers, stable)."""
+        from .stats import summarize
+
+        if not self.samples:
+            return self
+        summary = summarize(self.samples)
+        self.median_s, self.q1_s, self.q3_s = summary.median, summary.q1, summary.q3
+        self.iqr_s = summary.iqr
+        self.ci_low_s, self.ci_high_s = summary.ci_low, summary.ci_high
+        self.outliers, self.stable = summary.outliers, summary.stable
+        return self
 
     def matches(self, **criteria: Any) -> bool:
         """True where every criterion holds; a criterion on a parameter checks ``params``."""
@@ -212,7 +243,11 @@ class ResultSet:
         points = []
         for raw in data["points"]:
             values = {key: value for key, value in raw.items() if key not in _DERIVED}
-            points.append(Point(**values))
+            point = Point(**values)
+            if data["schema_version"] < 2 and point.status == "ok":
+                # Version 1 kept the samples but not their statistics.
+                point.summarize()
+            points.append(point)
         return cls(
             environment=data["environment"],
             points=points,
@@ -375,6 +410,14 @@ SCHEMA: dict[str, Any] = {
                     "suite": _nullable({"type": "string", "maxLength": 60}),
                     "median_s": _nullable(_number(_MAX_SECONDS)),
                     "iqr_s": _nullable(_number(_MAX_SECONDS)),
+                    "q1_s": _nullable(_number(_MAX_SECONDS)),
+                    "q3_s": _nullable(_number(_MAX_SECONDS)),
+                    "ci_low_s": _nullable(_number(_MAX_SECONDS)),
+                    "ci_high_s": _nullable(_number(_MAX_SECONDS)),
+                    "outliers": _nullable({"type": "integer", "minimum": 0, "maximum": _MAX_SAMPLES}),
+                    "stable": _nullable({"type": "boolean"}),
+                    "wall_s": _nullable(_number(_MAX_SECONDS * 100)),
+                    "timed_s": _nullable(_number(_MAX_SECONDS * 100)),
                     "repeats": {"type": "integer", "minimum": 0, "maximum": _MAX_COUNT},
                     "number_per_run": {"type": "integer", "minimum": 0, "maximum": _MAX_COUNT},
                     "samples": {"type": "array", "maxItems": _MAX_SAMPLES, "items": _number(_MAX_SECONDS)},

@@ -18,12 +18,13 @@ from __future__ import annotations
 
 import os
 import sys
+from dataclasses import fields
 from pathlib import Path
 from typing import Iterable, Sequence
 
 from typing import TYPE_CHECKING
 
-from .results import Point, ResultSet, environment, load
+from .results import Point, ResultSet, environment, load, write_atomically
 
 if TYPE_CHECKING:
     from .devices import Device
@@ -176,6 +177,23 @@ def measure_once(suites: Sequence[str] = SUITE_NAMES, profile: str | None = None
     results = run_suites(suites, profile, progress=progress, label=os.environ.get(LABEL_VARIABLE) or None)
     results.save(path)
     return results
+
+
+def selfcheck_once(*, progress: bool = True) -> list:
+    """This build's ``selfcheck`` rows (every usable device), measured once per build like :func:`measure_once`."""
+    import json
+
+    from .selfcheck import Row, run_selfcheck
+
+    build_id = os.environ.get(BUILD_ID_VARIABLE)
+    path = cache_dir() / _safe(build_id) / "selfcheck.json" if build_id else None
+    if path is not None and path.exists():
+        names = {f.name for f in fields(Row)}
+        return [Row(**{k: v for k, v in raw.items() if k in names}) for raw in json.loads(path.read_text())]
+    rows = run_selfcheck(_devices(None), progress=progress)
+    if path is not None:
+        write_atomically(path, json.dumps([row.to_dict() for row in rows], indent=1) + "\n")
+    return rows
 
 
 def _safe(text: str) -> str:

@@ -3,17 +3,33 @@
 Three methods, so the article can put them side by side:
 
 ``engine``
-    ``torch.utils.benchmark.Timer`` with a clock that synchronises the
-    measured device before every reading, all CPU threads, a warm-up, and
-    ``adaptive_autorange``: timed blocks are added until IQR/median falls to
-    5 % or the point's time budget is spent. Every block's time is kept.
+    Blocks of back-to-back calls read by a clock that synchronises the
+    measured device, after a warm-up, at PyTorch's default CPU thread
+    count. The block length is calibrated so that the clock's own cost (two
+    synchronisations) stays under 1 % of a block, and at least
+    ``MIN_BLOCKS`` blocks are timed; more, up to ``MAX_BLOCKS``, while the
+    point's time budget lasts. Every block's time per call is kept as a
+    sample and summarised by :mod:`mpsarticle.stats` (median, quartiles,
+    95 % interval of the median).
 ``naive``
     The original article's ``timeit.timeit(lambda: B @ a, number=100)``,
     exactly: no warm-up and no synchronisation, so on an asynchronous device
-    it measures how fast work can be *queued*.
+    it measures how fast work can be *queued*. It is run ``NAIVE_REPEATS``
+    times, as a reader re-running the cell would, with nothing of ours
+    (no thread-count change, no warm-up) before it.
 ``events``
     ``number`` back-to-back calls between two events recorded in the
     device's own queue (CUDA or MPS events), read after synchronising.
+
+Why the engine does not call ``torch.utils.benchmark.Timer.adaptive_autorange``:
+its block-size estimate grows blocks tenfold until the clock's overhead is
+below 1e-4 of a block, which with a clock that synchronises a GPU (about
+10 us a reading) makes blocks of 10,000 calls and leaves two to four blocks
+in a point's budget: too few for an interval. ``Timer.timeit(number)`` would
+time one block but warms up again before each. So a block is timed by the
+standard library's ``timeit.Timer`` (the class ``Timer`` itself wraps for
+Python statements), with the block length chosen here, and the statistics
+come from :mod:`mpsarticle.stats` (numpy, scipy).
 
 Nothing here plots or saves.
 """
@@ -27,24 +43,32 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 import torch
-from torch.utils.benchmark import Timer
-from torch.utils.benchmark.utils.common import Measurement, TaskSpec, set_torch_threads
+from torch.utils.benchmark.utils.common import set_torch_threads
 
-from .devices import Device, logical_cpu_count
+from .devices import Device, default_threads
 from .results import Point, finite_or_none
 from .workloads import Prepared, Unsupported, Workload
 
 __all__ = ["TimingOptions", "cpu_threads", "measure", "time_engine", "time_events", "time_naive"]
 
-#: Stop adding timed blocks once IQR/median is at most this.
-TARGET_RELATIVE_IQR = 0.05
 #: The original article's ``number=100``.
 NAIVE_NUMBER = 100
+#: Runs of the original ``timeit`` per point (seven: the fewest for which
+#: order statistics give a 95 % interval of the median).
+NAIVE_REPEATS = 7
 #: Warm-up: at least this many calls, and at least this long.
-WARMUP_CALLS = 3
-WARMUP_SECONDS = 0.05
+WARMUP_CALLS = 2
+WARMUP_SECONDS = 0.02
+#: Timed blocks per engine point: at least (for an interval worth the
+#: name), and at most (past this, longer blocks beat more blocks).
+MIN_BLOCKS = 10
+MAX_BLOCKS = 100
+#: Largest share of a block the synchronising clock's own cost may take.
+SYNC_SHARE = 0.01
+#: Readings of an empty block to measure that cost.
+OVERHEAD_READINGS = 5
 #: Blocks of ``number`` calls timed by events: at least, and at most.
-EVENT_BLOCKS_MIN = 3
+EVENT_BLOCKS_MIN = MIN_BLOCKS
 EVENT_BLOCKS_MAX = 50
 #: Cache-cold mode rotates through enough input sets to exceed the largest
 #: cache this many times over (capped by MAX_ROTATIONS and by memory).
@@ -58,80 +82,107 @@ ASSUMED_CACHE_BYTES = 64 << 20
 class TimingOptions:
     """How hard to try for one point."""
 
-    #: Longest time spent in timed blocks of one point, in seconds.
+    #: Time to spend in timed blocks of one point, in seconds (at least
+    #: ``MIN_BLOCKS`` blocks are timed even when they take longer).
     budget_s: float = 1.0
-    #: Shortest time spent before the IQR target may stop the repeats.
-    min_run_s: float = 0.05
-    target_relative_iqr: float = TARGET_RELATIVE_IQR
     #: Calls between the two events for ``events``, and the ``number`` for ``naive``.
     number: int = NAIVE_NUMBER
     #: Rotate input sets so sizes that fit in cache are timed from memory.
     cold: bool = False
-    #: CPU threads; ``None`` means every thread this process may use.
+    #: CPU threads; ``None`` means PyTorch's default (what a user's code gets).
     threads: int | None = None
     seed: int = 0
 
 
 def cpu_threads(options: TimingOptions) -> int:
-    return options.threads or logical_cpu_count()
+    """The thread count a point runs with: the override, else PyTorch's default."""
+    return options.threads or default_threads()
 
 
-def warm_up(prepared: Prepared, device: Device) -> None:
-    """Run until kernels are loaded, caches filled and allocators settled."""
-    started = time.perf_counter()
+def warm_up(prepared: Prepared, clock: Callable[[], float]) -> float:
+    """Run until kernels are loaded, caches filled and allocators settled.
+
+    ``clock`` is the device's synchronising clock, so each call is waited
+    for; the fastest call seen is returned, an estimate of the per-call time
+    for calibrating blocks.
+    """
+    started = now = clock()
     calls = 0
-    while calls < WARMUP_CALLS or time.perf_counter() - started < WARMUP_SECONDS:
+    fastest = math.inf
+    while calls < WARMUP_CALLS or now - started < WARMUP_SECONDS:
+        before = now
         prepared.fn()
         prepared.rotate()
+        now = clock()
+        fastest = min(fastest, now - before)
         calls += 1
-        if calls >= WARMUP_CALLS:
-            device.synchronize()
-    device.synchronize()
+    return fastest
+
+
+def _step(prepared: Prepared) -> Callable[[], None]:
+    fn, rotate = prepared.fn, prepared.rotate
+
+    def step() -> None:
+        fn()
+        rotate()
+
+    return step
+
+
+def calibrate(per_call_s: float, overhead_s: float, budget_s: float) -> int:
+    """Calls per block for a call of ``per_call_s`` and a clock costing ``overhead_s``.
+
+    A block is long enough that the clock costs at most ``SYNC_SHARE`` of
+    it, and long enough that ``MAX_BLOCKS`` blocks fill the budget (beyond
+    that, longer blocks beat more blocks).
+    """
+    per_call_s = max(per_call_s, 1e-9)
+    return max(1, math.ceil(overhead_s / (SYNC_SHARE * per_call_s)), math.ceil(budget_s / (MAX_BLOCKS * per_call_s)))
 
 
 def time_engine(prepared: Prepared, device: Device, options: TimingOptions) -> dict[str, Any]:
-    """Synchronised, adaptive timing through ``torch.utils.benchmark``."""
-    warm_up(prepared, device)
+    """Synchronised blocks of calibrated length (see the module notes).
 
-    def step() -> None:
-        prepared.fn()
-        prepared.rotate()
-
-    timer = Timer(
-        stmt="step()",
-        globals={"step": step},
-        timer=device.synchronized_timer(),
-        num_threads=cpu_threads(options),
-        label="mpsarticle",
-    )
-    measurement = timer.adaptive_autorange(
-        threshold=options.target_relative_iqr,
-        min_run_time=options.min_run_s,
-        max_run_time=options.budget_s,
-    )
-    samples = list(measurement.times)
+    Blocks are timed until the budget is spent, at least ``MIN_BLOCKS`` and
+    at most ``MAX_BLOCKS`` of them; the budget counts time actually spent,
+    so a machine slower than the calibration guessed still stops on time.
+    """
+    started = time.perf_counter()
+    clock = device.synchronized_timer()
+    per_call = warm_up(prepared, clock)
+    timer = timeit.Timer(_step(prepared), timer=clock)
+    overhead = sorted(timer.timeit(0) for _ in range(OVERHEAD_READINGS))[OVERHEAD_READINGS // 2]
+    number = calibrate(per_call, overhead, options.budget_s)
+    samples: list[float] = []
+    timed = 0.0
+    while len(samples) < MIN_BLOCKS or (len(samples) < MAX_BLOCKS and timed < options.budget_s):
+        block = timer.timeit(number)
+        samples.append(block / number)
+        timed += block
     return {
-        "median_s": float(measurement.median),
-        "iqr_s": float(measurement.iqr),
         "repeats": len(samples),
-        "number_per_run": int(measurement.number_per_run),
+        "number_per_run": number,
         "samples": samples,
+        "wall_s": time.perf_counter() - started,
+        "timed_s": timed,
     }
 
 
 def time_naive(prepared: Prepared, device: Device, options: TimingOptions) -> dict[str, Any]:
     """The original article's measurement, unchanged: no warm-up, no synchronisation."""
-    total = timeit.timeit(prepared.fn, number=options.number)
-    # Let the queued work drain so it cannot leak into the next measurement;
-    # this wait is deliberately outside the timed region, as in the original.
-    device.synchronize()
-    per_call = total / options.number
+    started = time.perf_counter()
+    samples = []
+    for _ in range(NAIVE_REPEATS):
+        samples.append(timeit.timeit(prepared.fn, number=options.number) / options.number)
+        # Let the queued work drain so it cannot leak into the next run;
+        # this wait is outside the timed region, as in the original.
+        device.synchronize()
     return {
-        "median_s": per_call,
-        "iqr_s": None,
-        "repeats": 1,
+        "repeats": NAIVE_REPEATS,
         "number_per_run": options.number,
-        "samples": [per_call],
+        "samples": samples,
+        "wall_s": time.perf_counter() - started,
+        "timed_s": sum(samples) * options.number,
     }
 
 
@@ -140,31 +191,28 @@ def time_events(prepared: Prepared, device: Device, options: TimingOptions) -> d
     start, end = device.new_event(), device.new_event()
     if start is None or end is None:
         raise Unsupported(f"{device.name} has no timing events")
-    warm_up(prepared, device)
-    block_times: list[float] = []
+    started = time.perf_counter()
+    warm_up(prepared, device.synchronized_timer())
+    samples: list[float] = []
     spent = 0.0
-    while len(block_times) < EVENT_BLOCKS_MIN or spent < options.budget_s:
-        started = time.perf_counter()
+    while len(samples) < EVENT_BLOCKS_MIN or spent < options.budget_s:
+        block_started = time.perf_counter()
         start.record()
         for _ in range(options.number):
             prepared.fn()
             prepared.rotate()
         end.record()
         end.synchronize()
-        block_times.append(start.elapsed_time(end) / 1000.0)  # elapsed_time is in ms
-        spent += time.perf_counter() - started
-        if len(block_times) >= EVENT_BLOCKS_MAX:
+        samples.append(start.elapsed_time(end) / 1000.0 / options.number)  # elapsed_time is in ms
+        spent += time.perf_counter() - block_started
+        if len(samples) >= EVENT_BLOCKS_MAX:
             break
-    # The same statistics as the engine's, from torch's own Measurement.
-    measurement = Measurement(
-        number_per_run=options.number, raw_times=block_times, task_spec=TaskSpec("events", "")
-    )
     return {
-        "median_s": float(measurement.median),
-        "iqr_s": float(measurement.iqr),
-        "repeats": len(block_times),
+        "repeats": len(samples),
         "number_per_run": options.number,
-        "samples": list(measurement.times),
+        "samples": samples,
+        "wall_s": time.perf_counter() - started,
+        "timed_s": sum(samples) * options.number,
     }
 
 
@@ -198,7 +246,6 @@ def measure(
         params=workload.params(),
         method=method,
         suite=suite,
-        threads=cpu_threads(options),
         flops=workload.flops,
         bytes=workload.bytes,
         cold=options.cold,
@@ -209,12 +256,13 @@ def measure(
         if method == "events" and device.new_event() is None:
             raise Unsupported(f"{device.name} has no timing events")
         prepared = workload.prepare(device, seed=options.seed, rotations=_rotations(workload, device, options))
-        # Warm-up, timing and check all run with the thread count recorded.
-        with set_torch_threads(cpu_threads(options)):
+        with _threads(options):
+            point.threads = torch.get_num_threads()
             timing = METHOD_FUNCTIONS[method](prepared, device, options)
             rel_error = prepared.check()
         for key, value in timing.items():
             setattr(point, key, value)
+        point.summarize()
         point.rel_error = finite_or_none(rel_error)
         point.tolerance = prepared.tolerance
         point.check = "passed" if math.isfinite(rel_error) and rel_error <= prepared.tolerance else "failed"
@@ -232,9 +280,22 @@ def measure(
         if point.status == "out_of_memory":
             device.release_memory()
     if point.status != "ok":
-        point.median_s = point.iqr_s = None
+        point.median_s = point.iqr_s = point.q1_s = point.q3_s = point.ci_low_s = point.ci_high_s = None
+        point.outliers = point.stable = None
         point.samples, point.repeats, point.number_per_run = [], 0, 0
     return point
+
+
+def _threads(options: TimingOptions):
+    """Nothing by default: the process keeps PyTorch's own thread count, and
+    the naive method meets the thread pool exactly as a user's code does
+    (changing the count right before a timed region rebuilds the pool inside
+    it). An explicit ``threads`` is set for the point and restored after."""
+    from contextlib import nullcontext
+
+    if options.threads is None:
+        return nullcontext()
+    return set_torch_threads(options.threads)
 
 
 def _classify(exc: BaseException) -> tuple[str, str]:
@@ -243,10 +304,28 @@ def _classify(exc: BaseException) -> tuple[str, str]:
         message = message[:299] + "…"
     if isinstance(exc, (torch.OutOfMemoryError, MemoryError)) or "out of memory" in message.lower():
         return "out_of_memory", message
-    dtype_words = ("not supported", "unsupported", "not implemented", "notimplemented")
-    if isinstance(exc, (NotImplementedError, TypeError)) or any(w in message.lower() for w in dtype_words):
+    # Only what means "this device or dtype cannot do it": PyTorch raises
+    # NotImplementedError for an operator missing on a backend, and
+    # RuntimeError/TypeError with these words for a dtype a backend lacks.
+    # Any other TypeError is a bug (ours, most likely) and stays an error.
+    lowered = message.lower()
+    if isinstance(exc, NotImplementedError) or (
+        isinstance(exc, (RuntimeError, TypeError)) and any(w in lowered for w in _UNSUPPORTED_WORDS)
+    ):
         return "unsupported", f"{type(exc).__name__}: {message}"
     return "error", f"{type(exc).__name__}: {message}"
+
+
+#: Phrases of PyTorch's errors for an operator or dtype a backend lacks.
+_UNSUPPORTED_WORDS = (
+    "not implemented for",
+    "not supported on",
+    "is not supported",
+    "unsupported dtype",
+    "not currently implemented for the mps device",
+    "does not support",
+    "does not have support",
+)
 
 
 def _rotations(workload: Workload, device: Device, options: TimingOptions) -> int:

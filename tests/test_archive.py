@@ -27,7 +27,7 @@ def machine(label: str, device: str = "mps") -> ResultSet:
             points.append(Point(dev, "matvec", {"m": m, "dtype": "float32"}, "engine", suite="matvec",
                                 median_s=seconds, iqr_s=seconds / 50, repeats=5, number_per_run=10,
                                 samples=[seconds] * 5, flops=2.0 * m * m, bytes=4.0 * m * m, check="passed",
-                                rel_error=1e-7, tolerance=1e-3))
+                                rel_error=1e-7, tolerance=1e-3).summarize())
     return ResultSet(environment=env, points=points, profile="default", label=label)
 
 

@@ -186,7 +186,7 @@ def test_speedup_values_are_cpu_time_over_accelerator_time() -> None:
     line = next(line for line in ax.lines if line.get_label() == "x — CUDA")
     expected = analysis.speedups(results, "cuda", suite="matvec")
     assert list(line.get_xdata()) == [s for s, _ in expected]
-    assert list(line.get_ydata()) == pytest.approx([r for _, r in expected])
+    assert list(line.get_ydata()) == pytest.approx([r.value for _, r in expected])
     assert 2048 not in list(line.get_xdata())  # its check failed: no speed
 
 

@@ -6,6 +6,7 @@ import copy
 import csv
 import io
 import json
+from pathlib import Path
 
 import pytest
 
@@ -181,3 +182,25 @@ def test_select_and_one():
         results.one(workload="matvec")
     assert results.devices == ["cpu", "mps"]
     assert copy.deepcopy(results).to_dict() == results.to_dict()
+
+
+def test_version_1_files_load_with_statistics_from_their_samples():
+    path = Path(__file__).resolve().parent.parent / "docs/_data/machines/2-core-cpu-amd-epyc-ci-machine.json"
+    results = load(path)
+    assert results.schema_version == 1
+    good = [p for p in results if p.ok]
+    assert good
+    for point in good:
+        assert point.ci_low_s <= point.median_s <= point.ci_high_s
+        assert point.q1_s <= point.median_s <= point.q3_s
+        assert min(point.samples) <= point.median_s <= max(point.samples)
+        assert isinstance(point.stable, bool) and point.outliers >= 0
+
+
+def test_saved_files_carry_the_statistics(tmp_path):
+    point = Point("cpu", "matvec", {"m": 8, "dtype": "float32"}, samples=[1.0, 2.0, 3.0] * 4, repeats=12,
+                  number_per_run=1).summarize()
+    saved = ResultSet({"torch": "x", "python": "3", "os": "L", "cpu": "c", "devices": {}}, [point]).save(tmp_path / "r.json")
+    loaded = load(saved).points[0]
+    assert SCHEMA_VERSION == 2 and load(saved).schema_version == 2
+    assert (loaded.ci_low_s, loaded.median_s, loaded.ci_high_s, loaded.stable) == (1.0, 2.0, 3.0, False)

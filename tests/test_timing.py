@@ -8,13 +8,13 @@ import pytest
 import torch
 
 from mpsarticle import timing
-from mpsarticle.devices import Device, logical_cpu_count
+from mpsarticle.devices import Device, default_threads
 from mpsarticle.timing import TimingOptions, measure
 from mpsarticle.workloads import MatVec, Prepared, Unsupported
 
 from .fakes import FakeAsyncDevice, Scripted, Sleepy
 
-QUICK = TimingOptions(budget_s=0.1, min_run_s=0.01)
+QUICK = TimingOptions(budget_s=0.1)
 
 
 def test_naive_measures_queueing_and_engine_measures_the_work():
@@ -36,7 +36,7 @@ def test_engine_synchronises_the_measured_device_around_timed_blocks():
     point = measure(Sleepy(seconds=0.0005), device, "engine", QUICK)
     # At least one synchronisation before and after every timed block.
     assert device.queue.synchronize_calls >= 2 * point.repeats
-    assert point.repeats == len(point.samples) >= 1
+    assert point.repeats == len(point.samples) >= timing.MIN_BLOCKS
 
 
 def test_naive_is_the_original_timeit_call(monkeypatch):
@@ -50,18 +50,36 @@ def test_naive_is_the_original_timeit_call(monkeypatch):
     monkeypatch.setattr(timing.timeit, "timeit", spy)
     point = measure(MatVec(64), Device("cpu"), "naive", QUICK)
     assert seen["number"] == 100 == point.number_per_run
-    assert point.repeats == 1 and point.iqr_s is None
+    assert point.repeats == timing.NAIVE_REPEATS == len(point.samples)
+    assert point.ci_low_s <= point.median_s <= point.ci_high_s
 
 
-def test_engine_stops_when_iqr_is_small_or_budget_is_spent():
+def test_engine_times_at_least_ten_blocks_and_stops_at_the_budget():
     device = FakeAsyncDevice()
-    point = measure(Sleepy(seconds=0.001), device, "engine", TimingOptions(budget_s=0.3, min_run_s=0.01))
-    spent = sum(point.samples) * point.number_per_run
-    assert point.relative_iqr <= 0.05 or spent >= 0.3
-    assert spent < 0.3 + 0.2  # the budget bounds the timed blocks (one block may overrun)
+    point = measure(Sleepy(seconds=0.001), device, "engine", TimingOptions(budget_s=0.3))
+    assert timing.MIN_BLOCKS <= point.repeats <= timing.MAX_BLOCKS
+    assert 0.3 <= point.timed_s < 0.3 + 0.05  # the budget bounds the timed blocks (one block may overrun)
+    # A budget too short for ten blocks still gets ten.
+    point = measure(Sleepy(seconds=0.002), device, "engine", TimingOptions(budget_s=0.001))
+    assert point.repeats == timing.MIN_BLOCKS
 
 
-def test_cpu_is_timed_with_all_its_threads():
+@pytest.mark.parametrize(
+    ("per_call", "overhead", "budget", "at_least"),
+    [
+        (20e-6, 10e-6, 0.5, 50),     # a GPU launch-sized call: the clock's 10 us must be under 1 %
+        (1e-3, 1e-7, 0.5, 5),        # a CPU call: a hundred blocks fill the budget
+        (1.0, 1e-7, 0.5, 1),         # slower than the budget: one call a block
+    ],
+)
+def test_blocks_keep_the_clock_under_one_percent(per_call, overhead, budget, at_least):
+    number = timing.calibrate(per_call, overhead, budget)
+    assert number >= at_least
+    assert overhead / (number * per_call) <= timing.SYNC_SHARE
+    assert budget / (number * per_call) <= timing.MAX_BLOCKS + 1
+
+
+def test_cpu_runs_with_pytorchs_default_threads_and_records_what_ran():
     observed = []
 
     def fn():
@@ -71,23 +89,27 @@ def test_cpu_is_timed_with_all_its_threads():
         def _prepare(self, device, *, seed, rotations):
             return Prepared(fn, lambda: 0.0, 1e-3)
 
-    previous = torch.get_num_threads()
-    torch.set_num_threads(1)
-    try:
-        point = measure(Counting(), Device("cpu"), "engine", QUICK)
-        assert point.threads == logical_cpu_count()
-        # Warm-up, timed blocks and check alike.
-        assert observed and set(observed) == {logical_cpu_count()}
-        observed.clear()
-        point = measure(Counting(), Device("cpu"), "naive", QUICK)
-        assert set(observed) == {logical_cpu_count()}
-        # The caller's setting is restored afterwards.
-        assert torch.get_num_threads() == 1
-        observed.clear()
-        point = measure(Counting(), Device("cpu"), "engine", TimingOptions(budget_s=0.05, threads=1))
-        assert point.threads == 1 and set(observed) == {1}
-    finally:
-        torch.set_num_threads(previous)
+    default = default_threads()
+    point = measure(Counting(), Device("cpu"), "engine", QUICK)
+    assert point.threads == default == torch.get_num_threads()
+    # Warm-up, timed blocks and check alike.
+    assert observed and set(observed) == {default}
+    observed.clear()
+    point = measure(Counting(), Device("cpu"), "naive", QUICK)
+    assert set(observed) == {default} and point.threads == default
+    observed.clear()
+    # An explicit count is what runs and what is recorded, and the default comes back after.
+    point = measure(Counting(), Device("cpu"), "engine", TimingOptions(budget_s=0.05, threads=1))
+    assert point.threads == 1 and set(observed) == {1}
+    assert torch.get_num_threads() == default
+
+
+def test_naive_runs_without_any_thread_change_of_ours(monkeypatch):
+    calls = []
+    monkeypatch.setattr(torch, "set_num_threads", lambda n: calls.append(n))
+    measure(MatVec(64), Device("cpu"), "naive", QUICK)
+    measure(MatVec(64), Device("cpu"), "engine", QUICK)
+    assert calls == []
 
 
 def test_ok_point_on_cpu_has_rates_and_check():
@@ -97,6 +119,10 @@ def test_ok_point_on_cpu_has_rates_and_check():
     assert point.gflop_s == pytest.approx(2 * 256 * 256 / point.median_s / 1e9)
     assert point.gb_s == pytest.approx(4 * (256 * 256 + 2 * 256) / point.median_s / 1e9)
     assert point.median_s > 0 and point.iqr_s >= 0 and point.samples
+    assert point.q1_s <= point.median_s <= point.q3_s
+    assert point.ci_low_s <= point.median_s <= point.ci_high_s
+    assert point.outliers >= 0 and isinstance(point.stable, bool)
+    assert point.wall_s >= point.timed_s > 0
 
 
 def test_failed_check_is_flagged_and_never_a_speed():
@@ -115,7 +141,11 @@ def test_non_finite_result_fails_the_check():
     ("raised", "status", "words"),
     [
         (Unsupported("bfloat16 needs macOS 14"), "unsupported", "macOS 14"),
-        (TypeError("Trying to convert BFloat16 to the MPS backend but it does not have support"), "unsupported", "BFloat16"),
+        (TypeError("Trying to convert BFloat16 to the MPS backend but it does not have support for that dtype."), "unsupported", "BFloat16"),
+        (NotImplementedError("The operator 'aten::foo' is not currently implemented for the MPS device"), "unsupported", "aten::foo"),
+        (RuntimeError('"addmm_impl_cpu_" not implemented for \'Half\''), "unsupported", "Half"),
+        # A TypeError of our own making is a bug, not a missing feature of the device.
+        (TypeError("fn() missing 1 required positional argument: 'x'"), "error", "TypeError: fn() missing"),
         (torch.OutOfMemoryError("CUDA out of memory. Tried to allocate 20.00 GiB"), "out_of_memory", "20.00 GiB"),
         (RuntimeError("MPS backend out of memory (MPS allocated: 1 GB)"), "out_of_memory", "MPS backend"),
         (RuntimeError("something broke\nsecond line"), "error", "RuntimeError: something broke second line"),

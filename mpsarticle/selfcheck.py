@@ -1,0 +1,195 @@
+"""``selfcheck``: the engine measured against independent references.
+
+For a fixed set of points, the engine and one or more references time the
+same prepared inputs in the same process, interleaved (engine, reference,
+engine, reference, ...), so drift in the machine's state (clock speed, other
+load) falls on both. Each row gives the engine's median and 95 % interval,
+the reference's median, their ratio and a verdict against a tolerance.
+
+References, chosen per device to share nothing with the engine's clock:
+
+``blocked_autorange`` (CPU)
+    ``torch.utils.benchmark.Timer.blocked_autorange`` with an explicit
+    synchronise in the timed statement, at the same thread count.
+``events`` (CUDA, MPS)
+    Device events around back-to-back calls. On CUDA the events are
+    timestamps written by the GPU itself. On MPS, ``torch.mps.Event``'s
+    elapsed time comes from CPU-side timestamps taken when the GPU signals a
+    shared event, so it shares the host clock, though not our
+    synchronisation path.
+``do_bench`` (CUDA, where triton is installed)
+    ``triton.testing.do_bench``, which empties the L2 cache before every
+    call; it is compared with the engine's cache-cold mode, so that both
+    see the same cache state.
+
+The engine's own cost is reported too: its wall time per point against the
+time spent inside timed blocks.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import asdict, dataclass
+from typing import Callable, Sequence
+
+import torch
+
+from .devices import Device
+from .stats import summarize
+from .timing import TimingOptions, _rotations, _step, time_engine, time_events
+from .workloads import MatMul, MatVec, Prepared, Workload
+
+__all__ = ["CPU_POINTS", "ACCELERATOR_POINTS", "Row", "run_selfcheck"]
+
+#: The fixed points: on the CPU, sizes a 2-core machine times in seconds.
+CPU_POINTS: tuple[Workload, ...] = (MatVec(1000), MatVec(3000), MatVec(8192), MatMul(1024))
+#: On an accelerator, sizes where the work (not the launch) dominates.
+ACCELERATOR_POINTS: tuple[Workload, ...] = (
+    MatVec(4096), MatVec(8192), MatVec(16384), MatMul(4096), MatMul(4096, "bfloat16"),
+)
+#: Engine/reference alternations per point.
+ROUNDS = 2
+#: Seconds of timed blocks per method per round.
+BUDGET_S = 0.25
+#: A ratio within 1 ± this agrees.
+TOLERANCE = 0.05
+
+
+@dataclass(frozen=True)
+class Row:
+    device: str
+    workload: str
+    label: str
+    reference: str
+    engine_median_s: float
+    engine_ci_low_s: float
+    engine_ci_high_s: float
+    reference_median_s: float
+    ratio: float
+    tolerance: float
+    #: Seconds: the engine's whole measurement, the part inside timed blocks,
+    #: and the reference's whole measurement.
+    engine_wall_s: float
+    engine_timed_s: float
+    reference_wall_s: float
+
+    @property
+    def agrees(self) -> bool:
+        return abs(self.ratio - 1.0) <= self.tolerance
+
+    def to_dict(self) -> dict[str, object]:
+        return {**asdict(self), "agrees": self.agrees}
+
+
+Reference = Callable[[Prepared, Device, TimingOptions], tuple[list[float], float]]
+
+
+def _blocked_autorange(prepared: Prepared, device: Device, options: TimingOptions) -> tuple[list[float], float]:
+    from torch.utils.benchmark import Timer
+
+    started = time.perf_counter()
+    timer = Timer(stmt="step(); sync()", globals={"step": _step(prepared), "sync": device.synchronize},
+                  num_threads=torch.get_num_threads())
+    measurement = timer.blocked_autorange(min_run_time=options.budget_s)
+    return list(measurement.times), time.perf_counter() - started
+
+
+def _events(prepared: Prepared, device: Device, options: TimingOptions) -> tuple[list[float], float]:
+    found = time_events(prepared, device, options)
+    return found["samples"], found["wall_s"]
+
+
+def _do_bench(prepared: Prepared, device: Device, options: TimingOptions) -> tuple[list[float], float]:
+    from triton.testing import do_bench
+
+    started = time.perf_counter()
+    times_ms = do_bench(_step(prepared), rep=max(1, int(options.budget_s * 1000)), return_mode="all")
+    return [t / 1000.0 for t in times_ms], time.perf_counter() - started
+
+
+def references(device: Device) -> dict[str, tuple[Reference, bool]]:
+    """The references for ``device``: name → (function, whether it runs cache-cold)."""
+    if device.kind == "cpu":
+        return {"blocked_autorange": (_blocked_autorange, False)}
+    found: dict[str, tuple[Reference, bool]] = {"events": (_events, False)}
+    if device.kind == "cuda":
+        try:
+            import triton.testing  # noqa: F401
+        except ImportError:
+            pass
+        else:
+            found["do_bench"] = (_do_bench, True)
+    return found
+
+
+def _engine(prepared: Prepared, device: Device, options: TimingOptions) -> tuple[list[float], float, float]:
+    found = time_engine(prepared, device, options)
+    return found["samples"], found["wall_s"], found["timed_s"]
+
+
+def check_point(workload: Workload, device: Device, *, rounds: int = ROUNDS, budget_s: float = BUDGET_S,
+                tolerance: float = TOLERANCE) -> list[Row]:
+    """Rows for one point: the engine against each of the device's references, interleaved."""
+    rows = []
+    for name, (reference, cold) in references(device).items():
+        options = TimingOptions(budget_s=budget_s, cold=cold)
+        prepared = workload.prepare(device, rotations=_rotations(workload, device, options))
+        engine: list[float] = []
+        theirs: list[float] = []
+        engine_wall = engine_timed = reference_wall = 0.0
+        for _ in range(rounds):
+            samples, wall, timed = _engine(prepared, device, options)
+            engine += samples
+            engine_wall += wall
+            engine_timed += timed
+            samples, wall = reference(prepared, device, options)
+            theirs += samples
+            reference_wall += wall
+        del prepared
+        ours, other = summarize(engine), summarize(theirs)
+        rows.append(Row(
+            device=device.name, workload=workload.kind, label=workload.label + (" cold" if cold else ""),
+            reference=name, engine_median_s=ours.median, engine_ci_low_s=ours.ci_low,
+            engine_ci_high_s=ours.ci_high, reference_median_s=other.median, ratio=ours.median / other.median,
+            tolerance=tolerance, engine_wall_s=engine_wall, engine_timed_s=engine_timed,
+            reference_wall_s=reference_wall,
+        ))
+    return rows
+
+
+def run_selfcheck(devices: Sequence[Device], *, rounds: int = ROUNDS, budget_s: float = BUDGET_S,
+                  tolerance: float = TOLERANCE, progress: bool = True) -> list[Row]:
+    """Every device's fixed points (see ``CPU_POINTS`` and ``ACCELERATOR_POINTS``)."""
+    from tqdm import tqdm
+
+    from .runner import _progress_stream
+
+    plan = [(w, d) for d in devices for w in (ACCELERATOR_POINTS if d.is_accelerator else CPU_POINTS)]
+    rows: list[Row] = []
+    for workload, device in tqdm(plan, desc="selfcheck", unit="point", file=_progress_stream(),
+                                 disable=not progress, mininterval=0.5):
+        rows += check_point(workload, device, rounds=rounds, budget_s=budget_s, tolerance=tolerance)
+    return rows
+
+
+def table(rows: Sequence[Row]) -> str:
+    """The rows as a plain-text table for the terminal, then the engine's cost for the set."""
+    from .formatting import duration, number
+
+    head = ("device", "point", "reference", "engine median [95% interval]", "reference", "ratio", "verdict")
+    lines = [head]
+    for row in rows:
+        interval = (f"{duration(row.engine_median_s, 'en')} [{duration(row.engine_ci_low_s, 'en')}, "
+                    f"{duration(row.engine_ci_high_s, 'en')}]")
+        verdict = "ok" if row.agrees else f"OUTSIDE ±{number(100 * row.tolerance, 'en', 2)}%"
+        lines.append((row.device, row.label, row.reference, interval, duration(row.reference_median_s, "en"),
+                      number(row.ratio, "en", 3), verdict))
+    widths = [max(len(line[i]) for line in lines) for i in range(len(head))]
+    text = "\n".join("  ".join(cell.ljust(width) for cell, width in zip(line, widths)).rstrip() for line in lines)
+    wall = sum(row.engine_wall_s for row in rows)
+    timed = sum(row.engine_timed_s for row in rows)
+    theirs = sum(row.reference_wall_s for row in rows)
+    if rows:
+        text += (f"\nengine: {wall:.2f} s wall for {timed:.2f} s in timed blocks ({wall / timed:.2f}x); "
+                 f"references: {theirs:.2f} s wall; engine/reference wall {wall / theirs:.2f}x")
+    return text

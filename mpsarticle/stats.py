@@ -1,0 +1,138 @@
+"""Statistics of one point's samples, and of the ratio of two points.
+
+Each sample is one timed block's time per call. From the samples of a point
+we keep what pyperf, criterion and benchstat keep: the median, the first and
+third quartiles, a 95 % confidence interval of the median, the count of
+Tukey outliers, and whether the interval is tight enough to trust
+(``stable``).
+
+The interval of the median is the distribution-free one from order
+statistics (the binomial argument: the number of samples below the true
+median is Binomial(n, 1/2)), computed by :func:`scipy.stats.quantile_test`.
+We chose it over a bootstrap because block times are skewed and few (10 to
+100 per point): order statistics make no assumption about the shape, need no
+random resampling (the same samples always give the same interval), and
+their coverage is exact or conservative for every n, where a bootstrap of a
+median from ten samples under-covers. With fewer than six samples no pair of
+order statistics reaches 95 %; the interval is then the samples' full range
+and the point is never ``stable``.
+
+A speed-up is a ratio of two medians. Its interval divides the bounds of the
+two medians' intervals, each taken at 97.5 %: by Bonferroni's inequality both
+hold together with probability at least 95 %, and when both hold the true
+ratio lies between the quotients of their bounds. It is conservative, which
+is the side a benchmark should err on before it calls one device faster.
+
+Nothing here imports torch.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Sequence
+
+import numpy as np
+
+__all__ = ["CONFIDENCE", "Ratio", "Summary", "median_interval", "ratio", "summarize"]
+
+#: Confidence level of every interval the article shows.
+CONFIDENCE = 0.95
+#: A point is ``stable`` when its interval's half-width is at most this
+#: share of the median.
+TARGET_HALF_WIDTH = 0.05
+#: Tukey's fences: samples more than this many IQRs outside the quartiles.
+TUKEY_K = 1.5
+
+
+@dataclass(frozen=True)
+class Summary:
+    """The statistics recorded with every measured point (times in seconds)."""
+
+    n: int
+    median: float
+    q1: float
+    q3: float
+    ci_low: float
+    ci_high: float
+    outliers: int
+    stable: bool
+
+    @property
+    def iqr(self) -> float:
+        return self.q3 - self.q1
+
+    @property
+    def half_width(self) -> float:
+        """The interval's half-width as a share of the median."""
+        return (self.ci_high - self.ci_low) / 2 / self.median if self.median else math.inf
+
+
+def median_interval(samples: Sequence[float], confidence: float = CONFIDENCE) -> tuple[float, float, bool]:
+    """``(low, high, exact)``: the order-statistic interval of the median.
+
+    ``exact`` is False when there are too few samples for ``confidence`` and
+    the full range was returned instead.
+    """
+    values = np.asarray(samples, dtype=float)
+    if values.size == 0:
+        raise ValueError("no samples")
+    if values.size >= 2:
+        from scipy.stats import quantile_test
+
+        found = quantile_test(values, q=float(np.median(values)), p=0.5).confidence_interval(confidence)
+        if math.isfinite(found.low) and math.isfinite(found.high):
+            return float(found.low), float(found.high), True
+    return float(values.min()), float(values.max()), False
+
+
+def summarize(samples: Sequence[float], target: float = TARGET_HALF_WIDTH) -> Summary:
+    """Median, quartiles, 95 % interval, outliers and stability of ``samples``."""
+    values = np.asarray(samples, dtype=float)
+    low, high, exact = median_interval(values)
+    q1, median, q3 = (float(v) for v in np.quantile(values, [0.25, 0.5, 0.75]))
+    spread = TUKEY_K * (q3 - q1)
+    outliers = int(np.count_nonzero((values < q1 - spread) | (values > q3 + spread)))
+    half_width = (high - low) / 2 / median if median else math.inf
+    return Summary(values.size, median, q1, q3, low, high, outliers, stable=exact and half_width <= target)
+
+
+#: How a ratio's interval reads, given an equivalence margin.
+FASTER, SLOWER, SAME = "faster", "slower", "same"
+
+
+@dataclass(frozen=True)
+class Ratio:
+    """A ratio of two medians with its (at least) 95 % interval.
+
+    For a speed-up the numerator is the baseline's time and the denominator
+    the candidate's, so a value above 1 means the candidate is faster.
+    """
+
+    value: float
+    low: float
+    high: float
+
+    def direction(self, margin: float = 0.0) -> str:
+        """``faster`` when the whole interval lies above ``1 + margin``,
+        ``slower`` when it lies below ``1 / (1 + margin)``, else ``same``.
+
+        With ``margin`` 0 this asks only whether the difference is beyond
+        noise; a positive margin also asks that it be large enough to matter.
+        """
+        if self.low > 1.0 + margin:
+            return FASTER
+        if self.high < 1.0 / (1.0 + margin):
+            return SLOWER
+        return SAME
+
+    def contains(self, value: float) -> bool:
+        return self.low <= value <= self.high
+
+
+def ratio(numerator: Sequence[float], denominator: Sequence[float]) -> Ratio:
+    """``median(numerator) / median(denominator)`` with its interval (see the module notes)."""
+    top_low, top_high, _ = median_interval(numerator, 1 - (1 - CONFIDENCE) / 2)
+    bottom_low, bottom_high, _ = median_interval(denominator, 1 - (1 - CONFIDENCE) / 2)
+    value = float(np.median(numerator)) / float(np.median(denominator))
+    return Ratio(value, top_low / bottom_high, top_high / bottom_low)

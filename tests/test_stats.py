@@ -1,0 +1,158 @@
+"""Statistics: interval coverage on a fake device with known noise, ratios, and crossovers that know noise."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import ClassVar
+
+import numpy as np
+import pytest
+
+from mpsarticle import analysis, stats, timing
+from mpsarticle.devices import Device
+from mpsarticle.results import Point, ResultSet
+from mpsarticle.timing import TimingOptions, measure
+from mpsarticle.workloads import Prepared, Workload
+
+#: The fake device's per-call times are lognormal with this median.
+TRUE_MEDIAN = 1e-3
+
+
+class FakeClock:
+    """A clock that only the workload advances: a call "takes" a lognormal time drawn from a seeded generator."""
+
+    def __init__(self, seed: int, sigma: float = 0.3) -> None:
+        self.now = 0.0
+        self.rng = np.random.default_rng(seed)
+        self.sigma = sigma
+
+    def advance(self) -> None:
+        self.now += TRUE_MEDIAN * math.exp(self.sigma * self.rng.standard_normal())
+
+
+@dataclass(frozen=True)
+class FakeClockDevice(Device):
+    kind: str = "cuda"
+    clock: FakeClock = field(default_factory=lambda: FakeClock(0), compare=False)
+
+    @property
+    def name(self) -> str:
+        return "fake"
+
+    def synchronize(self) -> None:
+        pass
+
+    def synchronized_timer(self):
+        return lambda: self.clock.now
+
+
+@dataclass(frozen=True)
+class Noisy(Workload):
+    kind: ClassVar[str] = "noisy"
+
+    @property
+    def flops(self) -> float:
+        return 1.0
+
+    @property
+    def bytes(self) -> float:
+        return 1.0
+
+    def _prepare(self, device, *, seed, rotations):
+        return Prepared(device.clock.advance, lambda: 0.0, 1e-3)
+
+
+def test_engine_interval_covers_the_true_median_about_95_percent_of_the_time():
+    trials = 400
+    covered = 0
+    blocks = []
+    for seed in range(trials):
+        device = FakeClockDevice(clock=FakeClock(seed))
+        # A budget of 20 fake calls: the engine times between 10 and 20 one-call blocks.
+        point = measure(Noisy(), device, "engine", TimingOptions(budget_s=20 * TRUE_MEDIAN))
+        assert point.status == "ok" and point.number_per_run == 1
+        blocks.append(point.repeats)
+        covered += point.ci_low_s <= TRUE_MEDIAN <= point.ci_high_s
+    assert min(blocks) >= timing.MIN_BLOCKS
+    assert 0.90 <= covered / trials <= 0.99
+
+
+def test_summary_of_known_samples():
+    summary = stats.summarize([1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0, 9.0, 100.0])
+    assert summary.median == 5.5 and summary.n == 10
+    assert summary.q1 == pytest.approx(3.25) and summary.q3 == pytest.approx(7.75)
+    assert summary.outliers == 1  # 100 is beyond Q3 + 1.5 IQR
+    # Order statistics of ten samples: the 2nd and 9th smallest (coverage 97.9 %).
+    assert (summary.ci_low, summary.ci_high) == (2.0, 9.0)
+    assert not summary.stable  # ±64 % is far from the 5 % target
+
+
+def test_too_few_samples_give_the_range_and_never_stable():
+    low, high, exact = stats.median_interval([1.0, 1.0, 1.0])
+    assert (low, high, exact) == (1.0, 1.0, False)
+    assert not stats.summarize([1.0, 1.0, 1.0]).stable
+    assert stats.summarize([1.0] * 10).stable
+
+
+def test_ratio_interval_and_direction():
+    rng = np.random.default_rng(1)
+    slow = 2.0 * (1 + 0.01 * rng.standard_normal(30))
+    fast = 1.0 * (1 + 0.01 * rng.standard_normal(30))
+    found = stats.ratio(slow, fast)
+    assert found.low < found.value < found.high and found.contains(2.0)
+    assert found.direction() == stats.FASTER
+    assert stats.ratio(fast, slow).direction() == stats.SLOWER
+    assert stats.ratio(slow, slow * 1.001).direction() == stats.SAME
+    # A real but small difference is "faster" with no margin, "same" with a 20 % margin.
+    assert stats.ratio(fast * 1.05, fast).direction() == stats.FASTER
+    assert stats.ratio(fast * 1.05, fast).direction(margin=0.2) == stats.SAME
+
+
+def _point(device: str, m: int, samples: list[float], method: str = "engine") -> Point:
+    return Point(device, "matvec", {"m": m, "dtype": "float32"}, method, suite="matvec", samples=samples,
+                 repeats=len(samples), number_per_run=1).summarize()
+
+
+def _noisy(median: float, spread: float, seed: int, n: int = 13) -> list[float]:
+    """``n`` samples spread evenly over ``median`` ± ``spread``, shuffled: their median is exactly ``median``."""
+    values = median * (1 + spread * np.linspace(-1, 1, n))
+    np.random.default_rng(seed).shuffle(values)
+    return list(values)
+
+
+def _set(cpu: dict[int, float], gpu: dict[int, float], spread: float) -> ResultSet:
+    points = [_point("cpu", m, _noisy(t, spread, m)) for m, t in cpu.items()]
+    points += [_point("cuda", m, _noisy(t, spread, m + 1)) for m, t in gpu.items()]
+    return ResultSet(environment={"devices": {}}, points=points)
+
+
+def test_crossover_needs_intervals_above_one_from_there_on():
+    clear = _set({1: 1.0, 2: 2.0, 4: 4.0}, {1: 2.0, 2: 1.0, 4: 1.0}, spread=0.01)
+    found = analysis.crossover(analysis.speedups(clear, "cuda", suite="matvec"))
+    assert found.size == 2 and not found.always and not found.never
+    assert found.losses == (1,) and found.wins == (2, 4)
+
+
+def test_a_noisy_crossover_is_not_reported():
+    # The medians say the GPU is 5 % faster at the largest size, but the noise is ±30 %.
+    noisy = _set({1: 1.0, 2: 2.0}, {1: 1.5, 2: 1.9}, spread=0.3)
+    pairs = analysis.speedups(noisy, "cuda", suite="matvec")
+    assert pairs[-1][1].value > 1 and pairs[-1][1].contains(1.0)
+    found = analysis.crossover(pairs)
+    assert found.size is None and found.never and 2 in found.ties
+
+
+def test_won_at_small_sizes_but_not_at_the_largest_is_not_never():
+    mixed = _set({1: 2.0, 2: 2.0}, {1: 1.0, 2: 4.0}, spread=0.01)
+    found = analysis.crossover(analysis.speedups(mixed, "cuda", suite="matvec"))
+    assert found.size is None and not found.never and found.wins == (1,) and found.losses == (2,)
+
+
+def test_naive_agreement_is_decided_from_intervals():
+    engine = _point("cpu", 8, _noisy(1.0, 0.01, 3))
+    close = _point("cpu", 8, _noisy(1.05, 0.01, 4), method="naive")
+    far = _point("cpu", 8, _noisy(0.1, 0.01, 5), method="naive")
+    assert analysis.agreement(close, engine) == "same"
+    assert analysis.agreement(far, engine) == "faster"  # the naive figure is too optimistic
+    assert analysis.agreement(_point("cpu", 8, _noisy(3.0, 0.01, 6), method="naive"), engine) == "slower"
