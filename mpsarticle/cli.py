@@ -44,6 +44,8 @@ def _build_parser() -> _Parser:
         sub.add_argument("--no-progress", action="store_true", help="no progress bar")
         sub.add_argument("--cold", action="store_true",
                          help="cache-cold timing: rotate through enough input sets to exceed the device's cache")
+        sub.add_argument("--threads", type=_positive_int, metavar="N",
+                         help="CPU threads (default: PyTorch's own default, what a user's code gets)")
 
     run = commands.add_parser("run", help="measure and write a results file")
     add_measuring(run)
@@ -71,6 +73,12 @@ def _build_parser() -> _Parser:
     plot.add_argument("--lang", choices=("en", "id"), default="en", help="language of labels (default: en)")
     plot.add_argument("--out", type=Path, default=Path("figures"), help="folder for the PNG files (default: figures)")
     return parser
+
+
+def _positive_int(text: str) -> int:
+    if not text.isdigit() or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a positive whole number")
+    return int(text)
 
 
 def _fraction(text: str) -> float:
@@ -124,7 +132,8 @@ def _measure(args: argparse.Namespace, label: str | None = None):
     from .runner import run_suites
 
     suites = args.suite or list(SUITES)
-    return run_suites(suites, args.profile, args.device, progress=not args.no_progress, label=label, cold=args.cold)
+    return run_suites(suites, args.profile, args.device, progress=not args.no_progress, label=label, cold=args.cold,
+                      threads=args.threads)
 
 
 def _summary(results) -> str:

@@ -126,16 +126,18 @@ def run_suites(
     progress: bool = True,
     label: str | None = None,
     cold: bool = False,
+    threads: int | None = None,
 ) -> ResultSet:
-    """Measure the article's suites with a profile's sizes (``cold``: rotate inputs past the caches)."""
+    """Measure the article's suites with a profile's sizes (``cold``: rotate inputs past the caches;
+    ``threads``: CPU threads instead of PyTorch's default)."""
     from dataclasses import replace
 
     from .profiles import get_profile, plan
 
     get_profile(profile)
     tasks = plan(suites, profile, _devices(devices))
-    if cold:
-        tasks = [replace(task, options=replace(task.options, cold=True)) for task in tasks]
+    if cold or threads:
+        tasks = [replace(task, options=replace(task.options, cold=cold, threads=threads)) for task in tasks]
     return run_tasks(tasks, progress=progress, label=label, profile=profile)
 
 
