@@ -345,14 +345,19 @@ class TrainStep(Workload):
             optimiser.step()
             return loss
 
+        initial = {name: value.detach().clone() for name, value in model.state_dict().items()}
+
         def check() -> float:
-            # One more call of the very callable that was timed, on the model
-            # as timing left it: the gradients it computes are compared with
-            # those of a float64 CPU copy of the same weights on the same batch.
+            # One more call of the very callable that was timed, with the
+            # model put back to its initial weights: timing has trained it on
+            # one batch for hundreds of steps, and at weights that fit the
+            # batch the gradients shrink until TF32's rounding (cuDNN's
+            # default for float32 convolutions) dominates them, which says
+            # nothing about whether the step is computed right. Its gradients
+            # are compared with a float64 CPU copy of the same weights.
+            model.load_state_dict(initial)
             reference = self._model(seed).double()
-            with torch.no_grad():
-                for mine, theirs in zip(model.parameters(), reference.parameters()):
-                    theirs.copy_(mine.detach().to("cpu", torch.float64))
+            reference.load_state_dict({name: value.to("cpu", torch.float64) for name, value in initial.items()})
             fn()
             cpu_images, cpu_labels = self._batch(seed)
             nn.functional.cross_entropy(reference(cpu_images.double()), cpu_labels).backward()

@@ -96,3 +96,17 @@ def test_workloads_rebuild_from_stored_params():
         assert workload_from_dict(workload.kind, workload.params()) == workload
     with pytest.raises(ValueError, match="unknown workload"):
         workload_from_dict("fft", {})
+
+
+def test_training_check_runs_the_timed_callable():
+    from mpsarticle.devices import Device
+
+    prepared = TrainStep(batch=4, width=8).prepare(Device("cpu"))
+    for _ in range(20):  # as timing would: the model moves on
+        prepared.fn()
+    assert prepared.check() <= prepared.tolerance
+    # Spoil the inputs the timed callable holds: a check of a fresh model
+    # on a fresh batch would still pass; a check of the timed callable cannot.
+    cells = dict(zip(prepared.fn.__code__.co_freevars, (c.cell_contents for c in prepared.fn.__closure__)))
+    cells["images"].mul_(0.5)
+    assert prepared.check() > prepared.tolerance
