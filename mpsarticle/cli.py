@@ -62,7 +62,7 @@ def _build_parser() -> _Parser:
     check.add_argument("--device", action="append", metavar="DEVICE",
                        help="device to check, repeatable (default: every usable one)")
     check.add_argument("--tolerance", type=_fraction, default=0.05,
-                       help="largest accepted |engine/reference - 1| (default: 0.05)")
+                       help="accepted engine/reference ratios: 1/(1+T) to 1+T (default: 0.05)")
     check.add_argument("--budget", type=_seconds, default=0.25,
                        help="seconds of timed blocks per method and round (default: 0.25)")
     check.add_argument("--json", type=Path, help="also write the rows as JSON here")
