@@ -82,7 +82,10 @@ $(SETUP_STAMP): pyproject.toml $(LOCK)
 
 # Re-resolve from pyproject.toml to the newest releases on PyPI (--upgrade: the
 # old lock does not steer the result, so an unchanged PyPI gives the same file).
-lock: $(SETUP_STAMP)
+# uv comes from the lock's own `lock` extra; an existing .venv is used as it is,
+# so that a lock that no longer installs can still be rewritten.
+lock:
+	test -x $(VENV_BIN)/uv || $(MAKE) setup
 	mkdir -p $(LOCK_INPUTS)
 	echo '$(TORCH_SPEC)' > $(LOCK_INPUTS)/torch.txt
 	printf '%s\n' $(LOCK_EXCLUDES) > $(LOCK_INPUTS)/excluded.txt
