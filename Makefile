@@ -3,17 +3,22 @@
 #   make html      set up .venv if needed, run every chapter, build en/ and id/
 #   make test      the same with PROFILE=quick, then the test suite
 #   make publish   push the built _build/html to the gh-pages branch
+#   make lock      re-resolve requirements.txt to the newest releases
 #   make clean     remove _build (keeps .venv)
 #
 # Only Python 3 is needed to start: the first run creates .venv here.
 
 PYTHON     ?= python3
-# torch goes in first and pinned. On these Linux machines pip finds the CPU
-# wheel of this release on local disk in seconds, where a plain "torch" from
-# PyPI would download the multi-gigabyte CUDA build. On a Mac the same pin
-# comes from PyPI and includes the MPS backend. Override for another build,
-# e.g. make html TORCH_SPEC='torch==2.5.1'.
+# torch has its own pin, outside the lock, because the right wheel differs by
+# machine. On these Linux machines pip finds the CPU wheel of this release on
+# local disk in seconds, where a plain "torch" from PyPI would download the
+# multi-gigabyte CUDA build. On a Mac the same pin comes from PyPI and includes
+# the MPS backend. Override for another build, e.g. TORCH_SPEC='torch==2.5.1'.
 TORCH_SPEC ?= torch==2.13.0
+# Extra pip options for torch alone, e.g. PyTorch's CPU-only index on a Linux
+# box without a GPU (the workflows do this):
+#   make html TORCH_PIP_OPTS='--index-url https://download.pytorch.org/whl/cpu'
+TORCH_PIP_OPTS ?=
 # Measurement sizes and time budget: quick (CI), default, full.
 PROFILE    ?= default
 LANGUAGES  := en id
@@ -21,11 +26,31 @@ LANGUAGES  := en id
 VENV      := .venv
 VENV_BIN  := $(VENV)/bin
 VENV_PY   := $(VENV_BIN)/python
-# Set-up is repeated only when pyproject.toml changes (or .venv is removed).
+# Set-up is repeated only when pyproject.toml or the lock changes (or .venv is
+# removed).
 SETUP_STAMP := $(VENV)/.mpsarticle-setup
+
+# The lock: every Python dependency but torch, pinned with the hashes of every
+# wheel, for each Python that pyproject.toml's requires-python admits (from
+# LOCK_PYTHON on) on Linux and macOS. It is written by uv's pip-compatible
+# resolver rather than pip-tools because pip-compile resolves for the machine
+# it runs on: a lock made on Linux would lack macOS-only packages (appnope) and
+# fail `pip install --require-hashes` on a Mac, where `uv pip compile
+# --universal` writes one file with markers that is valid on both.
+LOCK        := requirements.txt
+LOCK_PYTHON := 3.10
+# torch is resolved at its own pin (TORCH_SPEC), so that the libraries it needs
+# (sympy, networkx, ...) are locked at versions it accepts, and then left out of
+# the file. PyPI's Linux torch wheel also requires NVIDIA's CUDA libraries: they
+# are excluded here, and `pip install torch` brings them where they are wanted.
+# A torch release that adds one makes tests/test_lock.py name it.
+LOCK_EXCLUDES := cuda-bindings cuda-toolkit nvidia-cudnn-cu13 nvidia-cusparselt-cu13 \
+	nvidia-nccl-cu13 nvidia-nvshmem-cu13 triton
 
 BUILD_DIR := _build
 SITE_DIR  := $(BUILD_DIR)/html
+# make lock's inputs that are not files of their own (torch's pin, exclusions).
+LOCK_INPUTS := $(BUILD_DIR)/lock
 # One identifier per make invocation, computed once (:=): both languages'
 # notebook kernels inherit it, so the second language loads the first
 # language's measurements instead of measuring again (mpsarticle.runner).
@@ -41,15 +66,34 @@ SPHINX_ENV = \
 .DEFAULT_GOAL := html
 # Languages build one after the other: the first one measures.
 .NOTPARALLEL:
-.PHONY: html test setup publish clean
+.PHONY: html test setup lock publish clean
 
 setup: $(SETUP_STAMP)
 
-$(SETUP_STAMP): pyproject.toml
+# The lock first (hashes checked, so exactly the locked files), then torch at
+# its pin (pip finds its dependencies already there, locked), then this project
+# without dependencies.
+$(SETUP_STAMP): pyproject.toml $(LOCK)
 	test -x $(VENV_PY) || $(PYTHON) -m venv $(VENV)
-	$(VENV_PY) -c 'import torch' 2>/dev/null || $(VENV_PY) -m pip install "$(TORCH_SPEC)"
-	$(VENV_PY) -m pip install -e '.[docs,test,publish]'
+	$(VENV_PY) -m pip install --require-hashes -r $(LOCK)
+	$(VENV_PY) -c 'import torch' 2>/dev/null || $(VENV_PY) -m pip install $(TORCH_PIP_OPTS) "$(TORCH_SPEC)"
+	$(VENV_PY) -m pip install --no-deps -e .
 	touch $@
+
+# Re-resolve from pyproject.toml to the newest releases on PyPI (--upgrade: the
+# old lock does not steer the result, so an unchanged PyPI gives the same file).
+# uv comes from the lock's own `lock` extra; an existing .venv is used as it is,
+# so that a lock that no longer installs can still be rewritten.
+lock:
+	test -x $(VENV_BIN)/uv || $(MAKE) setup
+	mkdir -p $(LOCK_INPUTS)
+	echo '$(TORCH_SPEC)' > $(LOCK_INPUTS)/torch.txt
+	printf '%s\n' $(LOCK_EXCLUDES) > $(LOCK_INPUTS)/excluded.txt
+	$(VENV_BIN)/uv pip compile pyproject.toml --all-extras --universal --upgrade \
+		--python-version $(LOCK_PYTHON) --generate-hashes --no-config \
+		--default-index https://pypi.org/simple \
+		--overrides $(LOCK_INPUTS)/torch.txt --excludes $(LOCK_INPUTS)/excluded.txt \
+		--no-emit-package torch --custom-compile-command 'make lock' --quiet --output-file $(LOCK)
 
 html: $(SETUP_STAMP)
 	@echo "mpsarticle: build $(BUILD_ID), profile $(PROFILE)"

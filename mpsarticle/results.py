@@ -314,8 +314,10 @@ def environment() -> dict[str, Any]:
     """The environment block of a new ResultSet: machine, devices, software, date, commit."""
     from . import __version__
     from .devices import describe_machine
+    from .toolchain import toolchain_versions
 
     block = describe_machine()
+    block["toolchain"] = toolchain_versions()
     block["mpsarticle"] = __version__
     block["git_commit"] = git_commit()
     block["date"] = _now()
@@ -387,6 +389,7 @@ SCHEMA: dict[str, Any] = {
                     },
                 },
                 "unavailable": {"type": "object", "additionalProperties": _text()},
+                "toolchain": {"type": "object", "additionalProperties": _nullable(_text())},
             },
             "additionalProperties": _SCALAR,
         },
