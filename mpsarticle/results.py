@@ -352,6 +352,9 @@ SCHEMA: dict[str, Any] = {
                     },
                 },
                 "unavailable": {"type": "object", "additionalProperties": _text()},
+                # A Mac's provenance (mpsarticle.macinfo) and the risky conditions (mpsarticle.conditions).
+                "mac": {"type": "object", "additionalProperties": _SCALAR},
+                "warnings": {"type": "array", "maxItems": 20, "items": {"type": "string", "maxLength": 40}},
             },
             "additionalProperties": _SCALAR,
         },
