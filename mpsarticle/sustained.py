@@ -11,8 +11,9 @@ windows:
   the default device, or on ``--device``;
 - a window is a fixed number of back-to-back calls, followed by a
   synchronisation of the device, so each window's time is work done, not
-  work queued; the number of calls is chosen after the warm-up so that a
-  window lasts about :data:`WINDOW_S` (at most a tenth of the run);
+  work queued; the number of calls is chosen after the warm-up, and again
+  after each window, so that a window lasts about :data:`WINDOW_S` (at most
+  a twentieth of the run);
 - the **burst** rate is the first window's, the **sustained** rate the
   median of the last third of the windows, and their ratio says how much of
   the burst survives (1 when nothing slows down).
@@ -37,12 +38,14 @@ if TYPE_CHECKING:
 
 __all__ = ["WINDOW_S", "SustainedError", "choose_task", "run_sustained", "summarise"]
 
-#: Length of one window, in seconds (shorter runs use a tenth of their length).
+#: Length of one window, in seconds (short runs use shorter windows, see WINDOWS_AT_LEAST).
 WINDOW_S = 1.0
 #: Workloads whose rate is memory traffic (GB/s); the others are rated in GFLOP/s.
 MEMORY_BOUND = ("matvec", "copy")
-#: A run shorter than this many windows cannot tell a burst from what follows.
-MIN_WINDOWS = 6
+#: Windows are shortened so that a short run still has this many.
+WINDOWS_AT_LEAST = 20
+#: With fewer windows than this (the machine stalled) a burst cannot be told from what follows.
+MIN_WINDOWS = 3
 
 
 class SustainedError(ValueError):
@@ -91,7 +94,7 @@ def run_sustained(suite: str, seconds: float, *, profile: str = "default", devic
     chosen = get_device(device) if device else default_device()
     task = choose_task(suite, profile, chosen)
     workload = task.workload
-    window_s = min(WINDOW_S, seconds / 10)
+    window_s = min(WINDOW_S, seconds / WINDOWS_AT_LEAST)
     threads = logical_cpu_count()
     results = ResultSet(environment=environment(), profile=profile, label=label)
     try:
@@ -99,7 +102,7 @@ def run_sustained(suite: str, seconds: float, *, profile: str = "default", devic
         with set_torch_threads(threads):
             warm_up(prepared, chosen)
             calls = _calls_per_window(prepared.fn, chosen, window_s)
-            windows = _windows(prepared.fn, chosen, calls, seconds)
+            windows = _windows(prepared.fn, chosen, calls, seconds, window_s)
             rel_error = prepared.check()
     except Exception as exc:  # noqa: BLE001 - any failure is one line on the command line
         raise SustainedError(f"{workload.label} on {chosen}: {type(exc).__name__}: {exc}") from None
@@ -129,7 +132,7 @@ def _calls_per_window(fn: Any, device: Device, window_s: float) -> int:
     return max(1, int(window_s / max(one, 1e-9)))
 
 
-def _windows(fn: Any, device: Device, calls: int, seconds: float) -> list[dict[str, Any]]:
+def _windows(fn: Any, device: Device, calls: int, seconds: float, window_s: float) -> list[dict[str, Any]]:
     windows = []
     start = time.perf_counter()
     while time.perf_counter() - start < seconds:
@@ -139,4 +142,6 @@ def _windows(fn: Any, device: Device, calls: int, seconds: float) -> list[dict[s
         device.synchronize()
         closed = time.perf_counter()
         windows.append({"t_s": closed - start, "seconds": closed - opened, "calls": calls})
+        # Keep windows near window_s as the rate drifts (or the first estimate was off).
+        calls = max(1, round(calls * window_s / max(closed - opened, 1e-9)))
     return windows

@@ -50,7 +50,7 @@ def test_a_short_sustained_run_on_the_cpu(tmp_path, capsys):
 
 def test_record_can_add_a_sustained_run_to_an_archive_entry(tmp_path, capsys):
     assert cli.main(["record", "--label", "Sustained test", "--dir", str(tmp_path), "--suite", "copy",
-                     "--profile", "quick", "--device", "cpu", "--no-progress", "--sustained", "1.2",
+                     "--profile", "quick", "--device", "cpu", "--no-progress", "--sustained", "2",
                      "--sustained-suite", "matvec"]) == 0
     results = load(tmp_path / "sustained-test.json")
     assert results.label == "Sustained test" and {p.workload for p in results} == {"copy"}
