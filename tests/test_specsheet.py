@@ -90,3 +90,15 @@ def test_shares_of_the_spec_sheet_reached():
     assert found["fp32"] == pytest.approx(4.0 / (16 * 128 * 2 * 1.296 / 1000))
     assert specsheet.shares(_mac_results("Apple M4 Pro", 20))["fp32"] is None  # no peak on the sheet
     assert specsheet.shares(_mac_results(None, None)) is None                   # not a Mac
+
+
+def test_run_ends_with_the_share_of_the_spec_sheet_reached():
+    from mpsarticle.report import share_lines
+
+    assert share_lines(_mac_results("Apple M1 Pro", 16)) == [
+        "Apple's spec sheet for the Apple M1 Pro (16-core GPU): 200 GB/s memory bandwidth (apple), "
+        "FP32 peak 5.31 TFLOPS (derived)",
+        "  copy on mps: 150.0 GB/s, 75% of the spec bandwidth",
+        "  float32 matmul on mps: 4.00 TFLOPS, 75% of the spec FP32 peak",
+    ]
+    assert share_lines(_mac_results(None, None)) == []
