@@ -2,6 +2,7 @@
 #
 #   make html      set up .venv if needed, run every chapter, build en/ and id/
 #   make test      the same with PROFILE=quick, then the test suite
+#   make browser   find or install the browser the browser tests drive
 #   make publish   push the built _build/html to the gh-pages branch
 #   make lock      re-resolve requirements.txt to the newest releases
 #   make clean     remove _build (keeps .venv)
@@ -29,6 +30,9 @@ VENV_PY   := $(VENV_BIN)/python
 # Set-up is repeated only when pyproject.toml or the lock changes (or .venv is
 # removed).
 SETUP_STAMP := $(VENV)/.mpsarticle-setup
+# One line and a stop when a Python cannot build the article (too old, under
+# Rosetta 2 on Apple silicon, no venv): checked before .venv is made and used.
+CHECK_PYTHON := scripts/check_python.py
 
 # The lock: every Python dependency but torch, pinned with the hashes of every
 # wheel, for each Python that pyproject.toml's requires-python admits (from
@@ -66,7 +70,7 @@ SPHINX_ENV = \
 .DEFAULT_GOAL := html
 # Languages build one after the other: the first one measures.
 .NOTPARALLEL:
-.PHONY: html test setup lock publish clean
+.PHONY: html test setup lock browser publish clean
 
 setup: $(SETUP_STAMP)
 
@@ -74,6 +78,7 @@ setup: $(SETUP_STAMP)
 # its pin (pip finds its dependencies already there, locked), then this project
 # without dependencies.
 $(SETUP_STAMP): pyproject.toml $(LOCK)
+	@$(PYTHON) $(CHECK_PYTHON)
 	test -x $(VENV_PY) || $(PYTHON) -m venv $(VENV)
 	$(VENV_PY) -m pip install --require-hashes -r $(LOCK)
 	$(VENV_PY) -c 'import torch' 2>/dev/null || $(VENV_PY) -m pip install $(TORCH_PIP_OPTS) "$(TORCH_SPEC)"
@@ -96,6 +101,7 @@ lock:
 		--no-emit-package torch --custom-compile-command 'make lock' --quiet --output-file $(LOCK)
 
 html: $(SETUP_STAMP)
+	@$(VENV_PY) $(CHECK_PYTHON)
 	@echo "mpsarticle: build $(BUILD_ID), profile $(PROFILE)"
 	rm -rf $(SITE_DIR) $(BUILD_DIR)/doctrees
 	set -e; for lang in $(LANGUAGES); do \
@@ -108,10 +114,19 @@ html: $(SETUP_STAMP)
 	touch $(SITE_DIR)/.nojekyll
 	@echo "mpsarticle: the site is in $(SITE_DIR)/ (open $(SITE_DIR)/index.html)"
 
-# The site with the quick profile, then the tests (which read the built site).
+# The browser tests need Chromium or Chrome: tests/browser_provision.py finds
+# one or installs one (its notes say how); if it cannot, it prints one line
+# saying what to install, and the browser tests fail (make goes on, so that
+# every other test still runs).
+browser: $(SETUP_STAMP)
+	-$(VENV_PY) -m tests.browser_provision
+
+# The browser first (a missing one is reported at once), then the site with
+# the quick profile, then the tests (which read the built site; pytest only
+# looks for the browser, it was provisioned already).
 test: PROFILE = quick
-test: html
-	$(VENV_PY) -m pytest
+test: browser html
+	MPSARTICLE_BROWSER_INSTALL=0 $(VENV_PY) -m pytest
 
 publish:
 	@for f in $(SITE_DIR)/index.html $(foreach lang,$(LANGUAGES),$(SITE_DIR)/$(lang)/index.html); do \

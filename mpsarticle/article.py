@@ -27,7 +27,7 @@ import os
 from pathlib import Path
 from typing import Any, Callable
 
-from . import analysis, plots
+from . import analysis, mac_tables, plots
 from .archive import Archive, load_archive
 from .formatting import duration, number, percent, rate, ratio, ratio_interval, scientific, whole, with_interval
 from .results import Point, ResultSet
@@ -517,6 +517,7 @@ class Page:
             rows.append((device_label(name, self.lang), f"{device['name']} — {device.get('backend', '')}, {_gib(device.get('memory_bytes'), self.lang)}"))
         for name, why in env.get("unavailable", {}).items():
             rows.append((device_label(name, self.lang), f"{labels['unavailable']}: {_reason(why, self.lang)}"))
+        rows += mac_tables.card_rows(env, self.lang)
         rows += [
             ("PyTorch", env["torch"]),
             ("Python", env["python"]),
@@ -577,6 +578,19 @@ class Page:
         return HTML(f'<div class="mpsarticle-scroll"><table class="mpsarticle-table mpsarticle-selfcheck"><thead><tr>{head}</tr></thead>'
                     f'<tbody>{"".join(rows)}</tbody></table></div>')
 
+    def spec_sheet_table(self) -> Any:
+        """Apple's spec sheet per chip, with the least time of a matrix-vector product (bounds, not measurements)."""
+        from IPython.display import HTML
+
+        return HTML(mac_tables.spec_sheet_table(self.lang))
+
+    def sustained_rates(self) -> Any:
+        """Burst and sustained rates of the machines measured with --sustained; nothing when there are none."""
+        from IPython.display import HTML
+
+        found = mac_tables.sustained_rates(self.entries, self.lang)
+        return HTML(found) if found else None
+
     def methods_table(self) -> Any:
         """Naive, engine and event times per device and size (suite ``matvec``), as HTML."""
         from IPython.display import HTML
@@ -632,6 +646,8 @@ def _reason(text: str, lang: str) -> str:
         devices.NO_MPS_BUILD: "build PyTorch ini tidak memiliki backend MPS (MPS memerlukan macOS di Apple silicon)",
         devices.NO_MPS_HERE: "MPS ada di build PyTorch ini tetapi tidak tersedia di mesin ini",
         devices.NO_CUDA: "tidak ada perangkat CUDA yang terlihat oleh PyTorch (build khusus CPU atau tidak ada GPU NVIDIA)",
+        devices.NO_MPS_ROSETTA: "Python berjalan lewat Rosetta 2 (sebagai program x86_64) di Mac Apple silicon ini; "
+                                "MPS memerlukan Python arm64 asli",
     }
     return translated.get(text, text)
 

@@ -1,4 +1,4 @@
-"""The command line: ``python -m mpsarticle info | run | plot | record | selfcheck``.
+"""The command line: ``python -m mpsarticle info | run | plot | record | selfcheck | validate``.
 
 Every argument error is one line on stderr and exit status 2; a results
 file that cannot be read is one line and exit status 1.
@@ -13,8 +13,10 @@ from collections import Counter
 from pathlib import Path
 from typing import NoReturn, Sequence
 
+from .conditions import machine_conditions, warning_lines
 from .devices import DeviceUnavailable, describe_machine
 from .profiles import PROFILES, SUITES
+from .report import mac_lines, share_lines, spec_lines, sustained_summary
 from .results import ResultsFileError, load
 
 __all__ = ["main"]
@@ -67,6 +69,16 @@ def _build_parser() -> _Parser:
                        help="seconds of timed blocks per method and round (default: 0.25)")
     check.add_argument("--json", type=Path, help="also write the rows as JSON here")
     check.add_argument("--no-progress", action="store_true", help="no progress bar")
+
+    run.add_argument("--sustained", type=float, metavar="SECONDS",
+                     help="run the suite's largest workload (one --suite) for SECONDS and record its rate over time")
+    record.add_argument("--sustained", type=float, metavar="SECONDS",
+                        help="after the suites, also run one workload for SECONDS (see run --sustained)")
+    record.add_argument("--sustained-suite", choices=list(SUITES), default="matmul",
+                        help="the suite whose largest workload --sustained runs (default: matmul)")
+
+    validate = commands.add_parser("validate", help="check results files before they join the archive")
+    validate.add_argument("files", type=Path, nargs="+", metavar="FILE", help="results JSON files")
 
     plot = commands.add_parser("plot", help="draw the article's figures from a results file")
     plot.add_argument("file", type=Path, help="a results JSON file")
@@ -124,16 +136,34 @@ def _print_info(as_json: bool) -> None:
         print(f"  {name:5s} {device['name']} [{device['backend']}]{size}")
     for name, why in machine["unavailable"].items():
         print(f"  {name:5s} unavailable: {why}")
-    if machine["mps_fallback_to_cpu"]:
-        print("warning: PYTORCH_ENABLE_MPS_FALLBACK=1: operators MPS lacks would silently run on the CPU")
+    for line in mac_lines(machine) + spec_lines(machine) + warning_lines(machine):
+        print(line)
+
+
+def _warn_before_measuring() -> None:
+    """One line per risky condition (battery, Low Power Mode, swap...), while they can still be fixed."""
+    for line in warning_lines(machine_conditions()):
+        print(line, file=sys.stderr)
 
 
 def _measure(args: argparse.Namespace, label: str | None = None):
     from .runner import run_suites
 
     suites = args.suite or list(SUITES)
+    _warn_before_measuring()
     return run_suites(suites, args.profile, args.device, progress=not args.no_progress, label=label, cold=args.cold,
                       threads=args.threads)
+
+
+def _record_measure(args: argparse.Namespace):
+    """The suites, then (with --sustained) one workload run for that long, in one ResultSet."""
+    results = _measure(args, args.label)
+    if args.sustained is not None:
+        from .sustained import run_sustained
+
+        device = args.device[0] if args.device else None
+        results = results.merged(run_sustained(args.sustained_suite, args.sustained, profile=args.profile, device=device))
+    return results
 
 
 def _summary(results) -> str:
@@ -144,21 +174,43 @@ def _summary(results) -> str:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = _build_parser().parse_args(argv)
+    parser = _build_parser()
+    args = parser.parse_args(argv)
     try:
         if args.command == "info":
             _print_info(args.json)
+        elif args.command == "run" and args.sustained is not None:
+            from .sustained import run_sustained
+
+            if len(args.suite or []) != 1 or args.device and len(args.device) > 1:
+                parser.error("--sustained runs one workload: give exactly one --suite and at most one --device")
+            _warn_before_measuring()
+            results = run_sustained(args.suite[0], args.sustained, profile=args.profile,
+                                    device=args.device[0] if args.device else None)
+            print(f"wrote {results.save(args.out)} ({sustained_summary(results.sustained)})")
         elif args.command == "run":
             results = _measure(args)
             path = results.save(args.out)
             if args.csv:
                 results.save_csv(args.csv)
             print(f"wrote {path} ({len(results)} points: {_summary(results)})")
+            for line in share_lines(results):
+                print(line)
         elif args.command == "record":
             from .archive import record
 
-            path = record(args.label, args.dir, force=args.force, measure=lambda: _measure(args, args.label))
+            path = record(args.label, args.dir, force=args.force, measure=lambda: _record_measure(args))
             print(f"wrote {path}")
+            for line in share_lines(load(path)):
+                print(line)
+        elif args.command == "validate":
+            from .validate import validate
+
+            problems = validate(args.files)
+            for line in problems:
+                print(line)
+            print(f"{len(args.files)} file(s) checked: " + (f"{len(problems)} problem(s)" if problems else "all valid"))
+            return 1 if problems else 0
         elif args.command == "selfcheck":
             return _selfcheck(args)
         elif args.command == "plot":

@@ -22,6 +22,9 @@ from typing import Any, Callable, Protocol
 
 import torch
 
+from .conditions import machine_conditions
+from .macinfo import python_translated
+
 __all__ = [
     "DEVICE_KINDS",
     "Device",
@@ -46,6 +49,10 @@ MPS_FALLBACK_VARIABLE = "PYTORCH_ENABLE_MPS_FALLBACK"
 NO_CUDA = "no CUDA device is visible to PyTorch (CPU-only build or no NVIDIA GPU)"
 NO_MPS_BUILD = "this PyTorch build has no MPS backend (MPS needs macOS on Apple silicon)"
 NO_MPS_HERE = "MPS is built into PyTorch but not available on this machine"
+NO_MPS_ROSETTA = (
+    "Python runs under Rosetta 2 (as an x86_64 program) on this Apple-silicon Mac; "
+    "MPS needs a native arm64 Python"
+)
 
 
 class DeviceUnavailable(RuntimeError):
@@ -181,6 +188,8 @@ def _why_unavailable(kind: str) -> str | None:
             return NO_CUDA
         return None
     if not _mps_is_available():
+        if python_translated():
+            return NO_MPS_ROSETTA
         built = getattr(torch.backends.mps, "is_built", lambda: False)()
         if not built:
             return NO_MPS_BUILD
@@ -399,4 +408,6 @@ def describe_machine() -> dict[str, Any]:
         "mps_fallback_to_cpu": mps_fallback_enabled(),
         "devices": {device.name: device.describe() for device in available_devices()},
         "unavailable": unavailable_reasons(),
+        # Swap, the Mac's provenance (macOS only) and the risky conditions.
+        **machine_conditions(),
     }

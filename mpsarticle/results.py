@@ -170,6 +170,8 @@ class ResultSet:
     created: str = field(default_factory=lambda: _now())
     build_id: str | None = None
     schema_version: int = SCHEMA_VERSION
+    #: One workload's rate over a long run (mpsarticle.sustained), where measured.
+    sustained: dict[str, Any] | None = None
 
     # -- queries -------------------------------------------------------------
     def __iter__(self) -> Iterator[Point]:
@@ -197,11 +199,13 @@ class ResultSet:
     def merged(self, other: "ResultSet") -> "ResultSet":
         """This set with ``other``'s points appended (same environment assumed)."""
         return ResultSet(
-            self.environment, self.points + other.points, self.profile, self.label, self.created, self.build_id
+            self.environment, self.points + other.points, self.profile, self.label, self.created, self.build_id,
+            sustained=self.sustained or other.sustained,
         )
 
     # -- serialisation ---------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
+        optional = {"sustained": self.sustained} if self.sustained is not None else {}
         return {
             "schema": SCHEMA_NAME,
             "schema_version": self.schema_version,
@@ -211,6 +215,7 @@ class ResultSet:
             "build_id": self.build_id,
             "environment": self.environment,
             "points": [point.to_dict() for point in self.points],
+            **optional,
         }
 
     def to_json(self) -> str:
@@ -256,6 +261,7 @@ class ResultSet:
             created=data["created"],
             build_id=data.get("build_id"),
             schema_version=data["schema_version"],
+            sustained=data.get("sustained"),
         )
 
 
@@ -360,6 +366,40 @@ def _nullable(schema: dict[str, Any]) -> dict[str, Any]:
 
 _SCALAR = {"anyOf": [_text(), {"type": ["number", "boolean", "null"]}]}
 
+#: The optional ``sustained`` block (mpsarticle.sustained): one workload, its rate per window.
+SUSTAINED_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "required": ["device", "workload", "params", "unit", "windows", "burst_rate", "sustained_rate", "ratio"],
+    "additionalProperties": False,
+    "properties": {
+        "suite": _nullable({"type": "string", "maxLength": 60}),
+        "device": {"type": "string", "maxLength": 40},
+        "workload": {"type": "string", "maxLength": 40},
+        "params": {"type": "object", "additionalProperties": {"type": ["string", "integer"], "maxLength": 40}},
+        "flops": _number(_MAX_COUNT * 1e6),
+        "bytes": _number(_MAX_COUNT * 1e6),
+        "unit": {"enum": ["GFLOP/s", "GB/s"]},
+        "duration_s": _number(_MAX_SECONDS),
+        "window_s": _number(_MAX_SECONDS),
+        "threads": _nullable({"type": "integer", "minimum": 1, "maximum": 1_000_000}),
+        "windows": {
+            "type": "array", "minItems": 1, "maxItems": _MAX_SAMPLES,
+            "items": {
+                "type": "object", "required": ["t_s", "seconds", "calls", "rate"], "additionalProperties": False,
+                "properties": {"t_s": _number(_MAX_SECONDS), "seconds": _number(_MAX_SECONDS),
+                               "calls": {"type": "integer", "minimum": 1, "maximum": _MAX_COUNT},
+                               "rate": _number(1e12)},
+            },
+        },
+        "burst_rate": _number(1e12),
+        "sustained_rate": _number(1e12),
+        "ratio": _number(1e6),
+        "rel_error": _nullable(_number(1e300)),
+        "tolerance": _nullable(_number(1.0)),
+        "check": {"enum": list(CHECKS)},
+    },
+}
+
 #: The schema of version 1. Environment blocks vary by machine, so only their
 #: shape is fixed: strings are bounded, nesting is shallow.
 SCHEMA: dict[str, Any] = {
@@ -372,6 +412,7 @@ SCHEMA: dict[str, Any] = {
         "label": _nullable({"type": "string", "maxLength": 100}),
         "profile": _nullable(_text()),
         "build_id": _nullable(_text()),
+        "sustained": SUSTAINED_SCHEMA,
         "environment": {
             "type": "object",
             "required": ["torch", "python", "os", "cpu", "devices"],
@@ -390,6 +431,9 @@ SCHEMA: dict[str, Any] = {
                 },
                 "unavailable": {"type": "object", "additionalProperties": _text()},
                 "toolchain": {"type": "object", "additionalProperties": _nullable(_text())},
+                # A Mac's provenance (mpsarticle.macinfo) and the risky conditions (mpsarticle.conditions).
+                "mac": {"type": "object", "additionalProperties": _SCALAR},
+                "warnings": {"type": "array", "maxItems": 20, "items": {"type": "string", "maxLength": 40}},
             },
             "additionalProperties": _SCALAR,
         },

@@ -1,4 +1,4 @@
-"""Browser tests of the built site: Debian's Chromium driven by Playwright.
+"""Browser tests of the built site: Chromium (or Chrome) driven by Playwright.
 
 The built site (the ``site`` fixture: ``_build/html`` or ``$MPSARTICLE_SITE``)
 is served on 127.0.0.1 by Python's http.server and read by one headless
@@ -22,8 +22,11 @@ is blocked and counted as a failure: the site must be self-contained.
 - full-page screenshots of every chapter, both languages, light and dark, at
   1280 px, in ``_build/screenshots/`` beside the site (en-matvec-dark.png).
 
-Chromium is Debian's /usr/bin/chromium (`.ci/run` installs it; Playwright's
-own browser download is never used). Its absence is a failure, not a skip.
+The browser is found or provisioned by ``tests/browser_provision.py`` (an
+executable named in ``$MPSARTICLE_CHROMIUM``, a system Chromium or Chrome,
+Playwright's own Chromium, or Debian's installed by apt-get as root); when
+there is none, every browser test fails with one line saying what to
+install, never a skip.
 """
 
 from __future__ import annotations
@@ -38,6 +41,7 @@ import urllib.parse
 import urllib.request
 from collections import Counter
 from dataclasses import dataclass, field
+import functools
 from functools import partial
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
@@ -47,18 +51,8 @@ import numpy as np
 import pytest
 from PIL import Image
 
+from .browser_provision import LAUNCH_ARGS, Browser, NoBrowser, provision
 from .conftest import LANGUAGES, chapter_names
-
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
-]
-NO_CHROMIUM = (
-    f"{CHROMIUM} is missing: the browser tests need Debian's Chromium. Install it with "
-    "`apt-get update && apt-get install -y chromium` (.ci/run does this). "
-    "Do not run `playwright install`."
-)
 
 DESKTOP = {"width": 1280, "height": 900}
 PHONE = {"width": 375, "height": 812}
@@ -138,15 +132,25 @@ def _fetch(url: str) -> bytes:
 # -- the browser -----------------------------------------------------------------------------------
 
 
+@functools.lru_cache(maxsize=1)
+def _browser() -> Browser | str:
+    """The browser to drive, or the one line saying what to install (found once per session)."""
+    try:
+        return provision()
+    except NoBrowser as exc:
+        return str(exc)
+
+
 @pytest.fixture(scope="session")
 def chromium():
-    """One headless Debian Chromium for the session."""
-    if not CHROMIUM.exists():
-        pytest.fail(NO_CHROMIUM, pytrace=False)
+    """One headless Chromium (or Chrome) for the session."""
+    found = _browser()
+    if isinstance(found, str):
+        pytest.fail(found, pytrace=False)
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS)
+        browser = playwright.chromium.launch(headless=True, args=list(LAUNCH_ARGS), **found.launch)
         yield browser
         browser.close()
 
@@ -592,8 +596,9 @@ def _report(failures: list[str], what: str) -> str:
 # -- the tests -------------------------------------------------------------------------------------
 
 
-def test_debian_chromium_is_installed():
-    assert CHROMIUM.exists(), NO_CHROMIUM
+def test_a_browser_is_available():
+    found = _browser()
+    assert not isinstance(found, str), found
 
 
 def test_every_chapter_page_exists(site):

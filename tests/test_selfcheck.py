@@ -35,11 +35,11 @@ def test_a_row_outside_its_tolerance_is_reported():
 
 
 def test_selfcheck_command_smoke(tmp_path):
-    # Wide enough never to fail on a noisy machine: 0.625x to 1.6x (a 2x error is a bug, 8 % is noise).
+    # Wide enough never to fail on a noisy machine: 0.53x to 1.9x (a 2x error is a bug, 8 % is noise).
     out = tmp_path / "rows.json"
     done = subprocess.run(
-        [sys.executable, "-m", "mpsarticle", "selfcheck", "--device", "cpu", "--tolerance", "0.6",
-         "--budget", "0.1", "--no-progress", "--json", str(out)],
+        [sys.executable, "-m", "mpsarticle", "selfcheck", "--device", "cpu", "--tolerance", "0.9",
+         "--no-progress", "--json", str(out)],
         capture_output=True, text=True, timeout=300,
     )
     assert done.returncode == 0, done.stdout + done.stderr

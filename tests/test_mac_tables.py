@@ -1,0 +1,87 @@
+"""What the chapters show about Macs: card rows, spec-sheet bounds, sustained rates; both languages, escaped."""
+
+from __future__ import annotations
+
+import copy
+
+import pytest
+from bs4 import BeautifulSoup
+
+from mpsarticle import devices, mac_tables
+from mpsarticle.article import Page, _reason
+from mpsarticle.results import ResultSet, load
+from mpsarticle.specsheet import chips
+
+from .conftest import ROOT
+from .test_conditions import _fixture_block
+
+CPU_FILE = ROOT / "docs" / "_data" / "machines" / "2-core-cpu-amd-epyc-ci-machine.json"
+
+
+def _rows(html: str) -> list[list[str]]:
+    table = BeautifulSoup(html, "html.parser").find("table")
+    return [[cell.get_text() for cell in row.find_all("td")] for row in table.find("tbody").find_all("tr")]
+
+
+def test_card_rows_of_a_mac_on_battery_in_both_languages():
+    env = {"cpu": "Apple M1 Pro", **_fixture_block("m1-pro-macbook-pro-14")}
+    en, id_ = mac_tables.card_rows(env, "en"), mac_tables.card_rows(env, "id")
+    assert len(en) == len(id_) == 5
+    assert en[0] == ("Apple chip", "Apple M1 Pro: 8 performance + 2 efficiency cores, 16-core GPU")
+    assert id_[0] == ("Chip Apple", "Apple M1 Pro: 8 inti performa + 2 inti efisiensi, GPU 16 inti")
+    assert en[3] == ("Power", "battery, 81%; Low Power Mode on") and id_[3] == ("Daya", "baterai, 81 %; Mode Daya Rendah aktif")
+    assert en[4] == ("Conditions while measuring", "on battery, Low Power Mode, swap in use")
+
+
+def test_card_rows_off_macos_are_the_conditions_alone():
+    assert mac_tables.card_rows({"warnings": []}, "en") == [("Conditions while measuring", "none")]
+    assert mac_tables.card_rows({}, "id") == [("Kondisi saat mengukur", "tidak ada")]
+
+
+def test_rosetta_is_named_on_the_card_in_both_languages():
+    env = {"cpu": "Apple M2", **_fixture_block("m2-mac-mini")}
+    assert ("Python build", "under Rosetta 2 (x86_64 emulation)") in mac_tables.card_rows(env, "en")
+    assert _reason(devices.NO_MPS_ROSETTA, "en") == devices.NO_MPS_ROSETTA
+    assert "Rosetta 2" in _reason(devices.NO_MPS_ROSETTA, "id") and _reason(devices.NO_MPS_ROSETTA, "id") != devices.NO_MPS_ROSETTA
+
+
+@pytest.mark.parametrize("lang", ["en", "id"])
+def test_the_spec_sheet_table_has_every_chip_and_says_what_is_derived(lang):
+    rows = _rows(mac_tables.spec_sheet_table(lang))
+    assert len(rows) == len(chips()) >= 16
+    derived = {"en": "(derived)", "id": "(turunan)"}[lang]
+    assert derived in rows[0][2] and derived in rows[0][3]           # M1, 7-core: both derived
+    assert derived not in rows[1][3]                                  # M1, 8-core: Apple's 2.6 TFLOPS
+    assert rows[2][4] == {"en": "5.37 ms", "id": "5,37 ms"}[lang]     # M1 Pro at 200 GB/s, m = 16384
+
+
+def _with_sustained(results: ResultSet, check: str = "passed") -> ResultSet:
+    copied = copy.deepcopy(results)
+    copied.sustained = {"suite": "matmul", "device": "cpu", "workload": "matmul", "params": {"m": 512, "dtype": "float32"},
+                        "unit": "GFLOP/s", "duration_s": 300.0, "windows": [], "burst_rate": 120.0,
+                        "sustained_rate": 90.0, "ratio": 0.75, "check": check}
+    return copied
+
+
+def test_sustained_rates_say_nothing_without_a_sustained_run():
+    results = load(CPU_FILE)
+    assert mac_tables.sustained_rates([("A", results)], "en") is None
+    assert mac_tables.sustained_rates([("A", _with_sustained(results, "failed"))], "en") is None
+
+
+@pytest.mark.parametrize("lang, expected", [("en", ["<b>Mac</b>", "matmul(m=512, dtype=float32)", "cpu", "300 s",
+                                                    "120 GFLOP/s", "90.0 GFLOP/s", "75%"]),
+                                            ("id", ["<b>Mac</b>", "matmul(m=512, dtype=float32)", "cpu", "300 s",
+                                                    "120 GFLOP/s", "90,0 GFLOP/s", "75 %"])])
+def test_sustained_rates_of_an_archived_machine(lang, expected):
+    results = load(CPU_FILE)
+    html = mac_tables.sustained_rates([("This build", results), ("<b>Mac</b>", _with_sustained(results))], lang)
+    assert _rows(html) == [expected]
+    assert "<b>Mac</b>" not in html and "&lt;b&gt;Mac&lt;/b&gt;" in html
+
+
+def test_the_page_shows_the_tables(monkeypatch):
+    results = load(CPU_FILE)
+    page = Page("machines", "en", results)
+    assert page.sustained_rates() is None
+    assert len(_rows(page.spec_sheet_table().data)) == len(chips())
