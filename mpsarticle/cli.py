@@ -77,7 +77,7 @@ def _print_info(as_json: bool) -> None:
     for name, why in machine["unavailable"].items():
         print(f"  {name:5s} unavailable: {why}")
     if machine["mps_fallback_to_cpu"]:
-        print("warning: PYTORCH_ENABLE_MPS_FALLBACK=1: operators MPS lacks would silently run on the CPU")
+        print("warning: PYTORCH_ENABLE_MPS_FALLBACK=1: operators MPS lacks run on the CPU, and PyTorch warns about it only once per process")
 
 
 def _measure(args: argparse.Namespace, label: str | None = None):
