@@ -140,7 +140,7 @@ TEXT: dict[str, dict[str, str]] = {
         "machines.bandwidth_axis": "Share of own copy bandwidth",
         "machines.matmul_panel": "A @ B float32: rate / own best rate",
         "machines.matmul_axis": "Share of own best float32 rate",
-        "machines.own_limit": "100% = own copy bandwidth (left), own best measured rate (right)",
+        "machines.own_limit": "100% = own copy bandwidth / own best rate",
         "machines.train_title": "One training step of a small CNN on each machine (batch {batch})",
     },
     "id": {
@@ -192,7 +192,7 @@ TEXT: dict[str, dict[str, str]] = {
         "machines.bandwidth_axis": "Persentase bandwidth salinan sendiri",
         "machines.matmul_panel": "A @ B float32: laju / laju terbaik",
         "machines.matmul_axis": "Persentase laju float32 terbaik sendiri",
-        "machines.own_limit": "100% = bandwidth salinan (kiri), laju terbaik terukur (kanan) perangkat itu",
+        "machines.own_limit": "100% = bandwidth salinan / laju terbaik sendiri",
         "machines.train_title": "Satu langkah pelatihan CNN kecil di tiap mesin (batch {batch})",
     },
 }
