@@ -1,8 +1,17 @@
-"""Shared fixtures. The site tests read the built site: `make test` builds it first (quick profile)."""
+"""Shared fixtures. The site tests read the built site: `make test` builds it first (quick profile).
+
+The browser fixtures (``server``: the built site on 127.0.0.1; ``chromium``:
+one headless Debian Chromium driven by Playwright) live here so that every
+browser test module (test_browser.py, test_accessibility.py) shares the one
+session's browser: Playwright's sync API allows one running instance.
+"""
 
 from __future__ import annotations
 
 import os
+import threading
+from functools import partial
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 import pytest
@@ -23,3 +32,58 @@ def site() -> Path:
 def chapter_names() -> list[str]:
     """The chapters, by file name, of the English tree (the Indonesian must match)."""
     return sorted(p.stem for p in (ROOT / "docs" / "en").glob("*.md"))
+
+
+# -- the browser tests' site server and browser -----------------------------------------------------
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+]
+NO_CHROMIUM = (
+    f"{CHROMIUM} is missing: the browser tests need Debian's Chromium. Install it with "
+    "`apt-get update && apt-get install -y chromium` (.ci/run does this). "
+    "Do not run `playwright install`."
+)
+
+
+class _QuietHandler(SimpleHTTPRequestHandler):
+    def log_message(self, format, *args):  # noqa: A002 - the base class's name
+        pass
+
+    def end_headers(self):
+        self.send_header("Cache-Control", "no-store")
+        super().end_headers()
+
+
+class _QuietServer(ThreadingHTTPServer):
+    daemon_threads = True
+
+    def handle_error(self, request, client_address):
+        pass  # a browser that drops a connection is not a failure of the site
+
+
+@pytest.fixture(scope="session")
+def server(site: Path):
+    """The built site on http://127.0.0.1:<free port>/ (a background thread)."""
+    httpd = _QuietServer(("127.0.0.1", 0), partial(_QuietHandler, directory=str(site)))
+    thread = threading.Thread(target=httpd.serve_forever, name="site-server", daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{httpd.server_address[1]}/"
+    httpd.shutdown()
+    httpd.server_close()
+    thread.join(timeout=5)
+
+
+@pytest.fixture(scope="session")
+def chromium():
+    """One headless Debian Chromium for the session."""
+    if not CHROMIUM.exists():
+        pytest.fail(NO_CHROMIUM, pytrace=False)
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()

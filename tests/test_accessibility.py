@@ -3,9 +3,9 @@
 axe-core (the ``axe-playwright-python`` package, which ships axe.min.js and
 injects it into the page: nothing is fetched) runs on the landing page and on
 every page of both languages, in light and in dark mode at 1280 px, in the
-same Debian Chromium, served the same way, as the other browser tests
-(tests/test_browser.py: its ``chromium`` and ``server`` fixtures and its
-``Browsing`` context). No violation of impact "serious" or "critical" may
+same Debian Chromium, served the same way, as the other browser tests: the
+session's ``chromium`` and ``server`` fixtures (tests/conftest.py) and
+test_browser.py's ``Browsing`` context. No violation of impact "serious" or "critical" may
 remain; each one is reported with its rule, help text and the elements it
 names.
 """
@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from .conftest import LANGUAGES
-from .test_browser import DESKTOP, Browsing, chromium, server, site_pages  # noqa: F401 - fixtures used by name
+from .test_browser import DESKTOP, Browsing, site_pages
 
 #: axe-core impacts that fail the test (the others are "minor" and "moderate").
 FAILING_IMPACTS = {"serious", "critical"}
@@ -46,7 +46,7 @@ def describe(rel: str, violation: dict) -> str:
 
 @pytest.mark.parametrize("where", ["landing", *LANGUAGES])
 @pytest.mark.parametrize("theme", ["light", "dark"])
-def test_no_serious_accessibility_violation(chromium, server, site, theme, where):  # noqa: F811 - fixtures
+def test_no_serious_accessibility_violation(chromium, server, site, theme, where):
     browsing = Browsing(chromium, server, mode=f"axe-{theme}", theme=theme, viewport=DESKTOP)
     failures, checked = [], 0
     try:

@@ -31,7 +31,6 @@ from __future__ import annotations
 import io
 import re
 import shutil
-import threading
 import time
 import urllib.error
 import urllib.parse
@@ -39,7 +38,6 @@ import urllib.request
 from collections import Counter
 from dataclasses import dataclass, field
 from functools import partial
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Callable
 
@@ -47,18 +45,8 @@ import numpy as np
 import pytest
 from PIL import Image
 
-from .conftest import LANGUAGES, chapter_names
+from .conftest import CHROMIUM, LANGUAGES, NO_CHROMIUM, chapter_names
 
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
-]
-NO_CHROMIUM = (
-    f"{CHROMIUM} is missing: the browser tests need Debian's Chromium. Install it with "
-    "`apt-get update && apt-get install -y chromium` (.ci/run does this). "
-    "Do not run `playwright install`."
-)
 
 DESKTOP = {"width": 1280, "height": 900}
 PHONE = {"width": 375, "height": 812}
@@ -88,35 +76,7 @@ HIDE_OVERLAYS = (".bd-header, .bd-header-article, .header-article, #pst-back-to-
                  ".bd-sidebar-primary, .bd-sidebar-secondary { visibility: hidden !important; }")
 
 
-# -- serving the site ------------------------------------------------------------------------------
-
-
-class _QuietHandler(SimpleHTTPRequestHandler):
-    def log_message(self, format, *args):  # noqa: A002 - the base class's name
-        pass
-
-    def end_headers(self):
-        self.send_header("Cache-Control", "no-store")
-        super().end_headers()
-
-
-class _QuietServer(ThreadingHTTPServer):
-    daemon_threads = True
-
-    def handle_error(self, request, client_address):
-        pass  # a browser that drops a connection is not a failure of the site
-
-
-@pytest.fixture(scope="session")
-def server(site: Path):
-    """The built site on http://127.0.0.1:<free port>/ (a background thread)."""
-    httpd = _QuietServer(("127.0.0.1", 0), partial(_QuietHandler, directory=str(site)))
-    thread = threading.Thread(target=httpd.serve_forever, name="site-server", daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{httpd.server_address[1]}/"
-    httpd.shutdown()
-    httpd.server_close()
-    thread.join(timeout=5)
+# -- serving the site: the server fixture is in conftest.py ------------------------------------------
 
 
 def _http_status(url: str) -> int | str:
@@ -135,20 +95,7 @@ def _fetch(url: str) -> bytes:
         return response.read()
 
 
-# -- the browser -----------------------------------------------------------------------------------
-
-
-@pytest.fixture(scope="session")
-def chromium():
-    """One headless Debian Chromium for the session."""
-    if not CHROMIUM.exists():
-        pytest.fail(NO_CHROMIUM, pytrace=False)
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS)
-        yield browser
-        browser.close()
+# -- the browser: the chromium fixture is in conftest.py (shared with test_accessibility.py) --------
 
 
 #: Waits for every <img> (lazy ones are made eager) and returns nothing.
