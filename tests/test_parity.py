@@ -10,6 +10,7 @@ the blog post the article grows from.
 
 from __future__ import annotations
 
+import difflib
 import re
 
 import pytest
@@ -69,12 +70,13 @@ def test_chapters_have_the_same_structure_in_both_languages(chapter):
 
 @pytest.mark.parametrize("chapter", CHAPTERS)
 def test_plain_code_blocks_differ_only_in_comments(chapter):
-    english, indonesian = plain_code(_source("en", chapter)), plain_code(_source("id", chapter))
-    assert len(english) == len(indonesian), (
-        f"{chapter}.md: {len(english)} code blocks in docs/en, {len(indonesian)} in docs/id")
-    for number, (en_block, id_block) in enumerate(zip(english, indonesian), 1):
-        assert en_block == id_block, (f"{chapter}.md: code block {number} differs beyond its comments:\n"
-                                      f"--- en\n{en_block}\n--- id\n{id_block}")
+    def listing(lang: str) -> list[str]:
+        return [f"{n}. ```{info}: {line}" for n, (info, lines) in enumerate(plain_code(_source(lang, chapter)), 1)
+                for line in lines or ["(empty)"]]
+
+    english, indonesian = listing("en"), listing("id")
+    diff = difflib.unified_diff(english, indonesian, f"docs/en/{chapter}.md", f"docs/id/{chapter}.md", lineterm="")
+    assert english == indonesian, f"{chapter}.md: code blocks differ beyond their comments:\n" + "\n".join(diff)
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
