@@ -37,12 +37,14 @@ LANGUAGES = {
         "title": "How fast is your Mac's GPU for PyTorch?",
         "project": "How fast is your Mac's GPU for PyTorch?",
         "copyright": "2023–2026, the mpsarticle authors",
+        "locale": "en_US",
     },
     "id": {
         "name": "Bahasa Indonesia",
         "title": "Seberapa cepat GPU Mac Anda untuk PyTorch?",
         "project": "Seberapa cepat GPU Mac Anda untuk PyTorch?",
         "copyright": "2023–2026, para penulis mpsarticle",
+        "locale": "id_ID",
     },
 }
 DEFAULT_LANGUAGE = "en"
@@ -58,6 +60,8 @@ language = DEFAULT_LANGUAGE  # the Makefile passes -D language=en|id
 extensions = [
     "myst_nb",
     "sphinx.ext.mathjax",
+    "sphinxext.opengraph",  # link previews: og:* tags on every page
+    "sphinx_sitemap",       # sitemap.xml per language, with hreflang alternates
 ]
 
 templates_path = [str(ROOT / "_templates")]
@@ -122,6 +126,15 @@ myst_enable_extensions = [
     "substitution",
 ]
 myst_heading_anchors = 3
+# The repository's address reaches the chapters only from here ({{ repository_link }},
+# {{ clone_commands }}), so a fork that sets MPSARTICLE_REPOSITORY_URL gets its own
+# clone line. clone_commands is a whole code block (a block-level substitution).
+REPOSITORY_FOLDER = REPOSITORY_URL.rstrip("/").rsplit("/", 1)[-1].removesuffix(".git")
+myst_substitutions = {
+    "repository_link": f"[{REPOSITORY_URL}]({REPOSITORY_URL})",
+    "readme_link": f"[README]({REPOSITORY_URL.rstrip('/')}/blob/{REPOSITORY_BRANCH}/README.md)",
+    "clone_commands": f"```bash\ngit clone {REPOSITORY_URL.rstrip('/')}.git\ncd {REPOSITORY_FOLDER}\n```",
+}
 
 # -- MyST-NB: every build executes every chapter -------------------------------
 
@@ -215,6 +228,22 @@ html_theme_options = {
     "article_header_end": ["lang-switch.html", "article-header-buttons.html"],
 }
 
+# -- Link previews and sitemap ----------------------------------------------------
+
+# sphinxext-opengraph: og:title, og:description (from the page's first
+# paragraphs), og:url and a social card image (drawn with matplotlib) on every
+# page. The site URL, site name and locale are set per language below.
+ogp_type = "article"
+
+# sphinx-sitemap: each language's build writes <lang>/sitemap.xml listing its
+# pages, each with <xhtml:link rel="alternate" hreflang> to the same page in
+# every language (sitemap_locales). URLs are site URL + "<lang>/<page>.html".
+# The site root gets a sitemap index naming both (_write_sitemap_index).
+site_url = BASE_URL if BASE_URL.endswith("/") else BASE_URL + "/"
+sitemap_url_scheme = "{lang}{link}"
+sitemap_locales = list(LANGUAGES)
+sitemap_excludes = ["search.html", "genindex.html"]
+
 # The mpsarticle_* keys are read by _templates/lang-switch.html and layout.html.
 html_context = {
     # The theme follows the reader's system light/dark setting until the
@@ -237,6 +266,13 @@ def _per_language(app, config) -> None:
     site = html_context["mpsarticle_site_url"]
     config.html_baseurl = f"{site}{lang}/"
     config.html_theme_options = {**config.html_theme_options, "path_to_docs": f"docs/{lang}"}
+    config.ogp_site_url = f"{site}{lang}/"
+    config.ogp_site_name = strings["title"]
+    config.ogp_custom_meta_tags = [
+        f'<meta property="og:locale" content="{LANGUAGES[code]["locale"]}" />' if code == lang else
+        f'<meta property="og:locale:alternate" content="{LANGUAGES[code]["locale"]}" />'
+        for code in LANGUAGES
+    ]
     other = next(code for code in LANGUAGES if code != lang)
     config.html_context = {
         **config.html_context,
@@ -246,8 +282,29 @@ def _per_language(app, config) -> None:
     }
 
 
+def _write_sitemap_index(app, exception) -> None:
+    """The site root's sitemap.xml: a sitemap index naming each language's sitemap.
+
+    sphinx-sitemap writes one sitemap per build (so per language); search
+    engines find a site's sitemaps from one index at its root. Each language's
+    build writes the same file (the site root is the parent of its output).
+    """
+    if exception is not None or app.builder.format != "html":
+        return
+    from xml.etree import ElementTree
+
+    namespace = "http://www.sitemaps.org/schemas/sitemap/0.9"
+    index = ElementTree.Element("sitemapindex", xmlns=namespace)
+    for code in LANGUAGES:
+        entry = ElementTree.SubElement(index, "sitemap")
+        ElementTree.SubElement(entry, "loc").text = f"{site_url}{code}/{app.config.sitemap_filename}"
+    ElementTree.ElementTree(index).write(Path(app.outdir).parent / "sitemap.xml", xml_declaration=True,
+                                         encoding="utf-8")
+
+
 def setup(app):
     app.connect("config-inited", _per_language)
+    app.connect("build-finished", _write_sitemap_index)
     # Before the theme registers its own catalog (when the builder starts), so
     # that ours is consulted first and the theme's is the fallback.
     app.add_message_catalog("booktheme", str(LOCALE_BUILD))

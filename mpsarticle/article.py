@@ -75,7 +75,7 @@ SENTENCES: dict[str, dict[str, str]] = {
     },
     "accelerator_found": {
         "en": "This build measured the {device} ({name}) beside the CPU ({cpu}, {threads} threads).",
-        "id": "Build ini mengukur {device} ({name}) di samping CPU ({cpu}, {threads} utas).",
+        "id": "Build ini mengukur {device} ({name}) di samping CPU ({cpu}, {threads} thread).",
     },
     "idiom_result": {
         "en": "On this build machine the idiom picks {device}.",
@@ -114,20 +114,20 @@ SENTENCES: dict[str, dict[str, str]] = {
         "id": "Tanpa akselerator di build ini tidak ada titik persilangan untuk dilaporkan; yang ditampilkan hanya kurva CPU.",
     },
     "naive_misleads": {
-        "en": "At m = {size}, naive timeit reports {naive} per product on the {device}, while the synchronised engine measures {engine} and the device's own events {events}: the naive number is {factor} too optimistic.",
-        "id": "Pada m = {size}, timeit naif melaporkan {naive} per perkalian di {device}, padahal mesin ukur yang menyinkronkan mencatat {engine} dan event milik perangkat itu sendiri {events}: angka naif itu {factor} terlalu optimistis.",
+        "en": "At m = {size}, naive timeit reports {naive} per product on the {device}, while the synchronised timer measures {engine} and the device's own events {events}: the naive number is {factor} too optimistic.",
+        "id": "Pada m = {size}, timeit naif melaporkan {naive} per perkalian di {device}, padahal pewaktu tersinkron mencatat {engine} dan event milik perangkat itu sendiri {events}: angka naif itu {factor} terlalu optimistis.",
     },
     "naive_agrees": {
-        "en": "At m = {size} on the {device}, naive timeit gives {naive} per product and the synchronised engine {engine}: here the two agree within a fifth.",
-        "id": "Pada m = {size} di {device}, timeit naif memberi {naive} per perkalian dan mesin ukur yang tersinkron {engine}: di sini keduanya berselisih kurang dari seperlima.",
+        "en": "At m = {size} on the {device}, naive timeit gives {naive} per product and the synchronised timer {engine}: here the two agree within a fifth.",
+        "id": "Pada m = {size} di {device}, timeit naif memberi {naive} per perkalian dan pewaktu tersinkron {engine}: di sini keduanya berselisih kurang dari seperlima.",
     },
     "naive_cpu_differs": {
-        "en": "On the CPU, at m = {size}, naive timeit gives {naive} and the engine {engine}; the CPU does finish each product before the call returns, so the difference comes from other things, such as the naive method's missing warm-up.",
-        "id": "Di CPU, pada m = {size}, timeit naif memberi {naive} dan mesin ukur {engine}; CPU memang menyelesaikan setiap perkalian sebelum panggilan kembali, jadi selisihnya berasal dari hal lain, misalnya metode naif yang tidak melakukan pemanasan.",
+        "en": "On the CPU, at m = {size}, naive timeit gives {naive} and the synchronised timer {engine}; the CPU does finish each product before the call returns, so the difference comes from other things, such as the naive method's missing warm-up.",
+        "id": "Di CPU, pada m = {size}, timeit naif memberi {naive} dan pewaktu tersinkron {engine}; CPU memang menyelesaikan setiap perkalian sebelum panggilan kembali, jadi selisihnya berasal dari hal lain, misalnya metode naif yang tidak melakukan pemanasan.",
     },
     "naive_cpu_agrees": {
-        "en": "On the CPU the two agree: at m = {size} naive timeit gives {naive} and the engine {engine}, because the CPU finishes each product before the call returns.",
-        "id": "Di CPU keduanya sepakat: pada m = {size} timeit naif memberi {naive} dan mesin ukur {engine}, karena CPU menyelesaikan setiap perkalian sebelum panggilan kembali.",
+        "en": "On the CPU the two agree: at m = {size} naive timeit gives {naive} and the synchronised timer {engine}, because the CPU finishes each product before the call returns.",
+        "id": "Di CPU keduanya sepakat: pada m = {size} timeit naif memberi {naive} dan pewaktu tersinkron {engine}, karena CPU menyelesaikan setiap perkalian sebelum panggilan kembali.",
     },
     "bandwidth": {
         "en": "At its best (m = {size}) the {device} streams the matrix at {achieved}, {share} of the {ceiling} its memory reached in a plain copy.",
@@ -147,7 +147,7 @@ SENTENCES: dict[str, dict[str, str]] = {
     },
     "check_all_passed": {
         "en": "Every result in this build passed its correctness check; for the training step the largest relative error of the gradients against float64 was {worst} ({device}; the limit is {tolerance}).",
-        "id": "Semua hasil di build ini lulus uji kebenaran; untuk langkah pelatihan, galat relatif gradien terbesar terhadap float64 adalah {worst} ({device}; batasnya {tolerance}).",
+        "id": "Semua hasil di build ini lolos uji kebenaran; untuk langkah pelatihan, galat relatif gradien terbesar terhadap float64 adalah {worst} ({device}; batasnya {tolerance}).",
     },
     "check_failed": {
         "en": "{count} {results_word} failed the correctness check; they are marked in the figures and never counted as speed.",
@@ -178,8 +178,8 @@ SENTENCES: dict[str, dict[str, str]] = {
         "id": "Di build ini, {outside} dari {rows} perbandingan jatuh di luar batas ±{tolerance}: {points}.",
     },
     "selfcheck_cost": {
-        "en": "The engine spent {wall} in total on these points, {timed} of it inside timed blocks ({factor} of the timed time); the references spent {theirs}.",
-        "id": "Secara keseluruhan mesin ukur menghabiskan {wall} untuk titik-titik ini, {timed} di antaranya di dalam blok yang diukur ({factor} dari waktu terukur); pembandingnya menghabiskan {theirs}.",
+        "en": "The synchronised timer spent {wall} in all on these points, {timed} of it inside timed blocks; the references, given as long in timed blocks, spent {theirs}.",
+        "id": "Secara keseluruhan pewaktu tersinkron menghabiskan {wall} untuk titik-titik ini, {timed} di antaranya di dalam blok yang diukur; pembandingnya, yang diberi waktu terukur sepanjang itu, menghabiskan {theirs}.",
     },
 }
 
@@ -384,7 +384,7 @@ def numbers_method(page: "Page") -> dict[str, str]:
     wall = sum(r.engine_wall_s for r in rows)
     timed = sum(r.engine_timed_s for r in rows)
     cost = say("selfcheck_cost", lang, wall=duration(wall, lang), timed=duration(timed, lang),
-               factor=ratio(wall / timed, lang), theirs=duration(sum(r.reference_wall_s for r in rows), lang))
+               theirs=duration(sum(r.reference_wall_s for r in rows), lang))
     return {
         "measured_sentence": say("measured_points", lang, points=whole(len(results), lang),
                                  profile=results.profile or "-", date=results.created[:10]),
@@ -612,25 +612,25 @@ class Page:
 THIS_BUILD = {"en": "This build", "id": "Build ini"}
 
 SELFCHECK_LABELS = {
-    "en": ("Device", "Point", "Reference", "Engine: median [95% interval]", "Reference: median", "Engine ÷ reference", "agrees"),
-    "id": ("Perangkat", "Titik", "Pembanding", "Mesin ukur: median [interval 95%]", "Pembanding: median", "Mesin ukur ÷ pembanding", "sepakat"),
+    "en": ("Device", "Point", "Reference", "Synchronised timer: median [95% interval]", "Reference: median", "Timer ÷ reference", "agrees"),
+    "id": ("Perangkat", "Titik", "Pembanding", "Pewaktu tersinkron: median [interval 95%]", "Pembanding: median", "Pewaktu ÷ pembanding", "sepakat"),
 }
 SELFCHECK_OUTSIDE = {"en": "outside", "id": "di luar"}
 
 MACHINE_COLUMNS = {
     "en": ("Machine", "CPU", "Threads", "Memory", "Accelerator", "PyTorch", "Profile", "Measured", "Data"),
-    "id": ("Mesin", "CPU", "Utas", "Memori", "Akselerator", "PyTorch", "Profil", "Diukur", "Data"),
+    "id": ("Mesin", "CPU", "Thread", "Memori", "Akselerator", "PyTorch", "Profil", "Diukur", "Data"),
 }
 
 TABLE_LABELS = {
-    "en": ("Device", "m", "naive timeit", "engine (synchronised)", "device events", "engine ÷ naive"),
-    "id": ("Perangkat", "m", "timeit naif", "mesin ukur (tersinkron)", "event perangkat", "mesin ukur ÷ naif"),
+    "en": ("Device", "m", "naive timeit", "synchronised timer", "device events", "synchronised ÷ naive"),
+    "id": ("Perangkat", "m", "timeit naif", "pewaktu tersinkron", "event perangkat", "tersinkron ÷ naif"),
 }
 
 CARD_LABELS = {
     "en": {"machine": "Machine", "os": "Operating system", "cpu": "CPU", "threads": "threads used", "memory": "Memory",
            "unavailable": "not usable", "profile": "Profile", "date": "Measured", "commit": "Commit", "yes": "set: missing MPS operators run on the CPU", "no": "not set"},
-    "id": {"machine": "Mesin", "os": "Sistem operasi", "cpu": "CPU", "threads": "utas dipakai", "memory": "Memori",
+    "id": {"machine": "Mesin", "os": "Sistem operasi", "cpu": "CPU", "threads": "thread dipakai", "memory": "Memori",
            "unavailable": "tidak dapat dipakai", "profile": "Profil", "date": "Diukur", "commit": "Commit", "yes": "aktif: operator yang tidak ada di MPS dijalankan di CPU", "no": "tidak aktif"},
 }
 

@@ -27,7 +27,7 @@ __all__ = ["WARNINGS", "machine_conditions", "warning_codes", "warning_lines"]
 WARNINGS: dict[str, str] = {
     "on_battery": "the Mac runs on battery: macOS may lower the clocks; plug it in for numbers comparable with others",
     "low_power_mode": "Low Power Mode is on: the chip runs slower on purpose; turn it off in System Settings > Battery",
-    "mps_fallback": "PYTORCH_ENABLE_MPS_FALLBACK=1: operators MPS lacks would silently run on the CPU",
+    "mps_fallback": "PYTORCH_ENABLE_MPS_FALLBACK=1: operators MPS lacks run on the CPU, and PyTorch warns about it only once per process",
     "swap_in_use": "the machine is using swap: close other programs, or memory-bound numbers may time the disk",
     "thermal_warning": "macOS reports a thermal warning: the chip may be throttled; let it cool down first",
     "cpu_speed_limited": "macOS limits the CPU speed (pmset -g therm): the chip may be throttled",

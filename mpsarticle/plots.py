@@ -122,7 +122,7 @@ TEXT: dict[str, dict[str, str]] = {
         "bandwidth_axis": "Achieved bandwidth (GB/s)",
         "bandwidth_title": "B @ a reads the whole matrix: memory bandwidth achieved",
         "ceiling": "{device} bandwidth ceiling (copy): {value} GB/s",
-        "matmul_axis": "Throughput (GFLOP/s)",
+        "matmul_axis": "Computation rate (GFLOP/s)",
         "matmul_title": "Matrix product A @ B: computation rate by precision",
         "train_axis": "Time per training step (ms)",
         "train_title": "One training step of a small CNN (forward, backward, SGD)",
@@ -135,17 +135,17 @@ TEXT: dict[str, dict[str, str]] = {
         "machines.no_accelerator": "No machine here has an accelerator: nothing to compare",
         "machines.cpu_only": "CPU only: {labels}",
         "machines.no_pairs": "No size measured on both CPU and accelerator: {labels}",
-        "machines.efficiency_title": "How close each device comes to its own limits",
+        "machines.efficiency_title": "Each device against its own copy bandwidth and best rate",
         "machines.bandwidth_panel": "B @ a: bandwidth / own copy bandwidth",
         "machines.bandwidth_axis": "Share of own copy bandwidth",
         "machines.matmul_panel": "A @ B float32: rate / own best rate",
         "machines.matmul_axis": "Share of own best float32 rate",
-        "machines.own_limit": "100% = the device's own limit",
+        "machines.own_limit": "100% = own copy bandwidth / own best rate",
         "machines.train_title": "One training step of a small CNN on each machine (batch {batch})",
     },
     "id": {
         "method.naive": "timeit, tanpa sinkronisasi (asli)",
-        "method.engine": "pewaktu tersinkronisasi",
+        "method.engine": "pewaktu tersinkron",
         "method.events": "event perangkat",
         "workload.matvec": "Perkalian matriks–vektor B @ a",
         "workload.matmul": "Perkalian matriks A @ B",
@@ -156,7 +156,7 @@ TEXT: dict[str, dict[str, str]] = {
         "size.batch": "Ukuran batch",
         "dimension": "Dimensi",
         "elapsed_100": "Waktu eksekusi (s, 100 panggilan)",
-        "original_title": "Eksperimen asli: B @ a, 100 panggilan\ndiukur dengan {method}",
+        "original_title": "Percobaan asli: B @ a, 100 panggilan\ndiukur dengan {method}",
         "time_per_call": "Waktu per panggilan",
         "time_title": "{workload}: waktu per panggilan ({method})",
         "speedup_axis": "Percepatan terhadap CPU (×)",
@@ -177,7 +177,7 @@ TEXT: dict[str, dict[str, str]] = {
         "matmul_axis": "Laju komputasi (GFLOP/s)",
         "matmul_title": "Perkalian matriks A @ B: laju komputasi per presisi",
         "train_axis": "Waktu per langkah pelatihan (ms)",
-        "train_title": "Satu langkah pelatihan CNN kecil (maju, mundur, SGD)",
+        "train_title": "Satu langkah pelatihan CNN kecil (forward, backward, SGD)",
         "train_row": "{device}, batch {batch}",
         "failed": "gagal uji kebenaran",
         "passed": "lolos uji kebenaran",
@@ -187,12 +187,12 @@ TEXT: dict[str, dict[str, str]] = {
         "machines.no_accelerator": "Tidak satu pun mesin di sini punya akselerator: tidak ada yang bisa dibandingkan",
         "machines.cpu_only": "Hanya CPU: {labels}",
         "machines.no_pairs": "Tidak ada ukuran yang diukur di CPU dan akselerator sekaligus: {labels}",
-        "machines.efficiency_title": "Seberapa dekat tiap perangkat dengan batasnya sendiri",
+        "machines.efficiency_title": "Tiap perangkat terhadap bandwidth salinan dan laju terbaiknya sendiri",
         "machines.bandwidth_panel": "B @ a: bandwidth / bandwidth salinan",
         "machines.bandwidth_axis": "Persentase bandwidth salinan sendiri",
         "machines.matmul_panel": "A @ B float32: laju / laju terbaik",
         "machines.matmul_axis": "Persentase laju float32 terbaik sendiri",
-        "machines.own_limit": "100% = batas perangkat itu sendiri",
+        "machines.own_limit": "100% = bandwidth salinan / laju terbaik sendiri",
         "machines.train_title": "Satu langkah pelatihan CNN kecil di tiap mesin (batch {batch})",
     },
 }
@@ -831,7 +831,7 @@ def machines_speedup(entries: Entries, lang: str, suite: str = "matvec") -> Figu
 
 
 def machines_efficiency(entries: Entries, lang: str, suite: str = "matvec") -> Figure:
-    """How close each device comes to its own limits, one line per (machine, device).
+    """Each device against its own references, one line per (machine, device).
 
     Left: the bandwidth ``B @ a`` achieves as a share of the same device's
     copy bandwidth (a CPU can pass 100%: reading alone beats a copy, which also

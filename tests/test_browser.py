@@ -34,7 +34,6 @@ from __future__ import annotations
 import io
 import re
 import shutil
-import threading
 import time
 import urllib.error
 import urllib.parse
@@ -43,7 +42,6 @@ from collections import Counter
 from dataclasses import dataclass, field
 import functools
 from functools import partial
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Callable
 
@@ -51,7 +49,6 @@ import numpy as np
 import pytest
 from PIL import Image
 
-from .browser_provision import LAUNCH_ARGS, Browser, NoBrowser, provision
 from .conftest import LANGUAGES, chapter_names
 
 DESKTOP = {"width": 1280, "height": 900}
@@ -82,35 +79,7 @@ HIDE_OVERLAYS = (".bd-header, .bd-header-article, .header-article, #pst-back-to-
                  ".bd-sidebar-primary, .bd-sidebar-secondary { visibility: hidden !important; }")
 
 
-# -- serving the site ------------------------------------------------------------------------------
-
-
-class _QuietHandler(SimpleHTTPRequestHandler):
-    def log_message(self, format, *args):  # noqa: A002 - the base class's name
-        pass
-
-    def end_headers(self):
-        self.send_header("Cache-Control", "no-store")
-        super().end_headers()
-
-
-class _QuietServer(ThreadingHTTPServer):
-    daemon_threads = True
-
-    def handle_error(self, request, client_address):
-        pass  # a browser that drops a connection is not a failure of the site
-
-
-@pytest.fixture(scope="session")
-def server(site: Path):
-    """The built site on http://127.0.0.1:<free port>/ (a background thread)."""
-    httpd = _QuietServer(("127.0.0.1", 0), partial(_QuietHandler, directory=str(site)))
-    thread = threading.Thread(target=httpd.serve_forever, name="site-server", daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{httpd.server_address[1]}/"
-    httpd.shutdown()
-    httpd.server_close()
-    thread.join(timeout=5)
+# -- serving the site: the server fixture is in conftest.py ------------------------------------------
 
 
 def _http_status(url: str) -> int | str:
@@ -129,30 +98,7 @@ def _fetch(url: str) -> bytes:
         return response.read()
 
 
-# -- the browser -----------------------------------------------------------------------------------
-
-
-@functools.lru_cache(maxsize=1)
-def _browser() -> Browser | str:
-    """The browser to drive, or the one line saying what to install (found once per session)."""
-    try:
-        return provision()
-    except NoBrowser as exc:
-        return str(exc)
-
-
-@pytest.fixture(scope="session")
-def chromium():
-    """One headless Chromium (or Chrome) for the session."""
-    found = _browser()
-    if isinstance(found, str):
-        pytest.fail(found, pytrace=False)
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(headless=True, args=list(LAUNCH_ARGS), **found.launch)
-        yield browser
-        browser.close()
+# -- the browser: the chromium fixture is in conftest.py (shared with test_accessibility.py) --------
 
 
 #: Waits for every <img> (lazy ones are made eager) and returns nothing.
