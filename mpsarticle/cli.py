@@ -60,7 +60,7 @@ def _build_parser() -> _Parser:
     record.add_argument("--dir", type=Path, default=Path("docs/_data/machines"), help="archive folder")
     record.add_argument("--force", action="store_true", help="overwrite an archive file of the same label")
 
-    check = commands.add_parser("selfcheck", help="time fixed points with the engine and with independent references")
+    check = commands.add_parser("selfcheck", help="time fixed points with the synchronised timer and with independent references")
     check.add_argument("--device", action="append", metavar="DEVICE",
                        help="device to check, repeatable (default: every usable one)")
     check.add_argument("--tolerance", type=_fraction, default=0.05,
