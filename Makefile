@@ -41,7 +41,7 @@ SPHINX_ENV = \
 .DEFAULT_GOAL := html
 # Languages build one after the other: the first one measures.
 .NOTPARALLEL:
-.PHONY: html test setup publish clean
+.PHONY: html test setup publish clean forget-old-builds
 
 setup: $(SETUP_STAMP)
 
@@ -51,7 +51,16 @@ $(SETUP_STAMP): pyproject.toml
 	$(VENV_PY) -m pip install -e '.[docs,test,publish]'
 	touch $@
 
-html: $(SETUP_STAMP)
+# Each build measures into measurements/<its BUILD_ID>/ and reads nothing
+# else, so an earlier build's folder is never read again; but a build that
+# was killed leaves its folder behind. Remove them all before building, so
+# that nothing older than this build is there to be found. Points that an
+# interrupted build saved stay in measurements/interrupted/ (for --resume).
+forget-old-builds:
+	mkdir -p $(BUILD_DIR)/measurements
+	find $(BUILD_DIR)/measurements -mindepth 1 -maxdepth 1 ! -name interrupted -exec rm -rf {} +
+
+html: $(SETUP_STAMP) forget-old-builds
 	@echo "mpsarticle: build $(BUILD_ID), profile $(PROFILE)"
 	rm -rf $(SITE_DIR) $(BUILD_DIR)/doctrees
 	set -e; for lang in $(LANGUAGES); do \

@@ -15,7 +15,11 @@ from typing import NoReturn, Sequence
 
 from .devices import DeviceUnavailable, describe_machine
 from .profiles import PROFILES, SUITES
+from .interrupt import Interrupted
+from .outputs import OutputError, SavedElsewhere, check_writable, save_text
 from .results import ResultsFileError, load
+from .resume import ResumeRefused
+from .session import FALLBACK_WARNING
 
 __all__ = ["main"]
 
@@ -44,10 +48,15 @@ def _build_parser() -> _Parser:
         sub.add_argument("--no-progress", action="store_true", help="no progress bar")
         sub.add_argument("--cold", action="store_true",
                          help="cache-cold timing: rotate through enough input sets to exceed the device's cache")
+        sub.add_argument("--resume", type=Path, metavar="FILE",
+                         help="continue the interrupted run saved in FILE, measuring only the points it lacks")
+        sub.add_argument("--point-limit", type=_seconds, metavar="SECONDS",
+                         help="longest one point may take before it is recorded as timeout (default: the profile's, "
+                              + ", ".join(f"{p.name} {p.point_limit_s:g} s" for p in PROFILES.values()) + "; 0: none)")
 
     run = commands.add_parser("run", help="measure and write a results file")
     add_measuring(run)
-    run.add_argument("--out", type=Path, default=Path("results.json"), help="JSON file to write (default: results.json)")
+    run.add_argument("--out", type=Path, help="JSON file to write (default: the --resume FILE, else results.json)")
     run.add_argument("--csv", type=Path, help="also write the points as CSV here")
 
     record = commands.add_parser("record", help="measure the article's suites into the archive of machines")
@@ -77,14 +86,41 @@ def _print_info(as_json: bool) -> None:
     for name, why in machine["unavailable"].items():
         print(f"  {name:5s} unavailable: {why}")
     if machine["mps_fallback_to_cpu"]:
-        print("warning: PYTORCH_ENABLE_MPS_FALLBACK=1: operators MPS lacks would silently run on the CPU")
+        print(FALLBACK_WARNING)
 
 
-def _measure(args: argparse.Namespace, label: str | None = None):
-    from .runner import run_suites
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not 0 <= value < float("inf"):
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds (0 or more)")
+    return value
 
-    suites = args.suite or list(SUITES)
-    return run_suites(suites, args.profile, args.device, progress=not args.no_progress, label=label, cold=args.cold)
+
+def _measure(args: argparse.Namespace, rescue_to: Path, label: str | None = None):
+    from .session import Request, measure
+
+    request = Request(tuple(args.suite or SUITES), args.profile, tuple(args.device) if args.device else None, label,
+                      args.cold, args.point_limit, not args.no_progress)
+    return measure(request, rescue_to, resume=args.resume, stream=sys.stderr)
+
+
+def _write(results, out: Path, table: Path | None) -> int:
+    """Write the JSON (and CSV); a file that cannot be written goes to a temporary file, named."""
+    failed = False
+    for path, text in ((out, results.to_json()), (table, results.to_csv() if table else None)):
+        if path is None:
+            continue
+        try:
+            save_text(text, path)
+        except SavedElsewhere as exc:
+            print(f"mpsarticle: error: {exc}", file=sys.stderr)
+            failed = True
+    if not failed:
+        print(f"wrote {out} ({len(results)} points: {_summary(results)})")
+    return 1 if failed else 0
 
 
 def _summary(results) -> str:
@@ -100,15 +136,19 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "info":
             _print_info(args.json)
         elif args.command == "run":
-            results = _measure(args)
-            path = results.save(args.out)
-            if args.csv:
-                results.save_csv(args.csv)
-            print(f"wrote {path} ({len(results)} points: {_summary(results)})")
+            out = args.out or args.resume or Path("results.json")
+            for path in (out, args.csv):
+                if path:
+                    check_writable(path)
+            return _write(_measure(args, out), out, args.csv)
         elif args.command == "record":
-            from .archive import record
+            from .archive import archive_path, record
 
-            path = record(args.label, args.dir, force=args.force, measure=lambda: _measure(args, args.label))
+            target = archive_path(args.label, args.dir)
+            partial = target.with_name(target.name + ".partial")  # not *.json: never read as an entry
+            path = record(args.label, args.dir, force=args.force,
+                          measure=lambda: _measure(args, check_writable(partial), args.label))
+            partial.unlink(missing_ok=True)
             print(f"wrote {path}")
         elif args.command == "plot":
             from .plots import save_all
@@ -116,7 +156,14 @@ def main(argv: Sequence[str] | None = None) -> int:
             results = load(args.file)
             for path in save_all(results, args.out, lang=args.lang):
                 print(path)
-    except (ResultsFileError, DeviceUnavailable, FileExistsError, ValueError) as exc:
+    except Interrupted as exc:
+        if exc.notice is None:  # before the first point: nothing to save
+            print(f"mpsarticle: interrupted ({exc.name}) before measuring; nothing saved", file=sys.stderr)
+        return exc.exit_status
+    except KeyboardInterrupt:
+        print("mpsarticle: interrupted (SIGINT) before measuring; nothing saved", file=sys.stderr)
+        return 130
+    except (ResultsFileError, DeviceUnavailable, FileExistsError, ValueError, OutputError, SavedElsewhere) as exc:
         print(f"mpsarticle: error: {exc}", file=sys.stderr)
-        return 2 if isinstance(exc, (DeviceUnavailable, FileExistsError)) else 1
+        return 2 if isinstance(exc, (DeviceUnavailable, FileExistsError, OutputError, ResumeRefused)) else 1
     return 0

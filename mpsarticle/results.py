@@ -42,7 +42,8 @@ SCHEMA_NAME = "mpsarticle.results"
 #: Bump when a field changes meaning or a required field is added.
 SCHEMA_VERSION = 1
 
-STATUSES = ("ok", "unsupported", "out_of_memory", "error")
+#: ``timeout``: stopped at the per-point time limit (mpsarticle.watchdog).
+STATUSES = ("ok", "unsupported", "out_of_memory", "error", "timeout")
 #: engine: synchronised, adaptive repeats; naive: the original ``timeit``
 #: call; events: back-to-back calls between two device events.
 METHODS = ("engine", "naive", "events")

@@ -31,6 +31,7 @@ from torch.utils.benchmark import Timer
 from torch.utils.benchmark.utils.common import Measurement, TaskSpec, set_torch_threads
 
 from .devices import Device, logical_cpu_count
+from .memory import is_out_of_memory
 from .results import Point, finite_or_none
 from .workloads import Prepared, Unsupported, Workload
 
@@ -241,7 +242,7 @@ def _classify(exc: BaseException) -> tuple[str, str]:
     message = " ".join(str(exc).split()) or type(exc).__name__
     if len(message) > 300:
         message = message[:299] + "…"
-    if isinstance(exc, (torch.OutOfMemoryError, MemoryError)) or "out of memory" in message.lower():
+    if is_out_of_memory(exc):
         return "out_of_memory", message
     dtype_words = ("not supported", "unsupported", "not implemented", "notimplemented")
     if isinstance(exc, (NotImplementedError, TypeError)) or any(w in message.lower() for w in dtype_words):
