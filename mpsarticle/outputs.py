@@ -45,6 +45,9 @@ def check_writable(path: str | os.PathLike[str]) -> Path:
     target = Path(path)
     if target.is_dir():
         raise OutputError(f"cannot write {target}: it is a folder")
+    existing = next((folder for folder in target.parents if folder.exists()), None)
+    if existing is not None and not existing.is_dir():
+        raise OutputError(f"cannot write {target}: {existing} is a file, not a folder")
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
         handle, probe = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".probe", dir=target.parent)

@@ -125,3 +125,55 @@ class Scripted(Workload):
         if self.fail_with is not None:
             raise self.fail_with
         return Prepared(lambda: torch.ones(3).sum(), lambda: self.error, 1e-3, rotations)
+
+
+@dataclass(frozen=True)
+class Sleeping(Workload):
+    """A call that keeps the CPU's (Python) thread busy for ``seconds``: interruptible between bytecodes."""
+
+    seconds: float = 5.0
+    kind: ClassVar[str] = "sleeping"
+
+    @property
+    def flops(self) -> float:
+        return 1.0
+
+    @property
+    def bytes(self) -> float:
+        return 1.0
+
+    def _prepare(self, device: Device, *, seed: int, rotations: int) -> Prepared:
+        return Prepared(lambda: time.sleep(self.seconds), lambda: 0.0, 1e-3, rotations)
+
+
+@dataclass(frozen=True)
+class StuckDevice(FakeAsyncDevice):
+    """A GPU whose wait never returns and cannot be interrupted, as ``torch.cuda.synchronize()``
+    behind a kernel that never ends: the wait blocks every signal in the main thread
+    (the Python handler cannot run) and releases the GIL (so other threads can)."""
+
+    def hang(self) -> None:
+        import signal
+        import sys
+
+        signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGALRM, signal.SIGINT, signal.SIGTERM})
+        print("hanging in the device's wait", file=sys.stderr, flush=True)
+        time.sleep(3600)
+
+
+@dataclass(frozen=True)
+class Hang(Workload):
+    """A call that waits on a :class:`StuckDevice` forever."""
+
+    kind: ClassVar[str] = "hang"
+
+    @property
+    def flops(self) -> float:
+        return 1.0
+
+    @property
+    def bytes(self) -> float:
+        return 1.0
+
+    def _prepare(self, device: Device, *, seed: int, rotations: int) -> Prepared:
+        return Prepared(device.hang, lambda: 0.0, 1e-3, rotations)

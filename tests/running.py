@@ -17,11 +17,11 @@ PATIENCE_S = 180.0
 
 
 class Running:
-    """``python -m mpsarticle ARGS`` (or ``python -c CODE``), its stderr read as it comes."""
+    """``python -m mpsarticle ARGS`` (or ``python -c CODE ARGS``), its stderr read as it comes."""
 
     def __init__(self, *args: str, code: str | None = None, env: dict[str, str] | None = None,
                  cwd: Path | None = None) -> None:
-        command = [sys.executable, "-c", code] if code is not None else [sys.executable, "-m", "mpsarticle", *args]
+        command = [sys.executable, *(["-c", code] if code is not None else ["-m", "mpsarticle"]), *args]
         environment = {**os.environ, "PYTHONPATH": str(ROOT), **(env or {})}
         self.process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=cwd or ROOT,
                                         env=environment)
