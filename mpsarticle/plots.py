@@ -335,8 +335,9 @@ def _speedup_y(ax: Axes, words: dict[str, str], lang: str) -> None:
 
 
 def _gapped(xs: Sequence[float], ys: Sequence[float], missing: Iterable[float]) -> tuple[list[float], list[float]]:
-    """The series with NaN at each size that was not measured: matplotlib breaks the line there."""
-    merged = sorted([*zip(xs, ys), *((x, math.nan) for x in set(missing) - set(xs))])
+    """The series with NaN at each size between its ends that was not measured: matplotlib breaks the line there."""
+    inside = {x for x in missing if xs and min(xs) < x < max(xs)} - set(xs)
+    merged = sorted([*zip(xs, ys), *((x, math.nan) for x in inside)])
     return [x for x, _ in merged], [y for _, y in merged]
 
 
