@@ -91,8 +91,8 @@ def measure(request: Request, rescue_to: Path, *, resume: Path | None = None,
         print(f"mpsarticle: {FALLBACK_WARNING}", file=out, flush=True)
     tasks, todo, results = prepare(request, resume)
     rescue = Rescue(results, rescue_to, planned=len(tasks), hint=hint)
-    # The watchdog outlives the rescue's save, so a save that hangs is still caught.
-    with signals_interrupt(), Watchdog(request.limit_s(), rescue, stream=out) as guard, rescue.on_interrupt(out):
+    # The rescue outside the watchdog: a signal while the watchdog stops is rescued too.
+    with signals_interrupt(), rescue.on_interrupt(out), Watchdog(request.limit_s(), rescue, stream=out) as guard:
         run_tasks(todo, progress=request.progress, results=results, guard=guard)
     in_plan_order(results, tasks)
     return results

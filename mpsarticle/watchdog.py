@@ -123,14 +123,19 @@ class Watchdog:
     def __exit__(self, *exc: object) -> None:
         self._stopping = True
         self._poke()
-        self._thread.join()
-        # Only now that no alarm can be sent any more does the old handler come back.
-        if self._old_wakeup is not None:
-            signal.set_wakeup_fd(self._old_wakeup)
-        if self._old_alarm is not None:
-            signal.signal(signal.SIGALRM, self._old_alarm)
-        for end in (self._wake_r, self._wake_w, self._poke_r, self._poke_w):
-            end.close()
+        try:
+            self._thread.join()
+        finally:
+            # A first SIGINT can cut the join short; signals_interrupt ignores
+            # any further one, so this join completes.
+            self._thread.join()
+            # Only now that no alarm can be sent any more does the old handler come back.
+            if self._old_wakeup is not None:
+                signal.set_wakeup_fd(self._old_wakeup)
+            if self._old_alarm is not None:
+                signal.signal(signal.SIGALRM, self._old_alarm)
+            for end in (self._wake_r, self._wake_w, self._poke_r, self._poke_w):
+                end.close()
 
     def measure(self, task: Task, fn: Callable[[], Point]) -> Point:
         """``fn()`` under the time limit; a ``timeout`` point if it ran past it."""
@@ -139,10 +144,11 @@ class Watchdog:
         if self.limit_s is None:
             return fn()
         label = f"{task.workload.label} on {task.device}"
-        now = time.monotonic()
-        self._set(_Deadline(label, now + self.limit_s, now + self.limit_s + self.grace_s))
         try:
             try:
+                # Armed inside the try: with a tiny limit the alarm can come before fn() starts.
+                now = time.monotonic()
+                self._set(_Deadline(label, now + self.limit_s, now + self.limit_s + self.grace_s))
                 return fn()
             finally:
                 self._deadline = None  # from here a late alarm is ignored

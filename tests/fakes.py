@@ -128,11 +128,8 @@ class Scripted(Workload):
 
 
 @dataclass(frozen=True)
-class Sleeping(Workload):
-    """A call that keeps the CPU's (Python) thread busy for ``seconds``: interruptible between bytecodes."""
-
-    seconds: float = 5.0
-    kind: ClassVar[str] = "sleeping"
+class Cheap(Workload):
+    """A workload whose cost does not matter to the test: one flop, one byte."""
 
     @property
     def flops(self) -> float:
@@ -141,6 +138,14 @@ class Sleeping(Workload):
     @property
     def bytes(self) -> float:
         return 1.0
+
+
+@dataclass(frozen=True)
+class Sleeping(Cheap):
+    """A call that takes ``seconds`` in a sleep, which a signal interrupts (as any wait in Python)."""
+
+    seconds: float = 5.0
+    kind: ClassVar[str] = "sleeping"
 
     def _prepare(self, device: Device, *, seed: int, rotations: int) -> Prepared:
         return Prepared(lambda: time.sleep(self.seconds), lambda: 0.0, 1e-3, rotations)
@@ -162,18 +167,10 @@ class StuckDevice(FakeAsyncDevice):
 
 
 @dataclass(frozen=True)
-class Hang(Workload):
+class Hang(Cheap):
     """A call that waits on a :class:`StuckDevice` forever."""
 
     kind: ClassVar[str] = "hang"
-
-    @property
-    def flops(self) -> float:
-        return 1.0
-
-    @property
-    def bytes(self) -> float:
-        return 1.0
 
     def _prepare(self, device: Device, *, seed: int, rotations: int) -> Prepared:
         return Prepared(device.hang, lambda: 0.0, 1e-3, rotations)

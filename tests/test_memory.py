@@ -18,9 +18,9 @@ from mpsarticle.memory import MEMORY_SHARE_LIMIT, usable_bytes
 from mpsarticle.profiles import Task
 from mpsarticle.results import Point
 from mpsarticle.timing import TimingOptions
-from mpsarticle.workloads import MatMul, MatVec, Prepared, Workload
+from mpsarticle.workloads import MatVec, Prepared
 
-from .fakes import FakeAsyncDevice
+from .fakes import Cheap, FakeAsyncDevice
 from .running import ROOT
 
 QUICK = TimingOptions(budget_s=0.05, min_run_s=0.01)
@@ -79,20 +79,12 @@ class Counting(FakeAsyncDevice):
 
 
 @dataclass(frozen=True)
-class Allocating(Workload):
+class Allocating(Cheap):
     """Holds a tensor in a reference cycle (as a traceback's frames do), then fails to allocate."""
 
     backend: str = "cpu"
     kind: ClassVar[str] = "allocating"
     held: ClassVar[list] = []
-
-    @property
-    def flops(self) -> float:
-        return 1.0
-
-    @property
-    def bytes(self) -> float:
-        return 1.0
 
     def _prepare(self, device: Device, *, seed: int, rotations: int) -> Prepared:
         cycle: dict[str, Any] = {"tensor": torch.empty(1 << 16)}

@@ -96,7 +96,7 @@ device, options = StuckDevice(), TimingOptions(budget_s=0.05, min_run_s=0.01)
 tasks = [Task("t", work, device, "engine", options) for work in (MatVec(16), MatVec(32), Hang(), MatVec(64))]
 results = ResultSet(environment())
 rescue = Rescue(results, Path(sys.argv[1]), planned=len(tasks))
-with signals_interrupt(), Watchdog(float(sys.argv[2]), rescue, grace_s=1.0) as guard, rescue.on_interrupt():
+with signals_interrupt(), rescue.on_interrupt(), Watchdog(float(sys.argv[2]), rescue, grace_s=1.0) as guard:
     run_tasks(tasks, results=results, guard=guard, progress=False)
 """
 
