@@ -43,17 +43,26 @@ def test_run_saves_the_points_so_far_and_exits_with_the_signal_status(tmp_path, 
     assert "Traceback" not in run.stderr
 
 
-def test_a_second_ctrl_c_while_saving_cannot_cut_the_file(tmp_path):
-    out = tmp_path / "r.json"
-    out.write_text("an earlier good file\n")
-    run = Running("run", *SLOW, "--out", str(out))
-    run.wait_for_first_point()
-    for _ in range(3):  # an impatient user
-        run.signal(signal.SIGINT)
-    assert run.finish() == 130
-    assert 1 <= len(load(out)) < PLANNED
-    assert "Traceback" not in run.stderr
-    assert not [p for p in tmp_path.iterdir() if p.name != "r.json"]  # no temporary file left
+def test_a_second_ctrl_c_while_saving_cannot_cut_the_file(tmp_path, monkeypatch):
+    """An impatient user presses Ctrl-C again while the points are being written."""
+    from mpsarticle import interrupt
+
+    target = tmp_path / "r.json"
+    real_save = interrupt.save_text
+
+    def save_interrupted_again(text, path):
+        os.kill(os.getpid(), signal.SIGINT)  # arrives in the middle of the save
+        return real_save(text, path)
+
+    monkeypatch.setattr(interrupt, "save_text", save_interrupted_again)
+    results = ResultSet(environment={"torch": "x", "python": "3", "os": "o", "cpu": "c", "devices": {}})
+    rescue = Rescue(results, target, planned=3)
+    with pytest.raises(Interrupted) as caught:
+        with signals_interrupt(), rescue.on_interrupt():
+            rescue.add(Point("cpu", "copy", {"n": 1}, status="error", reason="test"))
+            os.kill(os.getpid(), signal.SIGINT)
+    assert caught.value.notice.startswith("mpsarticle: interrupted (SIGINT): saved 1 of 3 points to ")
+    assert len(load(target)) == 1
 
 
 def test_resume_measures_only_what_is_missing(tmp_path, monkeypatch, capsys):
