@@ -17,11 +17,12 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import IO, TYPE_CHECKING, Sequence
+from typing import IO, TYPE_CHECKING
 
 from .interrupt import Rescue, signals_interrupt, terminal
 
 if TYPE_CHECKING:
+    from .devices import Device
     from .profiles import Task
     from .results import ResultSet
 
@@ -37,8 +38,8 @@ class Request:
 
     suites: tuple[str, ...]
     profile: str
-    #: Device names; ``None``: every usable device.
-    devices: tuple[str, ...] | None = None
+    #: Devices or their names (``"cuda:1"``); ``None``: every usable device.
+    devices: tuple[Device | str, ...] | None = None
     label: str | None = None
     cold: bool = False
     #: Seconds one point may take: ``None`` for the profile's limit, 0 for none.

@@ -118,7 +118,7 @@ def test_out_of_memory_is_recorded_memory_released_and_the_run_goes_on(backend):
 
 def test_cpu_memory_really_running_out(tmp_path):
     """A real failed allocation: the address space limited to 1 GiB more than in use."""
-    resource = pytest.importorskip("resource")
+    pytest.importorskip("resource")
     if not sys.platform.startswith("linux"):
         pytest.skip("reads /proc/self/status")
     code = """
