@@ -70,7 +70,7 @@ SPHINX_ENV = \
 .DEFAULT_GOAL := html
 # Languages build one after the other: the first one measures.
 .NOTPARALLEL:
-.PHONY: html test setup lock browser publish clean
+.PHONY: html test setup lock browser publish clean forget-old-builds
 
 setup: $(SETUP_STAMP)
 
@@ -100,7 +100,16 @@ lock:
 		--overrides $(LOCK_INPUTS)/torch.txt --excludes $(LOCK_INPUTS)/excluded.txt \
 		--no-emit-package torch --custom-compile-command 'make lock' --quiet --output-file $(LOCK)
 
-html: $(SETUP_STAMP)
+# Each build measures into measurements/<its BUILD_ID>/ and reads nothing
+# else, so an earlier build's folder is never read again; but a build that
+# was killed leaves its folder behind. Remove them all before building, so
+# that nothing older than this build is there to be found. Points that an
+# interrupted build saved stay in measurements/interrupted/ (for --resume).
+forget-old-builds:
+	mkdir -p $(BUILD_DIR)/measurements
+	find $(BUILD_DIR)/measurements -mindepth 1 -maxdepth 1 ! -name interrupted -exec rm -rf {} +
+
+html: $(SETUP_STAMP) forget-old-builds
 	@$(VENV_PY) $(CHECK_PYTHON)
 	@echo "mpsarticle: build $(BUILD_ID), profile $(PROFILE)"
 	rm -rf $(SITE_DIR) $(BUILD_DIR)/doctrees

@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
 
+from .outputs import save_text
 from .results import ResultSet, ResultsFileError, load
 
 __all__ = ["ARCHIVE_DIR", "Archive", "archive_path", "load_archive", "record"]
@@ -59,7 +60,8 @@ def record(label: str, folder: str | Path, *, force: bool, measure: Callable[[],
         raise FileExistsError(f"{path} exists already: choose another --label or pass --force to replace it")
     results = measure()
     results.label = label
-    return results.save(path)
+    # A failed write leaves the results in a temporary file (SavedElsewhere names it).
+    return save_text(results.to_json(), path)
 
 
 @dataclass

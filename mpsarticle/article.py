@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from . import analysis, mac_tables, plots
+from .gaps import gaps_sentence
 from .archive import Archive, load_archive
 from .formatting import duration, number, percent, rate, ratio, ratio_interval, scientific, whole, with_interval
 from .results import Point, ResultSet
@@ -265,6 +266,7 @@ def numbers_matvec(results: ResultSet, lang: str) -> dict[str, str]:
         "orig_sentence": original,
         "crossover_sentence": _crossover_sentence(results, lang),
         "bandwidth_sentence": " ".join(bandwidth),
+        "gaps_sentence": gaps_sentence(results, lang, ("original", "matvec", "copy"), device_label),
     }
 
 
@@ -335,13 +337,15 @@ def numbers_matmul(results: ResultSet, lang: str) -> dict[str, str]:
         listed = [f"{dtype} {rate(value, 'GFLOP/s', lang)}" for dtype, value in rates.items() if value]
         if listed:
             peaks.append(say("matmul_peak", lang, device=device_label(device, lang), rates=_join(listed, lang)))
-    return {"hardware_sentence": _hardware_sentence(results, lang), "peak_sentence": " ".join(peaks)}
+    return {"hardware_sentence": _hardware_sentence(results, lang), "peak_sentence": " ".join(peaks),
+            "gaps_sentence": gaps_sentence(results, lang, ("matmul",), device_label)}
 
 
 def numbers_training(results: ResultSet, lang: str) -> dict[str, str]:
     acc = _first_accelerator(results)
     values = {"hardware_sentence": _hardware_sentence(results, lang), "train_sentence": "",
-              "check_sentence": _check_sentence(results, lang)}
+              "check_sentence": _check_sentence(results, lang),
+              "gaps_sentence": gaps_sentence(results, lang, ("train",), device_label)}
     cpu = _largest(results, workload="train_step", device="cpu")
     if cpu:
         batch, cpu_point = cpu

@@ -17,7 +17,11 @@ from .conditions import machine_conditions, warning_lines
 from .devices import DeviceUnavailable, describe_machine
 from .profiles import PROFILES, SUITES
 from .report import mac_lines, share_lines, spec_lines, sustained_summary
+from .interrupt import Interrupted
+from .outputs import OutputError, SavedElsewhere, check_writable, save_text
 from .results import ResultsFileError, load
+from .resume import ResumeRefused
+from .session import FALLBACK_WARNING
 
 __all__ = ["main"]
 
@@ -48,10 +52,15 @@ def _build_parser() -> _Parser:
                          help="cache-cold timing: rotate through enough input sets to exceed the device's cache")
         sub.add_argument("--threads", type=_positive_int, metavar="N",
                          help="CPU threads (default: PyTorch's own default, what a user's code gets)")
+        sub.add_argument("--resume", type=Path, metavar="FILE",
+                         help="continue the interrupted run saved in FILE, measuring only the points it lacks")
+        sub.add_argument("--point-limit", type=_seconds, metavar="SECONDS",
+                         help="longest one point may take before it is recorded as timeout (default: the profile's, "
+                              + ", ".join(f"{p.name} {p.point_limit_s:g} s" for p in PROFILES.values()) + "; 0: none)")
 
     run = commands.add_parser("run", help="measure and write a results file")
     add_measuring(run)
-    run.add_argument("--out", type=Path, default=Path("results.json"), help="JSON file to write (default: results.json)")
+    run.add_argument("--out", type=Path, help="JSON file to write (default: the --resume FILE, else results.json)")
     run.add_argument("--csv", type=Path, help="also write the points as CSV here")
 
     record = commands.add_parser("record", help="measure the article's suites into the archive of machines")
@@ -146,24 +155,46 @@ def _warn_before_measuring() -> None:
         print(line, file=sys.stderr)
 
 
-def _measure(args: argparse.Namespace, label: str | None = None):
-    from .runner import run_suites
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not 0 <= value < float("inf"):
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds (0 or more)")
+    return value
 
-    suites = args.suite or list(SUITES)
+
+def _measure(args: argparse.Namespace, rescue_to: Path, label: str | None = None):
+    from .session import Request, measure
+
     _warn_before_measuring()
-    return run_suites(suites, args.profile, args.device, progress=not args.no_progress, label=label, cold=args.cold,
-                      threads=args.threads)
-
-
-def _record_measure(args: argparse.Namespace):
-    """The suites, then (with --sustained) one workload run for that long, in one ResultSet."""
-    results = _measure(args, args.label)
-    if args.sustained is not None:
+    request = Request(tuple(args.suite or SUITES), args.profile, tuple(args.device) if args.device else None, label,
+                      args.cold, args.point_limit, not args.no_progress, args.threads)
+    results = measure(request, rescue_to, resume=args.resume, stream=sys.stderr)
+    if getattr(args, "sustained", None) is not None:
         from .sustained import run_sustained
 
         device = args.device[0] if args.device else None
-        results = results.merged(run_sustained(args.sustained_suite, args.sustained, profile=args.profile, device=device))
+        suite = getattr(args, "sustained_suite", None) or (args.suite or ["matmul"])[0]
+        results = results.merged(run_sustained(suite, args.sustained, profile=args.profile, device=device))
     return results
+
+
+def _write(results, out: Path, table: Path | None) -> int:
+    """Write the JSON (and CSV); a file that cannot be written goes to a temporary file, named."""
+    failed = False
+    for path, text in ((out, results.to_json()), (table, results.to_csv() if table else None)):
+        if path is None:
+            continue
+        try:
+            save_text(text, path)
+        except SavedElsewhere as exc:
+            print(f"mpsarticle: error: {exc}", file=sys.stderr)
+            failed = True
+    if not failed:
+        print(f"wrote {out} ({len(results)} points: {_summary(results)})")
+    return 1 if failed else 0
 
 
 def _summary(results) -> str:
@@ -187,19 +218,25 @@ def main(argv: Sequence[str] | None = None) -> int:
             _warn_before_measuring()
             results = run_sustained(args.suite[0], args.sustained, profile=args.profile,
                                     device=args.device[0] if args.device else None)
-            print(f"wrote {results.save(args.out)} ({sustained_summary(results.sustained)})")
+            print(f"wrote {results.save(args.out or Path('results.json'))} ({sustained_summary(results.sustained)})")
         elif args.command == "run":
-            results = _measure(args)
-            path = results.save(args.out)
-            if args.csv:
-                results.save_csv(args.csv)
-            print(f"wrote {path} ({len(results)} points: {_summary(results)})")
-            for line in share_lines(results):
-                print(line)
+            out = args.out or args.resume or Path("results.json")
+            for path in (out, args.csv):
+                if path:
+                    check_writable(path)
+            code = _write(_measure(args, out), out, args.csv)
+            if code == 0:
+                for line in share_lines(load(out)):
+                    print(line)
+            return code
         elif args.command == "record":
-            from .archive import record
+            from .archive import archive_path, record
 
-            path = record(args.label, args.dir, force=args.force, measure=lambda: _record_measure(args))
+            target = archive_path(args.label, args.dir)
+            partial = target.with_name(target.name + ".partial")  # not *.json: never read as an entry
+            path = record(args.label, args.dir, force=args.force,
+                          measure=lambda: _measure(args, check_writable(partial), args.label))
+            partial.unlink(missing_ok=True)
             print(f"wrote {path}")
             for line in share_lines(load(path)):
                 print(line)
@@ -219,7 +256,14 @@ def main(argv: Sequence[str] | None = None) -> int:
             results = load(args.file)
             for path in save_all(results, args.out, lang=args.lang):
                 print(path)
-    except (ResultsFileError, DeviceUnavailable, FileExistsError, ValueError) as exc:
+    except Interrupted as exc:
+        if exc.notice is None:  # before the first point: nothing to save
+            print(f"mpsarticle: interrupted ({exc.name}) before measuring; nothing saved", file=sys.stderr)
+        return exc.exit_status
+    except KeyboardInterrupt:
+        print("mpsarticle: interrupted (SIGINT) before measuring; nothing saved", file=sys.stderr)
+        return 130
+    except (ResultsFileError, DeviceUnavailable, FileExistsError, ValueError, OutputError, SavedElsewhere) as exc:
         print(f"mpsarticle: error: {exc}", file=sys.stderr)
-        return 2 if isinstance(exc, (DeviceUnavailable, FileExistsError)) else 1
+        return 2 if isinstance(exc, (DeviceUnavailable, FileExistsError, OutputError, ResumeRefused)) else 1
     return 0

@@ -12,6 +12,7 @@ Nothing here knows about workloads or timing statistics.
 from __future__ import annotations
 
 import functools
+import gc
 import os
 import platform
 import re
@@ -150,6 +151,9 @@ class Device:
 
     def release_memory(self) -> None:
         """Give cached blocks back, e.g. after an out-of-memory point."""
+        # Tensors of a failed point can still be held by reference cycles
+        # (a traceback's frames); collect them before emptying the caches.
+        gc.collect()
         if self.kind == "cuda":
             torch.cuda.empty_cache()
         elif self.kind == "mps":

@@ -17,6 +17,10 @@ What the figures share, and why:
   but failed its correctness check is marked ✗ at the bottom of the axes;
   unsupported, out-of-memory and failed runs are left out.
 - A figure whose data is missing shows a centred message instead of raising.
+- A size that was not measured (unsupported, out of memory, time limit,
+  error) is a gap in its line, never bridged by joining the neighbours; a
+  series with no measured size at all keeps a legend entry saying why
+  (:mod:`mpsarticle.gaps` words the chapter's explanation).
 
 Numbers come from :mod:`mpsarticle.analysis`, as the prose's do. Nothing here measures.
 """
@@ -36,7 +40,7 @@ from matplotlib.figure import Figure
 from matplotlib.lines import Line2D
 from matplotlib.ticker import FixedLocator, Formatter, FuncFormatter, NullFormatter, NullLocator
 
-from . import analysis, formatting
+from . import analysis, formatting, gaps
 from .results import ResultSet
 
 __all__ = [
@@ -129,6 +133,10 @@ TEXT: dict[str, dict[str, str]] = {
         "train_row": "{device}, batch {batch}",
         "failed": "failed correctness check",
         "passed": "passed correctness check",
+        "status.unsupported": "not supported",
+        "status.out_of_memory": "out of memory",
+        "status.timeout": "time limit",
+        "status.error": "error",
         "machines.unnamed": "unnamed machine",
         "machines.line": "{machine} — {device}",
         "machines.speedup_title": "B @ a on each machine: CPU time / accelerator time",
@@ -181,6 +189,10 @@ TEXT: dict[str, dict[str, str]] = {
         "train_row": "{device}, batch {batch}",
         "failed": "gagal uji kebenaran",
         "passed": "lolos uji kebenaran",
+        "status.unsupported": "tidak didukung",
+        "status.out_of_memory": "memori habis",
+        "status.timeout": "batas waktu",
+        "status.error": "galat",
         "machines.unnamed": "mesin tanpa nama",
         "machines.line": "{machine} — {device}",
         "machines.speedup_title": "B @ a di tiap mesin: waktu CPU / waktu akselerator",
@@ -322,6 +334,13 @@ def _speedup_y(ax: Axes, words: dict[str, str], lang: str) -> None:
                     textcoords="offset points", ha="right", va=va, fontsize=8.5, color="#555555")
 
 
+def _gapped(xs: Sequence[float], ys: Sequence[float], missing: Iterable[float]) -> tuple[list[float], list[float]]:
+    """The series with NaN at each size between its ends that was not measured: matplotlib breaks the line there."""
+    inside = {x for x in missing if xs and min(xs) < x < max(xs)} - set(xs)
+    merged = sorted([*zip(xs, ys), *((x, math.nan) for x in inside)])
+    return [x for x, _ in merged], [y for _, y in merged]
+
+
 def _mark_failed(ax: Axes, xs: Sequence[float], color: str) -> bool:
     """✗ at the foot of the axes where a point ran but gave a wrong answer: no time is drawn for it."""
     if not xs:
@@ -434,9 +453,13 @@ def time_vs_size(results: ResultSet, lang: str, workload: str = "matvec", suite:
         pairs = analysis.series(results, workload=workload, device=device, method=method, suite=suite, **params)
         xs, medians = [s for s, _ in pairs], [p.median_s for _, p in pairs]
         if pairs:
-            ax.fill_between(xs, [p.ci_low_s for _, p in pairs], [p.ci_high_s for _, p in pairs],
-                            color=color, alpha=0.2, linewidth=0)
-            ax.plot(xs, medians, color=color, marker="o", markersize=5, linewidth=1.8, label=device_label(device))
+            missing = gaps.unmeasured_sizes(results, workload=workload, device=device, method=method, suite=suite,
+                                            **params)
+            low = _gapped(xs, [p.ci_low_s for _, p in pairs], missing)
+            high = _gapped(xs, [p.ci_high_s for _, p in pairs], missing)
+            ax.fill_between(low[0], low[1], high[1], color=color, alpha=0.2, linewidth=0)
+            ax.plot(*_gapped(xs, medians, missing), color=color, marker="o", markersize=5, linewidth=1.8,
+                    label=device_label(device))
         bad = analysis.failed_checks(results, workload=workload, device=device, method=method, suite=suite, **params)
         failed |= _mark_failed(ax, [s for s, _ in bad], color)
         sizes += xs + [s for s, _ in bad]
@@ -471,11 +494,14 @@ def speedup(results: ResultSet, lang: str, workload: str = "matvec", suite: str 
         pairs = curves[device]
         name = device_label(device)
         if pairs:
+            missing = [size for both in (device, "cpu") for size in
+                       gaps.unmeasured_sizes(results, workload=workload, device=both, suite=suite, **params)]
             xs = [s for s, _ in pairs]
-            ax.fill_between(xs, [r.low for _, r in pairs], [r.high for _, r in pairs], color=color, alpha=0.2,
-                            linewidth=0)
-            ax.plot(xs, [r.value for _, r in pairs], color=color, marker="o", markersize=5,
-                    linewidth=1.8, label=name)
+            low = _gapped(xs, [r.low for _, r in pairs], missing)
+            high = _gapped(xs, [r.high for _, r in pairs], missing)
+            ax.fill_between(low[0], low[1], high[1], color=color, alpha=0.2, linewidth=0)
+            ax.plot(*_gapped(xs, [r.value for _, r in pairs], missing), color=color, marker="o",
+                    markersize=5, linewidth=1.8, label=name)
             sizes += [s for s, _ in pairs]
             where = analysis.crossover(pairs)
             if where.size is not None and not where.always:
@@ -524,7 +550,8 @@ def methods(results: ResultSet, lang: str, suite: str = "matvec") -> Figure:
             color = METHOD_COLORS[method]
             pairs = analysis.series(results, workload="matvec", device=device, method=method, suite=suite)
             if pairs:
-                ax.plot([s for s, _ in pairs], [p.median_s for _, p in pairs], color=color,
+                missing = gaps.unmeasured_sizes(results, workload="matvec", device=device, method=method, suite=suite)
+                ax.plot(*_gapped([s for s, _ in pairs], [p.median_s for _, p in pairs], missing), color=color,
                         marker=METHOD_MARKERS[method], markersize=5, linewidth=1.6, label=words[f"method.{method}"])
             bad = analysis.failed_checks(results, workload="matvec", device=device, method=method, suite=suite)
             failed |= _mark_failed(ax, [s for s, _ in bad], color)
@@ -558,8 +585,9 @@ def bandwidth(results: ResultSet, lang: str, suite: str = "matvec") -> Figure:
         color = device_color(device, devices)
         pairs = analysis.series(results, workload="matvec", device=device, suite=suite)
         if pairs:
-            ax.plot([s for s, _ in pairs], [p.gb_s for _, p in pairs], color=color, marker="o", markersize=5,
-                    linewidth=1.8, label=device_label(device))
+            missing = gaps.unmeasured_sizes(results, workload="matvec", device=device, suite=suite)
+            ax.plot(*_gapped([s for s, _ in pairs], [p.gb_s for _, p in pairs], missing), color=color, marker="o",
+                    markersize=5, linewidth=1.8, label=device_label(device))
         bad = analysis.failed_checks(results, workload="matvec", device=device, suite=suite)
         failed |= _mark_failed(ax, [s for s, _ in bad], color)
         sizes += [s for s, _ in pairs] + [s for s, _ in bad]
@@ -597,9 +625,17 @@ def matmul(results: ResultSet, lang: str) -> Figure:
         for dtype in dtypes:
             linestyle, marker = DTYPE_STYLES.get(dtype, ("-.", "D"))
             pairs = analysis.series(results, workload="matmul", device=device, suite="matmul", dtype=dtype)
+            missing = gaps.unmeasured(results, workload="matmul", device=device, suite="matmul", method="engine",
+                                      dtype=dtype)
             if pairs:
-                ax.plot([s for s, _ in pairs], [p.gflop_s for _, p in pairs], color=color, linestyle=linestyle,
+                ax.plot(*_gapped([s for s, _ in pairs], [p.gflop_s for _, p in pairs],
+                                 [int(p.params["m"]) for p in missing]), color=color, linestyle=linestyle,
                         marker=marker, markersize=5, linewidth=1.6, label=f"{device_label(device)} {dtype}")
+            elif missing:
+                # Nothing to draw: the legend still names the series and why it is absent.
+                why = words[f"status.{missing[0].status}"]
+                ax.plot([], [], color=color, linestyle=linestyle, marker=marker, markerfacecolor="none",
+                        linewidth=1.6, label=f"{device_label(device)} {dtype}: {why}")
             bad = analysis.failed_checks(results, workload="matmul", device=device, suite="matmul", dtype=dtype)
             failed |= _mark_failed(ax, [s for s, _ in bad], color)
             sizes += [s for s, _ in pairs] + [s for s, _ in bad]

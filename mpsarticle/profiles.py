@@ -54,6 +54,10 @@ class Profile:
     cpu_half_matmul_max: int = 512
     #: Engine budget for the original experiment's many small points.
     original_budget_s: float = field(default=0.2)
+    #: Longest one point may take (preparing, timing, checking) before it is
+    #: recorded as ``timeout``: far beyond any honest point, so only a hung
+    #: one reaches it (see mpsarticle.watchdog).
+    point_limit_s: float = field(default=300.0)
 
     def options(self, **overrides: object) -> TimingOptions:
         return TimingOptions(budget_s=self.budget_s, **overrides)  # type: ignore[arg-type]
@@ -67,6 +71,7 @@ PROFILES: dict[str, Profile] = {
             help="every measurement the article needs, in under a minute on a 2-core CPU (for CI)",
             budget_s=0.25,
             original_budget_s=0.1,
+            point_limit_s=120.0,
             matvec=Sizes(cpu=(1024, 2048, 4096), accelerator=(1024, 4096, 8192)),
             copy=Sizes(cpu=(1 << 18, 1 << 22, 1 << 24), accelerator=(1 << 20, 1 << 24, 1 << 26)),
             matmul=Sizes(cpu=(128, 256, 512), accelerator=(512, 1024, 2048)),
@@ -88,6 +93,7 @@ PROFILES: dict[str, Profile] = {
             help="the largest sizes an accelerator's memory allows (minutes on a GPU)",
             budget_s=1.0,
             original_budget_s=0.2,
+            point_limit_s=900.0,
             matvec=Sizes(
                 cpu=(1024, 2048, 4096, 8192, 16384),
                 accelerator=(1024, 2048, 4096, 8192, 16384, 32768, 65536),

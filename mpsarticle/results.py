@@ -45,7 +45,8 @@ SCHEMA_NAME = "mpsarticle.results"
 #: statistics computed from the samples they kept.
 SCHEMA_VERSION = 2
 
-STATUSES = ("ok", "unsupported", "out_of_memory", "error")
+#: ``timeout``: stopped at the per-point time limit (mpsarticle.watchdog).
+STATUSES = ("ok", "unsupported", "out_of_memory", "error", "timeout")
 #: engine: synchronised, adaptive repeats; naive: the original ``timeit``
 #: call; events: back-to-back calls between two device events.
 METHODS = ("engine", "naive", "events")
@@ -334,22 +335,11 @@ def environment() -> dict[str, Any]:
 
 def load(path: str | os.PathLike[str]) -> ResultSet:
     """Read and validate a results file; :class:`ResultsFileError` names the file and field on any problem."""
+    from .safejson import read_json  # size, depth and finite numbers, before the schema
+
     source = str(path)
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise ResultsFileError(f"{source}: no such file") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise ResultsFileError(f"{source}: cannot be read ({exc})") from None
-    try:
-        data = json.loads(text, parse_constant=_refuse_constant)
-    except ValueError as exc:
-        raise ResultsFileError(f"{source}: not valid JSON ({exc})") from None
+    data = read_json(path, source)
     return ResultSet.from_dict(data, source=source)
-
-
-def _refuse_constant(name: str) -> None:
-    raise ValueError(f"{name} is not allowed in a results file")
 
 
 def _number(maximum: float, minimum: float = 0) -> dict[str, Any]:

@@ -16,6 +16,7 @@ build identifier (an interactive session) every call measures.
 
 from __future__ import annotations
 
+import functools
 import os
 import sys
 from dataclasses import fields
@@ -30,6 +31,7 @@ if TYPE_CHECKING:
     from .devices import Device
     from .profiles import Task
     from .timing import TimingOptions
+    from .watchdog import Watchdog
     from .workloads import Workload
 
 # torch, and the modules that import it, are imported where measuring
@@ -44,10 +46,6 @@ PROFILE_VARIABLE = "MPSARTICLE_PROFILE"
 #: A name for the machine of this build, shown with its numbers (the Pages
 #: workflow says that they come from a hosted runner's CPU).
 LABEL_VARIABLE = "MPSARTICLE_MACHINE_LABEL"
-#: A point whose inputs would take more than this share of a device's memory
-#: is recorded as out of memory without being tried: on unified-memory Macs
-#: an oversized allocation swaps instead of failing cleanly.
-MEMORY_SHARE_LIMIT = 0.45
 #: The names in mpsarticle.profiles (kept here so loading needs no torch; a test holds them equal).
 SUITE_NAMES = ("original", "matvec", "copy", "matmul", "train")
 PROFILE_NAMES = ("quick", "default", "full")
@@ -60,37 +58,48 @@ def _progress_stream():
 
 
 def _too_big(task: Task, described: dict) -> str | None:
+    from .memory import too_big
+
     # The run's environment block already describes every usable device.
-    memory = (described.get(task.device.name) or task.device.describe()).get("memory_bytes")
-    need = task.workload.input_bytes
-    if memory and need > MEMORY_SHARE_LIMIT * memory:
-        return (
-            f"not tried: inputs need {need / 1e9:.1f} GB, more than {MEMORY_SHARE_LIMIT:.0%} "
-            f"of the device's {memory / 1e9:.1f} GB"
-        )
-    return None
+    return too_big(task.workload, described.get(task.device.name) or task.device.describe())
 
 
-def run_tasks(tasks: Sequence[Task], *, progress: bool = True, label: str | None = None, profile: str | None = None) -> ResultSet:
-    """Measure every task in order and collect the points with the environment."""
+def unmeasured_point(task: Task, status: str, reason: str) -> Point:
+    """The point of a task that was not (fully) measured: not tried, or stopped."""
+    return Point(device=task.device.name, workload=task.workload.kind, params=task.workload.params(),
+                 method=task.method, suite=task.suite, status=status, reason=reason,
+                 flops=task.workload.flops, bytes=task.workload.bytes, cold=task.options.cold)
+
+
+def run_tasks(tasks: Sequence[Task], *, progress: bool = True, label: str | None = None, profile: str | None = None,
+              results: ResultSet | None = None, guard: Watchdog | None = None) -> ResultSet:
+    """Measure every task in order and collect the points with the environment.
+
+    ``results``: add to this set (a resumed run's) instead of a new one.
+    ``guard``: hold each point to a time limit and add points under its lock
+    (see :mod:`mpsarticle.watchdog`).
+    """
     from tqdm import tqdm  # not tqdm.auto: no widgets, the bar goes to the terminal
 
     from .timing import measure
 
-    results = ResultSet(environment=environment(), profile=profile, label=label,
-                        build_id=os.environ.get(BUILD_ID_VARIABLE))
+    if results is None:
+        results = ResultSet(environment=environment(), profile=profile, label=label,
+                            build_id=os.environ.get(BUILD_ID_VARIABLE))
     bar = tqdm(tasks, desc="mpsarticle", unit="point", file=_progress_stream(), disable=not progress,
                dynamic_ncols=True, mininterval=0.5)
     for task in bar:
         bar.set_postfix_str(f"{task.suite}: {task.workload.label} on {task.device} ({task.method})", refresh=False)
         reason = _too_big(task, results.environment["devices"])
+        work = functools.partial(measure, task.workload, task.device, task.method, task.options, suite=task.suite)
         if reason:
-            point = Point(device=task.device.name, workload=task.workload.kind, params=task.workload.params(),
-                          method=task.method, suite=task.suite, status="out_of_memory", reason=reason,
-                          flops=task.workload.flops, bytes=task.workload.bytes)
+            point = unmeasured_point(task, "out_of_memory", reason)
         else:
-            point = measure(task.workload, task.device, task.method, task.options, suite=task.suite)
-        results.points.append(point)
+            point = guard.measure(task, work) if guard else work()
+        if guard:
+            guard.rescue.add(point)
+        else:
+            results.points.append(point)
     bar.close()
     return results
 
@@ -127,18 +136,36 @@ def run_suites(
     label: str | None = None,
     cold: bool = False,
     threads: int | None = None,
+    rescue_to: Path | None = None,
+    point_limit_s: float | None = None,
 ) -> ResultSet:
     """Measure the article's suites with a profile's sizes (``cold``: rotate inputs past the caches;
-    ``threads``: CPU threads instead of PyTorch's default)."""
-    from dataclasses import replace
+    ``threads``: CPU threads instead of PyTorch's default).
 
-    from .profiles import get_profile, plan
+    Each point is held to the profile's time limit (``point_limit_s``
+    overrides it, 0 for none); on SIGINT or SIGTERM the points so far are
+    saved to ``rescue_to`` (default: ``interrupted/`` in the cache folder)
+    before :class:`~mpsarticle.interrupt.Interrupted` is raised.
+    """
+    from .profiles import get_profile
+    from .session import Request, measure
 
     get_profile(profile)
-    tasks = plan(suites, profile, _devices(devices))
-    if cold or threads:
-        tasks = [replace(task, options=replace(task.options, cold=cold, threads=threads)) for task in tasks]
-    return run_tasks(tasks, progress=progress, label=label, profile=profile)
+    request = Request(tuple(suites), profile, tuple(devices) if devices is not None else None, label, cold,
+                      point_limit_s, progress, threads)
+    target = rescue_to or interrupted_path(f"{_safe(_now_id())}-{profile}")
+    return measure(request, target, hint=f"continue with python -m mpsarticle run --profile {profile} --resume {{path}}")
+
+
+def interrupted_path(name: str) -> Path:
+    """Where a site build's measuring saves its points when interrupted: never read by a later build."""
+    return cache_dir() / "interrupted" / f"{name}.json"
+
+
+def _now_id() -> str:
+    import time
+
+    return time.strftime("%Y%m%dT%H%M%S")
 
 
 def _devices(devices: Iterable[Device | str] | None) -> list[Device]:
@@ -171,12 +198,16 @@ def measure_once(suites: Sequence[str] = SUITE_NAMES, profile: str | None = None
     """
     profile = profile or current_profile()
     build_id = os.environ.get(BUILD_ID_VARIABLE)
+    label = os.environ.get(LABEL_VARIABLE) or None
+    # Points of an interrupted build go to their own file, never to ``path``:
+    # a later chapter (or build) must not take a part for the whole.
+    rescue_to = interrupted_path(f"{_safe(build_id or _now_id())}-{profile}-{'-'.join(suites)}")
     if not build_id:
-        return run_suites(suites, profile, progress=progress, label=os.environ.get(LABEL_VARIABLE) or None)
+        return run_suites(suites, profile, progress=progress, label=label, rescue_to=rescue_to)
     path = cache_dir() / _safe(build_id) / f"{profile}-{'-'.join(suites)}.json"
     if path.exists():
         return load(path)
-    results = run_suites(suites, profile, progress=progress, label=os.environ.get(LABEL_VARIABLE) or None)
+    results = run_suites(suites, profile, progress=progress, label=label, rescue_to=rescue_to)
     results.save(path)
     return results
 

@@ -46,6 +46,7 @@ import torch
 from torch.utils.benchmark.utils.common import set_torch_threads
 
 from .devices import Device, default_threads
+from .memory import is_out_of_memory
 from .results import Point, finite_or_none
 from .workloads import Prepared, Unsupported, Workload
 
@@ -302,7 +303,7 @@ def _classify(exc: BaseException) -> tuple[str, str]:
     message = " ".join(str(exc).split()) or type(exc).__name__
     if len(message) > 300:
         message = message[:299] + "…"
-    if isinstance(exc, (torch.OutOfMemoryError, MemoryError)) or "out of memory" in message.lower():
+    if is_out_of_memory(exc):
         return "out_of_memory", message
     # Only what means "this device or dtype cannot do it": PyTorch raises
     # NotImplementedError for an operator missing on a backend, and

@@ -125,3 +125,52 @@ class Scripted(Workload):
         if self.fail_with is not None:
             raise self.fail_with
         return Prepared(lambda: torch.ones(3).sum(), lambda: self.error, 1e-3, rotations)
+
+
+@dataclass(frozen=True)
+class Cheap(Workload):
+    """A workload whose cost does not matter to the test: one flop, one byte."""
+
+    @property
+    def flops(self) -> float:
+        return 1.0
+
+    @property
+    def bytes(self) -> float:
+        return 1.0
+
+
+@dataclass(frozen=True)
+class Sleeping(Cheap):
+    """A call that takes ``seconds`` in a sleep, which a signal interrupts (as any wait in Python)."""
+
+    seconds: float = 5.0
+    kind: ClassVar[str] = "sleeping"
+
+    def _prepare(self, device: Device, *, seed: int, rotations: int) -> Prepared:
+        return Prepared(lambda: time.sleep(self.seconds), lambda: 0.0, 1e-3, rotations)
+
+
+@dataclass(frozen=True)
+class StuckDevice(FakeAsyncDevice):
+    """A GPU whose wait never returns and cannot be interrupted, as ``torch.cuda.synchronize()``
+    behind a kernel that never ends: the wait blocks every signal in the main thread
+    (the Python handler cannot run) and releases the GIL (so other threads can)."""
+
+    def hang(self) -> None:
+        import signal
+        import sys
+
+        signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGALRM, signal.SIGINT, signal.SIGTERM})
+        print("hanging in the device's wait", file=sys.stderr, flush=True)
+        time.sleep(3600)
+
+
+@dataclass(frozen=True)
+class Hang(Cheap):
+    """A call that waits on a :class:`StuckDevice` forever."""
+
+    kind: ClassVar[str] = "hang"
+
+    def _prepare(self, device: Device, *, seed: int, rotations: int) -> Prepared:
+        return Prepared(device.hang, lambda: 0.0, 1e-3, rotations)

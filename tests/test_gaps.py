@@ -1,0 +1,122 @@
+"""Unsupported operations and other unmeasured points: recorded with a reason, gaps in the figures,
+explained in the chapter's language; PYTORCH_ENABLE_MPS_FALLBACK=1 flagged."""
+
+from __future__ import annotations
+
+import math
+import platform
+
+import pytest
+
+from mpsarticle import cli, plots
+from mpsarticle.article import Page, device_label
+from mpsarticle.devices import Device
+from mpsarticle.gaps import gaps_sentence
+from mpsarticle.results import Point, ResultSet, load
+from mpsarticle.timing import TimingOptions, measure
+from mpsarticle.workloads import MatMul
+
+QUICK = TimingOptions(budget_s=0.05, min_run_s=0.01)
+ENVIRONMENT = {"torch": "2.13.0", "python": "3.11", "os": "Darwin 22.6.0", "cpu": "Apple M1",
+               "devices": {"cpu": {"kind": "cpu", "name": "Apple M1"}, "mps": {"kind": "mps", "name": "Apple M1 GPU"}}}
+BF16_OLD_MACOS = "MPS supports bfloat16 from macOS 14 on; this is macOS 13"
+
+
+def test_float64_on_mps_is_unsupported_with_the_reason():
+    point = measure(MatMul(8, "float64"), Device("mps"), "engine", QUICK)  # refused before MPS is touched
+    assert point.status == "unsupported"
+    assert point.reason == "MPS has no float64: Metal has no 64-bit floating-point type"
+    assert measure(MatMul(8, "float64"), Device("cpu"), "engine", QUICK).check == "passed"
+
+
+def test_bfloat16_on_mps_before_macos_14_is_unsupported_with_the_reason(monkeypatch):
+    monkeypatch.setattr(platform, "mac_ver", lambda: ("13.6.1", ("", "", ""), "arm64"))
+    point = measure(MatMul(8, "bfloat16"), Device("mps"), "engine", QUICK)
+    assert point.status == "unsupported" and point.reason == BF16_OLD_MACOS
+
+
+def _matmul(device: str, m: int, dtype: str, seconds: float | None = None, **fields) -> Point:
+    if seconds is None:
+        return Point(device, "matmul", {"m": m, "dtype": dtype}, suite="matmul", **fields)
+    return Point(device, "matmul", {"m": m, "dtype": dtype}, suite="matmul", median_s=seconds, iqr_s=0.0,
+                 flops=2.0 * m**3, check="passed")
+
+
+def old_mac(fallback: bool = False) -> ResultSet:
+    """A Mac on macOS 13: bfloat16 refused on MPS, the largest float32 size stopped at the time limit."""
+    points = []
+    for device in ("cpu", "mps"):
+        for dtype in ("float32", "bfloat16"):
+            for m in (512, 1024, 2048, 4096):
+                if device == "mps" and dtype == "bfloat16":
+                    points.append(_matmul(device, m, dtype, status="unsupported", reason=BF16_OLD_MACOS))
+                elif device == "mps" and m == 2048:
+                    points.append(_matmul(device, m, dtype, status="timeout",
+                                          reason="stopped at the time limit of 300 s per point"))
+                else:
+                    points.append(_matmul(device, m, dtype, 1e-3 * (m / 512) ** 3))
+    environment = dict(ENVIRONMENT, mps_fallback_to_cpu=fallback)
+    return ResultSet(environment=environment, points=points, profile="default")
+
+
+def test_the_chapter_explains_the_gaps_in_its_language():
+    results = old_mac()
+    assert Page("matmul", "en", results).numbers()["gaps_sentence"] == (
+        "Not measured on this machine, and so gaps in the figures: the float32 matrix product on the Apple GPU (MPS) "
+        "at m = 2,048 (stopped at the time limit per point); the bfloat16 matrix product on the Apple GPU (MPS) at "
+        "m = 512, 1,024, 2,048 and 4,096 (not supported there: MPS supports bfloat16 from macOS 14 on; this is "
+        "macOS 13).")
+    assert Page("matmul", "id", results).numbers()["gaps_sentence"] == (
+        "Tidak terukur di mesin ini, sehingga menjadi celah di gambar: perkalian matriks float32 di GPU Apple (MPS) "
+        "pada m = 2.048 (dihentikan pada batas waktu per titik); perkalian matriks bfloat16 di GPU Apple (MPS) pada "
+        "m = 512, 1.024, 2.048 dan 4.096 (tidak didukung di sana: MPS mendukung bfloat16 mulai macOS 14; ini "
+        "macOS 13).")
+    complete = ResultSet(ENVIRONMENT, [p for p in results if p.status == "ok"])
+    assert gaps_sentence(complete, "en", ("matmul",), device_label) == (
+        "Every point of this chapter was measured on this machine.")
+    assert gaps_sentence(complete, "id", ("matmul",), device_label) == (
+        "Semua titik di bab ini berhasil diukur di mesin ini.")
+
+
+def test_a_missing_size_is_a_gap_in_its_line_never_bridged():
+    figure = plots.matmul(old_mac(), "en")
+    lines = {line.get_label(): line for line in figure.axes[0].get_lines()}
+    xs, ys = lines["MPS float32"].get_data()
+    assert list(xs) == [512, 1024, 2048, 4096]
+    assert math.isnan(ys[2]) and not any(math.isnan(y) for y in ys[:2] + ys[3:])
+    # The CPU's line, measured at every size, has no gap.
+    assert not any(math.isnan(y) for y in lines["CPU float32"].get_ydata())
+
+
+@pytest.mark.parametrize("lang, words", [("en", "not supported"), ("id", "tidak didukung")])
+def test_a_series_never_measured_keeps_a_legend_entry_saying_why(lang, words):
+    figure = plots.matmul(old_mac(), lang)
+    legend = [text.get_text() for text in figure.axes[0].get_legend().get_texts()]
+    assert f"MPS bfloat16: {words}" in legend
+
+
+def test_time_against_size_leaves_a_gap_too():
+    def point(m, **fields):
+        return Point("cpu", "matvec", {"m": m, "dtype": "float32"}, suite="matvec", **fields)
+
+    results = ResultSet(ENVIRONMENT, [point(1024, median_s=1e-4, iqr_s=0.0, check="passed"),
+                                      point(2048, status="out_of_memory", reason="not tried: inputs need …"),
+                                      point(4096, median_s=2e-3, iqr_s=0.0, check="passed")])
+    (line,) = [line for line in plots.time_vs_size(results, "en").axes[0].get_lines() if line.get_label() == "CPU"]
+    assert list(line.get_xdata()) == [1024, 2048, 4096] and math.isnan(line.get_ydata()[1])
+
+
+def test_mps_fallback_is_flagged_on_the_terminal_and_in_the_chapters(tmp_path, monkeypatch, capsys):
+    monkeypatch.setenv("PYTORCH_ENABLE_MPS_FALLBACK", "1")
+    out = tmp_path / "r.json"
+    assert cli.main(["run", "--suite", "copy", "--profile", "quick", "--device", "cpu", "--out", str(out),
+                     "--no-progress"]) == 0
+    assert capsys.readouterr().err.splitlines()[0] == (
+        "mpsarticle: warning: PYTORCH_ENABLE_MPS_FALLBACK=1: operators MPS lacks run on the CPU, so a time "
+        "measured on MPS can include CPU work")
+    assert load(out).environment["mps_fallback_to_cpu"] is True
+    assert Page("matmul", "en", old_mac(fallback=True)).numbers()["gaps_sentence"].endswith(
+        " PYTORCH_ENABLE_MPS_FALLBACK=1 was set for this build: operators that MPS lacks ran on the CPU, so a time "
+        "shown for the Apple GPU can include CPU work.")
+    assert "PYTORCH_ENABLE_MPS_FALLBACK=1 aktif" in Page("matmul", "id", old_mac(fallback=True)).numbers()["gaps_sentence"]
+    assert "FALLBACK" not in Page("matmul", "en", old_mac(fallback=False)).numbers()["gaps_sentence"]

@@ -1,0 +1,136 @@
+"""Out of memory: CUDA, MPS and CPU failures recorded and released; sizes chosen from the device's memory."""
+
+from __future__ import annotations
+
+import gc
+import subprocess
+import sys
+import weakref
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+import pytest
+import torch
+
+from mpsarticle import profiles, runner, timing
+from mpsarticle.devices import Device
+from mpsarticle.memory import MEMORY_SHARE_LIMIT, usable_bytes
+from mpsarticle.profiles import Task
+from mpsarticle.results import Point
+from mpsarticle.timing import TimingOptions
+from mpsarticle.workloads import MatVec, Prepared
+
+from .fakes import Cheap, FakeAsyncDevice
+from .running import ROOT
+
+QUICK = TimingOptions(budget_s=0.05, min_run_s=0.01)
+GIB = 1 << 30
+#: An 8 GB Mac: Metal recommends a working set well under the 8 GB it shares with macOS.
+EIGHT_GB_MAC = {"kind": "mps", "name": "Apple M2 GPU", "memory_bytes": 8 * GIB, "recommended_max_bytes": 5_500_000_000}
+
+
+@dataclass(frozen=True)
+class SmallMac(Device):
+    """An 8 GB Mac's GPU, as far as planning is concerned (nothing runs on it)."""
+
+    kind: str = "mps"
+
+    def describe(self) -> dict[str, Any]:
+        return dict(EIGHT_GB_MAC)
+
+
+def _tried(monkeypatch, tasks) -> tuple[list[Task], list[Point]]:
+    tried = []
+
+    def measure(workload, device, method="engine", options=None, *, suite=None):
+        tried.append(workload)
+        return Point(device.name, workload.kind, workload.params(), method, suite=suite, median_s=1.0)
+
+    monkeypatch.setattr(timing, "measure", measure)
+    return tried, runner.run_tasks(tasks, progress=False).points
+
+
+def test_an_8_gb_mac_plans_with_metals_working_set_not_its_total_memory(monkeypatch):
+    assert usable_bytes(EIGHT_GB_MAC) == 5_500_000_000
+    assert usable_bytes({"kind": "cuda", "memory_bytes": 80 * GIB}) == 80 * GIB
+    mac = SmallMac()
+    budget = MEMORY_SHARE_LIMIT * EIGHT_GB_MAC["recommended_max_bytes"]
+    # The default profile fits entirely: every point is tried.
+    tried, points = _tried(monkeypatch, profiles.plan(list(profiles.SUITES), "default", [mac]))
+    assert len(tried) == len(points) and all(w.input_bytes <= budget for w in tried)
+    # The full profile's largest sizes do not: they are recorded, not tried.
+    tried, points = _tried(monkeypatch, profiles.plan(list(profiles.SUITES), "full", [mac]))
+    assert tried and all(w.input_bytes <= budget for w in tried)
+    skipped = [p for p in points if p.status == "out_of_memory"]
+    assert {(p.workload, p.params.get("m") or p.params.get("n")) for p in skipped} >= {
+        ("matmul", 16384), ("matvec", 32768), ("matvec", 65536), ("copy", 1 << 30), ("copy", 1 << 31)}
+    # float32 at m = 16384 needs 3.2 GB: under 45 % of 8 GB, over 45 % of the working set.
+    big = next(p for p in skipped if p.workload == "matmul" and p.params == {"m": 16384, "dtype": "float32"})
+    assert big.reason == ("not tried: inputs need 3.2 GB, more than 45% of Metal's recommended working set "
+                          "of 5.5 GB")
+
+
+class Counting(FakeAsyncDevice):
+    released: list = []
+
+    def release_memory(self) -> None:
+        self.released.append(True)
+        Device.release_memory(self)  # the real release (the fake's own does nothing)
+
+
+@dataclass(frozen=True)
+class Allocating(Cheap):
+    """Holds a tensor in a reference cycle (as a traceback's frames do), then fails to allocate."""
+
+    backend: str = "cpu"
+    kind: ClassVar[str] = "allocating"
+    held: ClassVar[list] = []
+
+    def _prepare(self, device: Device, *, seed: int, rotations: int) -> Prepared:
+        cycle: dict[str, Any] = {"tensor": torch.empty(1 << 16)}
+        cycle["self"] = cycle
+        self.held.append(weakref.ref(cycle["tensor"]))
+        raise {
+            "cuda": torch.OutOfMemoryError("CUDA out of memory. Tried to allocate 20.00 GiB"),
+            "mps": RuntimeError("MPS backend out of memory (MPS allocated: 5.1 GB, other allocations: 0 bytes, "
+                                "max allowed: 5.5 GB). Tried to allocate 2.0 GB on private pool."),
+            "cpu": RuntimeError("[enforce fail at alloc_cpu.cpp:127] err == 0. DefaultCPUAllocator: can't allocate "
+                                "memory: you tried to allocate 1600000000 bytes. Error code 12 (Cannot allocate memory)"),
+        }[self.backend]
+
+
+@pytest.mark.parametrize("backend", ["cuda", "mps", "cpu"])
+def test_out_of_memory_is_recorded_memory_released_and_the_run_goes_on(backend):
+    device = Counting()
+    Counting.released.clear()
+    Allocating.held.clear()
+    tasks = [Task("t", Allocating(backend), device, "engine", QUICK), Task("t", MatVec(16), device, "engine", QUICK)]
+    gc.disable()  # only an explicit collection may free the cycle
+    try:
+        points = runner.run_tasks(tasks, progress=False).points
+        freed = Allocating.held[0]() is None
+    finally:
+        gc.enable()
+    assert [p.status for p in points] == ["out_of_memory", "ok"]
+    assert "allocate" in points[0].reason
+    assert Counting.released and freed
+
+
+def test_cpu_memory_really_running_out(tmp_path):
+    """A real failed allocation: the address space limited to 1 GiB more than in use."""
+    pytest.importorskip("resource")
+    if not sys.platform.startswith("linux"):
+        pytest.skip("reads /proc/self/status")
+    code = """
+import re, resource
+from mpsarticle import runner
+from mpsarticle.timing import TimingOptions
+from mpsarticle.workloads import MatMul, MatVec
+in_use = int(re.search(r"VmSize:\\s+(\\d+) kB", open("/proc/self/status").read()).group(1)) * 1024
+resource.setrlimit(resource.RLIMIT_AS, (in_use + (1 << 30), resource.RLIM_INFINITY))
+results = runner.run([MatMul(20000), MatVec(64)], ["cpu"], options=TimingOptions(budget_s=0.05), progress=False)
+print([p.status for p in results], results.points[0].reason)
+"""
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=300)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("['out_of_memory', 'ok'] ") and "can't allocate memory" in done.stdout
