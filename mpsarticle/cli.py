@@ -150,8 +150,14 @@ def _print_info(as_json: bool) -> None:
 
 
 def _warn_before_measuring() -> None:
-    """One line per risky condition (battery, Low Power Mode, swap...), while they can still be fixed."""
-    for line in warning_lines(machine_conditions()):
+    """One line per risky condition (battery, Low Power Mode, swap...), while they can still be fixed.
+
+    The MPS fallback is left to the measuring session, which warns about it
+    for every way of measuring (the site build's included).
+    """
+    found = machine_conditions()
+    found = {**found, "warnings": [code for code in found.get("warnings") or () if code != "mps_fallback"]}
+    for line in warning_lines(found):
         print(line, file=sys.stderr)
 
 

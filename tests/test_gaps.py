@@ -16,7 +16,7 @@ from mpsarticle.results import Point, ResultSet, load
 from mpsarticle.timing import TimingOptions, measure
 from mpsarticle.workloads import MatMul
 
-QUICK = TimingOptions(budget_s=0.05, min_run_s=0.01)
+QUICK = TimingOptions(budget_s=0.05)
 ENVIRONMENT = {"torch": "2.13.0", "python": "3.11", "os": "Darwin 22.6.0", "cpu": "Apple M1",
                "devices": {"cpu": {"kind": "cpu", "name": "Apple M1"}, "mps": {"kind": "mps", "name": "Apple M1 GPU"}}}
 BF16_OLD_MACOS = "MPS supports bfloat16 from macOS 14 on; this is macOS 13"
@@ -99,9 +99,9 @@ def test_time_against_size_leaves_a_gap_too():
     def point(m, **fields):
         return Point("cpu", "matvec", {"m": m, "dtype": "float32"}, suite="matvec", **fields)
 
-    results = ResultSet(ENVIRONMENT, [point(1024, median_s=1e-4, iqr_s=0.0, check="passed"),
+    results = ResultSet(ENVIRONMENT, [point(1024, samples=[1e-4] * 10, check="passed").summarize(),
                                       point(2048, status="out_of_memory", reason="not tried: inputs need …"),
-                                      point(4096, median_s=2e-3, iqr_s=0.0, check="passed")])
+                                      point(4096, samples=[2e-3] * 10, check="passed").summarize()])
     (line,) = [line for line in plots.time_vs_size(results, "en").axes[0].get_lines() if line.get_label() == "CPU"]
     assert list(line.get_xdata()) == [1024, 2048, 4096] and math.isnan(line.get_ydata()[1])
 

@@ -23,7 +23,7 @@ from mpsarticle.workloads import MatVec, Prepared
 from .fakes import Cheap, FakeAsyncDevice
 from .running import ROOT
 
-QUICK = TimingOptions(budget_s=0.05, min_run_s=0.01)
+QUICK = TimingOptions(budget_s=0.05)
 GIB = 1 << 30
 #: An 8 GB Mac: Metal recommends a working set well under the 8 GB it shares with macOS.
 EIGHT_GB_MAC = {"kind": "mps", "name": "Apple M2 GPU", "memory_bytes": 8 * GIB, "recommended_max_bytes": 5_500_000_000}

@@ -21,7 +21,7 @@ from mpsarticle.workloads import MatVec
 from .fakes import FakeAsyncDevice, Sleeping, Sleepy
 from .running import Running
 
-QUICK = TimingOptions(budget_s=0.05, min_run_s=0.01)
+QUICK = TimingOptions(budget_s=0.05)
 
 
 def _run(tasks, limit_s, tmp_path):
@@ -92,7 +92,7 @@ from mpsarticle.watchdog import Watchdog
 from mpsarticle.workloads import MatVec
 from tests.fakes import Hang, StuckDevice
 
-device, options = StuckDevice(), TimingOptions(budget_s=0.05, min_run_s=0.01)
+device, options = StuckDevice(), TimingOptions(budget_s=0.05)
 tasks = [Task("t", work, device, "engine", options) for work in (MatVec(16), MatVec(32), Hang(), MatVec(64))]
 results = ResultSet(environment())
 rescue = Rescue(results, Path(sys.argv[1]), planned=len(tasks))
