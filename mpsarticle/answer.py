@@ -44,16 +44,24 @@ def answer_sentences(results: ResultSet, words: Words) -> dict[str, str]:
     if not found.coverage.ok:
         nothing = words("answer.nothing", count=Count(found.coverage.points))
         return {"answer_lead": nothing, "answer_detail": words("answer.cpu_facts.none"),
-                "answer_rule": words("answer.rule.nothing"), "answer_llm": words("answer.tokens.none")}
+                "answer_rule": words("answer.rule.nothing"), "answer_llm": words("answer.tokens.none"),
+                "answer_caption": words("caption.answer.nothing")}
     if not found.compared:
         lead, detail, rule = _cpu_answer(found, words)
+        caption = words("caption.answer.cpu_only")
     else:
         lead, detail, rule = _compared_answer(found, words)
-    return {"answer_lead": lead, "answer_detail": detail, "answer_rule": rule, "answer_llm": _tokens(found, words)}
+        caption = words("caption.answer.compared", device=words.device(_compared_device(found)))
+    return {"answer_lead": lead, "answer_detail": detail, "answer_rule": rule, "answer_llm": _tokens(found, words),
+            "answer_caption": caption}
+
+
+def _compared_device(found: Verdict) -> str:
+    return found.crossover.device or found.matmul.device or found.training.device or ""
 
 
 def _compared_answer(found: Verdict, words: Words) -> tuple[str, str, str]:
-    device = words.device(found.crossover.device or found.matmul.device or found.training.device or "")
+    device = words.device(_compared_device(found))
     wins = tuple(_area(a, "win", words, device) for a in found.wins)
     losses = tuple(_area(a, "loss", words, device) for a in found.losses)
     lead = words("answer.wins", device=device, areas=Listing(wins)) if wins else words("answer.no_wins", device=device)

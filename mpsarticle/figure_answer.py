@@ -21,7 +21,7 @@ from matplotlib.lines import Line2D
 from matplotlib.patches import Patch
 
 from . import plots
-from .formatting import whole
+from .formatting import ratio, whole
 from .results import ResultSet
 from .stats import FASTER, SLOWER
 from .verdict import verdict
@@ -53,11 +53,11 @@ def answer(results: ResultSet, lang: str) -> Figure:
     name = plots.device_label(device)
     figure, (ax,) = plots._figure(height=min(1.9 + 0.34 * len(rows), 9.0))
     colors = {FASTER: plots.device_color(device), SLOWER: plots.DEVICE_COLORS["cpu"]}
-    for y, (_, ratio) in enumerate(rows):
-        color = colors.get(ratio.direction(), SAME_COLOR)
-        ax.barh(y, ratio.value - 1 if ratio.value >= 1 else 1 - ratio.value, left=min(1.0, ratio.value),
+    for y, (_, found_ratio) in enumerate(rows):
+        color = colors.get(found_ratio.direction(), SAME_COLOR)
+        ax.barh(y, abs(found_ratio.value - 1), left=min(1.0, found_ratio.value),
                 color=color, height=0.6)
-        ax.plot([ratio.low, ratio.high], [y, y], color=plots.INK, linewidth=1.2, solid_capstyle="butt")
+        ax.plot([found_ratio.low, found_ratio.high], [y, y], color=plots.INK, linewidth=1.2, solid_capstyle="butt")
     ax.axvline(1.0, color="#666666", linewidth=1.0)
     ax.set_yticks(range(len(rows)), [label for label, _ in rows], fontsize=9)
     ax.invert_yaxis()
@@ -66,15 +66,16 @@ def answer(results: ResultSet, lang: str) -> Figure:
     high = max(max(r.high for _, r in rows), 1.0)
     span = math.log10(high / low) if low > 0 else 1.0
     ax.set_xlim(low / 10 ** (0.08 * span + 0.05), high * 10 ** (0.08 * span + 0.05))
-    ax.xaxis.set_major_formatter(plots._LogLabels(lambda v: plots._number(v, lang) + "×"))
-    ax.xaxis.set_minor_formatter(plots._LogLabels(lambda v: plots._number(v, lang) + "×"))
+    ax.xaxis.set_major_formatter(plots._LogLabels(lambda v: ratio(v, lang)))
+    ax.xaxis.set_minor_formatter(plots._LogLabels(lambda v: ratio(v, lang)))
     ax.grid(False, axis="y")
     figure.suptitle(words("figure.answer_title", device=name), fontsize=11, color=plots.INK)
     plots._label(ax, xlabel=words("figure.answer_axis"))
-    legend = [(Patch(color=colors[FASTER]), words("figure.answer.faster", device=name)),
-              (Patch(color=colors[SLOWER]), words("figure.answer.slower")),
-              (Patch(color=SAME_COLOR), words("figure.answer.same")),
-              (Line2D([], [], color=plots.INK, linewidth=1.2), words("figure.answer.interval"))]
+    shown = {r.direction() for _, r in rows}
+    legend = [(Patch(color=colors.get(d, SAME_COLOR)), text) for d, text in (
+        (FASTER, words("figure.answer.faster", device=name)), (SLOWER, words("figure.answer.slower")),
+        ("same", words("figure.answer.same"))) if d in shown]
+    legend.append((Line2D([], [], color=plots.INK, linewidth=1.2), words("figure.answer.interval")))
     figure.legend([h for h, _ in legend], [t for _, t in legend], loc="outside lower center", ncols=4, fontsize=8.5,
                   frameon=True, facecolor=plots.BACKGROUND, edgecolor="#CCCCCC", framealpha=1.0)
     return figure

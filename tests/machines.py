@@ -25,6 +25,7 @@ statistics come from :meth:`Point.summarize`, as a measured point's do.
 
 from __future__ import annotations
 
+import functools
 import zlib
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -256,7 +257,9 @@ MACHINES_REAL = {
 MACHINES = (*MACHINES_REAL, *MACHINES_SYNTHETIC)
 
 
+@functools.lru_cache(maxsize=None)
 def results_of(name: str) -> ResultSet:
+    """The machine's results (built once per test session: callers must not change them)."""
     if name in MACHINES_REAL:
         return load(ARCHIVE / MACHINES_REAL[name])
     return synthetic(MACHINES_SYNTHETIC[name])
@@ -302,9 +305,14 @@ def selfcheck_rows(results: ResultSet) -> list[SelfcheckRow]:
     return rows
 
 
+@functools.lru_cache(maxsize=1)
+def _labels() -> tuple[str, ...]:
+    return tuple(r.label for r in load_archive(ARCHIVE).machines.values())
+
+
 def archive_labels() -> list[str]:
     """The real archive's labels, as the machines chapter lists them."""
-    return [r.label for r in load_archive(ARCHIVE).machines.values()]
+    return list(_labels())
 
 
 def all_results() -> dict[str, ResultSet]:

@@ -276,6 +276,14 @@ MESSAGES = {
                            "other": "On the {device}, at {rate}, the bound is {tokens} tokens per second."},
     "answer.tokens.none": "No matrix-vector product was measured well, so this build gives no bound on a language "
                           "model's speed.",
+    "caption.answer.compared": "Every comparison of this build's {device} with its CPU: each bar is the CPU's time "
+                               "divided by the {device}'s (for matrix products, the best rate of one over the best rate "
+                               "of the other), on a logarithmic axis, with its 95% interval. Right of 1 the {device} "
+                               "is faster, left of 1 the CPU is.",
+    "caption.answer.cpu_only": "With no accelerator to compare, the chart that says most about this build is the "
+                               "bandwidth its CPU reached reading the matrix in B @ a, against the bandwidth of a "
+                               "plain copy (dashed): it sets the bound on a language model below.",
+    "caption.answer.nothing": "No measurement of this build succeeded, so this chart has nothing to show.",
     # Where one side wins (the answer's first two sentences); factors are the winner's advantage.
     "area.matvec.all.win": "matrix-vector products at every size measured ({factor} faster at m = {at})",
     "area.matvec.from.win": "matrix-vector products from m = {size} on ({factor} faster at m = {at})",

@@ -261,6 +261,16 @@ MESSAGES = {
                            "other": "Di {device}, dengan {rate}, batas atasnya {tokens} token per detik."},
     "answer.tokens.none": "Tidak ada perkalian matriks–vektor yang terukur dengan baik, jadi build ini tidak "
                           "memberi batas kecepatan untuk model bahasa.",
+    "caption.answer.compared": "Semua perbandingan {device} dengan CPU di build ini: setiap batang adalah waktu CPU "
+                               "dibagi waktu {device} (untuk perkalian matriks, laju terbaik yang satu dibagi laju "
+                               "terbaik yang lain), pada sumbu logaritmik, dengan interval 95%-nya. Di kanan angka 1 "
+                               "{device} lebih cepat, di kirinya CPU yang lebih cepat.",
+    "caption.answer.cpu_only": "Karena tidak ada akselerator untuk dibandingkan, grafik yang paling banyak bercerita "
+                               "tentang build ini adalah bandwidth yang dicapai CPU-nya saat membaca matriks dalam "
+                               "B @ a, dibandingkan bandwidth salinan biasa (garis putus-putus): angka inilah yang "
+                               "menentukan batas kecepatan model bahasa di bawah.",
+    "caption.answer.nothing": "Tidak ada pengukuran build ini yang berhasil, jadi grafik ini tidak punya apa pun untuk "
+                              "ditampilkan.",
     "area.matvec.all.win": "perkalian matriks–vektor pada semua ukuran yang diukur ({factor} lebih cepat pada "
                            "m = {at})",
     "area.matvec.from.win": "perkalian matriks–vektor mulai m = {size} ({factor} lebih cepat pada m = {at})",
