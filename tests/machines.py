@@ -34,6 +34,7 @@ import numpy as np
 
 from mpsarticle.archive import load_archive
 from mpsarticle.results import Point, ResultSet, load
+from mpsarticle.selfcheck import Row
 
 ROOT = Path(__file__).resolve().parent.parent
 ARCHIVE = ROOT / "docs" / "_data" / "machines"
@@ -265,30 +266,7 @@ def results_of(name: str) -> ResultSet:
     return synthetic(MACHINES_SYNTHETIC[name])
 
 
-@dataclass(frozen=True)
-class SelfcheckRow:
-    """A selfcheck row (the attributes :mod:`mpsarticle.selfcheck`'s Row has), without torch."""
-
-    device: str
-    workload: str
-    label: str
-    reference: str
-    engine_median_s: float
-    engine_ci_low_s: float
-    engine_ci_high_s: float
-    reference_median_s: float
-    ratio: float
-    tolerance: float
-    engine_wall_s: float
-    engine_timed_s: float
-    reference_wall_s: float
-
-    @property
-    def agrees(self) -> bool:
-        return abs(self.ratio - 1.0) <= self.tolerance
-
-
-def selfcheck_rows(results: ResultSet) -> list[SelfcheckRow]:
+def selfcheck_rows(results: ResultSet) -> list[Row]:
     """Rows for the method chapter, from the set's own engine points: references agree within 1 to 3 %, except
     MPS events, which run 8 % slow (their timestamps are taken on the CPU when the GPU signals)."""
     rows = []
@@ -300,7 +278,7 @@ def selfcheck_rows(results: ResultSet) -> list[SelfcheckRow]:
             if point is None or not point.ok:
                 continue
             ratio = 1.08 if device == "mps" else 1.0 + (m % 3) / 100
-            rows.append(SelfcheckRow(device, "matvec", f"matvec m={m}", name, point.median_s, point.ci_low_s,
+            rows.append(Row(device, "matvec", f"matvec m={m}", name, point.median_s, point.ci_low_s,
                                      point.ci_high_s, point.median_s / ratio, ratio, 0.05, 0.6, 0.5, 0.55))
     return rows
 
