@@ -15,7 +15,8 @@ The model of one call (times in seconds):
   ``peak`` the device's rate in that precision (``None``: unsupported);
 - a training step: ``kernels × overhead + batch × per_sample``;
 - naive ``timeit`` on an accelerator only queues the call: ``queue_s`` per
-  call; on a CPU it is the real time plus 2 % (no warm-up); device events
+  call (or, where its queue fills and blocks, the real time times
+  ``naive_scale``); on a CPU it is the real time plus 2 % (no warm-up); device events
   see the real time less a tenth of the overhead (the launch they hide).
 
 Each point gets 15 samples: the modelled time times log-normal noise of
@@ -74,6 +75,8 @@ class DeviceModel:
     #: Sizes of B @ a whose matrix no longer fits the memory and swaps: read at this rate instead.
     swap_from: int | None = None
     swap_gb_s: float = 4.0
+    #: Naive timeit on an accelerator whose queue fills and blocks: the real time times this, instead of ``queue_s``.
+    naive_scale: float | None = None
 
 
 @dataclass(frozen=True)
@@ -133,7 +136,8 @@ def _matvec_points(machine: Machine, model: DeviceModel) -> list[Point]:
             rate = model.swap_gb_s if model.swap_from and m >= model.swap_from else model.memory_gb_s
             real = model.overhead_s + _stream(model, nbytes, rate)
             status = model.broken.get(("matvec", m), "ok")
-            methods = {"naive": real * 1.02 if not accelerator else min(model.queue_s, real), "engine": real}
+            queued = real * model.naive_scale if model.naive_scale else min(model.queue_s, real)
+            methods = {"naive": real * 1.02 if not accelerator else queued, "engine": real}
             if accelerator and suite == "matvec":
                 methods["events"] = real - model.overhead_s / 10
             for method, seconds in methods.items():

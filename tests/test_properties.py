@@ -60,7 +60,8 @@ def machines(draw) -> ResultSet:
                   gflop_s={"float32": rate(100, 30000), "float16": rate(100, 30000),
                            "bfloat16": draw(st.one_of(st.none(), st.floats(100, 30000)))},
                   per_sample_s=rate(1e-6, 5e-4), kernels=draw(st.integers(10, 80)), broken=broken,
-                  swap_from=draw(st.sampled_from([None, 4096, 8192])))
+                  swap_from=draw(st.sampled_from([None, 4096, 8192])),
+                  naive_scale=draw(st.one_of(st.none(), st.floats(0.3, 3.0))))
     return synthetic(Machine("drawn", "drawn machine", cpu, gpu))
 
 
