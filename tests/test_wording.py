@@ -92,3 +92,13 @@ def test_times_and_shares():
     assert formatting.duration(0.0009996, "en") == "1.00 ms"
     assert formatting.percent(0.95, "en") == "95%" and formatting.percent(0.0045, "id") == "0,45%"
     assert formatting.ratio(0.45, "en") == "0.45×" and formatting.ratio(51.64, "id") == "51,6×"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_no_key_is_in_both_halves_of_a_catalog(lang):
+    """A key in both the prose and the labels module would be overridden without a word."""
+    import importlib
+
+    prose = importlib.import_module(f"mpsarticle.catalogs.{lang}.prose").MESSAGES
+    labels = importlib.import_module(f"mpsarticle.catalogs.{lang}.labels").MESSAGES
+    assert not set(prose) & set(labels)
