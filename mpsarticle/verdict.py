@@ -129,7 +129,9 @@ def _sides(workload: str, sizes: list[tuple[int, Ratio]], found: analysis.Crosso
     if found.wins:
         best = max(found.wins, key=lambda s: by_size[s].value)
         largest = sizes[-1][0]
-        if found.always:
+        if found.always and len(sizes) == 1:
+            wins.append(Area(workload, "size", sizes=found.wins, factor=by_size[largest].value, at=largest))
+        elif found.always:
             wins.append(Area(workload, "all", factor=by_size[largest].value, at=largest))
         elif found.size is not None:
             wins.append(Area(workload, "from", size=found.size, factor=by_size[largest].value, at=largest))
@@ -139,7 +141,7 @@ def _sides(workload: str, sizes: list[tuple[int, Ratio]], found: analysis.Crosso
     if found.losses:
         worst = min(found.losses, key=lambda s: by_size[s].value)
         factor = 1 / by_size[worst].value
-        if len(found.losses) == len(sizes):
+        if len(found.losses) == len(sizes) > 1:
             losses.append(Area(workload, "all", factor=factor, at=worst))
         elif found.size is not None and set(found.losses) == {s for s, _ in sizes if s < found.size}:
             losses.append(Area(workload, "below", size=found.size, factor=factor, at=worst))

@@ -26,7 +26,8 @@ MESSAGES = {
                           "is shown.",
     "crossover.no_pairs": "No matrix size was measured well on both the CPU and the {device}, so there is no "
                           "speed-up to report.",
-    "crossover.always": "On this machine the {device} is faster than the CPU at every size measured: {first_factor} "
+    "crossover.always": "On this machine the {device} is faster than the CPU at every size measured on "
+                        "both: {first_factor} "
                         "faster at m = {first} and {factor} faster at m = {largest}.",
     "crossover.from.slower": "On this machine the {device} wins from m = {size} on: it is faster there and at every "
                              "larger size measured, {factor} faster at m = {largest}. Below m = {size} the CPU is "
@@ -173,7 +174,7 @@ MESSAGES = {
     "missing_count.error": {"plural": "count", "one": "{count} failed with an error",
                             "other": "{count} failed with an error"},
     "selfcheck.agree": {"plural": "rows", "one": "In this build the {rows} comparison agrees within ±{tolerance}.",
-                        "other": "In this build all {rows} comparisons agree within ±{tolerance}."},
+                        "other": "In this build the {rows} comparisons all agree within ±{tolerance}."},
     "selfcheck.differ": {"plural": "rows",
                          "one": "In this build {outside} of {rows} comparison falls outside ±{tolerance}: {points}.",
                          "other": "In this build {outside} of {rows} comparisons fall outside ±{tolerance}: {points}."},
@@ -259,7 +260,7 @@ MESSAGES = {
     "answer.tokens.none": "No matrix-vector product was measured well, so this build gives no bound on a language "
                           "model's speed.",
     "caption.answer.compared": "Every comparison of this build's {device} with its CPU: each bar is the CPU's time "
-                               "divided by the {device}'s (for matrix products, the best rate of one over the best rate "
+                               "divided by that of the {device} (for matrix products, the best rate of one over the best rate "
                                "of the other), on a logarithmic axis, with its 95% interval. Right of 1 the {device} "
                                "is faster, left of 1 the CPU is.",
     "caption.answer.cpu_only": "With no accelerator to compare, the chart that says most about this build is the "
@@ -267,30 +268,30 @@ MESSAGES = {
                                "plain copy (dashed): it sets the bound on a language model below.",
     "caption.answer.nothing": "No measurement of this build succeeded, so this chart has nothing to show.",
     # Where one side wins (the answer's first two sentences); factors are the winner's advantage.
-    "area.matvec.all.win": "matrix-vector products at every size measured ({factor} faster at m = {at})",
+    "area.matvec.all.win": "matrix-vector products at every size measured on both ({factor} faster at m = {at})",
     "area.matvec.from.win": "matrix-vector products from m = {size} on ({factor} faster at m = {at})",
     "area.matvec.size.win": "matrix-vector products at m = {at} ({factor} faster)",
     "area.matvec.sizes.win": "matrix-vector products at m = {sizes} (up to {factor} faster, at m = {at})",
-    "area.matvec.all.loss": "matrix-vector products at every size measured ({factor} faster at m = {at})",
+    "area.matvec.all.loss": "matrix-vector products at every size measured on both ({factor} faster at m = {at})",
     "area.matvec.below.loss": "matrix-vector products below m = {size} ({factor} faster at m = {at})",
     "area.matvec.size.loss": "matrix-vector products at m = {at} ({factor} faster)",
     "area.matvec.sizes.loss": "matrix-vector products at m = {sizes} (up to {factor} faster, at m = {at})",
-    "area.train_step.all.win": "the training step at every batch measured ({factor} faster at batch {at})",
+    "area.train_step.all.win": "the training step at every batch measured on both ({factor} faster at batch {at})",
     "area.train_step.from.win": "the training step from batch {size} on ({factor} faster at batch {at})",
     "area.train_step.size.win": "the training step at batch {at} ({factor} faster)",
     "area.train_step.sizes.win": "the training step at batch {sizes} (up to {factor} faster, at batch {at})",
-    "area.train_step.all.loss": "the training step at every batch measured ({factor} faster at batch {at})",
+    "area.train_step.all.loss": "the training step at every batch measured on both ({factor} faster at batch {at})",
     "area.train_step.below.loss": "the training step below batch {size} ({factor} faster at batch {at})",
     "area.train_step.size.loss": "the training step at batch {at} ({factor} faster)",
     "area.train_step.sizes.loss": "the training step at batch {sizes} (up to {factor} faster, at batch {at})",
     "area.matmul.dtypes.win": "matrix products in {dtypes} (best rate {factors} the CPU's)",
     "area.matmul.dtypes.loss": "matrix products in {dtypes} (best rate {factors} that of the {device})",
     # The rule of thumb's short forms of the same areas.
-    "use.matvec.all": "matrix-vector products of every size measured",
+    "use.matvec.all": "matrix-vector products of every size measured on both",
     "use.matvec.from": "matrix-vector products from m = {size} on (matrices of {bytes} and more)",
     "use.matvec.size": "matrix-vector products at m = {sizes}",
     "use.matvec.sizes": "matrix-vector products at m = {sizes}",
-    "use.train_step.all": "training steps at every batch measured",
+    "use.train_step.all": "training steps at every batch measured on both",
     "use.train_step.from": "training steps from batch {size} on",
     "use.train_step.size": "training steps at batch {sizes}",
     "use.train_step.sizes": "training steps at batch {sizes}",

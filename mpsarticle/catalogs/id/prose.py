@@ -27,7 +27,8 @@ MESSAGES = {
                           "ditampilkan hanya kurva CPU.",
     "crossover.no_pairs": "Tidak ada ukuran matriks yang terukur dengan baik di CPU maupun di {device} sekaligus, "
                           "jadi tidak ada percepatan yang bisa dilaporkan.",
-    "crossover.always": "Di mesin ini {device} lebih cepat daripada CPU pada semua ukuran yang diukur: "
+    "crossover.always": "Di mesin ini {device} lebih cepat daripada CPU pada semua ukuran yang diukur "
+                        "pada keduanya: "
                         "{first_factor} lebih cepat pada m = {first} dan {factor} lebih cepat pada m = {largest}.",
     "crossover.from.slower": "Di mesin ini {device} unggul mulai m = {size}: ia lebih cepat pada ukuran itu dan pada "
                              "setiap ukuran lebih besar yang diukur, {factor} lebih cepat pada m = {largest}. Di "
@@ -61,10 +62,10 @@ MESSAGES = {
     "bandwidth.memory": "Pada titik terbaiknya (m = {size}), {device} mengalirkan matriks dengan {achieved}, {share} "
                         "dari {ceiling} yang dicapai memorinya dalam salinan biasa.",
     "bandwidth.cache": "Pada titik terbaiknya (m = {size}), {device} membaca matriks dengan {achieved}, {times} "
-                       "{ceiling} yang dicapai memorinya dalam salinan biasa: matriks sebesar itu ({matrix}) muat di "
+                       "laju yang dicapai memorinya dalam salinan biasa ({ceiling}): matriks sebesar itu ({matrix}) muat di "
                        "cache-nya yang {cache}, jadi ini kecepatan cache, bukan kecepatan memori.",
     "bandwidth.above_copy": "Pada titik terbaiknya (m = {size}), {device} membaca matriks dengan {achieved}, "
-                            "{times} {ceiling} dari salinan biasa: lebih dari yang diberikan memorinya dalam "
+                            "{times} laju salinan biasa ({ceiling}): lebih dari yang diberikan memorinya dalam "
                             "salinan itu, jadi selisihnya berasal dari cache dan dari lalu lintas tambahan salinan "
                             "untuk menulis.",
     "bandwidth.no_ceiling": "Pada titik terbaiknya (m = {size}), {device} mengalirkan matriks dengan {achieved}; "
@@ -163,8 +164,8 @@ MESSAGES = {
     "missing_count.failed_check": {"plural": "count", "other": "{count} gagal uji kebenaran"},
     "missing_count.out_of_memory": {"plural": "count", "other": "{count} tidak muat di memori"},
     "missing_count.error": {"plural": "count", "other": "{count} gagal karena galat"},
-    "selfcheck.agree": {"plural": "rows", "other": "Di build ini, seluruh {rows} perbandingan sepakat dalam batas "
-                                                   "±{tolerance}."},
+    "selfcheck.agree": {"plural": "rows", "other": "Di build ini, {rows} perbandingan itu semuanya sepakat dalam "
+                                                   "batas ±{tolerance}."},
     "selfcheck.differ": {"plural": "rows", "other": "Di build ini, {outside} dari {rows} perbandingan jatuh di luar "
                                                     "batas ±{tolerance}: {points}."},
     "selfcheck.row": "{device} {label} ({reference}, {ratio})",
@@ -180,9 +181,9 @@ MESSAGES = {
                          "other": "Peringatan: {count} berkas arsip tidak valid dan tidak dipakai: {files}"},
 
     # -- the answer (opening page and closing chapter) -------------------------------------
-    "answer.wins": "Di mesin ini {device} mengalahkan CPU pada {areas}.",
+    "answer.wins": "Di mesin ini {device} mengalahkan CPU dalam {areas}.",
     "answer.no_wins": "Di mesin ini {device} tidak mengalahkan CPU di mana pun dalam pengukuran ini.",
-    "answer.losses": "CPU lebih cepat pada {areas}.",
+    "answer.losses": "CPU lebih cepat dalam {areas}.",
     "answer.no_losses": "{device} tidak kalah dari CPU di mana pun dalam pengukuran ini.",
     "answer.rule.both": "Pegangan praktis dari angka-angka ini: pakai {device} untuk {use}, dan tetap gunakan CPU "
                         "untuk {keep}.",
@@ -251,25 +252,25 @@ MESSAGES = {
                                "menentukan batas kecepatan model bahasa di bawah.",
     "caption.answer.nothing": "Tidak ada pengukuran build ini yang berhasil, jadi grafik ini tidak punya apa pun untuk "
                               "ditampilkan.",
-    "area.matvec.all.win": "perkalian matriks–vektor pada semua ukuran yang diukur ({factor} lebih cepat pada "
+    "area.matvec.all.win": "perkalian matriks–vektor pada semua ukuran yang diukur pada keduanya ({factor} lebih cepat pada "
                            "m = {at})",
     "area.matvec.from.win": "perkalian matriks–vektor mulai m = {size} ({factor} lebih cepat pada m = {at})",
     "area.matvec.size.win": "perkalian matriks–vektor pada m = {at} ({factor} lebih cepat)",
     "area.matvec.sizes.win": "perkalian matriks–vektor pada m = {sizes} (paling tinggi {factor} lebih cepat, pada "
                              "m = {at})",
-    "area.matvec.all.loss": "perkalian matriks–vektor pada semua ukuran yang diukur ({factor} lebih cepat pada "
+    "area.matvec.all.loss": "perkalian matriks–vektor pada semua ukuran yang diukur pada keduanya ({factor} lebih cepat pada "
                             "m = {at})",
     "area.matvec.below.loss": "perkalian matriks–vektor di bawah m = {size} ({factor} lebih cepat pada m = {at})",
     "area.matvec.size.loss": "perkalian matriks–vektor pada m = {at} ({factor} lebih cepat)",
     "area.matvec.sizes.loss": "perkalian matriks–vektor pada m = {sizes} (paling tinggi {factor} lebih cepat, pada "
                               "m = {at})",
-    "area.train_step.all.win": "langkah pelatihan pada semua ukuran batch yang diukur ({factor} lebih cepat pada "
+    "area.train_step.all.win": "langkah pelatihan pada semua ukuran batch yang diukur pada keduanya ({factor} lebih cepat pada "
                                "batch {at})",
     "area.train_step.from.win": "langkah pelatihan mulai batch {size} ({factor} lebih cepat pada batch {at})",
     "area.train_step.size.win": "langkah pelatihan pada batch {at} ({factor} lebih cepat)",
     "area.train_step.sizes.win": "langkah pelatihan pada batch {sizes} (paling tinggi {factor} lebih cepat, pada "
                                  "batch {at})",
-    "area.train_step.all.loss": "langkah pelatihan pada semua ukuran batch yang diukur ({factor} lebih cepat pada "
+    "area.train_step.all.loss": "langkah pelatihan pada semua ukuran batch yang diukur pada keduanya ({factor} lebih cepat pada "
                                 "batch {at})",
     "area.train_step.below.loss": "langkah pelatihan di bawah batch {size} ({factor} lebih cepat pada batch {at})",
     "area.train_step.size.loss": "langkah pelatihan pada batch {at} ({factor} lebih cepat)",
@@ -277,11 +278,11 @@ MESSAGES = {
                                   "batch {at})",
     "area.matmul.dtypes.win": "perkalian matriks dalam {dtypes} (laju terbaiknya {factors} laju terbaik CPU)",
     "area.matmul.dtypes.loss": "perkalian matriks dalam {dtypes} (laju terbaiknya {factors} laju terbaik {device})",
-    "use.matvec.all": "perkalian matriks–vektor berukuran berapa pun yang diukur",
+    "use.matvec.all": "perkalian matriks–vektor pada semua ukuran yang diukur pada keduanya",
     "use.matvec.from": "perkalian matriks–vektor mulai m = {size} (matriks {bytes} atau lebih)",
     "use.matvec.size": "perkalian matriks–vektor pada m = {sizes}",
     "use.matvec.sizes": "perkalian matriks–vektor pada m = {sizes}",
-    "use.train_step.all": "langkah pelatihan pada semua ukuran batch yang diukur",
+    "use.train_step.all": "langkah pelatihan pada semua ukuran batch yang diukur pada keduanya",
     "use.train_step.from": "langkah pelatihan mulai batch {size}",
     "use.train_step.size": "langkah pelatihan pada batch {sizes}",
     "use.train_step.sizes": "langkah pelatihan pada batch {sizes}",
