@@ -115,6 +115,9 @@ def bandwidth_sentence(found: f.Bandwidth, words: Words) -> str:
     values["ceiling"] = Rate(found.ceiling_gb_s, "GB/s")
     if found.source == "memory":
         return words("bandwidth.memory", share=Share(found.share), **values)
+    if found.source == "in_cache":
+        return words("bandwidth.in_cache", share=Share(found.share), matrix=Bytes(found.matrix_bytes),
+                     cache=Bytes(found.cache_bytes), **values)
     values["times"] = Factor(found.share)
     if found.source == "cache":
         return words("bandwidth.cache", matrix=Bytes(found.matrix_bytes), cache=Bytes(found.cache_bytes), **values)

@@ -163,3 +163,12 @@ def test_wins_and_losses_never_overlap(machine):
         lost = {s for a in found.losses if a.workload == workload for s in a.sizes}
         assert not won & lost
     assert all(a.factor is None or a.factor >= 1 for a in found.wins + found.losses)
+
+
+def test_a_matrix_in_cache_is_said_to_be_there_even_below_the_copy():
+    """A copy faster than the cache-resident product (a CPU with a huge last-level cache): below 100 %, but not memory."""
+    fast_copy = Machine("fast-copy", "a CPU whose copies run fast (synthetic)", replace(M1_CPU, copy_gb_s=400), None)
+    band = findings.bandwidths(synthetic(fast_copy))[0]
+    assert band.source == "in_cache" and band.share < 1 and band.matrix_bytes <= band.cache_bytes
+    text = sentence(synthetic(fast_copy), "matvec", "bandwidth_sentence")
+    assert "need not have come from memory" in text, text

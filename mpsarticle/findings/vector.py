@@ -107,10 +107,12 @@ class Bandwidth:
     """The best bandwidth ``B @ a`` reached on one device, against the same device's copy.
 
     ``source`` says where those bytes can have come from: ``memory`` (at most
-    the copy's rate), ``cache`` (above the copy, and the matrix fits in the
-    device's cache), ``above_copy`` (above the copy, cache size unknown or
-    smaller than the matrix: not memory alone) or ``no_ceiling`` (no copy
-    measured). A share above 1 is never ``memory``.
+    the copy's rate, and the matrix does not fit in a cache of known size),
+    ``in_cache`` (at most the copy's rate, but the matrix fits in the cache:
+    it need not have come from memory), ``cache`` (above the copy, and the
+    matrix fits in the cache), ``above_copy`` (above the copy, cache size
+    unknown or smaller than the matrix: not memory alone) or ``no_ceiling``
+    (no copy measured). A share above 1 is never ``memory``.
 
     ``memory_*`` is the rate the device was seen reading from memory, what a
     model's weights (far larger than any cache) are read at. ``memory_basis``
@@ -164,12 +166,13 @@ def bandwidths(results: ResultSet, suite: str = "matvec") -> tuple[Bandwidth, ..
         ceiling = copy.gb_s if copy else None
         cache = results.environment.get("devices", {}).get(device, {}).get("cache_bytes")
         cache = cache if isinstance(cache, int) and cache > 0 else None
+        fits = cache is not None and best.bytes <= cache
         if not ceiling:
             source = "no_ceiling"
         elif best.gb_s <= ceiling:
-            source = "memory"
+            source = "in_cache" if fits else "memory"
         else:
-            source = "cache" if cache is not None and best.bytes <= cache else "above_copy"
+            source = "cache" if fits else "above_copy"
         basis, memory_size, memory = _from_memory(pairs, cache, copy)
         found.append(Bandwidth(device, size, best.gb_s, best.bytes, ceiling, cache, source, basis, memory_size,
                                memory.gb_s, (best, memory) + ((copy,) if copy else ())))

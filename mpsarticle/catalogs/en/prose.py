@@ -58,6 +58,9 @@ MESSAGES = {
                             "as fast.",
     "bandwidth.memory": "At its best (m = {size}) the {device} streams the matrix at {achieved}, {share} of the "
                         "{ceiling} its memory reached in a plain copy.",
+    "bandwidth.in_cache": "At its best (m = {size}) the {device} reads the matrix at {achieved}, {share} of the "
+                          "{ceiling} its memory reached in a plain copy; a matrix of that size ({matrix}) fits in its "
+                          "{cache} of cache, so it need not have come from memory.",
     "bandwidth.cache": "At its best (m = {size}) the {device} reads the matrix at {achieved}, {times} the "
                        "{ceiling} its memory reached in a plain copy: a matrix of that size ({matrix}) fits in its "
                        "{cache} of cache, so this is the speed of the cache, not of the memory.",

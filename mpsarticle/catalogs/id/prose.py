@@ -61,6 +61,9 @@ MESSAGES = {
                             "m = {largest} keduanya kurang lebih sama cepat.",
     "bandwidth.memory": "Pada titik terbaiknya (m = {size}), {device} mengalirkan matriks dengan {achieved}, {share} "
                         "dari {ceiling} yang dicapai memorinya dalam salinan biasa.",
+    "bandwidth.in_cache": "Pada titik terbaiknya (m = {size}), {device} membaca matriks dengan {achieved}, {share} "
+                          "dari {ceiling} yang dicapai memorinya dalam salinan biasa; matriks sebesar itu ({matrix}) "
+                          "muat di cache-nya yang {cache}, jadi matriks itu belum tentu dibaca dari memori.",
     "bandwidth.cache": "Pada titik terbaiknya (m = {size}), {device} membaca matriks dengan {achieved}, {times} "
                        "laju yang dicapai memorinya dalam salinan biasa ({ceiling}): matriks sebesar itu ({matrix}) muat di "
                        "cache-nya yang {cache}, jadi ini kecepatan cache, bukan kecepatan memori.",
