@@ -1,25 +1,52 @@
 """Numbers as the article writes them, in English or Indonesian.
 
-Babel (the CLDR locale data Sphinx itself uses) supplies the separators:
-``1,234.5`` in English, ``1.234,5`` in Indonesian. The prose and the figures
-both format through here, so a chart and the sentence beside it agree.
+Babel (the CLDR locale data Sphinx itself uses) does the work: separators
+(``1,234.5`` in English, ``1.234,5`` in Indonesian), significant digits
+(CLDR's ``@`` patterns), percentages, and the mantissa and exponent of
+scientific notation. The prose and the figures both format through here, so
+a chart and the sentence beside it agree.
+
+Significant digits, not decimals: a time of 0.0004 s is ``400 µs`` and a
+ratio of 0.0004 is ``0.000400``, never ``0.000``. Values of
+``10 ** digits`` and more keep every whole unit (``4,097``, not ``4,100``).
 """
 
 from __future__ import annotations
 
-from babel.numbers import format_decimal, format_scientific
+import math
+from decimal import Decimal
 
-__all__ = ["duration", "number", "percent", "rate", "ratio", "ratio_interval", "scientific", "whole", "with_interval"]
+from babel import Locale
+from babel.numbers import format_decimal, format_percent, format_scientific
+
+__all__ = ["as_decimal", "duration", "number", "percent", "rate", "ratio", "ratio_interval", "scientific",
+           "whole", "with_interval"]
+
+_SUPERSCRIPT = str.maketrans("0123456789-+", "⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺")
+
+
+def _pattern(value: float, digits: int) -> str:
+    """Whole units from ``10 ** (digits - 1)`` up, else ``digits`` significant digits."""
+    return "#,##0" if abs(value) >= 10 ** (digits - 1) else "@" * digits
 
 
 def number(value: float, lang: str, digits: int = 3) -> str:
-    """``value`` with ``digits`` significant digits (at least whole units), in the language's style."""
+    """``value`` with ``digits`` significant digits (and at least whole units), in the language's style."""
     if value == 0:
         return "0"
-    magnitude = len(str(int(abs(value)))) if abs(value) >= 1 else 0
-    decimals = max(0, digits - magnitude) if abs(value) >= 1 else digits
-    pattern = "#,##0" + ("." + "0" * decimals if decimals else "")
-    return format_decimal(round(value, decimals), format=pattern, locale=lang)
+    return format_decimal(value, format=_pattern(value, digits), locale=lang)
+
+
+def as_decimal(value: float, digits: int = 3) -> Decimal:
+    """The number :func:`number` writes, as a Decimal: plural rules need its visible decimals (``1.0`` is not ``1``)."""
+    if value == 0:
+        return Decimal(0)
+    return Decimal(format_decimal(value, format=_pattern(value, digits).replace(",", ""), locale="en"))
+
+
+def _rounded(value: float, digits: int) -> float:
+    """``value`` rounded to ``digits`` significant digits."""
+    return float(f"{value:.{digits - 1}e}")
 
 
 def whole(value: float, lang: str) -> str:
@@ -28,18 +55,33 @@ def whole(value: float, lang: str) -> str:
 
 def duration(seconds: float, lang: str) -> str:
     """A time in the unit that reads best: ``17.2 µs``, ``1.05 ms``, ``2.31 s``."""
+    seconds = _rounded(seconds, 3)  # 0.9996 ms is "1.00 ms", not "1,000 µs"
     for unit, scale in (("s", 1.0), ("ms", 1e-3), ("µs", 1e-6), ("ns", 1e-9)):
         if seconds >= scale or unit == "ns":
             return f"{number(seconds / scale, lang)} {unit}"
     raise AssertionError("unreachable")
 
 
-def scientific(value: float, lang: str) -> str:
-    """``3.5e-03`` style, with the language's decimal mark."""
-    return format_scientific(value, format="0.0E00", locale=lang)
+def scientific(value: float, lang: str, digits: int = 2) -> str:
+    """``3.5 × 10⁻³``: Babel's mantissa and exponent, the exponent written as a superscript.
+
+    Babel (CLDR) writes ``3.5E-3``; CLDR's own symbol for the superscripting
+    form (``×``) joins the mantissa to the power of ten.
+    """
+    if value == 0:
+        return "0"
+    # Rounded first: Babel writes 9.96e-4 at two digits as "10.0E-4".
+    text = format_scientific(_rounded(value, digits), format="0." + "0" * (digits - 1) + "E0", locale=lang)
+    symbols = Locale.parse(lang).number_symbols["latn"]
+    mantissa, _, exponent = text.partition(symbols["exponential"])
+    exponent = exponent.replace(symbols["minusSign"], "-").replace(symbols["plusSign"], "")
+    if int(exponent) == 0:
+        return mantissa
+    return f"{mantissa} {symbols['superscriptingExponent']} 10{exponent.translate(_SUPERSCRIPT)}"
 
 
 def ratio(value: float, lang: str) -> str:
+    """A factor: ``2.3×``, ``51.6×``, ``412×``."""
     return f"{number(value, lang, 2 if value < 10 else 3)}×"
 
 
@@ -51,14 +93,18 @@ def rate(value_per_s: float, unit: str, lang: str) -> str:
 
 
 def percent(fraction: float, lang: str) -> str:
-    return f"{number(100 * fraction, lang, 2)} %" if lang == "id" else f"{number(100 * fraction, lang, 2)}%"
+    """A share, by Babel's percent pattern of the language: two significant digits, whole percents from 10 % up."""
+    if fraction == 0:
+        return format_percent(0, locale=lang)
+    pattern = "#,##0%" if abs(fraction) >= 0.1 else "@@%"
+    return format_percent(fraction, format=pattern, locale=lang)
 
 
 def with_interval(point, lang: str) -> str:
     """A point's median with its 95 % interval as ± a share: ``1.05 ms ± 1.2%``."""
     text = duration(point.median_s, lang)
     half = point.half_width
-    return text if half is None else f"{text} ± {percent(half, lang)}"
+    return text if half is None or not math.isfinite(half) else f"{text} ± {percent(half, lang)}"
 
 
 def ratio_interval(value, lang: str) -> str:

@@ -11,7 +11,8 @@ What the figures share, and why:
   vermillion in every chart and colour-blind readers can tell devices apart.
 - An opaque white background and dark text: the site has a dark theme, on
   which black labels of a transparent PNG would vanish.
-- Every word comes from :data:`TEXT`; units (µs, ms, GB/s, GFLOP/s) are the
+- Every word comes from the ``figure.*`` entries of the catalogs
+  (:mod:`mpsarticle.wording`); units (µs, ms, GB/s, GFLOP/s) are the
   same in both languages, decimal separators follow the language.
 - Only points that are ``ok`` are drawn as a time or a speed. A point that ran
   but failed its correctness check is marked ✗ at the bottom of the axes;
@@ -40,8 +41,9 @@ from matplotlib.figure import Figure
 from matplotlib.lines import Line2D
 from matplotlib.ticker import FixedLocator, Formatter, FuncFormatter, NullFormatter, NullLocator
 
-from . import analysis, formatting, gaps
+from . import analysis, findings, formatting, gaps
 from .results import ResultSet
+from .wording import Words
 
 __all__ = [
     "DEVICE_COLORS",
@@ -49,7 +51,6 @@ __all__ = [
     "MACHINE_COLORS",
     "MACHINE_FIGURES",
     "METHOD_COLORS",
-    "TEXT",
     "bandwidth",
     "device_color",
     "device_label",
@@ -94,126 +95,14 @@ MESSAGE_GID = "no-data-message"
 
 # -- words -----------------------------------------------------------------------
 
-TEXT: dict[str, dict[str, str]] = {
-    "en": {
-        "method.naive": "timeit, unsynchronised (original)",
-        "method.engine": "synchronised timer",
-        "method.events": "device events",
-        "workload.matvec": "Matrix–vector product B @ a",
-        "workload.matmul": "Matrix product A @ B",
-        "workload.copy": "Memory copy",
-        "workload.train_step": "Training step of a small CNN",
-        "size.m": "Matrix size m",
-        "size.n": "Elements copied n",
-        "size.batch": "Batch size",
-        "dimension": "Dimension",
-        "elapsed_100": "Elapsed time (s, 100 calls)",
-        "original_title": "The original experiment: B @ a, 100 calls\nmeasured with {method}",
-        "time_per_call": "Time per call",
-        "time_title": "{workload}: time per call ({method})",
-        "speedup_axis": "Speed-up over CPU (×)",
-        "speedup_title": "{workload}: CPU time / accelerator time",
-        "same_speed": "same speed",
-        "acc_faster": "accelerator faster ↑",
-        "cpu_faster": "CPU faster ↓",
-        "faster_from": "{device} faster from m = {size}",
-        "faster_always": "{device} faster at every size measured",
-        "faster_never": "{device} never faster in this range",
-        "no_accelerator": "No accelerator on this machine: nothing to compare",
-        "no_data": "No measurements for this figure in these results",
-        "methods_title": "Three ways to time B @ a",
-        "under_reports": "at m = {size}, timeit reports\n{ratio} less time than a call takes",
-        "bandwidth_axis": "Achieved bandwidth (GB/s)",
-        "bandwidth_title": "B @ a reads the whole matrix: memory bandwidth achieved",
-        "ceiling": "{device} bandwidth ceiling (copy): {value} GB/s",
-        "matmul_axis": "Computation rate (GFLOP/s)",
-        "matmul_title": "Matrix product A @ B: computation rate by precision",
-        "train_axis": "Time per training step (ms)",
-        "train_title": "One training step of a small CNN (forward, backward, SGD)",
-        "train_row": "{device}, batch {batch}",
-        "failed": "failed correctness check",
-        "passed": "passed correctness check",
-        "status.unsupported": "not supported",
-        "status.out_of_memory": "out of memory",
-        "status.timeout": "time limit",
-        "status.error": "error",
-        "machines.unnamed": "unnamed machine",
-        "machines.line": "{machine} — {device}",
-        "machines.speedup_title": "B @ a on each machine: CPU time / accelerator time",
-        "machines.no_accelerator": "No machine here has an accelerator: nothing to compare",
-        "machines.cpu_only": "CPU only: {labels}",
-        "machines.no_pairs": "No size measured on both CPU and accelerator: {labels}",
-        "machines.efficiency_title": "Each device against its own copy bandwidth and best rate",
-        "machines.bandwidth_panel": "B @ a: bandwidth / own copy bandwidth",
-        "machines.bandwidth_axis": "Share of own copy bandwidth",
-        "machines.matmul_panel": "A @ B float32: rate / own best rate",
-        "machines.matmul_axis": "Share of own best float32 rate",
-        "machines.own_limit": "100% = own copy bandwidth / own best rate",
-        "machines.train_title": "One training step of a small CNN on each machine (batch {batch})",
-    },
-    "id": {
-        "method.naive": "timeit, tanpa sinkronisasi (asli)",
-        "method.engine": "pewaktu tersinkron",
-        "method.events": "event perangkat",
-        "workload.matvec": "Perkalian matriks–vektor B @ a",
-        "workload.matmul": "Perkalian matriks A @ B",
-        "workload.copy": "Penyalinan memori",
-        "workload.train_step": "Langkah pelatihan CNN kecil",
-        "size.m": "Ukuran matriks m",
-        "size.n": "Jumlah elemen yang disalin n",
-        "size.batch": "Ukuran batch",
-        "dimension": "Dimensi",
-        "elapsed_100": "Waktu eksekusi (s, 100 panggilan)",
-        "original_title": "Percobaan asli: B @ a, 100 panggilan\ndiukur dengan {method}",
-        "time_per_call": "Waktu per panggilan",
-        "time_title": "{workload}: waktu per panggilan ({method})",
-        "speedup_axis": "Percepatan terhadap CPU (×)",
-        "speedup_title": "{workload}: waktu CPU / waktu akselerator",
-        "same_speed": "sama cepat",
-        "acc_faster": "akselerator lebih cepat ↑",
-        "cpu_faster": "CPU lebih cepat ↓",
-        "faster_from": "{device} lebih cepat mulai m = {size}",
-        "faster_always": "{device} lebih cepat di semua ukuran yang diukur",
-        "faster_never": "{device} tidak pernah lebih cepat dalam rentang ini",
-        "no_accelerator": "Tidak ada akselerator di mesin ini: tidak ada yang bisa dibandingkan",
-        "no_data": "Hasil ini tidak memuat pengukuran untuk grafik ini",
-        "methods_title": "Tiga cara mengukur waktu B @ a",
-        "under_reports": "pada m = {size}, timeit mencatat waktu\n{ratio} lebih singkat dari sebenarnya",
-        "bandwidth_axis": "Bandwidth tercapai (GB/s)",
-        "bandwidth_title": "B @ a membaca seluruh matriks: bandwidth memori yang tercapai",
-        "ceiling": "Batas bandwidth {device} (salinan): {value} GB/s",
-        "matmul_axis": "Laju komputasi (GFLOP/s)",
-        "matmul_title": "Perkalian matriks A @ B: laju komputasi per presisi",
-        "train_axis": "Waktu per langkah pelatihan (ms)",
-        "train_title": "Satu langkah pelatihan CNN kecil (forward, backward, SGD)",
-        "train_row": "{device}, batch {batch}",
-        "failed": "gagal uji kebenaran",
-        "passed": "lolos uji kebenaran",
-        "status.unsupported": "tidak didukung",
-        "status.out_of_memory": "memori habis",
-        "status.timeout": "batas waktu",
-        "status.error": "galat",
-        "machines.unnamed": "mesin tanpa nama",
-        "machines.line": "{machine} — {device}",
-        "machines.speedup_title": "B @ a di tiap mesin: waktu CPU / waktu akselerator",
-        "machines.no_accelerator": "Tidak satu pun mesin di sini punya akselerator: tidak ada yang bisa dibandingkan",
-        "machines.cpu_only": "Hanya CPU: {labels}",
-        "machines.no_pairs": "Tidak ada ukuran yang diukur di CPU dan akselerator sekaligus: {labels}",
-        "machines.efficiency_title": "Tiap perangkat terhadap bandwidth salinan dan laju terbaiknya sendiri",
-        "machines.bandwidth_panel": "B @ a: bandwidth / bandwidth salinan",
-        "machines.bandwidth_axis": "Persentase bandwidth salinan sendiri",
-        "machines.matmul_panel": "A @ B float32: laju / laju terbaik",
-        "machines.matmul_axis": "Persentase laju float32 terbaik sendiri",
-        "machines.own_limit": "100% = bandwidth salinan / laju terbaik sendiri",
-        "machines.train_title": "Satu langkah pelatihan CNN kecil di tiap mesin (batch {batch})",
-    },
-}
+@functools.lru_cache(maxsize=None)
+def _table(lang: str) -> dict[str, str]:
+    return Words(lang).table("figure")
 
 
 def _words(lang: str) -> dict[str, str]:
-    if lang not in TEXT:
-        raise ValueError(f"unknown language {lang!r}: choose 'en' or 'id'")
-    return TEXT[lang]
+    """The figures' words in ``lang``: the ``figure.*`` entries of the language's catalog (:mod:`mpsarticle.wording`)."""
+    return _table(lang)
 
 
 def _number(value: float, lang: str) -> str:
@@ -470,6 +359,10 @@ def time_vs_size(results: ResultSet, lang: str, workload: str = "matvec", suite:
     return figure
 
 
+#: The corner note of the speed-up figure, by :func:`mpsarticle.findings.crossover_kind` (``from`` draws a line instead).
+CROSSOVER_NOTES = {"always": "faster_always", "never": "faster_never", "mixed": "faster_some"}
+
+
 def speedup(results: ResultSet, lang: str, workload: str = "matvec", suite: str = "matvec",
             **params: object) -> Figure:
     """CPU time / accelerator time against size; above 1 the accelerator wins, the dashed line marks where it starts to."""
@@ -504,11 +397,12 @@ def speedup(results: ResultSet, lang: str, workload: str = "matvec", suite: str 
                     markersize=5, linewidth=1.8, label=name)
             sizes += [s for s, _ in pairs]
             where = analysis.crossover(pairs)
-            if where.size is not None and not where.always:
+            kind = findings.crossover_kind(where)
+            if kind == "from":
                 ax.axvline(where.size, color=color, linestyle="--", linewidth=1.2, gid=f"crossover-{device}")
                 crossings.setdefault(where.size, []).append(name)
             else:
-                corner_notes.append(words["faster_always" if where.always else "faster_never"].format(device=name))
+                corner_notes.append(words[CROSSOVER_NOTES[kind]].format(device=name))
         for both in (device, "cpu"):
             bad = analysis.failed_checks(results, workload=workload, device=both, suite=suite, **params)
             failed |= _mark_failed(ax, [s for s, _ in bad], device_color(both, devices))

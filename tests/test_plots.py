@@ -18,6 +18,7 @@ from matplotlib.figure import Figure
 from mpsarticle import plots
 from mpsarticle.cli import main
 from mpsarticle.results import Point, ResultSet
+from mpsarticle.wording import Words
 
 ENVIRONMENT = {"torch": "2.13.0", "python": "3.11", "os": "Linux", "cpu": "x", "devices": {}}
 ORIGINAL = (100, 300, 500, 750, 1000, 1500, 2000, 2500, 3000)
@@ -152,8 +153,9 @@ def test_exact_labels_in_each_language() -> None:
     assert "Batas bandwidth MPS (salinan): 500 GB/s" in _texts(plots.bandwidth(results, "id"))
 
 
-def test_the_table_has_the_same_keys_in_both_languages() -> None:
-    assert set(plots.TEXT["en"]) == set(plots.TEXT["id"])
+def test_the_figures_words_have_the_same_keys_in_both_languages() -> None:
+    english, indonesian = (Words(lang).table("figure") for lang in ("en", "id"))
+    assert english and set(english) == set(indonesian)
 
 
 def test_failed_check_is_marked_not_drawn() -> None:

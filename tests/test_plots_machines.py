@@ -20,6 +20,7 @@ from matplotlib.text import Text
 
 from mpsarticle import plots
 from mpsarticle.results import ResultSet
+from mpsarticle.wording import Words
 from tests.test_plots import ENVIRONMENT, _point, _texts, build, cpu_only
 
 FUNCTIONS = ["machines_speedup", "machines_efficiency", "machines_train"]
@@ -91,7 +92,7 @@ def test_missing_data_gives_a_message(name: str, given) -> None:
 
 
 def test_the_table_still_has_the_same_keys_in_both_languages() -> None:
-    assert set(plots.TEXT["en"]) == set(plots.TEXT["id"])
+    assert set(Words("en").table("figure")) == set(Words("id").table("figure"))
     assert {"machines_speedup", "machines_efficiency", "machines_train"} <= set(plots.__all__)
 
 

@@ -33,7 +33,7 @@ CHAPTERS = chapter_names()
 DATA_FILES = ("results.json", "results.csv")
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 #: Chapters whose glued sentences always quote measured numbers (whatever hardware built the site).
-MEASURED_CHAPTERS = {"matvec", "timing", "matmul", "training", "method"}
+MEASURED_CHAPTERS = {"index", "matvec", "timing", "matmul", "training", "method", "verdict"}
 #: Glued sentences that are empty when there is nothing to say (no archive file was skipped).
 OPTIONAL_GLUE: set[str] = set()  # every glued value must have text
 
@@ -261,23 +261,26 @@ def _results_env_strings(site: Path) -> tuple[str, ...]:
 
 # -- numbers in glued text ----------------------------------------------------------
 
-_NUMBER = re.compile(r"\d+(?:[.,]\d+)*(?:E[-+\u2212]?\d+)?")
+#: A power of ten as the glue writes it (Babel's mantissa, "× 10", a superscript exponent): 3.5 × 10⁻³.
+_POWER = r"(?: × 10[⁻⁺]?[⁰¹²³⁴⁵⁶⁷⁸⁹]+)?"
+_NUMBER = re.compile(r"\d+(?:[.,]\d+)*" + _POWER)
 _LOCALE_NUMBER = {
-    "en": re.compile(r"^(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?:E[-+\u2212]?\d+)?$"),
-    "id": re.compile(r"^(?:\d{1,3}(?:\.\d{3})+|\d+)(?:,\d+)?(?:E[-+\u2212]?\d+)?$"),
+    "en": re.compile(r"^(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?" + _POWER + "$"),
+    "id": re.compile(r"^(?:\d{1,3}(?:\.\d{3})+|\d+)(?:,\d+)?" + _POWER + "$"),
 }
+_SUPERSCRIPTS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺", "0123456789-+")
 
 
 def parse_number(token: str, lang: str) -> float | None:
     """A number written by Babel in ``lang`` (``1,234.5`` en, ``1.234,5`` id), or None if it is not one."""
     if not _LOCALE_NUMBER[lang].match(token):
         return None
-    token = token.replace("\u2212", "-")
+    token, _, power = token.partition(" × 10")
     if lang == "id":
         token = token.replace(".", "").replace(",", ".")
     else:
         token = token.replace(",", "")
-    return float(token)
+    return float(token) * 10 ** int(power.translate(_SUPERSCRIPTS) or 0)
 
 
 def numbers_in(text: str, masked: tuple[str, ...] = ()) -> list[str]:
@@ -295,7 +298,8 @@ def same_number(en_token: str, id_token: str) -> bool:
 
 def test_numbers_are_read_in_each_language():
     assert parse_number("1,234.5", "en") == parse_number("1.234,5", "id") == 1234.5
-    assert parse_number("3.3E-07", "en") == parse_number("3,3E-07", "id") == 3.3e-7
+    assert parse_number("3.5 × 10⁻³", "en") == parse_number("3,5 × 10⁻³", "id") == pytest.approx(3.5e-3)
+    assert numbers_in("was 3.5 × 10⁻³ (limit 1.0 × 10⁻²)") == ["3.5 × 10⁻³", "1.0 × 10⁻²"]
     assert parse_number("1.234", "id") == 1234 and parse_number("1.234", "en") == 1.234
     assert numbers_in("91% and 3,000 at 1.2× on 2026-01-02") == ["91", "3,000", "1.2", "2026", "01", "02"]
     assert numbers_in("91 % dan 3.000 pada 1,2×") == ["91", "3.000", "1,2"]

@@ -1,0 +1,174 @@
+"""The answer's sentences (opening page and closing chapter), chosen from :func:`mpsarticle.verdict.verdict`.
+
+Four sentences: where the accelerator wins and by how much (``answer_lead``),
+where it loses (``answer_detail``), the rule of thumb that follows
+(``answer_rule``), and the bound on a language model's tokens per second
+(``answer_llm``). On a build without an accelerator the same four say what
+this CPU did instead; on a build where nothing succeeded, the first says so.
+"""
+
+from __future__ import annotations
+
+from .findings import MISSING
+from .stats import FASTER, SLOWER
+from .verdict import Area, Verdict, verdict
+from .results import ResultSet
+from .wording import Billions, Bytes, Count, Factor, Listing, Num, Phrase, Rate, Seconds, Share, Size, Text, Words
+
+__all__ = ["answer_sentences", "reason_sentences"]
+
+
+def _sizes(area: Area) -> Listing:
+    return Listing(tuple(Size(s) for s in area.sizes))
+
+
+def _area(area: Area, side: str, words: Words, device: str) -> Phrase:
+    """The long form: "matrix-vector products from m = 4,096 on (2.1× faster at m = 16,384)"."""
+    key = f"area.{area.workload}.{area.scope}.{side}"
+    if area.workload == "matmul":
+        return Phrase.of(key, dtypes=Listing(tuple(Text(d) for d in area.dtypes)),
+                         factors=Listing(tuple(Factor(x) for x in area.factors)), device=device)
+    return Phrase.of(key, size=Size(area.size or 0), sizes=_sizes(area), factor=Factor(area.factor), at=Size(area.at))
+
+
+def _short(area: Area, side: str, bytes_from: float | None) -> Phrase:
+    """The rule's form: "matrix-vector products from m = 4,096 on (matrices of 64 MiB and more)"."""
+    key = f"{side}.{area.workload}.{area.scope}"
+    if area.workload == "matmul":
+        return Phrase.of(key, dtypes=Listing(tuple(Text(d) for d in area.dtypes)))
+    return Phrase.of(key, size=Size(area.size or 0), sizes=_sizes(area), bytes=Bytes(bytes_from or 0))
+
+
+def answer_sentences(results: ResultSet, words: Words) -> dict[str, str]:
+    found = verdict(results)
+    if not found.coverage.ok:
+        nothing = words("answer.nothing", count=Count(found.coverage.points))
+        return {"answer_lead": nothing, "answer_detail": words("answer.cpu_facts.none"),
+                "answer_rule": words("answer.rule.nothing"), "answer_llm": words("answer.tokens.none"),
+                "answer_caption": words("caption.answer.nothing")}
+    if not found.compared:
+        lead, detail, rule = _cpu_answer(found, words)
+        caption = words("caption.answer.cpu_only")
+    else:
+        lead, detail, rule = _compared_answer(found, words)
+        caption = words("caption.answer.compared", device=words.device(_compared_device(found)))
+    return {"answer_lead": lead, "answer_detail": detail, "answer_rule": rule, "answer_llm": _tokens(found, words),
+            "answer_caption": caption}
+
+
+def _compared_device(found: Verdict) -> str:
+    return found.crossover.device or found.matmul.device or found.training.device or ""
+
+
+def _compared_answer(found: Verdict, words: Words) -> tuple[str, str, str]:
+    device = words.device(_compared_device(found))
+    wins = tuple(_area(a, "win", words, device) for a in found.wins)
+    losses = tuple(_area(a, "loss", words, device) for a in found.losses)
+    lead = words("answer.wins", device=device, areas=Listing(wins)) if wins else words("answer.no_wins", device=device)
+    detail = words("answer.losses", areas=Listing(losses)) if losses else words("answer.no_losses", device=device)
+    accelerator = found.matmul.device
+    for status in MISSING:
+        dtypes = tuple(Text(p.dtype) for p in found.matmul.on(accelerator or "") if p.status == status)
+        if dtypes:
+            detail += " " + words(f"answer.missing.{status}", dtypes=Listing(dtypes), device=device)
+    start = next((c.evidence[1].bytes for c in found.crossover.comparisons if c.size == found.crossover.size), None)
+    use = tuple(_short(a, "use", start) for a in found.wins)
+    keep = tuple(_short(a, "keep", None) for a in found.losses)
+    if use and keep:
+        rule = words("answer.rule.both", device=device, use=Listing(use), keep=Listing(keep))
+    elif use:
+        rule = words("answer.rule.use", device=device, use=Listing(use))
+    elif keep:
+        rule = words("answer.rule.keep", device=device, keep=Listing(keep))
+    else:
+        rule = words("answer.rule.level", device=device)
+    return lead, detail, rule
+
+
+def _cpu_answer(found: Verdict, words: Words) -> tuple[str, str, str]:
+    machine = found.machine
+    cpu = Text(machine.cpu) if not machine.cpu_threads else Phrase.of(
+        "cpu.threads", cpu=Text(machine.cpu), threads=Count(machine.cpu_threads))
+    present = machine.accelerator
+    if present is not None:
+        lead = words("answer.accelerator_failed", name=Text(present.name), api=words.api(present.kind), cpu=cpu)
+    else:
+        lead = words("answer.cpu_only", cpu=cpu)
+    facts = []
+    band = next((b for b in found.bandwidths if b.device == "cpu"), None)
+    if band:
+        facts.append(Phrase.of("cpufact.matvec", rate=Rate(band.gb_s, "GB/s")))
+    float32 = next((p for p in found.matmul.on("cpu") if p.dtype == "float32" and p.status == "measured"), None)
+    if float32:
+        facts.append(Phrase.of("cpufact.matmul", rate=Rate(float32.gflop_s, "GFLOP/s")))
+    if found.training.cpu_batch is not None:
+        facts.append(Phrase.of("cpufact.train", time=Seconds(found.training.cpu_s), batch=Size(found.training.cpu_batch)))
+    detail = words("answer.cpu_facts", facts=Listing(tuple(facts))) if facts else words("answer.cpu_facts.none")
+    halves = found.cpu_precisions()
+    clauses = []
+    for precision, ratio in halves:
+        direction = ratio.direction()
+        if direction == SLOWER:
+            clauses.append(Phrase.of("cpuhalf.slower", dtype=Text(precision.dtype), share=Share(ratio.value)))
+        elif direction == FASTER:
+            clauses.append(Phrase.of("cpuhalf.faster", dtype=Text(precision.dtype), factor=Factor(ratio.value)))
+        else:
+            clauses.append(Phrase.of("cpuhalf.same", dtype=Text(precision.dtype)))
+    faster = tuple(Text(p.dtype) for p, r in halves if r.direction() == FASTER)
+    if not float32:
+        rule = words("answer.cpu_rule.unmeasured")
+    elif not clauses:
+        rule = words("answer.cpu_rule.none")
+    elif faster:
+        rule = words("answer.cpu_rule.try", dtypes=Listing(faster, style="or"), clauses=Listing(tuple(clauses)))
+    else:
+        rule = words("answer.cpu_rule.stay", clauses=Listing(tuple(clauses)))
+    return lead, detail, rule
+
+
+def _tokens(found: Verdict, words: Words) -> str:
+    if not found.bounds:
+        return words("answer.tokens.none")
+    first, *others = found.bounds
+    model = Bytes(first.model_gb * 1e9, binary=False)
+    text = words("answer.tokens.model", parameters=Billions(first.parameters), bits=Count(8 * first.bytes_per_parameter),
+                 model=model)
+    text += " " + words(f"answer.tokens.{first.basis}", model=model, rate=Rate(first.gb_s, "GB/s"),
+                        device=words.device(first.device), size=Size(first.size or 0), tokens=Num(first.tokens_per_s))
+    for other in others:
+        text += " " + words("answer.tokens.also", device=words.device(other.device), rate=Rate(other.gb_s, "GB/s"),
+                            tokens=Num(other.tokens_per_s))
+    return text
+
+
+def reason_sentences(results: ResultSet, words: Words) -> dict[str, str]:
+    """The closing chapter's reasons: small products (fixed costs) and large ones (bandwidth)."""
+    found = verdict(results)
+    small, large = words("reason.small.none"), words("bandwidth.none")
+    overhead = found.overhead
+    device = words.device(found.crossover.device or "")
+    if overhead is not None:
+        direction = {FASTER: "faster", SLOWER: "slower"}.get(overhead.direction, "same")
+        values = dict(size=Size(overhead.size), acc=Seconds(overhead.accelerator_s), cpu=Seconds(overhead.cpu_s))
+        small = words(f"reason.small.{direction}", device=device, **values)
+        if overhead.streaming_s is not None and overhead.streaming_s < overhead.accelerator_s / 2:
+            small += " " + words("reason.streaming", device=device, stream=Seconds(overhead.streaming_s),
+                                 acc=values["acc"])
+    elif not found.compared:
+        cpu = next((b for b in found.bandwidths if b.device == "cpu"), None)
+        first = min((p for p in results.select(workload="matvec", device="cpu", suite="matvec") if p.ok),
+                    key=lambda p: p.params["m"], default=None)
+        if first is not None:
+            small = words("reason.small.cpu", size=Size(first.params["m"]), cpu=Seconds(first.median_s))
+        if cpu is not None:
+            from .sentences import bandwidth_sentence
+
+            large = bandwidth_sentence(cpu, words)
+    bands = {b.device: b for b in found.bandwidths}
+    if found.bandwidth_ratio is not None:
+        ratio = found.bandwidth_ratio
+        direction = {FASTER: "faster", SLOWER: "slower"}.get(ratio.direction(), "same")
+        factor = Factor(ratio.value if direction != "slower" else 1 / ratio.value)
+        large = words(f"reason.large.{direction}", device=device, acc=Rate(bands[found.crossover.device].memory_gb_s,
+                      "GB/s"), cpu=Rate(bands["cpu"].memory_gb_s, "GB/s"), factor=factor)
+    return {"reason_small": small, "reason_large": large}

@@ -1,0 +1,28 @@
+"""Findings: what this build's measurements say, as typed facts, with no words.
+
+Each function takes a :class:`~mpsarticle.results.ResultSet` (and, for the
+method and machines chapters, the selfcheck rows or the archive) and returns
+frozen dataclasses: what was compared, the numbers, the direction (faster,
+slower, about the same: read from the intervals of :mod:`mpsarticle.stats`,
+never from bare medians), the sizes, and the points that are the evidence.
+:mod:`mpsarticle.sentences` chooses every hardware-dependent sentence from
+these; nothing here knows a language or formats a number.
+
+Only points that are ``ok`` (measured, and correct where checked) count as
+speeds; points that failed, ran out of memory or were unsupported are kept
+as such, so that a sentence can say why something is missing.
+"""
+
+from __future__ import annotations
+
+from .common import DTYPES, MISSING, Accelerator, Comparison, Machine, machine, rate_ratio
+from .matrix import Matmul, Precision, RateComparison, Training, matmul, training
+from .quality import Checks, Coverage, Selfcheck, checks, coverage, selfcheck
+from .vector import Bandwidth, Crossover, Gap, Original, bandwidths, crossover, crossover_kind, naive_gaps, original
+
+__all__ = [
+    "Accelerator", "Bandwidth", "Checks", "Comparison", "Coverage", "Crossover", "DTYPES", "Gap", "MISSING", "Machine",
+    "Matmul", "Original", "Precision", "RateComparison", "Selfcheck", "Training", "bandwidths", "checks", "coverage",
+    "crossover", "crossover_kind", "machine", "matmul", "naive_gaps", "original", "rate_ratio", "selfcheck",
+    "training",
+]

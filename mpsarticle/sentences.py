@@ -1,0 +1,336 @@
+"""Every hardware-dependent sentence of the chapters, chosen from a finding.
+
+Each ``numbers_<chapter>`` takes what the chapter quotes (a
+:class:`~mpsarticle.results.ResultSet`, and for some chapters the archive or
+the selfcheck rows) and a :class:`~mpsarticle.wording.Words`, and returns the
+values the chapter glues, by key. Which sentence is true is decided from the
+findings (:mod:`mpsarticle.findings`, :mod:`mpsarticle.verdict`): a direction
+word comes from an interval, a share above the copy's bandwidth is never
+called memory's, a crossover is named only where the data has one. The words
+come from the catalogs; the numbers are typed values that
+:mod:`mpsarticle.wording` formats.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Sequence
+
+from . import analysis, findings as f
+from .answer import answer_sentences, reason_sentences
+from .results import Point, ResultSet
+from .stats import FASTER, SLOWER
+from .wording import Bytes, Count, Factor, Listing, Phrase, Rate, Sci, Seconds, Share, Size, Term, Text, Words
+
+__all__ = ["CHAPTER_NUMBERS", "chapter_numbers", "hardware_sentence"]
+
+#: How many failed points a sentence names before it says "and N more".
+NAMED_FAILURES = 3
+_DIRECTION = {FASTER: "faster", SLOWER: "slower"}
+
+
+def _direction(direction: str) -> str:
+    return _DIRECTION.get(direction, "same")
+
+
+def _cpu(machine: f.Machine) -> Phrase:
+    if machine.cpu_threads:
+        return Phrase.of("cpu.threads", cpu=Text(machine.cpu), threads=Count(machine.cpu_threads))
+    return Phrase.of("cpu.plain", cpu=Text(machine.cpu))
+
+
+def hardware_sentence(results: ResultSet, words: Words) -> str:
+    machine = f.machine(results)
+    label = words("hardware.label", label=Text(machine.label)) + " " if machine.label else ""
+    found = machine.accelerator
+    nothing = not any(p.ok for p in results)
+    if found is None:
+        return label + words("hardware.failed" if nothing else "hardware.none", cpu=_cpu(machine))
+    key = "hardware.accelerator" if found.measured else "hardware.accelerator_unmeasured"
+    key = "hardware.failed_accelerator" if nothing else key
+    return label + words(key, name=Text(found.name), api=words.api(found.kind), cpu=_cpu(machine))
+
+
+# -- chapters ------------------------------------------------------------------------
+
+def numbers_intro(results: ResultSet, words: Words) -> dict[str, str]:
+    return {"hardware_sentence": hardware_sentence(results, words), "torch_version": results.environment["torch"]}
+
+
+def numbers_devices(results: ResultSet, words: Words) -> dict[str, str]:
+    machine = f.machine(results)
+    return {
+        "hardware_sentence": hardware_sentence(results, words),
+        "idiom_sentence": words("devices.idiom", device=Text(machine.idiom_device)),
+        "default_sentence": words("devices.default", device=Text(machine.default_device)),
+    }
+
+
+def numbers_matvec(results: ResultSet, words: Words) -> dict[str, str]:
+    return {
+        "hardware_sentence": hardware_sentence(results, words),
+        "orig_sentence": original_sentence(f.original(results), words),
+        "crossover_sentence": crossover_sentence(f.crossover(results), words),
+        "bandwidth_sentence": " ".join(bandwidth_sentence(b, words) for b in f.bandwidths(results))
+        or words("bandwidth.none"),
+    }
+
+
+def original_sentence(found: f.Original, words: Words) -> str:
+    if found.size is None:
+        return words("original.none")
+    totals = [Phrase.of("original.total", total=Seconds(total), device=words.device(device))
+              for device, total in found.totals]
+    return words("original.sentence", calls=Count(found.calls), size=Size(found.size), totals=Listing(tuple(totals)))
+
+
+def crossover_sentence(found: f.Crossover, words: Words) -> str:
+    if found.kind == "cpu_only":
+        return words("crossover.cpu_only")
+    device = words.device(found.device or "")
+    if found.kind == "no_pairs":
+        return words("crossover.no_pairs", device=device)
+    largest, first = found.largest, found.smallest
+    if found.kind == "always":
+        return words("crossover.always", device=device, first=Size(first.size), first_factor=Factor(first.speedup.value),
+                     largest=Size(largest.size), factor=Factor(largest.speedup.value))
+    if found.kind == "from":
+        return words(f"crossover.from.{found.below}", device=device, size=Size(found.size), largest=Size(largest.size),
+                     factor=Factor(largest.speedup.value))
+    tail = _direction(largest.direction)  # never "faster": it would be a crossover
+    if found.kind == "never":
+        return words(f"crossover.never.{tail}", device=device, largest=Size(largest.size),
+                     factor=Factor(largest.slowdown), acc=Seconds(largest.accelerator_s), cpu=Seconds(largest.cpu_s))
+    best = found.best
+    kind = "mixed_one" if len(found.wins) == 1 else "mixed"
+    return words(f"crossover.{kind}.{tail}", device=device, wins=Listing(tuple(Size(s) for s in found.wins)),
+                 best=Size(best.size), factor=Factor(best.speedup.value), largest=Size(largest.size),
+                 slow_factor=Factor(largest.slowdown))
+
+
+def bandwidth_sentence(found: f.Bandwidth, words: Words) -> str:
+    values: dict[str, Any] = dict(device=words.device(found.device), size=Size(found.size),
+                                  achieved=Rate(found.gb_s, "GB/s"))
+    if found.source == "no_ceiling":
+        return words("bandwidth.no_ceiling", **values)
+    values["ceiling"] = Rate(found.ceiling_gb_s, "GB/s")
+    if found.source == "memory":
+        return words("bandwidth.memory", share=Share(found.share), **values)
+    if found.source == "in_cache":
+        return words("bandwidth.in_cache", share=Share(found.share), matrix=Bytes(found.matrix_bytes),
+                     cache=Bytes(found.cache_bytes), **values)
+    values["times"] = Factor(found.share)
+    if found.source == "cache":
+        return words("bandwidth.cache", matrix=Bytes(found.matrix_bytes), cache=Bytes(found.cache_bytes), **values)
+    return words("bandwidth.above_copy", **values)
+
+
+def numbers_timing(results: ResultSet, words: Words) -> dict[str, str]:
+    gaps = f.naive_gaps(results)
+    machine = f.machine(results)
+    accelerator = machine.accelerator
+    if accelerator is None:
+        naive = words("gap.no_accelerator")
+    elif accelerator.kind in gaps:
+        naive = gap_sentence(gaps[accelerator.kind], words)
+    else:
+        naive = words("gap.unmeasured", device=words.device(accelerator.kind))
+    return {"hardware_sentence": hardware_sentence(results, words), "naive_sentence": naive,
+            "cpu_sentence": gap_sentence(gaps["cpu"], words) if "cpu" in gaps else words("gap.cpu.none")}
+
+
+def gap_sentence(gap: f.Gap, words: Words) -> str:
+    # The factor is always the larger time over the smaller: "2× too small", never "0.5× too large".
+    factor = Factor(gap.ratio.value if gap.verdict == "optimistic" else 1 / gap.ratio.value)
+    values = dict(size=Size(gap.size), naive=Seconds(gap.naive_s), engine=Seconds(gap.engine_s), factor=factor)
+    if gap.device == "cpu":
+        return words(f"gap.cpu.{gap.verdict}", **values)
+    key = f"gap.{gap.verdict}" + (".events" if gap.events_s is not None else "")
+    events = {"events": Seconds(gap.events_s)} if gap.events_s is not None else {}
+    return words(key, device=words.device(gap.device), **values, **events)
+
+
+def numbers_matmul(results: ResultSet, words: Words) -> dict[str, str]:
+    found = f.matmul(results)
+    parts = [rates_sentence(found, device, words) for device in ["cpu"] + [d for d in [found.device] if d]]
+    parts = [p for p in parts if p]
+    if found.comparisons:
+        parts.append(compare_sentence(found, words))
+    return {"hardware_sentence": hardware_sentence(results, words),
+            "peak_sentence": " ".join(parts) or words("matmul.none")}
+
+
+def rates_sentence(found: f.Matmul, device: str, words: Words) -> str:
+    precisions = found.on(device)
+    if not precisions:
+        return ""
+    rates = tuple(Phrase.of("matmul.rate", dtype=Text(p.dtype), rate=Rate(p.gflop_s, "GFLOP/s"))
+                  for p in precisions if p.status == "measured")
+    missing = []
+    for status in f.MISSING:
+        dtypes = tuple(Text(p.dtype) for p in precisions if p.status == status)
+        if dtypes:
+            missing.append(Phrase.of(f"missing.{status}", dtypes=Listing(dtypes)))
+    name = words.device(device)
+    if not rates:
+        return words("matmul.nothing", device=name, missing=Listing(tuple(missing)))
+    if missing:
+        return words("matmul.rates_missing", device=name, rates=Listing(rates), missing=Listing(tuple(missing)))
+    return words("matmul.rates", device=name, rates=Listing(rates))
+
+
+def compare_sentence(found: f.Matmul, words: Words) -> str:
+    name = words.device(found.device or "")
+    clauses = []
+    for direction in (FASTER, SLOWER, "same"):
+        group = [c for c in found.comparisons if _direction(c.direction) == _direction(direction)]
+        if not group:
+            continue
+        # The factor is the winner's advantage, at least 1: "the CPU reaches 1.5×", never "the GPU reaches 0.67×".
+        factors = tuple(Factor(c.ratio.value if direction != SLOWER else 1 / c.ratio.value) for c in group)
+        clauses.append(Phrase.of(f"matmul.cmp.{_direction(direction)}", device=name, count=Count(len(group)),
+                                 dtypes=Listing(tuple(Text(c.dtype) for c in group)), factors=Listing(factors)))
+    return words("matmul.compare", clauses=Listing(tuple(clauses)))
+
+
+def numbers_training(results: ResultSet, words: Words) -> dict[str, str]:
+    return {"hardware_sentence": hardware_sentence(results, words),
+            "train_sentence": training_sentence(f.training(results), words),
+            "check_sentence": check_sentence(f.checks(results), results, words)}
+
+
+def training_sentence(found: f.Training, words: Words) -> str:
+    if found.comparisons:
+        name = words.device(found.device)
+        last = found.largest
+        word = _direction(last.direction)
+        factor = Factor(last.speedup.value if word != "slower" else last.slowdown)
+        parts = [words(f"train.{word}", batch=Size(last.size), acc=Seconds(last.accelerator_s), device=name,
+                       cpu=Seconds(last.cpu_s), factor=factor)]
+        for other in found.comparisons[:-1]:
+            if other.direction != last.direction:
+                word = _direction(other.direction)
+                factor = Factor(other.speedup.value if word != "slower" else other.slowdown)
+                parts.append(words(f"train.also.{word}", batch=Size(other.size), device=name, factor=factor))
+        if found.accelerator_status and found.accelerator_status != "not_measured":
+            parts.append(words("train.also.missing", batch=Size(found.cpu_batch), device=name,
+                               why=Term(f"step.{found.accelerator_status}")))
+        return " ".join(parts)
+    if found.cpu_batch is None:
+        return words("train.none")
+    if found.device is not None and found.accelerator_status:
+        return words("train.accelerator_missing", batch=Size(found.cpu_batch), cpu=Seconds(found.cpu_s),
+                     device=words.device(found.device), why=Term(f"step.{found.accelerator_status}"))
+    return words("train.cpu_only", batch=Size(found.cpu_batch), cpu=Seconds(found.cpu_s))
+
+
+def describe_points(points: Sequence[Point], words: Words) -> list[Phrase]:
+    """One phrase per (device, workload, precision, method), its sizes listed: "A @ B in float16 at m = 512 and 1,024 on the CUDA GPU"."""
+    groups: dict[tuple, list[Point]] = {}
+    for point in points:
+        groups.setdefault((point.device, point.workload, point.params.get("dtype"), point.method), []).append(point)
+    phrases = []
+    for (device, workload, dtype, _), members in groups.items():
+        key = f"point.{workload}"
+        sizes = sorted({p.params.get(analysis.size_key(workload)) for p in members}, key=str)
+        if key not in words.messages or not all(isinstance(s, int) for s in sizes):
+            phrases.append(Phrase.of("point.other", workload=Text(workload), device=words.device(device)))
+            continue
+        phrases.append(Phrase.of(key, sizes=Listing(tuple(Size(s) for s in sorted(sizes))), device=words.device(device),
+                                 dtype=Text(str(dtype or ""))))
+    return phrases
+
+
+def check_sentence(found: f.Checks, results: ResultSet, words: Words) -> str:
+    if found.failed:
+        named = describe_points(found.failed, words)
+        if len(named) > NAMED_FAILURES:
+            named = named[:NAMED_FAILURES] + [Phrase.of("point.more", count=Count(len(named) - NAMED_FAILURES))]
+        return words("check.failed", count=Count(len(found.failed)), where=Listing(tuple(named)))
+    worst = found.worst_training
+    if worst is not None:
+        return words("check.passed", worst=Sci(worst.rel_error), tolerance=Sci(worst.tolerance or 0),
+                     device=words.device(worst.device))
+    return words("check.passed_no_training") if any(p.ok for p in results) else words("check.nothing")
+
+
+def numbers_method(results: ResultSet, words: Words, rows: Sequence[Any]) -> dict[str, str]:
+    return {"measured_sentence": measured_sentence(f.coverage(results), words),
+            "selfcheck_sentence": selfcheck_sentence(f.selfcheck(rows), words)}
+
+
+def measured_sentence(found: f.Coverage, words: Words) -> str:
+    values = dict(points=Count(found.points), profile=Text(found.profile or "-"), date=Text(found.date))
+    if not found.missing:
+        return words("measured", **values)
+    missing = tuple(Phrase.of(f"missing_count.{status}", count=Count(n)) for status, n in found.missing)
+    return words("measured.missing", missing=Listing(missing), **values)
+
+
+def selfcheck_sentence(found: f.Selfcheck, words: Words) -> str:
+    if not found.rows:
+        return words("selfcheck.none")
+    tolerance = Share(found.tolerance)
+    if found.outside:
+        listed = tuple(Phrase.of("selfcheck.row", device=words.device(r.device), label=Text(r.label),
+                                 reference=Text(r.reference), ratio=Factor(r.ratio, 3)) for r in found.outside)
+        verdict = words("selfcheck.differ", outside=Count(len(found.outside)), rows=Count(found.rows),
+                        tolerance=tolerance, points=Listing(listed))
+    else:
+        verdict = words("selfcheck.agree", rows=Count(found.rows), tolerance=tolerance)
+    if not found.engine_timed_s:
+        return verdict
+    cost = words("selfcheck.cost", wall=Seconds(found.engine_wall_s), timed=Seconds(found.engine_timed_s),
+                 factor=Factor(found.engine_wall_s / found.engine_timed_s), theirs=Seconds(found.reference_wall_s))
+    return f"{verdict} {cost}"
+
+
+def numbers_machines(results: ResultSet, words: Words, labels: Sequence[str], skipped: Sequence[str]) -> dict[str, str]:
+    if labels:
+        listing = words("machines.listing", count=Count(len(labels)), labels=Listing(tuple(Text(l) for l in labels)))
+    else:
+        listing = words("machines.none")
+    if skipped:
+        listing += " " + words("machines.skipped", count=Count(len(skipped)), files=Text("; ".join(skipped)))
+    return {"machines_sentence": listing, "hardware_sentence": hardware_sentence(results, words)}
+
+
+def numbers_answer(results: ResultSet, words: Words) -> dict[str, str]:
+    return answer_sentences(results, words)
+
+
+def numbers_verdict(results: ResultSet, words: Words) -> dict[str, str]:
+    return {**answer_sentences(results, words), **reason_sentences(results, words),
+            "precision_sentence": numbers_matmul(results, words)["peak_sentence"],
+            "train_sentence": training_sentence(f.training(results), words)}
+
+
+#: Chapters whose numbers need nothing beyond this build's results.
+CHAPTER_NUMBERS: dict[str, Callable[[ResultSet, Words], dict[str, str]]] = {
+    "index": numbers_answer,
+    "intro": numbers_intro,
+    "devices": numbers_devices,
+    "matvec": numbers_matvec,
+    "timing": numbers_timing,
+    "matmul": numbers_matmul,
+    "training": numbers_training,
+    "verdict": numbers_verdict,
+}
+
+
+def chapter_numbers(chapter: str, results: ResultSet, words: Words, *, rows: Sequence[Any] = (),
+                    labels: Sequence[str] = (), skipped: Sequence[str] = ()) -> dict[str, str]:
+    """What ``chapter`` glues; the method chapter also takes selfcheck ``rows``, machines the archive's."""
+    if chapter == "method":
+        return numbers_method(results, words, rows)
+    if chapter == "machines":
+        return numbers_machines(results, words, labels, skipped)
+    found = CHAPTER_NUMBERS[chapter](results, words)
+    if chapter in GAP_SUITES:
+        from .gaps import gaps_sentence
+
+        found["gaps_sentence"] = gaps_sentence(results, words.lang, GAP_SUITES[chapter], lambda d, _: words.device(d))
+    return found
+
+
+#: The measuring chapters, and the suites whose unmeasured points each names.
+GAP_SUITES = {"matvec": ("original", "matvec", "copy"), "matmul": ("matmul",), "training": ("train",)}

@@ -1,0 +1,197 @@
+"""The answer to the article's question, as findings: where the accelerator wins, where it loses, the rule.
+
+Built from the chapter findings of :mod:`mpsarticle.findings`, for the
+opening page and the closing chapter. Like them it holds no words: an
+:class:`Area` is "matrix-vector products from m = 4,096 on" as data (the
+workload, its scope, the sizes, the factor and where it was measured).
+
+The bound on a language model's speed: generating one token runs every
+weight matrix of the model through a matrix-vector product, so each token
+reads all the weights once. A model of :data:`PARAMETERS` parameters at
+:data:`BYTES_PER_PARAMETER` bytes each reads ``PARAMETERS *
+BYTES_PER_PARAMETER`` bytes per token, and a device that reads ``B`` bytes
+per second can produce at most ``B / that`` tokens per second (caches cannot
+help: the weights are far larger than any cache). The bandwidth used is the
+best rate the device was seen reading from memory
+(:attr:`~mpsarticle.findings.Bandwidth.memory_gb_s`: the same operation,
+``B @ a``, with a matrix no cache could hold). It is an upper bound at that
+rate: a real model also spends time on attention, activations and Python.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from . import analysis
+from .findings import (Bandwidth, Coverage, Crossover, Machine, Matmul, Precision, RateComparison, Training,
+                       bandwidths, coverage, crossover, machine, matmul, rate_ratio, training)
+from .results import ResultSet
+from .stats import FASTER, SLOWER, Ratio
+
+__all__ = ["Area", "BYTES_PER_PARAMETER", "Overhead", "PARAMETERS", "TokenBound", "Verdict", "verdict"]
+
+#: The language model of the bound: 7 billion parameters in 16-bit (2-byte) weights.
+PARAMETERS = 7e9
+BYTES_PER_PARAMETER = 2
+
+
+@dataclass(frozen=True)
+class TokenBound:
+    """At most ``tokens_per_s`` tokens per second on ``device``, reading the model at ``gb_s``.
+
+    ``basis`` and ``size``: where ``gb_s`` was measured (see :class:`~mpsarticle.findings.Bandwidth`'s ``memory_basis``).
+    """
+
+    device: str
+    basis: str
+    size: int | None
+    gb_s: float
+    parameters: float = PARAMETERS
+    bytes_per_parameter: int = BYTES_PER_PARAMETER
+
+    @property
+    def model_gb(self) -> float:
+        return self.parameters * self.bytes_per_parameter / 1e9
+
+    @property
+    def tokens_per_s(self) -> float:
+        return self.gb_s / self.model_gb
+
+
+@dataclass(frozen=True)
+class Area:
+    """Where one side wins, for one workload.
+
+    ``scope``: ``all`` (every size measured), ``from`` (from ``size`` on),
+    ``below`` (under ``size``), ``size`` or ``sizes`` (at one or several
+    ``sizes`` only) or ``dtypes``
+    (matrix products in ``dtypes``, with one factor each). ``factor`` is the
+    winner's advantage (always at least 1) at size ``at``.
+    """
+
+    workload: str
+    scope: str
+    size: int | None = None
+    sizes: tuple[int, ...] = ()
+    factor: float | None = None
+    at: int | None = None
+    dtypes: tuple[str, ...] = ()
+    factors: tuple[float, ...] = ()
+
+
+@dataclass(frozen=True)
+class Overhead:
+    """The smallest ``B @ a`` measured on both: how long a call takes, and how much of it the data explains."""
+
+    size: int
+    cpu_s: float
+    accelerator_s: float
+    direction: str
+    #: The time the call's bytes would take at the bandwidth the accelerator reached from memory.
+    streaming_s: float | None
+
+
+@dataclass(frozen=True)
+class Verdict:
+    machine: Machine
+    coverage: Coverage
+    crossover: Crossover
+    matmul: Matmul
+    training: Training
+    bandwidths: tuple[Bandwidth, ...]
+    #: Accelerator first (when it measured ``B @ a``), then the CPU.
+    bounds: tuple[TokenBound, ...]
+    wins: tuple[Area, ...]
+    losses: tuple[Area, ...]
+    #: The accelerator's bandwidth from memory over the CPU's, with its interval.
+    bandwidth_ratio: Ratio | None
+    overhead: Overhead | None
+
+    @property
+    def compared(self) -> bool:
+        """An accelerator was measured against the CPU somewhere."""
+        return bool(self.crossover.comparisons or self.matmul.comparisons or self.training.comparisons)
+
+    def cpu_precisions(self) -> tuple[tuple[Precision, Ratio], ...]:
+        """The CPU's best half-precision rates against its float32 rate, with intervals."""
+        measured = {p.dtype: p for p in self.matmul.on("cpu") if p.evidence is not None}
+        base = measured.get("float32")
+        if base is None:
+            return ()
+        return tuple((p, rate_ratio(p.evidence, base.evidence, "flops"))
+                     for dtype, p in measured.items() if dtype != "float32")
+
+
+def _sides(workload: str, sizes: list[tuple[int, Ratio]], found: analysis.Crossover) -> tuple[list[Area], list[Area]]:
+    """The winning and losing areas of a series of speed-ups (CPU time / accelerator time)."""
+    by_size = dict(sizes)
+    wins, losses = [], []
+    if found.wins:
+        best = max(found.wins, key=lambda s: by_size[s].value)
+        largest = sizes[-1][0]
+        if found.always and len(sizes) == 1:
+            wins.append(Area(workload, "size", sizes=found.wins, factor=by_size[largest].value, at=largest))
+        elif found.always:
+            wins.append(Area(workload, "all", factor=by_size[largest].value, at=largest))
+        elif found.size is not None:
+            wins.append(Area(workload, "from", size=found.size, factor=by_size[largest].value, at=largest))
+        else:
+            scope = "size" if len(found.wins) == 1 else "sizes"
+            wins.append(Area(workload, scope, sizes=found.wins, factor=by_size[best].value, at=best))
+    if found.losses:
+        worst = min(found.losses, key=lambda s: by_size[s].value)
+        factor = 1 / by_size[worst].value
+        if len(found.losses) == len(sizes) > 1:
+            losses.append(Area(workload, "all", factor=factor, at=worst))
+        elif found.size is not None and set(found.losses) == {s for s, _ in sizes if s < found.size}:
+            losses.append(Area(workload, "below", size=found.size, factor=factor, at=worst))
+        else:
+            scope = "size" if len(found.losses) == 1 else "sizes"
+            losses.append(Area(workload, scope, sizes=found.losses, factor=factor, at=worst))
+    return wins, losses
+
+
+def _matmul_sides(comparisons: tuple[RateComparison, ...]) -> tuple[list[Area], list[Area]]:
+    faster = [c for c in comparisons if c.direction == FASTER]
+    slower = [c for c in comparisons if c.direction == SLOWER]
+    wins = [Area("matmul", "dtypes", dtypes=tuple(c.dtype for c in faster),
+                 factors=tuple(c.ratio.value for c in faster))] if faster else []
+    losses = [Area("matmul", "dtypes", dtypes=tuple(c.dtype for c in slower),
+                   factors=tuple(1 / c.ratio.value for c in slower))] if slower else []
+    return wins, losses
+
+
+def _overhead(found: Crossover, bands: tuple[Bandwidth, ...]) -> Overhead | None:
+    first = found.smallest
+    if first is None:
+        return None
+    band = next((b for b in bands if b.device == found.device), None)
+    point = first.evidence[1]
+    streaming = point.bytes / (band.memory_gb_s * 1e9) if band and point.bytes else None
+    return Overhead(first.size, first.cpu_s, first.accelerator_s, first.direction, streaming)
+
+
+def verdict(results: ResultSet) -> Verdict:
+    found, products, steps = crossover(results), matmul(results), training(results)
+    bands = bandwidths(results)
+    wins, losses = [], []
+    for workload, comparisons in (("matvec", found.comparisons), ("train_step", steps.comparisons)):
+        if comparisons:
+            pairs = [(c.size, c.speedup) for c in comparisons]
+            more_wins, more_losses = _sides(workload, pairs, analysis.crossover(pairs))
+            wins += more_wins
+            losses += more_losses
+        if workload == "matvec":
+            more_wins, more_losses = _matmul_sides(products.comparisons)
+            wins += more_wins
+            losses += more_losses
+    by_device = {b.device: b for b in bands}
+    order = [d for d in (found.device, "cpu") if d in by_device]
+    bounds = tuple(TokenBound(d, by_device[d].memory_basis, by_device[d].memory_size, by_device[d].memory_gb_s)
+                   for d in order)
+    ratio = None
+    if found.device in by_device and "cpu" in by_device:
+        ratio = rate_ratio(by_device[found.device].memory_point, by_device["cpu"].memory_point, "bytes")
+    return Verdict(machine(results), coverage(results), found, products, steps, bands, bounds, tuple(wins),
+                   tuple(losses), ratio, _overhead(found, bands))
+

@@ -1,0 +1,304 @@
+"""The matrix of machines the article's sentences are tested on.
+
+Two are real archive files (this project's 2-core CPU build machine, and an
+NVIDIA H200 host). The others are synthetic, built from the stated
+assumptions below by a simple model of each device; nothing is measured.
+
+The model of one call (times in seconds):
+
+- ``B @ a`` at size m reads ``4 (m² + 2m)`` bytes: ``overhead + bytes / bw``,
+  where ``bw`` is ``cache_gb_s`` when those bytes fit in ``cache_bytes`` and
+  ``memory_gb_s`` otherwise;
+- a copy of n float32 values moves ``8 n`` bytes the same way, at ``copy_gb_s``
+  from memory;
+- ``A @ B`` at size m does ``2 m³`` operations: ``overhead + flops / peak``,
+  ``peak`` the device's rate in that precision (``None``: unsupported);
+- a training step: ``kernels × overhead + batch × per_sample``;
+- naive ``timeit`` on an accelerator only queues the call: ``queue_s`` per
+  call (or, where its queue fills and blocks, the real time times
+  ``naive_scale``); on a CPU it is the real time plus 2 % (no warm-up); device events
+  see the real time less a tenth of the overhead (the launch they hide).
+
+Each point gets 15 samples: the modelled time times log-normal noise of
+``NOISE`` (seeded per machine and point, so the files never change), and its
+statistics come from :meth:`Point.summarize`, as a measured point's do.
+"""
+
+from __future__ import annotations
+
+import functools
+import zlib
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+
+import numpy as np
+
+from mpsarticle.archive import load_archive
+from mpsarticle.results import Point, ResultSet, load
+from mpsarticle.selfcheck import Row
+
+ROOT = Path(__file__).resolve().parent.parent
+ARCHIVE = ROOT / "docs" / "_data" / "machines"
+#: Relative spread of the samples of a point (log-normal sigma).
+NOISE = 0.03
+SAMPLES = 15
+#: The sizes of the default profile (mpsarticle.profiles), repeated here so that this module needs no torch.
+ORIGINAL = (100, 300, 500, 750, 1000, 1500, 2000, 2500, 3000)
+MATVEC = {"cpu": (1024, 2048, 4096, 8192), "accelerator": (1024, 2048, 4096, 8192, 16384)}
+COPY = {"cpu": (1 << 18, 1 << 22, 1 << 24, 1 << 26), "accelerator": (1 << 20, 1 << 24, 1 << 26, 1 << 28)}
+MATMUL = {"cpu": (128, 256, 512, 1024), "accelerator": (512, 1024, 2048, 4096, 8192)}
+CPU_HALF_MAX = 512
+BATCHES = (32, 128)
+TOLERANCE = {"float32": 1e-3, "float16": 1e-2, "bfloat16": 3e-2}
+#: The small CNN's training step (mpsarticle.workloads.TrainStep, width 32): FLOPs per example, weights.
+TRAIN_FLOPS_PER_EXAMPLE = 32_096_256
+TRAIN_TOLERANCE = 1e-2
+
+
+@dataclass(frozen=True)
+class DeviceModel:
+    kind: str
+    name: str
+    overhead_s: float
+    memory_gb_s: float
+    copy_gb_s: float
+    cache_bytes: int | None
+    cache_gb_s: float
+    #: Best matrix-product rate by precision, GFLOP/s; None: the precision is unsupported.
+    gflop_s: dict[str, float | None]
+    per_sample_s: float
+    kernels: int = 60
+    queue_s: float = 8e-6
+    memory_bytes: int = 16 << 30
+    #: (workload, size or dtype) -> status other than ok: "failed_check", "out_of_memory", "error", "unsupported".
+    broken: dict[tuple[str, object], str] = field(default_factory=dict)
+    #: Sizes of B @ a whose matrix no longer fits the memory and swaps: read at this rate instead.
+    swap_from: int | None = None
+    swap_gb_s: float = 4.0
+    #: Naive timeit on an accelerator whose queue fills and blocks: the real time times this, instead of ``queue_s``.
+    naive_scale: float | None = None
+
+
+@dataclass(frozen=True)
+class Machine:
+    """A synthetic machine: its devices' models and what the environment block says."""
+
+    name: str
+    label: str
+    cpu: DeviceModel
+    accelerator: DeviceModel | None
+    os: str = "Darwin 23.4.0"
+    backend: str = "Metal Performance Shaders (macOS 14.4)"
+    threads: int = 8
+    #: Every point fails to run (a broken install): status error everywhere.
+    all_error: bool = False
+
+
+def _noise(key: str) -> np.ndarray:
+    rng = np.random.default_rng(zlib.crc32(key.encode()))
+    return np.exp(rng.normal(0.0, NOISE, SAMPLES))
+
+
+def _stream(model: DeviceModel, nbytes: float, rate: float) -> float:
+    fits = model.cache_bytes is not None and nbytes <= model.cache_bytes
+    return nbytes / ((model.cache_gb_s if fits else rate) * 1e9)
+
+
+def _point(machine: Machine, model: DeviceModel, workload: str, params: dict, seconds: float, *, suite: str,
+           method: str = "engine", flops: float = 0.0, nbytes: float = 0.0, tolerance: float = 1e-3,
+           rel_error: float = 1e-7, status: str = "ok") -> Point:
+    key = f"{machine.name}/{model.kind}/{suite}/{workload}/{method}/{sorted(params.items())}"
+    if machine.all_error:
+        status = "error"
+    if status in ("error", "unsupported", "out_of_memory"):
+        reasons = {"error": "RuntimeError: the device stopped responding (synthetic)",
+                   "unsupported": "MPS supports bfloat16 from macOS 14 on; this is macOS 13",
+                   "out_of_memory": "not tried: inputs need more than 45% of the device's memory"}
+        return Point(device=model.kind, workload=workload, params=params, method=method, suite=suite, status=status,
+                     reason=reasons[status], flops=flops, bytes=nbytes)
+    failed = status == "failed_check"
+    samples = [float(seconds * n) for n in _noise(key)]
+    point = Point(device=model.kind, workload=workload, params=params, method=method, suite=suite,
+                  reason="synthetic wrong result" if failed else None, repeats=SAMPLES,
+                  number_per_run=100 if method != "engine" else max(1, int(1e-3 / seconds)), samples=samples,
+                  threads=machine.threads if model.kind == "cpu" else None, flops=flops, bytes=nbytes,
+                  rel_error=tolerance * 3 if failed else rel_error, tolerance=tolerance,
+                  check="failed" if failed else "passed", wall_s=sum(samples) * 1.2, timed_s=sum(samples))
+    return point.summarize()
+
+
+def _matvec_points(machine: Machine, model: DeviceModel) -> list[Point]:
+    points = []
+    accelerator = model.kind != "cpu"
+    for suite, sizes in (("original", ORIGINAL), ("matvec", MATVEC["accelerator" if accelerator else "cpu"])):
+        for m in sizes:
+            nbytes = 4.0 * (m * m + 2 * m)
+            rate = model.swap_gb_s if model.swap_from and m >= model.swap_from else model.memory_gb_s
+            real = model.overhead_s + _stream(model, nbytes, rate)
+            status = model.broken.get(("matvec", m), "ok")
+            queued = real * model.naive_scale if model.naive_scale else min(model.queue_s, real)
+            methods = {"naive": real * 1.02 if not accelerator else queued, "engine": real}
+            if accelerator and suite == "matvec":
+                methods["events"] = real - model.overhead_s / 10
+            for method, seconds in methods.items():
+                points.append(_point(machine, model, "matvec", {"m": m, "dtype": "float32"}, seconds, suite=suite,
+                                     method=method, flops=2.0 * m * m, nbytes=nbytes, status=status))
+    return points
+
+
+def _other_points(machine: Machine, model: DeviceModel) -> list[Point]:
+    points = []
+    accelerator = model.kind != "cpu"
+    for n in COPY["accelerator" if accelerator else "cpu"]:
+        nbytes = 8.0 * n
+        seconds = model.overhead_s + _stream(model, nbytes, model.copy_gb_s)
+        points.append(_point(machine, model, "copy", {"n": n}, seconds, suite="copy", nbytes=nbytes, tolerance=0.0,
+                             rel_error=0.0, status=model.broken.get(("copy", n), "ok")))
+    for dtype in ("float32", "float16", "bfloat16"):
+        for m in MATMUL["accelerator" if accelerator else "cpu"]:
+            if not accelerator and dtype != "float32" and m > CPU_HALF_MAX:
+                continue
+            peak = model.gflop_s[dtype]
+            size = 4 if dtype == "float32" else 2
+            status = model.broken.get(("matmul", dtype), "ok") if peak else "unsupported"
+            seconds = model.overhead_s + 2.0 * m**3 / ((peak or 1.0) * 1e9)
+            points.append(_point(machine, model, "matmul", {"m": m, "dtype": dtype}, seconds, suite="matmul",
+                                 flops=2.0 * m**3, nbytes=3.0 * size * m * m, tolerance=TOLERANCE[dtype],
+                                 rel_error=TOLERANCE[dtype] / 50, status=status))
+    for batch in BATCHES:
+        seconds = model.kernels * model.overhead_s + batch * model.per_sample_s
+        points.append(_point(machine, model, "train_step", {"batch": batch, "width": 32}, seconds, suite="train",
+                             flops=float(TRAIN_FLOPS_PER_EXAMPLE * batch), nbytes=4.0 * 3 * 545_098,
+                             tolerance=TRAIN_TOLERANCE, rel_error=3e-4 if accelerator else 2e-7,
+                             status=model.broken.get(("train_step", batch), "ok")))
+    return points
+
+
+def _describe(machine: Machine, model: DeviceModel) -> dict:
+    found = {"kind": model.kind, "name": model.name, "memory_bytes": model.memory_bytes,
+             "cache_bytes": model.cache_bytes,
+             "backend": "ATen CPU, OpenMP" if model.kind == "cpu" else
+             (machine.backend if model.kind == "mps" else "CUDA 12.4")}
+    if model.kind == "cpu":
+        found["threads_used"] = machine.threads
+    return found
+
+
+def synthetic(machine: Machine) -> ResultSet:
+    devices = [machine.cpu] + ([machine.accelerator] if machine.accelerator else [])
+    env = {
+        "os": machine.os, "arch": "arm64" if machine.os.startswith("Darwin") else "x86_64", "cpu": machine.cpu.name,
+        "logical_cores": machine.threads, "memory_bytes": machine.cpu.memory_bytes, "python": "3.11.7",
+        "torch": "2.5.1", "mps_built": any(d.kind == "mps" for d in devices), "mps_fallback_to_cpu": False,
+        "devices": {d.kind: _describe(machine, d) for d in devices},
+        "unavailable": {} if machine.accelerator else {"mps": "MPS is built into PyTorch but not available on this machine"},
+        "git_commit": "0000000", "date": "2026-11-30T12:00:00+00:00",
+    }
+    points = []
+    for model in devices:
+        points += _matvec_points(machine, model)
+        points += _other_points(machine, model)
+    return ResultSet(environment=env, points=points, profile="default", label=machine.label,
+                     created="2026-11-30T12:00:00+00:00")
+
+
+# -- the assumptions, machine by machine --------------------------------------------------
+
+#: An Apple M1 (base chip, 8-core GPU, 16 GB): the CPU reads its 12 MiB cluster cache fast and memory at 50 GB/s,
+#: with Accelerate's matrix units at 1.4 TFLOP/s in float32; the GPU pays 180 µs per synchronised call, reads
+#: 68 GB/s, and runs every precision near 2 TFLOP/s. Small products and the small CNN's step (60 kernels) lose.
+M1_CPU = DeviceModel("cpu", "Apple M1", overhead_s=3e-6, memory_gb_s=50, copy_gb_s=55, cache_bytes=12 << 20,
+                     cache_gb_s=120, gflop_s={"float32": 1400, "float16": 30, "bfloat16": 20}, per_sample_s=2e-4,
+                     kernels=60)
+M1_GPU = DeviceModel("mps", "Apple M1 GPU", overhead_s=1.8e-4, memory_gb_s=68, copy_gb_s=60, cache_bytes=None,
+                     cache_gb_s=68, gflop_s={"float32": 2000, "float16": 2200, "bfloat16": 2100}, per_sample_s=1.5e-4)
+
+#: An Apple M2 Ultra (24-core CPU, 76-core GPU, 192 GB): the CPU reads 120 GB/s from memory (300 GB/s from its
+#: 64 MiB of cache), 2.5 TFLOP/s in float32; the GPU pays 6 µs per call, reads 650 GB/s and computes 20 TFLOP/s.
+ULTRA_CPU = DeviceModel("cpu", "Apple M2 Ultra", overhead_s=3e-6, memory_gb_s=120, copy_gb_s=130,
+                        cache_bytes=64 << 20, cache_gb_s=300, gflop_s={"float32": 2500, "float16": 40, "bfloat16": 30},
+                        per_sample_s=1e-4, memory_bytes=192 << 30)
+ULTRA_GPU = DeviceModel("mps", "Apple M2 Ultra GPU", overhead_s=6e-6, memory_gb_s=650, copy_gb_s=600,
+                        cache_bytes=None, cache_gb_s=650, gflop_s={"float32": 20000, "float16": 24000,
+                                                                   "bfloat16": 22000},
+                        per_sample_s=1e-5, kernels=40, memory_bytes=192 << 30)
+
+#: A laptop with a small NVIDIA card (2 GiB) whose float16 products come out wrong, whose bfloat16 products fail
+#: with an error, whose batch-128 step fails its check, and whose largest B @ a and copy do not fit in memory.
+LAPTOP_CPU = DeviceModel("cpu", "Intel(R) Core(TM) i7-8750H", overhead_s=4e-6, memory_gb_s=25, copy_gb_s=30,
+                         cache_bytes=9 << 20, cache_gb_s=90, gflop_s={"float32": 400, "float16": 8, "bfloat16": 6},
+                         per_sample_s=4e-4)
+LAPTOP_GPU = DeviceModel("cuda", "NVIDIA GeForce MX250", overhead_s=1.5e-5, memory_gb_s=45, copy_gb_s=48,
+                         cache_bytes=1 << 20, cache_gb_s=200, gflop_s={"float32": 900, "float16": 1000,
+                                                                       "bfloat16": 800},
+                         per_sample_s=5e-5, memory_bytes=2 << 30,
+                         broken={("matmul", "float16"): "failed_check", ("matmul", "bfloat16"): "error",
+                                 ("train_step", 128): "failed_check", ("matvec", 16384): "out_of_memory",
+                                 ("copy", 1 << 28): "out_of_memory"})
+
+MACHINES_SYNTHETIC: dict[str, Machine] = {
+    "apple-m1-base": Machine("apple-m1-base", "MacBook Air M1 8-core GPU 16 GB (synthetic)", M1_CPU, M1_GPU),
+    "apple-m2-ultra": Machine("apple-m2-ultra", "Mac Studio M2 Ultra 192 GB (synthetic)", ULTRA_CPU, ULTRA_GPU,
+                              threads=24),
+    # macOS 13: MPS has no bfloat16, so those points are recorded as unsupported.
+    "apple-m1-macos13": Machine("apple-m1-macos13", "MacBook Air M1 on macOS 13 (synthetic)", M1_CPU,
+                                replace(M1_GPU, gflop_s={"float32": 2000, "float16": 2200, "bfloat16": None}),
+                                os="Darwin 22.6.0", backend="Metal Performance Shaders (macOS 13.6)"),
+    # An 8 GB M1 under memory pressure from other programs: from m = 8,192 on the GPU's matrices go to swap
+    # (4 GB/s), so it wins at m = 4,096 and loses again at the largest size both devices measured.
+    "apple-m1-swapping": Machine("apple-m1-swapping", "MacBook Air M1 8 GB, swapping (synthetic)", M1_CPU,
+                                 replace(M1_GPU, swap_from=8192, memory_bytes=8 << 30)),
+    "cuda-faulty": Machine("cuda-faulty", "Laptop with a faulty small GPU (synthetic)", LAPTOP_CPU, LAPTOP_GPU,
+                           os="Linux 6.8.0", backend="CUDA 12.4", threads=12),
+    "all-failed": Machine("all-failed", "Broken install: every point failed (synthetic)", M1_CPU, M1_GPU,
+                          all_error=True),
+}
+
+#: The real archive files of the matrix.
+MACHINES_REAL = {
+    "ci-2core": "2-core-cpu-amd-epyc-ci-machine.json",
+    "nvidia-h200": "nvidia-h200-16-core-xeon-host.json",
+}
+MACHINES = (*MACHINES_REAL, *MACHINES_SYNTHETIC)
+
+
+@functools.lru_cache(maxsize=None)
+def results_of(name: str) -> ResultSet:
+    """The machine's results (built once per test session: callers must not change them)."""
+    if name in MACHINES_REAL:
+        return load(ARCHIVE / MACHINES_REAL[name])
+    return synthetic(MACHINES_SYNTHETIC[name])
+
+
+def selfcheck_rows(results: ResultSet) -> list[Row]:
+    """Rows for the method chapter, from the set's own engine points: references agree within 1 to 3 %, except
+    MPS events, which run 8 % slow (their timestamps are taken on the CPU when the GPU signals)."""
+    rows = []
+    wanted = {"cpu": ("blocked_autorange", (1024, 8192)), "mps": ("events", (4096, 8192)),
+              "cuda": ("events", (4096, 8192))}
+    for device, (name, sizes) in wanted.items():
+        for m in sizes:
+            point = results.one(workload="matvec", device=device, suite="matvec", method="engine", m=m)
+            if point is None or not point.ok:
+                continue
+            ratio = 1.08 if device == "mps" else 1.0 + (m % 3) / 100
+            rows.append(Row(device, "matvec", f"matvec m={m}", name, point.median_s, point.ci_low_s,
+                                     point.ci_high_s, point.median_s / ratio, ratio, 0.05, 0.6, 0.5, 0.55))
+    return rows
+
+
+@functools.lru_cache(maxsize=1)
+def _labels() -> tuple[str, ...]:
+    return tuple(r.label for r in load_archive(ARCHIVE).machines.values())
+
+
+def archive_labels() -> list[str]:
+    """The real archive's labels, as the machines chapter lists them."""
+    return list(_labels())
+
+
+def all_results() -> dict[str, ResultSet]:
+    return {name: results_of(name) for name in MACHINES}
+
+
+__all__ = ["MACHINES", "all_results", "archive_labels", "results_of", "selfcheck_rows", "synthetic"]

@@ -1,0 +1,174 @@
+"""Findings and the sentences chosen from them, on the machine matrix of tests/machines.py.
+
+Each test here pins one way a sentence was once false (issue 9): the CPU's
+cache speed called memory's, the crossover's "never" inverted or decided by
+the largest size alone, "0.45× faster", naive timing always "too
+optimistic", the accelerator named twice, errors as "3.5E-03".
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+import pytest
+
+from mpsarticle import findings
+from mpsarticle.results import ResultSet
+from mpsarticle.sentences import chapter_numbers
+from mpsarticle.verdict import verdict
+from mpsarticle.wording import Words
+
+from .machines import M1_CPU, M1_GPU, MACHINES, Machine, results_of, synthetic
+
+
+def sentence(machine: str | ResultSet, chapter: str, key: str, lang: str = "en") -> str:
+    results = results_of(machine) if isinstance(machine, str) else machine
+    return chapter_numbers(chapter, results, Words(lang))[key]
+
+
+def factors(text: str, lang: str = "en") -> list[float]:
+    pattern = r"(\d[\d,]*(?:\.\d+)?)×" if lang == "en" else r"(\d[\d.]*(?:,\d+)?)×"
+    found = re.findall(pattern, text)
+    return [float(f.replace(",", "") if lang == "en" else f.replace(".", "").replace(",", ".")) for f in found]
+
+
+# -- bandwidth: cache is not memory ---------------------------------------------------
+
+def test_the_h200_cpu_reads_from_cache_and_the_sentence_says_so():
+    bands = {b.device: b for b in findings.bandwidths(results_of("nvidia-h200"))}
+    cpu = bands["cpu"]
+    assert cpu.share > 1 and cpu.source == "cache"
+    assert bands["cuda"].source == "memory" and bands["cuda"].share <= 1
+    for lang, cache_word in (("en", "speed of the cache, not of the memory"), ("id", "kecepatan cache, bukan")):
+        text = sentence("nvidia-h200", "matvec", "bandwidth_sentence", lang)
+        first = text.split(". ")[0]
+        assert cache_word in text and "%" not in first, text
+
+
+@pytest.mark.parametrize("machine", MACHINES)
+def test_no_share_above_one_is_called_memory(machine):
+    for band in findings.bandwidths(results_of(machine)):
+        assert band.source != "memory" or band.share <= 1
+        shares = re.findall(r"([\d.,]+)%", sentence(machine, "matvec", "bandwidth_sentence"))
+        assert all(float(s.replace(",", "")) <= 100 for s in shares)
+
+
+# -- the crossover -----------------------------------------------------------------------
+
+SLOW_GPU = Machine("slow-gpu", "a GPU that never wins (synthetic)", M1_CPU,
+                   replace(M1_GPU, overhead_s=2e-3, memory_gb_s=30, kernels=200))
+
+
+def test_never_quotes_how_much_longer_the_accelerator_takes():
+    results = synthetic(SLOW_GPU)
+    found = findings.crossover(results)
+    assert found.kind == "never" and found.largest.direction == "slower"
+    for lang in ("en", "id"):
+        text = sentence(results, "matvec", "crossover_sentence", lang)
+        assert factors(text, lang) == [pytest.approx(found.largest.slowdown, rel=0.03)], text
+        assert found.largest.slowdown > 1
+
+
+def test_never_is_not_decided_by_the_largest_size_alone():
+    found = findings.crossover(results_of("apple-m1-swapping"))
+    assert found.kind == "mixed" and found.wins == (4096,) and found.largest.direction == "slower"
+    text = sentence("apple-m1-swapping", "matvec", "crossover_sentence")
+    assert "none of the sizes" not in text and "beats the CPU at m = 4,096" in text, text
+    assert "satu pun" not in sentence("apple-m1-swapping", "matvec", "crossover_sentence", "id")
+
+
+@pytest.mark.parametrize(("machine", "kind"), [
+    ("ci-2core", "cpu_only"), ("nvidia-h200", "always"), ("apple-m1-base", "from"), ("apple-m2-ultra", "always"),
+    ("apple-m1-macos13", "from"), ("apple-m1-swapping", "mixed"), ("cuda-faulty", "from"), ("all-failed", "no_pairs"),
+])
+def test_crossover_kind_per_machine(machine, kind):
+    assert findings.crossover(results_of(machine)).kind == kind
+
+
+# -- directions from intervals -----------------------------------------------------------
+
+def test_a_slower_training_step_is_called_slower():
+    found = findings.training(results_of("apple-m1-base"))
+    assert found.largest.direction == "slower" and found.largest.speedup.value < 1
+    text = sentence("apple-m1-base", "training", "train_sentence")
+    assert "slower" in text and "faster" not in text.split(". ")[0], text
+    assert all(f >= 1 for f in factors(text)), text
+    assert "lebih lambat" in sentence("apple-m1-base", "training", "train_sentence", "id")
+
+
+def pessimistic(results: ResultSet) -> ResultSet:
+    """The same set, but naive timeit on the GPU reports three times the real time at every size."""
+    points = []
+    for point in results:
+        if point.device == "mps" and point.method == "naive" and point.suite == "matvec":
+            engine = results.one(device="mps", workload="matvec", suite="matvec", method="engine", m=point.params["m"])
+            point = replace(point, samples=[3 * s for s in engine.samples]).summarize()
+        points.append(point)
+    return ResultSet(results.environment, points, results.profile, results.label, results.created)
+
+
+def test_naive_timing_is_called_optimistic_or_pessimistic_as_measured():
+    assert findings.naive_gaps(results_of("apple-m1-base"))["mps"].verdict == "optimistic"
+    assert "too optimistic" in sentence("apple-m1-base", "timing", "naive_sentence")
+    slow = pessimistic(results_of("apple-m1-base"))
+    assert findings.naive_gaps(slow)["mps"].verdict == "pessimistic"
+    for lang, word in (("en", "too pessimistic"), ("id", "terlalu pesimistis")):
+        text = sentence(slow, "timing", "naive_sentence", lang)
+        assert word in text and "optimis" not in text, text
+        assert factors(text, lang) == [pytest.approx(3.0, rel=0.05)]
+
+
+# -- names and numbers --------------------------------------------------------------------
+
+@pytest.mark.parametrize("machine", ["apple-m1-base", "apple-m2-ultra", "nvidia-h200", "cuda-faulty"])
+def test_the_accelerator_is_named_once(machine):
+    name = results_of(machine).environment["devices"][findings.machine(results_of(machine)).accelerator.kind]["name"]
+    for lang in ("en", "id"):
+        label = Words(lang)("hardware.label", label=results_of(machine).label) + " "
+        text = sentence(machine, "intro", "hardware_sentence", lang).removeprefix(label)
+        assert text.count(name) == 1 and ") (" not in text and text.count("GPU") <= 1, text
+
+
+def test_errors_are_written_in_scientific_notation():
+    for lang, expected in (("en", "3.5 × 10⁻³"), ("id", "3,5 × 10⁻³")):
+        text = sentence("nvidia-h200", "training", "check_sentence", lang)
+        assert expected in text and "E-0" not in text, text
+
+
+# -- the answer ------------------------------------------------------------------------------
+
+def test_the_answer_on_a_cpu_only_build_says_no_accelerator_was_measured():
+    found = verdict(results_of("ci-2core"))
+    assert not found.compared and found.bounds[0].device == "cpu" and found.bounds[0].basis == "beyond_cache"
+    lead = sentence("ci-2core", "index", "answer_lead")
+    assert "no accelerator" in lead
+    llm = sentence("ci-2core", "index", "answer_llm")
+    bound = found.bounds[0]
+    assert f"{bound.gb_s:.3g} GB/s ÷ 14.0 GB" in llm and f"{bound.tokens_per_s:.3g} tokens per second" in llm
+
+
+def test_the_bound_on_tokens_uses_a_rate_read_from_memory():
+    """The H200's best B @ a too large for its 60 MB cache: 4,097 GB/s, not the 790 GB/s of its largest matrix."""
+    bound = verdict(results_of("nvidia-h200")).bounds[0]
+    assert bound.device == "cuda" and bound.basis == "beyond_cache" and bound.size == 32768
+    assert bound.tokens_per_s == pytest.approx(bound.gb_s / 14.0)
+
+
+@pytest.mark.parametrize("machine", MACHINES)
+def test_wins_and_losses_never_overlap(machine):
+    found = verdict(results_of(machine))
+    for workload in ("matvec", "train_step"):
+        won = {s for a in found.wins if a.workload == workload for s in a.sizes}
+        lost = {s for a in found.losses if a.workload == workload for s in a.sizes}
+        assert not won & lost
+    assert all(a.factor is None or a.factor >= 1 for a in found.wins + found.losses)
+
+
+def test_a_matrix_in_cache_is_said_to_be_there_even_below_the_copy():
+    """A copy faster than the cache-resident product (a CPU with a huge last-level cache): below 100 %, but not memory."""
+    fast_copy = Machine("fast-copy", "a CPU whose copies run fast (synthetic)", replace(M1_CPU, copy_gb_s=400), None)
+    band = findings.bandwidths(synthetic(fast_copy))[0]
+    assert band.source == "in_cache" and band.share < 1 and band.matrix_bytes <= band.cache_bytes
+    text = sentence(synthetic(fast_copy), "matvec", "bandwidth_sentence")
+    assert "need not have come from memory" in text, text

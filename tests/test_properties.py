@@ -1,0 +1,153 @@
+"""Property tests: on result sets generated from the device model of tests/machines.py, every sentence is true.
+
+Hypothesis draws the machines: bandwidths, per-call costs, peak rates, cache
+sizes and which points fail. For each, every chapter is rendered in both
+languages and checked against the data, with the directions worked out here
+from the samples (not from the findings the sentences came from):
+
+- no placeholder, NaN, inf or None in any text;
+- a direction word (faster, slower, about the same) agrees with the interval
+  of the ratio it describes, and every factor quoted is at least 1 (the
+  winner's advantage: never "0.45× faster");
+- no share of the memory's bandwidth above 100 % is ever stated;
+- a crossover is named only where the data has one, and "never" only where
+  the accelerator won at no size;
+- naive timeit is called optimistic, pessimistic or in agreement as the interval says.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+from hypothesis import HealthCheck, given, settings, strategies as st
+
+from mpsarticle import analysis
+from mpsarticle.results import ResultSet
+from mpsarticle.sentences import chapter_numbers
+from mpsarticle.stats import FASTER, SAME, SLOWER, ratio
+from mpsarticle.wording import Words
+
+from .machines import M1_CPU, M1_GPU, Machine, selfcheck_rows, synthetic
+
+CHAPTERS = ("index", "intro", "devices", "matvec", "timing", "matmul", "training", "method", "machines", "verdict")
+BAD_TEXT = re.compile(r"[{}]|\b(?:nan|NaN|inf|Infinity|None)\b")
+FACTOR = {"en": re.compile(r"(\d[\d,]*(?:\.\d+)?)×"), "id": re.compile(r"(\d[\d.]*(?:,\d+)?)×")}
+PERCENT = {"en": re.compile(r"(\d[\d,]*(?:\.\d+)?)\s?%"), "id": re.compile(r"(\d[\d.]*(?:,\d+)?)\s?%")}
+BROKEN = ("failed_check", "out_of_memory", "error")
+
+
+def number(text: str, lang: str) -> float:
+    return float(text.replace(",", "") if lang == "en" else text.replace(".", "").replace(",", "."))
+
+
+@st.composite
+def machines(draw) -> ResultSet:
+    """A Mac-like machine with a CPU and an MPS GPU whose every property is drawn."""
+    def rate(low: float, high: float) -> float:
+        return draw(st.floats(low, high, allow_nan=False, allow_infinity=False))
+
+    cpu = replace(M1_CPU, overhead_s=rate(1e-6, 2e-5), memory_gb_s=rate(5, 200), copy_gb_s=rate(5, 200),
+                  cache_bytes=draw(st.sampled_from([None, 4 << 20, 32 << 20, 256 << 20])), cache_gb_s=rate(20, 500),
+                  gflop_s={"float32": rate(20, 3000), "float16": rate(1, 3000), "bfloat16": rate(1, 3000)},
+                  per_sample_s=rate(1e-5, 1e-3))
+    broken = {}
+    for key in draw(st.lists(st.sampled_from([("matvec", 1024), ("matvec", 4096), ("matvec", 16384),
+                                              ("matmul", "float16"), ("matmul", "float32"), ("train_step", 32),
+                                              ("train_step", 128), ("copy", 1 << 28)]), max_size=3)):
+        broken[key] = draw(st.sampled_from(BROKEN))
+    gpu = replace(M1_GPU, overhead_s=rate(2e-6, 5e-4), memory_gb_s=rate(20, 1000), copy_gb_s=rate(20, 1000),
+                  gflop_s={"float32": rate(100, 30000), "float16": rate(100, 30000),
+                           "bfloat16": draw(st.one_of(st.none(), st.floats(100, 30000)))},
+                  per_sample_s=rate(1e-6, 5e-4), kernels=draw(st.integers(10, 80)), broken=broken,
+                  swap_from=draw(st.sampled_from([None, 4096, 8192])),
+                  naive_scale=draw(st.one_of(st.none(), st.floats(0.3, 3.0))))
+    return synthetic(Machine("drawn", "drawn machine", cpu, gpu))
+
+
+def render(results: ResultSet) -> dict[str, dict[str, str]]:
+    """lang -> "chapter.key" -> text."""
+    return {lang: {f"{chapter}.{key}": text for chapter in CHAPTERS
+                   for key, text in chapter_numbers(chapter, results, Words(lang), rows=selfcheck_rows(results),
+                                                    labels=["a machine"]).items()}
+            for lang in ("en", "id")}
+
+
+def speedups(results: ResultSet, workload: str = "matvec", **criteria) -> dict[int, str]:
+    """size -> direction of CPU time / MPS time, from the samples."""
+    cpu = dict(analysis.series(results, workload=workload, device="cpu", **criteria))
+    gpu = dict(analysis.series(results, workload=workload, device="mps", **criteria))
+    return {size: ratio(cpu[size].samples, gpu[size].samples).direction() for size in sorted(cpu.keys() & gpu.keys())}
+
+
+SETTINGS = settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+@SETTINGS
+@given(machines())
+def test_every_sentence_is_clean_and_its_factors_are_advantages(results: ResultSet) -> None:
+    for lang, texts in render(results).items():
+        for key, text in texts.items():
+            assert text.strip(), f"{lang} {key}: empty"
+            assert not BAD_TEXT.search(text), f"{lang} {key}: {text}"
+            if key != "method.selfcheck_sentence":
+                factors = [number(m, lang) for m in FACTOR[lang].findall(text)]
+                assert all(f >= 1.0 for f in factors), f"{lang} {key}: a factor below 1 in {text}"
+
+
+@SETTINGS
+@given(machines())
+def test_no_share_of_memory_bandwidth_above_100_percent(results: ResultSet) -> None:
+    for lang, texts in render(results).items():
+        for key in ("matvec.bandwidth_sentence", "verdict.reason_large"):
+            shares = [number(m, lang) for m in PERCENT[lang].findall(texts[key])]
+            assert all(s <= 100 for s in shares), f"{lang} {key}: {texts[key]}"
+
+
+@SETTINGS
+@given(machines())
+def test_a_crossover_is_claimed_only_where_the_data_has_one(results: ResultSet) -> None:
+    directions = speedups(results, suite="matvec")
+    wins = [s for s, d in directions.items() if d == FASTER]
+    english = render(results)["en"]["matvec.crossover_sentence"]
+    indonesian = render(results)["id"]["matvec.crossover_sentence"]
+    found = re.search(r"wins from m = ([\d,]+) on", english)
+    if found:
+        size = int(found[1].replace(",", ""))
+        assert all(d == FASTER for s, d in directions.items() if s >= size), english
+        assert any(d != FASTER for s, d in directions.items() if s < size), english
+        assert f"mulai m = {size:,}".replace(",", ".") in indonesian
+    if "at none of the sizes" in english:
+        assert not wins, f"{english} but the GPU won at {wins}"
+        assert "tidak mengalahkan CPU pada satu pun" in indonesian
+    if "at every size measured on both" in english:
+        assert directions and len(wins) == len(directions), english
+    if wins and not found and "at every size measured on both" not in english:
+        assert "but not at the largest size measured" in english, english
+
+
+@SETTINGS
+@given(machines())
+def test_training_and_naive_words_follow_the_intervals(results: ResultSet) -> None:
+    texts = render(results)
+    steps = speedups(results, workload="train_step")
+    if steps:
+        largest = steps[max(steps)]
+        english, indonesian = texts["en"]["training.train_sentence"], texts["id"]["training.train_sentence"]
+        first_en, first_id = english.split(". ")[0], indonesian.split(". ")[0]
+        assert ("faster" in first_en) == (largest == FASTER), english
+        assert ("is slower" in first_en) == (largest == SLOWER), english
+        assert ("about the same" in first_en) == (largest == SAME), english
+        assert ("lebih cepat" in first_id) == (largest == FASTER), indonesian
+        assert ("lebih lambat" in first_id) == (largest == SLOWER), indonesian
+    naive = dict(analysis.series(results, workload="matvec", device="mps", method="naive", suite="matvec"))
+    engine = dict(analysis.series(results, workload="matvec", device="mps", suite="matvec"))
+    common = sorted(naive.keys() & engine.keys())
+    if common:
+        gap = ratio(engine[common[-1]].samples, naive[common[-1]].samples).direction(analysis.AGREEMENT_MARGIN)
+        english, indonesian = texts["en"]["timing.naive_sentence"], texts["id"]["timing.naive_sentence"]
+        assert ("too optimistic" in english) == (gap == FASTER), english
+        assert ("too pessimistic" in english) == (gap == SLOWER), english
+        assert ("agree within a fifth" in english) == (gap == SAME), english
+        assert ("terlalu optimistis" in indonesian) == (gap == FASTER), indonesian
+        assert ("terlalu pesimistis" in indonesian) == (gap == SLOWER), indonesian

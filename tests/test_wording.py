@@ -1,0 +1,104 @@
+"""The catalogs (one per language) and the number formats, by Babel."""
+
+from __future__ import annotations
+
+import pytest
+from babel import Locale
+
+from mpsarticle import formatting
+from mpsarticle.wording import LANGUAGES, Count, Listing, Num, Text, Words, catalog, placeholders
+
+
+def differences(first: dict, second: dict) -> list[str]:
+    """What differs between two catalogs: keys, placeholders, plural selectors."""
+    found = [f"only in the first: {k}" for k in sorted(first.keys() - second.keys())]
+    found += [f"only in the second: {k}" for k in sorted(second.keys() - first.keys())]
+    for key in sorted(first.keys() & second.keys()):
+        if placeholders(first[key]) != placeholders(second[key]):
+            found.append(f"{key}: placeholders {sorted(placeholders(first[key]))} and {sorted(placeholders(second[key]))}")
+        selectors = [m.get("plural") if isinstance(m, dict) else None for m in (first[key], second[key])]
+        if selectors[0] != selectors[1]:
+            found.append(f"{key}: plural selectors {selectors}")
+    return found
+
+
+def test_the_catalogs_have_the_same_keys_and_placeholders():
+    found = differences(catalog("en"), catalog("id"))
+    assert not found, "the en and id catalogs differ:\n" + "\n".join(found)
+
+
+def test_the_comparison_of_catalogs_finds_a_difference():
+    english = dict(catalog("en"))
+    changed = {**english, "hardware.label": "Measured on: {machine}."}
+    assert differences(english, changed) == ["hardware.label: placeholders ['label'] and ['machine']"]
+    assert differences(english, {k: v for k, v in english.items() if k != "device.cpu"}) == \
+        ["only in the first: device.cpu"]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_plural_forms_are_the_languages_own(lang):
+    categories = Locale.parse(lang).plural_form.tags | {"other"}
+    for key, message in catalog(lang).items():
+        if isinstance(message, dict):
+            forms = set(message) - {"plural"}
+            assert "other" in forms and forms <= categories, f"{lang} {key}: forms {sorted(forms)}"
+
+
+def test_english_reasons_are_the_ones_devices_records():
+    from mpsarticle import devices
+
+    english = catalog("en")
+    assert english["reason.no_mps_build"] == devices.NO_MPS_BUILD
+    assert english["reason.no_mps_here"] == devices.NO_MPS_HERE
+    assert english["reason.no_cuda"] == devices.NO_CUDA
+
+
+def test_plurals_follow_the_number_as_written():
+    en, id_ = Words("en"), Words("id")
+    assert en("machines.listing", count=Count(1), labels=Listing((Text("a"),))) == \
+        "Beside this build, the archive holds 1 machine: a."
+    assert en("machines.listing", count=Count(2), labels=Listing((Text("a"), Text("b")))) == \
+        "Beside this build, the archive holds 2 machines: a and b."
+    assert en("answer.tokens.also", device="CPU", rate="1 GB/s", tokens=Num(1.0)).endswith("1.00 tokens per second.")
+    assert id_("machines.listing", count=Count(1), labels=Listing((Text("a"),))) == \
+        "Di samping build ini, arsip menyimpan 1 mesin: a."
+
+
+def test_a_bare_number_is_refused():
+    with pytest.raises(TypeError, match="wording value type"):
+        Words("en")("hardware.label", label=3.5)
+
+
+@pytest.mark.parametrize(("value", "en", "id_"), [
+    (0.0004, "0.000400", "0,000400"), (0.5, "0.500", "0,500"), (1.5, "1.50", "1,50"), (12.34, "12.3", "12,3"),
+    (4097.0, "4,097", "4.097"), (53512.0, "53,512", "53.512"), (0.0, "0", "0"),
+])
+def test_numbers_keep_significant_digits(value, en, id_):
+    assert formatting.number(value, "en") == en
+    assert formatting.number(value, "id") == id_
+
+
+@pytest.mark.parametrize(("value", "en", "id_"), [
+    (3.5e-3, "3.5 × 10⁻³", "3,5 × 10⁻³"), (4.5e-7, "4.5 × 10⁻⁷", "4,5 × 10⁻⁷"), (9.96e-4, "1.0 × 10⁻³", "1,0 × 10⁻³"),
+    (2e5, "2.0 × 10⁵", "2,0 × 10⁵"),
+])
+def test_scientific_notation_has_a_superscript_exponent(value, en, id_):
+    assert formatting.scientific(value, "en") == en
+    assert formatting.scientific(value, "id") == id_
+
+
+def test_times_and_shares():
+    assert formatting.duration(0.0004, "en") == "400 µs"
+    assert formatting.duration(0.0009996, "en") == "1.00 ms"
+    assert formatting.percent(0.95, "en") == "95%" and formatting.percent(0.0045, "id") == "0,45%"
+    assert formatting.ratio(0.45, "en") == "0.45×" and formatting.ratio(51.64, "id") == "51,6×"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_no_key_is_in_both_halves_of_a_catalog(lang):
+    """A key in both the prose and the labels module would be overridden without a word."""
+    import importlib
+
+    prose = importlib.import_module(f"mpsarticle.catalogs.{lang}.prose").MESSAGES
+    labels = importlib.import_module(f"mpsarticle.catalogs.{lang}.labels").MESSAGES
+    assert not set(prose) & set(labels)
