@@ -9,7 +9,12 @@ import platform
 import pytest
 
 from mpsarticle import cli, plots
-from mpsarticle.article import Page, device_label
+from mpsarticle.article import Page
+from mpsarticle.wording import Words
+
+
+def device_label(device: str, lang: str) -> str:
+    return Words(lang).device(device)
 from mpsarticle.devices import Device
 from mpsarticle.gaps import gaps_sentence
 from mpsarticle.results import Point, ResultSet, load

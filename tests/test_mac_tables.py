@@ -8,7 +8,13 @@ import pytest
 from bs4 import BeautifulSoup
 
 from mpsarticle import devices, mac_tables
-from mpsarticle.article import Page, _reason
+from mpsarticle.article import Page
+from mpsarticle.tables import reason
+from mpsarticle.wording import Words
+
+
+def _reason(text: str, lang: str) -> str:
+    return reason(text, Words(lang))
 from mpsarticle.results import ResultSet, load
 from mpsarticle.specsheet import chips
 
