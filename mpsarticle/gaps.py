@@ -21,47 +21,10 @@ from typing import Callable
 from .formatting import whole
 from .results import Point, ResultSet
 
-__all__ = ["GAP_TEXT", "gaps_sentence", "unmeasured", "unmeasured_sizes"]
+__all__ = ["gaps_sentence", "unmeasured", "unmeasured_sizes"]
 
 #: The parameter that is "the size" of each workload (as in mpsarticle.analysis).
 _SIZE_KEYS = {"matvec": "m", "matmul": "m", "copy": "n", "train_step": "batch"}
-
-GAP_TEXT: dict[str, dict[str, str]] = {
-    "en": {
-        "none": "Every point of this chapter was measured on this machine.",
-        "some": "Not measured on this machine, and so gaps in the figures: {items}.",
-        "item": "{what} on the {device} at {key} = {sizes} ({why})",
-        "matvec": "the matrix-vector product",
-        "matmul": "the {dtype} matrix product",
-        "copy": "the copy",
-        "train_step": "the training step",
-        "unsupported": "not supported there: {reason}",
-        "out_of_memory": "too large for the device's memory",
-        "out_of_memory_not_tried": "too large for the device's memory, so not tried",
-        "timeout": "stopped at the time limit per point",
-        "error": "failed: {reason}",
-        "fallback": "PYTORCH_ENABLE_MPS_FALLBACK=1 was set for this build: operators that MPS lacks ran on the CPU, "
-                    "so a time shown for the Apple GPU can include CPU work.",
-        "and": " and ",
-    },
-    "id": {
-        "none": "Semua titik di bab ini berhasil diukur di mesin ini.",
-        "some": "Tidak terukur di mesin ini, sehingga menjadi celah di gambar: {items}.",
-        "item": "{what} di {device} pada {key} = {sizes} ({why})",
-        "matvec": "perkalian matriks-vektor",
-        "matmul": "perkalian matriks {dtype}",
-        "copy": "penyalinan memori",
-        "train_step": "langkah pelatihan",
-        "unsupported": "tidak didukung di sana: {reason}",
-        "out_of_memory": "terlalu besar untuk memori perangkat",
-        "out_of_memory_not_tried": "terlalu besar untuk memori perangkat, jadi tidak dicoba",
-        "timeout": "dihentikan pada batas waktu per titik",
-        "error": "gagal: {reason}",
-        "fallback": "PYTORCH_ENABLE_MPS_FALLBACK=1 aktif pada build ini: operator yang tidak dimiliki MPS dijalankan "
-                    "di CPU, sehingga waktu yang ditampilkan untuk GPU Apple bisa mencakup kerja CPU.",
-        "and": " dan ",
-    },
-}
 
 #: Reasons written by mpsarticle.workloads, and their Indonesian.
 _REASONS_ID: list[tuple[re.Pattern[str], Callable[[re.Match[str]], str]]] = [
@@ -91,7 +54,9 @@ def unmeasured_sizes(results: ResultSet, *, workload: str, device: str, method: 
 def gaps_sentence(results: ResultSet, lang: str, suites: tuple[str, ...],
                   device_label: Callable[[str, str], str]) -> str:
     """One sentence: every point of ``suites`` was measured, or which were not and why."""
-    words = GAP_TEXT[lang]
+    from .wording import Words
+
+    words = Words(lang).table("gaps")  # the words live in the catalogs (gaps.*)
     groups: dict[tuple[str, str, str, str], list[int]] = defaultdict(list)
     for point in results:
         if point.suite in suites and point.status != "ok":

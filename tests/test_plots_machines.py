@@ -244,7 +244,7 @@ def test_efficiency_colour_by_machine_style_by_device() -> None:
     assert lines["Mac mini M2 — MPS"].get_linestyle() == "--"
     legend = [t.get_text() for t in figure.legends[0].get_texts()]
     assert legend[:2] == ["Mac mini M2 — CPU", "Mac mini M2 — MPS"] and "2-core CPU — CPU" in legend
-    assert plots.TEXT["id"]["machines.own_limit"] in _all_texts(plots.machines_efficiency(entries(), "id"))
+    assert Words("id")("figure.machines.own_limit") in _all_texts(plots.machines_efficiency(entries(), "id"))
 
 
 def test_efficiency_without_copy_says_so_in_its_panel() -> None:

@@ -77,27 +77,27 @@ MESSAGES = {
     "gap.unmeasured": "The naive and synchronised times of the {device} cannot be compared in this build: no "
                       "matrix-vector product was measured well both ways on it.",
     "gap.optimistic": "At m = {size}, naive timeit reports {naive} per product on the {device}, while the "
-                      "synchronised engine measures {engine}: the naive number is {factor} too small, too optimistic.",
+                      "synchronised timer measures {engine}: the naive number is {factor} too small, too optimistic.",
     "gap.optimistic.events": "At m = {size}, naive timeit reports {naive} per product on the {device}, while the "
-                             "synchronised engine measures {engine} and the device's own events {events}: the naive "
+                             "synchronised timer measures {engine} and the device's own events {events}: the naive "
                              "number is {factor} too small, too optimistic.",
     "gap.pessimistic": "At m = {size}, naive timeit reports {naive} per product on the {device}, while the "
-                       "synchronised engine measures {engine}: the naive number is {factor} too large, too "
+                       "synchronised timer measures {engine}: the naive number is {factor} too large, too "
                        "pessimistic.",
     "gap.pessimistic.events": "At m = {size}, naive timeit reports {naive} per product on the {device}, while the "
-                              "synchronised engine measures {engine} and the device's own events {events}: the naive "
+                              "synchronised timer measures {engine} and the device's own events {events}: the naive "
                               "number is {factor} too large, too pessimistic.",
     "gap.agrees": "At m = {size} on the {device}, naive timeit gives {naive} per product and the synchronised "
-                  "engine {engine}: here the two agree within a fifth.",
+                  "synchronised timer {engine}: here the two agree within a fifth.",
     "gap.agrees.events": "At m = {size} on the {device}, naive timeit gives {naive} per product, the synchronised "
-                         "engine {engine} and the device's own events {events}: here naive and engine agree within "
+                         "engine {engine} and the device's own events {events}: here naive timeit and the synchronised timer agree within "
                          "a fifth.",
-    "gap.cpu.agrees": "On the CPU the two agree: at m = {size} naive timeit gives {naive} and the engine {engine}, "
+    "gap.cpu.agrees": "On the CPU the two agree: at m = {size} naive timeit gives {naive} and the synchronised timer {engine}, "
                       "because the CPU finishes each product before the call returns.",
-    "gap.cpu.pessimistic": "On the CPU, at m = {size}, naive timeit gives {naive} and the engine {engine}, {factor} "
+    "gap.cpu.pessimistic": "On the CPU, at m = {size}, naive timeit gives {naive} and the synchronised timer {engine}, {factor} "
                            "less; the CPU does finish each product before the call returns, so the difference comes "
                            "from other things, such as the naive method's missing warm-up.",
-    "gap.cpu.optimistic": "On the CPU, at m = {size}, naive timeit gives {naive} and the engine {engine}, {factor} "
+    "gap.cpu.optimistic": "On the CPU, at m = {size}, naive timeit gives {naive} and the synchronised timer {engine}, {factor} "
                           "more; the CPU does finish each product before the call returns, so the difference does "
                           "not come from a queue.",
     "gap.cpu.none": "No matrix-vector product was timed both ways on the CPU in this build.",
@@ -182,8 +182,8 @@ MESSAGES = {
                          "one": "In this build {outside} of {rows} comparison falls outside ±{tolerance}: {points}.",
                          "other": "In this build {outside} of {rows} comparisons fall outside ±{tolerance}: {points}."},
     "selfcheck.row": "{device} {label} ({reference}, {ratio})",
-    "selfcheck.cost": "The engine spent {wall} in total on these points, {timed} of it inside timed blocks ({factor} "
-                      "the timed time); the references spent {theirs}.",
+    "selfcheck.cost": "The synchronised timer spent {wall} in all on these points, {timed} of it inside timed blocks "
+                      "({factor} the timed time); the references, given as long in timed blocks, spent {theirs}.",
     "selfcheck.none": "The selfcheck timed no point in this build.",
 
     # -- other machines ----------------------------------------------------------------------

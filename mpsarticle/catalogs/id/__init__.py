@@ -3,7 +3,7 @@
 The same keys and placeholders as :mod:`mpsarticle.catalogs.en` (a test holds
 that). Indonesian has a single plural form (CLDR ``other``); a plural message
 keeps the ``"plural"`` selector so that both catalogs have the same shape.
-Term choices: "thread" (not "utas"), "pewaktu tersinkronisasi" for the
+Term choices: "thread" (not "utas"), "pewaktu tersinkron" for the
 package's synchronised timer, "build" for one run of ``make html``.
 """
 

@@ -82,27 +82,27 @@ MESSAGES = {
     "gap.unmeasured": "Waktu naif dan waktu tersinkron {device} tidak bisa dibandingkan di build ini: tidak ada "
                       "perkalian matriks–vektor di perangkat itu yang terukur dengan baik dengan kedua cara.",
     "gap.optimistic": "Pada m = {size}, timeit naif melaporkan {naive} per perkalian di {device}, padahal pewaktu "
-                      "tersinkronisasi mencatat {engine}: angka naif itu {factor} terlalu kecil, terlalu optimistis.",
+                      "tersinkron mencatat {engine}: angka naif itu {factor} terlalu kecil, terlalu optimistis.",
     "gap.optimistic.events": "Pada m = {size}, timeit naif melaporkan {naive} per perkalian di {device}, padahal "
-                             "pewaktu tersinkronisasi mencatat {engine} dan event milik perangkat itu sendiri "
+                             "pewaktu tersinkron mencatat {engine} dan event milik perangkat itu sendiri "
                              "{events}: angka naif itu {factor} terlalu kecil, terlalu optimistis.",
     "gap.pessimistic": "Pada m = {size}, timeit naif melaporkan {naive} per perkalian di {device}, padahal pewaktu "
-                       "tersinkronisasi mencatat {engine}: angka naif itu {factor} terlalu besar, terlalu pesimistis.",
+                       "tersinkron mencatat {engine}: angka naif itu {factor} terlalu besar, terlalu pesimistis.",
     "gap.pessimistic.events": "Pada m = {size}, timeit naif melaporkan {naive} per perkalian di {device}, padahal "
-                              "pewaktu tersinkronisasi mencatat {engine} dan event milik perangkat itu sendiri "
+                              "pewaktu tersinkron mencatat {engine} dan event milik perangkat itu sendiri "
                               "{events}: angka naif itu {factor} terlalu besar, terlalu pesimistis.",
     "gap.agrees": "Pada m = {size} di {device}, timeit naif memberi {naive} per perkalian dan pewaktu "
-                  "tersinkronisasi {engine}: di sini keduanya berselisih kurang dari seperlima.",
+                  "tersinkron {engine}: di sini keduanya berselisih kurang dari seperlima.",
     "gap.agrees.events": "Pada m = {size} di {device}, timeit naif memberi {naive} per perkalian, pewaktu "
-                         "tersinkronisasi {engine}, dan event milik perangkat itu sendiri {events}: di sini cara naif "
-                         "dan pewaktu tersinkronisasi berselisih kurang dari seperlima.",
+                         "tersinkron {engine}, dan event milik perangkat itu sendiri {events}: di sini cara naif "
+                         "dan pewaktu tersinkron berselisih kurang dari seperlima.",
     "gap.cpu.agrees": "Di CPU keduanya sepakat: pada m = {size} timeit naif memberi {naive} dan pewaktu "
-                      "tersinkronisasi {engine}, karena CPU menyelesaikan setiap perkalian sebelum panggilan kembali.",
-    "gap.cpu.pessimistic": "Di CPU, pada m = {size}, timeit naif memberi {naive} dan pewaktu tersinkronisasi "
+                      "tersinkron {engine}, karena CPU menyelesaikan setiap perkalian sebelum panggilan kembali.",
+    "gap.cpu.pessimistic": "Di CPU, pada m = {size}, timeit naif memberi {naive} dan pewaktu tersinkron "
                            "{engine}, {factor} lebih singkat; CPU memang menyelesaikan setiap perkalian sebelum "
                            "panggilan kembali, jadi selisihnya berasal dari hal lain, misalnya metode naif yang "
                            "tidak melakukan pemanasan.",
-    "gap.cpu.optimistic": "Di CPU, pada m = {size}, timeit naif memberi {naive} dan pewaktu tersinkronisasi "
+    "gap.cpu.optimistic": "Di CPU, pada m = {size}, timeit naif memberi {naive} dan pewaktu tersinkron "
                           "{engine}, {factor} lebih lama; CPU memang menyelesaikan setiap perkalian sebelum panggilan "
                           "kembali, jadi selisihnya bukan berasal dari antrean.",
     "gap.cpu.none": "Tidak ada perkalian matriks–vektor di CPU yang diukur dengan kedua cara di build ini.",
@@ -172,9 +172,9 @@ MESSAGES = {
     "selfcheck.differ": {"plural": "rows", "other": "Di build ini, {outside} dari {rows} perbandingan jatuh di luar "
                                                     "batas ±{tolerance}: {points}."},
     "selfcheck.row": "{device} {label} ({reference}, {ratio})",
-    "selfcheck.cost": "Secara keseluruhan pewaktu tersinkronisasi menghabiskan {wall} untuk titik-titik ini, {timed} "
-                      "di antaranya di dalam blok yang diukur ({factor} dari waktu terukur); pembandingnya "
-                      "menghabiskan {theirs}.",
+    "selfcheck.cost": "Secara keseluruhan pewaktu tersinkron menghabiskan {wall} untuk titik-titik ini, {timed} "
+                      "di antaranya di dalam blok yang diukur ({factor} dari waktu terukur); pembandingnya, yang "
+                      "diberi waktu terukur sepanjang itu, menghabiskan {theirs}.",
     "selfcheck.none": "Pemeriksaan mandiri tidak mengukur satu titik pun di build ini.",
 
     # -- other machines ----------------------------------------------------------------------
