@@ -88,10 +88,10 @@ MESSAGES = {
                               "synchronised timer measures {engine} and the device's own events {events}: the naive "
                               "number is {factor} too large, too pessimistic.",
     "gap.agrees": "At m = {size} on the {device}, naive timeit gives {naive} per product and the synchronised "
-                  "synchronised timer {engine}: here the two agree within a fifth.",
+                  "timer {engine}: here the two agree within a fifth.",
     "gap.agrees.events": "At m = {size} on the {device}, naive timeit gives {naive} per product, the synchronised "
-                         "engine {engine} and the device's own events {events}: here naive timeit and the synchronised timer agree within "
-                         "a fifth.",
+                         "timer {engine} and the device's own events {events}: here naive timeit and the synchronised "
+                         "timer agree within a fifth.",
     "gap.cpu.agrees": "On the CPU the two agree: at m = {size} naive timeit gives {naive} and the synchronised timer {engine}, "
                       "because the CPU finishes each product before the call returns.",
     "gap.cpu.pessimistic": "On the CPU, at m = {size}, naive timeit gives {naive} and the synchronised timer {engine}, {factor} "
@@ -183,7 +183,8 @@ MESSAGES = {
                          "other": "In this build {outside} of {rows} comparisons fall outside ±{tolerance}: {points}."},
     "selfcheck.row": "{device} {label} ({reference}, {ratio})",
     "selfcheck.cost": "The synchronised timer spent {wall} in all on these points, {timed} of it inside timed blocks "
-                      "({factor} the timed time); the references, given as long in timed blocks, spent {theirs}.",
+                      "({factor} the time inside blocks); the references, given at least as long in timed blocks, "
+                      "spent {theirs}.",
     "selfcheck.none": "The selfcheck timed no point in this build.",
 
     # -- other machines ----------------------------------------------------------------------

@@ -21,7 +21,7 @@ MESSAGES = {
     "original.total": "{total} di {device}",
     "original.sentence": {"plural": "calls",
                           "other": "Diukur dengan cara aslinya, {calls} perkalian pada m = {size} memakan {totals}."},
-    "original.none": "Tidak ada eksperimen asli yang berhasil dijalankan di build ini, jadi tidak ada total yang "
+    "original.none": "Tidak ada percobaan asli yang berhasil dijalankan di build ini, jadi tidak ada total yang "
                      "bisa dikutip.",
     "crossover.cpu_only": "Tanpa akselerator di build ini tidak ada titik persilangan untuk dilaporkan; yang "
                           "ditampilkan hanya kurva CPU.",
@@ -144,9 +144,9 @@ MESSAGES = {
     "step.not_measured": "tidak diukur",
 
     # -- correctness ----------------------------------------------------------------------
-    "check.passed": "Semua hasil di build ini lulus uji kebenaran; untuk langkah pelatihan, galat relatif gradien "
+    "check.passed": "Semua hasil di build ini lolos uji kebenaran; untuk langkah pelatihan, galat relatif gradien "
                     "terbesar terhadap float64 adalah {worst}, di {device}, masih dalam batas {tolerance}.",
-    "check.passed_no_training": "Semua hasil yang berjalan di build ini lulus uji kebenaran; tidak ada langkah "
+    "check.passed_no_training": "Semua hasil yang berjalan di build ini lolos uji kebenaran; tidak ada langkah "
                                 "pelatihan yang terukur dengan baik, jadi tidak ada gradien yang dibandingkan.",
     "check.failed": {"plural": "count",
                      "other": "{count} hasil gagal uji kebenaran ({where}); hasil itu ditandai di gambar dan tidak "
@@ -173,8 +173,8 @@ MESSAGES = {
                                                     "batas ±{tolerance}: {points}."},
     "selfcheck.row": "{device} {label} ({reference}, {ratio})",
     "selfcheck.cost": "Secara keseluruhan pewaktu tersinkron menghabiskan {wall} untuk titik-titik ini, {timed} "
-                      "di antaranya di dalam blok yang diukur ({factor} dari waktu terukur); pembandingnya, yang "
-                      "diberi waktu terukur sepanjang itu, menghabiskan {theirs}.",
+                      "di antaranya di dalam blok yang diukur ({factor} waktu di dalam blok); pembandingnya, yang "
+                      "diberi waktu terukur paling sedikit sepanjang itu, menghabiskan {theirs}.",
     "selfcheck.none": "Pemeriksaan mandiri tidak mengukur satu titik pun di build ini.",
 
     # -- other machines ----------------------------------------------------------------------
