@@ -21,47 +21,32 @@ from typing import Any, Mapping, Sequence
 from .formatting import duration, number, percent, rate, whole
 from .specsheet import chips, spec_bounds
 
-__all__ = ["CONDITIONS", "card_rows", "spec_sheet_table", "sustained_rates"]
+__all__ = ["CONDITION_CODES", "card_rows", "spec_sheet_table", "sustained_rates"]
 
 #: The size of the spec-sheet bound: the article's largest matrix-vector product on an accelerator.
 BOUND_SIZE = 16384
 
 #: The warning codes of mpsarticle.conditions, as the card names them.
-CONDITIONS = {
-    "en": {"on_battery": "on battery", "low_power_mode": "Low Power Mode", "mps_fallback": "MPS fallback to the CPU",
-           "swap_in_use": "swap in use", "thermal_warning": "thermal warning", "cpu_speed_limited": "CPU speed limited",
-           "rosetta": "Python under Rosetta 2"},
-    "id": {"on_battery": "memakai baterai", "low_power_mode": "Mode Daya Rendah", "mps_fallback": "MPS beralih ke CPU",
-           "swap_in_use": "swap terpakai", "thermal_warning": "peringatan suhu", "cpu_speed_limited": "kecepatan CPU dibatasi",
-           "rosetta": "Python lewat Rosetta 2"},
-}
+#: The warning codes of mpsarticle.conditions, as the card names them (catalog keys ``mac.condition.*``).
+CONDITION_CODES = ("on_battery", "low_power_mode", "mps_fallback", "swap_in_use", "thermal_warning",
+                   "cpu_speed_limited", "rosetta")
+_COLUMNS = {"spec_columns": 5, "sustained_columns": 7}
 
-WORDS = {
-    "en": {"chip": "Apple chip", "cores": "{p} performance + {e} efficiency cores, {gpu}-core GPU",
-           "python": "Python build", "native": "native ({arch})", "rosetta": "under Rosetta 2 (x86_64 emulation)",
-           "power": "Power", "battery": "battery, {percent}", "ac": "mains", "low_power": "Low Power Mode on",
-           "conditions": "Conditions while measuring", "none": "none",
-           "spec_columns": ("Chip", "GPU cores", "Memory bandwidth", "FP32 peak", "Least time for B @ a, m = {m}"),
-           "derived": "derived", "unknown": "not published",
-           "sustained_intro": "Some machines were also measured with a long run of one workload (run --sustained): "
-                              "the burst is the rate of its first window, the sustained rate the median of its last third.",
-           "sustained_columns": ("Machine", "Workload", "Device", "Run", "Burst", "Sustained", "Sustained ÷ burst")},
-    "id": {"chip": "Chip Apple", "cores": "{p} inti performa + {e} inti efisiensi, GPU {gpu} inti",
-           "python": "Build Python", "native": "asli ({arch})", "rosetta": "lewat Rosetta 2 (emulasi x86_64)",
-           "power": "Daya", "battery": "baterai, {percent}", "ac": "listrik", "low_power": "Mode Daya Rendah aktif",
-           "conditions": "Kondisi saat mengukur", "none": "tidak ada",
-           "spec_columns": ("Chip", "Inti GPU", "Bandwidth memori", "Puncak FP32", "Waktu tersingkat B @ a, m = {m}"),
-           "derived": "turunan", "unknown": "tidak dipublikasikan",
-           "sustained_intro": "Sebagian mesin juga diukur dengan satu beban kerja yang dijalankan lama (run --sustained): "
-                              "laju awal adalah laju jendela pertamanya, laju bertahan adalah median sepertiga terakhirnya.",
-           "sustained_columns": ("Mesin", "Beban kerja", "Perangkat", "Lama", "Laju awal", "Laju bertahan",
-                                 "Bertahan ÷ awal")},
-}
 
+def _words(lang: str) -> dict[str, Any]:
+    """This module's words from the language's catalog (keys ``mac.*``), column headings as tuples."""
+    from .wording import Words
+
+    table = Words(lang).table("mac")
+    found: dict[str, Any] = {k: v for k, v in table.items() if not k.startswith(("condition.", *_COLUMNS))}
+    for name, count in _COLUMNS.items():
+        found[name] = tuple(table[f"{name}.{i}"] for i in range(count))
+    found["conditions_named"] = {code: table[f"condition.{code}"] for code in CONDITION_CODES}
+    return found
 
 def card_rows(environment: Mapping[str, Any], lang: str) -> list[tuple[str, str]]:
     """Rows for the device card: the Mac's provenance (on a Mac) and the conditions recorded (always)."""
-    words = WORDS[lang]
+    words = _words(lang)
     rows = []
     mac = environment.get("mac")
     if isinstance(mac, Mapping):
@@ -76,7 +61,7 @@ def card_rows(environment: Mapping[str, Any], lang: str) -> list[tuple[str, str]
         text = words["battery"].format(percent=percent((mac.get("battery_percent") or 0) / 100, lang)) \
             if power == "battery" else words.get(power or "", power or "?")
         rows.append((words["power"], text + (f"; {words['low_power']}" if mac.get("low_power_mode") else "")))
-    found = [CONDITIONS[lang].get(code, code) for code in environment.get("warnings") or ()]
+    found = [words["conditions_named"].get(code, code) for code in environment.get("warnings") or ()]
     rows.append((words["conditions"], ", ".join(found) or words["none"]))
     return rows
 
@@ -90,7 +75,7 @@ def _table(head: Sequence[str], rows: list[list[str]], extra_class: str) -> str:
 
 def spec_sheet_table(lang: str) -> str:
     """Every chip of Apple's spec sheet with its bounds (HTML); derived figures say so."""
-    words = WORDS[lang]
+    words = _words(lang)
     rows = []
     for chip in chips():
         bound = spec_bounds(chip, BOUND_SIZE)
@@ -111,7 +96,7 @@ def sustained_rates(entries: Sequence[tuple[str, Any]], lang: str) -> str | None
 
     A run whose result failed its correctness check is left out: it is not a speed.
     """
-    words = WORDS[lang]
+    words = _words(lang)
     rows = []
     for label, results in entries:
         block = results.sustained
