@@ -178,8 +178,8 @@ MESSAGES = {
                             "other": "{count} failed with an error"},
     "selfcheck.agree": {"plural": "rows", "one": "In this build the {rows} comparison agrees within ±{tolerance}.",
                         "other": "In this build the {rows} comparisons all agree within ±{tolerance}."},
-    "selfcheck.differ": {"plural": "rows",
-                         "one": "In this build {outside} of {rows} comparison falls outside ±{tolerance}: {points}.",
+    "selfcheck.differ": {"plural": "outside",
+                         "one": "In this build {outside} of {rows} comparisons falls outside ±{tolerance}: {points}.",
                          "other": "In this build {outside} of {rows} comparisons fall outside ±{tolerance}: {points}."},
     "selfcheck.row": "{device} {label} ({reference}, {ratio})",
     "selfcheck.cost": "The synchronised timer spent {wall} in all on these points, {timed} of it inside timed blocks "

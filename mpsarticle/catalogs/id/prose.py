@@ -169,7 +169,7 @@ MESSAGES = {
     "missing_count.error": {"plural": "count", "other": "{count} gagal karena galat"},
     "selfcheck.agree": {"plural": "rows", "other": "Di build ini, {rows} perbandingan itu semuanya sepakat dalam "
                                                    "batas ±{tolerance}."},
-    "selfcheck.differ": {"plural": "rows", "other": "Di build ini, {outside} dari {rows} perbandingan jatuh di luar "
+    "selfcheck.differ": {"plural": "outside", "other": "Di build ini, {outside} dari {rows} perbandingan jatuh di luar "
                                                     "batas ±{tolerance}: {points}."},
     "selfcheck.row": "{device} {label} ({reference}, {ratio})",
     "selfcheck.cost": "Secara keseluruhan pewaktu tersinkron menghabiskan {wall} untuk titik-titik ini, {timed} "
