@@ -47,7 +47,7 @@ LOCK_PYTHON := 3.10
 # (sympy, networkx, ...) are locked at versions it accepts, and then left out of
 # the file. PyPI's Linux torch wheel also requires NVIDIA's CUDA libraries: they
 # are excluded here, and `pip install torch` brings them where they are wanted.
-# A torch release that adds one makes tests/test_lock.py name it.
+# A torch release that adds one makes tests/unit/test_lock.py name it.
 LOCK_EXCLUDES := cuda-bindings cuda-toolkit nvidia-cudnn-cu13 nvidia-cusparselt-cu13 \
 	nvidia-nccl-cu13 nvidia-nvshmem-cu13 triton
 

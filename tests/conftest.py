@@ -22,6 +22,28 @@ ROOT = Path(__file__).resolve().parent.parent
 LANGUAGES = ("en", "id")
 
 
+LAYERS = {
+    "unit": "fast tests in one process: no site, no browser, no measuring command",
+    "commands": "the command line run as a user runs it, in subprocesses that measure",
+    "site": "the built pages (`make html PROFILE=quick` first)",
+    "browser": "the built pages in Chromium or Chrome, driven by Playwright",
+}
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    for name, what in LAYERS.items():
+        config.addinivalue_line("markers", f"{name}: {what}")
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Each test is marked with its layer, the folder it lives in (``-m unit``, ``-m "not browser"``)."""
+    for item in items:
+        layer = Path(str(item.fspath)).resolve().relative_to(ROOT / "tests").parts[0]
+        if layer not in LAYERS:
+            raise pytest.UsageError(f"{item.nodeid}: tests live in one of tests/{{{','.join(LAYERS)}}}/")
+        item.add_marker(getattr(pytest.mark, layer))
+
+
 @pytest.fixture(scope="session")
 def site() -> Path:
     """The built site, ``_build/html`` (or ``$MPSARTICLE_SITE``); a missing site is a failure, not a skip."""

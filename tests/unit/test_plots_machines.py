@@ -21,7 +21,7 @@ from matplotlib.text import Text
 from mpsarticle import plots
 from mpsarticle.results import ResultSet
 from mpsarticle.wording import Words
-from tests.test_plots import ENVIRONMENT, _point, _texts, build, cpu_only
+from .test_plots import ENVIRONMENT, _point, _texts, build, cpu_only
 
 FUNCTIONS = ["machines_speedup", "machines_efficiency", "machines_train"]
 HOSTILE = ("<script>alert(1)</script> $\\frac{1}{0}$ \x00 " + "ü€—" * 100)[:300]

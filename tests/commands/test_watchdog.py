@@ -18,8 +18,8 @@ from mpsarticle.timing import TimingOptions
 from mpsarticle.watchdog import EXIT_HUNG, Watchdog
 from mpsarticle.workloads import MatVec
 
-from .fakes import FakeAsyncDevice, Sleeping, Sleepy
-from .running import Running
+from ..fakes import FakeAsyncDevice, Sleeping, Sleepy
+from ..running import Running
 
 QUICK = TimingOptions(budget_s=0.05)
 

@@ -8,7 +8,7 @@ import pytest
 
 from mpsarticle import macinfo
 
-FIXTURES = Path(__file__).resolve().parent / "fixtures"
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 MACS = FIXTURES / "mac"
 FILES = {
     ("system_profiler", "SPDisplaysDataType", "-json"): "system_profiler_displays.json",

@@ -186,7 +186,7 @@ def test_select_and_one():
 
 def test_version_1_files_load_with_statistics_from_their_samples(tmp_path):
     # A version-1 file, as the archive held before: samples kept, no statistics fields.
-    path = Path(__file__).resolve().parent.parent / "docs/_data/machines/2-core-cpu-amd-epyc-ci-machine.json"
+    path = Path(__file__).resolve().parents[2] / "docs/_data/machines/2-core-cpu-amd-epyc-ci-machine.json"
     data = json.loads(path.read_text())
     data["schema_version"] = 1
     version_2_fields = ("q1_s", "q3_s", "ci_low_s", "ci_high_s", "outliers", "stable", "wall_s", "timed_s")

@@ -20,8 +20,8 @@ from mpsarticle.results import Point
 from mpsarticle.timing import TimingOptions
 from mpsarticle.workloads import MatVec, Prepared
 
-from .fakes import Cheap, FakeAsyncDevice
-from .running import ROOT
+from ..fakes import Cheap, FakeAsyncDevice
+from ..running import ROOT
 
 QUICK = TimingOptions(budget_s=0.05)
 GIB = 1 << 30

@@ -28,7 +28,7 @@ from mpsarticle.sentences import chapter_numbers
 from mpsarticle.stats import FASTER, SAME, SLOWER, ratio
 from mpsarticle.wording import Words
 
-from .machines import M1_CPU, M1_GPU, Machine, selfcheck_rows, synthetic
+from ..machines import M1_CPU, M1_GPU, Machine, selfcheck_rows, synthetic
 
 CHAPTERS = ("index", "intro", "devices", "matvec", "timing", "matmul", "training", "method", "machines", "verdict")
 BAD_TEXT = re.compile(r"[{}]|\b(?:nan|NaN|inf|Infinity|None)\b")

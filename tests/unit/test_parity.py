@@ -15,8 +15,8 @@ import re
 
 import pytest
 
-from .conftest import LANGUAGES, ROOT, chapter_names
-from .test_site import _fenced_blocks, _source
+from ..conftest import LANGUAGES, ROOT, chapter_names
+from ..site.test_site import _fenced_blocks, _source
 
 CHAPTERS = chapter_names()
 #: The blog post the article grows from: its author, and its date as each language writes it.

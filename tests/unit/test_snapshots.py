@@ -1,6 +1,6 @@
 """Every glued sentence of every chapter, for every machine of the matrix, in both languages, kept as reviewed files.
 
-``tests/snapshots/<machine>/<lang>/<chapter>.txt`` holds one ``key: text``
+``tests/unit/snapshots/<machine>/<lang>/<chapter>.txt`` holds one ``key: text``
 line per value the chapter glues. A change of wording or of a finding shows
 up here as a diff to read; run with ``MPSARTICLE_UPDATE_SNAPSHOTS=1`` to
 write the files anew (then read them: they are the article's text on those
@@ -17,7 +17,7 @@ import pytest
 from mpsarticle.sentences import chapter_numbers
 from mpsarticle.wording import LANGUAGES, Words
 
-from .machines import MACHINES, archive_labels, results_of, selfcheck_rows
+from ..machines import MACHINES, archive_labels, results_of, selfcheck_rows
 
 SNAPSHOTS = Path(__file__).resolve().parent / "snapshots"
 UPDATE_VARIABLE = "MPSARTICLE_UPDATE_SNAPSHOTS"

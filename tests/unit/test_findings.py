@@ -19,7 +19,7 @@ from mpsarticle.sentences import chapter_numbers
 from mpsarticle.verdict import verdict
 from mpsarticle.wording import Words
 
-from .machines import M1_CPU, M1_GPU, MACHINES, Machine, results_of, synthetic
+from ..machines import M1_CPU, M1_GPU, MACHINES, Machine, results_of, synthetic
 
 
 def sentence(machine: str | ResultSet, chapter: str, key: str, lang: str = "en") -> str:

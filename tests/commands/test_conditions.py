@@ -9,7 +9,7 @@ import pytest
 from mpsarticle import cli, conditions, devices, macinfo
 from mpsarticle.results import ResultSet, environment
 
-from .test_macinfo import MACS, runner_for
+from ..unit.test_macinfo import MACS, runner_for
 
 #: The warnings each fixture Mac must raise (see tests/fixtures/README.md).
 EXPECTED = {

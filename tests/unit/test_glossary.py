@@ -30,8 +30,8 @@ import pytest
 from babel.messages.pofile import read_po
 from bs4 import BeautifulSoup
 
-from .conftest import LANGUAGES, ROOT
-from .test_site import _fenced_blocks, prose
+from ..conftest import LANGUAGES, ROOT
+from ..site.test_site import _fenced_blocks, prose
 
 DOCS = ROOT / "docs"
 PACKAGE = ROOT / "mpsarticle"

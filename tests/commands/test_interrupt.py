@@ -16,7 +16,7 @@ from mpsarticle.devices import Device
 from mpsarticle.interrupt import Interrupted, Rescue, signals_interrupt
 from mpsarticle.results import Point, ResultSet, environment, load
 
-from .running import ROOT, Running
+from ..running import ROOT, Running
 
 #: Enough small points (a few seconds on a 2-core CPU) that a signal sent after the first lands mid-run.
 SLOW = ["--suite", "original", "--suite", "matvec", "--profile", "quick", "--device", "cpu"]

@@ -13,7 +13,7 @@ from mpsarticle import archive
 from mpsarticle.article import Page
 from mpsarticle.results import Point, ResultSet, ResultsFileError, SCHEMA_VERSION
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 HOSTILE = '<script>alert("x")</script> $\\frac{1}{0}$ <img src=x onerror=alert(1)>'
 
 

@@ -12,7 +12,7 @@ from mpsarticle.devices import Device, default_threads
 from mpsarticle.timing import TimingOptions, measure
 from mpsarticle.workloads import MatVec, Prepared, Unsupported
 
-from .fakes import FakeAsyncDevice, Scripted, Sleepy
+from ..fakes import FakeAsyncDevice, Scripted, Sleepy
 
 QUICK = TimingOptions(budget_s=0.1)
 

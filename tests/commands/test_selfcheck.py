@@ -10,7 +10,7 @@ from mpsarticle import selfcheck
 from mpsarticle.devices import Device
 from mpsarticle.workloads import MatVec
 
-from .fakes import FakeAsyncDevice, Sleepy
+from ..fakes import FakeAsyncDevice, Sleepy
 
 
 def test_engine_agrees_with_the_events_on_a_fake_asynchronous_device():

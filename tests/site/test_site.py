@@ -26,7 +26,7 @@ from bs4 import BeautifulSoup, Comment
 
 from mpsarticle.results import load
 
-from .conftest import LANGUAGES, ROOT, chapter_names
+from ..conftest import LANGUAGES, ROOT, chapter_names
 
 DOCS = ROOT / "docs"
 CHAPTERS = chapter_names()

@@ -12,7 +12,7 @@ import pytest
 from mpsarticle import archive, cli
 from mpsarticle.validate import validate, validate_file
 
-from .conftest import ROOT
+from ..conftest import ROOT
 
 REAL = sorted((ROOT / "docs" / "_data" / "machines").glob("*.json"))
 BASE = json.loads((ROOT / "docs" / "_data" / "machines" / "2-core-cpu-amd-epyc-ci-machine.json").read_text())

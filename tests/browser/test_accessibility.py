@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from .conftest import LANGUAGES
+from ..conftest import LANGUAGES
 from .test_browser import DESKTOP, Browsing, site_pages
 
 #: axe-core impacts that fail the test (the others are "minor" and "moderate").

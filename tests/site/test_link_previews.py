@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 from bs4 import BeautifulSoup
 
-from .conftest import LANGUAGES
+from ..conftest import LANGUAGES
 
 SITEMAP = "{http://www.sitemaps.org/schemas/sitemap/0.9}"
 XHTML = "{http://www.w3.org/1999/xhtml}"

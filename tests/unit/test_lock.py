@@ -22,7 +22,7 @@ if sys.version_info >= (3, 11):
 else:  # pragma: no cover - Python 3.10 reads TOML with the backport the lock pins there
     import tomli as tomllib
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 LOCK = ROOT / "requirements.txt"
 #: torch and what PyPI's Linux torch wheel pulls for CUDA: torch's own pin brings them.
 TORCH_OWN = re.compile(r"^(torch|triton|nvidia-.*|cuda-.*)$")

@@ -18,8 +18,8 @@ def _reason(text: str, lang: str) -> str:
 from mpsarticle.results import ResultSet, load
 from mpsarticle.specsheet import chips
 
-from .conftest import ROOT
-from .test_conditions import _fixture_block
+from ..conftest import ROOT
+from ..commands.test_conditions import _fixture_block
 
 CPU_FILE = ROOT / "docs" / "_data" / "machines" / "2-core-cpu-amd-epyc-ci-machine.json"
 

@@ -49,7 +49,7 @@ import numpy as np
 import pytest
 from PIL import Image
 
-from .conftest import LANGUAGES, _browser, chapter_names
+from ..conftest import LANGUAGES, _browser, chapter_names
 
 DESKTOP = {"width": 1280, "height": 900}
 PHONE = {"width": 375, "height": 812}
