@@ -33,7 +33,7 @@ from . import mac_tables, tables
 from .archive import Archive, load_archive
 from .results import ResultSet
 from .runner import SUITE_NAMES, current_profile, measure_once, published_dir, selfcheck_once
-from .sentences import chapter_numbers
+from .sentences import chapter_sentences
 from .wording import LANGUAGES, Words
 
 __all__ = ["CHAPTERS", "LANGUAGES", "Page", "article_results", "language"]
@@ -85,7 +85,7 @@ FIGURES: dict[str, Callable[["Page"], Any]] = {
     "machines_train": lambda page: _plots().machines_train(page.entries, page.lang),
 }
 
-#: Each chapter's figures (its sentences come from :func:`mpsarticle.sentences.chapter_numbers`).
+#: Each chapter's figures (its sentences come from :func:`mpsarticle.sentences.chapter_sentences`).
 CHAPTERS: dict[str, tuple[str, ...]] = {
     "index": ("answer",),
     "intro": (),
@@ -118,7 +118,7 @@ class Page:
         if self.chapter == "machines":
             extra["labels"] = [label for label, _ in self.entries[1:]]
             extra["skipped"] = self.archive.skipped
-        return chapter_numbers(self.chapter, self.results, self.words, **extra)
+        return chapter_sentences(self.chapter, self.results, self.words, **extra)
 
     @functools.cached_property
     def archive(self) -> Archive:

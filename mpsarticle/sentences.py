@@ -1,6 +1,6 @@
 """Every hardware-dependent sentence of the chapters, chosen from a finding.
 
-Each ``numbers_<chapter>`` takes what the chapter quotes (a
+Each ``<chapter>_sentences`` takes what the chapter quotes (a
 :class:`~mpsarticle.results.ResultSet`, and for some chapters the archive or
 the selfcheck rows) and a :class:`~mpsarticle.wording.Words`, and returns the
 values the chapter glues, by key. Which sentence is true is decided from the
@@ -21,7 +21,7 @@ from .results import Point, ResultSet
 from .stats import FASTER, SLOWER
 from .wording import Bytes, Count, Factor, Listing, Phrase, Rate, Sci, Seconds, Share, Size, Term, Text, Words
 
-__all__ = ["CHAPTER_NUMBERS", "chapter_numbers", "hardware_sentence"]
+__all__ = ["CHAPTER_SENTENCES", "chapter_sentences", "hardware_sentence"]
 
 #: How many failed points a sentence names before it says "and N more".
 NAMED_FAILURES = 3
@@ -52,11 +52,11 @@ def hardware_sentence(results: ResultSet, words: Words) -> str:
 
 # -- chapters ------------------------------------------------------------------------
 
-def numbers_intro(results: ResultSet, words: Words) -> dict[str, str]:
+def intro_sentences(results: ResultSet, words: Words) -> dict[str, str]:
     return {"hardware_sentence": hardware_sentence(results, words), "torch_version": results.environment["torch"]}
 
 
-def numbers_devices(results: ResultSet, words: Words) -> dict[str, str]:
+def devices_sentences(results: ResultSet, words: Words) -> dict[str, str]:
     machine = f.machine(results)
     return {
         "hardware_sentence": hardware_sentence(results, words),
@@ -65,7 +65,7 @@ def numbers_devices(results: ResultSet, words: Words) -> dict[str, str]:
     }
 
 
-def numbers_matvec(results: ResultSet, words: Words) -> dict[str, str]:
+def matvec_sentences(results: ResultSet, words: Words) -> dict[str, str]:
     return {
         "hardware_sentence": hardware_sentence(results, words),
         "orig_sentence": original_sentence(f.original(results), words),
@@ -124,7 +124,7 @@ def bandwidth_sentence(found: f.Bandwidth, words: Words) -> str:
     return words("bandwidth.above_copy", **values)
 
 
-def numbers_timing(results: ResultSet, words: Words) -> dict[str, str]:
+def timing_sentences(results: ResultSet, words: Words) -> dict[str, str]:
     gaps = f.naive_gaps(results)
     machine = f.machine(results)
     accelerator = machine.accelerator
@@ -149,7 +149,7 @@ def gap_sentence(gap: f.Gap, words: Words) -> str:
     return words(key, device=words.device(gap.device), **values, **events)
 
 
-def numbers_matmul(results: ResultSet, words: Words) -> dict[str, str]:
+def matmul_sentences(results: ResultSet, words: Words) -> dict[str, str]:
     found = f.matmul(results)
     parts = [rates_sentence(found, device, words) for device in ["cpu"] + [d for d in [found.device] if d]]
     parts = [p for p in parts if p]
@@ -192,7 +192,7 @@ def compare_sentence(found: f.Matmul, words: Words) -> str:
     return words("matmul.compare", clauses=Listing(tuple(clauses)))
 
 
-def numbers_training(results: ResultSet, words: Words) -> dict[str, str]:
+def training_sentences(results: ResultSet, words: Words) -> dict[str, str]:
     return {"hardware_sentence": hardware_sentence(results, words),
             "train_sentence": training_sentence(f.training(results), words),
             "check_sentence": check_sentence(f.checks(results), results, words)}
@@ -253,7 +253,7 @@ def check_sentence(found: f.Checks, results: ResultSet, words: Words) -> str:
     return words("check.passed_no_training") if any(p.ok for p in results) else words("check.nothing")
 
 
-def numbers_method(results: ResultSet, words: Words, rows: Sequence[Any]) -> dict[str, str]:
+def method_sentences(results: ResultSet, words: Words, rows: Sequence[Any]) -> dict[str, str]:
     return {"measured_sentence": measured_sentence(f.coverage(results), words),
             "selfcheck_sentence": selfcheck_sentence(f.selfcheck(rows), words)}
 
@@ -284,7 +284,7 @@ def selfcheck_sentence(found: f.Selfcheck, words: Words) -> str:
     return f"{verdict} {cost}"
 
 
-def numbers_machines(results: ResultSet, words: Words, labels: Sequence[str], skipped: Sequence[str]) -> dict[str, str]:
+def machines_sentences(results: ResultSet, words: Words, labels: Sequence[str], skipped: Sequence[str]) -> dict[str, str]:
     if labels:
         listing = words("machines.listing", count=Count(len(labels)), labels=Listing(tuple(Text(l) for l in labels)))
     else:
@@ -294,37 +294,37 @@ def numbers_machines(results: ResultSet, words: Words, labels: Sequence[str], sk
     return {"machines_sentence": listing, "hardware_sentence": hardware_sentence(results, words)}
 
 
-def numbers_answer(results: ResultSet, words: Words) -> dict[str, str]:
+def index_sentences(results: ResultSet, words: Words) -> dict[str, str]:
     return answer_sentences(results, words)
 
 
-def numbers_verdict(results: ResultSet, words: Words) -> dict[str, str]:
+def verdict_sentences(results: ResultSet, words: Words) -> dict[str, str]:
     return {**answer_sentences(results, words), **reason_sentences(results, words),
-            "precision_sentence": numbers_matmul(results, words)["peak_sentence"],
+            "precision_sentence": matmul_sentences(results, words)["peak_sentence"],
             "train_sentence": training_sentence(f.training(results), words)}
 
 
 #: Chapters whose numbers need nothing beyond this build's results.
-CHAPTER_NUMBERS: dict[str, Callable[[ResultSet, Words], dict[str, str]]] = {
-    "index": numbers_answer,
-    "intro": numbers_intro,
-    "devices": numbers_devices,
-    "matvec": numbers_matvec,
-    "timing": numbers_timing,
-    "matmul": numbers_matmul,
-    "training": numbers_training,
-    "verdict": numbers_verdict,
+CHAPTER_SENTENCES: dict[str, Callable[[ResultSet, Words], dict[str, str]]] = {
+    "index": index_sentences,
+    "intro": intro_sentences,
+    "devices": devices_sentences,
+    "matvec": matvec_sentences,
+    "timing": timing_sentences,
+    "matmul": matmul_sentences,
+    "training": training_sentences,
+    "verdict": verdict_sentences,
 }
 
 
-def chapter_numbers(chapter: str, results: ResultSet, words: Words, *, rows: Sequence[Any] = (),
+def chapter_sentences(chapter: str, results: ResultSet, words: Words, *, rows: Sequence[Any] = (),
                     labels: Sequence[str] = (), skipped: Sequence[str] = ()) -> dict[str, str]:
     """What ``chapter`` glues; the method chapter also takes selfcheck ``rows``, machines the archive's."""
     if chapter == "method":
-        return numbers_method(results, words, rows)
+        return method_sentences(results, words, rows)
     if chapter == "machines":
-        return numbers_machines(results, words, labels, skipped)
-    found = CHAPTER_NUMBERS[chapter](results, words)
+        return machines_sentences(results, words, labels, skipped)
+    found = CHAPTER_SENTENCES[chapter](results, words)
     if chapter in GAP_SUITES:
         from .gaps import gaps_sentence
 

@@ -15,7 +15,7 @@ import pytest
 
 from mpsarticle import findings
 from mpsarticle.results import ResultSet
-from mpsarticle.sentences import chapter_numbers
+from mpsarticle.sentences import chapter_sentences
 from mpsarticle.verdict import verdict
 from mpsarticle.wording import Words
 
@@ -24,7 +24,7 @@ from ..machines import M1_CPU, M1_GPU, MACHINES, Machine, results_of, synthetic
 
 def sentence(machine: str | ResultSet, chapter: str, key: str, lang: str = "en") -> str:
     results = results_of(machine) if isinstance(machine, str) else machine
-    return chapter_numbers(chapter, results, Words(lang))[key]
+    return chapter_sentences(chapter, results, Words(lang))[key]
 
 
 def factors(text: str, lang: str = "en") -> list[float]:

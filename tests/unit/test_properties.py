@@ -24,7 +24,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 from mpsarticle import analysis
 from mpsarticle.results import ResultSet
-from mpsarticle.sentences import chapter_numbers
+from mpsarticle.sentences import chapter_sentences
 from mpsarticle.stats import FASTER, SAME, SLOWER, ratio
 from mpsarticle.wording import Words
 
@@ -68,7 +68,7 @@ def machines(draw) -> ResultSet:
 def render(results: ResultSet) -> dict[str, dict[str, str]]:
     """lang -> "chapter.key" -> text."""
     return {lang: {f"{chapter}.{key}": text for chapter in CHAPTERS
-                   for key, text in chapter_numbers(chapter, results, Words(lang), rows=selfcheck_rows(results),
+                   for key, text in chapter_sentences(chapter, results, Words(lang), rows=selfcheck_rows(results),
                                                     labels=["a machine"]).items()}
             for lang in ("en", "id")}
 

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from mpsarticle.sentences import chapter_numbers
+from mpsarticle.sentences import chapter_sentences
 from mpsarticle.wording import LANGUAGES, Words
 
 from ..machines import MACHINES, archive_labels, results_of, selfcheck_rows
@@ -29,7 +29,7 @@ SKIPPED = {"all-failed": ["docs/_data/machines/broken.json: field points[0].stat
 
 def rendered(machine: str, lang: str, chapter: str) -> str:
     results = results_of(machine)
-    values = chapter_numbers(chapter, results, Words(lang), rows=selfcheck_rows(results), labels=archive_labels(),
+    values = chapter_sentences(chapter, results, Words(lang), rows=selfcheck_rows(results), labels=archive_labels(),
                              skipped=SKIPPED.get(machine, []))
     return "".join(f"{key}: {text}\n" for key, text in values.items())
 
