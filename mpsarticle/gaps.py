@@ -8,33 +8,27 @@ sentence (:func:`gaps_sentence`) that names the gaps and says why. With
 ``PYTORCH_ENABLE_MPS_FALLBACK=1`` set and MPS measured, the same sentence
 warns that an MPS time can include CPU work.
 
-Reasons this package writes itself (MPS and bfloat16 or float64) are
-translated; an exception's message from PyTorch is quoted as it came.
+Reasons this package writes itself (MPS and bfloat16 or float64, a device
+without timing events) are kept in English in the results file and said in the
+chapter's language from the catalogs' ``gaps.reason.*`` templates; an
+exception's message from PyTorch is quoted as it came.
 """
 
 from __future__ import annotations
 
+import functools
 import re
+import string
 from collections import defaultdict
 from typing import Callable
 
+from babel.lists import format_list
+
+from .analysis import size_key
 from .formatting import whole
 from .results import Point, ResultSet
 
 __all__ = ["gaps_sentence", "unmeasured", "unmeasured_sizes"]
-
-#: The parameter that is "the size" of each workload (as in mpsarticle.analysis).
-_SIZE_KEYS = {"matvec": "m", "matmul": "m", "copy": "n", "train_step": "batch"}
-
-#: Reasons written by mpsarticle.workloads, and their Indonesian.
-_REASONS_ID: list[tuple[re.Pattern[str], Callable[[re.Match[str]], str]]] = [
-    (re.compile(r"MPS supports bfloat16 from macOS 14 on; this is macOS (\d+)"),
-     lambda m: f"MPS mendukung bfloat16 mulai macOS 14; ini macOS {m.group(1)}"),
-    (re.compile(r"MPS has no float64: Metal has no 64-bit floating-point type"),
-     lambda m: "MPS tidak memiliki float64: Metal tidak punya tipe floating-point 64-bit"),
-    (re.compile(r"(\S+) has no timing events"), lambda m: f"{m.group(1)} tidak memiliki event pengukur waktu"),
-]
-
 
 def unmeasured(results: ResultSet, **criteria: object) -> list[Point]:
     """Points matching ``criteria`` that have no time (not ``ok``)."""
@@ -47,7 +41,7 @@ def unmeasured_sizes(results: ResultSet, *, workload: str, device: str, method: 
     criteria: dict[str, object] = {"workload": workload, "device": device, "method": method, **params}
     if suite is not None:
         criteria["suite"] = suite
-    key = _SIZE_KEYS.get(workload, "m")
+    key = size_key(workload)
     return sorted({int(p.params[key]) for p in unmeasured(results, **criteria) if key in p.params})
 
 
@@ -60,13 +54,13 @@ def gaps_sentence(results: ResultSet, lang: str, suites: tuple[str, ...],
     groups: dict[tuple[str, str, str, str], list[int]] = defaultdict(list)
     for point in results:
         if point.suite in suites and point.status != "ok":
-            key = _SIZE_KEYS.get(point.workload, "m")
+            key = size_key(point.workload)
             what = _what(point, words)
-            groups[(point.device, what, key, _why(point, words, lang))].append(int(point.params.get(key, 0)))
+            groups[(point.device, what, key, _why(point, words))].append(int(point.params.get(key, 0)))
     text = words["none"]
     if groups:
         items = [words["item"].format(what=what, device=device_label(device, lang), key=key, why=why,
-                                      sizes=_join([whole(size, lang) for size in sorted(set(sizes))], words))
+                                      sizes=format_list([whole(size, lang) for size in sorted(set(sizes))], locale=lang))
                  for (device, what, key, why), sizes in groups.items()]
         text = words["some"].format(items="; ".join(items))
     env = results.environment
@@ -80,23 +74,33 @@ def _what(point: Point, words: dict[str, str]) -> str:
     return what if point.method == "engine" else f"{what} ({point.method})"
 
 
-def _why(point: Point, words: dict[str, str], lang: str) -> str:
+def _why(point: Point, words: dict[str, str]) -> str:
     reason = point.reason or ""
     if point.status == "out_of_memory":
         return words["out_of_memory_not_tried" if reason.startswith("not tried") else "out_of_memory"]
     if point.status in ("unsupported", "error"):
-        return words[point.status].format(reason=_translated(reason, lang))
+        return words[point.status].format(reason=_translated(reason, words))
     return words.get(point.status, point.status)
 
 
-def _translated(reason: str, lang: str) -> str:
-    if lang == "id":
-        for pattern, say in _REASONS_ID:
-            found = pattern.fullmatch(reason)
-            if found:
-                return say(found)
+def _translated(reason: str, words: dict[str, str]) -> str:
+    """``reason`` in the chapter's language where the catalogs have its template, else as it came."""
+    for key, pattern in _english_reasons():
+        found = pattern.fullmatch(reason)
+        if found:
+            return words[key].format(**found.groupdict())
     return reason
 
 
-def _join(parts: list[str], words: dict[str, str]) -> str:
-    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + words["and"] + parts[-1]
+@functools.cache
+def _english_reasons() -> tuple[tuple[str, re.Pattern[str]], ...]:
+    """Each ``gaps.reason.*`` English template as a pattern whose groups are its placeholders."""
+    from .wording import Words
+
+    found = []
+    for key, template in Words("en").table("gaps").items():
+        if key.startswith("reason."):
+            parts = [re.escape(text) + (f"(?P<{name}>\\S+)" if name else "")
+                     for text, name, _, _ in string.Formatter().parse(template)]
+            found.append((key, re.compile("".join(parts))))
+    return tuple(found)

@@ -10,16 +10,17 @@ import pytest
 
 from mpsarticle import cli, plots
 from mpsarticle.article import Page
-from mpsarticle.wording import Words
-
-
-def device_label(device: str, lang: str) -> str:
-    return Words(lang).device(device)
 from mpsarticle.devices import Device
 from mpsarticle.gaps import gaps_sentence
 from mpsarticle.results import Point, ResultSet, load
 from mpsarticle.timing import TimingOptions, measure
 from mpsarticle.workloads import MatMul
+from mpsarticle.wording import Words
+
+
+def device_label(device: str, lang: str) -> str:
+    return Words(lang).device(device)
+
 
 QUICK = TimingOptions(budget_s=0.05)
 ENVIRONMENT = {"torch": "2.13.0", "python": "3.11", "os": "Darwin 22.6.0", "cpu": "Apple M1",
@@ -38,6 +39,21 @@ def test_bfloat16_on_mps_before_macos_14_is_unsupported_with_the_reason(monkeypa
     monkeypatch.setattr(platform, "mac_ver", lambda: ("13.6.1", ("", "", ""), "arm64"))
     point = measure(MatMul(8, "bfloat16"), Device("mps"), "engine", QUICK)
     assert point.status == "unsupported" and point.reason == BF16_OLD_MACOS
+
+
+@pytest.mark.parametrize("reason, indonesian", [
+    (BF16_OLD_MACOS, "MPS mendukung bfloat16 mulai macOS 14; ini macOS 13"),
+    ("MPS has no float64: Metal has no 64-bit floating-point type",
+     "MPS tidak memiliki float64: Metal tidak punya tipe floating-point 64-bit"),
+    ("mps has no timing events", "mps tidak memiliki event pengukur waktu"),
+    ("MPS backend out of memory (a PyTorch message)", "MPS backend out of memory (a PyTorch message)"),
+])
+def test_our_reasons_are_said_in_indonesian_and_pytorchs_are_quoted(reason, indonesian):
+    point = Point("mps", "matmul", {"m": 8, "dtype": "float32"}, suite="matmul", status="unsupported", reason=reason)
+    sentence = gaps_sentence(ResultSet(dict(ENVIRONMENT), [point]), "id", ("matmul",), device_label)
+    assert f"tidak didukung di sana: {indonesian})" in sentence
+    english = gaps_sentence(ResultSet(dict(ENVIRONMENT), [point]), "en", ("matmul",), device_label)
+    assert f"not supported there: {reason})" in english
 
 
 def _matmul(device: str, m: int, dtype: str, seconds: float | None = None, **fields) -> Point:
@@ -69,12 +85,12 @@ def test_the_chapter_explains_the_gaps_in_its_language():
     assert Page("matmul", "en", results).numbers()["gaps_sentence"] == (
         "Not measured on this machine, and so gaps in the figures: the float32 matrix product on the Apple GPU (MPS) "
         "at m = 2,048 (stopped at the time limit per point); the bfloat16 matrix product on the Apple GPU (MPS) at "
-        "m = 512, 1,024, 2,048 and 4,096 (not supported there: MPS supports bfloat16 from macOS 14 on; this is "
+        "m = 512, 1,024, 2,048, and 4,096 (not supported there: MPS supports bfloat16 from macOS 14 on; this is "
         "macOS 13).")
     assert Page("matmul", "id", results).numbers()["gaps_sentence"] == (
         "Tidak terukur di mesin ini, sehingga menjadi celah di gambar: perkalian matriks float32 di GPU Apple (MPS) "
         "pada m = 2.048 (dihentikan pada batas waktu per titik); perkalian matriks bfloat16 di GPU Apple (MPS) pada "
-        "m = 512, 1.024, 2.048 dan 4.096 (tidak didukung di sana: MPS mendukung bfloat16 mulai macOS 14; ini "
+        "m = 512, 1.024, 2.048, dan 4.096 (tidak didukung di sana: MPS mendukung bfloat16 mulai macOS 14; ini "
         "macOS 13).")
     complete = ResultSet(ENVIRONMENT, [p for p in results if p.status == "ok"])
     assert gaps_sentence(complete, "en", ("matmul",), device_label) == (

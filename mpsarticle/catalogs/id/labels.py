@@ -66,7 +66,9 @@ MESSAGES = {
     "gaps.timeout": "dihentikan pada batas waktu per titik",
     "gaps.error": "gagal: {reason}",
     "gaps.fallback": "PYTORCH_ENABLE_MPS_FALLBACK=1 aktif pada build ini: operator yang tidak dimiliki MPS dijalankan di CPU, sehingga waktu yang ditampilkan untuk GPU Apple bisa mencakup kerja CPU.",
-    "gaps.and": " dan ",
+    "gaps.reason.mps_float64": "MPS tidak memiliki float64: Metal tidak punya tipe floating-point 64-bit",
+    "gaps.reason.mps_bfloat16": "MPS mendukung bfloat16 mulai macOS 14; ini macOS {macos}",
+    "gaps.reason.no_events": "{device} tidak memiliki event pengukur waktu",
     # -- Macs: the card's rows, spec-sheet bounds, sustained runs (mpsarticle.mac_tables) ------
     "mac.chip": "Chip Apple",
     "mac.cores": "{p} inti performa + {e} inti efisiensi, GPU {gpu} inti",
