@@ -113,7 +113,7 @@ MESSAGES = {
     "matmul.rates_missing": "Laju terbaik di {device}: {rates}; {missing}.",
     "matmul.nothing": "Di {device} tidak ada perkalian matriks yang terukur dengan baik: {missing}.",
     "matmul.none": "Tidak ada perkalian matriks yang terukur dengan baik di build ini.",
-    "missing.unsupported": "{dtypes} tidak didukung",
+    "missing.unsupported": {"plural": "dtypes", "other": "{dtypes} tidak didukung"},
     "missing.failed_check": "{dtypes} gagal uji kebenaran",
     "missing.out_of_memory": "{dtypes} kehabisan memori",
     "missing.error": "{dtypes} gagal karena galat",
