@@ -1,4 +1,4 @@
-"""The figure of the chapter on ``A @ B``: computation rate against m, colour for the device, line style for the precision."""
+"""The figure of the chapter on ``A @ B``: rate against m, colour for the device, line style for the precision."""
 
 from __future__ import annotations
 

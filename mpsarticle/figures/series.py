@@ -1,4 +1,4 @@
-"""A device's series on an axes: its good points as a line, gaps where a size was not measured, ✗ where a check failed.
+"""A device's series on an axes: good points as a line, gaps where a size was not measured, ✗ where a check failed.
 
 Only points that are ``ok`` are drawn as a time or a speed. A point that ran
 but failed its correctness check is marked ✗ at the foot of the axes;

@@ -90,7 +90,7 @@ def words(lang: str) -> dict[str, str]:
 
 def device_name(device: str, lang: str) -> str:
     """A device as the figures name it: as the sentences do (``CPU``, ``CUDA GPU``, ``Apple GPU (MPS)``)."""
-    return device.upper()  # TEMPORARY (step 1: same pixels); step 2 names devices as the sentences do
+    return _words(lang).device(device)
 
 
 def number(value: float, lang: str) -> str:

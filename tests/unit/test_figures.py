@@ -150,12 +150,23 @@ def test_exact_labels_in_each_language() -> None:
     assert original["id"].get_xlabel() == "Dimensi"
     assert original["en"].get_ylabel() == "Elapsed time (s, 100 calls)"
     assert figures.speedup(results, "id").axes[0].get_ylabel() == "Percepatan terhadap CPU (×)"
-    assert "Batas bandwidth MPS (salinan): 500 GB/s" in _texts(figures.bandwidth(results, "id"))
+    assert "Batas bandwidth GPU Apple (MPS) (salinan): 500 GB/s" in _texts(figures.bandwidth(results, "id"))
 
 
 def test_the_figures_words_have_the_same_keys_in_both_languages() -> None:
     english, indonesian = (Words(lang).table("figure") for lang in ("en", "id"))
     assert english and set(english) == set(indonesian)
+
+
+@pytest.mark.parametrize("lang", ["en", "id"])
+def test_a_device_has_the_name_the_sentences_give_it(lang: str) -> None:
+    words = Words(lang)
+    texts = set(_texts(figures.time_vs_size(build(("mps", "cuda")), lang)))
+    for device in ("cpu", "mps", "cuda"):
+        assert figures.device_name(device, lang) == words.device(device)
+        assert words.device(device) in texts
+    assert {"Apple GPU (MPS)", "CUDA GPU"} <= set(_texts(figures.time_vs_size(build(("mps", "cuda")), "en")))
+    assert "MPS" not in texts and "CUDA" not in texts
 
 
 def test_failed_check_is_marked_not_drawn() -> None:
@@ -169,7 +180,8 @@ def test_failed_check_is_marked_not_drawn() -> None:
     assert FAILED_SECONDS not in drawn
     assert pytest.approx(_accelerator_seconds(4096)) in drawn  # the good points are there
     # The speed-up at m = 2048 would use the failed time: it is left out.
-    speedup_lines = [line for line in figures.speedup(results, "en").axes[0].lines if line.get_label() == "MPS"]
+    speedup_lines = [line for line in figures.speedup(results, "en").axes[0].lines
+                     if line.get_label() == "Apple GPU (MPS)"]
     assert 2048 not in list(speedup_lines[0].get_xdata())
     assert "gagal uji kebenaran" in _texts(figures.time_vs_size(results, "id"))
 
@@ -205,17 +217,18 @@ def test_speedup_crossover_line_at_the_first_winning_size() -> None:
     assert len(lines) == 1
     assert list(lines[0].get_xdata()) == [1000, 1000]
     assert lines[0].get_linestyle() == "--"
-    assert "MPS faster from m = 1000" in _texts(ax.figure)
-    assert "MPS lebih cepat mulai m = 1000" in _texts(figures.speedup(build(("mps",)), "id"))
+    assert "Apple GPU (MPS) faster from m = 1000" in _texts(ax.figure)
+    assert "GPU Apple (MPS) lebih cepat mulai m = 1000" in _texts(figures.speedup(build(("mps",)), "id"))
 
 
 def test_several_accelerators_each_get_a_line_and_a_colour() -> None:
     results = build(("mps", "cuda"))
     ax = figures.speedup(results, "en").axes[0]
     assert {line.get_gid() for line in ax.lines} >= {"crossover-mps", "crossover-cuda"}
-    colours = {line.get_label(): line.get_color() for line in ax.lines if line.get_label() in ("MPS", "CUDA")}
-    assert colours == {"MPS": figures.DEVICE_COLORS["mps"], "CUDA": figures.DEVICE_COLORS["cuda"]}
-    assert "MPS, CUDA faster from m = 1000" in _texts(ax.figure)
+    colours = {line.get_label(): line.get_color() for line in ax.lines
+               if line.get_label() in ("Apple GPU (MPS)", "CUDA GPU")}
+    assert colours == {"Apple GPU (MPS)": figures.DEVICE_COLORS["mps"], "CUDA GPU": figures.DEVICE_COLORS["cuda"]}
+    assert "Apple GPU (MPS), CUDA GPU faster from m = 1000" in _texts(ax.figure)
     methods = figures.methods(results, "en")
     assert len(methods.axes) == 3
     assert "failed correctness check" in _texts(methods) and "device events" in _texts(methods)
