@@ -25,12 +25,9 @@ from ..verdict import verdict
 from ..wording import Words
 from .frame import label, legend, log_x, new_figure, title_over
 from .matvec import bandwidth
-from .style import DEVICE_COLORS, INK, REFERENCE, TICK_SIZE, device_color, device_name
+from .style import DEVICE_COLORS, INK, REFERENCE, TICK_SIZE, WITHIN_NOISE, device_color, device_name
 
 __all__ = ["answer"]
-
-SAME_COLOR = "#999999"
-
 
 def _rows(results: ResultSet, words: Words) -> list[tuple[str, object]]:
     """(label, Ratio) per comparison, in the order the answer names them."""
@@ -54,7 +51,7 @@ def answer(results: ResultSet, lang: str) -> Figure:
     figure, (ax,) = new_figure(height=min(1.9 + 0.34 * len(rows), 9.0))
     colors = {FASTER: device_color(device), SLOWER: DEVICE_COLORS["cpu"]}
     for y, (_, found_ratio) in enumerate(rows):
-        color = colors.get(found_ratio.direction(), SAME_COLOR)
+        color = colors.get(found_ratio.direction(), WITHIN_NOISE)
         ax.barh(y, abs(found_ratio.value - 1), left=min(1.0, found_ratio.value),
                 color=color, height=0.6)
         ax.plot([found_ratio.low, found_ratio.high], [y, y], color=INK, linewidth=1.2, solid_capstyle="butt")
@@ -69,7 +66,7 @@ def answer(results: ResultSet, lang: str) -> Figure:
     title_over(figure, words("figure.answer_title", device=name))
     label(ax, xlabel=words("figure.answer_axis"))
     shown = {r.direction() for _, r in rows}
-    pairs = [(Patch(color=colors.get(d, SAME_COLOR)), text) for d, text in (
+    pairs = [(Patch(color=colors.get(d, WITHIN_NOISE)), text) for d, text in (
         (FASTER, words("figure.answer.faster", device=name)), (SLOWER, words("figure.answer.slower")),
         ("same", words("figure.answer.same"))) if d in shown]
     pairs.append((Line2D([], [], color=INK, linewidth=1.2), words("figure.answer.interval")))

@@ -15,8 +15,8 @@ from matplotlib.figure import Figure
 from matplotlib.lines import Line2D
 from matplotlib.ticker import FixedLocator, FuncFormatter, NullLocator
 
-from .style import (BACKGROUND, DPI, FIGSIZE, GRID, INK, LABEL_SIZE, LEGEND_EDGE, MESSAGE_GID, NOTE_SIZE, QUIET,
-                    SPINE, TICK_SIZE, TITLE_SIZE, LogLabels, times)
+from .style import (BACKGROUND, DPI, FAILED_KEY, FIGSIZE, GRID, INK, LABEL_SIZE, LEGEND_EDGE, MESSAGE_GID, NOTE_SIZE,
+                    QUIET, SPINE, TICK_SIZE, TITLE_SIZE, LogLabels, times)
 
 __all__ = ["PngFigure", "empty", "has_data", "label", "legend", "log_x", "log_y", "message", "new_figure",
            "size_axis", "speedup_y", "title_over"]
@@ -127,7 +127,7 @@ def legend(where: Axes | Figure, words: dict[str, str], *, failed: bool, passed:
         entries[words["passed"]] = Line2D([], [], linestyle="none", marker="$✓$", markersize=9, color=INK)
     if failed:
         entries[words["failed"]] = Line2D([], [], linestyle="none", marker="X", markersize=9,
-                                          markerfacecolor="#888888", markeredgecolor=INK)
+                                          markerfacecolor=FAILED_KEY, markeredgecolor=INK)
     if entries:
         where.legend(list(entries.values()), list(entries), fontsize=NOTE_SIZE, frameon=True, facecolor=BACKGROUND,
                      edgecolor=LEGEND_EDGE, framealpha=1.0, **options)

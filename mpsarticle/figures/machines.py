@@ -21,16 +21,14 @@ from ..results import ResultSet
 from .frame import empty, label, legend, log_x, log_y, message, new_figure, size_axis, speedup_y, title_over
 from .names import Entries, machines
 from .series import Drawn, Line, by_size, draw_series, draw_speedups, failed_sizes, mark_failed
-from .style import (FAILED_GID, FIGSIZE, GRID, INK, NOTE_SIZE, REFERENCE, TICK_SIZE, device_name, machine_color,
-                    machine_device_style, number, percent, words)
+from .style import (FAILED_GID, FIGSIZE, GRID, INK, NOTE_INK, NOTE_SIZE, REFERENCE, SEPARATOR, TICK_SIZE, device_name,
+                    machine_color, machine_device_style, number, percent, words)
 from .training import TRAIN_CRITERIA, failed_text, step_text
 
 __all__ = ["TRAIN_BATCH", "machines_efficiency", "machines_speedup", "machines_train"]
 
 #: The batch every profile measures the training step at.
 TRAIN_BATCH = 32
-NOTE_INK = "#444444"
-SEPARATOR = "#BBBBBB"
 
 
 def _cpu_first(results: ResultSet) -> list[str]:

@@ -62,6 +62,13 @@ SPINE = "#555555"
 QUIET = "#555555"
 REFERENCE = "#666666"
 LEGEND_EDGE = "#CCCCCC"
+#: The ✗ key of a legend: grey, since a mark takes the colour of its series.
+FAILED_KEY = "#888888"
+#: A note below the axes (the machines chapter's), and the rule between one machine's bars and the next.
+NOTE_INK = "#444444"
+SEPARATOR = "#BBBBBB"
+#: A comparison within noise (the opening page's figure): neither the device's colour nor the CPU's.
+WITHIN_NOISE = "#999999"
 
 # -- type sizes (points) ---------------------------------------------------------------
 
