@@ -17,7 +17,7 @@ The work is done elsewhere, one job per module: :mod:`mpsarticle.findings`
 and :mod:`mpsarticle.verdict` decide what is true, :mod:`mpsarticle.sentences`
 and :mod:`mpsarticle.answer` choose the sentences, :mod:`mpsarticle.wording`
 and its catalogs hold every word, :mod:`mpsarticle.tables` builds the HTML
-tables and :mod:`mpsarticle.plots` the figures (imported only by chapters
+tables and :mod:`mpsarticle.figures` the figures (imported only by chapters
 that draw one: matplotlib takes a while to load).
 """
 
@@ -57,32 +57,26 @@ def article_results() -> ResultSet:
     return results
 
 
-def _plots():
-    from . import plots
+def _figures():
+    from . import figures
 
-    return plots
-
-
-def _answer_figure(results: ResultSet, lang: str) -> Any:
-    from .figure_answer import answer
-
-    return answer(results, lang)
+    return figures
 
 
 #: Figure name -> how the page draws it.
 FIGURES: dict[str, Callable[["Page"], Any]] = {
-    "original": lambda page: _plots().original_bars(page.results, page.lang),
-    "original_engine": lambda page: _plots().original_bars(page.results, page.lang, method="engine"),
-    "time": lambda page: _plots().time_vs_size(page.results, page.lang),
-    "speedup": lambda page: _plots().speedup(page.results, page.lang),
-    "bandwidth": lambda page: _plots().bandwidth(page.results, page.lang),
-    "methods": lambda page: _plots().methods(page.results, page.lang),
-    "matmul": lambda page: _plots().matmul(page.results, page.lang),
-    "train": lambda page: _plots().train(page.results, page.lang),
-    "answer": lambda page: _answer_figure(page.results, page.lang),
-    "machines_speedup": lambda page: _plots().machines_speedup(page.entries, page.lang),
-    "machines_efficiency": lambda page: _plots().machines_efficiency(page.entries, page.lang),
-    "machines_train": lambda page: _plots().machines_train(page.entries, page.lang),
+    "original": lambda page: _figures().original_bars(page.results, page.lang),
+    "original_engine": lambda page: _figures().original_bars(page.results, page.lang, method="engine"),
+    "time": lambda page: _figures().time_vs_size(page.results, page.lang),
+    "speedup": lambda page: _figures().speedup(page.results, page.lang),
+    "bandwidth": lambda page: _figures().bandwidth(page.results, page.lang),
+    "methods": lambda page: _figures().methods(page.results, page.lang),
+    "matmul": lambda page: _figures().matmul(page.results, page.lang),
+    "train": lambda page: _figures().train(page.results, page.lang),
+    "answer": lambda page: _figures().answer(page.results, page.lang),
+    "machines_speedup": lambda page: _figures().machines_speedup(page.entries, page.lang),
+    "machines_efficiency": lambda page: _figures().machines_efficiency(page.entries, page.lang),
+    "machines_train": lambda page: _figures().machines_train(page.entries, page.lang),
 }
 
 #: Each chapter's figures (its sentences come from :func:`mpsarticle.sentences.chapter_sentences`).

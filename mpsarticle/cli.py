@@ -257,7 +257,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         elif args.command == "selfcheck":
             return _selfcheck(args)
         elif args.command == "plot":
-            from .plots import save_all
+            from .figures import save_all
 
             results = load(args.file)
             for path in save_all(results, args.out, lang=args.lang):

@@ -121,7 +121,7 @@ def test_loading_results_does_not_import_torch(tmp_path):
     import subprocess
     import sys
 
-    code = ("import sys, mpsarticle.article, mpsarticle.plots; from mpsarticle import load; "
+    code = ("import sys, mpsarticle.article, mpsarticle.figures; from mpsarticle import load; "
             "print('torch' in sys.modules)")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.strip() == "False"

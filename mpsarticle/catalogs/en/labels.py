@@ -147,6 +147,10 @@ MESSAGES = {
     "figure.train_axis": "Time per training step (ms)",
     "figure.train_title": "One training step of a small CNN (forward, backward, SGD)",
     "figure.train_row": "{device}, batch {batch}",
+    "figure.step_time": "{value} ms",
+    # A line of the matrix-product figure: a device and a precision; "absent" says why it has no points.
+    "figure.dtype_line": "{device} {dtype}",
+    "figure.dtype_absent": "{series}: {why}",
     "figure.failed": "failed correctness check",
     "figure.passed": "passed correctness check",
     "figure.answer_title": "{device} against the CPU: CPU time / {device} time",
@@ -160,6 +164,8 @@ MESSAGES = {
     "figure.answer.interval": "95% interval",
     "figure.machines.unnamed": "unnamed machine",
     "figure.machines.line": "{machine} — {device}",
+    # Two machines with the same label: the second is "box (2)".
+    "figure.machines.repeated": "{machine} ({count})",
     "figure.machines.speedup_title": "B @ a on each machine: CPU time / accelerator time",
     "figure.machines.no_accelerator": "No machine here has an accelerator: nothing to compare",
     "figure.machines.cpu_only": "CPU only: {labels}",

@@ -145,6 +145,10 @@ MESSAGES = {
     "figure.train_axis": "Waktu per langkah pelatihan (ms)",
     "figure.train_title": "Satu langkah pelatihan CNN kecil (forward, backward, SGD)",
     "figure.train_row": "{device}, batch {batch}",
+    "figure.step_time": "{value} ms",
+    # A line of the matrix-product figure: a device and a precision; "absent" says why it has no points.
+    "figure.dtype_line": "{device} {dtype}",
+    "figure.dtype_absent": "{series}: {why}",
     "figure.failed": "gagal uji kebenaran",
     "figure.passed": "lolos uji kebenaran",
     "figure.answer_title": "{device} dibandingkan CPU: waktu CPU / waktu {device}",
@@ -158,6 +162,8 @@ MESSAGES = {
     "figure.answer.interval": "interval 95%",
     "figure.machines.unnamed": "mesin tanpa nama",
     "figure.machines.line": "{machine} — {device}",
+    # Two machines with the same label: the second is "box (2)".
+    "figure.machines.repeated": "{machine} ({count})",
     "figure.machines.speedup_title": "B @ a di tiap mesin: waktu CPU / waktu akselerator",
     "figure.machines.no_accelerator": "Tidak satu pun mesin di sini punya akselerator: tidak ada yang bisa "
                                       "dibandingkan",

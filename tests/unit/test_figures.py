@@ -15,7 +15,7 @@ import matplotlib.image
 import pytest
 from matplotlib.figure import Figure
 
-from mpsarticle import plots
+from mpsarticle import figures
 from mpsarticle.cli import main
 from mpsarticle.results import Point, ResultSet
 from mpsarticle.wording import Words
@@ -113,20 +113,20 @@ def _plotted_y(figure: Figure) -> list[float]:
     values: list[float] = []
     for ax in figure.axes:
         for line in ax.lines:
-            if line.get_gid() != plots.FAILED_GID:
+            if line.get_gid() != figures.FAILED_GID:
                 values += [float(v) for v in line.get_ydata()]
         values += [patch.get_height() for patch in ax.patches]
     return values
 
 
 def _failed_markers(figure: Figure) -> list:
-    return [line for ax in figure.axes for line in ax.lines if line.get_gid() == plots.FAILED_GID]
+    return [line for ax in figure.axes for line in ax.lines if line.get_gid() == figures.FAILED_GID]
 
 
 @pytest.mark.parametrize("name", ALL_FIGURES)
 @pytest.mark.parametrize("lang", ["en", "id"])
 def test_every_figure_draws_in_both_languages(name: str, lang: str) -> None:
-    figure = getattr(plots, name)(build(("mps",)), lang)
+    figure = getattr(figures, name)(build(("mps",)), lang)
     assert isinstance(figure, Figure)
     assert _texts(figure)
     figure.canvas.draw()  # layout and tick labels must not fail either
@@ -135,7 +135,7 @@ def test_every_figure_draws_in_both_languages(name: str, lang: str) -> None:
 @pytest.mark.parametrize("name", ALL_FIGURES)
 def test_labels_come_from_the_table_and_differ_by_language(name: str) -> None:
     results = build(("mps",))
-    english, indonesian = (set(_texts(getattr(plots, name)(results, lang))) for lang in ("en", "id"))
+    english, indonesian = (set(_texts(getattr(figures, name)(results, lang))) for lang in ("en", "id"))
     assert english != indonesian
 
 
@@ -143,14 +143,14 @@ def test_exact_labels_in_each_language() -> None:
     results = build(("mps",))
     for lang, time_label, size_label in (("en", "Time per call", "Matrix size m"),
                                          ("id", "Waktu per panggilan", "Ukuran matriks m")):
-        ax = plots.time_vs_size(results, lang).axes[0]
+        ax = figures.time_vs_size(results, lang).axes[0]
         assert (ax.get_ylabel(), ax.get_xlabel()) == (time_label, size_label)
-    original = {lang: plots.original_bars(results, lang).axes[0] for lang in ("en", "id")}
+    original = {lang: figures.original_bars(results, lang).axes[0] for lang in ("en", "id")}
     assert original["en"].get_xlabel() == "Dimension"
     assert original["id"].get_xlabel() == "Dimensi"
     assert original["en"].get_ylabel() == "Elapsed time (s, 100 calls)"
-    assert plots.speedup(results, "id").axes[0].get_ylabel() == "Percepatan terhadap CPU (×)"
-    assert "Batas bandwidth MPS (salinan): 500 GB/s" in _texts(plots.bandwidth(results, "id"))
+    assert figures.speedup(results, "id").axes[0].get_ylabel() == "Percepatan terhadap CPU (×)"
+    assert "Batas bandwidth GPU Apple (MPS) (salinan): 500 GB/s" in _texts(figures.bandwidth(results, "id"))
 
 
 def test_the_figures_words_have_the_same_keys_in_both_languages() -> None:
@@ -158,39 +158,51 @@ def test_the_figures_words_have_the_same_keys_in_both_languages() -> None:
     assert english and set(english) == set(indonesian)
 
 
+@pytest.mark.parametrize("lang", ["en", "id"])
+def test_a_device_has_the_name_the_sentences_give_it(lang: str) -> None:
+    words = Words(lang)
+    texts = set(_texts(figures.time_vs_size(build(("mps", "cuda")), lang)))
+    for device in ("cpu", "mps", "cuda"):
+        assert figures.device_name(device, lang) == words.device(device)
+        assert words.device(device) in texts
+    assert {"Apple GPU (MPS)", "CUDA GPU"} <= set(_texts(figures.time_vs_size(build(("mps", "cuda")), "en")))
+    assert "MPS" not in texts and "CUDA" not in texts
+
+
 def test_failed_check_is_marked_not_drawn() -> None:
     results = build(("mps",))
-    for draw in (plots.time_vs_size, plots.bandwidth, plots.speedup):
+    for draw in (figures.time_vs_size, figures.bandwidth, figures.speedup):
         figure = draw(results, "en")
         markers = _failed_markers(figure)
         assert markers and 2048 in list(markers[0].get_xdata())
         assert "failed correctness check" in _texts(figure)
-    drawn = _plotted_y(plots.time_vs_size(results, "en"))
+    drawn = _plotted_y(figures.time_vs_size(results, "en"))
     assert FAILED_SECONDS not in drawn
     assert pytest.approx(_accelerator_seconds(4096)) in drawn  # the good points are there
     # The speed-up at m = 2048 would use the failed time: it is left out.
-    speedup_lines = [line for line in plots.speedup(results, "en").axes[0].lines if line.get_label() == "MPS"]
+    speedup_lines = [line for line in figures.speedup(results, "en").axes[0].lines
+                     if line.get_label() == "Apple GPU (MPS)"]
     assert 2048 not in list(speedup_lines[0].get_xdata())
-    assert "gagal uji kebenaran" in _texts(plots.time_vs_size(results, "id"))
+    assert "gagal uji kebenaran" in _texts(figures.time_vs_size(results, "id"))
 
 
 def test_out_of_memory_point_is_left_out_silently() -> None:
-    figure = plots.time_vs_size(build(("mps",)), "en")
+    figure = figures.time_vs_size(build(("mps",)), "en")
     xs = [x for line in figure.axes[0].lines for x in line.get_xdata()]
     assert 65536 not in xs
 
 
 def test_original_bars_show_100_calls_and_skip_nothing_good() -> None:
-    figure = plots.original_bars(build(("mps",)), "en")
+    figure = figures.original_bars(build(("mps",)), "en")
     heights = sorted(patch.get_height() for patch in figure.axes[0].patches)
     assert len(heights) == 2 * len(ORIGINAL)
     assert max(heights) == pytest.approx(_cpu_seconds(3000) * 100)
-    engine = plots.original_bars(build(("mps",)), "en", method="engine")
+    engine = figures.original_bars(build(("mps",)), "en", method="engine")
     assert max(p.get_height() for p in engine.axes[0].patches) == pytest.approx(_cpu_seconds(3000) * 100)
 
 
 def test_train_marks_each_bar_with_its_check() -> None:
-    figure = plots.train(build(("mps",)), "en")
+    figure = figures.train(build(("mps",)), "en")
     ax = figure.axes[0]
     assert len(ax.patches) == 3  # MPS batch 128 failed its check: no bar
     assert sum("✓" in text for text in _texts(figure)) == 3
@@ -200,23 +212,24 @@ def test_train_marks_each_bar_with_its_check() -> None:
 
 
 def test_speedup_crossover_line_at_the_first_winning_size() -> None:
-    ax = plots.speedup(build(("mps",)), "en").axes[0]
+    ax = figures.speedup(build(("mps",)), "en").axes[0]
     lines = [line for line in ax.lines if line.get_gid() == "crossover-mps"]
     assert len(lines) == 1
     assert list(lines[0].get_xdata()) == [1000, 1000]
     assert lines[0].get_linestyle() == "--"
-    assert "MPS faster from m = 1000" in _texts(ax.figure)
-    assert "MPS lebih cepat mulai m = 1000" in _texts(plots.speedup(build(("mps",)), "id"))
+    assert "Apple GPU (MPS) faster from m = 1000" in _texts(ax.figure)
+    assert "GPU Apple (MPS) lebih cepat mulai m = 1000" in _texts(figures.speedup(build(("mps",)), "id"))
 
 
 def test_several_accelerators_each_get_a_line_and_a_colour() -> None:
     results = build(("mps", "cuda"))
-    ax = plots.speedup(results, "en").axes[0]
+    ax = figures.speedup(results, "en").axes[0]
     assert {line.get_gid() for line in ax.lines} >= {"crossover-mps", "crossover-cuda"}
-    colours = {line.get_label(): line.get_color() for line in ax.lines if line.get_label() in ("MPS", "CUDA")}
-    assert colours == {"MPS": plots.DEVICE_COLORS["mps"], "CUDA": plots.DEVICE_COLORS["cuda"]}
-    assert "MPS, CUDA faster from m = 1000" in _texts(ax.figure)
-    methods = plots.methods(results, "en")
+    colours = {line.get_label(): line.get_color() for line in ax.lines
+               if line.get_label() in ("Apple GPU (MPS)", "CUDA GPU")}
+    assert colours == {"Apple GPU (MPS)": figures.DEVICE_COLORS["mps"], "CUDA GPU": figures.DEVICE_COLORS["cuda"]}
+    assert "Apple GPU (MPS), CUDA GPU faster from m = 1000" in _texts(ax.figure)
+    methods = figures.methods(results, "en")
     assert len(methods.axes) == 3
     assert "failed correctness check" in _texts(methods) and "device events" in _texts(methods)
 
@@ -225,41 +238,41 @@ def test_cpu_only_results_explain_instead_of_raising() -> None:
     results = cpu_only()
     for lang, message in (("en", "No accelerator on this machine: nothing to compare"),
                           ("id", "Tidak ada akselerator di mesin ini: tidak ada yang bisa dibandingkan")):
-        assert message in _texts(plots.speedup(results, lang))
+        assert message in _texts(figures.speedup(results, lang))
     for name in ALL_FIGURES:
-        assert isinstance(getattr(plots, name)(results, "en"), Figure)
+        assert isinstance(getattr(figures, name)(results, "en"), Figure)
 
 
 def test_missing_suite_gives_a_message() -> None:
     results = ResultSet(environment=dict(ENVIRONMENT), points=[p for p in build() if p.suite == "original"])
     for name in ("time_vs_size", "methods", "bandwidth", "matmul", "train"):
-        assert "No measurements for this figure in these results" in _texts(getattr(plots, name)(results, "en"))
+        assert "No measurements for this figure in these results" in _texts(getattr(figures, name)(results, "en"))
     empty = ResultSet(environment=dict(ENVIRONMENT))
     for name in ALL_FIGURES:
-        getattr(plots, name)(empty, "id")
+        getattr(figures, name)(empty, "id")
 
 
 def test_nothing_but_failures_draws_without_raising(tmp_path) -> None:
     full = build(("mps",))
     only_failed = ResultSet(dict(ENVIRONMENT), [p for p in full if p.check == "failed"])
     only_oom = ResultSet(dict(ENVIRONMENT), [p for p in full if p.status == "out_of_memory"])
-    written = [p.name for p in plots.save_all(only_failed, tmp_path / "failed", "en")]
+    written = [p.name for p in figures.save_all(only_failed, tmp_path / "failed", "en")]
     assert "time.png" in written and "train.png" in written
-    assert _failed_markers(plots.time_vs_size(only_failed, "en"))
-    assert plots.save_all(only_oom, tmp_path / "oom", "en") == []
+    assert _failed_markers(figures.time_vs_size(only_failed, "en"))
+    assert figures.save_all(only_oom, tmp_path / "oom", "en") == []
 
 
 @pytest.mark.parametrize("name", ALL_FIGURES)
 def test_bad_language_is_refused(name: str) -> None:
     with pytest.raises(ValueError, match="unknown language 'fr'"):
-        getattr(plots, name)(build(), "fr")
+        getattr(figures, name)(build(), "fr")
 
 
 def test_no_pyplot_state_and_a_notebook_png() -> None:
     import matplotlib.pyplot as plt
 
     before = plt.get_fignums()
-    figure = plots.speedup(build(("mps",)), "en")
+    figure = figures.speedup(build(("mps",)), "en")
     assert plt.get_fignums() == before
     assert figure._repr_png_().startswith(b"\x89PNG")
 
@@ -269,7 +282,7 @@ def test_no_glyph_is_missing_from_the_font() -> None:
         warnings.simplefilter("always")
         for name in ALL_FIGURES:
             for lang in ("en", "id"):
-                getattr(plots, name)(build(("mps",)), lang).canvas.draw()
+                getattr(figures, name)(build(("mps",)), lang).canvas.draw()
     assert not [w for w in caught if "missing from" in str(w.message)]
 
 
@@ -285,7 +298,7 @@ def _check_png(path) -> None:
 
 
 def test_save_all_writes_opaque_pngs(tmp_path) -> None:
-    paths = plots.save_all(build(("mps",)), tmp_path / "figures", "id")
+    paths = figures.save_all(build(("mps",)), tmp_path / "figures", "id")
     names = [path.name for path in paths]
     assert names == ["original.png", "time.png", "speedup.png", "methods.png", "bandwidth.png", "matmul.png",
                      "train.png"]
@@ -294,7 +307,7 @@ def test_save_all_writes_opaque_pngs(tmp_path) -> None:
 
 
 def test_save_all_skips_figures_without_data(tmp_path) -> None:
-    names = [path.name for path in plots.save_all(cpu_only(), tmp_path, "en")]
+    names = [path.name for path in figures.save_all(cpu_only(), tmp_path, "en")]
     assert "speedup.png" not in names and "time.png" in names
 
 

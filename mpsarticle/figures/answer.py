@@ -8,8 +8,6 @@ CPU; its colour says which side the interval lies on (grey: within noise).
 A build without an accelerator gets the bandwidth figure instead: what this
 CPU reads per second is what its answer (and its bound on a language model)
 rests on.
-
-Kept apart from :mod:`mpsarticle.plots`, whose frame and style it uses.
 """
 
 from __future__ import annotations
@@ -20,17 +18,16 @@ from matplotlib.figure import Figure
 from matplotlib.lines import Line2D
 from matplotlib.patches import Patch
 
-from . import plots
-from .formatting import ratio, whole
-from .results import ResultSet
-from .stats import FASTER, SLOWER
-from .verdict import verdict
-from .wording import Words
+from ..formatting import ratio, whole
+from ..results import ResultSet
+from ..stats import FASTER, SLOWER
+from ..verdict import verdict
+from ..wording import Words
+from .frame import label, legend, log_x, new_figure, title_over
+from .matvec import bandwidth
+from .style import DEVICE_COLORS, INK, REFERENCE, TICK_SIZE, WITHIN_NOISE, device_color, device_name
 
 __all__ = ["answer"]
-
-SAME_COLOR = "#999999"
-
 
 def _rows(results: ResultSet, words: Words) -> list[tuple[str, object]]:
     """(label, Ratio) per comparison, in the order the answer names them."""
@@ -48,34 +45,30 @@ def answer(results: ResultSet, lang: str) -> Figure:
     found = verdict(results)
     rows = _rows(results, words)
     if not rows:
-        return plots.bandwidth(results, lang)
+        return bandwidth(results, lang)
     device = found.crossover.device or found.matmul.device or found.training.device
-    name = plots.device_label(device)
-    figure, (ax,) = plots._figure(height=min(1.9 + 0.34 * len(rows), 9.0))
-    colors = {FASTER: plots.device_color(device), SLOWER: plots.DEVICE_COLORS["cpu"]}
+    name = device_name(device, lang)
+    figure, (ax,) = new_figure(height=min(1.9 + 0.34 * len(rows), 9.0))
+    colors = {FASTER: device_color(device), SLOWER: DEVICE_COLORS["cpu"]}
     for y, (_, found_ratio) in enumerate(rows):
-        color = colors.get(found_ratio.direction(), SAME_COLOR)
+        color = colors.get(found_ratio.direction(), WITHIN_NOISE)
         ax.barh(y, abs(found_ratio.value - 1), left=min(1.0, found_ratio.value),
                 color=color, height=0.6)
-        ax.plot([found_ratio.low, found_ratio.high], [y, y], color=plots.INK, linewidth=1.2, solid_capstyle="butt")
-    ax.axvline(1.0, color="#666666", linewidth=1.0)
-    ax.set_yticks(range(len(rows)), [label for label, _ in rows], fontsize=9)
+        ax.plot([found_ratio.low, found_ratio.high], [y, y], color=INK, linewidth=1.2, solid_capstyle="butt")
+    ax.axvline(1.0, color=REFERENCE, linewidth=1.0)
+    ax.set_yticks(range(len(rows)), [text for text, _ in rows], fontsize=TICK_SIZE)
     ax.invert_yaxis()
-    ax.set_xscale("log")
+    log_x(ax, lambda v: ratio(v, lang))
     low = min(min(r.low for _, r in rows), 1.0)
     high = max(max(r.high for _, r in rows), 1.0)
     span = math.log10(high / low) if low > 0 else 1.0
     ax.set_xlim(low / 10 ** (0.08 * span + 0.05), high * 10 ** (0.08 * span + 0.05))
-    ax.xaxis.set_major_formatter(plots._LogLabels(lambda v: ratio(v, lang)))
-    ax.xaxis.set_minor_formatter(plots._LogLabels(lambda v: ratio(v, lang)))
-    ax.grid(False, axis="y")
-    figure.suptitle(words("figure.answer_title", device=name), fontsize=11, color=plots.INK)
-    plots._label(ax, xlabel=words("figure.answer_axis"))
+    title_over(figure, words("figure.answer_title", device=name))
+    label(ax, xlabel=words("figure.answer_axis"))
     shown = {r.direction() for _, r in rows}
-    legend = [(Patch(color=colors.get(d, SAME_COLOR)), text) for d, text in (
+    pairs = [(Patch(color=colors.get(d, WITHIN_NOISE)), text) for d, text in (
         (FASTER, words("figure.answer.faster", device=name)), (SLOWER, words("figure.answer.slower")),
         ("same", words("figure.answer.same"))) if d in shown]
-    legend.append((Line2D([], [], color=plots.INK, linewidth=1.2), words("figure.answer.interval")))
-    figure.legend([h for h, _ in legend], [t for _, t in legend], loc="outside lower center", ncols=4, fontsize=8.5,
-                  frameon=True, facecolor=plots.BACKGROUND, edgecolor="#CCCCCC", framealpha=1.0)
+    pairs.append((Line2D([], [], color=INK, linewidth=1.2), words("figure.answer.interval")))
+    legend(figure, {}, failed=False, pairs=pairs, loc="outside lower center", ncols=4)
     return figure

@@ -18,10 +18,10 @@ from matplotlib import cbook
 from matplotlib.figure import Figure
 from matplotlib.text import Text
 
-from mpsarticle import plots
+from mpsarticle import figures
 from mpsarticle.results import ResultSet
 from mpsarticle.wording import Words
-from .test_plots import ENVIRONMENT, _point, _texts, build, cpu_only
+from .test_figures import ENVIRONMENT, _point, _texts, build, cpu_only
 
 FUNCTIONS = ["machines_speedup", "machines_efficiency", "machines_train"]
 HOSTILE = ("<script>alert(1)</script> $\\frac{1}{0}$ \x00 " + "ü€—" * 100)[:300]
@@ -42,7 +42,7 @@ def _all_texts(figure: Figure) -> list[str]:
 
 def _png(figure: Figure) -> bytes:
     buffer = io.BytesIO()
-    figure.savefig(buffer, format="png", dpi=plots.DPI, facecolor=plots.BACKGROUND)
+    figure.savefig(buffer, format="png", dpi=figures.DPI, facecolor=figures.BACKGROUND)
     return buffer.getvalue()
 
 
@@ -58,7 +58,7 @@ def _lines(ax, gid: str | None = None) -> list:
 def test_draws_and_renders_in_both_languages(name: str, lang: str) -> None:
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
-        figure = getattr(plots, name)(with_hostile(), lang)
+        figure = getattr(figures, name)(with_hostile(), lang)
         assert isinstance(figure, Figure)
         data = _png(figure)
     assert data.startswith(b"\x89PNG\r\n\x1a\n")
@@ -71,14 +71,14 @@ def test_draws_and_renders_in_both_languages(name: str, lang: str) -> None:
 
 @pytest.mark.parametrize("name", FUNCTIONS)
 def test_labels_differ_by_language(name: str) -> None:
-    english, indonesian = (set(_texts(getattr(plots, name)(entries(), lang))) for lang in ("en", "id"))
+    english, indonesian = (set(_texts(getattr(figures, name)(entries(), lang))) for lang in ("en", "id"))
     assert english != indonesian
 
 
 @pytest.mark.parametrize("name", FUNCTIONS)
 def test_bad_language_is_one_line_value_error(name: str) -> None:
     with pytest.raises(ValueError, match="unknown language 'fr'") as error:
-        getattr(plots, name)(entries(), "fr")
+        getattr(figures, name)(entries(), "fr")
     assert "\n" not in str(error.value)
 
 
@@ -86,14 +86,14 @@ def test_bad_language_is_one_line_value_error(name: str) -> None:
 @pytest.mark.parametrize("given", [[], [("empty", ResultSet(environment=dict(ENVIRONMENT)))], None,
                                    [("broken",), ("no results", None)]])
 def test_missing_data_gives_a_message(name: str, given) -> None:
-    figure = getattr(plots, name)(given, "en")
-    assert any(t.get_gid() == plots.MESSAGE_GID for ax in figure.axes for t in ax.texts)
+    figure = getattr(figures, name)(given, "en")
+    assert any(t.get_gid() == figures.MESSAGE_GID for ax in figure.axes for t in ax.texts)
     _png(figure)
 
 
 def test_the_table_still_has_the_same_keys_in_both_languages() -> None:
     assert set(Words("en").table("figure")) == set(Words("id").table("figure"))
-    assert {"machines_speedup", "machines_efficiency", "machines_train"} <= set(plots.__all__)
+    assert {"machines_speedup", "machines_efficiency", "machines_train"} <= set(figures.__all__)
 
 
 # -- untrusted labels ----------------------------------------------------------------
@@ -102,7 +102,7 @@ def test_the_table_still_has_the_same_keys_in_both_languages() -> None:
 @pytest.mark.parametrize("name", FUNCTIONS)
 @pytest.mark.parametrize("lang", ["en", "id"])
 def test_hostile_label_is_drawn_literally(name: str, lang: str) -> None:
-    figure = getattr(plots, name)(with_hostile(), lang)
+    figure = getattr(figures, name)(with_hostile(), lang)
     _png(figure)  # a mathtext parse of "\frac{1}{0}" or a NUL would fail here
     texts = _all_texts(figure)
     shown = [t for t in texts if "<script>alert(1)</script>" in t]
@@ -115,32 +115,32 @@ def test_hostile_label_is_drawn_literally(name: str, lang: str) -> None:
 
 
 def test_machine_name_cuts_escapes_and_never_raises() -> None:
-    name = plots.machine_name(HOSTILE)
+    name = figures.machine_name(HOSTILE)
     visible = name.replace(r"\$", "$")
-    assert len(visible) <= plots.LABEL_LIMIT and visible.endswith("…")
+    assert len(visible) <= figures.LABEL_LIMIT and visible.endswith("…")
     assert visible.startswith("<script>alert(1)</script> $\\frac{1}{0}$")
-    assert plots.machine_name("a\x00b\x1b[31m") == "a\ufffdb\ufffd[31m"  # control characters made visible
-    assert plots.machine_name("🙂 box") == "\ufffd box"  # no glyph in the font: no warning at drawing time
+    assert figures.machine_name("a\x00b\x1b[31m") == "a\ufffdb\ufffd[31m"  # control characters made visible
+    assert figures.machine_name("🙂 box") == "\ufffd box"  # no glyph in the font: no warning at drawing time
     assert not cbook.is_math_text(name)
-    assert plots.machine_name("a\nb\tc") == "a b c"
-    assert plots.machine_name("") == "unnamed machine"
-    assert plots.machine_name("   ", "id") == "mesin tanpa nama"
-    assert plots.machine_name(None) == "unnamed machine"
-    assert plots.machine_name(r"costs \$5 or $6") == r"costs \\$5 or \$6"
+    assert figures.machine_name("a\nb\tc") == "a b c"
+    assert figures.machine_name("") == "unnamed machine"
+    assert figures.machine_name("   ", "id") == "mesin tanpa nama"
+    assert figures.machine_name(None) == "unnamed machine"
+    assert figures.machine_name(r"costs \$5 or $6") == r"costs \\$5 or \$6"
     for odd in ("\ud800", "\u202e\u200b", "🙂" * 50, "$" * 200, "\\" * 60, 12345):
-        plots.machine_name(odd)
+        figures.machine_name(odd)
 
 
 def test_a_label_starting_with_an_underscore_still_has_its_legend_entry() -> None:
     given = [("_nolegend_", build(("cuda",))), ("_child0", build(("mps",)))]
     for name in ("machines_speedup", "machines_efficiency"):
-        legends = getattr(plots, name)(given, "en").legends
+        legends = getattr(figures, name)(given, "en").legends
         labels = [t.get_text() for legend in legends for t in legend.get_texts()]
-        assert "_nolegend_ — CUDA" in labels and "_child0 — MPS" in labels
+        assert "_nolegend_ — CUDA GPU" in labels and "_child0 — Apple GPU (MPS)" in labels
 
 
 def test_equal_labels_are_told_apart() -> None:
-    figure = plots.machines_efficiency([("box", build(("cuda",))), ("box", build(("mps",)))], "en")
+    figure = figures.machines_efficiency([("box", build(("cuda",))), ("box", build(("mps",)))], "en")
     labels = [t.get_text() for t in figure.legends[0].get_texts()]
     assert "box — CPU" in labels and "box (2) — CPU" in labels
 
@@ -149,14 +149,16 @@ def test_equal_labels_are_told_apart() -> None:
 
 
 def test_speedup_one_line_per_machine_and_accelerator() -> None:
-    figure = plots.machines_speedup([*entries(), ("both", build(("mps", "cuda")))], "en")
+    figure = figures.machines_speedup([*entries(), ("both", build(("mps", "cuda")))], "en")
     ax = figure.axes[0]
     labels = {line.get_label(): line for line in ax.lines if not line.get_label().startswith("_")}
-    assert set(labels) == {"Mac mini M2 — MPS", "Workstation RTX — CUDA", "both — MPS", "both — CUDA"}
+    assert set(labels) == {"Mac mini M2 — Apple GPU (MPS)", "Workstation RTX — CUDA GPU", "both — Apple GPU (MPS)",
+                           "both — CUDA GPU"}
     # Colour by machine, marker by accelerator.
-    assert labels["both — MPS"].get_color() == labels["both — CUDA"].get_color() == plots.MACHINE_COLORS[3]
-    assert labels["Mac mini M2 — MPS"].get_color() == plots.MACHINE_COLORS[0]
-    assert labels["both — MPS"].get_marker() != labels["both — CUDA"].get_marker()
+    assert (labels["both — Apple GPU (MPS)"].get_color() == labels["both — CUDA GPU"].get_color()
+            == figures.MACHINE_COLORS[3])
+    assert labels["Mac mini M2 — Apple GPU (MPS)"].get_color() == figures.MACHINE_COLORS[0]
+    assert labels["both — Apple GPU (MPS)"].get_marker() != labels["both — CUDA GPU"].get_marker()
     assert ax.get_xscale() == "log"
     assert any(list(line.get_ydata()) == [1.0, 1.0] for line in ax.lines)  # the line at 1
     assert "failed correctness check" in _texts(figure)  # mps and cuda fail at m = 2048 in build()
@@ -164,18 +166,18 @@ def test_speedup_one_line_per_machine_and_accelerator() -> None:
 
 def test_speedup_names_cpu_only_machines_in_a_note() -> None:
     for lang, note in (("en", "CPU only: 2-core CPU"), ("id", "Hanya CPU: 2-core CPU")):
-        figure = plots.machines_speedup(entries(), lang)
+        figure = figures.machines_speedup(entries(), lang)
         assert note in _all_texts(figure)
-    two = plots.machines_speedup([*entries(), ("Raspberry Pi", cpu_only())], "en")
+    two = figures.machines_speedup([*entries(), ("Raspberry Pi", cpu_only())], "en")
     assert "CPU only: 2-core CPU, Raspberry Pi" in _all_texts(two)
-    hostile = plots.machines_speedup([("cuda box", build(("cuda",))), (HOSTILE, cpu_only())], "en")
+    hostile = figures.machines_speedup([("cuda box", build(("cuda",))), (HOSTILE, cpu_only())], "en")
     assert [t for t in _all_texts(hostile) if t.startswith("CPU only: <script>alert(1)</script> \\$")]
 
 
 def test_speedup_without_any_accelerator_is_a_message() -> None:
     for lang, message in (("en", "No machine here has an accelerator: nothing to compare"),
                           ("id", "Tidak satu pun mesin di sini punya akselerator: tidak ada yang bisa dibandingkan")):
-        figure = plots.machines_speedup([("a", cpu_only()), ("b", cpu_only())], lang)
+        figure = figures.machines_speedup([("a", cpu_only()), ("b", cpu_only())], lang)
         assert message in _texts(figure)
 
 
@@ -183,8 +185,8 @@ def test_speedup_values_are_cpu_time_over_accelerator_time() -> None:
     from mpsarticle import analysis
 
     results = build(("cuda",))
-    ax = plots.machines_speedup([("x", results)], "en").axes[0]
-    line = next(line for line in ax.lines if line.get_label() == "x — CUDA")
+    ax = figures.machines_speedup([("x", results)], "en").axes[0]
+    line = next(line for line in ax.lines if line.get_label() == "x — CUDA GPU")
     expected = analysis.speedups(results, "cuda", suite="matvec")
     assert list(line.get_xdata()) == [s for s, _ in expected]
     assert list(line.get_ydata()) == pytest.approx([r.value for _, r in expected])
@@ -214,18 +216,18 @@ def _ceiling_machine(cpu_copy: float, cpu_read: float, acc_copy: float, acc_read
 
 def test_efficiency_fractions_are_against_each_devices_own_ceiling() -> None:
     given = [("one", _ceiling_machine(100, 50, 1000, 250)), ("two", _ceiling_machine(20, 30, 4000, 3000))]
-    figure = plots.machines_efficiency(given, "en")
+    figure = figures.machines_efficiency(given, "en")
     left, right = figure.axes[:2]
     share = {line.get_label(): list(line.get_ydata()) for line in left.lines if line.get_gid()
              and line.get_gid().startswith("share-")}
     assert share["one — CPU"] == pytest.approx([0.5])  # copy 100 GB/s, B @ a 50 GB/s
-    assert share["one — CUDA"] == pytest.approx([0.25])
+    assert share["one — CUDA GPU"] == pytest.approx([0.25])
     assert share["two — CPU"] == pytest.approx([1.5])  # above 1: not clipped
-    assert share["two — CUDA"] == pytest.approx([0.75])
+    assert share["two — CUDA GPU"] == pytest.approx([0.75])
     rates = {line.get_label(): list(line.get_ydata()) for line in right.lines if line.get_gid()
              and line.get_gid().startswith("share-")}
     assert rates["one — CPU"] == pytest.approx([0.25, 1.0])
-    assert rates["one — CUDA"] == pytest.approx([0.125, 1.0])
+    assert rates["one — CUDA GPU"] == pytest.approx([0.125, 1.0])
     for ax in (left, right):
         limit = [line for line in ax.lines if line.get_gid() == "own-limit"]
         assert len(limit) == 1 and list(limit[0].get_ydata()) == [1.0, 1.0] and limit[0].get_linestyle() == "--"
@@ -234,24 +236,25 @@ def test_efficiency_fractions_are_against_each_devices_own_ceiling() -> None:
 
 
 def test_efficiency_colour_by_machine_style_by_device() -> None:
-    figure = plots.machines_efficiency(entries(), "en")
+    figure = figures.machines_efficiency(entries(), "en")
     lines = {line.get_label(): line for ax in figure.axes for line in ax.lines
              if (line.get_gid() or "").startswith("share-")}
-    assert lines["Mac mini M2 — CPU"].get_color() == lines["Mac mini M2 — MPS"].get_color() == plots.MACHINE_COLORS[0]
-    assert lines["Workstation RTX — CUDA"].get_color() == plots.MACHINE_COLORS[1]
-    assert lines["2-core CPU — CPU"].get_color() == plots.MACHINE_COLORS[2]
+    assert (lines["Mac mini M2 — CPU"].get_color() == lines["Mac mini M2 — Apple GPU (MPS)"].get_color()
+            == figures.MACHINE_COLORS[0])
+    assert lines["Workstation RTX — CUDA GPU"].get_color() == figures.MACHINE_COLORS[1]
+    assert lines["2-core CPU — CPU"].get_color() == figures.MACHINE_COLORS[2]
     assert lines["Mac mini M2 — CPU"].get_linestyle() == "-"
-    assert lines["Mac mini M2 — MPS"].get_linestyle() == "--"
+    assert lines["Mac mini M2 — Apple GPU (MPS)"].get_linestyle() == "--"
     legend = [t.get_text() for t in figure.legends[0].get_texts()]
-    assert legend[:2] == ["Mac mini M2 — CPU", "Mac mini M2 — MPS"] and "2-core CPU — CPU" in legend
-    assert Words("id")("figure.machines.own_limit") in _all_texts(plots.machines_efficiency(entries(), "id"))
+    assert legend[:2] == ["Mac mini M2 — CPU", "Mac mini M2 — Apple GPU (MPS)"] and "2-core CPU — CPU" in legend
+    assert Words("id")("figure.machines.own_limit") in _all_texts(figures.machines_efficiency(entries(), "id"))
 
 
 def test_efficiency_without_copy_says_so_in_its_panel() -> None:
     results = ResultSet(dict(ENVIRONMENT), [p for p in build(("cuda",)) if p.workload != "copy"])
-    figure = plots.machines_efficiency([("no copy", results)], "en")
+    figure = figures.machines_efficiency([("no copy", results)], "en")
     left, right = figure.axes[:2]
-    assert any(t.get_gid() == plots.MESSAGE_GID for t in left.texts)
+    assert any(t.get_gid() == figures.MESSAGE_GID for t in left.texts)
     assert [line for line in right.lines if (line.get_gid() or "").startswith("share-")]
 
 
@@ -266,32 +269,33 @@ def _train_only(device_batches: dict[str, dict[int, tuple[float, str]]]) -> Resu
 
 def test_train_bars_at_batch_32_on_a_log_axis() -> None:
     odd = _train_only({"cpu": {64: (0.05, "passed"), 8: (0.02, "passed")}, "cuda": {8: (0.003, "failed")}})
-    figure = plots.machines_train([*entries(), ("odd", odd)], "en")
+    figure = figures.machines_train([*entries(), ("odd", odd)], "en")
     ax = figure.axes[0]
     assert ax.get_xscale() == "log"
     labels = [t.get_text() for t in ax.get_yticklabels()]
-    assert labels == ["Mac mini M2 — CPU", "Mac mini M2 — MPS", "Workstation RTX — CPU", "Workstation RTX — CUDA",
-                      "2-core CPU — CPU", "odd — CPU, batch 8", "odd — CUDA, batch 8"]
+    assert labels == ["Mac mini M2 — CPU", "Mac mini M2 — Apple GPU (MPS)", "Workstation RTX — CPU",
+                      "Workstation RTX — CUDA GPU",
+                      "2-core CPU — CPU", "odd — CPU, batch 8", "odd — CUDA GPU, batch 8"]
     ends = [patch.get_x() + patch.get_width() for patch in ax.patches]
     # build(): the CPU takes batch * 1 ms, accelerators batch * 0.1 ms; batch 32 everywhere, 8 for "odd".
     assert ends == pytest.approx([32.0, 3.2, 32.0, 3.2, 32.0, 20.0])
     assert len(ax.patches) == 6  # the failed CUDA step of "odd" has no bar
-    failed = [line for line in ax.lines if line.get_gid() == plots.FAILED_GID]
+    failed = [line for line in ax.lines if line.get_gid() == figures.FAILED_GID]
     assert len(failed) == 1 and list(failed[0].get_ydata()) == [6]
     assert "✗ failed correctness check" in _texts(figure)
     assert "32.0 ms ✓" in _texts(figure)
-    assert "Satu langkah pelatihan CNN kecil di tiap mesin (batch 32)" in _texts(plots.machines_train(entries(), "id"))
-    assert "odd — CPU, batch 8" in _all_texts(plots.machines_train([("odd", odd)], "id"))
+    assert "Satu langkah pelatihan CNN kecil di tiap mesin (batch 32)" in _texts(figures.machines_train(entries(), "id"))
+    assert "odd — CPU, batch 8" in _all_texts(figures.machines_train([("odd", odd)], "id"))
 
 
 def test_train_only_failures_still_draws() -> None:
     only = _train_only({"cuda": {32: (0.001, "failed")}})
-    figure = plots.machines_train([("gpu", only)], "en")
+    figure = figures.machines_train([("gpu", only)], "en")
     assert not figure.axes[0].patches
-    assert [line for line in figure.axes[0].lines if line.get_gid() == plots.FAILED_GID]
+    assert [line for line in figure.axes[0].lines if line.get_gid() == figures.FAILED_GID]
     _png(figure)
 
 
 def test_machine_figures_are_listed() -> None:
-    assert list(plots.MACHINE_FIGURES.values()) == [plots.machines_speedup, plots.machines_efficiency,
-                                                    plots.machines_train]
+    assert list(figures.MACHINE_FIGURES.values()) == [figures.machines_speedup, figures.machines_efficiency,
+                                                    figures.machines_train]

@@ -1,0 +1,53 @@
+"""Figures as files: the registry of each chapter's figures, and ``save_all`` for ``python -m mpsarticle plot``."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Callable
+
+from matplotlib.figure import Figure
+
+from ..results import ResultSet
+from .frame import has_data
+from .machines import machines_efficiency, machines_speedup, machines_train
+from .matmul import matmul
+from .matvec import bandwidth, original_bars, speedup, time_vs_size
+from .names import Entries
+from .style import BACKGROUND, DPI, words
+from .timing import methods
+from .training import train
+
+__all__ = ["FIGURES", "MACHINE_FIGURES", "save_all"]
+
+#: File stem -> figure function, in the order of the article's chapters.
+FIGURES: dict[str, Callable[[ResultSet, str], Figure]] = {
+    "original": original_bars,
+    "time": time_vs_size,
+    "speedup": speedup,
+    "methods": methods,
+    "bandwidth": bandwidth,
+    "matmul": matmul,
+    "train": train,
+}
+
+#: File stem -> figure function of the chapter "Results from other machines"; each takes (entries, lang).
+MACHINE_FIGURES: dict[str, Callable[[Entries, str], Figure]] = {
+    "machines-speedup": machines_speedup,
+    "machines-efficiency": machines_efficiency,
+    "machines-train": machines_train,
+}
+
+
+def save_all(results: ResultSet, folder: str | Path, lang: str = "en") -> list[Path]:
+    """Write every figure that has data as ``<name>.png`` in ``folder`` (created if missing); return the paths."""
+    words(lang)  # an unknown language is refused before the folder is made
+    target = Path(folder)
+    target.mkdir(parents=True, exist_ok=True)
+    written = []
+    for name, draw in FIGURES.items():
+        figure = draw(results, lang)
+        if has_data(figure):
+            path = target / f"{name}.png"
+            figure.savefig(path, dpi=DPI, facecolor=BACKGROUND, transparent=False)
+            written.append(path)
+    return written
