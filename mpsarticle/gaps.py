@@ -26,7 +26,7 @@ __all__ = ["gaps_sentence", "unmeasured", "unmeasured_sizes"]
 #: The parameter that is "the size" of each workload (as in mpsarticle.analysis).
 _SIZE_KEYS = {"matvec": "m", "matmul": "m", "copy": "n", "train_step": "batch"}
 
-#: Reasons written by mpsarticle.workloads, and their Indonesian.
+#: Reasons written by mpsarticle.specs, and their Indonesian.
 _REASONS_ID: list[tuple[re.Pattern[str], Callable[[re.Match[str]], str]]] = [
     (re.compile(r"MPS supports bfloat16 from macOS 14 on; this is macOS (\d+)"),
      lambda m: f"MPS mendukung bfloat16 mulai macOS 14; ini macOS {m.group(1)}"),

@@ -26,7 +26,7 @@ def machine(label: str, device: str = "mps") -> ResultSet:
         for dev, seconds in (("cpu", cpu_s), (device, acc_s)):
             points.append(Point(dev, "matvec", {"m": m, "dtype": "float32"}, "engine", suite="matvec",
                                 median_s=seconds, iqr_s=seconds / 50, repeats=5, number_per_run=10,
-                                samples=[seconds] * 5, flops=2.0 * m * m, bytes=4.0 * m * m, check="passed",
+                                samples=[seconds] * 5, flops=2.0 * m * m, bytes_moved=4.0 * m * m, check="passed",
                                 rel_error=1e-7, tolerance=1e-3).summarize())
     return ResultSet(environment=env, points=points, profile="default", label=label)
 
@@ -104,7 +104,7 @@ def test_invalid_files_can_be_skipped_with_a_visible_warning(folder, capfd, monk
 
 def test_skipped_files_are_named_on_the_page(folder, monkeypatch, tmp_path):
     write(folder, "broken.json", "[]")
-    monkeypatch.setattr(archive, "ARCHIVE_DIR", folder)
+    monkeypatch.setenv(archive.ARCHIVE_VARIABLE, str(folder))
     monkeypatch.setenv(archive.SKIP_INVALID_VARIABLE, "1")
     monkeypatch.setenv("MPSARTICLE_CACHE_DIR", str(tmp_path / "cache"))
     page = Page("machines", "en", results=machine("this"))

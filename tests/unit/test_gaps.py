@@ -19,7 +19,7 @@ from mpsarticle.devices import Device
 from mpsarticle.gaps import gaps_sentence
 from mpsarticle.results import Point, ResultSet, load
 from mpsarticle.timing import TimingOptions, measure
-from mpsarticle.workloads import MatMul
+from mpsarticle.specs import MatMul
 
 QUICK = TimingOptions(budget_s=0.05)
 ENVIRONMENT = {"torch": "2.13.0", "python": "3.11", "os": "Darwin 22.6.0", "cpu": "Apple M1",
