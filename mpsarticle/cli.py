@@ -71,15 +71,15 @@ def _build_parser() -> _Parser:
     record.add_argument("--dir", type=Path, help="archive folder (default: the project's, see mpsarticle.archive)")
     record.add_argument("--force", action="store_true", help="overwrite an archive file of the same label")
 
-    check = commands.add_parser("selfcheck", help="time fixed points with the synchronised timer and with independent references")
-    check.add_argument("--device", action="append", metavar="DEVICE",
+    selfcheck = commands.add_parser("selfcheck", help="time fixed points with the synchronised timer and with independent references")
+    selfcheck.add_argument("--device", action="append", metavar="DEVICE",
                        help="device to check, repeatable (default: every usable one)")
-    check.add_argument("--tolerance", type=_fraction, default=0.05,
+    selfcheck.add_argument("--tolerance", type=_fraction, default=0.05,
                        help="accepted engine/reference ratios: 1/(1+T) to 1+T (default: 0.05)")
-    check.add_argument("--budget", type=_seconds, default=0.25,
+    selfcheck.add_argument("--budget", type=_seconds, default=0.25,
                        help="seconds of timed blocks per method and round (default: 0.25)")
-    check.add_argument("--json", type=Path, help="also write the rows as JSON here")
-    check.add_argument("--no-progress", action="store_true", help="no progress bar")
+    selfcheck.add_argument("--json", type=Path, help="also write the rows as JSON here")
+    selfcheck.add_argument("--no-progress", action="store_true", help="no progress bar")
 
     run.add_argument("--sustained", type=float, metavar="SECONDS",
                      help="run the suite's largest workload (one --suite) for SECONDS and record its rate over time")

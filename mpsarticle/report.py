@@ -92,6 +92,7 @@ def memory_lines(results: Any) -> list[str]:
             if points:
                 top = max(points, key=lambda p: getattr(p, name))
                 params = ", ".join(f"{key}={value}" for key, value in top.params.items())
-                lines.append(f"  {device}: {what} up to {getattr(top, name) / 1e9:.2f} GB "
-                             f"({top.workload}({params}), {top.method})")
+                amount = getattr(top, name)
+                size = f"{amount / 1e9:.2f} GB" if amount >= 1e9 else f"{amount / 1e6:.1f} MB"
+                lines.append(f"  {device}: {what} up to {size} ({top.workload}({params}), {top.method})")
     return lines

@@ -243,6 +243,7 @@ def test_a_version_3_file_with_the_old_name_is_refused(tmp_path):
 
 def test_peak_memory_is_recorded_per_point_and_kept(tmp_path):
     from mpsarticle.devices import Device
+    from mpsarticle.report import memory_lines
     from mpsarticle.timing import TimingOptions, measure
 
     from ..fakes import FakeAsyncDevice, Sleepy
@@ -254,6 +255,7 @@ def test_peak_memory_is_recorded_per_point_and_kept(tmp_path):
     assert load(results.save(tmp_path / "r.json")).points[0].peak_memory_bytes == 1_000_000
     (row,) = csv.DictReader(io.StringIO(results.to_csv()))
     assert row["peak_memory_bytes"] == "1000000" and row["driver_memory_bytes"] == ""
+    assert memory_lines(results) == ["  fake: peak memory up to 1.0 MB (sleepy(m=1), engine)"]
     # The CPU reports none: the field stays empty rather than holding a guess.
     cpu = measure(Sleepy(seconds=0), Device("cpu"), "engine", TimingOptions(budget_s=0.01))
     assert cpu.peak_memory_bytes is None and cpu.driver_memory_bytes is None
