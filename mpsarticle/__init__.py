@@ -11,23 +11,21 @@ from __future__ import annotations
 
 __version__ = "0.1.0"
 
-# The public names are imported on first use (PEP 562): loading and drawing
-# results needs no torch, and importing torch costs seconds in every chapter.
-_EXPORTS = {
-    "Device": "devices", "DeviceUnavailable": "devices", "available_devices": "devices",
-    "default_device": "devices", "get_device": "devices",
-    "Point": "results", "ResultSet": "results", "ResultsFileError": "results", "load": "results",
-    "measure_once": "runner", "run": "runner", "run_suites": "runner",
-    "TimingOptions": "timing", "measure": "timing",
-    "Copy": "workloads", "MatMul": "workloads", "MatVec": "workloads", "TrainStep": "workloads", "Workload": "workloads",
-}
+from .results import Point, ResultSet, ResultsFileError, load
+from .runner import measure_once, run, run_suites
+from .specs import Copy, DeviceUnavailable, MatMul, MatVec, TimingOptions, TrainStep, Workload
+
+# Devices and timing import torch: they are imported on first use (PEP 562),
+# so that reading results (the article's text, tables and figures) never does.
+_MEASURING = {"Device": "devices", "available_devices": "devices", "default_device": "devices",
+              "get_device": "devices", "measure": "timing"}
 
 
 def __getattr__(name: str):
-    if name in _EXPORTS:
+    if name in _MEASURING:
         import importlib
 
-        value = getattr(importlib.import_module(f".{_EXPORTS[name]}", __name__), name)
+        value = getattr(importlib.import_module(f".{_MEASURING[name]}", __name__), name)
         globals()[name] = value
         return value
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -71,7 +71,7 @@ def _compared_answer(found: Verdict, words: Words) -> tuple[str, str, str]:
         dtypes = tuple(Text(p.dtype) for p in found.matmul.on(accelerator or "") if p.status == status)
         if dtypes:
             detail += " " + words(f"answer.missing.{status}", dtypes=Listing(dtypes), device=device)
-    start = next((c.evidence[1].bytes for c in found.crossover.comparisons if c.size == found.crossover.size), None)
+    start = next((c.evidence[1].bytes_moved for c in found.crossover.comparisons if c.size == found.crossover.size), None)
     use = tuple(_short(a, "use", start) for a in found.wins)
     keep = tuple(_short(a, "keep", None) for a in found.losses)
     if use and keep:

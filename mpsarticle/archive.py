@@ -11,6 +11,12 @@ the build with a message naming the file and the field, unless
 with a warning on the terminal and on the page. Strings from the files are
 escaped wherever they reach a page (HTML tables are built with
 :func:`html.escape`, figure labels have matplotlib's math markup disabled).
+
+Where the archive is, is the project's to say, not the package's (an
+installed package lives far from any checkout): ``MPSARTICLE_ARCHIVE``, else
+``archive`` under ``[tool.mpsarticle]`` in the first ``pyproject.toml`` found
+from the current folder upwards, relative to that file. Finding neither is an
+error (:class:`ArchiveNotFound`), never a silently empty archive.
 """
 
 from __future__ import annotations
@@ -25,13 +31,42 @@ from typing import Callable
 from .outputs import save_text
 from .results import ResultSet, ResultsFileError, load
 
-__all__ = ["ARCHIVE_DIR", "Archive", "archive_path", "load_archive", "record"]
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # the same parser, before it joined the standard library
+    import tomli as tomllib
 
-ARCHIVE_DIR = Path(__file__).resolve().parent.parent / "docs" / "_data" / "machines"
+__all__ = ["ARCHIVE_VARIABLE", "Archive", "ArchiveNotFound", "archive_dir", "archive_path", "load_archive", "record"]
+
+ARCHIVE_VARIABLE = "MPSARTICLE_ARCHIVE"
 SKIP_INVALID_VARIABLE = "MPSARTICLE_SKIP_INVALID_ARCHIVE"
 #: More files than this is not an archive but an accident (or an attack on build time).
 MAX_FILES = 200
 MAX_FILE_BYTES = 20 << 20
+
+
+class ArchiveNotFound(RuntimeError):
+    """No archive is configured for where this runs (the message says how to name one)."""
+
+
+def archive_dir(start: str | Path | None = None) -> Path:
+    """The archive folder: ``MPSARTICLE_ARCHIVE``, else the project's ``[tool.mpsarticle] archive`` (see the module notes)."""
+    configured = os.environ.get(ARCHIVE_VARIABLE)
+    if configured:
+        return Path(configured)
+    here = Path(start or Path.cwd()).resolve()
+    for folder in (here, *here.parents):
+        project = folder / "pyproject.toml"
+        if not project.is_file():
+            continue
+        try:
+            settings = tomllib.loads(project.read_text(encoding="utf-8")).get("tool", {}).get("mpsarticle", {})
+        except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
+            raise ArchiveNotFound(f"cannot read {project}: {exc}") from None
+        if isinstance(settings, dict) and isinstance(settings.get("archive"), str):
+            return folder / settings["archive"]
+    raise ArchiveNotFound(f"no archive of machines: no pyproject.toml with [tool.mpsarticle] archive = \"...\" "
+                          f"in {here} or above it; run from the project's checkout or set {ARCHIVE_VARIABLE}")
 
 
 def slug(label: str) -> str:
@@ -72,8 +107,11 @@ class Archive:
     skipped: list[str] = field(default_factory=list)
 
 
-def load_archive(folder: str | Path = ARCHIVE_DIR, *, skip_invalid: bool | None = None) -> Archive:
-    """Every ``*.json`` in ``folder``, validated; see the module notes for invalid files."""
+def load_archive(folder: str | Path | None = None, *, skip_invalid: bool | None = None) -> Archive:
+    """Every ``*.json`` in ``folder`` (default: :func:`archive_dir`), validated; see the module notes for invalid files."""
+    folder = archive_dir() if folder is None else folder
+    if not Path(folder).is_dir():
+        raise ArchiveNotFound(f"{folder}: the archive of machines is not a folder here")
     if skip_invalid is None:
         skip_invalid = os.environ.get(SKIP_INVALID_VARIABLE) == "1"
     archive = Archive()

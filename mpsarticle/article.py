@@ -31,8 +31,9 @@ from typing import Any, Callable
 
 from . import mac_tables, tables
 from .archive import Archive, load_archive
+from .profiles import SUITES
 from .results import ResultSet
-from .runner import SUITE_NAMES, current_profile, measure_once, published_dir, selfcheck_once
+from .runner import current_profile, measure_once, published_dir, selfcheck_once
 from .sentences import chapter_sentences
 from .wording import LANGUAGES, Words
 
@@ -49,7 +50,7 @@ def language() -> str:
 
 def article_results() -> ResultSet:
     """This build's measurements of every suite, published as JSON and CSV beside the pages."""
-    results = measure_once(SUITE_NAMES, current_profile())
+    results = measure_once(tuple(SUITES), current_profile())
     folder = published_dir() / "data"
     if not all((folder / name).exists() for name in tables.DATA_FILES):
         results.save(folder / "results.json")

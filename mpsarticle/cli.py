@@ -1,7 +1,9 @@
 """The command line: ``python -m mpsarticle info | run | plot | record | selfcheck | validate``.
 
 Every argument error is one line on stderr and exit status 2; a results
-file that cannot be read is one line and exit status 1.
+file that cannot be read is one line and exit status 1. Only the commands
+that look at this machine (``info``, ``run``, ``record``, ``selfcheck``)
+import torch; ``plot`` and ``validate`` read files and do not.
 """
 
 from __future__ import annotations
@@ -13,15 +15,15 @@ from collections import Counter
 from pathlib import Path
 from typing import NoReturn, Sequence
 
+from .archive import ArchiveNotFound
 from .conditions import machine_conditions, warning_lines
-from .devices import DeviceUnavailable, describe_machine
-from .profiles import PROFILES, SUITES
-from .report import mac_lines, share_lines, spec_lines, sustained_summary
 from .interrupt import Interrupted
 from .outputs import OutputError, SavedElsewhere, check_writable, save_text
+from .profiles import PROFILES, SUITES
+from .report import mac_lines, memory_lines, share_lines, spec_lines, sustained_summary
 from .results import ResultsFileError, load
 from .resume import ResumeRefused
-from .session import FALLBACK_WARNING
+from .specs import DeviceUnavailable
 
 __all__ = ["main"]
 
@@ -66,18 +68,18 @@ def _build_parser() -> _Parser:
     record = commands.add_parser("record", help="measure the article's suites into the archive of machines")
     add_measuring(record)
     record.add_argument("--label", required=True, help="a short name for this machine, e.g. 'M1 Pro 16 GB'")
-    record.add_argument("--dir", type=Path, default=Path("docs/_data/machines"), help="archive folder")
+    record.add_argument("--dir", type=Path, help="archive folder (default: the project's, see mpsarticle.archive)")
     record.add_argument("--force", action="store_true", help="overwrite an archive file of the same label")
 
-    check = commands.add_parser("selfcheck", help="time fixed points with the synchronised timer and with independent references")
-    check.add_argument("--device", action="append", metavar="DEVICE",
+    selfcheck = commands.add_parser("selfcheck", help="time fixed points with the synchronised timer and with independent references")
+    selfcheck.add_argument("--device", action="append", metavar="DEVICE",
                        help="device to check, repeatable (default: every usable one)")
-    check.add_argument("--tolerance", type=_fraction, default=0.05,
+    selfcheck.add_argument("--tolerance", type=_fraction, default=0.05,
                        help="accepted engine/reference ratios: 1/(1+T) to 1+T (default: 0.05)")
-    check.add_argument("--budget", type=_seconds, default=0.25,
+    selfcheck.add_argument("--budget", type=_seconds, default=0.25,
                        help="seconds of timed blocks per method and round (default: 0.25)")
-    check.add_argument("--json", type=Path, help="also write the rows as JSON here")
-    check.add_argument("--no-progress", action="store_true", help="no progress bar")
+    selfcheck.add_argument("--json", type=Path, help="also write the rows as JSON here")
+    selfcheck.add_argument("--no-progress", action="store_true", help="no progress bar")
 
     run.add_argument("--sustained", type=float, metavar="SECONDS",
                      help="run the suite's largest workload (one --suite) for SECONDS and record its rate over time")
@@ -122,7 +124,8 @@ def _seconds(text: str) -> float:
 def _selfcheck(args: argparse.Namespace) -> int:
     from .results import write_atomically
     from .runner import _devices
-    from .selfcheck import run_selfcheck, table
+    from .selfcheck import run_selfcheck
+    from .selfcheck_rows import table
 
     devices = _devices(args.device)
     rows = run_selfcheck(devices, budget_s=args.budget, tolerance=args.tolerance, progress=not args.no_progress)
@@ -133,6 +136,8 @@ def _selfcheck(args: argparse.Namespace) -> int:
 
 
 def _print_info(as_json: bool) -> None:
+    from .environment import describe_machine
+
     machine = describe_machine()
     if as_json:
         print(json.dumps(machine, indent=1))
@@ -183,7 +188,7 @@ def _measure(args: argparse.Namespace, rescue_to: Path, label: str | None = None
 
         device = args.device[0] if args.device else None
         suite = getattr(args, "sustained_suite", None) or (args.suite or ["matmul"])[0]
-        results = results.merged(run_sustained(suite, args.sustained, profile=args.profile, device=device))
+        results.sustained = run_sustained(suite, args.sustained, profile=args.profile, device=device).sustained
     return results
 
 
@@ -232,19 +237,20 @@ def main(argv: Sequence[str] | None = None) -> int:
                     check_writable(path)
             code = _write(_measure(args, out), out, args.csv)
             if code == 0:
-                for line in share_lines(load(out)):
+                for line in share_lines(load(out)) + memory_lines(load(out)):
                     print(line)
             return code
         elif args.command == "record":
-            from .archive import archive_path, record
+            from .archive import archive_dir, archive_path, record
 
-            target = archive_path(args.label, args.dir)
+            folder = args.dir or archive_dir()
+            target = archive_path(args.label, folder)
             partial = target.with_name(target.name + ".partial")  # not *.json: never read as an entry
-            path = record(args.label, args.dir, force=args.force,
+            path = record(args.label, folder, force=args.force,
                           measure=lambda: _measure(args, check_writable(partial), args.label))
             partial.unlink(missing_ok=True)
             print(f"wrote {path}")
-            for line in share_lines(load(path)):
+            for line in share_lines(load(path)) + memory_lines(load(path)):
                 print(line)
         elif args.command == "validate":
             from .validate import validate
@@ -269,7 +275,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("mpsarticle: interrupted (SIGINT) before measuring; nothing saved", file=sys.stderr)
         return 130
-    except (ResultsFileError, DeviceUnavailable, FileExistsError, ValueError, OutputError, SavedElsewhere) as exc:
+    except (ResultsFileError, DeviceUnavailable, FileExistsError, ValueError, OutputError, SavedElsewhere,
+            ArchiveNotFound) as exc:
         print(f"mpsarticle: error: {exc}", file=sys.stderr)
         return 2 if isinstance(exc, (DeviceUnavailable, FileExistsError, OutputError, ResumeRefused)) else 1
     return 0

@@ -3,7 +3,7 @@
 A :class:`Device` wraps one PyTorch backend (``cpu``, ``cuda``, ``mps``) and
 knows the few things the timing code needs from it: how to wait until the
 work queued on it has finished (:meth:`Device.synchronize`), how to make a
-timing event where the backend has them, how much memory is in use, and a
+timing event where the backend has them, what memory a point took, and a
 JSON-able description of the hardware and software behind it.
 
 Nothing here knows about workloads or timing statistics.
@@ -15,16 +15,14 @@ import functools
 import gc
 import os
 import platform
-import re
-import subprocess
-import sys
 from dataclasses import dataclass
 from typing import Any, Callable, Protocol
 
 import torch
 
-from .conditions import machine_conditions
+from .machine import cpu_cache_bytes, cpu_model, logical_cpu_count, total_memory_bytes
 from .macinfo import python_translated
+from .specs import DEVICE_KINDS, DeviceUnavailable
 
 __all__ = [
     "DEVICE_KINDS",
@@ -32,13 +30,9 @@ __all__ = [
     "DeviceUnavailable",
     "available_devices",
     "default_device",
-    "describe_machine",
     "get_device",
     "mps_fallback_enabled",
 ]
-
-#: The kinds this package knows, in the order the article prefers them.
-DEVICE_KINDS = ("mps", "cuda", "cpu")
 
 #: With this variable set to 1, operators MPS lacks run on the CPU with no
 #: more than a one-time warning. A "GPU" timing could then be a CPU timing,
@@ -54,10 +48,6 @@ NO_MPS_ROSETTA = (
     "Python runs under Rosetta 2 (as an x86_64 program) on this Apple-silicon Mac; "
     "MPS needs a native arm64 Python"
 )
-
-
-class DeviceUnavailable(RuntimeError):
-    """The device asked for does not exist or does not work on this machine."""
 
 
 class TimingEvent(Protocol):
@@ -99,11 +89,6 @@ class Device:
     def is_accelerator(self) -> bool:
         return self.kind != "cpu"
 
-    @property
-    def supports_float64(self) -> bool:
-        # Metal has no 64-bit floating point type; MPS refuses float64 tensors.
-        return self.kind != "mps"
-
     # -- waiting and timing --------------------------------------------------
     def synchronize(self) -> None:
         """Block until every kernel queued on this device has finished.
@@ -141,13 +126,30 @@ class Device:
             return torch.mps.Event(enable_timing=True)
         return None
 
-    def memory_in_use(self) -> int | None:
-        """Bytes held by PyTorch's allocator on this device (``None`` for the CPU)."""
+    def start_memory_record(self) -> None:
+        """Begin a point's memory record (see :meth:`memory_record`)."""
         if self.kind == "cuda":
-            return int(torch.cuda.memory_allocated(self.index))
+            torch.cuda.reset_peak_memory_stats(self.index)
+        elif self.kind == "mps":
+            # Blocks cached by earlier points would count in the driver's
+            # figure; given back, what it holds afterwards is this point's.
+            torch.mps.empty_cache()
+
+    def memory_record(self) -> dict[str, int]:
+        """What a point took of this device's memory since :meth:`start_memory_record`, as Point fields.
+
+        CUDA: ``peak_memory_bytes``, the most PyTorch's allocator held at
+        once (``torch.cuda.max_memory_allocated``). MPS has no peak counter:
+        ``driver_memory_bytes``, what the Metal driver holds for this process
+        after the point (``torch.mps.driver_allocated_memory``): the point's
+        allocations, which the allocator keeps cached, and the MPS runtime's
+        own; not a peak. The CPU: nothing (PyTorch keeps no count there).
+        """
+        if self.kind == "cuda":
+            return {"peak_memory_bytes": int(torch.cuda.max_memory_allocated(self.index))}
         if self.kind == "mps":
-            return int(torch.mps.current_allocated_memory())
-        return None
+            return {"driver_memory_bytes": int(torch.mps.driver_allocated_memory())}
+        return {}
 
     def release_memory(self) -> None:
         """Give cached blocks back, e.g. after an out-of-memory point."""
@@ -259,39 +261,6 @@ def _one_line(exc: BaseException) -> str:
     return f"{type(exc).__name__}: {text[0] if text else ''}".rstrip(": ")
 
 
-def _run_quietly(command: list[str]) -> str | None:
-    try:
-        done = subprocess.run(command, capture_output=True, text=True, timeout=5, check=False)
-    except (OSError, subprocess.SubprocessError):
-        return None
-    return done.stdout.strip() if done.returncode == 0 and done.stdout.strip() else None
-
-
-def _cpu_model() -> str:
-    if sys.platform == "darwin":
-        brand = _run_quietly(["sysctl", "-n", "machdep.cpu.brand_string"])
-        if brand:
-            return brand
-    try:
-        with open("/proc/cpuinfo", encoding="utf-8", errors="replace") as handle:
-            for line in handle:
-                if line.lower().startswith(("model name", "hardware", "cpu model")):
-                    return line.split(":", 1)[1].strip()
-    except OSError:
-        pass
-    return platform.processor() or platform.machine() or "unknown CPU"
-
-
-def _total_memory_bytes() -> int | None:
-    if sys.platform == "darwin":
-        text = _run_quietly(["sysctl", "-n", "hw.memsize"])
-        return int(text) if text and text.isdigit() else None
-    try:
-        return int(os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES"))
-    except (ValueError, OSError, AttributeError):
-        return None
-
-
 @functools.cache
 def default_threads() -> int:
     """PyTorch's own CPU thread count, read once: what a user's code gets.
@@ -302,36 +271,6 @@ def default_threads() -> int:
     code gets).
     """
     return torch.get_num_threads()
-
-
-def logical_cpu_count() -> int:
-    """The CPU threads this process may use (its affinity mask where the OS has one)."""
-    if hasattr(os, "sched_getaffinity"):
-        return len(os.sched_getaffinity(0))
-    return os.cpu_count() or 1
-
-
-def _cpu_cache_bytes() -> int | None:
-    """The largest CPU cache, for sizing cache-cold runs (Linux and macOS)."""
-    if sys.platform == "darwin":
-        text = _run_quietly(["sysctl", "-n", "hw.l2cachesize"])
-        return int(text) if text and text.isdigit() else None
-    sizes = []
-    base = "/sys/devices/system/cpu/cpu0/cache"
-    try:
-        for entry in os.listdir(base):
-            try:
-                with open(os.path.join(base, entry, "size"), encoding="utf-8") as handle:
-                    text = handle.read().strip()
-            except OSError:
-                continue
-            match = re.fullmatch(r"(\d+)([KMG]?)", text)
-            if match:
-                scale = {"": 1, "K": 1 << 10, "M": 1 << 20, "G": 1 << 30}[match.group(2)]
-                sizes.append(int(match.group(1)) * scale)
-    except OSError:
-        return None
-    return max(sizes) if sizes else None
 
 
 def _cpu_backend() -> str:
@@ -345,13 +284,13 @@ def _cpu_backend() -> str:
 def _describe_cpu() -> dict[str, Any]:
     return {
         "kind": "cpu",
-        "name": _cpu_model(),
+        "name": cpu_model(),
         "logical_cores": logical_cpu_count(),
         # What the CPU points run with unless --threads overrides it; each
         # point records the count that actually ran.
         "threads_used": default_threads(),
-        "memory_bytes": _total_memory_bytes(),
-        "cache_bytes": _cpu_cache_bytes(),
+        "memory_bytes": total_memory_bytes(),
+        "cache_bytes": cpu_cache_bytes(),
         "backend": _cpu_backend(),
     }
 
@@ -378,8 +317,8 @@ def _describe_mps() -> dict[str, Any]:
     return {
         "kind": "mps",
         # The GPU is part of the Apple chip: its name is the chip's.
-        "name": f"{_cpu_model()} GPU",
-        "memory_bytes": _total_memory_bytes(),  # unified memory, shared with the CPU
+        "name": f"{cpu_model()} GPU",
+        "memory_bytes": total_memory_bytes(),  # unified memory, shared with the CPU
         "recommended_max_bytes": _mps_recommended_max(),
         "cache_bytes": None,
         "backend": f"Metal Performance Shaders (macOS {mac_version})" if mac_version else "Metal Performance Shaders",
@@ -393,25 +332,3 @@ def _mps_recommended_max() -> int | None:
         return int(torch.mps.recommended_max_memory())
     except (AttributeError, RuntimeError):
         return None
-
-
-def describe_machine() -> dict[str, Any]:
-    """The machine and software every result was taken on, as JSON-able data."""
-    uname = platform.uname()
-    return {
-        "os": f"{uname.system} {uname.release}",
-        "os_version": platform.mac_ver()[0] or platform.version(),
-        "arch": uname.machine,
-        "cpu": _cpu_model(),
-        "logical_cores": logical_cpu_count(),
-        "memory_bytes": _total_memory_bytes(),
-        "python": platform.python_version(),
-        "torch": torch.__version__,
-        "cuda_runtime": torch.version.cuda,
-        "mps_built": bool(getattr(torch.backends.mps, "is_built", lambda: False)()),
-        "mps_fallback_to_cpu": mps_fallback_enabled(),
-        "devices": {device.name: device.describe() for device in available_devices()},
-        "unavailable": unavailable_reasons(),
-        # Swap, the Mac's provenance (macOS only) and the risky conditions.
-        **machine_conditions(),
-    }

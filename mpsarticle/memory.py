@@ -19,10 +19,9 @@ given back before the next point.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-if TYPE_CHECKING:
-    from .workloads import Workload
+from .specs import Workload
 
 __all__ = ["MEMORY_SHARE_LIMIT", "is_out_of_memory", "too_big", "usable_bytes"]
 

@@ -10,18 +10,22 @@ budget per point:
 
 The original experiment's sizes (m = 100 ... 3000) are the same in every
 profile: they are the article's starting point.
+
+Nothing here needs torch: the names of the suites and profiles, and the
+plan itself, are read by code that only loads results.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Sequence
+from typing import TYPE_CHECKING, Sequence
 
-from .devices import Device
-from .timing import TimingOptions
-from .workloads import Copy, MatMul, MatVec, TrainStep, Workload
+from .specs import Copy, MatMul, MatVec, TimingOptions, TrainStep, Workload
 
-__all__ = ["ORIGINAL_SIZES", "PROFILES", "SUITES", "Profile", "Task", "plan"]
+if TYPE_CHECKING:
+    from .devices import Device
+
+__all__ = ["ORIGINAL_SIZES", "PROFILES", "SUITES", "Profile", "Task", "get_profile", "plan"]
 
 #: The sizes of the blog post's chart.
 ORIGINAL_SIZES = (100, 300, 500, 750, 1000, 1500, 2000, 2500, 3000)
@@ -184,5 +188,5 @@ def plan(suites: Sequence[str], profile: str | Profile, devices: Sequence[Device
 
 def get_profile(name: str) -> Profile:
     if name not in PROFILES:
-        raise ValueError(f"unknown profile {name!r}: choose quick, default or full")
+        raise ValueError(f"unknown profile {name!r}: choose {', '.join(PROFILES)}")
     return PROFILES[name]

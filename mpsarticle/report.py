@@ -12,7 +12,11 @@ from typing import Any, Mapping
 
 from .specsheet import Chip, chip_of, shares
 
-__all__ = ["mac_lines", "share_lines", "spec_lines", "sustained_summary"]
+__all__ = ["mac_lines", "memory_lines", "share_lines", "spec_lines", "sustained_summary"]
+
+#: Each per-point memory field (mpsarticle.results.Point) and how a line names it.
+MEMORY_FIELDS = (("peak_memory_bytes", "peak memory"),
+                 ("driver_memory_bytes", "Metal driver memory after a point"))
 
 
 def _known(value: Any) -> bool:
@@ -77,3 +81,18 @@ def sustained_summary(block: Mapping[str, Any]) -> str:
     return (f"{block['workload']}({params}) on {block['device']} for {block['duration_s']:g} s in "
             f"{len(block['windows'])} windows: burst {block['burst_rate']:.4g} {block['unit']}, sustained "
             f"{block['sustained_rate']:.4g} {block['unit']} ({block['ratio']:.0%} of the burst){check}")
+
+
+def memory_lines(results: Any) -> list[str]:
+    """Per device, the most memory one point took and which point, where the device reports it (not the CPU)."""
+    lines = []
+    for device in results.devices:
+        for name, what in MEMORY_FIELDS:
+            points = [p for p in results.select(device=device) if getattr(p, name) is not None]
+            if points:
+                top = max(points, key=lambda p: getattr(p, name))
+                params = ", ".join(f"{key}={value}" for key, value in top.params.items())
+                amount = getattr(top, name)
+                size = f"{amount / 1e9:.2f} GB" if amount >= 1e9 else f"{amount / 1e6:.1f} MB"
+                lines.append(f"  {device}: {what} up to {size} ({top.workload}({params}), {top.method})")
+    return lines

@@ -17,26 +17,28 @@ build identifier (an interactive session) every call measures.
 from __future__ import annotations
 
 import functools
+import json
 import os
 import sys
+import time
 from dataclasses import fields
 from pathlib import Path
-from typing import Iterable, Sequence
+from typing import TYPE_CHECKING, Iterable, Sequence
 
-from typing import TYPE_CHECKING
-
-from .results import Point, ResultSet, environment, load, write_atomically
+from .memory import too_big
+from .profiles import PROFILES, SUITES, Task, get_profile
+from .results import Point, ResultSet, load, write_atomically
+from .selfcheck_rows import Row
+from .specs import TimingOptions, Workload
 
 if TYPE_CHECKING:
     from .devices import Device
-    from .profiles import Task
-    from .timing import TimingOptions
     from .watchdog import Watchdog
-    from .workloads import Workload
 
-# torch, and the modules that import it, are imported where measuring
-# starts: a chapter that only loads this build's measurements then starts in
-# a fraction of the time (each chapter runs in a fresh kernel).
+# torch, and the modules that import it (devices, timing, session,
+# selfcheck, environment), are imported where measuring starts: a chapter
+# that only loads this build's measurements needs no torch, and starts in a
+# fraction of the time (each chapter runs in a fresh kernel).
 
 __all__ = ["BUILD_ID_VARIABLE", "CACHE_DIR_VARIABLE", "measure_once", "run", "run_tasks"]
 
@@ -46,9 +48,6 @@ PROFILE_VARIABLE = "MPSARTICLE_PROFILE"
 #: A name for the machine of this build, shown with its numbers (the Pages
 #: workflow says that they come from a hosted runner's CPU).
 LABEL_VARIABLE = "MPSARTICLE_MACHINE_LABEL"
-#: The names in mpsarticle.profiles (kept here so loading needs no torch; a test holds them equal).
-SUITE_NAMES = ("original", "matvec", "copy", "matmul", "train")
-PROFILE_NAMES = ("quick", "default", "full")
 
 
 def _progress_stream():
@@ -58,8 +57,6 @@ def _progress_stream():
 
 
 def _too_big(task: Task, described: dict) -> str | None:
-    from .memory import too_big
-
     # The run's environment block already describes every usable device.
     return too_big(task.workload, described.get(task.device.name) or task.device.describe())
 
@@ -68,7 +65,7 @@ def unmeasured_point(task: Task, status: str, reason: str) -> Point:
     """The point of a task that was not (fully) measured: not tried, or stopped."""
     return Point(device=task.device.name, workload=task.workload.kind, params=task.workload.params(),
                  method=task.method, suite=task.suite, status=status, reason=reason,
-                 flops=task.workload.flops, bytes=task.workload.bytes, cold=task.options.cold)
+                 flops=task.workload.flops, bytes_moved=task.workload.bytes_moved, cold=task.options.cold)
 
 
 def run_tasks(tasks: Sequence[Task], *, progress: bool = True, label: str | None = None, profile: str | None = None,
@@ -81,6 +78,7 @@ def run_tasks(tasks: Sequence[Task], *, progress: bool = True, label: str | None
     """
     from tqdm import tqdm  # not tqdm.auto: no widgets, the bar goes to the terminal
 
+    from .environment import environment
     from .timing import measure
 
     if results is None:
@@ -113,9 +111,6 @@ def run(
     progress: bool = True,
 ) -> ResultSet:
     """Measure each workload on each device (default: every usable one) by each method."""
-    from .profiles import Task
-    from .timing import TimingOptions
-
     chosen = _devices(devices)
     options = options or TimingOptions()
     tasks = [
@@ -128,7 +123,7 @@ def run(
 
 
 def run_suites(
-    suites: Sequence[str] = SUITE_NAMES,
+    suites: Sequence[str] = tuple(SUITES),
     profile: str = "default",
     devices: Iterable[Device | str] | None = None,
     *,
@@ -147,7 +142,6 @@ def run_suites(
     saved to ``rescue_to`` (default: ``interrupted/`` in the cache folder)
     before :class:`~mpsarticle.interrupt.Interrupted` is raised.
     """
-    from .profiles import get_profile
     from .session import Request, measure
 
     get_profile(profile)
@@ -163,8 +157,6 @@ def interrupted_path(name: str) -> Path:
 
 
 def _now_id() -> str:
-    import time
-
     return time.strftime("%Y%m%dT%H%M%S")
 
 
@@ -179,8 +171,8 @@ def _devices(devices: Iterable[Device | str] | None) -> list[Device]:
 def current_profile(default: str = "default") -> str:
     """The profile a docs build asked for (``MPSARTICLE_PROFILE``), else ``default``."""
     name = os.environ.get(PROFILE_VARIABLE, default)
-    if name not in PROFILE_NAMES:
-        raise ValueError(f"unknown profile {name!r} in {PROFILE_VARIABLE}: choose {', '.join(PROFILE_NAMES)}")
+    if name not in PROFILES:
+        raise ValueError(f"unknown profile {name!r} in {PROFILE_VARIABLE}: choose {', '.join(PROFILES)}")
     return name
 
 
@@ -191,7 +183,7 @@ def cache_dir() -> Path:
     return Path(__file__).resolve().parent.parent / "_build" / "measurements"
 
 
-def measure_once(suites: Sequence[str] = SUITE_NAMES, profile: str | None = None, *, progress: bool = True) -> ResultSet:
+def measure_once(suites: Sequence[str] = tuple(SUITES), profile: str | None = None, *, progress: bool = True) -> ResultSet:
     """The article's measurements for this build: measured by the first caller, loaded by the rest.
 
     Without a build identifier (see the module notes) it always measures.
@@ -212,17 +204,15 @@ def measure_once(suites: Sequence[str] = SUITE_NAMES, profile: str | None = None
     return results
 
 
-def selfcheck_once(*, progress: bool = True) -> list:
+def selfcheck_once(*, progress: bool = True) -> list[Row]:
     """This build's ``selfcheck`` rows (every usable device), measured once per build like :func:`measure_once`."""
-    import json
-
-    from .selfcheck import Row, run_selfcheck
-
     build_id = os.environ.get(BUILD_ID_VARIABLE)
     path = cache_dir() / _safe(build_id) / "selfcheck.json" if build_id else None
     if path is not None and path.exists():
         names = {f.name for f in fields(Row)}
         return [Row(**{k: v for k, v in raw.items() if k in names}) for raw in json.loads(path.read_text())]
+    from .selfcheck import run_selfcheck
+
     rows = run_selfcheck(_devices(None), progress=progress)
     if path is not None:
         write_atomically(path, json.dumps([row.to_dict() for row in rows], indent=1) + "\n")

@@ -28,7 +28,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from .results import ResultsFileError, _field_path
+from .schema import ResultsFileError, field_path
 
 __all__ = ["MAX_DEPTH", "MAX_FILE_BYTES", "read_json"]
 
@@ -65,7 +65,7 @@ def _integer(text: str) -> int | float:
 
 
 def _where(path: tuple[Any, ...]) -> str:
-    return " ".join(_field_path(path).split())[:200]
+    return " ".join(field_path(path).split())[:200]
 
 
 def _check_tree(data: Any, source: str) -> None:

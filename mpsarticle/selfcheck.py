@@ -29,17 +29,19 @@ time spent inside timed blocks.
 from __future__ import annotations
 
 import time
-from dataclasses import asdict, dataclass, replace
+from dataclasses import replace
 from typing import Callable, Sequence
 
 import torch
 
 from .devices import Device
 from .stats import summarize
-from .timing import TimingOptions, _rotations, _step, time_engine, time_events
-from .workloads import MatMul, MatVec, Prepared, Workload
+from .kernels import Prepared, prepare
+from .selfcheck_rows import Row
+from .specs import MatMul, MatVec, TimingOptions, Workload
+from .timing import rotations, step, time_engine, time_events
 
-__all__ = ["CPU_POINTS", "ACCELERATOR_POINTS", "Row", "run_selfcheck"]
+__all__ = ["CPU_POINTS", "ACCELERATOR_POINTS", "run_selfcheck"]
 
 #: The fixed points: on the CPU, sizes a 2-core machine times in seconds.
 CPU_POINTS: tuple[Workload, ...] = (MatVec(1000), MatVec(3000), MatVec(8192), MatMul(1024))
@@ -56,32 +58,6 @@ BUDGET_S = 0.25
 TOLERANCE = 0.05
 
 
-@dataclass(frozen=True)
-class Row:
-    device: str
-    workload: str
-    label: str
-    reference: str
-    engine_median_s: float
-    engine_ci_low_s: float
-    engine_ci_high_s: float
-    reference_median_s: float
-    ratio: float
-    tolerance: float
-    #: Seconds: the engine's whole measurement, the part inside timed blocks,
-    #: and the reference's whole measurement.
-    engine_wall_s: float
-    engine_timed_s: float
-    reference_wall_s: float
-
-    @property
-    def agrees(self) -> bool:
-        return 1.0 / (1.0 + self.tolerance) <= self.ratio <= 1.0 + self.tolerance
-
-    def to_dict(self) -> dict[str, object]:
-        return {**asdict(self), "agrees": self.agrees}
-
-
 Reference = Callable[[Prepared, Device, TimingOptions], tuple[list[float], float]]
 
 
@@ -89,7 +65,7 @@ def _blocked_autorange(prepared: Prepared, device: Device, options: TimingOption
     from torch.utils.benchmark import Timer
 
     started = time.perf_counter()
-    timer = Timer(stmt="step(); sync()", globals={"step": _step(prepared), "sync": device.synchronize},
+    timer = Timer(stmt="step(); sync()", globals={"step": step(prepared), "sync": device.synchronize},
                   num_threads=torch.get_num_threads())
     measurement = timer.blocked_autorange(min_run_time=options.budget_s)
     return list(measurement.times), time.perf_counter() - started
@@ -113,9 +89,9 @@ def _do_bench(prepared: Prepared, device: Device, options: TimingOptions) -> tup
     rep_ms = max(1, int(options.budget_s * 1000))
     with torch.cuda.stream(torch.cuda.Stream(device.torch_device)):
         try:
-            times_ms = do_bench_cudagraph(_step(prepared), rep=rep_ms, return_mode="all")
+            times_ms = do_bench_cudagraph(step(prepared), rep=rep_ms, return_mode="all")
         except TypeError:  # triton releases before return_mode give the mean only
-            times_ms = [do_bench_cudagraph(_step(prepared), rep=rep_ms)]
+            times_ms = [do_bench_cudagraph(step(prepared), rep=rep_ms)]
     return [t / 1000.0 for t in times_ms], time.perf_counter() - started
 
 
@@ -145,7 +121,7 @@ def check_point(workload: Workload, device: Device, *, rounds: int = ROUNDS, bud
     rows = []
     for name, (reference, cold) in references(device).items():
         options = TimingOptions(budget_s=budget_s, cold=cold)
-        prepared = workload.prepare(device, rotations=_rotations(workload, device, options))
+        prepared = prepare(workload, device, rotations=rotations(workload, device, options))
         engine: list[float] = []
         theirs: list[float] = []
         engine_wall = engine_timed = reference_wall = 0.0
@@ -185,26 +161,3 @@ def run_selfcheck(devices: Sequence[Device], *, rounds: int = ROUNDS, budget_s: 
                                  disable=not progress, mininterval=0.5):
         rows += check_point(workload, device, rounds=rounds, budget_s=budget_s, tolerance=tolerance)
     return rows
-
-
-def table(rows: Sequence[Row]) -> str:
-    """The rows as a plain-text table for the terminal, then the engine's cost for the set."""
-    from .formatting import duration, number
-
-    head = ("device", "point", "reference", "engine median [95% interval]", "reference", "ratio", "verdict")
-    lines = [head]
-    for row in rows:
-        interval = (f"{duration(row.engine_median_s, 'en')} [{duration(row.engine_ci_low_s, 'en')}, "
-                    f"{duration(row.engine_ci_high_s, 'en')}]")
-        verdict = "ok" if row.agrees else f"OUTSIDE ±{number(100 * row.tolerance, 'en', 2)}%"
-        lines.append((row.device, row.label, row.reference, interval, duration(row.reference_median_s, "en"),
-                      number(row.ratio, "en", 3), verdict))
-    widths = [max(len(line[i]) for line in lines) for i in range(len(head))]
-    text = "\n".join("  ".join(cell.ljust(width) for cell, width in zip(line, widths)).rstrip() for line in lines)
-    wall = sum(row.engine_wall_s for row in rows)
-    timed = sum(row.engine_timed_s for row in rows)
-    theirs = sum(row.reference_wall_s for row in rows)
-    if rows:
-        text += (f"\nengine: {wall:.2f} s wall for {timed:.2f} s in timed blocks ({wall / timed:.2f}x); "
-                 f"references: {theirs:.2f} s wall; engine/reference wall {wall / theirs:.2f}x")
-    return text

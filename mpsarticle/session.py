@@ -61,8 +61,9 @@ def prepare(request: Request, resume: Path | None = None) -> tuple[list[Task], l
     With ``resume``, the results are that file's (refused with
     :class:`~mpsarticle.resume.ResumeRefused` when they cannot be continued).
     """
+    from .environment import environment
     from .profiles import plan
-    from .results import ResultSet, environment, load
+    from .results import ResultSet, load
     from .resume import check_resumable, missing
     from .runner import BUILD_ID_VARIABLE, _devices
 

@@ -25,6 +25,8 @@ from dataclasses import dataclass
 from importlib import resources
 from typing import Any, Mapping
 
+from .specs import MatVec
+
 __all__ = ["ALUS_PER_CORE", "Chip", "SpecBound", "chip_of", "chips", "match_chip", "shares", "spec_bounds"]
 
 #: float32 ALUs per Apple GPU core, and FLOP per ALU per clock (a fused multiply-add).
@@ -121,7 +123,7 @@ class SpecBound:
 
     chip: Chip
     m: int
-    bytes: float
+    bytes_moved: float
     flops: float
     #: Moving the bytes at the spec bandwidth.
     memory_s: float
@@ -133,13 +135,10 @@ class SpecBound:
         return max(self.memory_s, self.compute_s or 0.0)
 
 
-def spec_bounds(chip: Chip, m: int, element_bytes: int = 4) -> SpecBound:
-    """Bounds for ``B @ a`` with B m x m in float32: read B and a once, write the result once.
-
-    The byte count is :class:`mpsarticle.workloads.MatVec`'s (a test holds them equal).
-    """
-    moved = float(element_bytes * (m * m + 2 * m))
-    flops = 2.0 * m * m
+def spec_bounds(chip: Chip, m: int) -> SpecBound:
+    """Bounds for ``B @ a`` with B m x m in float32: read B and a once, write the result once."""
+    workload = MatVec(m)
+    moved, flops = workload.bytes_moved, workload.flops
     peak = chip.fp32_tflops
     return SpecBound(chip, m, moved, flops, moved / (chip.bandwidth_gb_s * 1e9),
                      flops / (peak * 1e12) if peak else None)

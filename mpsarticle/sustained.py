@@ -30,7 +30,7 @@ import statistics
 import time
 from typing import TYPE_CHECKING, Any, Sequence
 
-from .results import ResultSet, environment
+from .results import ResultSet
 
 if TYPE_CHECKING:
     from .devices import Device
@@ -64,7 +64,7 @@ def choose_task(suite: str, profile: str, device: Device) -> Task:
 
 def amount_per_call(block: dict[str, Any]) -> float:
     """What one call does in the block's unit: bytes for GB/s, FLOPs for GFLOP/s."""
-    return float(block.get("bytes") if block["unit"] == "GB/s" else block.get("flops") or 0)
+    return float(block.get("bytes_moved") if block["unit"] == "GB/s" else block.get("flops") or 0)
 
 
 def window_rate(amount: float, calls: int, seconds: float) -> float:
@@ -86,7 +86,10 @@ def run_sustained(suite: str, seconds: float, *, profile: str = "default", devic
     """Run the suite's largest workload for ``seconds`` and return a ResultSet holding only ``sustained``."""
     from torch.utils.benchmark.utils.common import set_torch_threads
 
-    from .devices import default_device, get_device, logical_cpu_count
+    from .devices import default_device, get_device
+    from .environment import environment
+    from .kernels import prepare
+    from .machine import logical_cpu_count
     from .timing import warm_up
 
     if not seconds > 0:
@@ -98,24 +101,24 @@ def run_sustained(suite: str, seconds: float, *, profile: str = "default", devic
     threads = logical_cpu_count()
     results = ResultSet(environment=environment(), profile=profile, label=label)
     try:
-        prepared = workload.prepare(chosen, seed=task.options.seed)
+        prepared = prepare(workload, chosen, seed=task.options.seed)
         with set_torch_threads(threads):
             warm_up(prepared, chosen.synchronized_timer())
             calls = _calls_per_window(prepared.fn, chosen, window_s)
             windows = _windows(prepared.fn, chosen, calls, seconds, window_s)
-            rel_error = prepared.check()
+            rel_error = prepared.verify()
     except Exception as exc:  # noqa: BLE001 - any failure is one line on the command line
         raise SustainedError(f"{workload.label} on {chosen}: {type(exc).__name__}: {exc}") from None
     if len(windows) < MIN_WINDOWS:
         raise SustainedError(f"only {len(windows)} windows in {seconds} s: run longer than one call takes")
     unit = "GB/s" if workload.kind in MEMORY_BOUND or not workload.flops else "GFLOP/s"
-    amount = amount_per_call({"unit": unit, "flops": workload.flops, "bytes": workload.bytes})
+    amount = amount_per_call({"unit": unit, "flops": workload.flops, "bytes_moved": workload.bytes_moved})
     for window in windows:
         window["rate"] = window_rate(amount, window["calls"], window["seconds"])
     passed = rel_error <= prepared.tolerance
     results.sustained = {
         "suite": suite, "device": chosen.name, "workload": workload.kind, "params": workload.params(),
-        "flops": workload.flops, "bytes": workload.bytes, "unit": unit,
+        "flops": workload.flops, "bytes_moved": workload.bytes_moved, "unit": unit,
         "duration_s": seconds, "window_s": window_s, "threads": threads,
         "windows": windows, **summarise([window["rate"] for window in windows]),
         "rel_error": rel_error if math.isfinite(rel_error) else None,

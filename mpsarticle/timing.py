@@ -39,21 +39,19 @@ from __future__ import annotations
 import math
 import time
 import timeit
-from dataclasses import dataclass
 from typing import Any, Callable
 
 import torch
 from torch.utils.benchmark.utils.common import set_torch_threads
 
 from .devices import Device, default_threads
+from .kernels import Prepared, prepare
 from .memory import is_out_of_memory
 from .results import Point, finite_or_none
-from .workloads import Prepared, Unsupported, Workload
+from .specs import NAIVE_NUMBER, TimingOptions, Unsupported, Workload
 
-__all__ = ["TimingOptions", "cpu_threads", "measure", "time_engine", "time_events", "time_naive"]
+__all__ = ["TimingOptions", "cpu_threads", "measure", "rotations", "step", "time_engine", "time_events", "time_naive"]
 
-#: The original article's ``number=100``.
-NAIVE_NUMBER = 100
 #: Runs of the original ``timeit`` per point (seven: the fewest for which
 #: order statistics give a 95 % interval of the median).
 NAIVE_REPEATS = 7
@@ -77,22 +75,6 @@ COLD_CACHE_FACTOR = 2
 MAX_ROTATIONS = 64
 #: When a device does not report its cache size, assume this much.
 ASSUMED_CACHE_BYTES = 64 << 20
-
-
-@dataclass(frozen=True)
-class TimingOptions:
-    """How hard to try for one point."""
-
-    #: Time to spend in timed blocks of one point, in seconds (at least
-    #: ``MIN_BLOCKS`` blocks are timed even when they take longer).
-    budget_s: float = 1.0
-    #: Calls between the two events for ``events``, and the ``number`` for ``naive``.
-    number: int = NAIVE_NUMBER
-    #: Rotate input sets so sizes that fit in cache are timed from memory.
-    cold: bool = False
-    #: CPU threads; ``None`` means PyTorch's default (what a user's code gets).
-    threads: int | None = None
-    seed: int = 0
 
 
 def cpu_threads(options: TimingOptions) -> int:
@@ -120,14 +102,15 @@ def warm_up(prepared: Prepared, clock: Callable[[], float]) -> float:
     return fastest
 
 
-def _step(prepared: Prepared) -> Callable[[], None]:
+def step(prepared: Prepared) -> Callable[[], None]:
+    """One timed call: the callable, then the next input set (a no-op unless cache-cold)."""
     fn, rotate = prepared.fn, prepared.rotate
 
-    def step() -> None:
+    def call() -> None:
         fn()
         rotate()
 
-    return step
+    return call
 
 
 def calibrate(per_call_s: float, overhead_s: float, budget_s: float) -> int:
@@ -151,7 +134,7 @@ def time_engine(prepared: Prepared, device: Device, options: TimingOptions) -> d
     started = time.perf_counter()
     clock = device.synchronized_timer()
     per_call = warm_up(prepared, clock)
-    timer = timeit.Timer(_step(prepared), timer=clock)
+    timer = timeit.Timer(step(prepared), timer=clock)
     overhead = sorted(timer.timeit(0) for _ in range(OVERHEAD_READINGS))[OVERHEAD_READINGS // 2]
     number = calibrate(per_call, overhead, options.budget_s)
     samples: list[float] = []
@@ -248,19 +231,25 @@ def measure(
         method=method,
         suite=suite,
         flops=workload.flops,
-        bytes=workload.bytes,
+        bytes_moved=workload.bytes_moved,
         cold=options.cold,
     )
     prepared: Prepared | None = None
     try:
-        # Before preparing, so a CPU "events" point allocates no inputs for nothing.
+        # Before preparing, so a CPU "events" point allocates no inputs for
+        # nothing, and a workload known not to run leaves the device untouched.
         if method == "events" and device.new_event() is None:
             raise Unsupported(f"{device.name} has no timing events")
-        prepared = workload.prepare(device, seed=options.seed, rotations=_rotations(workload, device, options))
+        reason = workload.unsupported_reason(device.kind)
+        if reason:
+            raise Unsupported(reason)
+        device.start_memory_record()
+        prepared = prepare(workload, device, seed=options.seed, rotations=rotations(workload, device, options))
         with _threads(options):
             point.threads = torch.get_num_threads()
             timing = METHOD_FUNCTIONS[method](prepared, device, options)
-            rel_error = prepared.check()
+            rel_error = prepared.verify()
+        timing.update(device.memory_record())
         for key, value in timing.items():
             setattr(point, key, value)
         point.summarize()
@@ -329,7 +318,8 @@ _UNSUPPORTED_WORDS = (
 )
 
 
-def _rotations(workload: Workload, device: Device, options: TimingOptions) -> int:
+def rotations(workload: Workload, device: Device, options: TimingOptions) -> int:
+    """Input sets to cycle through: enough to exceed the device's largest cache when ``options.cold``, else one."""
     if not options.cold:
         return 1
     cache = device.describe().get("cache_bytes") or ASSUMED_CACHE_BYTES

@@ -31,6 +31,7 @@ from typing import Any, Iterator, Sequence
 
 from .archive import MAX_FILE_BYTES
 from .results import ResultsFileError, load
+from .schema import upgrade
 from .specsheet import chip_of
 from .sustained import amount_per_call, summarise, window_rate
 
@@ -49,7 +50,7 @@ CACHE_PROOF_BYTES = 128 << 20
 #: correctness check writes into reasons, keeps its spaces); script URLs;
 #: character references; control characters.
 MARKUP = re.compile(r"<|\S>|(?i:\b(?:javascript|vbscript|data)\s*:)|&#?\w+;|[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
-_RATES = (("gb_s", "bytes"), ("gflop_s", "flops"))
+_RATES = (("gb_s", "bytes_moved"), ("gflop_s", "flops"))
 
 
 def validate(paths: Sequence[str | Path]) -> list[str]:
@@ -70,7 +71,7 @@ def validate_file(path: str | Path) -> list[str]:
         results = load(path)
     except ResultsFileError as exc:
         return [str(exc)]
-    raw = json.loads(Path(path).read_text(encoding="utf-8"))
+    raw = upgrade(json.loads(Path(path).read_text(encoding="utf-8")))  # older files' field names, as loading does
     problems = [f"{source}: field {where}: {what}" for where, what in _problems(raw, results)]
     return problems
 
@@ -133,7 +134,7 @@ def _plausibility(raw: dict[str, Any], results: Any) -> Iterator[tuple[str, str]
     limit = chip.bandwidth_gb_s * (1 + BANDWIDTH_MARGIN)
     for index, point in enumerate(raw["points"]):
         rate = point.get("gb_s")
-        if rate and rate > limit and (point.get("bytes", 0) >= CACHE_PROOF_BYTES or point.get("cold")):
+        if rate and rate > limit and (point.get("bytes_moved", 0) >= CACHE_PROOF_BYTES or point.get("cold")):
             yield (f"points[{index}].gb_s", f"{rate:.1f} GB/s is more than 10 % above the {chip.bandwidth_gb_s:g} GB/s "
                    f"of Apple's spec sheet for the {chip.label}")
 

@@ -167,7 +167,7 @@ def _overhead(found: Crossover, bands: tuple[Bandwidth, ...]) -> Overhead | None
         return None
     band = next((b for b in bands if b.device == found.device), None)
     point = first.evidence[1]
-    streaming = point.bytes / (band.memory_gb_s * 1e9) if band and point.bytes else None
+    streaming = point.bytes_moved / (band.memory_gb_s * 1e9) if band and point.bytes_moved else None
     return Overhead(first.size, first.cpu_s, first.accelerator_s, first.direction, streaming)
 
 
@@ -191,7 +191,7 @@ def verdict(results: ResultSet) -> Verdict:
                    for d in order)
     ratio = None
     if found.device in by_device and "cpu" in by_device:
-        ratio = rate_ratio(by_device[found.device].memory_point, by_device["cpu"].memory_point, "bytes")
+        ratio = rate_ratio(by_device[found.device].memory_point, by_device["cpu"].memory_point, "bytes_moved")
     return Verdict(machine(results), coverage(results), found, products, steps, bands, bounds, tuple(wins),
                    tuple(losses), ratio, _overhead(found, bands))
 

@@ -15,9 +15,10 @@ import statistics
 import sys
 
 from mpsarticle.devices import get_device
+from mpsarticle.kernels import prepare
+from mpsarticle.specs import MatMul
 from mpsarticle.stats import summarize
 from mpsarticle.timing import TimingOptions, time_engine, time_events
-from mpsarticle.workloads import MatMul
 
 
 def main(repeats: str = "5") -> int:
@@ -29,7 +30,7 @@ def main(repeats: str = "5") -> int:
     for dtype in ("float32", "bfloat16"):
         for m in ((4096, 8192) if dtype == "float32" else (4096, 8192, 16384)):
             work = MatMul(m, dtype)
-            prepared = work.prepare(device)
+            prepared = prepare(work, device)
             engine, events = [], []
             for _ in range(int(repeats)):
                 engine.append(time_engine(prepared, device, options)["samples"])

@@ -15,13 +15,16 @@ from typing import Any, ClassVar
 import torch
 
 from mpsarticle.devices import Device
-from mpsarticle.workloads import Prepared, Workload
+from mpsarticle.kernels import Prepared, build
+from mpsarticle.specs import Workload
 
 
 class FakeQueue:
     def __init__(self) -> None:
         self.busy_until = time.perf_counter()
         self.synchronize_calls = 0
+        #: Bytes "allocated" on the fake device at most since its memory record started.
+        self.peak_bytes = 0
 
     def enqueue(self, seconds: float) -> None:
         self.busy_until = max(time.perf_counter(), self.busy_until) + seconds
@@ -73,8 +76,12 @@ class FakeAsyncDevice(Device):
     def new_event(self) -> FakeEvent:
         return FakeEvent(self.queue)
 
-    def memory_in_use(self) -> int:
-        return 0
+    def start_memory_record(self) -> None:
+        self.queue.peak_bytes = 0
+
+    def memory_record(self) -> dict[str, int]:
+        # What a CUDA device reports: the allocator's peak during the point.
+        return {"peak_memory_bytes": self.queue.peak_bytes}
 
     def release_memory(self) -> None:
         pass
@@ -95,14 +102,19 @@ class Sleepy(Workload):
         return 1e6
 
     @property
-    def bytes(self) -> float:
+    def bytes_moved(self) -> float:
         return 1e6
 
-    def _prepare(self, device: Device, *, seed: int, rotations: int) -> Prepared:
-        def fn() -> None:
-            device.queue.enqueue(self.seconds)
 
-        return Prepared(fn, lambda: 0.0, 1e-3, rotations)
+@build.register
+def _sleepy(workload: Sleepy, device: Device, *, seed: int, rotations: int) -> Prepared:
+    if isinstance(device, FakeAsyncDevice):
+        device.queue.peak_bytes = max(device.queue.peak_bytes, int(workload.bytes_moved))
+
+    def fn() -> None:
+        device.queue.enqueue(workload.seconds)
+
+    return Prepared(fn, lambda: 0.0, 1e-3)
 
 
 @dataclass(frozen=True)
@@ -118,13 +130,15 @@ class Scripted(Workload):
         return 1e3
 
     @property
-    def bytes(self) -> float:
+    def bytes_moved(self) -> float:
         return 1e3
 
-    def _prepare(self, device: Device, *, seed: int, rotations: int) -> Prepared:
-        if self.fail_with is not None:
-            raise self.fail_with
-        return Prepared(lambda: torch.ones(3).sum(), lambda: self.error, 1e-3, rotations)
+
+@build.register
+def _scripted(workload: Scripted, device: Device, *, seed: int, rotations: int) -> Prepared:
+    if workload.fail_with is not None:
+        raise workload.fail_with
+    return Prepared(lambda: torch.ones(3).sum(), lambda: workload.error, 1e-3)
 
 
 @dataclass(frozen=True)
@@ -136,7 +150,7 @@ class Cheap(Workload):
         return 1.0
 
     @property
-    def bytes(self) -> float:
+    def bytes_moved(self) -> float:
         return 1.0
 
 
@@ -147,8 +161,10 @@ class Sleeping(Cheap):
     seconds: float = 5.0
     kind: ClassVar[str] = "sleeping"
 
-    def _prepare(self, device: Device, *, seed: int, rotations: int) -> Prepared:
-        return Prepared(lambda: time.sleep(self.seconds), lambda: 0.0, 1e-3, rotations)
+
+@build.register
+def _sleeping(workload: Sleeping, device: Device, *, seed: int, rotations: int) -> Prepared:
+    return Prepared(lambda: time.sleep(workload.seconds), lambda: 0.0, 1e-3)
 
 
 @dataclass(frozen=True)
@@ -172,5 +188,7 @@ class Hang(Cheap):
 
     kind: ClassVar[str] = "hang"
 
-    def _prepare(self, device: Device, *, seed: int, rotations: int) -> Prepared:
-        return Prepared(device.hang, lambda: 0.0, 1e-3, rotations)
+
+@build.register
+def _hang(workload: Hang, device: Device, *, seed: int, rotations: int) -> Prepared:
+    return Prepared(device.hang, lambda: 0.0, 1e-3)

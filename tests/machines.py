@@ -35,7 +35,7 @@ import numpy as np
 
 from mpsarticle.archive import load_archive
 from mpsarticle.results import Point, ResultSet, load
-from mpsarticle.selfcheck import Row
+from mpsarticle.selfcheck_rows import Row
 
 ROOT = Path(__file__).resolve().parent.parent
 ARCHIVE = ROOT / "docs" / "_data" / "machines"
@@ -50,7 +50,7 @@ MATMUL = {"cpu": (128, 256, 512, 1024), "accelerator": (512, 1024, 2048, 4096, 8
 CPU_HALF_MAX = 512
 BATCHES = (32, 128)
 TOLERANCE = {"float32": 1e-3, "float16": 1e-2, "bfloat16": 3e-2}
-#: The small CNN's training step (mpsarticle.workloads.TrainStep, width 32): FLOPs per example, weights.
+#: The small CNN's training step (mpsarticle.specs.TrainStep, width 32): FLOPs per example, weights.
 TRAIN_FLOPS_PER_EXAMPLE = 32_096_256
 TRAIN_TOLERANCE = 1e-2
 
@@ -115,13 +115,13 @@ def _point(machine: Machine, model: DeviceModel, workload: str, params: dict, se
                    "unsupported": "MPS supports bfloat16 from macOS 14 on; this is macOS 13",
                    "out_of_memory": "not tried: inputs need more than 45% of the device's memory"}
         return Point(device=model.kind, workload=workload, params=params, method=method, suite=suite, status=status,
-                     reason=reasons[status], flops=flops, bytes=nbytes)
+                     reason=reasons[status], flops=flops, bytes_moved=nbytes)
     failed = status == "failed_check"
     samples = [float(seconds * n) for n in _noise(key)]
     point = Point(device=model.kind, workload=workload, params=params, method=method, suite=suite,
                   reason="synthetic wrong result" if failed else None, repeats=SAMPLES,
                   number_per_run=100 if method != "engine" else max(1, int(1e-3 / seconds)), samples=samples,
-                  threads=machine.threads if model.kind == "cpu" else None, flops=flops, bytes=nbytes,
+                  threads=machine.threads if model.kind == "cpu" else None, flops=flops, bytes_moved=nbytes,
                   rel_error=tolerance * 3 if failed else rel_error, tolerance=tolerance,
                   check="failed" if failed else "passed", wall_s=sum(samples) * 1.2, timed_s=sum(samples))
     return point.summarize()

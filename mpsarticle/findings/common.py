@@ -99,7 +99,7 @@ def _comparisons(results: ResultSet, device: str, **criteria: object) -> tuple[C
 
 
 def rate_ratio(faster: Point, slower: Point, amount: str) -> Ratio:
-    """``faster``'s rate / ``slower``'s rate (``amount``: ``"flops"`` or ``"bytes"`` per call), with its interval.
+    """``faster``'s rate / ``slower``'s rate (``amount``: ``"flops"`` or ``"bytes_moved"`` per call), with its interval.
 
     The two may be different sizes: the rate ratio is the amounts' ratio
     times the inverse ratio of times, whose interval :func:`analysis.compare` gives.

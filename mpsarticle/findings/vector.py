@@ -147,7 +147,7 @@ class Bandwidth:
 def _from_memory(pairs: list[tuple[int, Point]], cache: int | None, copy: Point | None) -> tuple[str, int | None, Point]:
     if cache is None:
         return ("largest", *pairs[-1])
-    beyond = [(m, p) for m, p in pairs if p.bytes > cache]
+    beyond = [(m, p) for m, p in pairs if p.bytes_moved > cache]
     if beyond:
         return ("beyond_cache", *max(beyond, key=lambda pair: pair[1].gb_s))
     return ("copy", None, copy) if copy is not None else ("largest", *pairs[-1])
@@ -166,7 +166,7 @@ def bandwidths(results: ResultSet, suite: str = "matvec") -> tuple[Bandwidth, ..
         ceiling = copy.gb_s if copy else None
         cache = results.environment.get("devices", {}).get(device, {}).get("cache_bytes")
         cache = cache if isinstance(cache, int) and cache > 0 else None
-        fits = cache is not None and best.bytes <= cache
+        fits = cache is not None and best.bytes_moved <= cache
         if not ceiling:
             source = "no_ceiling"
         elif best.gb_s <= ceiling:
@@ -174,7 +174,7 @@ def bandwidths(results: ResultSet, suite: str = "matvec") -> tuple[Bandwidth, ..
         else:
             source = "cache" if fits else "above_copy"
         basis, memory_size, memory = _from_memory(pairs, cache, copy)
-        found.append(Bandwidth(device, size, best.gb_s, best.bytes, ceiling, cache, source, basis, memory_size,
+        found.append(Bandwidth(device, size, best.gb_s, best.bytes_moved, ceiling, cache, source, basis, memory_size,
                                memory.gb_s, (best, memory) + ((copy,) if copy else ())))
     return tuple(found)
 

@@ -7,7 +7,8 @@ import json
 import pytest
 
 from mpsarticle import cli, conditions, devices, macinfo
-from mpsarticle.results import ResultSet, environment
+from mpsarticle.environment import describe_machine, environment
+from mpsarticle.results import ResultSet
 
 from ..unit.test_macinfo import MACS, runner_for
 
@@ -75,10 +76,10 @@ def test_mps_missing_under_rosetta_says_so(monkeypatch):
 
 
 def test_info_shows_the_mac_its_spec_sheet_and_warnings(monkeypatch, capsys):
-    machine = devices.describe_machine()
+    machine = describe_machine()
     machine.update(_fixture_block("m1-pro-macbook-pro-14"))
     machine["unavailable"] = {"mps": devices.NO_MPS_ROSETTA}
-    monkeypatch.setattr(cli, "describe_machine", lambda: machine)
+    monkeypatch.setattr("mpsarticle.environment.describe_machine", lambda: machine)
     assert cli.main(["info"]) == 0
     out = capsys.readouterr().out
     assert "Mac: Apple M1 Pro (8 P + 2 E CPU cores, 16-core GPU), model MacBookPro18,3, macOS 14.2.1" in out

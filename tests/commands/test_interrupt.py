@@ -14,7 +14,8 @@ from mpsarticle import cli, profiles, timing
 from mpsarticle.archive import load_archive
 from mpsarticle.devices import Device
 from mpsarticle.interrupt import Interrupted, Rescue, signals_interrupt
-from mpsarticle.results import Point, ResultSet, environment, load
+from mpsarticle.environment import environment
+from mpsarticle.results import Point, ResultSet, load
 
 from ..running import ROOT, Running
 

@@ -6,9 +6,9 @@ import json
 import subprocess
 import sys
 
-from mpsarticle import selfcheck
+from mpsarticle import selfcheck, selfcheck_rows
 from mpsarticle.devices import Device
-from mpsarticle.workloads import MatVec
+from mpsarticle.specs import MatVec
 
 from ..fakes import FakeAsyncDevice, Sleepy
 
@@ -29,9 +29,9 @@ def test_cpu_reference_is_blocked_autorange():
 
 
 def test_a_row_outside_its_tolerance_is_reported():
-    row = selfcheck.Row("cpu", "matvec", "matvec(m=1)", "x", 2.0, 1.9, 2.1, 1.0, 2.0, 0.05, 1.0, 0.9, 1.0)
+    row = selfcheck_rows.Row("cpu", "matvec", "matvec(m=1)", "x", 2.0, 1.9, 2.1, 1.0, 2.0, 0.05, 1.0, 0.9, 1.0)
     assert not row.agrees and row.to_dict()["agrees"] is False
-    assert "OUTSIDE" in selfcheck.table([row])
+    assert "OUTSIDE" in selfcheck_rows.table([row])
 
 
 def test_selfcheck_command_smoke(tmp_path):

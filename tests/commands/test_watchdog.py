@@ -11,12 +11,13 @@ from mpsarticle import cli, profiles, timing
 from mpsarticle.devices import Device
 from mpsarticle.interrupt import Rescue
 from mpsarticle.profiles import Task
-from mpsarticle.results import ResultSet, environment, load
+from mpsarticle.environment import environment
+from mpsarticle.results import ResultSet, load
 from mpsarticle.runner import run_tasks
 from mpsarticle.session import Request
 from mpsarticle.timing import TimingOptions
 from mpsarticle.watchdog import EXIT_HUNG, Watchdog
-from mpsarticle.workloads import MatVec
+from mpsarticle.specs import MatVec
 
 from ..fakes import FakeAsyncDevice, Sleeping, Sleepy
 from ..running import Running
@@ -85,11 +86,12 @@ import sys
 from pathlib import Path
 from mpsarticle.interrupt import Rescue, signals_interrupt
 from mpsarticle.profiles import Task
-from mpsarticle.results import ResultSet, environment
+from mpsarticle.environment import environment
+from mpsarticle.results import ResultSet
 from mpsarticle.runner import run_tasks
 from mpsarticle.timing import TimingOptions
 from mpsarticle.watchdog import Watchdog
-from mpsarticle.workloads import MatVec
+from mpsarticle.specs import MatVec
 from tests.fakes import Hang, StuckDevice
 
 device, options = StuckDevice(), TimingOptions(budget_s=0.05)

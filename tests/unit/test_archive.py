@@ -26,7 +26,7 @@ def machine(label: str, device: str = "mps") -> ResultSet:
         for dev, seconds in (("cpu", cpu_s), (device, acc_s)):
             points.append(Point(dev, "matvec", {"m": m, "dtype": "float32"}, "engine", suite="matvec",
                                 median_s=seconds, iqr_s=seconds / 50, repeats=5, number_per_run=10,
-                                samples=[seconds] * 5, flops=2.0 * m * m, bytes=4.0 * m * m, check="passed",
+                                samples=[seconds] * 5, flops=2.0 * m * m, bytes_moved=4.0 * m * m, check="passed",
                                 rel_error=1e-7, tolerance=1e-3).summarize())
     return ResultSet(environment=env, points=points, profile="default", label=label)
 
@@ -104,7 +104,7 @@ def test_invalid_files_can_be_skipped_with_a_visible_warning(folder, capfd, monk
 
 def test_skipped_files_are_named_on_the_page(folder, monkeypatch, tmp_path):
     write(folder, "broken.json", "[]")
-    monkeypatch.setattr(archive, "ARCHIVE_DIR", folder)
+    monkeypatch.setenv(archive.ARCHIVE_VARIABLE, str(folder))
     monkeypatch.setenv(archive.SKIP_INVALID_VARIABLE, "1")
     monkeypatch.setenv("MPSARTICLE_CACHE_DIR", str(tmp_path / "cache"))
     page = Page("machines", "en", results=machine("this"))
@@ -164,6 +164,39 @@ def test_the_real_archive_is_valid_and_from_runs():
         assert results.environment["date"] and len(results) > 20, name
     kinds = {kind for r in loaded.machines.values() for kind in r.environment["devices"]}
     assert {"cpu", "cuda"} <= kinds
+
+
+def test_the_archive_is_where_the_projects_pyproject_says(tmp_path, monkeypatch):
+    monkeypatch.delenv(archive.ARCHIVE_VARIABLE, raising=False)
+    (tmp_path / "pyproject.toml").write_text('[tool.mpsarticle]\narchive = "data/machines"\n')
+    inner = tmp_path / "docs" / "en"
+    inner.mkdir(parents=True)
+    # A pyproject.toml without the setting (another project's, nested) does not stop the search.
+    (tmp_path / "docs" / "pyproject.toml").write_text('[project]\nname = "other"\n')
+    monkeypatch.chdir(inner)  # where a chapter's kernel runs
+    assert archive.archive_dir() == tmp_path / "data" / "machines"
+    monkeypatch.setenv(archive.ARCHIVE_VARIABLE, str(tmp_path / "elsewhere"))
+    assert archive.archive_dir() == tmp_path / "elsewhere"
+    # This checkout's own setting names the real archive.
+    monkeypatch.delenv(archive.ARCHIVE_VARIABLE)
+    assert archive.archive_dir(ROOT / "docs" / "en") == ROOT / "docs" / "_data" / "machines"
+
+
+def test_no_project_is_a_one_line_error_not_an_empty_archive(tmp_path, monkeypatch, capsys):
+    from mpsarticle import cli
+
+    monkeypatch.delenv(archive.ARCHIVE_VARIABLE, raising=False)
+    monkeypatch.chdir(tmp_path)  # as an installed package sees it: no checkout above
+    with pytest.raises(archive.ArchiveNotFound, match=f"no pyproject.toml .* set {archive.ARCHIVE_VARIABLE}"):
+        archive.load_archive()
+    monkeypatch.setenv(archive.ARCHIVE_VARIABLE, str(tmp_path / "missing"))
+    with pytest.raises(archive.ArchiveNotFound, match="missing: the archive of machines is not a folder"):
+        archive.load_archive()
+    monkeypatch.delenv(archive.ARCHIVE_VARIABLE)
+    # record finds out before measuring: one line, exit status 1.
+    assert cli.main(["record", "--label", "x", "--profile", "quick"]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("mpsarticle: error: no archive of machines") and err.count("\n") == 1
 
 
 def test_make_publish_refuses_an_unbuilt_site(tmp_path):

@@ -9,6 +9,8 @@ import torch
 
 from mpsarticle import devices
 from mpsarticle.devices import Device, DeviceUnavailable
+from mpsarticle.environment import describe_machine
+from mpsarticle.machine import logical_cpu_count
 
 
 class Recorder:
@@ -34,7 +36,7 @@ def fake_mps(monkeypatch):
             events.append(enable_timing)
 
     monkeypatch.setattr(torch.mps, "Event", Event)
-    monkeypatch.setattr(torch.mps, "current_allocated_memory", lambda: 12345)
+    monkeypatch.setattr(torch.mps, "driver_allocated_memory", lambda: 12345)
     recorded["events"] = events
     return recorded
 
@@ -53,7 +55,9 @@ def fake_cuda(monkeypatch):
             events.append(enable_timing)
 
     monkeypatch.setattr(torch.cuda, "Event", Event)
-    monkeypatch.setattr(torch.cuda, "memory_allocated", lambda index: 999)
+    recorded["reset_peak_memory_stats"] = Recorder()
+    monkeypatch.setattr(torch.cuda, "reset_peak_memory_stats", recorded["reset_peak_memory_stats"])
+    monkeypatch.setattr(torch.cuda, "max_memory_allocated", lambda index: 999)
     recorded["events"] = events
     return recorded
 
@@ -111,15 +115,15 @@ def test_events_are_made_by_the_measured_backend(fake_cuda, fake_mps):
     assert fake_cuda["events"] == [True]
 
 
-def test_memory_in_use_per_backend(fake_cuda, fake_mps):
-    assert Device("cpu").memory_in_use() is None
-    assert Device("mps").memory_in_use() == 12345
-    assert Device("cuda").memory_in_use() == 999
-
-
-def test_mps_has_no_float64():
-    assert not Device("mps").supports_float64
-    assert Device("cuda").supports_float64 and Device("cpu").supports_float64
+def test_memory_record_per_backend(fake_cuda, fake_mps):
+    for kind in ("cpu", "mps", "cuda"):
+        Device(kind).start_memory_record()
+    # CUDA's peak counter is reset before the point; MPS's cached blocks
+    # are given back, so the driver's figure after is this point's.
+    assert len(fake_cuda["reset_peak_memory_stats"].calls) == 1 and len(fake_mps["empty_cache"].calls) == 1
+    assert Device("cpu").memory_record() == {}
+    assert Device("mps").memory_record() == {"driver_memory_bytes": 12345}
+    assert Device("cuda").memory_record() == {"peak_memory_bytes": 999}
 
 
 def test_mps_that_reports_available_but_fails_is_unavailable(monkeypatch):
@@ -148,17 +152,17 @@ def test_mps_fallback_is_detected_and_recorded(fake_mps, monkeypatch):
     monkeypatch.setenv("PYTORCH_ENABLE_MPS_FALLBACK", "1")
     assert devices.mps_fallback_enabled()
     assert Device("mps").describe()["fallback_to_cpu"] is True
-    assert devices.describe_machine()["mps_fallback_to_cpu"] is True
+    assert describe_machine()["mps_fallback_to_cpu"] is True
     monkeypatch.delenv("PYTORCH_ENABLE_MPS_FALLBACK")
-    assert devices.describe_machine()["mps_fallback_to_cpu"] is False
+    assert describe_machine()["mps_fallback_to_cpu"] is False
 
 
 def test_machine_description_is_json_and_complete():
-    machine = devices.describe_machine()
+    machine = describe_machine()
     json.dumps(machine)
     for key in ("os", "arch", "cpu", "logical_cores", "memory_bytes", "python", "torch", "devices", "unavailable"):
         assert key in machine
     cpu = machine["devices"]["cpu"]
-    assert cpu["threads_used"] == devices.logical_cpu_count() >= 1
+    assert cpu["threads_used"] == logical_cpu_count() >= 1
     assert machine["torch"] == torch.__version__
     assert set(machine["unavailable"]) <= {"mps", "cuda"}

@@ -35,7 +35,7 @@ def _point(device: str, workload: str, params: dict, seconds: float | None, *, s
         reason=None if status == "ok" and check != "failed" else "synthetic",
         median_s=seconds, iqr_s=None if seconds is None else seconds * 0.06,
         repeats=0 if seconds is None else 7, number_per_run=1, samples=[] if seconds is None else [seconds],
-        flops=flops, bytes=nbytes, check=check if status == "ok" else "skipped",
+        flops=flops, bytes_moved=nbytes, check=check if status == "ok" else "skipped",
     ).summarize()
 
 

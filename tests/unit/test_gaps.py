@@ -14,7 +14,7 @@ from mpsarticle.devices import Device
 from mpsarticle.gaps import gaps_sentence
 from mpsarticle.results import Point, ResultSet, load
 from mpsarticle.timing import TimingOptions, measure
-from mpsarticle.workloads import MatMul
+from mpsarticle.specs import MatMul
 from mpsarticle.wording import Words
 
 

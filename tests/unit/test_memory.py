@@ -18,7 +18,8 @@ from mpsarticle.memory import MEMORY_SHARE_LIMIT, usable_bytes
 from mpsarticle.profiles import Task
 from mpsarticle.results import Point
 from mpsarticle.timing import TimingOptions
-from mpsarticle.workloads import MatVec, Prepared
+from mpsarticle.kernels import Prepared, build
+from mpsarticle.specs import MatVec
 
 from ..fakes import Cheap, FakeAsyncDevice
 from ..running import ROOT
@@ -86,17 +87,20 @@ class Allocating(Cheap):
     kind: ClassVar[str] = "allocating"
     held: ClassVar[list] = []
 
-    def _prepare(self, device: Device, *, seed: int, rotations: int) -> Prepared:
-        cycle: dict[str, Any] = {"tensor": torch.empty(1 << 16)}
-        cycle["self"] = cycle
-        self.held.append(weakref.ref(cycle["tensor"]))
-        raise {
-            "cuda": torch.OutOfMemoryError("CUDA out of memory. Tried to allocate 20.00 GiB"),
-            "mps": RuntimeError("MPS backend out of memory (MPS allocated: 5.1 GB, other allocations: 0 bytes, "
-                                "max allowed: 5.5 GB). Tried to allocate 2.0 GB on private pool."),
-            "cpu": RuntimeError("[enforce fail at alloc_cpu.cpp:127] err == 0. DefaultCPUAllocator: can't allocate "
-                                "memory: you tried to allocate 1600000000 bytes. Error code 12 (Cannot allocate memory)"),
-        }[self.backend]
+
+
+@build.register
+def _allocating(workload: Allocating, device: Device, *, seed: int, rotations: int) -> Prepared:
+    cycle: dict[str, Any] = {"tensor": torch.empty(1 << 16)}
+    cycle["self"] = cycle
+    workload.held.append(weakref.ref(cycle["tensor"]))
+    raise {
+        "cuda": torch.OutOfMemoryError("CUDA out of memory. Tried to allocate 20.00 GiB"),
+        "mps": RuntimeError("MPS backend out of memory (MPS allocated: 5.1 GB, other allocations: 0 bytes, "
+                            "max allowed: 5.5 GB). Tried to allocate 2.0 GB on private pool."),
+        "cpu": RuntimeError("[enforce fail at alloc_cpu.cpp:127] err == 0. DefaultCPUAllocator: can't allocate "
+                            "memory: you tried to allocate 1600000000 bytes. Error code 12 (Cannot allocate memory)"),
+    }[workload.backend]
 
 
 @pytest.mark.parametrize("backend", ["cuda", "mps", "cpu"])
@@ -125,7 +129,7 @@ def test_cpu_memory_really_running_out(tmp_path):
 import re, resource
 from mpsarticle import runner
 from mpsarticle.timing import TimingOptions
-from mpsarticle.workloads import MatMul, MatVec
+from mpsarticle.specs import MatMul, MatVec
 in_use = int(re.search(r"VmSize:\\s+(\\d+) kB", open("/proc/self/status").read()).group(1)) * 1024
 resource.setrlimit(resource.RLIMIT_AS, (in_use + (1 << 30), resource.RLIM_INFINITY))
 results = runner.run([MatMul(20000), MatVec(64)], ["cpu"], options=TimingOptions(budget_s=0.05), progress=False)

@@ -10,19 +10,20 @@ from pathlib import Path
 
 import pytest
 
-from mpsarticle.results import SCHEMA_VERSION, Point, ResultSet, ResultsFileError, environment, load
+from mpsarticle.environment import environment
+from mpsarticle.results import SCHEMA_VERSION, Point, ResultSet, ResultsFileError, load
 
 
 def sample() -> ResultSet:
     points = [
         Point("cpu", "matvec", {"m": 100, "dtype": "float32"}, "engine", median_s=1e-5, iqr_s=1e-7, repeats=3,
-              number_per_run=10, samples=[1e-5, 1.1e-5, 0.9e-5], threads=2, flops=2e4, bytes=40800.0,
+              number_per_run=10, samples=[1e-5, 1.1e-5, 0.9e-5], threads=2, flops=2e4, bytes_moved=40800.0,
               rel_error=1e-8, tolerance=1e-3, check="passed", suite="original"),
         Point("cpu", "matmul", {"m": 64, "dtype": "bfloat16"}, "engine", status="unsupported", reason="no bf16 here"),
         Point("mps", "copy", {"n": 10}, "events", status="out_of_memory", reason="MPS backend out of memory"),
         Point("mps", "train_step", {"batch": 4, "width": 8}, "naive", status="error", reason="RuntimeError: boom"),
         Point("mps", "matvec", {"m": 100, "dtype": "float32"}, "engine", median_s=2e-6, iqr_s=0.0, repeats=1,
-              number_per_run=1, samples=[2e-6], flops=2e4, bytes=40800.0, rel_error=0.3, tolerance=1e-3,
+              number_per_run=1, samples=[2e-6], flops=2e4, bytes_moved=40800.0, rel_error=0.3, tolerance=1e-3,
               check="failed", reason="result differs"),
     ]
     return ResultSet(environment=environment(), points=points, profile="quick", label="test machine")
@@ -211,5 +212,50 @@ def test_saved_files_carry_the_statistics(tmp_path):
                   number_per_run=1).summarize()
     saved = ResultSet({"torch": "x", "python": "3", "os": "L", "cpu": "c", "devices": {}}, [point]).save(tmp_path / "r.json")
     loaded = load(saved).points[0]
-    assert SCHEMA_VERSION == 2 and load(saved).schema_version == 2
+    assert SCHEMA_VERSION == 3 and load(saved).schema_version == 3
     assert (loaded.ci_low_s, loaded.median_s, loaded.ci_high_s, loaded.stable) == (1.0, 2.0, 3.0, False)
+
+
+ARCHIVED = sorted((Path(__file__).resolve().parents[2] / "docs" / "_data" / "machines").glob("*.json"))
+
+
+@pytest.mark.parametrize("path", ARCHIVED, ids=lambda p: p.name)
+def test_files_before_version_3_load_with_bytes_moved(path, tmp_path):
+    raw = json.loads(path.read_text())
+    assert raw["schema_version"] < 3 and all("bytes" in point for point in raw["points"])
+    results = load(path)
+    assert [p.bytes_moved for p in results] == [point["bytes"] for point in raw["points"]]
+    assert any(p.gb_s for p in results)
+    # Saved again, the file is this version's: bytes_moved, no bytes.
+    again = json.loads(results.save(tmp_path / "again.json").read_text())
+    assert again["schema_version"] == SCHEMA_VERSION
+    assert all("bytes_moved" in point and "bytes" not in point for point in again["points"])
+    assert [p.bytes_moved for p in load(tmp_path / "again.json")] == [p.bytes_moved for p in results]
+
+
+def test_a_version_3_file_with_the_old_name_is_refused(tmp_path):
+    data = sample().to_dict()
+    data["points"][0]["bytes"] = data["points"][0].pop("bytes_moved")
+    (tmp_path / "r.json").write_text(json.dumps(data))
+    with pytest.raises(ResultsFileError, match=r"field points\[0\]: .*'bytes'"):
+        load(tmp_path / "r.json")
+
+
+def test_peak_memory_is_recorded_per_point_and_kept(tmp_path):
+    from mpsarticle.devices import Device
+    from mpsarticle.report import memory_lines
+    from mpsarticle.timing import TimingOptions, measure
+
+    from ..fakes import FakeAsyncDevice, Sleepy
+
+    point = measure(Sleepy(seconds=1e-4), FakeAsyncDevice(), "engine", TimingOptions(budget_s=0.01))
+    assert point.status == "ok" and point.peak_memory_bytes == 1_000_000 and point.driver_memory_bytes is None
+    point.params = {"m": 1}  # the fake's float parameter is no real workload's
+    results = ResultSet({"torch": "x", "python": "3", "os": "L", "cpu": "c", "devices": {}}, [point])
+    assert load(results.save(tmp_path / "r.json")).points[0].peak_memory_bytes == 1_000_000
+    (row,) = csv.DictReader(io.StringIO(results.to_csv()))
+    assert row["peak_memory_bytes"] == "1000000" and row["driver_memory_bytes"] == ""
+    assert memory_lines(results) == ["  fake: peak memory up to 1.0 MB (sleepy(m=1), engine)"]
+    # The CPU reports none: the field stays empty rather than holding a guess.
+    cpu = measure(Sleepy(seconds=0), Device("cpu"), "engine", TimingOptions(budget_s=0.01))
+    assert cpu.peak_memory_bytes is None and cpu.driver_memory_bytes is None

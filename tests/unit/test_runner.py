@@ -8,7 +8,7 @@ from mpsarticle import profiles, runner
 from mpsarticle.devices import Device
 from mpsarticle.timing import TimingOptions
 from mpsarticle.results import ResultSet
-from mpsarticle.workloads import MatVec
+from mpsarticle.specs import MatVec
 
 CPU = Device("cpu")
 
@@ -110,21 +110,6 @@ def test_points_too_big_for_memory_are_not_tried(monkeypatch):
     results = runner.run_tasks([task], progress=False)
     point = results.points[0]
     assert point.status == "out_of_memory" and point.reason.startswith("not tried")
-
-
-def test_names_known_without_torch_match_the_profiles():
-    assert runner.SUITE_NAMES == tuple(profiles.SUITES)
-    assert runner.PROFILE_NAMES == tuple(profiles.PROFILES)
-
-
-def test_loading_results_does_not_import_torch(tmp_path):
-    import subprocess
-    import sys
-
-    code = ("import sys, mpsarticle.article, mpsarticle.figures; from mpsarticle import load; "
-            "print('torch' in sys.modules)")
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert done.stdout.strip() == "False"
 
 
 def test_a_second_gpu_has_its_own_name():

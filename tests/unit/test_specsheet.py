@@ -8,7 +8,7 @@ import pytest
 
 from mpsarticle import specsheet
 from mpsarticle.results import Point, ResultSet
-from mpsarticle.workloads import MatVec
+from mpsarticle.specs import MatVec
 
 URL = re.compile(r"^https://[\w.-]+/\S*$")
 FAMILIES = ("M1", "M2", "M3", "M4")
@@ -66,7 +66,7 @@ def test_the_m3_max_variants_differ_in_bandwidth():
 def test_spec_bounds_of_a_matrix_vector_product():
     chip = specsheet.match_chip("Apple M1 Pro", 16)
     bound = specsheet.spec_bounds(chip, 16384)
-    assert bound.bytes == MatVec(16384).bytes and bound.flops == MatVec(16384).flops
+    assert bound.bytes_moved == 4 * (16384**2 + 2 * 16384) and bound.flops == MatVec(16384).flops
     assert bound.memory_s == pytest.approx(4 * (16384**2 + 2 * 16384) / 200e9)
     assert bound.least_s == bound.memory_s > bound.compute_s  # a matrix-vector product is memory-bound
     unknown = specsheet.spec_bounds(specsheet.match_chip("Apple M4", 10), 1024)
@@ -77,7 +77,7 @@ def _mac_results(chip: str | None, gpu_cores: int | None) -> ResultSet:
     environment = {"torch": "2.5", "python": "3.12", "os": "Darwin 24", "cpu": chip or "x", "devices": {}}
     if chip:
         environment["mac"] = {"chip": chip, "gpu_cores": gpu_cores}
-    copy = Point("mps", "copy", {"n": 1 << 26}, median_s=(2 * 4 * (1 << 26)) / 150e9, bytes=2 * 4 * (1 << 26),
+    copy = Point("mps", "copy", {"n": 1 << 26}, median_s=(2 * 4 * (1 << 26)) / 150e9, bytes_moved=2 * 4 * (1 << 26),
                  check="passed")
     matmul = Point("mps", "matmul", {"m": 4096, "dtype": "float32"}, median_s=2 * 4096**3 / 4e12,
                    flops=2 * 4096**3, check="passed")

@@ -13,7 +13,8 @@ from mpsarticle import analysis, stats, timing
 from mpsarticle.devices import Device
 from mpsarticle.results import Point, ResultSet
 from mpsarticle.timing import TimingOptions, measure
-from mpsarticle.workloads import Prepared, Workload
+from mpsarticle.kernels import Prepared, build
+from mpsarticle.specs import Workload
 
 #: The fake device's per-call times are lognormal with this median.
 TRUE_MEDIAN = 1e-3
@@ -43,6 +44,12 @@ class FakeClockDevice(Device):
     def synchronize(self) -> None:
         pass
 
+    def start_memory_record(self) -> None:
+        pass
+
+    def memory_record(self) -> dict[str, int]:
+        return {}
+
     def synchronized_timer(self):
         return lambda: self.clock.now
 
@@ -56,11 +63,13 @@ class Noisy(Workload):
         return 1.0
 
     @property
-    def bytes(self) -> float:
+    def bytes_moved(self) -> float:
         return 1.0
 
-    def _prepare(self, device, *, seed, rotations):
-        return Prepared(device.clock.advance, lambda: 0.0, 1e-3)
+
+@build.register
+def _noisy(workload: Noisy, device: Device, *, seed: int, rotations: int) -> Prepared:
+    return Prepared(device.clock.advance, lambda: 0.0, 1e-3)
 
 
 def test_engine_interval_covers_the_true_median_about_95_percent_of_the_time():

@@ -10,7 +10,8 @@ import torch
 from mpsarticle import timing
 from mpsarticle.devices import Device, default_threads
 from mpsarticle.timing import TimingOptions, measure
-from mpsarticle.workloads import MatVec, Prepared, Unsupported
+from mpsarticle.kernels import Prepared, build, prepare
+from mpsarticle.specs import MatVec, Unsupported
 
 from ..fakes import FakeAsyncDevice, Scripted, Sleepy
 
@@ -86,8 +87,9 @@ def test_cpu_runs_with_pytorchs_default_threads_and_records_what_ran():
         observed.append(torch.get_num_threads())
 
     class Counting(Scripted):
-        def _prepare(self, device, *, seed, rotations):
-            return Prepared(fn, lambda: 0.0, 1e-3)
+        pass
+
+    build.register(Counting, lambda workload, device, *, seed, rotations: Prepared(fn, lambda: 0.0, 1e-3))
 
     default = default_threads()
     point = measure(Counting(), Device("cpu"), "engine", QUICK)
@@ -171,10 +173,10 @@ def test_unknown_method_is_refused():
 def test_cold_mode_rotates_input_sets():
     device = FakeAsyncDevice()  # reports a 1 MiB cache
     work = MatVec(128)  # 64 KiB per input set
-    assert timing._rotations(work, device, TimingOptions(cold=True)) == timing.MAX_ROTATIONS // 2
-    assert timing._rotations(work, device, TimingOptions(cold=False)) == 1
-    assert timing._rotations(MatVec(4096), device, TimingOptions(cold=True)) == 1
-    prepared = work.prepare(Device("cpu"), rotations=3)
+    assert timing.rotations(work, device, TimingOptions(cold=True)) == timing.MAX_ROTATIONS // 2
+    assert timing.rotations(work, device, TimingOptions(cold=False)) == 1
+    assert timing.rotations(MatVec(4096), device, TimingOptions(cold=True)) == 1
+    prepared = prepare(work, Device("cpu"), rotations=3)
     first = prepared.fn()
     prepared.rotate()
     second = prepared.fn()

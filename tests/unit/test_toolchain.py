@@ -8,7 +8,8 @@ from importlib import metadata
 import pytest
 
 from mpsarticle import toolchain
-from mpsarticle.results import ResultSet, ResultsFileError, environment, load
+from mpsarticle.environment import environment
+from mpsarticle.results import ResultSet, ResultsFileError, load
 
 
 def test_environment_records_each_toolchain_version_from_the_installed_metadata():

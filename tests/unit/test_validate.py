@@ -10,12 +10,14 @@ from typing import Any, Callable
 import pytest
 
 from mpsarticle import archive, cli
+from mpsarticle.schema import upgrade
 from mpsarticle.validate import validate, validate_file
 
 from ..conftest import ROOT
 
 REAL = sorted((ROOT / "docs" / "_data" / "machines").glob("*.json"))
-BASE = json.loads((ROOT / "docs" / "_data" / "machines" / "2-core-cpu-amd-epyc-ci-machine.json").read_text())
+#: An archived file (version 2: ``bytes``), in this version's field names.
+BASE = upgrade(json.loads((ROOT / "docs" / "_data" / "machines" / "2-core-cpu-amd-epyc-ci-machine.json").read_text()))
 
 
 def _index(data: dict, **criteria: Any) -> int:
@@ -28,7 +30,7 @@ def _index(data: dict, **criteria: Any) -> int:
 
 def _largest_copy(data: dict) -> int:
     copies = [i for i, p in enumerate(data["points"]) if p["workload"] == "copy" and p["status"] == "ok"]
-    return max(copies, key=lambda i: data["points"][i]["bytes"])
+    return max(copies, key=lambda i: data["points"][i]["bytes_moved"])
 
 
 def _on_a_mac(data: dict, chip: str = "Apple M1", gpu_cores: int = 8) -> None:
@@ -36,8 +38,8 @@ def _on_a_mac(data: dict, chip: str = "Apple M1", gpu_cores: int = 8) -> None:
 
 
 def _set_rate(point: dict, gb_s: float) -> None:
-    """A consistent point moving ``bytes`` at ``gb_s`` (time, samples and stored rate agree)."""
-    point["median_s"] = point["bytes"] / gb_s / 1e9
+    """A consistent point moving ``bytes_moved`` at ``gb_s`` (time, samples and stored rate agree)."""
+    point["median_s"] = point["bytes_moved"] / gb_s / 1e9
     point["samples"] = [point["median_s"] * f for f in (0.99, 1.0, 1.01)]
     point["gb_s"] = gb_s
 
@@ -96,7 +98,7 @@ def _markup(where: Callable[[dict], tuple[dict, str]], text: str, field: str) ->
 def _sustained_tampered(data: dict) -> str:
     data["sustained"] = {
         "suite": "matmul", "device": "cpu", "workload": "matmul", "params": {"m": 512, "dtype": "float32"},
-        "flops": 2 * 512**3, "bytes": 0, "unit": "GFLOP/s", "duration_s": 1, "window_s": 0.1,
+        "flops": 2 * 512**3, "bytes_moved": 0, "unit": "GFLOP/s", "duration_s": 1, "window_s": 0.1,
         "windows": [{"t_s": 0.1 * (i + 1), "seconds": 0.1, "calls": 10, "rate": 2 * 512**3 * 10 / 0.1 / 1e9}
                     for i in range(9)],
         "burst_rate": 1.0, "sustained_rate": 1.0, "ratio": 1.0, "check": "passed",
@@ -172,7 +174,7 @@ def test_small_fast_copies_on_a_mac_may_come_from_cache(tmp_path):
     data = copy.deepcopy(BASE)
     _on_a_mac(data)
     index = min((i for i, p in enumerate(data["points"]) if p["workload"] == "copy" and p["status"] == "ok"),
-                key=lambda i: data["points"][i]["bytes"])
+                key=lambda i: data["points"][i]["bytes_moved"])
     _set_rate(data["points"][index], 300.0)
     path = tmp_path / "m1.json"
     path.write_text(json.dumps(data))

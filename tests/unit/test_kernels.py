@@ -1,4 +1,4 @@
-"""Workloads: FLOP and byte counts, seeded inputs, and the float64 reference check."""
+"""Workloads: FLOP and byte counts (specs, no torch), seeded inputs and the float64 reference check (kernels)."""
 
 from __future__ import annotations
 
@@ -7,20 +7,22 @@ import math
 import pytest
 import torch
 
+from mpsarticle import specs
 from mpsarticle.devices import Device
-from mpsarticle.workloads import Copy, MatMul, MatVec, TrainStep, relative_error, workload_from_dict
+from mpsarticle.kernels import SmallCNN, prepare, relative_error, small_cnn, train_batch
+from mpsarticle.specs import Copy, MatMul, MatVec, TrainStep, Unsupported
 
 CPU = Device("cpu")
 
 
 def test_flop_and_byte_counts():
     assert MatVec(100).flops == 2 * 100 * 100
-    assert MatVec(100).bytes == 4 * (100 * 100 + 2 * 100)
+    assert MatVec(100).bytes_moved == 4 * (100 * 100 + 2 * 100)
     assert MatMul(64, "float32").flops == 2 * 64**3
-    assert MatMul(64, "float32").bytes == 4 * 3 * 64 * 64
-    assert MatMul(64, "float16").bytes == 2 * 3 * 64 * 64
-    assert MatMul(64, "bfloat16").bytes == 2 * 3 * 64 * 64
-    assert Copy(1000).bytes == 2 * 4 * 1000 and Copy(1000).flops == 0
+    assert MatMul(64, "float32").bytes_moved == 4 * 3 * 64 * 64
+    assert MatMul(64, "float16").bytes_moved == 2 * 3 * 64 * 64
+    assert MatMul(64, "bfloat16").bytes_moved == 2 * 3 * 64 * 64
+    assert Copy(1000).bytes_moved == 2 * 4 * 1000 and Copy(1000).flops == 0
 
 
 def test_training_step_flops_match_the_layers():
@@ -31,24 +33,40 @@ def test_training_step_flops_match_the_layers():
     assert TrainStep(batch=2).flops == 2 * (3 * forward - conv1)
 
 
+@pytest.mark.parametrize("width", [8, 32])
+def test_training_step_counts_match_pytorchs_own(width):
+    # The spec counts without torch; PyTorch's FlopCounterMode and the
+    # model's own parameters are the reference it must agree with.
+    from torch.utils.flop_counter import FlopCounterMode
+
+    workload = TrainStep(batch=3, width=width)
+    model = small_cnn(workload, 0)
+    images, labels = train_batch(workload, 0)
+    counter = FlopCounterMode(display=False)
+    with counter:
+        torch.nn.functional.cross_entropy(model(images), labels).backward()
+    assert workload.flops == counter.get_total_flops()
+    assert workload.parameters == sum(p.numel() for p in SmallCNN(width).parameters())
+
+
 def test_inputs_are_seeded_random_not_zeros():
-    a = MatVec(64).prepare(CPU, seed=1).fn()
-    b = MatVec(64).prepare(CPU, seed=1).fn()
-    c = MatVec(64).prepare(CPU, seed=2).fn()
+    a = prepare(MatVec(64), CPU, seed=1).fn()
+    b = prepare(MatVec(64), CPU, seed=1).fn()
+    c = prepare(MatVec(64), CPU, seed=2).fn()
     assert torch.equal(a, b) and not torch.equal(a, c)
     assert a.abs().sum() > 0
 
 
 @pytest.mark.parametrize("workload", [MatVec(200), MatMul(96, "float32"), MatMul(96, "float16"), MatMul(96, "bfloat16"), Copy(5000), TrainStep(batch=4, width=8)])
 def test_checks_pass_on_the_cpu(workload):
-    prepared = workload.prepare(CPU)
+    prepared = prepare(workload, CPU)
     prepared.fn()
-    error = prepared.check()
+    error = prepared.verify()
     assert 0 <= error <= prepared.tolerance
 
 
 def test_half_precision_errors_are_larger_than_float32():
-    errors = {dtype: MatMul(128, dtype).prepare(CPU).check() for dtype in ("float32", "float16", "bfloat16")}
+    errors = {dtype: prepare(MatMul(128, dtype), CPU).verify() for dtype in ("float32", "float16", "bfloat16")}
     assert errors["float32"] < errors["float16"] < errors["bfloat16"]
 
 
@@ -60,18 +78,18 @@ def test_relative_error_catches_wrong_and_non_finite_results():
 
 
 def test_a_wrong_kernel_is_caught_by_the_check(monkeypatch):
-    prepared = MatVec(128).prepare(CPU)
+    prepared = prepare(MatVec(128), CPU)
     real_matmul = torch.Tensor.__matmul__
     # A "device kernel" 1 % off; the float64 reference still computes right.
     wrong = lambda a, b: real_matmul(a, b) * (1.0 if a.dtype == torch.float64 else 1.01)  # noqa: E731
     monkeypatch.setattr(torch.Tensor, "__matmul__", wrong)
-    assert prepared.check() > prepared.tolerance
+    assert prepared.verify() > prepared.tolerance
 
 
 def test_copy_check_detects_an_unwritten_destination(monkeypatch):
-    prepared = Copy(100).prepare(CPU)
+    prepared = prepare(Copy(100), CPU)
     monkeypatch.setattr(torch.Tensor, "copy_", lambda self, src: self)
-    assert math.isinf(prepared.check())
+    assert math.isinf(prepared.verify())
 
 
 def test_bad_parameters_are_refused_with_a_message():
@@ -83,30 +101,26 @@ def test_bad_parameters_are_refused_with_a_message():
 
 
 def test_bfloat16_on_old_macos_is_known_unsupported(monkeypatch):
-    import mpsarticle.workloads as workloads
-
-    monkeypatch.setattr(workloads, "_macos_major", lambda: 13)
-    assert "macOS 14" in MatMul(8, "bfloat16").unsupported_reason(Device("mps"))
-    assert MatMul(8, "float16").unsupported_reason(Device("mps")) is None
-    assert MatMul(8, "bfloat16").unsupported_reason(CPU) is None
+    monkeypatch.setattr(specs, "_macos_major", lambda: 13)
+    assert "macOS 14" in MatMul(8, "bfloat16").unsupported_reason("mps")
+    assert MatMul(8, "float16").unsupported_reason("mps") is None
+    assert MatMul(8, "bfloat16").unsupported_reason("cpu") is None
 
 
-def test_workloads_rebuild_from_stored_params():
-    for workload in (MatVec(10), MatMul(8, "bfloat16"), Copy(7), TrainStep(batch=3)):
-        assert workload_from_dict(workload.kind, workload.params()) == workload
-    with pytest.raises(ValueError, match="unknown workload"):
-        workload_from_dict("fft", {})
+def test_mps_has_no_float64():
+    assert "no float64" in MatMul(8, "float64").unsupported_reason("mps")
+    assert MatMul(8, "float64").unsupported_reason("cuda") is None and MatMul(8, "float64").unsupported_reason("cpu") is None
+    with pytest.raises(Unsupported, match="no float64"):
+        prepare(MatMul(8, "float64"), Device("mps"))
 
 
 def test_training_check_runs_the_timed_callable():
-    from mpsarticle.devices import Device
-
-    prepared = TrainStep(batch=4, width=8).prepare(Device("cpu"))
+    prepared = prepare(TrainStep(batch=4, width=8), CPU)
     for _ in range(20):  # as timing would: the model moves on
         prepared.fn()
-    assert prepared.check() <= prepared.tolerance
+    assert prepared.verify() <= prepared.tolerance
     # Spoil the inputs the timed callable holds: a check of a fresh model
     # on a fresh batch would still pass; a check of the timed callable cannot.
     cells = dict(zip(prepared.fn.__code__.co_freevars, (c.cell_contents for c in prepared.fn.__closure__)))
     cells["images"].mul_(0.5)
-    assert prepared.check() > prepared.tolerance
+    assert prepared.verify() > prepared.tolerance
