@@ -17,6 +17,7 @@ from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, settings
 
 ROOT = Path(__file__).resolve().parent.parent
 LANGUAGES = ("en", "id")
@@ -28,6 +29,15 @@ LAYERS = {
     "site": "the built pages (`make html PROFILE=quick` first)",
     "browser": "the built pages in Chromium or Chrome, driven by Playwright",
 }
+
+
+#: Hypothesis profiles. "quick" (the default) draws a few examples per property, so that
+#: `pytest tests/unit` stays under half a minute on a 2-core machine; "thorough" draws many more
+#: and is what `make test` (and so CI) runs: `pytest --hypothesis-profile=thorough`. Examples are
+#: slow to draw and render (a whole result set, every chapter's sentences), hence no deadline.
+settings.register_profile("quick", max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.register_profile("thorough", max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile("quick")
 
 
 def pytest_configure(config: pytest.Config) -> None:
