@@ -25,7 +25,7 @@ LANGUAGES = ("en", "id")
 
 LAYERS = {
     "unit": "fast tests in one process: no site, no browser, no measuring command",
-    "commands": "the command line run as a user runs it, in subprocesses that measure",
+    "commands": "programs run as a user runs them: the command line measuring, make, the workflow auditors",
     "site": "the built pages (`make html PROFILE=quick` first)",
     "browser": "the built pages in Chromium or Chrome, driven by Playwright",
 }

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from mpsarticle import cli, conditions
+from mpsarticle.results import load
 
 
 def test_run_prints_the_warnings_before_measuring(monkeypatch, tmp_path, capsys):
@@ -12,3 +13,15 @@ def test_run_prints_the_warnings_before_measuring(monkeypatch, tmp_path, capsys)
     err = capsys.readouterr().err.splitlines()
     assert err[:2] == [f"mpsarticle: warning: {conditions.WARNINGS['on_battery']}",
                        f"mpsarticle: warning: {conditions.WARNINGS['swap_in_use']}"]
+
+
+def test_mps_fallback_is_flagged_on_the_terminal_and_recorded(tmp_path, monkeypatch, capsys):
+    """In the chapters too: tests/unit/test_gaps.py."""
+    monkeypatch.setenv("PYTORCH_ENABLE_MPS_FALLBACK", "1")
+    out = tmp_path / "r.json"
+    assert cli.main(["run", "--suite", "copy", "--profile", "quick", "--device", "cpu", "--out", str(out),
+                     "--no-progress"]) == 0
+    assert capsys.readouterr().err.splitlines()[0] == (
+        "mpsarticle: warning: PYTORCH_ENABLE_MPS_FALLBACK=1: operators MPS lacks run on the CPU, so a time "
+        "measured on MPS can include CPU work")
+    assert load(out).environment["mps_fallback_to_cpu"] is True

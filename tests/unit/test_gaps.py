@@ -1,5 +1,5 @@
 """Unsupported operations and other unmeasured points: recorded with a reason, gaps in the figures,
-explained in the chapter's language; PYTORCH_ENABLE_MPS_FALLBACK=1 flagged."""
+explained in the chapter's language; PYTORCH_ENABLE_MPS_FALLBACK=1 flagged in the chapters."""
 
 from __future__ import annotations
 
@@ -8,23 +8,23 @@ import platform
 
 import pytest
 
-from mpsarticle import cli, plots
+from mpsarticle import plots
 from mpsarticle.article import Page
-from mpsarticle.wording import Words
-
-
-def device_label(device: str, lang: str) -> str:
-    return Words(lang).device(device)
 from mpsarticle.devices import Device
 from mpsarticle.gaps import gaps_sentence
-from mpsarticle.results import Point, ResultSet, load
+from mpsarticle.results import Point, ResultSet
 from mpsarticle.timing import TimingOptions, measure
+from mpsarticle.wording import Words
 from mpsarticle.workloads import MatMul
 
 QUICK = TimingOptions(budget_s=0.05)
 ENVIRONMENT = {"torch": "2.13.0", "python": "3.11", "os": "Darwin 22.6.0", "cpu": "Apple M1",
                "devices": {"cpu": {"kind": "cpu", "name": "Apple M1"}, "mps": {"kind": "mps", "name": "Apple M1 GPU"}}}
 BF16_OLD_MACOS = "MPS supports bfloat16 from macOS 14 on; this is macOS 13"
+
+
+def device_label(device: str, lang: str) -> str:
+    return Words(lang).device(device)
 
 
 def test_float64_on_mps_is_unsupported_with_the_reason():
@@ -111,15 +111,8 @@ def test_time_against_size_leaves_a_gap_too():
     assert list(line.get_xdata()) == [1024, 2048, 4096] and math.isnan(line.get_ydata()[1])
 
 
-def test_mps_fallback_is_flagged_on_the_terminal_and_in_the_chapters(tmp_path, monkeypatch, capsys):
-    monkeypatch.setenv("PYTORCH_ENABLE_MPS_FALLBACK", "1")
-    out = tmp_path / "r.json"
-    assert cli.main(["run", "--suite", "copy", "--profile", "quick", "--device", "cpu", "--out", str(out),
-                     "--no-progress"]) == 0
-    assert capsys.readouterr().err.splitlines()[0] == (
-        "mpsarticle: warning: PYTORCH_ENABLE_MPS_FALLBACK=1: operators MPS lacks run on the CPU, so a time "
-        "measured on MPS can include CPU work")
-    assert load(out).environment["mps_fallback_to_cpu"] is True
+def test_mps_fallback_is_flagged_in_the_chapters():
+    """On the terminal too: tests/commands/test_conditions.py runs the command with the variable set."""
     assert Page("matmul", "en", old_mac(fallback=True)).numbers()["gaps_sentence"].endswith(
         " PYTORCH_ENABLE_MPS_FALLBACK=1 was set for this build: operators that MPS lacks ran on the CPU, so a time "
         "shown for the Apple GPU can include CPU work.")

@@ -10,18 +10,18 @@ from bs4 import BeautifulSoup
 from mpsarticle import devices, mac_tables
 from mpsarticle.article import Page
 from mpsarticle.tables import reason
-from mpsarticle.wording import Words
-
-
-def _reason(text: str, lang: str) -> str:
-    return reason(text, Words(lang))
 from mpsarticle.results import ResultSet, load
 from mpsarticle.specsheet import chips
+from mpsarticle.wording import Words
 
 from ..conftest import ROOT
 from ..macs import fixture_block
 
 CPU_FILE = ROOT / "docs" / "_data" / "machines" / "2-core-cpu-amd-epyc-ci-machine.json"
+
+
+def _reason(text: str, lang: str) -> str:
+    return reason(text, Words(lang))
 
 
 def _rows(html: str) -> list[list[str]]:
