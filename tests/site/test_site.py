@@ -1,13 +1,11 @@
 """The built site (the ``site`` fixture, ``_build/html`` or ``$MPSARTICLE_SITE``; ``make html PROFILE=quick`` first).
 
-Every chapter page in both trees, every glued figure a real PNG with alt text,
-every glued value filled in and every glued number the same in both
-languages, ``<html lang>`` and hreflang links, the language switcher, the
-landing page, every relative link and #anchor, the published data, and no
-traceback, stderr or progress bar anywhere. The sources themselves are
-tests/unit/test_chapters.py's; what only a browser sees is tests/browser's.
-
-Every page is parsed once (``_parse`` is cached).
+Every chapter page in both trees, every glued value filled in and every glued
+number the same in both languages, the published data, the device card and
+tables, and no traceback, stderr or progress bar anywhere. Links, languages
+and the landing page are test_navigation.py's, images and alt text
+test_images.py's; the sources are tests/unit/test_chapters.py's, and what only
+a browser sees is tests/browser's.
 """
 
 from __future__ import annotations
@@ -15,7 +13,6 @@ from __future__ import annotations
 import csv
 import functools
 import re
-import struct
 from pathlib import Path
 
 import pytest
@@ -23,43 +20,17 @@ from bs4 import BeautifulSoup, Comment
 
 from mpsarticle.results import load
 
-from ..chapters import glue_figures, glue_text_keys_in_order, numbers_in, same_number, source
+from ..chapters import glue_text_keys_in_order, numbers_in, same_number, source
 from ..conftest import LANGUAGES, chapter_names
+from .pages import article_of, language_pages, page, parse
 
 CHAPTERS = chapter_names()
 DATA_FILES = ("results.json", "results.csv")
-PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 #: Chapters whose glued sentences always quote measured numbers (whatever hardware built the site).
 MEASURED_CHAPTERS = {"index", "matvec", "timing", "matmul", "training", "method", "verdict"}
 
 
-def _other(lang: str) -> str:
-    return next(code for code in LANGUAGES if code != lang)
-
-
 # -- the built site: parsing -------------------------------------------------------------
-
-@functools.lru_cache(maxsize=None)
-def _parse(path: Path) -> BeautifulSoup:
-    return BeautifulSoup(path.read_text(encoding="utf-8"), "html.parser")
-
-
-def _page(site: Path, lang: str, name: str) -> BeautifulSoup:
-    path = site / lang / f"{name}.html"
-    assert path.is_file(), f"{path}: the page is missing"
-    return _parse(path)
-
-
-def _pages(site: Path, lang: str) -> list[Path]:
-    tree = site / lang
-    return sorted(p for p in tree.rglob("*.html") if not p.relative_to(tree).parts[0].startswith("_"))
-
-
-def _article(soup: BeautifulSoup, where: str):
-    article = soup.find("article") or soup.find(attrs={"role": "main"})
-    assert article is not None, f"{where}: no <article> (the page body) found"
-    return article
-
 
 def _is_glue_span(tag) -> bool:
     if tag.name != "span":
@@ -69,15 +40,7 @@ def _is_glue_span(tag) -> bool:
 
 
 def _glue_spans(soup: BeautifulSoup, where: str) -> list[str]:
-    return [span.get_text() for span in _article(soup, where).find_all(_is_glue_span)]
-
-
-def _local(href: str | None) -> str | None:
-    """The file part of a relative link, or None for external links, anchors and data: URIs."""
-    if not href or href.startswith(("#", "mailto:", "data:", "javascript:")) or re.match(r"^[a-z][a-z0-9+.-]*://", href) \
-            or href.startswith("//"):
-        return None
-    return href.split("#", 1)[0].split("?", 1)[0] or None
+    return [span.get_text() for span in article_of(soup, where).find_all(_is_glue_span)]
 
 
 @functools.lru_cache(maxsize=None)
@@ -96,54 +59,17 @@ def _results_env_strings(site: Path) -> tuple[str, ...]:
 # -- the built site: chapters ---------------------------------------------------------
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_every_chapter_has_a_page(site, lang):
+def test_every_chapter_has_apage(site, lang):
     missing = [f"{site / lang / name}.html" for name in CHAPTERS if not (site / lang / f"{name}.html").is_file()]
     assert not missing, f"chapter pages missing from the built site: {missing}"
-
-
-def _png_size(data: bytes) -> tuple[int, int]:
-    assert data[:8] == PNG_SIGNATURE, "not a PNG (no PNG signature)"
-    assert data[12:16] == b"IHDR", "no IHDR chunk first"
-    return struct.unpack(">II", data[16:24])
-
-
-@pytest.mark.parametrize("lang", LANGUAGES)
-@pytest.mark.parametrize("chapter", CHAPTERS)
-def test_glued_figures_are_real_images(site, lang, chapter):
-    where = f"{lang}/{chapter}.html"
-    soup = _page(site, lang, chapter)
-    article = _article(soup, where)
-    expected = glue_figures(source(lang, chapter))
-    figures = [figure for figure in article.find_all("figure") if figure.find("img")]
-    assert len(figures) >= len(expected), (
-        f"{where}: {len(expected)} glued figures in the source, {len(figures)} figures with an image in the page")
-    for key, name in expected:
-        if name:
-            figure = article.find(id=name)
-            assert figure is not None and figure.find("img") is not None, (
-                f"{where}: glued figure {key} (:name: {name}) has no <img> in the page")
-    in_figures = [img for figure in figures for img in figure.find_all("img")]
-    for img in article.find_all("img"):
-        src = img.get("src") or ""
-        path = site / lang / (_local(src) or "")
-        assert _local(src) and path.is_file(), f"{where}: image {src!r} does not resolve to a file"
-        if img in in_figures:
-            try:
-                width, height = _png_size(path.read_bytes()[:24])
-            except AssertionError as exc:
-                raise AssertionError(f"{where}: figure image {src!r} ({path}): {exc}") from None
-            assert width > 0 and height > 0, f"{where}: figure image {src!r} is {width}×{height} pixels"
-        alt = (img.get("alt") or "").strip()
-        assert alt, f"{where}: image {src!r} has no alt text"
-        assert "WRITE" not in alt, f"{where}: image {src!r} has placeholder alt text {alt!r}"
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize("chapter", CHAPTERS)
 def test_glued_text_is_filled_in(site, lang, chapter):
     where = f"{lang}/{chapter}.html"
-    soup = _page(site, lang, chapter)
-    article = _article(soup, where)
+    soup = page(site, lang, chapter)
+    article = article_of(soup, where)
     keys = glue_text_keys_in_order(source(lang, chapter))
     spans = _glue_spans(soup, where)
     assert len(spans) == len(keys), (
@@ -160,7 +86,7 @@ def test_glued_text_is_filled_in(site, lang, chapter):
 def _keyed_numbers(site: Path, lang: str, chapter: str) -> dict[str, list[list[str]]]:
     where = f"{lang}/{chapter}.html"
     keys = glue_text_keys_in_order(source(lang, chapter))
-    spans = _glue_spans(_page(site, lang, chapter), where)
+    spans = _glue_spans(page(site, lang, chapter), where)
     assert len(spans) == len(keys), f"{where}: {len(keys)} glue roles in the source, {len(spans)} glued values"
     masked = _results_env_strings(site)
     found: dict[str, list[list[str]]] = {}
@@ -191,48 +117,6 @@ def test_glued_numbers_are_the_same_in_both_languages(site, chapter):
 # -- the built site: every page ---------------------------------------------------------
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_pages_declare_their_language_and_alternates(site, lang):
-    pages = _pages(site, lang)
-    assert pages, f"{site / lang}: no pages"
-    for path in pages:
-        where = str(path.relative_to(site))
-        soup = _parse(path)
-        assert soup.html is not None and soup.html.get("lang") == lang, (
-            f"{where}: <html lang={soup.html.get('lang') if soup.html else None!r}>, expected {lang!r}")
-        page = path.relative_to(site / lang).as_posix()
-        alternates = {link.get("hreflang"): link.get("href") for link in soup.find_all("link", rel="alternate")
-                      if link.get("hreflang")}
-        for code in LANGUAGES:
-            href = alternates.get(code)
-            assert href, f"{where}: no <link rel=\"alternate\" hreflang=\"{code}\">"
-            assert href.endswith(f"{code}/{page}"), f"{where}: hreflang {code} points to {href!r}, not to {code}/{page}"
-
-
-@pytest.mark.parametrize("lang", LANGUAGES)
-def test_language_switcher_leads_to_the_same_page(site, lang):
-    other = _other(lang)
-    for path in _pages(site, lang):
-        where = str(path.relative_to(site))
-        soup = _parse(path)
-        switch = soup.find(id="mpsarticle-lang-switch") or soup.find(class_="mpsarticle-lang-switch")
-        assert switch is not None, f"{where}: no language switcher (mpsarticle-lang-switch)"
-        href = _local(switch.get("href"))
-        assert href, f"{where}: the language switcher has no relative href ({switch.get('href')!r})"
-        target = (path.parent / href).resolve()
-        expected = (site / other / path.relative_to(site / lang)).resolve()
-        assert target == expected, f"{where}: the language switcher leads to {href!r} ({target}), not to {expected}"
-        assert target.is_file(), f"{where}: the language switcher's target {target} does not exist"
-
-
-def test_landing_page_links_both_languages(site):
-    soup = _parse(site / "index.html")
-    hrefs = {_local(a.get("href")) for a in soup.find_all("a")}
-    for lang in LANGUAGES:
-        assert f"{lang}/index.html" in hrefs, f"{site / 'index.html'}: no link to {lang}/index.html"
-        assert (site / lang / "index.html").is_file(), f"{site / lang / 'index.html'} does not exist"
-
-
-@pytest.mark.parametrize("lang", LANGUAGES)
 def test_data_files_are_published(site, lang):
     folder = site / lang / "data"
     for name in DATA_FILES:
@@ -256,26 +140,6 @@ def test_data_files_are_the_same_measurement_in_both_languages(site):
             f"{name} differs between " + " and ".join(map(str, files)) + ": the languages did not share one measurement")
 
 
-@pytest.mark.parametrize("lang", LANGUAGES)
-@pytest.mark.parametrize("chapter", CHAPTERS)
-def test_chapter_links_resolve(site, lang, chapter):
-    """Every relative link and image of a chapter page (the data links included) leads to a file."""
-    where = f"{lang}/{chapter}.html"
-    soup = _page(site, lang, chapter)
-    base = site / lang
-    broken = []
-    for tag, attribute in (("a", "href"), ("img", "src"), ("link", "href"), ("script", "src")):
-        for element in soup.find_all(tag):
-            target = _local(element.get(attribute))
-            if target and not (base / target).exists():
-                broken.append(element.get(attribute))
-    assert not broken, f"{where}: links that lead nowhere: {broken}"
-    if "page.data_links()" in source(lang, chapter):
-        data = [a.get("href") for a in _article(soup, where).find_all("a") if (a.get("href") or "").startswith("data/")]
-        assert {f"data/{name}" for name in DATA_FILES} <= set(data), (
-            f"{where}: the data links are {data}, expected data/results.json and data/results.csv")
-
-
 _ANSI = re.compile(r"\x1b\[|\[\d+(?:;\d+)*m")
 _PROGRESS = re.compile(r"point/s|it/s\]|\|[█▏▎▍▌▋▊▉ ]*█|█")
 _PAGE_ERRORS = ("Traceback (most recent call last)", "ModuleNotFoundError", "ImportError:")
@@ -297,9 +161,9 @@ def _printed_text(output) -> str:
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_no_page_shows_an_error_stderr_or_progress_bar(site, lang):
     problems = []
-    for path in _pages(site, lang):
+    for path in language_pages(site, lang):
         where = str(path.relative_to(site))
-        soup = _parse(path)
+        soup = parse(path)
         article = soup.find("article") or soup
         for tag in article.find_all(True):
             classes = set(tag.get("class") or ())
@@ -326,7 +190,7 @@ def test_no_page_shows_an_error_stderr_or_progress_bar(site, lang):
 
 def _card(site: Path, lang: str) -> dict[str, str]:
     where = f"{lang}/devices.html"
-    table = _article(_page(site, lang, "devices"), where).find("table", class_="mpsarticle-card")
+    table = article_of(page(site, lang, "devices"), where).find("table", class_="mpsarticle-card")
     assert table is not None, f"{where}: no device card (table.mpsarticle-card)"
     rows = {}
     for row in table.find_all("tr"):
@@ -356,7 +220,7 @@ def test_tables_are_shown_in_both_languages(site, chapter):
     shapes = {}
     for lang in LANGUAGES:
         where = f"{lang}/{chapter}.html"
-        tables = _article(_page(site, lang, chapter), where).find_all("table", class_="mpsarticle-table")
+        tables = article_of(page(site, lang, chapter), where).find_all("table", class_="mpsarticle-table")
         assert len(tables) == expected, f"{where}: {len(tables)} tables (table.mpsarticle-table), expected {expected}"
         shapes[lang] = []
         for table in tables:
