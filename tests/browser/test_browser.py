@@ -36,6 +36,7 @@ import numpy as np
 import pytest
 from PIL import Image
 
+from ..chapters import glue_figures, source
 from ..conftest import LANGUAGES, chapter_names
 from .browsing import DESKTOP, PHONE, Browsing, Visit, js, site_pages
 from .conftest import found_browser
@@ -203,6 +204,9 @@ def test_charts_stay_readable_in_dark_mode(dark, lang, chapter):
     visit = dark.visit(lang, chapter)
     assert visit.data, f"{visit.url} could not be read: {visit.problems}"
     assert visit.data["theme"] == "dark", f"{visit.url}: dark mode did not take (data-theme={visit.data['theme']!r})"
+    glued = len(glue_figures(source(lang, chapter)))
+    assert len(visit.extra["charts"]) >= glued, (
+        f"{visit.url}: {len(visit.extra['charts'])} charts found in the article, {glued} glued in its source")
     page = visit.extra["page_background"]
     page_luminance = float(luminance(page))
     assert page_luminance < DARK_PAGE, f"{visit.url}: the page background {page} is not dark in dark mode"

@@ -57,7 +57,7 @@ def test_pages_declare_their_language_and_alternates(site, lang):
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_language_switcher_leads_to_the_samepage(site, lang):
+def test_language_switcher_leads_to_the_same_page(site, lang):
     other_lang = other(lang)
     for path in language_pages(site, lang):
         where = str(path.relative_to(site))

@@ -200,7 +200,6 @@ def _card(site: Path, lang: str) -> dict[str, str]:
     return rows
 
 
-@pytest.mark.skipif("devices" not in CHAPTERS, reason="no devices chapter")
 def test_device_card_shows_the_same_torch_version(site):
     cards = {lang: _card(site, lang) for lang in LANGUAGES}
     versions = {lang: card.get("PyTorch") for lang, card in cards.items()}
