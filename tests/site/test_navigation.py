@@ -47,13 +47,13 @@ def test_pages_declare_their_language_and_alternates(site, lang):
         soup = parse(path)
         assert soup.html is not None and soup.html.get("lang") == lang, (
             f"{where}: <html lang={soup.html.get('lang') if soup.html else None!r}>, expected {lang!r}")
-        page = path.relative_to(site / lang).as_posix()
+        rel = path.relative_to(site / lang).as_posix()
         alternates = {link.get("hreflang"): link.get("href") for link in soup.find_all("link", rel="alternate")
                       if link.get("hreflang")}
         for code in LANGUAGES:
             href = alternates.get(code)
             assert href, f"{where}: no <link rel=\"alternate\" hreflang=\"{code}\">"
-            assert href.endswith(f"{code}/{page}"), f"{where}: hreflang {code} points to {href!r}, not to {code}/{page}"
+            assert href.endswith(f"{code}/{rel}"), f"{where}: hreflang {code} points to {href!r}, not to {code}/{rel}"
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
