@@ -86,7 +86,8 @@ def test_sustained_rates_of_an_archived_machine(lang, expected):
     assert "<b>Mac</b>" not in html and "&lt;b&gt;Mac&lt;/b&gt;" in html
 
 
-def test_the_page_shows_the_tables(monkeypatch):
+def test_the_page_shows_the_tables(monkeypatch, tmp_path):
+    monkeypatch.setenv("MPSARTICLE_CACHE_DIR", str(tmp_path / "cache"))  # the page publishes the archive there
     results = load(CPU_FILE)
     page = Page("machines", "en", results)
     assert page.sustained_rates() is None
