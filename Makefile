@@ -1,8 +1,9 @@
 # mpsarticle: measure PyTorch on this machine and build the bilingual article.
 #
 #   make html      set up .venv if needed, run every chapter, build en/ and id/
-#   make test      the same with PROFILE=quick, then the test suite
+#   make test      the same with PROFILE=quick, then the test suite (all four layers)
 #   make browser   find or install the browser the browser tests drive
+#   make screenshots  full-page pictures of every chapter, light and dark (after make html)
 #   make publish   push the built _build/html to the gh-pages branch
 #   make lock      re-resolve requirements.txt to the newest releases
 #   make clean     remove _build (keeps .venv)
@@ -70,7 +71,7 @@ SPHINX_ENV = \
 .DEFAULT_GOAL := html
 # Languages build one after the other: the first one measures.
 .NOTPARALLEL:
-.PHONY: html test setup lock browser publish clean forget-old-builds
+.PHONY: html test setup lock browser screenshots publish clean forget-old-builds
 
 setup: $(SETUP_STAMP)
 
@@ -130,12 +131,19 @@ html: $(SETUP_STAMP) forget-old-builds
 browser: $(SETUP_STAMP)
 	-$(VENV_PY) -m tests.browser_provision
 
+# Full-page screenshots of every chapter, both languages, light and dark, in
+# _build/screenshots/: for reviewing a build by eye (the tests check the rest).
+screenshots: browser
+	MPSARTICLE_BROWSER_INSTALL=0 $(VENV_PY) scripts/screenshots.py $(SITE_DIR)
+
 # The browser first (a missing one is reported at once), then the site with
-# the quick profile, then the tests (which read the built site; pytest only
-# looks for the browser, it was provisioned already).
+# the quick profile, then the tests of every layer, tests/{unit,commands,site,
+# browser} (pytest only looks for the browser, it was provisioned already),
+# with the thorough hypothesis profile: many more drawn machines per property
+# than a plain `pytest` (tests/conftest.py).
 test: PROFILE = quick
 test: browser html
-	MPSARTICLE_BROWSER_INSTALL=0 $(VENV_PY) -m pytest
+	MPSARTICLE_BROWSER_INSTALL=0 $(VENV_PY) -m pytest --hypothesis-profile=thorough
 
 publish:
 	@for f in $(SITE_DIR)/index.html $(foreach lang,$(LANGUAGES),$(SITE_DIR)/$(lang)/index.html); do \

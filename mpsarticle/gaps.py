@@ -20,13 +20,16 @@ import functools
 import re
 import string
 from collections import defaultdict
-from typing import Callable
+from typing import TYPE_CHECKING
 
 from babel.lists import format_list
 
 from .analysis import size_key
 from .formatting import whole
 from .results import Point, ResultSet
+
+if TYPE_CHECKING:
+    from .wording import Words
 
 __all__ = ["gaps_sentence", "unmeasured", "unmeasured_sizes"]
 
@@ -45,12 +48,10 @@ def unmeasured_sizes(results: ResultSet, *, workload: str, device: str, method: 
     return sorted({int(p.params[key]) for p in unmeasured(results, **criteria) if key in p.params})
 
 
-def gaps_sentence(results: ResultSet, lang: str, suites: tuple[str, ...],
-                  device_label: Callable[[str, str], str]) -> str:
+def gaps_sentence(results: ResultSet, language: "Words", suites: tuple[str, ...]) -> str:
     """One sentence: every point of ``suites`` was measured, or which were not and why."""
-    from .wording import Words
-
-    words = Words(lang).table("gaps")  # the words live in the catalogs (gaps.*)
+    lang = language.lang
+    words = language.table("gaps")  # the words live in the catalogs (gaps.*)
     groups: dict[tuple[str, str, str, str], list[int]] = defaultdict(list)
     for point in results:
         if point.suite in suites and point.status != "ok":
@@ -59,7 +60,7 @@ def gaps_sentence(results: ResultSet, lang: str, suites: tuple[str, ...],
             groups[(point.device, what, key, _why(point, words))].append(int(point.params.get(key, 0)))
     text = words["none"]
     if groups:
-        items = [words["item"].format(what=what, device=device_label(device, lang), key=key, why=why,
+        items = [words["item"].format(what=what, device=language.device(device), key=key, why=why,
                                       sizes=format_list([whole(size, lang) for size in sorted(set(sizes))], locale=lang))
                  for (device, what, key, why), sizes in groups.items()]
         text = words["some"].format(items="; ".join(items))

@@ -328,7 +328,7 @@ def chapter_sentences(chapter: str, results: ResultSet, words: Words, *, rows: S
     if chapter in GAP_SUITES:
         from .gaps import gaps_sentence
 
-        found["gaps_sentence"] = gaps_sentence(results, words.lang, GAP_SUITES[chapter], lambda d, _: words.device(d))
+        found["gaps_sentence"] = gaps_sentence(results, words, GAP_SUITES[chapter])
     return found
 
 

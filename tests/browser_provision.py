@@ -1,7 +1,7 @@
 """Find or provision the browser that the browser tests drive (``python -m tests.browser_provision``).
 
 ``make test`` runs this before pytest, and the ``chromium`` fixture of
-``tests/browser/test_browser.py`` calls :func:`provision` again (it then finds what
+``tests/browser/conftest.py`` calls :func:`provision` again (it then finds what
 was provisioned). The first of these that launches headless is used:
 
 1. ``$MPSARTICLE_CHROMIUM``: a Chrome or Chromium executable you name;

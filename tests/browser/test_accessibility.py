@@ -3,9 +3,9 @@
 axe-core (the ``axe-playwright-python`` package, which ships axe.min.js and
 injects it into the page: nothing is fetched) runs on the landing page and on
 every page of both languages, in light and in dark mode at 1280 px, in the
-same Debian Chromium, served the same way, as the other browser tests: the
-session's ``chromium`` and ``server`` fixtures (tests/conftest.py) and
-test_browser.py's ``Browsing`` context. No violation of impact "serious" or "critical" may
+same Chromium, served the same way, as the other browser tests: the
+session's ``chromium`` and ``server`` fixtures (tests/browser/conftest.py) and
+the ``Browsing`` context of tests/browser/browsing.py. No violation of impact "serious" or "critical" may
 remain; each one is reported with its rule, help text and the elements it
 names.
 """
@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from ..conftest import LANGUAGES
-from .test_browser import DESKTOP, Browsing, site_pages
+from .browsing import DESKTOP, Browsing, site_pages
 
 #: axe-core impacts that fail the test (the others are "minor" and "moderate").
 FAILING_IMPACTS = {"serious", "critical"}

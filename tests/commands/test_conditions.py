@@ -1,92 +1,9 @@
-"""Risky conditions and the Mac block: recorded in the environment, printed before measuring, Rosetta named."""
+"""A run prints the risky conditions before it measures (the conditions themselves: tests/unit/test_conditions.py)."""
 
 from __future__ import annotations
 
-import json
-
-import pytest
-
-from mpsarticle import cli, conditions, devices, macinfo
-from mpsarticle.environment import describe_machine, environment
-from mpsarticle.results import ResultSet
-
-from ..unit.test_macinfo import MACS, runner_for
-
-#: The warnings each fixture Mac must raise (see tests/fixtures/README.md).
-EXPECTED = {
-    "m1-pro-macbook-pro-14": ["on_battery", "low_power_mode", "swap_in_use"],
-    "m2-mac-mini": ["rosetta"],
-    "m3-max-macbook-pro-16": ["cpu_speed_limited"],
-}
-
-
-def _fixture_block(mac: str, environ: dict | None = None) -> dict:
-    run = runner_for(MACS / mac)
-    block = dict(macinfo.parse_swapusage(run(["sysctl", "vm.swapusage"])))
-    block["mac"] = macinfo.describe_mac(run, environ={})
-    block["warnings"] = conditions.warning_codes(block, environ or {})
-    return block
-
-
-@pytest.mark.parametrize("mac", sorted(EXPECTED))
-def test_each_fixture_mac_raises_its_warnings(mac):
-    assert _fixture_block(mac)["warnings"] == EXPECTED[mac]
-
-
-def test_fallback_and_thermal_warnings():
-    block = {"mac": {"thermal_warning_level": 2}, "swap_used_bytes": 0}
-    assert conditions.warning_codes(block, {"PYTORCH_ENABLE_MPS_FALLBACK": "1"}) == ["mps_fallback", "thermal_warning"]
-    assert conditions.warning_codes({}, {}) == []
-
-
-def test_every_warning_prints_as_one_line():
-    lines = conditions.warning_lines({"warnings": list(conditions.WARNINGS) + ["from_the_future"]})
-    assert len(lines) == len(conditions.WARNINGS) + 1
-    assert all(line.startswith("mpsarticle: warning: ") and "\n" not in line for line in lines)
-
-
-def test_the_mac_block_is_only_on_macos(monkeypatch):
-    monkeypatch.setattr(conditions.sys, "platform", "linux")
-    block = conditions.machine_conditions({})
-    assert "mac" not in block and block["warnings"] == [] and "swap_used_bytes" in block
-    mac = _fixture_block("m1-pro-macbook-pro-14")["mac"]
-    monkeypatch.setattr(conditions.sys, "platform", "darwin")
-    monkeypatch.setattr(macinfo, "describe_mac", lambda environ=None: mac)
-    monkeypatch.setattr(macinfo, "swap_usage", lambda: {"swap_total_bytes": 1 << 30, "swap_used_bytes": 1 << 20})
-    block = conditions.machine_conditions({})
-    assert block["mac"]["gpu_cores"] == 16 and block["warnings"] == ["on_battery", "low_power_mode", "swap_in_use"]
-
-
-def test_an_environment_block_with_a_mac_is_saved_and_loaded(monkeypatch):
-    block = environment()
-    assert isinstance(block["warnings"], list) and "swap_used_bytes" in block
-    block.update(_fixture_block("m3-max-macbook-pro-16"))
-    results = ResultSet(block)
-    again = ResultSet.from_dict(json.loads(results.to_json()))
-    assert again.environment["mac"]["cpu_speed_limit"] == 83 and again.environment["warnings"] == ["cpu_speed_limited"]
-
-
-def test_mps_missing_under_rosetta_says_so(monkeypatch):
-    monkeypatch.setattr(devices, "_mps_is_available", lambda: False)
-    monkeypatch.setattr(devices, "python_translated", lambda: True)
-    assert devices.unavailable_reasons()["mps"] == devices.NO_MPS_ROSETTA
-    assert "Rosetta" in devices.NO_MPS_ROSETTA and "arm64" in devices.NO_MPS_ROSETTA
-    monkeypatch.setattr(devices, "python_translated", lambda: None)
-    assert devices.unavailable_reasons()["mps"] in (devices.NO_MPS_BUILD, devices.NO_MPS_HERE)
-
-
-def test_info_shows_the_mac_its_spec_sheet_and_warnings(monkeypatch, capsys):
-    machine = describe_machine()
-    machine.update(_fixture_block("m1-pro-macbook-pro-14"))
-    machine["unavailable"] = {"mps": devices.NO_MPS_ROSETTA}
-    monkeypatch.setattr("mpsarticle.environment.describe_machine", lambda: machine)
-    assert cli.main(["info"]) == 0
-    out = capsys.readouterr().out
-    assert "Mac: Apple M1 Pro (8 P + 2 E CPU cores, 16-core GPU), model MacBookPro18,3, macOS 14.2.1" in out
-    assert "power: battery (81 %, discharging); Low Power Mode on" in out
-    assert "Apple's spec sheet for the Apple M1 Pro (16-core GPU): 200 GB/s memory bandwidth (apple)" in out
-    assert f"mps   unavailable: {devices.NO_MPS_ROSETTA}" in out
-    assert "mpsarticle: warning: the Mac runs on battery" in out
+from mpsarticle import cli, conditions
+from mpsarticle.results import load
 
 
 def test_run_prints_the_warnings_before_measuring(monkeypatch, tmp_path, capsys):
@@ -96,3 +13,15 @@ def test_run_prints_the_warnings_before_measuring(monkeypatch, tmp_path, capsys)
     err = capsys.readouterr().err.splitlines()
     assert err[:2] == [f"mpsarticle: warning: {conditions.WARNINGS['on_battery']}",
                        f"mpsarticle: warning: {conditions.WARNINGS['swap_in_use']}"]
+
+
+def test_mps_fallback_is_flagged_on_the_terminal_and_recorded(tmp_path, monkeypatch, capsys):
+    """In the chapters too: tests/unit/test_gaps.py."""
+    monkeypatch.setenv("PYTORCH_ENABLE_MPS_FALLBACK", "1")
+    out = tmp_path / "r.json"
+    assert cli.main(["run", "--suite", "copy", "--profile", "quick", "--device", "cpu", "--out", str(out),
+                     "--no-progress"]) == 0
+    assert capsys.readouterr().err.splitlines()[0] == (
+        "mpsarticle: warning: PYTORCH_ENABLE_MPS_FALLBACK=1: operators MPS lacks run on the CPU, so a time "
+        "measured on MPS can include CPU work")
+    assert load(out).environment["mps_fallback_to_cpu"] is True

@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import json
-import shutil
-import subprocess
 from pathlib import Path
 
 import pytest
@@ -13,7 +11,6 @@ from mpsarticle import archive
 from mpsarticle.article import Page
 from mpsarticle.results import Point, ResultSet, ResultsFileError, SCHEMA_VERSION
 
-ROOT = Path(__file__).resolve().parents[2]
 HOSTILE = '<script>alert("x")</script> $\\frac{1}{0}$ <img src=x onerror=alert(1)>'
 
 
@@ -198,12 +195,3 @@ def test_no_project_is_a_one_line_error_not_an_empty_archive(tmp_path, monkeypat
     err = capsys.readouterr().err
     assert err.startswith("mpsarticle: error: no archive of machines") and err.count("\n") == 1
 
-
-def test_make_publish_refuses_an_unbuilt_site(tmp_path):
-    if not shutil.which("make"):
-        pytest.fail("make is needed")
-    done = subprocess.run(["make", "-s", "publish", f"SITE_DIR={tmp_path / 'nothing'}"], cwd=ROOT,
-                          capture_output=True, text=True)
-    assert done.returncode != 0
-    assert "missing" in done.stderr and "make html" in done.stderr
-    assert done.stderr.strip().count("\n") == 0 or "Error" in done.stderr

@@ -1,7 +1,7 @@
 """Browser provisioning for the browser tests: the order of the ways, and the one line when none works.
 
 No real browser is launched or installed here: ``launches`` and ``run`` are stand-ins recording what
-provisioning tried (tests/browser/test_browser.py drives the real one).
+provisioning tried (the browser tests, tests/browser/, drive the real one).
 """
 
 from __future__ import annotations

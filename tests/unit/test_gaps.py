@@ -1,5 +1,5 @@
 """Unsupported operations and other unmeasured points: recorded with a reason, gaps in the figures,
-explained in the chapter's language; PYTORCH_ENABLE_MPS_FALLBACK=1 flagged."""
+explained in the chapter's language; PYTORCH_ENABLE_MPS_FALLBACK=1 flagged in the chapters."""
 
 from __future__ import annotations
 
@@ -8,18 +8,14 @@ import platform
 
 import pytest
 
-from mpsarticle import cli, figures
+from mpsarticle import figures
 from mpsarticle.article import Page
 from mpsarticle.devices import Device
 from mpsarticle.gaps import gaps_sentence
-from mpsarticle.results import Point, ResultSet, load
+from mpsarticle.results import Point, ResultSet
 from mpsarticle.timing import TimingOptions, measure
 from mpsarticle.specs import MatMul
 from mpsarticle.wording import Words
-
-
-def device_label(device: str, lang: str) -> str:
-    return Words(lang).device(device)
 
 
 QUICK = TimingOptions(budget_s=0.05)
@@ -50,9 +46,9 @@ def test_bfloat16_on_mps_before_macos_14_is_unsupported_with_the_reason(monkeypa
 ])
 def test_our_reasons_are_said_in_indonesian_and_pytorchs_are_quoted(reason, indonesian):
     point = Point("mps", "matmul", {"m": 8, "dtype": "float32"}, suite="matmul", status="unsupported", reason=reason)
-    sentence = gaps_sentence(ResultSet(dict(ENVIRONMENT), [point]), "id", ("matmul",), device_label)
+    sentence = gaps_sentence(ResultSet(dict(ENVIRONMENT), [point]), Words("id"), ("matmul",))
     assert f"tidak didukung di sana: {indonesian})" in sentence
-    english = gaps_sentence(ResultSet(dict(ENVIRONMENT), [point]), "en", ("matmul",), device_label)
+    english = gaps_sentence(ResultSet(dict(ENVIRONMENT), [point]), Words("en"), ("matmul",))
     assert f"not supported there: {reason})" in english
 
 
@@ -93,9 +89,9 @@ def test_the_chapter_explains_the_gaps_in_its_language():
         "m = 512, 1.024, 2.048, dan 4.096 (tidak didukung di sana: MPS mendukung bfloat16 mulai macOS 14; ini "
         "macOS 13).")
     complete = ResultSet(ENVIRONMENT, [p for p in results if p.status == "ok"])
-    assert gaps_sentence(complete, "en", ("matmul",), device_label) == (
+    assert gaps_sentence(complete, Words("en"), ("matmul",)) == (
         "Every point of this chapter was measured on this machine.")
-    assert gaps_sentence(complete, "id", ("matmul",), device_label) == (
+    assert gaps_sentence(complete, Words("id"), ("matmul",)) == (
         "Semua titik di bab ini berhasil diukur di mesin ini.")
 
 
@@ -128,15 +124,8 @@ def test_time_against_size_leaves_a_gap_too():
     assert list(line.get_xdata()) == [1024, 2048, 4096] and math.isnan(line.get_ydata()[1])
 
 
-def test_mps_fallback_is_flagged_on_the_terminal_and_in_the_chapters(tmp_path, monkeypatch, capsys):
-    monkeypatch.setenv("PYTORCH_ENABLE_MPS_FALLBACK", "1")
-    out = tmp_path / "r.json"
-    assert cli.main(["run", "--suite", "copy", "--profile", "quick", "--device", "cpu", "--out", str(out),
-                     "--no-progress"]) == 0
-    assert capsys.readouterr().err.splitlines()[0] == (
-        "mpsarticle: warning: PYTORCH_ENABLE_MPS_FALLBACK=1: operators MPS lacks run on the CPU, so a time "
-        "measured on MPS can include CPU work")
-    assert load(out).environment["mps_fallback_to_cpu"] is True
+def test_mps_fallback_is_flagged_in_the_chapters():
+    """On the terminal too: tests/commands/test_conditions.py runs the command with the variable set."""
     assert Page("matmul", "en", old_mac(fallback=True)).numbers()["gaps_sentence"].endswith(
         " PYTORCH_ENABLE_MPS_FALLBACK=1 was set for this build: operators that MPS lacks ran on the CPU, so a time "
         "shown for the Apple GPU can include CPU work.")

@@ -12,97 +12,30 @@ for them, whole words and case-insensitive, in
 - the reader-facing strings of the package: every string under an ``"en"`` or
   ``"id"`` key of a dict literal in ``mpsarticle/*.py`` (the sentence, label and
   figure-word tables), against that language's list; any other non-docstring
-  string against the variants that no language uses as its term;
-- the built pages (``_build/html``): skipped, saying so, only when the site is
-  not built (``make test`` always builds it first).
+  string against the variants that no language uses as its term.
+
+The built pages are tests/site/test_glossary_pages.py's.
 """
 
 from __future__ import annotations
 
 import ast
-import functools
-import os
 import re
-from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 from babel.messages.pofile import read_po
-from bs4 import BeautifulSoup
 
+from ..chapters import DOCS, prose
 from ..conftest import LANGUAGES, ROOT
-from ..site.test_site import _fenced_blocks, prose
+from ..glossary import GLOSSARY_CHAPTER, glossary, glossary_block, landing_sections, offences, pattern, retired
 
-DOCS = ROOT / "docs"
 PACKAGE = ROOT / "mpsarticle"
-GLOSSARY_CHAPTER = "method"
-GLOSSARY_CLASS = "mpsarticle-glossary"
-NONE_MARKS = {"", "—", "-", "–"}
 #: Variants the issue that introduced the glossary named: the glossary must keep retiring them.
 KNOWN_RETIRED = {
     "en": {"measuring engine", "synchronised engine", "throughput"},
     "id": {"mesin ukur", "utas", "tolok ukur", "eksperimen"},
 }
-
-
-@dataclass(frozen=True)
-class Entry:
-    term: str
-    retired: tuple[str, ...]
-
-
-def _plain(cell: str) -> str:
-    """A table cell as text: no Markdown emphasis or code marks, one line."""
-    return " ".join(re.sub(r"[`*_]", "", cell).split())
-
-
-def _glossary_block(text: str) -> tuple[str, int, int] | None:
-    for info, block, first, last in _fenced_blocks(text):
-        if info.startswith("{list-table}") and re.search(rf"^:class:.*\b{GLOSSARY_CLASS}\b", block, re.M):
-            return block, first, last
-    return None
-
-
-@functools.lru_cache(maxsize=None)
-def glossary(lang: str) -> tuple[Entry, ...]:
-    """The glossary of ``docs/<lang>/method.md``: each row's term and retired variants."""
-    path = DOCS / lang / f"{GLOSSARY_CHAPTER}.md"
-    found = _glossary_block(path.read_text(encoding="utf-8"))
-    assert found, f"{path}: no {{list-table}} with :class: {GLOSSARY_CLASS} (the glossary)"
-    rows: list[list[str]] = []
-    for line in found[0].splitlines()[1:-1]:
-        if line.startswith("* - "):
-            rows.append([line[4:]])
-        elif line.startswith("  - ") and rows:
-            rows[-1].append(line[4:])
-        elif line.startswith("    ") and rows:
-            rows[-1][-1] += " " + line.strip()
-    entries = []
-    for row in rows[1:]:  # the first row is the header
-        assert len(row) == 3, f"{path}: glossary row {row!r} does not have 3 cells (term, meaning, not used)"
-        retired = tuple(v for v in (_plain(part) for part in row[2].split(",")) if v not in NONE_MARKS)
-        entries.append(Entry(_plain(row[0]), retired))
-    return tuple(entries)
-
-
-def retired(lang: str) -> list[str]:
-    return [variant for entry in glossary(lang) for variant in entry.retired]
-
-
-@functools.lru_cache(maxsize=None)
-def pattern(variant: str) -> re.Pattern[str]:
-    """A variant as a whole word (or words, across line breaks), any case; plural -s and Indonesian -nya too."""
-    words = r"\s+".join(re.escape(word) for word in variant.split())
-    return re.compile(rf"(?<!\w){words}(?:s|nya)?(?!\w)", re.IGNORECASE)
-
-
-def offences(text: str, variants: list[str], where: str) -> list[str]:
-    found = []
-    for variant in variants:
-        for match in pattern(variant).finditer(text):
-            context = " ".join(text[max(0, match.start() - 40):match.end() + 40].split())
-            found.append(f"{where}: {variant!r} in …{context}…")
-    return found
 
 
 # -- the glossary itself -------------------------------------------------------------------------
@@ -132,10 +65,10 @@ def test_the_matcher_finds_whole_words_across_lines_in_any_case():
 # -- sources -------------------------------------------------------------------------------------
 
 def _chapter_prose(lang: str, chapter: str) -> str:
-    """The chapter as a reader reads it (see test_site.prose), less the glossary table, labels,
+    """The chapter as a reader reads it (see tests/chapters.prose), less the glossary table, labels,
     substitutions and directive options other than :alt:."""
     text = (DOCS / lang / f"{chapter}.md").read_text(encoding="utf-8")
-    found = _glossary_block(text)
+    found = glossary_block(text)
     if found:
         lines = text.splitlines()
         lines[found[1]:found[2] + 1] = [""] * (found[2] + 1 - found[1])
@@ -154,17 +87,10 @@ def test_chapters_use_no_retired_variant(lang):
     assert not found, "retired variants in the chapters (use the glossary's term):\n" + "\n".join(found)
 
 
-def _landing_sections(path: Path) -> list[tuple[str, str]]:
-    soup = BeautifulSoup(path.read_text(encoding="utf-8"), "html.parser")
-    sections = [(tag["lang"], tag.get_text(" ")) for tag in soup.body.find_all(attrs={"lang": True})]
-    assert {lang for lang, _ in sections} >= set(LANGUAGES), f"{path}: no section for each language"
-    return sections
-
-
 def test_landing_page_uses_no_retired_variant():
     path = DOCS / "landing" / "index.html"
     found = []
-    for lang, text in _landing_sections(path):
+    for lang, text in landing_sections(path):
         found += offences(text, retired(lang), f"{path.relative_to(ROOT)} ({lang})")
     assert not found, "\n".join(found)
 
@@ -230,49 +156,3 @@ def test_package_strings_use_no_retired_variant():
             found += offences(text, retired(lang) if lang else unkeyed, f"{path.relative_to(ROOT)}:{line}")
     assert keyed > 100, f"only {keyed} strings found under 'en'/'id' keys in mpsarticle/: did the catalogs move?"
     assert not found, "retired variants in the package's strings:\n" + "\n".join(found)
-
-
-# -- the built pages -----------------------------------------------------------------------------
-
-def _site() -> Path:
-    path = Path(os.environ.get("MPSARTICLE_SITE", ROOT / "_build" / "html"))
-    if not all((path / lang / "index.html").is_file() for lang in LANGUAGES):
-        pytest.skip(f"no built site at {path}: `make html` builds it (`make test` always does)")
-    return path
-
-
-def page_text(path: Path, lang: str) -> str:
-    """What a reader of ``lang`` reads on a built page: no code, scripts or glossary, nor the other language's link."""
-    soup = BeautifulSoup(path.read_text(encoding="utf-8"), "html.parser")
-    for tag in soup.find_all(["script", "style", "pre", "code"]):
-        tag.decompose()
-    for tag in soup.find_all("table", class_=GLOSSARY_CLASS):
-        tag.decompose()
-    for tag in soup.find_all(attrs={"lang": True}):
-        if tag.name != "html" and tag["lang"] != lang:
-            tag.decompose()
-    meta = [tag.get("content", "") for tag in soup.find_all("meta")
-            if tag.get("name") == "description" or (tag.get("property") or "").startswith("og:")]
-    return soup.get_text(" ") + " " + " ".join(meta)
-
-
-@pytest.mark.parametrize("lang", LANGUAGES)
-def test_built_pages_use_no_retired_variant(lang):
-    site = _site()
-    pages = [p for p in sorted((site / lang).rglob("*.html")) if not p.relative_to(site / lang).parts[0].startswith("_")]
-    assert pages, f"{site / lang}: no pages"
-    found = []
-    for path in pages:
-        found += offences(page_text(path, lang), retired(lang), str(path.relative_to(site)))
-    glossary_pages = [p for p in pages if BeautifulSoup(p.read_text(encoding="utf-8"), "html.parser")
-                      .find("table", class_=GLOSSARY_CLASS)]
-    assert glossary_pages, f"{site / lang}: no page shows the glossary (table.{GLOSSARY_CLASS})"
-    assert not found, "retired variants in the built pages:\n" + "\n".join(found)
-
-
-def test_built_landing_page_uses_no_retired_variant():
-    path = _site() / "index.html"
-    found = []
-    for lang, text in _landing_sections(path):
-        found += offences(text, retired(lang), f"{path.name} ({lang})")
-    assert not found, "\n".join(found)

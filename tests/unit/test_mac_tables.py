@@ -10,18 +10,18 @@ from bs4 import BeautifulSoup
 from mpsarticle import devices, mac_tables
 from mpsarticle.article import Page
 from mpsarticle.tables import reason
+from mpsarticle.results import ResultSet, load
+from mpsarticle.specsheet import chips
 from mpsarticle.wording import Words
+
+from ..conftest import ROOT
+from ..macs import fixture_block
+
+CPU_FILE = ROOT / "docs" / "_data" / "machines" / "2-core-cpu-amd-epyc-ci-machine.json"
 
 
 def _reason(text: str, lang: str) -> str:
     return reason(text, Words(lang))
-from mpsarticle.results import ResultSet, load
-from mpsarticle.specsheet import chips
-
-from ..conftest import ROOT
-from ..commands.test_conditions import _fixture_block
-
-CPU_FILE = ROOT / "docs" / "_data" / "machines" / "2-core-cpu-amd-epyc-ci-machine.json"
 
 
 def _rows(html: str) -> list[list[str]]:
@@ -30,7 +30,7 @@ def _rows(html: str) -> list[list[str]]:
 
 
 def test_card_rows_of_a_mac_on_battery_in_both_languages():
-    env = {"cpu": "Apple M1 Pro", **_fixture_block("m1-pro-macbook-pro-14")}
+    env = {"cpu": "Apple M1 Pro", **fixture_block("m1-pro-macbook-pro-14")}
     en, id_ = mac_tables.card_rows(env, "en"), mac_tables.card_rows(env, "id")
     assert len(en) == len(id_) == 5
     assert en[0] == ("Apple chip", "Apple M1 Pro: 8 performance + 2 efficiency cores, 16-core GPU")
@@ -45,7 +45,7 @@ def test_card_rows_off_macos_are_the_conditions_alone():
 
 
 def test_rosetta_is_named_on_the_card_in_both_languages():
-    env = {"cpu": "Apple M2", **_fixture_block("m2-mac-mini")}
+    env = {"cpu": "Apple M2", **fixture_block("m2-mac-mini")}
     assert ("Python build", "under Rosetta 2 (x86_64 emulation)") in mac_tables.card_rows(env, "en")
     assert _reason(devices.NO_MPS_ROSETTA, "en") == devices.NO_MPS_ROSETTA
     assert "Rosetta 2" in _reason(devices.NO_MPS_ROSETTA, "id") and _reason(devices.NO_MPS_ROSETTA, "id") != devices.NO_MPS_ROSETTA
@@ -86,7 +86,8 @@ def test_sustained_rates_of_an_archived_machine(lang, expected):
     assert "<b>Mac</b>" not in html and "&lt;b&gt;Mac&lt;/b&gt;" in html
 
 
-def test_the_page_shows_the_tables(monkeypatch):
+def test_the_page_shows_the_tables(monkeypatch, tmp_path):
+    monkeypatch.setenv("MPSARTICLE_CACHE_DIR", str(tmp_path / "cache"))  # the page publishes the archive there
     results = load(CPU_FILE)
     page = Page("machines", "en", results)
     assert page.sustained_rates() is None

@@ -2,34 +2,11 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from mpsarticle import macinfo
 
-FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
-MACS = FIXTURES / "mac"
-FILES = {
-    ("system_profiler", "SPDisplaysDataType", "-json"): "system_profiler_displays.json",
-    ("pmset", "-g", "batt"): "pmset_batt.txt",
-    ("pmset", "-g"): "pmset_g.txt",
-    ("pmset", "-g", "therm"): "pmset_therm.txt",
-    ("sw_vers",): "sw_vers.txt",
-}
-
-
-def runner_for(folder: Path):
-    """Answers each command with that Mac's saved output, as macinfo.run_tool would."""
-    def run(command: list[str]) -> str | None:
-        if command[0] == "sysctl":
-            lines = [line for line in (folder / "sysctl.txt").read_text().splitlines()
-                     if line.startswith(command[1] + ":")]
-            return "\n".join(lines) + "\n" if lines else None
-        name = FILES.get(tuple(command))
-        return (folder / name).read_text() if name else None
-    return run
-
+from ..macs import FIXTURES, MACS, runner_for
 
 #: What each fixture Mac must yield (see tests/fixtures/README.md).
 EXPECTED = {

@@ -1,4 +1,4 @@
-"""The same article in both languages, beyond the code cells and glue keys that test_site holds.
+"""The same article in both languages, beyond the code cells and glue keys that test_chapters holds.
 
 Chapter by chapter, English and Indonesian must have the same sections (as many
 headings of each level), the same cross-references and labels, the same
@@ -16,7 +16,7 @@ import re
 import pytest
 
 from ..conftest import LANGUAGES, ROOT, chapter_names
-from ..site.test_site import _fenced_blocks, _source
+from ..chapters import fenced_blocks, source
 
 CHAPTERS = chapter_names()
 #: The blog post the article grows from: its author, and its date as each language writes it.
@@ -31,7 +31,7 @@ _SUBSTITUTION = re.compile(r"\{\{\s*(\w+)\s*\}\}")
 
 def _outside_code(text: str) -> str:
     lines = text.splitlines()
-    for info, _, first, last in _fenced_blocks(text):
+    for info, _, first, last in fenced_blocks(text):
         if not info.startswith(("{glue:figure}", "{list-table}")):
             lines[first:last + 1] = [""] * (last + 1 - first)
     return "\n".join(lines)
@@ -52,7 +52,7 @@ def structure(text: str) -> dict[str, list]:
 def plain_code(text: str) -> list[tuple[str, list[str]]]:
     """Every fenced code block that is not a directive: its language and its lines less comments."""
     blocks = []
-    for info, block, _, _ in _fenced_blocks(text):
+    for info, block, _, _ in fenced_blocks(text):
         if info.startswith("{"):
             continue
         lines = [re.sub(r"\s+#.*$|^\s*#.*$", "", line).rstrip() for line in block.splitlines()[1:-1]]
@@ -62,7 +62,7 @@ def plain_code(text: str) -> list[tuple[str, list[str]]]:
 
 @pytest.mark.parametrize("chapter", CHAPTERS)
 def test_chapters_have_the_same_structure_in_both_languages(chapter):
-    english, indonesian = structure(_source("en", chapter)), structure(_source("id", chapter))
+    english, indonesian = structure(source("en", chapter)), structure(source("id", chapter))
     differences = [f"{key}: en {english[key]} / id {indonesian[key]}" for key in english
                    if english[key] != indonesian[key]]
     assert not differences, f"{chapter}.md differs between docs/en and docs/id:\n" + "\n".join(differences)
@@ -71,7 +71,7 @@ def test_chapters_have_the_same_structure_in_both_languages(chapter):
 @pytest.mark.parametrize("chapter", CHAPTERS)
 def test_plain_code_blocks_differ_only_in_comments(chapter):
     def listing(lang: str) -> list[str]:
-        return [f"{n}. ```{info}: {line}" for n, (info, lines) in enumerate(plain_code(_source(lang, chapter)), 1)
+        return [f"{n}. ```{info}: {line}" for n, (info, lines) in enumerate(plain_code(source(lang, chapter)), 1)
                 for line in lines or ["(empty)"]]
 
     english, indonesian = listing("en"), listing("id")
@@ -81,14 +81,14 @@ def test_plain_code_blocks_differ_only_in_comments(chapter):
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_introduction_links_every_chapter(lang):
-    linked = {target.strip() for role, target in _XREF.findall(_outside_code(_source(lang, "intro"))) if role == "doc"}
+    linked = {target.strip() for role, target in _XREF.findall(_outside_code(source(lang, "intro"))) if role == "doc"}
     missing = sorted(set(CHAPTERS) - {"index", "intro"} - linked)
     assert not missing, f"docs/{lang}/intro.md does not link the chapters {missing}"
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_introduction_credits_the_blog_post(lang):
-    text = " ".join(_source(lang, "intro").split())
+    text = " ".join(source(lang, "intro").split())
     missing = [part for part in CREDIT[lang] if part not in text]
     assert not missing, f"docs/{lang}/intro.md does not name {missing} (the blog post the article grows from)"
 

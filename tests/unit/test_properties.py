@@ -13,6 +13,9 @@ from the samples (not from the findings the sentences came from):
 - a crossover is named only where the data has one, and "never" only where
   the accelerator won at no size;
 - naive timeit is called optimistic, pessimistic or in agreement as the interval says.
+
+How many machines each property draws is the hypothesis profile's (tests/conftest.py):
+a few in a plain `pytest`, many more under `make test` (``--hypothesis-profile=thorough``).
 """
 
 from __future__ import annotations
@@ -20,7 +23,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import given, strategies as st
 
 from mpsarticle import analysis
 from mpsarticle.results import ResultSet
@@ -65,9 +68,9 @@ def machines(draw) -> ResultSet:
     return synthetic(Machine("drawn", "drawn machine", cpu, gpu))
 
 
-def render(results: ResultSet) -> dict[str, dict[str, str]]:
-    """lang -> "chapter.key" -> text."""
-    return {lang: {f"{chapter}.{key}": text for chapter in CHAPTERS
+def render(results: ResultSet, chapters: tuple[str, ...] = CHAPTERS) -> dict[str, dict[str, str]]:
+    """lang -> "chapter.key" -> text, for the chapters a property reads."""
+    return {lang: {f"{chapter}.{key}": text for chapter in chapters
                    for key, text in chapter_sentences(chapter, results, Words(lang), rows=selfcheck_rows(results),
                                                     labels=["a machine"]).items()}
             for lang in ("en", "id")}
@@ -80,10 +83,6 @@ def speedups(results: ResultSet, workload: str = "matvec", **criteria) -> dict[i
     return {size: ratio(cpu[size].samples, gpu[size].samples).direction() for size in sorted(cpu.keys() & gpu.keys())}
 
 
-SETTINGS = settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-
-
-@SETTINGS
 @given(machines())
 def test_every_sentence_is_clean_and_its_factors_are_advantages(results: ResultSet) -> None:
     for lang, texts in render(results).items():
@@ -95,22 +94,20 @@ def test_every_sentence_is_clean_and_its_factors_are_advantages(results: ResultS
                 assert all(f >= 1.0 for f in factors), f"{lang} {key}: a factor below 1 in {text}"
 
 
-@SETTINGS
 @given(machines())
 def test_no_share_of_memory_bandwidth_above_100_percent(results: ResultSet) -> None:
-    for lang, texts in render(results).items():
+    for lang, texts in render(results, ("matvec", "verdict")).items():
         for key in ("matvec.bandwidth_sentence", "verdict.reason_large"):
             shares = [number(m, lang) for m in PERCENT[lang].findall(texts[key])]
             assert all(s <= 100 for s in shares), f"{lang} {key}: {texts[key]}"
 
 
-@SETTINGS
 @given(machines())
 def test_a_crossover_is_claimed_only_where_the_data_has_one(results: ResultSet) -> None:
     directions = speedups(results, suite="matvec")
     wins = [s for s, d in directions.items() if d == FASTER]
-    english = render(results)["en"]["matvec.crossover_sentence"]
-    indonesian = render(results)["id"]["matvec.crossover_sentence"]
+    texts = render(results, ("matvec",))
+    english, indonesian = texts["en"]["matvec.crossover_sentence"], texts["id"]["matvec.crossover_sentence"]
     found = re.search(r"wins from m = ([\d,]+) on", english)
     if found:
         size = int(found[1].replace(",", ""))
@@ -126,10 +123,9 @@ def test_a_crossover_is_claimed_only_where_the_data_has_one(results: ResultSet) 
         assert "but not at the largest size measured" in english, english
 
 
-@SETTINGS
 @given(machines())
 def test_training_and_naive_words_follow_the_intervals(results: ResultSet) -> None:
-    texts = render(results)
+    texts = render(results, ("training", "timing"))
     steps = speedups(results, workload="train_step")
     if steps:
         largest = steps[max(steps)]
