@@ -11,6 +11,8 @@ from mpsarticle import archive
 from mpsarticle.article import Page
 from mpsarticle.results import Point, ResultSet, ResultsFileError, SCHEMA_VERSION
 
+from ..running import ROOT
+
 HOSTILE = '<script>alert("x")</script> $\\frac{1}{0}$ <img src=x onerror=alert(1)>'
 
 
