@@ -56,7 +56,7 @@ def _build_parser() -> _Parser:
                          help="CPU threads (default: PyTorch's own default, what a user's code gets)")
         sub.add_argument("--resume", type=Path, metavar="FILE",
                          help="continue the interrupted run saved in FILE, measuring only the points it lacks")
-        sub.add_argument("--point-limit", type=_seconds, metavar="SECONDS",
+        sub.add_argument("--point-limit", type=_limit_seconds, metavar="SECONDS",
                          help="longest one point may take before it is recorded as timeout (default: the profile's, "
                               + ", ".join(f"{p.name} {p.point_limit_s:g} s" for p in PROFILES.values()) + "; 0: none)")
 
@@ -76,14 +76,14 @@ def _build_parser() -> _Parser:
                        help="device to check, repeatable (default: every usable one)")
     selfcheck.add_argument("--tolerance", type=_fraction, default=0.05,
                        help="accepted engine/reference ratios: 1/(1+T) to 1+T (default: 0.05)")
-    selfcheck.add_argument("--budget", type=_seconds, default=0.25,
+    selfcheck.add_argument("--budget", type=_positive, default=0.25,
                        help="seconds of timed blocks per method and round (default: 0.25)")
     selfcheck.add_argument("--json", type=Path, help="also write the rows as JSON here")
     selfcheck.add_argument("--no-progress", action="store_true", help="no progress bar")
 
-    run.add_argument("--sustained", type=float, metavar="SECONDS",
+    run.add_argument("--sustained", type=_positive, metavar="SECONDS",
                      help="run the suite's largest workload (one --suite) for SECONDS and record its rate over time")
-    record.add_argument("--sustained", type=float, metavar="SECONDS",
+    record.add_argument("--sustained", type=_positive, metavar="SECONDS",
                         help="after the suites, also run one workload for SECONDS (see run --sustained)")
     record.add_argument("--sustained-suite", choices=list(SUITES), default="matmul",
                         help="the suite whose largest workload --sustained runs (default: matmul)")
@@ -105,13 +105,13 @@ def _positive_int(text: str) -> int:
 
 
 def _fraction(text: str) -> float:
-    value = _seconds(text)
+    value = _positive(text)
     if value >= 1:
         raise argparse.ArgumentTypeError(f"{text!r} is not a fraction below 1 (e.g. 0.05 for 5 %)")
     return value
 
 
-def _seconds(text: str) -> float:
+def _positive(text: str) -> float:
     try:
         value = float(text)
     except ValueError:
@@ -166,7 +166,7 @@ def _warn_before_measuring() -> None:
         print(line, file=sys.stderr)
 
 
-def _seconds(text: str) -> float:
+def _limit_seconds(text: str) -> float:
     try:
         value = float(text)
     except ValueError:

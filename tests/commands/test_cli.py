@@ -41,6 +41,10 @@ def test_run_writes_json_and_csv(tmp_path, capsys):
         [],
         ["plot"],
         ["record"],
+        ["selfcheck", "--budget", "0"],
+        ["selfcheck", "--tolerance", "0"],
+        ["run", "--suite", "matmul", "--sustained", "0"],
+        ["run", "--point-limit", "-1"],
     ],
 )
 def test_argument_errors_are_one_line_and_status_2(argv):
@@ -48,6 +52,11 @@ def test_argument_errors_are_one_line_and_status_2(argv):
     assert done.returncode == 2
     assert done.stderr.count("\n") == 1 and "error:" in done.stderr
     assert done.stdout == ""
+
+
+def test_a_point_limit_of_zero_means_none():
+    args = cli._build_parser().parse_args(["run", "--point-limit", "0"])
+    assert args.point_limit == 0
 
 
 def test_unusable_device_is_one_line_and_status_2(capsys):

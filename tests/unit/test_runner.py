@@ -34,14 +34,13 @@ def test_plans_cover_every_suite_and_profile():
 
 
 def test_accelerators_get_larger_sizes_and_events():
-    class Accelerator(Device):
-        pass
-
-    gpu = Accelerator("cuda")
-    tasks = profiles.plan(["matvec"], "full", [gpu])
+    tasks = profiles.plan(["matvec"], "full", [Device("cuda")])
     sizes = {t.workload.m for t in tasks}
     assert {1024, 4096, 8192, 16384, 32768} <= sizes
     assert {t.method for t in tasks} == {"naive", "engine", "events"}
+    on_the_cpu = profiles.plan(["matvec"], "full", [Device("cpu")])
+    assert 32768 not in {t.workload.m for t in on_the_cpu}
+    assert "events" not in {t.method for t in on_the_cpu}
 
 
 def test_unknown_suite_or_profile():
