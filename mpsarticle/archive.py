@@ -29,12 +29,8 @@ from pathlib import Path
 from typing import Callable
 
 from .outputs import save_text
+from .project import SettingNotFound, folder
 from .results import ResultSet, ResultsFileError, load
-
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # the same parser, before it joined the standard library
-    import tomli as tomllib
 
 __all__ = ["ARCHIVE_VARIABLE", "Archive", "ArchiveNotFound", "archive_dir", "archive_path", "load_archive", "record"]
 
@@ -45,28 +41,13 @@ MAX_FILES = 200
 MAX_FILE_BYTES = 20 << 20
 
 
-class ArchiveNotFound(RuntimeError):
+class ArchiveNotFound(SettingNotFound):
     """No archive is configured for where this runs (the message says how to name one)."""
 
 
 def archive_dir(start: str | Path | None = None) -> Path:
     """The archive folder: ``MPSARTICLE_ARCHIVE``, else the project's ``[tool.mpsarticle] archive`` (see the module notes)."""
-    configured = os.environ.get(ARCHIVE_VARIABLE)
-    if configured:
-        return Path(configured)
-    here = Path(start or Path.cwd()).resolve()
-    for folder in (here, *here.parents):
-        project = folder / "pyproject.toml"
-        if not project.is_file():
-            continue
-        try:
-            settings = tomllib.loads(project.read_text(encoding="utf-8")).get("tool", {}).get("mpsarticle", {})
-        except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
-            raise ArchiveNotFound(f"cannot read {project}: {exc}") from None
-        if isinstance(settings, dict) and isinstance(settings.get("archive"), str):
-            return folder / settings["archive"]
-    raise ArchiveNotFound(f"no archive of machines: no pyproject.toml with [tool.mpsarticle] archive = \"...\" "
-                          f"in {here} or above it; run from the project's checkout or set {ARCHIVE_VARIABLE}")
+    return folder("archive", ARCHIVE_VARIABLE, "archive of machines", start, ArchiveNotFound)
 
 
 def slug(label: str) -> str:

@@ -9,7 +9,7 @@ identifier; every later chapter (the other language's too) loads that file.
 How a build identifies itself: ``make html`` sets ``MPSARTICLE_BUILD_ID``
 (the UTC time the build started plus the make process id) for both
 ``sphinx-build`` runs, and the notebook kernels inherit it. Results are kept
-in ``$MPSARTICLE_CACHE_DIR/<build id>/`` (default ``_build/measurements``).
+in ``$MPSARTICLE_CACHE_DIR/<build id>/`` (default: the project's ``_build/measurements``).
 A new ``make html`` has a new identifier and so measures afresh. Without a
 build identifier (an interactive session) every call measures.
 """
@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Iterable, Sequence
 
 from .memory import too_big
+from .project import folder
 from .profiles import PROFILES, SUITES, Task, get_profile
 from .results import Point, ResultSet, load, write_atomically
 from .selfcheck_rows import Row
@@ -177,10 +178,8 @@ def current_profile(default: str = "default") -> str:
 
 
 def cache_dir() -> Path:
-    configured = os.environ.get(CACHE_DIR_VARIABLE)
-    if configured:
-        return Path(configured)
-    return Path(__file__).resolve().parent.parent / "_build" / "measurements"
+    """``$MPSARTICLE_CACHE_DIR``, else the project's ``[tool.mpsarticle] measurements`` (:mod:`mpsarticle.project`)."""
+    return folder("measurements", CACHE_DIR_VARIABLE, "folder for the build's measurements")
 
 
 def measure_once(suites: Sequence[str] = tuple(SUITES), profile: str | None = None, *, progress: bool = True) -> ResultSet:

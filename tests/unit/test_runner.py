@@ -113,3 +113,18 @@ def test_points_too_big_for_memory_are_not_tried(monkeypatch):
 
 def test_a_second_gpu_has_its_own_name():
     assert Device("cuda", 1).name == "cuda:1" and Device("cuda").name == "cuda"
+
+
+def test_the_measurements_go_where_the_project_says(tmp_path, monkeypatch):
+    from mpsarticle.project import SettingNotFound
+
+    monkeypatch.delenv(runner.CACHE_DIR_VARIABLE, raising=False)
+    monkeypatch.chdir(tmp_path)  # as an installed package sees it: no checkout above
+    with pytest.raises(SettingNotFound, match=f"no folder for the build's measurements: .* set {runner.CACHE_DIR_VARIABLE}"):
+        runner.cache_dir()
+    (tmp_path / "pyproject.toml").write_text('[tool.mpsarticle]\nmeasurements = "out/m"\n')
+    (tmp_path / "docs").mkdir()
+    monkeypatch.chdir(tmp_path / "docs")
+    assert runner.cache_dir() == tmp_path / "out" / "m"
+    monkeypatch.setenv(runner.CACHE_DIR_VARIABLE, str(tmp_path / "elsewhere"))
+    assert runner.cache_dir() == tmp_path / "elsewhere"
