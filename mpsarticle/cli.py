@@ -81,9 +81,9 @@ def _build_parser() -> _Parser:
     selfcheck.add_argument("--json", type=Path, help="also write the rows as JSON here")
     selfcheck.add_argument("--no-progress", action="store_true", help="no progress bar")
 
-    run.add_argument("--sustained", type=_positive, metavar="SECONDS",
+    run.add_argument("--sustained", type=float, metavar="SECONDS",
                      help="run the suite's largest workload (one --suite) for SECONDS and record its rate over time")
-    record.add_argument("--sustained", type=_positive, metavar="SECONDS",
+    record.add_argument("--sustained", type=float, metavar="SECONDS",
                         help="after the suites, also run one workload for SECONDS (see run --sustained)")
     record.add_argument("--sustained-suite", choices=list(SUITES), default="matmul",
                         help="the suite whose largest workload --sustained runs (default: matmul)")

@@ -43,7 +43,6 @@ def test_run_writes_json_and_csv(tmp_path, capsys):
         ["record"],
         ["selfcheck", "--budget", "0"],
         ["selfcheck", "--tolerance", "0"],
-        ["run", "--suite", "matmul", "--sustained", "0"],
         ["run", "--point-limit", "-1"],
     ],
 )
