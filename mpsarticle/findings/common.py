@@ -19,6 +19,8 @@ MISSING = ("unsupported", "failed_check", "out_of_memory", "error")
 
 @dataclass(frozen=True)
 class Accelerator:
+    """The accelerator a build compares with its CPU."""
+
     kind: str
     name: str
     #: At least one of its points is ``ok``.
@@ -27,6 +29,8 @@ class Accelerator:
 
 @dataclass(frozen=True)
 class Machine:
+    """What the build ran on: the devices the chapters name, and what the idioms pick there."""
+
     label: str | None
     cpu: str
     cpu_threads: int | None
