@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Callable, Sequence
 
 from .results import Point, ResultSet
+from .specs import SIZE_KEYS
 from .stats import FASTER, SAME, SLOWER, Ratio, ratio
 
 __all__ = [
@@ -36,8 +37,6 @@ __all__ = [
     "time_ratios",
 ]
 
-#: The parameter that is "the size" of each workload.
-SIZE_KEYS = {"matvec": "m", "matmul": "m", "copy": "n", "train_step": "batch"}
 
 
 def size_key(workload: str) -> str:

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import Any, Iterable
 
+from .specs import SIZE_KEYS
+
 __all__ = ["CHECKS", "METHODS", "SCHEMA", "SCHEMA_NAME", "SCHEMA_VERSION", "STATUSES", "ResultsFileError",
            "upgrade", "validate"]
 
@@ -222,6 +224,10 @@ def validate(data: Any, source: str) -> None:
             raise ResultsFileError(f"{source}: field points[{index}].median_s: a point with status ok needs a time")
         if raw.get("status") != "ok" and not raw.get("reason"):
             raise ResultsFileError(f"{source}: field points[{index}].reason: a point with status {raw.get('status')} needs a reason")
+        key = SIZE_KEYS.get(raw["workload"])
+        if key is not None and not isinstance(raw["params"].get(key), int):
+            raise ResultsFileError(f"{source}: field points[{index}].params.{key}: a {raw['workload']} point needs its size "
+                                   f"{key} as a whole number")
 
 
 def field_path(parts: Iterable[Any]) -> str:

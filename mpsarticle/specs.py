@@ -18,6 +18,7 @@ from dataclasses import asdict, dataclass
 from typing import Any, ClassVar
 
 __all__ = [
+    "SIZE_KEYS",
     "DEVICE_KINDS",
     "DTYPE_SIZES",
     "Copy",
@@ -36,6 +37,9 @@ DEVICE_KINDS = ("mps", "cuda", "cpu")
 #: Bytes per element of each input precision a workload may ask for. float64
 #: is not in the article's suites; it is here so that the library can time
 #: it, and so that MPS refuses it with a reason rather than a stack trace.
+#: The parameter that is "the size" of each workload: the x axis of its figures, the sizes its sentences name.
+SIZE_KEYS: dict[str, str] = {"matvec": "m", "matmul": "m", "copy": "n", "train_step": "batch"}
+
 DTYPE_SIZES: dict[str, int] = {"float32": 4, "float16": 2, "bfloat16": 2, "float64": 8}
 
 #: The original article's ``timeit(..., number=100)``.

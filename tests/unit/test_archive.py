@@ -79,6 +79,8 @@ def _edit(data: dict, path: list, value) -> dict:
         (["label"], None, "label"),  # an archive entry needs a label
         (["label"], "x" * 5000, "label"),  # absurd label
         (["environment", "cpu"], "y" * 5000, "environment.cpu"),  # absurd string
+        (["points", 0, "params", "m"], KeyError, "points[0].params.m"),  # a matvec point without its size
+        (["points", 0, "params", "m"], "big", "points[0].params.m"),  # a size that is not a number
     ],
 )
 def test_invalid_archive_file_fails_naming_file_and_field(folder, path, value, field):
