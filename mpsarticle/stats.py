@@ -28,6 +28,7 @@ Nothing here imports torch.
 
 from __future__ import annotations
 
+import functools
 import math
 from dataclasses import dataclass
 from typing import Sequence
@@ -77,13 +78,32 @@ def median_interval(samples: Sequence[float], confidence: float = CONFIDENCE) ->
     values = np.asarray(samples, dtype=float)
     if values.size == 0:
         raise ValueError("no samples")
-    if values.size >= 2:
-        from scipy.stats import quantile_test
-
-        found = quantile_test(values, q=float(np.median(values)), p=0.5).confidence_interval(confidence)
-        if math.isfinite(found.low) and math.isfinite(found.high):
-            return float(found.low), float(found.high), True
+    ranks = _median_ranks(int(values.size), confidence)
+    if ranks is not None:
+        ordered = np.sort(values)
+        return float(ordered[ranks[0]]), float(ordered[ranks[1]]), True
     return float(values.min()), float(values.max()), False
+
+
+@functools.lru_cache(maxsize=512)
+def _median_ranks(n: int, confidence: float) -> tuple[int, int] | None:
+    """The ranks (0-based) of the order statistics that bound the median's interval for ``n`` samples.
+
+    scipy's interval is a pair of order statistics whose ranks depend only on
+    ``n`` and ``confidence``, so they are found once per ``n`` on the samples
+    0, 1, …, n-1 and then read from the sorted samples: the same interval,
+    without building a binomial distribution for every point (most of the
+    time of rendering a chapter).
+    """
+    if n < 2:
+        return None
+    from scipy.stats import quantile_test
+
+    ranks = np.arange(n, dtype=float)
+    found = quantile_test(ranks, q=float(np.median(ranks)), p=0.5).confidence_interval(confidence)
+    if math.isfinite(found.low) and math.isfinite(found.high):
+        return int(found.low), int(found.high)
+    return None
 
 
 def summarize(samples: Sequence[float], target: float = TARGET_HALF_WIDTH) -> Summary:

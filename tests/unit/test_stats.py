@@ -165,3 +165,19 @@ def test_naive_agreement_is_decided_from_intervals():
     assert analysis.agreement(close, engine) == "same"
     assert analysis.agreement(far, engine) == "faster"  # the naive figure is too optimistic
     assert analysis.agreement(_point("cpu", 8, _noisy(3.0, 0.01, 6), method="naive"), engine) == "slower"
+
+
+@pytest.mark.parametrize("n", [2, 5, 6, 7, 10, 31, 100])
+def test_the_cached_ranks_give_scipys_own_interval(n):
+    """median_interval reads scipy's order statistics by rank; the interval must be scipy's, ties included."""
+    import math
+
+    import numpy as np
+    from scipy.stats import quantile_test
+
+    rng = np.random.default_rng(n)
+    for values in (rng.lognormal(size=n), np.round(rng.lognormal(size=n), 1)):
+        found = quantile_test(values, q=float(np.median(values)), p=0.5).confidence_interval(0.95)
+        expected = ((float(found.low), float(found.high), True) if math.isfinite(found.low) and math.isfinite(found.high)
+                    else (float(values.min()), float(values.max()), False))
+        assert stats.median_interval(values) == expected
