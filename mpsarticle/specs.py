@@ -17,6 +17,8 @@ from abc import ABC, abstractmethod
 from dataclasses import asdict, dataclass
 from typing import Any, ClassVar
 
+from .wording import english
+
 __all__ = [
     "SIZE_KEYS",
     "DEVICE_KINDS",
@@ -103,11 +105,11 @@ class Workload(ABC):
         """Why this workload cannot run on a ``device_kind`` device, known before trying; ``None`` if it can."""
         dtype = getattr(self, "dtype", "float32")
         if device_kind == "mps" and dtype == "float64":
-            return "MPS has no float64: Metal has no 64-bit floating-point type"
+            return english("gaps.reason.mps_float64")
         if device_kind == "mps" and dtype == "bfloat16":
             major = _macos_major()
             if major is not None and major < 14:
-                return f"MPS supports bfloat16 from macOS 14 on; this is macOS {major}"
+                return english("gaps.reason.mps_bfloat16", macos=major)
         return None
 
 

@@ -49,6 +49,7 @@ from .kernels import Prepared, prepare
 from .memory import is_out_of_memory
 from .results import Point, finite_or_none
 from .specs import NAIVE_NUMBER, TimingOptions, Unsupported, Workload
+from .wording import english
 
 __all__ = ["TimingOptions", "cpu_threads", "measure", "rotations", "step", "time_engine", "time_events", "time_naive"]
 
@@ -174,7 +175,7 @@ def time_events(prepared: Prepared, device: Device, options: TimingOptions) -> d
     """``number`` calls between two device events, repeated while the budget lasts."""
     start, end = device.new_event(), device.new_event()
     if start is None or end is None:
-        raise Unsupported(f"{device.name} has no timing events")
+        raise Unsupported(english("gaps.reason.no_events", device=device.name))
     started = time.perf_counter()
     warm_up(prepared, device.synchronized_timer())
     samples: list[float] = []
@@ -239,7 +240,7 @@ def measure(
         # Before preparing, so a CPU "events" point allocates no inputs for
         # nothing, and a workload known not to run leaves the device untouched.
         if method == "events" and device.new_event() is None:
-            raise Unsupported(f"{device.name} has no timing events")
+            raise Unsupported(english("gaps.reason.no_events", device=device.name))
         reason = workload.unsupported_reason(device.kind)
         if reason:
             raise Unsupported(reason)

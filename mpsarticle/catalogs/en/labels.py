@@ -66,9 +66,9 @@ MESSAGES = {
     "gaps.timeout": "stopped at the time limit per point",
     "gaps.error": "failed: {reason}",
     "gaps.fallback": "PYTORCH_ENABLE_MPS_FALLBACK=1 was set for this build: operators that MPS lacks ran on the CPU, so a time shown for the Apple GPU can include CPU work.",
-    # The reasons this package writes into a results file, in English (the file's language):
-    # a chapter in another language finds the English text by these templates and says it in
-    # its own words (mpsarticle.gaps); a PyTorch message is quoted as it came.
+    # The reasons this package writes into a results file (wording.english: files are in
+    # English); a chapter in another language finds the English text by these same templates
+    # and says it in its own words (mpsarticle.gaps). A PyTorch message is quoted as it came.
     "gaps.reason.mps_float64": "MPS has no float64: Metal has no 64-bit floating-point type",
     "gaps.reason.mps_bfloat16": "MPS supports bfloat16 from macOS 14 on; this is macOS {macos}",
     "gaps.reason.no_events": "{device} has no timing events",
