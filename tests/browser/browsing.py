@@ -161,6 +161,7 @@ class Browsing:
                     page.wait_for_function(js("dark_mode_taken"), timeout=DARK_MODE_MS)
             page.evaluate(js("wait_for_images"))
             self._settle()
+            page.evaluate(js("wait_for_layout"))
             visit.data = page.evaluate(js("collect"))
             if action is not None:
                 action(page, visit)

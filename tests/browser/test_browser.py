@@ -141,14 +141,7 @@ def phone(chromium, server, site) -> dict[str, Visit]:
     browsing = Browsing(chromium, server, mode="375px", theme="light", viewport=PHONE)
 
     def overflow(page, visit):
-        # Read twice, a second apart, and keep the second reading if the first found
-        # something: in one CI run of 30 pages the header stuck out by 2 px once and
-        # not on a re-run (a layout still settling); a real overflow is there both times.
-        found = page.evaluate(js("overflow"))
-        if found["wide"] or found["scroll_width"] > min(found["inner_width"], found["client_width"]) + 1:
-            page.wait_for_timeout(1000)
-            found = page.evaluate(js("overflow"))
-        visit.extra["overflow"] = found
+        visit.extra["overflow"] = page.evaluate(js("overflow"))
 
     try:
         pages = ["index.html", *(rel for rel in site_pages(site) if rel.rsplit("/", 1)[-1] not in BOILERPLATE)]
