@@ -9,11 +9,12 @@ this CPU did instead; on a build where nothing succeeded, the first says so.
 
 from __future__ import annotations
 
-from .findings import MISSING
+from . import analysis
+from .findings import MISSING, Bandwidth
 from .stats import FASTER, SLOWER
 from .verdict import Area, Verdict, verdict
 from .results import ResultSet
-from .wording import Billions, Bytes, Count, Factor, Listing, Num, Phrase, Rate, Seconds, Share, Size, Text, Words
+from .wording import Billions, Bytes, Count, Factor, Listing, Num, Phrase, Rate, Seconds, Size, Text, Words
 
 __all__ = ["answer_sentences", "reason_sentences"]
 
@@ -22,21 +23,21 @@ def _sizes(area: Area) -> Listing:
     return Listing(tuple(Size(s) for s in area.sizes))
 
 
-def _area(area: Area, side: str, words: Words, device: str) -> Phrase:
+def _area(area: Area, side: str) -> Phrase:
     """The long form: "matrix-vector products from m = 4,096 on (2.1× faster at m = 16,384)"."""
-    key = f"area.{area.workload}.{area.scope}.{side}"
-    if area.workload == "matmul":
-        return Phrase.of(key, dtypes=Listing(tuple(Text(d) for d in area.dtypes)),
-                         factors=Listing(tuple(Factor(x) for x in area.factors)), device=device)
-    return Phrase.of(key, size=Size(area.size or 0), sizes=_sizes(area), factor=Factor(area.factor), at=Size(area.at))
+    return Phrase.of(f"area.{area.workload}.{area.scope}.{side}", size=Size(area.size or 0), sizes=_sizes(area),
+                     factor=Factor(area.factor), at=Size(area.at), dtype=Text(area.dtype or ""), **_ends(area))
 
 
 def _short(area: Area, side: str, bytes_from: float | None) -> Phrase:
     """The rule's form: "matrix-vector products from m = 4,096 on (matrices of 64 MiB and more)"."""
-    key = f"{side}.{area.workload}.{area.scope}"
-    if area.workload == "matmul":
-        return Phrase.of(key, dtypes=Listing(tuple(Text(d) for d in area.dtypes)))
-    return Phrase.of(key, size=Size(area.size or 0), sizes=_sizes(area), bytes=Bytes(bytes_from or 0))
+    return Phrase.of(f"{side}.{area.workload}.{area.scope}", size=Size(area.size or 0), sizes=_sizes(area),
+                     bytes=Bytes(bytes_from or 0), dtype=Text(area.dtype or ""), **_ends(area))
+
+
+def _ends(area: Area) -> dict[str, Size]:
+    """The first and last size of a range of sizes."""
+    return {"first": Size(area.sizes[0]), "last": Size(area.sizes[-1])} if area.sizes else {}
 
 
 def answer_sentences(results: ResultSet, words: Words) -> dict[str, str]:
@@ -62,8 +63,8 @@ def _compared_device(found: Verdict) -> str:
 
 def _compared_answer(found: Verdict, words: Words) -> tuple[str, str, str]:
     device = words.device(_compared_device(found))
-    wins = tuple(_area(a, "win", words, device) for a in found.wins)
-    losses = tuple(_area(a, "loss", words, device) for a in found.losses)
+    wins = tuple(_area(a, "win") for a in found.wins)
+    losses = tuple(_area(a, "loss") for a in found.losses)
     lead = words("answer.wins", device=device, areas=Listing(wins)) if wins else words("answer.no_wins", device=device)
     detail = words("answer.losses", areas=Listing(losses)) if losses else words("answer.no_losses", device=device)
     accelerator = found.matmul.device
@@ -104,25 +105,18 @@ def _cpu_answer(found: Verdict, words: Words) -> tuple[str, str, str]:
     if found.training.cpu_batch is not None:
         facts.append(Phrase.of("cpufact.train", time=Seconds(found.training.cpu_s), batch=Size(found.training.cpu_batch)))
     detail = words("answer.cpu_facts", facts=Listing(tuple(facts))) if facts else words("answer.cpu_facts.none")
-    halves = found.cpu_precisions()
-    clauses = []
-    for precision, ratio in halves:
-        direction = ratio.direction()
-        if direction == SLOWER:
-            clauses.append(Phrase.of("cpuhalf.slower", dtype=Text(precision.dtype), share=Share(ratio.value)))
-        elif direction == FASTER:
-            clauses.append(Phrase.of("cpuhalf.faster", dtype=Text(precision.dtype), factor=Factor(ratio.value)))
-        else:
-            clauses.append(Phrase.of("cpuhalf.same", dtype=Text(precision.dtype)))
-    faster = tuple(Text(p.dtype) for p, r in halves if r.direction() == FASTER)
+    halves = found.matmul.cpu_halves
+    # Half precision "can pay off" where it was faster somewhere; the clauses say where (every size, or which).
+    faster = tuple(Text(h.dtype) for h in halves if h.direction in (FASTER, "mixed"))
     if not float32:
         rule = words("answer.cpu_rule.unmeasured")
-    elif not clauses:
+    elif not halves:
         rule = words("answer.cpu_rule.none")
-    elif faster:
-        rule = words("answer.cpu_rule.try", dtypes=Listing(faster, style="or"), clauses=Listing(tuple(clauses)))
     else:
-        rule = words("answer.cpu_rule.stay", clauses=Listing(tuple(clauses)))
+        from .sentences import cpu_half_sentence
+
+        key = "answer.cpu_rule.try" if faster else "answer.cpu_rule.stay"
+        rule = words(key, dtypes=Listing(faster, style="or"), detail=cpu_half_sentence(found.matmul, words))
     return lead, detail, rule
 
 
@@ -133,11 +127,10 @@ def _tokens(found: Verdict, words: Words) -> str:
     model = Bytes(first.model_gb * 1e9, binary=False)
     text = words("answer.tokens.model", parameters=Billions(first.parameters), bits=Count(8 * first.bytes_per_parameter),
                  model=model)
-    text += " " + words(f"answer.tokens.{first.basis}", model=model, rate=Rate(first.gb_s, "GB/s"),
-                        device=words.device(first.device), size=Size(first.size or 0), tokens=Num(first.tokens_per_s))
-    for other in others:
-        text += " " + words("answer.tokens.also", device=words.device(other.device), rate=Rate(other.gb_s, "GB/s"),
-                            tokens=Num(other.tokens_per_s))
+    for key, bound in [(f"answer.tokens.{first.basis}", first)] + [(f"answer.tokens.also.{o.basis}", o) for o in others]:
+        text += " " + words(key, model=model, rate=Rate(bound.gb_s, "GB/s"), device=words.device(bound.device),
+                            size=Size(bound.size or 0), tokens=Num(bound.tokens_per_s),
+                            cache=Bytes(bound.cache_bytes or 0))
     return text
 
 
@@ -151,15 +144,17 @@ def reason_sentences(results: ResultSet, words: Words) -> dict[str, str]:
         direction = {FASTER: "faster", SLOWER: "slower"}.get(overhead.direction, "same")
         values = dict(size=Size(overhead.size), acc=Seconds(overhead.accelerator_s), cpu=Seconds(overhead.cpu_s))
         small = words(f"reason.small.{direction}", device=device, **values)
-        if overhead.streaming_s is not None and overhead.streaming_s < overhead.accelerator_s / 2:
+        band = next((b for b in found.bandwidths if b.device == found.crossover.device), None)
+        if band and overhead.streaming_s is not None and overhead.streaming_s < overhead.accelerator_s / 2:
             small += " " + words("reason.streaming", device=device, stream=Seconds(overhead.streaming_s),
-                                 acc=values["acc"])
+                                 acc=values["acc"], rate=Rate(band.memory_gb_s, "GB/s"),
+                                 large=Size(band.memory_size))
     elif not found.compared:
         cpu = next((b for b in found.bandwidths if b.device == "cpu"), None)
-        first = min((p for p in results.select(workload="matvec", device="cpu", suite="matvec") if p.ok),
-                    key=lambda p: p.params["m"], default=None)
+        # The synchronised timer's points only: a sentence about what a call takes never quotes naive timeit.
+        first = next(iter(analysis.series(results, workload="matvec", device="cpu")), None)
         if first is not None:
-            small = words("reason.small.cpu", size=Size(first.params["m"]), cpu=Seconds(first.median_s))
+            small = words("reason.small.cpu", size=Size(first[0]), cpu=Seconds(first[1].median_s))
         if cpu is not None:
             from .sentences import bandwidth_sentence
 
@@ -169,6 +164,15 @@ def reason_sentences(results: ResultSet, words: Words) -> dict[str, str]:
         ratio = found.bandwidth_ratio
         direction = {FASTER: "faster", SLOWER: "slower"}.get(ratio.direction(), "same")
         factor = Factor(ratio.value if direction != "slower" else 1 / ratio.value)
-        large = words(f"reason.large.{direction}", device=device, acc=Rate(bands[found.crossover.device].memory_gb_s,
-                      "GB/s"), cpu=Rate(bands["cpu"].memory_gb_s, "GB/s"), factor=factor)
+        reads = Listing(tuple(_reading(bands[d], words) for d in (found.crossover.device, "cpu")))
+        large = words(f"reason.large.{direction}", device=device, reads=reads, factor=factor)
     return {"reason_small": small, "reason_large": large}
+
+
+def _reading(band: Bandwidth, words: Words) -> Phrase:
+    """How fast one device read a large matrix in ``B @ a``, and how far that can be called a rate from memory."""
+    values: dict = dict(device=words.device(band.device), rate=Rate(band.memory_gb_s, "GB/s"),
+                        size=Size(band.memory_size), matrix=Bytes(band.memory_point.bytes_moved))
+    if band.memory_basis == "fits_cache":
+        values["cache"] = Bytes(band.cache_bytes or 0)
+    return Phrase.of(f"reading.{band.memory_basis}", **values)

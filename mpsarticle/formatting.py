@@ -80,9 +80,22 @@ def scientific(value: float, lang: str, digits: int = 2) -> str:
     return f"{mantissa} {symbols['superscriptingExponent']} 10{exponent.translate(_SUPERSCRIPT)}"
 
 
+#: The most significant digits a factor near 1 is given to show which side of 1 it is on.
+RATIO_MAX_DIGITS = 5
+
+
+def ratio_digits(value: float) -> int:
+    """Significant digits for a factor: two below 10, three above, and as many more as it takes (up to
+    :data:`RATIO_MAX_DIGITS`) for a factor that is not 1 not to read as 1: ``1.04×``, ``0.996×``, never ``1.0×``."""
+    digits = 2 if value < 10 else 3
+    while value != 1 and digits < RATIO_MAX_DIGITS and _rounded(value, digits) == 1:
+        digits += 1
+    return digits
+
+
 def ratio(value: float, lang: str) -> str:
-    """A factor: ``2.3×``, ``51.6×``, ``412×``."""
-    return f"{number(value, lang, 2 if value < 10 else 3)}×"
+    """A factor: ``2.3×``, ``51.6×``, ``412×``; near 1, ``1.04×`` or ``1.003×``, so that its side of 1 shows."""
+    return f"{number(value, lang, ratio_digits(value))}×"
 
 
 def rate(value_per_s: float, unit: str, lang: str) -> str:

@@ -70,9 +70,32 @@ def matvec_sentences(results: ResultSet, words: Words) -> dict[str, str]:
         "hardware_sentence": hardware_sentence(results, words),
         "orig_sentence": original_sentence(f.original(results), words),
         "crossover_sentence": crossover_sentence(f.crossover(results), words),
-        "bandwidth_sentence": " ".join(bandwidth_sentence(b, words) for b in f.bandwidths(results))
-        or words("bandwidth.none"),
+        "bandwidth_sentence": " ".join(bandwidth_sentences(results, words)),
     }
+
+
+def bandwidth_sentences(results: ResultSet, words: Words) -> list[str]:
+    """Each device's best ``B @ a`` against its copy, then any rate that fell by more than half."""
+    found = [bandwidth_sentence(b, words) for b in f.bandwidths(results)] or [words("bandwidth.none")]
+    falls = drops_sentence(f.drops(results, ("matvec", "copy")), words)
+    return found + ([falls] if falls else [])
+
+
+def drops_sentence(found: Sequence[f.Drop], words: Words) -> str:
+    """Each rate that fell by more than half from one size to the next, and what the data cannot say about why;
+    nothing where no rate did."""
+    if not found:
+        return ""
+    parts = []
+    for drop in found:
+        key = analysis.size_key(drop.workload)
+        parts.append(words("drop.one", device=words.device(drop.device),
+                           what=Phrase.of(f"drop.what.{drop.workload}", dtype=Text(drop.dtype or "")),
+                           before=Phrase.of(f"drop.size.{key}", size=Size(drop.before)),
+                           after=Phrase.of(f"drop.size.{key}", size=Size(drop.after)),
+                           high=Rate(drop.before_rate, drop.unit), low=Rate(drop.after_rate, drop.unit),
+                           share=Share(drop.share)))
+    return " ".join(parts) + " " + words("drop.why", count=Count(len(found)))
 
 
 def original_sentence(found: f.Original, words: Words) -> str:
@@ -153,10 +176,15 @@ def matmul_sentences(results: ResultSet, words: Words) -> dict[str, str]:
     found = f.matmul(results)
     parts = [rates_sentence(found, device, words) for device in ["cpu"] + [d for d in [found.device] if d]]
     parts = [p for p in parts if p]
-    if found.comparisons:
+    if found.compared:
         parts.append(compare_sentence(found, words))
+    best = [c.best for c in found.comparisons if c.best is not None]
+    if best:
+        parts.append(best_sentence(found, best, words))
+    parts += [tf32_sentence(results, words), drops_sentence(f.drops(results, ("matmul",)), words)]
     return {"hardware_sentence": hardware_sentence(results, words),
-            "peak_sentence": " ".join(parts) or words("matmul.none")}
+            "peak_sentence": " ".join(p for p in parts if p) or words("matmul.none"),
+            "cpu_half_sentence": cpu_half_sentence(found, words)}
 
 
 def rates_sentence(found: f.Matmul, device: str, words: Words) -> str:
@@ -178,18 +206,63 @@ def rates_sentence(found: f.Matmul, device: str, words: Words) -> str:
     return words("matmul.rates", device=name, rates=Listing(rates))
 
 
+def _advantage(comparison: f.Comparison) -> Factor:
+    """The winner's advantage, at least 1: "the CPU is 1.5× faster", never "the GPU is 0.67× faster"."""
+    return Factor(comparison.speedup.value if comparison.direction != SLOWER else comparison.slowdown)
+
+
 def compare_sentence(found: f.Matmul, words: Words) -> str:
+    """Precision by precision, who is faster at the sizes both devices measured (every one of them)."""
     name = words.device(found.device or "")
     clauses = []
-    for direction in (FASTER, SLOWER, "same"):
-        group = [c for c in found.comparisons if _direction(c.direction) == _direction(direction)]
-        if not group:
-            continue
-        # The factor is the winner's advantage, at least 1: "the CPU reaches 1.5×", never "the GPU reaches 0.67×".
-        factors = tuple(Factor(c.ratio.value if direction != SLOWER else 1 / c.ratio.value) for c in group)
-        clauses.append(Phrase.of(f"matmul.cmp.{_direction(direction)}", device=name, count=Count(len(group)),
-                                 dtypes=Listing(tuple(Text(c.dtype) for c in group)), factors=Listing(factors)))
+    for precision in found.compared:
+        directions = {c.direction for c in precision.comparisons}
+        largest = precision.largest
+        sizes = Listing(tuple(Size(c.size) for c in precision.comparisons))
+        values = dict(device=name, dtype=Text(precision.dtype), sizes=sizes, size=Size(largest.size),
+                      count=Count(len(precision.comparisons)), factor=_advantage(largest))
+        if len(directions) == 1:
+            clauses.append(Phrase.of(f"matmul.same_size.{_direction(largest.direction)}", **values))
+        else:
+            wins = Listing(tuple(Size(c.size) for c in precision.comparisons if c.direction == FASTER))
+            clauses.append(Phrase.of("matmul.same_size.mixed", wins=wins, **values))
     return words("matmul.compare", clauses=Listing(tuple(clauses)))
+
+
+def best_sentence(found: f.Matmul, best: Sequence[f.RateComparison], words: Words) -> str:
+    """Best rate against best rate, said to be that: the two bests may be at different sizes."""
+    name = words.device(found.device or "")
+    clauses = []
+    for top in best:
+        direction = _direction(top.direction)
+        factor = Factor(top.ratio.value if direction != "slower" else 1 / top.ratio.value)
+        clauses.append(Phrase.of(f"matmul.best.{direction}", device=name, dtype=Text(top.dtype), factor=factor,
+                                 acc_size=Size(top.accelerator_size), cpu_size=Size(top.cpu_size)))
+    return words("matmul.best", clauses=Listing(tuple(clauses)))
+
+
+def cpu_half_sentence(found: f.Matmul, words: Words) -> str:
+    """The CPU's half precisions against its own float32, at every size it measured both."""
+    if not found.cpu_halves:
+        return words("cpuhalf.none")
+    clauses = []
+    for half in found.cpu_halves:
+        largest = half.largest
+        values = dict(dtype=Text(half.dtype), size=Size(largest.size), factor=_advantage(largest),
+                      count=Count(len(half.comparisons)),
+                      sizes=Listing(tuple(Size(c.size) for c in half.comparisons)))
+        if half.direction == "mixed":
+            values["wins"] = Listing(tuple(Size(c.size) for c in half.comparisons if c.direction == FASTER))
+        clauses.append(Phrase.of(f"cpuhalf.{half.direction}", **values))
+    return words("cpuhalf.sentence", clauses=Listing(tuple(clauses)))
+
+
+def tf32_sentence(results: ResultSet, words: Words) -> str:
+    """Whether float32 products on a CUDA GPU were allowed TF32's shorter mantissa, as the environment recorded it."""
+    cuda = results.environment.get("devices", {}).get("cuda")
+    if not cuda or "matmul_allow_tf32" not in cuda:
+        return ""
+    return words("tf32.on" if cuda["matmul_allow_tf32"] else "tf32.off", device=words.device("cuda"))
 
 
 def training_sentences(results: ResultSet, words: Words) -> dict[str, str]:

@@ -11,11 +11,12 @@ reads all the weights once. A model of :data:`PARAMETERS` parameters at
 :data:`BYTES_PER_PARAMETER` bytes each reads ``PARAMETERS *
 BYTES_PER_PARAMETER`` bytes per token, and a device that reads ``B`` bytes
 per second can produce at most ``B / that`` tokens per second (caches cannot
-help: the weights are far larger than any cache). The bandwidth used is the
-best rate the device was seen reading from memory
-(:attr:`~mpsarticle.findings.Bandwidth.memory_gb_s`: the same operation,
-``B @ a``, with a matrix no cache could hold). It is an upper bound at that
-rate: a real model also spends time on attention, activations and Python.
+help: the weights are far larger than any cache). The bandwidth used is
+:attr:`~mpsarticle.findings.Bandwidth.memory_gb_s`: the same operation,
+``B @ a``, with a matrix no cache could hold where one was measured, and
+otherwise the largest matrix measured, which the sentence then names as such
+(``basis``). It is an upper bound at that rate: a real model also spends
+time on attention, activations and Python.
 """
 
 from __future__ import annotations
@@ -23,10 +24,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from . import analysis
-from .findings import (Bandwidth, Coverage, Crossover, Machine, Matmul, Precision, RateComparison, Training,
-                       bandwidths, coverage, crossover, machine, matmul, rate_ratio, training)
+from .findings import (Bandwidth, Coverage, Crossover, Machine, Matmul, Training, bandwidths, coverage, crossover,
+                       machine, matmul, rate_ratio, training)
 from .results import ResultSet
-from .stats import FASTER, SLOWER, Ratio
+from .stats import Ratio
 
 __all__ = ["Area", "BYTES_PER_PARAMETER", "Overhead", "PARAMETERS", "TokenBound", "Verdict", "verdict"]
 
@@ -46,6 +47,8 @@ class TokenBound:
     basis: str
     size: int | None
     gb_s: float
+    #: The device's cache, where ``basis`` is ``fits_cache`` (the sentence names it).
+    cache_bytes: int | None = None
     parameters: float = PARAMETERS
     bytes_per_parameter: int = BYTES_PER_PARAMETER
 
@@ -62,11 +65,12 @@ class TokenBound:
 class Area:
     """Where one side wins, for one workload.
 
-    ``scope``: ``all`` (every size measured), ``from`` (from ``size`` on),
-    ``below`` (under ``size``), ``size`` or ``sizes`` (at one or several
-    ``sizes`` only) or ``dtypes``
-    (matrix products in ``dtypes``, with one factor each). ``factor`` is the
-    winner's advantage (always at least 1) at size ``at``.
+    ``scope``: ``all`` (every size measured on both), ``from`` (from
+    ``size`` on), ``below`` (under ``size``), ``range`` (every measured size
+    from ``sizes[0]`` to ``sizes[-1]``, and none outside), ``size`` or
+    ``sizes`` (at one or several ``sizes`` only). ``factor`` is the winner's advantage (always
+    at least 1) at size ``at``. Matrix products have one area per precision
+    (``dtype``), read from the sizes both devices measured.
     """
 
     workload: str
@@ -75,8 +79,7 @@ class Area:
     sizes: tuple[int, ...] = ()
     factor: float | None = None
     at: int | None = None
-    dtypes: tuple[str, ...] = ()
-    factors: tuple[float, ...] = ()
+    dtype: str | None = None
 
 
 @dataclass(frozen=True)
@@ -110,19 +113,11 @@ class Verdict:
     @property
     def compared(self) -> bool:
         """An accelerator was measured against the CPU somewhere."""
-        return bool(self.crossover.comparisons or self.matmul.comparisons or self.training.comparisons)
-
-    def cpu_precisions(self) -> tuple[tuple[Precision, Ratio], ...]:
-        """The CPU's best half-precision rates against its float32 rate, with intervals."""
-        measured = {p.dtype: p for p in self.matmul.on("cpu") if p.evidence is not None}
-        base = measured.get("float32")
-        if base is None:
-            return ()
-        return tuple((p, rate_ratio(p.evidence, base.evidence, "flops"))
-                     for dtype, p in measured.items() if dtype != "float32")
+        return bool(self.crossover.comparisons or self.matmul.compared or self.training.comparisons)
 
 
-def _sides(workload: str, sizes: list[tuple[int, Ratio]], found: analysis.Crossover) -> tuple[list[Area], list[Area]]:
+def _sides(workload: str, sizes: list[tuple[int, Ratio]], found: analysis.Crossover,
+           dtype: str | None = None) -> tuple[list[Area], list[Area]]:
     """The winning and losing areas of a series of speed-ups (CPU time / accelerator time)."""
     by_size = dict(sizes)
     wins, losses = [], []
@@ -130,35 +125,40 @@ def _sides(workload: str, sizes: list[tuple[int, Ratio]], found: analysis.Crosso
         best = max(found.wins, key=lambda s: by_size[s].value)
         largest = sizes[-1][0]
         if found.always and len(sizes) == 1:
-            wins.append(Area(workload, "size", sizes=found.wins, factor=by_size[largest].value, at=largest))
+            wins.append(Area(workload, "size", sizes=found.wins, factor=by_size[largest].value, at=largest,
+                             dtype=dtype))
         elif found.always:
-            wins.append(Area(workload, "all", factor=by_size[largest].value, at=largest))
+            wins.append(Area(workload, "all", factor=by_size[largest].value, at=largest, dtype=dtype))
         elif found.size is not None:
-            wins.append(Area(workload, "from", size=found.size, factor=by_size[largest].value, at=largest))
+            wins.append(Area(workload, "from", size=found.size, factor=by_size[largest].value, at=largest,
+                             dtype=dtype))
         else:
-            scope = "size" if len(found.wins) == 1 else "sizes"
-            wins.append(Area(workload, scope, sizes=found.wins, factor=by_size[best].value, at=best))
+            wins.append(Area(workload, _scope(found.wins, sizes), sizes=found.wins, factor=by_size[best].value,
+                             at=best, dtype=dtype))
     if found.losses:
         worst = min(found.losses, key=lambda s: by_size[s].value)
         factor = 1 / by_size[worst].value
         if len(found.losses) == len(sizes) > 1:
-            losses.append(Area(workload, "all", factor=factor, at=worst))
+            losses.append(Area(workload, "all", factor=factor, at=worst, dtype=dtype))
         elif found.size is not None and set(found.losses) == {s for s, _ in sizes if s < found.size}:
-            losses.append(Area(workload, "below", size=found.size, factor=factor, at=worst))
+            losses.append(Area(workload, "below", size=found.size, factor=factor, at=worst, dtype=dtype))
         else:
-            scope = "size" if len(found.losses) == 1 else "sizes"
-            losses.append(Area(workload, scope, sizes=found.losses, factor=factor, at=worst))
+            losses.append(Area(workload, _scope(found.losses, sizes), sizes=found.losses, factor=factor, at=worst,
+                               dtype=dtype))
     return wins, losses
 
 
-def _matmul_sides(comparisons: tuple[RateComparison, ...]) -> tuple[list[Area], list[Area]]:
-    faster = [c for c in comparisons if c.direction == FASTER]
-    slower = [c for c in comparisons if c.direction == SLOWER]
-    wins = [Area("matmul", "dtypes", dtypes=tuple(c.dtype for c in faster),
-                 factors=tuple(c.ratio.value for c in faster))] if faster else []
-    losses = [Area("matmul", "dtypes", dtypes=tuple(c.dtype for c in slower),
-                   factors=tuple(1 / c.ratio.value for c in slower))] if slower else []
-    return wins, losses
+#: The fewest sizes in a row that are named as a range ("from m = 100 to 2,500") rather than listed.
+RANGE_FROM = 3
+
+
+def _scope(chosen: tuple[int, ...], sizes: list[tuple[int, Ratio]]) -> str:
+    """``size``, ``range`` (every measured size between the first and the last chosen one is chosen) or ``sizes``."""
+    if len(chosen) == 1:
+        return "size"
+    measured = [size for size, _ in sizes]
+    run = measured[measured.index(chosen[0]):measured.index(chosen[-1]) + 1]
+    return "range" if len(chosen) >= RANGE_FROM and tuple(run) == tuple(chosen) else "sizes"
 
 
 def _overhead(found: Crossover, bands: tuple[Bandwidth, ...]) -> Overhead | None:
@@ -175,20 +175,19 @@ def verdict(results: ResultSet) -> Verdict:
     found, products, steps = crossover(results), matmul(results), training(results)
     bands = bandwidths(results)
     wins, losses = [], []
-    for workload, comparisons in (("matvec", found.comparisons), ("train_step", steps.comparisons)):
+    series = [("matvec", None, found.comparisons)]
+    series += [("matmul", c.dtype, c.comparisons) for c in products.compared]
+    series += [("train_step", None, steps.comparisons)]
+    for workload, dtype, comparisons in series:
         if comparisons:
             pairs = [(c.size, c.speedup) for c in comparisons]
-            more_wins, more_losses = _sides(workload, pairs, analysis.crossover(pairs))
-            wins += more_wins
-            losses += more_losses
-        if workload == "matvec":
-            more_wins, more_losses = _matmul_sides(products.comparisons)
+            more_wins, more_losses = _sides(workload, pairs, analysis.crossover(pairs), dtype)
             wins += more_wins
             losses += more_losses
     by_device = {b.device: b for b in bands}
     order = [d for d in (found.device, "cpu") if d in by_device]
-    bounds = tuple(TokenBound(d, by_device[d].memory_basis, by_device[d].memory_size, by_device[d].memory_gb_s)
-                   for d in order)
+    bounds = tuple(TokenBound(d, by_device[d].memory_basis, by_device[d].memory_size, by_device[d].memory_gb_s,
+                              by_device[d].cache_bytes) for d in order)
     ratio = None
     if found.device in by_device and "cpu" in by_device:
         ratio = rate_ratio(by_device[found.device].memory_point, by_device["cpu"].memory_point, "bytes_moved")

@@ -34,7 +34,8 @@ def _rows(results: ResultSet, words: Words) -> list[tuple[str, object]]:
     found = verdict(results)
     rows = [(words("figure.answer.matvec", size=whole(c.size, words.lang)), c.speedup)
             for c in found.crossover.comparisons]
-    rows += [(words("figure.answer.matmul", dtype=c.dtype), c.ratio) for c in found.matmul.comparisons]
+    rows += [(words("figure.answer.matmul", dtype=precision.dtype, size=whole(c.size, words.lang)), c.speedup)
+             for precision in found.matmul.compared for c in precision.comparisons]
     rows += [(words("figure.answer.train_step", size=whole(c.size, words.lang)), c.speedup)
              for c in found.training.comparisons]
     return rows

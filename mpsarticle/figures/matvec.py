@@ -58,7 +58,7 @@ def original_bars(results: ResultSet, lang: str, method: str = "naive") -> Figur
     return figure
 
 
-def time_vs_size(results: ResultSet, lang: str, workload: str = "matvec", suite: str = "matvec",
+def time_vs_size(results: ResultSet, lang: str, workload: str = "matvec", suite: str | None = None,
                  method: str = "engine", **params: object) -> Figure:
     """Time per call against size on log-log axes, one line per device; the band spans the 95 % interval of each median."""
     table = words(lang)
@@ -81,7 +81,7 @@ def time_vs_size(results: ResultSet, lang: str, workload: str = "matvec", suite:
     return figure
 
 
-def speedup(results: ResultSet, lang: str, workload: str = "matvec", suite: str = "matvec",
+def speedup(results: ResultSet, lang: str, workload: str = "matvec", suite: str | None = None,
             **params: object) -> Figure:
     """CPU time / accelerator time against size; above 1 the accelerator wins, the dashed line marks where it starts to."""
     table = words(lang)
@@ -130,7 +130,7 @@ def speedup(results: ResultSet, lang: str, workload: str = "matvec", suite: str 
     return figure
 
 
-def bandwidth(results: ResultSet, lang: str, suite: str = "matvec") -> Figure:
+def bandwidth(results: ResultSet, lang: str, suite: str | None = None) -> Figure:
     """Memory bandwidth that ``B @ a`` achieves per device, under each device's measured copy ceiling (dashed)."""
     table = words(lang)
     title = table["bandwidth_title"]

@@ -60,7 +60,8 @@ def devices_with_data(results: ResultSet, **criteria: object) -> list[str]:
 
     The CPU comes first: it is the baseline of every comparison.
     """
-    found = list(dict.fromkeys(p.device for p in results.select(**criteria) if p.status == "ok"))
+    wanted = {key: value for key, value in criteria.items() if not (key == "suite" and value is None)}  # every suite
+    found = list(dict.fromkeys(p.device for p in results.select(**wanted) if p.status == "ok"))
     return sorted(found, key=lambda device: device != "cpu")
 
 

@@ -16,13 +16,14 @@ as such, so that a sentence can say why something is missing.
 from __future__ import annotations
 
 from .common import DTYPES, MISSING, Accelerator, Comparison, Machine, machine, rate_ratio
-from .matrix import Matmul, Precision, RateComparison, Training, matmul, training
+from .drops import Drop, drops
+from .matrix import HalfOnCpu, Matmul, Precision, PrecisionComparison, RateComparison, Training, matmul, training
 from .quality import Checks, Coverage, Selfcheck, checks, coverage, selfcheck
 from .vector import Bandwidth, Crossover, Gap, Original, bandwidths, crossover, crossover_kind, naive_gaps, original
 
 __all__ = [
-    "Accelerator", "Bandwidth", "Checks", "Comparison", "Coverage", "Crossover", "DTYPES", "Gap", "MISSING", "Machine",
-    "Matmul", "Original", "Precision", "RateComparison", "Selfcheck", "Training", "bandwidths", "checks", "coverage",
+    "Accelerator", "Bandwidth", "Drop", "drops", "Checks", "Comparison", "Coverage", "Crossover", "DTYPES", "Gap", "MISSING", "Machine",
+    "HalfOnCpu", "Matmul", "Original", "Precision", "PrecisionComparison", "RateComparison", "Selfcheck", "Training", "bandwidths", "checks", "coverage",
     "crossover", "crossover_kind", "machine", "matmul", "naive_gaps", "original", "rate_ratio", "selfcheck",
     "training",
 ]

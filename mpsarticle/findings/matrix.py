@@ -25,21 +25,88 @@ class Precision:
 
 @dataclass(frozen=True)
 class RateComparison:
-    """The accelerator's best rate / the CPU's best rate in one precision, with its interval."""
+    """The accelerator's best rate / the CPU's best rate in one precision, each at its own size, with its interval.
+
+    Best against best answers "how far apart are the two at their best", not
+    "which is faster at a given size" (the CPU is usually measured only at
+    smaller sizes): a sentence that quotes it says so.
+    """
 
     dtype: str
     ratio: Ratio
     direction: str
+    accelerator_size: int
+    cpu_size: int
+
+
+@dataclass(frozen=True)
+class PrecisionComparison:
+    """One precision, the accelerator against the CPU at every size both measured well.
+
+    ``comparisons`` are CPU time / accelerator time per size (the same
+    operations, so also the ratio of rates); the claims about who is faster
+    are read from these. ``best`` is best rate against best rate, if both
+    have one.
+    """
+
+    dtype: str
+    comparisons: tuple[Comparison, ...]
+    best: RateComparison | None
+
+    @property
+    def largest(self) -> Comparison | None:
+        return self.comparisons[-1] if self.comparisons else None
+
+
+@dataclass(frozen=True)
+class HalfOnCpu:
+    """The CPU in a half precision against its own float32, at every size it measured both.
+
+    ``comparisons`` hold float32 time / half time (``Comparison.cpu_s`` is the
+    float32 time, ``accelerator_s`` the half one): above 1, half precision is
+    faster. ``direction``: ``faster``, ``slower`` or ``same`` where every size
+    agrees, ``mixed`` where they do not.
+    """
+
+    dtype: str
+    comparisons: tuple[Comparison, ...]
+    direction: str
+
+    @property
+    def largest(self) -> Comparison:
+        return self.comparisons[-1]
 
 
 @dataclass(frozen=True)
 class Matmul:
     device: str | None
     precisions: tuple[Precision, ...]
-    comparisons: tuple[RateComparison, ...]
+    #: One per precision both devices measured well (at a common size or not).
+    comparisons: tuple[PrecisionComparison, ...]
+    #: The CPU's half precisions against its float32 (where both were measured at a common size).
+    cpu_halves: tuple[HalfOnCpu, ...] = ()
 
     def on(self, device: str) -> tuple[Precision, ...]:
         return tuple(p for p in self.precisions if p.device == device)
+
+    @property
+    def compared(self) -> tuple[PrecisionComparison, ...]:
+        """The precisions compared at some size both devices measured."""
+        return tuple(c for c in self.comparisons if c.comparisons)
+
+
+def _half_on_cpu(results: ResultSet, dtype: str) -> HalfOnCpu | None:
+    full = dict(analysis.series(results, workload="matmul", device="cpu", dtype="float32"))
+    half = dict(analysis.series(results, workload="matmul", device="cpu", dtype=dtype))
+    found = []
+    for size in sorted(full.keys() & half.keys()):
+        speedup = analysis.compare(full[size], half[size])
+        found.append(Comparison(size, full[size].median_s, half[size].median_s, speedup, speedup.direction(),
+                                (full[size], half[size])))
+    if not found:
+        return None
+    directions = {c.direction for c in found}
+    return HalfOnCpu(dtype, tuple(found), directions.pop() if len(directions) == 1 else "mixed")
 
 
 def matmul(results: ResultSet) -> Matmul:
@@ -53,15 +120,18 @@ def matmul(results: ResultSet) -> Matmul:
             if pairs:
                 size, point = max(pairs, key=lambda pair: pair[1].gflop_s)
                 precisions.append(Precision(where, dtype, "measured", point.gflop_s, size, point))
-                best[where] = point
+                best[where] = (size, point)
             else:
                 tried = results.select(workload="matmul", device=where, dtype=dtype)
                 if tried:
                     precisions.append(Precision(where, dtype, _status(tried)))
         if device in best and "cpu" in best:
-            ratio = rate_ratio(best[device], best["cpu"], "flops")
-            comparisons.append(RateComparison(dtype, ratio, ratio.direction()))
-    return Matmul(device, tuple(precisions), tuple(comparisons))
+            ratio = rate_ratio(best[device][1], best["cpu"][1], "flops")
+            top = RateComparison(dtype, ratio, ratio.direction(), best[device][0], best["cpu"][0])
+            same = _comparisons(results, device, workload="matmul", dtype=dtype)
+            comparisons.append(PrecisionComparison(dtype, same, top))
+    halves = tuple(found for found in (_half_on_cpu(results, d) for d in DTYPES if d != "float32") if found)
+    return Matmul(device, tuple(precisions), tuple(comparisons), halves)
 
 
 # -- training -------------------------------------------------------------------------

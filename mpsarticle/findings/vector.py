@@ -40,7 +40,13 @@ def original(results: ResultSet, calls: int = 100) -> Original:
 
 @dataclass(frozen=True)
 class Crossover:
-    """Where the accelerator beats the CPU at ``B @ a`` (suite ``matvec``), from the intervals.
+    """Where the accelerator beats the CPU at ``B @ a``, from the intervals, over every size either suite measured.
+
+    The blog post's sizes (suite ``original``, m = 100 … 3,000) and the larger
+    ones (suite ``matvec``) are one workload: "faster everywhere", "nowhere"
+    and the crossover range over all of them, timed by the synchronised timer
+    (where both suites measured a size, :func:`mpsarticle.analysis.standing`
+    picks the point).
 
     ``kind``: ``cpu_only`` (no accelerator measured), ``no_pairs`` (no size
     measured well on both), ``always`` (faster at every size), ``from`` (faster
@@ -82,11 +88,11 @@ class Crossover:
         return SAME if set(under) == {SAME} else "not_faster"
 
 
-def crossover(results: ResultSet, suite: str = "matvec") -> Crossover:
+def crossover(results: ResultSet, suite: str | None = None) -> Crossover:
     device = _present(results)
     if device is None:
         return Crossover(None, "cpu_only", None, ())
-    pairs = _comparisons(results, device, workload="matvec", suite=suite)
+    pairs = _comparisons(results, device, workload="matvec", suite=suite, method="engine")
     if not pairs:
         return Crossover(device, "no_pairs", None, ())
     found = analysis.crossover([(c.size, c.speedup) for c in pairs])
@@ -104,7 +110,7 @@ def crossover_kind(found: analysis.Crossover) -> str:
 
 @dataclass(frozen=True)
 class Bandwidth:
-    """The best bandwidth ``B @ a`` reached on one device, against the same device's copy.
+    """The best bandwidth ``B @ a`` reached on one device (every suite's sizes), against the same device's copy.
 
     ``source`` says where those bytes can have come from: ``memory`` (at most
     the copy's rate, and the matrix does not fit in a cache of known size),
@@ -114,12 +120,16 @@ class Bandwidth:
     unknown or smaller than the matrix: not memory alone) or ``no_ceiling``
     (no copy measured). A share above 1 is never ``memory``.
 
-    ``memory_*`` is the rate the device was seen reading from memory, what a
-    model's weights (far larger than any cache) are read at. ``memory_basis``
-    says which point it is: ``beyond_cache`` (the best ``B @ a`` whose matrix
-    is larger than the device's cache), ``largest`` (cache size unknown, as on
-    MPS: the largest matrix measured, the one caches help least) or ``copy``
-    (every matrix fits in the cache: the largest copy).
+    ``memory_*`` is the ``B @ a`` rate that stands for reading a model's
+    weights (far larger than any cache), and ``memory_basis`` says how far it
+    can be called a rate *from memory*: ``beyond_cache`` (the best ``B @ a``
+    whose matrix is larger than the device's cache: from memory),
+    ``largest`` (cache size unknown, as on MPS: the largest matrix measured,
+    the one caches help least, not shown to be from memory) or
+    ``fits_cache`` (every matrix measured fits in the cache: the largest one,
+    which may have been served by the cache). It is always a ``B @ a`` point,
+    never the copy: the copy is another workload (it writes as much as it
+    reads), and a sentence about reading a matrix quotes the matrix's rate.
     """
 
     device: str
@@ -130,7 +140,7 @@ class Bandwidth:
     cache_bytes: int | None
     source: str
     memory_basis: str
-    memory_size: int | None
+    memory_size: int
     memory_gb_s: float
     evidence: tuple[Point, ...]
 
@@ -140,20 +150,25 @@ class Bandwidth:
 
     @property
     def memory_point(self) -> Point:
-        """The point ``memory_gb_s`` was read from (a ``B @ a`` or the copy)."""
+        """The ``B @ a`` point ``memory_gb_s`` was read from."""
         return self.evidence[1]
 
+    @property
+    def from_memory(self) -> bool:
+        """``memory_gb_s`` was measured with a matrix larger than the device's cache."""
+        return self.memory_basis == "beyond_cache"
 
-def _from_memory(pairs: list[tuple[int, Point]], cache: int | None, copy: Point | None) -> tuple[str, int | None, Point]:
+
+def _from_memory(pairs: list[tuple[int, Point]], cache: int | None) -> tuple[str, int, Point]:
     if cache is None:
         return ("largest", *pairs[-1])
     beyond = [(m, p) for m, p in pairs if p.bytes_moved > cache]
     if beyond:
         return ("beyond_cache", *max(beyond, key=lambda pair: pair[1].gb_s))
-    return ("copy", None, copy) if copy is not None else ("largest", *pairs[-1])
+    return ("fits_cache", *pairs[-1])
 
 
-def bandwidths(results: ResultSet, suite: str = "matvec") -> tuple[Bandwidth, ...]:
+def bandwidths(results: ResultSet, suite: str | None = None) -> tuple[Bandwidth, ...]:
     """One :class:`Bandwidth` per device (CPU first, then the accelerator) with a good ``B @ a``."""
     found = []
     for device in ["cpu"] + [d for d in [_accelerator(results)] if d]:
@@ -173,7 +188,7 @@ def bandwidths(results: ResultSet, suite: str = "matvec") -> tuple[Bandwidth, ..
             source = "in_cache" if fits else "memory"
         else:
             source = "cache" if fits else "above_copy"
-        basis, memory_size, memory = _from_memory(pairs, cache, copy)
+        basis, memory_size, memory = _from_memory(pairs, cache)
         found.append(Bandwidth(device, size, best.gb_s, best.bytes_moved, ceiling, cache, source, basis, memory_size,
                                memory.gb_s, (best, memory) + ((copy,) if copy else ())))
     return tuple(found)
@@ -203,7 +218,7 @@ class Gap:
 _VERDICTS = {FASTER: "optimistic", SLOWER: "pessimistic", SAME: "agrees"}
 
 
-def naive_gaps(results: ResultSet, suite: str = "matvec") -> dict[str, Gap]:
+def naive_gaps(results: ResultSet, suite: str | None = None) -> dict[str, Gap]:
     """:class:`Gap` by device (``cpu``, and the accelerator if measured)."""
     found = {}
     for device in ["cpu"] + [d for d in [_accelerator(results)] if d]:

@@ -79,7 +79,8 @@ def test_never_is_not_decided_by_the_largest_size_alone():
 
 
 @pytest.mark.parametrize(("machine", "kind"), [
-    ("ci-2core", "cpu_only"), ("nvidia-h200", "always"), ("apple-m1-base", "from"), ("apple-m2-ultra", "always"),
+    # The H200 and the Ultra lose at the blog post's smallest sizes (the original suite): neither wins "always".
+    ("ci-2core", "cpu_only"), ("nvidia-h200", "from"), ("apple-m1-base", "from"), ("apple-m2-ultra", "from"),
     ("apple-m1-macos13", "from"), ("apple-m1-swapping", "mixed"), ("cuda-faulty", "from"), ("all-failed", "no_pairs"),
 ])
 def test_crossover_kind_per_machine(machine, kind):

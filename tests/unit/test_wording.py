@@ -59,7 +59,8 @@ def test_plurals_follow_the_number_as_written():
         "Beside this build, the archive holds 1 machine: a."
     assert en("machines.listing", count=Count(2), labels=Listing((Text("a"), Text("b")))) == \
         "Beside this build, the archive holds 2 machines: a and b."
-    assert en("answer.tokens.also", device="CPU", rate="1 GB/s", tokens=Num(1.0)).endswith("1.00 tokens per second.")
+    assert en("answer.tokens.also.largest", device="CPU", rate="1 GB/s", size="8", tokens=Num(1.0)).endswith(
+        "1.00 tokens per second.")
     assert id_("machines.listing", count=Count(1), labels=Listing((Text("a"),))) == \
         "Di samping build ini, arsip menyimpan 1 mesin: a."
 

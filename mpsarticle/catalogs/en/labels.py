@@ -156,7 +156,7 @@ MESSAGES = {
     "figure.answer_title": "{device} against the CPU: CPU time / {device} time",
     "figure.answer_axis": "Times faster than the CPU (log scale; left of 1: the CPU is faster)",
     "figure.answer.matvec": "B @ a, m = {size}",
-    "figure.answer.matmul": "A @ B {dtype}, best rates",
+    "figure.answer.matmul": "A @ B {dtype}, m = {size}",
     "figure.answer.train_step": "training step, batch {size}",
     "figure.answer.faster": "{device} faster",
     "figure.answer.slower": "CPU faster",

@@ -70,6 +70,21 @@ MESSAGES = {
     "bandwidth.no_ceiling": "At its best (m = {size}) the {device} streams the matrix at {achieved}; no copy was "
                             "measured on it to compare with.",
     "bandwidth.none": "No matrix-vector product was measured well in this build, so there is no bandwidth to report.",
+    # A rate that falls by more than half from one size to the next (mpsarticle.findings.drops).
+    "drop.one": "On the {device}, {what} falls from {high} at {before} to {low} at {after}, {share} of the rate "
+                "one size earlier.",
+    "drop.what.matvec": "the rate of B @ a",
+    "drop.what.copy": "the rate of the plain copy",
+    "drop.what.matmul": "the rate of A @ B in {dtype}",
+    "drop.size.m": "m = {size}",
+    "drop.size.n": "n = {size}",
+    "drop.why": {"plural": "count",
+                 "one": "The measurements show that this happened, not why: the larger size may have outgrown a "
+                        "cache or the reach of the address translation, made PyTorch pick another kernel, or pushed "
+                        "memory to swap, and nothing recorded here tells these apart.",
+                 "other": "The measurements show that these falls happened, not why: the larger sizes may have "
+                          "outgrown a cache or the reach of the address translation, made PyTorch pick another "
+                          "kernel, or pushed memory to swap, and nothing recorded here tells these apart."},
 
     # -- timing methods ---------------------------------------------------------------
     "gap.no_accelerator": "This build had no accelerator, so the gap between naive and synchronised timing cannot "
@@ -113,14 +128,40 @@ MESSAGES = {
     "missing.failed_check": "{dtypes} failed the correctness check",
     "missing.out_of_memory": "{dtypes} ran out of memory",
     "missing.error": "{dtypes} failed with an error",
-    "matmul.compare": "Best rate against best rate: {clauses}.",
-    "matmul.cmp.faster": {"plural": "count", "one": "the {device} reaches {factors} the CPU's best rate in {dtypes}",
-                          "other": "the {device} reaches {factors} the CPU's best rate in {dtypes}, respectively"},
-    "matmul.cmp.slower": {"plural": "count", "one": "the CPU reaches {factors} the best rate of the {device} in {dtypes}",
-                          "other": "the CPU reaches {factors} the best rate of the {device} in {dtypes}, "
-                                   "respectively"},
-    "matmul.cmp.same": {"plural": "count", "one": "the two are level within noise in {dtypes}",
-                        "other": "the two are level within noise in {dtypes}"},
+    "matmul.compare": "At the sizes both devices measured, {clauses}.",
+    "matmul.same_size.faster": {"plural": "count",
+                                "one": "the {device} is faster in {dtype} ({factor} faster at m = {size})",
+                                "other": "the {device} is faster in {dtype} at each of them, m = {sizes} ({factor} "
+                                         "faster at m = {size})"},
+    "matmul.same_size.slower": {"plural": "count",
+                                "one": "the CPU is faster in {dtype} ({factor} faster at m = {size})",
+                                "other": "the CPU is faster in {dtype} at each of them, m = {sizes} ({factor} faster "
+                                         "at m = {size})"},
+    "matmul.same_size.same": {"plural": "count",
+                              "one": "the two are level within noise in {dtype} (at m = {sizes})",
+                              "other": "the two are level within noise in {dtype} at each of them, m = {sizes}"},
+    "matmul.same_size.mixed": "in {dtype} the {device} is faster only at m = {wins} (of m = {sizes})",
+    "matmul.best": "Best rate against best rate, each at the size where it was reached: {clauses}.",
+    "matmul.best.faster": "in {dtype} the {device}'s best (m = {acc_size}) is {factor} the CPU's best (m = {cpu_size})",
+    "matmul.best.slower": "in {dtype} the CPU's best (m = {cpu_size}) is {factor} the {device}'s best "
+                          "(m = {acc_size})",
+    "matmul.best.same": "in {dtype} the two bests (m = {acc_size} and m = {cpu_size}) are level within noise",
+    # The CPU's own half precisions against its float32, at the sizes it measured both.
+    "cpuhalf.sentence": "On this build's CPU, against its own float32 at the same sizes: {clauses}.",
+    "cpuhalf.faster": {"plural": "count", "one": "{dtype} is faster ({factor} faster at m = {size})",
+                       "other": "{dtype} is faster at every one of them, m = {sizes} ({factor} faster at m = {size})"},
+    "cpuhalf.slower": {"plural": "count", "one": "{dtype} is slower (float32 is {factor} faster at m = {size})",
+                       "other": "{dtype} is slower at every one of them, m = {sizes} (float32 is {factor} faster at "
+                                "m = {size})"},
+    "cpuhalf.same": {"plural": "count", "one": "{dtype} is about as fast (at m = {sizes})",
+                     "other": "{dtype} is about as fast at every one of them, m = {sizes}"},
+    "cpuhalf.mixed": "{dtype} is faster only at m = {wins} (of m = {sizes})",
+    "cpuhalf.none": "This build did not measure the CPU in a half precision and in float32 at the same size, so it "
+                    "cannot say whether half precision pays off on this CPU.",
+    "tf32.off": "The {device}'s float32 products ran with TF32 off (torch.backends.cuda.matmul.allow_tf32 was "
+                "False, PyTorch's default), so its float32 rate is that of full float32 arithmetic.",
+    "tf32.on": "The {device}'s float32 products ran with TF32 on (torch.backends.cuda.matmul.allow_tf32 was True): "
+               "its float32 rate is that of TF32's shorter mantissa, not of full float32 arithmetic.",
 
     # -- training -----------------------------------------------------------------------
     "train.faster": "With a batch of {batch}, one training step takes {acc} on the {device} and {cpu} on the CPU: "
@@ -212,8 +253,8 @@ MESSAGES = {
     "cpufact.matvec": "reads a matrix at up to {rate} in B @ a",
     "cpufact.matmul": "computes float32 matrix products at up to {rate}",
     "cpufact.train": "takes {time} per training step at batch {batch}",
-    "answer.cpu_rule.stay": "Rule of thumb from these numbers: on this CPU, stay with float32 ({clauses}).",
-    "answer.cpu_rule.try": "Rule of thumb from these numbers: on this CPU, {dtypes} can pay off ({clauses}).",
+    "answer.cpu_rule.stay": "Rule of thumb from these numbers: on this CPU, stay with float32. {detail}",
+    "answer.cpu_rule.try": "Rule of thumb from these numbers: on this CPU, {dtypes} can pay off. {detail}",
     "answer.cpu_rule.none": "No rule of thumb about precision follows from these numbers: the CPU measured float32 "
                             "alone.",
     "answer.cpu_rule.unmeasured": "No rule of thumb about precision follows from these numbers: no float32 matrix "
@@ -229,9 +270,6 @@ MESSAGES = {
                                     "fit in memory.",
     "answer.missing.error": "Matrix products in {dtypes} could not be compared: on the {device} they failed with an "
                             "error.",
-    "cpuhalf.slower": "{dtype} reaches only {share} of its float32 rate",
-    "cpuhalf.faster": "{dtype} runs at {factor} its float32 rate",
-    "cpuhalf.same": "{dtype} runs about as fast as float32",
     "answer.nothing": {"plural": "count",
                        "one": "The {count} measurement of this build did not succeed, so it has no answer to give; "
                               "the chapter on the method counts the failures by reason.",
@@ -254,19 +292,35 @@ MESSAGES = {
                               "other": "At the {rate} that B @ a reached on the {device} with its largest matrix "
                                        "(m = {size}, the one caches help least), that allows at most {rate} ÷ {model} "
                                        "≈ {tokens} tokens per second."},
-    "answer.tokens.copy": {"plural": "tokens",
-                           "one": "At the {rate} a plain copy reached on the {device}, that allows at most {rate} ÷ "
-                                  "{model} ≈ {tokens} token per second.",
-                           "other": "At the {rate} a plain copy reached on the {device}, that allows at most {rate} ÷ "
-                                    "{model} ≈ {tokens} tokens per second."},
-    "answer.tokens.also": {"plural": "tokens",
-                           "one": "On the {device}, at {rate}, the bound is {tokens} token per second.",
-                           "other": "On the {device}, at {rate}, the bound is {tokens} tokens per second."},
+    "answer.tokens.fits_cache": {"plural": "tokens",
+                                 "one": "At the {rate} that B @ a reached on the {device} with its largest matrix "
+                                        "(m = {size}; it fits in the {cache} of cache, so this may be partly the "
+                                        "cache's speed, not memory's), that allows at most {rate} ÷ {model} ≈ "
+                                        "{tokens} token per second.",
+                                 "other": "At the {rate} that B @ a reached on the {device} with its largest matrix "
+                                          "(m = {size}; it fits in the {cache} of cache, so this may be partly the "
+                                          "cache's speed, not memory's), that allows at most {rate} ÷ {model} ≈ "
+                                          "{tokens} tokens per second."},
+    "answer.tokens.also.beyond_cache": {"plural": "tokens",
+                                        "one": "On the {device}, at the {rate} of a matrix larger than its caches "
+                                               "(m = {size}), the bound is {tokens} token per second.",
+                                        "other": "On the {device}, at the {rate} of a matrix larger than its caches "
+                                                 "(m = {size}), the bound is {tokens} tokens per second."},
+    "answer.tokens.also.largest": {"plural": "tokens",
+                                   "one": "On the {device}, at the {rate} of its largest matrix (m = {size}), the "
+                                          "bound is {tokens} token per second.",
+                                   "other": "On the {device}, at the {rate} of its largest matrix (m = {size}), the "
+                                            "bound is {tokens} tokens per second."},
+    "answer.tokens.also.fits_cache": {"plural": "tokens",
+                                      "one": "On the {device}, at the {rate} of its largest matrix (m = {size}, which "
+                                             "fits in its {cache} of cache), the bound is {tokens} token per second.",
+                                      "other": "On the {device}, at the {rate} of its largest matrix (m = {size}, "
+                                               "which fits in its {cache} of cache), the bound is {tokens} tokens per "
+                                               "second."},
     "answer.tokens.none": "No matrix-vector product was measured well, so this build gives no bound on a language "
                           "model's speed.",
     "caption.answer.compared": "Every comparison of this build's {device} with its CPU: each bar is the CPU's time "
-                               "divided by that of the {device} (for matrix products, the best rate of one over the best rate "
-                               "of the other), on a logarithmic axis, with its 95% interval. Right of 1 the {device} "
+                               "divided by that of the {device} at the same size, on a logarithmic axis, with its 95% interval. Right of 1 the {device} "
                                "is faster, left of 1 the CPU is.",
     "caption.answer.cpu_only": "With no accelerator to compare, the chart that says most about this build is the "
                                "bandwidth its CPU reached reading the matrix in B @ a, against the bandwidth of a "
@@ -289,9 +343,28 @@ MESSAGES = {
     "area.train_step.below.loss": "the training step below batch {size} ({factor} faster at batch {at})",
     "area.train_step.size.loss": "the training step at batch {at} ({factor} faster)",
     "area.train_step.sizes.loss": "the training step at batch {sizes} (up to {factor} faster, at batch {at})",
-    "area.matmul.dtypes.win": "matrix products in {dtypes} (best rate {factors} the CPU's)",
-    "area.matmul.dtypes.loss": "matrix products in {dtypes} (best rate {factors} that of the {device})",
+    "area.matmul.all.win": "{dtype} matrix products at every size measured on both ({factor} faster at m = {at})",
+    "area.matmul.from.win": "{dtype} matrix products from m = {size} on ({factor} faster at m = {at})",
+    "area.matmul.size.win": "{dtype} matrix products at m = {at} ({factor} faster)",
+    "area.matmul.sizes.win": "{dtype} matrix products at m = {sizes} (up to {factor} faster, at m = {at})",
+    "area.matmul.all.loss": "{dtype} matrix products at every size measured on both ({factor} faster at m = {at})",
+    "area.matmul.below.loss": "{dtype} matrix products below m = {size} ({factor} faster at m = {at})",
+    "area.matmul.size.loss": "{dtype} matrix products at m = {at} ({factor} faster)",
+    "area.matmul.sizes.loss": "{dtype} matrix products at m = {sizes} (up to {factor} faster, at m = {at})",
     # The rule of thumb's short forms of the same areas.
+    "area.matvec.range.win": "matrix-vector products from m = {first} to {last} (up to {factor} faster, at m = {at})",
+    "area.matvec.range.loss": "matrix-vector products from m = {first} to {last} (up to {factor} faster, at m = {at})",
+    "area.train_step.range.win": "the training step from batch {first} to {last} (up to {factor} faster, at batch {at})",
+    "area.train_step.range.loss": "the training step from batch {first} to {last} (up to {factor} faster, at batch "
+                                  "{at})",
+    "area.matmul.range.win": "{dtype} matrix products from m = {first} to {last} (up to {factor} faster, at m = {at})",
+    "area.matmul.range.loss": "{dtype} matrix products from m = {first} to {last} (up to {factor} faster, at m = {at})",
+    "use.matvec.range": "matrix-vector products from m = {first} to {last}",
+    "use.train_step.range": "training steps from batch {first} to {last}",
+    "use.matmul.range": "{dtype} matrix products from m = {first} to {last}",
+    "keep.matvec.range": "matrix-vector products from m = {first} to {last}",
+    "keep.train_step.range": "training steps from batch {first} to {last}",
+    "keep.matmul.range": "{dtype} matrix products from m = {first} to {last}",
     "use.matvec.all": "matrix-vector products of every size measured on both",
     "use.matvec.from": "matrix-vector products from m = {size} on (matrices of {bytes} and more)",
     "use.matvec.size": "matrix-vector products at m = {sizes}",
@@ -300,33 +373,47 @@ MESSAGES = {
     "use.train_step.from": "training steps from batch {size} on",
     "use.train_step.size": "training steps at batch {sizes}",
     "use.train_step.sizes": "training steps at batch {sizes}",
-    "use.matmul.dtypes": "matrix products in {dtypes}",
+    "use.matmul.all": "{dtype} matrix products of every size measured on both",
+    "use.matmul.from": "{dtype} matrix products from m = {size} on",
+    "use.matmul.size": "{dtype} matrix products at m = {sizes}",
+    "use.matmul.sizes": "{dtype} matrix products at m = {sizes}",
     "keep.matvec.all": "matrix-vector products",
-    "keep.matvec.below": "smaller matrix-vector products",
+    "keep.matvec.below": "matrix-vector products below m = {size}",
     "keep.matvec.size": "matrix-vector products at m = {sizes}",
     "keep.matvec.sizes": "matrix-vector products at m = {sizes}",
     "keep.train_step.all": "training steps like this one",
     "keep.train_step.below": "training steps below batch {size}",
     "keep.train_step.size": "training steps at batch {sizes}",
     "keep.train_step.sizes": "training steps at batch {sizes}",
-    "keep.matmul.dtypes": "matrix products in {dtypes}",
+    "keep.matmul.all": "{dtype} matrix products",
+    "keep.matmul.below": "{dtype} matrix products below m = {size}",
+    "keep.matmul.size": "{dtype} matrix products at m = {sizes}",
+    "keep.matmul.sizes": "{dtype} matrix products at m = {sizes}",
 
     # -- reasons (closing chapter) -------------------------------------------------------------
     "reason.small.faster": "Even the smallest matrix-vector product measured, m = {size}, takes {acc} on the "
-                           "{device} against {cpu} on the CPU.",
+                           "{device} against {cpu} on the CPU, by the synchronised timer.",
     "reason.small.slower": "At the smallest matrix-vector product measured, m = {size}, one call takes {acc} on the "
-                           "{device} against {cpu} on the CPU.",
+                           "{device} against {cpu} on the CPU, by the synchronised timer.",
     "reason.small.same": "At the smallest matrix-vector product measured, m = {size}, one call takes {acc} on the "
-                         "{device} and {cpu} on the CPU, level within noise.",
-    "reason.streaming": "Reading that matrix at the rate the {device} reached from memory would take only {stream}: "
-                        "the rest of its {acc} is the fixed cost of a call.",
-    "reason.small.cpu": "With no accelerator in this build there is no fixed cost of a GPU to weigh: at m = {size}, "
-                        "the smallest matrix-vector product measured, the CPU takes {cpu} per call.",
+                         "{device} and {cpu} on the CPU by the synchronised timer, level within noise.",
+    "reason.streaming": "Reading that matrix at {rate}, the rate B @ a reached on the {device} at m = {large}, would "
+                        "take only {stream}: the rest of its {acc} is the fixed cost of a call.",
+    "reason.small.cpu": "With no accelerator in this build there is no GPU's fixed cost to weigh: at m = {size}, "
+                        "the smallest matrix-vector product measured, the CPU takes {cpu} per call by the "
+                        "synchronised timer.",
     "reason.small.none": "No small matrix-vector product was measured well on both devices in this build.",
-    "reason.large.faster": "Large products are limited by how fast memory delivers the matrix: from memory, the "
-                           "{device} read {acc} and the CPU {cpu}, so the {device} reads {factor} as fast.",
-    "reason.large.slower": "Large products are limited by how fast memory delivers the matrix: from memory, the "
-                           "{device} read {acc} and the CPU {cpu}, so the CPU reads {factor} as fast.",
-    "reason.large.same": "Large products are limited by how fast memory delivers the matrix: from memory, the "
-                         "{device} read {acc} and the CPU {cpu}, level within noise.",
+    # How fast one device read a large matrix, and how far that is a rate from memory (findings.Bandwidth).
+    "reading.beyond_cache": "{rate} on the {device} (m = {size}, a matrix of {matrix}, larger than its caches: "
+                            "from memory)",
+    "reading.largest": "{rate} on the {device} (m = {size}, its largest matrix; its cache size is not known, so this "
+                       "is not shown to be memory's speed)",
+    "reading.fits_cache": "{rate} on the {device} (m = {size}, its largest matrix, {matrix}, which fits in its "
+                          "{cache} of cache, so this may be partly the cache's speed)",
+    "reason.large.faster": "Large products are limited by how fast the matrix can be delivered: B @ a read large "
+                           "matrices at {reads}, so the {device} reads {factor} as fast.",
+    "reason.large.slower": "Large products are limited by how fast the matrix can be delivered: B @ a read large "
+                           "matrices at {reads}, so the CPU reads {factor} as fast as the {device}.",
+    "reason.large.same": "Large products are limited by how fast the matrix can be delivered: B @ a read large "
+                         "matrices at {reads}, level within noise.",
 }

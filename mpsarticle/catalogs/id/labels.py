@@ -154,7 +154,7 @@ MESSAGES = {
     "figure.answer_title": "{device} dibandingkan CPU: waktu CPU / waktu {device}",
     "figure.answer_axis": "Kali lebih cepat daripada CPU (skala log; kiri dari 1: CPU lebih cepat)",
     "figure.answer.matvec": "B @ a, m = {size}",
-    "figure.answer.matmul": "A @ B {dtype}, laju terbaik",
+    "figure.answer.matmul": "A @ B {dtype}, m = {size}",
     "figure.answer.train_step": "langkah pelatihan, batch {size}",
     "figure.answer.faster": "{device} lebih cepat",
     "figure.answer.slower": "CPU lebih cepat",

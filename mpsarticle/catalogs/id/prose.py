@@ -75,6 +75,18 @@ MESSAGES = {
                             "tidak ada salinan yang diukur di perangkat itu sebagai pembanding.",
     "bandwidth.none": "Tidak ada perkalian matriks–vektor yang terukur dengan baik di build ini, jadi tidak ada "
                       "bandwidth yang bisa dilaporkan.",
+    "drop.one": "Di {device}, {what} turun dari {high} pada {before} menjadi {low} pada {after}, tinggal {share} "
+                "dari laju satu ukuran sebelumnya.",
+    "drop.what.matvec": "laju B @ a",
+    "drop.what.copy": "laju salinan biasa",
+    "drop.what.matmul": "laju A @ B dalam {dtype}",
+    "drop.size.m": "m = {size}",
+    "drop.size.n": "n = {size}",
+    "drop.why": {"plural": "count",
+                 "other": "Hasil pengukuran hanya menunjukkan bahwa penurunan ini terjadi, bukan penyebabnya: ukuran "
+                          "yang lebih besar mungkin sudah tidak muat di cache atau di jangkauan penerjemahan alamat, "
+                          "membuat PyTorch memilih kernel lain, atau mendorong memori ke swap, dan tidak ada yang "
+                          "tercatat di sini yang bisa membedakan kemungkinan-kemungkinan itu."},
 
     # -- timing methods ---------------------------------------------------------------
     "gap.no_accelerator": "Build ini tidak memiliki akselerator, jadi selisih antara pengukuran naif dan tersinkron "
@@ -117,10 +129,42 @@ MESSAGES = {
     "missing.failed_check": "{dtypes} gagal uji kebenaran",
     "missing.out_of_memory": "{dtypes} kehabisan memori",
     "missing.error": "{dtypes} gagal karena galat",
-    "matmul.compare": "Laju terbaik dibandingkan laju terbaik: {clauses}.",
-    "matmul.cmp.faster": {"plural": "count", "other": "{device} mencapai {factors} laju terbaik CPU dalam {dtypes}"},
-    "matmul.cmp.slower": {"plural": "count", "other": "CPU mencapai {factors} laju terbaik {device} dalam {dtypes}"},
-    "matmul.cmp.same": {"plural": "count", "other": "keduanya setara dalam batas derau dalam {dtypes}"},
+    "matmul.compare": "Pada ukuran yang diukur di kedua perangkat, {clauses}.",
+    "matmul.same_size.faster": {"plural": "count",
+                                "other": "{device} lebih cepat dalam {dtype} pada setiap ukuran itu, m = {sizes} "
+                                         "({factor} lebih cepat pada m = {size})"},
+    "matmul.same_size.slower": {"plural": "count",
+                                "other": "CPU lebih cepat dalam {dtype} pada setiap ukuran itu, m = {sizes} "
+                                         "({factor} lebih cepat pada m = {size})"},
+    "matmul.same_size.same": {"plural": "count",
+                              "other": "keduanya setara dalam batas derau dalam {dtype} pada setiap ukuran itu, "
+                                       "m = {sizes}"},
+    "matmul.same_size.mixed": "dalam {dtype}, {device} lebih cepat hanya pada m = {wins} (dari m = {sizes})",
+    "matmul.best": "Laju terbaik dibandingkan laju terbaik, masing-masing pada ukuran tempat laju itu dicapai: "
+                   "{clauses}.",
+    "matmul.best.faster": "dalam {dtype}, laju terbaik {device} (m = {acc_size}) {factor} laju terbaik CPU "
+                          "(m = {cpu_size})",
+    "matmul.best.slower": "dalam {dtype}, laju terbaik CPU (m = {cpu_size}) {factor} laju terbaik {device} "
+                          "(m = {acc_size})",
+    "matmul.best.same": "dalam {dtype}, kedua laju terbaik (m = {acc_size} dan m = {cpu_size}) setara dalam batas "
+                        "derau",
+    "cpuhalf.sentence": "Di CPU build ini, dibandingkan float32-nya sendiri pada ukuran yang sama: {clauses}.",
+    "cpuhalf.faster": {"plural": "count",
+                       "other": "{dtype} lebih cepat pada setiap ukuran itu, m = {sizes} ({factor} lebih cepat pada "
+                                "m = {size})"},
+    "cpuhalf.slower": {"plural": "count",
+                       "other": "{dtype} lebih lambat pada setiap ukuran itu, m = {sizes} (float32 {factor} lebih "
+                                "cepat pada m = {size})"},
+    "cpuhalf.same": {"plural": "count",
+                     "other": "{dtype} kurang lebih sama cepat dengan float32 pada setiap ukuran itu, m = {sizes}"},
+    "cpuhalf.mixed": "{dtype} lebih cepat hanya pada m = {wins} (dari m = {sizes})",
+    "cpuhalf.none": "Build ini tidak mengukur CPU dalam presisi separuh dan dalam float32 pada ukuran yang sama, "
+                    "jadi build ini tidak bisa menunjukkan apakah presisi separuh menguntungkan di CPU ini.",
+    "tf32.off": "Perkalian float32 di {device} berjalan dengan TF32 mati (torch.backends.cuda.matmul.allow_tf32 "
+                "bernilai False, bawaan PyTorch), jadi laju float32-nya adalah laju aritmetika float32 penuh.",
+    "tf32.on": "Perkalian float32 di {device} berjalan dengan TF32 menyala (torch.backends.cuda.matmul.allow_tf32 "
+               "bernilai True): laju float32-nya adalah laju mantisa TF32 yang lebih pendek, bukan aritmetika float32 "
+               "penuh.",
 
     # -- training -----------------------------------------------------------------------
     "train.faster": "Dengan batch {batch}, satu langkah pelatihan memakan {acc} di {device} dan {cpu} di CPU: "
@@ -202,8 +246,8 @@ MESSAGES = {
     "cpufact.matvec": "membaca matriks hingga {rate} dalam B @ a",
     "cpufact.matmul": "menghitung perkalian matriks float32 hingga {rate}",
     "cpufact.train": "memerlukan {time} per langkah pelatihan pada batch {batch}",
-    "answer.cpu_rule.stay": "Pegangan praktis dari angka-angka ini: di CPU ini, tetaplah memakai float32 ({clauses}).",
-    "answer.cpu_rule.try": "Pegangan praktis dari angka-angka ini: di CPU ini, {dtypes} layak dicoba ({clauses}).",
+    "answer.cpu_rule.stay": "Pegangan praktis dari angka-angka ini: di CPU ini, tetaplah memakai float32. {detail}",
+    "answer.cpu_rule.try": "Pegangan praktis dari angka-angka ini: di CPU ini, {dtypes} layak dicoba. {detail}",
     "answer.cpu_rule.none": "Tidak ada pegangan praktis soal presisi yang bisa ditarik dari angka-angka ini: CPU "
                             "hanya diukur dalam float32.",
     "answer.cpu_rule.unmeasured": "Tidak ada pegangan praktis soal presisi yang bisa ditarik dari angka-angka ini: "
@@ -221,9 +265,6 @@ MESSAGES = {
                                     "perkaliannya tidak muat di memori.",
     "answer.missing.error": "Perkalian matriks dalam {dtypes} tidak bisa dibandingkan: di {device} perkaliannya gagal "
                             "karena galat.",
-    "cpuhalf.slower": "{dtype} hanya mencapai {share} dari laju float32-nya",
-    "cpuhalf.faster": "{dtype} berjalan {factor} laju float32-nya",
-    "cpuhalf.same": "{dtype} kurang lebih sama cepat dengan float32",
     "answer.nothing": {"plural": "count",
                        "other": "Tidak satu pun dari {count} pengukuran build ini yang berhasil, jadi build ini tidak "
                                 "punya jawaban; bab tentang metode menghitung kegagalannya menurut penyebab."},
@@ -238,16 +279,25 @@ MESSAGES = {
                               "other": "Dengan {rate} yang dicapai B @ a di {device} pada matriks terbesarnya "
                                        "(m = {size}, yang paling sedikit terbantu cache), itu berarti paling banyak "
                                        "{rate} ÷ {model} ≈ {tokens} token per detik."},
-    "answer.tokens.copy": {"plural": "tokens",
-                           "other": "Dengan {rate} yang dicapai salinan biasa di {device}, itu berarti paling banyak "
-                                    "{rate} ÷ {model} ≈ {tokens} token per detik."},
-    "answer.tokens.also": {"plural": "tokens",
-                           "other": "Di {device}, dengan {rate}, batas atasnya {tokens} token per detik."},
+    "answer.tokens.fits_cache": {"plural": "tokens",
+                                 "other": "Dengan {rate} yang dicapai B @ a di {device} pada matriks terbesarnya "
+                                          "(m = {size}; matriks itu muat di cache-nya yang {cache}, jadi angka ini "
+                                          "mungkin sebagian kecepatan cache, bukan memori), itu berarti paling banyak "
+                                          "{rate} ÷ {model} ≈ {tokens} token per detik."},
+    "answer.tokens.also.beyond_cache": {"plural": "tokens",
+                                        "other": "Di {device}, dengan {rate} pada matriks yang lebih besar daripada "
+                                                 "cache-nya (m = {size}), batas atasnya {tokens} token per detik."},
+    "answer.tokens.also.largest": {"plural": "tokens",
+                                   "other": "Di {device}, dengan {rate} pada matriks terbesarnya (m = {size}), batas "
+                                            "atasnya {tokens} token per detik."},
+    "answer.tokens.also.fits_cache": {"plural": "tokens",
+                                      "other": "Di {device}, dengan {rate} pada matriks terbesarnya (m = {size}, yang "
+                                               "muat di cache-nya yang {cache}), batas atasnya {tokens} token per "
+                                               "detik."},
     "answer.tokens.none": "Tidak ada perkalian matriks–vektor yang terukur dengan baik, jadi build ini tidak "
                           "memberi batas kecepatan untuk model bahasa.",
     "caption.answer.compared": "Semua perbandingan {device} dengan CPU di build ini: setiap batang adalah waktu CPU "
-                               "dibagi waktu {device} (untuk perkalian matriks, laju terbaik yang satu dibagi laju "
-                               "terbaik yang lain), pada sumbu logaritmik, dengan interval 95%-nya. Di kanan angka 1 "
+                               "dibagi waktu {device} pada ukuran yang sama, pada sumbu logaritmik, dengan interval 95%-nya. Di kanan angka 1 "
                                "{device} lebih cepat, di kirinya CPU yang lebih cepat.",
     "caption.answer.cpu_only": "Karena tidak ada akselerator untuk dibandingkan, grafik yang paling banyak bercerita "
                                "tentang build ini adalah bandwidth yang dicapai CPU-nya saat membaca matriks dalam "
@@ -279,8 +329,36 @@ MESSAGES = {
     "area.train_step.size.loss": "langkah pelatihan pada batch {at} ({factor} lebih cepat)",
     "area.train_step.sizes.loss": "langkah pelatihan pada batch {sizes} (paling tinggi {factor} lebih cepat, pada "
                                   "batch {at})",
-    "area.matmul.dtypes.win": "perkalian matriks dalam {dtypes} (laju terbaiknya {factors} laju terbaik CPU)",
-    "area.matmul.dtypes.loss": "perkalian matriks dalam {dtypes} (laju terbaiknya {factors} laju terbaik {device})",
+    "area.matmul.all.win": "perkalian matriks {dtype} pada semua ukuran yang diukur pada keduanya ({factor} lebih "
+                           "cepat pada m = {at})",
+    "area.matmul.from.win": "perkalian matriks {dtype} mulai m = {size} ({factor} lebih cepat pada m = {at})",
+    "area.matmul.size.win": "perkalian matriks {dtype} pada m = {at} ({factor} lebih cepat)",
+    "area.matmul.sizes.win": "perkalian matriks {dtype} pada m = {sizes} (paling tinggi {factor} lebih cepat, pada "
+                             "m = {at})",
+    "area.matmul.all.loss": "perkalian matriks {dtype} pada semua ukuran yang diukur pada keduanya ({factor} lebih "
+                            "cepat pada m = {at})",
+    "area.matmul.below.loss": "perkalian matriks {dtype} di bawah m = {size} ({factor} lebih cepat pada m = {at})",
+    "area.matmul.size.loss": "perkalian matriks {dtype} pada m = {at} ({factor} lebih cepat)",
+    "area.matmul.sizes.loss": "perkalian matriks {dtype} pada m = {sizes} (paling tinggi {factor} lebih cepat, pada "
+                              "m = {at})",
+    "area.matvec.range.win": "perkalian matriks–vektor dari m = {first} sampai {last} (paling tinggi {factor} lebih "
+                             "cepat, pada m = {at})",
+    "area.matvec.range.loss": "perkalian matriks–vektor dari m = {first} sampai {last} (paling tinggi {factor} lebih "
+                              "cepat, pada m = {at})",
+    "area.train_step.range.win": "langkah pelatihan dari batch {first} sampai {last} (paling tinggi {factor} lebih "
+                                 "cepat, pada batch {at})",
+    "area.train_step.range.loss": "langkah pelatihan dari batch {first} sampai {last} (paling tinggi {factor} lebih "
+                                  "cepat, pada batch {at})",
+    "area.matmul.range.win": "perkalian matriks {dtype} dari m = {first} sampai {last} (paling tinggi {factor} lebih "
+                             "cepat, pada m = {at})",
+    "area.matmul.range.loss": "perkalian matriks {dtype} dari m = {first} sampai {last} (paling tinggi {factor} lebih "
+                              "cepat, pada m = {at})",
+    "use.matvec.range": "perkalian matriks–vektor dari m = {first} sampai {last}",
+    "use.train_step.range": "langkah pelatihan dari batch {first} sampai {last}",
+    "use.matmul.range": "perkalian matriks {dtype} dari m = {first} sampai {last}",
+    "keep.matvec.range": "perkalian matriks–vektor dari m = {first} sampai {last}",
+    "keep.train_step.range": "langkah pelatihan dari batch {first} sampai {last}",
+    "keep.matmul.range": "perkalian matriks {dtype} dari m = {first} sampai {last}",
     "use.matvec.all": "perkalian matriks–vektor pada semua ukuran yang diukur pada keduanya",
     "use.matvec.from": "perkalian matriks–vektor mulai m = {size} (matriks {bytes} atau lebih)",
     "use.matvec.size": "perkalian matriks–vektor pada m = {sizes}",
@@ -289,35 +367,47 @@ MESSAGES = {
     "use.train_step.from": "langkah pelatihan mulai batch {size}",
     "use.train_step.size": "langkah pelatihan pada batch {sizes}",
     "use.train_step.sizes": "langkah pelatihan pada batch {sizes}",
-    "use.matmul.dtypes": "perkalian matriks dalam {dtypes}",
+    "use.matmul.all": "perkalian matriks {dtype} pada semua ukuran yang diukur pada keduanya",
+    "use.matmul.from": "perkalian matriks {dtype} mulai m = {size}",
+    "use.matmul.size": "perkalian matriks {dtype} pada m = {sizes}",
+    "use.matmul.sizes": "perkalian matriks {dtype} pada m = {sizes}",
     "keep.matvec.all": "perkalian matriks–vektor",
-    "keep.matvec.below": "perkalian matriks–vektor yang lebih kecil",
+    "keep.matvec.below": "perkalian matriks–vektor di bawah m = {size}",
     "keep.matvec.size": "perkalian matriks–vektor pada m = {sizes}",
     "keep.matvec.sizes": "perkalian matriks–vektor pada m = {sizes}",
     "keep.train_step.all": "langkah pelatihan seperti ini",
     "keep.train_step.below": "langkah pelatihan di bawah batch {size}",
     "keep.train_step.size": "langkah pelatihan pada batch {sizes}",
     "keep.train_step.sizes": "langkah pelatihan pada batch {sizes}",
-    "keep.matmul.dtypes": "perkalian matriks dalam {dtypes}",
+    "keep.matmul.all": "perkalian matriks {dtype}",
+    "keep.matmul.below": "perkalian matriks {dtype} di bawah m = {size}",
+    "keep.matmul.size": "perkalian matriks {dtype} pada m = {sizes}",
+    "keep.matmul.sizes": "perkalian matriks {dtype} pada m = {sizes}",
 
     # -- reasons (closing chapter) -------------------------------------------------------------
     "reason.small.faster": "Bahkan perkalian matriks–vektor terkecil yang diukur, m = {size}, memakan {acc} di "
-                           "{device} berbanding {cpu} di CPU.",
+                           "{device} berbanding {cpu} di CPU, menurut pewaktu tersinkron.",
     "reason.small.slower": "Pada perkalian matriks–vektor terkecil yang diukur, m = {size}, satu panggilan memakan "
-                           "{acc} di {device} berbanding {cpu} di CPU.",
+                           "{acc} di {device} berbanding {cpu} di CPU, menurut pewaktu tersinkron.",
     "reason.small.same": "Pada perkalian matriks–vektor terkecil yang diukur, m = {size}, satu panggilan memakan "
-                         "{acc} di {device} dan {cpu} di CPU, setara dalam batas derau.",
-    "reason.streaming": "Membaca matriks itu dengan laju yang dicapai {device} dari memori hanya akan memakan "
-                        "{stream}: sisa dari {acc} itu adalah biaya tetap sebuah panggilan.",
+                         "{acc} di {device} dan {cpu} di CPU menurut pewaktu tersinkron, setara dalam batas derau.",
+    "reason.streaming": "Membaca matriks itu dengan {rate}, laju yang dicapai B @ a di {device} pada m = {large}, "
+                        "hanya akan memakan {stream}: sisa dari {acc} itu adalah biaya tetap sebuah panggilan.",
     "reason.small.cpu": "Tanpa akselerator di build ini, tidak ada biaya tetap GPU yang perlu ditimbang: pada "
                         "m = {size}, perkalian matriks–vektor terkecil yang diukur, CPU memerlukan {cpu} per "
-                        "panggilan.",
+                        "panggilan menurut pewaktu tersinkron.",
     "reason.small.none": "Tidak ada perkalian matriks–vektor kecil yang terukur dengan baik di kedua perangkat di "
                          "build ini.",
-    "reason.large.faster": "Perkalian besar dibatasi oleh seberapa cepat memori mengirimkan matriksnya: dari memori, "
-                           "{device} membaca {acc} dan CPU {cpu}, jadi {device} membaca {factor} secepat CPU.",
-    "reason.large.slower": "Perkalian besar dibatasi oleh seberapa cepat memori mengirimkan matriksnya: dari memori, "
-                           "{device} membaca {acc} dan CPU {cpu}, jadi CPU membaca {factor} secepat {device}.",
-    "reason.large.same": "Perkalian besar dibatasi oleh seberapa cepat memori mengirimkan matriksnya: dari memori, "
-                         "{device} membaca {acc} dan CPU {cpu}, setara dalam batas derau.",
+    "reading.beyond_cache": "{rate} di {device} (m = {size}, matriks {matrix}, lebih besar daripada cache-nya: dari "
+                            "memori)",
+    "reading.largest": "{rate} di {device} (m = {size}, matriks terbesarnya; ukuran cache-nya tidak diketahui, jadi "
+                       "belum terbukti bahwa ini kecepatan memori)",
+    "reading.fits_cache": "{rate} di {device} (m = {size}, matriks terbesarnya, {matrix}, yang muat di cache-nya yang "
+                          "{cache}, jadi angka ini mungkin sebagian kecepatan cache)",
+    "reason.large.faster": "Perkalian besar dibatasi oleh seberapa cepat matriksnya bisa dikirim: B @ a membaca "
+                           "matriks besar dengan {reads}, jadi {device} membaca {factor} lebih cepat daripada CPU.",
+    "reason.large.slower": "Perkalian besar dibatasi oleh seberapa cepat matriksnya bisa dikirim: B @ a membaca "
+                           "matriks besar dengan {reads}, jadi CPU membaca {factor} lebih cepat daripada {device}.",
+    "reason.large.same": "Perkalian besar dibatasi oleh seberapa cepat matriksnya bisa dikirim: B @ a membaca "
+                         "matriks besar dengan {reads}, setara dalam batas derau.",
 }
