@@ -175,3 +175,102 @@ def test_a_matrix_in_cache_is_said_to_be_there_even_below_the_copy():
     assert band.source == "in_cache" and band.share < 1 and band.matrix_bytes <= band.cache_bytes
     text = sentence(synthetic(fast_copy), "matvec", "bandwidth_sentence")
     assert "need not have come from memory" in text, text
+
+
+# -- every claim ranges over every suite (issue 18) ---------------------------------------
+
+def _engine(results: ResultSet, device: str, m: int):
+    return [p for p in results.select(workload="matvec", device=device, method="engine", m=m) if p.ok]
+
+
+def test_the_crossover_reads_the_blog_posts_sizes():
+    """The archived H200's CPU is faster at m = 100, 300 and 500, sizes only the original suite measured."""
+    found = findings.crossover(results_of("nvidia-h200"))
+    assert {100, 300, 500} <= set(found.losses) and found.kind == "from" and found.size == 750
+    cpu, gpu = _engine(results_of("nvidia-h200"), "cpu", 100)[0], _engine(results_of("nvidia-h200"), "cuda", 100)[0]
+    assert cpu.ci_high_s < gpu.ci_low_s  # the raw points: the CPU's whole interval below the GPU's
+    for lang, nowhere in (("en", "nowhere"), ("id", "tidak kalah")):
+        assert nowhere not in sentence("nvidia-h200", "index", "answer_detail", lang)
+
+
+def test_where_two_suites_measured_a_size_the_point_with_more_blocks_stands():
+    from mpsarticle.analysis import series, standing
+    from mpsarticle.results import Point
+
+    def point(suite: str, blocks: int, seconds: float) -> Point:
+        return Point(device="cpu", workload="matvec", params={"m": 1024, "dtype": "float32"}, method="engine",
+                     suite=suite, repeats=blocks, samples=[seconds] * blocks).summarize()
+
+    few, many = point("original", 10, 2e-5), point("matvec", 40, 1e-5)
+    assert standing(few, many) is many and standing(many, few) is many
+    tied = point("original", 40, 3e-5)
+    assert standing(tied, many) is standing(many, tied)  # file order never decides
+    assert series(ResultSet({}, [few, many]), workload="matvec", device="cpu") == [(1024, many)]
+
+
+@pytest.mark.parametrize("machine", MACHINES)
+def test_a_rate_from_memory_is_a_matrix_larger_than_the_cache(machine):
+    """Never the copy's rate, and "from memory" only for a B @ a matrix no cache could hold."""
+    for band in findings.bandwidths(results_of(machine)):
+        point = band.memory_point
+        assert point.workload == "matvec" and point.method == "engine" and point.gb_s == band.memory_gb_s
+        if band.from_memory:
+            assert band.cache_bytes is not None and point.bytes_moved > band.cache_bytes
+        elif band.memory_basis == "fits_cache":
+            assert all(p.bytes_moved <= band.cache_bytes
+                       for p in results_of(machine).select(workload="matvec", device=band.device) if p.ok)
+
+
+def test_the_cpu_reads_from_its_cache_when_every_matrix_fits():
+    """The issue's H200 build: every CPU matrix fit the reported 300 MiB, and the copy's 114 GB/s was quoted."""
+    h200 = results_of("nvidia-h200")
+    small = ResultSet(h200.environment, [p for p in h200 if not (p.device == "cpu" and p.workload == "matvec"
+                                                                  and p.params["m"] >= 16384)])
+    cpu = {b.device: b for b in findings.bandwidths(small)}["cpu"]
+    assert cpu.memory_basis == "fits_cache" and cpu.memory_size == 8192
+    text = chapter_sentences("verdict", small, Words("en"))["reason_large"]
+    assert "fits in its 300 MiB of cache" in text and f"{cpu.memory_gb_s:.0f}" in text.replace(",", "")
+    copy = cpu.evidence[-1]
+    assert copy.workload == "copy" and f"{copy.gb_s:.1f} GB/s" not in text
+
+
+def test_matrix_products_are_compared_at_the_sizes_both_measured():
+    h200 = results_of("nvidia-h200")
+    found = findings.matmul(h200)
+    for precision in found.comparisons:
+        sizes = {p.params["m"] for p in h200.select(workload="matmul", device="cpu", dtype=precision.dtype) if p.ok}
+        sizes &= {p.params["m"] for p in h200.select(workload="matmul", device="cuda", dtype=precision.dtype) if p.ok}
+        assert [c.size for c in precision.comparisons] == sorted(sizes)
+    text = sentence("nvidia-h200", "matmul", "peak_sentence")
+    assert "At the sizes both devices measured" in text and "Best rate against best rate, each at the size" in text
+
+
+def test_a_fall_of_more_than_half_is_said():
+    """The archived H200 read B @ a at 4,075 GB/s at m = 32,768 and 788 GB/s at m = 65,536."""
+    found = [d for d in findings.drops(results_of("nvidia-h200")) if d.workload == "matvec" and d.device == "cuda"]
+    assert [(d.before, d.after) for d in found] == [(32768, 65536)]
+    for lang, words in (("en", ("32,768", "65,536", "788 GB/s", "not why")), ("id", ("32.768", "65.536", "788 GB/s",
+                                                                                     "bukan penyebabnya"))):
+        text = sentence("nvidia-h200", "matvec", "bandwidth_sentence", lang)
+        assert all(w in text for w in words), text
+
+
+def test_the_cpu_only_reason_quotes_the_synchronised_timer():
+    """The CPU-only verdict once quoted naive timeit's median (90.5 µs) where the synchronised timer gave 90.0 µs."""
+    ci = results_of("ci-2core")
+    text = sentence("ci-2core", "verdict", "reason_small")
+    m = int(re.search(r"m = ([\d,]+)", text).group(1).replace(",", ""))
+    engine = ci.one(workload="matvec", device="cpu", method="engine", m=m)
+    naive = ci.one(workload="matvec", device="cpu", method="naive", m=m)
+    assert f"{engine.median_s * 1e6:.3g} µs" in text
+    assert f"{naive.median_s * 1e6:.3g}" != f"{engine.median_s * 1e6:.3g}"  # the two differ at what is printed
+
+
+@pytest.mark.parametrize("machine", MACHINES)
+@pytest.mark.parametrize("lang", ("en", "id"))
+def test_no_factor_reads_as_one(machine, lang):
+    """"1.0×" says nothing about which side is faster."""
+    results = results_of(machine)
+    for chapter in ("index", "matvec", "matmul", "training", "verdict"):
+        for key, text in chapter_sentences(chapter, results, Words(lang)).items():
+            assert not re.search(r"(?<![\d.,])1[.,]0×", text), f"{machine} {chapter}.{key}: {text}"

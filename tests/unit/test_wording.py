@@ -103,3 +103,14 @@ def test_no_key_is_in_both_halves_of_a_catalog(lang):
     prose = importlib.import_module(f"mpsarticle.catalogs.{lang}.prose").MESSAGES
     labels = importlib.import_module(f"mpsarticle.catalogs.{lang}.labels").MESSAGES
     assert not set(prose) & set(labels)
+
+
+@pytest.mark.parametrize(("value", "en", "id_"), [
+    (1.0516, "1.1×", "1,1×"), (1.04, "1.04×", "1,04×"), (0.96, "0.96×", "0,96×"), (1.003, "1.003×", "1,003×"),
+    (0.9996, "0.9996×", "0,9996×"), (2.345, "2.3×", "2,3×"), (42.2, "42.2×", "42,2×"),
+])
+def test_a_factor_shows_its_side_of_one(value, en, id_):
+    """A factor that is not 1 never reads as "1.0×" (issue 18): it gets the digits it needs."""
+    from mpsarticle.formatting import ratio
+
+    assert (ratio(value, "en"), ratio(value, "id")) == (en, id_)
