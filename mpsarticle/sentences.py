@@ -222,7 +222,8 @@ def compare_sentence(found: f.Matmul, words: Words) -> str:
         values = dict(device=name, dtype=Text(precision.dtype), sizes=sizes, size=Size(largest.size),
                       count=Count(len(precision.comparisons)), factor=_advantage(largest))
         if len(directions) == 1:
-            clauses.append(Phrase.of(f"matmul.same_size.{_direction(largest.direction)}", **values))
+            many = ".all" if len(precision.comparisons) > 1 else ""
+            clauses.append(Phrase.of(f"matmul.same_size.{_direction(largest.direction)}{many}", **values))
         else:
             wins = Listing(tuple(Size(c.size) for c in precision.comparisons if c.direction == FASTER))
             clauses.append(Phrase.of("matmul.same_size.mixed", wins=wins, **values))
@@ -253,7 +254,8 @@ def cpu_half_sentence(found: f.Matmul, words: Words) -> str:
                       sizes=Listing(tuple(Size(c.size) for c in half.comparisons)))
         if half.direction == "mixed":
             values["wins"] = Listing(tuple(Size(c.size) for c in half.comparisons if c.direction == FASTER))
-        clauses.append(Phrase.of(f"cpuhalf.{half.direction}", **values))
+        many = ".all" if half.direction != "mixed" and len(half.comparisons) > 1 else ""
+        clauses.append(Phrase.of(f"cpuhalf.{half.direction}{many}", **values))
     return words("cpuhalf.sentence", clauses=Listing(tuple(clauses)))
 
 

@@ -129,17 +129,14 @@ MESSAGES = {
     "missing.out_of_memory": "{dtypes} ran out of memory",
     "missing.error": "{dtypes} failed with an error",
     "matmul.compare": "At the sizes both devices measured, {clauses}.",
-    "matmul.same_size.faster": {"plural": "count",
-                                "one": "the {device} is faster in {dtype} ({factor} faster at m = {size})",
-                                "other": "the {device} is faster in {dtype} at each of them, m = {sizes} ({factor} "
-                                         "faster at m = {size})"},
-    "matmul.same_size.slower": {"plural": "count",
-                                "one": "the CPU is faster in {dtype} ({factor} faster at m = {size})",
-                                "other": "the CPU is faster in {dtype} at each of them, m = {sizes} ({factor} faster "
-                                         "at m = {size})"},
-    "matmul.same_size.same": {"plural": "count",
-                              "one": "the two are level within noise in {dtype} (at m = {sizes})",
-                              "other": "the two are level within noise in {dtype} at each of them, m = {sizes}"},
+    "matmul.same_size.faster": "the {device} is faster in {dtype} ({factor} faster at m = {size})",
+    "matmul.same_size.faster.all": "the {device} is faster in {dtype} at each of them, m = {sizes} ({factor} faster "
+                                   "at m = {size})",
+    "matmul.same_size.slower": "the CPU is faster in {dtype} ({factor} faster at m = {size})",
+    "matmul.same_size.slower.all": "the CPU is faster in {dtype} at each of them, m = {sizes} ({factor} faster at "
+                                   "m = {size})",
+    "matmul.same_size.same": "the two are level within noise in {dtype} (at m = {size})",
+    "matmul.same_size.same.all": "the two are level within noise in {dtype} at each of them, m = {sizes}",
     "matmul.same_size.mixed": "in {dtype} the {device} is faster only at m = {wins} (of m = {sizes})",
     "matmul.best": "Best rate against best rate, each at the size where it was reached: {clauses}.",
     "matmul.best.faster": "in {dtype} the {device}'s best (m = {acc_size}) is {factor} the CPU's best (m = {cpu_size})",
@@ -148,13 +145,13 @@ MESSAGES = {
     "matmul.best.same": "in {dtype} the two bests (m = {acc_size} and m = {cpu_size}) are level within noise",
     # The CPU's own half precisions against its float32, at the sizes it measured both.
     "cpuhalf.sentence": "On this build's CPU, against its own float32 at the same sizes: {clauses}.",
-    "cpuhalf.faster": {"plural": "count", "one": "{dtype} is faster ({factor} faster at m = {size})",
-                       "other": "{dtype} is faster at every one of them, m = {sizes} ({factor} faster at m = {size})"},
-    "cpuhalf.slower": {"plural": "count", "one": "{dtype} is slower (float32 is {factor} faster at m = {size})",
-                       "other": "{dtype} is slower at every one of them, m = {sizes} (float32 is {factor} faster at "
-                                "m = {size})"},
-    "cpuhalf.same": {"plural": "count", "one": "{dtype} is about as fast (at m = {sizes})",
-                     "other": "{dtype} is about as fast at every one of them, m = {sizes}"},
+    "cpuhalf.faster": "{dtype} is faster ({factor} faster at m = {size})",
+    "cpuhalf.faster.all": "{dtype} is faster at every one of them, m = {sizes} ({factor} faster at m = {size})",
+    "cpuhalf.slower": "{dtype} is slower (float32 is {factor} faster at m = {size})",
+    "cpuhalf.slower.all": "{dtype} is slower at every one of them, m = {sizes} (float32 is {factor} faster at "
+                          "m = {size})",
+    "cpuhalf.same": "{dtype} is about as fast (at m = {size})",
+    "cpuhalf.same.all": "{dtype} is about as fast at every one of them, m = {sizes}",
     "cpuhalf.mixed": "{dtype} is faster only at m = {wins} (of m = {sizes})",
     "cpuhalf.none": "This build did not measure the CPU in a half precision and in float32 at the same size, so it "
                     "cannot say whether half precision pays off on this CPU.",

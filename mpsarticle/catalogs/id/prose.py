@@ -130,15 +130,15 @@ MESSAGES = {
     "missing.out_of_memory": "{dtypes} kehabisan memori",
     "missing.error": "{dtypes} gagal karena galat",
     "matmul.compare": "Pada ukuran yang diukur di kedua perangkat, {clauses}.",
-    "matmul.same_size.faster": {"plural": "count",
-                                "other": "{device} lebih cepat dalam {dtype} pada setiap ukuran itu, m = {sizes} "
-                                         "({factor} lebih cepat pada m = {size})"},
-    "matmul.same_size.slower": {"plural": "count",
-                                "other": "CPU lebih cepat dalam {dtype} pada setiap ukuran itu, m = {sizes} "
-                                         "({factor} lebih cepat pada m = {size})"},
-    "matmul.same_size.same": {"plural": "count",
-                              "other": "keduanya setara dalam batas derau dalam {dtype} pada setiap ukuran itu, "
-                                       "m = {sizes}"},
+    "matmul.same_size.faster": "{device} lebih cepat dalam {dtype} ({factor} lebih cepat pada m = {size})",
+    "matmul.same_size.faster.all": "{device} lebih cepat dalam {dtype} pada setiap ukuran itu, m = {sizes} ({factor} "
+                                   "lebih cepat pada m = {size})",
+    "matmul.same_size.slower": "CPU lebih cepat dalam {dtype} ({factor} lebih cepat pada m = {size})",
+    "matmul.same_size.slower.all": "CPU lebih cepat dalam {dtype} pada setiap ukuran itu, m = {sizes} ({factor} "
+                                   "lebih cepat pada m = {size})",
+    "matmul.same_size.same": "keduanya setara dalam batas derau dalam {dtype} (pada m = {size})",
+    "matmul.same_size.same.all": "keduanya setara dalam batas derau dalam {dtype} pada setiap ukuran itu, "
+                                 "m = {sizes}",
     "matmul.same_size.mixed": "dalam {dtype}, {device} lebih cepat hanya pada m = {wins} (dari m = {sizes})",
     "matmul.best": "Laju terbaik dibandingkan laju terbaik, masing-masing pada ukuran tempat laju itu dicapai: "
                    "{clauses}.",
@@ -149,14 +149,14 @@ MESSAGES = {
     "matmul.best.same": "dalam {dtype}, kedua laju terbaik (m = {acc_size} dan m = {cpu_size}) setara dalam batas "
                         "derau",
     "cpuhalf.sentence": "Di CPU build ini, dibandingkan float32-nya sendiri pada ukuran yang sama: {clauses}.",
-    "cpuhalf.faster": {"plural": "count",
-                       "other": "{dtype} lebih cepat pada setiap ukuran itu, m = {sizes} ({factor} lebih cepat pada "
-                                "m = {size})"},
-    "cpuhalf.slower": {"plural": "count",
-                       "other": "{dtype} lebih lambat pada setiap ukuran itu, m = {sizes} (float32 {factor} lebih "
-                                "cepat pada m = {size})"},
-    "cpuhalf.same": {"plural": "count",
-                     "other": "{dtype} kurang lebih sama cepat dengan float32 pada setiap ukuran itu, m = {sizes}"},
+    "cpuhalf.faster": "{dtype} lebih cepat ({factor} lebih cepat pada m = {size})",
+    "cpuhalf.faster.all": "{dtype} lebih cepat pada setiap ukuran itu, m = {sizes} ({factor} lebih cepat pada "
+                          "m = {size})",
+    "cpuhalf.slower": "{dtype} lebih lambat (float32 {factor} lebih cepat pada m = {size})",
+    "cpuhalf.slower.all": "{dtype} lebih lambat pada setiap ukuran itu, m = {sizes} (float32 {factor} lebih cepat "
+                          "pada m = {size})",
+    "cpuhalf.same": "{dtype} kurang lebih sama cepat dengan float32 (pada m = {size})",
+    "cpuhalf.same.all": "{dtype} kurang lebih sama cepat dengan float32 pada setiap ukuran itu, m = {sizes}",
     "cpuhalf.mixed": "{dtype} lebih cepat hanya pada m = {wins} (dari m = {sizes})",
     "cpuhalf.none": "Build ini tidak mengukur CPU dalam presisi separuh dan dalam float32 pada ukuran yang sama, "
                     "jadi build ini tidak bisa menunjukkan apakah presisi separuh menguntungkan di CPU ini.",
