@@ -223,6 +223,19 @@ ULTRA_GPU = DeviceModel("mps", "Apple M2 Ultra GPU", overhead_s=6e-6, memory_gb_
                                                                    "bfloat16": 22000},
                         per_sample_s=1e-5, kernels=40, memory_bytes=192 << 30)
 
+#: An Apple M3 Max (16-core CPU, 40-core GPU, 64 GB), a large chip whose GPU wins B @ a only from m ≈ 1,000: the
+#: CPU pays 3 µs per call and reads its 32 MiB of cache at 250 GB/s (150 GB/s from memory), 2 TFLOP/s in float32;
+#: the GPU pays 7.5 µs per synchronised call and reads 400 GB/s. So the CPU is faster up to m = 750 (12.0 µs
+#: against 13.1 µs) and the GPU from m = 1,000 on (17.5 µs against 19.0 µs), ever more so as the matrix grows.
+M3_MAX_CPU = DeviceModel("cpu", "Apple M3 Max", overhead_s=3e-6, memory_gb_s=150, copy_gb_s=160,
+                         cache_bytes=32 << 20, cache_gb_s=250, gflop_s={"float32": 2000, "float16": 40,
+                                                                        "bfloat16": 30},
+                         per_sample_s=1e-4, memory_bytes=64 << 30)
+M3_MAX_GPU = DeviceModel("mps", "Apple M3 Max GPU", overhead_s=7.5e-6, memory_gb_s=400, copy_gb_s=380,
+                         cache_bytes=None, cache_gb_s=400, gflop_s={"float32": 14000, "float16": 16000,
+                                                                    "bfloat16": 15000},
+                         per_sample_s=1.5e-5, kernels=40, memory_bytes=64 << 30)
+
 #: A laptop with a small NVIDIA card (2 GiB) whose float16 products come out wrong, whose bfloat16 products fail
 #: with an error, whose batch-128 step fails its check, and whose largest B @ a and copy do not fit in memory.
 LAPTOP_CPU = DeviceModel("cpu", "Intel(R) Core(TM) i7-8750H", overhead_s=4e-6, memory_gb_s=25, copy_gb_s=30,
@@ -240,6 +253,8 @@ MACHINES_SYNTHETIC: dict[str, Machine] = {
     "apple-m1-base": Machine("apple-m1-base", "MacBook Air M1 8-core GPU 16 GB (synthetic)", M1_CPU, M1_GPU),
     "apple-m2-ultra": Machine("apple-m2-ultra", "Mac Studio M2 Ultra 192 GB (synthetic)", ULTRA_CPU, ULTRA_GPU,
                               threads=24),
+    "apple-m3-max": Machine("apple-m3-max", "MacBook Pro M3 Max 64 GB (synthetic)", M3_MAX_CPU, M3_MAX_GPU,
+                            threads=16),
     # macOS 13: MPS has no bfloat16, so those points are recorded as unsupported.
     "apple-m1-macos13": Machine("apple-m1-macos13", "MacBook Air M1 on macOS 13 (synthetic)", M1_CPU,
                                 replace(M1_GPU, gflop_s={"float32": 2000, "float16": 2200, "bfloat16": None}),
