@@ -18,8 +18,9 @@ from typing import Any, Callable, Sequence
 from . import analysis, findings as f
 from .answer import answer_sentences, reason_sentences
 from .results import Point, ResultSet
+from .selfcheck_rows import point_words, reference_words
 from .stats import FASTER, SLOWER
-from .wording import Bytes, Count, Factor, Listing, Phrase, Rate, Sci, Seconds, Share, Size, Term, Text, Words
+from .wording import Bytes, Count, Factor, Listing, Num, Phrase, Rate, Sci, Seconds, Share, Size, Term, Text, Words
 
 __all__ = ["CHAPTER_SENTENCES", "chapter_sentences", "hardware_sentence"]
 
@@ -271,8 +272,10 @@ def selfcheck_sentence(found: f.Selfcheck, words: Words) -> str:
         return words("selfcheck.none")
     tolerance = Share(found.tolerance)
     if found.outside:
-        listed = tuple(Phrase.of("selfcheck.row", device=words.device(r.device), label=Text(r.label),
-                                 reference=Text(r.reference), ratio=Factor(r.ratio, 3)) for r in found.outside)
+        # The point and the reference in words; the ratio with the digits that show its side of the tolerance.
+        listed = tuple(Phrase.of("selfcheck.row", device=words.device(r.device), label=point_words(r, words, "prose"),
+                                 reference=reference_words(r, words), ratio=Num(r.ratio, r.ratio_digits))
+                       for r in found.outside)
         verdict = words("selfcheck.differ", outside=Count(len(found.outside)), rows=Count(found.rows),
                         tolerance=tolerance, points=Listing(listed))
     else:

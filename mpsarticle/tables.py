@@ -13,6 +13,7 @@ from typing import Iterable, Sequence
 from . import analysis
 from .formatting import duration, number, percent, ratio_interval, whole, with_interval
 from .results import ResultSet
+from .selfcheck_rows import point_words, reference_words
 from .wording import Words
 
 __all__ = ["data_links", "device_card", "machines_table", "methods_table", "selfcheck_table"]
@@ -106,16 +107,17 @@ SELFCHECK_COLUMNS = ("device", "point", "reference", "engine", "reference_median
 
 
 def selfcheck_table(rows: Sequence[object], words: Words) -> str:
-    """The engine against references, one row per point and reference."""
+    """The engine against references, one row per point and reference: the point and the reference in words,
+    the ratio with as many digits as it takes to see on which side of the tolerance it lies."""
     lang = words.lang
     body = []
     for row in rows:
         verdict = words("selfcheck_table.agrees") if row.agrees else \
             f"{words('selfcheck_table.outside')} ±{percent(row.tolerance, lang)}"
-        cells = [words.device(row.device), row.label, row.reference,
+        cells = [words.device(row.device), point_words(row, words), words.render(reference_words(row, words)),
                  f"{duration(row.engine_median_s, lang)} [{duration(row.engine_ci_low_s, lang)}; "
                  f"{duration(row.engine_ci_high_s, lang)}]",
-                 duration(row.reference_median_s, lang), number(row.ratio, lang), verdict]
+                 duration(row.reference_median_s, lang), number(row.ratio, lang, row.ratio_digits), verdict]
         body.append(f"<tr>{_cells(cells)}</tr>")
     return _table([words(f"selfcheck_table.{c}") for c in SELFCHECK_COLUMNS], body, "mpsarticle-selfcheck")
 

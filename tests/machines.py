@@ -282,7 +282,7 @@ def selfcheck_rows(results: ResultSet) -> list[Row]:
             if point is None or not point.ok:
                 continue
             ratio = 1.08 if device == "mps" else 1.0 + (m % 3) / 100
-            rows.append(Row(device, "matvec", f"matvec m={m}", name, point.median_s, point.ci_low_s,
+            rows.append(Row(device, "matvec", f"matvec(m={m}, dtype=float32)", name, point.median_s, point.ci_low_s,
                                      point.ci_high_s, point.median_s / ratio, ratio, 0.05, 0.6, 0.5, 0.55))
     return rows
 

@@ -182,7 +182,8 @@ MESSAGES = {
     "selfcheck.differ": {"plural": "outside",
                          "one": "In this build {outside} of {rows} comparisons falls outside ±{tolerance}: {points}.",
                          "other": "In this build {outside} of {rows} comparisons fall outside ±{tolerance}: {points}."},
-    "selfcheck.row": "{device} {label} ({reference}, {ratio})",
+    "selfcheck.row": "{label} on the {device}, where the synchronised timer read {ratio} times what {reference} "
+                     "measured",
     "selfcheck.cost": "The synchronised timer spent {wall} in all on these points, {timed} of it inside timed blocks "
                       "({factor} the time inside blocks); the references, given at least as long in timed blocks, "
                       "spent {theirs}.",

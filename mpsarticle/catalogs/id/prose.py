@@ -171,7 +171,8 @@ MESSAGES = {
                                                    "batas ±{tolerance}."},
     "selfcheck.differ": {"plural": "outside", "other": "Di build ini, {outside} dari {rows} perbandingan jatuh di luar "
                                                     "batas ±{tolerance}: {points}."},
-    "selfcheck.row": "{device} {label} ({reference}, {ratio})",
+    "selfcheck.row": "{label} di {device}, dengan waktu dari pewaktu tersinkron sebesar {ratio} kali hasil "
+                     "{reference}",
     "selfcheck.cost": "Secara keseluruhan pewaktu tersinkron menghabiskan {wall} untuk titik-titik ini, {timed} "
                       "di antaranya di dalam blok yang diukur ({factor} waktu di dalam blok); pembandingnya, yang "
                       "diberi waktu terukur paling sedikit sepanjang itu, menghabiskan {theirs}.",
