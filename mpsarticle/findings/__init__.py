@@ -18,6 +18,7 @@ from __future__ import annotations
 from .common import DTYPES, MISSING, Accelerator, Comparison, Machine, machine, rate_ratio
 from .matrix import Matmul, Precision, RateComparison, Training, matmul, training
 from .quality import Checks, Coverage, Selfcheck, checks, coverage, selfcheck
+from .timing import NaiveAtSize, NaiveTiming, naive_timing
 from .vector import Bandwidth, Crossover, Gap, Original, bandwidths, crossover, crossover_kind, naive_gaps, original
 
 __all__ = [
@@ -26,3 +27,4 @@ __all__ = [
     "crossover", "crossover_kind", "machine", "matmul", "naive_gaps", "original", "rate_ratio", "selfcheck",
     "training",
 ]
+__all__ += ["NaiveAtSize", "NaiveTiming", "naive_timing"]
