@@ -19,3 +19,11 @@ def test_the_intro_does_not_call_every_apple_chip_one_die(lang, old):
     text = flat(source(lang, "intro"))
     assert old not in text
     assert "UltraFusion" in text and "Max" in text
+
+
+@pytest.mark.parametrize("lang, exact", [("en", "exactly"), ("id", "persis")])
+def test_the_posts_chart_is_said_to_be_medians_of_naive_runs(lang, exact):
+    """The rebuilt chart's bars are medians of several naive runs (timing.NAIVE_REPEATS); the post ran once."""
+    text = source(lang, "matvec")
+    paragraph = text[:text.index(":::{glue:figure} fig_original")].rstrip().rsplit("\n\n", 1)[-1]
+    assert exact not in paragraph and "median" in paragraph
