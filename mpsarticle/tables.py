@@ -14,7 +14,7 @@ from . import analysis
 from .formatting import duration, number, percent, ratio_interval, whole, with_interval
 from .results import ResultSet
 from .selfcheck_rows import point_words, reference_words
-from .wording import Words
+from .wording import Count, Words
 
 __all__ = ["data_links", "device_card", "machines_table", "methods_table", "selfcheck_table"]
 
@@ -86,8 +86,10 @@ def data_links(words: Words) -> str:
 MACHINE_COLUMNS = ("machine", "cpu", "threads", "memory", "accelerator", "torch", "profile", "measured", "data")
 
 
-def machines_table(entries: Sequence[tuple[str, ResultSet, str]], words: Words) -> str:
-    """One row per machine: (label, results, link to its data), this build first."""
+def machines_table(entries: Sequence[tuple[str, ResultSet, str]], words: Words,
+                   same_machine: Sequence[tuple[str, str]] = ()) -> str:
+    """One row per machine: (label, results, link to its data), this build first; ``same_machine`` are the
+    archive's files (label, link) from this build's own machine and software, left out and named in a note."""
     lang = words.lang
     rows = []
     for label, results, link in entries:
@@ -100,7 +102,14 @@ def machines_table(entries: Sequence[tuple[str, ResultSet, str]], words: Words) 
                  "; ".join(accelerators) or words("machines_table.none"), env["torch"], results.profile or "-",
                  results.created[:10]]
         rows.append(f'<tr>{_cells(cells)}<td><a href="{html.escape(link)}">JSON</a></td></tr>')
-    return _table([words(f"machines_table.{c}") for c in MACHINE_COLUMNS], rows, "mpsarticle-machines")
+    table = _table([words(f"machines_table.{c}") for c in MACHINE_COLUMNS], rows, "mpsarticle-machines")
+    if not same_machine:
+        return table
+    files = words.join([f'<a href="{html.escape(link)}">{html.escape(label)}</a>' for label, link in same_machine])
+    note = html.escape(words("machines_table.same_machine", files="\0", count=Count(len(same_machine))))
+    note = note.replace("\0", files)
+    return f'{table}<p class="mpsarticle-note">{note}</p>'
+
 
 
 SELFCHECK_COLUMNS = ("device", "point", "reference", "engine", "reference_median", "ratio", "agrees")

@@ -37,6 +37,14 @@ MESSAGES = {
     "machines_table.measured": "Measured",
     "machines_table.data": "Data",
     "machines_table.none": "none",
+    # Under the machines table: archive files from this build's own machine and software, left out.
+    "machines_table.same_machine": {"plural": "count",
+                                    "one": "Left out: the archive's {files}, from this same machine with the same "
+                                           "software. The first row, measured by this build, stands for it, here "
+                                           "and in the figures below.",
+                                    "other": "Left out: the archive's {files}, from this same machine with the same "
+                                             "software. The first row, measured by this build, stands for them, here "
+                                             "and in the figures below."},
     "selfcheck_table.device": "Device",
     "selfcheck_table.point": "Point",
     "selfcheck_table.reference": "Reference",

@@ -37,6 +37,10 @@ MESSAGES = {
     "machines_table.measured": "Diukur",
     "machines_table.data": "Data",
     "machines_table.none": "tidak ada",
+    "machines_table.same_machine": {"plural": "count",
+                                    "other": "Tidak ditampilkan: {files} dari arsip, yang berasal dari mesin yang sama "
+                                             "dengan perangkat lunak yang sama. Baris pertama, yang diukur oleh build "
+                                             "ini, mewakilinya, baik di tabel ini maupun di gambar-gambar di bawah."},
     "selfcheck_table.device": "Perangkat",
     "selfcheck_table.point": "Titik",
     "selfcheck_table.reference": "Pembanding",
