@@ -71,10 +71,22 @@ def device_card(results: ResultSet, words: Words) -> str:
         ("PYTORCH_ENABLE_MPS_FALLBACK", words("card.fallback_on" if env.get("mps_fallback_to_cpu") else "card.fallback_off")),
         (words("card.profile"), results.profile or "-"),
         (words("card.date"), results.created),
-        (words("card.commit"), env.get("git_commit") or "-"),
+        (words("card.commit"), commit(env.get("git_commit"), words)),
     ]
     body = "".join(f"<tr><th>{html.escape(str(k))}</th><td>{html.escape(str(v))}</td></tr>" for k, v in rows)
     return f'<div class="mpsarticle-scroll"><table class="mpsarticle-card">{body}</table></div>'
+
+
+#: How mpsarticle.environment.git_commit marks a commit whose checkout had uncommitted changes to tracked files.
+DIRTY = "+dirty"
+
+
+def commit(value: object, words: Words) -> str:
+    """A results file's commit as the card shows it: ``abc123 (with uncommitted changes)`` for ``abc123+dirty``."""
+    text = str(value or "-")
+    if text.endswith(DIRTY):
+        return f"{text[:-len(DIRTY)]} ({words('card.dirty')})"
+    return text
 
 
 def data_links(words: Words) -> str:

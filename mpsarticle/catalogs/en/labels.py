@@ -25,6 +25,7 @@ MESSAGES = {
     "card.profile": "Profile",
     "card.date": "Measured",
     "card.commit": "Commit",
+    "card.dirty": "with uncommitted changes",
     "card.fallback_on": "set: missing MPS operators run on the CPU",
     "card.fallback_off": "not set",
     "machines_table.machine": "Machine",

@@ -25,6 +25,7 @@ MESSAGES = {
     "card.profile": "Profil",
     "card.date": "Diukur",
     "card.commit": "Commit",
+    "card.dirty": "dengan perubahan yang belum di-commit",
     "card.fallback_on": "aktif: operator yang tidak ada di MPS dijalankan di CPU",
     "card.fallback_off": "tidak aktif",
     "machines_table.machine": "Mesin",
