@@ -27,3 +27,13 @@ def test_the_posts_chart_is_said_to_be_medians_of_naive_runs(lang, exact):
     text = source(lang, "matvec")
     paragraph = text[:text.index(":::{glue:figure} fig_original")].rstrip().rsplit("\n\n", 1)[-1]
     assert exact not in paragraph and "median" in paragraph
+
+
+@pytest.mark.parametrize("lang, old", [("en", "fine apart from the warm-up"),
+                                       ("id", "baik-baik saja selain soal pemanasan"),
+                                       ("en", "it recorded only the time to queue"),
+                                       ("id", "tercatat hanyalah waktu mengantre")])
+def test_the_timing_chapter_claims_nothing_a_build_can_contradict(lang, old):
+    """Naive and synchronised CPU times differ on some builds (the H200 host's CPU at m = 16,384), and a naive line
+    far below the others can still include some waiting: neither is written as a rule."""
+    assert old not in flat(source(lang, "timing"))
