@@ -101,3 +101,12 @@ def test_a_cpu_only_build_whose_naive_runs_differ_says_so_without_blaming_a_queu
 
 def test_an_accelerator_measured_at_none_of_the_posts_sizes_is_said_so():
     assert post(results_of("all-failed")) == Words("en")("post.unmeasured", device="Apple GPU (MPS)")
+
+
+@pytest.mark.parametrize("lang, old", [("en", "mostly measured how fast Python could queue"),
+                                       ("id", "sebagian besar mengukur seberapa cepat Python")])
+def test_the_chapter_glues_the_sentence_instead_of_the_fixed_claim(lang, old):
+    from ..chapters import source
+
+    text = " ".join(source(lang, "timing").split())
+    assert "{glue:text}`post_sentence`" in text and old not in text
