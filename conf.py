@@ -172,6 +172,12 @@ def _kernelspec() -> None:
       it goes to the terminal running the build.
     - log_level=ERROR: no kernel start-up chatter in the build log (a warning
       that the kernel's local TCP sockets are unencrypted).
+
+    It also puts this checkout first on the kernel's PYTHONPATH, as the line
+    above does for Sphinx: the chapters measure with this checkout's package,
+    never with another checkout's that the virtualenv happens to have
+    installed in editable mode (a shared .venv, a git worktree), whose code
+    and commit would otherwise be the ones measured and recorded.
     """
     kernels = ROOT / "_build" / "jupyter" / "kernels" / "python3"
     kernels.mkdir(parents=True, exist_ok=True)
@@ -182,6 +188,8 @@ def _kernelspec() -> None:
             "--IPKernelApp.log_level=ERROR",
             "-f", "{connection_file}",
         ],
+        "env": {"PYTHONPATH": os.pathsep.join(dict.fromkeys(
+            [str(ROOT), *filter(None, os.environ.get("PYTHONPATH", "").split(os.pathsep))]))},
         "display_name": "Python 3 (mpsarticle build)",
         "language": "python",
         "metadata": {"debugger": False},

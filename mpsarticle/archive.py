@@ -12,6 +12,13 @@ with a warning on the terminal and on the page. Strings from the files are
 escaped wherever they reach a page (HTML tables are built with
 :func:`html.escape`, figure labels have matplotlib's math markup disabled).
 
+The chapter lists every machine once. An archive file from the machine that
+is building the site, with the same software (:func:`same_machine`: the same
+CPU, core count, memory, architecture, operating system and release, devices
+by name, and PyTorch version; and the same label where both have one), is
+left out of the table and the figures in favour of the build's fresh run
+(:func:`others`), and the table says which file that was.
+
 Where the archive is, is the project's to say, not the package's (an
 installed package lives far from any checkout): ``MPSARTICLE_ARCHIVE``, else
 ``archive`` under ``[tool.mpsarticle]`` in the first ``pyproject.toml`` found
@@ -32,7 +39,8 @@ from .outputs import save_text
 from .project import SettingNotFound, folder
 from .results import ResultSet, ResultsFileError, load
 
-__all__ = ["ARCHIVE_VARIABLE", "Archive", "ArchiveNotFound", "archive_dir", "archive_path", "load_archive", "record"]
+__all__ = ["ARCHIVE_VARIABLE", "Archive", "ArchiveNotFound", "archive_dir", "archive_path", "identity", "load_archive",
+           "others", "record", "same_machine"]
 
 ARCHIVE_VARIABLE = "MPSARTICLE_ARCHIVE"
 SKIP_INVALID_VARIABLE = "MPSARTICLE_SKIP_INVALID_ARCHIVE"
@@ -114,3 +122,28 @@ def load_archive(folder: str | Path | None = None, *, skip_invalid: bool | None 
             continue
         archive.machines[path.name] = results
     return archive
+
+
+def identity(results: ResultSet) -> tuple:
+    """What tells one machine and its software from another, read from a results file's environment block."""
+    env = results.environment
+    devices = tuple(sorted((str(kind), str(described.get("name", "")))
+                           for kind, described in (env.get("devices") or {}).items()))
+    return tuple(env.get(key) for key in ("cpu", "logical_cores", "memory_bytes", "arch", "os", "torch")) + (devices,)
+
+
+def same_machine(first: ResultSet, second: ResultSet) -> bool:
+    """Whether two results come from the same machine with the same software (see the module notes).
+
+    Labels are free text, and a build often has none: they decide only when
+    both files have one (two contributors' identical Macs, each labelled).
+    """
+    if first.label and second.label and " ".join(first.label.split()) != " ".join(second.label.split()):
+        return False
+    return identity(first) == identity(second)
+
+
+def others(results: ResultSet, archive: Archive) -> tuple[dict[str, ResultSet], list[str]]:
+    """The archived machines other than ``results``' own, by file name, and the names of the files left out."""
+    kept = {name: found for name, found in archive.machines.items() if not same_machine(results, found)}
+    return kept, [name for name in archive.machines if name not in kept]

@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from . import mac_tables, tables
-from .archive import Archive, load_archive
+from .archive import Archive, load_archive, others
 from .profiles import SUITES
 from .results import ResultSet
 from .runner import current_profile, measure_once, published_dir, selfcheck_once
@@ -132,10 +132,20 @@ class Page:
         return selfcheck_once(progress=True)
 
     @property
+    def others(self) -> dict[str, ResultSet]:
+        """The archived machines by file name, without this build's own machine (see :func:`mpsarticle.archive.others`)."""
+        return others(self.results, self.archive)[0]
+
+    @property
+    def same_machine(self) -> list[str]:
+        """Archive files from this build's machine and software, left out for the fresh run."""
+        return others(self.results, self.archive)[1]
+
+    @property
     def entries(self) -> list[tuple[str, ResultSet]]:
-        """This build first, then every archived machine: (label, results)."""
+        """This build first, then every other archived machine: (label, results); each machine once."""
         this = self.words("this_build") + (f" ({self.results.label})" if self.results.label else "")
-        return [(this, self.results)] + [(r.label or name, r) for name, r in self.archive.machines.items()]
+        return [(this, self.results)] + [(r.label or name, r) for name, r in self.others.items()]
 
     def figure_png(self, name: str) -> bytes:
         figure = FIGURES[name](self)
@@ -168,10 +178,11 @@ class Page:
         return self._html(tables.data_links(self.words))
 
     def machines_table(self) -> Any:
-        """One row per machine (this build first); every value from a file is escaped."""
-        links = ["data/results.json"] + [f"data/machines/{name}" for name in self.archive.machines]
+        """One row per machine (this build first, each machine once); every value from a file is escaped."""
+        links = ["data/results.json"] + [f"data/machines/{name}" for name in self.others]
         rows = [(label, results, link) for (label, results), link in zip(self.entries, links)]
-        return self._html(tables.machines_table(rows, self.words))
+        left_out = [(self.archive.machines[name].label or name, f"data/machines/{name}") for name in self.same_machine]
+        return self._html(tables.machines_table(rows, self.words, same_machine=left_out))
 
     def selfcheck_table(self) -> Any:
         """This build's selfcheck: engine against references, one row per point and reference."""

@@ -49,7 +49,14 @@ def describe_machine() -> dict[str, Any]:
 
 
 def git_commit(directory: str | os.PathLike[str] | None = None) -> str | None:
-    """The commit of the checkout holding this package (``+dirty`` if changed), or ``None``."""
+    """The commit of the checkout holding this package, ``+dirty`` if a tracked file differs from it, or ``None``.
+
+    Untracked files do not count, nor files whose timestamps alone changed
+    (git compares their content). ``--no-optional-locks`` keeps the query from
+    rewriting the checkout's index while a build runs, or failing on the lock
+    of a git command running beside it. Which checkout that is, is the
+    package's: conf.py makes the chapters' kernel import this checkout's.
+    """
     if os.environ.get("MPSARTICLE_GIT_COMMIT"):
         # Set where the tree travels without its .git folder (e.g. a remote GPU machine).
         return os.environ["MPSARTICLE_GIT_COMMIT"]
@@ -59,7 +66,7 @@ def git_commit(directory: str | os.PathLike[str] | None = None) -> str | None:
             ["git", "rev-parse", "HEAD"], cwd=where, capture_output=True, text=True, timeout=5, check=True
         ).stdout.strip()
         dirty = subprocess.run(
-            ["git", "status", "--porcelain", "--untracked-files=no"],
+            ["git", "--no-optional-locks", "status", "--porcelain", "--untracked-files=no"],
             cwd=where, capture_output=True, text=True, timeout=5, check=True,
         ).stdout.strip()
     except (OSError, subprocess.SubprocessError):

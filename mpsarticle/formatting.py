@@ -113,13 +113,58 @@ def percent(fraction: float, lang: str) -> str:
     return format_percent(fraction, format=pattern, locale=lang)
 
 
+#: The interval is written as ``± share`` only when its two sides, median to low and median to high, are
+#: within this share of each other (the longer side at most 1.25 times the shorter); otherwise, and whenever
+#: ``±`` would reach zero, it is written as its bounds, ``20.3 µs (18.0–93.0 µs)``: a skewed interval
+#: written as ``± 180%`` would imply a negative time.
+SYMMETRY_MARGIN = 0.25
+
+
+def symmetric(median: float, low: float, high: float, margin: float = SYMMETRY_MARGIN) -> bool:
+    """Whether ``median ± half-width`` describes the interval ``[low, high]`` (see :data:`SYMMETRY_MARGIN`)."""
+    below, above = median - low, high - median
+    if below < 0 or above < 0 or (high - low) / 2 >= median:
+        return False
+    shorter, longer = sorted((below, above))
+    return longer <= (1 + margin) * shorter if shorter > 0 else longer == 0
+
+
+def bounds(low_s: float, high_s: float, lang: str) -> str:
+    """Two times joined by an en dash, the unit once where both share it: ``18.0–93.0 µs``, ``800 µs – 1.20 ms``."""
+    low, high = duration(low_s, lang), duration(high_s, lang)
+    low_number, _, low_unit = low.rpartition(" ")
+    if low_unit == high.rpartition(" ")[2]:
+        return f"{low_number}–{high}"
+    return f"{low} – {high}"
+
+
 def with_interval(point, lang: str) -> str:
-    """A point's median with its 95 % interval as ± a share: ``1.05 ms ± 1.2%``."""
+    """A point's median with its 95 % interval: ``1.05 ms ± 1.2%`` where the interval is symmetric around the
+    median, else its bounds, ``20.3 µs (18.0–93.0 µs)`` (see :data:`SYMMETRY_MARGIN`)."""
     text = duration(point.median_s, lang)
     half = point.half_width
-    return text if half is None or not math.isfinite(half) else f"{text} ± {percent(half, lang)}"
+    if half is None or not math.isfinite(half):
+        return text
+    if symmetric(point.median_s, point.ci_low_s, point.ci_high_s):
+        return f"{text} ± {percent(half, lang)}"
+    return f"{text} ({bounds(point.ci_low_s, point.ci_high_s, lang)})"
+
+
+def digits_beside(value: float, limits: tuple[float, ...], least: int = 3, most: int = 6) -> int:
+    """The fewest significant digits (from ``least``) at which ``value``, written, lies on the same side of
+    every limit as ``value`` itself, and is not written like the limit: ``1.0516`` beside ``1.05`` needs four
+    (``1.052``), where three would write ``1.05``."""
+    for digits in range(least, most + 1):
+        written = float(as_decimal(value, digits))  # as Babel writes it, not as Python rounds
+        if all((written > limit) == (value > limit) and (written < limit) == (value < limit)
+               and (written != float(as_decimal(limit, digits)) or value == limit) for limit in limits):
+            return digits
+    return most
 
 
 def ratio_interval(value, lang: str) -> str:
     """A :class:`~mpsarticle.stats.Ratio` with its interval: ``3.7× (3.5–3.9×)``."""
     return f"{ratio(value.value, lang)} ({number(value.low, lang, 2)}–{ratio(value.high, lang)})"
+
+
+__all__ += ["bounds", "digits_beside", "symmetric"]

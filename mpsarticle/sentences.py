@@ -17,9 +17,11 @@ from typing import Any, Callable, Sequence
 
 from . import analysis, findings as f
 from .answer import answer_sentences, reason_sentences
+from .findings.timing import AGREES, TOO_LARGE, TOO_SMALL
 from .results import Point, ResultSet
+from .selfcheck_rows import point_words, reference_words
 from .stats import FASTER, SLOWER
-from .wording import Bytes, Count, Factor, Listing, Phrase, Rate, Sci, Seconds, Share, Size, Term, Text, Words
+from .wording import Bytes, Count, Factor, Listing, Num, Phrase, Rate, Sci, Seconds, Share, Size, Term, Text, Words
 
 __all__ = ["CHAPTER_SENTENCES", "chapter_sentences", "hardware_sentence"]
 
@@ -158,7 +160,8 @@ def timing_sentences(results: ResultSet, words: Words) -> dict[str, str]:
     else:
         naive = words("gap.unmeasured", device=words.device(accelerator.kind))
     return {"hardware_sentence": hardware_sentence(results, words), "naive_sentence": naive,
-            "cpu_sentence": gap_sentence(gaps["cpu"], words) if "cpu" in gaps else words("gap.cpu.none")}
+            "cpu_sentence": gap_sentence(gaps["cpu"], words) if "cpu" in gaps else words("gap.cpu.none"),
+            "post_sentence": post_sentence(f.naive_timing(results), machine, words)}
 
 
 def gap_sentence(gap: f.Gap, words: Words) -> str:
@@ -170,6 +173,46 @@ def gap_sentence(gap: f.Gap, words: Words) -> str:
     key = f"gap.{gap.verdict}" + (".events" if gap.events_s is not None else "")
     events = {"events": Seconds(gap.events_s)} if gap.events_s is not None else {}
     return words(key, device=words.device(gap.device), **values, **events)
+
+
+def post_sentence(found: dict[str, f.NaiveTiming], machine: f.Machine, words: Words) -> str:
+    """What this build shows about naive timing at the blog post's sizes: on its accelerator, else on its CPU."""
+    accelerator = machine.accelerator
+    if accelerator is not None:
+        device = words.device(accelerator.kind)
+        timing = found.get(accelerator.kind)
+        if timing is None:
+            return words("post.unmeasured", device=device)
+        if timing.too_small == "all":
+            worst = timing.worst(TOO_SMALL)
+            return words("post.all", device=device, first=Size(timing.sizes[0].size),
+                         last=Size(timing.sizes[-1].size), factor=Factor(worst.factor), at=Size(worst.size))
+        then = "post.some.then" if timing.too_small == "some" else "post.none.then"
+        return f"{_naive_sizes(timing, device, words)} {words(then)}"
+    timing = found.get("cpu")
+    if timing is None:
+        return words("post.none")
+    agree = len(timing.having(AGREES)) == len(timing.sizes)
+    return " ".join([words("post.cpu.lead"), _naive_sizes(timing, words.device("cpu"), words),
+                     words("post.cpu.agrees" if agree else "post.cpu.differs"), words("post.cpu.archive")])
+
+
+def _naive_sizes(timing: f.NaiveTiming, device: str, words: Words) -> str:
+    """Where the naive figure was too small, too large, or agreed, size by size."""
+    margin = Share(analysis.AGREEMENT_MARGIN)
+    agree = timing.having(AGREES)
+    if len(agree) == len(timing.sizes):
+        return words("post.agrees_all", device=device, first=Size(timing.sizes[0].size),
+                     last=Size(timing.sizes[-1].size), margin=margin)
+    clauses = []
+    for verdict in (TOO_SMALL, TOO_LARGE):
+        group, worst = timing.having(verdict), timing.worst(verdict)
+        if group:
+            clauses.append(Phrase.of(f"post.clause.{verdict}.{'one' if len(group) == 1 else 'many'}",
+                                     sizes=Listing(tuple(Size(s.size) for s in group)), factor=Factor(worst.factor),
+                                     at=Size(worst.size)))
+    text = words("post.mixed", device=device, clauses=Listing(tuple(clauses)))
+    return f"{text} {words('post.rest_agree', margin=margin)}" if agree else text
 
 
 def matmul_sentences(results: ResultSet, words: Words) -> dict[str, str]:
@@ -346,8 +389,10 @@ def selfcheck_sentence(found: f.Selfcheck, words: Words) -> str:
         return words("selfcheck.none")
     tolerance = Share(found.tolerance)
     if found.outside:
-        listed = tuple(Phrase.of("selfcheck.row", device=words.device(r.device), label=Text(r.label),
-                                 reference=Text(r.reference), ratio=Factor(r.ratio, 3)) for r in found.outside)
+        # The point and the reference in words; the ratio with the digits that show its side of the tolerance.
+        listed = tuple(Phrase.of("selfcheck.row", device=words.device(r.device), label=point_words(r, words, "prose"),
+                                 reference=reference_words(r, words), ratio=Num(r.ratio, r.ratio_digits))
+                       for r in found.outside)
         verdict = words("selfcheck.differ", outside=Count(len(found.outside)), rows=Count(found.rows),
                         tolerance=tolerance, points=Listing(listed))
     else:

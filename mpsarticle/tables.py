@@ -13,7 +13,8 @@ from typing import Iterable, Sequence
 from . import analysis
 from .formatting import duration, number, percent, ratio_interval, whole, with_interval
 from .results import ResultSet
-from .wording import Words
+from .selfcheck_rows import point_words, reference_words
+from .wording import Count, Words
 
 __all__ = ["data_links", "device_card", "machines_table", "methods_table", "selfcheck_table"]
 
@@ -70,10 +71,22 @@ def device_card(results: ResultSet, words: Words) -> str:
         ("PYTORCH_ENABLE_MPS_FALLBACK", words("card.fallback_on" if env.get("mps_fallback_to_cpu") else "card.fallback_off")),
         (words("card.profile"), results.profile or "-"),
         (words("card.date"), results.created),
-        (words("card.commit"), env.get("git_commit") or "-"),
+        (words("card.commit"), commit(env.get("git_commit"), words)),
     ]
     body = "".join(f"<tr><th>{html.escape(str(k))}</th><td>{html.escape(str(v))}</td></tr>" for k, v in rows)
     return f'<div class="mpsarticle-scroll"><table class="mpsarticle-card">{body}</table></div>'
+
+
+#: How mpsarticle.environment.git_commit marks a commit whose checkout had uncommitted changes to tracked files.
+DIRTY = "+dirty"
+
+
+def commit(value: object, words: Words) -> str:
+    """A results file's commit as the card shows it: ``abc123 (with uncommitted changes)`` for ``abc123+dirty``."""
+    text = str(value or "-")
+    if text.endswith(DIRTY):
+        return f"{text[:-len(DIRTY)]} ({words('card.dirty')})"
+    return text
 
 
 def data_links(words: Words) -> str:
@@ -85,8 +98,10 @@ def data_links(words: Words) -> str:
 MACHINE_COLUMNS = ("machine", "cpu", "threads", "memory", "accelerator", "torch", "profile", "measured", "data")
 
 
-def machines_table(entries: Sequence[tuple[str, ResultSet, str]], words: Words) -> str:
-    """One row per machine: (label, results, link to its data), this build first."""
+def machines_table(entries: Sequence[tuple[str, ResultSet, str]], words: Words,
+                   same_machine: Sequence[tuple[str, str]] = ()) -> str:
+    """One row per machine: (label, results, link to its data), this build first; ``same_machine`` are the
+    archive's files (label, link) from this build's own machine and software, left out and named in a note."""
     lang = words.lang
     rows = []
     for label, results, link in entries:
@@ -99,23 +114,31 @@ def machines_table(entries: Sequence[tuple[str, ResultSet, str]], words: Words) 
                  "; ".join(accelerators) or words("machines_table.none"), env["torch"], results.profile or "-",
                  results.created[:10]]
         rows.append(f'<tr>{_cells(cells)}<td><a href="{html.escape(link)}">JSON</a></td></tr>')
-    return _table([words(f"machines_table.{c}") for c in MACHINE_COLUMNS], rows, "mpsarticle-machines")
+    table = _table([words(f"machines_table.{c}") for c in MACHINE_COLUMNS], rows, "mpsarticle-machines")
+    if not same_machine:
+        return table
+    files = words.join([f'<a href="{html.escape(link)}">{html.escape(label)}</a>' for label, link in same_machine])
+    note = html.escape(words("machines_table.same_machine", files="\0", count=Count(len(same_machine))))
+    note = note.replace("\0", files)
+    return f'{table}<p class="mpsarticle-note">{note}</p>'
+
 
 
 SELFCHECK_COLUMNS = ("device", "point", "reference", "engine", "reference_median", "ratio", "agrees")
 
 
 def selfcheck_table(rows: Sequence[object], words: Words) -> str:
-    """The engine against references, one row per point and reference."""
+    """The engine against references, one row per point and reference: the point and the reference in words,
+    the ratio with as many digits as it takes to see on which side of the tolerance it lies."""
     lang = words.lang
     body = []
     for row in rows:
         verdict = words("selfcheck_table.agrees") if row.agrees else \
             f"{words('selfcheck_table.outside')} ±{percent(row.tolerance, lang)}"
-        cells = [words.device(row.device), row.label, row.reference,
+        cells = [words.device(row.device), point_words(row, words), words.render(reference_words(row, words)),
                  f"{duration(row.engine_median_s, lang)} [{duration(row.engine_ci_low_s, lang)}; "
                  f"{duration(row.engine_ci_high_s, lang)}]",
-                 duration(row.reference_median_s, lang), number(row.ratio, lang), verdict]
+                 duration(row.reference_median_s, lang), number(row.ratio, lang, row.ratio_digits), verdict]
         body.append(f"<tr>{_cells(cells)}</tr>")
     return _table([words(f"selfcheck_table.{c}") for c in SELFCHECK_COLUMNS], body, "mpsarticle-selfcheck")
 

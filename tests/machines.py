@@ -33,7 +33,7 @@ from pathlib import Path
 
 import numpy as np
 
-from mpsarticle.archive import load_archive
+from mpsarticle.archive import load_archive, others
 from mpsarticle.results import Point, ResultSet, load
 from mpsarticle.selfcheck_rows import Row
 
@@ -297,19 +297,20 @@ def selfcheck_rows(results: ResultSet) -> list[Row]:
             if point is None or not point.ok:
                 continue
             ratio = 1.08 if device == "mps" else 1.0 + (m % 3) / 100
-            rows.append(Row(device, "matvec", f"matvec m={m}", name, point.median_s, point.ci_low_s,
+            rows.append(Row(device, "matvec", f"matvec(m={m}, dtype=float32)", name, point.median_s, point.ci_low_s,
                                      point.ci_high_s, point.median_s / ratio, ratio, 0.05, 0.6, 0.5, 0.55))
     return rows
 
 
 @functools.lru_cache(maxsize=1)
-def _labels() -> tuple[str, ...]:
-    return tuple(r.label for r in load_archive(ARCHIVE).machines.values())
+def _archive():
+    return load_archive(ARCHIVE)
 
 
-def archive_labels() -> list[str]:
-    """The real archive's labels, as the machines chapter lists them."""
-    return list(_labels())
+def archive_labels(results: ResultSet | None = None) -> list[str]:
+    """The real archive's labels, as the machines chapter lists them beside ``results`` (each machine once)."""
+    found = others(results, _archive())[0] if results is not None else _archive().machines
+    return [r.label for r in found.values()]
 
 
 def all_results() -> dict[str, ResultSet]:

@@ -19,6 +19,7 @@ from .common import DTYPES, MISSING, Accelerator, Comparison, Machine, machine, 
 from .drops import Drop, drops
 from .matrix import HalfOnCpu, Matmul, Precision, PrecisionComparison, RateComparison, Training, matmul, training
 from .quality import Checks, Coverage, Selfcheck, checks, coverage, selfcheck
+from .timing import NaiveAtSize, NaiveTiming, naive_timing
 from .vector import Bandwidth, Crossover, Gap, Original, bandwidths, crossover, crossover_kind, naive_gaps, original
 
 __all__ = [
@@ -27,3 +28,4 @@ __all__ = [
     "crossover", "crossover_kind", "machine", "matmul", "naive_gaps", "original", "rate_ratio", "selfcheck",
     "training",
 ]
+__all__ += ["NaiveAtSize", "NaiveTiming", "naive_timing"]

@@ -29,8 +29,8 @@ SKIPPED = {"all-failed": ["docs/_data/machines/broken.json: field points[0].stat
 
 def rendered(machine: str, lang: str, chapter: str) -> str:
     results = results_of(machine)
-    values = chapter_sentences(chapter, results, Words(lang), rows=selfcheck_rows(results), labels=archive_labels(),
-                             skipped=SKIPPED.get(machine, []))
+    values = chapter_sentences(chapter, results, Words(lang), rows=selfcheck_rows(results),
+                               labels=archive_labels(results), skipped=SKIPPED.get(machine, []))
     return "".join(f"{key}: {text}\n" for key, text in values.items())
 
 

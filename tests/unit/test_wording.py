@@ -114,3 +114,34 @@ def test_a_factor_shows_its_side_of_one(value, en, id_):
     from mpsarticle.formatting import ratio
 
     assert (ratio(value, "en"), ratio(value, "id")) == (en, id_)
+
+
+class _Point:
+    def __init__(self, median: float, low: float, high: float) -> None:
+        self.median_s, self.ci_low_s, self.ci_high_s = median, low, high
+        self.half_width = (high - low) / 2 / median
+
+
+@pytest.mark.parametrize("lang, symmetric, skewed, units", [
+    ("en", "1.05 ms ± 2.0%", "20.3 µs (18.0–93.0 µs)", "900 µs (800 µs – 1.20 ms)"),
+    ("id", "1,05 ms ± 2,0%", "20,3 µs (18,0–93,0 µs)", "900 µs (800 µs – 1,20 ms)"),
+])
+def test_an_interval_is_a_share_when_symmetric_and_its_bounds_when_not(lang, symmetric, skewed, units):
+    # Sides 0.020 and 0.021 ms: within a quarter of each other.
+    assert formatting.with_interval(_Point(1.05e-3, 1.03e-3, 1.071e-3), lang) == symmetric
+    # Sides 2.3 and 72.7 µs: "± 185%" would reach below zero.
+    assert formatting.with_interval(_Point(20.3e-6, 18e-6, 93e-6), lang) == skewed
+    assert formatting.with_interval(_Point(900e-6, 800e-6, 1.2e-3), lang) == units
+
+
+def test_the_symmetry_rule():
+    assert formatting.symmetric(10, 9, 11.25) and not formatting.symmetric(10, 9, 11.3)
+    assert not formatting.symmetric(1.0, 0.01, 2.02)  # sides within a quarter, but "± 100.5%" reaches zero
+    assert formatting.symmetric(1.0, 1.0, 1.0)
+
+
+@pytest.mark.parametrize("value, written", [(1.0516, "1.052"), (1.0496, "1.0496"), (1.02, "1.02"),
+                                            (0.952, "0.9520"), (0.951, "0.951"), (1.05, "1.05")])
+def test_a_ratio_beside_its_limits_shows_its_side(value, written):
+    limits = (1 / 1.05, 1.05)
+    assert formatting.number(value, "en", formatting.digits_beside(value, limits)) == written

@@ -25,6 +25,7 @@ MESSAGES = {
     "card.profile": "Profile",
     "card.date": "Measured",
     "card.commit": "Commit",
+    "card.dirty": "with uncommitted changes",
     "card.fallback_on": "set: missing MPS operators run on the CPU",
     "card.fallback_off": "not set",
     "machines_table.machine": "Machine",
@@ -37,14 +38,33 @@ MESSAGES = {
     "machines_table.measured": "Measured",
     "machines_table.data": "Data",
     "machines_table.none": "none",
+    # Under the machines table: archive files from this build's own machine and software, left out.
+    "machines_table.same_machine": {"plural": "count",
+                                    "one": "Left out: the archive's {files}, from this same machine with the same "
+                                           "software. The first row, measured by this build, stands for it, here "
+                                           "and in the figures below.",
+                                    "other": "Left out: the archive's {files}, from this same machine with the same "
+                                             "software. The first row, measured by this build, stands for them, here "
+                                             "and in the figures below."},
     "selfcheck_table.device": "Device",
     "selfcheck_table.point": "Point",
     "selfcheck_table.reference": "Reference",
     "selfcheck_table.engine": "Synchronised timer: median [95% interval]",
     "selfcheck_table.reference_median": "Reference: median",
-    "selfcheck_table.ratio": "Engine ÷ reference",
+    "selfcheck_table.ratio": "Synchronised timer ÷ reference",
     "selfcheck_table.agrees": "agrees",
     "selfcheck_table.outside": "outside",
+    # The selfcheck's points and references in words (mpsarticle.selfcheck_rows), the same names as the method
+    # chapter's prose.
+    "selfcheck.point.matvec": "B @ a, m = {m}, {dtype}",
+    "selfcheck.point.matmul": "A @ B, m = {m}, {dtype}",
+    "selfcheck.point.cold": "{point}, cache-cold",
+    "selfcheck.prose.matvec": "B @ a at m = {m} in {dtype}",
+    "selfcheck.prose.matmul": "A @ B at m = {m} in {dtype}",
+    "selfcheck.prose.cold": "{point} with a cold cache",
+    "selfcheck.reference.blocked_autorange": "PyTorch's benchmark timer",
+    "selfcheck.reference.events": "device events",
+    "selfcheck.reference.do_bench_cudagraph": "Triton's CUDA-graph timer",
     "methods_table.device": "Device",
     "methods_table.m": "m",
     "methods_table.naive": "naive timeit",

@@ -116,6 +116,35 @@ MESSAGES = {
                           "more; the CPU does finish each product before the call returns, so the difference does "
                           "not come from a queue.",
     "gap.cpu.none": "No matrix-vector product was timed both ways on the CPU in this build.",
+    # The blog post's sizes timed both ways (sentences.post_sentence): on the accelerator, else on the CPU.
+    "post.all": "On this build's {device}, naive timeit reported too short a time at every one of the blog post's "
+                "sizes, m = {first} to {last}: up to {factor} too small, at m = {at}. Timed that way, the clock stops "
+                "once the products are queued, before the GPU has finished them; how far off the post's own mps "
+                "bars were, measured on the post's own Mac, this build cannot tell.",
+    "post.mixed": "Across the blog post's sizes, naive timeit on this build's {device} reported {clauses}.",
+    "post.agrees_all": "Across the blog post's sizes, m = {first} to {last}, naive timeit on this build's {device} "
+                       "agreed with the synchronised timer within {margin} at every one.",
+    "post.rest_agree": "At the other sizes the two agreed within {margin}.",
+    "post.clause.too_small.one": "too short a time at m = {sizes} ({factor} too small)",
+    "post.clause.too_small.many": "too short a time at m = {sizes} (up to {factor} too small, at m = {at})",
+    "post.clause.too_large.one": "too long a time at m = {sizes} ({factor} too large)",
+    "post.clause.too_large.many": "too long a time at m = {sizes} (up to {factor} too large, at m = {at})",
+    "post.some.then": "So on this machine naive timing reports too short a time at some of the post's sizes and not "
+                      "at others; how the post's own mps bars fared, measured on the post's own Mac, this build "
+                      "cannot tell.",
+    "post.none.then": "So on this machine naive timing reported too short a time at none of the post's sizes; "
+                      "whether it did for the post's own mps bars, measured on the post's own Mac, this build cannot "
+                      "tell.",
+    "post.cpu.lead": "This build has no accelerator, so it cannot show what naive timing does on a GPU.",
+    "post.cpu.agrees": "A CPU finishes each product before the call returns, so there is no queue to hide behind.",
+    "post.cpu.differs": "A CPU finishes each product before the call returns, so the differences do not come from a "
+                        "queue but from other things, such as the naive method's missing warm-up.",
+    "post.cpu.archive": "The archive of other machines, in its own chapter, holds results recorded with both "
+                        "timings; those of a machine with an accelerator show what naive timing did there.",
+    "post.unmeasured": "This build found the {device}, but none of the blog post's sizes was measured well both ways "
+                       "on it, so it cannot show what naive timing did there.",
+    "post.none": "In this build none of the blog post's sizes was measured well both ways on any device, so it cannot "
+                 "show what naive timing did.",
 
     # -- matrix × matrix -----------------------------------------------------------------
     "matmul.rate": "{dtype} {rate}",
@@ -220,7 +249,8 @@ MESSAGES = {
     "selfcheck.differ": {"plural": "outside",
                          "one": "In this build {outside} of {rows} comparisons falls outside ±{tolerance}: {points}.",
                          "other": "In this build {outside} of {rows} comparisons fall outside ±{tolerance}: {points}."},
-    "selfcheck.row": "{device} {label} ({reference}, {ratio})",
+    "selfcheck.row": "{label} on the {device}, where the synchronised timer read {ratio} times what {reference} "
+                     "measured",
     "selfcheck.cost": "The synchronised timer spent {wall} in all on these points, {timed} of it inside timed blocks "
                       "({factor} the time inside blocks); the references, given at least as long in timed blocks, "
                       "spent {theirs}.",

@@ -118,6 +118,44 @@ MESSAGES = {
                           "{engine}, {factor} lebih lama; CPU memang menyelesaikan setiap perkalian sebelum panggilan "
                           "kembali, jadi selisihnya bukan berasal dari antrean.",
     "gap.cpu.none": "Tidak ada perkalian matriks–vektor di CPU yang diukur dengan kedua cara di build ini.",
+    "post.all": "Di {device} pada build ini, timeit naif melaporkan waktu yang terlalu singkat pada semua ukuran "
+                "dari tulisan blog itu, m = {first} sampai {last}: hingga {factor} lebih kecil daripada waktu "
+                "sebenarnya, pada m = {at}. Dengan cara ukur seperti itu, jam berhenti begitu "
+                "perkalian selesai diantrekan, sebelum GPU selesai mengerjakannya; seberapa jauh batang mps di tulisan itu "
+                "sendiri meleset, yang diukur di Mac milik penulisnya, tidak bisa dipastikan oleh build ini.",
+    "post.mixed": "Pada ukuran-ukuran dari tulisan blog itu, timeit naif di {device} pada build ini melaporkan "
+                  "{clauses}.",
+    "post.agrees_all": "Pada semua ukuran dari tulisan blog itu, m = {first} sampai {last}, timeit naif di {device} "
+                       "pada build ini sejalan dengan pewaktu tersinkron, dengan selisih tidak lebih dari {margin}.",
+    "post.rest_agree": "Pada ukuran lainnya keduanya sejalan, dengan selisih tidak lebih dari {margin}.",
+    "post.clause.too_small.one": "waktu yang terlalu singkat pada m = {sizes} ({factor} lebih kecil daripada waktu "
+                                 "sebenarnya)",
+    "post.clause.too_small.many": "waktu yang terlalu singkat pada m = {sizes} (hingga {factor} lebih kecil daripada "
+                                  "waktu sebenarnya, pada m = {at})",
+    "post.clause.too_large.one": "waktu yang terlalu lama pada m = {sizes} ({factor} lebih besar daripada waktu "
+                                 "sebenarnya)",
+    "post.clause.too_large.many": "waktu yang terlalu lama pada m = {sizes} (hingga {factor} lebih besar daripada "
+                                  "waktu sebenarnya, pada m = {at})",
+    "post.some.then": "Jadi di mesin ini pengukuran naif melaporkan waktu yang terlalu singkat pada sebagian ukuran "
+                      "tulisan itu dan tidak pada yang lain; seberapa tepat batang mps di tulisan itu sendiri, yang "
+                      "diukur di Mac milik penulisnya, tidak bisa dipastikan oleh build ini.",
+    "post.none.then": "Jadi di mesin ini pengukuran naif tidak sekali pun melaporkan waktu yang terlalu singkat pada "
+                      "ukuran-ukuran tulisan itu; apakah hal itu terjadi pada batang mps di tulisan itu sendiri, yang "
+                      "diukur di Mac milik penulisnya, tidak bisa dipastikan oleh build ini.",
+    "post.cpu.lead": "Build ini tidak memiliki akselerator, jadi tidak bisa menunjukkan apa yang terjadi pada "
+                     "pengukuran naif di GPU.",
+    "post.cpu.agrees": "CPU menyelesaikan setiap perkalian sebelum panggilan kembali, jadi tidak ada antrean yang "
+                       "bisa menyembunyikan pekerjaannya.",
+    "post.cpu.differs": "CPU menyelesaikan setiap perkalian sebelum panggilan kembali, jadi selisihnya bukan berasal "
+                        "dari antrean, melainkan dari hal lain, misalnya metode naif yang tidak melakukan pemanasan.",
+    "post.cpu.archive": "Arsip mesin lain, di babnya sendiri, menyimpan hasil yang direkam dengan kedua cara ukur; "
+                        "hasil dari mesin yang memiliki akselerator menunjukkan apa yang terjadi pada pengukuran naif "
+                        "di sana.",
+    "post.unmeasured": "Build ini menemukan {device}, tetapi tidak satu pun ukuran dari tulisan blog itu terukur "
+                       "dengan baik dengan kedua cara di perangkat tersebut, jadi build ini tidak bisa menunjukkan apa "
+                       "yang terjadi pada pengukuran naif di sana.",
+    "post.none": "Di build ini tidak satu pun ukuran dari tulisan blog itu terukur dengan baik dengan kedua cara di "
+                 "perangkat mana pun, jadi build ini tidak bisa menunjukkan apa yang terjadi pada pengukuran naif.",
 
     # -- matrix × matrix -----------------------------------------------------------------
     "matmul.rate": "{dtype} {rate}",
@@ -215,7 +253,8 @@ MESSAGES = {
                                                    "batas ±{tolerance}."},
     "selfcheck.differ": {"plural": "outside", "other": "Di build ini, {outside} dari {rows} perbandingan jatuh di luar "
                                                     "batas ±{tolerance}: {points}."},
-    "selfcheck.row": "{device} {label} ({reference}, {ratio})",
+    "selfcheck.row": "{label} di {device}, dengan waktu dari pewaktu tersinkron sebesar {ratio} kali hasil "
+                     "{reference}",
     "selfcheck.cost": "Secara keseluruhan pewaktu tersinkron menghabiskan {wall} untuk titik-titik ini, {timed} "
                       "di antaranya di dalam blok yang diukur ({factor} waktu di dalam blok); pembandingnya, yang "
                       "diberi waktu terukur paling sedikit sepanjang itu, menghabiskan {theirs}.",

@@ -1,0 +1,82 @@
+"""The selfcheck in the reader's words: points and references by name, ratios with the digits that show their side."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from mpsarticle import findings as f
+from mpsarticle import selfcheck
+from mpsarticle.devices import Device
+from mpsarticle.selfcheck_rows import Row, point_words, reference_words
+from mpsarticle.sentences import selfcheck_sentence
+from mpsarticle.specs import MatMul, MatVec
+from mpsarticle.tables import selfcheck_table
+from mpsarticle.wording import LANGUAGES, Words
+
+#: What code writes and a reader must not see: a workload's label, a reference's function name.
+IDENTIFIERS = re.compile(r"matvec\(|matmul\(|dtype=|blocked_autorange|do_bench|(?<!device )\bevents\b")
+
+
+def row(label: str = "matvec(m=4096, dtype=float32)", reference: str = "do_bench_cudagraph", ratio: float = 1.0516,
+        device: str = "cuda") -> Row:
+    return Row(device, label.split("(")[0], label, reference, 2.0e-5, 1.9e-5, 2.1e-5, 2.0e-5 / ratio, ratio, 0.05,
+               1.0, 0.9, 1.0)
+
+
+def test_the_label_a_row_keeps_is_the_workloads_own():
+    """The row parses exactly what :attr:`Workload.label` writes (and " cold" after it)."""
+    assert row(MatVec(4096).label).params() == ("matvec", {"m": "4096", "dtype": "float32"}, False)
+    assert row(MatMul(4096, "bfloat16").label + " cold").params() == ("matmul", {"m": "4096", "dtype": "bfloat16"}, True)
+    assert row("something else").params() is None
+
+
+@pytest.mark.parametrize("lang, table, prose", [
+    ("en", "B @ a, m = 4,096, float32", "B @ a at m = 4,096 in float32"),
+    ("id", "B @ a, m = 4.096, float32", "B @ a pada m = 4.096 dalam float32"),
+])
+def test_a_point_is_written_in_words(lang, table, prose):
+    words = Words(lang)
+    assert point_words(row(), words) == table
+    assert point_words(row(), words, "prose") == prose
+    assert point_words(row("matmul(m=1024, dtype=bfloat16) cold"), words).startswith("A @ B, m = 1")
+    assert point_words(row("odd label"), words) == "odd label"  # a label of another form stays as it came
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_reference_the_selfcheck_runs_has_a_name(lang, monkeypatch):
+    """CPU, CUDA (with Triton) and MPS: each reference selfcheck.references can return is in the catalog."""
+    import sys
+    import types
+
+    monkeypatch.setitem(sys.modules, "triton", types.ModuleType("triton"))
+    monkeypatch.setitem(sys.modules, "triton.testing", types.ModuleType("triton.testing"))
+    names = {name for kind in ("cpu", "cuda", "mps")
+             for name in selfcheck.references(type("D", (), {"kind": kind})())}
+    assert names == {"blocked_autorange", "events", "do_bench_cudagraph"}
+    words = Words(lang)
+    for name in names:
+        assert f"selfcheck.reference.{name}" in words.messages, name
+        assert not IDENTIFIERS.search(words.render(reference_words(row(reference=name), words)))
+
+
+@pytest.mark.parametrize("lang, ratio, shown", [("en", 1.0516, "1.052"), ("id", 1.0516, "1,052"),
+                                                ("en", 0.9520, "0.9520"), ("en", 1.0496, "1.0496")])
+def test_the_table_names_points_and_references_and_shows_the_ratios_side(lang, ratio, shown):
+    words = Words(lang)
+    rows = [row(ratio=ratio), row(reference="events", ratio=1.02, device="mps"),
+            row(label="matvec(m=1000, dtype=float32)", reference="blocked_autorange", ratio=0.99, device="cpu")]
+    html = selfcheck_table(rows, words)
+    assert not IDENTIFIERS.search(html), html
+    assert f"<td>{shown}</td>" in html
+    assert words("selfcheck.reference.do_bench_cudagraph").replace("'", "&#x27;") in html
+
+
+@pytest.mark.parametrize("lang, shown", [("en", "1.052"), ("id", "1,052")])
+def test_the_sentence_names_points_and_references_and_shows_the_ratios_side(lang, shown):
+    words = Words(lang)
+    text = selfcheck_sentence(f.selfcheck([row(), row(reference="events", ratio=1.01)]), words)
+    assert not IDENTIFIERS.search(text), text
+    assert f" {shown} " in text and point_words(row(), words, "prose") in text
+    assert " 1.05 " not in text and " 1,05 " not in text
