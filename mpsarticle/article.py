@@ -112,6 +112,7 @@ class Page:
             extra["rows"] = self.selfcheck
         if self.chapter == "machines":
             extra["labels"] = [label for label, _ in self.entries[1:]]
+            extra["archive"] = self.entries[1:]
             extra["skipped"] = self.archive.skipped
         return chapter_sentences(self.chapter, self.results, self.words, **extra)
 

@@ -404,13 +404,20 @@ def selfcheck_sentence(found: f.Selfcheck, words: Words) -> str:
     return f"{verdict} {cost}"
 
 
-def machines_sentences(results: ResultSet, words: Words, labels: Sequence[str], skipped: Sequence[str]) -> dict[str, str]:
+def machines_sentences(results: ResultSet, words: Words, labels: Sequence[str], skipped: Sequence[str],
+                       archive: Sequence[tuple[str, ResultSet]] = ()) -> dict[str, str]:
+    """The archive's machines; and, as in this build's own chapters, any rate of theirs that fell by more than half
+    (the chapter's figures draw those curves too)."""
     if labels:
         listing = words("machines.listing", count=Count(len(labels)), labels=Listing(tuple(Text(l) for l in labels)))
     else:
         listing = words("machines.none")
     if skipped:
         listing += " " + words("machines.skipped", count=Count(len(skipped)), files=Text("; ".join(skipped)))
+    for label, archived in archive:
+        falls = f.drops(archived, ("matvec", "copy"))
+        if falls:
+            listing += " " + words("machines.drops", label=Text(label), drops=drops_sentence(falls, words))
     return {"machines_sentence": listing, "hardware_sentence": hardware_sentence(results, words)}
 
 
@@ -438,12 +445,13 @@ CHAPTER_SENTENCES: dict[str, Callable[[ResultSet, Words], dict[str, str]]] = {
 
 
 def chapter_sentences(chapter: str, results: ResultSet, words: Words, *, rows: Sequence[Any] = (),
-                    labels: Sequence[str] = (), skipped: Sequence[str] = ()) -> dict[str, str]:
+                    labels: Sequence[str] = (), skipped: Sequence[str] = (),
+                    archive: Sequence[tuple[str, ResultSet]] = ()) -> dict[str, str]:
     """What ``chapter`` glues; the method chapter also takes selfcheck ``rows``, machines the archive's."""
     if chapter == "method":
         return method_sentences(results, words, rows)
     if chapter == "machines":
-        return machines_sentences(results, words, labels, skipped)
+        return machines_sentences(results, words, labels, skipped, archive)
     found = CHAPTER_SENTENCES[chapter](results, words)
     if chapter in GAP_SUITES:
         from .gaps import gaps_sentence

@@ -274,3 +274,17 @@ def test_no_factor_reads_as_one(machine, lang):
     for chapter in ("index", "matvec", "matmul", "training", "verdict"):
         for key, text in chapter_sentences(chapter, results, Words(lang)).items():
             assert not re.search(r"(?<![\d.,])1[.,]0×", text), f"{machine} {chapter}.{key}: {text}"
+
+
+def test_the_machines_chapter_says_an_archived_machines_fall():
+    """The archived H200's B @ a falls to 788 GB/s at m = 65,536: the machines chapter draws it, so it says it."""
+    from mpsarticle.archive import load_archive
+
+    from ..machines import ARCHIVE
+
+    entries = [(r.label, r) for r in load_archive(ARCHIVE).machines.values()]
+    for lang, words in (("en", ("In the archived results of", "65,536", "788 GB/s")),
+                        ("id", ("Dalam hasil arsip", "65.536", "788 GB/s"))):
+        text = chapter_sentences("machines", results_of("ci-2core"), Words(lang), labels=[l for l, _ in entries],
+                                 archive=entries)["machines_sentence"]
+        assert all(w in text for w in words), text

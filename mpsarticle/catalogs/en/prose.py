@@ -260,6 +260,7 @@ MESSAGES = {
     "machines.listing": {"plural": "count", "one": "Beside this build, the archive holds {count} machine: {labels}.",
                          "other": "Beside this build, the archive holds {count} machines: {labels}."},
     "machines.none": "The archive is empty: this chapter shows this build alone until a machine is added.",
+    "machines.drops": "In the archived results of {label}: {drops}",
     "machines.skipped": {"plural": "count", "one": "Warning: {count} invalid archive file was left out: {files}",
                          "other": "Warning: {count} invalid archive files were left out: {files}"},
 

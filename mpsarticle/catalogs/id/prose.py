@@ -263,6 +263,7 @@ MESSAGES = {
     # -- other machines ----------------------------------------------------------------------
     "machines.listing": {"plural": "count", "other": "Di samping build ini, arsip menyimpan {count} mesin: {labels}."},
     "machines.none": "Arsipnya kosong: bab ini hanya menampilkan build ini sampai ada mesin yang ditambahkan.",
+    "machines.drops": "Dalam hasil arsip {label}: {drops}",
     "machines.skipped": {"plural": "count",
                          "other": "Peringatan: {count} berkas arsip tidak valid dan tidak dipakai: {files}"},
 
