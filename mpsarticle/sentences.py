@@ -417,7 +417,8 @@ def machines_sentences(results: ResultSet, words: Words, labels: Sequence[str], 
     for label, archived in archive:
         falls = f.drops(archived, ("matvec", "copy"))
         if falls:
-            listing += " " + words("machines.drops", label=Text(label), drops=drops_sentence(falls, words))
+            listing += " " + words("machines.drops", label=Text(label), count=Count(len(falls)),
+                                   drops=drops_sentence(falls, words))
     return {"machines_sentence": listing, "hardware_sentence": hardware_sentence(results, words)}
 
 

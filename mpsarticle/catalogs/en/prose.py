@@ -260,7 +260,11 @@ MESSAGES = {
     "machines.listing": {"plural": "count", "one": "Beside this build, the archive holds {count} machine: {labels}.",
                          "other": "Beside this build, the archive holds {count} machines: {labels}."},
     "machines.none": "The archive is empty: this chapter shows this build alone until a machine is added.",
-    "machines.drops": "In the archived results of {label}: {drops}",
+    "machines.drops": {"plural": "count",
+                       "one": "In the archived results of {label}, a rate falls by more than half from one size to "
+                              "the next. {drops}",
+                       "other": "In the archived results of {label}, {count} rates fall by more than half from one "
+                                "size to the next. {drops}"},
     "machines.skipped": {"plural": "count", "one": "Warning: {count} invalid archive file was left out: {files}",
                          "other": "Warning: {count} invalid archive files were left out: {files}"},
 

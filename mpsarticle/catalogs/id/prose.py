@@ -263,7 +263,9 @@ MESSAGES = {
     # -- other machines ----------------------------------------------------------------------
     "machines.listing": {"plural": "count", "other": "Di samping build ini, arsip menyimpan {count} mesin: {labels}."},
     "machines.none": "Arsipnya kosong: bab ini hanya menampilkan build ini sampai ada mesin yang ditambahkan.",
-    "machines.drops": "Dalam hasil arsip {label}: {drops}",
+    "machines.drops": {"plural": "count",
+                       "other": "Dalam hasil arsip {label}, ada {count} laju yang turun lebih dari separuh dari satu "
+                                "ukuran ke ukuran berikutnya. {drops}"},
     "machines.skipped": {"plural": "count",
                          "other": "Peringatan: {count} berkas arsip tidak valid dan tidak dipakai: {files}"},
 
