@@ -20,39 +20,58 @@ The rules, all of them here:
   its median at 97.5 % (two such intervals hold together with probability
   at least 95 %, by Bonferroni), from its samples, written out below with
   exact binomial sums.
-- Direction, CPU against accelerator at one size: the accelerator is
-  ``faster`` when the CPU's interval lies wholly above the accelerator's
-  (CPU low > accelerator high), ``slower`` when the reverse holds, else
-  ``same`` (overlapping intervals: no side is named). For rates (best
-  matrix-product rates) the same rule on rate = amount / time. "Agree within
-  a fifth" (naive timeit) is false only when the ratio's interval lies
-  wholly outside 1/1.2 … 1.2.
+- Direction of two points at one size (the CPU against its accelerator, or
+  the CPU's float32 against its own half precision): the second is
+  ``faster`` when the first's interval lies wholly above its own (first low
+  > second high), ``slower`` when the reverse holds, else ``same``
+  (overlapping intervals: no side is named). For best rates the same rule on
+  rate = amount / time. Naive timeit against the synchronised timer: the
+  ratio engine / naive has the bounds (engine low / naive high, engine high
+  / naive low); the naive figure is ``too small`` when the low bound is above
+  1.2, ``too large`` when the high bound is below 1 / 1.2, else the two
+  ``agree`` (within a fifth).
 - "Loses to the CPU nowhere" (and "beats … nowhere", "level … wherever")
-  ranges over every comparison the build measured: B @ a and the training
-  step size by size, and matrix products both size by size and best rate
-  against best rate, per precision. Areas named "matrix products in …"
-  are read as the sentences define them, by best rate.
-- A factor printed as ``F×`` matches a true ratio V when |F - V| is at most
-  one unit in F's last printed digit (the printed rounding allows half of
-  that); a time or a rate likewise. ``1.0×`` always fails: it cannot show
-  which side is faster. Factors are the winner's advantage.
+  ranges over every comparison the build measured: B @ a, the training step
+  and each precision's matrix product size by size, and each precision's
+  best rate against best rate.
+- An area ("float32 matrix products from m = 1,024 on", "matrix-vector
+  products from m = 100 to 2,500", "… below m = 750", "… at m = 512, 1,024",
+  "… at every size measured on both") names sizes measured on both devices;
+  the side it is given must hold at each of them. A list of sizes and a range
+  ("and none outside") are exhaustive: a size outside them where every pair
+  says that side is faster makes them false.
+- A printed number (a time, a rate, a share, a count of tokens, a factor)
+  is true of a value V when V rounds to it: |printed - V| is at most half a
+  unit of its last printed digit. ``1.0×`` always fails: it cannot show
+  which side is faster. Factors are the winner's advantage. "Up to F×" is
+  false when some size of the claim, whichever points are taken, shows more
+  than F.
 - A quoted time or rate is an engine median (of any suite); naive timeit's
   numbers only where the sentence is about naive timeit (the original
   experiment's totals, the timing chapter). "At its best", "the smallest
   … measured" and "its largest matrix" range over every suite.
-- An enumeration of sizes ("at m = 1,024, 2,048, and 8,192") is read as
-  exhaustive: a size where every pair says that side is faster must be
-  listed. "From m = N on", "below m = N" and "at every size" are checked as
-  stated (every common size in the range).
+- A rate called "from memory" or "of a matrix larger than its caches" is a
+  B @ a point whose bytes exceed the device's ``cache_bytes`` in the
+  environment; "fits in its X of cache" must be true of that size and that
+  cache; "its largest matrix" is the device's largest B @ a size. Never a
+  copy's rate.
+- A rate that "falls" from one size to the next names two consecutive sizes
+  the device measured well (every suite), the rates there, and the share,
+  under half. Every such fall (B @ a, the copy, and A @ B per precision, on
+  every device) that every pair of points shows must be named in its
+  chapter: B @ a's and the copy's in ``bandwidth_sentence``, A @ B's in
+  ``peak_sentence`` (``precision_sentence`` in the closing chapter).
+- TF32 is read from ``environment.devices.cuda.matmul_allow_tf32``; a CUDA
+  build that recorded it must say it beside its matrix products.
 
 The claims: :data:`CLAIM_TABLE`, at the top of the module, is the table (a
 name, one regex over a key's English text, the name of its checker); the
-wording's owner updates it when the wording changes. A
-claim whose pattern matches but whose numbers cannot be tied to points is a
-failure, not a skip. :data:`NO_CLAIMS` lists text that carries no measured
-claim, and :func:`uncovered` names every sentence with a number or a
-direction word that no pattern of either table reads, so that the oracle
-cannot silently go blind after a rewording.
+wording's owner updates it when the wording changes. A claim whose pattern
+matches but whose numbers cannot be tied to points is a failure, not a skip.
+:data:`NO_CLAIMS` lists text that carries no measured claim, and
+:func:`uncovered` names every sentence with a number or a direction word
+that no pattern of either table reads, so that the oracle cannot silently go
+blind after a rewording.
 
 English only: the Indonesian sentences come from the same choices.
 """
@@ -69,7 +88,7 @@ from typing import Callable, Iterable, Mapping
 from mpsarticle.results import Point, ResultSet
 from mpsarticle.wording import catalog
 
-__all__ = ["CLAIMS", "CLAIM_TABLE", "NO_CLAIMS", "FORBIDDEN_IMPORTS", "Failure", "Oracle", "check_texts",
+__all__ = ["CLAIMS", "CLAIM_TABLE", "NO_CLAIMS", "FORBIDDEN_IMPORTS", "Failure", "Oracle", "Pairs", "check_texts",
            "false_claims", "interval", "median", "uncovered"]
 
 #: What this module must not import: it would then share the code under test.
@@ -80,6 +99,14 @@ FASTER, SLOWER, SAME = "faster", "slower", "same"
 LEVEL = 0.975
 SIZE_KEYS = {"matvec": "m", "matmul": "m", "copy": "n", "train_step": "batch"}
 DTYPES = ("float32", "float16", "bfloat16")
+HALVES = ("float16", "bfloat16")
+#: "Agree within a fifth" (naive timeit against the synchronised timer).
+AGREE = 1.2
+TOO_SMALL, TOO_LARGE, AGREES = "too small", "too large", "agree"
+#: A rate "falls by more than half" from one size to the next below this share.
+DROP = 0.5
+#: The amount a workload's rate is counted in.
+AMOUNTS = {"matvec": "bytes_moved", "copy": "bytes_moved", "matmul": "flops", "train_step": "flops"}
 
 
 # -- reading numbers ---------------------------------------------------------------------
@@ -90,16 +117,22 @@ SEP = r"(?:, and |, | and )"
 LIST = rf"{N}(?:{SEP}{N}(?!\d))*"
 TIME = rf"{N} (?:s|ms|µs|ns)"
 RATE = rf"{N} (?:GB/s|GFLOP/s|TFLOP/s)"
+BYTES = rf"{N} [KMGT]iB"
 SCI = rf"{N}(?: × 10[⁻⁰¹²³⁴⁵⁶⁷⁸⁹]+)?"
 DTYPE = r"(?:float32|float16|bfloat16)"
 _EN = catalog("en")
 DEVICE_NAMES = {_EN[f"device.{kind}"]: kind for kind in ("cpu", "cuda", "mps")}
+CPU_NAME = _EN["device.cpu"]
 DEV = "(?:" + "|".join(re.escape(name) for name in DEVICE_NAMES) + ")"
 UNITS = {"s": 1.0, "ms": 1e-3, "µs": 1e-6, "ns": 1e-9, "GB/s": 1e9, "GFLOP/s": 1e9, "TFLOP/s": 1e12}
 _SUPER = str.maketrans("⁻⁰¹²³⁴⁵⁶⁷⁸⁹", "-0123456789")
+#: What an area of the answer is about: B @ a, the training step, or one precision's matrix product.
+WHAT = rf"(?:matrix-vector products|the training step|training steps|{DTYPE} matrix products)"
+#: The end of a sentence inside a glued text (a period, then a capital or the end).
+END = r"\.(?= [A-Z]|$)"
 
 #: Identifiers and Python reprs that must never reach a sentence.
-CODE = (r"Device\(|\(m=|\bdtype=|\bmatvec\(|\bmatmul\(|do_bench\w*|blocked_autorange"
+CODE = (r"Device\(|\(m=|\bdtype=|\bmatvec\(|\bmatmul\(|do_bench\w*|blocked_autorange|\{'|'\}|'\w+': "
         r"|\b[a-z]\w*=[^\s,)]+|\b[A-Za-z]+_[A-Za-z_]+\b")
 
 #: THE CLAIM TABLE: (name, regex over one key's English text, the checker's name below). Update it with the
@@ -110,11 +143,13 @@ CLAIM_TABLE: list[tuple[str, str, str]] = [
     ("loses nowhere", rf"The {DEV} loses to the CPU nowhere in these measurements", "check_loses_nowhere"),
     ("beats nowhere", rf"the {DEV} beats the CPU nowhere in these measurements", "check_beats_nowhere"),
     ("level everywhere", rf"the {DEV} and the CPU are level within noise wherever both were measured", "check_level"),
-    ("wins at", rf"On this machine the {DEV} beats the CPU at (?P<areas>(?!none of)(?!m = ).+?)\.(?= [A-Z]|$)",
-     "check_wins"),
-    ("CPU faster at", r"The CPU is faster at (?P<areas>.+?)\.(?= [A-Z]|$)", "check_losses"),
-    ("rule", rf"use the {DEV} for (?P<use>.+?)(?:, and keep (?P<keep>.+?) on the CPU)?\.(?= [A-Z]|$)", "check_rule"),
-    ("rule keep", rf"keep (?P<keep>.+?) on the CPU; the {DEV} did not beat it here", "check_rule"),
+    ("wins at", rf"On this machine the {DEV} beats the CPU at (?P<areas>(?!none of)(?!m = ).+?){END}", "check_wins"),
+    ("CPU faster at", rf"The CPU is faster at (?P<areas>.+?){END}", "check_losses"),
+    ("rule", rf"use the {DEV} for (?P<use>.+?)(?:, and keep (?P<keep>.+?) on the CPU)?{END}", "check_rule"),
+    ("rule keep", rf"keep (?P<keep>.+?) on the CPU; the {DEV} did not beat it here", "check_rule_keep"),
+    ("not compared", rf"Matrix products in (?P<dtypes>.+?) could not be compared: (?:the (?P<dev>{DEV}) does not "
+                     rf"support them here|on the (?P<dev2>{DEV}) they (?P<why>failed their correctness check|did "
+                     rf"not fit in memory|failed with an error))", "check_not_compared"),
     # -- the crossover (matvec)
     ("faster at every size", rf"the {DEV} is faster than the CPU at every size measured on both: (?P<f1>{N})× faster "
                              rf"at m = (?P<s1>{N}) and (?P<f2>{N})× faster at m = (?P<s2>{N})", "check_always"),
@@ -129,29 +164,39 @@ CLAIM_TABLE: list[tuple[str, str, str]] = [
                                    rf"faster(?:, at m = (?P<at>{N}))?\), but not at the largest size measured: at "
                                    rf"m = (?P<l>{N}) (?:it takes (?P<sf>{N})× as long as the CPU|the two are about "
                                    rf"as fast)", "check_mixed"),
-    # -- the reasons (verdict)
+    # -- the reasons (verdict): what a call takes, by the synchronised timer; reading large matrices
     ("smallest size", rf"(?P<how>Even|At) the smallest matrix-vector product measured, m = (?P<m>{N}), (?:one call )?"
                       rf"takes (?P<acc>{TIME}) on the {DEV} (?:against|and) (?P<cpu>{TIME}) on the CPU"
-                      rf"(?:, (?P<level>level) within noise)?", "check_small"),
+                      rf"(?P<timer>,? by the synchronised timer)?(?:, (?P<level>level) within noise)?", "check_small"),
     ("smallest size, CPU", rf"at m = (?P<m>{N}), the smallest matrix-vector product measured, the CPU takes "
-                           rf"(?P<cpu>{TIME}) per call", "check_small_cpu"),
-    ("streaming", rf"would take only (?P<stream>{TIME}): the rest of its (?P<acc>{TIME}) is the fixed cost",
-     "check_streaming"),
-    ("bandwidth ratio", rf"from memory, the (?P<dev>{DEV}) read (?P<acc>{RATE}) and the CPU (?P<cpu>{RATE}), "
-                        rf"(?:so the (?P<who>{DEV}) reads (?P<f>{N})× as fast|level within noise)", "check_large"),
-    # -- matvec: the original experiment, bandwidth; the answer's bound on a language model
+                           rf"(?P<cpu>{TIME}) per call(?P<timer> by the synchronised timer)?", "check_small_cpu"),
+    ("streaming", rf"Reading that matrix at (?P<r>{RATE}), the rate B @ a reached on the (?P<dev>{DEV}) at "
+                  rf"m = (?P<large>{N}), would take only (?P<stream>{TIME}): the rest of its (?P<acc>{TIME}) is the "
+                  rf"fixed cost", "check_streaming"),
+    ("reading large matrices", rf"B @ a read large matrices at (?P<reads>.+?), (?:so the (?P<who>{DEV}) reads "
+                               rf"(?P<f>{N})× as fast(?: as the (?P<other>{DEV}))?|(?P<level>level) within noise)"
+                               rf"{END}", "check_reading"),
+    # -- matvec: the original experiment, bandwidth, falls; the answer's bound on a language model
     ("original", rf"Timed the original way, (?P<calls>{N}) products? at m = (?P<m>{N}) took (?P<totals>.+?)\.$",
      "check_original"),
     ("bandwidth", rf"At its best \(m = (?P<m>{N})\) the (?P<dev>{DEV}) (?:streams|reads) the matrix at (?P<r>{RATE})"
-                  rf"(?:, (?:(?P<share>{N})% of|(?P<times>{N})×) the (?P<c>{RATE}))?(?:[^.]*?\((?P<matrix>{N} "
-                  rf"[KMGT]iB)\) fits in its (?P<cache>{N} [KMGT]iB) of cache)?", "check_bandwidth"),
+                  rf"(?:, (?:(?P<share>{N})% of|(?P<times>{N})×) the (?P<c>{RATE}))?(?:[^.]*?\((?P<matrix>{BYTES})\) "
+                  rf"fits in its (?P<cache>{BYTES}) of cache)?", "check_bandwidth"),
+    ("falls", rf"On the (?P<dev>{DEV}), the rate of (?P<what>B @ a|the plain copy|A @ B in (?P<dtype>{DTYPE})) falls "
+              rf"from (?P<high>{RATE}) at (?P<k1>m|n) = (?P<before>{N}) to (?P<low>{RATE}) at (?P<k2>m|n) = "
+              rf"(?P<after>{N}), (?P<share>{N})% of the rate one size earlier", "check_fall"),
+    ("why it fell", r"The measurements show that (?P<n>this|these falls) happened, not why", "check_fall_count"),
+    ("model size", rf"a model with (?P<p>{N}) billion parameters in (?P<bits>{N})-bit weights reads (?P<gb>{N}) GB "
+                   rf"per token", "check_model"),
     ("tokens", rf"At the (?P<r>{RATE}) that B @ a reached on the (?P<dev>{DEV}) with (?:a matrix larger than its "
-               rf"caches \(m = (?P<m>{N})\)|its largest matrix \(m = (?P<lm>{N}), the one caches help least\)), that "
-               rf"allows at most {RATE} ÷ {N} GB ≈ (?P<tokens>{N}) tokens?", "check_llm"),
-    ("tokens, copy", rf"At the (?P<r>{RATE}) a plain copy reached on the (?P<dev>{DEV}), that allows at most {RATE} ÷ "
-                     rf"{N} GB ≈ (?P<tokens>{N}) tokens?", "check_llm_copy"),
-    ("tokens, other device", rf"On the (?P<dev>{DEV}), at (?P<r>{RATE}), the bound is (?P<tokens>{N}) tokens?",
-     "check_llm_also"),
+               rf"caches \(m = (?P<m>{N})\)|its largest matrix \(m = (?P<lm>{N}), the one caches help least\)|its "
+               rf"largest matrix \(m = (?P<fm>{N}); it fits in the (?P<cache>{BYTES}) of cache, so this may be partly "
+               rf"the cache's speed, not memory's\)), that allows at most (?P<r2>{RATE}) ÷ (?P<gb>{N}) GB ≈ "
+               rf"(?P<tokens>{N}) tokens?", "check_llm"),
+    ("tokens, other device", rf"On the (?P<dev>{DEV}), at the (?P<r>{RATE}) of (?:a matrix larger than its caches "
+                             rf"\(m = (?P<m>{N})\)|its largest matrix \(m = (?P<lm>{N})\)|its largest matrix "
+                             rf"\(m = (?P<fm>{N}), which fits in its (?P<cache>{BYTES}) of cache\)), the bound is "
+                             rf"(?P<tokens>{N}) tokens?", "check_llm"),
     # -- timing: naive timeit against the synchronised timer (quoting the naive time is this sentence's point)
     ("naive gap", rf"At m = (?P<m>{N}), naive timeit reports (?P<naive>{TIME}) per product on the (?P<dev>{DEV}), "
                   rf"while the synchronised timer measures (?P<engine>{TIME})(?: and the device's own events "
@@ -164,10 +209,38 @@ CLAIM_TABLE: list[tuple[str, str, str]] = [
     ("naive gap, CPU", rf"On the CPU(?:, at m = (?P<m>{N}),| the two agree: at m = (?P<m2>{N})) naive timeit gives "
                        rf"(?P<naive>{TIME}) and the synchronised timer (?P<engine>{TIME})(?:, (?P<f>{N})× "
                        rf"(?P<how>more|less))?", "check_gap_cpu"),
+    # -- timing: the blog post's sizes, naive against synchronised
+    ("post, every size", rf"On this build's (?P<dev>{DEV}), naive timeit reported too short a time at every one of "
+                         rf"the blog post's sizes, m = (?P<first>{N}) to (?P<last>{N}): up to (?P<f>{N})× too small, "
+                         rf"at m = (?P<at>{N})", "check_post_all"),
+    ("post, some sizes", rf"Across the blog post's sizes, naive timeit on this build's (?P<dev>{DEV}) reported "
+                         rf"(?P<clauses>too .+?){END}", "check_post_mixed"),
+    ("post, agree", rf"Across the blog post's sizes, m = (?P<first>{N}) to (?P<last>{N}), naive timeit on this "
+                    rf"build's (?P<dev>{DEV}) agreed with the synchronised timer within (?P<margin>{N})% at every "
+                    rf"one", "check_post_agree"),
+    ("post, the rest agree", rf"At the other sizes the two agreed within (?P<margin>{N})%", "check_post_rest"),
+    ("post, some", r"So on this machine naive timing reports too short a time at some of the post's sizes and not "
+                   r"at others", "check_post_some"),
+    ("post, none", r"So on this machine naive timing reported too short a time at none of the post's sizes",
+     "check_post_none"),
+    ("post, CPU differs", r"A CPU finishes each product before the call returns, so the differences do not come from "
+                          r"a queue", "check_post_cpu_differs"),
+    ("post, unmeasured", rf"This build found the (?P<dev>{DEV}), but none of the blog post's sizes was measured well "
+                         rf"both ways on it", "check_post_unmeasured"),
+    ("post, nothing", r"In this build none of the blog post's sizes was measured well both ways on any device",
+     "check_post_nothing"),
     # -- matrix products
     ("best rates", rf"(?:Best rates on the|On the) (?P<dev>{DEV})(?::| no matrix product was measured well:) "
                    rf"(?P<rates>[^.]*(?:\.\d[^.]*)*)\.", "check_rates"),
-    ("best against best", r"Best rate against best rate: (?P<clauses>.+?)\.(?= [A-Z]|$)", "check_compare"),
+    ("same sizes", rf"At the sizes both devices measured, (?P<clauses>.+?){END}", "check_same_size"),
+    ("best against best", rf"Best rate against best rate, each at the size where it was reached: "
+                          rf"(?P<clauses>.+?){END}", "check_best"),
+    ("TF32", rf"The (?P<dev>{DEV})'s float32 products ran with TF32 (?P<state>on|off) \(torch\.backends\.cuda\."
+             rf"matmul\.allow_tf32 was (?P<flag>True|False)", "check_tf32"),
+    ("CPU halves", rf"On this build's CPU, against its own float32 at the same sizes: (?P<clauses>.+?){END}",
+     "check_cpu_halves"),
+    ("CPU halves, none", r"This build did not measure the CPU in a half precision and in float32 at the same size",
+     "check_cpu_halves_none"),
     # -- training
     ("training step", rf"With a batch of (?P<b>{N}), one training step takes (?P<acc>{TIME}) on the {DEV} and "
                       rf"(?P<cpu>{TIME}) on the CPU: (?:the {DEV} is (?:(?P<f1>{N})× (?P<how>faster)|"
@@ -181,20 +254,27 @@ CLAIM_TABLE: list[tuple[str, str, str]] = [
                               rf"an error|was not measured)", "check_train_missing"),
     ("training step, CPU", rf"With a batch of (?P<b>{N}), one training step takes (?P<cpu>{TIME}) on (?:this build's "
                            rf"CPU|the CPU;)", "check_train_cpu"),
-    ("checks failed", rf"(?P<n>{N}) results? failed (?:its|their) correctness check", "check_failed_count"),
+    ("checks failed", rf"(?P<n>{N}) results? failed (?:its|their) correctness check \((?P<where>.+?)\); (?:it is|they "
+                      rf"are) marked", "check_failed_count"),
     ("checks passed", rf"Every result (?:that ran )?in this build passed its correctness check(?:; for the training "
                       rf"step the largest relative error of the gradients against float64 was (?P<e>{SCI}), on the "
-                      rf"(?P<dev>{DEV}), within the limit of (?P<t>{SCI}))?", "check_passed"),
+                      rf"(?P<dev>{DEV}), within the limit of (?P<t>{SCI})\.|; no training step was measured well|\.)",
+     "check_passed"),
     # -- a build without an accelerator
-    ("CPU facts", r"On its own the CPU (?P<facts>.+?)\.(?= [A-Z]|$)", "check_cpu_facts"),
-    ("CPU precisions", rf"Rule of thumb from these numbers: on this CPU, (?:stay with float32|.+? can pay off) "
-                       rf"\((?P<clauses>.+)\)\.", "check_cpu_half"),
+    ("CPU facts", rf"On its own the CPU (?P<facts>.+?){END}", "check_cpu_facts"),
+    ("CPU rule", rf"Rule of thumb from these numbers: on this CPU, (?:(?P<stay>stay with float32)|(?P<dtypes>.+?) can "
+                 rf"pay off)\.", "check_cpu_rule"),
+    ("CPU rule, float32 alone", r"No rule of thumb about precision follows from these numbers: the CPU measured "
+                                r"float32 alone", "check_cpu_rule_alone"),
+    ("CPU rule, no float32", r"No rule of thumb about precision follows from these numbers: no float32 matrix "
+                             r"product was measured well on the CPU", "check_cpu_rule_unmeasured"),
     # -- counts, the selfcheck, prose
     ("points measured", rf"This build measured (?P<n>{N}) points? with the \S+ profile on [\d-]+(?:; "
-                        rf"(?P<missing>.+?))?\.(?= [A-Z]|$)", "check_measured"),
+                        rf"(?P<missing>.+?))?{END}", "check_measured"),
     ("nothing succeeded", rf"(?:None of the|The) (?P<n>{N}) measurements? of this build (?:succeeded|did not "
                           rf"succeed)", "check_nothing"),
-    ("selfcheck outside", rf"fall?s? outside ±(?P<t>{N})%: (?P<rows>.+?)\.(?= [A-Z]|$)", "check_selfcheck"),
+    ("selfcheck outside", rf"In this build (?P<outside>{N}) of (?P<rows>{N}) comparisons falls? outside "
+                          rf"±(?P<t>{N})%: (?P<list>.+?){END}", "check_selfcheck"),
     ("code in prose", CODE, "check_code"),
 ]
 
@@ -206,13 +286,10 @@ NO_CLAIMS: list[re.Pattern] = [re.compile(p) for p in [
     r"The synchronised timer spent .+? in all on these points, .+",
     r"This build (?:measured|found) (?:the |no ).+?\.(?= [A-Z]|$)",
     r"This build measured no accelerator, only its CPU \(.+?\), so it cannot say where a GPU would win",
-    r"A language model runs a matrix-vector product over each of its weight matrices .+? per token\.",
     r"Every comparison of this build's .+",
     r"With no accelerator to compare, the chart .+",
     r"Every point of this chapter was measured on this machine\.",
     r"Not measured on this machine, and so gaps in the figures: .+",
-    r"Large products are limited by how fast memory delivers the matrix",
-    r"Matrix products in .+? could not be compared: .+?\.(?= [A-Z]|$)",
     r"With no accelerator in this build there is no crossover to report",
     r"This build had no accelerator, so the gap between naive and synchronised timing cannot be shown",
     r"the CPU does finish each product before the call returns, so the difference .+",
@@ -289,11 +366,12 @@ class Timed:
         return work / self.median, work / self.high, work / self.low
 
 
-def direction(cpu: Timed, accelerator: Timed) -> str:
-    """The accelerator against the CPU, by time."""
-    if cpu.low > accelerator.high:
+def direction(base: Timed, other: Timed) -> str:
+    """``other`` against ``base`` (the accelerator against the CPU), by time: faster when base's interval lies
+    wholly above other's."""
+    if base.low > other.high:
         return FASTER
-    if accelerator.low > cpu.high:
+    if other.low > base.high:
         return SLOWER
     return SAME
 
@@ -309,6 +387,105 @@ def rate_direction(mine: Timed, theirs: Timed, amount: str) -> str:
     return SAME
 
 
+def naive_verdict(engine: Timed, naive: Timed) -> str:
+    """The naive figure against the synchronised timer's: too small, too large, or the two agree within a fifth."""
+    low, high = engine.low / naive.high, engine.high / naive.low
+    if low > AGREE:
+        return TOO_SMALL
+    if high < 1 / AGREE:
+        return TOO_LARGE
+    return AGREES
+
+
+def _unit(workload: str) -> str:
+    return "batch" if workload == "train_step" else "n =" if workload == "copy" else "m ="
+
+
+def _s(seconds: float) -> str:
+    for unit, scale in (("s", 1.0), ("ms", 1e-3), ("µs", 1e-6)):
+        if seconds >= scale:
+            return f"{seconds / scale:.3g} {unit}"
+    return f"{seconds / 1e-9:.3g} ns"
+
+
+def _fmt(values: Iterable[float]) -> str:
+    return " or ".join(f"{v:.4g}" for v in values) or "nothing"
+
+
+@dataclass(frozen=True)
+class Pairs:
+    """Two series compared size by size: ``other`` against ``base`` (the accelerator against the CPU, or the CPU's
+    half precision against its float32). Accept either: every combination of points at a size is a pair."""
+
+    what: str
+    unit: str
+    base: Mapping[int, list[Timed]]
+    other: Mapping[int, list[Timed]]
+    base_name: str = "CPU"
+    other_name: str = "accelerator"
+
+    def common(self) -> list[int]:
+        return sorted(self.base.keys() & self.other.keys())
+
+    def at(self, size: int) -> list[tuple[Timed, Timed]]:
+        return [(b, o) for b in self.base.get(size, []) for o in self.other.get(size, [])]
+
+    def directions(self, size: int) -> set[str]:
+        return {direction(b, o) for b, o in self.at(size)}
+
+    def can_be(self, side: str, size: int) -> bool:
+        return side in self.directions(size)
+
+    def must_be(self, side: str, size: int) -> bool:
+        found = self.directions(size)
+        return bool(found) and found == {side}
+
+    def speedups(self, size: int) -> list[float]:
+        """base median / other median for every pair: above 1, ``other`` is faster."""
+        return [b.median / o.median for b, o in self.at(size)]
+
+    def advantages(self, side: str, size: int) -> list[float]:
+        """The winner's advantage for every pair, ``side`` being other's: faster, base / other; else other / base."""
+        return [s if side == FASTER else 1 / s for s in self.speedups(size)]
+
+    def evidence(self, size: int) -> str:
+        """The medians and 97.5 % intervals of the pairs at ``size``, for a failure's message."""
+        return "; ".join(f"{self.base_name} {_s(b.median)} [{_s(b.low)}, {_s(b.high)}] vs {self.other_name} "
+                         f"{_s(o.median)} [{_s(o.low)}, {_s(o.high)}], {b.suite}/{o.suite} suite"
+                         for b, o in self.at(size)) or "no pair"
+
+
+@dataclass(frozen=True)
+class Fall:
+    """Two consecutive sizes one device measured well, and the share of the rate left at the larger (every pair)."""
+
+    workload: str
+    device: str
+    dtype: str | None
+    before: int
+    after: int
+    high: tuple[float, ...]
+    low: tuple[float, ...]
+
+    @property
+    def shares(self) -> list[float]:
+        return [b / a for a in self.high for b in self.low]
+
+    @property
+    def must(self) -> bool:
+        return max(self.shares) < DROP
+
+    @property
+    def can(self) -> bool:
+        return min(self.shares) < DROP
+
+    def __str__(self) -> str:
+        what = f"A @ B in {self.dtype}" if self.dtype else {"matvec": "B @ a", "copy": "the copy"}[self.workload]
+        unit = _unit(self.workload)
+        return (f"{what} on the {self.device} from {unit} {self.before:,} to {unit} {self.after:,} "
+                f"(shares {_fmt(self.shares)})")
+
+
 # -- the oracle: facts from raw points -------------------------------------------------
 
 class Oracle:
@@ -321,85 +498,61 @@ class Oracle:
         measured = [t.point.device for t in self.good if t.point.device != "cpu"]
         self.accelerator: str | None = (measured or kinds or [None])[0]
         devices = results.environment.get("devices", {})
-        self.cache = {kind: d.get("cache_bytes") for kind, d in devices.items() if isinstance(d, dict)}
+        self.environment = {kind: d for kind, d in devices.items() if isinstance(d, dict)}
+        self.cache = {kind: d.get("cache_bytes") for kind, d in self.environment.items()}
+        self.devices = list(dict.fromkeys(t.point.device for t in self.good))
+        self._timed: dict = {}
 
     # -- points
     def timed(self, workload: str, device: str, method: str = "engine", **params) -> dict[int, list[Timed]]:
         """size -> the good points of that size (every suite)."""
-        key = SIZE_KEYS.get(workload, "m")
-        found: dict[int, list[Timed]] = {}
-        for t in self.good:
-            p = t.point
-            if p.workload == workload and p.device == device and p.method == method and \
-                    all(p.params.get(k) == v for k, v in params.items()) and key in p.params:
-                found.setdefault(int(p.params[key]), []).append(t)
-        return dict(sorted(found.items()))
+        key = (workload, device, method, tuple(sorted(params.items())))
+        if key not in self._timed:
+            size_key = SIZE_KEYS.get(workload, "m")
+            found: dict[int, list[Timed]] = {}
+            for t in self.good:
+                p = t.point
+                if p.workload == workload and p.device == device and p.method == method and \
+                        all(p.params.get(k) == v for k, v in params.items()) and size_key in p.params:
+                    found.setdefault(int(p.params[size_key]), []).append(t)
+            self._timed[key] = dict(sorted(found.items()))
+        return self._timed[key]
 
-    def pairs(self, workload: str, size: int, **params) -> list[tuple[Timed, Timed]]:
-        """(CPU, accelerator) pairs of engine points at ``size``: every combination of suites."""
-        if self.accelerator is None:
-            return []
-        cpu = self.timed(workload, "cpu", **params).get(size, [])
-        acc = self.timed(workload, self.accelerator, **params).get(size, [])
-        return [(c, a) for c in cpu for a in acc]
+    def compare(self, workload: str, **params) -> Pairs:
+        """The CPU against the accelerator, by the engine: ``what`` names it in messages."""
+        what = f"{workload} {params['dtype']}" if workload == "matmul" else workload
+        acc = self.timed(workload, self.accelerator, **params) if self.accelerator else {}
+        return Pairs(what, _unit(workload), self.timed(workload, "cpu", **params), acc,
+                     other_name=(self.accelerator or "accelerator").upper())
 
-    def common(self, workload: str, **params) -> list[int]:
-        """Sizes measured well, by the engine, on both the CPU and the accelerator, in any suite."""
-        if self.accelerator is None:
-            return []
-        cpu = self.timed(workload, "cpu", **params)
-        acc = self.timed(workload, self.accelerator, **params)
-        return sorted(cpu.keys() & acc.keys())
-
-    def directions(self, workload: str, size: int, **params) -> set[str]:
-        """Every direction one of the pairs at ``size`` shows (one element unless suites overlap)."""
-        return {direction(c, a) for c, a in self.pairs(workload, size, **params)}
-
-    def can_be(self, side: str, workload: str, size: int, **params) -> bool:
-        return side in self.directions(workload, size, **params)
-
-    def must_be(self, side: str, workload: str, size: int, **params) -> bool:
-        found = self.directions(workload, size, **params)
-        return bool(found) and found == {side}
-
-    def speedups(self, workload: str, size: int, **params) -> list[float]:
-        """CPU median / accelerator median, for every pair at ``size``."""
-        return [c.median / a.median for c, a in self.pairs(workload, size, **params)]
+    def halves(self, dtype: str) -> Pairs:
+        """The CPU's float32 against its ``dtype`` (other), size by size."""
+        return Pairs(f"CPU matmul {dtype} against float32", "m =", self.timed("matmul", "cpu", dtype="float32"),
+                     self.timed("matmul", "cpu", dtype=dtype), "float32", dtype)
 
     # -- universal facts
     def comparisons(self) -> list[tuple[str, object, set[str]]]:
         """(what, size, directions) for every comparison the build has: B @ a, the training step and each
         precision's matrix product size by size, and each precision's best rate against best rate."""
         found: list[tuple[str, object, set[str]]] = []
-        for workload in ("matvec", "train_step"):
-            found += [(workload, s, self.directions(workload, s)) for s in self.common(workload)]
+        for pairs in [self.compare("matvec"), self.compare("train_step")] + \
+                [self.compare("matmul", dtype=d) for d in DTYPES]:
+            found += [(pairs.what, s, pairs.directions(s)) for s in pairs.common()]
         for dtype in DTYPES:
-            found += [(f"matmul {dtype}", s, self.directions("matmul", s, dtype=dtype))
-                      for s in self.common("matmul", dtype=dtype)]
             best = self.best_rate_directions(dtype)
             if best:
                 found.append((f"matmul {dtype}", "best rate", best))
         return found
 
-    def wins_everywhere(self, workload: str) -> bool:
-        sizes = self.common(workload)
-        return bool(sizes) and all(self.can_be(FASTER, workload, s) for s in sizes)
-
     def where(self, side: str) -> list[tuple[str, object]]:
         """Comparisons in which the accelerator is ``side`` whichever points are taken."""
         return [(what, at) for what, at, found in self.comparisons() if found == {side}]
 
-    def loses_nowhere(self) -> bool:
-        return bool(self.comparisons()) and not self.where(SLOWER)
-
-    def wins_nowhere(self) -> bool:
-        return bool(self.comparisons()) and not self.where(FASTER)
-
     def crossover(self, workload: str = "matvec") -> int | None:
         """The smallest common size from which the accelerator is faster there and at every larger common size."""
-        start = None
-        for size in reversed(self.common(workload)):
-            if not self.can_be(FASTER, workload, size):
+        pairs, start = self.compare(workload), None
+        for size in reversed(pairs.common()):
+            if not pairs.can_be(FASTER, size):
                 break
             start = size
         return start
@@ -424,6 +577,48 @@ class Oracle:
         mine = self.best("matmul", self.accelerator, "flops", dtype=dtype)
         theirs = self.best("matmul", "cpu", "flops", dtype=dtype)
         return {rate_direction(a, c, "flops") for a in mine for c in theirs}
+
+    # -- falls
+    @functools.cached_property
+    def falls(self) -> list[Fall]:
+        """Every two consecutive sizes of B @ a, the copy and A @ B per precision, device by device (every suite)."""
+        found = []
+        for workload in ("matvec", "copy", "matmul"):
+            for device in self.devices:
+                for dtype in DTYPES if workload == "matmul" else (None,):
+                    params = {"dtype": dtype} if dtype else {}
+                    rates = {s: rs for s, rs in self.rates(workload, device, AMOUNTS[workload], **params).items()
+                             if rs}
+                    ordered = sorted(rates)
+                    found += [Fall(workload, device, dtype, a, b, tuple(rates[a]), tuple(rates[b]))
+                              for a, b in zip(ordered, ordered[1:])]
+        return found
+
+    # -- naive timeit at the blog post's sizes
+    def post(self, device: str) -> dict[int, list[tuple[Timed, Timed]]]:
+        """The blog post's sizes (those of the original suite's naive points) timed both ways on ``device``:
+        size -> (engine point, naive point of the original suite), every pair."""
+        naive = self.timed("matvec", device, method="naive")
+        engine = self.timed("matvec", device)
+        found = {}
+        for size, points in naive.items():
+            pairs = [(e, n) for e in engine.get(size, []) for n in points if n.suite == "original"]
+            if pairs:
+                found[size] = pairs
+        return found
+
+    def post_verdicts(self, device: str) -> dict[int, set[str]]:
+        return {s: {naive_verdict(e, n) for e, n in pairs} for s, pairs in self.post(device).items()}
+
+
+_LAST: list = [None, None]
+
+
+def oracle_of(results: ResultSet) -> Oracle:
+    """The oracle of ``results``, built once for the set last asked about (a chapter at a time asks many times)."""
+    if _LAST[0] is not results:
+        _LAST[:] = [results, Oracle(results)]
+    return _LAST[1]
 
 
 # -- printed numbers ---------------------------------------------------------------------
@@ -452,7 +647,12 @@ class Printed:
         return cls(float(found[1]) * scale, 10.0 ** -decimals * scale)
 
     def matches(self, value: float) -> bool:
-        return abs(self.value - value) <= self.unit * (1 + 1e-9) + 1e-300
+        """``value`` rounds to this: within half a unit of the last printed digit."""
+        return abs(self.value - value) <= self.unit / 2 * (1 + 1e-9) + 1e-300
+
+    def below(self, value: float) -> bool:
+        """``value`` is more than this number can be a rounding of."""
+        return value > self.value + self.unit / 2 * (1 + 1e-9)
 
 
 def number(text: str) -> float:
@@ -465,6 +665,17 @@ def size(text: str) -> int:
 
 def sizes(text: str) -> list[int]:
     return [size(s) for s in re.findall(N, text)]
+
+
+def _bytes(text: str) -> float:
+    """``16.0 MiB`` in bytes."""
+    value, unit = text.split()
+    return number(value) * 1024.0 ** ("KiB MiB GiB TiB".split().index(unit) + 1)
+
+
+def _bytes_match(printed: str, value: float) -> bool:
+    number_, unit = printed.split()
+    return Printed.parse(number_).matches(value / 1024.0 ** ("KiB MiB GiB TiB".split().index(unit) + 1))
 
 
 # -- claims ------------------------------------------------------------------------------
@@ -525,53 +736,37 @@ class Context:
             self.quantity(printed, values, where)
         return found
 
-    def side(self, side: str, workload: str, at: int, where: str, **params) -> None:
-        """The accelerator is ``side`` (faster/slower/same) at ``at``, for one of the pairs there."""
-        found = self.oracle.directions(workload, at, **params)
+    def side(self, side: str, pairs: Pairs, at: int, where: str) -> None:
+        """``other`` is ``side`` (faster/slower/same) at ``at``, for one of the pairs there."""
+        found = pairs.directions(at)
         if not found:
-            self.fail(f"{where}: {_unit(workload)} {at:,} was not measured well on both devices")
+            self.fail(f"{where}: {pairs.what} at {pairs.unit} {at:,} was not measured well on both")
         elif side not in found:
-            self.fail(f"{where}: at {_unit(workload)} {at:,} the accelerator is {'/'.join(sorted(found))}, "
-                      f"not {side} ({_medians(self.oracle, workload, at, **params)})")
+            self.fail(f"{where}: {pairs.what} at {pairs.unit} {at:,}: the {pairs.other_name} is "
+                      f"{'/'.join(sorted(found))}, not {side} ({pairs.evidence(at)})")
 
-    def winner_factor(self, side: str, workload: str, at: int, printed: str, where: str, **params) -> None:
-        speedups = self.oracle.speedups(workload, at, **params)
-        self.factor(printed, speedups if side == FASTER else [1 / s for s in speedups], where)
+    def winner_factor(self, side: str, pairs: Pairs, at: int, printed: str, where: str) -> None:
+        self.factor(printed, pairs.advantages(side, at), where)
 
-
-def _unit(workload: str) -> str:
-    return "batch" if workload == "train_step" else "n =" if workload == "copy" else "m ="
-
-
-def _fmt(values: Iterable[float]) -> str:
-    return " or ".join(f"{v:.4g}" for v in values)
-
-
-def _medians(oracle: Oracle, workload: str, at: int, **params) -> str:
-    """The engine medians and 97.5 % intervals of the pairs at ``at``: the evidence, for a failure's message."""
-    return "; ".join(f"CPU {_s(c.median)} [{_s(c.low)}, {_s(c.high)}] vs {a.point.device.upper()} {_s(a.median)} "
-                     f"[{_s(a.low)}, {_s(a.high)}], {c.suite}/{a.suite} suite"
-                     for c, a in oracle.pairs(workload, at, **params))
-
-
-def _s(seconds: float) -> str:
-    for unit, scale in (("s", 1.0), ("ms", 1e-3), ("µs", 1e-6)):
-        if seconds >= scale:
-            return f"{seconds / scale:.3g} {unit}"
-    return f"{seconds / 1e-9:.3g} ns"
+    def up_to(self, printed: str, per_size: Iterable[list[float]], where: str) -> None:
+        """'Up to F': no size shows more, whichever of its pairs is taken."""
+        least = [min(values) for values in per_size if values]
+        if least and Printed.parse(printed).below(max(least)):
+            self.fail(f"{where}: 'up to {printed}×', but the advantage reaches {max(least):.4g}")
 
 
 # -- checkers, one per claim -------------------------------------------------------------
 
 def _nowhere(c: Context, side: str, said: str) -> None:
-    if not c.oracle.comparisons():
+    o = c.oracle
+    if not o.comparisons():
         c.fail("nothing was compared")
     against = []
-    for what, at in c.oracle.where(side):
-        workload, _, dtype = what.partition(" ")
+    for what, at in o.where(side):
         if isinstance(at, int):
-            evidence = _medians(c.oracle, workload, at, **({"dtype": dtype} if dtype else {}))
-            against.append(f"{what} {_unit(workload)} {at:,} ({evidence})")
+            workload, _, dtype = what.partition(" ")
+            pairs = o.compare(workload, **({"dtype": dtype} if dtype else {}))
+            against.append(f"{what} {pairs.unit} {at:,} ({pairs.evidence(at)})")
         else:
             against.append(f"{what}, {at}")
     if against:
@@ -587,142 +782,123 @@ def check_beats_nowhere(m: re.Match, c: Context) -> None:
 
 
 def check_level(m: re.Match, c: Context) -> None:
-    for workload, at, found in c.oracle.comparisons():
+    for what, at, found in c.oracle.comparisons():
         if SAME not in found:
-            c.fail(f"{workload} {at}: {'/'.join(sorted(found))}, not level")
+            c.fail(f"{what} {at}: {'/'.join(sorted(found))}, not level")
 
 
-def _every(c: Context, side: str, workload: str, where: str, below: int | None = None,
-           start: int | None = None) -> list[int]:
-    """``side`` at every common size in [start, below): one failure naming every size that contradicts."""
-    common = c.oracle.common(workload)
-    chosen = [s for s in common if (below is None or s < below) and (start is None or s >= start)]
+def _every(c: Context, side: str, pairs: Pairs, chosen: list[int], where: str) -> None:
+    """``side`` at every size of ``chosen``: one failure naming every size that contradicts."""
     if not chosen:
-        c.fail(f"{where}: no size measured on both in that range (common: {common})")
-    against = [at for at in chosen if not c.oracle.can_be(side, workload, at)]
+        c.fail(f"{where}: no size measured on both in that range (common: {pairs.common()})")
+    against = [at for at in chosen if not pairs.can_be(side, at)]
     if against:
-        c.fail(f"{where}: not {side} at {_unit(workload)} " + ", ".join(
-            f"{at:,} ({'/'.join(sorted(c.oracle.directions(workload, at)))}: {_medians(c.oracle, workload, at)})"
+        c.fail(f"{where}: not {side} at {pairs.unit} " + ", ".join(
+            f"{at:,} ({'/'.join(sorted(pairs.directions(at))) or 'not on both'}: {pairs.evidence(at)})"
             for at in against))
-    return chosen
 
 
-def _exhaustive(c: Context, side: str, workload: str, listed: list[int], where: str) -> None:
-    left = [at for at in c.oracle.common(workload) if at not in listed and c.oracle.must_be(side, workload, at)]
+def _exhaustive(c: Context, side: str, pairs: Pairs, listed: Iterable[int], where: str) -> None:
+    listed = set(listed)
+    left = [at for at in pairs.common() if at not in listed and pairs.must_be(side, at)]
     if left:
-        c.fail(f"{where}: also {side} at {_unit(workload)} " + ", ".join(
-            f"{at:,} ({_medians(c.oracle, workload, at)})" for at in left) + ", which the list leaves out")
+        c.fail(f"{where}: also {side} at {pairs.unit} " + ", ".join(
+            f"{at:,} ({pairs.evidence(at)})" for at in left) + ", which it leaves out")
 
 
-#: Areas inside an answer's "beats the CPU at …", "The CPU is faster at …", "use … for …", "keep … on the CPU"
-AREA_PATTERNS = [
-    ("all", re.compile(rf"(?P<w>matrix-vector products|the training step|training steps) (?:at|of) every "
-                       rf"(?:size|batch) measured on both(?: \((?P<f>{N})× faster at (?:m =|batch) (?P<at>{N})\))?")),
-    ("from", re.compile(rf"(?P<w>matrix-vector products|the training step|training steps) from (?:m =|batch) "
-                        rf"(?P<n>{N}) on(?: \((?P<f>{N})× faster at (?:m =|batch) (?P<at>{N})\)| \(matrices of "
-                        rf"(?P<bytes>{N} [KMGT]iB) and more\))?")),
-    ("below", re.compile(rf"(?P<w>matrix-vector products|the training step|training steps) below (?:m =|batch) "
-                         rf"(?P<n>{N})(?: \((?P<f>{N})× faster at (?:m =|batch) (?P<at>{N})\))?")),
-    ("sizes", re.compile(rf"(?P<w>matrix-vector products|the training step|training steps) at (?:m =|batch) "
-                         rf"(?P<list>{LIST})(?: \((?P<upto>up to )?(?P<f>{N})× faster(?:, at (?:m =|batch) "
-                         rf"(?P<at>{N}))?\))?")),
-    ("smaller", re.compile(r"(?P<w>smaller matrix-vector products)")),
-    ("every", re.compile(r"(?P<w>training steps like this one)|(?<!smaller )(?P<w2>matrix-vector products)"
-                         r"(?= and | on the CPU|, |$)")),
-    ("matmul", re.compile(rf"matrix products in (?P<dtypes>{DTYPE}(?:{SEP}{DTYPE})*)(?: \(best rate "
-                          rf"(?P<factors>{N}×(?:{SEP}{N}×)*) (?:the CPU's|that of the {DEV})\))?")),
-]
+def _common(c: Context, pairs: Pairs, listed: list[int], where: str) -> None:
+    """``listed`` are exactly the sizes both measured."""
+    if listed != pairs.common():
+        c.fail(f"{where}: sizes {listed} said to be those measured on both, but they are {pairs.common()}")
 
 
-def check_areas(segment: str, side: str, c: Context, crossing: int | None = None) -> None:
-    """Every area named in ``segment``; ``side`` is the accelerator's (faster: it wins there)."""
-    if not segment.strip():
+def _factor_at(c: Context, side: str, pairs: Pairs, printed: str | None, at: int, claimed: list[int],
+               where: str) -> None:
+    if printed is None:
         return
-    seen = False
-    for scope, pattern in AREA_PATTERNS:
-        for m in pattern.finditer(segment):
-            seen = True
-            where = m[0]
-            if scope == "matmul":
-                _matmul_area(m, side, c)
-                continue
-            workload = "train_step" if "training" in (m.groupdict().get("w") or "") else "matvec"
-            if scope == "all":
-                _every(c, side, workload, where)
-            elif scope == "from":
-                _every(c, side, workload, where, start=size(m["n"]))
-                if size(m["n"]) not in c.oracle.common(workload):
-                    c.fail(f"{where}: {_unit(workload)} {m['n']} was not measured on both")
-                if m["bytes"]:
-                    _matrix_bytes(c, m["bytes"], workload, size(m["n"]), where)
-            elif scope == "below":
-                _every(c, side, workload, where, below=size(m["n"]))
-            elif scope == "sizes":
-                listed = sizes(m["list"])
-                for at in listed:
-                    c.side(side, workload, at, where)
-                _exhaustive(c, side, workload, listed, where)
-                if m["upto"] and m["f"]:
-                    values = [v for at in listed for v in
-                              (c.oracle.speedups(workload, at) if side == FASTER
-                               else [1 / s for s in c.oracle.speedups(workload, at)])]
-                    if values and Printed.parse(m["f"]).value + Printed.parse(m["f"]).unit < max(values):
-                        c.fail(f"{where}: 'up to {m['f']}×' but the advantage reaches {max(values):.4g}")
-            elif scope == "smaller":
-                if crossing is None:
-                    c.fail(f"{where}: no 'from m = N on' beside it to say smaller than what")
-                else:
-                    _every(c, side, "matvec", where, below=crossing)
-            elif scope == "every":
-                _every(c, side, workload, where)
-            if scope in ("all", "from", "below") and m["f"] and m["at"]:
-                at = size(m["at"])
-                c.side(side, workload, at, where)
-                c.winner_factor(side, workload, at, m["f"], where)
-            elif scope == "sizes" and m["f"]:
-                at = size(m["at"]) if m["at"] else sizes(m["list"])[0]
-                if at not in sizes(m["list"]):
-                    c.fail(f"{where}: the factor's size {at:,} is not one of those listed")
-                c.winner_factor(side, workload, at, m["f"], where)
-    if not seen:
-        c.fail(f"no area recognised in {segment!r}")
+    if at not in claimed:
+        c.fail(f"{where}: the factor's size {at:,} is not one of the area's sizes {claimed}")
+    c.side(side, pairs, at, where)
+    c.winner_factor(side, pairs, at, printed, where)
 
 
-def _mib(text: str) -> float:
-    """``16.0 MiB`` in bytes (the printed number's resolution kept by :class:`Printed`)."""
-    value, unit = text.split()
-    return 1024.0 ** ("KiB MiB GiB TiB".split().index(unit) + 1)
+#: One area of the answer or of the rule; each item of a list of areas must read as one of these, whole.
+_F = rf"(?P<f>{N})× faster"
+_U = r"(?:m =|batch)"
+AREA_FORMS = [
+    ("all", re.compile(rf"(?P<w>{WHAT}) (?:at|of) every (?:size|batch) measured on both(?: \({_F} at {_U} "
+                       rf"(?P<at>{N})\))?")),
+    ("from", re.compile(rf"(?P<w>{WHAT}) from {_U} (?P<n>{N}) on(?: \({_F} at {_U} (?P<at>{N})\)| \(matrices of "
+                        rf"(?P<bytes>{BYTES}) and more\))?")),
+    ("below", re.compile(rf"(?P<w>{WHAT}) below {_U} (?P<n>{N})(?: \({_F} at {_U} (?P<at>{N})\))?")),
+    ("range", re.compile(rf"(?P<w>{WHAT}) from {_U} (?P<first>{N}) to (?P<last>{N})(?: \(up to {_F}, at {_U} "
+                         rf"(?P<at>{N})\))?")),
+    ("sizes", re.compile(rf"(?P<w>{WHAT}) at {_U} (?P<list>{LIST})(?: \((?P<upto>up to )?{_F}(?:, at {_U} "
+                         rf"(?P<at>{N}))?\))?")),
+    ("every", re.compile(rf"(?P<w>{WHAT})(?: like this one)?")),
+]
+_ITEM_SPLIT = re.compile(rf"(?:, and |, | and )(?={WHAT})")
 
 
-def _matrix_bytes(c: Context, printed: str, workload: str, at: int, where: str) -> None:
-    moved = [t.point.bytes_moved for d in ("cpu", c.oracle.accelerator) if d
-             for t in c.oracle.timed(workload, d).get(at, [])]
-    scale = _mib(printed)
-    if not any(Printed.parse(printed.split()[0]).matches(b / scale) for b in moved):
-        c.fail(f"{where}: {printed} at m = {at:,}, but its points moved {_fmt(moved)} bytes")
+def _what(c: Context, w: str) -> Pairs:
+    if w.startswith("matrix-vector"):
+        return c.oracle.compare("matvec")
+    if "training" in w:
+        return c.oracle.compare("train_step")
+    return c.oracle.compare("matmul", dtype=w.split()[0])
 
 
-def _matmul_area(m: re.Match, side: str, c: Context) -> None:
-    dtypes = re.findall(DTYPE, m["dtypes"])
-    factors = re.findall(rf"({N})×", m["factors"] or "")
-    for i, dtype in enumerate(dtypes):
-        found = c.oracle.best_rate_directions(dtype)
-        if side not in found:
-            c.fail(f"matrix products in {dtype}: best rates are {'/'.join(sorted(found)) or 'not compared'}, "
-                   f"not {side}")
-        if factors:
-            if len(factors) != len(dtypes):
-                c.fail(f"{len(factors)} factors for {len(dtypes)} precisions")
-                return
-            c.factor(factors[i], _rate_factors(c.oracle, dtype, side), f"matrix products in {dtype}")
+def check_areas(segment: str, side: str, c: Context) -> None:
+    """Every area named in ``segment``; ``side`` is the accelerator's (faster: it wins there)."""
+    for item in _ITEM_SPLIT.split(segment.strip()):
+        for scope, form in AREA_FORMS:
+            m = form.fullmatch(item)
+            if m:
+                _area(scope, m, side, c)
+                break
+        else:
+            c.fail(f"area not understood: {item!r}")
 
 
-def _rate_factors(oracle: Oracle, dtype: str, side: str) -> list[float]:
-    if oracle.accelerator is None:
-        return []
-    mine = [t.rate("flops")[0] for t in oracle.best("matmul", oracle.accelerator, "flops", dtype=dtype)]
-    theirs = [t.rate("flops")[0] for t in oracle.best("matmul", "cpu", "flops", dtype=dtype)]
-    return [a / b if side != SLOWER else b / a for a in mine for b in theirs]
+def _area(scope: str, m: re.Match, side: str, c: Context) -> None:
+    pairs, where = _what(c, m["w"]), m[0]
+    common = pairs.common()
+    found = m.groupdict()
+    if scope in ("all", "every"):
+        claimed = common
+    elif scope == "from":
+        claimed = [s for s in common if s >= size(m["n"])]
+        if size(m["n"]) not in common:
+            c.fail(f"{where}: {pairs.unit} {m['n']} was not measured on both")
+        if m["bytes"]:
+            moved = [t.point.bytes_moved for d in ("cpu", c.oracle.accelerator) if d
+                     for t in c.oracle.timed("matvec", d).get(size(m["n"]), [])]
+            if not any(_bytes_match(m["bytes"], b) for b in moved):
+                c.fail(f"{where}: matrices of {m['bytes']} at m = {m['n']}, but its points moved {_fmt(moved)} bytes")
+    elif scope == "below":
+        claimed = [s for s in common if s < size(m["n"])]
+    elif scope == "range":
+        first, last = size(m["first"]), size(m["last"])
+        claimed = [s for s in common if first <= s <= last]
+        for end in (first, last):
+            if end not in common:
+                c.fail(f"{where}: {pairs.unit} {end:,} was not measured on both")
+        _exhaustive(c, side, pairs, claimed, where)
+    else:
+        claimed = sizes(m["list"])
+        for at in claimed:
+            if at not in common:
+                c.fail(f"{where}: {pairs.unit} {at:,} was not measured on both")
+        _exhaustive(c, side, pairs, claimed, where)
+    _every(c, side, pairs, claimed, where)
+    if found.get("f"):
+        at = size(m["at"]) if m["at"] else claimed[0] if len(claimed) == 1 else None
+        if at is None:
+            c.fail(f"{where}: a factor without its size, for {len(claimed)} sizes")
+        else:
+            _factor_at(c, side, pairs, m["f"], at, claimed, where)
+        if scope == "range" or found.get("upto"):
+            c.up_to(m["f"], [pairs.advantages(side, s) for s in claimed], where)
 
 
 def check_wins(m: re.Match, c: Context) -> None:
@@ -735,16 +911,52 @@ def check_losses(m: re.Match, c: Context) -> None:
 
 def check_rule(m: re.Match, c: Context) -> None:
     use, keep = m.groupdict().get("use") or "", m.groupdict().get("keep") or ""
-    crossing = re.search(rf"matrix-vector products from m = ({N}) on", use)
-    check_areas(use, FASTER, c)
-    check_areas(keep, SLOWER, c, crossing=size(crossing[1]) if crossing else None)
+    if use:
+        check_areas(use, FASTER, c)
+    if keep:
+        check_areas(keep, SLOWER, c)
+
+
+def check_rule_keep(m: re.Match, c: Context) -> None:
+    check_rule(m, c)
+    _nowhere(c, FASTER, "did not beat it here")
+
+
+MISSING_STATUS = {"failed their correctness check": "failed_check", "failed the correctness check": "failed_check",
+                  "did not fit in memory": "out_of_memory", "ran out of memory": "out_of_memory",
+                  "failed with an error": "error", "does not support": "unsupported", "is not supported": "unsupported",
+                  "are not supported": "unsupported"}
+
+
+def _status_of(point: Point) -> str:
+    return "failed_check" if point.status == "ok" and point.check == "failed" else point.status
+
+
+def _missing(c: Context, device: str, dtype: str, status: str, where: str) -> None:
+    tried = [p for p in c.oracle.results.select(workload="matmul", device=device) if p.params.get("dtype") == dtype]
+    if any(good(p) for p in tried):
+        c.fail(f"{where}: {dtype} on the {device}, but a point of it is good")
+    if not any(_status_of(p) == status for p in tried):
+        c.fail(f"{where}: {dtype} on the {device}, but no point of it is {status} "
+               f"({sorted({_status_of(p) for p in tried}) or 'none tried'})")
+
+
+def check_not_compared(m: re.Match, c: Context) -> None:
+    name = m["dev"] or m["dev2"]
+    status = MISSING_STATUS[m["why"] or "does not support"]
+    for dtype in re.findall(DTYPE, m["dtypes"]):
+        _missing(c, c.device(name), dtype, status, f"{dtype} not compared")
 
 
 def check_always(m: re.Match, c: Context) -> None:
-    _every(c, FASTER, "matvec", "at every size measured on both")
+    pairs = c.oracle.compare("matvec")
+    _every(c, FASTER, pairs, pairs.common(), "at every size measured on both")
+    common = pairs.common()
+    if common and (size(m["s1"]), size(m["s2"])) != (common[0], common[-1]):
+        c.fail(f"the sizes quoted, m = {m['s1']} and {m['s2']}, are not the smallest and largest of {common}")
     for f, at in ((m["f1"], m["s1"]), (m["f2"], m["s2"])):
-        c.side(FASTER, "matvec", size(at), f"{f}× faster at m = {at}")
-        c.winner_factor(FASTER, "matvec", size(at), f, f"{f}× faster at m = {at}")
+        c.side(FASTER, pairs, size(at), f"{f}× faster at m = {at}")
+        c.winner_factor(FASTER, pairs, size(at), f, f"{f}× faster at m = {at}")
 
 
 BELOW = {"the CPU is faster": {SLOWER}, "the two are about as fast": {SAME},
@@ -752,85 +964,88 @@ BELOW = {"the CPU is faster": {SLOWER}, "the two are about as fast": {SAME},
 
 
 def check_from(m: re.Match, c: Context) -> None:
-    start = size(m["n"])
-    common = c.oracle.common("matvec")
+    pairs, start = c.oracle.compare("matvec"), size(m["n"])
+    common = pairs.common()
     if start not in common:
         c.fail(f"m = {start:,} was not measured on both (common sizes: {common})")
-    _every(c, FASTER, "matvec", f"wins from m = {m['n']} on", start=start)
-    c.side(FASTER, "matvec", size(m["at"]), f"{m['f']}× faster at m = {m['at']}")
-    c.winner_factor(FASTER, "matvec", size(m["at"]), m["f"], f"{m['f']}× faster at m = {m['at']}")
+    _every(c, FASTER, pairs, [s for s in common if s >= start], f"wins from m = {m['n']} on")
+    c.side(FASTER, pairs, size(m["at"]), f"{m['f']}× faster at m = {m['at']}")
+    c.winner_factor(FASTER, pairs, size(m["at"]), m["f"], f"{m['f']}× faster at m = {m['at']}")
     under = [s for s in common if s < start]
     if not under:
         c.fail(f"'Below m = {m['n']}': no size below it was measured on both")
         return
-    if c.oracle.must_be(FASTER, "matvec", under[-1]):
+    if pairs.must_be(FASTER, under[-1]):
         c.fail(f"the accelerator also wins at m = {under[-1]:,}, just below the crossover "
-               f"({_medians(c.oracle, 'matvec', under[-1])})")
+               f"({pairs.evidence(under[-1])})")
     below = m["below"]
     if below in BELOW:
         for at in under:
-            found = c.oracle.directions("matvec", at)
+            found = pairs.directions(at)
             if not found & BELOW[below]:
                 c.fail(f"'Below m = {m['n']} {below}', but at m = {at:,} the accelerator is "
-                       f"{'/'.join(sorted(found))} ({_medians(c.oracle, 'matvec', at)})")
-    else:  # it wins at some sizes and not at others
-        if not any(c.oracle.can_be(FASTER, "matvec", s) for s in under):
-            c.fail("'wins at some sizes' below the crossover, but it wins at none")
+                       f"{'/'.join(sorted(found))} ({pairs.evidence(at)})")
+    elif not any(pairs.can_be(FASTER, s) for s in under):
+        c.fail("'wins at some sizes' below the crossover, but it wins at none")
 
 
 def check_never(m: re.Match, c: Context) -> None:
-    for at in c.oracle.common("matvec"):
-        if c.oracle.must_be(FASTER, "matvec", at):
+    pairs = c.oracle.compare("matvec")
+    for at in pairs.common():
+        if pairs.must_be(FASTER, at):
             c.fail(f"'beats the CPU at none of the sizes measured', but it is faster at m = {at:,} "
-                   f"({_medians(c.oracle, 'matvec', at)})")
+                   f"({pairs.evidence(at)})")
     at = size(m["at"])
+    if pairs.common() and at != pairs.common()[-1]:
+        c.fail(f"m = {at:,} quoted, but the largest size measured on both is {pairs.common()[-1]:,}")
     if m["f"]:
-        c.side(SLOWER, "matvec", at, f"{m['f']}× as long at m = {m['at']}")
-        c.winner_factor(SLOWER, "matvec", at, m["f"], f"{m['f']}× as long at m = {m['at']}")
+        c.side(SLOWER, pairs, at, f"{m['f']}× as long at m = {m['at']}")
+        c.winner_factor(SLOWER, pairs, at, m["f"], f"{m['f']}× as long at m = {m['at']}")
     else:
-        c.side(SAME, "matvec", at, f"about as fast at m = {m['at']}")
+        c.side(SAME, pairs, at, f"about as fast at m = {m['at']}")
         _pair_times(c, "matvec", at, m["acc"], m["cpu"])
 
 
 def check_mixed(m: re.Match, c: Context) -> None:
-    listed = sizes(m["list"])
+    pairs, listed = c.oracle.compare("matvec"), sizes(m["list"])
     for at in listed:
-        c.side(FASTER, "matvec", at, f"beats the CPU at m = {at:,}")
-    _exhaustive(c, FASTER, "matvec", listed, "the list of wins")
+        c.side(FASTER, pairs, at, f"beats the CPU at m = {at:,}")
+    _exhaustive(c, FASTER, pairs, listed, "the list of wins")
     best = size(m["at"]) if m["at"] else listed[0]
-    c.winner_factor(FASTER, "matvec", best, m["f"], f"{m['f']}× faster at m = {best:,}")
-    values = [v for at in listed for v in c.oracle.speedups("matvec", at)]
-    if values and Printed.parse(m["f"]).value + Printed.parse(m["f"]).unit < max(values):
-        c.fail(f"'up to {m['f']}×' but the speed-up reaches {max(values):.4g}")
-    largest, common = size(m["l"]), c.oracle.common("matvec")
+    c.winner_factor(FASTER, pairs, best, m["f"], f"{m['f']}× faster at m = {best:,}")
+    c.up_to(m["f"], [pairs.advantages(FASTER, s) for s in listed], "the list of wins")
+    largest, common = size(m["l"]), pairs.common()
     if not common or largest != common[-1]:
         c.fail(f"'the largest size measured' is m = {largest:,}, but the largest common size is "
                f"{common[-1] if common else None}")
     if m["sf"]:
-        c.side(SLOWER, "matvec", largest, f"{m['sf']}× as long at m = {m['l']}")
-        c.winner_factor(SLOWER, "matvec", largest, m["sf"], f"{m['sf']}× as long at m = {m['l']}")
+        c.side(SLOWER, pairs, largest, f"{m['sf']}× as long at m = {m['l']}")
+        c.winner_factor(SLOWER, pairs, largest, m["sf"], f"{m['sf']}× as long at m = {m['l']}")
     else:
-        c.side(SAME, "matvec", largest, f"about as fast at m = {m['l']}")
+        c.side(SAME, pairs, largest, f"about as fast at m = {m['l']}")
 
 
 def _pair_times(c: Context, workload: str, at: int, acc: str, cpu: str, where: str = "") -> None:
+    """The two times quoted are the ENGINE medians of some point at ``at`` (never naive timeit's)."""
     o = c.oracle
     where = where or f"{_unit(workload)} {at:,}"
-    c.quantity(cpu, [t.median for t in o.timed(workload, "cpu").get(at, [])], f"{where}, CPU time")
+    c.quantity(cpu, [t.median for t in o.timed(workload, "cpu").get(at, [])], f"{where}, CPU time (engine)")
     if o.accelerator is None:
         c.fail(f"{where}: no accelerator to quote {acc} for")
         return
-    c.quantity(acc, [t.median for t in o.timed(workload, o.accelerator).get(at, [])], f"{where}, accelerator time")
+    c.quantity(acc, [t.median for t in o.timed(workload, o.accelerator).get(at, [])],
+               f"{where}, accelerator time (engine)")
 
 
 def check_small(m: re.Match, c: Context) -> None:
-    at, common = size(m["m"]), c.oracle.common("matvec")
+    pairs, at = c.oracle.compare("matvec"), size(m["m"])
+    common = pairs.common()
     how = "level" if m["level"] else m["how"]
     if not common or at != common[0]:
         c.fail(f"'the smallest matrix-vector product measured' is m = {at:,}, but the smallest measured on both "
                f"is m = {common[0] if common else 0:,}")
     side = {"Even": FASTER, "level": SAME}.get(how, SLOWER)
-    c.side(side, "matvec", at, f"m = {at:,}")
+    c.side(side, pairs, at, f"m = {at:,}")
     _pair_times(c, "matvec", at, m["acc"], m["cpu"])
 
 
@@ -840,27 +1055,86 @@ def check_small_cpu(m: re.Match, c: Context) -> None:
     if not measured or at != measured[0]:
         c.fail(f"'the smallest matrix-vector product measured' is m = {at:,}, but the CPU measured m = "
                f"{measured[0] if measured else 0:,}")
-    c.quantity(m["cpu"], [t.median for t in c.oracle.timed("matvec", "cpu").get(at, [])], f"CPU at m = {at:,}")
+    c.quantity(m["cpu"], [t.median for t in c.oracle.timed("matvec", "cpu").get(at, [])],
+               f"CPU at m = {at:,} (engine)")
 
 
 def check_streaming(m: re.Match, c: Context) -> None:
-    if Printed.parse(m["stream"]).value >= Printed.parse(m["acc"]).value:
+    device, large = c.device(m["dev"]), size(m["large"])
+    rates = c.tied(m["r"], c.oracle.rates("matvec", device, "bytes_moved").get(large, []),
+                   f"B @ a on the {m['dev']} at m = {large:,}")
+    small = re.search(rf"the smallest matrix-vector product measured, m = ({N})", c.text)
+    if small is None:
+        c.fail("no smallest size to stream")
+        return
+    moved = {t.point.bytes_moved for t in c.oracle.timed("matvec", device).get(size(small[1]), [])}
+    c.quantity(m["stream"], [b / r for b in moved for r in rates], f"m = {small[1]}'s bytes at {m['r']}")
+    o = c.oracle
+    c.quantity(m["acc"], [t.median for t in o.timed("matvec", device).get(size(small[1]), [])],
+               f"the {m['dev']}'s time at m = {small[1]} (engine)")
+    if not Printed.parse(m["stream"]).value < Printed.parse(m["acc"]).value:
         c.fail(f"streaming {m['stream']} is not less than the call's {m['acc']}")
 
 
-def _device_rates(c: Context, device: str) -> list[float]:
-    """Every rate the device reached: its B @ a and copy engine points, every suite."""
-    return [r for workload in ("matvec", "copy") for rs in c.oracle.rates(workload, device, "bytes_moved").values()
-            for r in rs]
+#: One device's reading of a large matrix in the closing chapter's reason.
+READING = re.compile(rf"(?P<r>{RATE}) on the (?P<dev>{DEV}) \(m = (?P<m>{N}), (?:a matrix of (?P<mb>{BYTES}), larger "
+                     rf"than its caches: from memory|its largest matrix; its cache size is not known, so this is not "
+                     rf"shown to be memory's speed|its largest matrix, (?P<fb>{BYTES}), which fits in its "
+                     rf"(?P<cache>{BYTES}) of cache, so this may be partly the cache's speed)\)")
 
 
-def check_large(m: re.Match, c: Context) -> None:
-    accs = c.tied(m["acc"], _device_rates(c, c.device(m["dev"])), f"the {m['dev']}'s rate from memory")
-    cpus = c.tied(m["cpu"], _device_rates(c, "cpu"), "the CPU's rate from memory")
-    if m["f"] and accs and cpus:
-        if (m["who"] == "CPU") == (max(accs) > max(cpus)):
-            c.fail(f"'the {m['who']} reads {m['f']}× as fast', but {m['acc']} against {m['cpu']}")
-        c.factor(m["f"], [max(a, b) / min(a, b) for a in accs for b in cpus], "bandwidth ratio")
+def _basis(c: Context, device: str, at: int, basis: str, where: str, matrix: str | None = None,
+           cache_text: str | None = None) -> None:
+    """How far the rate at ``at`` is from memory: beyond the cache, the largest (cache unknown), or fits."""
+    o = c.oracle
+    cache = o.cache.get(device)
+    cache = cache if isinstance(cache, int) and cache > 0 else None
+    moved = [t.point.bytes_moved for t in o.timed("matvec", device).get(at, [])]
+    measured = list(o.timed("matvec", device))
+    if matrix and not any(_bytes_match(matrix, b) for b in moved):
+        c.fail(f"{where}: a matrix of {matrix}, but m = {at:,} moved {_fmt(moved)} bytes")
+    if basis == "beyond_cache":
+        if cache is None or not moved or min(moved) <= cache:
+            c.fail(f"{where}: 'larger than its caches' at m = {at:,}, but the cache is {cache} bytes and the matrix "
+                   f"{_fmt(moved)}")
+        return
+    if not measured or at != measured[-1]:
+        c.fail(f"{where}: 'its largest matrix (m = {at:,})', but it measured m = {measured[-1] if measured else 0:,}")
+    if basis == "largest" and cache is not None:
+        c.fail(f"{where}: 'its cache size is not known', but the environment says {cache} bytes")
+    if basis == "fits_cache":
+        if cache is None or (cache_text and not _bytes_match(cache_text, cache)):
+            c.fail(f"{where}: a cache of {cache_text}, but the environment says {cache}")
+        elif not moved or max(moved) > cache:
+            c.fail(f"{where}: 'fits in its {cache_text} of cache', but the matrix is {_fmt(moved)} bytes")
+
+
+def check_reading(m: re.Match, c: Context) -> None:
+    o, found = c.oracle, {}
+    for reading in READING.finditer(m["reads"]):
+        device, at = c.device(reading["dev"]), size(reading["m"])
+        basis = "beyond_cache" if reading["mb"] else "fits_cache" if reading["fb"] else "largest"
+        where = f"B @ a on the {reading['dev']} at m = {at:,}"
+        points = [t for t in o.timed("matvec", device).get(at, []) if t.point.bytes_moved]
+        tied = [t for t in points if Printed.parse(reading["r"]).matches(t.rate("bytes_moved")[0])]
+        if not tied:
+            c.quantity(reading["r"], [t.rate("bytes_moved")[0] for t in points], where)
+        _basis(c, device, at, basis, where, reading["mb"] or reading["fb"], reading["cache"])
+        found[device] = tied
+    if set(found) != {"cpu", o.accelerator}:
+        c.fail(f"readings of {sorted(found)} not understood in {m['reads']!r}")
+        return
+    acc, cpu = found[o.accelerator], found["cpu"]
+    directions = {rate_direction(a, p, "bytes_moved") for a in acc for p in cpu}
+    ratios = [a.rate("bytes_moved")[0] / p.rate("bytes_moved")[0] for a in acc for p in cpu]
+    if m["level"]:
+        if directions and SAME not in directions:
+            c.fail(f"'level within noise', but the accelerator reads {'/'.join(sorted(directions))}")
+        return
+    side = SLOWER if m["who"] == CPU_NAME else FASTER
+    if directions and side not in directions:
+        c.fail(f"'the {m['who']} reads {m['f']}× as fast', but the accelerator reads {'/'.join(sorted(directions))}")
+    c.factor(m["f"], [r if side == FASTER else 1 / r for r in ratios], "bandwidth ratio")
 
 
 def check_original(m: re.Match, c: Context) -> None:
@@ -886,39 +1160,79 @@ def check_bandwidth(m: re.Match, c: Context) -> None:
     everything = [(s, r) for s, rs in rates.items() for r in rs]
     if everything:
         top_size, top = max(everything, key=lambda pair: pair[1])
-        if top > achieved.value + achieved.unit:
+        if achieved.below(top):
             c.fail(f"'At its best (m = {at:,})' {m['r']}, but m = {top_size:,} reached {top / 1e9:.4g} GB/s")
     if m["c"]:
-        copies = [r for rs in c.oracle.rates("copy", device, "bytes_moved").values() for r in rs]
-        ceilings = c.tied(m["c"], copies, f"the {m['dev']}'s copy")
+        ceilings = c.tied(m["c"], _memory_copies(c, device), f"the {m['dev']}'s copy from memory")
         shares = [r / ceiling for r in reached for ceiling in ceilings]
         if m["share"] and shares:
             c.quantity(m["share"] + "%", [100 * x for x in shares], "share of the copy")
         if m["times"] and shares:
             c.factor(m["times"], shares, "times the copy")
     if m["matrix"]:
-        bytes_ = [t.point.bytes_moved for t in c.oracle.timed("matvec", device).get(at, [])]
-        _matrix_bytes(c, m["matrix"], "matvec", at, "a matrix of that size")
         cache = c.oracle.cache.get(device)
-        if not cache or not Printed.parse(m["cache"].split()[0]).matches(cache / _mib(m["cache"])):
+        moved = [t.point.bytes_moved for t in c.oracle.timed("matvec", device).get(at, [])]
+        if not any(_bytes_match(m["matrix"], b) for b in moved):
+            c.fail(f"a matrix of {m['matrix']} at m = {at:,}, but its points moved {_fmt(moved)} bytes")
+        if not cache or not _bytes_match(m["cache"], cache):
             c.fail(f"a cache of {m['cache']}, but the environment says {cache}")
-        elif bytes_ and min(bytes_) > cache:
+        elif moved and min(moved) > cache:
             c.fail(f"'fits in its {m['cache']} of cache', but the matrix is larger")
 
 
-def check_llm(m: re.Match, c: Context) -> None:
-    device = c.device(m["dev"])
-    rates = c.oracle.rates("matvec", device, "bytes_moved")
-    at = size(m["m"] or m["lm"])
-    tied = c.tied(m["r"], rates.get(at, []), f"B @ a on the {m['dev']} at m = {at:,}")
-    if m["lm"] and rates and at != max(rates):
-        c.fail(f"'its largest matrix (m = {at:,})', but it measured m = {max(rates):,}")
-    if m["m"]:
-        cache = c.oracle.cache.get(device)
-        bytes_ = [t.point.bytes_moved for t in c.oracle.timed("matvec", device).get(at, [])]
-        if not cache or not bytes_ or max(bytes_) <= cache:
-            c.fail(f"'a matrix larger than its caches (m = {at:,})': cache {cache}, matrix {_fmt(bytes_)} bytes")
-    _tokens(m, c, tied)
+def _memory_copies(c: Context, device: str) -> list[float]:
+    """The rates "its memory reached in a plain copy": copies larger than the device's cache where its size is
+    known, else the largest copy (the one caches help least)."""
+    cache = c.oracle.cache.get(device)
+    copies = c.oracle.timed("copy", device)
+    if isinstance(cache, int) and cache > 0:
+        chosen = [t for ts in copies.values() for t in ts if t.point.bytes_moved > cache]
+    else:
+        chosen = copies[max(copies)] if copies else []
+    return [t.rate("bytes_moved")[0] for t in chosen if t.point.bytes_moved]
+
+
+FALL_WHAT = {"B @ a": "matvec", "the plain copy": "copy"}
+
+
+def _fall_of(c: Context, m: re.Match) -> Fall | None:
+    workload = FALL_WHAT.get(m["what"], "matmul")
+    device, before, after = c.device(m["dev"]), size(m["before"]), size(m["after"])
+    for fall in c.oracle.falls:
+        if (fall.workload, fall.device, fall.dtype, fall.before) == (workload, device, m["dtype"], before):
+            if fall.after != after:
+                c.fail(f"{m['what']} on the {m['dev']}: the size after {m['k1']} = {m['before']} is "
+                       f"{fall.after:,}, not {after:,}")
+                return None
+            return fall
+    c.fail(f"{m['what']} on the {m['dev']}: no two consecutive sizes measured well from {m['k1']} = {m['before']}")
+    return None
+
+
+def check_fall(m: re.Match, c: Context) -> None:
+    fall = _fall_of(c, m)
+    if fall is None:
+        return
+    unit = "n" if fall.workload == "copy" else "m"
+    if (m["k1"], m["k2"]) != (unit, unit):
+        c.fail(f"sizes written as {m['k1']} = and {m['k2']} =, not {unit} =")
+    highs = c.tied(m["high"], fall.high, f"the rate at {unit} = {m['before']}")
+    lows = c.tied(m["low"], fall.low, f"the rate at {unit} = {m['after']}")
+    c.quantity(m["share"] + "%", [100 * b / a for a in highs or fall.high for b in lows or fall.low],
+               "the share of the rate left")
+    if not fall.can:
+        c.fail(f"'falls', but {fall} is never under half")
+
+
+def _falls_named(text: str) -> list[tuple]:
+    return [(FALL_WHAT.get(f["what"], "matmul"), DEVICE_NAMES[f["dev"]], f["dtype"], size(f["before"]))
+            for f in CLAIMS_BY_NAME["falls"].finditer(text)]
+
+
+def check_fall_count(m: re.Match, c: Context) -> None:
+    count = len(_falls_named(c.text))
+    if (m["n"] == "this") != (count == 1) or not count:
+        c.fail(f"'{m['n']}' after {count} falls")
 
 
 def _tokens(m: re.Match, c: Context, rates: list[float]) -> None:
@@ -926,50 +1240,54 @@ def _tokens(m: re.Match, c: Context, rates: list[float]) -> None:
     if model is None:
         c.fail("no model size to divide by")
         return
+    if m.groupdict().get("gb") and m["gb"] != model[1]:
+        c.fail(f"divided by {m['gb']} GB, but the model reads {model[1]} GB per token")
     gb = number(model[1])
     c.quantity(m["tokens"], [r / 1e9 / gb for r in rates], f"{m['r']} ÷ {model[1]} GB in tokens per second")
 
 
-def check_llm_copy(m: re.Match, c: Context) -> None:
+def check_model(m: re.Match, c: Context) -> None:
+    c.quantity(m["gb"], [number(m["p"]) * number(m["bits"]) / 8], "parameters × bytes per parameter, in GB")
+
+
+def check_llm(m: re.Match, c: Context) -> None:
     device = c.device(m["dev"])
-    copies = [r for rs in c.oracle.rates("copy", device, "bytes_moved").values() for r in rs]
-    _tokens(m, c, c.tied(m["r"], copies, f"the {m['dev']}'s copy"))
+    at = size(m["m"] or m["lm"] or m["fm"])
+    rates = c.oracle.rates("matvec", device, "bytes_moved")
+    tied = c.tied(m["r"], rates.get(at, []), f"B @ a on the {m['dev']} at m = {at:,}")
+    if m.groupdict().get("r2") and m["r2"] != m["r"]:
+        c.fail(f"the rate divided, {m['r2']}, is not the rate quoted, {m['r']}")
+    basis = "beyond_cache" if m["m"] else "fits_cache" if m["fm"] else "largest"
+    _basis(c, device, at, basis, f"the bound on the {m['dev']}", cache_text=m["cache"])
+    _tokens(m, c, tied)
 
 
-def check_llm_also(m: re.Match, c: Context) -> None:
-    _tokens(m, c, c.tied(m["r"], _device_rates(c, c.device(m["dev"])), f"the {m['dev']}'s rate"))
-
-
-def check_gap(m: re.Match, c: Context) -> None:
+def check_gap(m, c: Context) -> None:
     device = c.device(m["dev"]) if m["dev"] else "cpu"
     at = size(m["m"])
     o = c.oracle
-    naive = [t.median for t in o.timed("matvec", device, method="naive").get(at, [])]
-    engine = [t.median for t in o.timed("matvec", device).get(at, [])]
+    naive_points = o.timed("matvec", device, method="naive").get(at, [])
+    engine_points = o.timed("matvec", device).get(at, [])
+    naive, engine = [t.median for t in naive_points], [t.median for t in engine_points]
     c.quantity(m["naive"], naive, f"naive timeit at m = {at:,}")
     c.quantity(m["engine"], engine, f"the synchronised timer at m = {at:,}")
     if m["events"]:
         c.quantity(m["events"], [t.median for t in o.timed("matvec", device, method="events").get(at, [])],
                    f"events at m = {at:,}")
     ratios = [e / n for e in engine for n in naive]
+    verdicts = {naive_verdict(e, n) for e in engine_points for n in naive_points}
     how = m["how"]
     if how in ("too small, too optimistic", "more"):
         c.factor(m["f"], ratios, "synchronised over naive")
-        if ratios and min(ratios) <= 1:
-            c.fail(f"naive called optimistic, but synchronised/naive = {_fmt(ratios)}")
+        if verdicts and TOO_SMALL not in verdicts:
+            c.fail(f"naive called too small, but synchronised/naive = {_fmt(ratios)} ({'/'.join(sorted(verdicts))})")
     elif how in ("too large, too pessimistic", "less"):
         c.factor(m["f"], [1 / r for r in ratios], "naive over synchronised")
-        if ratios and max(ratios) >= 1:
-            c.fail(f"naive called pessimistic, but synchronised/naive = {_fmt(ratios)}")
-    else:  # agree within a fifth: false only where the ratio's interval lies wholly outside 1/1.2 … 1.2
-        bounds = [(e.low / n.high, e.high / n.low) for e in o.timed("matvec", device).get(at, [])
-                  for n in o.timed("matvec", device, method="naive").get(at, [])]
-        if bounds and all(low > AGREE or high < 1 / AGREE for low, high in bounds):
-            c.fail(f"'agree within a fifth', but synchronised/naive = {_fmt(ratios)}, beyond noise")
-
-
-#: "Agree within a fifth".
-AGREE = 1.2
+        if verdicts and TOO_LARGE not in verdicts:
+            c.fail(f"naive called too large, but synchronised/naive = {_fmt(ratios)} ({'/'.join(sorted(verdicts))})")
+    elif verdicts and AGREES not in verdicts:
+        c.fail(f"'agree within a fifth', but synchronised/naive = {_fmt(ratios)}, {'/'.join(sorted(verdicts))} "
+               f"beyond noise")
 
 
 def check_gap_agrees(m: re.Match, c: Context) -> None:
@@ -982,66 +1300,367 @@ def check_gap_cpu(m: re.Match, c: Context) -> None:
                "how": found["how"] or "agree"}, c)
 
 
+# -- the blog post's sizes, naive timeit against the synchronised timer ---------------------------
+
+def _post(c: Context, name: str) -> tuple[str, dict[int, set[str]]]:
+    device = c.device(name)
+    found = c.oracle.post_verdicts(device)
+    if not found:
+        c.fail(f"no size of the blog post was timed both ways on the {name}")
+    return device, found
+
+
+def _post_factors(c: Context, device: str, at: int, verdict: str) -> list[float]:
+    ratios = [e.median / n.median for e, n in c.oracle.post(device).get(at, [])]
+    return ratios if verdict == TOO_SMALL else [1 / r for r in ratios]
+
+
+def _post_margin(c: Context, printed: str) -> None:
+    if not Printed.parse(printed).matches(100 * (AGREE - 1)):
+        c.fail(f"'within {printed}%', but naive timeit is said to agree within {100 * (AGREE - 1):.0f}%")
+
+
+def check_post_all(m: re.Match, c: Context) -> None:
+    device, found = _post(c, m["dev"])
+    if not found:
+        return
+    ordered = sorted(found)
+    if (size(m["first"]), size(m["last"])) != (ordered[0], ordered[-1]):
+        c.fail(f"'m = {m['first']} to {m['last']}', but the post's sizes timed both ways are {ordered}")
+    against = [s for s in ordered if TOO_SMALL not in found[s]]
+    if against:
+        c.fail(f"'too short a time at every one', but not at m = {against} "
+               f"({', '.join('/'.join(sorted(found[s])) for s in against)})")
+    at = size(m["at"])
+    c.factor(m["f"], _post_factors(c, device, at, TOO_SMALL), f"too small at m = {at:,}")
+    c.up_to(m["f"], [_post_factors(c, device, s, TOO_SMALL) for s in ordered], "naive too small")
+
+
+POST_CLAUSE = re.compile(rf"too (?P<how>short|long) a time at m = (?P<list>{LIST}) \((?:(?P<upto>up to )?)"
+                         rf"(?P<f>{N})× too (?P<adjective>small|large)(?:, at m = (?P<at>{N}))?\)")
+
+
+def check_post_mixed(m: re.Match, c: Context) -> None:
+    device, found = _post(c, m["dev"])
+    rest = m["clauses"]
+    for clause in POST_CLAUSE.finditer(m["clauses"]):
+        rest = rest.replace(clause[0], "", 1)
+        verdict = TOO_SMALL if clause["how"] == "short" else TOO_LARGE
+        if (clause["how"] == "short") != (clause["adjective"] == "small"):
+            c.fail(f"'too {clause['how']} a time' but '{clause['f']}× too {clause['adjective']}'")
+        listed = sizes(clause["list"])
+        for at in listed:
+            if at not in found:
+                c.fail(f"m = {at:,} is not one of the post's sizes timed both ways ({sorted(found)})")
+            elif verdict not in found[at]:
+                c.fail(f"naive {verdict} at m = {at:,}, but there it is {'/'.join(sorted(found[at]))}")
+        left = [s for s in found if s not in listed and found[s] == {verdict}]
+        if left:
+            c.fail(f"naive also {verdict} at m = {left}, which the list leaves out")
+        at = size(clause["at"]) if clause["at"] else listed[0]
+        if at not in listed:
+            c.fail(f"the factor's size m = {at:,} is not listed")
+        c.factor(clause["f"], _post_factors(c, device, at, verdict), f"naive {verdict} at m = {at:,}")
+        c.up_to(clause["f"], [_post_factors(c, device, s, verdict) for s in listed], f"naive {verdict}")
+    if re.sub(r"(?:, and |, | and )", "", rest).strip():
+        c.fail(f"clauses not understood: {rest!r}")
+
+
+def check_post_agree(m: re.Match, c: Context) -> None:
+    _, found = _post(c, m["dev"])
+    _post_margin(c, m["margin"])
+    ordered = sorted(found)
+    if ordered and (size(m["first"]), size(m["last"])) != (ordered[0], ordered[-1]):
+        c.fail(f"'m = {m['first']} to {m['last']}', but the post's sizes timed both ways are {ordered}")
+    against = [s for s in ordered if AGREES not in found[s]]
+    if against:
+        c.fail(f"'agreed … at every one', but not at m = {against}")
+
+
+def _post_device(c: Context) -> str | None:
+    named = re.search(rf"naive timeit on this build's ({DEV})", c.text)
+    return named[1] if named else None
+
+
+def check_post_rest(m: re.Match, c: Context) -> None:
+    name = _post_device(c)
+    if name is None:
+        c.fail("'the other sizes' of no device")
+        return
+    _, found = _post(c, name)
+    _post_margin(c, m["margin"])
+    listed = {s for clause in POST_CLAUSE.finditer(c.text) for s in sizes(clause["list"])}
+    against = [s for s in sorted(found) if s not in listed and AGREES not in found[s]]
+    if against:
+        c.fail(f"'At the other sizes the two agreed', but not at m = {against}")
+    if not [s for s in found if s not in listed]:
+        c.fail("'the other sizes': there are none")
+
+
+def _post_everything(c: Context) -> dict[int, set[str]]:
+    name = _post_device(c) or re.search(rf"On this build's ({DEV}), naive timeit", c.text)
+    name = name if isinstance(name, str) else name[1] if name else None
+    if name is None:
+        c.fail("no device named for the post's sizes")
+        return {}
+    return _post(c, name)[1]
+
+
+def check_post_some(m: re.Match, c: Context) -> None:
+    found = _post_everything(c)
+    if found and (not any(TOO_SMALL in v for v in found.values()) or all(v == {TOO_SMALL} for v in found.values())):
+        c.fail(f"'too short … at some of the post's sizes and not at others', but: {found}")
+
+
+def check_post_none(m: re.Match, c: Context) -> None:
+    found = _post_everything(c)
+    against = [s for s, v in found.items() if v == {TOO_SMALL}]
+    if against:
+        c.fail(f"'too short a time at none of the post's sizes', but at m = {against}")
+
+
+def check_post_cpu_differs(m: re.Match, c: Context) -> None:
+    found = c.oracle.post_verdicts("cpu")
+    if found and all(v == {AGREES} for v in found.values()):
+        c.fail("'the differences', but naive timeit agrees with the synchronised timer at every size")
+
+
+def check_post_unmeasured(m: re.Match, c: Context) -> None:
+    found = c.oracle.post(c.device(m["dev"]))
+    if found:
+        c.fail(f"'none of the blog post's sizes was measured well both ways', but m = {sorted(found)} were")
+
+
+def check_post_nothing(m: re.Match, c: Context) -> None:
+    for device in c.oracle.devices:
+        if c.oracle.post(device):
+            c.fail(f"'none … on any device', but the {device} timed m = {sorted(c.oracle.post(device))} both ways")
+
+
+# -- matrix products -------------------------------------------------------------------------------
+
 def check_rates(m: re.Match, c: Context) -> None:
     device = c.device(m["dev"])
     for dtype, rate in re.findall(rf"({DTYPE}) ({RATE})", m["rates"]):
         best = [t.rate("flops")[0] for t in c.oracle.best("matmul", device, "flops", dtype=dtype)]
         c.quantity(rate, best, f"best {dtype} rate on the {m['dev']}")
-    for status, dtypes in (("failed_check", r"failed the correctness check"), ("error", r"failed with an error"),
-                           ("out_of_memory", r"ran out of memory"), ("unsupported", r"(?:is|are) not supported")):
-        for found in re.finditer(rf"((?:{DTYPE}(?:{SEP})?)+) {dtypes}", m["rates"]):
+    for words, status in (("failed the correctness check", "failed_check"), ("failed with an error", "error"),
+                          ("ran out of memory", "out_of_memory"), ("(?:is|are) not supported", "unsupported")):
+        for found in re.finditer(rf"((?:{DTYPE}(?:{SEP})?)+) {words}", m["rates"]):
             for dtype in re.findall(DTYPE, found[1]):
-                tried = [p for p in c.oracle.results.select(workload="matmul", device=device) if
-                         p.params.get("dtype") == dtype]
-                if any(good(p) for p in tried):
-                    c.fail(f"{dtype} on the {m['dev']} '{dtypes}', but a point of it is good")
-                wanted = {"failed_check": lambda p: p.status == "ok" and p.check == "failed"}.get(
-                    status, lambda p, s=status: p.status == s)
-                if not any(wanted(p) for p in tried):
-                    c.fail(f"{dtype} on the {m['dev']} '{dtypes}', but no point of it is {status}")
+                _missing(c, device, dtype, status, f"best rates on the {m['dev']}")
 
 
-def check_compare(m: re.Match, c: Context) -> None:
-    for clause in re.split(r"(?:, and |, |; | and )(?=the )", m["clauses"]):
-        found = re.fullmatch(rf"the ({DEV}) reaches (?P<f>.+?) the CPU's best rate in (?P<d>.+?)(?:, respectively)?",
-                             clause) or re.fullmatch(rf"the CPU reaches (?P<f>.+?) the best rate of the ({DEV}) in "
-                                                     rf"(?P<d>.+?)(?:, respectively)?", clause)
-        level = re.fullmatch(r"the two are level within noise in (?P<d>.+)", clause)
-        if level:
-            for dtype in re.findall(DTYPE, level["d"]):
-                if SAME not in c.oracle.best_rate_directions(dtype):
-                    c.fail(f"level in {dtype}, but best rates are {c.oracle.best_rate_directions(dtype)}")
-            continue
-        if not found:
+#: The same-size clauses of the matrix-product chapter (``matmul.same_size.*``).
+SAME_SIZE = [
+    re.compile(rf"the (?P<dev>{DEV}) is faster in (?P<d>{DTYPE})(?: at each of them, m = (?P<list>{LIST}))? "
+               rf"\((?P<f>{N})× faster at m = (?P<at>{N})\)"),
+    re.compile(rf"the two are level within noise in (?P<d>{DTYPE})(?: \(at m = (?P<at>{N})\)| at each of them, "
+               rf"m = (?P<list>{LIST}))"),
+    re.compile(rf"in (?P<d>{DTYPE}) the (?P<dev>{DEV}) is faster only at m = (?P<wins>(?:{LIST})?) \(of m = "
+               rf"(?P<list>{LIST})\)"),
+]
+
+
+def _clauses(text: str, starts: str) -> list[str]:
+    return re.split(rf"(?:, and |, | and )(?={starts})", text)
+
+
+def _same_sizes(c: Context, pairs: Pairs, m: re.Match, where: str) -> None:
+    """One clause of a same-size comparison (the accelerator's, or the CPU's half precision's)."""
+    common = pairs.common()
+    found = m.groupdict()
+    if found.get("wins") is not None:
+        wins = sizes(m["wins"])
+        if not wins:
+            c.fail(f"{where}: 'faster only at m = ' names no size: at m = {common} it is " +
+                   ", ".join('/'.join(sorted(pairs.directions(s))) for s in common) + ", faster at none")
+        _common(c, pairs, sizes(m["list"]), where)
+        for at in wins:
+            c.side(FASTER, pairs, at, where)
+        for at in common:
+            if at not in wins and pairs.must_be(FASTER, at):
+                c.fail(f"{where}: 'faster only at m = {m['wins']}', but also at m = {at:,} ({pairs.evidence(at)})")
+        if len(wins) == len(common):
+            c.fail(f"{where}: 'only at' every size")
+        return
+    side = found["side"]
+    if found.get("list"):
+        _common(c, pairs, sizes(m["list"]), where)
+    elif len(common) != 1:
+        c.fail(f"{where}: said of one size, but both measured {common}")
+    _every(c, side, pairs, common, where)
+    at = size(m["at"]) if found.get("at") else None
+    if at is not None and at not in common:
+        c.fail(f"{where}: m = {at:,} was not measured on both ({common})")
+    if found.get("f") and at is not None:
+        c.winner_factor(side, pairs, at, m["f"], where)
+
+
+def check_same_size(m: re.Match, c: Context) -> None:
+    for clause in _clauses(m["clauses"], rf"the |in {DTYPE} "):
+        for form in SAME_SIZE:
+            found = form.fullmatch(clause)
+            if found:
+                break
+        else:
             c.fail(f"clause not understood: {clause!r}")
             continue
-        side = SLOWER if clause.startswith("the CPU reaches") else FASTER
-        dtypes, factors = re.findall(DTYPE, found["d"]), re.findall(rf"({N})×", found["f"])
-        if len(dtypes) != len(factors):
-            c.fail(f"{len(factors)} factors for {len(dtypes)} precisions in {clause!r}")
-            continue
-        for dtype, factor in zip(dtypes, factors):
-            if side not in c.oracle.best_rate_directions(dtype):
-                c.fail(f"{dtype}: best rates are {c.oracle.best_rate_directions(dtype) or 'not compared'}, not "
-                       f"{side}")
-            c.factor(factor, _rate_factors(c.oracle, dtype, side), f"best rate in {dtype}")
+        pairs = c.oracle.compare("matmul", dtype=found["d"])
+        values = found.groupdict()
+        if values.get("wins") is None:
+            values["side"] = SAME if "level" in clause else SLOWER if values.get("dev") == CPU_NAME else FASTER
+        _same_sizes(c, pairs, _Found(found, values), f"same size, {found['d']}")
 
+
+class _Found:
+    """A match with some groups added (a side read from the words around them)."""
+
+    def __init__(self, match: re.Match, values: dict) -> None:
+        self.match, self.values = match, values
+
+    def __getitem__(self, key):
+        return self.match[0] if key == 0 else self.values.get(key)
+
+    def groupdict(self) -> dict:
+        return self.values
+
+
+BEST = [re.compile(rf"in (?P<d>{DTYPE}) the (?P<x>{DEV})'s best \(m = (?P<xs>{N})\) is (?P<f>{N})× the "
+                   rf"(?P<y>{DEV})'s best \(m = (?P<ys>{N})\)"),
+        re.compile(rf"in (?P<d>{DTYPE}) the two bests \(m = (?P<xs>{N}) and m = (?P<ys>{N})\) are level within "
+                   rf"noise")]
+
+
+def check_best(m: re.Match, c: Context) -> None:
+    o = c.oracle
+    for clause in _clauses(m["clauses"], rf"in {DTYPE} "):
+        found = next((f for f in (form.fullmatch(clause) for form in BEST) if f), None)
+        if found is None:
+            c.fail(f"clause not understood: {clause!r}")
+            continue
+        dtype = found["d"]
+        groups = found.groupdict()
+        cpu_first = groups.get("x") == CPU_NAME
+        acc_size, cpu_size = (found["ys"], found["xs"]) if cpu_first else (found["xs"], found["ys"])
+        side = SAME if "level" in clause else SLOWER if cpu_first else FASTER
+        mine = o.best("matmul", o.accelerator, "flops", dtype=dtype) if o.accelerator else []
+        theirs = o.best("matmul", "cpu", "flops", dtype=dtype)
+        for name, tops, printed in (("accelerator", mine, acc_size), ("CPU", theirs, cpu_size)):
+            at = [int(t.point.params["m"]) for t in tops]
+            if size(printed) not in at:
+                c.fail(f"best {dtype} on the {name} said to be at m = {printed}, but it is at m = {at}")
+        directions = o.best_rate_directions(dtype)
+        if side not in directions:
+            c.fail(f"best rates in {dtype}: the accelerator's is {'/'.join(sorted(directions)) or 'not compared'}, "
+                   f"not {side}")
+        if groups.get("f"):
+            ratios = [a.rate("flops")[0] / b.rate("flops")[0] for a in mine for b in theirs]
+            c.factor(found["f"], [r if side == FASTER else 1 / r for r in ratios], f"best rate in {dtype}")
+
+
+def check_tf32(m: re.Match, c: Context) -> None:
+    device = c.device(m["dev"])
+    recorded = c.oracle.environment.get(device, {}).get("matmul_allow_tf32")
+    if device != "cuda" or recorded is None:
+        c.fail(f"TF32 said of the {m['dev']}, whose environment records no matmul_allow_tf32")
+        return
+    if (m["state"] == "on") != (m["flag"] == "True") or (m["flag"] == "True") != bool(recorded):
+        c.fail(f"TF32 {m['state']} / allow_tf32 was {m['flag']}, but the environment recorded {recorded}")
+
+
+HALF_CLAUSE = [
+    re.compile(rf"(?P<d>{DTYPE}) is faster(?: at every one of them, m = (?P<list>{LIST}))? \((?P<f>{N})× faster at "
+               rf"m = (?P<at>{N})\)"),
+    re.compile(rf"(?P<d>{DTYPE}) is slower(?: at every one of them, m = (?P<list>{LIST}))? \(float32 is (?P<f>{N})× "
+               rf"faster at m = (?P<at>{N})\)"),
+    re.compile(rf"(?P<d>{DTYPE}) is about as fast(?: \(at m = (?P<at>{N})\)| at every one of them, "
+               rf"m = (?P<list>{LIST}))"),
+    re.compile(rf"(?P<d>{DTYPE}) is faster only at m = (?P<wins>(?:{LIST})?) \(of m = (?P<list>{LIST})\)"),
+]
+
+
+def check_cpu_halves(m: re.Match, c: Context) -> None:
+    seen = set()
+    for clause in _clauses(m["clauses"], rf"{DTYPE} is "):
+        for form in HALF_CLAUSE:
+            found = form.fullmatch(clause)
+            if found:
+                break
+        else:
+            c.fail(f"clause not understood: {clause!r}")
+            continue
+        seen.add(found["d"])
+        values = found.groupdict()
+        if values.get("wins") is None:
+            values["side"] = SAME if "about as fast" in clause else SLOWER if "slower" in clause else FASTER
+        _same_sizes(c, c.oracle.halves(found["d"]), _Found(found, values), f"CPU {found['d']} against float32")
+    for dtype in HALVES:
+        if dtype not in seen and c.oracle.halves(dtype).common():
+            c.fail(f"the CPU measured {dtype} and float32 at m = {c.oracle.halves(dtype).common()}, unsaid")
+
+
+def check_cpu_halves_none(m: re.Match, c: Context) -> None:
+    for dtype in HALVES:
+        if c.oracle.halves(dtype).common():
+            c.fail(f"'did not measure … at the same size', but {dtype} and float32 share m = "
+                   f"{c.oracle.halves(dtype).common()}")
+
+
+def _pays_off(c: Context) -> dict[str, tuple[bool, bool]]:
+    """Half precision by half precision: (can be faster somewhere, must be faster somewhere) than float32."""
+    found = {}
+    for dtype in HALVES:
+        pairs = c.oracle.halves(dtype)
+        if pairs.common():
+            found[dtype] = (any(pairs.can_be(FASTER, s) for s in pairs.common()),
+                            any(pairs.must_be(FASTER, s) for s in pairs.common()))
+    return found
+
+
+def check_cpu_rule(m: re.Match, c: Context) -> None:
+    found = _pays_off(c)
+    if not found:
+        c.fail("a rule about half precision, but no half precision shares a size with float32 on the CPU")
+    named = set(re.findall(DTYPE, m["dtypes"] or ""))
+    for dtype, (can, must) in found.items():
+        if dtype in named and not can:
+            c.fail(f"'{dtype} can pay off', but it is faster than float32 at no size")
+        if dtype not in named and must:
+            c.fail(f"{'stay with float32' if m['stay'] else 'the rule'} leaves out {dtype}, faster than float32 at "
+                   f"some size ({c.oracle.halves(dtype).common()})")
+    for dtype in named - set(found):
+        c.fail(f"'{dtype} can pay off', but it was not measured beside float32")
+
+
+def check_cpu_rule_alone(m: re.Match, c: Context) -> None:
+    if any(c.oracle.halves(d).common() for d in HALVES):
+        c.fail("'the CPU measured float32 alone', but it measured a half precision at a size of float32's")
+
+
+def check_cpu_rule_unmeasured(m: re.Match, c: Context) -> None:
+    if c.oracle.timed("matmul", "cpu", dtype="float32"):
+        c.fail("'no float32 matrix product was measured well on the CPU', but one was")
+
+
+# -- training, correctness, counts -----------------------------------------------------------------
 
 def check_train(m: re.Match, c: Context) -> None:
+    pairs = c.oracle.compare("train_step")
     at, how, factor = size(m["b"]), m["how"] or m["how2"], m["f1"] or m["f2"]
     side = {"faster": FASTER, "slower": SLOWER}.get(how, SAME)
-    c.side(side, "train_step", at, f"batch {at:,}")
+    c.side(side, pairs, at, f"batch {at:,}")
     _pair_times(c, "train_step", at, m["acc"], m["cpu"])
     if factor:
-        c.winner_factor(side, "train_step", at, factor, f"batch {at:,}")
+        c.winner_factor(side, pairs, at, factor, f"batch {at:,}")
 
 
 def check_train_also(m: re.Match, c: Context) -> None:
-    at = size(m["b"])
+    pairs, at = c.oracle.compare("train_step"), size(m["b"])
     side = FASTER if m["fast"] else SLOWER if m["slow"] else SAME
-    c.side(side, "train_step", at, f"batch {at:,}")
+    c.side(side, pairs, at, f"batch {at:,}")
     if m["fast"] or m["slow"]:
-        c.winner_factor(side, "train_step", at, m["fast"] or m["slow"], f"batch {at:,}")
+        c.winner_factor(side, pairs, at, m["fast"] or m["slow"], f"batch {at:,}")
 
 
 def check_train_missing(m: re.Match, c: Context) -> None:
@@ -1059,10 +1678,25 @@ def check_train_cpu(m: re.Match, c: Context) -> None:
     c.quantity(m["cpu"], [t.median for t in c.oracle.timed("train_step", "cpu").get(at, [])], f"CPU batch {at:,}")
 
 
+#: The kinds of points a list of them names (``point.*`` of the catalog).
+POINTS = re.compile(rf"(?P<what>B @ a|A @ B in (?P<dtype>{DTYPE})|the copy of|the training step) (?:at )?(?:m =|n =|"
+                    rf"batch) (?P<list>{LIST}) on the (?P<dev>{DEV})")
+POINT_WORKLOADS = {"B @ a": "matvec", "the copy of": "copy", "the training step": "train_step"}
+
+
 def check_failed_count(m: re.Match, c: Context) -> None:
     failed = [p for p in c.oracle.results.points if p.status == "ok" and p.check == "failed"]
     if size(m["n"]) != len(failed):
         c.fail(f"{m['n']} failed their check, but {len(failed)} points did")
+    named = set()
+    for found in POINTS.finditer(m["where"]):
+        workload = POINT_WORKLOADS.get(found["what"], "matmul")
+        for at in sizes(found["list"]):
+            named.add((workload, c.device(found["dev"]), found["dtype"] if workload == "matmul" else None, at))
+    real = {(p.workload, p.device, p.params.get("dtype") if p.workload == "matmul" else None,
+             int(p.params.get(SIZE_KEYS.get(p.workload, "m"), 0))) for p in failed}
+    if named != real and not re.search(r"\d+ more kinds?", m["where"]):
+        c.fail(f"the points named, {sorted(named)}, are not those that failed, {sorted(real)}")
 
 
 def check_passed(m: re.Match, c: Context) -> None:
@@ -1087,7 +1721,8 @@ def check_cpu_facts(m: re.Match, c: Context) -> None:
     o, facts, seen = c.oracle, m["facts"], False
     for found in re.finditer(rf"reads a matrix at up to (?P<r>{RATE}) in B @ a", facts):
         seen = True
-        c.quantity(found["r"], [max(_device_rates_of(o, "matvec"), default=math.nan)], "the CPU's best B @ a")
+        rates = [r for rs in o.rates("matvec", "cpu", "bytes_moved").values() for r in rs]
+        c.quantity(found["r"], [max(rates, default=math.nan)], "the CPU's best B @ a")
     for found in re.finditer(rf"computes float32 matrix products at up to (?P<r>{RATE})", facts):
         seen = True
         c.quantity(found["r"], [t.rate("flops")[0] for t in o.best("matmul", "cpu", "flops", dtype="float32")],
@@ -1099,30 +1734,6 @@ def check_cpu_facts(m: re.Match, c: Context) -> None:
                    f"CPU step at batch {at:,}")
     if not seen:
         c.fail(f"no fact recognised in {facts!r}")
-
-
-def _device_rates_of(o: Oracle, workload: str) -> list[float]:
-    return [r for rs in o.rates(workload, "cpu", "bytes_moved").values() for r in rs]
-
-
-def check_cpu_half(m: re.Match, c: Context) -> None:
-    o = c.oracle
-    base = o.best("matmul", "cpu", "flops", dtype="float32")
-    for clause in re.finditer(rf"(?P<d>{DTYPE}) (?:reaches only (?P<share>{N})% of its float32 rate|runs at "
-                              rf"(?P<f>{N})× its float32 rate|runs about as fast as float32)", m[0]):
-        mine = o.best("matmul", "cpu", "flops", dtype=clause["d"])
-        ratios = [a.rate("flops")[0] / b.rate("flops")[0] for a in mine for b in base]
-        found = {rate_direction(a, b, "flops") for a in mine for b in base}
-        if clause["share"]:
-            c.quantity(clause["share"] + "%", [100 * r for r in ratios], f"{clause['d']} over float32")
-            if SLOWER not in found:
-                c.fail(f"{clause['d']} 'reaches only', but it is {found} than float32")
-        elif clause["f"]:
-            c.factor(clause["f"], ratios, f"{clause['d']} over float32")
-            if FASTER not in found:
-                c.fail(f"{clause['d']} faster than float32, but it is {found}")
-        elif SAME not in found:
-            c.fail(f"{clause['d']} 'about as fast as float32', but it is {found}")
 
 
 def check_measured(m: re.Match, c: Context) -> None:
@@ -1154,24 +1765,54 @@ def check_nothing(m: re.Match, c: Context) -> None:
 
 def check_selfcheck(m: re.Match, c: Context) -> None:
     tolerance = number(m["t"]) / 100
-    for ratio in re.findall(rf", ({N})×\)", m["rows"]):
+    ratios = re.findall(rf"where the synchronised timer read ({N}) times what .+? measured", m["list"])
+    if len(ratios) != size(m["outside"]):
+        c.fail(f"{m['outside']} comparisons said to fall outside, {len(ratios)} listed")
+    if size(m["outside"]) > size(m["rows"]):
+        c.fail(f"{m['outside']} of {m['rows']}")
+    for ratio in ratios:
         printed = Printed.parse(ratio)
-        inside = 1 / (1 + tolerance) - printed.unit / 2 <= printed.value <= 1 + tolerance + printed.unit / 2
-        if inside:
-            c.fail(f"ratio printed {ratio}× against ±{m['t']}%: as printed it cannot show it is outside")
-
-
-#: Identifiers and Python reprs that must never reach a sentence.
-CODE = re.compile(r"Device\(|\(m=|\bdtype=|\bmatvec\(|\bmatmul\(|do_bench\w*|blocked_autorange"
-                  r"|\b[a-z]\w*=[^\s,)]+|\b[A-Za-z]+_[A-Za-z_]+\b")
+        if 1 / (1 + tolerance) - printed.unit / 2 <= printed.value <= 1 + tolerance + printed.unit / 2:
+            c.fail(f"ratio printed {ratio} against ±{m['t']}%: as printed it cannot show it is outside")
 
 
 def check_code(m: re.Match, c: Context) -> None:
     c.fail(f"code in prose: {m[0]!r}")
 
 
+# -- a chapter as a whole: what it must not leave out ------------------------------------------------
+
+#: Which key of a chapter names which falls (B @ a's and the copy's beside bandwidth, A @ B's beside the rates).
+FALLS_IN = {"bandwidth_sentence": ("matvec", "copy"), "peak_sentence": ("matmul",),
+            "precision_sentence": ("matmul",)}
+TF32_IN = ("peak_sentence", "precision_sentence")
+
+
+def chapter_failures(texts: Mapping[str, str], oracle: Oracle) -> list[Failure]:
+    """Falls of more than half that every pair of points shows, left out of the key that must name them; a CUDA
+    build's TF32 setting, left unsaid beside its matrix products."""
+    failures = []
+    for key, workloads in FALLS_IN.items():
+        if key not in texts:
+            continue
+        named = set(_falls_named(texts[key]))
+        left = [f for f in oracle.falls if f.workload in workloads and f.must and
+                (f.workload, f.device, f.dtype, f.before) not in named]
+        if left:
+            failures.append(Failure(key, "every fall of more than half is named", texts[key][:80] + "…",
+                                    tuple(f"a fall left out: {f}" for f in left)))
+    recorded = oracle.environment.get("cuda", {}).get("matmul_allow_tf32")
+    measured = oracle.accelerator == "cuda" and oracle.timed("matmul", "cuda", dtype="float32")
+    for key in TF32_IN:
+        if key in texts and recorded is not None and measured and "TF32" not in texts[key]:
+            failures.append(Failure(key, "TF32 is said", texts[key][:80] + "…",
+                                    (f"the CUDA build recorded matmul_allow_tf32 = {recorded}, unsaid",)))
+    return failures
+
+
 #: A sentence that carries a number or a comparison must be read by some pattern.
-_CLAIMING = re.compile(r"\d|faster|slower|nowhere|none of|level|as fast|agree|wins|beats|loses")
+_CLAIMING = re.compile(r"\d|faster|slower|nowhere|none of|level|as fast|agree|wins|beats|loses|falls|too short|"
+                       r"too long|pay off|pays off|fits in|larger than|from memory")
 
 
 def _sentences(text: str) -> list[tuple[int, int]]:
@@ -1185,8 +1826,9 @@ def _sentences(text: str) -> list[tuple[int, int]]:
 
 def check_texts(texts: Mapping[str, str], results: ResultSet,
                 claims: list[tuple[str, re.Pattern, Checker]] | None = None) -> tuple[list[Failure], int]:
-    """(false claims, how many claims were read) of ``texts`` (key -> English text) against ``results``."""
-    oracle = Oracle(results)
+    """(false claims, how many claims were read) of ``texts`` (key -> English text) against ``results``; with
+    the whole table (``claims`` None), also what the chapter must not leave out (:func:`chapter_failures`)."""
+    oracle = oracle_of(results)
     failures, read = [], 0
     for key, text in texts.items():
         for name, pattern, checker in CLAIMS if claims is None else claims:
@@ -1195,10 +1837,12 @@ def check_texts(texts: Mapping[str, str], results: ResultSet,
                 context = Context(oracle, text)
                 try:
                     checker(m, context)
-                except (KeyError, ValueError, IndexError, TypeError) as error:
+                except (KeyError, ValueError, IndexError, TypeError, AttributeError) as error:
                     context.fail(f"could not be tied to points: {type(error).__name__}: {error}")
                 if context.problems:
                     failures.append(Failure(key, name, m[0], tuple(context.problems)))
+    if claims is None:
+        failures += chapter_failures(texts, oracle)
     return failures, read
 
 
@@ -1225,3 +1869,4 @@ Checker = Callable[[re.Match, Context], None]
 #: The table compiled, each checker found by its name.
 CLAIMS: list[tuple[str, re.Pattern, Checker]] = [(name, re.compile(pattern), globals()[checker])
                                                  for name, pattern, checker in CLAIM_TABLE]
+CLAIMS_BY_NAME = {name: pattern for name, pattern, _ in CLAIMS}
