@@ -10,7 +10,7 @@ this CPU did instead; on a build where nothing succeeded, the first says so.
 from __future__ import annotations
 
 from . import analysis
-from .findings import MISSING, Bandwidth
+from .findings import MISSING, MIXED, Bandwidth
 from .stats import FASTER, SLOWER
 from .verdict import Area, Verdict, verdict
 from .results import ResultSet
@@ -107,7 +107,7 @@ def _cpu_answer(found: Verdict, words: Words) -> tuple[str, str, str]:
     detail = words("answer.cpu_facts", facts=Listing(tuple(facts))) if facts else words("answer.cpu_facts.none")
     halves = found.matmul.cpu_halves
     # Half precision "can pay off" where it was faster somewhere; the clauses say where (every size, or which).
-    faster = tuple(Text(h.dtype) for h in halves if h.direction in (FASTER, "mixed"))
+    faster = tuple(Text(h.dtype) for h in halves if h.direction in (FASTER, MIXED))
     if not float32:
         rule = words("answer.cpu_rule.unmeasured")
     elif not halves:

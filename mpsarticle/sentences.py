@@ -138,6 +138,8 @@ def bandwidth_sentence(found: f.Bandwidth, words: Words) -> str:
     if found.source == "no_ceiling":
         return words("bandwidth.no_ceiling", **values)
     values["ceiling"] = Rate(found.ceiling_gb_s, "GB/s")
+    if found.source == "level":
+        return words("bandwidth.level", **values)
     if found.source == "memory":
         return words("bandwidth.memory", share=Share(found.share), **values)
     if found.source == "in_cache":
@@ -259,18 +261,26 @@ def compare_sentence(found: f.Matmul, words: Words) -> str:
     name = words.device(found.device or "")
     clauses = []
     for precision in found.compared:
-        directions = {c.direction for c in precision.comparisons}
         largest = precision.largest
-        sizes = Listing(tuple(Size(c.size) for c in precision.comparisons))
-        values = dict(device=name, dtype=Text(precision.dtype), sizes=sizes, size=Size(largest.size),
-                      count=Count(len(precision.comparisons)), factor=_advantage(largest))
-        if len(directions) == 1:
-            many = ".all" if len(precision.comparisons) > 1 else ""
-            clauses.append(Phrase.of(f"matmul.same_size.{_direction(largest.direction)}{many}", **values))
-        else:
-            wins = Listing(tuple(Size(c.size) for c in precision.comparisons if c.direction == FASTER))
-            clauses.append(Phrase.of("matmul.same_size.mixed", wins=wins, **values))
+        values = dict(device=name, dtype=Text(precision.dtype), size=Size(largest.size),
+                      factor=_advantage(largest), **_split(precision.comparisons))
+        clauses.append(Phrase.of(f"matmul.same_size.{_summary_key(precision.direction, precision.comparisons)}",
+                                 **values))
     return words("matmul.compare", clauses=Listing(tuple(clauses)))
+
+
+def _split(comparisons: Sequence[f.Comparison]) -> dict[str, Listing]:
+    """Every size compared, and those where the candidate was faster and slower."""
+    def sizes(direction: str | None) -> Listing:
+        return Listing(tuple(Size(c.size) for c in comparisons if direction in (None, c.direction)))
+    return {"sizes": sizes(None), "wins": sizes(FASTER), "losses": sizes(SLOWER)}
+
+
+def _summary_key(direction: str, comparisons: Sequence[f.Comparison]) -> str:
+    """``faster``, ``faster.all`` (several sizes, every one faster), …, ``mixed`` or ``not_faster``."""
+    if direction in (f.MIXED, f.NOT_FASTER):
+        return direction
+    return _direction(direction) + (".all" if len(comparisons) > 1 else "")
 
 
 def best_sentence(found: f.Matmul, best: Sequence[f.RateComparison], words: Words) -> str:
@@ -293,12 +303,8 @@ def cpu_half_sentence(found: f.Matmul, words: Words) -> str:
     for half in found.cpu_halves:
         largest = half.largest
         values = dict(dtype=Text(half.dtype), size=Size(largest.size), factor=_advantage(largest),
-                      count=Count(len(half.comparisons)),
-                      sizes=Listing(tuple(Size(c.size) for c in half.comparisons)))
-        if half.direction == "mixed":
-            values["wins"] = Listing(tuple(Size(c.size) for c in half.comparisons if c.direction == FASTER))
-        many = ".all" if half.direction != "mixed" and len(half.comparisons) > 1 else ""
-        clauses.append(Phrase.of(f"cpuhalf.{half.direction}{many}", **values))
+                      **_split(half.comparisons))
+        clauses.append(Phrase.of(f"cpuhalf.{_summary_key(half.direction, half.comparisons)}", **values))
     return words("cpuhalf.sentence", clauses=Listing(tuple(clauses)))
 
 

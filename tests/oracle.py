@@ -140,13 +140,14 @@ CODE = (r"Device\(|\(m=|\bdtype=|\bmatvec\(|\bmatmul\(|do_bench\w*|blocked_autor
 #: longer read. A checker gets the match and a Context (the oracle; ``fail`` to record a problem).
 CLAIM_TABLE: list[tuple[str, str, str]] = [
     # -- the answer (index and verdict): universal claims, then areas inside a list
-    ("loses nowhere", rf"The {DEV} loses to the CPU nowhere in these measurements", "check_loses_nowhere"),
-    ("beats nowhere", rf"the {DEV} beats the CPU nowhere in these measurements", "check_beats_nowhere"),
+    ("loses nowhere", rf"The CPU beats the {DEV} at none of the sizes both devices measured", "check_loses_nowhere"),
+    ("beats nowhere", rf"the {DEV} beats the CPU at none of the sizes both devices measured", "check_beats_nowhere"),
     ("level everywhere", rf"the {DEV} and the CPU are level within noise wherever both were measured", "check_level"),
     ("wins at", rf"On this machine the {DEV} beats the CPU at (?P<areas>(?!none of)(?!m = ).+?){END}", "check_wins"),
     ("CPU faster at", rf"The CPU is faster at (?P<areas>.+?){END}", "check_losses"),
     ("rule", rf"use the {DEV} for (?P<use>.+?)(?:, and keep (?P<keep>.+?) on the CPU)?{END}", "check_rule"),
-    ("rule keep", rf"keep (?P<keep>.+?) on the CPU; the {DEV} did not beat it here", "check_rule_keep"),
+    ("rule keep", rf"keep (?P<keep>.+?) on the CPU; the {DEV} did not beat it at any size both devices measured",
+     "check_rule_keep"),
     ("not compared", rf"Matrix products in (?P<dtypes>.+?) could not be compared: (?:the (?P<dev>{DEV}) does not "
                      rf"support them here|on the (?P<dev2>{DEV}) they (?P<why>failed their correctness check|did "
                      rf"not fit in memory|failed with an error))", "check_not_compared"),
@@ -180,7 +181,8 @@ CLAIM_TABLE: list[tuple[str, str, str]] = [
     ("original", rf"Timed the original way, (?P<calls>{N}) products? at m = (?P<m>{N}) took (?P<totals>.+?)\.$",
      "check_original"),
     ("bandwidth", rf"At its best \(m = (?P<m>{N})\) the (?P<dev>{DEV}) (?:streams|reads) the matrix at (?P<r>{RATE})"
-                  rf"(?:, (?:(?P<share>{N})% of|(?P<times>{N})×) the (?P<c>{RATE}))?(?:[^.]*?\((?P<matrix>{BYTES})\) "
+                  rf"(?:, (?:(?P<share>{N})% of|(?P<times>{N})×|(?P<level>level) within noise with) the "
+                  rf"(?P<c>{RATE}))?(?:[^.]*?\((?P<matrix>{BYTES})\) "
                   rf"fits in its (?P<cache>{BYTES}) of cache)?", "check_bandwidth"),
     ("falls", rf"On the (?P<dev>{DEV}), the rate of (?P<what>B @ a|the plain copy|A @ B in (?P<dtype>{DTYPE})) falls "
               rf"from (?P<high>{RATE}) at (?P<k1>m|n) = (?P<before>{N}) to (?P<low>{RATE}) at (?P<k2>m|n) = "
@@ -758,11 +760,15 @@ class Context:
 # -- checkers, one per claim -------------------------------------------------------------
 
 def _nowhere(c: Context, side: str, said: str) -> None:
+    """``said`` claims no size both devices measured has the accelerator ``side`` (best against best, at two
+    sizes, is not a size both measured)."""
     o = c.oracle
     if not o.comparisons():
         c.fail("nothing was compared")
     against = []
     for what, at in o.where(side):
+        if not isinstance(at, int):
+            continue
         if isinstance(at, int):
             workload, _, dtype = what.partition(" ")
             pairs = o.compare(workload, **({"dtype": dtype} if dtype else {}))
@@ -774,11 +780,11 @@ def _nowhere(c: Context, side: str, said: str) -> None:
 
 
 def check_loses_nowhere(m: re.Match, c: Context) -> None:
-    _nowhere(c, SLOWER, "loses to the CPU nowhere")
+    _nowhere(c, SLOWER, "the CPU beats it at none of the sizes both measured")
 
 
 def check_beats_nowhere(m: re.Match, c: Context) -> None:
-    _nowhere(c, FASTER, "beats the CPU nowhere")
+    _nowhere(c, FASTER, "beats the CPU at none of the sizes both measured")
 
 
 def check_level(m: re.Match, c: Context) -> None:
@@ -919,7 +925,7 @@ def check_rule(m: re.Match, c: Context) -> None:
 
 def check_rule_keep(m: re.Match, c: Context) -> None:
     check_rule(m, c)
-    _nowhere(c, FASTER, "did not beat it here")
+    _nowhere(c, FASTER, "did not beat it at any size both measured")
 
 
 MISSING_STATUS = {"failed their correctness check": "failed_check", "failed the correctness check": "failed_check",
@@ -1169,6 +1175,8 @@ def check_bandwidth(m: re.Match, c: Context) -> None:
             c.quantity(m["share"] + "%", [100 * x for x in shares], "share of the copy")
         if m["times"] and shares:
             c.factor(m["times"], shares, "times the copy")
+        if m["level"]:
+            _level_with_copy(c, device, at, m["dev"])
     if m["matrix"]:
         cache = c.oracle.cache.get(device)
         moved = [t.point.bytes_moved for t in c.oracle.timed("matvec", device).get(at, [])]
@@ -1178,6 +1186,22 @@ def check_bandwidth(m: re.Match, c: Context) -> None:
             c.fail(f"a cache of {m['cache']}, but the environment says {cache}")
         elif moved and min(moved) > cache:
             c.fail(f"'fits in its {m['cache']} of cache', but the matrix is larger")
+
+
+def _level_with_copy(c: Context, device: str, at: int, name: str) -> None:
+    """B @ a at ``at`` and the copy from memory overlap: their rates' intervals (each point's, at 97.5 %) meet."""
+    def bounds(timed, amount: str) -> tuple[float, float]:
+        low, high = interval(timed.point.samples)
+        moved = getattr(timed.point, amount)
+        return moved / high, moved / low
+    products = [bounds(t, "bytes_moved") for t in c.oracle.timed("matvec", device).get(at, [])]
+    cache = c.oracle.cache.get(device)
+    copies = [t for ts in c.oracle.timed("copy", device).values() for t in ts
+              if not (isinstance(cache, int) and cache > 0) or t.point.bytes_moved > cache]
+    ceilings = [bounds(t, "bytes_moved") for t in copies]
+    if not any(p[0] <= q[1] and q[0] <= p[1] for p in products for q in ceilings):
+        c.fail(f"'level within noise with' the copy on the {name}, but B @ a at m = {at:,} and the copy's rates "
+               f"do not overlap: {products} against {ceilings}")
 
 
 def _memory_copies(c: Context, device: str) -> list[float]:
@@ -1459,6 +1483,8 @@ SAME_SIZE = [
                rf"m = (?P<list>{LIST}))"),
     re.compile(rf"in (?P<d>{DTYPE}) the (?P<dev>{DEV}) is faster only at m = (?P<wins>(?:{LIST})?) \(of m = "
                rf"(?P<list>{LIST})\)"),
+    re.compile(rf"in (?P<d>{DTYPE}) the (?P<dev>{DEV}) is faster at none of m = (?P<list>{LIST}) \(the CPU is "
+               rf"faster at m = (?P<losses>{LIST}), level at the others\)"),
 ]
 
 
@@ -1470,6 +1496,14 @@ def _same_sizes(c: Context, pairs: Pairs, m: re.Match, where: str) -> None:
     """One clause of a same-size comparison (the accelerator's, or the CPU's half precision's)."""
     common = pairs.common()
     found = m.groupdict()
+    if found.get("losses") is not None:  # faster at none: slower at the listed sizes, level at the rest
+        _common(c, pairs, sizes(m["list"]), where)
+        losses = sizes(m["losses"])
+        for at in common:
+            c.side(SLOWER if at in losses else SAME, pairs, at, where)
+        if not losses or len(losses) == len(common):
+            c.fail(f"{where}: 'faster at none' with losses {losses} of {common}: not a mix")
+        return
     if found.get("wins") is not None:
         wins = sizes(m["wins"])
         if not wins:
@@ -1508,7 +1542,7 @@ def check_same_size(m: re.Match, c: Context) -> None:
             continue
         pairs = c.oracle.compare("matmul", dtype=found["d"])
         values = found.groupdict()
-        if values.get("wins") is None:
+        if values.get("wins") is None and values.get("losses") is None:
             values["side"] = SAME if "level" in clause else SLOWER if values.get("dev") == CPU_NAME else FASTER
         _same_sizes(c, pairs, _Found(found, values), f"same size, {found['d']}")
 
@@ -1577,6 +1611,8 @@ HALF_CLAUSE = [
     re.compile(rf"(?P<d>{DTYPE}) is about as fast(?: \(at m = (?P<at>{N})\)| at every one of them, "
                rf"m = (?P<list>{LIST}))"),
     re.compile(rf"(?P<d>{DTYPE}) is faster only at m = (?P<wins>(?:{LIST})?) \(of m = (?P<list>{LIST})\)"),
+    re.compile(rf"(?P<d>{DTYPE}) is faster at none of m = (?P<list>{LIST}) \(slower at m = (?P<losses>{LIST}), level "
+               rf"at the others\)"),
 ]
 
 
@@ -1592,7 +1628,7 @@ def check_cpu_halves(m: re.Match, c: Context) -> None:
             continue
         seen.add(found["d"])
         values = found.groupdict()
-        if values.get("wins") is None:
+        if values.get("wins") is None and values.get("losses") is None:
             values["side"] = SAME if "about as fast" in clause else SLOWER if "slower" in clause else FASTER
         _same_sizes(c, c.oracle.halves(found["d"]), _Found(found, values), f"CPU {found['d']} against float32")
     for dtype in HALVES:

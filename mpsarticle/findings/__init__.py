@@ -17,14 +17,14 @@ from __future__ import annotations
 
 from .common import DTYPES, MISSING, Accelerator, Comparison, Machine, machine, rate_ratio
 from .drops import Drop, drops
-from .matrix import HalfOnCpu, Matmul, Precision, PrecisionComparison, RateComparison, Training, matmul, training
+from .matrix import MIXED, NOT_FASTER, HalfOnCpu, Matmul, Precision, PrecisionComparison, RateComparison, Training, matmul, training
 from .quality import Checks, Coverage, Selfcheck, checks, coverage, selfcheck
 from .timing import NaiveAtSize, NaiveTiming, naive_timing
 from .vector import Bandwidth, Crossover, Gap, Original, bandwidths, crossover, crossover_kind, naive_gaps, original
 
 __all__ = [
     "Accelerator", "Bandwidth", "Drop", "drops", "Checks", "Comparison", "Coverage", "Crossover", "DTYPES", "Gap", "MISSING", "Machine",
-    "HalfOnCpu", "Matmul", "Original", "Precision", "PrecisionComparison", "RateComparison", "Selfcheck", "Training", "bandwidths", "checks", "coverage",
+    "HalfOnCpu", "MIXED", "NOT_FASTER", "Matmul", "Original", "Precision", "PrecisionComparison", "RateComparison", "Selfcheck", "Training", "bandwidths", "checks", "coverage",
     "crossover", "crossover_kind", "machine", "matmul", "naive_gaps", "original", "rate_ratio", "selfcheck",
     "training",
 ]

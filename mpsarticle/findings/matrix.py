@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Sequence
 
 from .. import analysis
 from ..results import Point, ResultSet
-from ..stats import Ratio
+from ..stats import FASTER, Ratio
 from .common import DTYPES, Comparison, _comparisons, _present, _status, rate_ratio
 
 # -- matrix × matrix -----------------------------------------------------------------
@@ -57,6 +58,11 @@ class PrecisionComparison:
     def largest(self) -> Comparison | None:
         return self.comparisons[-1] if self.comparisons else None
 
+    @property
+    def direction(self) -> str:
+        """The accelerator over the sizes both measured, as :func:`summary` words it."""
+        return summary(self.comparisons)
+
 
 @dataclass(frozen=True)
 class HalfOnCpu:
@@ -64,8 +70,7 @@ class HalfOnCpu:
 
     ``comparisons`` hold float32 time / half time (``Comparison.cpu_s`` is the
     float32 time, ``accelerator_s`` the half one): above 1, half precision is
-    faster. ``direction``: ``faster``, ``slower`` or ``same`` where every size
-    agrees, ``mixed`` where they do not.
+    faster. ``direction``: see :func:`summary`.
     """
 
     dtype: str
@@ -105,8 +110,21 @@ def _half_on_cpu(results: ResultSet, dtype: str) -> HalfOnCpu | None:
                                 (full[size], half[size])))
     if not found:
         return None
-    directions = {c.direction for c in found}
-    return HalfOnCpu(dtype, tuple(found), directions.pop() if len(directions) == 1 else "mixed")
+    return HalfOnCpu(dtype, tuple(found), summary(found))
+
+
+#: Some sizes faster, others not; no size faster, some slower and some level.
+MIXED, NOT_FASTER = "mixed", "not_faster"
+
+
+def summary(comparisons: Sequence[Comparison]) -> str:
+    """One word for a series of comparisons: ``faster``, ``slower`` or ``same`` where every size agrees,
+    :data:`MIXED` where the candidate is faster at some sizes and not at others, :data:`NOT_FASTER` where it
+    is faster at none (slower at some, level at the rest)."""
+    directions = {c.direction for c in comparisons}
+    if len(directions) == 1:
+        return directions.pop()
+    return MIXED if FASTER in directions else NOT_FASTER
 
 
 def matmul(results: ResultSet) -> Matmul:

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from .. import analysis
 from ..results import Point, ResultSet
 from ..stats import FASTER, SAME, SLOWER, Ratio
-from .common import Comparison, _accelerator, _comparisons, _present
+from .common import Comparison, _accelerator, _comparisons, _present, rate_ratio
 
 # -- matrix × vector -----------------------------------------------------------------
 
@@ -118,7 +118,8 @@ class Bandwidth:
     it need not have come from memory), ``cache`` (above the copy, and the
     matrix fits in the cache), ``above_copy`` (above the copy, cache size
     unknown or smaller than the matrix: not memory alone) or ``no_ceiling``
-    (no copy measured). A share above 1 is never ``memory``.
+    (no copy measured), ``level`` (above the copy's median but within the
+    noise of the two intervals). A share above 1 is never ``memory``.
 
     ``memory_*`` is the ``B @ a`` rate that stands for reading a model's
     weights (far larger than any cache), and ``memory_basis`` says how far it
@@ -186,6 +187,8 @@ def bandwidths(results: ResultSet, suite: str | None = None) -> tuple[Bandwidth,
             source = "no_ceiling"
         elif best.gb_s <= ceiling:
             source = "in_cache" if fits else "memory"
+        elif rate_ratio(best, copy, "bytes_moved").direction() != FASTER:
+            source = "level"  # above the copy's median, but not beyond noise: no factor to quote
         else:
             source = "cache" if fits else "above_copy"
         basis, memory_size, memory = _from_memory(pairs, cache)

@@ -67,6 +67,8 @@ MESSAGES = {
     "bandwidth.above_copy": "At its best (m = {size}) the {device} reads the matrix at {achieved}, {times} the "
                             "{ceiling} of a plain copy: more than its memory delivered in the copy, so caches, and "
                             "the copy's extra traffic for writing, make up the difference.",
+    "bandwidth.level": "At its best (m = {size}) the {device} reads the matrix at {achieved}, level within noise with "
+                       "the {ceiling} its memory reached in a plain copy.",
     "bandwidth.no_ceiling": "At its best (m = {size}) the {device} streams the matrix at {achieved}; no copy was "
                             "measured on it to compare with.",
     "bandwidth.none": "No matrix-vector product was measured well in this build, so there is no bandwidth to report.",
@@ -166,6 +168,8 @@ MESSAGES = {
                                    "m = {size})",
     "matmul.same_size.same": "the two are level within noise in {dtype} (at m = {size})",
     "matmul.same_size.same.all": "the two are level within noise in {dtype} at each of them, m = {sizes}",
+    "matmul.same_size.not_faster": "in {dtype} the {device} is faster at none of m = {sizes} (the CPU is faster "
+                                   "at m = {losses}, level at the others)",
     "matmul.same_size.mixed": "in {dtype} the {device} is faster only at m = {wins} (of m = {sizes})",
     "matmul.best": "Best rate against best rate, each at the size where it was reached: {clauses}.",
     "matmul.best.faster": "in {dtype} the {device}'s best (m = {acc_size}) is {factor} the CPU's best (m = {cpu_size})",
@@ -181,6 +185,7 @@ MESSAGES = {
                           "m = {size})",
     "cpuhalf.same": "{dtype} is about as fast (at m = {size})",
     "cpuhalf.same.all": "{dtype} is about as fast at every one of them, m = {sizes}",
+    "cpuhalf.not_faster": "{dtype} is faster at none of m = {sizes} (slower at m = {losses}, level at the others)",
     "cpuhalf.mixed": "{dtype} is faster only at m = {wins} (of m = {sizes})",
     "cpuhalf.none": "This build did not measure the CPU in a half precision and in float32 at the same size, so it "
                     "cannot say whether half precision pays off on this CPU.",
@@ -270,12 +275,13 @@ MESSAGES = {
 
     # -- the answer (opening page and closing chapter) -------------------------------------
     "answer.wins": "On this machine the {device} beats the CPU at {areas}.",
-    "answer.no_wins": "On this machine the {device} beats the CPU nowhere in these measurements.",
+    "answer.no_wins": "On this machine the {device} beats the CPU at none of the sizes both devices measured.",
     "answer.losses": "The CPU is faster at {areas}.",
-    "answer.no_losses": "The {device} loses to the CPU nowhere in these measurements.",
+    "answer.no_losses": "The CPU beats the {device} at none of the sizes both devices measured.",
     "answer.rule.both": "Rule of thumb from these numbers: use the {device} for {use}, and keep {keep} on the CPU.",
     "answer.rule.use": "Rule of thumb from these numbers: use the {device} for {use}.",
-    "answer.rule.keep": "Rule of thumb from these numbers: keep {keep} on the CPU; the {device} did not beat it here.",
+    "answer.rule.keep": "Rule of thumb from these numbers: keep {keep} on the CPU; the {device} did not beat it at "
+                        "any size both devices measured.",
     "answer.rule.level": "No rule of thumb follows from these numbers: the {device} and the CPU are level within "
                          "noise wherever both were measured.",
     "answer.cpu_only": "This build measured no accelerator, only its CPU ({cpu}), so it cannot say where a GPU "

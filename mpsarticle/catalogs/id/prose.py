@@ -71,6 +71,8 @@ MESSAGES = {
                             "{times} laju salinan biasa ({ceiling}): lebih dari yang diberikan memorinya dalam "
                             "salinan itu, jadi selisihnya berasal dari cache dan dari lalu lintas tambahan salinan "
                             "untuk menulis.",
+    "bandwidth.level": "Pada titik terbaiknya (m = {size}), {device} membaca matriks dengan {achieved}, setara dalam "
+                       "batas derau dengan {ceiling} yang dicapai memorinya dalam salinan biasa.",
     "bandwidth.no_ceiling": "Pada titik terbaiknya (m = {size}), {device} mengalirkan matriks dengan {achieved}; "
                             "tidak ada salinan yang diukur di perangkat itu sebagai pembanding.",
     "bandwidth.none": "Tidak ada perkalian matriks–vektor yang terukur dengan baik di build ini, jadi tidak ada "
@@ -177,6 +179,8 @@ MESSAGES = {
     "matmul.same_size.same": "keduanya setara dalam batas derau dalam {dtype} (pada m = {size})",
     "matmul.same_size.same.all": "keduanya setara dalam batas derau dalam {dtype} pada setiap ukuran itu, "
                                  "m = {sizes}",
+    "matmul.same_size.not_faster": "dalam {dtype}, {device} tidak lebih cepat pada satu pun dari m = {sizes} (CPU "
+                                   "lebih cepat pada m = {losses}, setara pada ukuran lainnya)",
     "matmul.same_size.mixed": "dalam {dtype}, {device} lebih cepat hanya pada m = {wins} (dari m = {sizes})",
     "matmul.best": "Laju terbaik dibandingkan laju terbaik, masing-masing pada ukuran tempat laju itu dicapai: "
                    "{clauses}.",
@@ -195,6 +199,8 @@ MESSAGES = {
                           "pada m = {size})",
     "cpuhalf.same": "{dtype} kurang lebih sama cepat dengan float32 (pada m = {size})",
     "cpuhalf.same.all": "{dtype} kurang lebih sama cepat dengan float32 pada setiap ukuran itu, m = {sizes}",
+    "cpuhalf.not_faster": "{dtype} tidak lebih cepat pada satu pun dari m = {sizes} (lebih lambat pada "
+                          "m = {losses}, setara pada ukuran lainnya)",
     "cpuhalf.mixed": "{dtype} lebih cepat hanya pada m = {wins} (dari m = {sizes})",
     "cpuhalf.none": "Build ini tidak mengukur CPU dalam presisi separuh dan dalam float32 pada ukuran yang sama, "
                     "jadi build ini tidak bisa menunjukkan apakah presisi separuh menguntungkan di CPU ini.",
@@ -271,14 +277,15 @@ MESSAGES = {
 
     # -- the answer (opening page and closing chapter) -------------------------------------
     "answer.wins": "Di mesin ini {device} mengalahkan CPU dalam {areas}.",
-    "answer.no_wins": "Di mesin ini {device} tidak mengalahkan CPU di mana pun dalam pengukuran ini.",
+    "answer.no_wins": "Di mesin ini {device} tidak mengalahkan CPU pada satu pun ukuran yang diukur di kedua "
+                      "perangkat.",
     "answer.losses": "CPU lebih cepat dalam {areas}.",
-    "answer.no_losses": "{device} tidak kalah dari CPU di mana pun dalam pengukuran ini.",
+    "answer.no_losses": "CPU tidak mengalahkan {device} pada satu pun ukuran yang diukur di kedua perangkat.",
     "answer.rule.both": "Pegangan praktis dari angka-angka ini: pakai {device} untuk {use}, dan tetap gunakan CPU "
                         "untuk {keep}.",
     "answer.rule.use": "Pegangan praktis dari angka-angka ini: pakai {device} untuk {use}.",
-    "answer.rule.keep": "Pegangan praktis dari angka-angka ini: tetap gunakan CPU untuk {keep}; di sini {device} "
-                        "tidak mengalahkannya.",
+    "answer.rule.keep": "Pegangan praktis dari angka-angka ini: tetap gunakan CPU untuk {keep}; {device} tidak "
+                        "mengalahkannya pada satu pun ukuran yang diukur di kedua perangkat.",
     "answer.rule.level": "Tidak ada pegangan praktis yang bisa ditarik dari angka-angka ini: {device} dan CPU setara "
                          "dalam batas derau di setiap titik yang diukur pada keduanya.",
     "answer.cpu_only": "Build ini tidak mengukur akselerator apa pun, hanya CPU-nya ({cpu}), jadi build ini tidak "
