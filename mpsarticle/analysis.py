@@ -124,10 +124,10 @@ def time_ratios(results: ResultSet, device: str, *, workload: str = "matvec", nu
 
 
 def agreement(naive: Point, engine: Point, margin: float = AGREEMENT_MARGIN) -> str:
-    """How the naive time compares with the engine's: ``same`` (they agree),
-    ``faster`` (the naive figure is too small: too optimistic) or ``slower``
-    (too large), decided from the ratio's interval."""
-    return compare(engine, naive).direction(margin)
+    """How the naive time compares with the engine's: ``same`` (they agree within ``margin``, the whole
+    interval inside it), ``faster`` (the naive figure is too small: too optimistic), ``slower`` (too large) or
+    ``unclear`` (too noisy to say), from the ratio's interval (:meth:`~mpsarticle.stats.Ratio.agreement`)."""
+    return compare(engine, naive).agreement(margin)
 
 
 @dataclass(frozen=True)

@@ -17,7 +17,7 @@ from typing import Any, Callable, Sequence
 
 from . import analysis, findings as f
 from .answer import answer_sentences, reason_sentences
-from .findings.timing import AGREES, TOO_LARGE, TOO_SMALL
+from .findings.timing import AGREES, NOISY, TOO_LARGE, TOO_SMALL
 from .results import Point, ResultSet
 from .selfcheck_rows import point_words, reference_words
 from .stats import FASTER, SLOWER
@@ -194,9 +194,9 @@ def post_sentence(found: dict[str, f.NaiveTiming], machine: f.Machine, words: Wo
     timing = found.get("cpu")
     if timing is None:
         return words("post.none")
-    agree = len(timing.having(AGREES)) == len(timing.sizes)
+    differ = timing.having(TOO_SMALL) or timing.having(TOO_LARGE)
     return " ".join([words("post.cpu.lead"), _naive_sizes(timing, words.device("cpu"), words),
-                     words("post.cpu.agrees" if agree else "post.cpu.differs"), words("post.cpu.archive")])
+                     words("post.cpu.differs" if differ else "post.cpu.agrees"), words("post.cpu.archive")])
 
 
 def _naive_sizes(timing: f.NaiveTiming, device: str, words: Words) -> str:
@@ -207,7 +207,7 @@ def _naive_sizes(timing: f.NaiveTiming, device: str, words: Words) -> str:
         return words("post.agrees_all", device=device, first=Size(timing.sizes[0].size),
                      last=Size(timing.sizes[-1].size), margin=margin)
     clauses = []
-    for verdict in (TOO_SMALL, TOO_LARGE):
+    for verdict in (TOO_SMALL, TOO_LARGE, NOISY):
         group, worst = timing.having(verdict), timing.worst(verdict)
         if group:
             clauses.append(Phrase.of(f"post.clause.{verdict}.{'one' if len(group) == 1 else 'many'}",

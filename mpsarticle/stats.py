@@ -35,7 +35,8 @@ from typing import Sequence
 
 import numpy as np
 
-__all__ = ["CONFIDENCE", "Ratio", "Summary", "median_interval", "ratio", "summarize"]
+__all__ = ["CONFIDENCE", "FASTER", "Ratio", "SAME", "SLOWER", "Summary", "UNCLEAR", "median_interval", "ratio",
+           "summarize"]
 
 #: Confidence level of every interval the article shows.
 CONFIDENCE = 0.95
@@ -117,8 +118,8 @@ def summarize(samples: Sequence[float], target: float = TARGET_HALF_WIDTH) -> Su
     return Summary(values.size, median, q1, q3, low, high, outliers, stable=exact and half_width <= target)
 
 
-#: How a ratio's interval reads, given an equivalence margin.
-FASTER, SLOWER, SAME = "faster", "slower", "same"
+#: How a ratio's interval reads, given an equivalence margin; UNCLEAR: too wide to say (see Ratio.agreement).
+FASTER, SLOWER, SAME, UNCLEAR = "faster", "slower", "same", "unclear"
 
 
 @dataclass(frozen=True)
@@ -145,6 +146,19 @@ class Ratio:
         if self.high < 1.0 / (1.0 + margin):
             return SLOWER
         return SAME
+
+    def agreement(self, margin: float) -> str:
+        """Whether two times agree within ``margin``: ``same`` only when the whole interval lies within
+        ``1 / (1 + margin)`` … ``1 + margin`` (agreement shown, not merely disagreement unproven); else
+        ``faster`` or ``slower`` when the interval lies wholly on one side of 1, and :data:`UNCLEAR` when it
+        holds 1 but reaches beyond the margin (too noisy to say either way)."""
+        if 1.0 / (1.0 + margin) <= self.low and self.high <= 1.0 + margin:
+            return SAME
+        if self.low > 1.0:
+            return FASTER
+        if self.high < 1.0:
+            return SLOWER
+        return UNCLEAR
 
     def contains(self, value: float) -> bool:
         return self.low <= value <= self.high

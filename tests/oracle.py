@@ -102,7 +102,7 @@ DTYPES = ("float32", "float16", "bfloat16")
 HALVES = ("float16", "bfloat16")
 #: "Agree within a fifth" (naive timeit against the synchronised timer).
 AGREE = 1.2
-TOO_SMALL, TOO_LARGE, AGREES = "too small", "too large", "agree"
+TOO_SMALL, TOO_LARGE, AGREES, NOISY = "too small", "too large", "agree", "too noisy"
 #: A rate "falls by more than half" from one size to the next below this share.
 DROP = 0.5
 #: The amount a workload's rate is counted in.
@@ -208,9 +208,13 @@ CLAIM_TABLE: list[tuple[str, str, str]] = [
                      rf"(?:,| and) the synchronised timer (?P<engine>{TIME})(?: and the device's own events "
                      rf"(?P<events>{TIME}))?: here (?:the two|naive timeit and the synchronised timer) agree within "
                      rf"a fifth", "check_gap_agrees"),
+    ("naive too noisy", rf"At m = (?P<m>{N}) on the (?P<dev>{DEV}), naive timeit gives (?P<naive>{TIME}) per "
+                        rf"product(?:,| and) the synchronised timer (?P<engine>{TIME})(?: and the device's own events "
+                        rf"(?P<events>{TIME}))?: (?:the two|naive timeit and the synchronised timer) are too noisy "
+                        rf"here", "check_gap_noisy"),
     ("naive gap, CPU", rf"On the CPU(?:, at m = (?P<m>{N}),| the two agree: at m = (?P<m2>{N})) naive timeit gives "
                        rf"(?P<naive>{TIME}) and the synchronised timer (?P<engine>{TIME})(?:, (?P<f>{N})× "
-                       rf"(?P<how>more|less))?", "check_gap_cpu"),
+                       rf"(?P<how>more|less)|(?P<noisy>: too noisy))?", "check_gap_cpu"),
     # -- timing: the blog post's sizes, naive against synchronised
     ("post, every size", rf"On this build's (?P<dev>{DEV}), naive timeit reported too short a time at every one of "
                          rf"the blog post's sizes, m = (?P<first>{N}) to (?P<last>{N}): up to (?P<f>{N})× too small, "
@@ -390,13 +394,16 @@ def rate_direction(mine: Timed, theirs: Timed, amount: str) -> str:
 
 
 def naive_verdict(engine: Timed, naive: Timed) -> str:
-    """The naive figure against the synchronised timer's: too small, too large, or the two agree within a fifth."""
+    """The naive figure against the synchronised timer's: the two agree within a fifth (the whole interval of
+    their ratio inside it), else too small or too large (wholly on one side of 1), else too noisy to say."""
     low, high = engine.low / naive.high, engine.high / naive.low
-    if low > AGREE:
+    if 1 / AGREE <= low and high <= AGREE:
+        return AGREES
+    if low > 1:
         return TOO_SMALL
-    if high < 1 / AGREE:
+    if high < 1:
         return TOO_LARGE
-    return AGREES
+    return NOISY
 
 
 def _unit(workload: str) -> str:
@@ -1309,6 +1316,9 @@ def check_gap(m, c: Context) -> None:
         c.factor(m["f"], [1 / r for r in ratios], "naive over synchronised")
         if verdicts and TOO_LARGE not in verdicts:
             c.fail(f"naive called too large, but synchronised/naive = {_fmt(ratios)} ({'/'.join(sorted(verdicts))})")
+    elif how == "noisy":
+        if verdicts and NOISY not in verdicts:
+            c.fail(f"'too noisy to say', but synchronised/naive = {_fmt(ratios)} is {'/'.join(sorted(verdicts))}")
     elif verdicts and AGREES not in verdicts:
         c.fail(f"'agree within a fifth', but synchronised/naive = {_fmt(ratios)}, {'/'.join(sorted(verdicts))} "
                f"beyond noise")
@@ -1318,10 +1328,14 @@ def check_gap_agrees(m: re.Match, c: Context) -> None:
     check_gap({**m.groupdict(), "how": "agree", "f": None}, c)
 
 
+def check_gap_noisy(m: re.Match, c: Context) -> None:
+    check_gap({**m.groupdict(), "how": "noisy", "f": None}, c)
+
+
 def check_gap_cpu(m: re.Match, c: Context) -> None:
     found = m.groupdict()
     check_gap({**found, "dev": None, "m": found["m"] or found["m2"], "events": None,
-               "how": found["how"] or "agree"}, c)
+               "how": found["how"] or ("noisy" if found.get("noisy") else "agree")}, c)
 
 
 # -- the blog post's sizes, naive timeit against the synchronised timer ---------------------------
@@ -1361,7 +1375,8 @@ def check_post_all(m: re.Match, c: Context) -> None:
 
 
 POST_CLAUSE = re.compile(rf"too (?P<how>short|long) a time at m = (?P<list>{LIST}) \((?:(?P<upto>up to )?)"
-                         rf"(?P<f>{N})× too (?P<adjective>small|large)(?:, at m = (?P<at>{N}))?\)")
+                         rf"(?P<f>{N})× too (?P<adjective>small|large)(?:, at m = (?P<at>{N}))?\)"
+                         rf"|times too (?P<how2>noisy) to judge at m = (?P<list2>{LIST})")
 
 
 def check_post_mixed(m: re.Match, c: Context) -> None:
@@ -1369,6 +1384,14 @@ def check_post_mixed(m: re.Match, c: Context) -> None:
     rest = m["clauses"]
     for clause in POST_CLAUSE.finditer(m["clauses"]):
         rest = rest.replace(clause[0], "", 1)
+        if clause["how2"]:
+            for at in sizes(clause["list2"]):
+                if at not in found or NOISY not in found[at]:
+                    c.fail(f"'too noisy to judge' at m = {at:,}, but there it is {'/'.join(sorted(found.get(at, ())))}")
+            left = [s for s in found if s not in sizes(clause["list2"]) and found[s] == {NOISY}]
+            if left:
+                c.fail(f"naive also too noisy to judge at m = {left}, which the list leaves out")
+            continue
         verdict = TOO_SMALL if clause["how"] == "short" else TOO_LARGE
         if (clause["how"] == "short") != (clause["adjective"] == "small"):
             c.fail(f"'too {clause['how']} a time' but '{clause['f']}× too {clause['adjective']}'")
@@ -1413,7 +1436,7 @@ def check_post_rest(m: re.Match, c: Context) -> None:
         return
     _, found = _post(c, name)
     _post_margin(c, m["margin"])
-    listed = {s for clause in POST_CLAUSE.finditer(c.text) for s in sizes(clause["list"])}
+    listed = {s for clause in POST_CLAUSE.finditer(c.text) for s in sizes(clause["list"] or clause["list2"])}
     against = [s for s in sorted(found) if s not in listed and AGREES not in found[s]]
     if against:
         c.fail(f"'At the other sizes the two agreed', but not at m = {against}")

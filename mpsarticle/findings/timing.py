@@ -6,7 +6,8 @@ timing chapter says what this build measured, size by size, over the
 ``original`` suite (m = 100 … 3000): at each size the ratio of the engine's
 median to the naive method's median, with its interval, and a verdict read
 from that interval with :data:`mpsarticle.analysis.AGREEMENT_MARGIN` (the two
-agree unless the whole interval lies more than that margin away from 1).
+agree only where the whole interval lies within that margin of 1; an interval
+that holds 1 but reaches past the margin is too noisy to say either way).
 """
 
 from __future__ import annotations
@@ -15,13 +16,14 @@ from dataclasses import dataclass
 
 from .. import analysis
 from ..results import ResultSet
-from ..stats import FASTER, SAME, SLOWER, Ratio
+from ..stats import FASTER, SAME, SLOWER, UNCLEAR, Ratio
 
-__all__ = ["AGREES", "NaiveAtSize", "NaiveTiming", "TOO_LARGE", "TOO_SMALL", "naive_timing"]
+__all__ = ["AGREES", "NOISY", "NaiveAtSize", "NaiveTiming", "TOO_LARGE", "TOO_SMALL", "naive_timing"]
 
-#: The naive median is too small (the engine's is larger, beyond the margin), too large, or the two agree.
-TOO_SMALL, TOO_LARGE, AGREES = "too_small", "too_large", "agrees"
-_VERDICTS = {FASTER: TOO_SMALL, SLOWER: TOO_LARGE, SAME: AGREES}
+#: The naive median is too small (the engine's is larger, beyond noise), too large, the two agree within the
+#: margin (the whole interval inside it), or the interval is too wide to say (see Ratio.agreement).
+TOO_SMALL, TOO_LARGE, AGREES, NOISY = "too_small", "too_large", "agrees", "unclear"
+_VERDICTS = {FASTER: TOO_SMALL, SLOWER: TOO_LARGE, SAME: AGREES, UNCLEAR: NOISY}
 
 
 @dataclass(frozen=True)
@@ -66,6 +68,6 @@ def naive_timing(results: ResultSet, suite: str = "original") -> dict[str, Naive
         pairs = analysis.time_ratios(results, device, suite=suite)
         if pairs:
             found[device] = NaiveTiming(device, tuple(
-                NaiveAtSize(size, ratio, _VERDICTS[ratio.direction(analysis.AGREEMENT_MARGIN)])
+                NaiveAtSize(size, ratio, _VERDICTS[ratio.agreement(analysis.AGREEMENT_MARGIN)])
                 for size, ratio in pairs))
     return found

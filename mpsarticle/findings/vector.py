@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from .. import analysis
 from ..results import Point, ResultSet
-from ..stats import FASTER, SAME, SLOWER, Ratio
+from ..stats import FASTER, SAME, SLOWER, UNCLEAR, Ratio
 from .common import Comparison, _accelerator, _comparisons, _present, rate_ratio
 
 # -- matrix × vector -----------------------------------------------------------------
@@ -204,7 +204,8 @@ class Gap:
     """Naive ``timeit`` against the synchronised engine on one device, at the largest size both measured.
 
     ``verdict``: ``optimistic`` (naive reports less time than a call takes),
-    ``pessimistic`` (more) or ``agrees`` (within a fifth, beyond noise), from
+    ``pessimistic`` (more), ``agrees`` (within a fifth, the whole interval
+    inside it) or ``unclear`` (too noisy to say), from
     :func:`analysis.agreement`. ``ratio`` is engine time / naive time.
     """
 
@@ -218,7 +219,7 @@ class Gap:
     evidence: tuple[Point, ...]
 
 
-_VERDICTS = {FASTER: "optimistic", SLOWER: "pessimistic", SAME: "agrees"}
+_VERDICTS = {FASTER: "optimistic", SLOWER: "pessimistic", SAME: "agrees", UNCLEAR: "unclear"}
 
 
 def naive_gaps(results: ResultSet, suite: str | None = None) -> dict[str, Gap]:

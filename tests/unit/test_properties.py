@@ -140,7 +140,7 @@ def test_training_and_naive_words_follow_the_intervals(results: ResultSet) -> No
     engine = dict(analysis.series(results, workload="matvec", device="mps", suite="matvec"))
     common = sorted(naive.keys() & engine.keys())
     if common:
-        gap = ratio(engine[common[-1]].samples, naive[common[-1]].samples).direction(analysis.AGREEMENT_MARGIN)
+        gap = ratio(engine[common[-1]].samples, naive[common[-1]].samples).agreement(analysis.AGREEMENT_MARGIN)
         english, indonesian = texts["en"]["timing.naive_sentence"], texts["id"]["timing.naive_sentence"]
         assert ("too optimistic" in english) == (gap == FASTER), english
         assert ("too pessimistic" in english) == (gap == SLOWER), english

@@ -109,6 +109,11 @@ MESSAGES = {
     "gap.agrees.events": "At m = {size} on the {device}, naive timeit gives {naive} per product, the synchronised "
                          "timer {engine} and the device's own events {events}: here naive timeit and the synchronised "
                          "timer agree within a fifth.",
+    "gap.unclear": "At m = {size} on the {device}, naive timeit gives {naive} per product and the synchronised "
+                   "timer {engine}: the two are too noisy here to say whether they agree within a fifth.",
+    "gap.unclear.events": "At m = {size} on the {device}, naive timeit gives {naive} per product, the synchronised "
+                          "timer {engine} and the device's own events {events}: naive timeit and the synchronised "
+                          "timer are too noisy here to say whether they agree within a fifth.",
     "gap.cpu.agrees": "On the CPU the two agree: at m = {size} naive timeit gives {naive} and the synchronised timer {engine}, "
                       "because the CPU finishes each product before the call returns.",
     "gap.cpu.pessimistic": "On the CPU, at m = {size}, naive timeit gives {naive} and the synchronised timer {engine}, {factor} "
@@ -117,6 +122,8 @@ MESSAGES = {
     "gap.cpu.optimistic": "On the CPU, at m = {size}, naive timeit gives {naive} and the synchronised timer {engine}, {factor} "
                           "more; the CPU does finish each product before the call returns, so the difference does "
                           "not come from a queue.",
+    "gap.cpu.unclear": "On the CPU, at m = {size}, naive timeit gives {naive} and the synchronised timer {engine}: "
+                       "too noisy here to say whether they agree within a fifth.",
     "gap.cpu.none": "No matrix-vector product was timed both ways on the CPU in this build.",
     # The blog post's sizes timed both ways (sentences.post_sentence): on the accelerator, else on the CPU.
     "post.all": "On this build's {device}, naive timeit reported too short a time at every one of the blog post's "
@@ -131,6 +138,8 @@ MESSAGES = {
     "post.clause.too_small.many": "too short a time at m = {sizes} (up to {factor} too small, at m = {at})",
     "post.clause.too_large.one": "too long a time at m = {sizes} ({factor} too large)",
     "post.clause.too_large.many": "too long a time at m = {sizes} (up to {factor} too large, at m = {at})",
+    "post.clause.unclear.one": "times too noisy to judge at m = {sizes}",
+    "post.clause.unclear.many": "times too noisy to judge at m = {sizes}",
     "post.some.then": "So on this machine naive timing reports too short a time at some of the post's sizes and not "
                       "at others; how the post's own mps bars fared, measured on the post's own Mac, this build "
                       "cannot tell.",

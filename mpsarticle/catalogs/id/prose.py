@@ -110,6 +110,13 @@ MESSAGES = {
     "gap.agrees.events": "Pada m = {size} di {device}, timeit naif memberi {naive} per perkalian, pewaktu "
                          "tersinkron {engine}, dan event milik perangkat itu sendiri {events}: di sini cara naif "
                          "dan pewaktu tersinkron berselisih kurang dari seperlima.",
+    "gap.unclear": "Pada m = {size} di {device}, timeit naif memberi {naive} per perkalian dan pewaktu tersinkron "
+                   "{engine}: keduanya terlalu berderau di sini untuk memastikan apakah selisihnya kurang dari "
+                   "seperlima.",
+    "gap.unclear.events": "Pada m = {size} di {device}, timeit naif memberi {naive} per perkalian, pewaktu "
+                          "tersinkron {engine}, dan event perangkat itu sendiri {events}: timeit naif dan pewaktu "
+                          "tersinkron terlalu berderau di sini untuk memastikan apakah selisihnya kurang dari "
+                          "seperlima.",
     "gap.cpu.agrees": "Di CPU keduanya sepakat: pada m = {size} timeit naif memberi {naive} dan pewaktu "
                       "tersinkron {engine}, karena CPU menyelesaikan setiap perkalian sebelum panggilan kembali.",
     "gap.cpu.pessimistic": "Di CPU, pada m = {size}, timeit naif memberi {naive} dan pewaktu tersinkron "
@@ -119,6 +126,8 @@ MESSAGES = {
     "gap.cpu.optimistic": "Di CPU, pada m = {size}, timeit naif memberi {naive} dan pewaktu tersinkron "
                           "{engine}, {factor} lebih lama; CPU memang menyelesaikan setiap perkalian sebelum panggilan "
                           "kembali, jadi selisihnya bukan berasal dari antrean.",
+    "gap.cpu.unclear": "Di CPU, pada m = {size}, timeit naif memberi {naive} dan pewaktu tersinkron {engine}: "
+                       "terlalu berderau di sini untuk memastikan apakah selisihnya kurang dari seperlima.",
     "gap.cpu.none": "Tidak ada perkalian matriks–vektor di CPU yang diukur dengan kedua cara di build ini.",
     "post.all": "Di {device} pada build ini, timeit naif melaporkan waktu yang terlalu singkat pada semua ukuran "
                 "dari tulisan blog itu, m = {first} sampai {last}: hingga {factor} lebih kecil daripada waktu "
@@ -138,6 +147,8 @@ MESSAGES = {
                                  "sebenarnya)",
     "post.clause.too_large.many": "waktu yang terlalu lama pada m = {sizes} (hingga {factor} lebih besar daripada "
                                   "waktu sebenarnya, pada m = {at})",
+    "post.clause.unclear.one": "waktu yang terlalu berderau untuk dinilai pada m = {sizes}",
+    "post.clause.unclear.many": "waktu yang terlalu berderau untuk dinilai pada m = {sizes}",
     "post.some.then": "Jadi di mesin ini pengukuran naif melaporkan waktu yang terlalu singkat pada sebagian ukuran "
                       "tulisan itu dan tidak pada yang lain; seberapa tepat batang mps di tulisan itu sendiri, yang "
                       "diukur di Mac milik penulisnya, tidak bisa dipastikan oleh build ini.",
