@@ -535,8 +535,8 @@ def test_naive_timeit_at_the_blog_posts_sizes() -> None:
     assert claims(lead + "too long a time at m = 300 and 500 (up to 7.0× too large, at m = 500).", results)
     # "None" and "some" are read with the device the sentence before names.
     [failure] = check_texts({"k": lead + "too short a time at m = 300 and 500 (up to 7.0× too small, at m = 500). "
-                                         "So on this machine naive timing reported too short a time at none of the "
-                                         "post's sizes."}, results)[0]
+                                         "So on this machine naive timing was shown to report too short a time at "
+                                         "none of the post's sizes."}, results)[0]
     assert failure.claim == "post, none"
     assert not check_texts({"k": lead + "too short a time at m = 300 and 500 (up to 7.0× too small, at m = 500). So "
                                         "on this machine naive timing reports too short a time at some of the post's "

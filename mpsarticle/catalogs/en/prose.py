@@ -143,9 +143,9 @@ MESSAGES = {
     "post.some.then": "So on this machine naive timing reports too short a time at some of the post's sizes and not "
                       "at others; how the post's own mps bars fared, measured on the post's own Mac, this build "
                       "cannot tell.",
-    "post.none.then": "So on this machine naive timing reported too short a time at none of the post's sizes; "
-                      "whether it did for the post's own mps bars, measured on the post's own Mac, this build cannot "
-                      "tell.",
+    "post.none.then": "So on this machine naive timing was shown to report too short a time at none of the post's "
+                      "sizes; whether it did for the post's own mps bars, measured on the post's own Mac, this build "
+                      "cannot tell.",
     "post.cpu.lead": "This build has no accelerator, so it cannot show what naive timing does on a GPU.",
     "post.cpu.agrees": "A CPU finishes each product before the call returns, so there is no queue to hide behind.",
     "post.cpu.differs": "A CPU finishes each product before the call returns, so the differences do not come from a "

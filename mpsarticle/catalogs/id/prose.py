@@ -152,8 +152,8 @@ MESSAGES = {
     "post.some.then": "Jadi di mesin ini pengukuran naif melaporkan waktu yang terlalu singkat pada sebagian ukuran "
                       "tulisan itu dan tidak pada yang lain; seberapa tepat batang mps di tulisan itu sendiri, yang "
                       "diukur di Mac milik penulisnya, tidak bisa dipastikan oleh build ini.",
-    "post.none.then": "Jadi di mesin ini pengukuran naif tidak sekali pun melaporkan waktu yang terlalu singkat pada "
-                      "ukuran-ukuran tulisan itu; apakah hal itu terjadi pada batang mps di tulisan itu sendiri, yang "
+    "post.none.then": "Jadi di mesin ini pengukuran naif tidak sekali pun terbukti melaporkan waktu yang terlalu "
+                      "singkat pada ukuran-ukuran tulisan itu; apakah hal itu terjadi pada batang mps di tulisan itu sendiri, yang "
                       "diukur di Mac milik penulisnya, tidak bisa dipastikan oleh build ini.",
     "post.cpu.lead": "Build ini tidak memiliki akselerator, jadi tidak bisa menunjukkan apa yang terjadi pada "
                      "pengukuran naif di GPU.",
