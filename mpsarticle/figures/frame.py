@@ -69,14 +69,30 @@ def title_over(figure: Figure, title: str) -> None:
     figure.suptitle(title, fontsize=TITLE_SIZE, color=INK)
 
 
+#: A tick's size is written only if it is at least this many times the last size written: the blog post's sizes
+#: (750, 1000, 1500, …) and the profiles' powers of two (1024, 2048, …) on one axis would print over each other.
+LABEL_RATIO = 1.45
+
+
+def labelled_sizes(ticks: Sequence[int]) -> set[int]:
+    """The sizes of ``ticks`` (sorted) whose numbers are written: the first, then each far enough from the last."""
+    written: list[int] = []
+    for tick in ticks:
+        if not written or tick >= LABEL_RATIO * written[-1]:
+            written.append(tick)
+    return set(written)
+
+
 def size_axis(ax: Axes, sizes: Iterable[int]) -> None:
-    """Log x with a tick at each measured size: the profiles step in powers of two."""
+    """Log x with a tick at each measured size (the profiles step in powers of two), numbered where they fit."""
     ticks = sorted(set(sizes))
     ax.set_xscale("log", base=2)
     if ticks:
+        written = labelled_sizes(ticks)
         ax.xaxis.set_major_locator(FixedLocator(ticks))
         ax.xaxis.set_minor_locator(NullLocator())
-        ax.xaxis.set_major_formatter(FuncFormatter(lambda value, _: f"{value:.0f}"))
+        ax.xaxis.set_major_formatter(FuncFormatter(lambda value, _: f"{value:.0f}" if round(value) in written
+                                                   else ""))
 
 
 def log_y(ax: Axes, text: Callable[[float], str]) -> None:

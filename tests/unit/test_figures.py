@@ -329,3 +329,19 @@ def test_cli_plot_missing_file(tmp_path, capsys) -> None:
     assert main(["plot", str(tmp_path / "missing.json")]) != 0
     error = capsys.readouterr().err
     assert error.count("\n") == 1 and "missing.json" in error
+
+
+def test_size_labels_do_not_print_over_each_other() -> None:
+    """Every suite on one axis (m = 750, 1,000, 1,024, 1,500, …): every size gets a tick, but a number only where it
+    is at least LABEL_RATIO times the last number written."""
+    from mpsarticle.figures.frame import LABEL_RATIO
+
+    from ..machines import results_of
+
+    figure = figures.time_vs_size(results_of("nvidia-h200-build"), "en")
+    figure.canvas.draw()
+    ax = figure.axes[0]
+    ticks = list(ax.get_xticks())
+    written = [tick for tick, label in zip(ticks, ax.get_xticklabels()) if label.get_text()]
+    assert 1000 in ticks and 1024 in ticks and len(written) < len(ticks)
+    assert all(b >= LABEL_RATIO * a for a, b in zip(written, written[1:])), written
