@@ -85,20 +85,22 @@ setup: $(SETUP_STAMP)
 # its pin (pip finds its dependencies already there, locked), then this project
 # without dependencies.
 #
-# Why uv: pip installs the lock's hundred-odd packages one after the other, about
-# 50 s of a fresh clone's first `make html` on a 2-core Linux machine; uv
-# fetches and unpacks them in parallel, in a few seconds. uv comes from the
-# lock itself: its lines (the pin and the hashes of every uv wheel) are copied
-# out of $(LOCK) into $(UV_REQUIREMENTS), and pip installs that one wheel into
-# .venv with --require-hashes. `uv pip install --require-hashes` then installs
-# the whole lock, refusing any file whose hash is not listed, as pip does.
+# Why uv: pip installs the lock's hundred-odd packages one after the other,
+# 44 s of a fresh clone's `make setup` on the project's 2-core Linux build
+# machine; uv fetches and unpacks them in parallel in about 2 s, and compiling
+# their bytecode takes most of its 20 s. uv comes from the lock itself: its
+# lines (the pin and the hashes of every uv file) are copied out of $(LOCK)
+# into $(UV_REQUIREMENTS), and pip installs that one wheel into .venv with
+# --require-hashes. `uv pip install --require-hashes` then installs the whole
+# lock, refusing any file whose hash is not listed, as pip does.
 # --compile-bytecode writes the .pyc files that pip writes and uv by default
 # does not: without them every notebook kernel would compile what it imports
 # (every time, where PYTHONDONTWRITEBYTECODE is set). Where uv cannot be
-# installed (no uv wheel for this platform, no uv in the lock), pip installs
-# the lock as before, after one line saying so; INSTALLER=pip asks for pip
-# outright. uv reads its own configuration (uv.toml, UV_* variables), not
-# pip's: where PyPI is reached only through a mirror named in pip.conf, set
+# installed or does not run, pip installs the lock as before, after one line
+# saying so; INSTALLER=pip asks for pip outright. (uv is in the lock too, for
+# `make lock`: a platform with no uv wheel makes pip build uv from its source.)
+# uv reads its own configuration (uv.toml, UV_* variables), not pip's: where
+# PyPI is reached only through a mirror named in pip.conf, set
 # UV_DEFAULT_INDEX as well, or use INSTALLER=pip.
 #
 # torch and this project are installed by pip either way: pip reads the
@@ -110,8 +112,9 @@ $(SETUP_STAMP): pyproject.toml $(LOCK)
 ifeq ($(INSTALLER),uv)
 	awk '/^uv==/ { keep = 1; print; next } keep && /^ +--hash=/ { print; next } { keep = 0 }' $(LOCK) > $(UV_REQUIREMENTS)
 	test -s $(UV_REQUIREMENTS) && $(VENV_PY) -m pip install --require-hashes -r $(UV_REQUIREMENTS) \
-		|| echo "make setup: uv cannot be installed here; pip installs the lock instead (slower)" >&2
-	if test -x $(VENV_UV); then \
+		&& $(VENV_UV) --version \
+		|| echo "make setup: uv cannot be installed or run here; pip installs the lock instead (slower)" >&2
+	if $(VENV_UV) --version >/dev/null 2>&1; then \
 		$(VENV_UV) pip install --python $(VENV_PY) --require-hashes --compile-bytecode -r $(LOCK); \
 	else \
 		$(VENV_PY) -m pip install --require-hashes -r $(LOCK); \
