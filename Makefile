@@ -21,6 +21,9 @@ TORCH_SPEC ?= torch==2.13.0
 # box without a GPU (the workflows do this):
 #   make html TORCH_PIP_OPTS='--index-url https://download.pytorch.org/whl/cpu'
 TORCH_PIP_OPTS ?=
+# What installs the lock: uv (the default) or pip, e.g. `make setup INSTALLER=pip`.
+# See the set-up recipe below for why uv.
+INSTALLER  ?= uv
 # Measurement sizes and time budget: quick (CI), default, full.
 PROFILE    ?= default
 LANGUAGES  := en id
@@ -31,6 +34,9 @@ VENV_PY   := $(VENV_BIN)/python
 # Set-up is repeated only when pyproject.toml or the lock changes (or .venv is
 # removed).
 SETUP_STAMP := $(VENV)/.mpsarticle-setup
+# uv's lines of the lock, the only thing pip installs with INSTALLER=uv.
+UV_REQUIREMENTS := $(VENV)/uv-requirements.txt
+VENV_UV   := $(VENV_BIN)/uv
 # One line and a stop when a Python cannot build the article (too old, under
 # Rosetta 2 on Apple silicon, no venv): checked before .venv is made and used.
 CHECK_PYTHON := scripts/check_python.py
@@ -78,10 +84,44 @@ setup: $(SETUP_STAMP)
 # The lock first (hashes checked, so exactly the locked files), then torch at
 # its pin (pip finds its dependencies already there, locked), then this project
 # without dependencies.
+#
+# Why uv: pip installs the lock's hundred-odd packages one after the other,
+# 44 s of a fresh clone's `make setup` on the project's 2-core Linux build
+# machine; uv fetches and unpacks them in parallel in about 2 s, and compiling
+# their bytecode takes most of its 20 s. uv comes from the lock itself: its
+# lines (the pin and the hashes of every uv file) are copied out of $(LOCK)
+# into $(UV_REQUIREMENTS), and pip installs that one wheel into .venv with
+# --require-hashes. `uv pip install --require-hashes` then installs the whole
+# lock, refusing any file whose hash is not listed, as pip does.
+# --compile-bytecode writes the .pyc files that pip writes and uv by default
+# does not: without them every notebook kernel would compile what it imports
+# (every time, where PYTHONDONTWRITEBYTECODE is set). Where uv cannot be
+# installed or does not run, pip installs the lock as before, after one line
+# saying so; INSTALLER=pip asks for pip outright. (uv is in the lock too, for
+# `make lock`: a platform with no uv wheel makes pip build uv from its source.)
+# uv reads its own configuration (uv.toml, UV_* variables), not pip's: where
+# PyPI is reached only through a mirror named in pip.conf, set
+# UV_DEFAULT_INDEX as well, or use INSTALLER=pip.
+#
+# torch and this project are installed by pip either way: pip reads the
+# machine's pip configuration (on the project's Linux build machines,
+# find-links to the local CPU wheel), and TORCH_PIP_OPTS are pip's options.
 $(SETUP_STAMP): pyproject.toml $(LOCK)
 	@$(PYTHON) $(CHECK_PYTHON)
 	test -x $(VENV_PY) || $(PYTHON) -m venv $(VENV)
+ifeq ($(INSTALLER),uv)
+	awk '/^uv==/ { keep = 1; print; next } keep && /^ +--hash=/ { print; next } { keep = 0 }' $(LOCK) > $(UV_REQUIREMENTS)
+	test -s $(UV_REQUIREMENTS) && $(VENV_PY) -m pip install --require-hashes -r $(UV_REQUIREMENTS) \
+		&& $(VENV_UV) --version \
+		|| echo "make setup: uv cannot be installed or run here; pip installs the lock instead (slower)" >&2
+	if $(VENV_UV) --version >/dev/null 2>&1; then \
+		$(VENV_UV) pip install --python $(VENV_PY) --require-hashes --compile-bytecode -r $(LOCK); \
+	else \
+		$(VENV_PY) -m pip install --require-hashes -r $(LOCK); \
+	fi
+else
 	$(VENV_PY) -m pip install --require-hashes -r $(LOCK)
+endif
 	$(VENV_PY) -c 'import torch' 2>/dev/null || $(VENV_PY) -m pip install $(TORCH_PIP_OPTS) "$(TORCH_SPEC)"
 	$(VENV_PY) -m pip install --no-deps -e .
 	touch $@
@@ -91,11 +131,11 @@ $(SETUP_STAMP): pyproject.toml $(LOCK)
 # uv comes from the lock's own `lock` extra; an existing .venv is used as it is,
 # so that a lock that no longer installs can still be rewritten.
 lock:
-	test -x $(VENV_BIN)/uv || $(MAKE) setup
+	test -x $(VENV_UV) || $(MAKE) setup
 	mkdir -p $(LOCK_INPUTS)
 	echo '$(TORCH_SPEC)' > $(LOCK_INPUTS)/torch.txt
 	printf '%s\n' $(LOCK_EXCLUDES) > $(LOCK_INPUTS)/excluded.txt
-	$(VENV_BIN)/uv pip compile pyproject.toml --all-extras --universal --upgrade \
+	$(VENV_UV) pip compile pyproject.toml --all-extras --universal --upgrade \
 		--python-version $(LOCK_PYTHON) --generate-hashes --no-config \
 		--default-index https://pypi.org/simple \
 		--overrides $(LOCK_INPUTS)/torch.txt --excludes $(LOCK_INPUTS)/excluded.txt \
