@@ -1,7 +1,8 @@
 """The lock, requirements.txt: every dependency but torch, exact and hashed, for Linux and macOS alike.
 
 `make lock` writes it (uv, universal resolution); `make setup` installs it with
-`pip install --require-hashes` and then torch at the Makefile's own pin.
+`uv pip install --require-hashes` (pip's `--require-hashes` where uv cannot run,
+or with `INSTALLER=pip`) and then torch at the Makefile's own pin.
 """
 
 from __future__ import annotations
