@@ -1555,14 +1555,18 @@ def _same_sizes(c: Context, pairs: Pairs, m: re.Match, where: str) -> None:
         c.winner_factor(side, pairs, at, m["f"], where)
 
 
+def _form(forms: list[re.Pattern], clause: str, c: Context) -> re.Match | None:
+    """The first of ``forms`` the whole clause matches; a clause none matches is a failure."""
+    found = next((f for f in (form.fullmatch(clause) for form in forms) if f), None)
+    if found is None:
+        c.fail(f"clause not understood: {clause!r}")
+    return found
+
+
 def check_same_size(m: re.Match, c: Context) -> None:
     for clause in _clauses(m["clauses"], rf"the |in {DTYPE} "):
-        for form in SAME_SIZE:
-            found = form.fullmatch(clause)
-            if found:
-                break
-        else:
-            c.fail(f"clause not understood: {clause!r}")
+        found = _form(SAME_SIZE, clause, c)
+        if found is None:
             continue
         pairs = c.oracle.compare("matmul", dtype=found["d"])
         values = found.groupdict()
@@ -1593,9 +1597,8 @@ BEST = [re.compile(rf"in (?P<d>{DTYPE}) the (?P<x>{DEV})'s best \(m = (?P<xs>{N}
 def check_best(m: re.Match, c: Context) -> None:
     o = c.oracle
     for clause in _clauses(m["clauses"], rf"in {DTYPE} "):
-        found = next((f for f in (form.fullmatch(clause) for form in BEST) if f), None)
+        found = _form(BEST, clause, c)
         if found is None:
-            c.fail(f"clause not understood: {clause!r}")
             continue
         dtype = found["d"]
         groups = found.groupdict()
@@ -1643,12 +1646,8 @@ HALF_CLAUSE = [
 def check_cpu_halves(m: re.Match, c: Context) -> None:
     seen = set()
     for clause in _clauses(m["clauses"], rf"{DTYPE} is "):
-        for form in HALF_CLAUSE:
-            found = form.fullmatch(clause)
-            if found:
-                break
-        else:
-            c.fail(f"clause not understood: {clause!r}")
+        found = _form(HALF_CLAUSE, clause, c)
+        if found is None:
             continue
         seen.add(found["d"])
         values = found.groupdict()
