@@ -19,6 +19,7 @@ from matplotlib.figure import Figure
 from matplotlib.text import Text
 
 from mpsarticle import figures
+from mpsarticle.article import CHAPTERS
 from mpsarticle.results import ResultSet
 from mpsarticle.wording import Words
 from .test_figures import ENVIRONMENT, _point, _texts, build, cpu_only
@@ -296,6 +297,6 @@ def test_train_only_failures_still_draws() -> None:
     _png(figure)
 
 
-def test_machine_figures_are_listed() -> None:
-    assert list(figures.MACHINE_FIGURES.values()) == [figures.machines_speedup, figures.machines_efficiency,
-                                                    figures.machines_train]
+def test_every_figure_the_machines_chapter_draws_is_tested_here() -> None:
+    """FUNCTIONS, which the tests above run, are the figures the chapter glues (mpsarticle.article.CHAPTERS)."""
+    assert FUNCTIONS == list(CHAPTERS["machines"])
