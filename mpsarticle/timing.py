@@ -42,9 +42,8 @@ import timeit
 from typing import Any, Callable
 
 import torch
-from torch.utils.benchmark.utils.common import set_torch_threads
 
-from .devices import Device
+from .devices import Device, torch_threads
 from .kernels import Prepared, prepare
 from .memory import is_out_of_memory
 from .results import Point, finite_or_none
@@ -281,7 +280,7 @@ def _threads(options: TimingOptions):
 
     if options.threads is None:
         return nullcontext()
-    return set_torch_threads(options.threads)
+    return torch_threads(options.threads)
 
 
 def _classify(exc: BaseException) -> tuple[str, str]:
