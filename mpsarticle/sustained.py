@@ -19,7 +19,7 @@ windows:
   the burst survives (1 when nothing slows down).
 
 The result is stored in the results file's optional ``sustained`` block; its
-layout is :data:`mpsarticle.results.SUSTAINED_SCHEMA`. The output is checked
+layout is :data:`mpsarticle.schema.SUSTAINED_SCHEMA`. The output is checked
 against the float64 reference once at the end, as every point is.
 """
 
