@@ -21,7 +21,7 @@ import pytest
 
 PACKAGE = Path(__file__).resolve().parents[2] / "mpsarticle"
 MODULES = sorted(PACKAGE.rglob("*.py"))
-#: ``mpsarticle.results.Point`` anywhere in the text; a role's target (after an optional ``~``, maybe relative: ``.names``).
+#: ``mpsarticle.results.Point`` anywhere in the text; a role's target (after an optional ``~``; relative: ``.names``).
 QUALIFIED = re.compile(r"(?<![\w.])mpsarticle(?:\.\w+)+")
 ROLE = re.compile(r":(?:mod|func|class|meth|attr|data|obj|exc):`~?(\.?[\w.]+)`")
 
@@ -49,8 +49,8 @@ def attribute(owner: object, name: str) -> object:
     """``owner.name``, a dataclass field or an annotated attribute counting as there."""
     if hasattr(owner, name):
         return getattr(owner, name)
-    if isinstance(owner, type) and (name in getattr(owner, "__annotations__", {}) or
-                                    (dataclasses.is_dataclass(owner) and name in {f.name for f in dataclasses.fields(owner)})):
+    fields = {f.name for f in dataclasses.fields(owner)} if dataclasses.is_dataclass(owner) else set()
+    if isinstance(owner, type) and (name in getattr(owner, "__annotations__", {}) or name in fields):
         return None
     raise AttributeError(name)
 
@@ -58,8 +58,8 @@ def attribute(owner: object, name: str) -> object:
 def resolves(name: str, module: str) -> bool:
     """Whether ``name`` is a module, or a chain of attributes from one (relative names read from ``module``)."""
     if name.startswith("."):
-        package = module if (PACKAGE.parent / Path(*module.split("."), "__init__.py")).exists() else module.rpartition(".")[0]
-        name = package + name
+        is_package = (PACKAGE.parent / Path(*module.split("."), "__init__.py")).exists()
+        name = (module if is_package else module.rpartition(".")[0]) + name
     parts = name.split(".")
     for cut in range(len(parts), 0, -1):
         try:
@@ -111,5 +111,6 @@ def test_every_name_a_docstring_or_comment_points_at_exists(path: Path) -> None:
 
 def test_the_names_are_read() -> None:
     """So that the test above cannot pass by reading nothing."""
-    named = [name for path in MODULES for _, text in texts(path) for name in QUALIFIED.findall(text) + ROLE.findall(text)]
+    named = [name for path in MODULES for _, text in texts(path)
+             for name in QUALIFIED.findall(text) + ROLE.findall(text)]
     assert len(named) > 50 and "mpsarticle.stats" in named
