@@ -15,9 +15,10 @@ import pytest
 
 from mpsarticle import findings
 from mpsarticle.results import ResultSet
+from mpsarticle.schema import STATUSES
 from mpsarticle.sentences import chapter_sentences
 from mpsarticle.verdict import verdict
-from mpsarticle.wording import Words
+from mpsarticle.wording import LANGUAGES, Words
 
 from ..machines import M1_CPU, M1_GPU, MACHINES, Machine, results_of, synthetic
 
@@ -288,3 +289,16 @@ def test_the_machines_chapter_says_an_archived_machines_fall():
         text = chapter_sentences("machines", results_of("ci-2core"), Words(lang), labels=[l for l, _ in entries],
                                  archive=entries)["machines_sentence"]
         assert all(w in text for w in words), text
+
+
+# -- statuses ------------------------------------------------------------------------
+
+def test_every_status_a_point_can_have_is_named_as_itself():
+    """A status missing from findings.MISSING was counted as another ('timeout' as 'failed with an error')."""
+    assert set(findings.MISSING) == {"failed_check", *STATUSES} - {"ok"}
+    for lang in LANGUAGES:
+        words = Words(lang)
+        absent = [f"{prefix}.{status}" for status in findings.MISSING
+                  for prefix in ("missing", "missing_count", "step", "answer.missing")
+                  if f"{prefix}.{status}" not in words.messages]
+        assert not absent, f"{lang}: no words for {absent}"
