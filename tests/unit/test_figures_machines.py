@@ -47,10 +47,6 @@ def _png(figure: Figure) -> bytes:
     return buffer.getvalue()
 
 
-def _lines(ax, gid: str | None = None) -> list:
-    return [line for line in ax.lines if gid is None or line.get_gid() == gid]
-
-
 # -- every figure ------------------------------------------------------------------
 
 
