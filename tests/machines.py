@@ -324,8 +324,4 @@ def archive_labels(results: ResultSet | None = None) -> list[str]:
     return [r.label for r in found.values()]
 
 
-def all_results() -> dict[str, ResultSet]:
-    return {name: results_of(name) for name in MACHINES}
-
-
-__all__ = ["MACHINES", "all_results", "archive_labels", "results_of", "selfcheck_rows", "synthetic"]
+__all__ = ["MACHINES", "archive_labels", "results_of", "selfcheck_rows", "synthetic"]
