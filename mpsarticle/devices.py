@@ -11,12 +11,13 @@ Nothing here knows about workloads or timing statistics.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import gc
 import os
 import platform
 from dataclasses import dataclass
-from typing import Any, Callable, Protocol
+from typing import Any, Callable, Iterator, Protocol
 
 import torch
 
@@ -32,6 +33,7 @@ __all__ = [
     "default_device",
     "get_device",
     "mps_fallback_enabled",
+    "torch_threads",
 ]
 
 #: With this variable set to 1, operators MPS lacks run on the CPU with no
@@ -271,6 +273,24 @@ def default_threads() -> int:
     code gets).
     """
     return torch.get_num_threads()
+
+
+@contextlib.contextmanager
+def torch_threads(count: int) -> Iterator[None]:
+    """PyTorch's CPU thread count set to ``count`` for the block, and the one before restored after.
+
+    Written here on the public ``torch.get_num_threads``/``torch.set_num_threads``
+    rather than imported from ``torch.utils.benchmark.utils.common.set_torch_threads``:
+    that is the same five lines, in a module torch does not document, which its
+    ``Timer`` uses for ``num_threads``; this package times with the standard
+    library's ``timeit`` (see :mod:`mpsarticle.timing`), not with ``Timer``.
+    """
+    before = torch.get_num_threads()
+    torch.set_num_threads(count)
+    try:
+        yield
+    finally:
+        torch.set_num_threads(before)
 
 
 def _cpu_backend() -> str:

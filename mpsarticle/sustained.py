@@ -19,7 +19,7 @@ windows:
   the burst survives (1 when nothing slows down).
 
 The result is stored in the results file's optional ``sustained`` block; its
-layout is :data:`mpsarticle.results.SUSTAINED_SCHEMA`. The output is checked
+layout is :data:`mpsarticle.schema.SUSTAINED_SCHEMA`. The output is checked
 against the float64 reference once at the end, as every point is.
 """
 
@@ -84,9 +84,7 @@ def summarise(rates: Sequence[float]) -> dict[str, float]:
 def run_sustained(suite: str, seconds: float, *, profile: str = "default", device: str | None = None,
                   label: str | None = None) -> ResultSet:
     """Run the suite's largest workload for ``seconds`` and return a ResultSet holding only ``sustained``."""
-    from torch.utils.benchmark.utils.common import set_torch_threads
-
-    from .devices import default_device, get_device
+    from .devices import default_device, get_device, torch_threads
     from .environment import environment
     from .kernels import prepare
     from .machine import logical_cpu_count
@@ -102,7 +100,7 @@ def run_sustained(suite: str, seconds: float, *, profile: str = "default", devic
     results = ResultSet(environment=environment(), profile=profile, label=label)
     try:
         prepared = prepare(workload, chosen, seed=task.options.seed)
-        with set_torch_threads(threads):
+        with torch_threads(threads):
             warm_up(prepared, chosen.synchronized_timer())
             calls = _calls_per_window(prepared.fn, chosen, window_s)
             windows = _windows(prepared.fn, chosen, calls, seconds, window_s)

@@ -42,16 +42,15 @@ import timeit
 from typing import Any, Callable
 
 import torch
-from torch.utils.benchmark.utils.common import set_torch_threads
 
-from .devices import Device, default_threads
+from .devices import Device, torch_threads
 from .kernels import Prepared, prepare
 from .memory import is_out_of_memory
 from .results import Point, finite_or_none
 from .specs import NAIVE_NUMBER, TimingOptions, Unsupported, Workload
 from .wording import english
 
-__all__ = ["TimingOptions", "cpu_threads", "measure", "rotations", "step", "time_engine", "time_events", "time_naive"]
+__all__ = ["TimingOptions", "measure", "rotations", "step", "time_engine", "time_events", "time_naive"]
 
 #: Runs of the original ``timeit`` per point (seven: the fewest for which
 #: order statistics give a 95 % interval of the median).
@@ -76,11 +75,6 @@ COLD_CACHE_FACTOR = 2
 MAX_ROTATIONS = 64
 #: When a device does not report its cache size, assume this much.
 ASSUMED_CACHE_BYTES = 64 << 20
-
-
-def cpu_threads(options: TimingOptions) -> int:
-    """The thread count a point runs with: the override, else PyTorch's default."""
-    return options.threads or default_threads()
 
 
 def warm_up(prepared: Prepared, clock: Callable[[], float]) -> float:
@@ -286,7 +280,7 @@ def _threads(options: TimingOptions):
 
     if options.threads is None:
         return nullcontext()
-    return set_torch_threads(options.threads)
+    return torch_threads(options.threads)
 
 
 def _classify(exc: BaseException) -> tuple[str, str]:

@@ -36,7 +36,9 @@ import numpy as np
 
 from mpsarticle.archive import load_archive, others
 from mpsarticle.results import Point, ResultSet, load
+from mpsarticle.schema import STATUSES
 from mpsarticle.selfcheck_rows import Row
+from mpsarticle.watchdog import timeout_reason
 
 ROOT = Path(__file__).resolve().parent.parent
 ARCHIVE = ROOT / "docs" / "_data" / "machines"
@@ -54,6 +56,13 @@ TOLERANCE = {"float32": 1e-3, "float16": 1e-2, "bfloat16": 3e-2}
 #: The small CNN's training step (mpsarticle.specs.TrainStep, width 32): FLOPs per example, weights.
 TRAIN_FLOPS_PER_EXAMPLE = 32_096_256
 TRAIN_TOLERANCE = 1e-2
+#: The reason a point of each status but ok records, one for every status the schema knows (so that a new one
+#: cannot be left out of the matrix unnoticed).
+REASONS = {"error": "RuntimeError: the device stopped responding (synthetic)",
+           "unsupported": "MPS supports bfloat16 from macOS 14 on; this is macOS 13",
+           "out_of_memory": "not tried: inputs need more than 45% of the device's memory",
+           "timeout": timeout_reason(120.0)}
+assert set(REASONS) == set(STATUSES) - {"ok"}, f"tests/machines.py: REASONS {sorted(REASONS)}, statuses {STATUSES}"
 
 
 @dataclass(frozen=True)
@@ -71,7 +80,7 @@ class DeviceModel:
     kernels: int = 60
     queue_s: float = 8e-6
     memory_bytes: int = 16 << 30
-    #: (workload, size or dtype) -> status other than ok: "failed_check", "out_of_memory", "error", "unsupported".
+    #: (workload, size or dtype) -> status other than ok: "failed_check" or one of REASONS.
     broken: dict[tuple[str, object], str] = field(default_factory=dict)
     #: Sizes of B @ a whose matrix no longer fits the memory and swaps: read at this rate instead.
     swap_from: int | None = None
@@ -111,12 +120,9 @@ def _point(machine: Machine, model: DeviceModel, workload: str, params: dict, se
     key = f"{machine.name}/{model.kind}/{suite}/{workload}/{method}/{sorted(params.items())}"
     if machine.all_error:
         status = "error"
-    if status in ("error", "unsupported", "out_of_memory"):
-        reasons = {"error": "RuntimeError: the device stopped responding (synthetic)",
-                   "unsupported": "MPS supports bfloat16 from macOS 14 on; this is macOS 13",
-                   "out_of_memory": "not tried: inputs need more than 45% of the device's memory"}
+    if status in REASONS:
         return Point(device=model.kind, workload=workload, params=params, method=method, suite=suite, status=status,
-                     reason=reasons[status], flops=flops, bytes_moved=nbytes)
+                     reason=REASONS[status], flops=flops, bytes_moved=nbytes)
     failed = status == "failed_check"
     samples = [float(seconds * n) for n in _noise(key)]
     point = Point(device=model.kind, workload=workload, params=params, method=method, suite=suite,
@@ -238,7 +244,8 @@ M3_MAX_GPU = DeviceModel("mps", "Apple M3 Max GPU", overhead_s=7.5e-6, memory_gb
                          per_sample_s=1.5e-5, kernels=40, memory_bytes=64 << 30)
 
 #: A laptop with a small NVIDIA card (2 GiB) whose float16 products come out wrong, whose bfloat16 products fail
-#: with an error, whose batch-128 step fails its check, and whose largest B @ a and copy do not fit in memory.
+#: with an error, whose batch-128 step fails its check, whose largest B @ a and copy do not fit in memory, and
+#: whose copy of 2**26 values hangs until the per-point time limit stops it.
 LAPTOP_CPU = DeviceModel("cpu", "Intel(R) Core(TM) i7-8750H", overhead_s=4e-6, memory_gb_s=25, copy_gb_s=30,
                          cache_bytes=9 << 20, cache_gb_s=90, gflop_s={"float32": 400, "float16": 8, "bfloat16": 6},
                          per_sample_s=4e-4)
@@ -248,7 +255,7 @@ LAPTOP_GPU = DeviceModel("cuda", "NVIDIA GeForce MX250", overhead_s=1.5e-5, memo
                          per_sample_s=5e-5, memory_bytes=2 << 30,
                          broken={("matmul", "float16"): "failed_check", ("matmul", "bfloat16"): "error",
                                  ("train_step", 128): "failed_check", ("matvec", 16384): "out_of_memory",
-                                 ("copy", 1 << 28): "out_of_memory"})
+                                 ("copy", 1 << 26): "timeout", ("copy", 1 << 28): "out_of_memory"})
 
 MACHINES_SYNTHETIC: dict[str, Machine] = {
     "apple-m1-base": Machine("apple-m1-base", "MacBook Air M1 8-core GPU 16 GB (synthetic)", M1_CPU, M1_GPU),
@@ -317,8 +324,4 @@ def archive_labels(results: ResultSet | None = None) -> list[str]:
     return [r.label for r in found.values()]
 
 
-def all_results() -> dict[str, ResultSet]:
-    return {name: results_of(name) for name in MACHINES}
-
-
-__all__ = ["MACHINES", "all_results", "archive_labels", "results_of", "selfcheck_rows", "synthetic"]
+__all__ = ["MACHINES", "archive_labels", "results_of", "selfcheck_rows", "synthetic"]

@@ -150,7 +150,7 @@ CLAIM_TABLE: list[tuple[str, str, str]] = [
      "check_rule_keep"),
     ("not compared", rf"Matrix products in (?P<dtypes>.+?) could not be compared: (?:the (?P<dev>{DEV}) does not "
                      rf"support them here|on the (?P<dev2>{DEV}) they (?P<why>failed their correctness check|did "
-                     rf"not fit in memory|failed with an error))", "check_not_compared"),
+                     rf"not fit in memory|failed with an error|stopped at the time limit per point))", "check_not_compared"),
     # -- the crossover (matvec)
     ("faster at every size", rf"the {DEV} is faster than the CPU at every size measured on both: (?P<f1>{N})× faster "
                              rf"at m = (?P<s1>{N}) and (?P<f2>{N})× faster at m = (?P<s2>{N})", "check_always"),
@@ -258,7 +258,7 @@ CLAIM_TABLE: list[tuple[str, str, str]] = [
     ("training step missing", rf"(?:At batch (?P<b>{N}) the step on the (?P<dev>{DEV})|With a batch of (?P<b2>{N}), "
                               rf"one training step takes {TIME} on the CPU; on the (?P<dev2>{DEV}) the step) "
                               rf"(?P<why>is not supported|failed its correctness check|ran out of memory|failed with "
-                              rf"an error|was not measured)", "check_train_missing"),
+                              rf"an error|stopped at the time limit per point|was not measured)", "check_train_missing"),
     ("training step, CPU", rf"With a batch of (?P<b>{N}), one training step takes (?P<cpu>{TIME}) on (?:this build's "
                            rf"CPU|the CPU;)", "check_train_cpu"),
     ("checks failed", rf"(?P<n>{N}) results? failed (?:its|their) correctness check \((?P<where>.+?)\); (?:it is|they "
@@ -938,7 +938,8 @@ def check_rule_keep(m: re.Match, c: Context) -> None:
 
 MISSING_STATUS = {"failed their correctness check": "failed_check", "failed the correctness check": "failed_check",
                   "did not fit in memory": "out_of_memory", "ran out of memory": "out_of_memory",
-                  "failed with an error": "error", "does not support": "unsupported", "is not supported": "unsupported",
+                  "failed with an error": "error", "stopped at the time limit per point": "timeout",
+                  "does not support": "unsupported", "is not supported": "unsupported",
                   "are not supported": "unsupported"}
 
 
@@ -1493,7 +1494,8 @@ def check_rates(m: re.Match, c: Context) -> None:
         best = [t.rate("flops")[0] for t in c.oracle.best("matmul", device, "flops", dtype=dtype)]
         c.quantity(rate, best, f"best {dtype} rate on the {m['dev']}")
     for words, status in (("failed the correctness check", "failed_check"), ("failed with an error", "error"),
-                          ("ran out of memory", "out_of_memory"), ("(?:is|are) not supported", "unsupported")):
+                          ("ran out of memory", "out_of_memory"), ("(?:is|are) not supported", "unsupported"),
+                          ("stopped at the time limit per point", "timeout")):
         for found in re.finditer(rf"((?:{DTYPE}(?:{SEP})?)+) {words}", m["rates"]):
             for dtype in re.findall(DTYPE, found[1]):
                 _missing(c, device, dtype, status, f"best rates on the {m['dev']}")
@@ -1804,7 +1806,8 @@ def check_measured(m: re.Match, c: Context) -> None:
                 "failed its correctness check": lambda p: p.status == "ok" and p.check == "failed",
                 "failed their correctness check": lambda p: p.status == "ok" and p.check == "failed",
                 "did not fit in memory": lambda p: p.status == "out_of_memory",
-                "failed with an error": lambda p: p.status == "error"}
+                "failed with an error": lambda p: p.status == "error",
+                "stopped at the time limit per point": lambda p: p.status == "timeout"}
     said = {}
     for count, what in re.findall(rf"({N}) ({'|'.join(statuses)})", m["missing"] or ""):
         said[what] = size(count)

@@ -18,7 +18,7 @@ Nothing here measures, and nothing here imports torch.
 from __future__ import annotations
 
 from .answer import answer
-from .files import FIGURES, MACHINE_FIGURES, save_all
+from .files import FIGURES, save_all
 from .machines import machines_efficiency, machines_speedup, machines_train
 from .matmul import matmul
 from .matvec import bandwidth, original_bars, speedup, time_vs_size
@@ -30,7 +30,7 @@ from .training import train
 
 __all__ = [
     "BACKGROUND", "DEVICE_COLORS", "DPI", "FAILED_GID", "FIGURES", "LABEL_LIMIT", "MACHINE_COLORS",
-    "MACHINE_FIGURES", "MESSAGE_GID", "METHOD_COLORS", "answer", "bandwidth", "device_color", "device_name",
+    "MESSAGE_GID", "METHOD_COLORS", "answer", "bandwidth", "device_color", "device_name",
     "machine_name", "machines_efficiency", "machines_speedup", "machines_train", "matmul", "methods",
     "original_bars", "save_all", "speedup", "time_vs_size", "train",
 ]

@@ -1,4 +1,4 @@
-"""Figures as files: the registry of each chapter's figures, and ``save_all`` for ``python -m mpsarticle plot``."""
+"""Figures as files: the figures ``python -m mpsarticle plot`` writes (``FIGURES``), and ``save_all``."""
 
 from __future__ import annotations
 
@@ -9,15 +9,13 @@ from matplotlib.figure import Figure
 
 from ..results import ResultSet
 from .frame import has_data
-from .machines import machines_efficiency, machines_speedup, machines_train
 from .matmul import matmul
 from .matvec import bandwidth, original_bars, speedup, time_vs_size
-from .names import Entries
 from .style import BACKGROUND, DPI, words
 from .timing import methods
 from .training import train
 
-__all__ = ["FIGURES", "MACHINE_FIGURES", "save_all"]
+__all__ = ["FIGURES", "save_all"]
 
 #: File stem -> figure function, in the order of the article's chapters.
 FIGURES: dict[str, Callable[[ResultSet, str], Figure]] = {
@@ -28,13 +26,6 @@ FIGURES: dict[str, Callable[[ResultSet, str], Figure]] = {
     "bandwidth": bandwidth,
     "matmul": matmul,
     "train": train,
-}
-
-#: File stem -> figure function of the chapter "Results from other machines"; each takes (entries, lang).
-MACHINE_FIGURES: dict[str, Callable[[Entries, str], Figure]] = {
-    "machines-speedup": machines_speedup,
-    "machines-efficiency": machines_efficiency,
-    "machines-train": machines_train,
 }
 
 

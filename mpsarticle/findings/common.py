@@ -11,8 +11,9 @@ from ..stats import Ratio
 
 #: Precisions of the matrix product, in the order the article lists them.
 DTYPES = ("float32", "float16", "bfloat16")
-#: What a point that is not ``ok`` was instead, in the order a sentence names the first that applies.
-MISSING = ("unsupported", "failed_check", "out_of_memory", "error")
+#: What a point that is not ``ok`` was instead, in the order a sentence names the first that applies: every
+#: status of :data:`mpsarticle.schema.STATUSES` but ``ok``, and ``failed_check`` (ok, but a wrong result).
+MISSING = ("unsupported", "failed_check", "out_of_memory", "error", "timeout")
 
 
 # -- the machine -------------------------------------------------------------------

@@ -30,7 +30,7 @@ class Coverage:
 
     points: int
     ok: int
-    #: (status, count) for ``unsupported``, ``failed_check``, ``out_of_memory``, ``error``; zero counts left out.
+    #: (status, count) for each of :data:`~mpsarticle.findings.MISSING`; zero counts left out.
     missing: tuple[tuple[str, int], ...]
     profile: str | None
     date: str

@@ -19,6 +19,7 @@ from matplotlib.figure import Figure
 from matplotlib.text import Text
 
 from mpsarticle import figures
+from mpsarticle.article import CHAPTERS
 from mpsarticle.results import ResultSet
 from mpsarticle.wording import Words
 from .test_figures import ENVIRONMENT, _point, _texts, build, cpu_only
@@ -44,10 +45,6 @@ def _png(figure: Figure) -> bytes:
     buffer = io.BytesIO()
     figure.savefig(buffer, format="png", dpi=figures.DPI, facecolor=figures.BACKGROUND)
     return buffer.getvalue()
-
-
-def _lines(ax, gid: str | None = None) -> list:
-    return [line for line in ax.lines if gid is None or line.get_gid() == gid]
 
 
 # -- every figure ------------------------------------------------------------------
@@ -296,6 +293,6 @@ def test_train_only_failures_still_draws() -> None:
     _png(figure)
 
 
-def test_machine_figures_are_listed() -> None:
-    assert list(figures.MACHINE_FIGURES.values()) == [figures.machines_speedup, figures.machines_efficiency,
-                                                    figures.machines_train]
+def test_every_figure_the_machines_chapter_draws_is_tested_here() -> None:
+    """FUNCTIONS, which the tests above run, are the figures the chapter glues (mpsarticle.article.CHAPTERS)."""
+    assert FUNCTIONS == list(CHAPTERS["machines"])

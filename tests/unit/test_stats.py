@@ -68,7 +68,7 @@ class Noisy(Workload):
 
 
 @build.register
-def _noisy(workload: Noisy, device: Device, *, seed: int, rotations: int) -> Prepared:
+def _prepare_noisy(workload: Noisy, device: Device, *, seed: int, rotations: int) -> Prepared:
     return Prepared(device.clock.advance, lambda: 0.0, 1e-3)
 
 

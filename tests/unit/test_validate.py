@@ -10,6 +10,7 @@ from typing import Any, Callable
 import pytest
 
 from mpsarticle import archive, cli
+from mpsarticle import validate as validate_module
 from mpsarticle.schema import upgrade
 from mpsarticle.validate import validate, validate_file
 
@@ -106,10 +107,6 @@ def _sustained_tampered(data: dict) -> str:
     return "sustained.burst_rate"
 
 
-def _write_text(text: str) -> Callable[[Path], None]:
-    return lambda path: path.write_text(text, encoding="utf-8")
-
-
 #: (name, change to the real file returning the field named, or raw text) -> the words the message must hold.
 BAD_FILES: dict[str, tuple[Callable[[dict], str], str]] = {
     "missing a required field": (lambda d: d["environment"].pop("torch") and "environment", "torch"),
@@ -157,11 +154,12 @@ def test_files_that_are_not_results_are_refused(tmp_path, text, words):
 
 def test_missing_and_oversized_files_are_refused(tmp_path, monkeypatch):
     assert "no such file" in validate_file(tmp_path / "absent.json")[0]
+    # The limit validate holds a file to is the one the archive loads it under.
+    assert validate_module.MAX_FILE_BYTES == archive.MAX_FILE_BYTES
     big = tmp_path / "big.json"
     big.write_text(json.dumps(BASE))
-    monkeypatch.setattr("mpsarticle.validate.MAX_FILE_BYTES", 100)
+    monkeypatch.setattr(validate_module, "MAX_FILE_BYTES", 100)
     assert "more than the 100" in validate_file(big)[0]
-    assert archive.MAX_FILE_BYTES > 100  # the real limit is the archive's
 
 
 @pytest.mark.parametrize("path", REAL, ids=[p.name for p in REAL])

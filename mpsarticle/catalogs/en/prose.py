@@ -168,6 +168,7 @@ MESSAGES = {
     "missing.failed_check": "{dtypes} failed the correctness check",
     "missing.out_of_memory": "{dtypes} ran out of memory",
     "missing.error": "{dtypes} failed with an error",
+    "missing.timeout": "{dtypes} stopped at the time limit per point",
     "matmul.compare": "At the sizes both devices measured, {clauses}.",
     "matmul.same_size.faster": "the {device} is faster in {dtype} ({factor} faster at m = {size})",
     "matmul.same_size.faster.all": "the {device} is faster in {dtype} at each of them, m = {sizes} ({factor} faster "
@@ -222,6 +223,7 @@ MESSAGES = {
     "step.failed_check": "failed its correctness check",
     "step.out_of_memory": "ran out of memory",
     "step.error": "failed with an error",
+    "step.timeout": "stopped at the time limit per point",
     "step.not_measured": "was not measured",
 
     # -- correctness ----------------------------------------------------------------------
@@ -258,6 +260,8 @@ MESSAGES = {
                                     "other": "{count} did not fit in memory"},
     "missing_count.error": {"plural": "count", "one": "{count} failed with an error",
                             "other": "{count} failed with an error"},
+    "missing_count.timeout": {"plural": "count", "one": "{count} stopped at the time limit per point",
+                              "other": "{count} stopped at the time limit per point"},
     "selfcheck.agree": {"plural": "rows", "one": "In this build the {rows} comparison agrees within ±{tolerance}.",
                         "other": "In this build the {rows} comparisons all agree within ±{tolerance}."},
     "selfcheck.differ": {"plural": "outside",
@@ -317,6 +321,8 @@ MESSAGES = {
                                     "fit in memory.",
     "answer.missing.error": "Matrix products in {dtypes} could not be compared: on the {device} they failed with an "
                             "error.",
+    "answer.missing.timeout": "Matrix products in {dtypes} could not be compared: on the {device} they stopped at "
+                              "the time limit per point.",
     "answer.nothing": {"plural": "count",
                        "one": "The {count} measurement of this build did not succeed, so it has no answer to give; "
                               "the chapter on the method counts the failures by reason.",

@@ -180,6 +180,7 @@ MESSAGES = {
     "missing.failed_check": "{dtypes} gagal uji kebenaran",
     "missing.out_of_memory": "{dtypes} kehabisan memori",
     "missing.error": "{dtypes} gagal karena galat",
+    "missing.timeout": "{dtypes} dihentikan pada batas waktu per titik",
     "matmul.compare": "Pada ukuran yang diukur di kedua perangkat, {clauses}.",
     "matmul.same_size.faster": "{device} lebih cepat dalam {dtype} ({factor} lebih cepat pada m = {size})",
     "matmul.same_size.faster.all": "{device} lebih cepat dalam {dtype} pada setiap ukuran itu, m = {sizes} ({factor} "
@@ -240,6 +241,7 @@ MESSAGES = {
     "step.failed_check": "gagal uji kebenaran",
     "step.out_of_memory": "kehabisan memori",
     "step.error": "gagal karena galat",
+    "step.timeout": "dihentikan pada batas waktu per titik",
     "step.not_measured": "tidak diukur",
 
     # -- correctness ----------------------------------------------------------------------
@@ -266,6 +268,7 @@ MESSAGES = {
     "missing_count.failed_check": {"plural": "count", "other": "{count} gagal uji kebenaran"},
     "missing_count.out_of_memory": {"plural": "count", "other": "{count} tidak muat di memori"},
     "missing_count.error": {"plural": "count", "other": "{count} gagal karena galat"},
+    "missing_count.timeout": {"plural": "count", "other": "{count} dihentikan pada batas waktu per titik"},
     "selfcheck.agree": {"plural": "rows", "other": "Di build ini, {rows} perbandingan itu semuanya sepakat dalam "
                                                    "batas ±{tolerance}."},
     "selfcheck.differ": {"plural": "outside", "other": "Di build ini, {outside} dari {rows} perbandingan jatuh di luar "
@@ -325,6 +328,8 @@ MESSAGES = {
                                     "perkaliannya tidak muat di memori.",
     "answer.missing.error": "Perkalian matriks dalam {dtypes} tidak bisa dibandingkan: di {device} perkaliannya gagal "
                             "karena galat.",
+    "answer.missing.timeout": "Perkalian matriks dalam {dtypes} tidak bisa dibandingkan: di {device} perkaliannya "
+                              "dihentikan pada batas waktu per titik.",
     "answer.nothing": {"plural": "count",
                        "other": "Tidak satu pun dari {count} pengukuran build ini yang berhasil, jadi build ini tidak "
                                 "punya jawaban; bab tentang metode menghitung kegagalannya menurut penyebab."},
