@@ -326,15 +326,12 @@ def training_sentence(found: f.Training, words: Words) -> str:
     if found.comparisons:
         name = words.device(found.device)
         last = found.largest
-        word = _direction(last.direction)
-        factor = Factor(last.speedup.value if word != "slower" else last.slowdown)
-        parts = [words(f"train.{word}", batch=Size(last.size), acc=Seconds(last.accelerator_s), device=name,
-                       cpu=Seconds(last.cpu_s), factor=factor)]
+        parts = [words(f"train.{_direction(last.direction)}", batch=Size(last.size), acc=Seconds(last.accelerator_s),
+                       device=name, cpu=Seconds(last.cpu_s), factor=_advantage(last))]
         for other in found.comparisons[:-1]:
             if other.direction != last.direction:
-                word = _direction(other.direction)
-                factor = Factor(other.speedup.value if word != "slower" else other.slowdown)
-                parts.append(words(f"train.also.{word}", batch=Size(other.size), device=name, factor=factor))
+                parts.append(words(f"train.also.{_direction(other.direction)}", batch=Size(other.size), device=name,
+                                   factor=_advantage(other)))
         if found.accelerator_status and found.accelerator_status != "not_measured":
             parts.append(words("train.also.missing", batch=Size(found.cpu_batch), device=name,
                                why=Term(f"step.{found.accelerator_status}")))

@@ -93,13 +93,18 @@ class Comparison:
 
 
 def _comparisons(results: ResultSet, device: str, **criteria: object) -> tuple[Comparison, ...]:
-    cpu = dict(analysis.series(results, device="cpu", **criteria))  # type: ignore[arg-type]
-    fast = dict(analysis.series(results, device=device, **criteria))  # type: ignore[arg-type]
+    cpu = analysis.series(results, device="cpu", **criteria)  # type: ignore[arg-type]
+    return compare_series(cpu, analysis.series(results, device=device, **criteria))  # type: ignore[arg-type]
+
+
+def compare_series(base: list[tuple[int, Point]], other: list[tuple[int, Point]]) -> tuple[Comparison, ...]:
+    """``other`` against ``base`` at every size both have (base time / other time; ``cpu_s`` is the base's)."""
+    slow, fast = dict(base), dict(other)
     found = []
-    for size in sorted(cpu.keys() & fast.keys()):
-        speedup = analysis.compare(cpu[size], fast[size])
-        found.append(Comparison(size, cpu[size].median_s, fast[size].median_s, speedup, speedup.direction(),
-                                (cpu[size], fast[size])))
+    for size in sorted(slow.keys() & fast.keys()):
+        speedup = analysis.compare(slow[size], fast[size])
+        found.append(Comparison(size, slow[size].median_s, fast[size].median_s, speedup, speedup.direction(),
+                                (slow[size], fast[size])))
     return tuple(found)
 
 

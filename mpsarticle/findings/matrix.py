@@ -8,7 +8,7 @@ from typing import Sequence
 from .. import analysis
 from ..results import Point, ResultSet
 from ..stats import FASTER, Ratio
-from .common import DTYPES, Comparison, _comparisons, _present, _status, rate_ratio
+from .common import DTYPES, Comparison, _comparisons, _present, _status, compare_series, rate_ratio
 
 # -- matrix × matrix -----------------------------------------------------------------
 
@@ -101,13 +101,8 @@ class Matmul:
 
 
 def _half_on_cpu(results: ResultSet, dtype: str) -> HalfOnCpu | None:
-    full = dict(analysis.series(results, workload="matmul", device="cpu", dtype="float32"))
-    half = dict(analysis.series(results, workload="matmul", device="cpu", dtype=dtype))
-    found = []
-    for size in sorted(full.keys() & half.keys()):
-        speedup = analysis.compare(full[size], half[size])
-        found.append(Comparison(size, full[size].median_s, half[size].median_s, speedup, speedup.direction(),
-                                (full[size], half[size])))
+    found = compare_series(analysis.series(results, workload="matmul", device="cpu", dtype="float32"),
+                           analysis.series(results, workload="matmul", device="cpu", dtype=dtype))
     if not found:
         return None
     return HalfOnCpu(dtype, tuple(found), summary(found))
