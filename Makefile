@@ -64,7 +64,7 @@ SITE_DIR  := $(BUILD_DIR)/html
 LOCK_INPUTS := $(BUILD_DIR)/lock
 # One identifier per make invocation, computed once (:=): both languages'
 # notebook kernels inherit it, so the second language loads the first
-# language's measurements instead of measuring again (mpsarticle.runner).
+# language's measurements instead of measuring again (mpsarticle.measure.runner).
 BUILD_ID  := $(shell date -u +%Y%m%dT%H%M%SZ)-$(shell echo $$PPID)
 
 SPHINX_OPTS ?= -W --keep-going -n -T

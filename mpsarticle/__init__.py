@@ -11,24 +11,32 @@ from __future__ import annotations
 
 __version__ = "0.1.0"
 
-from .results import Point, ResultSet, ResultsFileError, load
-from .runner import measure_once, run, run_suites
-from .specs import Copy, DeviceUnavailable, MatMul, MatVec, TimingOptions, TrainStep, Workload
-
-# Devices and timing import torch: they are imported on first use (PEP 562),
-# so that reading results (the article's text, tables and figures) never does.
-_MEASURING = {"Device": "devices", "available_devices": "devices", "default_device": "devices",
-              "get_device": "devices", "measure": "timing"}
+# Every name is imported on first use (PEP 562), from the layer that defines it:
+# importing one folder (say mpsarticle.results, to read a file) never loads
+# another, and only the names of mpsarticle.measure import torch.
+_PUBLIC = {
+    "Point": "results.model", "ResultSet": "results.model", "ResultsFileError": "results.model",
+    "load": "results.model",
+    "measure_once": "measure.runner", "run": "measure.runner", "run_suites": "measure.runner",
+    "Copy": "core.specs", "DeviceUnavailable": "core.specs", "MatMul": "core.specs", "MatVec": "core.specs",
+    "TimingOptions": "core.specs", "TrainStep": "core.specs", "Workload": "core.specs",
+    "Device": "measure.devices", "available_devices": "measure.devices", "default_device": "measure.devices",
+    "get_device": "measure.devices", "measure": "measure.timing",
+}
 
 
 def __getattr__(name: str):
-    if name in _MEASURING:
+    if name in _PUBLIC:
         import importlib
 
-        value = getattr(importlib.import_module(f".{_MEASURING[name]}", __name__), name)
+        value = getattr(importlib.import_module(f".{_PUBLIC[name]}", __name__), name)
         globals()[name] = value
         return value
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    return sorted(__all__)
 
 
 __all__ = [

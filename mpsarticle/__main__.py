@@ -1,5 +1,5 @@
-"""``python -m mpsarticle``: see :mod:`mpsarticle.cli`."""
+"""``python -m mpsarticle``: see :mod:`mpsarticle.cli.main`."""
 
-from .cli import main
+from mpsarticle.cli.main import main
 
 raise SystemExit(main())

@@ -14,7 +14,7 @@ from __future__ import annotations
 import sys
 
 from mpsarticle import load
-from mpsarticle.analysis import ceiling_gb_s, peak_gflop_s
+from mpsarticle.analysis.series import ceiling_gb_s, peak_gflop_s
 
 
 def _us(seconds: float) -> str:

@@ -14,11 +14,11 @@ from __future__ import annotations
 import statistics
 import sys
 
-from mpsarticle.devices import get_device
-from mpsarticle.kernels import prepare
-from mpsarticle.specs import MatMul
-from mpsarticle.stats import summarize
-from mpsarticle.timing import TimingOptions, time_engine, time_events
+from mpsarticle.measure.devices import get_device
+from mpsarticle.measure.kernels import prepare
+from mpsarticle.core.specs import MatMul
+from mpsarticle.core.stats import summarize
+from mpsarticle.measure.timing import TimingOptions, time_engine, time_events
 
 
 def main(repeats: str = "5") -> int:

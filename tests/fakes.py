@@ -14,9 +14,9 @@ from typing import Any, ClassVar
 
 import torch
 
-from mpsarticle.devices import Device
-from mpsarticle.kernels import Prepared, build
-from mpsarticle.specs import Workload
+from mpsarticle.measure.devices import Device
+from mpsarticle.measure.kernels import Prepared, build
+from mpsarticle.core.specs import Workload
 
 
 class FakeQueue:

@@ -34,18 +34,18 @@ from pathlib import Path
 
 import numpy as np
 
-from mpsarticle.archive import load_archive, others
-from mpsarticle.results import Point, ResultSet, load
-from mpsarticle.schema import STATUSES
-from mpsarticle.selfcheck_rows import Row
-from mpsarticle.watchdog import timeout_reason
+from mpsarticle.results.archive import load_archive, others
+from mpsarticle.results.model import Point, ResultSet, load
+from mpsarticle.results.schema import STATUSES
+from mpsarticle.results.selfcheck import Row
+from mpsarticle.measure.watchdog import timeout_reason
 
 ROOT = Path(__file__).resolve().parent.parent
 ARCHIVE = ROOT / "docs" / "_data" / "machines"
 #: Relative spread of the samples of a point (log-normal sigma).
 NOISE = 0.03
 SAMPLES = 15
-#: The sizes of the default profile (mpsarticle.profiles), repeated here so that this module needs no torch.
+#: The sizes of the default profile (mpsarticle.core.profiles), repeated here so that this module needs no torch.
 ORIGINAL = (100, 300, 500, 750, 1000, 1500, 2000, 2500, 3000)
 MATVEC = {"cpu": (1024, 2048, 4096, 8192), "accelerator": (1024, 2048, 4096, 8192, 16384)}
 COPY = {"cpu": (1 << 18, 1 << 22, 1 << 24, 1 << 26), "accelerator": (1 << 20, 1 << 24, 1 << 26, 1 << 28)}
@@ -53,7 +53,7 @@ MATMUL = {"cpu": (128, 256, 512, 1024), "accelerator": (512, 1024, 2048, 4096, 8
 CPU_HALF_MAX = 512
 BATCHES = (32, 128)
 TOLERANCE = {"float32": 1e-3, "float16": 1e-2, "bfloat16": 3e-2}
-#: The small CNN's training step (mpsarticle.specs.TrainStep, width 32): FLOPs per example, weights.
+#: The small CNN's training step (mpsarticle.core.specs.TrainStep, width 32): FLOPs per example, weights.
 TRAIN_FLOPS_PER_EXAMPLE = 32_096_256
 TRAIN_TOLERANCE = 1e-2
 #: The reason a point of each status but ok records, one for every status the schema knows (so that a new one

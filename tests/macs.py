@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from mpsarticle import conditions, macinfo
+from mpsarticle.core import conditions
+from mpsarticle.core import macinfo
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 MACS = FIXTURES / "mac"

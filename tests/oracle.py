@@ -1,11 +1,11 @@
 """An independent oracle for the article's hardware-dependent sentences (issue 18).
 
-The sentences are chosen by :mod:`mpsarticle.findings`; tests that check
+The sentences are chosen by :mod:`mpsarticle.analysis.findings`; tests that check
 them against those same findings cannot see evidence the findings dropped
 (the ``original`` suite's small sizes, say). This module is a second,
 deliberately simple implementation that reads the RAW points of a
-:class:`~mpsarticle.results.ResultSet` and nothing the article derived: it
-must not import ``mpsarticle.analysis``, ``findings``, ``verdict``,
+:class:`~mpsarticle.results.model.ResultSet` and nothing the article derived: it
+must not import ``mpsarticle.analysis.series``, ``findings``, ``verdict``,
 ``answer``, ``sentences`` or ``stats`` (a unit test reads its imports).
 
 The rules, all of them here:
@@ -85,15 +85,15 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Callable, Iterable, Mapping
 
-from mpsarticle.results import Point, ResultSet
-from mpsarticle.wording import catalog
+from mpsarticle.results.model import Point, ResultSet
+from mpsarticle.article.wording import catalog
 
 __all__ = ["CLAIMS", "CLAIM_TABLE", "NO_CLAIMS", "FORBIDDEN_IMPORTS", "Failure", "Oracle", "Pairs", "check_texts",
            "false_claims", "interval", "median", "uncovered"]
 
 #: What this module must not import: it would then share the code under test.
-FORBIDDEN_IMPORTS = ("mpsarticle.analysis", "mpsarticle.findings", "mpsarticle.verdict", "mpsarticle.answer",
-                     "mpsarticle.sentences", "mpsarticle.stats")
+FORBIDDEN_IMPORTS = ("mpsarticle.analysis.series", "mpsarticle.analysis.findings", "mpsarticle.analysis.verdict", "mpsarticle.article.answer",
+                     "mpsarticle.article.sentences", "mpsarticle.core.stats")
 FASTER, SLOWER, SAME = "faster", "slower", "same"
 #: Each point's interval: 97.5 %, so that two hold together at 95 % (Bonferroni).
 LEVEL = 0.975
@@ -136,7 +136,7 @@ CODE = (r"Device\(|\(m=|\bdtype=|\bmatvec\(|\bmatmul\(|do_bench\w*|blocked_autor
         r"|\b[a-z]\w*=[^\s,)]+|\b[A-Za-z]+_[A-Za-z_]+\b")
 
 #: THE CLAIM TABLE: (name, regex over one key's English text, the checker's name below). Update it with the
-#: wording (the English catalog, mpsarticle/catalogs/en/prose.py); :func:`uncovered` says when a sentence is no
+#: wording (the English catalog, mpsarticle/article/catalogs/en/prose.py); :func:`uncovered` says when a sentence is no
 #: longer read. A checker gets the match and a Context (the oracle; ``fail`` to record a problem).
 CLAIM_TABLE: list[tuple[str, str, str]] = [
     # -- the answer (index and verdict): universal claims, then areas inside a list

@@ -8,8 +8,8 @@ import sys
 
 import pytest
 
-from mpsarticle import cli
-from mpsarticle.results import load
+from mpsarticle.cli import main as cli
+from mpsarticle.results.model import load
 
 
 def test_info_prints_devices_and_environment(capsys):

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from mpsarticle import cli, conditions
-from mpsarticle.results import load
+from mpsarticle.cli import main as cli
+from mpsarticle.core import conditions
+from mpsarticle.results.model import load
 
 
 def test_run_prints_the_warnings_before_measuring(monkeypatch, tmp_path, capsys):

@@ -10,12 +10,14 @@ from pathlib import Path
 
 import pytest
 
-from mpsarticle import cli, profiles, timing
-from mpsarticle.archive import load_archive
-from mpsarticle.devices import Device
-from mpsarticle.interrupt import Interrupted, Rescue, signals_interrupt
-from mpsarticle.environment import environment
-from mpsarticle.results import Point, ResultSet, load
+from mpsarticle.cli import main as cli
+from mpsarticle.core import profiles
+from mpsarticle.measure import timing
+from mpsarticle.results.archive import load_archive
+from mpsarticle.measure.devices import Device
+from mpsarticle.measure.interrupt import Interrupted, Rescue, signals_interrupt
+from mpsarticle.measure.environment import environment
+from mpsarticle.results.model import Point, ResultSet, load
 
 from ..running import ROOT, Running
 
@@ -46,7 +48,7 @@ def test_run_saves_the_points_so_far_and_exits_with_the_signal_status(tmp_path, 
 
 def test_a_second_ctrl_c_while_saving_cannot_cut_the_file(tmp_path, monkeypatch):
     """An impatient user presses Ctrl-C again while the points are being written."""
-    from mpsarticle import interrupt
+    from mpsarticle.measure import interrupt
 
     target = tmp_path / "r.json"
     real_save = interrupt.save_text
@@ -153,7 +155,7 @@ def test_record_interrupted_keeps_its_points_out_of_the_archive_then_resumes(tmp
 
 
 def test_site_build_measuring_saves_apart_from_what_later_chapters_load(tmp_path, monkeypatch):
-    code = "from mpsarticle.runner import measure_once; measure_once(['original', 'matvec'], 'quick')"
+    code = "from mpsarticle.measure.runner import measure_once; measure_once(['original', 'matvec'], 'quick')"
     env = {"MPSARTICLE_BUILD_ID": "build-1", "MPSARTICLE_CACHE_DIR": str(tmp_path)}
     run = Running(code=code, env=env)
     run.wait_for_first_point()

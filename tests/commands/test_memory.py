@@ -20,9 +20,9 @@ def test_cpu_memory_really_running_out(tmp_path):
         pytest.skip("reads /proc/self/status")
     code = """
 import re, resource
-from mpsarticle import runner
-from mpsarticle.timing import TimingOptions
-from mpsarticle.specs import MatMul, MatVec
+from mpsarticle.measure import runner
+from mpsarticle.measure.timing import TimingOptions
+from mpsarticle.core.specs import MatMul, MatVec
 in_use = int(re.search(r"VmSize:\\s+(\\d+) kB", open("/proc/self/status").read()).group(1)) * 1024
 resource.setrlimit(resource.RLIMIT_AS, (in_use + (1 << 30), resource.RLIM_INFINITY))
 results = runner.run([MatMul(20000), MatVec(64)], ["cpu"], options=TimingOptions(budget_s=0.05), progress=False)

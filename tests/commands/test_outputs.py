@@ -7,8 +7,9 @@ import tempfile
 
 import pytest
 
-from mpsarticle import cli, timing
-from mpsarticle.results import load
+from mpsarticle.cli import main as cli
+from mpsarticle.measure import timing
+from mpsarticle.results.model import load
 
 COPY = ["--suite", "copy", "--profile", "quick", "--device", "cpu", "--no-progress"]
 

@@ -6,9 +6,10 @@ import json
 import subprocess
 import sys
 
-from mpsarticle import selfcheck, selfcheck_rows
-from mpsarticle.devices import Device
-from mpsarticle.specs import MatVec
+from mpsarticle.measure import selfcheck
+from mpsarticle.results import selfcheck as selfcheck_rows
+from mpsarticle.measure.devices import Device
+from mpsarticle.core.specs import MatVec
 
 from ..fakes import FakeAsyncDevice, Sleepy
 

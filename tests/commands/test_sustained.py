@@ -6,11 +6,11 @@ import json
 
 import pytest
 
-from mpsarticle import cli
-from mpsarticle.devices import Device
-from mpsarticle.results import load
-from mpsarticle.sustained import SustainedError, choose_task, summarise, window_rate
-from mpsarticle.validate import validate_file
+from mpsarticle.cli import main as cli
+from mpsarticle.measure.devices import Device
+from mpsarticle.results.model import load
+from mpsarticle.measure.sustained import SustainedError, choose_task, summarise, window_rate
+from mpsarticle.results.validate import validate_file
 
 
 def test_burst_is_the_first_window_and_sustained_the_median_of_the_last_third():

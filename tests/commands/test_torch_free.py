@@ -30,10 +30,10 @@ sys.meta_path.insert(0, NoTorch())
 '''
 
 #: Every chapter in both languages: its sentences (Page.numbers, which calls
-#: mpsarticle.sentences.chapter_sentences) and figures, then every table.
+#: mpsarticle.article.sentences.chapter_sentences) and figures, then every table.
 PAGES = '''
-from mpsarticle.article import CHAPTERS, Page
-from mpsarticle.results import load
+from mpsarticle.page import CHAPTERS, Page
+from mpsarticle.results.model import load
 
 results = load(sys.argv[1])
 for lang in ("en", "id"):
@@ -79,7 +79,7 @@ def _environment(tmp_path: Path) -> dict[str, str]:
 
 
 def test_the_blocker_does_block_torch(tmp_path):
-    done = _without_torch("import mpsarticle.kernels", env=_environment(tmp_path))
+    done = _without_torch("import mpsarticle.measure.kernels", env=_environment(tmp_path))
     assert done.returncode == 1 and "torch is blocked here: torch was imported" in done.stderr
 
 

@@ -7,17 +7,19 @@ import time
 
 import pytest
 
-from mpsarticle import cli, profiles, timing
-from mpsarticle.devices import Device
-from mpsarticle.interrupt import Rescue
-from mpsarticle.profiles import Task
-from mpsarticle.environment import environment
-from mpsarticle.results import ResultSet, load
-from mpsarticle.runner import run_tasks
-from mpsarticle.session import Request
-from mpsarticle.timing import TimingOptions
-from mpsarticle.watchdog import EXIT_HUNG, Watchdog
-from mpsarticle.specs import MatVec
+from mpsarticle.cli import main as cli
+from mpsarticle.core import profiles
+from mpsarticle.measure import timing
+from mpsarticle.measure.devices import Device
+from mpsarticle.measure.interrupt import Rescue
+from mpsarticle.core.profiles import Task
+from mpsarticle.measure.environment import environment
+from mpsarticle.results.model import ResultSet, load
+from mpsarticle.measure.runner import run_tasks
+from mpsarticle.measure.session import Request
+from mpsarticle.measure.timing import TimingOptions
+from mpsarticle.measure.watchdog import EXIT_HUNG, Watchdog
+from mpsarticle.core.specs import MatVec
 
 from ..fakes import FakeAsyncDevice, Sleeping, Sleepy
 from ..running import Running
@@ -84,14 +86,14 @@ def test_a_bad_limit_is_an_argument_error(capsys):
 STUCK = """
 import sys
 from pathlib import Path
-from mpsarticle.interrupt import Rescue, signals_interrupt
-from mpsarticle.profiles import Task
-from mpsarticle.environment import environment
-from mpsarticle.results import ResultSet
-from mpsarticle.runner import run_tasks
-from mpsarticle.timing import TimingOptions
-from mpsarticle.watchdog import Watchdog
-from mpsarticle.specs import MatVec
+from mpsarticle.measure.interrupt import Rescue, signals_interrupt
+from mpsarticle.core.profiles import Task
+from mpsarticle.measure.environment import environment
+from mpsarticle.results.model import ResultSet
+from mpsarticle.measure.runner import run_tasks
+from mpsarticle.measure.timing import TimingOptions
+from mpsarticle.measure.watchdog import Watchdog
+from mpsarticle.core.specs import MatVec
 from tests.fakes import Hang, StuckDevice
 
 device, options = StuckDevice(), TimingOptions(budget_s=0.05)

@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 from bs4 import BeautifulSoup, Comment
 
-from mpsarticle.results import load
+from mpsarticle.results.model import load
 
 from ..chapters import glue_text_keys_in_order, numbers_in, same_number, source
 from ..conftest import LANGUAGES, chapter_names

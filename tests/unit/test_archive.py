@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from mpsarticle import archive
-from mpsarticle.article import Page
-from mpsarticle.results import Point, ResultSet, ResultsFileError, SCHEMA_VERSION
+from mpsarticle.results import archive
+from mpsarticle.page import Page
+from mpsarticle.results.model import Point, ResultSet, ResultsFileError, SCHEMA_VERSION
 
 from ..running import ROOT
 
@@ -109,14 +109,14 @@ def test_skipped_files_are_named_on_the_page(folder, monkeypatch, tmp_path):
     monkeypatch.setenv(archive.SKIP_INVALID_VARIABLE, "1")
     monkeypatch.setenv("MPSARTICLE_CACHE_DIR", str(tmp_path / "cache"))
     page = Page("machines", "en", results=machine("this"))
-    monkeypatch.setattr("mpsarticle.article.load_archive", lambda: archive.load_archive(folder))
+    monkeypatch.setattr("mpsarticle.page.load_archive", lambda: archive.load_archive(folder))
     assert "broken.json" in page.numbers()["machines_sentence"]
 
 
 def test_hostile_labels_are_rendered_as_text(folder, monkeypatch, tmp_path):
     write(folder, "evil.json", good(HOSTILE))
     monkeypatch.setenv("MPSARTICLE_CACHE_DIR", str(tmp_path / "cache"))
-    monkeypatch.setattr("mpsarticle.article.load_archive", lambda: archive.load_archive(folder))
+    monkeypatch.setattr("mpsarticle.page.load_archive", lambda: archive.load_archive(folder))
     for lang in ("en", "id"):
         page = Page("machines", lang, results=machine("this build machine"))
         html = page.machines_table().data
@@ -184,7 +184,7 @@ def test_the_archive_is_where_the_projects_pyproject_says(tmp_path, monkeypatch)
 
 
 def test_no_project_is_a_one_line_error_not_an_empty_archive(tmp_path, monkeypatch, capsys):
-    from mpsarticle import cli
+    from mpsarticle.cli import main as cli
 
     monkeypatch.delenv(archive.ARCHIVE_VARIABLE, raising=False)
     monkeypatch.chdir(tmp_path)  # as an installed package sees it: no checkout above

@@ -74,7 +74,7 @@ def test_no_measured_number_is_typed_into_the_prose(lang, chapter):
     for number, line in enumerate(text.splitlines(), 1):
         typed += [f"line {number}: {m.group(0)!r} in {line.strip()!r}" for m in TYPED_MEASUREMENT.finditer(line)]
     assert not typed, (f"docs/{lang}/{chapter}.md quotes measured-looking numbers outside glue "
-                       "(glue them from mpsarticle.article instead):\n" + "\n".join(typed))
+                       "(glue them from mpsarticle.page instead):\n" + "\n".join(typed))
 
 
 def test_the_prose_check_finds_a_typed_number():

@@ -9,9 +9,12 @@ import json
 
 import pytest
 
-from mpsarticle import cli, conditions, devices, macinfo
-from mpsarticle.environment import describe_machine, environment
-from mpsarticle.results import ResultSet
+from mpsarticle.cli import main as cli
+from mpsarticle.core import conditions
+from mpsarticle.measure import devices
+from mpsarticle.core import macinfo
+from mpsarticle.measure.environment import describe_machine, environment
+from mpsarticle.results.model import ResultSet
 
 from ..macs import fixture_block
 
@@ -74,7 +77,7 @@ def test_info_shows_the_mac_its_spec_sheet_and_warnings(monkeypatch, capsys):
     machine = describe_machine()
     machine.update(fixture_block("m1-pro-macbook-pro-14"))
     machine["unavailable"] = {"mps": devices.NO_MPS_ROSETTA}
-    monkeypatch.setattr("mpsarticle.environment.describe_machine", lambda: machine)
+    monkeypatch.setattr("mpsarticle.measure.environment.describe_machine", lambda: machine)
     assert cli.main(["info"]) == 0
     out = capsys.readouterr().out
     assert "Mac: Apple M1 Pro (8 P + 2 E CPU cores, 16-core GPU), model MacBookPro18,3, macOS 14.2.1" in out

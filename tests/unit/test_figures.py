@@ -15,10 +15,10 @@ import matplotlib.image
 import pytest
 from matplotlib.figure import Figure
 
-from mpsarticle import figures
-from mpsarticle.cli import main
-from mpsarticle.results import Point, ResultSet
-from mpsarticle.wording import Words
+from mpsarticle.article import figures
+from mpsarticle.cli.main import main
+from mpsarticle.results.model import Point, ResultSet
+from mpsarticle.article.wording import Words
 
 ENVIRONMENT = {"torch": "2.13.0", "python": "3.11", "os": "Linux", "cpu": "x", "devices": {}}
 ORIGINAL = (100, 300, 500, 750, 1000, 1500, 2000, 2500, 3000)
@@ -334,7 +334,7 @@ def test_cli_plot_missing_file(tmp_path, capsys) -> None:
 def test_size_labels_do_not_print_over_each_other() -> None:
     """Every suite on one axis (m = 750, 1,000, 1,024, 1,500, …): every size gets a tick, but a number only where it
     is at least LABEL_RATIO times the last number written."""
-    from mpsarticle.figures.frame import LABEL_RATIO
+    from mpsarticle.article.figures.frame import LABEL_RATIO
 
     from ..machines import results_of
 

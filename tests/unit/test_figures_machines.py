@@ -18,10 +18,10 @@ from matplotlib import cbook
 from matplotlib.figure import Figure
 from matplotlib.text import Text
 
-from mpsarticle import figures
-from mpsarticle.article import CHAPTERS
-from mpsarticle.results import ResultSet
-from mpsarticle.wording import Words
+from mpsarticle.article import figures
+from mpsarticle.page import CHAPTERS
+from mpsarticle.results.model import ResultSet
+from mpsarticle.article.wording import Words
 from .test_figures import ENVIRONMENT, _point, _texts, build, cpu_only
 
 FUNCTIONS = ["machines_speedup", "machines_efficiency", "machines_train"]
@@ -179,7 +179,7 @@ def test_speedup_without_any_accelerator_is_a_message() -> None:
 
 
 def test_speedup_values_are_cpu_time_over_accelerator_time() -> None:
-    from mpsarticle import analysis
+    from mpsarticle.analysis import series as analysis
 
     results = build(("cuda",))
     ax = figures.machines_speedup([("x", results)], "en").axes[0]
@@ -294,5 +294,5 @@ def test_train_only_failures_still_draws() -> None:
 
 
 def test_every_figure_the_machines_chapter_draws_is_tested_here() -> None:
-    """FUNCTIONS, which the tests above run, are the figures the chapter glues (mpsarticle.article.CHAPTERS)."""
+    """FUNCTIONS, which the tests above run, are the figures the chapter glues (mpsarticle.page.CHAPTERS)."""
     assert FUNCTIONS == list(CHAPTERS["machines"])

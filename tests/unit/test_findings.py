@@ -13,12 +13,12 @@ from dataclasses import replace
 
 import pytest
 
-from mpsarticle import findings
-from mpsarticle.results import ResultSet
-from mpsarticle.schema import STATUSES
-from mpsarticle.sentences import chapter_sentences
-from mpsarticle.verdict import verdict
-from mpsarticle.wording import LANGUAGES, Words
+from mpsarticle.analysis import findings
+from mpsarticle.results.model import ResultSet
+from mpsarticle.results.schema import STATUSES
+from mpsarticle.article.sentences import chapter_sentences
+from mpsarticle.analysis.verdict import verdict
+from mpsarticle.article.wording import LANGUAGES, Words
 
 from ..machines import M1_CPU, M1_GPU, MACHINES, Machine, results_of, synthetic
 
@@ -196,8 +196,8 @@ def test_the_crossover_reads_the_blog_posts_sizes():
 
 
 def test_where_two_suites_measured_a_size_the_point_with_more_blocks_stands():
-    from mpsarticle.analysis import series, standing
-    from mpsarticle.results import Point
+    from mpsarticle.analysis.series import series, standing
+    from mpsarticle.results.model import Point
 
     def point(suite: str, blocks: int, seconds: float) -> Point:
         return Point(device="cpu", workload="matvec", params={"m": 1024, "dtype": "float32"}, method="engine",
@@ -286,7 +286,7 @@ def test_no_factor_reads_as_one(machine, lang):
 
 def test_the_machines_chapter_says_an_archived_machines_fall():
     """The archived H200's B @ a falls to 788 GB/s at m = 65,536: the machines chapter draws it, so it says it."""
-    from mpsarticle.archive import load_archive
+    from mpsarticle.results.archive import load_archive
 
     from ..machines import ARCHIVE
 

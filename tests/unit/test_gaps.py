@@ -8,14 +8,14 @@ import platform
 
 import pytest
 
-from mpsarticle import figures
-from mpsarticle.article import Page
-from mpsarticle.devices import Device
-from mpsarticle.gaps import gaps_sentence
-from mpsarticle.results import Point, ResultSet
-from mpsarticle.timing import TimingOptions, measure
-from mpsarticle.specs import MatMul
-from mpsarticle.wording import Words
+from mpsarticle.article import figures
+from mpsarticle.page import Page
+from mpsarticle.measure.devices import Device
+from mpsarticle.article.gaps import gaps_sentence
+from mpsarticle.results.model import Point, ResultSet
+from mpsarticle.measure.timing import TimingOptions, measure
+from mpsarticle.core.specs import MatMul
+from mpsarticle.article.wording import Words
 
 
 QUICK = TimingOptions(budget_s=0.05)

@@ -146,9 +146,10 @@ def test_package_strings_use_no_retired_variant():
     unkeyed = _unkeyed_variants()
     found, keyed = [], 0
     for path in sorted(PACKAGE.rglob("*.py")):
-        # Every string of a language's catalog (mpsarticle/catalogs/<lang>/) is in that language.
+        # Every string of a language's catalog (mpsarticle/article/catalogs/<lang>/) is in that language.
         parts = path.relative_to(PACKAGE).parts
-        catalog = parts[1] if len(parts) > 2 and parts[0] == "catalogs" and parts[1] in LANGUAGES else None
+        at = parts.index("catalogs") if "catalogs" in parts else -1
+        catalog = parts[at + 1] if 0 <= at < len(parts) - 2 and parts[at + 1] in LANGUAGES else None
         for lang, text, line in package_strings(path):
             lang = catalog or lang
             text = re.sub(r"\{[^{}]*\}", " ", text)  # format placeholders ({engine}) are not words

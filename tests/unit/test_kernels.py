@@ -7,10 +7,10 @@ import math
 import pytest
 import torch
 
-from mpsarticle import specs
-from mpsarticle.devices import Device
-from mpsarticle.kernels import SmallCNN, prepare, relative_error, small_cnn, train_batch
-from mpsarticle.specs import Copy, MatMul, MatVec, TrainStep, Unsupported
+from mpsarticle.core import specs
+from mpsarticle.measure.devices import Device
+from mpsarticle.measure.kernels import SmallCNN, prepare, relative_error, small_cnn, train_batch
+from mpsarticle.core.specs import Copy, MatMul, MatVec, TrainStep, Unsupported
 
 CPU = Device("cpu")
 

@@ -7,12 +7,13 @@ import copy
 import pytest
 from bs4 import BeautifulSoup
 
-from mpsarticle import devices, mac_tables
-from mpsarticle.article import Page
-from mpsarticle.tables import reason
-from mpsarticle.results import ResultSet, load
-from mpsarticle.specsheet import chips
-from mpsarticle.wording import Words
+from mpsarticle.measure import devices
+from mpsarticle.article import mac_tables
+from mpsarticle.page import Page
+from mpsarticle.article.tables import reason
+from mpsarticle.results.model import ResultSet, load
+from mpsarticle.core.specsheet import chips
+from mpsarticle.article.wording import Words
 
 from ..conftest import ROOT
 from ..macs import fixture_block

@@ -8,9 +8,9 @@ import json
 
 import pytest
 
-from mpsarticle import archive
-from mpsarticle.article import Page
-from mpsarticle.wording import LANGUAGES, Words
+from mpsarticle.results import archive
+from mpsarticle.page import Page
+from mpsarticle.article.wording import LANGUAGES, Words
 
 from .test_archive import machine
 
@@ -49,7 +49,7 @@ def test_an_archive_copy_of_this_machine_is_listed_once(tmp_path, monkeypatch, l
     (folder / "mac-mini-m2.json").write_text(json.dumps(recorded(build, "Mac mini M2 (archived)").to_dict()))
     (folder / "other.json").write_text(json.dumps(machine("Other box").to_dict()))
     monkeypatch.setenv("MPSARTICLE_CACHE_DIR", str(tmp_path / "cache"))
-    monkeypatch.setattr("mpsarticle.article.load_archive", lambda: archive.load_archive(folder))
+    monkeypatch.setattr("mpsarticle.page.load_archive", lambda: archive.load_archive(folder))
     page = Page("machines", lang, results=build)
     assert [label for label, _ in page.entries] == [Words(lang)("this_build"), "Other box"]
     assert page.same_machine == ["mac-mini-m2.json"]
@@ -68,7 +68,7 @@ def test_no_note_when_no_archive_file_is_this_machine(tmp_path, monkeypatch):
     folder.mkdir()
     (folder / "other.json").write_text(json.dumps(machine("Other box").to_dict()))
     monkeypatch.setenv("MPSARTICLE_CACHE_DIR", str(tmp_path / "cache"))
-    monkeypatch.setattr("mpsarticle.article.load_archive", lambda: archive.load_archive(folder))
+    monkeypatch.setattr("mpsarticle.page.load_archive", lambda: archive.load_archive(folder))
     page = Page("machines", "en", results=machine("Mac mini M2"))
     assert page.same_machine == [] and "mpsarticle-note" not in page.machines_table().data
     assert len(page.entries) == 2

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from mpsarticle import macinfo
+from mpsarticle.core import macinfo
 
 from ..macs import FIXTURES, MACS, runner_for
 

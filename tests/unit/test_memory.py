@@ -10,14 +10,16 @@ from typing import Any, ClassVar
 import pytest
 import torch
 
-from mpsarticle import profiles, runner, timing
-from mpsarticle.devices import Device
-from mpsarticle.memory import MEMORY_SHARE_LIMIT, usable_bytes
-from mpsarticle.profiles import Task
-from mpsarticle.results import Point
-from mpsarticle.timing import TimingOptions
-from mpsarticle.kernels import Prepared, build
-from mpsarticle.specs import MatVec
+from mpsarticle.core import profiles
+from mpsarticle.measure import runner
+from mpsarticle.measure import timing
+from mpsarticle.measure.devices import Device
+from mpsarticle.measure.memory import MEMORY_SHARE_LIMIT, usable_bytes
+from mpsarticle.core.profiles import Task
+from mpsarticle.results.model import Point
+from mpsarticle.measure.timing import TimingOptions
+from mpsarticle.measure.kernels import Prepared, build
+from mpsarticle.core.specs import MatVec
 
 from ..fakes import Cheap, FakeAsyncDevice
 

@@ -13,10 +13,11 @@ from dataclasses import replace
 
 import pytest
 
-from mpsarticle import analysis, findings
-from mpsarticle.findings.timing import AGREES, TOO_LARGE, TOO_SMALL
-from mpsarticle.sentences import chapter_sentences
-from mpsarticle.wording import LANGUAGES, Factor, Words
+from mpsarticle.analysis import series as analysis
+from mpsarticle.analysis import findings
+from mpsarticle.analysis.findings.timing import AGREES, TOO_LARGE, TOO_SMALL
+from mpsarticle.article.sentences import chapter_sentences
+from mpsarticle.article.wording import LANGUAGES, Factor, Words
 
 from ..machines import M1_CPU, M1_GPU, MACHINES, ORIGINAL, Machine, results_of, synthetic
 

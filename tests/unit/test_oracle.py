@@ -29,9 +29,9 @@ from pathlib import Path
 import pytest
 from hypothesis import given, strategies as st
 
-from mpsarticle.results import Point, ResultSet
-from mpsarticle.sentences import chapter_sentences
-from mpsarticle.wording import Words
+from mpsarticle.results.model import Point, ResultSet
+from mpsarticle.article.sentences import chapter_sentences
+from mpsarticle.article.wording import Words
 
 from .. import oracle
 from ..machines import (M1_CPU, M1_GPU, MACHINES, ORIGINAL, Machine, archive_labels, results_of, selfcheck_rows,
@@ -590,6 +590,6 @@ def test_the_oracle_shares_no_code_with_the_findings() -> None:
     shared |= {name for name in imported if re.fullmatch(r"mpsarticle\.(analysis|findings|verdict|answer|"
                                                          r"sentences|stats)(\..*)?", name)}
     assert not shared, f"tests/oracle.py imports {sorted(shared)}: it must be a second, independent reading"
-    assert {n for n in imported if n.startswith("mpsarticle")} <= {"mpsarticle.results", "mpsarticle.results.Point",
-                                                                   "mpsarticle.results.ResultSet",
-                                                                   "mpsarticle.wording", "mpsarticle.wording.catalog"}
+    assert {n for n in imported if n.startswith("mpsarticle")} <= {"mpsarticle.results.model", "mpsarticle.results.model.Point",
+                                                                   "mpsarticle.results.model.ResultSet",
+                                                                   "mpsarticle.article.wording", "mpsarticle.article.wording.catalog"}

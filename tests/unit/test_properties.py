@@ -25,11 +25,11 @@ from dataclasses import replace
 
 from hypothesis import given, strategies as st
 
-from mpsarticle import analysis
-from mpsarticle.results import ResultSet
-from mpsarticle.sentences import chapter_sentences
-from mpsarticle.stats import FASTER, SAME, SLOWER, ratio
-from mpsarticle.wording import Words
+from mpsarticle.analysis import series as analysis
+from mpsarticle.results.model import ResultSet
+from mpsarticle.article.sentences import chapter_sentences
+from mpsarticle.core.stats import FASTER, SAME, SLOWER, ratio
+from mpsarticle.article.wording import Words
 
 from ..machines import M1_CPU, M1_GPU, Machine, selfcheck_rows, synthetic
 

@@ -1,7 +1,7 @@
 """Every name the package's docstrings and comments point at still exists.
 
-A docstring that names ``mpsarticle.results.SUSTAINED_SCHEMA`` after the
-schema moved to :mod:`mpsarticle.schema` sends a reader to nothing. Read here:
+A docstring that names ``mpsarticle.results.model.SUSTAINED_SCHEMA`` after the
+schema moved to :mod:`mpsarticle.results.schema` sends a reader to nothing. Read here:
 each dotted ``mpsarticle.…`` name, and each Sphinx role (``:func:`…```,
 ``:data:`…```, ...) whose name is dotted or stands alone, resolved in the
 module (and, for a bare name, in its classes: ``:meth:`save```).
@@ -21,7 +21,7 @@ import pytest
 
 PACKAGE = Path(__file__).resolve().parents[2] / "mpsarticle"
 MODULES = sorted(PACKAGE.rglob("*.py"))
-#: ``mpsarticle.results.Point`` anywhere in the text; a role's target (after an optional ``~``; relative: ``.names``).
+#: ``mpsarticle.results.model.Point`` anywhere in the text; a role's target (after an optional ``~``; relative: ``.names``).
 QUALIFIED = re.compile(r"(?<![\w.])mpsarticle(?:\.\w+)+")
 ROLE = re.compile(r":(?:mod|func|class|meth|attr|data|obj|exc):`~?(\.?[\w.]+)`")
 
@@ -113,4 +113,4 @@ def test_the_names_are_read() -> None:
     """So that the test above cannot pass by reading nothing."""
     named = [name for path in MODULES for _, text in texts(path)
              for name in QUALIFIED.findall(text) + ROLE.findall(text)]
-    assert len(named) > 50 and "mpsarticle.stats" in named
+    assert len(named) > 50 and "mpsarticle.core.stats" in named

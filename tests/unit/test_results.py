@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from mpsarticle.environment import environment
-from mpsarticle.results import SCHEMA_VERSION, Point, ResultSet, ResultsFileError, load
+from mpsarticle.measure.environment import environment
+from mpsarticle.results.model import SCHEMA_VERSION, Point, ResultSet, ResultsFileError, load
 
 
 def sample() -> ResultSet:
@@ -242,9 +242,9 @@ def test_a_version_3_file_with_the_old_name_is_refused(tmp_path):
 
 
 def test_peak_memory_is_recorded_per_point_and_kept(tmp_path):
-    from mpsarticle.devices import Device
-    from mpsarticle.report import memory_lines
-    from mpsarticle.timing import TimingOptions, measure
+    from mpsarticle.measure.devices import Device
+    from mpsarticle.cli.report import memory_lines
+    from mpsarticle.measure.timing import TimingOptions, measure
 
     from ..fakes import FakeAsyncDevice, Sleepy
 

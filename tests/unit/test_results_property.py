@@ -10,8 +10,8 @@ import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from mpsarticle import safejson
-from mpsarticle.results import ResultsFileError, load
+from mpsarticle.results import safejson
+from mpsarticle.results.model import ResultsFileError, load
 
 from .test_results import sample
 

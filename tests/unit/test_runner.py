@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from mpsarticle import profiles, runner
-from mpsarticle.devices import Device
-from mpsarticle.timing import TimingOptions
-from mpsarticle.results import ResultSet
-from mpsarticle.specs import MatVec
+from mpsarticle.core import profiles
+from mpsarticle.measure import runner
+from mpsarticle.measure.devices import Device
+from mpsarticle.measure.timing import TimingOptions
+from mpsarticle.results.model import ResultSet
+from mpsarticle.core.specs import MatVec
 
 CPU = Device("cpu")
 
@@ -116,7 +117,7 @@ def test_a_second_gpu_has_its_own_name():
 
 
 def test_the_measurements_go_where_the_project_says(tmp_path, monkeypatch):
-    from mpsarticle.project import SettingNotFound
+    from mpsarticle.config import SettingNotFound
 
     monkeypatch.delenv(runner.CACHE_DIR_VARIABLE, raising=False)
     monkeypatch.chdir(tmp_path)  # as an installed package sees it: no checkout above

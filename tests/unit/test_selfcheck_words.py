@@ -6,14 +6,14 @@ import re
 
 import pytest
 
-from mpsarticle import findings as f
-from mpsarticle import selfcheck
-from mpsarticle.devices import Device
-from mpsarticle.selfcheck_rows import Row, point_words, reference_words
-from mpsarticle.sentences import selfcheck_sentence
-from mpsarticle.specs import MatMul, MatVec
-from mpsarticle.tables import selfcheck_table
-from mpsarticle.wording import LANGUAGES, Words
+from mpsarticle.analysis import findings as f
+from mpsarticle.measure import selfcheck
+from mpsarticle.measure.devices import Device
+from mpsarticle.results.selfcheck import Row, point_words, reference_words
+from mpsarticle.article.sentences import selfcheck_sentence
+from mpsarticle.core.specs import MatMul, MatVec
+from mpsarticle.article.tables import selfcheck_table
+from mpsarticle.article.wording import LANGUAGES, Words
 
 #: What code writes and a reader must not see: a workload's label, a reference's function name.
 IDENTIFIERS = re.compile(r"matvec\(|matmul\(|dtype=|blocked_autorange|do_bench|(?<!device )\bevents\b")

@@ -21,10 +21,10 @@ from pathlib import Path
 
 import pytest
 
-from mpsarticle.results import ResultSet
-from mpsarticle.schema import STATUSES, ResultsFileError
-from mpsarticle.sentences import chapter_sentences
-from mpsarticle.wording import LANGUAGES, Words
+from mpsarticle.results.model import ResultSet
+from mpsarticle.results.schema import STATUSES, ResultsFileError
+from mpsarticle.article.sentences import chapter_sentences
+from mpsarticle.article.wording import LANGUAGES, Words
 
 from ..machines import MACHINES, archive_labels, results_of, selfcheck_rows
 
@@ -38,7 +38,7 @@ BROKEN_FILE = "docs/_data/machines/broken.json"
 @functools.cache
 def refused_status() -> str:
     """What loading says of an archive file whose first point has a status the schema does not know (``fine``):
-    the schema's own words, so that the statuses it lists are :data:`mpsarticle.schema.STATUSES`."""
+    the schema's own words, so that the statuses it lists are :data:`mpsarticle.results.schema.STATUSES`."""
     data = json.loads(results_of("ci-2core").to_json())
     data["points"][0]["status"] = "fine"
     try:

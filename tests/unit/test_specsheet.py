@@ -6,9 +6,9 @@ import re
 
 import pytest
 
-from mpsarticle import specsheet
-from mpsarticle.results import Point, ResultSet
-from mpsarticle.specs import MatVec
+from mpsarticle.core import specsheet
+from mpsarticle.results.model import Point, ResultSet
+from mpsarticle.core.specs import MatVec
 
 URL = re.compile(r"^https://[\w.-]+/\S*$")
 FAMILIES = ("M1", "M2", "M3", "M4")
@@ -93,7 +93,7 @@ def test_shares_of_the_spec_sheet_reached():
 
 
 def test_run_ends_with_the_share_of_the_spec_sheet_reached():
-    from mpsarticle.report import share_lines
+    from mpsarticle.cli.report import share_lines
 
     assert share_lines(_mac_results("Apple M1 Pro", 16)) == [
         "Apple's spec sheet for the Apple M1 Pro (16-core GPU): 200 GB/s memory bandwidth (apple), "

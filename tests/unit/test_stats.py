@@ -9,12 +9,14 @@ from typing import ClassVar
 import numpy as np
 import pytest
 
-from mpsarticle import analysis, stats, timing
-from mpsarticle.devices import Device
-from mpsarticle.results import Point, ResultSet
-from mpsarticle.timing import TimingOptions, measure
-from mpsarticle.kernels import Prepared, build
-from mpsarticle.specs import Workload
+from mpsarticle.analysis import series as analysis
+from mpsarticle.core import stats
+from mpsarticle.measure import timing
+from mpsarticle.measure.devices import Device
+from mpsarticle.results.model import Point, ResultSet
+from mpsarticle.measure.timing import TimingOptions, measure
+from mpsarticle.measure.kernels import Prepared, build
+from mpsarticle.core.specs import Workload
 
 #: The fake device's per-call times are lognormal with this median.
 TRUE_MEDIAN = 1e-3

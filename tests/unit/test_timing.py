@@ -7,11 +7,11 @@ import timeit
 import pytest
 import torch
 
-from mpsarticle import timing
-from mpsarticle.devices import Device, default_threads
-from mpsarticle.timing import TimingOptions, measure
-from mpsarticle.kernels import Prepared, build, prepare
-from mpsarticle.specs import MatVec, Unsupported
+from mpsarticle.measure import timing
+from mpsarticle.measure.devices import Device, default_threads
+from mpsarticle.measure.timing import TimingOptions, measure
+from mpsarticle.measure.kernels import Prepared, build, prepare
+from mpsarticle.core.specs import MatVec, Unsupported
 
 from ..fakes import FakeAsyncDevice, Scripted, Sleepy
 

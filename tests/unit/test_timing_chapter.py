@@ -1,7 +1,7 @@
-"""The timing chapter describes the timer that runs (mpsarticle.timing), in both languages.
+"""The timing chapter describes the timer that runs (mpsarticle.measure.timing), in both languages.
 
 It once said the synchronised timer was ``Timer.adaptive_autorange`` with a
-5 % IQR threshold, which mpsarticle.timing and the method chapter say it is
+5 % IQR threshold, which mpsarticle.measure.timing and the method chapter say it is
 not. Its outline of the timer is an illustration with public calls; these
 tests hold its steps and constants to the real method.
 """
@@ -13,7 +13,7 @@ import re
 
 import pytest
 
-from mpsarticle import timing
+from mpsarticle.measure import timing
 
 from ..chapters import fenced_blocks, source
 from ..conftest import LANGUAGES
@@ -51,5 +51,5 @@ def test_the_outline_is_labelled_an_illustration_and_names_the_real_code(lang):
     text = source(lang, "timing")
     before = text[:text.index(outline(lang))]
     last_paragraph = before.rstrip().rsplit("\n\n", 1)[-1]
-    assert "mpsarticle/timing.py" in last_paragraph
+    assert "mpsarticle/measure/timing.py" in last_paragraph
     assert ("illustration" if lang == "en" else "ilustrasi") in last_paragraph

@@ -7,9 +7,9 @@ from importlib import metadata
 
 import pytest
 
-from mpsarticle import toolchain
-from mpsarticle.environment import environment
-from mpsarticle.results import ResultSet, ResultsFileError, load
+from mpsarticle.measure import toolchain
+from mpsarticle.measure.environment import environment
+from mpsarticle.results.model import ResultSet, ResultsFileError, load
 
 
 def test_environment_records_each_toolchain_version_from_the_installed_metadata():

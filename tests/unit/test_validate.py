@@ -9,10 +9,11 @@ from typing import Any, Callable
 
 import pytest
 
-from mpsarticle import archive, cli
-from mpsarticle import validate as validate_module
-from mpsarticle.schema import upgrade
-from mpsarticle.validate import validate, validate_file
+from mpsarticle.results import archive
+from mpsarticle.cli import main as cli
+from mpsarticle.results import validate as validate_module
+from mpsarticle.results.schema import upgrade
+from mpsarticle.results.validate import validate, validate_file
 
 from ..conftest import ROOT
 

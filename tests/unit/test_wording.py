@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from babel import Locale
 
-from mpsarticle import formatting
-from mpsarticle.wording import LANGUAGES, Count, Listing, Num, Text, Words, catalog, placeholders
+from mpsarticle.article import formatting
+from mpsarticle.article.wording import LANGUAGES, Count, Listing, Num, Text, Words, catalog, placeholders
 
 
 def differences(first: dict, second: dict) -> list[str]:
@@ -45,7 +45,7 @@ def test_plural_forms_are_the_languages_own(lang):
 
 
 def test_english_reasons_are_the_ones_devices_records():
-    from mpsarticle import devices
+    from mpsarticle.measure import devices
 
     english = catalog("en")
     assert english["reason.no_mps_build"] == devices.NO_MPS_BUILD
@@ -100,8 +100,8 @@ def test_no_key_is_in_both_halves_of_a_catalog(lang):
     """A key in both the prose and the labels module would be overridden without a word."""
     import importlib
 
-    prose = importlib.import_module(f"mpsarticle.catalogs.{lang}.prose").MESSAGES
-    labels = importlib.import_module(f"mpsarticle.catalogs.{lang}.labels").MESSAGES
+    prose = importlib.import_module(f"mpsarticle.article.catalogs.{lang}.prose").MESSAGES
+    labels = importlib.import_module(f"mpsarticle.article.catalogs.{lang}.labels").MESSAGES
     assert not set(prose) & set(labels)
 
 
@@ -111,7 +111,7 @@ def test_no_key_is_in_both_halves_of_a_catalog(lang):
 ])
 def test_a_factor_shows_its_side_of_one(value, en, id_):
     """A factor that is not 1 never reads as "1.0×" (issue 18): it gets the digits it needs."""
-    from mpsarticle.formatting import ratio
+    from mpsarticle.article.formatting import ratio
 
     assert (ratio(value, "en"), ratio(value, "id")) == (en, id_)
 

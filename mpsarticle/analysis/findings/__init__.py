@@ -1,0 +1,31 @@
+"""Findings: what this build's measurements say, as typed facts, with no words.
+
+Each function takes a :class:`~mpsarticle.results.model.ResultSet` (and, for the
+method and machines chapters, the selfcheck rows or the archive) and returns
+frozen dataclasses: what was compared, the numbers, the direction (faster,
+slower, about the same: read from the intervals of :mod:`mpsarticle.core.stats`,
+never from bare medians), the sizes, and the points that are the evidence.
+:mod:`mpsarticle.article.sentences` chooses every hardware-dependent sentence from
+these; nothing here knows a language or formats a number.
+
+Only points that are ``ok`` (measured, and correct where checked) count as
+speeds; points that failed, ran out of memory or were unsupported are kept
+as such, so that a sentence can say why something is missing.
+"""
+
+from __future__ import annotations
+
+from mpsarticle.analysis.findings.common import DTYPES, MISSING, Accelerator, Comparison, Machine, machine, rate_ratio
+from mpsarticle.analysis.findings.drops import Drop, drops
+from mpsarticle.analysis.findings.matrix import MIXED, NOT_FASTER, HalfOnCpu, Matmul, Precision, PrecisionComparison, RateComparison, Training, matmul, training
+from mpsarticle.analysis.findings.quality import Checks, Coverage, Selfcheck, checks, coverage, selfcheck
+from mpsarticle.analysis.findings.timing import NaiveAtSize, NaiveTiming, naive_timing
+from mpsarticle.analysis.findings.vector import Bandwidth, Crossover, Gap, Original, bandwidths, crossover, crossover_kind, naive_gaps, original
+
+__all__ = [
+    "Accelerator", "Bandwidth", "Drop", "drops", "Checks", "Comparison", "Coverage", "Crossover", "DTYPES", "Gap", "MISSING", "Machine",
+    "HalfOnCpu", "MIXED", "NOT_FASTER", "Matmul", "Original", "Precision", "PrecisionComparison", "RateComparison", "Selfcheck", "Training", "bandwidths", "checks", "coverage",
+    "crossover", "crossover_kind", "machine", "matmul", "naive_gaps", "original", "rate_ratio", "selfcheck",
+    "training",
+]
+__all__ += ["NaiveAtSize", "NaiveTiming", "naive_timing"]

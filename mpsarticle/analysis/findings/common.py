@@ -1,0 +1,127 @@
+"""What every finding is built from: the machine, the accelerator compared, comparisons with intervals."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterable
+
+from mpsarticle.analysis import series as analysis
+from mpsarticle.results.model import Point, ResultSet
+from mpsarticle.core.stats import Ratio
+
+#: Precisions of the matrix product, in the order the article lists them.
+DTYPES = ("float32", "float16", "bfloat16")
+#: What a point that is not ``ok`` was instead, in the order a sentence names the first that applies: every
+#: status of :data:`mpsarticle.results.schema.STATUSES` but ``ok``, and ``failed_check`` (ok, but a wrong result).
+MISSING = ("unsupported", "failed_check", "out_of_memory", "error", "timeout")
+
+
+# -- the machine -------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Accelerator:
+    """The accelerator a build compares with its CPU."""
+
+    kind: str
+    name: str
+    #: At least one of its points is ``ok``.
+    measured: bool
+
+
+@dataclass(frozen=True)
+class Machine:
+    """What the build ran on: the devices the chapters name, and what the idioms pick there."""
+
+    label: str | None
+    cpu: str
+    cpu_threads: int | None
+    #: The accelerator the chapters compare with the CPU (the first one found), if any.
+    accelerator: Accelerator | None
+    torch: str
+    #: What ``"mps" if torch.backends.mps.is_available() else "cpu"`` picks here, and mps > cuda > cpu.
+    idiom_device: str
+    default_device: str
+
+
+def machine(results: ResultSet) -> Machine:
+    env = results.environment
+    devices = env.get("devices", {})
+    kinds = [d for d in results.devices if d != "cpu"] + [d for d in devices if d != "cpu"]
+    accelerator = None
+    if kinds:
+        kind = kinds[0]
+        described = devices.get(kind, {})
+        accelerator = Accelerator(kind, str(described.get("name") or kind),
+                                  measured=kind in analysis.accelerators(results))
+    return Machine(
+        label=results.label, cpu=str(env.get("cpu", "")), cpu_threads=analysis.cpu_threads(results),
+        accelerator=accelerator, torch=str(env.get("torch", "")),
+        idiom_device="mps" if "mps" in devices else "cpu",
+        default_device=next((kind for kind in ("mps", "cuda") if kind in devices), "cpu"),
+    )
+
+
+def _accelerator(results: ResultSet) -> str | None:
+    """The first accelerator with a good point: the one compared with the CPU."""
+    found = analysis.accelerators(results)
+    return found[0] if found else None
+
+
+def _present(results: ResultSet) -> str | None:
+    """The accelerator to compare, or else the first one present (whose points all failed), or ``None``."""
+    found = machine(results).accelerator
+    return _accelerator(results) or (found.kind if found else None)
+
+
+# -- comparisons ---------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Comparison:
+    """The accelerator against the CPU at one size: ``speedup`` is CPU time / accelerator time."""
+
+    size: int
+    cpu_s: float
+    accelerator_s: float
+    speedup: Ratio
+    direction: str
+    evidence: tuple[Point, Point]
+
+    @property
+    def slowdown(self) -> float:
+        """Accelerator time / CPU time: how many times longer the accelerator takes."""
+        return 1.0 / self.speedup.value
+
+
+def _comparisons(results: ResultSet, device: str, **criteria: object) -> tuple[Comparison, ...]:
+    cpu = analysis.series(results, device="cpu", **criteria)  # type: ignore[arg-type]
+    return compare_series(cpu, analysis.series(results, device=device, **criteria))  # type: ignore[arg-type]
+
+
+def compare_series(base: list[tuple[int, Point]], other: list[tuple[int, Point]]) -> tuple[Comparison, ...]:
+    """``other`` against ``base`` at every size both have (base time / other time; ``cpu_s`` is the base's)."""
+    slow, fast = dict(base), dict(other)
+    found = []
+    for size in sorted(slow.keys() & fast.keys()):
+        speedup = analysis.compare(slow[size], fast[size])
+        found.append(Comparison(size, slow[size].median_s, fast[size].median_s, speedup, speedup.direction(),
+                                (slow[size], fast[size])))
+    return tuple(found)
+
+
+def rate_ratio(faster: Point, slower: Point, amount: str) -> Ratio:
+    """``faster``'s rate / ``slower``'s rate (``amount``: ``"flops"`` or ``"bytes_moved"`` per call), with its interval.
+
+    The two may be different sizes: the rate ratio is the amounts' ratio
+    times the inverse ratio of times, whose interval :func:`analysis.compare` gives.
+    """
+    scale = getattr(faster, amount) / getattr(slower, amount)
+    times = analysis.compare(slower, faster)
+    return Ratio(times.value * scale, times.low * scale, times.high * scale)
+
+
+
+
+def _status(points: Iterable[Point]) -> str:
+    """Why a series has no good point: the first of :data:`MISSING` that applies, else ``not_measured``."""
+    statuses = {"failed_check" if p.status == "ok" and p.check == "failed" else p.status for p in points}
+    return next((status for status in MISSING if status in statuses), "error" if statuses else "not_measured")

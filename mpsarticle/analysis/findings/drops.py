@@ -1,0 +1,61 @@
+"""Rates that fall by more than half from one measured size to the next: said, not hidden.
+
+A curve that drops like that (the archived H200 read ``B @ a`` at 4,075 GB/s
+at m = 32,768 and 788 GB/s at m = 65,536) is a fact about the machine that a
+chart alone shows without a word. The finding records where it happens and
+by how much; what the data cannot say is why (a cache or the address
+translation outgrown, another kernel chosen, memory swapped), and the
+sentence says so.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from mpsarticle.analysis import series as analysis
+from mpsarticle.results.model import Point, ResultSet
+from mpsarticle.analysis.findings.common import DTYPES
+
+__all__ = ["DROP_SHARE", "Drop", "drops"]
+
+#: A rate "falls by more than half" when the larger size's median rate is below this share of the smaller's.
+#: Medians, not intervals: a fall this steep is far beyond the few per cent a point's interval spans.
+DROP_SHARE = 0.5
+#: The rate each workload is judged by, and its unit.
+RATES = {"matvec": ("gb_s", "GB/s"), "copy": ("gb_s", "GB/s"), "matmul": ("gflop_s", "GFLOP/s")}
+
+
+@dataclass(frozen=True)
+class Drop:
+    """On ``device``, ``workload``'s rate at size ``after`` is under half its rate at ``before``, the next size down."""
+
+    workload: str
+    device: str
+    dtype: str | None
+    before: int
+    after: int
+    before_rate: float
+    after_rate: float
+    unit: str
+    evidence: tuple[Point, Point]
+
+    @property
+    def share(self) -> float:
+        return self.after_rate / self.before_rate
+
+
+def drops(results: ResultSet, workloads: tuple[str, ...] = tuple(RATES)) -> tuple[Drop, ...]:
+    """Every such fall, over every suite's sizes, device by device, in the order the devices were measured."""
+    found = []
+    for workload in workloads:
+        attribute, unit = RATES[workload]
+        for device in results.devices:
+            for dtype in DTYPES if workload == "matmul" else (None,):
+                params = {"dtype": dtype} if dtype else {}
+                pairs = [(size, p) for size, p in analysis.series(results, workload=workload, device=device, **params)
+                         if getattr(p, attribute)]
+                for (small, one), (large, other) in zip(pairs, pairs[1:]):
+                    before, after = getattr(one, attribute), getattr(other, attribute)
+                    if after < DROP_SHARE * before:
+                        found.append(Drop(workload, device, dtype, small, large, before, after, unit, (one, other)))
+    return tuple(found)

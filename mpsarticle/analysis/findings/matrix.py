@@ -1,0 +1,177 @@
+"""Findings of the matrix-product and training chapters: best rates by precision, the training step."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Sequence
+
+from mpsarticle.analysis import series as analysis
+from mpsarticle.results.model import Point, ResultSet
+from mpsarticle.core.stats import FASTER, Ratio
+from mpsarticle.analysis.findings.common import DTYPES, Comparison, _comparisons, _present, _status, compare_series, rate_ratio
+
+# -- matrix × matrix -----------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Precision:
+    """One device's best ``A @ B`` rate in one precision, or why there is none (``status``)."""
+
+    device: str
+    dtype: str
+    status: str
+    gflop_s: float | None = None
+    size: int | None = None
+    evidence: Point | None = None
+
+
+@dataclass(frozen=True)
+class RateComparison:
+    """The accelerator's best rate / the CPU's best rate in one precision, each at its own size, with its interval.
+
+    Best against best answers "how far apart are the two at their best", not
+    "which is faster at a given size" (the CPU is usually measured only at
+    smaller sizes): a sentence that quotes it says so.
+    """
+
+    dtype: str
+    ratio: Ratio
+    direction: str
+    accelerator_size: int
+    cpu_size: int
+
+
+@dataclass(frozen=True)
+class PrecisionComparison:
+    """One precision, the accelerator against the CPU at every size both measured well.
+
+    ``comparisons`` are CPU time / accelerator time per size (the same
+    operations, so also the ratio of rates); the claims about who is faster
+    are read from these. ``best`` is best rate against best rate, if both
+    have one.
+    """
+
+    dtype: str
+    comparisons: tuple[Comparison, ...]
+    best: RateComparison | None
+
+    @property
+    def largest(self) -> Comparison | None:
+        return self.comparisons[-1] if self.comparisons else None
+
+    @property
+    def direction(self) -> str:
+        """The accelerator over the sizes both measured, as :func:`summary` words it."""
+        return summary(self.comparisons)
+
+
+@dataclass(frozen=True)
+class HalfOnCpu:
+    """The CPU in a half precision against its own float32, at every size it measured both.
+
+    ``comparisons`` hold float32 time / half time (``Comparison.cpu_s`` is the
+    float32 time, ``accelerator_s`` the half one): above 1, half precision is
+    faster. ``direction``: see :func:`summary`.
+    """
+
+    dtype: str
+    comparisons: tuple[Comparison, ...]
+    direction: str
+
+    @property
+    def largest(self) -> Comparison:
+        return self.comparisons[-1]
+
+
+@dataclass(frozen=True)
+class Matmul:
+    device: str | None
+    precisions: tuple[Precision, ...]
+    #: One per precision both devices measured well (at a common size or not).
+    comparisons: tuple[PrecisionComparison, ...]
+    #: The CPU's half precisions against its float32 (where both were measured at a common size).
+    cpu_halves: tuple[HalfOnCpu, ...] = ()
+
+    def on(self, device: str) -> tuple[Precision, ...]:
+        return tuple(p for p in self.precisions if p.device == device)
+
+    @property
+    def compared(self) -> tuple[PrecisionComparison, ...]:
+        """The precisions compared at some size both devices measured."""
+        return tuple(c for c in self.comparisons if c.comparisons)
+
+
+def _half_on_cpu(results: ResultSet, dtype: str) -> HalfOnCpu | None:
+    found = compare_series(analysis.series(results, workload="matmul", device="cpu", dtype="float32"),
+                           analysis.series(results, workload="matmul", device="cpu", dtype=dtype))
+    if not found:
+        return None
+    return HalfOnCpu(dtype, tuple(found), summary(found))
+
+
+#: Some sizes faster, others not; no size faster, some slower and some level.
+MIXED, NOT_FASTER = "mixed", "not_faster"
+
+
+def summary(comparisons: Sequence[Comparison]) -> str:
+    """One word for a series of comparisons: ``faster``, ``slower`` or ``same`` where every size agrees,
+    :data:`MIXED` where the candidate is faster at some sizes and not at others, :data:`NOT_FASTER` where it
+    is faster at none (slower at some, level at the rest)."""
+    directions = {c.direction for c in comparisons}
+    if len(directions) == 1:
+        return directions.pop()
+    return MIXED if FASTER in directions else NOT_FASTER
+
+
+def matmul(results: ResultSet) -> Matmul:
+    device = _present(results)
+    precisions, comparisons = [], []
+    for dtype in DTYPES:
+        best = {}
+        for where in ["cpu"] + [d for d in [device] if d]:
+            pairs = [(m, p) for m, p in analysis.series(results, workload="matmul", device=where, dtype=dtype)
+                     if p.gflop_s]
+            if pairs:
+                size, point = max(pairs, key=lambda pair: pair[1].gflop_s)
+                precisions.append(Precision(where, dtype, "measured", point.gflop_s, size, point))
+                best[where] = (size, point)
+            else:
+                tried = results.select(workload="matmul", device=where, dtype=dtype)
+                if tried:
+                    precisions.append(Precision(where, dtype, _status(tried)))
+        if device in best and "cpu" in best:
+            ratio = rate_ratio(best[device][1], best["cpu"][1], "flops")
+            top = RateComparison(dtype, ratio, ratio.direction(), best[device][0], best["cpu"][0])
+            same = _comparisons(results, device, workload="matmul", dtype=dtype)
+            comparisons.append(PrecisionComparison(dtype, same, top))
+    halves = tuple(found for found in (_half_on_cpu(results, d) for d in DTYPES if d != "float32") if found)
+    return Matmul(device, tuple(precisions), tuple(comparisons), halves)
+
+
+# -- training -------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Training:
+    """One training step: the accelerator against the CPU per batch measured well on both."""
+
+    device: str | None
+    comparisons: tuple[Comparison, ...]
+    #: The CPU's time at its largest good batch (what a CPU-only build can say).
+    cpu_batch: int | None
+    cpu_s: float | None
+    #: Why the accelerator has no good step at ``cpu_batch`` (``not_measured`` if it was not tried there).
+    accelerator_status: str | None
+
+    @property
+    def largest(self) -> Comparison | None:
+        return self.comparisons[-1] if self.comparisons else None
+
+
+def training(results: ResultSet) -> Training:
+    device = _present(results)
+    pairs = _comparisons(results, device, workload="train_step") if device else ()
+    cpu = analysis.series(results, workload="train_step", device="cpu")
+    batch, point = cpu[-1] if cpu else (None, None)
+    status = None
+    if device is not None and batch is not None and batch not in [c.size for c in pairs]:
+        status = _status(results.select(workload="train_step", device=device, batch=batch))
+    return Training(device, pairs, batch, point.median_s if point else None, status)

@@ -1,0 +1,67 @@
+"""Findings about the build itself: failed checks, what was not measured and why, the selfcheck."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Sequence
+
+from mpsarticle.results.model import Point, ResultSet
+from mpsarticle.analysis.findings.common import MISSING, _status
+
+# -- checks and coverage -----------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Checks:
+    """Points that ran but gave a wrong result, and the worst gradient error among good training steps."""
+
+    failed: tuple[Point, ...]
+    worst_training: Point | None
+
+
+def checks(results: ResultSet) -> Checks:
+    failed = tuple(p for p in results if p.status == "ok" and p.check == "failed")
+    trained = [p for p in results.select(workload="train_step") if p.ok and p.rel_error is not None]
+    return Checks(failed, max(trained, key=lambda p: p.rel_error, default=None))
+
+
+@dataclass(frozen=True)
+class Coverage:
+    """How many points this build has, and how many of them are not speeds, by reason."""
+
+    points: int
+    ok: int
+    #: (status, count) for each of :data:`~mpsarticle.analysis.findings.MISSING`; zero counts left out.
+    missing: tuple[tuple[str, int], ...]
+    profile: str | None
+    date: str
+
+
+def coverage(results: ResultSet) -> Coverage:
+    counts = {status: 0 for status in MISSING}
+    for point in results:
+        if not point.ok:
+            counts[_status([point])] += 1
+    missing = tuple((status, count) for status, count in counts.items() if count)
+    return Coverage(len(results), sum(p.ok for p in results), missing, results.profile, results.created[:10])
+
+
+# -- the method chapter's selfcheck -------------------------------------------------------
+
+@dataclass(frozen=True)
+class Selfcheck:
+    """The engine against independent references (rows of :mod:`mpsarticle.measure.selfcheck`)."""
+
+    rows: int
+    outside: tuple[object, ...]
+    tolerance: float
+    engine_wall_s: float
+    engine_timed_s: float
+    reference_wall_s: float
+
+
+def selfcheck(rows: Sequence[object]) -> Selfcheck:
+    return Selfcheck(
+        len(rows), tuple(r for r in rows if not r.agrees), max((r.tolerance for r in rows), default=0.0),
+        sum(r.engine_wall_s for r in rows), sum(r.engine_timed_s for r in rows),
+        sum(r.reference_wall_s for r in rows),
+    )

@@ -1,0 +1,241 @@
+"""Findings of the matrix-vector chapters: the original experiment, the crossover, bandwidth, timing methods."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from mpsarticle.analysis import series as analysis
+from mpsarticle.results.model import Point, ResultSet
+from mpsarticle.core.stats import FASTER, SAME, SLOWER, UNCLEAR, Ratio
+from mpsarticle.analysis.findings.common import Comparison, _accelerator, _comparisons, _present, rate_ratio
+
+# -- matrix × vector -----------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Original:
+    """The blog post's experiment timed its way: 100 calls at the largest size, per device."""
+
+    size: int | None
+    calls: int
+    #: (device, seconds for ``calls`` calls), CPU first.
+    totals: tuple[tuple[str, float], ...]
+    evidence: tuple[Point, ...]
+
+
+def original(results: ResultSet, calls: int = 100) -> Original:
+    devices = ["cpu"] + [d for d in [_accelerator(results)] if d]
+    found = {d: dict(analysis.series(results, workload="matvec", device=d, method="naive", suite="original"))
+             for d in devices}
+    found = {d: pairs for d, pairs in found.items() if pairs}
+    common = set.intersection(*(set(pairs) for pairs in found.values())) if found else set()
+    if not common:  # no size every device measured: the CPU's (or the first device's) largest alone
+        found = dict(list(found.items())[:1])
+        common = set(next(iter(found.values()), {}))
+    if not common:
+        return Original(None, calls, (), ())
+    size = max(common)
+    points = tuple(found[d][size] for d in found)
+    return Original(size, calls, tuple((p.device, p.median_s * calls) for p in points), points)
+
+
+@dataclass(frozen=True)
+class Crossover:
+    """Where the accelerator beats the CPU at ``B @ a``, from the intervals, over every size either suite measured.
+
+    The blog post's sizes (suite ``original``, m = 100 … 3,000) and the larger
+    ones (suite ``matvec``) are one workload: "faster everywhere", "nowhere"
+    and the crossover range over all of them, timed by the synchronised timer
+    (where both suites measured a size, :func:`mpsarticle.analysis.series.standing`
+    picks the point).
+
+    ``kind``: ``cpu_only`` (no accelerator measured), ``no_pairs`` (no size
+    measured well on both), ``always`` (faster at every size), ``from`` (faster
+    from ``size`` on, at every larger size, and not at some smaller one),
+    ``never`` (faster at no size), ``mixed`` (faster at some sizes, but not at
+    the largest).
+    """
+
+    device: str | None
+    kind: str
+    size: int | None
+    comparisons: tuple[Comparison, ...]
+    wins: tuple[int, ...] = ()
+    losses: tuple[int, ...] = ()
+    ties: tuple[int, ...] = ()
+
+    @property
+    def largest(self) -> Comparison | None:
+        return self.comparisons[-1] if self.comparisons else None
+
+    @property
+    def smallest(self) -> Comparison | None:
+        return self.comparisons[0] if self.comparisons else None
+
+    @property
+    def best(self) -> Comparison | None:
+        """The largest speed-up among the sizes where the accelerator won."""
+        won = [c for c in self.comparisons if c.direction == FASTER]
+        return max(won, key=lambda c: c.speedup.value) if won else None
+
+    @property
+    def below(self) -> str:
+        """What the sizes under the crossover show: ``slower``, ``same``, ``not_faster`` (both) or ``mixed`` (a win too)."""
+        under = [c.direction for c in self.comparisons if self.size is not None and c.size < self.size]
+        if FASTER in under:
+            return "mixed"
+        if set(under) == {SLOWER}:
+            return SLOWER
+        return SAME if set(under) == {SAME} else "not_faster"
+
+
+def crossover(results: ResultSet, suite: str | None = None) -> Crossover:
+    device = _present(results)
+    if device is None:
+        return Crossover(None, "cpu_only", None, ())
+    pairs = _comparisons(results, device, workload="matvec", suite=suite, method="engine")
+    if not pairs:
+        return Crossover(device, "no_pairs", None, ())
+    found = analysis.crossover([(c.size, c.speedup) for c in pairs])
+    return Crossover(device, crossover_kind(found), found.size, pairs, found.wins, found.losses, found.ties)
+
+
+def crossover_kind(found: analysis.Crossover) -> str:
+    """``always``, ``from``, ``never`` or ``mixed`` (see :class:`Crossover`); "never" means no win at any size."""
+    if found.always:
+        return "always"
+    if found.size is not None:
+        return "from"
+    return "never" if not found.wins else "mixed"
+
+
+@dataclass(frozen=True)
+class Bandwidth:
+    """The best bandwidth ``B @ a`` reached on one device (every suite's sizes), against the same device's copy.
+
+    ``source`` says where those bytes can have come from: ``memory`` (at most
+    the copy's rate, and the matrix does not fit in a cache of known size),
+    ``in_cache`` (at most the copy's rate, but the matrix fits in the cache:
+    it need not have come from memory), ``cache`` (above the copy, and the
+    matrix fits in the cache), ``above_copy`` (above the copy, cache size
+    unknown or smaller than the matrix: not memory alone) or ``no_ceiling``
+    (no copy measured), ``level`` (above the copy's median but within the
+    noise of the two intervals). A share above 1 is never ``memory``.
+
+    ``memory_*`` is the ``B @ a`` rate that stands for reading a model's
+    weights (far larger than any cache), and ``memory_basis`` says how far it
+    can be called a rate *from memory*: ``beyond_cache`` (the best ``B @ a``
+    whose matrix is larger than the device's cache: from memory),
+    ``largest`` (cache size unknown, as on MPS: the largest matrix measured,
+    the one caches help least, not shown to be from memory) or
+    ``fits_cache`` (every matrix measured fits in the cache: the largest one,
+    which may have been served by the cache). It is always a ``B @ a`` point,
+    never the copy: the copy is another workload (it writes as much as it
+    reads), and a sentence about reading a matrix quotes the matrix's rate.
+    """
+
+    device: str
+    size: int
+    gb_s: float
+    matrix_bytes: float
+    ceiling_gb_s: float | None
+    cache_bytes: int | None
+    source: str
+    memory_basis: str
+    memory_size: int
+    memory_gb_s: float
+    evidence: tuple[Point, ...]
+
+    @property
+    def share(self) -> float | None:
+        return self.gb_s / self.ceiling_gb_s if self.ceiling_gb_s else None
+
+    @property
+    def memory_point(self) -> Point:
+        """The ``B @ a`` point ``memory_gb_s`` was read from."""
+        return self.evidence[1]
+
+    @property
+    def from_memory(self) -> bool:
+        """``memory_gb_s`` was measured with a matrix larger than the device's cache."""
+        return self.memory_basis == "beyond_cache"
+
+
+def _from_memory(pairs: list[tuple[int, Point]], cache: int | None) -> tuple[str, int, Point]:
+    if cache is None:
+        return ("largest", *pairs[-1])
+    beyond = [(m, p) for m, p in pairs if p.bytes_moved > cache]
+    if beyond:
+        return ("beyond_cache", *max(beyond, key=lambda pair: pair[1].gb_s))
+    return ("fits_cache", *pairs[-1])
+
+
+def bandwidths(results: ResultSet, suite: str | None = None) -> tuple[Bandwidth, ...]:
+    """One :class:`Bandwidth` per device (CPU first, then the accelerator) with a good ``B @ a``."""
+    found = []
+    for device in ["cpu"] + [d for d in [_accelerator(results)] if d]:
+        pairs = [(m, p) for m, p in analysis.series(results, workload="matvec", device=device, suite=suite) if p.gb_s]
+        if not pairs:
+            continue
+        size, best = max(pairs, key=lambda pair: pair[1].gb_s)
+        copies = analysis.series(results, workload="copy", device=device)
+        copy = copies[-1][1] if copies else None  # the largest copy: the one caches help least
+        ceiling = copy.gb_s if copy else None
+        cache = results.environment.get("devices", {}).get(device, {}).get("cache_bytes")
+        cache = cache if isinstance(cache, int) and cache > 0 else None
+        fits = cache is not None and best.bytes_moved <= cache
+        if not ceiling:
+            source = "no_ceiling"
+        elif best.gb_s <= ceiling:
+            source = "in_cache" if fits else "memory"
+        elif rate_ratio(best, copy, "bytes_moved").direction() != FASTER:
+            source = "level"  # above the copy's median, but not beyond noise: no factor to quote
+        else:
+            source = "cache" if fits else "above_copy"
+        basis, memory_size, memory = _from_memory(pairs, cache)
+        found.append(Bandwidth(device, size, best.gb_s, best.bytes_moved, ceiling, cache, source, basis, memory_size,
+                               memory.gb_s, (best, memory) + ((copy,) if copy else ())))
+    return tuple(found)
+
+
+# -- timing methods ----------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Gap:
+    """Naive ``timeit`` against the synchronised engine on one device, at the largest size both measured.
+
+    ``verdict``: ``optimistic`` (naive reports less time than a call takes),
+    ``pessimistic`` (more), ``agrees`` (within a fifth, the whole interval
+    inside it) or ``unclear`` (too noisy to say), from
+    :func:`analysis.agreement`. ``ratio`` is engine time / naive time.
+    """
+
+    device: str
+    size: int
+    naive_s: float
+    engine_s: float
+    events_s: float | None
+    ratio: Ratio
+    verdict: str
+    evidence: tuple[Point, ...]
+
+
+_VERDICTS = {FASTER: "optimistic", SLOWER: "pessimistic", SAME: "agrees", UNCLEAR: "unclear"}
+
+
+def naive_gaps(results: ResultSet, suite: str | None = None) -> dict[str, Gap]:
+    """:class:`Gap` by device (``cpu``, and the accelerator if measured)."""
+    found = {}
+    for device in ["cpu"] + [d for d in [_accelerator(results)] if d]:
+        naive = dict(analysis.series(results, workload="matvec", device=device, method="naive", suite=suite))
+        engine = dict(analysis.series(results, workload="matvec", device=device, suite=suite))
+        events = dict(analysis.series(results, workload="matvec", device=device, method="events", suite=suite))
+        common = sorted(naive.keys() & engine.keys())
+        if not common:
+            continue
+        size = common[-1]
+        event = events.get(size)
+        found[device] = Gap(device, size, naive[size].median_s, engine[size].median_s,
+                            event.median_s if event else None, analysis.compare(engine[size], naive[size]),
+                            _VERDICTS[analysis.agreement(naive[size], engine[size])],
+                            (naive[size], engine[size]) + ((event,) if event else ()))
+    return found

@@ -1,0 +1,196 @@
+"""The answer to the article's question, as findings: where the accelerator wins, where it loses, the rule.
+
+Built from the chapter findings of :mod:`mpsarticle.analysis.findings`, for the
+opening page and the closing chapter. Like them it holds no words: an
+:class:`Area` is "matrix-vector products from m = 4,096 on" as data (the
+workload, its scope, the sizes, the factor and where it was measured).
+
+The bound on a language model's speed: generating one token runs every
+weight matrix of the model through a matrix-vector product, so each token
+reads all the weights once. A model of :data:`PARAMETERS` parameters at
+:data:`BYTES_PER_PARAMETER` bytes each reads ``PARAMETERS *
+BYTES_PER_PARAMETER`` bytes per token, and a device that reads ``B`` bytes
+per second can produce at most ``B / that`` tokens per second (caches cannot
+help: the weights are far larger than any cache). The bandwidth used is
+:attr:`~mpsarticle.analysis.findings.Bandwidth.memory_gb_s`: the same operation,
+``B @ a``, with a matrix no cache could hold where one was measured, and
+otherwise the largest matrix measured, which the sentence then names as such
+(``basis``). It is an upper bound at that rate: a real model also spends
+time on attention, activations and Python.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from mpsarticle.analysis import series as analysis
+from mpsarticle.analysis.findings import (Bandwidth, Coverage, Crossover, Machine, Matmul, Training, bandwidths, coverage, crossover,
+                       machine, matmul, rate_ratio, training)
+from mpsarticle.results.model import ResultSet
+from mpsarticle.core.stats import Ratio
+
+__all__ = ["Area", "BYTES_PER_PARAMETER", "Overhead", "PARAMETERS", "TokenBound", "Verdict", "verdict"]
+
+#: The language model of the bound: 7 billion parameters in 16-bit (2-byte) weights.
+PARAMETERS = 7e9
+BYTES_PER_PARAMETER = 2
+
+
+@dataclass(frozen=True)
+class TokenBound:
+    """At most ``tokens_per_s`` tokens per second on ``device``, reading the model at ``gb_s``.
+
+    ``basis`` and ``size``: where ``gb_s`` was measured (see :class:`~mpsarticle.analysis.findings.Bandwidth`'s ``memory_basis``).
+    """
+
+    device: str
+    basis: str
+    size: int | None
+    gb_s: float
+    #: The device's cache, where ``basis`` is ``fits_cache`` (the sentence names it).
+    cache_bytes: int | None = None
+    parameters: float = PARAMETERS
+    bytes_per_parameter: int = BYTES_PER_PARAMETER
+
+    @property
+    def model_gb(self) -> float:
+        return self.parameters * self.bytes_per_parameter / 1e9
+
+    @property
+    def tokens_per_s(self) -> float:
+        return self.gb_s / self.model_gb
+
+
+@dataclass(frozen=True)
+class Area:
+    """Where one side wins, for one workload.
+
+    ``scope``: ``all`` (every size measured on both), ``from`` (from
+    ``size`` on), ``below`` (under ``size``), ``range`` (every measured size
+    from ``sizes[0]`` to ``sizes[-1]``, and none outside), ``size`` or
+    ``sizes`` (at one or several ``sizes`` only). ``factor`` is the winner's advantage (always
+    at least 1) at size ``at``. Matrix products have one area per precision
+    (``dtype``), read from the sizes both devices measured.
+    """
+
+    workload: str
+    scope: str
+    size: int | None = None
+    sizes: tuple[int, ...] = ()
+    factor: float | None = None
+    at: int | None = None
+    dtype: str | None = None
+
+
+@dataclass(frozen=True)
+class Overhead:
+    """The smallest ``B @ a`` measured on both: how long a call takes, and how much of it the data explains."""
+
+    size: int
+    cpu_s: float
+    accelerator_s: float
+    direction: str
+    #: The time the call's bytes would take at the bandwidth the accelerator reached from memory.
+    streaming_s: float | None
+
+
+@dataclass(frozen=True)
+class Verdict:
+    machine: Machine
+    coverage: Coverage
+    crossover: Crossover
+    matmul: Matmul
+    training: Training
+    bandwidths: tuple[Bandwidth, ...]
+    #: Accelerator first (when it measured ``B @ a``), then the CPU.
+    bounds: tuple[TokenBound, ...]
+    wins: tuple[Area, ...]
+    losses: tuple[Area, ...]
+    #: The accelerator's bandwidth from memory over the CPU's, with its interval.
+    bandwidth_ratio: Ratio | None
+    overhead: Overhead | None
+
+    @property
+    def compared(self) -> bool:
+        """An accelerator was measured against the CPU somewhere."""
+        return bool(self.crossover.comparisons or self.matmul.compared or self.training.comparisons)
+
+
+def _sides(workload: str, sizes: list[tuple[int, Ratio]], found: analysis.Crossover,
+           dtype: str | None = None) -> tuple[list[Area], list[Area]]:
+    """The winning and losing areas of a series of speed-ups (CPU time / accelerator time)."""
+    by_size = dict(sizes)
+    wins, losses = [], []
+    if found.wins:
+        best = max(found.wins, key=lambda s: by_size[s].value)
+        largest = sizes[-1][0]
+        if found.always and len(sizes) == 1:
+            wins.append(Area(workload, "size", sizes=found.wins, factor=by_size[largest].value, at=largest,
+                             dtype=dtype))
+        elif found.always:
+            wins.append(Area(workload, "all", factor=by_size[largest].value, at=largest, dtype=dtype))
+        elif found.size is not None:
+            wins.append(Area(workload, "from", size=found.size, factor=by_size[largest].value, at=largest,
+                             dtype=dtype))
+        else:
+            wins.append(Area(workload, _scope(found.wins, sizes), sizes=found.wins, factor=by_size[best].value,
+                             at=best, dtype=dtype))
+    if found.losses:
+        worst = min(found.losses, key=lambda s: by_size[s].value)
+        factor = 1 / by_size[worst].value
+        if len(found.losses) == len(sizes) > 1:
+            losses.append(Area(workload, "all", factor=factor, at=worst, dtype=dtype))
+        elif found.size is not None and set(found.losses) == {s for s, _ in sizes if s < found.size}:
+            losses.append(Area(workload, "below", size=found.size, factor=factor, at=worst, dtype=dtype))
+        else:
+            losses.append(Area(workload, _scope(found.losses, sizes), sizes=found.losses, factor=factor, at=worst,
+                               dtype=dtype))
+    return wins, losses
+
+
+#: The fewest sizes in a row that are named as a range ("from m = 100 to 2,500") rather than listed.
+RANGE_FROM = 3
+
+
+def _scope(chosen: tuple[int, ...], sizes: list[tuple[int, Ratio]]) -> str:
+    """``size``, ``range`` (every measured size between the first and the last chosen one is chosen) or ``sizes``."""
+    if len(chosen) == 1:
+        return "size"
+    measured = [size for size, _ in sizes]
+    run = measured[measured.index(chosen[0]):measured.index(chosen[-1]) + 1]
+    return "range" if len(chosen) >= RANGE_FROM and tuple(run) == tuple(chosen) else "sizes"
+
+
+def _overhead(found: Crossover, bands: tuple[Bandwidth, ...]) -> Overhead | None:
+    first = found.smallest
+    if first is None:
+        return None
+    band = next((b for b in bands if b.device == found.device), None)
+    point = first.evidence[1]
+    streaming = point.bytes_moved / (band.memory_gb_s * 1e9) if band and point.bytes_moved else None
+    return Overhead(first.size, first.cpu_s, first.accelerator_s, first.direction, streaming)
+
+
+def verdict(results: ResultSet) -> Verdict:
+    found, products, steps = crossover(results), matmul(results), training(results)
+    bands = bandwidths(results)
+    wins, losses = [], []
+    series = [("matvec", None, found.comparisons)]
+    series += [("matmul", c.dtype, c.comparisons) for c in products.compared]
+    series += [("train_step", None, steps.comparisons)]
+    for workload, dtype, comparisons in series:
+        if comparisons:
+            pairs = [(c.size, c.speedup) for c in comparisons]
+            more_wins, more_losses = _sides(workload, pairs, analysis.crossover(pairs), dtype)
+            wins += more_wins
+            losses += more_losses
+    by_device = {b.device: b for b in bands}
+    order = [d for d in (found.device, "cpu") if d in by_device]
+    bounds = tuple(TokenBound(d, by_device[d].memory_basis, by_device[d].memory_size, by_device[d].memory_gb_s,
+                              by_device[d].cache_bytes) for d in order)
+    ratio = None
+    if found.device in by_device and "cpu" in by_device:
+        ratio = rate_ratio(by_device[found.device].memory_point, by_device["cpu"].memory_point, "bytes_moved")
+    return Verdict(machine(results), coverage(results), found, products, steps, bands, bounds, tuple(wins),
+                   tuple(losses), ratio, _overhead(found, bands))
+

@@ -1,0 +1,178 @@
+"""The answer's sentences (opening page and closing chapter), chosen from :func:`mpsarticle.analysis.verdict.verdict`.
+
+Four sentences: where the accelerator wins and by how much (``answer_lead``),
+where it loses (``answer_detail``), the rule of thumb that follows
+(``answer_rule``), and the bound on a language model's tokens per second
+(``answer_llm``). On a build without an accelerator the same four say what
+this CPU did instead; on a build where nothing succeeded, the first says so.
+"""
+
+from __future__ import annotations
+
+from mpsarticle.analysis import series as analysis
+from mpsarticle.analysis.findings import MISSING, MIXED, Bandwidth
+from mpsarticle.core.stats import FASTER, SLOWER
+from mpsarticle.analysis.verdict import Area, Verdict, verdict
+from mpsarticle.results.model import ResultSet
+from mpsarticle.article.wording import Billions, Bytes, Count, Factor, Listing, Num, Phrase, Rate, Seconds, Size, Text, Words
+
+__all__ = ["answer_sentences", "reason_sentences"]
+
+
+def _sizes(area: Area) -> Listing:
+    return Listing(tuple(Size(s) for s in area.sizes))
+
+
+def _area(area: Area, side: str) -> Phrase:
+    """The long form: "matrix-vector products from m = 4,096 on (2.1× faster at m = 16,384)"."""
+    return Phrase.of(f"area.{area.workload}.{area.scope}.{side}", size=Size(area.size or 0), sizes=_sizes(area),
+                     factor=Factor(area.factor), at=Size(area.at), dtype=Text(area.dtype or ""), **_ends(area))
+
+
+def _short(area: Area, side: str, bytes_from: float | None) -> Phrase:
+    """The rule's form: "matrix-vector products from m = 4,096 on (matrices of 64 MiB and more)"."""
+    return Phrase.of(f"{side}.{area.workload}.{area.scope}", size=Size(area.size or 0), sizes=_sizes(area),
+                     bytes=Bytes(bytes_from or 0), dtype=Text(area.dtype or ""), **_ends(area))
+
+
+def _ends(area: Area) -> dict[str, Size]:
+    """The first and last size of a range of sizes."""
+    return {"first": Size(area.sizes[0]), "last": Size(area.sizes[-1])} if area.sizes else {}
+
+
+def answer_sentences(results: ResultSet, words: Words) -> dict[str, str]:
+    found = verdict(results)
+    if not found.coverage.ok:
+        nothing = words("answer.nothing", count=Count(found.coverage.points))
+        return {"answer_lead": nothing, "answer_detail": words("answer.cpu_facts.none"),
+                "answer_rule": words("answer.rule.nothing"), "answer_llm": words("answer.tokens.none"),
+                "answer_caption": words("caption.answer.nothing")}
+    if not found.compared:
+        lead, detail, rule = _cpu_answer(found, words)
+        caption = words("caption.answer.cpu_only")
+    else:
+        lead, detail, rule = _compared_answer(found, words)
+        caption = words("caption.answer.compared", device=words.device(_compared_device(found)))
+    return {"answer_lead": lead, "answer_detail": detail, "answer_rule": rule, "answer_llm": _tokens(found, words),
+            "answer_caption": caption}
+
+
+def _compared_device(found: Verdict) -> str:
+    return found.crossover.device or found.matmul.device or found.training.device or ""
+
+
+def _compared_answer(found: Verdict, words: Words) -> tuple[str, str, str]:
+    device = words.device(_compared_device(found))
+    wins = tuple(_area(a, "win") for a in found.wins)
+    losses = tuple(_area(a, "loss") for a in found.losses)
+    lead = words("answer.wins", device=device, areas=Listing(wins)) if wins else words("answer.no_wins", device=device)
+    detail = words("answer.losses", areas=Listing(losses)) if losses else words("answer.no_losses", device=device)
+    accelerator = found.matmul.device
+    for status in MISSING:
+        dtypes = tuple(Text(p.dtype) for p in found.matmul.on(accelerator or "") if p.status == status)
+        if dtypes:
+            detail += " " + words(f"answer.missing.{status}", dtypes=Listing(dtypes), device=device)
+    start = next((c.evidence[1].bytes_moved for c in found.crossover.comparisons if c.size == found.crossover.size), None)
+    use = tuple(_short(a, "use", start) for a in found.wins)
+    keep = tuple(_short(a, "keep", None) for a in found.losses)
+    if use and keep:
+        rule = words("answer.rule.both", device=device, use=Listing(use), keep=Listing(keep))
+    elif use:
+        rule = words("answer.rule.use", device=device, use=Listing(use))
+    elif keep:
+        rule = words("answer.rule.keep", device=device, keep=Listing(keep))
+    else:
+        rule = words("answer.rule.level", device=device)
+    return lead, detail, rule
+
+
+def _cpu_answer(found: Verdict, words: Words) -> tuple[str, str, str]:
+    machine = found.machine
+    cpu = Text(machine.cpu) if not machine.cpu_threads else Phrase.of(
+        "cpu.threads", cpu=Text(machine.cpu), threads=Count(machine.cpu_threads))
+    present = machine.accelerator
+    if present is not None:
+        lead = words("answer.accelerator_failed", name=Text(present.name), api=words.api(present.kind), cpu=cpu)
+    else:
+        lead = words("answer.cpu_only", cpu=cpu)
+    facts = []
+    band = next((b for b in found.bandwidths if b.device == "cpu"), None)
+    if band:
+        facts.append(Phrase.of("cpufact.matvec", rate=Rate(band.gb_s, "GB/s")))
+    float32 = next((p for p in found.matmul.on("cpu") if p.dtype == "float32" and p.status == "measured"), None)
+    if float32:
+        facts.append(Phrase.of("cpufact.matmul", rate=Rate(float32.gflop_s, "GFLOP/s")))
+    if found.training.cpu_batch is not None:
+        facts.append(Phrase.of("cpufact.train", time=Seconds(found.training.cpu_s), batch=Size(found.training.cpu_batch)))
+    detail = words("answer.cpu_facts", facts=Listing(tuple(facts))) if facts else words("answer.cpu_facts.none")
+    halves = found.matmul.cpu_halves
+    # Half precision "can pay off" where it was faster somewhere; the clauses say where (every size, or which).
+    faster = tuple(Text(h.dtype) for h in halves if h.direction in (FASTER, MIXED))
+    if not float32:
+        rule = words("answer.cpu_rule.unmeasured")
+    elif not halves:
+        rule = words("answer.cpu_rule.none")
+    else:
+        from mpsarticle.article.sentences import cpu_half_sentence
+
+        key = "answer.cpu_rule.try" if faster else "answer.cpu_rule.stay"
+        rule = words(key, dtypes=Listing(faster, style="or"), detail=cpu_half_sentence(found.matmul, words))
+    return lead, detail, rule
+
+
+def _tokens(found: Verdict, words: Words) -> str:
+    if not found.bounds:
+        return words("answer.tokens.none")
+    first, *others = found.bounds
+    model = Bytes(first.model_gb * 1e9, binary=False)
+    text = words("answer.tokens.model", parameters=Billions(first.parameters), bits=Count(8 * first.bytes_per_parameter),
+                 model=model)
+    for key, bound in [(f"answer.tokens.{first.basis}", first)] + [(f"answer.tokens.also.{o.basis}", o) for o in others]:
+        text += " " + words(key, model=model, rate=Rate(bound.gb_s, "GB/s"), device=words.device(bound.device),
+                            size=Size(bound.size or 0), tokens=Num(bound.tokens_per_s),
+                            cache=Bytes(bound.cache_bytes or 0))
+    return text
+
+
+def reason_sentences(results: ResultSet, words: Words) -> dict[str, str]:
+    """The closing chapter's reasons: small products (fixed costs) and large ones (bandwidth)."""
+    found = verdict(results)
+    small, large = words("reason.small.none"), words("bandwidth.none")
+    overhead = found.overhead
+    device = words.device(found.crossover.device or "")
+    if overhead is not None:
+        direction = {FASTER: "faster", SLOWER: "slower"}.get(overhead.direction, "same")
+        values = dict(size=Size(overhead.size), acc=Seconds(overhead.accelerator_s), cpu=Seconds(overhead.cpu_s))
+        small = words(f"reason.small.{direction}", device=device, **values)
+        band = next((b for b in found.bandwidths if b.device == found.crossover.device), None)
+        if band and overhead.streaming_s is not None and overhead.streaming_s < overhead.accelerator_s / 2:
+            small += " " + words("reason.streaming", device=device, stream=Seconds(overhead.streaming_s),
+                                 acc=values["acc"], rate=Rate(band.memory_gb_s, "GB/s"),
+                                 large=Size(band.memory_size))
+    elif not found.compared:
+        cpu = next((b for b in found.bandwidths if b.device == "cpu"), None)
+        # The synchronised timer's points only: a sentence about what a call takes never quotes naive timeit.
+        first = next(iter(analysis.series(results, workload="matvec", device="cpu")), None)
+        if first is not None:
+            small = words("reason.small.cpu", size=Size(first[0]), cpu=Seconds(first[1].median_s))
+        if cpu is not None:
+            from mpsarticle.article.sentences import bandwidth_sentence
+
+            large = bandwidth_sentence(cpu, words)
+    bands = {b.device: b for b in found.bandwidths}
+    if found.bandwidth_ratio is not None:
+        ratio = found.bandwidth_ratio
+        direction = {FASTER: "faster", SLOWER: "slower"}.get(ratio.direction(), "same")
+        factor = Factor(ratio.value if direction != "slower" else 1 / ratio.value)
+        reads = Listing(tuple(_reading(bands[d], words) for d in (found.crossover.device, "cpu")))
+        large = words(f"reason.large.{direction}", device=device, reads=reads, factor=factor)
+    return {"reason_small": small, "reason_large": large}
+
+
+def _reading(band: Bandwidth, words: Words) -> Phrase:
+    """How fast one device read a large matrix in ``B @ a``, and how far that can be called a rate from memory."""
+    values: dict = dict(device=words.device(band.device), rate=Rate(band.memory_gb_s, "GB/s"),
+                        size=Size(band.memory_size), matrix=Bytes(band.memory_point.bytes_moved))
+    if band.memory_basis == "fits_cache":
+        values["cache"] = Bytes(band.cache_bytes or 0)
+    return Phrase.of(f"reading.{band.memory_basis}", **values)

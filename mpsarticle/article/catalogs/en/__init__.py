@@ -1,0 +1,11 @@
+"""English: every reader-facing string of the article's pages and figures.
+
+Keys are grouped by where the text appears. A dict value holds CLDR plural
+forms, ``"plural"`` naming the placeholder that decides (see
+:mod:`mpsarticle.article.wording`). Placeholders must match the Indonesian catalog.
+"""
+
+from mpsarticle.article.catalogs.en.labels import MESSAGES as _LABELS
+from mpsarticle.article.catalogs.en.prose import MESSAGES as _PROSE
+
+MESSAGES = {**_LABELS, **_PROSE}

@@ -1,0 +1,472 @@
+"""English: the sentences of the pages (see the package's notes)."""
+
+MESSAGES = {
+    # -- the machine -----------------------------------------------------------------
+    "hardware.label": "Measured on: {label}.",
+    "cpu.threads": {"plural": "threads", "one": "{cpu}, {threads} thread", "other": "{cpu}, {threads} threads"},
+    "cpu.plain": "{cpu}",
+    "hardware.accelerator": "This build measured the {name} through {api} beside the CPU ({cpu}).",
+    "hardware.accelerator_unmeasured": "This build found the {name} ({api}), but none of its measurements "
+                                       "succeeded, so the comparisons below show the CPU ({cpu}) alone.",
+    "hardware.failed_accelerator": "This build found the {name} ({api}) beside the CPU ({cpu}), but none of their "
+                                   "measurements succeeded.",
+    "hardware.failed": "This build found no usable accelerator, and none of its measurements of the CPU ({cpu}) "
+                       "succeeded.",
+    "hardware.none": "This build found no usable accelerator (neither MPS nor CUDA), so only the CPU ({cpu}) was "
+                     "measured: the comparisons below show the CPU alone.",
+    "devices.idiom": "On this build machine the idiom picks {device}.",
+    "devices.default": "The extended choice, mps before cuda before cpu, picks {device} here.",
+
+    # -- matrix × vector ----------------------------------------------------------------
+    "original.total": "{total} on the {device}",
+    "original.sentence": {"plural": "calls", "one": "Timed the original way, {calls} product at m = {size} took {totals}.",
+                          "other": "Timed the original way, {calls} products at m = {size} took {totals}."},
+    "original.none": "No run of the original experiment succeeded in this build, so there is no total to quote.",
+    "crossover.cpu_only": "With no accelerator in this build there is no crossover to report; the CPU's own curve "
+                          "is shown.",
+    "crossover.no_pairs": "No matrix size was measured well on both the CPU and the {device}, so there is no "
+                          "speed-up to report.",
+    "crossover.always": "On this machine the {device} is faster than the CPU at every size measured on "
+                        "both: {first_factor} "
+                        "faster at m = {first} and {factor} faster at m = {largest}.",
+    "crossover.from.slower": "On this machine the {device} wins from m = {size} on: it is faster there and at every "
+                             "larger size measured, {factor} faster at m = {largest}. Below m = {size} the CPU is "
+                             "faster.",
+    "crossover.from.same": "On this machine the {device} wins from m = {size} on: it is faster there and at every "
+                           "larger size measured, {factor} faster at m = {largest}. Below m = {size} the two are "
+                           "about as fast.",
+    "crossover.from.not_faster": "On this machine the {device} wins from m = {size} on: it is faster there and at "
+                                 "every larger size measured, {factor} faster at m = {largest}. Below m = {size} "
+                                 "it is slower than the CPU or about as fast.",
+    "crossover.from.mixed": "On this machine the {device} wins from m = {size} on: it is faster there and at every "
+                            "larger size measured, {factor} faster at m = {largest}. Below m = {size} it wins at "
+                            "some sizes and not at others.",
+    "crossover.never.slower": "On this machine the {device} beats the CPU at none of the sizes measured: at "
+                              "m = {largest} it takes {factor} as long as the CPU.",
+    "crossover.never.same": "On this machine the {device} beats the CPU at none of the sizes measured: at "
+                            "m = {largest} the two are about as fast ({acc} against {cpu}).",
+    "crossover.mixed_one.slower": "On this machine the {device} beats the CPU at m = {best} ({factor} faster), but "
+                                  "not at the largest size measured: at m = {largest} it takes {slow_factor} as long "
+                                  "as the CPU.",
+    "crossover.mixed_one.same": "On this machine the {device} beats the CPU at m = {best} ({factor} faster), but not "
+                                "at the largest size measured: at m = {largest} the two are about as fast.",
+    "crossover.mixed.slower": "On this machine the {device} beats the CPU at m = {wins} (up to {factor} faster, at "
+                              "m = {best}), but not at the largest size measured: at m = {largest} it takes "
+                              "{slow_factor} as long as the CPU.",
+    "crossover.mixed.same": "On this machine the {device} beats the CPU at m = {wins} (up to {factor} faster, at "
+                            "m = {best}), but not at the largest size measured: at m = {largest} the two are about "
+                            "as fast.",
+    "bandwidth.memory": "At its best (m = {size}) the {device} streams the matrix at {achieved}, {share} of the "
+                        "{ceiling} its memory reached in a plain copy.",
+    "bandwidth.in_cache": "At its best (m = {size}) the {device} reads the matrix at {achieved}, {share} of the "
+                          "{ceiling} its memory reached in a plain copy; a matrix of that size ({matrix}) fits in its "
+                          "{cache} of cache, so it need not have come from memory.",
+    "bandwidth.cache": "At its best (m = {size}) the {device} reads the matrix at {achieved}, {times} the "
+                       "{ceiling} its memory reached in a plain copy: a matrix of that size ({matrix}) fits in its "
+                       "{cache} of cache, so this is the speed of the cache, not of the memory.",
+    "bandwidth.above_copy": "At its best (m = {size}) the {device} reads the matrix at {achieved}, {times} the "
+                            "{ceiling} of a plain copy: more than its memory delivered in the copy, so caches, and "
+                            "the copy's extra traffic for writing, make up the difference.",
+    "bandwidth.level": "At its best (m = {size}) the {device} reads the matrix at {achieved}, level within noise with "
+                       "the {ceiling} its memory reached in a plain copy.",
+    "bandwidth.no_ceiling": "At its best (m = {size}) the {device} streams the matrix at {achieved}; no copy was "
+                            "measured on it to compare with.",
+    "bandwidth.none": "No matrix-vector product was measured well in this build, so there is no bandwidth to report.",
+    # A rate that falls by more than half from one size to the next (mpsarticle.analysis.findings.drops).
+    "drop.one": "On the {device}, {what} falls from {high} at {before} to {low} at {after}, {share} of the rate "
+                "one size earlier.",
+    "drop.what.matvec": "the rate of B @ a",
+    "drop.what.copy": "the rate of the plain copy",
+    "drop.what.matmul": "the rate of A @ B in {dtype}",
+    "drop.size.m": "m = {size}",
+    "drop.size.n": "n = {size}",
+    "drop.why": {"plural": "count",
+                 "one": "The measurements show that this happened, not why: the larger size may have outgrown a "
+                        "cache or the reach of the address translation, made PyTorch pick another kernel, or pushed "
+                        "memory to swap, and nothing recorded here tells these apart.",
+                 "other": "The measurements show that these falls happened, not why: the larger sizes may have "
+                          "outgrown a cache or the reach of the address translation, made PyTorch pick another "
+                          "kernel, or pushed memory to swap, and nothing recorded here tells these apart."},
+
+    # -- timing methods ---------------------------------------------------------------
+    "gap.no_accelerator": "This build had no accelerator, so the gap between naive and synchronised timing cannot "
+                          "be shown on this machine; the table shows the CPU alone.",
+    "gap.unmeasured": "The naive and synchronised times of the {device} cannot be compared in this build: no "
+                      "matrix-vector product was measured well both ways on it.",
+    "gap.optimistic": "At m = {size}, naive timeit reports {naive} per product on the {device}, while the "
+                      "synchronised timer measures {engine}: the naive number is {factor} too small, too optimistic.",
+    "gap.optimistic.events": "At m = {size}, naive timeit reports {naive} per product on the {device}, while the "
+                             "synchronised timer measures {engine} and the device's own events {events}: the naive "
+                             "number is {factor} too small, too optimistic.",
+    "gap.pessimistic": "At m = {size}, naive timeit reports {naive} per product on the {device}, while the "
+                       "synchronised timer measures {engine}: the naive number is {factor} too large, too "
+                       "pessimistic.",
+    "gap.pessimistic.events": "At m = {size}, naive timeit reports {naive} per product on the {device}, while the "
+                              "synchronised timer measures {engine} and the device's own events {events}: the naive "
+                              "number is {factor} too large, too pessimistic.",
+    "gap.agrees": "At m = {size} on the {device}, naive timeit gives {naive} per product and the synchronised "
+                  "timer {engine}: here the two agree within a fifth.",
+    "gap.agrees.events": "At m = {size} on the {device}, naive timeit gives {naive} per product, the synchronised "
+                         "timer {engine} and the device's own events {events}: here naive timeit and the synchronised "
+                         "timer agree within a fifth.",
+    "gap.unclear": "At m = {size} on the {device}, naive timeit gives {naive} per product and the synchronised "
+                   "timer {engine}: the two are too noisy here to say whether they agree within a fifth.",
+    "gap.unclear.events": "At m = {size} on the {device}, naive timeit gives {naive} per product, the synchronised "
+                          "timer {engine} and the device's own events {events}: naive timeit and the synchronised "
+                          "timer are too noisy here to say whether they agree within a fifth.",
+    "gap.cpu.agrees": "On the CPU the two agree: at m = {size} naive timeit gives {naive} and the synchronised timer {engine}, "
+                      "because the CPU finishes each product before the call returns.",
+    "gap.cpu.pessimistic": "On the CPU, at m = {size}, naive timeit gives {naive} and the synchronised timer {engine}, {factor} "
+                           "less; the CPU does finish each product before the call returns, so the difference comes "
+                           "from other things, such as the naive method's missing warm-up.",
+    "gap.cpu.optimistic": "On the CPU, at m = {size}, naive timeit gives {naive} and the synchronised timer {engine}, {factor} "
+                          "more; the CPU does finish each product before the call returns, so the difference does "
+                          "not come from a queue.",
+    "gap.cpu.unclear": "On the CPU, at m = {size}, naive timeit gives {naive} and the synchronised timer {engine}: "
+                       "too noisy here to say whether they agree within a fifth.",
+    "gap.cpu.none": "No matrix-vector product was timed both ways on the CPU in this build.",
+    # The blog post's sizes timed both ways (sentences.post_sentence): on the accelerator, else on the CPU.
+    "post.all": "On this build's {device}, naive timeit reported too short a time at every one of the blog post's "
+                "sizes, m = {first} to {last}: up to {factor} too small, at m = {at}. Timed that way, the clock stops "
+                "once the products are queued, before the GPU has finished them; how far off the post's own mps "
+                "bars were, measured on the post's own Mac, this build cannot tell.",
+    "post.mixed": "Across the blog post's sizes, naive timeit on this build's {device} reported {clauses}.",
+    "post.agrees_all": "Across the blog post's sizes, m = {first} to {last}, naive timeit on this build's {device} "
+                       "agreed with the synchronised timer within {margin} at every one.",
+    "post.rest_agree": "At the other sizes the two agreed within {margin}.",
+    "post.clause.too_small.one": "too short a time at m = {sizes} ({factor} too small)",
+    "post.clause.too_small.many": "too short a time at m = {sizes} (up to {factor} too small, at m = {at})",
+    "post.clause.too_large.one": "too long a time at m = {sizes} ({factor} too large)",
+    "post.clause.too_large.many": "too long a time at m = {sizes} (up to {factor} too large, at m = {at})",
+    "post.clause.unclear.one": "times too noisy to judge at m = {sizes}",
+    "post.clause.unclear.many": "times too noisy to judge at m = {sizes}",
+    "post.some.then": "So on this machine naive timing reports too short a time at some of the post's sizes and not "
+                      "at others; how the post's own mps bars fared, measured on the post's own Mac, this build "
+                      "cannot tell.",
+    "post.none.then": "So on this machine naive timing was shown to report too short a time at none of the post's "
+                      "sizes; whether it did for the post's own mps bars, measured on the post's own Mac, this build "
+                      "cannot tell.",
+    "post.cpu.lead": "This build has no accelerator, so it cannot show what naive timing does on a GPU.",
+    "post.cpu.agrees": "A CPU finishes each product before the call returns, so there is no queue to hide behind.",
+    "post.cpu.differs": "A CPU finishes each product before the call returns, so the differences do not come from a "
+                        "queue but from other things, such as the naive method's missing warm-up.",
+    "post.cpu.archive": "The archive of other machines, in its own chapter, holds results recorded with both "
+                        "timings; those of a machine with an accelerator show what naive timing did there.",
+    "post.unmeasured": "This build found the {device}, but none of the blog post's sizes was measured well both ways "
+                       "on it, so it cannot show what naive timing did there.",
+    "post.none": "In this build none of the blog post's sizes was measured well both ways on any device, so it cannot "
+                 "show what naive timing did.",
+
+    # -- matrix × matrix -----------------------------------------------------------------
+    "matmul.rate": "{dtype} {rate}",
+    "matmul.rates": "Best rates on the {device}: {rates}.",
+    "matmul.rates_missing": "Best rates on the {device}: {rates}; {missing}.",
+    "matmul.nothing": "On the {device} no matrix product was measured well: {missing}.",
+    "matmul.none": "No matrix product was measured well in this build.",
+    "missing.unsupported": {"plural": "dtypes", "one": "{dtypes} is not supported",
+                            "other": "{dtypes} are not supported"},
+    "missing.failed_check": "{dtypes} failed the correctness check",
+    "missing.out_of_memory": "{dtypes} ran out of memory",
+    "missing.error": "{dtypes} failed with an error",
+    "missing.timeout": "{dtypes} stopped at the time limit per point",
+    "matmul.compare": "At the sizes both devices measured, {clauses}.",
+    "matmul.same_size.faster": "the {device} is faster in {dtype} ({factor} faster at m = {size})",
+    "matmul.same_size.faster.all": "the {device} is faster in {dtype} at each of them, m = {sizes} ({factor} faster "
+                                   "at m = {size})",
+    "matmul.same_size.slower": "the CPU is faster in {dtype} ({factor} faster at m = {size})",
+    "matmul.same_size.slower.all": "the CPU is faster in {dtype} at each of them, m = {sizes} ({factor} faster at "
+                                   "m = {size})",
+    "matmul.same_size.same": "the two are level within noise in {dtype} (at m = {size})",
+    "matmul.same_size.same.all": "the two are level within noise in {dtype} at each of them, m = {sizes}",
+    "matmul.same_size.not_faster": "in {dtype} the {device} is faster at none of m = {sizes} (the CPU is faster "
+                                   "at m = {losses}, level at the others)",
+    "matmul.same_size.mixed": "in {dtype} the {device} is faster only at m = {wins} (of m = {sizes})",
+    "matmul.best": "Best rate against best rate, each at the size where it was reached: {clauses}.",
+    "matmul.best.faster": "in {dtype} the {device}'s best (m = {acc_size}) is {factor} the CPU's best (m = {cpu_size})",
+    "matmul.best.slower": "in {dtype} the CPU's best (m = {cpu_size}) is {factor} the {device}'s best "
+                          "(m = {acc_size})",
+    "matmul.best.same": "in {dtype} the two bests (m = {acc_size} and m = {cpu_size}) are level within noise",
+    # The CPU's own half precisions against its float32, at the sizes it measured both.
+    "cpuhalf.sentence": "On this build's CPU, against its own float32 at the same sizes: {clauses}.",
+    "cpuhalf.faster": "{dtype} is faster ({factor} faster at m = {size})",
+    "cpuhalf.faster.all": "{dtype} is faster at every one of them, m = {sizes} ({factor} faster at m = {size})",
+    "cpuhalf.slower": "{dtype} is slower (float32 is {factor} faster at m = {size})",
+    "cpuhalf.slower.all": "{dtype} is slower at every one of them, m = {sizes} (float32 is {factor} faster at "
+                          "m = {size})",
+    "cpuhalf.same": "{dtype} is about as fast (at m = {size})",
+    "cpuhalf.same.all": "{dtype} is about as fast at every one of them, m = {sizes}",
+    "cpuhalf.not_faster": "{dtype} is faster at none of m = {sizes} (slower at m = {losses}, level at the others)",
+    "cpuhalf.mixed": "{dtype} is faster only at m = {wins} (of m = {sizes})",
+    "cpuhalf.none": "This build did not measure the CPU in a half precision and in float32 at the same size, so it "
+                    "cannot say whether half precision pays off on this CPU.",
+    "tf32.off": "The {device}'s float32 products ran with TF32 off (torch.backends.cuda.matmul.allow_tf32 was "
+                "False, PyTorch's default), so its float32 rate is that of full float32 arithmetic.",
+    "tf32.on": "The {device}'s float32 products ran with TF32 on (torch.backends.cuda.matmul.allow_tf32 was True): "
+               "its float32 rate is that of TF32's shorter mantissa, not of full float32 arithmetic.",
+
+    # -- training -----------------------------------------------------------------------
+    "train.faster": "With a batch of {batch}, one training step takes {acc} on the {device} and {cpu} on the CPU: "
+                    "the {device} is {factor} faster.",
+    "train.slower": "With a batch of {batch}, one training step takes {acc} on the {device} and {cpu} on the CPU: "
+                    "the {device} is slower, taking {factor} as long.",
+    "train.same": "With a batch of {batch}, one training step takes {acc} on the {device} and {cpu} on the CPU: "
+                  "about the same, within noise.",
+    "train.also.faster": "At batch {batch} the {device} is {factor} faster.",
+    "train.also.slower": "At batch {batch}, though, the CPU is faster: the {device} takes {factor} as long.",
+    "train.also.same": "At batch {batch} the two are about as fast.",
+    "train.also.missing": "At batch {batch} the step on the {device} {why}.",
+    "train.cpu_only": "With a batch of {batch}, one training step takes {cpu} on this build's CPU.",
+    "train.accelerator_missing": "With a batch of {batch}, one training step takes {cpu} on the CPU; on the "
+                                 "{device} the step {why}.",
+    "train.none": "No training step was measured well in this build.",
+    "step.unsupported": "is not supported",
+    "step.failed_check": "failed its correctness check",
+    "step.out_of_memory": "ran out of memory",
+    "step.error": "failed with an error",
+    "step.timeout": "stopped at the time limit per point",
+    "step.not_measured": "was not measured",
+
+    # -- correctness ----------------------------------------------------------------------
+    "check.passed": "Every result in this build passed its correctness check; for the training step the largest "
+                    "relative error of the gradients against float64 was {worst}, on the {device}, within the limit "
+                    "of {tolerance}.",
+    "check.passed_no_training": "Every result that ran in this build passed its correctness check; no training step "
+                                "was measured well, so no gradients were compared.",
+    "check.failed": {"plural": "count",
+                     "one": "{count} result failed its correctness check ({where}); it is marked in the figures "
+                            "and never counted as a speed.",
+                     "other": "{count} results failed their correctness check ({where}); they are marked in the "
+                              "figures and never counted as speed."},
+    "check.nothing": "Nothing in this build ran to the end, so nothing could be checked.",
+    "point.matvec": "B @ a at m = {sizes} on the {device}",
+    "point.matmul": "A @ B in {dtype} at m = {sizes} on the {device}",
+    "point.copy": "the copy of n = {sizes} on the {device}",
+    "point.train_step": "the training step at batch {sizes} on the {device}",
+    "point.other": "{workload} on the {device}",
+    "point.more": {"plural": "count", "one": "{count} more kind", "other": "{count} more kinds"},
+
+    # -- method ----------------------------------------------------------------------------
+    "measured": {"plural": "points", "one": "This build measured {points} point with the {profile} profile on {date}.",
+                 "other": "This build measured {points} points with the {profile} profile on {date}."},
+    "measured.missing": {"plural": "points",
+                         "one": "This build measured {points} point with the {profile} profile on {date}; {missing}.",
+                         "other": "This build measured {points} points with the {profile} profile on {date}; "
+                                  "{missing}."},
+    "missing_count.unsupported": {"plural": "count", "one": "{count} was not supported on this machine",
+                                  "other": "{count} were not supported on this machine"},
+    "missing_count.failed_check": {"plural": "count", "one": "{count} failed its correctness check",
+                                   "other": "{count} failed their correctness check"},
+    "missing_count.out_of_memory": {"plural": "count", "one": "{count} did not fit in memory",
+                                    "other": "{count} did not fit in memory"},
+    "missing_count.error": {"plural": "count", "one": "{count} failed with an error",
+                            "other": "{count} failed with an error"},
+    "missing_count.timeout": {"plural": "count", "one": "{count} stopped at the time limit per point",
+                              "other": "{count} stopped at the time limit per point"},
+    "selfcheck.agree": {"plural": "rows", "one": "In this build the {rows} comparison agrees within ±{tolerance}.",
+                        "other": "In this build the {rows} comparisons all agree within ±{tolerance}."},
+    "selfcheck.differ": {"plural": "outside",
+                         "one": "In this build {outside} of {rows} comparisons falls outside ±{tolerance}: {points}.",
+                         "other": "In this build {outside} of {rows} comparisons fall outside ±{tolerance}: {points}."},
+    "selfcheck.row": "{label} on the {device}, where the synchronised timer read {ratio} times what {reference} "
+                     "measured",
+    "selfcheck.cost": "The synchronised timer spent {wall} in all on these points, {timed} of it inside timed blocks "
+                      "({factor} the time inside blocks); the references, given at least as long in timed blocks, "
+                      "spent {theirs}.",
+    "selfcheck.none": "The selfcheck timed no point in this build.",
+
+    # -- other machines ----------------------------------------------------------------------
+    "machines.listing": {"plural": "count", "one": "Beside this build, the archive holds {count} machine: {labels}.",
+                         "other": "Beside this build, the archive holds {count} machines: {labels}."},
+    "machines.none": "The archive is empty: this chapter shows this build alone until a machine is added.",
+    "machines.drops": {"plural": "count",
+                       "one": "In the archived results of {label}, a rate falls by more than half from one size to "
+                              "the next. {drops}",
+                       "other": "In the archived results of {label}, {count} rates fall by more than half from one "
+                                "size to the next. {drops}"},
+    "machines.skipped": {"plural": "count", "one": "Warning: {count} invalid archive file was left out: {files}",
+                         "other": "Warning: {count} invalid archive files were left out: {files}"},
+
+    # -- the answer (opening page and closing chapter) -------------------------------------
+    "answer.wins": "On this machine the {device} beats the CPU at {areas}.",
+    "answer.no_wins": "On this machine the {device} beats the CPU at none of the sizes both devices measured.",
+    "answer.losses": "The CPU is faster at {areas}.",
+    "answer.no_losses": "The CPU beats the {device} at none of the sizes both devices measured.",
+    "answer.rule.both": "Rule of thumb from these numbers: use the {device} for {use}, and keep {keep} on the CPU.",
+    "answer.rule.use": "Rule of thumb from these numbers: use the {device} for {use}.",
+    "answer.rule.keep": "Rule of thumb from these numbers: keep {keep} on the CPU; the {device} did not beat it at "
+                        "any size both devices measured.",
+    "answer.rule.level": "No rule of thumb follows from these numbers: the {device} and the CPU are level within "
+                         "noise wherever both were measured.",
+    "answer.cpu_only": "This build measured no accelerator, only its CPU ({cpu}), so it cannot say where a GPU "
+                       "would win: the answer here is about this CPU.",
+    "answer.cpu_facts": "On its own the CPU {facts}.",
+    "answer.cpu_facts.none": "No measurement of the CPU succeeded either.",
+    "cpufact.matvec": "reads a matrix at up to {rate} in B @ a",
+    "cpufact.matmul": "computes float32 matrix products at up to {rate}",
+    "cpufact.train": "takes {time} per training step at batch {batch}",
+    "answer.cpu_rule.stay": "Rule of thumb from these numbers: on this CPU, stay with float32. {detail}",
+    "answer.cpu_rule.try": "Rule of thumb from these numbers: on this CPU, {dtypes} can pay off. {detail}",
+    "answer.cpu_rule.none": "No rule of thumb about precision follows from these numbers: the CPU measured float32 "
+                            "alone.",
+    "answer.cpu_rule.unmeasured": "No rule of thumb about precision follows from these numbers: no float32 matrix "
+                                  "product was measured well on the CPU.",
+    "answer.rule.nothing": "No rule of thumb follows from a build in which nothing was measured.",
+    "answer.accelerator_failed": "This build found the {name} ({api}), but none of its measurements succeeded, so it "
+                                 "cannot say where that GPU wins: the answer here is about the CPU ({cpu}).",
+    "answer.missing.unsupported": "Matrix products in {dtypes} could not be compared: the {device} does not support "
+                                  "them here.",
+    "answer.missing.failed_check": "Matrix products in {dtypes} could not be compared: on the {device} they failed "
+                                   "their correctness check.",
+    "answer.missing.out_of_memory": "Matrix products in {dtypes} could not be compared: on the {device} they did not "
+                                    "fit in memory.",
+    "answer.missing.error": "Matrix products in {dtypes} could not be compared: on the {device} they failed with an "
+                            "error.",
+    "answer.missing.timeout": "Matrix products in {dtypes} could not be compared: on the {device} they stopped at "
+                              "the time limit per point.",
+    "answer.nothing": {"plural": "count",
+                       "one": "The {count} measurement of this build did not succeed, so it has no answer to give; "
+                              "the chapter on the method counts the failures by reason.",
+                       "other": "None of the {count} measurements of this build succeeded, so it has no answer to "
+                                "give; the chapter on the method counts the failures by reason."},
+    "answer.tokens.model": "A language model runs a matrix-vector product over each of its weight matrices for every "
+                           "token it generates, so a model with {parameters} parameters in {bits}-bit weights reads "
+                           "{model} per token.",
+    "answer.tokens.beyond_cache": {"plural": "tokens",
+                                   "one": "At the {rate} that B @ a reached on the {device} with a matrix larger than its "
+                                          "caches (m = {size}), that allows at most {rate} ÷ {model} ≈ {tokens} token "
+                                          "per second.",
+                                   "other": "At the {rate} that B @ a reached on the {device} with a matrix larger than "
+                                            "its caches (m = {size}), that allows at most {rate} ÷ {model} ≈ {tokens} "
+                                            "tokens per second."},
+    "answer.tokens.largest": {"plural": "tokens",
+                              "one": "At the {rate} that B @ a reached on the {device} with its largest matrix "
+                                     "(m = {size}, the one caches help least), that allows at most {rate} ÷ {model} ≈ "
+                                     "{tokens} token per second.",
+                              "other": "At the {rate} that B @ a reached on the {device} with its largest matrix "
+                                       "(m = {size}, the one caches help least), that allows at most {rate} ÷ {model} "
+                                       "≈ {tokens} tokens per second."},
+    "answer.tokens.fits_cache": {"plural": "tokens",
+                                 "one": "At the {rate} that B @ a reached on the {device} with its largest matrix "
+                                        "(m = {size}; it fits in the {cache} of cache, so this may be partly the "
+                                        "cache's speed, not memory's), that allows at most {rate} ÷ {model} ≈ "
+                                        "{tokens} token per second.",
+                                 "other": "At the {rate} that B @ a reached on the {device} with its largest matrix "
+                                          "(m = {size}; it fits in the {cache} of cache, so this may be partly the "
+                                          "cache's speed, not memory's), that allows at most {rate} ÷ {model} ≈ "
+                                          "{tokens} tokens per second."},
+    "answer.tokens.also.beyond_cache": {"plural": "tokens",
+                                        "one": "On the {device}, at the {rate} of a matrix larger than its caches "
+                                               "(m = {size}), the bound is {tokens} token per second.",
+                                        "other": "On the {device}, at the {rate} of a matrix larger than its caches "
+                                                 "(m = {size}), the bound is {tokens} tokens per second."},
+    "answer.tokens.also.largest": {"plural": "tokens",
+                                   "one": "On the {device}, at the {rate} of its largest matrix (m = {size}), the "
+                                          "bound is {tokens} token per second.",
+                                   "other": "On the {device}, at the {rate} of its largest matrix (m = {size}), the "
+                                            "bound is {tokens} tokens per second."},
+    "answer.tokens.also.fits_cache": {"plural": "tokens",
+                                      "one": "On the {device}, at the {rate} of its largest matrix (m = {size}, which "
+                                             "fits in its {cache} of cache), the bound is {tokens} token per second.",
+                                      "other": "On the {device}, at the {rate} of its largest matrix (m = {size}, "
+                                               "which fits in its {cache} of cache), the bound is {tokens} tokens per "
+                                               "second."},
+    "answer.tokens.none": "No matrix-vector product was measured well, so this build gives no bound on a language "
+                          "model's speed.",
+    "caption.answer.compared": "Every comparison of this build's {device} with its CPU: each bar is the CPU's time "
+                               "divided by that of the {device} at the same size, on a logarithmic axis, with its 95% interval. Right of 1 the {device} "
+                               "is faster, left of 1 the CPU is.",
+    "caption.answer.cpu_only": "With no accelerator to compare, the chart that says most about this build is the "
+                               "bandwidth its CPU reached reading the matrix in B @ a, against the bandwidth of a "
+                               "plain copy (dashed): it sets the bound on a language model below.",
+    "caption.answer.nothing": "No measurement of this build succeeded, so this chart has nothing to show.",
+    # Where one side wins (the answer's first two sentences); factors are the winner's advantage.
+    "area.matvec.all.win": "matrix-vector products at every size measured on both ({factor} faster at m = {at})",
+    "area.matvec.from.win": "matrix-vector products from m = {size} on ({factor} faster at m = {at})",
+    "area.matvec.size.win": "matrix-vector products at m = {at} ({factor} faster)",
+    "area.matvec.sizes.win": "matrix-vector products at m = {sizes} (up to {factor} faster, at m = {at})",
+    "area.matvec.all.loss": "matrix-vector products at every size measured on both ({factor} faster at m = {at})",
+    "area.matvec.below.loss": "matrix-vector products below m = {size} ({factor} faster at m = {at})",
+    "area.matvec.size.loss": "matrix-vector products at m = {at} ({factor} faster)",
+    "area.matvec.sizes.loss": "matrix-vector products at m = {sizes} (up to {factor} faster, at m = {at})",
+    "area.train_step.all.win": "the training step at every batch measured on both ({factor} faster at batch {at})",
+    "area.train_step.from.win": "the training step from batch {size} on ({factor} faster at batch {at})",
+    "area.train_step.size.win": "the training step at batch {at} ({factor} faster)",
+    "area.train_step.sizes.win": "the training step at batch {sizes} (up to {factor} faster, at batch {at})",
+    "area.train_step.all.loss": "the training step at every batch measured on both ({factor} faster at batch {at})",
+    "area.train_step.below.loss": "the training step below batch {size} ({factor} faster at batch {at})",
+    "area.train_step.size.loss": "the training step at batch {at} ({factor} faster)",
+    "area.train_step.sizes.loss": "the training step at batch {sizes} (up to {factor} faster, at batch {at})",
+    "area.matmul.all.win": "{dtype} matrix products at every size measured on both ({factor} faster at m = {at})",
+    "area.matmul.from.win": "{dtype} matrix products from m = {size} on ({factor} faster at m = {at})",
+    "area.matmul.size.win": "{dtype} matrix products at m = {at} ({factor} faster)",
+    "area.matmul.sizes.win": "{dtype} matrix products at m = {sizes} (up to {factor} faster, at m = {at})",
+    "area.matmul.all.loss": "{dtype} matrix products at every size measured on both ({factor} faster at m = {at})",
+    "area.matmul.below.loss": "{dtype} matrix products below m = {size} ({factor} faster at m = {at})",
+    "area.matmul.size.loss": "{dtype} matrix products at m = {at} ({factor} faster)",
+    "area.matmul.sizes.loss": "{dtype} matrix products at m = {sizes} (up to {factor} faster, at m = {at})",
+    # The rule of thumb's short forms of the same areas.
+    "area.matvec.range.win": "matrix-vector products from m = {first} to {last} (up to {factor} faster, at m = {at})",
+    "area.matvec.range.loss": "matrix-vector products from m = {first} to {last} (up to {factor} faster, at m = {at})",
+    "area.train_step.range.win": "the training step from batch {first} to {last} (up to {factor} faster, at batch {at})",
+    "area.train_step.range.loss": "the training step from batch {first} to {last} (up to {factor} faster, at batch "
+                                  "{at})",
+    "area.matmul.range.win": "{dtype} matrix products from m = {first} to {last} (up to {factor} faster, at m = {at})",
+    "area.matmul.range.loss": "{dtype} matrix products from m = {first} to {last} (up to {factor} faster, at m = {at})",
+    "use.matvec.range": "matrix-vector products from m = {first} to {last}",
+    "use.train_step.range": "training steps from batch {first} to {last}",
+    "use.matmul.range": "{dtype} matrix products from m = {first} to {last}",
+    "keep.matvec.range": "matrix-vector products from m = {first} to {last}",
+    "keep.train_step.range": "training steps from batch {first} to {last}",
+    "keep.matmul.range": "{dtype} matrix products from m = {first} to {last}",
+    "use.matvec.all": "matrix-vector products of every size measured on both",
+    "use.matvec.from": "matrix-vector products from m = {size} on (matrices of {bytes} and more)",
+    "use.matvec.size": "matrix-vector products at m = {sizes}",
+    "use.matvec.sizes": "matrix-vector products at m = {sizes}",
+    "use.train_step.all": "training steps at every batch measured on both",
+    "use.train_step.from": "training steps from batch {size} on",
+    "use.train_step.size": "training steps at batch {sizes}",
+    "use.train_step.sizes": "training steps at batch {sizes}",
+    "use.matmul.all": "{dtype} matrix products of every size measured on both",
+    "use.matmul.from": "{dtype} matrix products from m = {size} on",
+    "use.matmul.size": "{dtype} matrix products at m = {sizes}",
+    "use.matmul.sizes": "{dtype} matrix products at m = {sizes}",
+    "keep.matvec.all": "matrix-vector products",
+    "keep.matvec.below": "matrix-vector products below m = {size}",
+    "keep.matvec.size": "matrix-vector products at m = {sizes}",
+    "keep.matvec.sizes": "matrix-vector products at m = {sizes}",
+    "keep.train_step.all": "training steps like this one",
+    "keep.train_step.below": "training steps below batch {size}",
+    "keep.train_step.size": "training steps at batch {sizes}",
+    "keep.train_step.sizes": "training steps at batch {sizes}",
+    "keep.matmul.all": "{dtype} matrix products",
+    "keep.matmul.below": "{dtype} matrix products below m = {size}",
+    "keep.matmul.size": "{dtype} matrix products at m = {sizes}",
+    "keep.matmul.sizes": "{dtype} matrix products at m = {sizes}",
+
+    # -- reasons (closing chapter) -------------------------------------------------------------
+    "reason.small.faster": "Even the smallest matrix-vector product measured, m = {size}, takes {acc} on the "
+                           "{device} against {cpu} on the CPU, by the synchronised timer.",
+    "reason.small.slower": "At the smallest matrix-vector product measured, m = {size}, one call takes {acc} on the "
+                           "{device} against {cpu} on the CPU, by the synchronised timer.",
+    "reason.small.same": "At the smallest matrix-vector product measured, m = {size}, one call takes {acc} on the "
+                         "{device} and {cpu} on the CPU by the synchronised timer, level within noise.",
+    "reason.streaming": "Reading that matrix at {rate}, the rate B @ a reached on the {device} at m = {large}, would "
+                        "take only {stream}: the rest of its {acc} is the fixed cost of a call.",
+    "reason.small.cpu": "With no accelerator in this build there is no GPU's fixed cost to weigh: at m = {size}, "
+                        "the smallest matrix-vector product measured, the CPU takes {cpu} per call by the "
+                        "synchronised timer.",
+    "reason.small.none": "No small matrix-vector product was measured well on both devices in this build.",
+    # How fast one device read a large matrix, and how far that is a rate from memory (findings.Bandwidth).
+    "reading.beyond_cache": "{rate} on the {device} (m = {size}, a matrix of {matrix}, larger than its caches: "
+                            "from memory)",
+    "reading.largest": "{rate} on the {device} (m = {size}, its largest matrix; its cache size is not known, so this "
+                       "is not shown to be memory's speed)",
+    "reading.fits_cache": "{rate} on the {device} (m = {size}, its largest matrix, {matrix}, which fits in its "
+                          "{cache} of cache, so this may be partly the cache's speed)",
+    "reason.large.faster": "Large products are limited by how fast the matrix can be delivered: B @ a read large "
+                           "matrices at {reads}, so the {device} reads {factor} as fast.",
+    "reason.large.slower": "Large products are limited by how fast the matrix can be delivered: B @ a read large "
+                           "matrices at {reads}, so the CPU reads {factor} as fast as the {device}.",
+    "reason.large.same": "Large products are limited by how fast the matrix can be delivered: B @ a read large "
+                         "matrices at {reads}, level within noise.",
+}

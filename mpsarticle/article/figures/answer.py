@@ -1,0 +1,75 @@
+"""The opening page's figure: every comparison of the accelerator with the CPU on one axis.
+
+One bar per comparison (``B @ a`` at each size measured on both, ``A @ B``
+best rate per precision, the training step per batch): CPU time over the
+accelerator's, on a log axis centred on 1, with its 95 % interval. A bar to
+the right of 1 is a win for the accelerator, to the left a win for the
+CPU; its colour says which side the interval lies on (grey: within noise).
+A build without an accelerator gets the bandwidth figure instead: what this
+CPU reads per second is what its answer (and its bound on a language model)
+rests on.
+"""
+
+from __future__ import annotations
+
+import math
+
+from matplotlib.figure import Figure
+from matplotlib.lines import Line2D
+from matplotlib.patches import Patch
+
+from mpsarticle.article.formatting import ratio, whole
+from mpsarticle.results.model import ResultSet
+from mpsarticle.core.stats import FASTER, SLOWER
+from mpsarticle.analysis.verdict import verdict
+from mpsarticle.article.wording import Words
+from mpsarticle.article.figures.frame import label, legend, log_x, new_figure, title_over
+from mpsarticle.article.figures.matvec import bandwidth
+from mpsarticle.article.figures.style import DEVICE_COLORS, INK, REFERENCE, TICK_SIZE, WITHIN_NOISE, device_color, device_name
+
+__all__ = ["answer"]
+
+def _rows(results: ResultSet, words: Words) -> list[tuple[str, object]]:
+    """(label, Ratio) per comparison, in the order the answer names them."""
+    found = verdict(results)
+    rows = [(words("figure.answer.matvec", size=whole(c.size, words.lang)), c.speedup)
+            for c in found.crossover.comparisons]
+    rows += [(words("figure.answer.matmul", dtype=precision.dtype, size=whole(c.size, words.lang)), c.speedup)
+             for precision in found.matmul.compared for c in precision.comparisons]
+    rows += [(words("figure.answer.train_step", size=whole(c.size, words.lang)), c.speedup)
+             for c in found.training.comparisons]
+    return rows
+
+
+def answer(results: ResultSet, lang: str) -> Figure:
+    words = Words(lang)
+    found = verdict(results)
+    rows = _rows(results, words)
+    if not rows:
+        return bandwidth(results, lang)
+    device = found.crossover.device or found.matmul.device or found.training.device
+    name = device_name(device, lang)
+    figure, (ax,) = new_figure(height=min(1.9 + 0.34 * len(rows), 9.0))
+    colors = {FASTER: device_color(device), SLOWER: DEVICE_COLORS["cpu"]}
+    for y, (_, found_ratio) in enumerate(rows):
+        color = colors.get(found_ratio.direction(), WITHIN_NOISE)
+        ax.barh(y, abs(found_ratio.value - 1), left=min(1.0, found_ratio.value),
+                color=color, height=0.6)
+        ax.plot([found_ratio.low, found_ratio.high], [y, y], color=INK, linewidth=1.2, solid_capstyle="butt")
+    ax.axvline(1.0, color=REFERENCE, linewidth=1.0)
+    ax.set_yticks(range(len(rows)), [text for text, _ in rows], fontsize=TICK_SIZE)
+    ax.invert_yaxis()
+    log_x(ax, lambda v: ratio(v, lang))
+    low = min(min(r.low for _, r in rows), 1.0)
+    high = max(max(r.high for _, r in rows), 1.0)
+    span = math.log10(high / low) if low > 0 else 1.0
+    ax.set_xlim(low / 10 ** (0.08 * span + 0.05), high * 10 ** (0.08 * span + 0.05))
+    title_over(figure, words("figure.answer_title", device=name))
+    label(ax, xlabel=words("figure.answer_axis"))
+    shown = {r.direction() for _, r in rows}
+    pairs = [(Patch(color=colors.get(d, WITHIN_NOISE)), text) for d, text in (
+        (FASTER, words("figure.answer.faster", device=name)), (SLOWER, words("figure.answer.slower")),
+        ("same", words("figure.answer.same"))) if d in shown]
+    pairs.append((Line2D([], [], color=INK, linewidth=1.2), words("figure.answer.interval")))
+    legend(figure, {}, failed=False, pairs=pairs, loc="outside lower center", ncols=4)
+    return figure

@@ -1,0 +1,170 @@
+"""The frame every figure is drawn in: figure and axes, size and log axes, legend, and the empty-figure message.
+
+Figures are built on ``Figure`` objects directly, never through pyplot, so
+drawing leaves no global state behind and works under any backend.
+"""
+
+from __future__ import annotations
+
+import io
+import math
+from typing import Callable, Iterable, Sequence
+
+from matplotlib.axes import Axes
+from matplotlib.figure import Figure
+from matplotlib.lines import Line2D
+from matplotlib.ticker import FixedLocator, FuncFormatter, NullLocator
+
+from mpsarticle.article.figures.style import (BACKGROUND, DPI, FAILED_KEY, FIGSIZE, GRID, INK, LABEL_SIZE, LEGEND_EDGE, MESSAGE_GID, NOTE_SIZE,
+                    QUIET, SPINE, TICK_SIZE, TITLE_SIZE, LogLabels, times)
+
+__all__ = ["PngFigure", "empty", "has_data", "label", "legend", "log_x", "log_y", "message", "new_figure",
+           "size_axis", "speedup_y", "title_over"]
+
+
+class PngFigure(Figure):
+    """A Figure that shows itself as a PNG in a notebook cell.
+
+    A figure made without pyplot has no display hook unless the kernel's inline
+    backend happens to be loaded; this makes a chapter cell ending in
+    ``figures.speedup(...)`` show the chart either way.
+    """
+
+    def _repr_png_(self) -> bytes:
+        buffer = io.BytesIO()
+        self.savefig(buffer, format="png", dpi=DPI, facecolor=BACKGROUND)
+        return buffer.getvalue()
+
+
+def new_figure(ncols: int = 1, *, width: float | None = None, height: float | None = None,
+               sharey: bool = False) -> tuple[Figure, list[Axes]]:
+    figure = PngFigure(figsize=(width or FIGSIZE[0], height or FIGSIZE[1]), dpi=DPI, facecolor=BACKGROUND,
+                       layout="constrained")
+    axes = list(figure.subplots(1, ncols, sharey=sharey, squeeze=False)[0])
+    if ncols > 1:
+        figure.get_layout_engine().set(wspace=0.08)  # neighbouring panels' end tick labels must not touch
+    for ax in axes:
+        ax.set_facecolor(BACKGROUND)
+        ax.grid(True, which="major", color=GRID, linewidth=0.7)
+        ax.set_axisbelow(True)
+        for side in ("top", "right"):
+            ax.spines[side].set_visible(False)
+        for side in ("left", "bottom"):
+            ax.spines[side].set_color(SPINE)
+        ax.tick_params(colors=INK, labelsize=TICK_SIZE)
+    return figure, axes
+
+
+def label(ax: Axes, *, title: str | None = None, xlabel: str | None = None, ylabel: str | None = None) -> None:
+    if title:
+        ax.set_title(title, fontsize=TITLE_SIZE, color=INK)
+    if xlabel:
+        ax.set_xlabel(xlabel, fontsize=LABEL_SIZE, color=INK)
+    if ylabel:
+        ax.set_ylabel(ylabel, fontsize=LABEL_SIZE, color=INK)
+
+
+def title_over(figure: Figure, title: str) -> None:
+    """A title over the whole figure: over several panels, or where long tick labels push the axes aside."""
+    figure.suptitle(title, fontsize=TITLE_SIZE, color=INK)
+
+
+#: A tick's size is written only if it is at least this many times the last size written: the blog post's sizes
+#: (750, 1000, 1500, …) and the profiles' powers of two (1024, 2048, …) on one axis would print over each other.
+LABEL_RATIO = 1.45
+
+
+def labelled_sizes(ticks: Sequence[int]) -> set[int]:
+    """The sizes of ``ticks`` (sorted) whose numbers are written: the first, then each far enough from the last."""
+    written: list[int] = []
+    for tick in ticks:
+        if not written or tick >= LABEL_RATIO * written[-1]:
+            written.append(tick)
+    return set(written)
+
+
+def size_axis(ax: Axes, sizes: Iterable[int]) -> None:
+    """Log x with a tick at each measured size (the profiles step in powers of two), numbered where they fit."""
+    ticks = sorted(set(sizes))
+    ax.set_xscale("log", base=2)
+    if ticks:
+        written = labelled_sizes(ticks)
+        ax.xaxis.set_major_locator(FixedLocator(ticks))
+        ax.xaxis.set_minor_locator(NullLocator())
+        ax.xaxis.set_major_formatter(FuncFormatter(lambda value, _: f"{value:.0f}" if round(value) in written
+                                                   else ""))
+
+
+def log_y(ax: Axes, text: Callable[[float], str]) -> None:
+    ax.set_yscale("log")
+    ax.yaxis.set_major_formatter(LogLabels(text))
+    ax.yaxis.set_minor_formatter(LogLabels(text))
+    low, high = ax.dataLim.intervaly
+    if not 0 < low <= high < math.inf:
+        # Nothing but failed-check marks: a log axis without data cannot even place its ticks.
+        ax.set_ylim(1, 10)
+        ax.yaxis.set_major_locator(NullLocator())
+        ax.yaxis.set_minor_locator(NullLocator())
+
+
+def log_x(ax: Axes, text: Callable[[float], str]) -> None:
+    """A log x axis of values (the bar charts), labelled as :func:`log_y` labels its axis."""
+    ax.set_xscale("log")
+    ax.xaxis.set_major_formatter(LogLabels(text))
+    ax.xaxis.set_minor_formatter(LogLabels(text))
+    ax.grid(False, axis="y")
+
+
+def speedup_y(ax: Axes, words: dict[str, str], lang: str) -> None:
+    """A logarithmic speed-up axis, with which side of the line at 1 means what written beside it."""
+    log_y(ax, lambda v: times(v, lang))
+    ax.margins(y=0.15)
+    for key, dy, va in (("acc_faster", 3, "bottom"), ("cpu_faster", -3, "top")):
+        ax.annotate(words[key], (1.0, 1.0), xycoords=("axes fraction", "data"), xytext=(-3, dy),
+                    textcoords="offset points", ha="right", va=va, fontsize=NOTE_SIZE, color=QUIET)
+
+
+def legend(where: Axes | Figure, words: dict[str, str], *, failed: bool, passed: bool = False,
+           axes: Sequence[Axes] = (), pairs: Sequence[tuple[object, str]] | None = None,
+           **options: object) -> None:
+    """One opaque legend; entries of several axes are merged by label, the ✓/✗ keys added last.
+
+    ``pairs`` of (handle, label) replace the axes' own entries: matplotlib drops
+    a label that starts with "_", which a machine's label may well do.
+    """
+    entries: dict[str, object] = {}
+    if pairs is not None:
+        for handle, text in pairs:
+            entries.setdefault(text, handle)
+    for ax in [] if pairs is not None else axes or [where]:
+        for handle, text in zip(*ax.get_legend_handles_labels()):
+            entries.setdefault(text, handle)
+    if passed:
+        entries[words["passed"]] = Line2D([], [], linestyle="none", marker="$✓$", markersize=9, color=INK)
+    if failed:
+        entries[words["failed"]] = Line2D([], [], linestyle="none", marker="X", markersize=9,
+                                          markerfacecolor=FAILED_KEY, markeredgecolor=INK)
+    if entries:
+        where.legend(list(entries.values()), list(entries), fontsize=NOTE_SIZE, frameon=True, facecolor=BACKGROUND,
+                     edgecolor=LEGEND_EDGE, framealpha=1.0, **options)
+
+
+def message(ax: Axes, text: str) -> None:
+    """An empty axes that says why it is empty: a chapter's cell must never fail for lack of data."""
+    ax.set_xticks([])
+    ax.set_yticks([])
+    ax.grid(False)
+    ax.text(0.5, 0.5, text, transform=ax.transAxes, ha="center", va="center", fontsize=TITLE_SIZE, color=INK,
+            wrap=True, gid=MESSAGE_GID)
+
+
+def empty(words: dict[str, str], title: str, key: str = "no_data") -> Figure:
+    figure, (ax,) = new_figure()
+    label(ax, title=title)
+    message(ax, words[key])
+    return figure
+
+
+def has_data(figure: Figure) -> bool:
+    """False for a figure whose every axes holds only the message of :func:`empty`."""
+    return not all(any(t.get_gid() == MESSAGE_GID for t in ax.texts) for ax in figure.axes)

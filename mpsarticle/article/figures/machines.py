@@ -1,0 +1,239 @@
+"""The figures of "Results from other machines": this build beside the archive, machine by machine.
+
+Each takes ``entries``, (machine label, results) pairs with this build first
+(see :mod:`mpsarticle.article.figures.names`), and a language. Colour tells the
+machine; line style or marker the kind of device.
+"""
+
+from __future__ import annotations
+
+import math
+import textwrap
+from typing import Callable, Iterable
+
+from matplotlib.axes import Axes
+from matplotlib.figure import Figure
+from matplotlib.lines import Line2D
+from matplotlib.ticker import FixedLocator, NullFormatter
+
+from mpsarticle.analysis import series as analysis
+from mpsarticle.results.model import ResultSet
+from mpsarticle.article.figures.frame import empty, label, legend, log_x, log_y, message, new_figure, size_axis, speedup_y, title_over
+from mpsarticle.article.figures.names import Entries, machines
+from mpsarticle.article.figures.series import Drawn, Line, by_size, draw_series, draw_speedups, failed_sizes, mark_failed
+from mpsarticle.article.figures.style import (FAILED_GID, FIGSIZE, GRID, INK, NOTE_INK, NOTE_SIZE, REFERENCE, SEPARATOR, TICK_SIZE, device_name,
+                    machine_color, machine_device_style, number, percent, words)
+from mpsarticle.article.figures.training import TRAIN_CRITERIA, failed_text, step_text
+
+__all__ = ["TRAIN_BATCH", "machines_efficiency", "machines_speedup", "machines_train"]
+
+#: The batch every profile measures the training step at.
+TRAIN_BATCH = 32
+
+
+def _cpu_first(results: ResultSet) -> list[str]:
+    return sorted(results.devices, key=lambda device: device != "cpu")
+
+
+def _line_name(name: str, device: str, lang: str) -> str:
+    return words(lang)["machines.line"].format(machine=name, device=device_name(device, lang))
+
+
+def _size_axis(ax: Axes, sizes: Iterable[int], most: int = 9) -> None:
+    """:func:`~mpsarticle.article.figures.frame.size_axis` with ticks thinned to at most ``most`` labels.
+
+    Machines measured at 1000 and 1024 must not print both, and a narrow panel
+    spanning 2^7 to 2^16 labels every other size (the largest always); the
+    others keep an unlabelled tick.
+    """
+    kept: list[int] = []
+    for size in sorted(set(sizes)):
+        if size > 0 and (not kept or size >= kept[-1] * 1.4):
+            kept.append(size)
+    step = max(1, math.ceil(len(kept) / max(most, 1)))
+    labelled = kept[::-1][::step][::-1]
+    size_axis(ax, labelled)
+    if len(labelled) < len(kept):
+        ax.xaxis.set_minor_locator(FixedLocator([size for size in kept if size not in labelled]))
+        ax.xaxis.set_minor_formatter(NullFormatter())
+
+
+def _proxy(color: str, device: str) -> Line2D:
+    linestyle, marker = machine_device_style(device)
+    return Line2D([], [], color=color, linestyle=linestyle, marker=marker, markersize=5, linewidth=1.6)
+
+
+def _note_below(ax: Axes, text: str) -> None:
+    """A small note under the x label, wrapped: it names machines, and there may be many."""
+    ax.annotate("\n".join(textwrap.wrap(text, 110, break_on_hyphens=False)) or text, (0.0, 0.0),
+                xycoords=("axes fraction", ax.xaxis.label), xytext=(0, -4), textcoords="offset points",
+                ha="left", va="top", fontsize=NOTE_SIZE, color=NOTE_INK, gid="machines-note")
+
+
+def machines_speedup(entries: Entries, lang: str, suite: str = "matvec") -> Figure:
+    """CPU time / accelerator time of ``B @ a`` against m: one line per (machine, accelerator).
+
+    Colour tells the machine, the marker the accelerator; machines without an
+    accelerator are named in a note below the axes.
+    """
+    table = words(lang)
+    title = table["machines.speedup_title"]
+    found = machines(entries, lang)
+    curves = []  # (machine index, accelerator, pairs)
+    cpu_only: list[str] = []
+    no_pairs: list[str] = []
+    for index, (name, results) in enumerate(found):
+        accelerators = analysis.accelerators(results)
+        if not accelerators:
+            cpu_only.append(name)
+            continue
+        measured = [(index, device, analysis.speedups(results, device, suite=suite)) for device in accelerators]
+        measured = [curve for curve in measured if curve[2]]
+        if not measured:
+            no_pairs.append(name)
+        curves += measured
+    if not curves:
+        return empty(table, title, "machines.no_accelerator" if not no_pairs else "no_data")
+    figure, (ax,) = new_figure(height=FIGSIZE[1] + 0.6)
+    same = ax.axhline(1.0, color=REFERENCE, linewidth=1.0)
+    pairs: list[tuple[object, str]] = [(same, table["same_speed"])]
+    drawn = Drawn()
+    for index, device, ratios in curves:
+        name, results = found[index]
+        color = machine_color(index)
+        line = Line(color, _line_name(name, device, lang), marker=machine_device_style(device)[1])
+        curve = draw_speedups(ax, results, device, ratios, line, cpu_color=color, workload="matvec", suite=suite)
+        pairs.append((curve.line, line.label))
+        drawn.add(curve)
+    _size_axis(ax, drawn.sizes)
+    speedup_y(ax, table, lang)
+    label(ax, title=title, xlabel=table["size.m"], ylabel=table["speedup_axis"])
+    notes = [table[key].format(labels=", ".join(names))
+             for key, names in (("machines.cpu_only", cpu_only), ("machines.no_pairs", no_pairs)) if names]
+    if notes:
+        _note_below(ax, " · ".join(notes))
+    legend(figure, table, failed=drawn.failed, pairs=pairs, loc="outside lower center", ncols=2)
+    return figure
+
+
+def _share(ax: Axes, results: ResultSet, device: str, reference: float | None, value: Callable[[object], float],
+           line: Line, **criteria: object) -> Drawn:
+    """``device``'s series as a share of its own ``reference`` (copy bandwidth, best rate); only ✗ without one."""
+    if reference:
+        return draw_series(ax, results, device, lambda p: (value(p) or math.nan) / reference, line, **criteria)
+    bad = failed_sizes(results, device, **criteria)
+    return Drawn(bad, mark_failed(ax, bad, line.color))
+
+
+def machines_efficiency(entries: Entries, lang: str, suite: str = "matvec") -> Figure:
+    """Each device against its own references, one line per (machine, device).
+
+    Left: the bandwidth ``B @ a`` achieves as a share of the same device's
+    copy bandwidth (a CPU can pass 100%: reading alone beats a copy, which also
+    pays for write-allocate, and small matrices sit in cache). Right: float32
+    ``A @ B`` as a share of the same device's best float32 rate. Colour tells
+    the machine, line style the kind of device (CPU solid, accelerator dashed).
+    """
+    table = words(lang)
+    title = table["machines.efficiency_title"]
+    figure, axes = new_figure(2, height=FIGSIZE[1] + 0.8)
+    title_over(figure, title)
+    panels = [Drawn(), Drawn()]
+    lines = [0, 0]
+    pairs: list[tuple[object, str]] = []
+    for index, (name, results) in enumerate(machines(entries, lang)):
+        color = machine_color(index)
+        for device in _cpu_first(results):
+            linestyle, marker = machine_device_style(device)
+            line = Line(color, _line_name(name, device, lang), linestyle, marker, 1.6, gid=f"share-{device}")
+            shares = (
+                _share(axes[0], results, device, analysis.ceiling_gb_s(results, device), lambda p: p.gb_s, line,
+                       workload="matvec", suite=suite),
+                _share(axes[1], results, device, analysis.peak_gflop_s(results, device, "float32"),
+                       lambda p: p.gflop_s, line, workload="matmul", suite="matmul", dtype="float32"))
+            for panel, share in enumerate(shares):
+                panels[panel].add(share)
+                lines[panel] += share.line is not None
+            if any(share.line is not None for share in shares):
+                pairs.append((_proxy(color, device), line.label))
+    if not any(lines):
+        return empty(table, title)
+    keys = (("machines.bandwidth_panel", "machines.bandwidth_axis"), ("machines.matmul_panel", "machines.matmul_axis"))
+    for ax, (heading, axis), drawn, count in zip(axes, keys, panels, lines):
+        label(ax, title=table[heading], xlabel=table["size.m"], ylabel=table[axis])
+        if not count:
+            message(ax, table["no_data"])
+            continue
+        # Named in the legend, not beside the line: there it would cover the lines that cross 100%.
+        ax.axhline(1.0, color=REFERENCE, linestyle="--", linewidth=1.0, gid="own-limit")
+        _size_axis(ax, drawn.sizes, most=5)
+        log_y(ax, lambda v: percent(v, lang))
+        ax.margins(y=0.12)
+    pairs.append((Line2D([], [], color=REFERENCE, linestyle="--", linewidth=1.0), table["machines.own_limit"]))
+    legend(figure, table, failed=any(drawn.failed for drawn in panels), pairs=pairs, loc="outside lower center",
+           ncols=2)
+    return figure
+
+
+def machines_train(entries: Entries, lang: str) -> Figure:
+    """Time per training step at batch 32 per (machine, device), bars on a log axis in ms.
+
+    A device without batch 32 shows its smallest batch, named in its label; a
+    step that failed its correctness check is marked ✗, never drawn as a time.
+    """
+    table = words(lang)
+    title = table["machines.train_title"].format(batch=TRAIN_BATCH)
+    rows = []  # (machine index, device name part, point or None when the check failed)
+    names = []
+    for index, (name, results) in enumerate(machines(entries, lang)):
+        names.append(name)
+        for device in _cpu_first(results):
+            steps = by_size(results, device, **TRAIN_CRITERIA)
+            if not steps:
+                continue
+            batch = TRAIN_BATCH if TRAIN_BATCH in steps else min(steps)
+            part = device_name(device, lang) if batch == TRAIN_BATCH else table["train_row"].format(
+                device=device_name(device, lang), batch=batch)
+            rows.append((index, part, steps[batch]))
+    if not rows:
+        return empty(table, title)
+    # Long names go on a line of their own, so that the bars keep their width.
+    two_lines = max(len(names[index]) + len(part) for index, part, _ in rows) > 34
+    labels = [f"{names[index]}\n{part}" if two_lines else table["machines.line"].format(machine=names[index],
+                                                                                         device=part)
+              for index, part, _ in rows]
+    height = min(1.7 + (0.55 if two_lines else 0.4) * len(rows), 9.0)
+    figure, (ax,) = new_figure(height=max(height, 2.4))
+    values = [p.median_s * 1e3 for _, _, p in rows if p is not None]
+    low, high = (min(values), max(values)) if values else (1.0, 1.0)
+    base = 10 ** math.floor(math.log10(low * 0.999))
+    decades = max(math.log10(high / base), 0.3)
+    failed = passed = False
+    for y, (index, _, point) in enumerate(rows):
+        color = machine_color(index)
+        if point is None:
+            failed = True
+            ax.plot([0.015], [y], transform=ax.get_yaxis_transform(), linestyle="none", marker="X", markersize=10,
+                    markerfacecolor=color, markeredgecolor=INK, clip_on=False, gid=FAILED_GID)
+            ax.annotate(failed_text(lang), (0.015, y), xycoords=("axes fraction", "data"), xytext=(9, 0),
+                        textcoords="offset points", va="center", fontsize=TICK_SIZE, color=INK)
+            continue
+        value = point.median_s * 1e3
+        ax.barh(y, value - base, left=base, color=color, height=0.6)
+        passed |= point.check == "passed"
+        ax.annotate(step_text(point, lang), (value, y), xytext=(3, 0), textcoords="offset points",
+                    va="center", fontsize=TICK_SIZE, color=INK)
+    for y in range(1, len(rows)):
+        if rows[y][0] != rows[y - 1][0]:
+            ax.axhline(y - 0.5, color=SEPARATOR, linewidth=0.8)
+    ax.set_yticks(range(len(rows)), labels, fontsize=TICK_SIZE)
+    ax.invert_yaxis()
+    log_x(ax, lambda v: number(v, lang))
+    # Room on the right for the value written after the longest bar.
+    ax.set_xlim(base, base * 10 ** (decades / 0.8))
+    ax.grid(True, axis="x", which="major", color=GRID, linewidth=0.7)
+    # Over the whole figure, not the axes: long machine names push the axes right, and its title off the edge.
+    title_over(figure, title)
+    label(ax, xlabel=table["train_axis"])
+    legend(figure, table, failed=failed, passed=passed, pairs=[], loc="outside lower center", ncols=2)
+    return figure

@@ -1,0 +1,161 @@
+"""The figures of the chapter on ``B @ a``: the original chart, time against size, speed-up, bandwidth.
+
+Each takes a :class:`~mpsarticle.results.model.ResultSet` and a language (``"en"``
+or ``"id"``) and returns a :class:`matplotlib.figure.Figure`; a figure whose
+data is missing shows a centred message instead of raising. Numbers come from
+:mod:`mpsarticle.analysis.series`, as the prose's do.
+"""
+
+from __future__ import annotations
+
+from matplotlib.figure import Figure
+
+from mpsarticle.analysis import series as analysis
+from mpsarticle.analysis import findings
+from mpsarticle.results.model import ResultSet
+from mpsarticle.article.figures.frame import empty, label, legend, log_y, new_figure, size_axis, speedup_y
+from mpsarticle.article.figures.series import Drawn, Line, by_size, devices_with_data, draw_series, draw_speedups, mark_failed
+from mpsarticle.article.figures.style import (BACKGROUND, INK, NOTE_SIZE, REFERENCE, TICK_SIZE, device_color, device_name, number, seconds,
+                    words)
+
+__all__ = ["CROSSOVER_NOTES", "ORIGINAL_CALLS", "bandwidth", "original_bars", "speedup", "time_vs_size"]
+
+#: The original article's ``timeit(..., number=100)``: its chart showed the total of 100 calls.
+ORIGINAL_CALLS = 100
+#: The corner note of the speed-up figure, by :func:`mpsarticle.analysis.findings.crossover_kind` (``from`` draws a line instead).
+CROSSOVER_NOTES = {"always": "faster_always", "never": "faster_never", "mixed": "faster_some"}
+
+
+def original_bars(results: ResultSet, lang: str, method: str = "naive") -> Figure:
+    """The blog post's chart rebuilt: seconds for 100 calls of ``B @ a`` per m, one bar per device.
+
+    With ``method="naive"`` these are the post's own numbers (``timeit``
+    without synchronisation); with ``"engine"`` the same chart with honest times.
+    """
+    table = words(lang)
+    title = table["original_title"].format(method=table[f"method.{method}"])
+    criteria = {"suite": "original", "workload": "matvec", "method": method}
+    devices = devices_with_data(results, **criteria)
+    if not devices:
+        return empty(table, title)
+    sizes = sorted({int(p.params["m"]) for p in results.select(**criteria)})
+    position = {m: i for i, m in enumerate(sizes)}
+    figure, (ax,) = new_figure()
+    width = 0.8 / len(devices)
+    failed = False
+    for index, device in enumerate(devices):
+        offset = (index - (len(devices) - 1) / 2) * width
+        color = device_color(device, devices)
+        bars = by_size(results, device, **criteria)
+        good = [(m, p) for m, p in bars.items() if p is not None]
+        ax.bar([position[m] + offset for m, _ in good], [p.median_s * ORIGINAL_CALLS for _, p in good],
+               width=width, color=color, label=device_name(device, lang))
+        failed |= mark_failed(ax, [position[m] + offset for m, p in bars.items() if p is None], color)
+    ax.set_xticks(range(len(sizes)), [str(m) for m in sizes])
+    ax.grid(False, axis="x")
+    label(ax, title=title, xlabel=table["dimension"], ylabel=table["elapsed_100"])
+    # "best": a cold first call (no warm-up in timeit) can make the leftmost bar the tallest.
+    legend(ax, table, failed=failed, loc="best")
+    return figure
+
+
+def time_vs_size(results: ResultSet, lang: str, workload: str = "matvec", suite: str | None = None,
+                 method: str = "engine", **params: object) -> Figure:
+    """Time per call against size on log-log axes, one line per device; the band spans the 95 % interval of each median."""
+    table = words(lang)
+    title = table["time_title"].format(workload=table.get(f"workload.{workload}", workload),
+                                       method=table[f"method.{method}"])
+    devices = devices_with_data(results, suite=suite, workload=workload, method=method, **params)
+    if not devices:
+        return empty(table, title)
+    figure, (ax,) = new_figure()
+    drawn = Drawn()
+    for device in devices:
+        line = Line(device_color(device, devices), device_name(device, lang),
+                    band=lambda p: (p.ci_low_s, p.ci_high_s))
+        drawn.add(draw_series(ax, results, device, lambda p: p.median_s, line, workload=workload, method=method,
+                              suite=suite, **params))
+    size_axis(ax, drawn.sizes)
+    log_y(ax, lambda v: seconds(v, lang))
+    label(ax, title=title, xlabel=table[f"size.{analysis.size_key(workload)}"], ylabel=table["time_per_call"])
+    legend(ax, table, failed=drawn.failed, loc="upper left")
+    return figure
+
+
+def speedup(results: ResultSet, lang: str, workload: str = "matvec", suite: str | None = None,
+            **params: object) -> Figure:
+    """CPU time / accelerator time against size; above 1 the accelerator wins, the dashed line marks where it starts to."""
+    table = words(lang)
+    title = table["speedup_title"].format(workload=table.get(f"workload.{workload}", workload))
+    accelerators = analysis.accelerators(results)
+    if not accelerators:
+        return empty(table, title, "no_accelerator")
+    curves = {device: analysis.speedups(results, device, workload=workload, suite=suite, **params)
+              for device in accelerators}
+    if not any(curves.values()):
+        return empty(table, title)
+    figure, (ax,) = new_figure()
+    devices = ["cpu", *accelerators]
+    ax.axhline(1.0, color=REFERENCE, linewidth=1.0, label=table["same_speed"])
+    drawn = Drawn()
+    corner_notes: list[str] = []
+    crossings: dict[int, list[str]] = {}
+    for device in accelerators:
+        color = device_color(device, devices)
+        pairs = curves[device]
+        name = device_name(device, lang)
+        line = Line(color, name, band=lambda r: (r.low, r.high))
+        drawn.add(draw_speedups(ax, results, device, pairs, line, cpu_color=device_color("cpu", devices),
+                                workload=workload, suite=suite, **params))
+        if pairs:
+            where = analysis.crossover(pairs)
+            kind = findings.crossover_kind(where)
+            if kind == "from":
+                ax.axvline(where.size, color=color, linestyle="--", linewidth=1.2, gid=f"crossover-{device}")
+                crossings.setdefault(where.size, []).append(name)
+            else:
+                corner_notes.append(table[CROSSOVER_NOTES[kind]].format(device=name))
+    size_axis(ax, drawn.sizes)
+    speedup_y(ax, table, lang)
+    for size, names in crossings.items():
+        # The note runs up its dashed line, one note for devices that cross at the same size.
+        ax.annotate(table["faster_from"].format(device=", ".join(names), size=size), (size, 0.97),
+                    xycoords=ax.get_xaxis_transform(), xytext=(-3, 0), textcoords="offset points", rotation=90,
+                    ha="right", va="top", fontsize=NOTE_SIZE, color=INK,
+                    bbox={"facecolor": BACKGROUND, "edgecolor": "none", "alpha": 0.85, "pad": 1.0})
+    for row, note in enumerate(corner_notes):
+        ax.text(0.02, 0.97 - 0.07 * row, note, transform=ax.transAxes, ha="left", va="top", fontsize=TICK_SIZE,
+                color=INK, bbox={"facecolor": BACKGROUND, "edgecolor": "none", "alpha": 0.9, "pad": 1.5})
+    label(ax, title=title, xlabel=table[f"size.{analysis.size_key(workload)}"], ylabel=table["speedup_axis"])
+    legend(ax, table, failed=drawn.failed, loc="best")
+    return figure
+
+
+def bandwidth(results: ResultSet, lang: str, suite: str | None = None) -> Figure:
+    """Memory bandwidth that ``B @ a`` achieves per device, under each device's measured copy ceiling (dashed)."""
+    table = words(lang)
+    title = table["bandwidth_title"]
+    devices = devices_with_data(results, suite=suite, workload="matvec", method="engine")
+    if not devices:
+        return empty(table, title)
+    figure, (ax,) = new_figure()
+    drawn = Drawn()
+    for index, device in enumerate(devices):
+        color = device_color(device, devices)
+        line = Line(color, device_name(device, lang))
+        drawn.add(draw_series(ax, results, device, lambda p: p.gb_s, line, workload="matvec", suite=suite))
+        ceiling = analysis.ceiling_gb_s(results, device)
+        if ceiling:
+            ax.axhline(ceiling, color=color, linestyle="--", linewidth=1.2, gid=f"ceiling-{device}")
+            # Alternately above and below the line, so that close ceilings keep legible labels.
+            above = index % 2 == 0
+            ax.annotate(table["ceiling"].format(device=device_name(device, lang), value=number(ceiling, lang)),
+                        (0.01, ceiling), xycoords=("axes fraction", "data"), xytext=(0, 3 if above else -3),
+                        textcoords="offset points", ha="left", va="bottom" if above else "top", fontsize=NOTE_SIZE,
+                        color=INK)
+    size_axis(ax, drawn.sizes)
+    log_y(ax, lambda v: number(v, lang))
+    ax.margins(y=0.15)
+    label(ax, title=title, xlabel=table["size.m"], ylabel=table["bandwidth_axis"])
+    legend(ax, table, failed=drawn.failed, loc="lower right")
+    return figure

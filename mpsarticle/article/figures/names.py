@@ -1,0 +1,81 @@
+"""Machine names as the figures of "Results from other machines" draw them: labels from files anyone can write.
+
+Those figures take ``entries``: (machine label, results) pairs, this build
+first. Every label passes through :func:`machine_name` before it reaches a
+Text: literal, on one line, short, and never read as math.
+"""
+
+from __future__ import annotations
+
+import functools
+import unicodedata
+from typing import Iterable
+
+from mpsarticle.results.model import ResultSet
+from mpsarticle.article.figures.style import words
+
+__all__ = ["Entries", "LABEL_LIMIT", "machine_name", "machines"]
+
+#: Machine labels longer than this are cut with "…" in figures.
+LABEL_LIMIT = 40
+_UNPRINTABLE = {"Cc", "Cf", "Cs", "Co", "Cn"}
+
+Entries = Iterable[tuple[str, ResultSet]]
+
+
+@functools.lru_cache(maxsize=1)
+def _font_characters() -> frozenset[int] | None:
+    """Code points the figures' font can draw; ``None`` where that cannot be told (then nothing is replaced)."""
+    try:
+        from matplotlib import font_manager
+        from matplotlib.ft2font import FT2Font
+
+        return frozenset(FT2Font(font_manager.findfont(font_manager.FontProperties())).get_charmap())
+    except Exception:  # an odd font setup must not cost a figure
+        return None
+
+
+def _drawable(char: str) -> str:
+    if char.isspace():
+        return " "
+    drawable = _font_characters()
+    if unicodedata.category(char) in _UNPRINTABLE or (drawable is not None and ord(char) not in drawable):
+        return "\ufffd"
+    return char
+
+
+def machine_name(label: object, lang: str = "en", limit: int = LABEL_LIMIT) -> str:
+    r"""A machine label as a figure shows it: literal, on one line, at most ``limit`` characters.
+
+    Control, format, private-use and unassigned characters, and those the
+    font has no glyph for (emoji, say), become U+FFFD; whitespace runs one
+    space, a long label is cut with "…", and every ``$`` is escaped:
+    matplotlib draws ``\$`` as a dollar sign, and with no unescaped pair of
+    ``$`` left it never enters math mode. Never raises.
+    """
+    table = words(lang)
+    text = "" if label is None else str(label)
+    text = "".join(_drawable(char) for char in text)
+    text = " ".join(text.split())
+    if len(text) > limit:
+        text = text[: max(limit - 1, 1)].rstrip() + "…"
+    return text.replace("$", r"\$") or table["machines.unnamed"]
+
+
+def machines(entries: Entries | None, lang: str) -> list[tuple[str, ResultSet]]:
+    """(shown name, results) per entry; equal names get " (2)", " (3)"… so that no legend entry hides another."""
+    table = words(lang)
+    found: list[tuple[str, ResultSet]] = []
+    for entry in entries or ():
+        try:
+            label, results = entry
+        except (TypeError, ValueError):
+            continue
+        if not isinstance(results, ResultSet):
+            continue
+        base = name = machine_name(label, lang)
+        count = 2
+        while name in [shown for shown, _ in found]:
+            name, count = table["machines.repeated"].format(machine=base, count=count), count + 1
+        found.append((name, results))
+    return found

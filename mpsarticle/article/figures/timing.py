@@ -1,0 +1,54 @@
+"""The figure of the chapter on timing: ``B @ a`` timed three ways, one panel per device."""
+
+from __future__ import annotations
+
+from matplotlib.figure import Figure
+
+from mpsarticle.analysis import series as analysis
+from mpsarticle.results.model import ResultSet
+from mpsarticle.article.figures.frame import empty, label, legend, log_y, new_figure, size_axis, title_over
+from mpsarticle.article.figures.series import Drawn, Line, devices_with_data, draw_series
+from mpsarticle.article.figures.style import FIGSIZE, INK, METHOD_COLORS, METHOD_MARKERS, NOTE_SIZE, device_name, seconds, times, words
+
+__all__ = ["METHODS", "methods"]
+
+METHODS = ("naive", "engine", "events")
+
+
+def methods(results: ResultSet, lang: str, suite: str = "matvec") -> Figure:
+    """Per device, time per call of ``B @ a`` by the three timing methods.
+
+    On an accelerator the unsynchronised ``timeit`` only measures how fast
+    work is queued, so its line lies below the two honest ones; on the CPU
+    the three agree.
+    """
+    table = words(lang)
+    title = table["methods_title"]
+    devices = devices_with_data(results, suite=suite, workload="matvec")
+    if not devices:
+        return empty(table, title)
+    figure, axes = new_figure(len(devices), width=FIGSIZE[0] if len(devices) < 3 else 3.2 * len(devices),
+                              sharey=True)
+    title_over(figure, title)
+    failed = False
+    for ax, device in zip(axes, devices):
+        drawn = Drawn()
+        for method in METHODS:
+            line = Line(METHOD_COLORS[method], table[f"method.{method}"], marker=METHOD_MARKERS[method],
+                        linewidth=1.6)
+            drawn.add(draw_series(ax, results, device, lambda p: p.median_s, line, workload="matvec",
+                                  method=method, suite=suite))
+        failed |= drawn.failed
+        ratios = [(s, r.value) for s, r in analysis.time_ratios(results, device, suite=suite) if r.low >= 2]
+        if ratios:
+            size, ratio = ratios[-1]
+            shown = times(round(ratio) if ratio >= 10 else round(ratio, 1), lang)
+            ax.text(0.03, 0.97, table["under_reports"].format(size=size, ratio=shown),
+                    transform=ax.transAxes, ha="left", va="top", fontsize=NOTE_SIZE, color=INK)
+        size_axis(ax, drawn.sizes)
+        log_y(ax, lambda v: seconds(v, lang))
+        label(ax, title=device_name(device, lang), xlabel=table["size.m"])
+    label(axes[0], ylabel=table["time_per_call"])
+    # Below the panels: inside one it would cover that device's lines.
+    legend(figure, table, failed=failed, axes=axes, loc="outside lower center", ncols=4)
+    return figure

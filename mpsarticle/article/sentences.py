@@ -1,0 +1,469 @@
+"""Every hardware-dependent sentence of the chapters, chosen from a finding.
+
+Each ``<chapter>_sentences`` takes what the chapter quotes (a
+:class:`~mpsarticle.results.model.ResultSet`, and for some chapters the archive or
+the selfcheck rows) and a :class:`~mpsarticle.article.wording.Words`, and returns the
+values the chapter glues, by key. Which sentence is true is decided from the
+findings (:mod:`mpsarticle.analysis.findings`, :mod:`mpsarticle.analysis.verdict`): a direction
+word comes from an interval, a share above the copy's bandwidth is never
+called memory's, a crossover is named only where the data has one. The words
+come from the catalogs; the numbers are typed values that
+:mod:`mpsarticle.article.wording` formats.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Sequence
+
+from mpsarticle.analysis import series as analysis
+from mpsarticle.analysis import findings as f
+from mpsarticle.article.answer import answer_sentences, reason_sentences
+from mpsarticle.analysis.findings.timing import AGREES, NOISY, TOO_LARGE, TOO_SMALL
+from mpsarticle.results.model import Point, ResultSet
+from mpsarticle.results.selfcheck import point_words, reference_words
+from mpsarticle.core.stats import FASTER, SLOWER
+from mpsarticle.article.wording import Bytes, Count, Factor, Listing, Num, Phrase, Rate, Sci, Seconds, Share, Size, Term, Text, Words
+
+__all__ = ["CHAPTER_SENTENCES", "chapter_sentences", "hardware_sentence"]
+
+#: How many failed points a sentence names before it says "and N more".
+NAMED_FAILURES = 3
+_DIRECTION = {FASTER: "faster", SLOWER: "slower"}
+
+
+def _direction(direction: str) -> str:
+    return _DIRECTION.get(direction, "same")
+
+
+def _cpu(machine: f.Machine) -> Phrase:
+    if machine.cpu_threads:
+        return Phrase.of("cpu.threads", cpu=Text(machine.cpu), threads=Count(machine.cpu_threads))
+    return Phrase.of("cpu.plain", cpu=Text(machine.cpu))
+
+
+def hardware_sentence(results: ResultSet, words: Words) -> str:
+    machine = f.machine(results)
+    label = words("hardware.label", label=Text(machine.label)) + " " if machine.label else ""
+    found = machine.accelerator
+    nothing = not any(p.ok for p in results)
+    if found is None:
+        return label + words("hardware.failed" if nothing else "hardware.none", cpu=_cpu(machine))
+    key = "hardware.accelerator" if found.measured else "hardware.accelerator_unmeasured"
+    key = "hardware.failed_accelerator" if nothing else key
+    return label + words(key, name=Text(found.name), api=words.api(found.kind), cpu=_cpu(machine))
+
+
+# -- chapters ------------------------------------------------------------------------
+
+def intro_sentences(results: ResultSet, words: Words) -> dict[str, str]:
+    return {"hardware_sentence": hardware_sentence(results, words), "torch_version": results.environment["torch"]}
+
+
+def devices_sentences(results: ResultSet, words: Words) -> dict[str, str]:
+    machine = f.machine(results)
+    return {
+        "hardware_sentence": hardware_sentence(results, words),
+        "idiom_sentence": words("devices.idiom", device=Text(machine.idiom_device)),
+        "default_sentence": words("devices.default", device=Text(machine.default_device)),
+    }
+
+
+def matvec_sentences(results: ResultSet, words: Words) -> dict[str, str]:
+    return {
+        "hardware_sentence": hardware_sentence(results, words),
+        "orig_sentence": original_sentence(f.original(results), words),
+        "crossover_sentence": crossover_sentence(f.crossover(results), words),
+        "bandwidth_sentence": " ".join(bandwidth_sentences(results, words)),
+    }
+
+
+def bandwidth_sentences(results: ResultSet, words: Words) -> list[str]:
+    """Each device's best ``B @ a`` against its copy, then any rate that fell by more than half."""
+    found = [bandwidth_sentence(b, words) for b in f.bandwidths(results)] or [words("bandwidth.none")]
+    falls = drops_sentence(f.drops(results, ("matvec", "copy")), words)
+    return found + ([falls] if falls else [])
+
+
+def drops_sentence(found: Sequence[f.Drop], words: Words) -> str:
+    """Each rate that fell by more than half from one size to the next, and what the data cannot say about why;
+    nothing where no rate did."""
+    if not found:
+        return ""
+    parts = []
+    for drop in found:
+        key = analysis.size_key(drop.workload)
+        parts.append(words("drop.one", device=words.device(drop.device),
+                           what=Phrase.of(f"drop.what.{drop.workload}", dtype=Text(drop.dtype or "")),
+                           before=Phrase.of(f"drop.size.{key}", size=Size(drop.before)),
+                           after=Phrase.of(f"drop.size.{key}", size=Size(drop.after)),
+                           high=Rate(drop.before_rate, drop.unit), low=Rate(drop.after_rate, drop.unit),
+                           share=Share(drop.share)))
+    return " ".join(parts) + " " + words("drop.why", count=Count(len(found)))
+
+
+def original_sentence(found: f.Original, words: Words) -> str:
+    if found.size is None:
+        return words("original.none")
+    totals = [Phrase.of("original.total", total=Seconds(total), device=words.device(device))
+              for device, total in found.totals]
+    return words("original.sentence", calls=Count(found.calls), size=Size(found.size), totals=Listing(tuple(totals)))
+
+
+def crossover_sentence(found: f.Crossover, words: Words) -> str:
+    if found.kind == "cpu_only":
+        return words("crossover.cpu_only")
+    device = words.device(found.device or "")
+    if found.kind == "no_pairs":
+        return words("crossover.no_pairs", device=device)
+    largest, first = found.largest, found.smallest
+    if found.kind == "always":
+        return words("crossover.always", device=device, first=Size(first.size), first_factor=Factor(first.speedup.value),
+                     largest=Size(largest.size), factor=Factor(largest.speedup.value))
+    if found.kind == "from":
+        return words(f"crossover.from.{found.below}", device=device, size=Size(found.size), largest=Size(largest.size),
+                     factor=Factor(largest.speedup.value))
+    tail = _direction(largest.direction)  # never "faster": it would be a crossover
+    if found.kind == "never":
+        return words(f"crossover.never.{tail}", device=device, largest=Size(largest.size),
+                     factor=Factor(largest.slowdown), acc=Seconds(largest.accelerator_s), cpu=Seconds(largest.cpu_s))
+    best = found.best
+    kind = "mixed_one" if len(found.wins) == 1 else "mixed"
+    return words(f"crossover.{kind}.{tail}", device=device, wins=Listing(tuple(Size(s) for s in found.wins)),
+                 best=Size(best.size), factor=Factor(best.speedup.value), largest=Size(largest.size),
+                 slow_factor=Factor(largest.slowdown))
+
+
+def bandwidth_sentence(found: f.Bandwidth, words: Words) -> str:
+    values: dict[str, Any] = dict(device=words.device(found.device), size=Size(found.size),
+                                  achieved=Rate(found.gb_s, "GB/s"))
+    if found.source == "no_ceiling":
+        return words("bandwidth.no_ceiling", **values)
+    values["ceiling"] = Rate(found.ceiling_gb_s, "GB/s")
+    if found.source == "level":
+        return words("bandwidth.level", **values)
+    if found.source == "memory":
+        return words("bandwidth.memory", share=Share(found.share), **values)
+    if found.source == "in_cache":
+        return words("bandwidth.in_cache", share=Share(found.share), matrix=Bytes(found.matrix_bytes),
+                     cache=Bytes(found.cache_bytes), **values)
+    values["times"] = Factor(found.share)
+    if found.source == "cache":
+        return words("bandwidth.cache", matrix=Bytes(found.matrix_bytes), cache=Bytes(found.cache_bytes), **values)
+    return words("bandwidth.above_copy", **values)
+
+
+def timing_sentences(results: ResultSet, words: Words) -> dict[str, str]:
+    gaps = f.naive_gaps(results)
+    machine = f.machine(results)
+    accelerator = machine.accelerator
+    if accelerator is None:
+        naive = words("gap.no_accelerator")
+    elif accelerator.kind in gaps:
+        naive = gap_sentence(gaps[accelerator.kind], words)
+    else:
+        naive = words("gap.unmeasured", device=words.device(accelerator.kind))
+    return {"hardware_sentence": hardware_sentence(results, words), "naive_sentence": naive,
+            "cpu_sentence": gap_sentence(gaps["cpu"], words) if "cpu" in gaps else words("gap.cpu.none"),
+            "post_sentence": post_sentence(f.naive_timing(results), machine, words)}
+
+
+def gap_sentence(gap: f.Gap, words: Words) -> str:
+    # The factor is always the larger time over the smaller: "2× too small", never "0.5× too large".
+    factor = Factor(gap.ratio.value if gap.verdict == "optimistic" else 1 / gap.ratio.value)
+    values = dict(size=Size(gap.size), naive=Seconds(gap.naive_s), engine=Seconds(gap.engine_s), factor=factor)
+    if gap.device == "cpu":
+        return words(f"gap.cpu.{gap.verdict}", **values)
+    key = f"gap.{gap.verdict}" + (".events" if gap.events_s is not None else "")
+    events = {"events": Seconds(gap.events_s)} if gap.events_s is not None else {}
+    return words(key, device=words.device(gap.device), **values, **events)
+
+
+def post_sentence(found: dict[str, f.NaiveTiming], machine: f.Machine, words: Words) -> str:
+    """What this build shows about naive timing at the blog post's sizes: on its accelerator, else on its CPU."""
+    accelerator = machine.accelerator
+    if accelerator is not None:
+        device = words.device(accelerator.kind)
+        timing = found.get(accelerator.kind)
+        if timing is None:
+            return words("post.unmeasured", device=device)
+        if timing.too_small == "all":
+            worst = timing.worst(TOO_SMALL)
+            return words("post.all", device=device, first=Size(timing.sizes[0].size),
+                         last=Size(timing.sizes[-1].size), factor=Factor(worst.factor), at=Size(worst.size))
+        then = "post.some.then" if timing.too_small == "some" else "post.none.then"
+        return f"{_naive_sizes(timing, device, words)} {words(then)}"
+    timing = found.get("cpu")
+    if timing is None:
+        return words("post.none")
+    differ = timing.having(TOO_SMALL) or timing.having(TOO_LARGE)
+    return " ".join([words("post.cpu.lead"), _naive_sizes(timing, words.device("cpu"), words),
+                     words("post.cpu.differs" if differ else "post.cpu.agrees"), words("post.cpu.archive")])
+
+
+def _naive_sizes(timing: f.NaiveTiming, device: str, words: Words) -> str:
+    """Where the naive figure was too small, too large, or agreed, size by size."""
+    margin = Share(analysis.AGREEMENT_MARGIN)
+    agree = timing.having(AGREES)
+    if len(agree) == len(timing.sizes):
+        return words("post.agrees_all", device=device, first=Size(timing.sizes[0].size),
+                     last=Size(timing.sizes[-1].size), margin=margin)
+    clauses = []
+    for verdict in (TOO_SMALL, TOO_LARGE, NOISY):
+        group, worst = timing.having(verdict), timing.worst(verdict)
+        if group:
+            clauses.append(Phrase.of(f"post.clause.{verdict}.{'one' if len(group) == 1 else 'many'}",
+                                     sizes=Listing(tuple(Size(s.size) for s in group)), factor=Factor(worst.factor),
+                                     at=Size(worst.size)))
+    text = words("post.mixed", device=device, clauses=Listing(tuple(clauses)))
+    return f"{text} {words('post.rest_agree', margin=margin)}" if agree else text
+
+
+def matmul_sentences(results: ResultSet, words: Words) -> dict[str, str]:
+    found = f.matmul(results)
+    parts = [rates_sentence(found, device, words) for device in ["cpu"] + [d for d in [found.device] if d]]
+    parts = [p for p in parts if p]
+    if found.compared:
+        parts.append(compare_sentence(found, words))
+    best = [c.best for c in found.comparisons if c.best is not None]
+    if best:
+        parts.append(best_sentence(found, best, words))
+    parts += [tf32_sentence(results, words), drops_sentence(f.drops(results, ("matmul",)), words)]
+    return {"hardware_sentence": hardware_sentence(results, words),
+            "peak_sentence": " ".join(p for p in parts if p) or words("matmul.none"),
+            "cpu_half_sentence": cpu_half_sentence(found, words)}
+
+
+def rates_sentence(found: f.Matmul, device: str, words: Words) -> str:
+    precisions = found.on(device)
+    if not precisions:
+        return ""
+    rates = tuple(Phrase.of("matmul.rate", dtype=Text(p.dtype), rate=Rate(p.gflop_s, "GFLOP/s"))
+                  for p in precisions if p.status == "measured")
+    missing = []
+    for status in f.MISSING:
+        dtypes = tuple(Text(p.dtype) for p in precisions if p.status == status)
+        if dtypes:
+            missing.append(Phrase.of(f"missing.{status}", dtypes=Listing(dtypes)))
+    name = words.device(device)
+    if not rates:
+        return words("matmul.nothing", device=name, missing=Listing(tuple(missing)))
+    if missing:
+        return words("matmul.rates_missing", device=name, rates=Listing(rates), missing=Listing(tuple(missing)))
+    return words("matmul.rates", device=name, rates=Listing(rates))
+
+
+def _advantage(comparison: f.Comparison) -> Factor:
+    """The winner's advantage, at least 1: "the CPU is 1.5× faster", never "the GPU is 0.67× faster"."""
+    return Factor(comparison.speedup.value if comparison.direction != SLOWER else comparison.slowdown)
+
+
+def compare_sentence(found: f.Matmul, words: Words) -> str:
+    """Precision by precision, who is faster at the sizes both devices measured (every one of them)."""
+    name = words.device(found.device or "")
+    clauses = []
+    for precision in found.compared:
+        largest = precision.largest
+        values = dict(device=name, dtype=Text(precision.dtype), size=Size(largest.size),
+                      factor=_advantage(largest), **_split(precision.comparisons))
+        clauses.append(Phrase.of(f"matmul.same_size.{_summary_key(precision.direction, precision.comparisons)}",
+                                 **values))
+    return words("matmul.compare", clauses=Listing(tuple(clauses)))
+
+
+def _split(comparisons: Sequence[f.Comparison]) -> dict[str, Listing]:
+    """Every size compared, and those where the candidate was faster and slower."""
+    def sizes(direction: str | None) -> Listing:
+        return Listing(tuple(Size(c.size) for c in comparisons if direction in (None, c.direction)))
+    return {"sizes": sizes(None), "wins": sizes(FASTER), "losses": sizes(SLOWER)}
+
+
+def _summary_key(direction: str, comparisons: Sequence[f.Comparison]) -> str:
+    """``faster``, ``faster.all`` (several sizes, every one faster), …, ``mixed`` or ``not_faster``."""
+    if direction in (f.MIXED, f.NOT_FASTER):
+        return direction
+    return _direction(direction) + (".all" if len(comparisons) > 1 else "")
+
+
+def best_sentence(found: f.Matmul, best: Sequence[f.RateComparison], words: Words) -> str:
+    """Best rate against best rate, said to be that: the two bests may be at different sizes."""
+    name = words.device(found.device or "")
+    clauses = []
+    for top in best:
+        direction = _direction(top.direction)
+        factor = Factor(top.ratio.value if direction != "slower" else 1 / top.ratio.value)
+        clauses.append(Phrase.of(f"matmul.best.{direction}", device=name, dtype=Text(top.dtype), factor=factor,
+                                 acc_size=Size(top.accelerator_size), cpu_size=Size(top.cpu_size)))
+    return words("matmul.best", clauses=Listing(tuple(clauses)))
+
+
+def cpu_half_sentence(found: f.Matmul, words: Words) -> str:
+    """The CPU's half precisions against its own float32, at every size it measured both."""
+    if not found.cpu_halves:
+        return words("cpuhalf.none")
+    clauses = []
+    for half in found.cpu_halves:
+        largest = half.largest
+        values = dict(dtype=Text(half.dtype), size=Size(largest.size), factor=_advantage(largest),
+                      **_split(half.comparisons))
+        clauses.append(Phrase.of(f"cpuhalf.{_summary_key(half.direction, half.comparisons)}", **values))
+    return words("cpuhalf.sentence", clauses=Listing(tuple(clauses)))
+
+
+def tf32_sentence(results: ResultSet, words: Words) -> str:
+    """Whether float32 products on a CUDA GPU were allowed TF32's shorter mantissa, as the environment recorded it."""
+    cuda = results.environment.get("devices", {}).get("cuda")
+    if not cuda or "matmul_allow_tf32" not in cuda:
+        return ""
+    return words("tf32.on" if cuda["matmul_allow_tf32"] else "tf32.off", device=words.device("cuda"))
+
+
+def training_sentences(results: ResultSet, words: Words) -> dict[str, str]:
+    return {"hardware_sentence": hardware_sentence(results, words),
+            "train_sentence": training_sentence(f.training(results), words),
+            "check_sentence": check_sentence(f.checks(results), results, words)}
+
+
+def training_sentence(found: f.Training, words: Words) -> str:
+    if found.comparisons:
+        name = words.device(found.device)
+        last = found.largest
+        parts = [words(f"train.{_direction(last.direction)}", batch=Size(last.size), acc=Seconds(last.accelerator_s),
+                       device=name, cpu=Seconds(last.cpu_s), factor=_advantage(last))]
+        for other in found.comparisons[:-1]:
+            if other.direction != last.direction:
+                parts.append(words(f"train.also.{_direction(other.direction)}", batch=Size(other.size), device=name,
+                                   factor=_advantage(other)))
+        if found.accelerator_status and found.accelerator_status != "not_measured":
+            parts.append(words("train.also.missing", batch=Size(found.cpu_batch), device=name,
+                               why=Term(f"step.{found.accelerator_status}")))
+        return " ".join(parts)
+    if found.cpu_batch is None:
+        return words("train.none")
+    if found.device is not None and found.accelerator_status:
+        return words("train.accelerator_missing", batch=Size(found.cpu_batch), cpu=Seconds(found.cpu_s),
+                     device=words.device(found.device), why=Term(f"step.{found.accelerator_status}"))
+    return words("train.cpu_only", batch=Size(found.cpu_batch), cpu=Seconds(found.cpu_s))
+
+
+def describe_points(points: Sequence[Point], words: Words) -> list[Phrase]:
+    """One phrase per (device, workload, precision, method), its sizes listed: "A @ B in float16 at m = 512 and 1,024 on the CUDA GPU"."""
+    groups: dict[tuple, list[Point]] = {}
+    for point in points:
+        groups.setdefault((point.device, point.workload, point.params.get("dtype"), point.method), []).append(point)
+    phrases = []
+    for (device, workload, dtype, _), members in groups.items():
+        key = f"point.{workload}"
+        sizes = sorted({p.params.get(analysis.size_key(workload)) for p in members}, key=str)
+        if key not in words.messages or not all(isinstance(s, int) for s in sizes):
+            phrases.append(Phrase.of("point.other", workload=Text(workload), device=words.device(device)))
+            continue
+        phrases.append(Phrase.of(key, sizes=Listing(tuple(Size(s) for s in sorted(sizes))), device=words.device(device),
+                                 dtype=Text(str(dtype or ""))))
+    return phrases
+
+
+def check_sentence(found: f.Checks, results: ResultSet, words: Words) -> str:
+    if found.failed:
+        named = describe_points(found.failed, words)
+        if len(named) > NAMED_FAILURES:
+            named = named[:NAMED_FAILURES] + [Phrase.of("point.more", count=Count(len(named) - NAMED_FAILURES))]
+        return words("check.failed", count=Count(len(found.failed)), where=Listing(tuple(named)))
+    worst = found.worst_training
+    if worst is not None:
+        return words("check.passed", worst=Sci(worst.rel_error), tolerance=Sci(worst.tolerance or 0),
+                     device=words.device(worst.device))
+    return words("check.passed_no_training") if any(p.ok for p in results) else words("check.nothing")
+
+
+def method_sentences(results: ResultSet, words: Words, rows: Sequence[Any]) -> dict[str, str]:
+    return {"measured_sentence": measured_sentence(f.coverage(results), words),
+            "selfcheck_sentence": selfcheck_sentence(f.selfcheck(rows), words)}
+
+
+def measured_sentence(found: f.Coverage, words: Words) -> str:
+    values = dict(points=Count(found.points), profile=Text(found.profile or "-"), date=Text(found.date))
+    if not found.missing:
+        return words("measured", **values)
+    missing = tuple(Phrase.of(f"missing_count.{status}", count=Count(n)) for status, n in found.missing)
+    return words("measured.missing", missing=Listing(missing), **values)
+
+
+def selfcheck_sentence(found: f.Selfcheck, words: Words) -> str:
+    if not found.rows:
+        return words("selfcheck.none")
+    tolerance = Share(found.tolerance)
+    if found.outside:
+        # The point and the reference in words; the ratio with the digits that show its side of the tolerance.
+        listed = tuple(Phrase.of("selfcheck.row", device=words.device(r.device), label=point_words(r, words, "prose"),
+                                 reference=reference_words(r, words), ratio=Num(r.ratio, r.ratio_digits))
+                       for r in found.outside)
+        verdict = words("selfcheck.differ", outside=Count(len(found.outside)), rows=Count(found.rows),
+                        tolerance=tolerance, points=Listing(listed))
+    else:
+        verdict = words("selfcheck.agree", rows=Count(found.rows), tolerance=tolerance)
+    if not found.engine_timed_s:
+        return verdict
+    cost = words("selfcheck.cost", wall=Seconds(found.engine_wall_s), timed=Seconds(found.engine_timed_s),
+                 factor=Factor(found.engine_wall_s / found.engine_timed_s), theirs=Seconds(found.reference_wall_s))
+    return f"{verdict} {cost}"
+
+
+def machines_sentences(results: ResultSet, words: Words, labels: Sequence[str], skipped: Sequence[str],
+                       archive: Sequence[tuple[str, ResultSet]] = ()) -> dict[str, str]:
+    """The archive's machines; and, as in this build's own chapters, any rate of theirs that fell by more than half
+    (the chapter's figures draw those curves too)."""
+    if labels:
+        listing = words("machines.listing", count=Count(len(labels)), labels=Listing(tuple(Text(l) for l in labels)))
+    else:
+        listing = words("machines.none")
+    if skipped:
+        listing += " " + words("machines.skipped", count=Count(len(skipped)), files=Text("; ".join(skipped)))
+    for label, archived in archive:
+        falls = f.drops(archived, ("matvec", "copy"))
+        if falls:
+            listing += " " + words("machines.drops", label=Text(label), count=Count(len(falls)),
+                                   drops=drops_sentence(falls, words))
+    return {"machines_sentence": listing, "hardware_sentence": hardware_sentence(results, words)}
+
+
+def index_sentences(results: ResultSet, words: Words) -> dict[str, str]:
+    return answer_sentences(results, words)
+
+
+def verdict_sentences(results: ResultSet, words: Words) -> dict[str, str]:
+    return {**answer_sentences(results, words), **reason_sentences(results, words),
+            "precision_sentence": matmul_sentences(results, words)["peak_sentence"],
+            "train_sentence": training_sentence(f.training(results), words)}
+
+
+#: Chapters whose numbers need nothing beyond this build's results.
+CHAPTER_SENTENCES: dict[str, Callable[[ResultSet, Words], dict[str, str]]] = {
+    "index": index_sentences,
+    "intro": intro_sentences,
+    "devices": devices_sentences,
+    "matvec": matvec_sentences,
+    "timing": timing_sentences,
+    "matmul": matmul_sentences,
+    "training": training_sentences,
+    "verdict": verdict_sentences,
+}
+
+
+def chapter_sentences(chapter: str, results: ResultSet, words: Words, *, rows: Sequence[Any] = (),
+                    labels: Sequence[str] = (), skipped: Sequence[str] = (),
+                    archive: Sequence[tuple[str, ResultSet]] = ()) -> dict[str, str]:
+    """What ``chapter`` glues; the method chapter also takes selfcheck ``rows``, machines the archive's."""
+    if chapter == "method":
+        return method_sentences(results, words, rows)
+    if chapter == "machines":
+        return machines_sentences(results, words, labels, skipped, archive)
+    found = CHAPTER_SENTENCES[chapter](results, words)
+    if chapter in GAP_SUITES:
+        from mpsarticle.article.gaps import gaps_sentence
+
+        found["gaps_sentence"] = gaps_sentence(results, words, GAP_SUITES[chapter])
+    return found
+
+
+#: The measuring chapters, and the suites whose unmeasured points each names.
+GAP_SUITES = {"matvec": ("original", "matvec", "copy"), "matmul": ("matmul",), "training": ("train",)}

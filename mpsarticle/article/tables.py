@@ -1,0 +1,160 @@
+"""The article's HTML tables, every value escaped, every label from the catalogs.
+
+Each function returns an HTML string; :class:`mpsarticle.page.Page` shows
+it in the chapter. Values come from results files, which anyone can write
+(the archive), so every cell passes through :func:`html.escape`.
+"""
+
+from __future__ import annotations
+
+import html
+from typing import Iterable, Sequence
+
+from mpsarticle.analysis import series as analysis
+from mpsarticle.article.formatting import duration, number, percent, ratio_interval, whole, with_interval
+from mpsarticle.results.model import ResultSet
+from mpsarticle.results.selfcheck import point_words, reference_words
+from mpsarticle.article.wording import Count, Words
+
+__all__ = ["data_links", "device_card", "machines_table", "methods_table", "selfcheck_table"]
+
+DATA_FILES = ("results.json", "results.csv")
+#: The reasons mpsarticle.measure.devices records, by catalog key (their English text is the catalog's ``en`` entry).
+REASON_KEYS = ("reason.no_mps_build", "reason.no_mps_here", "reason.no_cuda", "reason.no_mps_rosetta")
+
+
+def _cells(values: Iterable[object], tag: str = "td") -> str:
+    return "".join(f"<{tag}>{html.escape(str(value))}</{tag}>" for value in values)
+
+
+def _table(head: Sequence[str], rows: Iterable[str], extra_class: str = "") -> str:
+    classes = "mpsarticle-table" + (f" {extra_class}" if extra_class else "")
+    return (f'<div class="mpsarticle-scroll"><table class="{classes}"><thead><tr>{_cells(head, "th")}</tr></thead>'
+            f'<tbody>{"".join(rows)}</tbody></table></div>')
+
+
+def gib(value: object, lang: str) -> str:
+    return f"{number(value / 2**30, lang, 3)} GiB" if isinstance(value, (int, float)) and value else "-"
+
+
+def reason(text: str, words: Words) -> str:
+    """A recorded reason in the page's language where the catalog knows it; any other (an exception's message) as it came."""
+    from mpsarticle.article.wording import catalog
+
+    english = catalog("en")
+    key = next((k for k in REASON_KEYS if english[k] == text), None)
+    return words(key) if key else text
+
+
+def device_card(results: ResultSet, words: Words) -> str:
+    """This build's hardware and software, one row per fact."""
+    env = results.environment
+    lang = words.lang
+    rows: list[tuple[str, object]] = [(words("card.machine"), results.label)] if results.label else []
+    rows += [
+        (words("card.os"), f"{env['os']} ({env.get('arch', '')})"),
+        (words("card.cpu"), f"{env['cpu']}, {analysis.cpu_threads(results) or '?'} {words('card.threads')}"),
+        (words("card.memory"), gib(env.get("memory_bytes"), lang)),
+    ]
+    for name, device in env["devices"].items():
+        if name != "cpu":
+            rows.append((words.device(name), f"{device['name']} — {device.get('backend', '')}, "
+                                             f"{gib(device.get('memory_bytes'), lang)}"))
+    for name, why in env.get("unavailable", {}).items():
+        rows.append((words.device(name), f"{words('card.unavailable')}: {reason(why, words)}"))
+    from mpsarticle.article.mac_tables import card_rows
+
+    rows += card_rows(env, lang)
+    rows += [
+        ("PyTorch", env["torch"]),
+        ("Python", env["python"]),
+        ("PYTORCH_ENABLE_MPS_FALLBACK", words("card.fallback_on" if env.get("mps_fallback_to_cpu") else "card.fallback_off")),
+        (words("card.profile"), results.profile or "-"),
+        (words("card.date"), results.created),
+        (words("card.commit"), commit(env.get("git_commit"), words)),
+    ]
+    body = "".join(f"<tr><th>{html.escape(str(k))}</th><td>{html.escape(str(v))}</td></tr>" for k, v in rows)
+    return f'<div class="mpsarticle-scroll"><table class="mpsarticle-card">{body}</table></div>'
+
+
+#: How mpsarticle.measure.environment.git_commit marks a commit whose checkout had uncommitted changes to tracked files.
+DIRTY = "+dirty"
+
+
+def commit(value: object, words: Words) -> str:
+    """A results file's commit as the card shows it: ``abc123 (with uncommitted changes)`` for ``abc123+dirty``."""
+    text = str(value or "-")
+    if text.endswith(DIRTY):
+        return f"{text[:-len(DIRTY)]} ({words('card.dirty')})"
+    return text
+
+
+def data_links(words: Words) -> str:
+    """Links to this build's raw data, published beside the pages (chapters sit at the top of each tree)."""
+    links = " · ".join(f'<a href="data/{name}">{name}</a>' for name in DATA_FILES)
+    return f'<p class="mpsarticle-data">{html.escape(words("data_links"))}: {links}</p>'
+
+
+MACHINE_COLUMNS = ("machine", "cpu", "threads", "memory", "accelerator", "torch", "profile", "measured", "data")
+
+
+def machines_table(entries: Sequence[tuple[str, ResultSet, str]], words: Words,
+                   same_machine: Sequence[tuple[str, str]] = ()) -> str:
+    """One row per machine: (label, results, link to its data), this build first; ``same_machine`` are the
+    archive's files (label, link) from this build's own machine and software, left out and named in a note."""
+    lang = words.lang
+    rows = []
+    for label, results, link in entries:
+        env = results.environment
+        accelerators = [f"{d.get('name', kind)} ({d.get('backend', kind)})"
+                        for kind, d in env["devices"].items() if kind != "cpu"]
+        threads = analysis.cpu_threads(results)
+        cells = [label, env["cpu"], whole(threads, lang) if isinstance(threads, int) else "-",
+                 gib(env.get("memory_bytes") if isinstance(env.get("memory_bytes"), int) else None, lang),
+                 "; ".join(accelerators) or words("machines_table.none"), env["torch"], results.profile or "-",
+                 results.created[:10]]
+        rows.append(f'<tr>{_cells(cells)}<td><a href="{html.escape(link)}">JSON</a></td></tr>')
+    table = _table([words(f"machines_table.{c}") for c in MACHINE_COLUMNS], rows, "mpsarticle-machines")
+    if not same_machine:
+        return table
+    files = words.join([f'<a href="{html.escape(link)}">{html.escape(label)}</a>' for label, link in same_machine])
+    note = html.escape(words("machines_table.same_machine", files="\0", count=Count(len(same_machine))))
+    note = note.replace("\0", files)
+    return f'{table}<p class="mpsarticle-note">{note}</p>'
+
+
+
+SELFCHECK_COLUMNS = ("device", "point", "reference", "engine", "reference_median", "ratio", "agrees")
+
+
+def selfcheck_table(rows: Sequence[object], words: Words) -> str:
+    """The engine against references, one row per point and reference: the point and the reference in words,
+    the ratio with as many digits as it takes to see on which side of the tolerance it lies."""
+    lang = words.lang
+    body = []
+    for row in rows:
+        verdict = words("selfcheck_table.agrees") if row.agrees else \
+            f"{words('selfcheck_table.outside')} ±{percent(row.tolerance, lang)}"
+        cells = [words.device(row.device), point_words(row, words), words.render(reference_words(row, words)),
+                 f"{duration(row.engine_median_s, lang)} [{duration(row.engine_ci_low_s, lang)}; "
+                 f"{duration(row.engine_ci_high_s, lang)}]",
+                 duration(row.reference_median_s, lang), number(row.ratio, lang, row.ratio_digits), verdict]
+        body.append(f"<tr>{_cells(cells)}</tr>")
+    return _table([words(f"selfcheck_table.{c}") for c in SELFCHECK_COLUMNS], body, "mpsarticle-selfcheck")
+
+
+METHODS_COLUMNS = ("device", "m", "naive", "engine", "events", "ratio")
+
+
+def methods_table(results: ResultSet, words: Words) -> str:
+    """Naive, engine and event times per device and size (suite ``matvec``)."""
+    lang = words.lang
+    rows = []
+    for device in results.devices:
+        for size, engine in analysis.series(results, workload="matvec", device=device, suite="matvec"):
+            got = {p.method: p for p in results.select(workload="matvec", device=device, suite="matvec", m=size) if p.ok}
+            cells = [words.device(device), whole(size, lang)]
+            cells += [with_interval(got[m], lang) if m in got else "–" for m in ("naive", "engine", "events")]
+            cells.append(ratio_interval(analysis.compare(engine, got["naive"]), lang) if "naive" in got else "–")
+            rows.append(f"<tr>{_cells(cells)}</tr>")
+    return _table([words(f"methods_table.{c}") for c in METHODS_COLUMNS], rows)

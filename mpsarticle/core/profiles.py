@@ -1,0 +1,192 @@
+"""Suites (what the article measures) and profiles (how big and how long).
+
+A *suite* is one experiment of the article: a list of workloads and the
+timing methods applied to them. A *profile* chooses the sizes and the time
+budget per point:
+
+``quick``   every measurement the article needs, under a minute on a 2-core CPU (CI);
+``default`` the article's measurements in a few minutes on a 2-core CPU, larger sizes on an accelerator;
+``full``    the largest sizes that fit in the accelerator's memory.
+
+The original experiment's sizes (m = 100 ... 3000) are the same in every
+profile: they are the article's starting point.
+
+Nothing here needs torch: the names of the suites and profiles, and the
+plan itself, are read by code that only loads results.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Sequence
+
+from mpsarticle.core.specs import Copy, MatMul, MatVec, TimingOptions, TrainStep, Workload
+
+if TYPE_CHECKING:
+    from mpsarticle.measure.devices import Device
+
+__all__ = ["ORIGINAL_SIZES", "PROFILES", "SUITES", "Profile", "Task", "get_profile", "plan"]
+
+#: The sizes of the blog post's chart.
+ORIGINAL_SIZES = (100, 300, 500, 750, 1000, 1500, 2000, 2500, 3000)
+MATMUL_DTYPES = ("float32", "float16", "bfloat16")
+
+
+@dataclass(frozen=True)
+class Sizes:
+    """Sizes for the CPU and for accelerators (which get larger ones)."""
+
+    cpu: tuple[int, ...]
+    accelerator: tuple[int, ...]
+
+    def on(self, device: Device) -> tuple[int, ...]:
+        return self.accelerator if device.is_accelerator else self.cpu
+
+
+@dataclass(frozen=True)
+class Profile:
+    name: str
+    help: str
+    budget_s: float
+    matvec: Sizes
+    copy: Sizes
+    matmul: Sizes
+    train_batches: tuple[int, ...]
+    #: Largest half-precision (float16, bfloat16) matrix product on a CPU:
+    #: CPUs without half-precision units emulate it a hundred times slower
+    #: than float32, and every point needs at least ten timed calls.
+    cpu_half_matmul_max: int = 512
+    #: Engine budget for the original experiment's many small points.
+    original_budget_s: float = field(default=0.2)
+    #: Longest one point may take (preparing, timing, checking) before it is
+    #: recorded as ``timeout``: far beyond any honest point, so only a hung
+    #: one reaches it (see mpsarticle.measure.watchdog).
+    point_limit_s: float = field(default=300.0)
+
+    def options(self, **overrides: object) -> TimingOptions:
+        return TimingOptions(budget_s=self.budget_s, **overrides)  # type: ignore[arg-type]
+
+
+PROFILES: dict[str, Profile] = {
+    profile.name: profile
+    for profile in (
+        Profile(
+            name="quick",
+            help="every measurement the article needs, in under a minute on a 2-core CPU (for CI)",
+            budget_s=0.25,
+            original_budget_s=0.1,
+            point_limit_s=120.0,
+            matvec=Sizes(cpu=(1024, 2048, 4096), accelerator=(1024, 4096, 8192)),
+            copy=Sizes(cpu=(1 << 18, 1 << 22, 1 << 24), accelerator=(1 << 20, 1 << 24, 1 << 26)),
+            matmul=Sizes(cpu=(128, 256, 512), accelerator=(512, 1024, 2048)),
+            train_batches=(32,),
+            cpu_half_matmul_max=256,
+        ),
+        Profile(
+            name="default",
+            help="the article's measurements, a few minutes on a 2-core CPU; larger sizes on an accelerator",
+            budget_s=0.5,
+            original_budget_s=0.2,
+            matvec=Sizes(cpu=(1024, 2048, 4096, 8192), accelerator=(1024, 2048, 4096, 8192, 16384)),
+            copy=Sizes(cpu=(1 << 18, 1 << 22, 1 << 24, 1 << 26), accelerator=(1 << 20, 1 << 24, 1 << 26, 1 << 28)),
+            matmul=Sizes(cpu=(128, 256, 512, 1024), accelerator=(512, 1024, 2048, 4096, 8192)),
+            train_batches=(32, 128),
+        ),
+        Profile(
+            name="full",
+            help="the largest sizes an accelerator's memory allows (minutes on a GPU)",
+            budget_s=1.0,
+            original_budget_s=0.2,
+            point_limit_s=900.0,
+            matvec=Sizes(
+                cpu=(1024, 2048, 4096, 8192, 16384),
+                accelerator=(1024, 2048, 4096, 8192, 16384, 32768, 65536),
+            ),
+            copy=Sizes(
+                cpu=(1 << 18, 1 << 22, 1 << 24, 1 << 26, 1 << 28),
+                accelerator=(1 << 20, 1 << 24, 1 << 26, 1 << 28, 1 << 30, 1 << 31),
+            ),
+            matmul=Sizes(cpu=(128, 256, 512, 1024, 2048), accelerator=(1024, 2048, 4096, 8192, 16384)),
+            train_batches=(32, 128, 512),
+            cpu_half_matmul_max=1024,
+        ),
+    )
+}
+
+
+@dataclass(frozen=True)
+class Task:
+    """One point to measure."""
+
+    suite: str
+    workload: Workload
+    device: Device
+    method: str
+    options: TimingOptions
+
+
+def _methods(device: Device, *, naive: bool, events: bool) -> list[str]:
+    methods = ["naive"] if naive else []
+    methods.append("engine")
+    if events and device.is_accelerator:
+        methods.append("events")
+    return methods
+
+
+def _suite_original(profile: Profile, device: Device) -> list[Task]:
+    options = TimingOptions(budget_s=profile.original_budget_s)
+    return [
+        Task("original", MatVec(m), device, method, options)
+        for m in ORIGINAL_SIZES
+        for method in _methods(device, naive=True, events=False)
+    ]
+
+
+def _suite_matvec(profile: Profile, device: Device) -> list[Task]:
+    return [
+        Task("matvec", MatVec(m), device, method, profile.options())
+        for m in profile.matvec.on(device)
+        for method in _methods(device, naive=True, events=True)
+    ]
+
+
+def _suite_copy(profile: Profile, device: Device) -> list[Task]:
+    return [Task("copy", Copy(n), device, "engine", profile.options()) for n in profile.copy.on(device)]
+
+
+def _suite_matmul(profile: Profile, device: Device) -> list[Task]:
+    return [
+        Task("matmul", MatMul(m, dtype), device, "engine", profile.options())
+        for dtype in MATMUL_DTYPES
+        for m in profile.matmul.on(device)
+        if device.is_accelerator or dtype == "float32" or m <= profile.cpu_half_matmul_max
+    ]
+
+
+def _suite_train(profile: Profile, device: Device) -> list[Task]:
+    return [Task("train", TrainStep(batch), device, "engine", profile.options()) for batch in profile.train_batches]
+
+
+#: Every suite, in the order of the article's chapters.
+SUITES = {
+    "original": _suite_original,
+    "matvec": _suite_matvec,
+    "copy": _suite_copy,
+    "matmul": _suite_matmul,
+    "train": _suite_train,
+}
+
+
+def plan(suites: Sequence[str], profile: str | Profile, devices: Sequence[Device]) -> list[Task]:
+    """The points to measure, suite by suite and device by device."""
+    chosen = profile if isinstance(profile, Profile) else get_profile(profile)
+    unknown = [name for name in suites if name not in SUITES]
+    if unknown:
+        raise ValueError(f"unknown suite {unknown[0]!r}: choose from {', '.join(SUITES)}")
+    return [task for name in suites for device in devices for task in SUITES[name](chosen, device)]
+
+
+def get_profile(name: str) -> Profile:
+    if name not in PROFILES:
+        raise ValueError(f"unknown profile {name!r}: choose {', '.join(PROFILES)}")
+    return PROFILES[name]

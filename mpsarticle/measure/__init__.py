@@ -1,0 +1,2 @@
+"""Measuring: the only layer that imports torch. Devices, the workloads' kernels, timing, memory, the run loop,
+the session with its safeguards (interrupt, watchdog, resume), selfcheck and sustained mode."""

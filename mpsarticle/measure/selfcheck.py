@@ -1,0 +1,163 @@
+"""``selfcheck``: the engine measured against independent references.
+
+For a fixed set of points, the engine and one or more references time the
+same prepared inputs in the same process, interleaved (engine, reference,
+engine, reference, ...), so drift in the machine's state (clock speed, other
+load) falls on both. Each row gives the engine's median and 95 % interval,
+the reference's median, their ratio and a verdict against a tolerance.
+
+References, chosen per device to share nothing with the engine's clock:
+
+``blocked_autorange`` (CPU)
+    ``torch.utils.benchmark.Timer.blocked_autorange`` with an explicit
+    synchronise in the timed statement, at the same thread count.
+``events`` (CUDA, MPS)
+    Device events around back-to-back calls. On CUDA the events are
+    timestamps written by the GPU itself. On MPS, ``torch.mps.Event``'s
+    elapsed time comes from CPU-side timestamps taken when the GPU signals a
+    shared event, so it shares the host clock, though not our
+    synchronisation path.
+``do_bench_cudagraph`` (CUDA, where triton is installed)
+    ``triton.testing.do_bench_cudagraph``: the calls captured in a CUDA
+    graph and replayed, with the cache as warm as the engine's (see
+    ``_do_bench`` for why not ``do_bench``).
+
+The engine's own cost is reported too: its wall time per point against the
+time spent inside timed blocks.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import replace
+from typing import Callable, Sequence
+
+import torch
+
+from mpsarticle.measure.devices import Device
+from mpsarticle.core.stats import summarize
+from mpsarticle.measure.kernels import Prepared, prepare
+from mpsarticle.results.selfcheck import Row
+from mpsarticle.core.specs import MatMul, MatVec, TimingOptions, Workload
+from mpsarticle.measure.timing import rotations, step, time_engine, time_events
+
+__all__ = ["CPU_POINTS", "ACCELERATOR_POINTS", "run_selfcheck"]
+
+#: The fixed points: on the CPU, sizes a 2-core machine times in seconds.
+CPU_POINTS: tuple[Workload, ...] = (MatVec(1000), MatVec(3000), MatVec(8192), MatMul(1024))
+#: On an accelerator, sizes where the work (not the launch) dominates.
+ACCELERATOR_POINTS: tuple[Workload, ...] = (
+    MatVec(4096), MatVec(8192), MatVec(16384), MatMul(4096), MatMul(4096, "bfloat16"),
+)
+#: Engine/reference alternations per point.
+ROUNDS = 2
+#: Seconds of timed blocks per method per round.
+BUDGET_S = 0.25
+#: A ratio between 1 / (1 + this) and 1 + this agrees (symmetric: the
+#: engine reading 5 % high or 5 % low is the same error).
+TOLERANCE = 0.05
+
+
+Reference = Callable[[Prepared, Device, TimingOptions], tuple[list[float], float]]
+
+
+def _blocked_autorange(prepared: Prepared, device: Device, options: TimingOptions) -> tuple[list[float], float]:
+    from torch.utils.benchmark import Timer
+
+    started = time.perf_counter()
+    timer = Timer(stmt="step(); sync()", globals={"step": step(prepared), "sync": device.synchronize},
+                  num_threads=torch.get_num_threads())
+    measurement = timer.blocked_autorange(min_run_time=options.budget_s)
+    return list(measurement.times), time.perf_counter() - started
+
+
+def _events(prepared: Prepared, device: Device, options: TimingOptions) -> tuple[list[float], float]:
+    found = time_events(prepared, device, options)
+    return found["samples"], found["wall_s"]
+
+
+def _do_bench(prepared: Prepared, device: Device, options: TimingOptions) -> tuple[list[float], float]:
+    # do_bench_cudagraph, not do_bench: do_bench empties the L2 cache before
+    # every call by writing a 256 MB buffer, which leaves the cache full of
+    # dirty lines that the timed call must write back first: a state no
+    # measurement here is taken in (on an H200 it adds about 10 us to a
+    # 24 us matrix-vector product). Replayed from a CUDA graph, the calls run
+    # back to back with a warm cache, as the synchronised timer's do.
+    from triton.testing import do_bench_cudagraph
+
+    started = time.perf_counter()
+    rep_ms = max(1, int(options.budget_s * 1000))
+    with torch.cuda.stream(torch.cuda.Stream(device.torch_device)):
+        try:
+            times_ms = do_bench_cudagraph(step(prepared), rep=rep_ms, return_mode="all")
+        except TypeError:  # triton releases before return_mode give the mean only
+            times_ms = [do_bench_cudagraph(step(prepared), rep=rep_ms)]
+    return [t / 1000.0 for t in times_ms], time.perf_counter() - started
+
+
+def references(device: Device) -> dict[str, tuple[Reference, bool]]:
+    """The references for ``device``: name → (function, whether it runs cache-cold)."""
+    if device.kind == "cpu":
+        return {"blocked_autorange": (_blocked_autorange, False)}
+    found: dict[str, tuple[Reference, bool]] = {"events": (_events, False)}
+    if device.kind == "cuda":
+        try:
+            import triton.testing  # noqa: F401
+        except ImportError:
+            pass
+        else:
+            found["do_bench_cudagraph"] = (_do_bench, False)
+    return found
+
+
+def _engine(prepared: Prepared, device: Device, options: TimingOptions) -> tuple[list[float], float, float]:
+    found = time_engine(prepared, device, options)
+    return found["samples"], found["wall_s"], found["timed_s"]
+
+
+def check_point(workload: Workload, device: Device, *, rounds: int = ROUNDS, budget_s: float = BUDGET_S,
+                tolerance: float = TOLERANCE) -> list[Row]:
+    """Rows for one point: the engine against each of the device's references, interleaved."""
+    rows = []
+    for name, (reference, cold) in references(device).items():
+        options = TimingOptions(budget_s=budget_s, cold=cold)
+        prepared = prepare(workload, device, rotations=rotations(workload, device, options))
+        engine: list[float] = []
+        theirs: list[float] = []
+        engine_wall = engine_timed = reference_wall = 0.0
+        for _ in range(rounds):
+            samples, wall, timed = _engine(prepared, device, options)
+            engine += samples
+            engine_wall += wall
+            engine_timed += timed
+            # The reference gets as long in timed blocks as the engine just
+            # spent (the engine's ten-block minimum can exceed the budget), so
+            # the two walls differ by each method's own overhead alone.
+            samples, wall = reference(prepared, device, replace(options, budget_s=max(options.budget_s, timed)))
+            theirs += samples
+            reference_wall += wall
+        del prepared
+        ours, other = summarize(engine), summarize(theirs)
+        rows.append(Row(
+            device=device.name, workload=workload.kind, label=workload.label + (" cold" if cold else ""),
+            reference=name, engine_median_s=ours.median, engine_ci_low_s=ours.ci_low,
+            engine_ci_high_s=ours.ci_high, reference_median_s=other.median, ratio=ours.median / other.median,
+            tolerance=tolerance, engine_wall_s=engine_wall, engine_timed_s=engine_timed,
+            reference_wall_s=reference_wall,
+        ))
+    return rows
+
+
+def run_selfcheck(devices: Sequence[Device], *, rounds: int = ROUNDS, budget_s: float = BUDGET_S,
+                  tolerance: float = TOLERANCE, progress: bool = True) -> list[Row]:
+    """Every device's fixed points (see ``CPU_POINTS`` and ``ACCELERATOR_POINTS``)."""
+    from tqdm import tqdm
+
+    from mpsarticle.measure.runner import _progress_stream
+
+    plan = [(w, d) for d in devices for w in (ACCELERATOR_POINTS if d.is_accelerator else CPU_POINTS)]
+    rows: list[Row] = []
+    for workload, device in tqdm(plan, desc="selfcheck", unit="point", file=_progress_stream(),
+                                 disable=not progress, mininterval=0.5):
+        rows += check_point(workload, device, rounds=rounds, budget_s=budget_s, tolerance=tolerance)
+    return rows

@@ -1,0 +1,208 @@
+"""The page: glues this build's sentences, numbers and figures into a chapter.
+
+A chapter's first code cell is the same in both languages::
+
+    from mpsarticle.page import Page
+    page = Page("matvec")
+    page.glue_all()
+
+:class:`Page` finds the chapter's language (from ``MPSARTICLE_LANG`` or the
+folder the chapter lives in: ``docs/en`` or ``docs/id``), takes this build's
+measurements (:func:`mpsarticle.measure.runner.measure_once`: measured by the first
+chapter, loaded by the rest), and glues what the chapter quotes. The prose
+refers to them with ``{glue:text}`key``` and ``{glue:figure}``; nothing
+measured is ever typed into the text.
+
+The work is done elsewhere, one job per module: :mod:`mpsarticle.analysis.findings`
+and :mod:`mpsarticle.analysis.verdict` decide what is true, :mod:`mpsarticle.article.sentences`
+and :mod:`mpsarticle.article.answer` choose the sentences, :mod:`mpsarticle.article.wording`
+and its catalogs hold every word, :mod:`mpsarticle.article.tables` builds the HTML
+tables and :mod:`mpsarticle.article.figures` the figures (imported only by chapters
+that draw one: matplotlib takes a while to load).
+"""
+
+from __future__ import annotations
+
+import functools
+import io
+import os
+from pathlib import Path
+from typing import Any, Callable
+
+from mpsarticle.article import mac_tables
+from mpsarticle.article import tables
+from mpsarticle.results.archive import Archive, load_archive, others
+from mpsarticle.core.profiles import SUITES
+from mpsarticle.results.model import ResultSet
+from mpsarticle.measure.runner import current_profile, measure_once, published_dir, selfcheck_once
+from mpsarticle.article.sentences import chapter_sentences
+from mpsarticle.article.wording import LANGUAGES, Words
+
+__all__ = ["CHAPTERS", "LANGUAGES", "Page", "article_results", "language"]
+
+LANG_VARIABLE = "MPSARTICLE_LANG"
+
+
+def language() -> str:
+    """The chapter's language: ``MPSARTICLE_LANG``, else the name of the folder the kernel runs in."""
+    chosen = os.environ.get(LANG_VARIABLE) or Path.cwd().name
+    return chosen if chosen in LANGUAGES else "en"
+
+
+def article_results() -> ResultSet:
+    """This build's measurements of every suite, published as JSON and CSV beside the pages."""
+    results = measure_once(tuple(SUITES), current_profile())
+    folder = published_dir() / "data"
+    if not all((folder / name).exists() for name in tables.DATA_FILES):
+        results.save(folder / "results.json")
+        results.save_csv(folder / "results.csv")
+    return results
+
+
+def _figures():
+    from mpsarticle.article import figures
+
+    return figures
+
+
+#: Figure name -> how the page draws it.
+FIGURES: dict[str, Callable[["Page"], Any]] = {
+    "original": lambda page: _figures().original_bars(page.results, page.lang),
+    "original_engine": lambda page: _figures().original_bars(page.results, page.lang, method="engine"),
+    "time": lambda page: _figures().time_vs_size(page.results, page.lang),
+    "speedup": lambda page: _figures().speedup(page.results, page.lang),
+    "bandwidth": lambda page: _figures().bandwidth(page.results, page.lang),
+    "methods": lambda page: _figures().methods(page.results, page.lang),
+    "matmul": lambda page: _figures().matmul(page.results, page.lang),
+    "train": lambda page: _figures().train(page.results, page.lang),
+    "answer": lambda page: _figures().answer(page.results, page.lang),
+    "machines_speedup": lambda page: _figures().machines_speedup(page.entries, page.lang),
+    "machines_efficiency": lambda page: _figures().machines_efficiency(page.entries, page.lang),
+    "machines_train": lambda page: _figures().machines_train(page.entries, page.lang),
+}
+
+#: Each chapter's figures (its sentences come from :func:`mpsarticle.article.sentences.chapter_sentences`).
+CHAPTERS: dict[str, tuple[str, ...]] = {
+    "index": ("answer",),
+    "intro": (),
+    "devices": (),
+    "matvec": ("original", "original_engine", "time", "speedup", "bandwidth"),
+    "timing": ("methods",),
+    "matmul": ("matmul",),
+    "training": ("train",),
+    "method": (),
+    "machines": ("machines_speedup", "machines_efficiency", "machines_train"),
+    "verdict": (),
+}
+
+
+class Page:
+    """One chapter of the article in one language, and this build's results."""
+
+    def __init__(self, chapter: str, lang: str | None = None, results: ResultSet | None = None) -> None:
+        if chapter not in CHAPTERS:
+            raise ValueError(f"unknown chapter {chapter!r}: known are {', '.join(CHAPTERS)}")
+        self.chapter = chapter
+        self.lang = lang or language()
+        self.words = Words(self.lang)
+        self.results = results if results is not None else article_results()
+
+    def numbers(self) -> dict[str, str]:
+        extra: dict[str, Any] = {}
+        if self.chapter == "method":
+            extra["rows"] = self.selfcheck
+        if self.chapter == "machines":
+            extra["labels"] = [label for label, _ in self.entries[1:]]
+            extra["archive"] = self.entries[1:]
+            extra["skipped"] = self.archive.skipped
+        return chapter_sentences(self.chapter, self.results, self.words, **extra)
+
+    @functools.cached_property
+    def archive(self) -> Archive:
+        """The archived machines (validated; see :mod:`mpsarticle.results.archive`), also published as data."""
+        archive = load_archive()
+        folder = published_dir() / "data" / "machines"
+        folder.mkdir(parents=True, exist_ok=True)
+        for name, results in archive.machines.items():
+            if not (folder / name).exists():
+                results.save(folder / name)
+        return archive
+
+    @functools.cached_property
+    def selfcheck(self) -> list:
+        """This build's selfcheck rows (measured once per build, see :func:`mpsarticle.measure.runner.selfcheck_once`)."""
+        return selfcheck_once(progress=True)
+
+    @property
+    def others(self) -> dict[str, ResultSet]:
+        """The archived machines by file name, without this build's own machine (see :func:`mpsarticle.results.archive.others`)."""
+        return others(self.results, self.archive)[0]
+
+    @property
+    def same_machine(self) -> list[str]:
+        """Archive files from this build's machine and software, left out for the fresh run."""
+        return others(self.results, self.archive)[1]
+
+    @property
+    def entries(self) -> list[tuple[str, ResultSet]]:
+        """This build first, then every other archived machine: (label, results); each machine once."""
+        this = self.words("this_build") + (f" ({self.results.label})" if self.results.label else "")
+        return [(this, self.results)] + [(r.label or name, r) for name, r in self.others.items()]
+
+    def figure_png(self, name: str) -> bytes:
+        figure = FIGURES[name](self)
+        buffer = io.BytesIO()
+        figure.savefig(buffer, format="png", facecolor=figure.get_facecolor())
+        return buffer.getvalue()
+
+    def glue_all(self) -> None:
+        """Glue every number, sentence and figure of this chapter (shown nowhere until the prose asks)."""
+        from IPython.display import Image
+        from myst_nb import glue
+
+        for key, value in self.numbers().items():
+            glue(key, value, display=False)
+        for name in CHAPTERS[self.chapter]:
+            glue(f"fig_{name}", Image(data=self.figure_png(name), format="png"), display=False)
+
+    # -- things shown in the page ----------------------------------------------
+    def _html(self, text: str) -> Any:
+        from IPython.display import HTML
+
+        return HTML(text)
+
+    def device_card(self) -> Any:
+        """This build's hardware and software as an HTML table (every value escaped)."""
+        return self._html(tables.device_card(self.results, self.words))
+
+    def data_links(self) -> Any:
+        """Links to this build's raw data, published beside the pages."""
+        return self._html(tables.data_links(self.words))
+
+    def machines_table(self) -> Any:
+        """One row per machine (this build first, each machine once); every value from a file is escaped."""
+        links = ["data/results.json"] + [f"data/machines/{name}" for name in self.others]
+        rows = [(label, results, link) for (label, results), link in zip(self.entries, links)]
+        left_out = [(self.archive.machines[name].label or name, f"data/machines/{name}") for name in self.same_machine]
+        return self._html(tables.machines_table(rows, self.words, same_machine=left_out))
+
+    def selfcheck_table(self) -> Any:
+        """This build's selfcheck: engine against references, one row per point and reference."""
+        return self._html(tables.selfcheck_table(self.selfcheck, self.words))
+
+    def spec_sheet_table(self) -> Any:
+        """Apple's spec sheet per chip, with the least time of a matrix-vector product (bounds, not measurements)."""
+        from IPython.display import HTML
+
+        return HTML(mac_tables.spec_sheet_table(self.lang))
+
+    def sustained_rates(self) -> Any:
+        """Burst and sustained rates of the machines measured with --sustained; nothing when there are none."""
+        from IPython.display import HTML
+
+        found = mac_tables.sustained_rates(self.entries, self.lang)
+        return HTML(found) if found else None
+
+    def methods_table(self) -> Any:
+        """Naive, engine and event times per device and size (suite ``matvec``)."""
+        return self._html(tables.methods_table(self.results, self.words))

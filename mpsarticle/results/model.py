@@ -1,0 +1,288 @@
+"""Results: points with their statistics, the set of one run, JSON and CSV.
+
+A :class:`ResultSet` is what one run produces: an environment block (the
+machine, its devices, the software, the date, the git commit; see
+:mod:`mpsarticle.measure.environment`) beside a list of :class:`Point` s, one per
+(device, workload, method), the raw samples kept with their summary.
+
+Files are written atomically (a temporary file renamed over the target), and
+loading validates every field against the JSON Schema of
+:mod:`mpsarticle.results.schema`, failing with :class:`ResultsFileError` naming the
+file and the field.
+
+Nothing here measures, and nothing here imports torch.
+"""
+
+from __future__ import annotations
+
+import csv
+import datetime as _dt
+import io
+import json
+import math
+import os
+import tempfile
+from dataclasses import asdict, dataclass, field, fields
+from pathlib import Path
+from typing import Any, Iterator
+
+from mpsarticle.results.safejson import read_json
+from mpsarticle.results.schema import CHECKS, METHODS, SCHEMA_NAME, SCHEMA_VERSION, STATUSES, ResultsFileError, upgrade, validate
+
+__all__ = [
+    "CHECKS",
+    "METHODS",
+    "SCHEMA_VERSION",
+    "STATUSES",
+    "Point",
+    "ResultSet",
+    "ResultsFileError",
+    "load",
+]
+
+
+@dataclass
+class Point:
+    """One measurement: a workload on a device by one method."""
+
+    device: str
+    workload: str
+    params: dict[str, Any]
+    method: str = "engine"
+    status: str = "ok"
+    reason: str | None = None
+    suite: str | None = None
+    #: Per-call times in seconds, from the samples (see mpsarticle.core.stats).
+    median_s: float | None = None
+    iqr_s: float | None = None
+    q1_s: float | None = None
+    q3_s: float | None = None
+    #: The 95 % confidence interval of the median.
+    ci_low_s: float | None = None
+    ci_high_s: float | None = None
+    #: Samples outside Tukey's fences (1.5 IQR beyond the quartiles).
+    outliers: int | None = None
+    #: The interval's half-width is within the target share of the median.
+    stable: bool | None = None
+    #: Timed blocks, and calls in each block; each sample is one block's time per call.
+    repeats: int = 0
+    number_per_run: int = 0
+    samples: list[float] = field(default_factory=list)
+    #: Seconds the whole measurement took (warm-up and calibration included)
+    #: and the part of it spent in timed blocks: the harness's own cost.
+    wall_s: float | None = None
+    timed_s: float | None = None
+    #: CPU threads PyTorch used while this point ran (torch.get_num_threads()).
+    threads: int | None = None
+    flops: float = 0.0
+    bytes_moved: float = 0.0
+    cold: bool = False
+    rel_error: float | None = None
+    tolerance: float | None = None
+    #: The correctness check's outcome (one of ``CHECKS``).
+    check: str = "skipped"
+    #: Memory the point took on its device (see mpsarticle.measure.devices.Device.memory_record):
+    #: CUDA's allocator peak; on MPS, the Metal driver's allocation after the point.
+    peak_memory_bytes: int | None = None
+    driver_memory_bytes: int | None = None
+
+    @property
+    def ok(self) -> bool:
+        """Measured and, where checked, correct: only such a point may be shown as a speed."""
+        return self.status == "ok" and self.check != "failed" and self.median_s is not None
+
+    @property
+    def gflop_s(self) -> float | None:
+        if not self.ok or not self.flops:
+            return None
+        return self.flops / self.median_s / 1e9
+
+    @property
+    def gb_s(self) -> float | None:
+        if not self.ok or not self.bytes_moved:
+            return None
+        return self.bytes_moved / self.median_s / 1e9
+
+    @property
+    def half_width(self) -> float | None:
+        """Half the 95 % interval as a share of the median."""
+        if not self.median_s or self.ci_low_s is None or self.ci_high_s is None:
+            return None
+        return (self.ci_high_s - self.ci_low_s) / 2 / self.median_s
+
+    def summarize(self) -> "Point":
+        """Fill the statistics from ``samples`` (median, quartiles, interval, outliers, stable)."""
+        from mpsarticle.core.stats import summarize
+
+        if not self.samples:
+            return self
+        summary = summarize(self.samples)
+        self.median_s, self.q1_s, self.q3_s = summary.median, summary.q1, summary.q3
+        self.iqr_s = summary.iqr
+        self.ci_low_s, self.ci_high_s = summary.ci_low, summary.ci_high
+        self.outliers, self.stable = summary.outliers, summary.stable
+        return self
+
+    def matches(self, **criteria: Any) -> bool:
+        """True where every criterion holds; a criterion on a parameter checks ``params``."""
+        for key, wanted in criteria.items():
+            value = getattr(self, key) if key in _POINT_FIELDS else self.params.get(key)
+            if value != wanted:
+                return False
+        return True
+
+    def to_dict(self) -> dict[str, Any]:
+        data = asdict(self)
+        data["gflop_s"] = self.gflop_s
+        data["gb_s"] = self.gb_s
+        return data
+
+
+_POINT_FIELDS = {f.name for f in fields(Point)}
+_DERIVED = ("gflop_s", "gb_s")
+
+
+@dataclass
+class ResultSet:
+    """The points of one run and the environment they were taken in."""
+
+    environment: dict[str, Any]
+    points: list[Point] = field(default_factory=list)
+    profile: str | None = None
+    label: str | None = None
+    created: str = field(default_factory=lambda: now())
+    build_id: str | None = None
+    #: The version of the file it was loaded from; saving always writes this
+    #: version's layout (loading brought it up to date), so that number.
+    schema_version: int = SCHEMA_VERSION
+    #: One workload's rate over a long run (mpsarticle.measure.sustained), where measured.
+    sustained: dict[str, Any] | None = None
+
+    # -- queries -------------------------------------------------------------
+    def __iter__(self) -> Iterator[Point]:
+        return iter(self.points)
+
+    def __len__(self) -> int:
+        return len(self.points)
+
+    def select(self, **criteria: Any) -> list[Point]:
+        """Points matching every criterion, e.g. ``select(workload="matvec", device="cpu", method="naive")``."""
+        return [point for point in self.points if point.matches(**criteria)]
+
+    def one(self, **criteria: Any) -> Point | None:
+        """The single point matching, ``None`` if none; several is an error."""
+        found = self.select(**criteria)
+        if len(found) > 1:
+            raise LookupError(f"{len(found)} points match {criteria}, expected at most one")
+        return found[0] if found else None
+
+    @property
+    def devices(self) -> list[str]:
+        """Devices that have points, in the order first measured."""
+        return list(dict.fromkeys(point.device for point in self.points))
+
+    # -- serialisation ---------------------------------------------------------
+    def to_dict(self) -> dict[str, Any]:
+        optional = {"sustained": self.sustained} if self.sustained is not None else {}
+        return {
+            "schema": SCHEMA_NAME,
+            "schema_version": SCHEMA_VERSION,
+            "created": self.created,
+            "label": self.label,
+            "profile": self.profile,
+            "build_id": self.build_id,
+            "environment": self.environment,
+            "points": [point.to_dict() for point in self.points],
+            **optional,
+        }
+
+    def to_json(self) -> str:
+        return json.dumps(self.to_dict(), indent=1, allow_nan=False, default=_jsonable) + "\n"
+
+    def save(self, path: str | os.PathLike[str]) -> Path:
+        """Write JSON atomically: readers see the old file or the new one, never half of one."""
+        return write_atomically(path, self.to_json())
+
+    def to_csv(self) -> str:
+        """One row per point, samples left out (they stay in the JSON)."""
+        columns = [name for name in _POINT_FIELDS_ORDERED if name not in ("params", "samples")]
+        param_names = sorted({key for point in self.points for key in point.params})
+        buffer = io.StringIO()
+        writer = csv.writer(buffer, lineterminator="\n")
+        writer.writerow(columns + param_names + list(_DERIVED))
+        for point in self.points:
+            row = [getattr(point, name) for name in columns]
+            row += [point.params.get(name, "") for name in param_names]
+            row += [point.gflop_s, point.gb_s]
+            writer.writerow(["" if value is None else value for value in row])
+        return buffer.getvalue()
+
+    def save_csv(self, path: str | os.PathLike[str]) -> Path:
+        return write_atomically(path, self.to_csv())
+
+    @classmethod
+    def from_dict(cls, data: Any, *, source: str = "<data>") -> "ResultSet":
+        data = upgrade(data)
+        validate(data, source)
+        points = []
+        for raw in data["points"]:
+            values = {key: value for key, value in raw.items() if key not in _DERIVED}
+            point = Point(**values)
+            if data["schema_version"] < 2 and point.status == "ok":
+                # Version 1 kept the samples but not their statistics.
+                point.summarize()
+            points.append(point)
+        return cls(
+            environment=data["environment"],
+            points=points,
+            profile=data.get("profile"),
+            label=data.get("label"),
+            created=data["created"],
+            build_id=data.get("build_id"),
+            schema_version=data["schema_version"],
+            sustained=data.get("sustained"),
+        )
+
+
+_POINT_FIELDS_ORDERED = [f.name for f in fields(Point)]
+
+
+def _jsonable(value: Any) -> Any:
+    if hasattr(value, "item"):
+        return value.item()
+    raise TypeError(f"{type(value).__name__} is not JSON-serialisable")
+
+
+def now() -> str:
+    """This moment in UTC, to the second, as ISO 8601 text."""
+    return _dt.datetime.now(_dt.timezone.utc).replace(microsecond=0).isoformat()
+
+
+def write_atomically(path: str | os.PathLike[str], text: str) -> Path:
+    """Write ``text`` to ``path`` through a temporary file in the same folder and a rename."""
+    target = Path(path)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    handle, temporary = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent)
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as stream:
+            stream.write(text)
+            stream.flush()
+            os.fsync(stream.fileno())
+        os.replace(temporary, target)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise
+    return target
+
+
+# -- loading ---------------------------------------------------------------------
+
+def load(path: str | os.PathLike[str]) -> ResultSet:
+    """Read and validate a results file; :class:`ResultsFileError` names the file and field on any problem."""
+    source = str(path)
+    data = read_json(path, source)  # size, depth and finite numbers, before the schema
+    return ResultSet.from_dict(data, source=source)
+
+
+def finite_or_none(value: float | None) -> float | None:
+    return value if value is not None and math.isfinite(value) else None

@@ -1,0 +1,243 @@
+"""The results file's JSON Schema, its versions, and validation with one-line errors naming the field.
+
+Files are validated against :data:`SCHEMA` before use, and a problem is
+raised as :class:`ResultsFileError` naming the file and the field. Files of
+an older version are first brought up to this one by :func:`upgrade`, so
+everything after loading sees one layout.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterable
+
+from mpsarticle.core.specs import SIZE_KEYS
+
+__all__ = ["CHECKS", "METHODS", "SCHEMA", "SCHEMA_NAME", "SCHEMA_VERSION", "STATUSES", "ResultsFileError",
+           "upgrade", "validate"]
+
+SCHEMA_NAME = "mpsarticle.results"
+#: Bump when a field changes meaning or name, or a required field is added.
+#: 2: per-point statistics (quartiles, 95 % interval of the median, Tukey
+#: outliers, stable, wall time); version-1 files still load, their
+#: statistics computed from the samples they kept.
+#: 3: ``bytes`` is named ``bytes_moved`` (points and the sustained block);
+#: optional ``peak_memory_bytes`` (CUDA) and ``driver_memory_bytes`` (MPS) per point.
+SCHEMA_VERSION = 3
+
+#: ``timeout``: stopped at the per-point time limit (mpsarticle.measure.watchdog).
+STATUSES = ("ok", "unsupported", "out_of_memory", "error", "timeout")
+#: engine: synchronised, adaptive repeats; naive: the original ``timeit``
+#: call; events: back-to-back calls between two device events.
+METHODS = ("engine", "naive", "events")
+#: A point's correctness check: its result against a float64 reference.
+CHECKS = ("passed", "failed", "skipped")
+
+#: Upper bounds that no honest measurement reaches; a file beyond them is
+#: refused rather than drawn on a log axis that spans 300 decades.
+_MAX_SECONDS = 1e5
+_MAX_COUNT = 1e18
+_MAX_TEXT = 500
+_MAX_SAMPLES = 100_000
+
+
+class ResultsFileError(ValueError):
+    """A results file that cannot be used; the message names the file and the field."""
+
+
+def upgrade(data: Any) -> Any:
+    """``data`` with the field names of files before version 3 given their present names (a copy; the rest as it was).
+
+    Anything that is not a results file of an older version is returned as
+    it is, for :func:`validate` to name what is wrong.
+    """
+    version = data.get("schema_version") if isinstance(data, dict) else None
+    if not isinstance(version, int) or version >= 3:
+        return data
+
+    def renamed(block: Any) -> Any:
+        if not isinstance(block, dict) or "bytes" not in block or "bytes_moved" in block:
+            return block
+        return {("bytes_moved" if key == "bytes" else key): value for key, value in block.items()}
+
+    upgraded = dict(data)
+    if isinstance(data.get("points"), list):
+        upgraded["points"] = [renamed(point) for point in data["points"]]
+    if "sustained" in data:
+        upgraded["sustained"] = renamed(data["sustained"])
+    return upgraded
+
+
+def _number(maximum: float, minimum: float = 0) -> dict[str, Any]:
+    return {"type": "number", "minimum": minimum, "maximum": maximum}
+
+
+def _text() -> dict[str, Any]:
+    return {"type": "string", "maxLength": _MAX_TEXT}
+
+
+def _nullable(schema: dict[str, Any]) -> dict[str, Any]:
+    return {"anyOf": [schema, {"type": "null"}]}
+
+
+_SCALAR = {"anyOf": [_text(), {"type": ["number", "boolean", "null"]}]}
+
+#: The optional ``sustained`` block (mpsarticle.measure.sustained): one workload, its rate per window.
+SUSTAINED_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "required": ["device", "workload", "params", "unit", "windows", "burst_rate", "sustained_rate", "ratio"],
+    "additionalProperties": False,
+    "properties": {
+        "suite": _nullable({"type": "string", "maxLength": 60}),
+        "device": {"type": "string", "maxLength": 40},
+        "workload": {"type": "string", "maxLength": 40},
+        "params": {"type": "object", "additionalProperties": {"type": ["string", "integer"], "maxLength": 40}},
+        "flops": _number(_MAX_COUNT * 1e6),
+        "bytes_moved": _number(_MAX_COUNT * 1e6),
+        "unit": {"enum": ["GFLOP/s", "GB/s"]},
+        "duration_s": _number(_MAX_SECONDS),
+        "window_s": _number(_MAX_SECONDS),
+        "threads": _nullable({"type": "integer", "minimum": 1, "maximum": 1_000_000}),
+        "windows": {
+            "type": "array", "minItems": 1, "maxItems": _MAX_SAMPLES,
+            "items": {
+                "type": "object", "required": ["t_s", "seconds", "calls", "rate"], "additionalProperties": False,
+                "properties": {"t_s": _number(_MAX_SECONDS), "seconds": _number(_MAX_SECONDS),
+                               "calls": {"type": "integer", "minimum": 1, "maximum": _MAX_COUNT},
+                               "rate": _number(1e12)},
+            },
+        },
+        "burst_rate": _number(1e12),
+        "sustained_rate": _number(1e12),
+        "ratio": _number(1e6),
+        "rel_error": _nullable(_number(1e300)),
+        "tolerance": _nullable(_number(1.0)),
+        "check": {"enum": list(CHECKS)},
+    },
+}
+
+#: The schema. Environment blocks vary by machine, so only their
+#: shape is fixed: strings are bounded, nesting is shallow.
+SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "required": ["schema", "schema_version", "created", "environment", "points"],
+    "properties": {
+        "schema": {"const": SCHEMA_NAME},
+        "schema_version": {"type": "integer", "minimum": 1},
+        "created": _text(),
+        "label": _nullable({"type": "string", "maxLength": 100}),
+        "profile": _nullable(_text()),
+        "build_id": _nullable(_text()),
+        "sustained": SUSTAINED_SCHEMA,
+        "environment": {
+            "type": "object",
+            "required": ["torch", "python", "os", "cpu", "devices"],
+            "properties": {
+                "torch": _text(),
+                "python": _text(),
+                "os": _text(),
+                "cpu": _text(),
+                "devices": {
+                    "type": "object",
+                    "additionalProperties": {
+                        "type": "object",
+                        "required": ["kind", "name"],
+                        "additionalProperties": _SCALAR,
+                    },
+                },
+                "unavailable": {"type": "object", "additionalProperties": _text()},
+                "toolchain": {"type": "object", "additionalProperties": _nullable(_text())},
+                # A Mac's provenance (mpsarticle.core.macinfo) and the risky conditions (mpsarticle.core.conditions).
+                "mac": {"type": "object", "additionalProperties": _SCALAR},
+                "warnings": {"type": "array", "maxItems": 20, "items": {"type": "string", "maxLength": 40}},
+            },
+            "additionalProperties": _SCALAR,
+        },
+        "points": {
+            "type": "array",
+            "maxItems": 100_000,
+            "items": {
+                "type": "object",
+                "required": ["device", "workload", "params", "method", "status"],
+                "additionalProperties": False,
+                "properties": {
+                    "device": {"type": "string", "maxLength": 40},
+                    "workload": {"type": "string", "maxLength": 40},
+                    "params": {
+                        "type": "object",
+                        "additionalProperties": {"anyOf": [{"type": "string", "maxLength": 40}, {"type": "integer", "minimum": 0, "maximum": _MAX_COUNT}]},
+                    },
+                    "method": {"enum": list(METHODS)},
+                    "status": {"enum": list(STATUSES)},
+                    "reason": _nullable(_text()),
+                    "suite": _nullable({"type": "string", "maxLength": 60}),
+                    "median_s": _nullable(_number(_MAX_SECONDS)),
+                    "iqr_s": _nullable(_number(_MAX_SECONDS)),
+                    "q1_s": _nullable(_number(_MAX_SECONDS)),
+                    "q3_s": _nullable(_number(_MAX_SECONDS)),
+                    "ci_low_s": _nullable(_number(_MAX_SECONDS)),
+                    "ci_high_s": _nullable(_number(_MAX_SECONDS)),
+                    "outliers": _nullable({"type": "integer", "minimum": 0, "maximum": _MAX_SAMPLES}),
+                    "stable": _nullable({"type": "boolean"}),
+                    "wall_s": _nullable(_number(_MAX_SECONDS * 100)),
+                    "timed_s": _nullable(_number(_MAX_SECONDS * 100)),
+                    "repeats": {"type": "integer", "minimum": 0, "maximum": _MAX_COUNT},
+                    "number_per_run": {"type": "integer", "minimum": 0, "maximum": _MAX_COUNT},
+                    "samples": {"type": "array", "maxItems": _MAX_SAMPLES, "items": _number(_MAX_SECONDS)},
+                    "threads": _nullable({"type": "integer", "minimum": 1, "maximum": 1_000_000}),
+                    "flops": _number(_MAX_COUNT * 1e6),
+                    "bytes_moved": _number(_MAX_COUNT * 1e6),
+                    "peak_memory_bytes": _nullable({"type": "integer", "minimum": 0, "maximum": _MAX_COUNT}),
+                    "driver_memory_bytes": _nullable({"type": "integer", "minimum": 0, "maximum": _MAX_COUNT}),
+                    "cold": {"type": "boolean"},
+                    "rel_error": _nullable(_number(1e300)),
+                    "tolerance": _nullable(_number(1.0)),
+                    "check": {"enum": list(CHECKS)},
+                    "gflop_s": _nullable(_number(1e12)),
+                    "gb_s": _nullable(_number(1e12)),
+                },
+            },
+        },
+    },
+}
+
+
+def validate(data: Any, source: str) -> None:
+    """Raise :class:`ResultsFileError` naming ``source`` and the first wrong field of ``data`` (a file's JSON, upgraded)."""
+    # jsonschema is imported here, not at the top, so that measuring (which
+    # only writes files) works where it is not installed.
+    import jsonschema
+
+    if isinstance(data, dict):
+        version = data.get("schema_version")
+        if isinstance(version, int) and not isinstance(version, bool) and version > SCHEMA_VERSION:
+            raise ResultsFileError(
+                f"{source}: field schema_version: {version} is newer than this mpsarticle reads "
+                f"({SCHEMA_VERSION}); upgrade mpsarticle to load it"
+            )
+    validator = jsonschema.Draft202012Validator(SCHEMA)
+    error = jsonschema.exceptions.best_match(validator.iter_errors(data))
+    if error is not None:
+        where = field_path(error.absolute_path)
+        raise ResultsFileError(f"{source}: field {where}: {_short(error.message)}")
+    for index, raw in enumerate(data["points"]):
+        if raw.get("status") == "ok" and raw.get("median_s") is None:
+            raise ResultsFileError(f"{source}: field points[{index}].median_s: a point with status ok needs a time")
+        if raw.get("status") != "ok" and not raw.get("reason"):
+            raise ResultsFileError(f"{source}: field points[{index}].reason: a point with status {raw.get('status')} needs a reason")
+        key = SIZE_KEYS.get(raw["workload"])
+        if key is not None and not isinstance(raw["params"].get(key), int):
+            raise ResultsFileError(f"{source}: field points[{index}].params.{key}: a {raw['workload']} point needs its size "
+                                   f"{key} as a whole number")
+
+
+def field_path(parts: Iterable[Any]) -> str:
+    """A JSON path as a message names it: ``points[3].median_s``."""
+    text = ""
+    for part in parts:
+        text += f"[{part}]" if isinstance(part, int) else (f".{part}" if text else str(part))
+    return text or "(top level)"
+
+
+def _short(message: str, limit: int = 160) -> str:
+    message = " ".join(message.split())
+    return message if len(message) <= limit else message[: limit - 1] + "…"
