@@ -18,17 +18,17 @@ import os
 import sys
 from pathlib import Path
 
-# Where the site and the repository live: the only place these are set. The
-# Pages workflow (or a fork) overrides them through the environment.
-BASE_URL = os.environ.get("MPSARTICLE_BASE_URL", "https://mpsarticle.github.io/mpsarticle/")
-REPOSITORY_URL = os.environ.get("MPSARTICLE_REPOSITORY_URL", "https://github.com/mpsarticle/mpsarticle")
-REPOSITORY_BRANCH = os.environ.get("MPSARTICLE_REPOSITORY_BRANCH", "main")
-
 ROOT = Path(__file__).resolve().parent
 sys.path.insert(0, str(ROOT))  # the package, even without `pip install -e .`
 
-from mpsarticle import __version__  # noqa: E402
-from mpsarticle.measure.runner import published_dir  # noqa: E402
+from mpsarticle import __version__, config  # noqa: E402
+from mpsarticle.config import published_dir  # noqa: E402
+
+# Where the site and the repository live (mpsarticle.config: their defaults,
+# which the Pages workflow or a fork overrides through the environment).
+BASE_URL = config.value("base_url")
+REPOSITORY_URL = config.value("repository_url")
+REPOSITORY_BRANCH = config.value("repository_branch")
 
 #: Everything the page chrome says that depends on the language.
 LANGUAGES = {
@@ -153,7 +153,7 @@ nb_merge_streams = True
 # the page and reported as a Sphinx warning, which -W turns into a failed
 # build. A cell that means to show stderr can carry the tag "remove-stderr"
 # or set output_stderr in its metadata. Progress bars go to the kernel's real
-# stderr (the terminal), not to the page: see mpsarticle.measure.runner.
+# stderr (the terminal), not to the page: see mpsarticle.measure.loop.progress_stream.
 nb_output_stderr = "remove-warn"
 # Never the jupyter-cache (see above), so keep its folder out of the site.
 nb_execution_cache_path = str(ROOT / "_build" / ".jupyter_cache")
@@ -168,7 +168,7 @@ def _kernelspec() -> None:
 
     - capture_fd_output=False: ipykernel otherwise copies whatever the process
       writes to its file descriptors 1 and 2 into the cell's output, so progress
-      written to sys.__stderr__ (mpsarticle.measure.runner) would land in the page. Off,
+      written to sys.__stderr__ (mpsarticle.measure.loop) would land in the page. Off,
       it goes to the terminal running the build.
     - log_level=ERROR: no kernel start-up chatter in the build log (a warning
       that the kernel's local TCP sockets are unencrypted).

@@ -29,23 +29,26 @@ import os
 from pathlib import Path
 from typing import Any, Callable
 
+from mpsarticle.errors import InputError
 from mpsarticle.article import mac_tables
 from mpsarticle.article import tables
 from mpsarticle.results.archive import Archive, load_archive, others
 from mpsarticle.core.profiles import SUITES
 from mpsarticle.results.model import ResultSet
-from mpsarticle.measure.runner import current_profile, measure_once, published_dir, selfcheck_once
+from mpsarticle import config
+from mpsarticle.config import published_dir
+from mpsarticle.core.profiles import current_profile
+from mpsarticle.measure.runner import measure_once, selfcheck_once
 from mpsarticle.article.sentences import chapter_sentences
 from mpsarticle.article.wording import LANGUAGES, Words
 
 __all__ = ["CHAPTERS", "LANGUAGES", "Page", "article_results", "language"]
 
-LANG_VARIABLE = "MPSARTICLE_LANG"
 
 
 def language() -> str:
     """The chapter's language: ``MPSARTICLE_LANG``, else the name of the folder the kernel runs in."""
-    chosen = os.environ.get(LANG_VARIABLE) or Path.cwd().name
+    chosen = config.value("lang") or Path.cwd().name
     return chosen if chosen in LANGUAGES else "en"
 
 
@@ -101,7 +104,7 @@ class Page:
 
     def __init__(self, chapter: str, lang: str | None = None, results: ResultSet | None = None) -> None:
         if chapter not in CHAPTERS:
-            raise ValueError(f"unknown chapter {chapter!r}: known are {', '.join(CHAPTERS)}")
+            raise InputError(f"unknown chapter {chapter!r}: known are {', '.join(CHAPTERS)}")
         self.chapter = chapter
         self.lang = lang or language()
         self.words = Words(self.lang)

@@ -18,14 +18,22 @@ plan itself, are read by code that only loads results.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Sequence
+from typing import Protocol, Sequence
 
+from mpsarticle import config
+from mpsarticle.errors import InputError
 from mpsarticle.core.specs import Copy, MatMul, MatVec, TimingOptions, TrainStep, Workload
 
-if TYPE_CHECKING:
-    from mpsarticle.measure.devices import Device
+class Target(Protocol):
+    """What planning needs of a device; :class:`mpsarticle.measure.devices.Device` is one (the core imports no torch)."""
 
-__all__ = ["ORIGINAL_SIZES", "PROFILES", "SUITES", "Profile", "Task", "get_profile", "plan"]
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def is_accelerator(self) -> bool: ...
+
+__all__ = ["ORIGINAL_SIZES", "PROFILES", "SUITES", "Profile", "SELFCHECK_BUDGET_S", "SELFCHECK_ROUNDS", "SELFCHECK_TOLERANCE", "Task", "current_profile", "get_profile", "plan"]
 
 #: The sizes of the blog post's chart.
 ORIGINAL_SIZES = (100, 300, 500, 750, 1000, 1500, 2000, 2500, 3000)
@@ -39,7 +47,7 @@ class Sizes:
     cpu: tuple[int, ...]
     accelerator: tuple[int, ...]
 
-    def on(self, device: Device) -> tuple[int, ...]:
+    def on(self, device: Target) -> tuple[int, ...]:
         return self.accelerator if device.is_accelerator else self.cpu
 
 
@@ -66,6 +74,14 @@ class Profile:
     def options(self, **overrides: object) -> TimingOptions:
         return TimingOptions(budget_s=self.budget_s, **overrides)  # type: ignore[arg-type]
 
+
+#: selfcheck (mpsarticle.measure.selfcheck): engine/reference alternations per point.
+SELFCHECK_ROUNDS = 2
+#: selfcheck: seconds of timed blocks per method per round.
+SELFCHECK_BUDGET_S = 0.25
+#: selfcheck: a ratio between 1 / (1 + this) and 1 + this agrees (symmetric:
+#: the engine reading 5 % high or 5 % low is the same error).
+SELFCHECK_TOLERANCE = 0.05
 
 PROFILES: dict[str, Profile] = {
     profile.name: profile
@@ -120,12 +136,12 @@ class Task:
 
     suite: str
     workload: Workload
-    device: Device
+    device: Target
     method: str
     options: TimingOptions
 
 
-def _methods(device: Device, *, naive: bool, events: bool) -> list[str]:
+def _methods(device: Target, *, naive: bool, events: bool) -> list[str]:
     methods = ["naive"] if naive else []
     methods.append("engine")
     if events and device.is_accelerator:
@@ -133,7 +149,7 @@ def _methods(device: Device, *, naive: bool, events: bool) -> list[str]:
     return methods
 
 
-def _suite_original(profile: Profile, device: Device) -> list[Task]:
+def _suite_original(profile: Profile, device: Target) -> list[Task]:
     options = TimingOptions(budget_s=profile.original_budget_s)
     return [
         Task("original", MatVec(m), device, method, options)
@@ -142,7 +158,7 @@ def _suite_original(profile: Profile, device: Device) -> list[Task]:
     ]
 
 
-def _suite_matvec(profile: Profile, device: Device) -> list[Task]:
+def _suite_matvec(profile: Profile, device: Target) -> list[Task]:
     return [
         Task("matvec", MatVec(m), device, method, profile.options())
         for m in profile.matvec.on(device)
@@ -150,11 +166,11 @@ def _suite_matvec(profile: Profile, device: Device) -> list[Task]:
     ]
 
 
-def _suite_copy(profile: Profile, device: Device) -> list[Task]:
+def _suite_copy(profile: Profile, device: Target) -> list[Task]:
     return [Task("copy", Copy(n), device, "engine", profile.options()) for n in profile.copy.on(device)]
 
 
-def _suite_matmul(profile: Profile, device: Device) -> list[Task]:
+def _suite_matmul(profile: Profile, device: Target) -> list[Task]:
     return [
         Task("matmul", MatMul(m, dtype), device, "engine", profile.options())
         for dtype in MATMUL_DTYPES
@@ -163,7 +179,7 @@ def _suite_matmul(profile: Profile, device: Device) -> list[Task]:
     ]
 
 
-def _suite_train(profile: Profile, device: Device) -> list[Task]:
+def _suite_train(profile: Profile, device: Target) -> list[Task]:
     return [Task("train", TrainStep(batch), device, "engine", profile.options()) for batch in profile.train_batches]
 
 
@@ -177,16 +193,25 @@ SUITES = {
 }
 
 
-def plan(suites: Sequence[str], profile: str | Profile, devices: Sequence[Device]) -> list[Task]:
+def plan(suites: Sequence[str], profile: str | Profile, devices: Sequence[Target]) -> list[Task]:
     """The points to measure, suite by suite and device by device."""
     chosen = profile if isinstance(profile, Profile) else get_profile(profile)
     unknown = [name for name in suites if name not in SUITES]
     if unknown:
-        raise ValueError(f"unknown suite {unknown[0]!r}: choose from {', '.join(SUITES)}")
+        raise InputError(f"unknown suite {unknown[0]!r}: choose from {', '.join(SUITES)}")
     return [task for name in suites for device in devices for task in SUITES[name](chosen, device)]
 
 
 def get_profile(name: str) -> Profile:
     if name not in PROFILES:
-        raise ValueError(f"unknown profile {name!r}: choose {', '.join(PROFILES)}")
+        raise InputError(f"unknown profile {name!r}: choose {', '.join(PROFILES)}")
     return PROFILES[name]
+
+
+def current_profile() -> str:
+    """The profile a site build asked for (``MPSARTICLE_PROFILE``, see :mod:`mpsarticle.config`), else ``default``."""
+    name = config.value("profile") or "default"
+    if name not in PROFILES:
+        variable = config.SETTINGS["profile"].variable
+        raise InputError(f"unknown profile {name!r} in {variable}: choose {', '.join(PROFILES)}")
+    return name

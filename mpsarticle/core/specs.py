@@ -17,6 +17,7 @@ from abc import ABC, abstractmethod
 from dataclasses import asdict, dataclass
 from typing import Any, ClassVar
 
+from mpsarticle.errors import CANNOT_START, InputError, MpsarticleError
 from mpsarticle.article.wording import english
 
 __all__ = [
@@ -48,8 +49,10 @@ DTYPE_SIZES: dict[str, int] = {"float32": 4, "float16": 2, "bfloat16": 2, "float
 NAIVE_NUMBER = 100
 
 
-class DeviceUnavailable(RuntimeError):
+class DeviceUnavailable(MpsarticleError, RuntimeError):
     """The device asked for does not exist or does not work on this machine."""
+
+    exit_status = CANNOT_START
 
 
 class Unsupported(Exception):
@@ -123,7 +126,7 @@ class _Product(Workload):
     def __post_init__(self) -> None:
         _require_positive("m", self.m)
         if self.dtype not in DTYPE_SIZES:
-            raise ValueError(f"dtype must be one of {', '.join(DTYPE_SIZES)}, got {self.dtype!r}")
+            raise InputError(f"dtype must be one of {', '.join(DTYPE_SIZES)}, got {self.dtype!r}")
 
     @property
     @abstractmethod
@@ -242,4 +245,4 @@ def _macos_major() -> int | None:
 
 def _require_positive(name: str, value: int) -> None:
     if not isinstance(value, int) or isinstance(value, bool) or value <= 0:
-        raise ValueError(f"{name} must be a positive whole number, got {value!r}")
+        raise InputError(f"{name} must be a positive whole number, got {value!r}")

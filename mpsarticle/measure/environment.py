@@ -18,6 +18,7 @@ import torch
 
 from mpsarticle import __version__
 from mpsarticle.core.conditions import machine_conditions
+from mpsarticle import config
 from mpsarticle.measure.devices import available_devices, mps_fallback_enabled, unavailable_reasons
 from mpsarticle.core.host import cpu_model, logical_cpu_count, total_memory_bytes
 from mpsarticle.results.model import now
@@ -57,9 +58,9 @@ def git_commit(directory: str | os.PathLike[str] | None = None) -> str | None:
     of a git command running beside it. Which checkout that is, is the
     package's: conf.py makes the chapters' kernel import this checkout's.
     """
-    if os.environ.get("MPSARTICLE_GIT_COMMIT"):
+    if config.value("git_commit"):
         # Set where the tree travels without its .git folder (e.g. a remote GPU machine).
-        return os.environ["MPSARTICLE_GIT_COMMIT"]
+        return config.value("git_commit")
     where = Path(directory) if directory else Path(__file__).resolve().parent
     try:
         commit = subprocess.run(

@@ -16,15 +16,20 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING, Any, Hashable, Sequence
 
+from mpsarticle.errors import CANNOT_START, MpsarticleError
+
 if TYPE_CHECKING:
     from mpsarticle.core.profiles import Task
     from mpsarticle.results.model import Point, ResultSet
 
+
 __all__ = ["ResumeRefused", "check_resumable", "in_plan_order", "missing"]
 
 
-class ResumeRefused(ValueError):
+class ResumeRefused(MpsarticleError, ValueError):
     """The file cannot be continued by this run; the message says what differs."""
+
+    exit_status = CANNOT_START
 
 
 def _task_key(task: Task) -> Hashable:

@@ -35,6 +35,7 @@ from typing import Callable, Sequence
 import torch
 
 from mpsarticle.measure.devices import Device
+from mpsarticle.core.profiles import SELFCHECK_BUDGET_S, SELFCHECK_ROUNDS, SELFCHECK_TOLERANCE
 from mpsarticle.core.stats import summarize
 from mpsarticle.measure.kernels import Prepared, prepare
 from mpsarticle.results.selfcheck import Row
@@ -49,13 +50,8 @@ CPU_POINTS: tuple[Workload, ...] = (MatVec(1000), MatVec(3000), MatVec(8192), Ma
 ACCELERATOR_POINTS: tuple[Workload, ...] = (
     MatVec(4096), MatVec(8192), MatVec(16384), MatMul(4096), MatMul(4096, "bfloat16"),
 )
-#: Engine/reference alternations per point.
-ROUNDS = 2
-#: Seconds of timed blocks per method per round.
-BUDGET_S = 0.25
-#: A ratio between 1 / (1 + this) and 1 + this agrees (symmetric: the
-#: engine reading 5 % high or 5 % low is the same error).
-TOLERANCE = 0.05
+#: The defaults, shared with the command line (mpsarticle.core.profiles).
+ROUNDS, BUDGET_S, TOLERANCE = SELFCHECK_ROUNDS, SELFCHECK_BUDGET_S, SELFCHECK_TOLERANCE
 
 
 Reference = Callable[[Prepared, Device, TimingOptions], tuple[list[float], float]]
@@ -153,11 +149,11 @@ def run_selfcheck(devices: Sequence[Device], *, rounds: int = ROUNDS, budget_s: 
     """Every device's fixed points (see ``CPU_POINTS`` and ``ACCELERATOR_POINTS``)."""
     from tqdm import tqdm
 
-    from mpsarticle.measure.runner import _progress_stream
+    from mpsarticle.measure.loop import progress_stream
 
     plan = [(w, d) for d in devices for w in (ACCELERATOR_POINTS if d.is_accelerator else CPU_POINTS)]
     rows: list[Row] = []
-    for workload, device in tqdm(plan, desc="selfcheck", unit="point", file=_progress_stream(),
+    for workload, device in tqdm(plan, desc="selfcheck", unit="point", file=progress_stream(),
                                  disable=not progress, mininterval=0.5):
         rows += check_point(workload, device, rounds=rounds, budget_s=budget_s, tolerance=tolerance)
     return rows

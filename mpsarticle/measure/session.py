@@ -14,17 +14,20 @@ The command line's ``run`` and ``record`` and the site build
 
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import IO, TYPE_CHECKING
 
+from mpsarticle import config
+from mpsarticle.core.profiles import Task, get_profile, plan
 from mpsarticle.measure.interrupt import Rescue, signals_interrupt, terminal
+from mpsarticle.measure.loop import resolve_devices, run_tasks
+from mpsarticle.measure.resume import check_resumable, in_plan_order, missing
+from mpsarticle.measure.watchdog import Watchdog
+from mpsarticle.results.model import ResultSet, load
 
 if TYPE_CHECKING:
     from mpsarticle.measure.devices import Device
-    from mpsarticle.core.profiles import Task
-    from mpsarticle.results.model import ResultSet
 
 __all__ = ["FALLBACK_WARNING", "Request", "measure", "prepare"]
 
@@ -49,8 +52,6 @@ class Request:
     threads: int | None = None
 
     def limit_s(self) -> float | None:
-        from mpsarticle.core.profiles import get_profile
-
         chosen = get_profile(self.profile).point_limit_s if self.point_limit_s is None else self.point_limit_s
         return chosen or None
 
@@ -62,19 +63,15 @@ def prepare(request: Request, resume: Path | None = None) -> tuple[list[Task], l
     :class:`~mpsarticle.measure.resume.ResumeRefused` when they cannot be continued).
     """
     from mpsarticle.measure.environment import environment
-    from mpsarticle.core.profiles import plan
-    from mpsarticle.results.model import ResultSet, load
-    from mpsarticle.measure.resume import check_resumable, missing
-    from mpsarticle.measure.runner import BUILD_ID_VARIABLE, _devices
 
-    tasks = plan(request.suites, request.profile, _devices(request.devices))
+    tasks = plan(request.suites, request.profile, resolve_devices(request.devices))
     if request.cold or request.threads:
         tasks = [replace(task, options=replace(task.options, cold=request.cold, threads=request.threads))
                  for task in tasks]
     here = environment()
     if resume is None:
         results = ResultSet(environment=here, profile=request.profile, label=request.label,
-                            build_id=os.environ.get(BUILD_ID_VARIABLE))
+                            build_id=config.build_id())
         return tasks, tasks, results
     previous = load(resume)
     check_resumable(previous, str(resume), profile=request.profile, environment=here, cold=request.cold)
@@ -87,9 +84,6 @@ def measure(request: Request, rescue_to: Path, *, resume: Path | None = None,
             hint: str | None = "continue with --resume {path}", stream: IO[str] | None = None) -> ResultSet:
     """Measure ``request`` (what ``resume`` lacks); on SIGINT/SIGTERM save to ``rescue_to`` and re-raise."""
     from mpsarticle.measure.devices import mps_fallback_enabled
-    from mpsarticle.measure.resume import in_plan_order
-    from mpsarticle.measure.runner import run_tasks
-    from mpsarticle.measure.watchdog import Watchdog
 
     out = stream or terminal()
     if mps_fallback_enabled():

@@ -26,17 +26,17 @@ against the float64 reference once at the end, as every point is.
 from __future__ import annotations
 
 import math
-import statistics
 import time
 from typing import TYPE_CHECKING, Any, Sequence
 
 from mpsarticle.results.model import ResultSet
+from mpsarticle.results.sustained import SustainedError, amount_per_call, summarise, window_rate
 
 if TYPE_CHECKING:
     from mpsarticle.measure.devices import Device
     from mpsarticle.core.profiles import Task
 
-__all__ = ["WINDOW_S", "SustainedError", "choose_task", "run_sustained", "summarise"]
+__all__ = ["WINDOW_S", "choose_task", "run_sustained"]
 
 #: Length of one window, in seconds (short runs use shorter windows, see WINDOWS_AT_LEAST).
 WINDOW_S = 1.0
@@ -48,10 +48,6 @@ WINDOWS_AT_LEAST = 20
 MIN_WINDOWS = 3
 
 
-class SustainedError(ValueError):
-    """The sustained run cannot start or cannot be trusted (the message says why)."""
-
-
 def choose_task(suite: str, profile: str, device: Device) -> Task:
     """The suite's engine-timed task with the largest inputs on ``device`` (ties: the most FLOPs)."""
     from mpsarticle.core.profiles import plan
@@ -60,25 +56,6 @@ def choose_task(suite: str, profile: str, device: Device) -> Task:
     if not tasks:
         raise SustainedError(f"suite {suite!r} has nothing to run on {device}")
     return max(tasks, key=lambda task: (task.workload.input_bytes, task.workload.flops))
-
-
-def amount_per_call(block: dict[str, Any]) -> float:
-    """What one call does in the block's unit: bytes for GB/s, FLOPs for GFLOP/s."""
-    return float(block.get("bytes_moved") if block["unit"] == "GB/s" else block.get("flops") or 0)
-
-
-def window_rate(amount: float, calls: int, seconds: float) -> float:
-    """Rate of one window: ``amount`` (FLOPs or bytes per call) x calls / seconds, in giga-units per second."""
-    return amount * calls / seconds / 1e9
-
-
-def summarise(rates: Sequence[float]) -> dict[str, float]:
-    """Burst (first window), sustained (median of the last third) and their ratio."""
-    if not rates:
-        raise SustainedError("no window was measured")
-    tail = rates[len(rates) - max(1, len(rates) // 3):]
-    burst, sustained = rates[0], statistics.median(tail)
-    return {"burst_rate": burst, "sustained_rate": sustained, "ratio": sustained / burst}
 
 
 def run_sustained(suite: str, seconds: float, *, profile: str = "default", device: str | None = None,

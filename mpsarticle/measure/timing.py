@@ -43,6 +43,7 @@ from typing import Any, Callable
 
 import torch
 
+from mpsarticle.errors import InputError
 from mpsarticle.measure.devices import Device, torch_threads
 from mpsarticle.measure.kernels import Prepared, prepare
 from mpsarticle.measure.memory import is_out_of_memory
@@ -218,7 +219,7 @@ def measure(
     """
     options = options or TimingOptions()
     if method not in METHOD_FUNCTIONS:
-        raise ValueError(f"unknown method {method!r}: choose one of {', '.join(METHOD_FUNCTIONS)}")
+        raise InputError(f"unknown method {method!r}: choose one of {', '.join(METHOD_FUNCTIONS)}")
     point = Point(
         device=device.name,
         workload=workload.kind,

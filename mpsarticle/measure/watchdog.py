@@ -58,10 +58,10 @@ from dataclasses import dataclass
 from typing import IO, TYPE_CHECKING, Callable
 
 from mpsarticle.measure.interrupt import INTERRUPT_SIGNALS, Rescue, terminal
+from mpsarticle.results.model import Point, unmeasured_point
 
 if TYPE_CHECKING:
     from mpsarticle.core.profiles import Task
-    from mpsarticle.results.model import Point
 
 __all__ = ["EXIT_HUNG", "PointTimeout", "Watchdog", "timeout_reason"]
 
@@ -139,8 +139,6 @@ class Watchdog:
 
     def measure(self, task: Task, fn: Callable[[], Point]) -> Point:
         """``fn()`` under the time limit; a ``timeout`` point if it ran past it."""
-        from mpsarticle.measure.runner import unmeasured_point
-
         if self.limit_s is None:
             return fn()
         label = f"{task.workload.label} on {task.device}"

@@ -35,15 +35,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
 
+from mpsarticle.errors import CANNOT_START, InputError, MpsarticleError
 from mpsarticle.results.files import save_text
-from mpsarticle.config import SettingNotFound, folder
+from mpsarticle import config
+from mpsarticle.config import SettingNotFound
 from mpsarticle.results.model import ResultSet, ResultsFileError, load
 
-__all__ = ["ARCHIVE_VARIABLE", "Archive", "ArchiveNotFound", "archive_dir", "archive_path", "identity", "load_archive",
+__all__ = ["Archive", "ArchiveNotFound", "archive_dir", "archive_path", "identity", "load_archive",
            "others", "record", "same_machine"]
 
-ARCHIVE_VARIABLE = "MPSARTICLE_ARCHIVE"
-SKIP_INVALID_VARIABLE = "MPSARTICLE_SKIP_INVALID_ARCHIVE"
 #: More files than this is not an archive but an accident (or an attack on build time).
 MAX_FILES = 200
 MAX_FILE_BYTES = 20 << 20
@@ -53,16 +53,22 @@ class ArchiveNotFound(SettingNotFound):
     """No archive is configured for where this runs (the message says how to name one)."""
 
 
+class EntryExists(MpsarticleError, FileExistsError):
+    """The archive already has an entry of that label (the message says how to replace it)."""
+
+    exit_status = CANNOT_START
+
+
 def archive_dir(start: str | Path | None = None) -> Path:
     """The archive folder: ``MPSARTICLE_ARCHIVE``, else the project's ``[tool.mpsarticle] archive`` (see the module notes)."""
-    return folder("archive", ARCHIVE_VARIABLE, "archive of machines", start, ArchiveNotFound)
+    return config.folder("archive", "archive of machines", start, ArchiveNotFound)
 
 
 def slug(label: str) -> str:
     """A file name for a machine label: lower case letters, digits and dashes."""
     text = re.sub(r"[^a-z0-9]+", "-", label.lower()).strip("-")
     if not text:
-        raise ValueError(f"label {label!r} has no letters or digits to name a file after")
+        raise InputError(f"label {label!r} has no letters or digits to name a file after")
     return text[:60]
 
 
@@ -78,10 +84,10 @@ def record(label: str, folder: str | Path, *, force: bool, measure: Callable[[],
     """
     label = " ".join(label.split())
     if not label or len(label) > 100:
-        raise ValueError("a label is 1 to 100 characters")
+        raise InputError("a label is 1 to 100 characters")
     path = archive_path(label, folder)
     if path.exists() and not force:
-        raise FileExistsError(f"{path} exists already: choose another --label or pass --force to replace it")
+        raise EntryExists(f"{path} exists already: choose another --label or pass --force to replace it")
     results = measure()
     results.label = label
     # A failed write leaves the results in a temporary file (SavedElsewhere names it).
@@ -102,7 +108,7 @@ def load_archive(folder: str | Path | None = None, *, skip_invalid: bool | None 
     if not Path(folder).is_dir():
         raise ArchiveNotFound(f"{folder}: the archive of machines is not a folder here")
     if skip_invalid is None:
-        skip_invalid = os.environ.get(SKIP_INVALID_VARIABLE) == "1"
+        skip_invalid = config.flag("skip_invalid_archive")
     archive = Archive()
     files = sorted(Path(folder).glob("*.json"))
     if len(files) > MAX_FILES:

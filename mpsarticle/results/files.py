@@ -16,15 +16,19 @@ from __future__ import annotations
 import os
 import tempfile
 from pathlib import Path
+from mpsarticle.errors import CANNOT_START, MpsarticleError
+
 
 __all__ = ["OutputError", "SavedElsewhere", "check_writable", "save_text"]
 
 
-class OutputError(OSError):
+class OutputError(MpsarticleError, OSError):
     """An output file cannot be written; the message names it and says why."""
 
+    exit_status = CANNOT_START
 
-class SavedElsewhere(OSError):
+
+class SavedElsewhere(MpsarticleError, OSError):
     """The intended file could not be written; the text is in ``fallback``."""
 
     def __init__(self, target: Path, fallback: Path, reason: str) -> None:

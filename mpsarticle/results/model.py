@@ -24,12 +24,16 @@ import os
 import tempfile
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
-from typing import Any, Iterator
+from typing import TYPE_CHECKING, Any, Iterator
 
 from mpsarticle.results.safejson import read_json
 from mpsarticle.results.schema import CHECKS, METHODS, SCHEMA_NAME, SCHEMA_VERSION, STATUSES, ResultsFileError, upgrade, validate
 
+if TYPE_CHECKING:
+    from mpsarticle.core.profiles import Task
+
 __all__ = [
+    "unmeasured_point",
     "CHECKS",
     "METHODS",
     "SCHEMA_VERSION",
@@ -286,3 +290,10 @@ def load(path: str | os.PathLike[str]) -> ResultSet:
 
 def finite_or_none(value: float | None) -> float | None:
     return value if value is not None and math.isfinite(value) else None
+
+
+def unmeasured_point(task: Task, status: str, reason: str) -> Point:
+    """The point of a task that was not (fully) measured: not tried, or stopped."""
+    return Point(device=task.device.name, workload=task.workload.kind, params=task.workload.params(),
+                 method=task.method, suite=task.suite, status=status, reason=reason,
+                 flops=task.workload.flops, bytes_moved=task.workload.bytes_moved, cold=task.options.cold)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any, Iterable
 
+from mpsarticle.errors import MpsarticleError
 from mpsarticle.core.specs import SIZE_KEYS
 
 __all__ = ["CHECKS", "METHODS", "SCHEMA", "SCHEMA_NAME", "SCHEMA_VERSION", "STATUSES", "ResultsFileError",
@@ -40,7 +41,7 @@ _MAX_TEXT = 500
 _MAX_SAMPLES = 100_000
 
 
-class ResultsFileError(ValueError):
+class ResultsFileError(MpsarticleError, ValueError):
     """A results file that cannot be used; the message names the file and the field."""
 
 

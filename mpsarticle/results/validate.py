@@ -33,7 +33,7 @@ from mpsarticle.results.archive import MAX_FILE_BYTES
 from mpsarticle.results.model import ResultsFileError, load
 from mpsarticle.results.schema import upgrade
 from mpsarticle.core.specsheet import chip_of
-from mpsarticle.measure.sustained import amount_per_call, summarise, window_rate
+from mpsarticle.results.sustained import amount_per_call, summarise, window_rate
 
 __all__ = ["BANDWIDTH_MARGIN", "RATE_TOLERANCE", "validate", "validate_file"]
 

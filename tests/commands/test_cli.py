@@ -9,6 +9,7 @@ import sys
 import pytest
 
 from mpsarticle.cli import main as cli
+from mpsarticle.cli.parser import parse
 from mpsarticle.results.model import load
 
 
@@ -54,7 +55,7 @@ def test_argument_errors_are_one_line_and_status_2(argv):
 
 
 def test_a_point_limit_of_zero_means_none():
-    args = cli._build_parser().parse_args(["run", "--point-limit", "0"])
+    args = parse(["run", "--point-limit", "0"])
     assert args.point_limit == 0
 
 

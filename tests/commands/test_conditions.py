@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from mpsarticle.cli import main as cli
+from mpsarticle.cli import commands, main as cli
 from mpsarticle.core import conditions
 from mpsarticle.results.model import load
 
 
 def test_run_prints_the_warnings_before_measuring(monkeypatch, tmp_path, capsys):
-    monkeypatch.setattr(cli, "machine_conditions", lambda: {"warnings": ["on_battery", "swap_in_use"]})
+    monkeypatch.setattr(commands, "machine_conditions", lambda: {"warnings": ["on_battery", "swap_in_use"]})
     assert cli.main(["run", "--suite", "copy", "--profile", "quick", "--device", "cpu", "--no-progress",
                      "--out", str(tmp_path / "r.json")]) == 0
     err = capsys.readouterr().err.splitlines()

@@ -15,7 +15,7 @@ from mpsarticle.measure.interrupt import Rescue
 from mpsarticle.core.profiles import Task
 from mpsarticle.measure.environment import environment
 from mpsarticle.results.model import ResultSet, load
-from mpsarticle.measure.runner import run_tasks
+from mpsarticle.measure.loop import run_tasks
 from mpsarticle.measure.session import Request
 from mpsarticle.measure.timing import TimingOptions
 from mpsarticle.measure.watchdog import EXIT_HUNG, Watchdog
@@ -90,7 +90,7 @@ from mpsarticle.measure.interrupt import Rescue, signals_interrupt
 from mpsarticle.core.profiles import Task
 from mpsarticle.measure.environment import environment
 from mpsarticle.results.model import ResultSet
-from mpsarticle.measure.runner import run_tasks
+from mpsarticle.measure.loop import run_tasks
 from mpsarticle.measure.timing import TimingOptions
 from mpsarticle.measure.watchdog import Watchdog
 from mpsarticle.core.specs import MatVec

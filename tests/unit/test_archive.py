@@ -93,20 +93,20 @@ def test_invalid_archive_file_fails_naming_file_and_field(folder, path, value, f
 def test_invalid_files_can_be_skipped_with_a_visible_warning(folder, capfd, monkeypatch):
     write(folder, "fine.json", good("Fine"))
     write(folder, "broken.json", "{ not json")
-    monkeypatch.setenv(archive.SKIP_INVALID_VARIABLE, "1")
+    monkeypatch.setenv("MPSARTICLE_SKIP_INVALID_ARCHIVE", "1")
     loaded = archive.load_archive(folder)
     assert list(loaded.machines) == ["fine.json"]
     assert len(loaded.skipped) == 1 and "broken.json" in loaded.skipped[0]
     assert "skipped invalid archive file" in capfd.readouterr().err
-    monkeypatch.delenv(archive.SKIP_INVALID_VARIABLE)
+    monkeypatch.delenv("MPSARTICLE_SKIP_INVALID_ARCHIVE")
     with pytest.raises(ResultsFileError, match="broken.json"):
         archive.load_archive(folder)
 
 
 def test_skipped_files_are_named_on_the_page(folder, monkeypatch, tmp_path):
     write(folder, "broken.json", "[]")
-    monkeypatch.setenv(archive.ARCHIVE_VARIABLE, str(folder))
-    monkeypatch.setenv(archive.SKIP_INVALID_VARIABLE, "1")
+    monkeypatch.setenv("MPSARTICLE_ARCHIVE", str(folder))
+    monkeypatch.setenv("MPSARTICLE_SKIP_INVALID_ARCHIVE", "1")
     monkeypatch.setenv("MPSARTICLE_CACHE_DIR", str(tmp_path / "cache"))
     page = Page("machines", "en", results=machine("this"))
     monkeypatch.setattr("mpsarticle.page.load_archive", lambda: archive.load_archive(folder))
@@ -168,7 +168,7 @@ def test_the_real_archive_is_valid_and_from_runs():
 
 
 def test_the_archive_is_where_the_projects_pyproject_says(tmp_path, monkeypatch):
-    monkeypatch.delenv(archive.ARCHIVE_VARIABLE, raising=False)
+    monkeypatch.delenv("MPSARTICLE_ARCHIVE", raising=False)
     (tmp_path / "pyproject.toml").write_text('[tool.mpsarticle]\narchive = "data/machines"\n')
     inner = tmp_path / "docs" / "en"
     inner.mkdir(parents=True)
@@ -176,24 +176,24 @@ def test_the_archive_is_where_the_projects_pyproject_says(tmp_path, monkeypatch)
     (tmp_path / "docs" / "pyproject.toml").write_text('[project]\nname = "other"\n')
     monkeypatch.chdir(inner)  # where a chapter's kernel runs
     assert archive.archive_dir() == tmp_path / "data" / "machines"
-    monkeypatch.setenv(archive.ARCHIVE_VARIABLE, str(tmp_path / "elsewhere"))
+    monkeypatch.setenv("MPSARTICLE_ARCHIVE", str(tmp_path / "elsewhere"))
     assert archive.archive_dir() == tmp_path / "elsewhere"
     # This checkout's own setting names the real archive.
-    monkeypatch.delenv(archive.ARCHIVE_VARIABLE)
+    monkeypatch.delenv("MPSARTICLE_ARCHIVE")
     assert archive.archive_dir(ROOT / "docs" / "en") == ROOT / "docs" / "_data" / "machines"
 
 
 def test_no_project_is_a_one_line_error_not_an_empty_archive(tmp_path, monkeypatch, capsys):
     from mpsarticle.cli import main as cli
 
-    monkeypatch.delenv(archive.ARCHIVE_VARIABLE, raising=False)
+    monkeypatch.delenv("MPSARTICLE_ARCHIVE", raising=False)
     monkeypatch.chdir(tmp_path)  # as an installed package sees it: no checkout above
-    with pytest.raises(archive.ArchiveNotFound, match=f"no pyproject.toml .* set {archive.ARCHIVE_VARIABLE}"):
+    with pytest.raises(archive.ArchiveNotFound, match=f"no pyproject.toml .* set MPSARTICLE_ARCHIVE"):
         archive.load_archive()
-    monkeypatch.setenv(archive.ARCHIVE_VARIABLE, str(tmp_path / "missing"))
+    monkeypatch.setenv("MPSARTICLE_ARCHIVE", str(tmp_path / "missing"))
     with pytest.raises(archive.ArchiveNotFound, match="missing: the archive of machines is not a folder"):
         archive.load_archive()
-    monkeypatch.delenv(archive.ARCHIVE_VARIABLE)
+    monkeypatch.delenv("MPSARTICLE_ARCHIVE")
     # record finds out before measuring: one line, exit status 1.
     assert cli.main(["record", "--label", "x", "--profile", "quick"]) == 1
     err = capsys.readouterr().err

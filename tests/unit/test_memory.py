@@ -11,7 +11,8 @@ import pytest
 import torch
 
 from mpsarticle.core import profiles
-from mpsarticle.measure import runner
+from mpsarticle.measure import loop, runner
+from mpsarticle import config
 from mpsarticle.measure import timing
 from mpsarticle.measure.devices import Device
 from mpsarticle.measure.memory import MEMORY_SHARE_LIMIT, usable_bytes
@@ -47,7 +48,7 @@ def _tried(monkeypatch, tasks) -> tuple[list[Task], list[Point]]:
         return Point(device.name, workload.kind, workload.params(), method, suite=suite, median_s=1.0)
 
     monkeypatch.setattr(timing, "measure", measure)
-    return tried, runner.run_tasks(tasks, progress=False).points
+    return tried, loop.run_tasks(tasks, progress=False).points
 
 
 def test_an_8_gb_mac_plans_with_metals_working_set_not_its_total_memory(monkeypatch):
@@ -110,7 +111,7 @@ def test_out_of_memory_is_recorded_memory_released_and_the_run_goes_on(backend):
     tasks = [Task("t", Allocating(backend), device, "engine", QUICK), Task("t", MatVec(16), device, "engine", QUICK)]
     gc.disable()  # only an explicit collection may free the cycle
     try:
-        points = runner.run_tasks(tasks, progress=False).points
+        points = loop.run_tasks(tasks, progress=False).points
         freed = Allocating.held[0]() is None
     finally:
         gc.enable()

@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from mpsarticle.core import profiles
-from mpsarticle.measure import runner
+from mpsarticle.measure import loop, runner
+from mpsarticle import config
 from mpsarticle.measure.devices import Device
 from mpsarticle.measure.timing import TimingOptions
 from mpsarticle.results.model import ResultSet
@@ -64,12 +65,12 @@ def _count_runs(monkeypatch):
 
 def test_measured_once_per_build(monkeypatch, tmp_path):
     calls = _count_runs(monkeypatch)
-    monkeypatch.setenv(runner.CACHE_DIR_VARIABLE, str(tmp_path))
-    monkeypatch.setenv(runner.BUILD_ID_VARIABLE, "build-1")
+    monkeypatch.setenv("MPSARTICLE_CACHE_DIR", str(tmp_path))
+    monkeypatch.setenv("MPSARTICLE_BUILD_ID", "build-1")
     first = runner.measure_once(["copy"], "quick")
     second = runner.measure_once(["copy"], "quick")  # the other language's chapter
     assert len(calls) == 1 and second.to_dict() == first.to_dict()
-    monkeypatch.setenv(runner.BUILD_ID_VARIABLE, "build-2")  # a new make html
+    monkeypatch.setenv("MPSARTICLE_BUILD_ID", "build-2")  # a new make html
     runner.measure_once(["copy"], "quick")
     assert len(calls) == 2
     runner.measure_once(["copy"], "default")  # another profile is another measurement
@@ -78,19 +79,19 @@ def test_measured_once_per_build(monkeypatch, tmp_path):
 
 def test_without_a_build_id_every_call_measures(monkeypatch, tmp_path):
     calls = _count_runs(monkeypatch)
-    monkeypatch.delenv(runner.BUILD_ID_VARIABLE, raising=False)
-    monkeypatch.setenv(runner.CACHE_DIR_VARIABLE, str(tmp_path))
+    monkeypatch.delenv("MPSARTICLE_BUILD_ID", raising=False)
+    monkeypatch.setenv("MPSARTICLE_CACHE_DIR", str(tmp_path))
     runner.measure_once(["copy"], "quick")
     runner.measure_once(["copy"], "quick")
     assert len(calls) == 2 and not any(tmp_path.iterdir())
 
 
 def test_profile_comes_from_the_environment(monkeypatch):
-    monkeypatch.setenv(runner.PROFILE_VARIABLE, "quick")
-    assert runner.current_profile() == "quick"
-    monkeypatch.setenv(runner.PROFILE_VARIABLE, "nonsense")
+    monkeypatch.setenv("MPSARTICLE_PROFILE", "quick")
+    assert profiles.current_profile() == "quick"
+    monkeypatch.setenv("MPSARTICLE_PROFILE", "nonsense")
     with pytest.raises(ValueError, match="unknown profile"):
-        runner.current_profile()
+        profiles.current_profile()
 
 
 def test_progress_goes_to_the_real_stderr_not_the_captured_one(capfd, monkeypatch):
@@ -107,7 +108,7 @@ def test_progress_goes_to_the_real_stderr_not_the_captured_one(capfd, monkeypatc
 def test_points_too_big_for_memory_are_not_tried(monkeypatch):
     monkeypatch.setattr(Device, "describe", lambda self: {"memory_bytes": 1000})
     task = profiles.Task("custom", MatVec(1000), CPU, "engine", TimingOptions())
-    results = runner.run_tasks([task], progress=False)
+    results = loop.run_tasks([task], progress=False)
     point = results.points[0]
     assert point.status == "out_of_memory" and point.reason.startswith("not tried")
 
@@ -119,13 +120,13 @@ def test_a_second_gpu_has_its_own_name():
 def test_the_measurements_go_where_the_project_says(tmp_path, monkeypatch):
     from mpsarticle.config import SettingNotFound
 
-    monkeypatch.delenv(runner.CACHE_DIR_VARIABLE, raising=False)
+    monkeypatch.delenv("MPSARTICLE_CACHE_DIR", raising=False)
     monkeypatch.chdir(tmp_path)  # as an installed package sees it: no checkout above
-    with pytest.raises(SettingNotFound, match=f"no folder for the build's measurements: .* set {runner.CACHE_DIR_VARIABLE}"):
-        runner.cache_dir()
+    with pytest.raises(SettingNotFound, match=f"no folder for the build's measurements: .* set MPSARTICLE_CACHE_DIR"):
+        config.cache_dir()
     (tmp_path / "pyproject.toml").write_text('[tool.mpsarticle]\nmeasurements = "out/m"\n')
     (tmp_path / "docs").mkdir()
     monkeypatch.chdir(tmp_path / "docs")
-    assert runner.cache_dir() == tmp_path / "out" / "m"
-    monkeypatch.setenv(runner.CACHE_DIR_VARIABLE, str(tmp_path / "elsewhere"))
-    assert runner.cache_dir() == tmp_path / "elsewhere"
+    assert config.cache_dir() == tmp_path / "out" / "m"
+    monkeypatch.setenv("MPSARTICLE_CACHE_DIR", str(tmp_path / "elsewhere"))
+    assert config.cache_dir() == tmp_path / "elsewhere"

@@ -1,0 +1,218 @@
+"""The command line's commands, one function each: ``info``, ``run``, ``record``, ``selfcheck``, ``validate``,
+``plot`` and ``settings``.
+
+Each takes the parsed arguments and returns the exit status. A problem the
+user can act on is raised as an :class:`~mpsarticle.errors.MpsarticleError`
+and said in one line by :func:`mpsarticle.cli.main.main`. Only the commands
+that look at this machine (``info``, ``run``, ``record``, ``selfcheck``)
+import torch; ``plot``, ``validate`` and ``settings`` read files and do not.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections import Counter
+from pathlib import Path
+from typing import Callable
+
+from mpsarticle import config
+from mpsarticle.cli.report import mac_lines, memory_lines, share_lines, spec_lines, sustained_summary
+from mpsarticle.core.conditions import machine_conditions, warning_lines
+from mpsarticle.core.profiles import SUITES
+from mpsarticle.results.files import SavedElsewhere, check_writable, save_text
+from mpsarticle.results.model import load
+
+__all__ = ["COMMANDS"]
+
+
+def info(args: argparse.Namespace) -> int:
+    from mpsarticle.measure.environment import describe_machine
+
+    machine = describe_machine()
+    if args.json:
+        print(json.dumps(machine, indent=1))
+        return 0
+    print(f"{machine['os']} on {machine['arch']}, Python {machine['python']}, torch {machine['torch']}")
+    print(f"CPU: {machine['cpu']} ({machine['logical_cores']} threads)")
+    for name, device in machine["devices"].items():
+        memory = device.get("memory_bytes")
+        size = f", {memory / 2**30:.0f} GiB" if memory else ""
+        print(f"  {name:5s} {device['name']} [{device['backend']}]{size}")
+    for name, why in machine["unavailable"].items():
+        print(f"  {name:5s} unavailable: {why}")
+    for line in mac_lines(machine) + spec_lines(machine) + warning_lines(machine):
+        print(line)
+    return 0
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.sustained is not None:
+        return _sustained(args)
+    out = args.out or args.resume or Path("results.json")
+    for path in (out, args.csv):
+        if path:
+            check_writable(path)
+    code = _write(_measure(args, out), out, args.csv)
+    if code == 0:
+        for line in share_lines(load(out)) + memory_lines(load(out)):
+            print(line)
+    return code
+
+
+def _sustained(args: argparse.Namespace) -> int:
+    from mpsarticle.measure.sustained import run_sustained
+
+    _warn_before_measuring()
+    results = run_sustained(args.suite[0], args.sustained, profile=args.profile,
+                            device=args.device[0] if args.device else None)
+    print(f"wrote {results.save(args.out or Path('results.json'))} ({sustained_summary(results.sustained)})")
+    return 0
+
+
+def record(args: argparse.Namespace) -> int:
+    from mpsarticle.results.archive import archive_dir, archive_path, record as record_entry
+
+    folder = args.dir or archive_dir()
+    target = archive_path(args.label, folder)
+    partial = target.with_name(target.name + ".partial")  # not *.json: never read as an entry
+    path = record_entry(args.label, folder, force=args.force,
+                        measure=lambda: _measure(args, check_writable(partial), args.label))
+    partial.unlink(missing_ok=True)
+    print(f"wrote {path}")
+    for line in share_lines(load(path)) + memory_lines(load(path)):
+        print(line)
+    return 0
+
+
+def validate(args: argparse.Namespace) -> int:
+    from mpsarticle.results.validate import validate as validate_files
+
+    problems = validate_files(args.files)
+    for line in problems:
+        print(line)
+    print(f"{len(args.files)} file(s) checked: " + (f"{len(problems)} problem(s)" if problems else "all valid"))
+    return 1 if problems else 0
+
+
+def plot(args: argparse.Namespace) -> int:
+    from mpsarticle.article.figures import save_all
+
+    results = load(args.file)
+    for path in save_all(results, args.out, lang=args.lang):
+        print(path)
+    return 0
+
+
+def settings(args: argparse.Namespace) -> int:
+    """Every setting: its variable, its value here (or default) and its help text."""
+    for name, setting in config.SETTINGS.items():
+        here = config.value(name)
+        shown = here if here is not None else "(not set)"
+        backed = f"; else [tool.mpsarticle] {setting.key}" if setting.key else ""
+        print(f"{setting.variable}={shown}\n    {setting.help}{backed}")
+    return 0
+
+
+def selfcheck(args: argparse.Namespace) -> int:
+    from mpsarticle.results.model import write_atomically
+    from mpsarticle.measure.loop import resolve_devices
+    from mpsarticle.measure.selfcheck import run_selfcheck
+    from mpsarticle.results.selfcheck import table
+
+    devices = resolve_devices(args.device)
+    rows = run_selfcheck(devices, budget_s=args.budget, tolerance=args.tolerance, progress=not args.no_progress)
+    print(table(rows))
+    if args.json:
+        write_atomically(args.json, json.dumps([row.to_dict() for row in rows], indent=1) + "\n")
+    return 0 if all(row.agrees for row in rows) else 1
+
+
+def _print_info(as_json: bool) -> None:
+    from mpsarticle.measure.environment import describe_machine
+
+    machine = describe_machine()
+    if as_json:
+        print(json.dumps(machine, indent=1))
+        return
+    print(f"{machine['os']} on {machine['arch']}, Python {machine['python']}, torch {machine['torch']}")
+    print(f"CPU: {machine['cpu']} ({machine['logical_cores']} threads)")
+    for name, device in machine["devices"].items():
+        memory = device.get("memory_bytes")
+        size = f", {memory / 2**30:.0f} GiB" if memory else ""
+        print(f"  {name:5s} {device['name']} [{device['backend']}]{size}")
+    for name, why in machine["unavailable"].items():
+        print(f"  {name:5s} unavailable: {why}")
+    for line in mac_lines(machine) + spec_lines(machine) + warning_lines(machine):
+        print(line)
+
+
+def _warn_before_measuring() -> None:
+    """One line per risky condition (battery, Low Power Mode, swap...), while they can still be fixed.
+
+    The MPS fallback is left to the measuring session, which warns about it
+    for every way of measuring (the site build's included).
+    """
+    found = machine_conditions()
+    found = {**found, "warnings": [code for code in found.get("warnings") or () if code != "mps_fallback"]}
+    for line in warning_lines(found):
+        print(line, file=sys.stderr)
+
+
+def _warn_before_measuring() -> None:
+    """One line per risky condition (battery, Low Power Mode, swap...), while they can still be fixed.
+
+    The MPS fallback is left to the measuring session, which warns about it
+    for every way of measuring (the site build's included).
+    """
+    found = machine_conditions()
+    found = {**found, "warnings": [code for code in found.get("warnings") or () if code != "mps_fallback"]}
+    for line in warning_lines(found):
+        print(line, file=sys.stderr)
+
+
+def _measure(args: argparse.Namespace, rescue_to: Path, label: str | None = None):
+    from mpsarticle.measure.session import Request, measure
+
+    _warn_before_measuring()
+    request = Request(tuple(args.suite or SUITES), args.profile, tuple(args.device) if args.device else None, label,
+                      args.cold, args.point_limit, not args.no_progress, args.threads)
+    results = measure(request, rescue_to, resume=args.resume, stream=sys.stderr)
+    if getattr(args, "sustained", None) is not None:
+        from mpsarticle.measure.sustained import run_sustained
+
+        device = args.device[0] if args.device else None
+        suite = getattr(args, "sustained_suite", None) or (args.suite or ["matmul"])[0]
+        results.sustained = run_sustained(suite, args.sustained, profile=args.profile, device=device).sustained
+    return results
+
+
+def _write(results, out: Path, table: Path | None) -> int:
+    """Write the JSON (and CSV); a file that cannot be written goes to a temporary file, named."""
+    failed = False
+    for path, text in ((out, results.to_json()), (table, results.to_csv() if table else None)):
+        if path is None:
+            continue
+        try:
+            save_text(text, path)
+        except SavedElsewhere as exc:
+            print(f"mpsarticle: error: {exc}", file=sys.stderr)
+            failed = True
+    if not failed:
+        print(f"wrote {out} ({len(results)} points: {_summary(results)})")
+    return 1 if failed else 0
+
+
+def _summary(results) -> str:
+    counts = Counter(point.status for point in results)
+    failed = sum(point.check == "failed" for point in results)
+    text = ", ".join(f"{n} {status}" for status, n in counts.items())
+    return text + (f", {failed} failed their correctness check" if failed else "")
+
+
+#: Each command's function, by its name on the command line.
+COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
+    "info": info, "run": run, "record": record, "selfcheck": selfcheck, "validate": validate, "plot": plot,
+    "settings": settings,
+}
