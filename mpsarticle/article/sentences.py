@@ -20,8 +20,8 @@ from mpsarticle.analysis import findings as f
 from mpsarticle.article.answer import answer_sentences, reason_sentences
 from mpsarticle.analysis.findings.timing import AGREES, NOISY, TOO_LARGE, TOO_SMALL
 from mpsarticle.results.model import Point, ResultSet
-from mpsarticle.results.selfcheck import point_words, reference_words
 from mpsarticle.core.stats import FASTER, SLOWER
+from mpsarticle.article.selfcheck_words import point_words, reference_words, row_ratio_digits
 from mpsarticle.article.wording import Bytes, Count, Factor, Listing, Num, Phrase, Rate, Sci, Seconds, Share, Size, Term, Text, Words
 
 __all__ = ["CHAPTER_SENTENCES", "chapter_sentences", "hardware_sentence"]
@@ -395,7 +395,7 @@ def selfcheck_sentence(found: f.Selfcheck, words: Words) -> str:
     if found.outside:
         # The point and the reference in words; the ratio with the digits that show its side of the tolerance.
         listed = tuple(Phrase.of("selfcheck.row", device=words.device(r.device), label=point_words(r, words, "prose"),
-                                 reference=reference_words(r, words), ratio=Num(r.ratio, r.ratio_digits))
+                                 reference=reference_words(r, words), ratio=Num(r.ratio, row_ratio_digits(r)))
                        for r in found.outside)
         verdict = words("selfcheck.differ", outside=Count(len(found.outside)), rows=Count(found.rows),
                         tolerance=tolerance, points=Listing(listed))
