@@ -13,25 +13,27 @@ chapter, loaded by the rest), and glues what the chapter quotes. The prose
 refers to them with ``{glue:text}`key``` and ``{glue:figure}``; nothing
 measured is ever typed into the text.
 
-The work is done elsewhere, one job per module: :mod:`mpsarticle.analysis.findings`
-and :mod:`mpsarticle.analysis.verdict` decide what is true, :mod:`mpsarticle.article.sentences`
-and :mod:`mpsarticle.article.answer` choose the sentences, :mod:`mpsarticle.article.wording`
-and its catalogs hold every word, :mod:`mpsarticle.article.tables` builds the HTML
-tables and :mod:`mpsarticle.article.figures` the figures (imported only by chapters
-that draw one: matplotlib takes a while to load).
+The work is done elsewhere, one job per module: :mod:`mpsarticle.article.chapters`
+registers each chapter (its sentences, its figures, what else it needs),
+:mod:`mpsarticle.analysis.findings` and :mod:`mpsarticle.analysis.verdict` decide what
+is true, :mod:`mpsarticle.article.sentences` and :mod:`mpsarticle.article.answer` choose
+the sentences, :mod:`mpsarticle.article.wording` and its catalogs hold every word,
+:mod:`mpsarticle.article.tables` builds the HTML tables and
+:mod:`mpsarticle.article.figures` the figures (imported only by chapters that draw
+one: matplotlib takes a while to load).
 """
 
 from __future__ import annotations
 
 import functools
 import io
-import os
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from mpsarticle.errors import InputError
 from mpsarticle.article import mac_tables
 from mpsarticle.article import tables
+from mpsarticle.article.chapters import CHAPTERS, chapter_sentences
 from mpsarticle.results.archive import Archive, load_archive, others
 from mpsarticle.core.profiles import SUITES
 from mpsarticle.results.model import ResultSet
@@ -39,10 +41,9 @@ from mpsarticle import config
 from mpsarticle.config import published_dir
 from mpsarticle.core.profiles import current_profile
 from mpsarticle.measure.runner import measure_once, selfcheck_once
-from mpsarticle.article.sentences import chapter_sentences
 from mpsarticle.article.wording import LANGUAGES, Words
 
-__all__ = ["CHAPTERS", "LANGUAGES", "Page", "article_results", "language"]
+__all__ = ["LANGUAGES", "Page", "article_results", "language"]
 
 
 
@@ -63,40 +64,10 @@ def article_results() -> ResultSet:
 
 
 def _figures():
-    from mpsarticle.article import figures
+    """The figures by name (:mod:`mpsarticle.article.figures.files`), loaded when a chapter draws one."""
+    from mpsarticle.article.figures import files
 
-    return figures
-
-
-#: Figure name -> how the page draws it.
-FIGURES: dict[str, Callable[["Page"], Any]] = {
-    "original": lambda page: _figures().original_bars(page.results, page.lang),
-    "original_engine": lambda page: _figures().original_bars(page.results, page.lang, method="engine"),
-    "time": lambda page: _figures().time_vs_size(page.results, page.lang),
-    "speedup": lambda page: _figures().speedup(page.results, page.lang),
-    "bandwidth": lambda page: _figures().bandwidth(page.results, page.lang),
-    "methods": lambda page: _figures().methods(page.results, page.lang),
-    "matmul": lambda page: _figures().matmul(page.results, page.lang),
-    "train": lambda page: _figures().train(page.results, page.lang),
-    "answer": lambda page: _figures().answer(page.results, page.lang),
-    "machines_speedup": lambda page: _figures().machines_speedup(page.entries, page.lang),
-    "machines_efficiency": lambda page: _figures().machines_efficiency(page.entries, page.lang),
-    "machines_train": lambda page: _figures().machines_train(page.entries, page.lang),
-}
-
-#: Each chapter's figures (its sentences come from :func:`mpsarticle.article.sentences.chapter_sentences`).
-CHAPTERS: dict[str, tuple[str, ...]] = {
-    "index": ("answer",),
-    "intro": (),
-    "devices": (),
-    "matvec": ("original", "original_engine", "time", "speedup", "bandwidth"),
-    "timing": ("methods",),
-    "matmul": ("matmul",),
-    "training": ("train",),
-    "method": (),
-    "machines": ("machines_speedup", "machines_efficiency", "machines_train"),
-    "verdict": (),
-}
+    return files
 
 
 class Page:
@@ -112,9 +83,9 @@ class Page:
 
     def numbers(self) -> dict[str, str]:
         extra: dict[str, Any] = {}
-        if self.chapter == "method":
+        if CHAPTERS[self.chapter].needs_selfcheck:
             extra["rows"] = self.selfcheck
-        if self.chapter == "machines":
+        if CHAPTERS[self.chapter].needs_archive:
             extra["labels"] = [label for label, _ in self.entries[1:]]
             extra["archive"] = self.entries[1:]
             extra["skipped"] = self.archive.skipped
@@ -153,7 +124,9 @@ class Page:
         return [(this, self.results)] + [(r.label or name, r) for name, r in self.others.items()]
 
     def figure_png(self, name: str) -> bytes:
-        figure = FIGURES[name](self)
+        figures = _figures()
+        drawing = figures.FIGURES[name]
+        figure = drawing.draw(self.entries if drawing.reads == figures.ENTRIES else self.results, self.lang)
         buffer = io.BytesIO()
         figure.savefig(buffer, format="png", facecolor=figure.get_facecolor())
         return buffer.getvalue()
@@ -165,7 +138,7 @@ class Page:
 
         for key, value in self.numbers().items():
             glue(key, value, display=False)
-        for name in CHAPTERS[self.chapter]:
+        for name in CHAPTERS[self.chapter].figures:
             glue(f"fig_{name}", Image(data=self.figure_png(name), format="png"), display=False)
 
     # -- things shown in the page ----------------------------------------------

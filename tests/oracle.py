@@ -93,7 +93,7 @@ __all__ = ["CLAIMS", "CLAIM_TABLE", "NO_CLAIMS", "FORBIDDEN_IMPORTS", "Failure",
 
 #: What this module must not import: it would then share the code under test.
 FORBIDDEN_IMPORTS = ("mpsarticle.analysis.series", "mpsarticle.analysis.findings", "mpsarticle.analysis.verdict", "mpsarticle.article.answer",
-                     "mpsarticle.article.sentences", "mpsarticle.core.stats")
+                     "mpsarticle.article.chapters", "mpsarticle.article.sentences", "mpsarticle.core.stats")
 FASTER, SLOWER, SAME = "faster", "slower", "same"
 #: Each point's interval: 97.5 %, so that two hold together at 95 % (Bonferroni).
 LEVEL = 0.975

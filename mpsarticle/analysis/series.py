@@ -36,6 +36,8 @@ __all__ = [
     "standing",
     "speedups",
     "time_ratios",
+    "unmeasured",
+    "unmeasured_sizes",
 ]
 
 
@@ -64,6 +66,22 @@ def failed_checks(results: ResultSet, *, workload: str, device: str, method: str
     """
     return _by_size(results, workload, device, method, suite, params,
                     lambda p: p.status == "ok" and p.check == "failed")
+
+
+def unmeasured(results: ResultSet, **criteria: object) -> list[Point]:
+    """Points matching ``criteria`` that have no time (not ``ok``)."""
+    return [p for p in results.select(**criteria) if p.status != "ok"]
+
+
+def unmeasured_sizes(results: ResultSet, *, workload: str, device: str, method: str = "engine",
+                     suite: str | None = None, **params: object) -> list[int]:
+    """The sizes of a series (as :func:`series` selects it) that were not measured: the figures leave a gap
+    there, and :mod:`mpsarticle.article.gaps` says why."""
+    criteria: dict[str, object] = {"workload": workload, "device": device, "method": method, **params}
+    if suite is not None:
+        criteria["suite"] = suite
+    key = size_key(workload)
+    return sorted({int(p.params[key]) for p in unmeasured(results, **criteria) if key in p.params})
 
 
 def _by_size(results: ResultSet, workload: str, device: str, method: str, suite: str | None,

@@ -14,6 +14,7 @@ from mpsarticle.analysis.findings import MISSING, MIXED, Bandwidth
 from mpsarticle.core.stats import FASTER, SLOWER
 from mpsarticle.analysis.verdict import Area, Verdict, verdict
 from mpsarticle.results.model import ResultSet
+from mpsarticle.article.sentences import bandwidth_sentence, cpu_half_sentence
 from mpsarticle.article.wording import Billions, Bytes, Count, Factor, Listing, Num, Phrase, Rate, Seconds, Size, Text, Words
 
 __all__ = ["answer_sentences", "reason_sentences"]
@@ -113,8 +114,6 @@ def _cpu_answer(found: Verdict, words: Words) -> tuple[str, str, str]:
     elif not halves:
         rule = words("answer.cpu_rule.none")
     else:
-        from mpsarticle.article.sentences import cpu_half_sentence
-
         key = "answer.cpu_rule.try" if faster else "answer.cpu_rule.stay"
         rule = words(key, dtypes=Listing(faster, style="or"), detail=cpu_half_sentence(found.matmul, words))
     return lead, detail, rule
@@ -156,8 +155,6 @@ def reason_sentences(results: ResultSet, words: Words) -> dict[str, str]:
         if first is not None:
             small = words("reason.small.cpu", size=Size(first[0]), cpu=Seconds(first[1].median_s))
         if cpu is not None:
-            from mpsarticle.article.sentences import bandwidth_sentence
-
             large = bandwidth_sentence(cpu, words)
     bands = {b.device: b for b in found.bandwidths}
     if found.bandwidth_ratio is not None:

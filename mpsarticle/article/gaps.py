@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING
 
 from babel.lists import format_list
 
-from mpsarticle.analysis.series import size_key
+from mpsarticle.analysis.series import size_key, unmeasured, unmeasured_sizes
 from mpsarticle.article.formatting import whole
 from mpsarticle.results.model import Point, ResultSet
 
@@ -32,21 +32,6 @@ if TYPE_CHECKING:
     from mpsarticle.article.wording import Words
 
 __all__ = ["gaps_sentence", "unmeasured", "unmeasured_sizes"]
-
-def unmeasured(results: ResultSet, **criteria: object) -> list[Point]:
-    """Points matching ``criteria`` that have no time (not ``ok``)."""
-    return [p for p in results.select(**criteria) if p.status != "ok"]
-
-
-def unmeasured_sizes(results: ResultSet, *, workload: str, device: str, method: str = "engine",
-                     suite: str | None = None, **params: object) -> list[int]:
-    """The sizes of a series (as :func:`mpsarticle.analysis.series.series` selects it) that were not measured."""
-    criteria: dict[str, object] = {"workload": workload, "device": device, "method": method, **params}
-    if suite is not None:
-        criteria["suite"] = suite
-    key = size_key(workload)
-    return sorted({int(p.params[key]) for p in unmeasured(results, **criteria) if key in p.params})
-
 
 def gaps_sentence(results: ResultSet, language: "Words", suites: tuple[str, ...]) -> str:
     """One sentence: every point of ``suites`` was measured, or which were not and why."""

@@ -1,9 +1,10 @@
 """Every hardware-dependent sentence of the chapters, chosen from a finding.
 
-Each ``<chapter>_sentences`` takes what the chapter quotes (a
-:class:`~mpsarticle.results.model.ResultSet`, and for some chapters the archive or
-the selfcheck rows) and a :class:`~mpsarticle.article.wording.Words`, and returns the
-values the chapter glues, by key. Which sentence is true is decided from the
+Each ``<what>_sentence`` takes a finding (or this build's
+:class:`~mpsarticle.results.model.ResultSet`) and a
+:class:`~mpsarticle.article.wording.Words`, and returns one sentence in that
+language; :mod:`mpsarticle.article.chapters` puts them together into the values
+each chapter glues, by key. Which sentence is true is decided from the
 findings (:mod:`mpsarticle.analysis.findings`, :mod:`mpsarticle.analysis.verdict`): a direction
 word comes from an interval, a share above the copy's bandwidth is never
 called memory's, a crossover is named only where the data has one. The words
@@ -13,18 +14,23 @@ come from the catalogs; the numbers are typed values that
 
 from __future__ import annotations
 
-from typing import Any, Callable, Sequence
+from typing import Any, Sequence
 
 from mpsarticle.analysis import series as analysis
 from mpsarticle.analysis import findings as f
-from mpsarticle.article.answer import answer_sentences, reason_sentences
 from mpsarticle.analysis.findings.timing import AGREES, NOISY, TOO_LARGE, TOO_SMALL
 from mpsarticle.results.model import Point, ResultSet
-from mpsarticle.results.selfcheck import point_words, reference_words
 from mpsarticle.core.stats import FASTER, SLOWER
+from mpsarticle.article.selfcheck_words import point_words, reference_words, row_ratio_digits
 from mpsarticle.article.wording import Bytes, Count, Factor, Listing, Num, Phrase, Rate, Sci, Seconds, Share, Size, Term, Text, Words
 
-__all__ = ["CHAPTER_SENTENCES", "chapter_sentences", "hardware_sentence"]
+__all__ = [
+    "bandwidth_sentence", "bandwidth_sentences", "best_sentence", "check_sentence", "compare_sentence",
+    "cpu_gap_sentence", "cpu_half_sentence", "crossover_sentence", "default_sentence", "describe_points",
+    "drops_sentence", "gap_sentence", "hardware_sentence", "idiom_sentence", "machines_sentence", "measured_sentence",
+    "naive_sentence", "original_sentence", "peak_sentence", "post_sentence", "rates_sentence", "selfcheck_sentence",
+    "tf32_sentence", "training_sentence",
+]
 
 #: How many failed points a sentence names before it says "and N more".
 NAMED_FAILURES = 3
@@ -53,28 +59,14 @@ def hardware_sentence(results: ResultSet, words: Words) -> str:
     return label + words(key, name=Text(found.name), api=words.api(found.kind), cpu=_cpu(machine))
 
 
-# -- chapters ------------------------------------------------------------------------
-
-def intro_sentences(results: ResultSet, words: Words) -> dict[str, str]:
-    return {"hardware_sentence": hardware_sentence(results, words), "torch_version": results.environment["torch"]}
-
-
-def devices_sentences(results: ResultSet, words: Words) -> dict[str, str]:
-    machine = f.machine(results)
-    return {
-        "hardware_sentence": hardware_sentence(results, words),
-        "idiom_sentence": words("devices.idiom", device=Text(machine.idiom_device)),
-        "default_sentence": words("devices.default", device=Text(machine.default_device)),
-    }
+def idiom_sentence(machine: f.Machine, words: Words) -> str:
+    """What the idiom ``"mps" if torch.backends.mps.is_available() else "cpu"`` picks on this machine."""
+    return words("devices.idiom", device=Text(machine.idiom_device))
 
 
-def matvec_sentences(results: ResultSet, words: Words) -> dict[str, str]:
-    return {
-        "hardware_sentence": hardware_sentence(results, words),
-        "orig_sentence": original_sentence(f.original(results), words),
-        "crossover_sentence": crossover_sentence(f.crossover(results), words),
-        "bandwidth_sentence": " ".join(bandwidth_sentences(results, words)),
-    }
+def default_sentence(machine: f.Machine, words: Words) -> str:
+    """The device a script that prefers MPS, then CUDA, then the CPU picks here."""
+    return words("devices.default", device=Text(machine.default_device))
 
 
 def bandwidth_sentences(results: ResultSet, words: Words) -> list[str]:
@@ -152,19 +144,19 @@ def bandwidth_sentence(found: f.Bandwidth, words: Words) -> str:
     return words("bandwidth.above_copy", **values)
 
 
-def timing_sentences(results: ResultSet, words: Words) -> dict[str, str]:
-    gaps = f.naive_gaps(results)
-    machine = f.machine(results)
+def naive_sentence(gaps: dict[str, f.Gap], machine: f.Machine, words: Words) -> str:
+    """The accelerator's naive time against its synchronised one, or why they cannot be compared."""
     accelerator = machine.accelerator
     if accelerator is None:
-        naive = words("gap.no_accelerator")
-    elif accelerator.kind in gaps:
-        naive = gap_sentence(gaps[accelerator.kind], words)
-    else:
-        naive = words("gap.unmeasured", device=words.device(accelerator.kind))
-    return {"hardware_sentence": hardware_sentence(results, words), "naive_sentence": naive,
-            "cpu_sentence": gap_sentence(gaps["cpu"], words) if "cpu" in gaps else words("gap.cpu.none"),
-            "post_sentence": post_sentence(f.naive_timing(results), machine, words)}
+        return words("gap.no_accelerator")
+    if accelerator.kind in gaps:
+        return gap_sentence(gaps[accelerator.kind], words)
+    return words("gap.unmeasured", device=words.device(accelerator.kind))
+
+
+def cpu_gap_sentence(gaps: dict[str, f.Gap], words: Words) -> str:
+    """The CPU's naive time against its synchronised one, or that there is none."""
+    return gap_sentence(gaps["cpu"], words) if "cpu" in gaps else words("gap.cpu.none")
 
 
 def gap_sentence(gap: f.Gap, words: Words) -> str:
@@ -218,8 +210,9 @@ def _naive_sizes(timing: f.NaiveTiming, device: str, words: Words) -> str:
     return f"{text} {words('post.rest_agree', margin=margin)}" if agree else text
 
 
-def matmul_sentences(results: ResultSet, words: Words) -> dict[str, str]:
-    found = f.matmul(results)
+def peak_sentence(found: f.Matmul, results: ResultSet, words: Words) -> str:
+    """The matrix product's rates on each device, who is faster at the same sizes and best against best, whether
+    TF32 was allowed, and any rate that fell by more than half; or that nothing was measured."""
     parts = [rates_sentence(found, device, words) for device in ["cpu"] + [d for d in [found.device] if d]]
     parts = [p for p in parts if p]
     if found.compared:
@@ -228,9 +221,7 @@ def matmul_sentences(results: ResultSet, words: Words) -> dict[str, str]:
     if best:
         parts.append(best_sentence(found, best, words))
     parts += [tf32_sentence(results, words), drops_sentence(f.drops(results, ("matmul",)), words)]
-    return {"hardware_sentence": hardware_sentence(results, words),
-            "peak_sentence": " ".join(p for p in parts if p) or words("matmul.none"),
-            "cpu_half_sentence": cpu_half_sentence(found, words)}
+    return " ".join(p for p in parts if p) or words("matmul.none")
 
 
 def rates_sentence(found: f.Matmul, device: str, words: Words) -> str:
@@ -317,12 +308,6 @@ def tf32_sentence(results: ResultSet, words: Words) -> str:
     return words("tf32.on" if cuda["matmul_allow_tf32"] else "tf32.off", device=words.device("cuda"))
 
 
-def training_sentences(results: ResultSet, words: Words) -> dict[str, str]:
-    return {"hardware_sentence": hardware_sentence(results, words),
-            "train_sentence": training_sentence(f.training(results), words),
-            "check_sentence": check_sentence(f.checks(results), results, words)}
-
-
 def training_sentence(found: f.Training, words: Words) -> str:
     if found.comparisons:
         name = words.device(found.device)
@@ -375,11 +360,6 @@ def check_sentence(found: f.Checks, results: ResultSet, words: Words) -> str:
     return words("check.passed_no_training") if any(p.ok for p in results) else words("check.nothing")
 
 
-def method_sentences(results: ResultSet, words: Words, rows: Sequence[Any]) -> dict[str, str]:
-    return {"measured_sentence": measured_sentence(f.coverage(results), words),
-            "selfcheck_sentence": selfcheck_sentence(f.selfcheck(rows), words)}
-
-
 def measured_sentence(found: f.Coverage, words: Words) -> str:
     values = dict(points=Count(found.points), profile=Text(found.profile or "-"), date=Text(found.date))
     if not found.missing:
@@ -395,7 +375,7 @@ def selfcheck_sentence(found: f.Selfcheck, words: Words) -> str:
     if found.outside:
         # The point and the reference in words; the ratio with the digits that show its side of the tolerance.
         listed = tuple(Phrase.of("selfcheck.row", device=words.device(r.device), label=point_words(r, words, "prose"),
-                                 reference=reference_words(r, words), ratio=Num(r.ratio, r.ratio_digits))
+                                 reference=reference_words(r, words), ratio=Num(r.ratio, row_ratio_digits(r)))
                        for r in found.outside)
         verdict = words("selfcheck.differ", outside=Count(len(found.outside)), rows=Count(found.rows),
                         tolerance=tolerance, points=Listing(listed))
@@ -408,10 +388,10 @@ def selfcheck_sentence(found: f.Selfcheck, words: Words) -> str:
     return f"{verdict} {cost}"
 
 
-def machines_sentences(results: ResultSet, words: Words, labels: Sequence[str], skipped: Sequence[str],
-                       archive: Sequence[tuple[str, ResultSet]] = ()) -> dict[str, str]:
-    """The archive's machines; and, as in this build's own chapters, any rate of theirs that fell by more than half
-    (the chapter's figures draw those curves too)."""
+def machines_sentence(labels: Sequence[str], skipped: Sequence[str], archive: Sequence[tuple[str, ResultSet]],
+                      words: Words) -> str:
+    """The archive's machines (or that there are none), the files skipped, and any rate of theirs that fell by
+    more than half."""
     if labels:
         listing = words("machines.listing", count=Count(len(labels)), labels=Listing(tuple(Text(l) for l in labels)))
     else:
@@ -423,47 +403,4 @@ def machines_sentences(results: ResultSet, words: Words, labels: Sequence[str], 
         if falls:
             listing += " " + words("machines.drops", label=Text(label), count=Count(len(falls)),
                                    drops=drops_sentence(falls, words))
-    return {"machines_sentence": listing, "hardware_sentence": hardware_sentence(results, words)}
-
-
-def index_sentences(results: ResultSet, words: Words) -> dict[str, str]:
-    return answer_sentences(results, words)
-
-
-def verdict_sentences(results: ResultSet, words: Words) -> dict[str, str]:
-    return {**answer_sentences(results, words), **reason_sentences(results, words),
-            "precision_sentence": matmul_sentences(results, words)["peak_sentence"],
-            "train_sentence": training_sentence(f.training(results), words)}
-
-
-#: Chapters whose numbers need nothing beyond this build's results.
-CHAPTER_SENTENCES: dict[str, Callable[[ResultSet, Words], dict[str, str]]] = {
-    "index": index_sentences,
-    "intro": intro_sentences,
-    "devices": devices_sentences,
-    "matvec": matvec_sentences,
-    "timing": timing_sentences,
-    "matmul": matmul_sentences,
-    "training": training_sentences,
-    "verdict": verdict_sentences,
-}
-
-
-def chapter_sentences(chapter: str, results: ResultSet, words: Words, *, rows: Sequence[Any] = (),
-                    labels: Sequence[str] = (), skipped: Sequence[str] = (),
-                    archive: Sequence[tuple[str, ResultSet]] = ()) -> dict[str, str]:
-    """What ``chapter`` glues; the method chapter also takes selfcheck ``rows``, machines the archive's."""
-    if chapter == "method":
-        return method_sentences(results, words, rows)
-    if chapter == "machines":
-        return machines_sentences(results, words, labels, skipped, archive)
-    found = CHAPTER_SENTENCES[chapter](results, words)
-    if chapter in GAP_SUITES:
-        from mpsarticle.article.gaps import gaps_sentence
-
-        found["gaps_sentence"] = gaps_sentence(results, words, GAP_SUITES[chapter])
-    return found
-
-
-#: The measuring chapters, and the suites whose unmeasured points each names.
-GAP_SUITES = {"matvec": ("original", "matvec", "copy"), "matmul": ("matmul",), "training": ("train",)}
+    return listing

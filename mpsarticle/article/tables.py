@@ -13,7 +13,7 @@ from typing import Iterable, Sequence
 from mpsarticle.analysis import series as analysis
 from mpsarticle.article.formatting import duration, number, percent, ratio_interval, whole, with_interval
 from mpsarticle.results.model import ResultSet
-from mpsarticle.results.selfcheck import point_words, reference_words
+from mpsarticle.article.selfcheck_words import point_words, reference_words, row_ratio_digits
 from mpsarticle.article.wording import Count, Words
 
 __all__ = ["data_links", "device_card", "machines_table", "methods_table", "selfcheck_table"]
@@ -138,7 +138,7 @@ def selfcheck_table(rows: Sequence[object], words: Words) -> str:
         cells = [words.device(row.device), point_words(row, words), words.render(reference_words(row, words)),
                  f"{duration(row.engine_median_s, lang)} [{duration(row.engine_ci_low_s, lang)}; "
                  f"{duration(row.engine_ci_high_s, lang)}]",
-                 duration(row.reference_median_s, lang), number(row.ratio, lang, row.ratio_digits), verdict]
+                 duration(row.reference_median_s, lang), number(row.ratio, lang, row_ratio_digits(row)), verdict]
         body.append(f"<tr>{_cells(cells)}</tr>")
     return _table([words(f"selfcheck_table.{c}") for c in SELFCHECK_COLUMNS], body, "mpsarticle-selfcheck")
 

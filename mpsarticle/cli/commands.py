@@ -119,7 +119,7 @@ def selfcheck(args: argparse.Namespace) -> int:
     from mpsarticle.results.model import write_atomically
     from mpsarticle.measure.loop import resolve_devices
     from mpsarticle.measure.selfcheck import run_selfcheck
-    from mpsarticle.results.selfcheck import table
+    from mpsarticle.cli.selfcheck_table import table
 
     devices = resolve_devices(args.device)
     rows = run_selfcheck(devices, budget_s=args.budget, tolerance=args.tolerance, progress=not args.no_progress)

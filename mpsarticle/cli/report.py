@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from mpsarticle.core.specsheet import Chip, chip_of, shares
+from mpsarticle.analysis.macs import shares
+from mpsarticle.core.specsheet import Chip, chip_of
 
 __all__ = ["mac_lines", "memory_lines", "share_lines", "spec_lines", "sustained_summary"]
 

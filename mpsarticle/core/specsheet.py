@@ -11,9 +11,10 @@ Derived FP32 peaks follow the usual rule for Apple GPUs: each GPU core has
 clock is not confirmed, the peak is left empty rather than guessed.
 
 These are bounds from a data sheet, never measurements: a chip reaches a
-share of them. :func:`shares` says how large a share a results file
-reached; :func:`spec_bounds` gives the least time a matrix-vector product can
-take at the spec bandwidth (the article's spec-sheet comparisons).
+share of them. :func:`mpsarticle.analysis.macs.shares` says how large a share
+a results file reached; :func:`spec_bounds` gives the least time a
+matrix-vector product can take at the spec bandwidth (the article's
+spec-sheet comparisons).
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ from typing import Any, Mapping
 
 from mpsarticle.core.specs import MatVec
 
-__all__ = ["ALUS_PER_CORE", "Chip", "SpecBound", "chip_of", "chips", "match_chip", "shares", "spec_bounds"]
+__all__ = ["ALUS_PER_CORE", "Chip", "SpecBound", "chip_of", "chips", "match_chip", "spec_bounds"]
 
 #: float32 ALUs per Apple GPU core, and FLOP per ALU per clock (a fused multiply-add).
 ALUS_PER_CORE = 128
@@ -143,27 +144,3 @@ def spec_bounds(chip: Chip, m: int) -> SpecBound:
     return SpecBound(chip, m, moved, flops, moved / (chip.bandwidth_gb_s * 1e9),
                      flops / (peak * 1e12) if peak else None)
 
-
-def shares(results: Any, device: str = "mps") -> dict[str, float | None] | None:
-    """How much of its spec sheet the Mac of ``results`` reached, or ``None`` when the chip is not recognised.
-
-    ``bandwidth``: the copy rate on ``device`` over the spec bandwidth (the
-    copy at the largest size, the article's ceiling: smaller copies can be
-    served from cache);
-    ``fp32``: the best float32 matrix-product rate over the spec FP32 peak
-    (``None`` where there is no measurement or no peak).
-    """
-    from mpsarticle.analysis.series import ceiling_gb_s, peak_gflop_s
-
-    chip = chip_of(results.environment)
-    if chip is None:
-        return None
-    copy = ceiling_gb_s(results, device)
-    matmul = peak_gflop_s(results, device, "float32")
-    peak = chip.fp32_tflops
-    return {
-        "bandwidth": copy / chip.bandwidth_gb_s if copy else None,
-        "fp32": matmul / (peak * 1000) if matmul and peak else None,
-        "copy_gb_s": copy,
-        "matmul_gflop_s": matmul,
-    }

@@ -7,6 +7,7 @@ import subprocess
 import sys
 
 from mpsarticle.measure import selfcheck
+from mpsarticle.cli.selfcheck_table import table
 from mpsarticle.results import selfcheck as selfcheck_rows
 from mpsarticle.measure.devices import Device
 from mpsarticle.core.specs import MatVec
@@ -32,7 +33,7 @@ def test_cpu_reference_is_blocked_autorange():
 def test_a_row_outside_its_tolerance_is_reported():
     row = selfcheck_rows.Row("cpu", "matvec", "matvec(m=1)", "x", 2.0, 1.9, 2.1, 1.0, 2.0, 0.05, 1.0, 0.9, 1.0)
     assert not row.agrees and row.to_dict()["agrees"] is False
-    assert "OUTSIDE" in selfcheck_rows.table([row])
+    assert "OUTSIDE" in table([row])
 
 
 def test_selfcheck_command_smoke(tmp_path):

@@ -30,18 +30,19 @@ sys.meta_path.insert(0, NoTorch())
 '''
 
 #: Every chapter in both languages: its sentences (Page.numbers, which calls
-#: mpsarticle.article.sentences.chapter_sentences) and figures, then every table.
+#: mpsarticle.article.chapters.chapter_sentences) and figures, then every table.
 PAGES = '''
-from mpsarticle.page import CHAPTERS, Page
+from mpsarticle.article.chapters import CHAPTERS
+from mpsarticle.page import Page
 from mpsarticle.results.model import load
 
 results = load(sys.argv[1])
 for lang in ("en", "id"):
-    for chapter, figures in CHAPTERS.items():
+    for chapter, entry in CHAPTERS.items():
         page = Page(chapter, lang, results=results)
         numbers = page.numbers()
         assert numbers and all(isinstance(text, str) for text in numbers.values()), chapter
-        for name in figures:
+        for name in entry.figures:
             assert page.figure_png(name).startswith(b"\\x89PNG"), name
     page = Page("machines", lang, results=results)
     for table in (page.device_card(), page.machines_table(), page.methods_table(), page.selfcheck_table(),

@@ -19,7 +19,7 @@ from matplotlib.figure import Figure
 from matplotlib.text import Text
 
 from mpsarticle.article import figures
-from mpsarticle.page import CHAPTERS
+from mpsarticle.article.chapters import CHAPTERS
 from mpsarticle.results.model import ResultSet
 from mpsarticle.article.wording import Words
 from .test_figures import ENVIRONMENT, _point, _texts, build, cpu_only
@@ -294,5 +294,5 @@ def test_train_only_failures_still_draws() -> None:
 
 
 def test_every_figure_the_machines_chapter_draws_is_tested_here() -> None:
-    """FUNCTIONS, which the tests above run, are the figures the chapter glues (mpsarticle.page.CHAPTERS)."""
-    assert FUNCTIONS == list(CHAPTERS["machines"])
+    """FUNCTIONS, which the tests above run, are the figures the chapter glues (mpsarticle.article.chapters)."""
+    assert FUNCTIONS == list(CHAPTERS["machines"].figures)

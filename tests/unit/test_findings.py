@@ -16,7 +16,7 @@ import pytest
 from mpsarticle.analysis import findings
 from mpsarticle.results.model import ResultSet
 from mpsarticle.results.schema import STATUSES
-from mpsarticle.article.sentences import chapter_sentences
+from mpsarticle.article.chapters import chapter_sentences
 from mpsarticle.analysis.verdict import verdict
 from mpsarticle.article.wording import LANGUAGES, Words
 

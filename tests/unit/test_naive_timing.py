@@ -16,7 +16,7 @@ import pytest
 from mpsarticle.analysis import series as analysis
 from mpsarticle.analysis import findings
 from mpsarticle.analysis.findings.timing import AGREES, TOO_LARGE, TOO_SMALL
-from mpsarticle.article.sentences import chapter_sentences
+from mpsarticle.article.chapters import chapter_sentences
 from mpsarticle.article.wording import LANGUAGES, Factor, Words
 
 from ..machines import M1_CPU, M1_GPU, MACHINES, ORIGINAL, Machine, results_of, synthetic

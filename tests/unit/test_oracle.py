@@ -30,7 +30,7 @@ import pytest
 from hypothesis import given, strategies as st
 
 from mpsarticle.results.model import Point, ResultSet
-from mpsarticle.article.sentences import chapter_sentences
+from mpsarticle.article.chapters import chapter_sentences
 from mpsarticle.article.wording import Words
 
 from .. import oracle

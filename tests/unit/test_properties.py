@@ -27,13 +27,12 @@ from hypothesis import given, strategies as st
 
 from mpsarticle.analysis import series as analysis
 from mpsarticle.results.model import ResultSet
-from mpsarticle.article.sentences import chapter_sentences
+from mpsarticle.article.chapters import CHAPTERS, chapter_sentences
 from mpsarticle.core.stats import FASTER, SAME, SLOWER, ratio
 from mpsarticle.article.wording import Words
 
 from ..machines import M1_CPU, M1_GPU, Machine, selfcheck_rows, synthetic
 
-CHAPTERS = ("index", "intro", "devices", "matvec", "timing", "matmul", "training", "method", "machines", "verdict")
 BAD_TEXT = re.compile(r"[{}]|\b(?:nan|NaN|inf|Infinity|None)\b")
 FACTOR = {"en": re.compile(r"(\d[\d,]*(?:\.\d+)?)×"), "id": re.compile(r"(\d[\d.]*(?:,\d+)?)×")}
 PERCENT = {"en": re.compile(r"(\d[\d,]*(?:\.\d+)?)\s?%"), "id": re.compile(r"(\d[\d.]*(?:,\d+)?)\s?%")}
@@ -68,7 +67,7 @@ def machines(draw) -> ResultSet:
     return synthetic(Machine("drawn", "drawn machine", cpu, gpu))
 
 
-def render(results: ResultSet, chapters: tuple[str, ...] = CHAPTERS) -> dict[str, dict[str, str]]:
+def render(results: ResultSet, chapters: tuple[str, ...] = tuple(CHAPTERS)) -> dict[str, dict[str, str]]:
     """lang -> "chapter.key" -> text, for the chapters a property reads."""
     return {lang: {f"{chapter}.{key}": text for chapter in chapters
                    for key, text in chapter_sentences(chapter, results, Words(lang), rows=selfcheck_rows(results),

@@ -9,7 +9,8 @@ import pytest
 from mpsarticle.analysis import findings as f
 from mpsarticle.measure import selfcheck
 from mpsarticle.measure.devices import Device
-from mpsarticle.results.selfcheck import Row, point_words, reference_words
+from mpsarticle.article.selfcheck_words import point_words, reference_words
+from mpsarticle.results.selfcheck import Row
 from mpsarticle.article.sentences import selfcheck_sentence
 from mpsarticle.core.specs import MatMul, MatVec
 from mpsarticle.article.tables import selfcheck_table

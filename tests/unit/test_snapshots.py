@@ -23,14 +23,13 @@ import pytest
 
 from mpsarticle.results.model import ResultSet
 from mpsarticle.results.schema import STATUSES, ResultsFileError
-from mpsarticle.article.sentences import chapter_sentences
+from mpsarticle.article.chapters import CHAPTERS, chapter_sentences
 from mpsarticle.article.wording import LANGUAGES, Words
 
 from ..machines import MACHINES, archive_labels, results_of, selfcheck_rows
 
 SNAPSHOTS = Path(__file__).resolve().parent / "snapshots"
 UPDATE_VARIABLE = "MPSARTICLE_UPDATE_SNAPSHOTS"
-CHAPTERS = ("index", "intro", "devices", "matvec", "timing", "matmul", "training", "method", "machines", "verdict")
 #: The machines chapter of the broken build also shows the warning about a skipped archive file: this one.
 BROKEN_FILE = "docs/_data/machines/broken.json"
 

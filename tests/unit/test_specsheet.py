@@ -6,6 +6,7 @@ import re
 
 import pytest
 
+from mpsarticle.analysis.macs import shares
 from mpsarticle.core import specsheet
 from mpsarticle.results.model import Point, ResultSet
 from mpsarticle.core.specs import MatVec
@@ -85,11 +86,11 @@ def _mac_results(chip: str | None, gpu_cores: int | None) -> ResultSet:
 
 
 def test_shares_of_the_spec_sheet_reached():
-    found = specsheet.shares(_mac_results("Apple M1 Pro", 16))
+    found = shares(_mac_results("Apple M1 Pro", 16))
     assert found["bandwidth"] == pytest.approx(150 / 200)
     assert found["fp32"] == pytest.approx(4.0 / (16 * 128 * 2 * 1.296 / 1000))
-    assert specsheet.shares(_mac_results("Apple M4 Pro", 20))["fp32"] is None  # no peak on the sheet
-    assert specsheet.shares(_mac_results(None, None)) is None                   # not a Mac
+    assert shares(_mac_results("Apple M4 Pro", 20))["fp32"] is None  # no peak on the sheet
+    assert shares(_mac_results(None, None)) is None                  # not a Mac
 
 
 def test_run_ends_with_the_share_of_the_spec_sheet_reached():

@@ -1,4 +1,11 @@
-"""What every finding is built from: the machine, the accelerator compared, comparisons with intervals."""
+"""What every finding is built from: the machine, the accelerator compared, comparisons with intervals.
+
+The finding modules (:mod:`.vector`, :mod:`.matrix`, :mod:`.quality`, ...) build on
+:func:`compared_accelerator` and :func:`present_accelerator` (which device a
+finding compares with the CPU), :func:`compare_with_cpu` and
+:func:`compare_series` (a device against the CPU, size by size) and
+:func:`missing_status` (why a series has no good point).
+"""
 
 from __future__ import annotations
 
@@ -8,6 +15,9 @@ from typing import Iterable
 from mpsarticle.analysis import series as analysis
 from mpsarticle.results.model import Point, ResultSet
 from mpsarticle.core.stats import Ratio
+
+__all__ = ["DTYPES", "MISSING", "Accelerator", "Comparison", "Machine", "compare_series", "compare_with_cpu",
+           "compared_accelerator", "machine", "missing_status", "present_accelerator", "rate_ratio"]
 
 #: Precisions of the matrix product, in the order the article lists them.
 DTYPES = ("float32", "float16", "bfloat16")
@@ -61,16 +71,16 @@ def machine(results: ResultSet) -> Machine:
     )
 
 
-def _accelerator(results: ResultSet) -> str | None:
+def compared_accelerator(results: ResultSet) -> str | None:
     """The first accelerator with a good point: the one compared with the CPU."""
     found = analysis.accelerators(results)
     return found[0] if found else None
 
 
-def _present(results: ResultSet) -> str | None:
+def present_accelerator(results: ResultSet) -> str | None:
     """The accelerator to compare, or else the first one present (whose points all failed), or ``None``."""
     found = machine(results).accelerator
-    return _accelerator(results) or (found.kind if found else None)
+    return compared_accelerator(results) or (found.kind if found else None)
 
 
 # -- comparisons ---------------------------------------------------------------------
@@ -92,7 +102,9 @@ class Comparison:
         return 1.0 / self.speedup.value
 
 
-def _comparisons(results: ResultSet, device: str, **criteria: object) -> tuple[Comparison, ...]:
+def compare_with_cpu(results: ResultSet, device: str, **criteria: object) -> tuple[Comparison, ...]:
+    """``device`` against the CPU at every size both measured well, among the points matching ``criteria``
+    (as :func:`mpsarticle.analysis.series.series` selects them): CPU time / ``device`` time."""
     cpu = analysis.series(results, device="cpu", **criteria)  # type: ignore[arg-type]
     return compare_series(cpu, analysis.series(results, device=device, **criteria))  # type: ignore[arg-type]
 
@@ -121,7 +133,7 @@ def rate_ratio(faster: Point, slower: Point, amount: str) -> Ratio:
 
 
 
-def _status(points: Iterable[Point]) -> str:
+def missing_status(points: Iterable[Point]) -> str:
     """Why a series has no good point: the first of :data:`MISSING` that applies, else ``not_measured``."""
     statuses = {"failed_check" if p.status == "ok" and p.check == "failed" else p.status for p in points}
     return next((status for status in MISSING if status in statuses), "error" if statuses else "not_measured")

@@ -8,7 +8,8 @@ from typing import Sequence
 from mpsarticle.analysis import series as analysis
 from mpsarticle.results.model import Point, ResultSet
 from mpsarticle.core.stats import FASTER, Ratio
-from mpsarticle.analysis.findings.common import DTYPES, Comparison, _comparisons, _present, _status, compare_series, rate_ratio
+from mpsarticle.analysis.findings.common import (DTYPES, Comparison, compare_series, compare_with_cpu, missing_status,
+                                                 present_accelerator, rate_ratio)
 
 # -- matrix × matrix -----------------------------------------------------------------
 
@@ -123,7 +124,7 @@ def summary(comparisons: Sequence[Comparison]) -> str:
 
 
 def matmul(results: ResultSet) -> Matmul:
-    device = _present(results)
+    device = present_accelerator(results)
     precisions, comparisons = [], []
     for dtype in DTYPES:
         best = {}
@@ -137,11 +138,11 @@ def matmul(results: ResultSet) -> Matmul:
             else:
                 tried = results.select(workload="matmul", device=where, dtype=dtype)
                 if tried:
-                    precisions.append(Precision(where, dtype, _status(tried)))
+                    precisions.append(Precision(where, dtype, missing_status(tried)))
         if device in best and "cpu" in best:
             ratio = rate_ratio(best[device][1], best["cpu"][1], "flops")
             top = RateComparison(dtype, ratio, ratio.direction(), best[device][0], best["cpu"][0])
-            same = _comparisons(results, device, workload="matmul", dtype=dtype)
+            same = compare_with_cpu(results, device, workload="matmul", dtype=dtype)
             comparisons.append(PrecisionComparison(dtype, same, top))
     halves = tuple(found for found in (_half_on_cpu(results, d) for d in DTYPES if d != "float32") if found)
     return Matmul(device, tuple(precisions), tuple(comparisons), halves)
@@ -167,11 +168,11 @@ class Training:
 
 
 def training(results: ResultSet) -> Training:
-    device = _present(results)
-    pairs = _comparisons(results, device, workload="train_step") if device else ()
+    device = present_accelerator(results)
+    pairs = compare_with_cpu(results, device, workload="train_step") if device else ()
     cpu = analysis.series(results, workload="train_step", device="cpu")
     batch, point = cpu[-1] if cpu else (None, None)
     status = None
     if device is not None and batch is not None and batch not in [c.size for c in pairs]:
-        status = _status(results.select(workload="train_step", device=device, batch=batch))
+        status = missing_status(results.select(workload="train_step", device=device, batch=batch))
     return Training(device, pairs, batch, point.median_s if point else None, status)

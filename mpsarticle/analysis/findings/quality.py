@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from mpsarticle.results.model import Point, ResultSet
-from mpsarticle.analysis.findings.common import MISSING, _status
+from mpsarticle.analysis.findings.common import MISSING, missing_status
 
 # -- checks and coverage -----------------------------------------------------------------
 
@@ -40,7 +40,7 @@ def coverage(results: ResultSet) -> Coverage:
     counts = {status: 0 for status in MISSING}
     for point in results:
         if not point.ok:
-            counts[_status([point])] += 1
+            counts[missing_status([point])] += 1
     missing = tuple((status, count) for status, count in counts.items() if count)
     return Coverage(len(results), sum(p.ok for p in results), missing, results.profile, results.created[:10])
 

@@ -7,7 +7,8 @@ from dataclasses import dataclass
 from mpsarticle.analysis import series as analysis
 from mpsarticle.results.model import Point, ResultSet
 from mpsarticle.core.stats import FASTER, SAME, SLOWER, UNCLEAR, Ratio
-from mpsarticle.analysis.findings.common import Comparison, _accelerator, _comparisons, _present, rate_ratio
+from mpsarticle.analysis.findings.common import (Comparison, compare_with_cpu, compared_accelerator,
+                                                 present_accelerator, rate_ratio)
 
 # -- matrix × vector -----------------------------------------------------------------
 
@@ -23,7 +24,7 @@ class Original:
 
 
 def original(results: ResultSet, calls: int = 100) -> Original:
-    devices = ["cpu"] + [d for d in [_accelerator(results)] if d]
+    devices = ["cpu"] + [d for d in [compared_accelerator(results)] if d]
     found = {d: dict(analysis.series(results, workload="matvec", device=d, method="naive", suite="original"))
              for d in devices}
     found = {d: pairs for d, pairs in found.items() if pairs}
@@ -89,10 +90,10 @@ class Crossover:
 
 
 def crossover(results: ResultSet, suite: str | None = None) -> Crossover:
-    device = _present(results)
+    device = present_accelerator(results)
     if device is None:
         return Crossover(None, "cpu_only", None, ())
-    pairs = _comparisons(results, device, workload="matvec", suite=suite, method="engine")
+    pairs = compare_with_cpu(results, device, workload="matvec", suite=suite, method="engine")
     if not pairs:
         return Crossover(device, "no_pairs", None, ())
     found = analysis.crossover([(c.size, c.speedup) for c in pairs])
@@ -172,7 +173,7 @@ def _from_memory(pairs: list[tuple[int, Point]], cache: int | None) -> tuple[str
 def bandwidths(results: ResultSet, suite: str | None = None) -> tuple[Bandwidth, ...]:
     """One :class:`Bandwidth` per device (CPU first, then the accelerator) with a good ``B @ a``."""
     found = []
-    for device in ["cpu"] + [d for d in [_accelerator(results)] if d]:
+    for device in ["cpu"] + [d for d in [compared_accelerator(results)] if d]:
         pairs = [(m, p) for m, p in analysis.series(results, workload="matvec", device=device, suite=suite) if p.gb_s]
         if not pairs:
             continue
@@ -225,7 +226,7 @@ _VERDICTS = {FASTER: "optimistic", SLOWER: "pessimistic", SAME: "agrees", UNCLEA
 def naive_gaps(results: ResultSet, suite: str | None = None) -> dict[str, Gap]:
     """:class:`Gap` by device (``cpu``, and the accelerator if measured)."""
     found = {}
-    for device in ["cpu"] + [d for d in [_accelerator(results)] if d]:
+    for device in ["cpu"] + [d for d in [compared_accelerator(results)] if d]:
         naive = dict(analysis.series(results, workload="matvec", device=device, method="naive", suite=suite))
         engine = dict(analysis.series(results, workload="matvec", device=device, suite=suite))
         events = dict(analysis.series(results, workload="matvec", device=device, method="events", suite=suite))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from matplotlib.figure import Figure
 
-from mpsarticle.article import gaps
+from mpsarticle.analysis import series as analysis
 from mpsarticle.results.model import ResultSet
 from mpsarticle.article.figures.frame import empty, label, legend, log_y, new_figure, size_axis
 from mpsarticle.article.figures.series import Drawn, Line, devices_with_data, draw_series
@@ -37,8 +37,8 @@ def matmul(results: ResultSet, lang: str) -> Figure:
             found = draw_series(ax, results, device, lambda p: p.gflop_s, line, workload="matmul", suite="matmul",
                                 dtype=dtype)
             drawn.add(found)
-            missing = gaps.unmeasured(results, workload="matmul", device=device, suite="matmul", method="engine",
-                                      dtype=dtype)
+            missing = analysis.unmeasured(results, workload="matmul", device=device, suite="matmul", method="engine",
+                                          dtype=dtype)
             if found.line is None and missing:
                 # Nothing to draw: the legend still names the series and why it is absent.
                 why = table[f"status.{missing[0].status}"]

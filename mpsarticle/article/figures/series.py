@@ -4,8 +4,8 @@ Only points that are ``ok`` are drawn as a time or a speed. A point that ran
 but failed its correctness check is marked ✗ at the foot of the axes;
 unsupported, out-of-memory and failed runs are left out. A size that was not
 measured (unsupported, out of memory, time limit, error) is a gap in its
-line, never bridged by joining the neighbours (:mod:`mpsarticle.article.gaps` words
-the chapter's explanation).
+line, never bridged by joining the neighbours (:func:`mpsarticle.analysis.series.unmeasured_sizes`
+finds them; :mod:`mpsarticle.article.gaps` words the chapter's explanation).
 
 :func:`draw_series` does this for every line figure; the bar figures ask
 :func:`failed_sizes` and draw :func:`mark_failed` themselves.
@@ -21,7 +21,6 @@ from matplotlib.axes import Axes
 from matplotlib.lines import Line2D
 
 from mpsarticle.analysis import series as analysis
-from mpsarticle.article import gaps
 from mpsarticle.results.model import ResultSet
 from mpsarticle.article.figures.style import FAILED_GID, INK
 
@@ -120,7 +119,7 @@ def draw_series(ax: Axes, results: ResultSet, device: str, value: Callable[[obje
     pairs = analysis.series(results, workload=workload, device=device, **criteria)
     drawn = None
     if pairs:
-        missing = gaps.unmeasured_sizes(results, workload=workload, device=device, **criteria)
+        missing = analysis.unmeasured_sizes(results, workload=workload, device=device, **criteria)
         drawn = draw_line(ax, pairs, value, line, missing)
     bad = failed_sizes(results, device, workload=workload, **criteria)
     return Drawn([size for size, _ in pairs] + bad, mark_failed(ax, bad, line.color), drawn)
@@ -136,7 +135,7 @@ def draw_speedups(ax: Axes, results: ResultSet, device: str, pairs: Sequence[tup
     drawn = Drawn([size for size, _ in pairs])
     if pairs:
         missing = [size for both in (device, "cpu") for size in
-                   gaps.unmeasured_sizes(results, workload=workload, device=both, **criteria)]
+                   analysis.unmeasured_sizes(results, workload=workload, device=both, **criteria)]
         drawn.line = draw_line(ax, pairs, lambda ratio: ratio.value, line, missing)
     for both, color in ((device, line.color), ("cpu", cpu_color)):
         bad = failed_sizes(results, both, workload=workload, **criteria)

@@ -54,8 +54,8 @@ MESSAGES = {
     "selfcheck_table.ratio": "Synchronised timer ÷ reference",
     "selfcheck_table.agrees": "agrees",
     "selfcheck_table.outside": "outside",
-    # The selfcheck's points and references in words (mpsarticle.results.selfcheck), the same names as the method
-    # chapter's prose.
+    # The selfcheck's points and references in words (mpsarticle.article.selfcheck_words), the same names as the
+    # method chapter's prose.
     "selfcheck.point.matvec": "B @ a, m = {m}, {dtype}",
     "selfcheck.point.matmul": "A @ B, m = {m}, {dtype}",
     "selfcheck.point.cold": "{point}, cache-cold",

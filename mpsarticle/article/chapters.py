@@ -1,0 +1,157 @@
+"""The article's chapters, registered once: what each one glues.
+
+A chapter is ``docs/en/<name>.md`` and ``docs/id/<name>.md``; :data:`CHAPTERS`
+holds one :class:`Chapter` per name, in the article's order: the function
+that gives its sentences by glue key, the figures it glues (``fig_<name>``,
+keys of :data:`mpsarticle.article.figures.files.FIGURES`), the suites whose
+unmeasured points its ``gaps_sentence`` names, and what its sentences need
+beyond this build's results (the selfcheck's rows, the archive's machines).
+:class:`mpsarticle.page.Page` and the tests read the chapters from here; a
+chapter file without an entry, or an entry without a file, fails the tests.
+
+Each ``<chapter>_sentences`` only puts together sentences that
+:mod:`mpsarticle.article.sentences` and :mod:`mpsarticle.article.answer` choose
+from the findings. Nothing here imports matplotlib: the figures are named
+here and drawn by the page.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable, Sequence
+
+from mpsarticle.analysis import findings as f
+from mpsarticle.article.answer import answer_sentences, reason_sentences
+from mpsarticle.article.gaps import gaps_sentence
+from mpsarticle.article.sentences import (bandwidth_sentences, check_sentence, cpu_gap_sentence, cpu_half_sentence,
+                                          crossover_sentence, default_sentence, hardware_sentence, idiom_sentence,
+                                          machines_sentence, measured_sentence, naive_sentence, original_sentence,
+                                          peak_sentence, post_sentence, selfcheck_sentence, training_sentence)
+from mpsarticle.article.wording import Words
+from mpsarticle.results.model import ResultSet
+from mpsarticle.results.selfcheck import Row
+
+__all__ = ["CHAPTERS", "Chapter", "chapter_sentences"]
+
+
+@dataclass(frozen=True)
+class Chapter:
+    """One chapter: its sentences, its figures, the suites whose gaps it names, and the inputs it needs."""
+
+    #: The chapter's values by glue key, from this build's results and a language's words (and ``rows`` where
+    #: :attr:`needs_selfcheck`; ``labels``, ``skipped`` and ``archive`` where :attr:`needs_archive`).
+    sentences: Callable[..., dict[str, str]]
+    #: The figures it glues as ``fig_<name>``, by their names in :data:`mpsarticle.article.figures.files.FIGURES`.
+    figures: tuple[str, ...] = ()
+    #: The suites whose unmeasured points its ``gaps_sentence`` names (:func:`mpsarticle.article.gaps.gaps_sentence`);
+    #: none: the chapter has no such sentence.
+    gap_suites: tuple[str, ...] = ()
+    #: Its sentences take this build's selfcheck rows (measured once per build).
+    needs_selfcheck: bool = False
+    #: Its sentences take the archive: the other machines' labels and results, and the files skipped.
+    needs_archive: bool = False
+
+
+# -- each chapter's sentences ----------------------------------------------------------------
+
+def index_sentences(results: ResultSet, words: Words) -> dict[str, str]:
+    return answer_sentences(results, words)
+
+
+def intro_sentences(results: ResultSet, words: Words) -> dict[str, str]:
+    return {"hardware_sentence": hardware_sentence(results, words), "torch_version": results.environment["torch"]}
+
+
+def devices_sentences(results: ResultSet, words: Words) -> dict[str, str]:
+    machine = f.machine(results)
+    return {
+        "hardware_sentence": hardware_sentence(results, words),
+        "idiom_sentence": idiom_sentence(machine, words),
+        "default_sentence": default_sentence(machine, words),
+    }
+
+
+def matvec_sentences(results: ResultSet, words: Words) -> dict[str, str]:
+    return {
+        "hardware_sentence": hardware_sentence(results, words),
+        "orig_sentence": original_sentence(f.original(results), words),
+        "crossover_sentence": crossover_sentence(f.crossover(results), words),
+        "bandwidth_sentence": " ".join(bandwidth_sentences(results, words)),
+    }
+
+
+def timing_sentences(results: ResultSet, words: Words) -> dict[str, str]:
+    gaps = f.naive_gaps(results)
+    machine = f.machine(results)
+    return {"hardware_sentence": hardware_sentence(results, words),
+            "naive_sentence": naive_sentence(gaps, machine, words),
+            "cpu_sentence": cpu_gap_sentence(gaps, words),
+            "post_sentence": post_sentence(f.naive_timing(results), machine, words)}
+
+
+def matmul_sentences(results: ResultSet, words: Words) -> dict[str, str]:
+    found = f.matmul(results)
+    return {"hardware_sentence": hardware_sentence(results, words),
+            "peak_sentence": peak_sentence(found, results, words),
+            "cpu_half_sentence": cpu_half_sentence(found, words)}
+
+
+def training_sentences(results: ResultSet, words: Words) -> dict[str, str]:
+    return {"hardware_sentence": hardware_sentence(results, words),
+            "train_sentence": training_sentence(f.training(results), words),
+            "check_sentence": check_sentence(f.checks(results), results, words)}
+
+
+def method_sentences(results: ResultSet, words: Words, rows: Sequence[Row]) -> dict[str, str]:
+    return {"measured_sentence": measured_sentence(f.coverage(results), words),
+            "selfcheck_sentence": selfcheck_sentence(f.selfcheck(rows), words)}
+
+
+def machines_sentences(results: ResultSet, words: Words, labels: Sequence[str], skipped: Sequence[str],
+                       archive: Sequence[tuple[str, ResultSet]] = ()) -> dict[str, str]:
+    """The archive's machines; and, as in this build's own chapters, any rate of theirs that fell by more than half
+    (the chapter's figures draw those curves too)."""
+    return {"machines_sentence": machines_sentence(labels, skipped, archive, words),
+            "hardware_sentence": hardware_sentence(results, words)}
+
+
+def verdict_sentences(results: ResultSet, words: Words) -> dict[str, str]:
+    return {**answer_sentences(results, words), **reason_sentences(results, words),
+            "precision_sentence": peak_sentence(f.matmul(results), results, words),
+            "train_sentence": training_sentence(f.training(results), words)}
+
+
+# -- the registry ------------------------------------------------------------------------------
+
+#: Every chapter, in the article's order.
+CHAPTERS: dict[str, Chapter] = {
+    "index": Chapter(index_sentences, figures=("answer",)),
+    "intro": Chapter(intro_sentences),
+    "devices": Chapter(devices_sentences),
+    "matvec": Chapter(matvec_sentences, figures=("original", "original_engine", "time", "speedup", "bandwidth"),
+                      gap_suites=("original", "matvec", "copy")),
+    "timing": Chapter(timing_sentences, figures=("methods",)),
+    "matmul": Chapter(matmul_sentences, figures=("matmul",), gap_suites=("matmul",)),
+    "training": Chapter(training_sentences, figures=("train",), gap_suites=("train",)),
+    "method": Chapter(method_sentences, needs_selfcheck=True),
+    "machines": Chapter(machines_sentences, figures=("machines_speedup", "machines_efficiency", "machines_train"),
+                        needs_archive=True),
+    "verdict": Chapter(verdict_sentences),
+}
+
+
+def chapter_sentences(chapter: str, results: ResultSet, words: Words, *, rows: Sequence[Row] = (),
+                      labels: Sequence[str] = (), skipped: Sequence[str] = (),
+                      archive: Sequence[tuple[str, ResultSet]] = ()) -> dict[str, str]:
+    """What ``chapter`` glues, then its ``gaps_sentence`` where it has one; ``rows`` reach a chapter that needs
+    the selfcheck, ``labels``, ``skipped`` and ``archive`` one that needs the archive (the others ignore them)."""
+    entry = CHAPTERS[chapter]
+    extra: dict[str, object] = {}
+    if entry.needs_selfcheck:
+        extra["rows"] = rows
+    if entry.needs_archive:
+        extra.update(labels=labels, skipped=skipped, archive=archive)
+    found = entry.sentences(results, words, **extra)
+    if entry.gap_suites:
+        found["gaps_sentence"] = gaps_sentence(results, words, entry.gap_suites)
+    return found

@@ -1,0 +1,33 @@
+"""What ``python -m mpsarticle selfcheck`` prints: its rows as a plain-text table (English, like the rest of the
+command line; the method chapter has its own table, :func:`mpsarticle.article.tables.selfcheck_table`)."""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from mpsarticle.article.formatting import duration, number
+from mpsarticle.article.selfcheck_words import row_ratio_digits
+from mpsarticle.results.selfcheck import Row
+
+__all__ = ["table"]
+
+
+def table(rows: Sequence[Row]) -> str:
+    """The rows as a plain-text table for the terminal, then the engine's cost for the set."""
+    head = ("device", "point", "reference", "engine median [95% interval]", "reference", "ratio", "verdict")
+    lines = [head]
+    for row in rows:
+        interval = (f"{duration(row.engine_median_s, 'en')} [{duration(row.engine_ci_low_s, 'en')}, "
+                    f"{duration(row.engine_ci_high_s, 'en')}]")
+        verdict = "ok" if row.agrees else f"OUTSIDE ±{number(100 * row.tolerance, 'en', 2)}%"
+        lines.append((row.device, row.label, row.reference, interval, duration(row.reference_median_s, "en"),
+                      number(row.ratio, "en", row_ratio_digits(row)), verdict))
+    widths = [max(len(line[i]) for line in lines) for i in range(len(head))]
+    text = "\n".join("  ".join(cell.ljust(width) for cell, width in zip(line, widths)).rstrip() for line in lines)
+    wall = sum(row.engine_wall_s for row in rows)
+    timed = sum(row.engine_timed_s for row in rows)
+    theirs = sum(row.reference_wall_s for row in rows)
+    if rows:
+        text += (f"\nengine: {wall:.2f} s wall for {timed:.2f} s in timed blocks ({wall / timed:.2f}x); "
+                 f"references: {theirs:.2f} s wall; engine/reference wall {wall / theirs:.2f}x")
+    return text

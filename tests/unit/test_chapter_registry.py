@@ -1,0 +1,58 @@
+"""The chapter registry (mpsarticle.article.chapters.CHAPTERS) and the figure registry
+(mpsarticle.article.figures.files.FIGURES) agree with the chapter files and with each other."""
+
+from __future__ import annotations
+
+import pytest
+
+from mpsarticle.article.chapters import CHAPTERS, chapter_sentences
+from mpsarticle.article.figures.files import ENTRIES, FIGURES, RESULTS
+from mpsarticle.article.wording import LANGUAGES, Words
+
+from ..chapters import DOCS, glue_keys, source
+from ..machines import MACHINES, archive_labels, results_of, selfcheck_rows
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_chapter_file_is_registered_and_every_registered_chapter_has_a_file(lang) -> None:
+    files = {path.stem for path in (DOCS / lang).glob("*.md")}
+    unregistered, missing = sorted(files - set(CHAPTERS)), sorted(set(CHAPTERS) - files)
+    assert not unregistered, f"docs/{lang}: chapter files missing from CHAPTERS: {unregistered}"
+    assert not missing, f"docs/{lang}: chapters of CHAPTERS without a file: {missing}"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("chapter", CHAPTERS)
+def test_a_chapter_file_opens_its_own_page_and_glues_its_registered_figures(lang, chapter) -> None:
+    text = source(lang, chapter)
+    assert f'Page("{chapter}")' in text, f"docs/{lang}/{chapter}.md does not open Page({chapter!r})"
+    glued = {key for kind, key in glue_keys(text) if kind == "figure"}
+    assert glued == {f"fig_{name}" for name in CHAPTERS[chapter].figures}, (
+        f"docs/{lang}/{chapter}.md glues {sorted(glued)}; CHAPTERS[{chapter!r}].figures is {CHAPTERS[chapter].figures}")
+
+
+@pytest.mark.parametrize("machine", MACHINES)
+def test_every_text_a_chapter_file_quotes_is_one_its_chapter_glues(machine) -> None:
+    results = results_of(machine)
+    for lang in LANGUAGES:
+        for chapter in CHAPTERS:
+            glued = chapter_sentences(chapter, results, Words(lang), rows=selfcheck_rows(results),
+                                      labels=archive_labels(results))
+            quoted = {key for kind, key in glue_keys(source(lang, chapter)) if kind == "text"}
+            assert quoted <= set(glued), f"docs/{lang}/{chapter}.md quotes {sorted(quoted - set(glued))}, never glued"
+            if CHAPTERS[chapter].gap_suites:
+                assert "gaps_sentence" in glued
+
+
+def test_every_figure_is_drawn_somewhere_and_every_named_figure_exists() -> None:
+    named = {name for chapter in CHAPTERS.values() for name in chapter.figures}
+    assert named <= set(FIGURES), f"chapters name figures FIGURES lacks: {sorted(named - set(FIGURES))}"
+    unused = {name for name, drawing in FIGURES.items() if name not in named and not drawing.plotted}
+    assert not unused, f"figures no chapter glues and plot does not write: {sorted(unused)}"
+    assert {drawing.reads for drawing in FIGURES.values()} == {RESULTS, ENTRIES}
+
+
+def test_the_plot_command_writes_the_figures_it_always_wrote() -> None:
+    assert [name for name, drawing in FIGURES.items() if drawing.plotted] == [
+        "original", "time", "speedup", "methods", "bandwidth", "matmul", "train"]
+    assert all(drawing.reads == RESULTS for drawing in FIGURES.values() if drawing.plotted)
