@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Iterable, Sequence
 from mpsarticle.measure.memory import too_big
 from mpsarticle.config import folder
 from mpsarticle.core.profiles import PROFILES, SUITES, Task, get_profile
+from mpsarticle.core.reasons import Reason
 from mpsarticle.results.model import Point, ResultSet, load, write_atomically
 from mpsarticle.results.selfcheck import Row
 from mpsarticle.core.specs import TimingOptions, Workload
@@ -57,12 +58,12 @@ def _progress_stream():
     return sys.__stderr__ or sys.stderr
 
 
-def _too_big(task: Task, described: dict) -> str | None:
+def _too_big(task: Task, described: dict) -> Reason | None:
     # The run's environment block already describes every usable device.
     return too_big(task.workload, described.get(task.device.name) or task.device.describe())
 
 
-def unmeasured_point(task: Task, status: str, reason: str) -> Point:
+def unmeasured_point(task: Task, status: str, reason: Reason) -> Point:
     """The point of a task that was not (fully) measured: not tried, or stopped."""
     return Point(device=task.device.name, workload=task.workload.kind, params=task.workload.params(),
                  method=task.method, suite=task.suite, status=status, reason=reason,
