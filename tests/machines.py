@@ -34,6 +34,7 @@ from pathlib import Path
 
 import numpy as np
 
+from mpsarticle.core.reasons import Reason
 from mpsarticle.results.archive import load_archive, others
 from mpsarticle.results.model import Point, ResultSet, load
 from mpsarticle.results.schema import STATUSES
@@ -58,9 +59,9 @@ TRAIN_FLOPS_PER_EXAMPLE = 32_096_256
 TRAIN_TOLERANCE = 1e-2
 #: The reason a point of each status but ok records, one for every status the schema knows (so that a new one
 #: cannot be left out of the matrix unnoticed).
-REASONS = {"error": "RuntimeError: the device stopped responding (synthetic)",
-           "unsupported": "MPS supports bfloat16 from macOS 14 on; this is macOS 13",
-           "out_of_memory": "not tried: inputs need more than 45% of the device's memory",
+REASONS = {"error": Reason.of("exception", message="RuntimeError: the device stopped responding (synthetic)"),
+           "unsupported": Reason.of("mps_bfloat16", macos=13),
+           "out_of_memory": Reason.of("too_big", need_bytes=8 << 30, memory_bytes=16 << 30, share=0.45),
            "timeout": timeout_reason(120.0)}
 assert set(REASONS) == set(STATUSES) - {"ok"}, f"tests/machines.py: REASONS {sorted(REASONS)}, statuses {STATUSES}"
 
@@ -126,7 +127,8 @@ def _point(machine: Machine, model: DeviceModel, workload: str, params: dict, se
     failed = status == "failed_check"
     samples = [float(seconds * n) for n in _noise(key)]
     point = Point(device=model.kind, workload=workload, params=params, method=method, suite=suite,
-                  reason="synthetic wrong result" if failed else None, repeats=SAMPLES,
+                  reason=Reason.of("check_failed", rel_error=tolerance * 3, tolerance=tolerance) if failed else None,
+                  repeats=SAMPLES,
                   number_per_run=100 if method != "engine" else max(1, int(1e-3 / seconds)), samples=samples,
                   threads=machine.threads if model.kind == "cpu" else None, flops=flops, bytes_moved=nbytes,
                   rel_error=tolerance * 3 if failed else rel_error, tolerance=tolerance,
@@ -198,7 +200,7 @@ def synthetic(machine: Machine) -> ResultSet:
         "logical_cores": machine.threads, "memory_bytes": machine.cpu.memory_bytes, "python": "3.11.7",
         "torch": "2.5.1", "mps_built": any(d.kind == "mps" for d in devices), "mps_fallback_to_cpu": False,
         "devices": {d.kind: _describe(machine, d) for d in devices},
-        "unavailable": {} if machine.accelerator else {"mps": "MPS is built into PyTorch but not available on this machine"},
+        "unavailable": {} if machine.accelerator else {"mps": {"code": "no_mps_here"}},
         "git_commit": "0000000", "date": "2026-11-30T12:00:00+00:00",
     }
     points = []

@@ -8,17 +8,13 @@ sentence (:func:`gaps_sentence`) that names the gaps and says why. With
 ``PYTORCH_ENABLE_MPS_FALLBACK=1`` set and MPS measured, the same sentence
 warns that an MPS time can include CPU work.
 
-Reasons this package writes itself (MPS and bfloat16 or float64, a device
-without timing events) are kept in English in the results file and said in the
-chapter's language from the catalogs' ``gaps.reason.*`` templates; an
-exception's message from PyTorch is quoted as it came.
+A results file holds each reason as a code (:mod:`mpsarticle.core.reasons`),
+which the chapter says in its language (:mod:`mpsarticle.article.reasons`);
+an exception's message from PyTorch is quoted as it came.
 """
 
 from __future__ import annotations
 
-import functools
-import re
-import string
 from collections import defaultdict
 from typing import TYPE_CHECKING
 
@@ -26,6 +22,7 @@ from babel.lists import format_list
 
 from mpsarticle.analysis.series import size_key, unmeasured, unmeasured_sizes
 from mpsarticle.article.formatting import whole
+from mpsarticle.article.reasons import reason_text
 from mpsarticle.results.model import Point, ResultSet
 
 if TYPE_CHECKING:
@@ -42,7 +39,7 @@ def gaps_sentence(results: ResultSet, language: "Words", suites: tuple[str, ...]
         if point.suite in suites and point.status != "ok":
             key = size_key(point.workload)
             what = _what(point, words)
-            groups[(point.device, what, key, _why(point, words))].append(int(point.params.get(key, 0)))
+            groups[(point.device, what, key, _why(point, words, language))].append(int(point.params.get(key, 0)))
     text = words["none"]
     if groups:
         items = [words["item"].format(what=what, device=language.device(device), key=key, why=why,
@@ -60,33 +57,22 @@ def _what(point: Point, words: dict[str, str]) -> str:
     return what if point.method == "engine" else f"{what} ({point.method})"
 
 
-def _why(point: Point, words: dict[str, str]) -> str:
-    reason = point.reason or ""
+#: The codes of a point that was not tried for its size (mpsarticle.measure.memory).
+NOT_TRIED = ("too_big", "too_big_working_set")
+
+
+def _why(point: Point, words: dict[str, str], language: "Words") -> str:
+    reason = point.reason
     if point.status == "out_of_memory":
-        return words["out_of_memory_not_tried" if reason.startswith("not tried") else "out_of_memory"]
+        return words["out_of_memory_not_tried" if _not_tried(point) else "out_of_memory"]
     if point.status in ("unsupported", "error"):
-        return words[point.status].format(reason=_translated(reason, words))
+        return words[point.status].format(reason=reason_text(reason, language) if reason else "")
     return words.get(point.status, point.status)
 
 
-def _translated(reason: str, words: dict[str, str]) -> str:
-    """``reason`` in the chapter's language where the catalogs have its template, else as it came."""
-    for key, pattern in _english_reasons():
-        found = pattern.fullmatch(reason)
-        if found:
-            return words[key].format(**found.groupdict())
-    return reason
-
-
-@functools.cache
-def _english_reasons() -> tuple[tuple[str, re.Pattern[str]], ...]:
-    """Each ``gaps.reason.*`` English template as a pattern whose groups are its placeholders."""
-    from mpsarticle.article.wording import Words
-
-    found = []
-    for key, template in Words("en").table("gaps").items():
-        if key.startswith("reason."):
-            parts = [re.escape(text) + (f"(?P<{name}>\\S+)" if name else "")
-                     for text, name, _, _ in string.Formatter().parse(template)]
-            found.append((key, re.compile("".join(parts))))
-    return tuple(found)
+def _not_tried(point: Point) -> bool:
+    """Whether an out-of-memory point was not tried; an old file's unrecognised reason says so in its words."""
+    reason = point.reason
+    if reason is None:
+        return False
+    return reason.code in NOT_TRIED or (reason.code == "legacy" and str(reason.get("message")).startswith("not tried"))

@@ -12,6 +12,7 @@ from typing import Iterable, Sequence
 
 from mpsarticle.analysis import series as analysis
 from mpsarticle.article.formatting import duration, number, percent, ratio_interval, whole, with_interval
+from mpsarticle.article.reasons import reason_text
 from mpsarticle.results.model import ResultSet
 from mpsarticle.article.selfcheck_words import point_words, reference_words, row_ratio_digits
 from mpsarticle.article.wording import Count, Words
@@ -19,8 +20,6 @@ from mpsarticle.article.wording import Count, Words
 __all__ = ["data_links", "device_card", "machines_table", "methods_table", "selfcheck_table"]
 
 DATA_FILES = ("results.json", "results.csv")
-#: The reasons mpsarticle.measure.devices records, by catalog key (their English text is the catalog's ``en`` entry).
-REASON_KEYS = ("reason.no_mps_build", "reason.no_mps_here", "reason.no_cuda", "reason.no_mps_rosetta")
 
 
 def _cells(values: Iterable[object], tag: str = "td") -> str:
@@ -35,15 +34,6 @@ def _table(head: Sequence[str], rows: Iterable[str], extra_class: str = "") -> s
 
 def gib(value: object, lang: str) -> str:
     return f"{number(value / 2**30, lang, 3)} GiB" if isinstance(value, (int, float)) and value else "-"
-
-
-def reason(text: str, words: Words) -> str:
-    """A recorded reason in the page's language where the catalog knows it; any other (an exception's message) as it came."""
-    from mpsarticle.article.wording import catalog
-
-    english = catalog("en")
-    key = next((k for k in REASON_KEYS if english[k] == text), None)
-    return words(key) if key else text
 
 
 def device_card(results: ResultSet, words: Words) -> str:
@@ -61,7 +51,7 @@ def device_card(results: ResultSet, words: Words) -> str:
             rows.append((words.device(name), f"{device['name']} — {device.get('backend', '')}, "
                                              f"{gib(device.get('memory_bytes'), lang)}"))
     for name, why in env.get("unavailable", {}).items():
-        rows.append((words.device(name), f"{words('card.unavailable')}: {reason(why, words)}"))
+        rows.append((words.device(name), f"{words('card.unavailable')}: {reason_text(why, words)}"))
     from mpsarticle.article.mac_tables import card_rows
 
     rows += card_rows(env, lang)

@@ -49,12 +49,6 @@ def catalog(lang: str) -> dict[str, Any]:
     return importlib.import_module(f".catalogs.{lang}", __package__).MESSAGES
 
 
-def english(key: str, **values: Any) -> str:
-    """An English message, for text written into a results file (files are in English; a chapter in
-    another language finds it again by the same template, :mod:`mpsarticle.article.gaps`)."""
-    return catalog("en")[key].format(**values)
-
-
 def placeholders(message: str | Mapping[str, str]) -> set[str]:
     """The fields a message uses (every plural form together, the selector included)."""
     forms = [message] if isinstance(message, str) else [v for k, v in message.items() if k != "plural"]
@@ -271,4 +265,4 @@ class Words:
         return {key[len(prefix) + 1:]: text for key, text in self.messages.items() if key.startswith(prefix + ".")}
 
 
-__all__ += ["Billions", "Value", "english"]
+__all__ += ["Billions", "Value"]

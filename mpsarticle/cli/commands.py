@@ -28,6 +28,8 @@ __all__ = ["COMMANDS"]
 
 
 def info(args: argparse.Namespace) -> int:
+    from mpsarticle.article.reasons import reason_text
+    from mpsarticle.article.wording import Words
     from mpsarticle.measure.environment import describe_machine
 
     machine = describe_machine()
@@ -40,8 +42,9 @@ def info(args: argparse.Namespace) -> int:
         memory = device.get("memory_bytes")
         size = f", {memory / 2**30:.0f} GiB" if memory else ""
         print(f"  {name:5s} {device['name']} [{device['backend']}]{size}")
+    english = Words("en")
     for name, why in machine["unavailable"].items():
-        print(f"  {name:5s} unavailable: {why}")
+        print(f"  {name:5s} unavailable: {reason_text(why, english)}")
     for line in mac_lines(machine) + spec_lines(machine) + warning_lines(machine):
         print(line)
     return 0

@@ -17,8 +17,8 @@ from abc import ABC, abstractmethod
 from dataclasses import asdict, dataclass
 from typing import Any, ClassVar
 
+from mpsarticle.core.reasons import Reason
 from mpsarticle.errors import CANNOT_START, InputError, MpsarticleError
-from mpsarticle.article.wording import english
 
 __all__ = [
     "SIZE_KEYS",
@@ -56,7 +56,11 @@ class DeviceUnavailable(MpsarticleError, RuntimeError):
 
 
 class Unsupported(Exception):
-    """This workload cannot run on this device (the message says why)."""
+    """This workload cannot run on this device; ``reason`` says why (a :class:`~mpsarticle.core.reasons.Reason`)."""
+
+    def __init__(self, reason: Reason) -> None:
+        super().__init__(str(reason))
+        self.reason = reason
 
 
 @dataclass(frozen=True)
@@ -104,15 +108,15 @@ class Workload(ABC):
     def params(self) -> dict[str, Any]:
         return asdict(self)
 
-    def unsupported_reason(self, device_kind: str) -> str | None:
+    def unsupported_reason(self, device_kind: str) -> Reason | None:
         """Why this workload cannot run on a ``device_kind`` device, known before trying; ``None`` if it can."""
         dtype = getattr(self, "dtype", "float32")
         if device_kind == "mps" and dtype == "float64":
-            return english("gaps.reason.mps_float64")
+            return Reason.of("mps_float64")
         if device_kind == "mps" and dtype == "bfloat16":
             major = _macos_major()
             if major is not None and major < 14:
-                return english("gaps.reason.mps_bfloat16", macos=major)
+                return Reason.of("mps_bfloat16", macos=major)
         return None
 
 

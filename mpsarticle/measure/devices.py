@@ -23,6 +23,7 @@ import torch
 
 from mpsarticle.core.host import cpu_cache_bytes, cpu_model, logical_cpu_count, total_memory_bytes
 from mpsarticle.core.macinfo import python_translated
+from mpsarticle.core.reasons import Reason
 from mpsarticle.core.specs import DEVICE_KINDS, DeviceUnavailable
 
 __all__ = [
@@ -42,14 +43,11 @@ __all__ = [
 MPS_FALLBACK_VARIABLE = "PYTORCH_ENABLE_MPS_FALLBACK"
 
 
-#: Why a device is missing, in the common cases (translated by the article).
-NO_CUDA = "no CUDA device is visible to PyTorch (CPU-only build or no NVIDIA GPU)"
-NO_MPS_BUILD = "this PyTorch build has no MPS backend (MPS needs macOS on Apple silicon)"
-NO_MPS_HERE = "MPS is built into PyTorch but not available on this machine"
-NO_MPS_ROSETTA = (
-    "Python runs under Rosetta 2 (as an x86_64 program) on this Apple-silicon Mac; "
-    "MPS needs a native arm64 Python"
-)
+#: Why a device is missing, in the common cases: codes (mpsarticle.core.reasons), which the article words.
+NO_CUDA = Reason.of("no_cuda")
+NO_MPS_BUILD = Reason.of("no_mps_build")
+NO_MPS_HERE = Reason.of("no_mps_here")
+NO_MPS_ROSETTA = Reason.of("no_mps_rosetta")
 
 
 class TimingEvent(Protocol):
@@ -187,8 +185,8 @@ def _mps_is_available() -> bool:
     return bool(backend is not None and backend.is_available())
 
 
-def _why_unavailable(kind: str) -> str | None:
-    """``None`` when the device can be used, else a one-line reason."""
+def _why_unavailable(kind: str) -> Reason | None:
+    """``None`` when the device can be used, else why not."""
     if kind == "cpu":
         return None
     if kind == "cuda":
@@ -205,7 +203,7 @@ def _why_unavailable(kind: str) -> str | None:
     return _mps_probe()
 
 
-def _mps_probe() -> str | None:
+def _mps_probe() -> Reason | None:
     """Run a tiny kernel on MPS: ``None`` if it works, else why not.
 
     Some virtual Macs (hosted CI runners among them) report MPS as available
@@ -214,9 +212,9 @@ def _mps_probe() -> str | None:
     try:
         value = torch.ones(4, device="mps").sum().item()
     except Exception as exc:  # noqa: BLE001 - any failure means "does not work"
-        return f"MPS reports itself available but a test kernel failed: {_one_line(exc)}"
+        return Reason.of("mps_probe_failed", message=_one_line(exc))
     if value != 4.0:
-        return f"MPS reports itself available but computed 1+1+1+1 = {value}"
+        return Reason.of("mps_probe_wrong", value=float(value))
     return None
 
 
@@ -232,7 +230,7 @@ def get_device(name: str) -> Device:
         index = int(index_text)
     reason = _why_unavailable(kind)
     if reason is not None:
-        raise DeviceUnavailable(f"{kind} is not usable here: {reason}")
+        raise DeviceUnavailable(f"{kind} is not usable here: {reason} (python -m mpsarticle info says why)")
     if kind == "cuda" and index >= torch.cuda.device_count():
         raise DeviceUnavailable(
             f"{name} does not exist: this machine has {torch.cuda.device_count()} CUDA device(s)"
@@ -245,7 +243,7 @@ def available_devices() -> list[Device]:
     return [Device(kind) for kind in DEVICE_KINDS if _why_unavailable(kind) is None]
 
 
-def unavailable_reasons() -> dict[str, str]:
+def unavailable_reasons() -> dict[str, Reason]:
     """For each known kind that cannot be used here, why not."""
     reasons = {kind: _why_unavailable(kind) for kind in DEVICE_KINDS}
     return {kind: why for kind, why in reasons.items() if why is not None}
@@ -258,9 +256,12 @@ def default_device() -> Device:
 
 # -- descriptions ------------------------------------------------------------
 
-def _one_line(exc: BaseException) -> str:
+def _one_line(exc: BaseException, limit: int = 300) -> str:
+    """The exception's type and the first line of its message, cut to ``limit`` characters (a reason's
+    message must fit a results file: PyTorch's first line can list every backend)."""
     text = str(exc).strip().splitlines()
-    return f"{type(exc).__name__}: {text[0] if text else ''}".rstrip(": ")
+    line = f"{type(exc).__name__}: {text[0] if text else ''}".rstrip(": ")
+    return line if len(line) <= limit else line[:limit - 1] + "…"
 
 
 @functools.cache

@@ -43,7 +43,7 @@ def describe_machine() -> dict[str, Any]:
         "mps_built": bool(getattr(torch.backends.mps, "is_built", lambda: False)()),
         "mps_fallback_to_cpu": mps_fallback_enabled(),
         "devices": {device.name: device.describe() for device in available_devices()},
-        "unavailable": unavailable_reasons(),
+        "unavailable": {kind: reason.to_dict() for kind, reason in unavailable_reasons().items()},
         # Swap, the Mac's provenance (macOS only) and the risky conditions.
         **machine_conditions(),
     }

@@ -14,6 +14,7 @@ from typing import IO, TYPE_CHECKING, Iterable, Sequence
 
 from mpsarticle import config
 from mpsarticle.core.profiles import Task
+from mpsarticle.core.reasons import Reason
 from mpsarticle.measure.memory import too_big
 from mpsarticle.results.model import ResultSet, unmeasured_point
 
@@ -41,7 +42,7 @@ def resolve_devices(devices: Iterable[Device | str] | None) -> list[Device]:
     return [device if isinstance(device, Device) else get_device(device) for device in devices]
 
 
-def _too_big(task: Task, described: dict) -> str | None:
+def _too_big(task: Task, described: dict) -> Reason | None:
     # The run's environment block already describes every usable device.
     return too_big(task.workload, described.get(task.device.name) or task.device.describe())
 

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from mpsarticle.core.reasons import Reason
 from mpsarticle.core.specs import Workload
 
 __all__ = ["MEMORY_SHARE_LIMIT", "is_out_of_memory", "too_big", "usable_bytes"]
@@ -46,16 +47,14 @@ def usable_bytes(described: dict[str, Any]) -> int | None:
     return int(memory) if memory else None
 
 
-def too_big(workload: Workload, described: dict[str, Any]) -> str | None:
+def too_big(workload: Workload, described: dict[str, Any]) -> Reason | None:
     """Why ``workload`` is not tried on the device ``described``, or ``None`` if it fits."""
     memory = usable_bytes(described)
     need = workload.input_bytes
     if memory and need > MEMORY_SHARE_LIMIT * memory:
-        if described.get("kind") == "mps" and described.get("recommended_max_bytes"):
-            where = f"Metal's recommended working set of {memory / 1e9:.1f} GB"
-        else:
-            where = f"the device's {memory / 1e9:.1f} GB"
-        return f"not tried: inputs need {need / 1e9:.1f} GB, more than {MEMORY_SHARE_LIMIT:.0%} of {where}"
+        working_set = described.get("kind") == "mps" and described.get("recommended_max_bytes")
+        return Reason.of("too_big_working_set" if working_set else "too_big", need_bytes=int(need),
+                         memory_bytes=int(memory), share=MEMORY_SHARE_LIMIT)
     return None
 
 

@@ -49,7 +49,7 @@ from mpsarticle.measure.kernels import Prepared, prepare
 from mpsarticle.measure.memory import is_out_of_memory
 from mpsarticle.results.model import Point, finite_or_none
 from mpsarticle.core.specs import NAIVE_NUMBER, TimingOptions, Unsupported, Workload
-from mpsarticle.article.wording import english
+from mpsarticle.core.reasons import Reason
 
 __all__ = ["TimingOptions", "measure", "rotations", "step", "time_engine", "time_events", "time_naive"]
 
@@ -170,7 +170,7 @@ def time_events(prepared: Prepared, device: Device, options: TimingOptions) -> d
     """``number`` calls between two device events, repeated while the budget lasts."""
     start, end = device.new_event(), device.new_event()
     if start is None or end is None:
-        raise Unsupported(english("gaps.reason.no_events", device=device.name))
+        raise Unsupported(Reason.of("no_events", device=device.name))
     started = time.perf_counter()
     warm_up(prepared, device.synchronized_timer())
     samples: list[float] = []
@@ -235,7 +235,7 @@ def measure(
         # Before preparing, so a CPU "events" point allocates no inputs for
         # nothing, and a workload known not to run leaves the device untouched.
         if method == "events" and device.new_event() is None:
-            raise Unsupported(english("gaps.reason.no_events", device=device.name))
+            raise Unsupported(Reason.of("no_events", device=device.name))
         reason = workload.unsupported_reason(device.kind)
         if reason:
             raise Unsupported(reason)
@@ -253,14 +253,13 @@ def measure(
         point.tolerance = prepared.tolerance
         point.check = "passed" if math.isfinite(rel_error) and rel_error <= prepared.tolerance else "failed"
         if point.check == "failed":
-            point.reason = (
-                f"result differs from the float64 CPU reference: relative error "
-                f"{'not finite' if point.rel_error is None else f'{rel_error:.2e}'} > {prepared.tolerance:.0e}"
-            )
+            point.reason = (Reason.of("check_not_finite", tolerance=prepared.tolerance) if point.rel_error is None
+                            else Reason.of("check_failed", rel_error=rel_error, tolerance=prepared.tolerance))
     except Unsupported as exc:
-        point.status, point.reason = "unsupported", str(exc)
+        point.status, point.reason = "unsupported", exc.reason
     except Exception as exc:  # noqa: BLE001 - every failure becomes a status, the run goes on
-        point.status, point.reason = _classify(exc)
+        point.status, message = _classify(exc)
+        point.reason = Reason.of("exception", message=message)
     finally:
         del prepared
         if point.status == "out_of_memory":
@@ -285,6 +284,7 @@ def _threads(options: TimingOptions):
 
 
 def _classify(exc: BaseException) -> tuple[str, str]:
+    """The status of a point that raised ``exc``, and the message raised, verbatim on one line."""
     message = " ".join(str(exc).split()) or type(exc).__name__
     if len(message) > 300:
         message = message[:299] + "…"

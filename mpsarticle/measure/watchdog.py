@@ -57,6 +57,7 @@ import time
 from dataclasses import dataclass
 from typing import IO, TYPE_CHECKING, Callable
 
+from mpsarticle.core.reasons import Reason
 from mpsarticle.measure.interrupt import INTERRUPT_SIGNALS, Rescue, terminal
 from mpsarticle.results.model import Point, unmeasured_point
 
@@ -77,8 +78,8 @@ class PointTimeout(BaseException):
     """The current point ran past its time limit (raised in the main thread by SIGALRM)."""
 
 
-def timeout_reason(limit_s: float) -> str:
-    return f"stopped at the time limit of {limit_s:g} s per point"
+def timeout_reason(limit_s: float) -> Reason:
+    return Reason.of("timeout", limit_s=limit_s)
 
 
 @dataclass

@@ -26,6 +26,7 @@ from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Iterator
 
+from mpsarticle.core.reasons import Reason
 from mpsarticle.results.safejson import read_json
 from mpsarticle.results.schema import CHECKS, METHODS, SCHEMA_NAME, SCHEMA_VERSION, STATUSES, ResultsFileError, upgrade, validate
 
@@ -54,7 +55,9 @@ class Point:
     params: dict[str, Any]
     method: str = "engine"
     status: str = "ok"
-    reason: str | None = None
+    #: Why the point has no time, or failed its check: a code and its parameters, never prose
+    #: (mpsarticle.core.reasons; PyTorch's message is the ``message`` of code ``exception``).
+    reason: Reason | None = None
     suite: str | None = None
     #: Per-call times in seconds, from the samples (see mpsarticle.core.stats).
     median_s: float | None = None
@@ -135,8 +138,13 @@ class Point:
                 return False
         return True
 
+    def __post_init__(self) -> None:
+        if self.reason is not None and not isinstance(self.reason, Reason):
+            raise TypeError(f"Point.reason is a Reason (a code, mpsarticle.core.reasons), not {self.reason!r}")
+
     def to_dict(self) -> dict[str, Any]:
         data = asdict(self)
+        data["reason"] = self.reason.to_dict() if self.reason is not None else None
         data["gflop_s"] = self.gflop_s
         data["gb_s"] = self.gb_s
         return data
@@ -208,14 +216,19 @@ class ResultSet:
         return write_atomically(path, self.to_json())
 
     def to_csv(self) -> str:
-        """One row per point, samples left out (they stay in the JSON)."""
+        """One row per point, samples left out (they stay in the JSON); the reason's code, and its
+        parameters as JSON in ``reason_params``."""
         columns = [name for name in _POINT_FIELDS_ORDERED if name not in ("params", "samples")]
+        columns.insert(columns.index("reason") + 1, "reason_params")
         param_names = sorted({key for point in self.points for key in point.params})
         buffer = io.StringIO()
         writer = csv.writer(buffer, lineterminator="\n")
         writer.writerow(columns + param_names + list(_DERIVED))
         for point in self.points:
-            row = [getattr(point, name) for name in columns]
+            cells = {"reason": point.reason.code if point.reason else None,
+                     "reason_params": json.dumps(point.reason.args, allow_nan=False)
+                     if point.reason and point.reason.params else None}
+            row = [cells[name] if name in cells else getattr(point, name) for name in columns]
             row += [point.params.get(name, "") for name in param_names]
             row += [point.gflop_s, point.gb_s]
             writer.writerow(["" if value is None else value for value in row])
@@ -231,6 +244,8 @@ class ResultSet:
         points = []
         for raw in data["points"]:
             values = {key: value for key, value in raw.items() if key not in _DERIVED}
+            if values.get("reason") is not None:
+                values["reason"] = Reason.from_dict(values["reason"])
             point = Point(**values)
             if data["schema_version"] < 2 and point.status == "ok":
                 # Version 1 kept the samples but not their statistics.
@@ -292,7 +307,7 @@ def finite_or_none(value: float | None) -> float | None:
     return value if value is not None and math.isfinite(value) else None
 
 
-def unmeasured_point(task: Task, status: str, reason: str) -> Point:
+def unmeasured_point(task: Task, status: str, reason: Reason) -> Point:
     """The point of a task that was not (fully) measured: not tried, or stopped."""
     return Point(device=task.device.name, workload=task.workload.kind, params=task.workload.params(),
                  method=task.method, suite=task.suite, status=status, reason=reason,

@@ -10,8 +10,10 @@ from __future__ import annotations
 
 from typing import Any, Iterable
 
+from mpsarticle.core.reasons import DEVICE_CODES, POINT_CODES, problem
 from mpsarticle.errors import MpsarticleError
 from mpsarticle.core.specs import SIZE_KEYS
+from mpsarticle.results.legacy import device_reason, point_reason
 
 __all__ = ["CHECKS", "METHODS", "SCHEMA", "SCHEMA_NAME", "SCHEMA_VERSION", "STATUSES", "ResultsFileError",
            "upgrade", "validate"]
@@ -23,7 +25,12 @@ SCHEMA_NAME = "mpsarticle.results"
 #: statistics computed from the samples they kept.
 #: 3: ``bytes`` is named ``bytes_moved`` (points and the sustained block);
 #: optional ``peak_memory_bytes`` (CUDA) and ``driver_memory_bytes`` (MPS) per point.
-SCHEMA_VERSION = 3
+#: 4: reasons are codes, not English: a point's ``reason`` and each entry of
+#: ``environment.unavailable`` is ``{"code": ..., **parameters}``
+#: (mpsarticle.core.reasons), PyTorch's message the ``message`` of code
+#: ``exception``; older files' English becomes codes on loading
+#: (mpsarticle.results.legacy), a text that matches none ``legacy``, kept as written.
+SCHEMA_VERSION = 4
 
 #: ``timeout``: stopped at the per-point time limit (mpsarticle.measure.watchdog).
 STATUSES = ("ok", "unsupported", "out_of_memory", "error", "timeout")
@@ -46,26 +53,54 @@ class ResultsFileError(MpsarticleError, ValueError):
 
 
 def upgrade(data: Any) -> Any:
-    """``data`` with the field names of files before version 3 given their present names (a copy; the rest as it was).
+    """``data`` in this version's layout (a copy; the rest as it was): the field names of files before
+    version 3 given their present names, and the English reasons of files before version 4 made codes.
 
     Anything that is not a results file of an older version is returned as
-    it is, for :func:`validate` to name what is wrong.
+    it is, for :func:`validate` to name what is wrong; so is a reason that is
+    not text, or longer than a file may hold.
     """
     version = data.get("schema_version") if isinstance(data, dict) else None
-    if not isinstance(version, int) or version >= 3:
+    if not isinstance(version, int) or isinstance(version, bool) or version >= SCHEMA_VERSION:
         return data
+    upgraded = dict(data)
+    if version < 3:
+        upgraded = _renamed_bytes(upgraded)
+    if version < 4:
+        upgraded = _coded_reasons(upgraded)
+    return upgraded
 
+
+def _renamed_bytes(data: dict[str, Any]) -> dict[str, Any]:
+    """Version 3: ``bytes`` is ``bytes_moved``."""
     def renamed(block: Any) -> Any:
         if not isinstance(block, dict) or "bytes" not in block or "bytes_moved" in block:
             return block
         return {("bytes_moved" if key == "bytes" else key): value for key, value in block.items()}
 
-    upgraded = dict(data)
     if isinstance(data.get("points"), list):
-        upgraded["points"] = [renamed(point) for point in data["points"]]
+        data["points"] = [renamed(point) for point in data["points"]]
     if "sustained" in data:
-        upgraded["sustained"] = renamed(data["sustained"])
-    return upgraded
+        data["sustained"] = renamed(data["sustained"])
+    return data
+
+
+def _coded_reasons(data: dict[str, Any]) -> dict[str, Any]:
+    """Version 4: each English reason (a point's, a missing device's) as its code (mpsarticle.results.legacy)."""
+    def coded(text: Any, read: Any) -> Any:
+        if text == "":
+            return None  # no reason: refused where one is needed, as before
+        return read(text).to_dict() if isinstance(text, str) and len(text) <= _MAX_TEXT else text
+
+    if isinstance(data.get("points"), list):
+        data["points"] = [dict(point, reason=coded(point["reason"], point_reason))
+                          if isinstance(point, dict) and point.get("reason") is not None else point
+                          for point in data["points"]]
+    environment = data.get("environment")
+    if isinstance(environment, dict) and isinstance(environment.get("unavailable"), dict):
+        data["environment"] = dict(environment, unavailable={
+            kind: coded(why, device_reason) for kind, why in environment["unavailable"].items()})
+    return data
 
 
 def _number(maximum: float, minimum: float = 0) -> dict[str, Any]:
@@ -81,6 +116,11 @@ def _nullable(schema: dict[str, Any]) -> dict[str, Any]:
 
 
 _SCALAR = {"anyOf": [_text(), {"type": ["number", "boolean", "null"]}]}
+
+#: A reason (mpsarticle.core.reasons): its code and parameters; which code, and which parameters it
+#: takes, :func:`validate` checks after the schema, to say so in words.
+_REASON = {"type": "object", "required": ["code"], "properties": {"code": {"type": "string", "maxLength": 40}},
+           "additionalProperties": _SCALAR}
 
 #: The optional ``sustained`` block (mpsarticle.measure.sustained): one workload, its rate per window.
 SUSTAINED_SCHEMA: dict[str, Any] = {
@@ -145,7 +185,7 @@ SCHEMA: dict[str, Any] = {
                         "additionalProperties": _SCALAR,
                     },
                 },
-                "unavailable": {"type": "object", "additionalProperties": _text()},
+                "unavailable": {"type": "object", "additionalProperties": _REASON},
                 "toolchain": {"type": "object", "additionalProperties": _nullable(_text())},
                 # A Mac's provenance (mpsarticle.core.macinfo) and the risky conditions (mpsarticle.core.conditions).
                 "mac": {"type": "object", "additionalProperties": _SCALAR},
@@ -169,7 +209,7 @@ SCHEMA: dict[str, Any] = {
                     },
                     "method": {"enum": list(METHODS)},
                     "status": {"enum": list(STATUSES)},
-                    "reason": _nullable(_text()),
+                    "reason": _nullable(_REASON),
                     "suite": _nullable({"type": "string", "maxLength": 60}),
                     "median_s": _nullable(_number(_MAX_SECONDS)),
                     "iqr_s": _nullable(_number(_MAX_SECONDS)),
@@ -220,7 +260,11 @@ def validate(data: Any, source: str) -> None:
     if error is not None:
         where = field_path(error.absolute_path)
         raise ResultsFileError(f"{source}: field {where}: {_short(error.message)}")
+    for kind, why in data["environment"].get("unavailable", {}).items():
+        _check_reason(why, DEVICE_CODES, f"environment.unavailable.{kind}", source)
     for index, raw in enumerate(data["points"]):
+        if raw.get("reason") is not None:
+            _check_reason(raw["reason"], POINT_CODES, f"points[{index}].reason", source)
         if raw.get("status") == "ok" and raw.get("median_s") is None:
             raise ResultsFileError(f"{source}: field points[{index}].median_s: a point with status ok needs a time")
         if raw.get("status") != "ok" and not raw.get("reason"):
@@ -229,6 +273,13 @@ def validate(data: Any, source: str) -> None:
         if key is not None and not isinstance(raw["params"].get(key), int):
             raise ResultsFileError(f"{source}: field points[{index}].params.{key}: a {raw['workload']} point needs its size "
                                    f"{key} as a whole number")
+
+
+def _check_reason(reason: Any, codes: Any, where: str, source: str) -> None:
+    found = problem(reason, codes)
+    if found is not None:
+        name, what = found
+        raise ResultsFileError(f"{source}: field {where}{'.' + name if name else ''}: {what}")
 
 
 def field_path(parts: Iterable[Any]) -> str:

@@ -12,6 +12,7 @@ import pytest
 
 from mpsarticle.cli import main as cli
 from mpsarticle.core import profiles
+from mpsarticle.core.reasons import Reason
 from mpsarticle.measure import timing
 from mpsarticle.results.archive import load_archive
 from mpsarticle.measure.devices import Device
@@ -62,7 +63,7 @@ def test_a_second_ctrl_c_while_saving_cannot_cut_the_file(tmp_path, monkeypatch)
     rescue = Rescue(results, target, planned=3)
     with pytest.raises(Interrupted) as caught:
         with signals_interrupt(), rescue.on_interrupt():
-            rescue.add(Point("cpu", "copy", {"n": 1}, status="error", reason="test"))
+            rescue.add(Point("cpu", "copy", {"n": 1}, status="error", reason=Reason.of("exception", message="test")))
             os.kill(os.getpid(), signal.SIGINT)
     assert caught.value.notice.startswith("mpsarticle: interrupted (SIGINT): saved 1 of 3 points to ")
     assert len(load(target)) == 1
@@ -192,7 +193,7 @@ def test_rescue_for_other_commands(tmp_path):
     rescue = Rescue(results, tmp_path / "check.json", planned=5, hint=None)
     with pytest.raises(Interrupted) as caught:
         with signals_interrupt(), rescue.on_interrupt():
-            rescue.add(Point("cpu", "copy", {"n": 1}, status="error", reason="test"))
+            rescue.add(Point("cpu", "copy", {"n": 1}, status="error", reason=Reason.of("exception", message="test")))
             os.kill(os.getpid(), signal.SIGTERM)
     assert caught.value.exit_status == 143
     assert caught.value.notice == f"mpsarticle: interrupted (SIGTERM): saved 1 of 5 points to {tmp_path / 'check.json'}"

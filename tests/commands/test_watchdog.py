@@ -9,6 +9,7 @@ import pytest
 
 from mpsarticle.cli import main as cli
 from mpsarticle.core import profiles
+from mpsarticle.core.reasons import Reason
 from mpsarticle.measure import timing
 from mpsarticle.measure.devices import Device
 from mpsarticle.measure.interrupt import Rescue
@@ -39,7 +40,7 @@ def test_a_point_past_its_limit_is_recorded_as_timeout_and_the_run_goes_on(tmp_p
     tasks = [Task("t", Sleeping(60.0), cpu, "engine", QUICK), Task("t", MatVec(32), cpu, "engine", QUICK)]
     results = _run(tasks, 0.5, tmp_path)
     stuck, after = results.points
-    assert stuck.status == "timeout" and stuck.reason == "stopped at the time limit of 0.5 s per point"
+    assert stuck.status == "timeout" and stuck.reason == Reason.of("timeout", limit_s=0.5)
     assert stuck.median_s is None and not stuck.ok
     assert after.status == "ok"
 
@@ -71,7 +72,7 @@ def test_the_limit_comes_from_the_profile_and_the_command_line_overrides_it(tmp_
     assert cli.main(argv) == 0
     results = load(out)
     assert results.points and {p.status for p in results} == {"timeout"}
-    assert {p.reason for p in results} == {"stopped at the time limit of 0.001 s per point"}
+    assert {p.reason for p in results} == {Reason.of("timeout", limit_s=0.001)}
 
 
 def test_a_bad_limit_is_an_argument_error(capsys):

@@ -13,6 +13,7 @@ from mpsarticle.cli import main as cli
 from mpsarticle.core import conditions
 from mpsarticle.measure import devices
 from mpsarticle.core import macinfo
+from mpsarticle.core.reasons import Reason
 from mpsarticle.measure.environment import describe_machine, environment
 from mpsarticle.results.model import ResultSet
 
@@ -67,8 +68,7 @@ def test_an_environment_block_with_a_mac_is_saved_and_loaded(monkeypatch):
 def test_mps_missing_under_rosetta_says_so(monkeypatch):
     monkeypatch.setattr(devices, "_mps_is_available", lambda: False)
     monkeypatch.setattr(devices, "python_translated", lambda: True)
-    assert devices.unavailable_reasons()["mps"] == devices.NO_MPS_ROSETTA
-    assert "Rosetta" in devices.NO_MPS_ROSETTA and "arm64" in devices.NO_MPS_ROSETTA
+    assert devices.unavailable_reasons()["mps"] == devices.NO_MPS_ROSETTA == Reason.of("no_mps_rosetta")
     monkeypatch.setattr(devices, "python_translated", lambda: None)
     assert devices.unavailable_reasons()["mps"] in (devices.NO_MPS_BUILD, devices.NO_MPS_HERE)
 
@@ -76,12 +76,13 @@ def test_mps_missing_under_rosetta_says_so(monkeypatch):
 def test_info_shows_the_mac_its_spec_sheet_and_warnings(monkeypatch, capsys):
     machine = describe_machine()
     machine.update(fixture_block("m1-pro-macbook-pro-14"))
-    machine["unavailable"] = {"mps": devices.NO_MPS_ROSETTA}
+    machine["unavailable"] = {"mps": devices.NO_MPS_ROSETTA.to_dict()}
     monkeypatch.setattr("mpsarticle.measure.environment.describe_machine", lambda: machine)
     assert cli.main(["info"]) == 0
     out = capsys.readouterr().out
     assert "Mac: Apple M1 Pro (8 P + 2 E CPU cores, 16-core GPU), model MacBookPro18,3, macOS 14.2.1" in out
     assert "power: battery (81 %, discharging); Low Power Mode on" in out
     assert "Apple's spec sheet for the Apple M1 Pro (16-core GPU): 200 GB/s memory bandwidth (apple)" in out
-    assert f"mps   unavailable: {devices.NO_MPS_ROSETTA}" in out
+    assert ("mps   unavailable: Python runs under Rosetta 2 (as an x86_64 program) on this Apple-silicon Mac; "
+            "MPS needs a native arm64 Python") in out
     assert "mpsarticle: warning: the Mac runs on battery" in out

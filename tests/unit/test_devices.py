@@ -130,8 +130,10 @@ def test_mps_that_reports_available_but_fails_is_unavailable(monkeypatch):
     monkeypatch.setattr(torch.backends.mps, "is_available", lambda: True)
     # The real probe runs a kernel on "mps", which fails on this machine: the
     # case of a virtual Mac that claims MPS but cannot run it.
-    with pytest.raises(DeviceUnavailable, match="test kernel failed"):
+    with pytest.raises(DeviceUnavailable, match="mps_probe_failed") as info:
         devices.get_device("mps")
+    assert "\n" not in str(info.value)
+    assert devices.unavailable_reasons()["mps"].code == "mps_probe_failed"
     assert "mps" not in [d.kind for d in devices.available_devices()]
 
 

@@ -17,6 +17,7 @@ from matplotlib.figure import Figure
 
 from mpsarticle.article import figures
 from mpsarticle.cli.main import main
+from mpsarticle.core.reasons import Reason
 from mpsarticle.results.model import Point, ResultSet
 from mpsarticle.article.wording import Words
 
@@ -32,7 +33,7 @@ def _point(device: str, workload: str, params: dict, seconds: float | None, *, s
            status: str = "ok", check: str = "passed", flops: float = 0.0, nbytes: float = 0.0) -> Point:
     return Point(
         device=device, workload=workload, params=params, method=method, suite=suite, status=status,
-        reason=None if status == "ok" and check != "failed" else "synthetic",
+        reason=None if status == "ok" and check != "failed" else Reason.of("legacy", message="synthetic"),
         median_s=seconds, iqr_s=None if seconds is None else seconds * 0.06,
         repeats=0 if seconds is None else 7, number_per_run=1, samples=[] if seconds is None else [seconds],
         flops=flops, bytes_moved=nbytes, check=check if status == "ok" else "skipped",

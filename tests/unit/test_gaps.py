@@ -9,6 +9,7 @@ import platform
 import pytest
 
 from mpsarticle.article import figures
+from mpsarticle.core.reasons import Reason
 from mpsarticle.page import Page
 from mpsarticle.measure.devices import Device
 from mpsarticle.article.gaps import gaps_sentence
@@ -21,13 +22,13 @@ from mpsarticle.article.wording import Words
 QUICK = TimingOptions(budget_s=0.05)
 ENVIRONMENT = {"torch": "2.13.0", "python": "3.11", "os": "Darwin 22.6.0", "cpu": "Apple M1",
                "devices": {"cpu": {"kind": "cpu", "name": "Apple M1"}, "mps": {"kind": "mps", "name": "Apple M1 GPU"}}}
-BF16_OLD_MACOS = "MPS supports bfloat16 from macOS 14 on; this is macOS 13"
+BF16_OLD_MACOS = Reason.of("mps_bfloat16", macos=13)
 
 
 def test_float64_on_mps_is_unsupported_with_the_reason():
     point = measure(MatMul(8, "float64"), Device("mps"), "engine", QUICK)  # refused before MPS is touched
     assert point.status == "unsupported"
-    assert point.reason == "MPS has no float64: Metal has no 64-bit floating-point type"
+    assert point.reason == Reason.of("mps_float64")
     assert measure(MatMul(8, "float64"), Device("cpu"), "engine", QUICK).check == "passed"
 
 
@@ -37,19 +38,21 @@ def test_bfloat16_on_mps_before_macos_14_is_unsupported_with_the_reason(monkeypa
     assert point.status == "unsupported" and point.reason == BF16_OLD_MACOS
 
 
-@pytest.mark.parametrize("reason, indonesian", [
-    (BF16_OLD_MACOS, "MPS mendukung bfloat16 mulai macOS 14; ini macOS 13"),
-    ("MPS has no float64: Metal has no 64-bit floating-point type",
+@pytest.mark.parametrize("reason, english, indonesian", [
+    (BF16_OLD_MACOS, "MPS supports bfloat16 from macOS 14 on; this is macOS 13",
+     "MPS mendukung bfloat16 mulai macOS 14; ini macOS 13"),
+    (Reason.of("mps_float64"), "MPS has no float64: Metal has no 64-bit floating-point type",
      "MPS tidak memiliki float64: Metal tidak punya tipe floating-point 64-bit"),
-    ("mps has no timing events", "mps tidak memiliki event pengukur waktu"),
-    ("MPS backend out of memory (a PyTorch message)", "MPS backend out of memory (a PyTorch message)"),
+    (Reason.of("no_events", device="mps"), "mps has no timing events", "mps tidak memiliki event pengukur waktu"),
+    (Reason.of("exception", message="MPS backend out of memory (a PyTorch message)"),
+     "MPS backend out of memory (a PyTorch message)", "MPS backend out of memory (a PyTorch message)"),
 ])
-def test_our_reasons_are_said_in_indonesian_and_pytorchs_are_quoted(reason, indonesian):
+def test_our_reasons_are_said_in_indonesian_and_pytorchs_are_quoted(reason, english, indonesian):
     point = Point("mps", "matmul", {"m": 8, "dtype": "float32"}, suite="matmul", status="unsupported", reason=reason)
     sentence = gaps_sentence(ResultSet(dict(ENVIRONMENT), [point]), Words("id"), ("matmul",))
     assert f"tidak didukung di sana: {indonesian})" in sentence
-    english = gaps_sentence(ResultSet(dict(ENVIRONMENT), [point]), Words("en"), ("matmul",))
-    assert f"not supported there: {reason})" in english
+    sentence = gaps_sentence(ResultSet(dict(ENVIRONMENT), [point]), Words("en"), ("matmul",))
+    assert f"not supported there: {english})" in sentence
 
 
 def _matmul(device: str, m: int, dtype: str, seconds: float | None = None, **fields) -> Point:
@@ -69,7 +72,7 @@ def old_mac(fallback: bool = False) -> ResultSet:
                     points.append(_matmul(device, m, dtype, status="unsupported", reason=BF16_OLD_MACOS))
                 elif device == "mps" and m == 2048:
                     points.append(_matmul(device, m, dtype, status="timeout",
-                                          reason="stopped at the time limit of 300 s per point"))
+                                          reason=Reason.of("timeout", limit_s=300)))
                 else:
                     points.append(_matmul(device, m, dtype, 1e-3 * (m / 512) ** 3))
     environment = dict(ENVIRONMENT, mps_fallback_to_cpu=fallback)
@@ -118,7 +121,9 @@ def test_time_against_size_leaves_a_gap_too():
         return Point("cpu", "matvec", {"m": m, "dtype": "float32"}, suite="matvec", **fields)
 
     results = ResultSet(ENVIRONMENT, [point(1024, samples=[1e-4] * 10, check="passed").summarize(),
-                                      point(2048, status="out_of_memory", reason="not tried: inputs need …"),
+                                      point(2048, status="out_of_memory",
+                                            reason=Reason.of("too_big", need_bytes=8 << 30, memory_bytes=16 << 30,
+                                                             share=0.45)),
                                       point(4096, samples=[2e-3] * 10, check="passed").summarize()])
     (line,) = [line for line in figures.time_vs_size(results, "en").axes[0].get_lines() if line.get_label() == "CPU"]
     assert list(line.get_xdata()) == [1024, 2048, 4096] and math.isnan(line.get_ydata()[1])

@@ -10,6 +10,7 @@ import torch
 from mpsarticle.core import specs
 from mpsarticle.measure.devices import Device
 from mpsarticle.measure.kernels import SmallCNN, prepare, relative_error, small_cnn, train_batch
+from mpsarticle.core.reasons import Reason
 from mpsarticle.core.specs import Copy, MatMul, MatVec, TrainStep, Unsupported
 
 CPU = Device("cpu")
@@ -102,16 +103,17 @@ def test_bad_parameters_are_refused_with_a_message():
 
 def test_bfloat16_on_old_macos_is_known_unsupported(monkeypatch):
     monkeypatch.setattr(specs, "_macos_major", lambda: 13)
-    assert "macOS 14" in MatMul(8, "bfloat16").unsupported_reason("mps")
+    assert MatMul(8, "bfloat16").unsupported_reason("mps") == Reason.of("mps_bfloat16", macos=13)
     assert MatMul(8, "float16").unsupported_reason("mps") is None
     assert MatMul(8, "bfloat16").unsupported_reason("cpu") is None
 
 
 def test_mps_has_no_float64():
-    assert "no float64" in MatMul(8, "float64").unsupported_reason("mps")
+    assert MatMul(8, "float64").unsupported_reason("mps") == Reason.of("mps_float64")
     assert MatMul(8, "float64").unsupported_reason("cuda") is None and MatMul(8, "float64").unsupported_reason("cpu") is None
-    with pytest.raises(Unsupported, match="no float64"):
+    with pytest.raises(Unsupported, match="mps_float64") as info:
         prepare(MatMul(8, "float64"), Device("mps"))
+    assert info.value.reason == Reason.of("mps_float64")
 
 
 def test_training_check_runs_the_timed_callable():

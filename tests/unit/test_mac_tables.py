@@ -10,7 +10,7 @@ from bs4 import BeautifulSoup
 from mpsarticle.measure import devices
 from mpsarticle.article import mac_tables
 from mpsarticle.page import Page
-from mpsarticle.article.tables import reason
+from mpsarticle.article.reasons import reason_text
 from mpsarticle.results.model import ResultSet, load
 from mpsarticle.core.specsheet import chips
 from mpsarticle.article.wording import Words
@@ -21,8 +21,11 @@ from ..macs import fixture_block
 CPU_FILE = ROOT / "docs" / "_data" / "machines" / "2-core-cpu-amd-epyc-ci-machine.json"
 
 
-def _reason(text: str, lang: str) -> str:
-    return reason(text, Words(lang))
+ROSETTA = "Python runs under Rosetta 2 (as an x86_64 program) on this Apple-silicon Mac; MPS needs a native arm64 Python"
+
+
+def _reason(reason: object, lang: str) -> str:
+    return reason_text(reason, Words(lang))
 
 
 def _rows(html: str) -> list[list[str]]:
@@ -48,8 +51,8 @@ def test_card_rows_off_macos_are_the_conditions_alone():
 def test_rosetta_is_named_on_the_card_in_both_languages():
     env = {"cpu": "Apple M2", **fixture_block("m2-mac-mini")}
     assert ("Python build", "under Rosetta 2 (x86_64 emulation)") in mac_tables.card_rows(env, "en")
-    assert _reason(devices.NO_MPS_ROSETTA, "en") == devices.NO_MPS_ROSETTA
-    assert "Rosetta 2" in _reason(devices.NO_MPS_ROSETTA, "id") and _reason(devices.NO_MPS_ROSETTA, "id") != devices.NO_MPS_ROSETTA
+    assert _reason(devices.NO_MPS_ROSETTA, "en") == ROSETTA
+    assert "Rosetta 2" in _reason(devices.NO_MPS_ROSETTA, "id") and _reason(devices.NO_MPS_ROSETTA, "id") != ROSETTA
 
 
 @pytest.mark.parametrize("lang", ["en", "id"])

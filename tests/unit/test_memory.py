@@ -10,7 +10,10 @@ from typing import Any, ClassVar
 import pytest
 import torch
 
+from mpsarticle.article.reasons import reason_text
+from mpsarticle.article.wording import Words
 from mpsarticle.core import profiles
+from mpsarticle.core.reasons import Reason
 from mpsarticle.measure import loop, runner
 from mpsarticle import config
 from mpsarticle.measure import timing
@@ -67,8 +70,10 @@ def test_an_8_gb_mac_plans_with_metals_working_set_not_its_total_memory(monkeypa
         ("matmul", 16384), ("matvec", 32768), ("matvec", 65536), ("copy", 1 << 30), ("copy", 1 << 31)}
     # float32 at m = 16384 needs 3.2 GB: under 45 % of 8 GB, over 45 % of the working set.
     big = next(p for p in skipped if p.workload == "matmul" and p.params == {"m": 16384, "dtype": "float32"})
-    assert big.reason == ("not tried: inputs need 3.2 GB, more than 45% of Metal's recommended working set "
-                          "of 5.5 GB")
+    assert big.reason == Reason.of("too_big_working_set", need_bytes=3_221_225_472, memory_bytes=5_500_000_000,
+                                   share=MEMORY_SHARE_LIMIT)
+    assert reason_text(big.reason, Words("en")) == (
+        "not tried: inputs need 3.22 GB, more than 45% of Metal's recommended working set of 5.50 GB")
 
 
 class Counting(FakeAsyncDevice):
@@ -116,5 +121,5 @@ def test_out_of_memory_is_recorded_memory_released_and_the_run_goes_on(backend):
     finally:
         gc.enable()
     assert [p.status for p in points] == ["out_of_memory", "ok"]
-    assert "allocate" in points[0].reason
+    assert points[0].reason.code == "exception" and "allocate" in points[0].reason.get("message")
     assert Counting.released and freed

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from mpsarticle.core.reasons import Reason
 from mpsarticle.measure.environment import environment
 from mpsarticle.results.model import SCHEMA_VERSION, Point, ResultSet, ResultsFileError, load
 
@@ -19,12 +20,15 @@ def sample() -> ResultSet:
         Point("cpu", "matvec", {"m": 100, "dtype": "float32"}, "engine", median_s=1e-5, iqr_s=1e-7, repeats=3,
               number_per_run=10, samples=[1e-5, 1.1e-5, 0.9e-5], threads=2, flops=2e4, bytes_moved=40800.0,
               rel_error=1e-8, tolerance=1e-3, check="passed", suite="original"),
-        Point("cpu", "matmul", {"m": 64, "dtype": "bfloat16"}, "engine", status="unsupported", reason="no bf16 here"),
-        Point("mps", "copy", {"n": 10}, "events", status="out_of_memory", reason="MPS backend out of memory"),
-        Point("mps", "train_step", {"batch": 4, "width": 8}, "naive", status="error", reason="RuntimeError: boom"),
+        Point("cpu", "matmul", {"m": 64, "dtype": "bfloat16"}, "engine", status="unsupported",
+              reason=Reason.of("exception", message="RuntimeError: \"addmm\" not implemented for 'BFloat16'")),
+        Point("mps", "copy", {"n": 10}, "events", status="out_of_memory",
+              reason=Reason.of("exception", message="MPS backend out of memory")),
+        Point("mps", "train_step", {"batch": 4, "width": 8}, "naive", status="error",
+              reason=Reason.of("exception", message="RuntimeError: boom")),
         Point("mps", "matvec", {"m": 100, "dtype": "float32"}, "engine", median_s=2e-6, iqr_s=0.0, repeats=1,
               number_per_run=1, samples=[2e-6], flops=2e4, bytes_moved=40800.0, rel_error=0.3, tolerance=1e-3,
-              check="failed", reason="result differs"),
+              check="failed", reason=Reason.of("check_failed", rel_error=0.3, tolerance=1e-3)),
     ]
     return ResultSet(environment=environment(), points=points, profile="quick", label="test machine")
 
@@ -212,7 +216,7 @@ def test_saved_files_carry_the_statistics(tmp_path):
                   number_per_run=1).summarize()
     saved = ResultSet({"torch": "x", "python": "3", "os": "L", "cpu": "c", "devices": {}}, [point]).save(tmp_path / "r.json")
     loaded = load(saved).points[0]
-    assert SCHEMA_VERSION == 3 and load(saved).schema_version == 3
+    assert SCHEMA_VERSION == 4 and load(saved).schema_version == 4
     assert (loaded.ci_low_s, loaded.median_s, loaded.ci_high_s, loaded.stable) == (1.0, 2.0, 3.0, False)
 
 

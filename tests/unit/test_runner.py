@@ -110,7 +110,7 @@ def test_points_too_big_for_memory_are_not_tried(monkeypatch):
     task = profiles.Task("custom", MatVec(1000), CPU, "engine", TimingOptions())
     results = loop.run_tasks([task], progress=False)
     point = results.points[0]
-    assert point.status == "out_of_memory" and point.reason.startswith("not tried")
+    assert point.status == "out_of_memory" and point.reason.code == "too_big"
 
 
 def test_a_second_gpu_has_its_own_name():

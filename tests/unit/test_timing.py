@@ -11,6 +11,7 @@ from mpsarticle.measure import timing
 from mpsarticle.measure.devices import Device, default_threads
 from mpsarticle.measure.timing import TimingOptions, measure
 from mpsarticle.measure.kernels import Prepared, build, prepare
+from mpsarticle.core.reasons import Reason
 from mpsarticle.core.specs import MatVec, Unsupported
 
 from ..fakes import FakeAsyncDevice, Scripted, Sleepy
@@ -131,18 +132,19 @@ def test_failed_check_is_flagged_and_never_a_speed():
     point = measure(Scripted(error=0.5), Device("cpu"), "engine", QUICK)
     assert point.status == "ok" and point.check == "failed" and not point.ok
     assert point.gflop_s is None and point.gb_s is None
-    assert "relative error" in point.reason
+    assert point.reason == Reason.of("check_failed", rel_error=point.rel_error, tolerance=point.tolerance)
 
 
 def test_non_finite_result_fails_the_check():
     point = measure(Scripted(error=float("nan")), Device("cpu"), "engine", QUICK)
-    assert point.check == "failed" and point.rel_error is None and "not finite" in point.reason
+    assert point.check == "failed" and point.rel_error is None
+    assert point.reason == Reason.of("check_not_finite", tolerance=point.tolerance)
 
 
 @pytest.mark.parametrize(
     ("raised", "status", "words"),
     [
-        (Unsupported("bfloat16 needs macOS 14"), "unsupported", "macOS 14"),
+        (Unsupported(Reason.of("mps_bfloat16", macos=13)), "unsupported", None),
         (TypeError("Trying to convert BFloat16 to the MPS backend but it does not have support for that dtype."), "unsupported", "BFloat16"),
         (NotImplementedError("The operator 'aten::foo' is not currently implemented for the MPS device"), "unsupported", "aten::foo"),
         (RuntimeError('"addmm_impl_cpu_" not implemented for \'Half\''), "unsupported", "Half"),
@@ -156,13 +158,17 @@ def test_non_finite_result_fails_the_check():
 def test_every_failure_becomes_a_status_with_a_reason(raised, status, words):
     point = measure(Scripted(fail_with=raised), Device("cpu"), "engine", QUICK)
     assert point.status == status
-    assert words in point.reason and "\n" not in point.reason
+    if words is None:  # our own reason: its code, as raised
+        assert point.reason == raised.reason
+    else:  # what PyTorch raised, verbatim on one line
+        assert point.reason.code == "exception"
+        assert words in point.reason.get("message") and "\n" not in point.reason.get("message")
     assert point.median_s is None and point.samples == [] and not point.ok
 
 
 def test_events_on_cpu_are_unsupported():
     point = measure(MatVec(32), Device("cpu"), "events", QUICK)
-    assert point.status == "unsupported" and "no timing events" in point.reason
+    assert point.status == "unsupported" and point.reason == Reason.of("no_events", device="cpu")
 
 
 def test_unknown_method_is_refused():

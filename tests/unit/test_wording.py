@@ -44,15 +44,6 @@ def test_plural_forms_are_the_languages_own(lang):
             assert "other" in forms and forms <= categories, f"{lang} {key}: forms {sorted(forms)}"
 
 
-def test_english_reasons_are_the_ones_devices_records():
-    from mpsarticle.measure import devices
-
-    english = catalog("en")
-    assert english["reason.no_mps_build"] == devices.NO_MPS_BUILD
-    assert english["reason.no_mps_here"] == devices.NO_MPS_HERE
-    assert english["reason.no_cuda"] == devices.NO_CUDA
-
-
 def test_plurals_follow_the_number_as_written():
     en, id_ = Words("en"), Words("id")
     assert en("machines.listing", count=Count(1), labels=Listing((Text("a"),))) == \

@@ -9,11 +9,6 @@ MESSAGES = {
     "api.mps": "MPS",
     "this_build": "This build",
     "data_links": "Raw data of this build",
-    # The reasons mpsarticle.measure.devices records for a missing device (equal to its constants: a test holds that).
-    "reason.no_mps_build": "this PyTorch build has no MPS backend (MPS needs macOS on Apple silicon)",
-    "reason.no_mps_here": "MPS is built into PyTorch but not available on this machine",
-    "reason.no_mps_rosetta": "Python runs under Rosetta 2 (as an x86_64 program) on this Apple-silicon Mac; MPS needs a native arm64 Python",
-    "reason.no_cuda": "no CUDA device is visible to PyTorch (CPU-only build or no NVIDIA GPU)",
 
     # -- tables ------------------------------------------------------------------------------
     "card.machine": "Machine",
@@ -86,12 +81,30 @@ MESSAGES = {
     "gaps.timeout": "stopped at the time limit per point",
     "gaps.error": "failed: {reason}",
     "gaps.fallback": "PYTORCH_ENABLE_MPS_FALLBACK=1 was set for this build: operators that MPS lacks ran on the CPU, so a time shown for the Apple GPU can include CPU work.",
-    # The reasons this package writes into a results file (wording.english: files are in
-    # English); a chapter in another language finds the English text by these same templates
-    # and says it in its own words (mpsarticle.article.gaps). A PyTorch message is quoted as it came.
-    "gaps.reason.mps_float64": "MPS has no float64: Metal has no 64-bit floating-point type",
-    "gaps.reason.mps_bfloat16": "MPS supports bfloat16 from macOS 14 on; this is macOS {macos}",
-    "gaps.reason.no_events": "{device} has no timing events",
+
+    # -- reasons: why a point has no time, or a device is not usable (mpsarticle.article.reasons) -------
+    # One entry per code of mpsarticle.core.reasons, its placeholders the code's parameters (a test
+    # holds both). Where files before version 4 held a code's text in English (mpsarticle.results.legacy),
+    # the English here says it as they did, so an old file's page reads as before (a test holds that too).
+    # A message that PyTorch raised is quoted as it came, in every language.
+    "why.mps_float64": "MPS has no float64: Metal has no 64-bit floating-point type",
+    "why.mps_bfloat16": "MPS supports bfloat16 from macOS 14 on; this is macOS {macos}",
+    "why.no_events": "{device} has no timing events",
+    "why.too_big": "not tried: inputs need {need_bytes}, more than {share} of the device's {memory_bytes}",
+    "why.too_big_working_set": "not tried: inputs need {need_bytes}, more than {share} of Metal's recommended "
+                               "working set of {memory_bytes}",
+    "why.timeout": "stopped at the time limit of {limit_s} per point",
+    "why.check_failed": "result differs from the float64 CPU reference: relative error {rel_error} > {tolerance}",
+    "why.check_not_finite": "result differs from the float64 CPU reference: relative error not finite > {tolerance}",
+    "why.exception": "{message}",
+    "why.legacy": "{message}",
+    "why.no_cuda": "no CUDA device is visible to PyTorch (CPU-only build or no NVIDIA GPU)",
+    "why.no_mps_build": "this PyTorch build has no MPS backend (MPS needs macOS on Apple silicon)",
+    "why.no_mps_here": "MPS is built into PyTorch but not available on this machine",
+    "why.no_mps_rosetta": "Python runs under Rosetta 2 (as an x86_64 program) on this Apple-silicon Mac; MPS needs a "
+                          "native arm64 Python",
+    "why.mps_probe_failed": "MPS reports itself available but a test kernel failed: {message}",
+    "why.mps_probe_wrong": "MPS reports itself available but computed 1+1+1+1 = {value}",
     # -- Macs: the card's rows, spec-sheet bounds, sustained runs (mpsarticle.article.mac_tables) ------
     "mac.chip": "Apple chip",
     "mac.cores": "{p} performance + {e} efficiency cores, {gpu}-core GPU",

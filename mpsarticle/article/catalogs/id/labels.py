@@ -9,11 +9,6 @@ MESSAGES = {
     "api.mps": "MPS",
     "this_build": "Build ini",
     "data_links": "Data mentah build ini",
-    "reason.no_mps_build": "build PyTorch ini tidak memiliki backend MPS (MPS memerlukan macOS di Apple silicon)",
-    "reason.no_mps_here": "MPS ada di build PyTorch ini tetapi tidak tersedia di mesin ini",
-    "reason.no_mps_rosetta": "Python berjalan lewat Rosetta 2 (sebagai program x86_64) di Mac Apple silicon ini; MPS memerlukan Python arm64 asli",
-    "reason.no_cuda": "tidak ada perangkat CUDA yang terlihat oleh PyTorch (build khusus CPU atau tidak ada GPU "
-                      "NVIDIA)",
 
     # -- tables ------------------------------------------------------------------------------
     "card.machine": "Mesin",
@@ -80,9 +75,28 @@ MESSAGES = {
     "gaps.timeout": "dihentikan pada batas waktu per titik",
     "gaps.error": "gagal: {reason}",
     "gaps.fallback": "PYTORCH_ENABLE_MPS_FALLBACK=1 aktif pada build ini: operator yang tidak dimiliki MPS dijalankan di CPU, sehingga waktu yang ditampilkan untuk GPU Apple bisa mencakup kerja CPU.",
-    "gaps.reason.mps_float64": "MPS tidak memiliki float64: Metal tidak punya tipe floating-point 64-bit",
-    "gaps.reason.mps_bfloat16": "MPS mendukung bfloat16 mulai macOS 14; ini macOS {macos}",
-    "gaps.reason.no_events": "{device} tidak memiliki event pengukur waktu",
+
+    # -- alasan (mpsarticle.article.reasons): satu entri per kode; pesan dari PyTorch dikutip apa adanya.
+    "why.mps_float64": "MPS tidak memiliki float64: Metal tidak punya tipe floating-point 64-bit",
+    "why.mps_bfloat16": "MPS mendukung bfloat16 mulai macOS 14; ini macOS {macos}",
+    "why.no_events": "{device} tidak memiliki event pengukur waktu",
+    "why.too_big": "tidak dicoba: masukan memerlukan {need_bytes}, lebih dari {share} dari {memory_bytes} memori "
+                   "perangkat",
+    "why.too_big_working_set": "tidak dicoba: masukan memerlukan {need_bytes}, lebih dari {share} dari working set "
+                               "yang disarankan Metal sebesar {memory_bytes}",
+    "why.timeout": "dihentikan pada batas waktu {limit_s} per titik",
+    "why.check_failed": "hasil berbeda dari acuan float64 di CPU: galat relatif {rel_error} > {tolerance}",
+    "why.check_not_finite": "hasil berbeda dari acuan float64 di CPU: galat relatif bukan bilangan hingga > "
+                            "{tolerance}",
+    "why.exception": "{message}",
+    "why.legacy": "{message}",
+    "why.no_cuda": "tidak ada perangkat CUDA yang terlihat oleh PyTorch (build khusus CPU atau tidak ada GPU NVIDIA)",
+    "why.no_mps_build": "build PyTorch ini tidak memiliki backend MPS (MPS memerlukan macOS di Apple silicon)",
+    "why.no_mps_here": "MPS ada di build PyTorch ini tetapi tidak tersedia di mesin ini",
+    "why.no_mps_rosetta": "Python berjalan lewat Rosetta 2 (sebagai program x86_64) di Mac Apple silicon ini; MPS "
+                          "memerlukan Python arm64 asli",
+    "why.mps_probe_failed": "MPS mengaku tersedia, tetapi kernel uji gagal: {message}",
+    "why.mps_probe_wrong": "MPS mengaku tersedia, tetapi menghitung 1+1+1+1 = {value}",
     # -- Macs: the card's rows, spec-sheet bounds, sustained runs (mpsarticle.article.mac_tables) ------
     "mac.chip": "Chip Apple",
     "mac.cores": "{p} inti performa + {e} inti efisiensi, GPU {gpu} inti",
