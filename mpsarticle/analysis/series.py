@@ -14,11 +14,11 @@ Comparisons know noise: a speed-up or a time ratio is a
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable, Sequence
+from typing import Any, Callable, Sequence
 
+from mpsarticle.core.specs import SIZE_KEYS, Method
+from mpsarticle.core.stats import FASTER, SAME, SLOWER, Agreement, Ratio, ratio
 from mpsarticle.results.model import Point, ResultSet
-from mpsarticle.core.specs import SIZE_KEYS
-from mpsarticle.core.stats import FASTER, SAME, SLOWER, Ratio, ratio
 
 __all__ = [
     "AGREEMENT_MARGIN",
@@ -51,14 +51,14 @@ def accelerators(results: ResultSet) -> list[str]:
     return [d for d in results.devices if d != "cpu" and any(p.ok for p in results.select(device=d))]
 
 
-def series(results: ResultSet, *, workload: str, device: str, method: str = "engine",
+def series(results: ResultSet, *, workload: str, device: str, method: Method = "engine",
            suite: str | None = None, **params: object) -> list[tuple[int, Point]]:
     """``(size, point)`` pairs sorted by size, good points only: one suite's, or every suite's (one point a size,
     :func:`standing`)."""
     return _by_size(results, workload, device, method, suite, params, lambda p: p.ok)
 
 
-def failed_checks(results: ResultSet, *, workload: str, device: str, method: str = "engine",
+def failed_checks(results: ResultSet, *, workload: str, device: str, method: Method = "engine",
                   suite: str | None = None, **params: object) -> list[tuple[int, Point]]:
     """``(size, point)`` pairs of points that ran but gave a wrong result, sorted by size.
 
@@ -73,7 +73,7 @@ def unmeasured(results: ResultSet, **criteria: object) -> list[Point]:
     return [p for p in results.select(**criteria) if p.status != "ok"]
 
 
-def unmeasured_sizes(results: ResultSet, *, workload: str, device: str, method: str = "engine",
+def unmeasured_sizes(results: ResultSet, *, workload: str, device: str, method: Method = "engine",
                      suite: str | None = None, **params: object) -> list[int]:
     """The sizes of a series (as :func:`series` selects it) that were not measured: the figures leave a gap
     there, and :mod:`mpsarticle.article.gaps` says why."""
@@ -84,7 +84,7 @@ def unmeasured_sizes(results: ResultSet, *, workload: str, device: str, method: 
     return sorted({int(p.params[key]) for p in unmeasured(results, **criteria) if key in p.params})
 
 
-def _by_size(results: ResultSet, workload: str, device: str, method: str, suite: str | None,
+def _by_size(results: ResultSet, workload: str, device: str, method: Method, suite: str | None,
              params: dict[str, object], keep: Callable[[Point], bool]) -> list[tuple[int, Point]]:
     criteria: dict[str, object] = {"workload": workload, "device": device, "method": method, **params}
     if suite is not None:
@@ -122,15 +122,15 @@ def compare(baseline: Point, candidate: Point) -> Ratio:
 
 
 def speedups(results: ResultSet, accelerator: str, *, workload: str = "matvec", baseline: str = "cpu",
-             method: str = "engine", suite: str | None = None, **params: object) -> list[tuple[int, Ratio]]:
+             method: Method = "engine", suite: str | None = None, **params: object) -> list[tuple[int, Ratio]]:
     """``(size, baseline time / accelerator time)`` with intervals, where both were measured well."""
     slow = dict(series(results, workload=workload, device=baseline, method=method, suite=suite, **params))
     fast = dict(series(results, workload=workload, device=accelerator, method=method, suite=suite, **params))
     return [(size, compare(slow[size], fast[size])) for size in sorted(slow.keys() & fast.keys())]
 
 
-def time_ratios(results: ResultSet, device: str, *, workload: str = "matvec", numerator: str = "engine",
-                denominator: str = "naive", suite: str | None = None, **params: object) -> list[tuple[int, Ratio]]:
+def time_ratios(results: ResultSet, device: str, *, workload: str = "matvec", numerator: Method = "engine",
+                denominator: Method = "naive", suite: str | None = None, **params: object) -> list[tuple[int, Ratio]]:
     """``(size, numerator time / denominator time)`` with intervals, on one device, where both methods measured well.
 
     With the defaults, how many times longer a call really takes than the
@@ -141,7 +141,7 @@ def time_ratios(results: ResultSet, device: str, *, workload: str = "matvec", nu
     return [(size, compare(real[size], naive[size])) for size in sorted(real.keys() & naive.keys())]
 
 
-def agreement(naive: Point, engine: Point, margin: float = AGREEMENT_MARGIN) -> str:
+def agreement(naive: Point, engine: Point, margin: float = AGREEMENT_MARGIN) -> Agreement:
     """How the naive time compares with the engine's: ``same`` (they agree within ``margin``, the whole
     interval inside it), ``faster`` (the naive figure is too small: too optimistic), ``slower`` (too large) or
     ``unclear`` (too noisy to say), from the ratio's interval (:meth:`~mpsarticle.core.stats.Ratio.agreement`)."""
@@ -201,6 +201,6 @@ def ceiling_gb_s(results: ResultSet, device: str) -> float | None:
 
 def peak_gflop_s(results: ResultSet, device: str, dtype: str | None = None) -> float | None:
     """The best matrix-product rate measured on ``device`` (in ``dtype`` if given)."""
-    params = {"dtype": dtype} if dtype else {}
+    params: dict[str, Any] = {"dtype": dtype} if dtype else {}
     rates = [p.gflop_s for _, p in series(results, workload="matmul", device=device, **params) if p.gflop_s]
     return max(rates) if rates else None

@@ -22,14 +22,20 @@ time on attention, activations and Python.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Literal, get_args
 
 from mpsarticle.analysis import series as analysis
-from mpsarticle.analysis.findings import (Bandwidth, Coverage, Crossover, Machine, Matmul, Training, bandwidths, coverage, crossover,
-                       machine, matmul, rate_ratio, training)
+from mpsarticle.analysis.findings import (Bandwidth, Basis, Comparison, Coverage, Crossover, Machine, Matmul, Training,
+                                          bandwidths, coverage, crossover, machine, matmul, rate_ratio, training)
+from mpsarticle.core.stats import Direction, Ratio
 from mpsarticle.results.model import ResultSet
-from mpsarticle.core.stats import Ratio
 
-__all__ = ["Area", "BYTES_PER_PARAMETER", "Overhead", "PARAMETERS", "TokenBound", "Verdict", "verdict"]
+__all__ = ["Area", "BYTES_PER_PARAMETER", "Overhead", "PARAMETERS", "SCOPES", "Scope", "TokenBound", "Verdict",
+           "verdict"]
+
+#: Which sizes an :class:`Area` covers (see there); the catalogs' ``area.*``, ``use.*`` and ``keep.*`` keys end in one.
+Scope = Literal["all", "from", "below", "range", "size", "sizes"]
+SCOPES: tuple[Scope, ...] = get_args(Scope)
 
 #: The language model of the bound: 7 billion parameters in 16-bit (2-byte) weights.
 PARAMETERS = 7e9
@@ -44,7 +50,7 @@ class TokenBound:
     """
 
     device: str
-    basis: str
+    basis: Basis
     size: int | None
     gb_s: float
     #: The device's cache, where ``basis`` is ``fits_cache`` (the sentence names it).
@@ -74,11 +80,11 @@ class Area:
     """
 
     workload: str
-    scope: str
+    scope: Scope
+    factor: float
+    at: int
     size: int | None = None
     sizes: tuple[int, ...] = ()
-    factor: float | None = None
-    at: int | None = None
     dtype: str | None = None
 
 
@@ -89,7 +95,7 @@ class Overhead:
     size: int
     cpu_s: float
     accelerator_s: float
-    direction: str
+    direction: Direction
     #: The time the call's bytes would take at the bandwidth the accelerator reached from memory.
     streaming_s: float | None
 
@@ -152,7 +158,7 @@ def _sides(workload: str, sizes: list[tuple[int, Ratio]], found: analysis.Crosso
 RANGE_FROM = 3
 
 
-def _scope(chosen: tuple[int, ...], sizes: list[tuple[int, Ratio]]) -> str:
+def _scope(chosen: tuple[int, ...], sizes: list[tuple[int, Ratio]]) -> Scope:
     """``size``, ``range`` (every measured size between the first and the last chosen one is chosen) or ``sizes``."""
     if len(chosen) == 1:
         return "size"
@@ -175,7 +181,7 @@ def verdict(results: ResultSet) -> Verdict:
     found, products, steps = crossover(results), matmul(results), training(results)
     bands = bandwidths(results)
     wins, losses = [], []
-    series = [("matvec", None, found.comparisons)]
+    series: list[tuple[str, str | None, tuple[Comparison, ...]]] = [("matvec", None, found.comparisons)]
     series += [("matmul", c.dtype, c.comparisons) for c in products.compared]
     series += [("train_step", None, steps.comparisons)]
     for workload, dtype, comparisons in series:

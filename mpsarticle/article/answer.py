@@ -101,9 +101,9 @@ def _cpu_answer(found: Verdict, words: Words) -> tuple[str, str, str]:
     if band:
         facts.append(Phrase.of("cpufact.matvec", rate=Rate(band.gb_s, "GB/s")))
     float32 = next((p for p in found.matmul.on("cpu") if p.dtype == "float32" and p.status == "measured"), None)
-    if float32:
+    if float32 is not None and float32.gflop_s is not None:  # (a measured precision has its rate)
         facts.append(Phrase.of("cpufact.matmul", rate=Rate(float32.gflop_s, "GFLOP/s")))
-    if found.training.cpu_batch is not None:
+    if found.training.cpu_batch is not None and found.training.cpu_s is not None:
         facts.append(Phrase.of("cpufact.train", time=Seconds(found.training.cpu_s), batch=Size(found.training.cpu_batch)))
     detail = words("answer.cpu_facts", facts=Listing(tuple(facts))) if facts else words("answer.cpu_facts.none")
     halves = found.matmul.cpu_halves
@@ -153,11 +153,11 @@ def reason_sentences(results: ResultSet, words: Words) -> dict[str, str]:
         # The synchronised timer's points only: a sentence about what a call takes never quotes naive timeit.
         first = next(iter(analysis.series(results, workload="matvec", device="cpu")), None)
         if first is not None:
-            small = words("reason.small.cpu", size=Size(first[0]), cpu=Seconds(first[1].median_s))
+            small = words("reason.small.cpu", size=Size(first[0]), cpu=Seconds(first[1].measured_s))
         if cpu is not None:
             large = bandwidth_sentence(cpu, words)
     bands = {b.device: b for b in found.bandwidths}
-    if found.bandwidth_ratio is not None:
+    if found.bandwidth_ratio is not None and found.crossover.device is not None:
         ratio = found.bandwidth_ratio
         direction = {FASTER: "faster", SLOWER: "slower"}.get(ratio.direction(), "same")
         factor = Factor(ratio.value if direction != "slower" else 1 / ratio.value)

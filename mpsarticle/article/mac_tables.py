@@ -57,9 +57,9 @@ def card_rows(environment: Mapping[str, Any], lang: str) -> list[tuple[str, str]
         python = words["rosetta"] if mac.get("python_translated") else words["native"].format(
             arch=mac.get("python_arch") or "?")
         rows.append((words["python"], python))
-        power = mac.get("power_source")
-        text = words["battery"].format(percent=percent((mac.get("battery_percent") or 0) / 100, lang)) \
-            if power == "battery" else words.get(power or "", power or "?")
+        power = str(mac.get("power_source") or "")
+        text: str = words["battery"].format(percent=percent((mac.get("battery_percent") or 0) / 100, lang)) \
+            if power == "battery" else words.get(power, power or "?")
         rows.append((words["power"], text + (f"; {words['low_power']}" if mac.get("low_power_mode") else "")))
     found = [words["conditions_named"].get(code, code) for code in environment.get("warnings") or ()]
     rows.append((words["conditions"], ", ".join(found) or words["none"]))

@@ -105,13 +105,13 @@ def crossover_sentence(found: f.Crossover, words: Words) -> str:
     if found.kind == "cpu_only":
         return words("crossover.cpu_only")
     device = words.device(found.device or "")
-    if found.kind == "no_pairs":
-        return words("crossover.no_pairs", device=device)
     largest, first = found.largest, found.smallest
+    if found.kind == "no_pairs" or largest is None or first is None:  # (no pairs: no comparison either)
+        return words("crossover.no_pairs", device=device)
     if found.kind == "always":
         return words("crossover.always", device=device, first=Size(first.size), first_factor=Factor(first.speedup.value),
                      largest=Size(largest.size), factor=Factor(largest.speedup.value))
-    if found.kind == "from":
+    if found.kind == "from" and found.size is not None:  # (a crossover has a size)
         return words(f"crossover.from.{found.below}", device=device, size=Size(found.size), largest=Size(largest.size),
                      factor=Factor(largest.speedup.value))
     tail = _direction(largest.direction)  # never "faster": it would be a crossover
@@ -119,6 +119,7 @@ def crossover_sentence(found: f.Crossover, words: Words) -> str:
         return words(f"crossover.never.{tail}", device=device, largest=Size(largest.size),
                      factor=Factor(largest.slowdown), acc=Seconds(largest.accelerator_s), cpu=Seconds(largest.cpu_s))
     best = found.best
+    assert best is not None, "a mixed crossover has a win"
     kind = "mixed_one" if len(found.wins) == 1 else "mixed"
     return words(f"crossover.{kind}.{tail}", device=device, wins=Listing(tuple(Size(s) for s in found.wins)),
                  best=Size(best.size), factor=Factor(best.speedup.value), largest=Size(largest.size),
@@ -128,19 +129,22 @@ def crossover_sentence(found: f.Crossover, words: Words) -> str:
 def bandwidth_sentence(found: f.Bandwidth, words: Words) -> str:
     values: dict[str, Any] = dict(device=words.device(found.device), size=Size(found.size),
                                   achieved=Rate(found.gb_s, "GB/s"))
-    if found.source == "no_ceiling":
+    ceiling, share = found.ceiling_gb_s, found.share
+    if found.source == "no_ceiling" or ceiling is None or share is None:  # (both are there where a copy is)
         return words("bandwidth.no_ceiling", **values)
-    values["ceiling"] = Rate(found.ceiling_gb_s, "GB/s")
+    values["ceiling"] = Rate(ceiling, "GB/s")
     if found.source == "level":
         return words("bandwidth.level", **values)
     if found.source == "memory":
-        return words("bandwidth.memory", share=Share(found.share), **values)
+        return words("bandwidth.memory", share=Share(share), **values)
+    # (in_cache and cache: the matrix fits in a cache of known size; above_copy names no cache.)
+    cache = Bytes(found.cache_bytes or 0)
     if found.source == "in_cache":
-        return words("bandwidth.in_cache", share=Share(found.share), matrix=Bytes(found.matrix_bytes),
-                     cache=Bytes(found.cache_bytes), **values)
-    values["times"] = Factor(found.share)
+        return words("bandwidth.in_cache", share=Share(share), matrix=Bytes(found.matrix_bytes), cache=cache,
+                     **values)
+    values["times"] = Factor(share)
     if found.source == "cache":
-        return words("bandwidth.cache", matrix=Bytes(found.matrix_bytes), cache=Bytes(found.cache_bytes), **values)
+        return words("bandwidth.cache", matrix=Bytes(found.matrix_bytes), cache=cache, **values)
     return words("bandwidth.above_copy", **values)
 
 
@@ -178,8 +182,8 @@ def post_sentence(found: dict[str, f.NaiveTiming], machine: f.Machine, words: Wo
         timing = found.get(accelerator.kind)
         if timing is None:
             return words("post.unmeasured", device=device)
-        if timing.too_small == "all":
-            worst = timing.worst(TOO_SMALL)
+        worst = timing.worst(TOO_SMALL)
+        if timing.too_small == "all" and worst is not None:
             return words("post.all", device=device, first=Size(timing.sizes[0].size),
                          last=Size(timing.sizes[-1].size), factor=Factor(worst.factor), at=Size(worst.size))
         then = "post.some.then" if timing.too_small == "some" else "post.none.then"
@@ -202,7 +206,7 @@ def _naive_sizes(timing: f.NaiveTiming, device: str, words: Words) -> str:
     clauses = []
     for verdict in (TOO_SMALL, TOO_LARGE, NOISY):
         group, worst = timing.having(verdict), timing.worst(verdict)
-        if group:
+        if group and worst is not None:
             clauses.append(Phrase.of(f"post.clause.{verdict}.{'one' if len(group) == 1 else 'many'}",
                                      sizes=Listing(tuple(Size(s.size) for s in group)), factor=Factor(worst.factor),
                                      at=Size(worst.size)))
@@ -229,7 +233,7 @@ def rates_sentence(found: f.Matmul, device: str, words: Words) -> str:
     if not precisions:
         return ""
     rates = tuple(Phrase.of("matmul.rate", dtype=Text(p.dtype), rate=Rate(p.gflop_s, "GFLOP/s"))
-                  for p in precisions if p.status == "measured")
+                  for p in precisions if p.status == "measured" and p.gflop_s is not None)
     missing = []
     for status in f.MISSING:
         dtypes = tuple(Text(p.dtype) for p in precisions if p.status == status)
@@ -254,6 +258,7 @@ def compare_sentence(found: f.Matmul, words: Words) -> str:
     clauses = []
     for precision in found.compared:
         largest = precision.largest
+        assert largest is not None, "a precision compared has a comparison"
         values = dict(device=name, dtype=Text(precision.dtype), size=Size(largest.size),
                       factor=_advantage(largest), **_split(precision.comparisons))
         clauses.append(Phrase.of(f"matmul.same_size.{_summary_key(precision.direction, precision.comparisons)}",
@@ -309,20 +314,20 @@ def tf32_sentence(results: ResultSet, words: Words) -> str:
 
 
 def training_sentence(found: f.Training, words: Words) -> str:
-    if found.comparisons:
+    last = found.largest
+    if last is not None and found.device is not None:  # (the accelerator and the CPU compared at some batch)
         name = words.device(found.device)
-        last = found.largest
         parts = [words(f"train.{_direction(last.direction)}", batch=Size(last.size), acc=Seconds(last.accelerator_s),
                        device=name, cpu=Seconds(last.cpu_s), factor=_advantage(last))]
         for other in found.comparisons[:-1]:
             if other.direction != last.direction:
                 parts.append(words(f"train.also.{_direction(other.direction)}", batch=Size(other.size), device=name,
                                    factor=_advantage(other)))
-        if found.accelerator_status and found.accelerator_status != "not_measured":
+        if found.accelerator_status and found.accelerator_status != "not_measured" and found.cpu_batch is not None:
             parts.append(words("train.also.missing", batch=Size(found.cpu_batch), device=name,
                                why=Term(f"step.{found.accelerator_status}")))
         return " ".join(parts)
-    if found.cpu_batch is None:
+    if found.cpu_batch is None or found.cpu_s is None:
         return words("train.none")
     if found.device is not None and found.accelerator_status:
         return words("train.accelerator_missing", batch=Size(found.cpu_batch), cpu=Seconds(found.cpu_s),
@@ -338,11 +343,12 @@ def describe_points(points: Sequence[Point], words: Words) -> list[Phrase]:
     phrases = []
     for (device, workload, dtype, _), members in groups.items():
         key = f"point.{workload}"
-        sizes = sorted({p.params.get(analysis.size_key(workload)) for p in members}, key=str)
-        if key not in words.messages or not all(isinstance(s, int) for s in sizes):
+        sizes = {p.params.get(analysis.size_key(workload)) for p in members}
+        whole = sorted(s for s in sizes if isinstance(s, int))
+        if key not in words.messages or len(whole) != len(sizes):
             phrases.append(Phrase.of("point.other", workload=Text(workload), device=words.device(device)))
             continue
-        phrases.append(Phrase.of(key, sizes=Listing(tuple(Size(s) for s in sorted(sizes))), device=words.device(device),
+        phrases.append(Phrase.of(key, sizes=Listing(tuple(Size(s) for s in whole)), device=words.device(device),
                                  dtype=Text(str(dtype or ""))))
     return phrases
 
@@ -354,7 +360,7 @@ def check_sentence(found: f.Checks, results: ResultSet, words: Words) -> str:
             named = named[:NAMED_FAILURES] + [Phrase.of("point.more", count=Count(len(named) - NAMED_FAILURES))]
         return words("check.failed", count=Count(len(found.failed)), where=Listing(tuple(named)))
     worst = found.worst_training
-    if worst is not None:
+    if worst is not None and worst.rel_error is not None:  # (the worst training step is one with an error)
         return words("check.passed", worst=Sci(worst.rel_error), tolerance=Sci(worst.tolerance or 0),
                      device=words.device(worst.device))
     return words("check.passed_no_training") if any(p.ok for p in results) else words("check.nothing")

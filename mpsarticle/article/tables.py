@@ -15,6 +15,7 @@ from mpsarticle.article.formatting import duration, number, percent, ratio_inter
 from mpsarticle.article.reasons import reason_text
 from mpsarticle.results.model import ResultSet
 from mpsarticle.article.selfcheck_words import point_words, reference_words, row_ratio_digits
+from mpsarticle.results.selfcheck import Row
 from mpsarticle.article.wording import Count, Words
 
 __all__ = ["data_links", "device_card", "machines_table", "methods_table", "selfcheck_table"]
@@ -117,7 +118,7 @@ def machines_table(entries: Sequence[tuple[str, ResultSet, str]], words: Words,
 SELFCHECK_COLUMNS = ("device", "point", "reference", "engine", "reference_median", "ratio", "agrees")
 
 
-def selfcheck_table(rows: Sequence[object], words: Words) -> str:
+def selfcheck_table(rows: Sequence[Row], words: Words) -> str:
     """The engine against references, one row per point and reference: the point and the reference in words,
     the ratio with as many digits as it takes to see on which side of the tolerance it lies."""
     lang = words.lang

@@ -28,7 +28,7 @@ import importlib
 import string
 from dataclasses import dataclass
 from decimal import Decimal
-from typing import Any, Mapping, Sequence
+from typing import Any, Literal, Mapping, Sequence
 
 from babel import Locale
 from babel.lists import format_list
@@ -211,7 +211,8 @@ class Listing(Value):
     """Items joined the language's way: ``a, b, and c`` (en), ``a, b, dan c`` (id)."""
 
     items: tuple[Any, ...]
-    style: str = "standard"
+    #: Babel's list styles: ``a, b, and c`` or ``a, b, or c``.
+    style: Literal["standard", "or"] = "standard"
 
     def text(self, words: "Words") -> str:
         return format_list([words.render(item) for item in self.items], style=self.style, locale=words.lang)
@@ -235,6 +236,8 @@ class Words:
         if isinstance(message, Mapping):
             selector = values[message["plural"]]
             amount = selector.amount() if isinstance(selector, Value) else Decimal(selector)
+            if amount is None:
+                raise TypeError(f"{key}: its plural follows {message['plural']}, which is not a number: {selector!r}")
             form = self.locale.plural_form(amount)
             message = message.get(form, message["other"])
         return message.format_map({name: self.render(value) for name, value in values.items()})

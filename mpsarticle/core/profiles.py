@@ -18,11 +18,11 @@ plan itself, are read by code that only loads results.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Protocol, Sequence
+from typing import Any, Protocol, Sequence
 
 from mpsarticle import config
 from mpsarticle.errors import InputError
-from mpsarticle.core.specs import Copy, MatMul, MatVec, TimingOptions, TrainStep, Workload
+from mpsarticle.core.specs import Copy, MatMul, MatVec, Method, TimingOptions, TrainStep, Workload
 
 class Target(Protocol):
     """What planning needs of a device; :class:`mpsarticle.measure.devices.Device` is one (the core imports no torch)."""
@@ -71,8 +71,8 @@ class Profile:
     #: one reaches it (see mpsarticle.measure.watchdog).
     point_limit_s: float = field(default=300.0)
 
-    def options(self, **overrides: object) -> TimingOptions:
-        return TimingOptions(budget_s=self.budget_s, **overrides)  # type: ignore[arg-type]
+    def options(self, **overrides: Any) -> TimingOptions:
+        return TimingOptions(budget_s=self.budget_s, **overrides)
 
 
 #: selfcheck (mpsarticle.measure.selfcheck): engine/reference alternations per point.
@@ -137,12 +137,12 @@ class Task:
     suite: str
     workload: Workload
     device: Target
-    method: str
+    method: Method
     options: TimingOptions
 
 
-def _methods(device: Target, *, naive: bool, events: bool) -> list[str]:
-    methods = ["naive"] if naive else []
+def _methods(device: Target, *, naive: bool, events: bool) -> list[Method]:
+    methods: list[Method] = ["naive"] if naive else []
     methods.append("engine")
     if events and device.is_accelerator:
         methods.append("events")

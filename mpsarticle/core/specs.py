@@ -15,7 +15,7 @@ import math
 import platform
 from abc import ABC, abstractmethod
 from dataclasses import asdict, dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Literal, get_args
 
 from mpsarticle.core.reasons import Reason
 from mpsarticle.errors import CANNOT_START, InputError, MpsarticleError
@@ -24,10 +24,12 @@ __all__ = [
     "SIZE_KEYS",
     "DEVICE_KINDS",
     "DTYPE_SIZES",
+    "METHODS",
     "Copy",
     "DeviceUnavailable",
     "MatMul",
     "MatVec",
+    "Method",
     "TimingOptions",
     "TrainStep",
     "Unsupported",
@@ -47,6 +49,11 @@ DTYPE_SIZES: dict[str, int] = {"float32": 4, "float16": 2, "bfloat16": 2, "float
 
 #: The original article's ``timeit(..., number=100)``.
 NAIVE_NUMBER = 100
+
+#: How a point is timed (mpsarticle.measure.timing): engine: synchronised, adaptive repeats; naive: the
+#: original ``timeit`` call; events: back-to-back calls between two device events.
+Method = Literal["engine", "naive", "events"]
+METHODS: tuple[Method, ...] = get_args(Method)
 
 
 class DeviceUnavailable(MpsarticleError, RuntimeError):

@@ -86,7 +86,7 @@ def _optional(text: str) -> float | None:
 @functools.lru_cache(maxsize=1)
 def chips() -> tuple[Chip, ...]:
     """Every row of the spec sheet, in the file's order (M1 to M4, base to Ultra)."""
-    text = resources.files("mpsarticle").joinpath("data", DATA_FILE).read_text(encoding="utf-8")
+    text = (resources.files("mpsarticle") / "data" / DATA_FILE).read_text(encoding="utf-8")
     return tuple(
         Chip(name=row["chip"], gpu_cores=int(row["gpu_cores"]), bandwidth_gb_s=float(row["bandwidth_gb_s"]),
              bandwidth_kind=row["bandwidth_kind"], bandwidth_source=row["bandwidth_source"],

@@ -31,12 +31,12 @@ from __future__ import annotations
 import functools
 import math
 from dataclasses import dataclass
-from typing import Sequence
+from typing import Final, Literal, Sequence, get_args
 
 import numpy as np
 
-__all__ = ["CONFIDENCE", "FASTER", "Ratio", "SAME", "SLOWER", "Summary", "UNCLEAR", "median_interval", "ratio",
-           "summarize"]
+__all__ = ["AGREEMENTS", "Agreement", "CONFIDENCE", "DIRECTIONS", "Direction", "FASTER", "Ratio", "SAME", "SLOWER",
+           "Summary", "UNCLEAR", "median_interval", "ratio", "summarize"]
 
 #: Confidence level of every interval the article shows.
 CONFIDENCE = 0.95
@@ -70,7 +70,7 @@ class Summary:
         return (self.ci_high - self.ci_low) / 2 / self.median if self.median else math.inf
 
 
-def median_interval(samples: Sequence[float], confidence: float = CONFIDENCE) -> tuple[float, float, bool]:
+def median_interval(samples: Sequence[float] | np.ndarray, confidence: float = CONFIDENCE) -> tuple[float, float, bool]:
     """``(low, high, exact)``: the order-statistic interval of the median.
 
     ``exact`` is False when there are too few samples for ``confidence`` and
@@ -118,8 +118,16 @@ def summarize(samples: Sequence[float], target: float = TARGET_HALF_WIDTH) -> Su
     return Summary(values.size, median, q1, q3, low, high, outliers, stable=exact and half_width <= target)
 
 
-#: How a ratio's interval reads, given an equivalence margin; UNCLEAR: too wide to say (see Ratio.agreement).
-FASTER, SLOWER, SAME, UNCLEAR = "faster", "slower", "same", "unclear"
+#: How a ratio's interval reads (:meth:`Ratio.direction`): the candidate is faster, slower, or within the margin.
+Direction = Literal["faster", "slower", "same"]
+#: Whether two times agree (:meth:`Ratio.agreement`): a direction, or ``unclear``, too wide to say either way.
+Agreement = Literal[Direction, "unclear"]
+DIRECTIONS: tuple[Direction, ...] = get_args(Direction)
+AGREEMENTS: tuple[Agreement, ...] = get_args(Agreement)
+FASTER: Final = "faster"
+SLOWER: Final = "slower"
+SAME: Final = "same"
+UNCLEAR: Final = "unclear"
 
 
 @dataclass(frozen=True)
@@ -134,7 +142,7 @@ class Ratio:
     low: float
     high: float
 
-    def direction(self, margin: float = 0.0) -> str:
+    def direction(self, margin: float = 0.0) -> Direction:
         """``faster`` when the whole interval lies above ``1 + margin``,
         ``slower`` when it lies below ``1 / (1 + margin)``, else ``same``.
 
@@ -147,7 +155,7 @@ class Ratio:
             return SLOWER
         return SAME
 
-    def agreement(self, margin: float) -> str:
+    def agreement(self, margin: float) -> Agreement:
         """Whether two times agree within ``margin``: ``same`` only when the whole interval lies within
         ``1 / (1 + margin)`` … ``1 + margin`` (agreement shown, not merely disagreement unproven); else
         ``faster`` or ``slower`` when the interval lies wholly on one side of 1, and :data:`UNCLEAR` when it

@@ -28,7 +28,8 @@ from typing import TYPE_CHECKING, Any, Iterator
 
 from mpsarticle.core.reasons import Reason
 from mpsarticle.results.safejson import read_json
-from mpsarticle.results.schema import CHECKS, METHODS, SCHEMA_NAME, SCHEMA_VERSION, STATUSES, ResultsFileError, upgrade, validate
+from mpsarticle.results.schema import (CHECKS, METHODS, SCHEMA_NAME, SCHEMA_VERSION, STATUSES, Check, Method,
+                                       ResultsFileError, Status, upgrade, validate)
 
 if TYPE_CHECKING:
     from mpsarticle.core.profiles import Task
@@ -53,8 +54,8 @@ class Point:
     device: str
     workload: str
     params: dict[str, Any]
-    method: str = "engine"
-    status: str = "ok"
+    method: Method = "engine"
+    status: Status = "ok"
     #: Why the point has no time, or failed its check: a code and its parameters, never prose
     #: (mpsarticle.core.reasons; PyTorch's message is the ``message`` of code ``exception``).
     reason: Reason | None = None
@@ -87,7 +88,7 @@ class Point:
     rel_error: float | None = None
     tolerance: float | None = None
     #: The correctness check's outcome (one of ``CHECKS``).
-    check: str = "skipped"
+    check: Check = "skipped"
     #: Memory the point took on its device (see mpsarticle.measure.devices.Device.memory_record):
     #: CUDA's allocator peak; on MPS, the Metal driver's allocation after the point.
     peak_memory_bytes: int | None = None
@@ -99,16 +100,23 @@ class Point:
         return self.status == "ok" and self.check != "failed" and self.median_s is not None
 
     @property
+    def measured_s(self) -> float:
+        """``median_s`` of a point that is :attr:`ok` (as every point of a series is); ``ValueError`` for any other."""
+        if not self.ok or self.median_s is None:
+            raise ValueError(f"a point of {self.workload} on {self.device} that is not ok ({self.status}) has no time")
+        return self.median_s
+
+    @property
     def gflop_s(self) -> float | None:
         if not self.ok or not self.flops:
             return None
-        return self.flops / self.median_s / 1e9
+        return self.flops / self.measured_s / 1e9
 
     @property
     def gb_s(self) -> float | None:
         if not self.ok or not self.bytes_moved:
             return None
-        return self.bytes_moved / self.median_s / 1e9
+        return self.bytes_moved / self.measured_s / 1e9
 
     @property
     def half_width(self) -> float | None:
@@ -307,7 +315,7 @@ def finite_or_none(value: float | None) -> float | None:
     return value if value is not None and math.isfinite(value) else None
 
 
-def unmeasured_point(task: Task, status: str, reason: Reason) -> Point:
+def unmeasured_point(task: Task, status: Status, reason: Reason) -> Point:
     """The point of a task that was not (fully) measured: not tried, or stopped."""
     return Point(device=task.device.name, workload=task.workload.kind, params=task.workload.params(),
                  method=task.method, suite=task.suite, status=status, reason=reason,

@@ -8,15 +8,15 @@ everything after loading sees one layout.
 
 from __future__ import annotations
 
-from typing import Any, Iterable
+from typing import Any, Iterable, Literal, get_args
 
 from mpsarticle.core.reasons import DEVICE_CODES, POINT_CODES, problem
+from mpsarticle.core.specs import METHODS, SIZE_KEYS, Method
 from mpsarticle.errors import MpsarticleError
-from mpsarticle.core.specs import SIZE_KEYS
 from mpsarticle.results.legacy import device_reason, point_reason
 
-__all__ = ["CHECKS", "METHODS", "SCHEMA", "SCHEMA_NAME", "SCHEMA_VERSION", "STATUSES", "ResultsFileError",
-           "upgrade", "validate"]
+__all__ = ["CHECKS", "METHODS", "SCHEMA", "SCHEMA_NAME", "SCHEMA_VERSION", "STATUSES", "Check", "Method",
+           "ResultsFileError", "Status", "upgrade", "validate"]
 
 SCHEMA_NAME = "mpsarticle.results"
 #: Bump when a field changes meaning or name, or a required field is added.
@@ -32,13 +32,13 @@ SCHEMA_NAME = "mpsarticle.results"
 #: (mpsarticle.results.legacy), a text that matches none ``legacy``, kept as written.
 SCHEMA_VERSION = 4
 
-#: ``timeout``: stopped at the per-point time limit (mpsarticle.measure.watchdog).
-STATUSES = ("ok", "unsupported", "out_of_memory", "error", "timeout")
-#: engine: synchronised, adaptive repeats; naive: the original ``timeit``
-#: call; events: back-to-back calls between two device events.
-METHODS = ("engine", "naive", "events")
+#: A point's status. ``timeout``: stopped at the per-point time limit (mpsarticle.measure.watchdog).
+Status = Literal["ok", "unsupported", "out_of_memory", "error", "timeout"]
+STATUSES: tuple[Status, ...] = get_args(Status)
 #: A point's correctness check: its result against a float64 reference.
-CHECKS = ("passed", "failed", "skipped")
+Check = Literal["passed", "failed", "skipped"]
+CHECKS: tuple[Check, ...] = get_args(Check)
+#: The timing methods (``Method``, ``METHODS``) are :mod:`mpsarticle.core.specs`' (a task names one).
 
 #: Upper bounds that no honest measurement reaches; a file beyond them is
 #: refused rather than drawn on a log axis that spans 300 decades.

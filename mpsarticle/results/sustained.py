@@ -21,7 +21,7 @@ class SustainedError(MpsarticleError, ValueError):
 
 def amount_per_call(block: dict[str, Any]) -> float:
     """What one call does in the block's unit: bytes for GB/s, FLOPs for GFLOP/s."""
-    return float(block.get("bytes_moved") if block["unit"] == "GB/s" else block.get("flops") or 0)
+    return float((block.get("bytes_moved") if block["unit"] == "GB/s" else block.get("flops")) or 0)
 
 
 def window_rate(amount: float, calls: int, seconds: float) -> float:

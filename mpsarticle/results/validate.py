@@ -101,7 +101,7 @@ def _point_problems(where: str, point: dict[str, Any]) -> Iterator[tuple[str, st
     median = point.get("median_s")
     for rate, amount in _RATES:
         stored, size = point.get(rate), point.get(amount) or 0
-        if not _measured(point) or not size:
+        if not _measured(point) or not size or median is None:  # (median is None only where not measured)
             if stored is not None:
                 yield f"{where}.{rate}", "a rate is stored for a point that has no measured time or no size"
             continue

@@ -15,17 +15,21 @@ as such, so that a sentence can say why something is missing.
 
 from __future__ import annotations
 
-from mpsarticle.analysis.findings.common import DTYPES, MISSING, Accelerator, Comparison, Machine, machine, rate_ratio
+from mpsarticle.analysis.findings.common import (DTYPES, MISSING, Absent, Accelerator, Comparison, Machine, Missing,
+                                                machine, rate_ratio)
 from mpsarticle.analysis.findings.drops import Drop, drops
-from mpsarticle.analysis.findings.matrix import MIXED, NOT_FASTER, HalfOnCpu, Matmul, Precision, PrecisionComparison, RateComparison, Training, matmul, training
+from mpsarticle.analysis.findings.matrix import (MIXED, NOT_FASTER, OVERALLS, HalfOnCpu, Matmul, Overall, Precision,
+                                                PrecisionComparison, RateComparison, Training, matmul, training)
 from mpsarticle.analysis.findings.quality import Checks, Coverage, Selfcheck, checks, coverage, selfcheck
-from mpsarticle.analysis.findings.timing import NaiveAtSize, NaiveTiming, naive_timing
-from mpsarticle.analysis.findings.vector import Bandwidth, Crossover, Gap, Original, bandwidths, crossover, crossover_kind, naive_gaps, original
+from mpsarticle.analysis.findings.timing import NaiveAtSize, NaiveTiming, NaiveVerdict, naive_timing
+from mpsarticle.analysis.findings.vector import (Bandwidth, Basis, Crossover, CrossoverKind, Gap, GapVerdict, Original,
+                                                Source, bandwidths, crossover, crossover_kind, naive_gaps, original)
 
 __all__ = [
-    "Accelerator", "Bandwidth", "Drop", "drops", "Checks", "Comparison", "Coverage", "Crossover", "DTYPES", "Gap", "MISSING", "Machine",
-    "HalfOnCpu", "MIXED", "NOT_FASTER", "Matmul", "Original", "Precision", "PrecisionComparison", "RateComparison", "Selfcheck", "Training", "bandwidths", "checks", "coverage",
-    "crossover", "crossover_kind", "machine", "matmul", "naive_gaps", "original", "rate_ratio", "selfcheck",
-    "training",
+    "Absent", "Accelerator", "Bandwidth", "Basis", "Checks", "Comparison", "Coverage", "Crossover", "CrossoverKind",
+    "DTYPES", "Drop", "Gap", "GapVerdict", "HalfOnCpu", "MISSING", "MIXED", "Machine", "Matmul", "Missing",
+    "NOT_FASTER", "NaiveAtSize", "NaiveTiming", "NaiveVerdict", "OVERALLS", "Original", "Overall", "Precision",
+    "PrecisionComparison", "RateComparison", "Selfcheck", "Source", "Training", "bandwidths", "checks", "coverage",
+    "crossover", "crossover_kind", "drops", "machine", "matmul", "naive_gaps", "naive_timing", "original",
+    "rate_ratio", "selfcheck", "training",
 ]
-__all__ += ["NaiveAtSize", "NaiveTiming", "naive_timing"]

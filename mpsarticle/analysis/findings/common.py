@@ -10,11 +10,11 @@ finding compares with the CPU), :func:`compare_with_cpu` and
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterable
+from typing import Any, Iterable, Literal, get_args
 
 from mpsarticle.analysis import series as analysis
+from mpsarticle.core.stats import Direction, Ratio
 from mpsarticle.results.model import Point, ResultSet
-from mpsarticle.core.stats import Ratio
 
 __all__ = ["DTYPES", "MISSING", "Accelerator", "Comparison", "Machine", "compare_series", "compare_with_cpu",
            "compared_accelerator", "machine", "missing_status", "present_accelerator", "rate_ratio"]
@@ -23,7 +23,10 @@ __all__ = ["DTYPES", "MISSING", "Accelerator", "Comparison", "Machine", "compare
 DTYPES = ("float32", "float16", "bfloat16")
 #: What a point that is not ``ok`` was instead, in the order a sentence names the first that applies: every
 #: status of :data:`mpsarticle.results.schema.STATUSES` but ``ok``, and ``failed_check`` (ok, but a wrong result).
-MISSING = ("unsupported", "failed_check", "out_of_memory", "error", "timeout")
+Missing = Literal["unsupported", "failed_check", "out_of_memory", "error", "timeout"]
+MISSING: tuple[Missing, ...] = get_args(Missing)
+#: Why a series has no good point (:func:`missing_status`): a :data:`Missing`, or ``not_measured`` where none was tried.
+Absent = Literal[Missing, "not_measured"]
 
 
 # -- the machine -------------------------------------------------------------------
@@ -93,7 +96,7 @@ class Comparison:
     cpu_s: float
     accelerator_s: float
     speedup: Ratio
-    direction: str
+    direction: Direction
     evidence: tuple[Point, Point]
 
     @property
@@ -102,11 +105,11 @@ class Comparison:
         return 1.0 / self.speedup.value
 
 
-def compare_with_cpu(results: ResultSet, device: str, **criteria: object) -> tuple[Comparison, ...]:
+def compare_with_cpu(results: ResultSet, device: str, **criteria: Any) -> tuple[Comparison, ...]:
     """``device`` against the CPU at every size both measured well, among the points matching ``criteria``
     (as :func:`mpsarticle.analysis.series.series` selects them): CPU time / ``device`` time."""
-    cpu = analysis.series(results, device="cpu", **criteria)  # type: ignore[arg-type]
-    return compare_series(cpu, analysis.series(results, device=device, **criteria))  # type: ignore[arg-type]
+    cpu = analysis.series(results, device="cpu", **criteria)
+    return compare_series(cpu, analysis.series(results, device=device, **criteria))
 
 
 def compare_series(base: list[tuple[int, Point]], other: list[tuple[int, Point]]) -> tuple[Comparison, ...]:
@@ -115,7 +118,7 @@ def compare_series(base: list[tuple[int, Point]], other: list[tuple[int, Point]]
     found = []
     for size in sorted(slow.keys() & fast.keys()):
         speedup = analysis.compare(slow[size], fast[size])
-        found.append(Comparison(size, slow[size].median_s, fast[size].median_s, speedup, speedup.direction(),
+        found.append(Comparison(size, slow[size].measured_s, fast[size].measured_s, speedup, speedup.direction(),
                                 (slow[size], fast[size])))
     return tuple(found)
 
@@ -133,7 +136,7 @@ def rate_ratio(faster: Point, slower: Point, amount: str) -> Ratio:
 
 
 
-def missing_status(points: Iterable[Point]) -> str:
+def missing_status(points: Iterable[Point]) -> Absent:
     """Why a series has no good point: the first of :data:`MISSING` that applies, else ``not_measured``."""
-    statuses = {"failed_check" if p.status == "ok" and p.check == "failed" else p.status for p in points}
+    statuses: set[str] = {"failed_check" if p.status == "ok" and p.check == "failed" else p.status for p in points}
     return next((status for status in MISSING if status in statuses), "error" if statuses else "not_measured")

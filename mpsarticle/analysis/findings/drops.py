@@ -11,6 +11,7 @@ sentence says so.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from mpsarticle.analysis import series as analysis
 from mpsarticle.results.model import Point, ResultSet
@@ -51,7 +52,7 @@ def drops(results: ResultSet, workloads: tuple[str, ...] = tuple(RATES)) -> tupl
         attribute, unit = RATES[workload]
         for device in results.devices:
             for dtype in DTYPES if workload == "matmul" else (None,):
-                params = {"dtype": dtype} if dtype else {}
+                params: dict[str, Any] = {"dtype": dtype} if dtype else {}
                 pairs = [(size, p) for size, p in analysis.series(results, workload=workload, device=device, **params)
                          if getattr(p, attribute)]
                 for (small, one), (large, other) in zip(pairs, pairs[1:]):

@@ -3,15 +3,23 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Sequence
+from typing import Final, Literal, Sequence, get_args
 
 from mpsarticle.analysis import series as analysis
+from mpsarticle.analysis.findings.common import (DTYPES, Absent, Comparison, compare_series, compare_with_cpu,
+                                                missing_status, present_accelerator, rate_ratio)
+from mpsarticle.core.stats import FASTER, Direction, Ratio
 from mpsarticle.results.model import Point, ResultSet
-from mpsarticle.core.stats import FASTER, Ratio
-from mpsarticle.analysis.findings.common import (DTYPES, Comparison, compare_series, compare_with_cpu, missing_status,
-                                                 present_accelerator, rate_ratio)
 
 # -- matrix × matrix -----------------------------------------------------------------
+
+#: A series of comparisons in one word (:func:`summary`): a :data:`~mpsarticle.core.stats.Direction` where every
+#: size agrees, ``mixed`` (some sizes faster, others not) or ``not_faster`` (no size faster, some slower and some
+#: level).
+Overall = Literal[Direction, "mixed", "not_faster"]
+OVERALLS: tuple[Overall, ...] = get_args(Overall)
+MIXED: Final = "mixed"
+NOT_FASTER: Final = "not_faster"
 
 @dataclass(frozen=True)
 class Precision:
@@ -19,7 +27,7 @@ class Precision:
 
     device: str
     dtype: str
-    status: str
+    status: Literal["measured", Absent]
     gflop_s: float | None = None
     size: int | None = None
     evidence: Point | None = None
@@ -36,7 +44,7 @@ class RateComparison:
 
     dtype: str
     ratio: Ratio
-    direction: str
+    direction: Direction
     accelerator_size: int
     cpu_size: int
 
@@ -60,7 +68,7 @@ class PrecisionComparison:
         return self.comparisons[-1] if self.comparisons else None
 
     @property
-    def direction(self) -> str:
+    def direction(self) -> Overall:
         """The accelerator over the sizes both measured, as :func:`summary` words it."""
         return summary(self.comparisons)
 
@@ -76,7 +84,7 @@ class HalfOnCpu:
 
     dtype: str
     comparisons: tuple[Comparison, ...]
-    direction: str
+    direction: Overall
 
     @property
     def largest(self) -> Comparison:
@@ -109,11 +117,7 @@ def _half_on_cpu(results: ResultSet, dtype: str) -> HalfOnCpu | None:
     return HalfOnCpu(dtype, tuple(found), summary(found))
 
 
-#: Some sizes faster, others not; no size faster, some slower and some level.
-MIXED, NOT_FASTER = "mixed", "not_faster"
-
-
-def summary(comparisons: Sequence[Comparison]) -> str:
+def summary(comparisons: Sequence[Comparison]) -> Overall:
     """One word for a series of comparisons: ``faster``, ``slower`` or ``same`` where every size agrees,
     :data:`MIXED` where the candidate is faster at some sizes and not at others, :data:`NOT_FASTER` where it
     is faster at none (slower at some, level at the rest)."""
@@ -129,11 +133,11 @@ def matmul(results: ResultSet) -> Matmul:
     for dtype in DTYPES:
         best = {}
         for where in ["cpu"] + [d for d in [device] if d]:
-            pairs = [(m, p) for m, p in analysis.series(results, workload="matmul", device=where, dtype=dtype)
+            rated = [(p.gflop_s, m, p) for m, p in analysis.series(results, workload="matmul", device=where, dtype=dtype)
                      if p.gflop_s]
-            if pairs:
-                size, point = max(pairs, key=lambda pair: pair[1].gflop_s)
-                precisions.append(Precision(where, dtype, "measured", point.gflop_s, size, point))
+            if rated:
+                rate, size, point = max(rated, key=lambda found: found[0])
+                precisions.append(Precision(where, dtype, "measured", rate, size, point))
                 best[where] = (size, point)
             else:
                 tried = results.select(workload="matmul", device=where, dtype=dtype)
@@ -160,7 +164,7 @@ class Training:
     cpu_batch: int | None
     cpu_s: float | None
     #: Why the accelerator has no good step at ``cpu_batch`` (``not_measured`` if it was not tried there).
-    accelerator_status: str | None
+    accelerator_status: Absent | None
 
     @property
     def largest(self) -> Comparison | None:
@@ -172,7 +176,7 @@ def training(results: ResultSet) -> Training:
     pairs = compare_with_cpu(results, device, workload="train_step") if device else ()
     cpu = analysis.series(results, workload="train_step", device="cpu")
     batch, point = cpu[-1] if cpu else (None, None)
-    status = None
+    status: Absent | None = None
     if device is not None and batch is not None and batch not in [c.size for c in pairs]:
         status = missing_status(results.select(workload="train_step", device=device, batch=batch))
-    return Training(device, pairs, batch, point.median_s if point else None, status)
+    return Training(device, pairs, batch, point.measured_s if point else None, status)

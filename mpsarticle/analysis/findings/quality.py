@@ -5,8 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Sequence
 
+from mpsarticle.analysis.findings.common import MISSING, Absent, missing_status
 from mpsarticle.results.model import Point, ResultSet
-from mpsarticle.analysis.findings.common import MISSING, missing_status
+from mpsarticle.results.selfcheck import Row
 
 # -- checks and coverage -----------------------------------------------------------------
 
@@ -20,8 +21,9 @@ class Checks:
 
 def checks(results: ResultSet) -> Checks:
     failed = tuple(p for p in results if p.status == "ok" and p.check == "failed")
-    trained = [p for p in results.select(workload="train_step") if p.ok and p.rel_error is not None]
-    return Checks(failed, max(trained, key=lambda p: p.rel_error, default=None))
+    trained = [(p.rel_error, p) for p in results.select(workload="train_step") if p.ok and p.rel_error is not None]
+    worst = max(trained, key=lambda found: found[0], default=None)
+    return Checks(failed, worst[1] if worst else None)
 
 
 @dataclass(frozen=True)
@@ -31,13 +33,13 @@ class Coverage:
     points: int
     ok: int
     #: (status, count) for each of :data:`~mpsarticle.analysis.findings.MISSING`; zero counts left out.
-    missing: tuple[tuple[str, int], ...]
+    missing: tuple[tuple[Absent, int], ...]
     profile: str | None
     date: str
 
 
 def coverage(results: ResultSet) -> Coverage:
-    counts = {status: 0 for status in MISSING}
+    counts: dict[Absent, int] = {status: 0 for status in MISSING}
     for point in results:
         if not point.ok:
             counts[missing_status([point])] += 1
@@ -52,14 +54,14 @@ class Selfcheck:
     """The engine against independent references (rows of :mod:`mpsarticle.measure.selfcheck`)."""
 
     rows: int
-    outside: tuple[object, ...]
+    outside: tuple[Row, ...]
     tolerance: float
     engine_wall_s: float
     engine_timed_s: float
     reference_wall_s: float
 
 
-def selfcheck(rows: Sequence[object]) -> Selfcheck:
+def selfcheck(rows: Sequence[Row]) -> Selfcheck:
     return Selfcheck(
         len(rows), tuple(r for r in rows if not r.agrees), max((r.tolerance for r in rows), default=0.0),
         sum(r.engine_wall_s for r in rows), sum(r.engine_timed_s for r in rows),

@@ -13,17 +13,22 @@ that holds 1 but reaches past the margin is too noisy to say either way).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final, Literal
 
 from mpsarticle.analysis import series as analysis
+from mpsarticle.core.stats import FASTER, SAME, SLOWER, UNCLEAR, Agreement, Ratio
 from mpsarticle.results.model import ResultSet
-from mpsarticle.core.stats import FASTER, SAME, SLOWER, UNCLEAR, Ratio
 
-__all__ = ["AGREES", "NOISY", "NaiveAtSize", "NaiveTiming", "TOO_LARGE", "TOO_SMALL", "naive_timing"]
+__all__ = ["AGREES", "NOISY", "NaiveAtSize", "NaiveTiming", "NaiveVerdict", "TOO_LARGE", "TOO_SMALL", "naive_timing"]
 
 #: The naive median is too small (the engine's is larger, beyond noise), too large, the two agree within the
 #: margin (the whole interval inside it), or the interval is too wide to say (see Ratio.agreement).
-TOO_SMALL, TOO_LARGE, AGREES, NOISY = "too_small", "too_large", "agrees", "unclear"
-_VERDICTS = {FASTER: TOO_SMALL, SLOWER: TOO_LARGE, SAME: AGREES, UNCLEAR: NOISY}
+NaiveVerdict = Literal["too_small", "too_large", "agrees", "unclear"]
+TOO_SMALL: Final = "too_small"
+TOO_LARGE: Final = "too_large"
+AGREES: Final = "agrees"
+NOISY: Final = "unclear"
+_VERDICTS: dict[Agreement, NaiveVerdict] = {FASTER: TOO_SMALL, SLOWER: TOO_LARGE, SAME: AGREES, UNCLEAR: NOISY}
 
 
 @dataclass(frozen=True)
@@ -32,7 +37,7 @@ class NaiveAtSize:
 
     size: int
     ratio: Ratio
-    verdict: str
+    verdict: NaiveVerdict
 
     @property
     def factor(self) -> float:
@@ -47,15 +52,15 @@ class NaiveTiming:
     device: str
     sizes: tuple[NaiveAtSize, ...]
 
-    def having(self, verdict: str) -> tuple[NaiveAtSize, ...]:
+    def having(self, verdict: NaiveVerdict) -> tuple[NaiveAtSize, ...]:
         return tuple(s for s in self.sizes if s.verdict == verdict)
 
-    def worst(self, verdict: str) -> NaiveAtSize | None:
+    def worst(self, verdict: NaiveVerdict) -> NaiveAtSize | None:
         """The size of ``verdict`` where the naive figure is furthest off; ``None`` if there is none."""
         return max(self.having(verdict), key=lambda s: s.factor, default=None)
 
     @property
-    def too_small(self) -> str:
+    def too_small(self) -> Literal["all", "some", "none"]:
         """At how many sizes the naive figure is too small: ``all``, ``some`` or ``none``."""
         count = len(self.having(TOO_SMALL))
         return "all" if count == len(self.sizes) else "some" if count else "none"

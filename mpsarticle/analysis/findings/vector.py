@@ -3,12 +3,22 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Literal
 
 from mpsarticle.analysis import series as analysis
-from mpsarticle.results.model import Point, ResultSet
-from mpsarticle.core.stats import FASTER, SAME, SLOWER, UNCLEAR, Ratio
 from mpsarticle.analysis.findings.common import (Comparison, compare_with_cpu, compared_accelerator,
-                                                 present_accelerator, rate_ratio)
+                                                present_accelerator, rate_ratio)
+from mpsarticle.core.stats import FASTER, SAME, SLOWER, UNCLEAR, Agreement, Ratio
+from mpsarticle.results.model import Point, ResultSet
+
+#: What a series of ``B @ a`` speed-ups shows (:class:`Crossover`).
+CrossoverKind = Literal["cpu_only", "no_pairs", "always", "from", "never", "mixed"]
+#: Where the bytes of the best ``B @ a`` can have come from (:class:`Bandwidth`).
+Source = Literal["memory", "in_cache", "cache", "above_copy", "no_ceiling", "level"]
+#: How far the rate that stands for reading a model's weights is one from memory (:class:`Bandwidth`).
+Basis = Literal["beyond_cache", "largest", "fits_cache"]
+#: Naive ``timeit`` against the engine (:class:`Gap`).
+GapVerdict = Literal["optimistic", "pessimistic", "agrees", "unclear"]
 
 # -- matrix × vector -----------------------------------------------------------------
 
@@ -36,7 +46,7 @@ def original(results: ResultSet, calls: int = 100) -> Original:
         return Original(None, calls, (), ())
     size = max(common)
     points = tuple(found[d][size] for d in found)
-    return Original(size, calls, tuple((p.device, p.median_s * calls) for p in points), points)
+    return Original(size, calls, tuple((p.device, p.measured_s * calls) for p in points), points)
 
 
 @dataclass(frozen=True)
@@ -57,7 +67,7 @@ class Crossover:
     """
 
     device: str | None
-    kind: str
+    kind: CrossoverKind
     size: int | None
     comparisons: tuple[Comparison, ...]
     wins: tuple[int, ...] = ()
@@ -79,7 +89,7 @@ class Crossover:
         return max(won, key=lambda c: c.speedup.value) if won else None
 
     @property
-    def below(self) -> str:
+    def below(self) -> Literal["slower", "same", "not_faster", "mixed"]:
         """What the sizes under the crossover show: ``slower``, ``same``, ``not_faster`` (both) or ``mixed`` (a win too)."""
         under = [c.direction for c in self.comparisons if self.size is not None and c.size < self.size]
         if FASTER in under:
@@ -100,7 +110,7 @@ def crossover(results: ResultSet, suite: str | None = None) -> Crossover:
     return Crossover(device, crossover_kind(found), found.size, pairs, found.wins, found.losses, found.ties)
 
 
-def crossover_kind(found: analysis.Crossover) -> str:
+def crossover_kind(found: analysis.Crossover) -> Literal["always", "from", "never", "mixed"]:
     """``always``, ``from``, ``never`` or ``mixed`` (see :class:`Crossover`); "never" means no win at any size."""
     if found.always:
         return "always"
@@ -140,8 +150,8 @@ class Bandwidth:
     matrix_bytes: float
     ceiling_gb_s: float | None
     cache_bytes: int | None
-    source: str
-    memory_basis: str
+    source: Source
+    memory_basis: Basis
     memory_size: int
     memory_gb_s: float
     evidence: tuple[Point, ...]
@@ -161,40 +171,43 @@ class Bandwidth:
         return self.memory_basis == "beyond_cache"
 
 
-def _from_memory(pairs: list[tuple[int, Point]], cache: int | None) -> tuple[str, int, Point]:
+def _from_memory(rated: list[tuple[float, int, Point]], cache: int | None) -> tuple[Basis, float, int, Point]:
+    """(basis, rate, size, point) of the ``B @ a`` that stands for reading from memory, of ``(rate, size, point)``."""
     if cache is None:
-        return ("largest", *pairs[-1])
-    beyond = [(m, p) for m, p in pairs if p.bytes_moved > cache]
+        return ("largest", *rated[-1])
+    beyond = [found for found in rated if found[2].bytes_moved > cache]
     if beyond:
-        return ("beyond_cache", *max(beyond, key=lambda pair: pair[1].gb_s))
-    return ("fits_cache", *pairs[-1])
+        return ("beyond_cache", *max(beyond, key=lambda found: found[0]))
+    return ("fits_cache", *rated[-1])
 
 
 def bandwidths(results: ResultSet, suite: str | None = None) -> tuple[Bandwidth, ...]:
     """One :class:`Bandwidth` per device (CPU first, then the accelerator) with a good ``B @ a``."""
     found = []
     for device in ["cpu"] + [d for d in [compared_accelerator(results)] if d]:
-        pairs = [(m, p) for m, p in analysis.series(results, workload="matvec", device=device, suite=suite) if p.gb_s]
-        if not pairs:
+        rated = [(p.gb_s, m, p) for m, p in analysis.series(results, workload="matvec", device=device, suite=suite)
+                 if p.gb_s]
+        if not rated:
             continue
-        size, best = max(pairs, key=lambda pair: pair[1].gb_s)
+        rate, size, best = max(rated, key=lambda found: found[0])
         copies = analysis.series(results, workload="copy", device=device)
         copy = copies[-1][1] if copies else None  # the largest copy: the one caches help least
         ceiling = copy.gb_s if copy else None
         cache = results.environment.get("devices", {}).get(device, {}).get("cache_bytes")
         cache = cache if isinstance(cache, int) and cache > 0 else None
         fits = cache is not None and best.bytes_moved <= cache
-        if not ceiling:
+        source: Source
+        if copy is None or not ceiling:
             source = "no_ceiling"
-        elif best.gb_s <= ceiling:
+        elif rate <= ceiling:
             source = "in_cache" if fits else "memory"
         elif rate_ratio(best, copy, "bytes_moved").direction() != FASTER:
             source = "level"  # above the copy's median, but not beyond noise: no factor to quote
         else:
             source = "cache" if fits else "above_copy"
-        basis, memory_size, memory = _from_memory(pairs, cache)
-        found.append(Bandwidth(device, size, best.gb_s, best.bytes_moved, ceiling, cache, source, basis, memory_size,
-                               memory.gb_s, (best, memory) + ((copy,) if copy else ())))
+        basis, memory_gb_s, memory_size, memory = _from_memory(rated, cache)
+        found.append(Bandwidth(device, size, rate, best.bytes_moved, ceiling, cache, source, basis, memory_size,
+                               memory_gb_s, (best, memory) + ((copy,) if copy else ())))
     return tuple(found)
 
 
@@ -216,11 +229,12 @@ class Gap:
     engine_s: float
     events_s: float | None
     ratio: Ratio
-    verdict: str
+    verdict: GapVerdict
     evidence: tuple[Point, ...]
 
 
-_VERDICTS = {FASTER: "optimistic", SLOWER: "pessimistic", SAME: "agrees", UNCLEAR: "unclear"}
+_VERDICTS: dict[Agreement, GapVerdict] = {FASTER: "optimistic", SLOWER: "pessimistic", SAME: "agrees",
+                                         UNCLEAR: "unclear"}
 
 
 def naive_gaps(results: ResultSet, suite: str | None = None) -> dict[str, Gap]:
@@ -235,8 +249,8 @@ def naive_gaps(results: ResultSet, suite: str | None = None) -> dict[str, Gap]:
             continue
         size = common[-1]
         event = events.get(size)
-        found[device] = Gap(device, size, naive[size].median_s, engine[size].median_s,
-                            event.median_s if event else None, analysis.compare(engine[size], naive[size]),
+        found[device] = Gap(device, size, naive[size].measured_s, engine[size].measured_s,
+                            event.measured_s if event else None, analysis.compare(engine[size], naive[size]),
                             _VERDICTS[analysis.agreement(naive[size], engine[size])],
                             (naive[size], engine[size]) + ((event,) if event else ()))
     return found

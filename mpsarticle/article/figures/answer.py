@@ -18,9 +18,11 @@ from matplotlib.figure import Figure
 from matplotlib.lines import Line2D
 from matplotlib.patches import Patch
 
+from matplotlib.artist import Artist
+
 from mpsarticle.article.formatting import ratio, whole
+from mpsarticle.core.stats import FASTER, SLOWER, Ratio
 from mpsarticle.results.model import ResultSet
-from mpsarticle.core.stats import FASTER, SLOWER
 from mpsarticle.analysis.verdict import verdict
 from mpsarticle.article.wording import Words
 from mpsarticle.article.figures.frame import label, legend, log_x, new_figure, title_over
@@ -29,7 +31,7 @@ from mpsarticle.article.figures.style import DEVICE_COLORS, INK, REFERENCE, TICK
 
 __all__ = ["answer"]
 
-def _rows(results: ResultSet, words: Words) -> list[tuple[str, object]]:
+def _rows(results: ResultSet, words: Words) -> list[tuple[str, Ratio]]:
     """(label, Ratio) per comparison, in the order the answer names them."""
     found = verdict(results)
     rows = [(words("figure.answer.matvec", size=whole(c.size, words.lang)), c.speedup)
@@ -47,7 +49,7 @@ def answer(results: ResultSet, lang: str) -> Figure:
     rows = _rows(results, words)
     if not rows:
         return bandwidth(results, lang)
-    device = found.crossover.device or found.matmul.device or found.training.device
+    device = found.crossover.device or found.matmul.device or found.training.device or ""  # (rows: one compared)
     name = device_name(device, lang)
     figure, (ax,) = new_figure(height=min(1.9 + 0.34 * len(rows), 9.0))
     colors = {FASTER: device_color(device), SLOWER: DEVICE_COLORS["cpu"]}
@@ -67,7 +69,7 @@ def answer(results: ResultSet, lang: str) -> Figure:
     title_over(figure, words("figure.answer_title", device=name))
     label(ax, xlabel=words("figure.answer_axis"))
     shown = {r.direction() for _, r in rows}
-    pairs = [(Patch(color=colors.get(d, WITHIN_NOISE)), text) for d, text in (
+    pairs: list[tuple[Artist, str]] = [(Patch(color=colors.get(d, WITHIN_NOISE)), text) for d, text in (
         (FASTER, words("figure.answer.faster", device=name)), (SLOWER, words("figure.answer.slower")),
         ("same", words("figure.answer.same"))) if d in shown]
     pairs.append((Line2D([], [], color=INK, linewidth=1.2), words("figure.answer.interval")))

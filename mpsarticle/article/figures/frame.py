@@ -8,10 +8,12 @@ from __future__ import annotations
 
 import io
 import math
-from typing import Callable, Iterable, Sequence
+from typing import Any, Callable, Iterable, Sequence
 
+from matplotlib.artist import Artist
 from matplotlib.axes import Axes
 from matplotlib.figure import Figure
+from matplotlib.layout_engine import ConstrainedLayoutEngine
 from matplotlib.lines import Line2D
 from matplotlib.ticker import FixedLocator, FuncFormatter, NullLocator
 
@@ -41,8 +43,9 @@ def new_figure(ncols: int = 1, *, width: float | None = None, height: float | No
     figure = PngFigure(figsize=(width or FIGSIZE[0], height or FIGSIZE[1]), dpi=DPI, facecolor=BACKGROUND,
                        layout="constrained")
     axes = list(figure.subplots(1, ncols, sharey=sharey, squeeze=False)[0])
-    if ncols > 1:
-        figure.get_layout_engine().set(wspace=0.08)  # neighbouring panels' end tick labels must not touch
+    engine = figure.get_layout_engine()
+    if ncols > 1 and isinstance(engine, ConstrainedLayoutEngine):
+        engine.set(wspace=0.08)  # neighbouring panels' end tick labels must not touch
     for ax in axes:
         ax.set_facecolor(BACKGROUND)
         ax.grid(True, which="major", color=GRID, linewidth=0.7)
@@ -125,18 +128,19 @@ def speedup_y(ax: Axes, words: dict[str, str], lang: str) -> None:
 
 
 def legend(where: Axes | Figure, words: dict[str, str], *, failed: bool, passed: bool = False,
-           axes: Sequence[Axes] = (), pairs: Sequence[tuple[object, str]] | None = None,
-           **options: object) -> None:
+           axes: Sequence[Axes] = (), pairs: Sequence[tuple[Artist, str]] | None = None,
+           **options: Any) -> None:
     """One opaque legend; entries of several axes are merged by label, the ✓/✗ keys added last.
 
     ``pairs`` of (handle, label) replace the axes' own entries: matplotlib drops
     a label that starts with "_", which a machine's label may well do.
     """
-    entries: dict[str, object] = {}
+    entries: dict[str, Artist] = {}
     if pairs is not None:
         for handle, text in pairs:
             entries.setdefault(text, handle)
-    for ax in [] if pairs is not None else axes or [where]:
+    # A figure has no entries of its own: its axes are named in ``axes``.
+    for ax in [] if pairs is not None else axes or ([where] if isinstance(where, Axes) else []):
         for handle, text in zip(*ax.get_legend_handles_labels()):
             entries.setdefault(text, handle)
     if passed:

@@ -9,15 +9,16 @@ from __future__ import annotations
 
 import math
 import textwrap
-from typing import Callable, Iterable
+from typing import Any, Callable, Iterable
 
+from matplotlib.artist import Artist
 from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 from matplotlib.lines import Line2D
 from matplotlib.ticker import FixedLocator, NullFormatter
 
 from mpsarticle.analysis import series as analysis
-from mpsarticle.results.model import ResultSet
+from mpsarticle.results.model import Point, ResultSet
 from mpsarticle.article.figures.frame import empty, label, legend, log_x, log_y, message, new_figure, size_axis, speedup_y, title_over
 from mpsarticle.article.figures.names import Entries, machines
 from mpsarticle.article.figures.series import Drawn, Line, by_size, draw_series, draw_speedups, failed_sizes, mark_failed
@@ -96,14 +97,15 @@ def machines_speedup(entries: Entries, lang: str, suite: str = "matvec") -> Figu
         return empty(table, title, "machines.no_accelerator" if not no_pairs else "no_data")
     figure, (ax,) = new_figure(height=FIGSIZE[1] + 0.6)
     same = ax.axhline(1.0, color=REFERENCE, linewidth=1.0)
-    pairs: list[tuple[object, str]] = [(same, table["same_speed"])]
+    pairs: list[tuple[Artist, str]] = [(same, table["same_speed"])]
     drawn = Drawn()
     for index, device, ratios in curves:
         name, results = found[index]
         color = machine_color(index)
         line = Line(color, _line_name(name, device, lang), marker=machine_device_style(device)[1])
         curve = draw_speedups(ax, results, device, ratios, line, cpu_color=color, workload="matvec", suite=suite)
-        pairs.append((curve.line, line.label))
+        if curve.line is not None:  # (every curve has a pair)
+            pairs.append((curve.line, line.label))
         drawn.add(curve)
     _size_axis(ax, drawn.sizes)
     speedup_y(ax, table, lang)
@@ -116,8 +118,8 @@ def machines_speedup(entries: Entries, lang: str, suite: str = "matvec") -> Figu
     return figure
 
 
-def _share(ax: Axes, results: ResultSet, device: str, reference: float | None, value: Callable[[object], float],
-           line: Line, **criteria: object) -> Drawn:
+def _share(ax: Axes, results: ResultSet, device: str, reference: float | None,
+           value: Callable[[Point], float | None], line: Line, **criteria: Any) -> Drawn:
     """``device``'s series as a share of its own ``reference`` (copy bandwidth, best rate); only ✗ without one."""
     if reference:
         return draw_series(ax, results, device, lambda p: (value(p) or math.nan) / reference, line, **criteria)
@@ -140,7 +142,7 @@ def machines_efficiency(entries: Entries, lang: str, suite: str = "matvec") -> F
     title_over(figure, title)
     panels = [Drawn(), Drawn()]
     lines = [0, 0]
-    pairs: list[tuple[object, str]] = []
+    pairs: list[tuple[Artist, str]] = []
     for index, (name, results) in enumerate(machines(entries, lang)):
         color = machine_color(index)
         for device in _cpu_first(results):
@@ -204,7 +206,7 @@ def machines_train(entries: Entries, lang: str) -> Figure:
               for index, part, _ in rows]
     height = min(1.7 + (0.55 if two_lines else 0.4) * len(rows), 9.0)
     figure, (ax,) = new_figure(height=max(height, 2.4))
-    values = [p.median_s * 1e3 for _, _, p in rows if p is not None]
+    values = [p.measured_s * 1e3 for _, _, p in rows if p is not None]
     low, high = (min(values), max(values)) if values else (1.0, 1.0)
     base = 10 ** math.floor(math.log10(low * 0.999))
     decades = max(math.log10(high / base), 0.3)
@@ -218,7 +220,7 @@ def machines_train(entries: Entries, lang: str) -> Figure:
             ax.annotate(failed_text(lang), (0.015, y), xycoords=("axes fraction", "data"), xytext=(9, 0),
                         textcoords="offset points", va="center", fontsize=TICK_SIZE, color=INK)
             continue
-        value = point.median_s * 1e3
+        value = point.measured_s * 1e3
         ax.barh(y, value - base, left=base, color=color, height=0.6)
         passed |= point.check == "passed"
         ax.annotate(step_text(point, lang), (value, y), xytext=(3, 0), textcoords="offset points",

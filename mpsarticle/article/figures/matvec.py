@@ -8,10 +8,13 @@ data is missing shows a centred message instead of raising. Numbers come from
 
 from __future__ import annotations
 
+from typing import Any
+
 from matplotlib.figure import Figure
 
 from mpsarticle.analysis import series as analysis
 from mpsarticle.analysis import findings
+from mpsarticle.core.specs import Method
 from mpsarticle.results.model import ResultSet
 from mpsarticle.article.figures.frame import empty, label, legend, log_y, new_figure, size_axis, speedup_y
 from mpsarticle.article.figures.series import Drawn, Line, by_size, devices_with_data, draw_series, draw_speedups, mark_failed
@@ -26,7 +29,7 @@ ORIGINAL_CALLS = 100
 CROSSOVER_NOTES = {"always": "faster_always", "never": "faster_never", "mixed": "faster_some"}
 
 
-def original_bars(results: ResultSet, lang: str, method: str = "naive") -> Figure:
+def original_bars(results: ResultSet, lang: str, method: Method = "naive") -> Figure:
     """The blog post's chart rebuilt: seconds for 100 calls of ``B @ a`` per m, one bar per device.
 
     With ``method="naive"`` these are the post's own numbers (``timeit``
@@ -48,7 +51,7 @@ def original_bars(results: ResultSet, lang: str, method: str = "naive") -> Figur
         color = device_color(device, devices)
         bars = by_size(results, device, **criteria)
         good = [(m, p) for m, p in bars.items() if p is not None]
-        ax.bar([position[m] + offset for m, _ in good], [p.median_s * ORIGINAL_CALLS for _, p in good],
+        ax.bar([position[m] + offset for m, _ in good], [p.measured_s * ORIGINAL_CALLS for _, p in good],
                width=width, color=color, label=device_name(device, lang))
         failed |= mark_failed(ax, [position[m] + offset for m, p in bars.items() if p is None], color)
     ax.set_xticks(range(len(sizes)), [str(m) for m in sizes])
@@ -60,7 +63,7 @@ def original_bars(results: ResultSet, lang: str, method: str = "naive") -> Figur
 
 
 def time_vs_size(results: ResultSet, lang: str, workload: str = "matvec", suite: str | None = None,
-                 method: str = "engine", **params: object) -> Figure:
+                 method: Method = "engine", **params: Any) -> Figure:
     """Time per call against size on log-log axes, one line per device; the band spans the 95 % interval of each median."""
     table = words(lang)
     title = table["time_title"].format(workload=table.get(f"workload.{workload}", workload),
@@ -83,7 +86,7 @@ def time_vs_size(results: ResultSet, lang: str, workload: str = "matvec", suite:
 
 
 def speedup(results: ResultSet, lang: str, workload: str = "matvec", suite: str | None = None,
-            **params: object) -> Figure:
+            **params: Any) -> Figure:
     """CPU time / accelerator time against size; above 1 the accelerator wins, the dashed line marks where it starts to."""
     table = words(lang)
     title = table["speedup_title"].format(workload=table.get(f"workload.{workload}", workload))
@@ -110,7 +113,7 @@ def speedup(results: ResultSet, lang: str, workload: str = "matvec", suite: str 
         if pairs:
             where = analysis.crossover(pairs)
             kind = findings.crossover_kind(where)
-            if kind == "from":
+            if kind == "from" and where.size is not None:
                 ax.axvline(where.size, color=color, linestyle="--", linewidth=1.2, gid=f"crossover-{device}")
                 crossings.setdefault(where.size, []).append(name)
             else:

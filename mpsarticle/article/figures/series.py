@@ -15,14 +15,15 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from typing import Callable, Iterable, Sequence
+from typing import Any, Callable, Iterable, Sequence, TypeVar
 
 from matplotlib.axes import Axes
 from matplotlib.lines import Line2D
 
 from mpsarticle.analysis import series as analysis
-from mpsarticle.results.model import ResultSet
 from mpsarticle.article.figures.style import FAILED_GID, INK
+from mpsarticle.core.stats import Ratio
+from mpsarticle.results.model import Point, ResultSet
 
 __all__ = ["Drawn", "Line", "by_size", "devices_with_data", "draw_line", "draw_series", "draw_speedups",
            "failed_sizes", "mark_failed"]
@@ -30,14 +31,17 @@ __all__ = ["Drawn", "Line", "by_size", "devices_with_data", "draw_line", "draw_s
 
 @dataclass(frozen=True)
 class Line:
-    """How a series looks; ``band`` is ``(low, high)`` of a value (the 95 % interval), drawn as a shade."""
+    """How a series looks; ``band`` is ``(low, high)`` of a value (the 95 % interval), drawn as a shade.
+
+    The values are the items of the pairs :func:`draw_line` draws: points, or ratios.
+    """
 
     color: str
     label: str
     linestyle: str = "-"
     marker: str = "o"
     linewidth: float = 1.8
-    band: Callable[[object], tuple[float, float]] | None = None
+    band: Callable[[Any], tuple[float | None, float | None]] | None = None
     gid: str | None = None
 
 
@@ -65,10 +69,12 @@ def devices_with_data(results: ResultSet, **criteria: object) -> list[str]:
     return sorted(found, key=lambda device: device != "cpu")
 
 
-def gapped(xs: Sequence[float], ys: Sequence[float], missing: Iterable[float]) -> tuple[list[float], list[float]]:
-    """The series with NaN at each size between its ends that was not measured: matplotlib breaks the line there."""
+def gapped(xs: Sequence[float], ys: Sequence[float | None],
+           missing: Iterable[float]) -> tuple[list[float], list[float]]:
+    """The series with NaN at each size between its ends that was not measured (and for a value that is ``None``):
+    matplotlib breaks the line there."""
     inside = {x for x in missing if xs and min(xs) < x < max(xs)} - set(xs)
-    merged = sorted([*zip(xs, ys), *((x, math.nan) for x in inside)])
+    merged = sorted([*zip(xs, (math.nan if y is None else y for y in ys)), *((x, math.nan) for x in inside)])
     return [x for x, _ in merged], [y for _, y in merged]
 
 
@@ -82,18 +88,21 @@ def mark_failed(ax: Axes, xs: Sequence[float], color: str) -> bool:
     return True
 
 
-def failed_sizes(results: ResultSet, device: str, **criteria: object) -> list[int]:
+def failed_sizes(results: ResultSet, device: str, **criteria: Any) -> list[int]:
     """The sizes at which ``device`` failed its check, selected as :func:`mpsarticle.analysis.series.series` selects."""
     return [size for size, _ in analysis.failed_checks(results, device=device, **criteria)]
 
 
-def by_size(results: ResultSet, device: str, **criteria: object) -> dict[int, object]:
+def by_size(results: ResultSet, device: str, **criteria: Any) -> dict[int, Point | None]:
     """Size -> good point, or ``None`` where the check failed: what a bar chart draws (a bar, or ✗)."""
-    found: dict[int, object] = dict(analysis.series(results, device=device, **criteria))
+    found: dict[int, Point | None] = dict(analysis.series(results, device=device, **criteria))
     return dict(sorted({**dict.fromkeys(failed_sizes(results, device, **criteria)), **found}.items()))
 
 
-def draw_line(ax: Axes, pairs: Sequence[tuple[int, object]], value: Callable[[object], float], line: Line,
+Item = TypeVar("Item")
+
+
+def draw_line(ax: Axes, pairs: Sequence[tuple[int, Item]], value: Callable[[Item], float | None], line: Line,
               missing: Iterable[int] = ()) -> Line2D:
     """``(size, item)`` pairs as one line (and its band), with a gap at each ``missing`` size inside its range."""
     xs = [size for size, _ in pairs]
@@ -108,8 +117,8 @@ def draw_line(ax: Axes, pairs: Sequence[tuple[int, object]], value: Callable[[ob
     return drawn
 
 
-def draw_series(ax: Axes, results: ResultSet, device: str, value: Callable[[object], float], line: Line, *,
-                workload: str, **criteria: object) -> Drawn:
+def draw_series(ax: Axes, results: ResultSet, device: str, value: Callable[[Point], float | None], line: Line, *,
+                workload: str, **criteria: Any) -> Drawn:
     """One device's measured series (``criteria`` as :func:`mpsarticle.analysis.series.series` takes them).
 
     The good points, through ``value`` (a point's time, bandwidth or rate), as
@@ -125,8 +134,8 @@ def draw_series(ax: Axes, results: ResultSet, device: str, value: Callable[[obje
     return Drawn([size for size, _ in pairs] + bad, mark_failed(ax, bad, line.color), drawn)
 
 
-def draw_speedups(ax: Axes, results: ResultSet, device: str, pairs: Sequence[tuple[int, object]], line: Line, *,
-                  cpu_color: str, workload: str, **criteria: object) -> Drawn:
+def draw_speedups(ax: Axes, results: ResultSet, device: str, pairs: Sequence[tuple[int, Ratio]], line: Line, *,
+                  cpu_color: str, workload: str, **criteria: Any) -> Drawn:
     """``device``'s speed-ups over the CPU (``pairs`` from :func:`mpsarticle.analysis.series.speedups`) as one line.
 
     A size missing on either device is a gap; a failed check of either is ✗,

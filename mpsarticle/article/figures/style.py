@@ -16,12 +16,13 @@ from __future__ import annotations
 
 import functools
 import math
-from typing import Callable, Sequence
+from typing import Callable, Literal, Sequence
 
 from matplotlib.ticker import Formatter
 
 from mpsarticle.article import formatting
 from mpsarticle.article.wording import Words
+from mpsarticle.core.specs import Method
 
 __all__ = ["BACKGROUND", "DEVICE_COLORS", "DPI", "DTYPE_STYLES", "FAILED_GID", "FIGSIZE", "GRID", "INK",
            "LogLabels", "MACHINE_COLORS", "MACHINE_DEVICE_STYLES", "MESSAGE_GID", "METHOD_COLORS", "METHOD_MARKERS",
@@ -38,17 +39,19 @@ OKABE_ITO = {
 DEVICE_COLORS = {"cpu": OKABE_ITO["vermillion"], "mps": OKABE_ITO["blue"], "cuda": OKABE_ITO["bluish_green"]}
 #: For devices beyond the three above (yellow is left out: too pale on white).
 SPARE_COLORS = (OKABE_ITO["reddish_purple"], OKABE_ITO["sky_blue"], OKABE_ITO["orange"], OKABE_ITO["black"])
-METHOD_COLORS = {"naive": OKABE_ITO["orange"], "engine": OKABE_ITO["black"], "events": OKABE_ITO["reddish_purple"]}
-METHOD_MARKERS = {"naive": "s", "engine": "o", "events": "^"}
+METHOD_COLORS: dict[Method, str] = {"naive": OKABE_ITO["orange"], "engine": OKABE_ITO["black"], "events": OKABE_ITO["reddish_purple"]}
+METHOD_MARKERS: dict[Method, str] = {"naive": "s", "engine": "o", "events": "^"}
+#: The line styles the figures use (matplotlib's names).
+LineStyle = Literal["-", "--", ":", "-."]
 #: Precision by line style and marker, so that colour stays free for the device.
-DTYPE_STYLES = {"float32": ("-", "o"), "float16": ("--", "s"), "bfloat16": (":", "^")}
-OTHER_DTYPE_STYLE = ("-.", "D")
+DTYPE_STYLES: dict[str, tuple[LineStyle, str]] = {"float32": ("-", "o"), "float16": ("--", "s"), "bfloat16": (":", "^")}
+OTHER_DTYPE_STYLE: tuple[LineStyle, str] = ("-.", "D")
 #: Several machines: one colour per machine, in Okabe–Ito order (yellow left out: too pale on white).
 MACHINE_COLORS = tuple(OKABE_ITO[name] for name in ("orange", "sky_blue", "bluish_green", "blue", "vermillion",
                                                     "reddish_purple", "black"))
 #: Several machines: the device kind by line style and marker, the CPU solid, accelerators dashed.
-MACHINE_DEVICE_STYLES = {"cpu": ("-", "o"), "cuda": ("--", "^"), "mps": ("--", "s")}
-OTHER_DEVICE_STYLE = ("--", "D")
+MACHINE_DEVICE_STYLES: dict[str, tuple[LineStyle, str]] = {"cpu": ("-", "o"), "cuda": ("--", "^"), "mps": ("--", "s")}
+OTHER_DEVICE_STYLE: tuple[LineStyle, str] = ("--", "D")
 
 # -- page ----------------------------------------------------------------------------
 
@@ -134,7 +137,7 @@ def machine_color(index: int) -> str:
     return MACHINE_COLORS[index % len(MACHINE_COLORS)]
 
 
-def machine_device_style(device: str) -> tuple[str, str]:
+def machine_device_style(device: str) -> tuple[LineStyle, str]:
     """(line style, marker) of a device kind in the machines chapter."""
     return MACHINE_DEVICE_STYLES.get(device, OTHER_DEVICE_STYLE)
 

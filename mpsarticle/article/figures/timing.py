@@ -5,6 +5,7 @@ from __future__ import annotations
 from matplotlib.figure import Figure
 
 from mpsarticle.analysis import series as analysis
+from mpsarticle.core.specs import Method
 from mpsarticle.results.model import ResultSet
 from mpsarticle.article.figures.frame import empty, label, legend, log_y, new_figure, size_axis, title_over
 from mpsarticle.article.figures.series import Drawn, Line, devices_with_data, draw_series
@@ -12,7 +13,8 @@ from mpsarticle.article.figures.style import FIGSIZE, INK, METHOD_COLORS, METHOD
 
 __all__ = ["METHODS", "methods"]
 
-METHODS = ("naive", "engine", "events")
+#: The methods in the order they are drawn (and listed in the legend).
+METHODS: tuple[Method, ...] = ("naive", "engine", "events")
 
 
 def methods(results: ResultSet, lang: str, suite: str = "matvec") -> Figure:

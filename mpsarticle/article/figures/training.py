@@ -18,7 +18,7 @@ TRAIN_CRITERIA = {"workload": "train_step", "suite": "train"}
 
 def step_text(point: Point, lang: str) -> str:
     """A step's time as written after its bar: ``12.3 ms ✓``."""
-    return words(lang)["step_time"].format(value=number(point.median_s * 1e3, lang)) + CHECK_MARKS.get(point.check, "")
+    return words(lang)["step_time"].format(value=number(point.measured_s * 1e3, lang)) + CHECK_MARKS.get(point.check, "")
 
 
 def failed_text(lang: str) -> str:
@@ -41,7 +41,7 @@ def train(results: ResultSet, lang: str) -> Figure:
     if not rows:
         return empty(table, title)
     figure, (ax,) = new_figure(height=min(FIGSIZE[1], 1.9 + 0.45 * len(rows)))
-    longest = max((p.median_s * 1e3 for _, _, p in rows if p), default=1.0)
+    longest = max((p.measured_s * 1e3 for _, _, p in rows if p), default=1.0)
     failed = False
     for y, (_, device, point) in enumerate(rows):
         color = device_color(device, devices)
@@ -51,7 +51,7 @@ def train(results: ResultSet, lang: str) -> Figure:
                     markeredgecolor=INK, clip_on=False, gid=FAILED_GID)
             ax.text(longest * 0.03, y, failed_text(lang), va="center", fontsize=TICK_SIZE, color=INK)
             continue
-        value = point.median_s * 1e3
+        value = point.measured_s * 1e3
         ax.barh(y, value, color=color, height=0.6)
         ax.text(value + longest * 0.01, y, step_text(point, lang), va="center", fontsize=TICK_SIZE, color=INK)
     ax.set_yticks(range(len(rows)), [name for name, _, _ in rows])
