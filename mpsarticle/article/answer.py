@@ -9,6 +9,8 @@ this CPU did instead; on a build where nothing succeeded, the first says so.
 
 from __future__ import annotations
 
+from typing import Literal
+
 from mpsarticle.analysis import series as analysis
 from mpsarticle.analysis.findings import MISSING, MIXED, Bandwidth
 from mpsarticle.core.stats import FASTER, SLOWER
@@ -24,13 +26,13 @@ def _sizes(area: Area) -> Listing:
     return Listing(tuple(Size(s) for s in area.sizes))
 
 
-def _area(area: Area, side: str) -> Phrase:
+def _area(area: Area, side: Literal["win", "loss"]) -> Phrase:
     """The long form: "matrix-vector products from m = 4,096 on (2.1× faster at m = 16,384)"."""
     return Phrase.of(f"area.{area.workload}.{area.scope}.{side}", size=Size(area.size or 0), sizes=_sizes(area),
                      factor=Factor(area.factor), at=Size(area.at), dtype=Text(area.dtype or ""), **_ends(area))
 
 
-def _short(area: Area, side: str, bytes_from: float | None) -> Phrase:
+def _short(area: Area, side: Literal["use", "keep"], bytes_from: float | None) -> Phrase:
     """The rule's form: "matrix-vector products from m = 4,096 on (matrices of 64 MiB and more)"."""
     return Phrase.of(f"{side}.{area.workload}.{area.scope}", size=Size(area.size or 0), sizes=_sizes(area),
                      bytes=Bytes(bytes_from or 0), dtype=Text(area.dtype or ""), **_ends(area))

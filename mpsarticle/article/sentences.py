@@ -20,7 +20,7 @@ from mpsarticle.analysis import series as analysis
 from mpsarticle.analysis import findings as f
 from mpsarticle.analysis.findings.timing import AGREES, NOISY, TOO_LARGE, TOO_SMALL
 from mpsarticle.results.model import Point, ResultSet
-from mpsarticle.core.stats import FASTER, SLOWER
+from mpsarticle.core.stats import FASTER, SLOWER, Direction
 from mpsarticle.article.selfcheck_words import point_words, reference_words, row_ratio_digits
 from mpsarticle.article.wording import Bytes, Count, Factor, Listing, Num, Phrase, Rate, Sci, Seconds, Share, Size, Term, Text, Words
 
@@ -37,7 +37,7 @@ NAMED_FAILURES = 3
 _DIRECTION = {FASTER: "faster", SLOWER: "slower"}
 
 
-def _direction(direction: str) -> str:
+def _direction(direction: Direction) -> str:
     return _DIRECTION.get(direction, "same")
 
 
@@ -268,14 +268,14 @@ def compare_sentence(found: f.Matmul, words: Words) -> str:
 
 def _split(comparisons: Sequence[f.Comparison]) -> dict[str, Listing]:
     """Every size compared, and those where the candidate was faster and slower."""
-    def sizes(direction: str | None) -> Listing:
+    def sizes(direction: Direction | None) -> Listing:
         return Listing(tuple(Size(c.size) for c in comparisons if direction in (None, c.direction)))
     return {"sizes": sizes(None), "wins": sizes(FASTER), "losses": sizes(SLOWER)}
 
 
-def _summary_key(direction: str, comparisons: Sequence[f.Comparison]) -> str:
+def _summary_key(direction: f.Overall, comparisons: Sequence[f.Comparison]) -> str:
     """``faster``, ``faster.all`` (several sizes, every one faster), …, ``mixed`` or ``not_faster``."""
-    if direction in (f.MIXED, f.NOT_FASTER):
+    if direction == f.MIXED or direction == f.NOT_FASTER:
         return direction
     return _direction(direction) + (".all" if len(comparisons) > 1 else "")
 

@@ -48,7 +48,8 @@ from mpsarticle.measure.devices import Device, torch_threads
 from mpsarticle.measure.kernels import Prepared, prepare
 from mpsarticle.measure.memory import is_out_of_memory
 from mpsarticle.results.model import Point, finite_or_none
-from mpsarticle.core.specs import NAIVE_NUMBER, TimingOptions, Unsupported, Workload
+from mpsarticle.results.schema import Status
+from mpsarticle.core.specs import NAIVE_NUMBER, Method, TimingOptions, Unsupported, Workload
 from mpsarticle.core.reasons import Reason
 
 __all__ = ["TimingOptions", "measure", "rotations", "step", "time_engine", "time_events", "time_naive"]
@@ -196,7 +197,7 @@ def time_events(prepared: Prepared, device: Device, options: TimingOptions) -> d
     }
 
 
-METHOD_FUNCTIONS: dict[str, Callable[[Prepared, Device, TimingOptions], dict[str, Any]]] = {
+METHOD_FUNCTIONS: dict[Method, Callable[[Prepared, Device, TimingOptions], dict[str, Any]]] = {
     "engine": time_engine,
     "naive": time_naive,
     "events": time_events,
@@ -206,7 +207,7 @@ METHOD_FUNCTIONS: dict[str, Callable[[Prepared, Device, TimingOptions], dict[str
 def measure(
     workload: Workload,
     device: Device,
-    method: str = "engine",
+    method: Method = "engine",
     options: TimingOptions | None = None,
     *,
     suite: str | None = None,
@@ -283,7 +284,7 @@ def _threads(options: TimingOptions):
     return torch_threads(options.threads)
 
 
-def _classify(exc: BaseException) -> tuple[str, str]:
+def _classify(exc: BaseException) -> tuple[Status, str]:
     """The status of a point that raised ``exc``, and the message raised, verbatim on one line."""
     message = " ".join(str(exc).split()) or type(exc).__name__
     if len(message) > 300:
