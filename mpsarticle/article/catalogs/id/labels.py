@@ -132,7 +132,6 @@ MESSAGES = {
     "mac.condition.cpu_speed_limited": "kecepatan CPU dibatasi",
     "mac.condition.rosetta": "Python lewat Rosetta 2",
     # -- figures -------------------------------------------------------------------------------
-    "figure.machines.no_accelerator": "Tidak satu pun mesin di sini punya akselerator: tidak ada yang bisa dibandingkan",
     "figure.status.error": "galat",
     "figure.status.timeout": "batas waktu",
     "figure.status.out_of_memory": "memori habis",
