@@ -30,18 +30,16 @@ import io
 from pathlib import Path
 from typing import Any
 
-from mpsarticle.errors import InputError
-from mpsarticle.article import mac_tables
-from mpsarticle.article import tables
-from mpsarticle.article.chapters import CHAPTERS, chapter_sentences
-from mpsarticle.results.archive import Archive, load_archive, others
-from mpsarticle.core.profiles import SUITES
-from mpsarticle.results.model import ResultSet
 from mpsarticle import config
-from mpsarticle.config import published_dir
-from mpsarticle.core.profiles import current_profile
-from mpsarticle.measure.runner import measure_once, selfcheck_once
+from mpsarticle.article import mac_tables, tables
+from mpsarticle.article.chapters import CHAPTERS, chapter_sentences
 from mpsarticle.article.wording import LANGUAGES, Words
+from mpsarticle.config import published_dir
+from mpsarticle.core.profiles import SUITES, current_profile
+from mpsarticle.errors import InputError
+from mpsarticle.measure.runner import measure_once, selfcheck_once
+from mpsarticle.results.archive import Archive, load_archive, others
+from mpsarticle.results.model import ResultSet
 
 __all__ = ["LANGUAGES", "Page", "article_results", "language"]
 

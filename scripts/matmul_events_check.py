@@ -14,10 +14,10 @@ from __future__ import annotations
 import statistics
 import sys
 
-from mpsarticle.measure.devices import get_device
-from mpsarticle.measure.kernels import prepare
 from mpsarticle.core.specs import MatMul
 from mpsarticle.core.stats import summarize
+from mpsarticle.measure.devices import get_device
+from mpsarticle.measure.kernels import prepare
 from mpsarticle.measure.timing import TimingOptions, time_engine, time_events
 
 

@@ -29,9 +29,10 @@ import os
 import shutil
 import subprocess
 import sys
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Iterator
+from typing import Any
 
 VARIABLE = "MPSARTICLE_CHROMIUM"
 INSTALL_VARIABLE = "MPSARTICLE_BROWSER_INSTALL"

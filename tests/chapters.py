@@ -19,7 +19,7 @@ _GLUE_ROLE = re.compile(r"\{glue(?::(?:text|any|md))?\}`(?P<key>[^`:]+)(?::[^`]*
 _GLUE_FIGURE = re.compile(r"^\s*(?::{3,}|`{3,})\{glue:figure\}\s+(?P<name>\S+)\s*$", re.M)
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def source(lang: str, chapter: str) -> str:
     """The text of ``docs/<lang>/<chapter>.md`` (read once)."""
     return (DOCS / lang / f"{chapter}.md").read_text(encoding="utf-8")

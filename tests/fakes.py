@@ -14,9 +14,9 @@ from typing import Any, ClassVar
 
 import torch
 
+from mpsarticle.core.specs import Workload
 from mpsarticle.measure.devices import Device
 from mpsarticle.measure.kernels import Prepared, build
-from mpsarticle.core.specs import Workload
 
 
 class FakeQueue:
@@ -51,7 +51,7 @@ class FakeEvent:
         if delay > 0:
             time.sleep(delay)
 
-    def elapsed_time(self, end: "FakeEvent") -> float:
+    def elapsed_time(self, end: FakeEvent) -> float:
         return (end.at - self.at) * 1000.0  # milliseconds, as torch's events report
 
 

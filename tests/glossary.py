@@ -43,7 +43,7 @@ def glossary_block(text: str) -> tuple[str, int, int] | None:
     return None
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def glossary(lang: str) -> tuple[Entry, ...]:
     """The glossary of ``docs/<lang>/method.md``: each row's term and retired variants."""
     path = DOCS / lang / f"{GLOSSARY_CHAPTER}.md"
@@ -69,7 +69,7 @@ def retired(lang: str) -> list[str]:
     return [variant for entry in glossary(lang) for variant in entry.retired]
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def pattern(variant: str) -> re.Pattern[str]:
     """A variant as a whole word (or words, across line breaks), any case; plural -s and Indonesian -nya too."""
     words = r"\s+".join(re.escape(word) for word in variant.split())

@@ -35,11 +35,11 @@ from pathlib import Path
 import numpy as np
 
 from mpsarticle.core.reasons import Reason
+from mpsarticle.measure.watchdog import timeout_reason
 from mpsarticle.results.archive import load_archive, others
 from mpsarticle.results.model import Point, ResultSet, load
 from mpsarticle.results.schema import STATUSES
 from mpsarticle.results.selfcheck import Row
-from mpsarticle.measure.watchdog import timeout_reason
 
 ROOT = Path(__file__).resolve().parent.parent
 ARCHIVE = ROOT / "docs" / "_data" / "machines"
@@ -290,7 +290,7 @@ MACHINES_REAL: dict[str, Path] = {
 MACHINES = (*MACHINES_REAL, *MACHINES_SYNTHETIC)
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def results_of(name: str) -> ResultSet:
     """The machine's results (built once per test session: callers must not change them)."""
     if name in MACHINES_REAL:

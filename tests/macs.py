@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from mpsarticle.core import conditions
-from mpsarticle.core import macinfo
+from mpsarticle.core import conditions, macinfo
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 MACS = FIXTURES / "mac"

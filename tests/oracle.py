@@ -81,12 +81,12 @@ from __future__ import annotations
 import functools
 import math
 import re
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Callable, Iterable, Mapping
 
-from mpsarticle.results.model import Point, ResultSet
 from mpsarticle.article.wording import catalog
+from mpsarticle.results.model import Point, ResultSet
 
 __all__ = ["CLAIMS", "CLAIM_TABLE", "NO_CLAIMS", "FORBIDDEN_IMPORTS", "Failure", "Oracle", "Pairs", "check_texts",
            "false_claims", "interval", "median", "uncovered"]
@@ -269,8 +269,8 @@ CLAIM_TABLE: list[tuple[str, str, str]] = [
      "check_passed"),
     # -- a build without an accelerator
     ("CPU facts", rf"On its own the CPU (?P<facts>.+?){END}", "check_cpu_facts"),
-    ("CPU rule", rf"Rule of thumb from these numbers: on this CPU, (?:(?P<stay>stay with float32)|(?P<dtypes>.+?) can "
-                 rf"pay off)\.", "check_cpu_rule"),
+    ("CPU rule", r"Rule of thumb from these numbers: on this CPU, (?:(?P<stay>stay with float32)|(?P<dtypes>.+?) can "
+                 r"pay off)\.", "check_cpu_rule"),
     ("CPU rule, float32 alone", r"No rule of thumb about precision follows from these numbers: the CPU measured "
                                 r"float32 alone", "check_cpu_rule_alone"),
     ("CPU rule, no float32", r"No rule of thumb about precision follows from these numbers: no float32 matrix "
@@ -317,7 +317,7 @@ def median(values: Iterable[float]) -> float:
     return ordered[middle] if n % 2 else (ordered[middle - 1] + ordered[middle]) / 2
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _ranks(n: int, level: float) -> tuple[int, int] | None:
     """0-based ranks (low, high) of the order statistics bounding the median at ``level``, or None (too few).
 
@@ -641,7 +641,7 @@ class Printed:
     unit: float
 
     @classmethod
-    def parse(cls, text: str) -> "Printed":
+    def parse(cls, text: str) -> Printed:
         text = text.strip().replace(",", "")
         scale, found = 1.0, re.fullmatch(r"(\d+(?:\.(\d+))?)\s*(\S+)?", text)
         if " × 10" in text:

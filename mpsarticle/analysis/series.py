@@ -13,8 +13,9 @@ Comparisons know noise: a speed-up or a time ratio is a
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Callable, Sequence
+from typing import Any
 
 from mpsarticle.core.specs import SIZE_KEYS, Method
 from mpsarticle.core.stats import FASTER, SAME, SLOWER, Agreement, Ratio, ratio

@@ -25,8 +25,23 @@ from dataclasses import dataclass
 from typing import Literal, get_args
 
 from mpsarticle.analysis import series as analysis
-from mpsarticle.analysis.findings import (Bandwidth, Basis, Comparison, Coverage, Crossover, Machine, Matmul, Training,
-                                          bandwidths, coverage, crossover, machine, matmul, rate_ratio, training)
+from mpsarticle.analysis.findings import (
+    Bandwidth,
+    Basis,
+    Comparison,
+    Coverage,
+    Crossover,
+    Machine,
+    Matmul,
+    Training,
+    bandwidths,
+    coverage,
+    crossover,
+    machine,
+    matmul,
+    rate_ratio,
+    training,
+)
 from mpsarticle.core.stats import Direction, Ratio
 from mpsarticle.results.model import ResultSet
 

@@ -13,11 +13,24 @@ from typing import Literal
 
 from mpsarticle.analysis import series as analysis
 from mpsarticle.analysis.findings import MISSING, MIXED, Bandwidth
-from mpsarticle.core.stats import FASTER, SLOWER
 from mpsarticle.analysis.verdict import Area, Verdict, verdict
-from mpsarticle.results.model import ResultSet
 from mpsarticle.article.sentences import bandwidth_sentence, cpu_half_sentence
-from mpsarticle.article.wording import Billions, Bytes, Count, Factor, Listing, Num, Phrase, Rate, Seconds, Size, Text, Words
+from mpsarticle.article.wording import (
+    Billions,
+    Bytes,
+    Count,
+    Factor,
+    Listing,
+    Num,
+    Phrase,
+    Rate,
+    Seconds,
+    Size,
+    Text,
+    Words,
+)
+from mpsarticle.core.stats import FASTER, SLOWER
+from mpsarticle.results.model import ResultSet
 
 __all__ = ["answer_sentences", "reason_sentences"]
 

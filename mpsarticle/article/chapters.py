@@ -17,16 +17,30 @@ here and drawn by the page.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Callable, Sequence
 
 from mpsarticle.analysis import findings as f
 from mpsarticle.article.answer import answer_sentences, reason_sentences
 from mpsarticle.article.gaps import gaps_sentence
-from mpsarticle.article.sentences import (bandwidth_sentences, check_sentence, cpu_gap_sentence, cpu_half_sentence,
-                                          crossover_sentence, default_sentence, hardware_sentence, idiom_sentence,
-                                          machines_sentence, measured_sentence, naive_sentence, original_sentence,
-                                          peak_sentence, post_sentence, selfcheck_sentence, training_sentence)
+from mpsarticle.article.sentences import (
+    bandwidth_sentences,
+    check_sentence,
+    cpu_gap_sentence,
+    cpu_half_sentence,
+    crossover_sentence,
+    default_sentence,
+    hardware_sentence,
+    idiom_sentence,
+    machines_sentence,
+    measured_sentence,
+    naive_sentence,
+    original_sentence,
+    peak_sentence,
+    post_sentence,
+    selfcheck_sentence,
+    training_sentence,
+)
 from mpsarticle.article.wording import Words
 from mpsarticle.results.model import ResultSet
 from mpsarticle.results.selfcheck import Row

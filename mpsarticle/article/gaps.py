@@ -30,7 +30,7 @@ if TYPE_CHECKING:
 
 __all__ = ["gaps_sentence", "unmeasured", "unmeasured_sizes"]
 
-def gaps_sentence(results: ResultSet, language: "Words", suites: tuple[str, ...]) -> str:
+def gaps_sentence(results: ResultSet, language: Words, suites: tuple[str, ...]) -> str:
     """One sentence: every point of ``suites`` was measured, or which were not and why."""
     lang = language.lang
     words = language.table("gaps")  # the words live in the catalogs (gaps.*)
@@ -61,7 +61,7 @@ def _what(point: Point, words: dict[str, str]) -> str:
 NOT_TRIED = ("too_big", "too_big_working_set")
 
 
-def _why(point: Point, words: dict[str, str], language: "Words") -> str:
+def _why(point: Point, words: dict[str, str], language: Words) -> str:
     reason = point.reason
     if point.status == "out_of_memory":
         return words["out_of_memory_not_tried" if _not_tried(point) else "out_of_memory"]

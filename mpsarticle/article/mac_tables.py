@@ -16,7 +16,8 @@ Indonesian, every value escaped:
 from __future__ import annotations
 
 import html
-from typing import Any, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from mpsarticle.article.formatting import duration, number, percent, rate, whole
 from mpsarticle.core.specsheet import chips, spec_bounds

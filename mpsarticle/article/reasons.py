@@ -10,7 +10,8 @@ the tables escape it like every other value.
 
 from __future__ import annotations
 
-from typing import Any, Callable, Mapping
+from collections.abc import Callable, Mapping
+from typing import Any
 
 from mpsarticle.article.wording import Bytes, Sci, Seconds, Share, Text, Value, Words
 from mpsarticle.core.reasons import Reason

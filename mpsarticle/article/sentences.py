@@ -14,15 +14,31 @@ come from the catalogs; the numbers are typed values that
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
-from mpsarticle.analysis import series as analysis
 from mpsarticle.analysis import findings as f
+from mpsarticle.analysis import series as analysis
 from mpsarticle.analysis.findings.timing import AGREES, NOISY, TOO_LARGE, TOO_SMALL
-from mpsarticle.results.model import Point, ResultSet
-from mpsarticle.core.stats import FASTER, SLOWER, Direction
 from mpsarticle.article.selfcheck_words import point_words, reference_words, row_ratio_digits
-from mpsarticle.article.wording import Bytes, Count, Factor, Listing, Num, Phrase, Rate, Sci, Seconds, Share, Size, Term, Text, Words
+from mpsarticle.article.wording import (
+    Bytes,
+    Count,
+    Factor,
+    Listing,
+    Num,
+    Phrase,
+    Rate,
+    Sci,
+    Seconds,
+    Share,
+    Size,
+    Term,
+    Text,
+    Words,
+)
+from mpsarticle.core.stats import FASTER, SLOWER, Direction
+from mpsarticle.results.model import Point, ResultSet
 
 __all__ = [
     "bandwidth_sentence", "bandwidth_sentences", "best_sentence", "check_sentence", "compare_sentence",

@@ -8,15 +8,15 @@ it in the chapter. Values come from results files, which anyone can write
 from __future__ import annotations
 
 import html
-from typing import Iterable, Sequence
+from collections.abc import Iterable, Sequence
 
 from mpsarticle.analysis import series as analysis
 from mpsarticle.article.formatting import duration, number, percent, ratio_interval, whole, with_interval
 from mpsarticle.article.reasons import reason_text
-from mpsarticle.results.model import ResultSet
 from mpsarticle.article.selfcheck_words import point_words, reference_words, row_ratio_digits
-from mpsarticle.results.selfcheck import Row
 from mpsarticle.article.wording import Count, Words
+from mpsarticle.results.model import ResultSet
+from mpsarticle.results.selfcheck import Row
 
 __all__ = ["data_links", "device_card", "machines_table", "methods_table", "selfcheck_table"]
 

@@ -26,9 +26,10 @@ from __future__ import annotations
 
 import importlib
 import string
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
-from typing import Any, Literal, Mapping, Sequence
+from typing import Any, Literal
 
 from babel import Locale
 from babel.lists import format_list
@@ -61,7 +62,7 @@ def placeholders(message: str | Mapping[str, str]) -> set[str]:
 class Value:
     """A value for a placeholder, formatted by :class:`Words` for the page's language."""
 
-    def text(self, words: "Words") -> str:
+    def text(self, words: Words) -> str:
         raise NotImplementedError
 
     def amount(self) -> Decimal | None:
@@ -73,7 +74,7 @@ class Value:
 class Count(Value):
     n: int
 
-    def text(self, words: "Words") -> str:
+    def text(self, words: Words) -> str:
         return formatting.whole(self.n, words.lang)
 
     def amount(self) -> Decimal:
@@ -90,7 +91,7 @@ class Num(Value):
     value: float
     digits: int = 3
 
-    def text(self, words: "Words") -> str:
+    def text(self, words: Words) -> str:
         return formatting.number(self.value, words.lang, self.digits)
 
     def amount(self) -> Decimal:
@@ -101,7 +102,7 @@ class Num(Value):
 class Seconds(Value):
     seconds: float
 
-    def text(self, words: "Words") -> str:
+    def text(self, words: Words) -> str:
         return formatting.duration(self.seconds, words.lang)
 
 
@@ -110,7 +111,7 @@ class Rate(Value):
     value: float
     unit: str
 
-    def text(self, words: "Words") -> str:
+    def text(self, words: Words) -> str:
         return formatting.rate(self.value, self.unit, words.lang)
 
 
@@ -121,7 +122,7 @@ class Factor(Value):
     value: float
     digits: int | None = None
 
-    def text(self, words: "Words") -> str:
+    def text(self, words: Words) -> str:
         if self.digits:
             return formatting.number(self.value, words.lang, self.digits) + "×"
         return formatting.ratio(self.value, words.lang)
@@ -131,7 +132,7 @@ class Factor(Value):
 class Share(Value):
     fraction: float
 
-    def text(self, words: "Words") -> str:
+    def text(self, words: Words) -> str:
         return formatting.percent(self.fraction, words.lang)
 
 
@@ -139,7 +140,7 @@ class Share(Value):
 class Sci(Value):
     value: float
 
-    def text(self, words: "Words") -> str:
+    def text(self, words: Words) -> str:
         return formatting.scientific(self.value, words.lang)
 
 
@@ -150,7 +151,7 @@ class Bytes(Value):
     n: float
     binary: bool = True
 
-    def text(self, words: "Words") -> str:
+    def text(self, words: Words) -> str:
         base = 1024 if self.binary else 1000
         units = ("KiB", "MiB", "GiB", "TiB") if self.binary else ("kB", "MB", "GB", "TB")
         value, unit = self.n / base, units[0]
@@ -167,7 +168,7 @@ class Billions(Value):
 
     value: float
 
-    def text(self, words: "Words") -> str:
+    def text(self, words: Words) -> str:
         return format_compact_decimal(self.value, format_type="long", locale=words.lang)
 
 
@@ -177,7 +178,7 @@ class Text(Value):
 
     value: str
 
-    def text(self, words: "Words") -> str:
+    def text(self, words: Words) -> str:
         return str(self.value)
 
 
@@ -187,7 +188,7 @@ class Term(Value):
 
     key: str
 
-    def text(self, words: "Words") -> str:
+    def text(self, words: Words) -> str:
         return words(self.key)
 
 
@@ -199,10 +200,10 @@ class Phrase(Value):
     values: tuple[tuple[str, Any], ...] = ()
 
     @classmethod
-    def of(cls, key: str, **values: Any) -> "Phrase":
+    def of(cls, key: str, **values: Any) -> Phrase:
         return cls(key, tuple(values.items()))
 
-    def text(self, words: "Words") -> str:
+    def text(self, words: Words) -> str:
         return words(self.key, **dict(self.values))
 
 
@@ -214,7 +215,7 @@ class Listing(Value):
     #: Babel's list styles: ``a, b, and c`` or ``a, b, or c``.
     style: Literal["standard", "or"] = "standard"
 
-    def text(self, words: "Words") -> str:
+    def text(self, words: Words) -> str:
         return format_list([words.render(item) for item in self.items], style=self.style, locale=words.lang)
 
     def amount(self) -> Decimal:

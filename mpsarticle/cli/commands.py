@@ -14,8 +14,8 @@ import argparse
 import json
 import sys
 from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 from mpsarticle import config
 from mpsarticle.cli.report import mac_lines, memory_lines, share_lines, spec_lines, sustained_summary
@@ -75,7 +75,8 @@ def _sustained(args: argparse.Namespace) -> int:
 
 
 def record(args: argparse.Namespace) -> int:
-    from mpsarticle.results.archive import archive_dir, archive_path, record as record_entry
+    from mpsarticle.results.archive import archive_dir, archive_path
+    from mpsarticle.results.archive import record as record_entry
 
     folder = args.dir or archive_dir()
     target = archive_path(args.label, folder)
@@ -119,10 +120,10 @@ def settings(args: argparse.Namespace) -> int:
 
 
 def selfcheck(args: argparse.Namespace) -> int:
-    from mpsarticle.results.model import write_atomically
+    from mpsarticle.cli.selfcheck_table import table
     from mpsarticle.measure.loop import resolve_devices
     from mpsarticle.measure.selfcheck import run_selfcheck
-    from mpsarticle.cli.selfcheck_table import table
+    from mpsarticle.results.model import write_atomically
 
     devices = resolve_devices(args.device)
     rows = run_selfcheck(devices, budget_s=args.budget, tolerance=args.tolerance, progress=not args.no_progress)

@@ -12,7 +12,7 @@ traceback.
 from __future__ import annotations
 
 import sys
-from typing import Sequence
+from collections.abc import Sequence
 
 from mpsarticle.cli.commands import COMMANDS
 from mpsarticle.cli.parser import parse

@@ -9,8 +9,9 @@ torch-free core.
 from __future__ import annotations
 
 import argparse
+from collections.abc import Sequence
 from pathlib import Path
-from typing import NoReturn, Sequence
+from typing import NoReturn
 
 from mpsarticle.core.profiles import PROFILES, SELFCHECK_BUDGET_S, SELFCHECK_TOLERANCE, SUITES
 

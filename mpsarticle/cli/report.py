@@ -8,7 +8,8 @@ only, like the rest of the command line; the article has its own wording.)
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from mpsarticle.analysis.macs import shares
 from mpsarticle.core.specsheet import Chip, chip_of

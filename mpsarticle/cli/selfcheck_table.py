@@ -3,7 +3,7 @@ command line; the method chapter has its own table, :func:`mpsarticle.article.ta
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from mpsarticle.article.formatting import duration, number
 from mpsarticle.article.selfcheck_words import row_ratio_digits

@@ -26,7 +26,8 @@ import platform
 import re
 import subprocess
 import sys
-from typing import Any, Callable, Mapping
+from collections.abc import Callable, Mapping
+from typing import Any
 
 __all__ = [
     "MPS_VARIABLES",

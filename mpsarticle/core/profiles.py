@@ -17,12 +17,14 @@ plan itself, are read by code that only loads results.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol, Sequence
+from typing import Any, Protocol
 
 from mpsarticle import config
-from mpsarticle.errors import InputError
 from mpsarticle.core.specs import Copy, MatMul, MatVec, Method, TimingOptions, TrainStep, Workload
+from mpsarticle.errors import InputError
+
 
 class Target(Protocol):
     """What planning needs of a device; :class:`mpsarticle.measure.devices.Device` is one (the core imports no torch)."""

@@ -21,8 +21,9 @@ catalogs to an entry for each.
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Any
 
 __all__ = ["CODES", "DEVICE_CODES", "POINT_CODES", "Reason", "problem"]
 
@@ -72,7 +73,7 @@ class Reason:
     params: tuple[tuple[str, Any], ...] = ()
 
     @classmethod
-    def of(cls, code: str, **params: Any) -> "Reason":
+    def of(cls, code: str, **params: Any) -> Reason:
         """The reason ``code`` with ``params``; a code or parameter this module does not list is a ``ValueError``."""
         reason = cls(code, tuple(sorted(params.items())))
         found = problem(reason.to_dict(), CODES)
@@ -81,7 +82,7 @@ class Reason:
         return reason
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> "Reason":
+    def from_dict(cls, data: Mapping[str, Any]) -> Reason:
         """A reason from its JSON object (checked by the schema before)."""
         return cls(str(data["code"]), tuple(sorted((k, v) for k, v in data.items() if k != "code")))
 

@@ -22,9 +22,10 @@ from __future__ import annotations
 import csv
 import functools
 import io
+from collections.abc import Mapping
 from dataclasses import dataclass
 from importlib import resources
-from typing import Any, Mapping
+from typing import Any
 
 from mpsarticle.core.specs import MatVec
 

@@ -30,8 +30,9 @@ from __future__ import annotations
 
 import functools
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Final, Literal, Sequence, get_args
+from typing import Final, Literal, get_args
 
 import numpy as np
 

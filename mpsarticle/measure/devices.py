@@ -16,8 +16,9 @@ import functools
 import gc
 import os
 import platform
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import Any, Callable, Iterator, Protocol
+from typing import Any, Protocol
 
 import torch
 
@@ -53,7 +54,7 @@ NO_MPS_ROSETTA = Reason.of("no_mps_rosetta")
 class TimingEvent(Protocol):
     def record(self) -> None: ...
     def synchronize(self) -> None: ...
-    def elapsed_time(self, end: "TimingEvent") -> float: ...
+    def elapsed_time(self, end: TimingEvent) -> float: ...
 
 
 def mps_fallback_enabled() -> bool:

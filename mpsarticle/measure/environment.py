@@ -16,13 +16,12 @@ from typing import Any
 
 import torch
 
-from mpsarticle import __version__
+from mpsarticle import __version__, config
 from mpsarticle.core.conditions import machine_conditions
-from mpsarticle import config
-from mpsarticle.measure.devices import available_devices, mps_fallback_enabled, unavailable_reasons
 from mpsarticle.core.host import cpu_model, logical_cpu_count, total_memory_bytes
-from mpsarticle.results.model import now
+from mpsarticle.measure.devices import available_devices, mps_fallback_enabled, unavailable_reasons
 from mpsarticle.measure.toolchain import toolchain_versions
+from mpsarticle.results.model import now
 
 __all__ = ["describe_machine", "environment", "git_commit"]
 

@@ -32,10 +32,11 @@ from __future__ import annotations
 import signal
 import sys
 import threading
+from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import IO, TYPE_CHECKING, Iterator
+from typing import IO, TYPE_CHECKING
 
 from mpsarticle.results.files import SavedElsewhere, save_text
 

@@ -20,14 +20,15 @@ from __future__ import annotations
 
 import functools
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
 import torch
 from torch import nn
 
-from mpsarticle.measure.devices import Device
 from mpsarticle.core.specs import CHANNELS, CLASSES, IMAGE_SIDE, Copy, MatMul, MatVec, TrainStep, Unsupported, Workload
+from mpsarticle.measure.devices import Device
 
 __all__ = ["DTYPES", "TOLERANCE", "Prepared", "SmallCNN", "build", "prepare", "relative_error"]
 

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import functools
 import sys
-from typing import IO, TYPE_CHECKING, Iterable, Sequence
+from collections.abc import Iterable, Sequence
+from typing import IO, TYPE_CHECKING
 
 from mpsarticle import config
 from mpsarticle.core.profiles import Task

@@ -14,7 +14,8 @@ A point counts as present whatever its status: an ``out_of_memory`` or
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING, Any, Hashable, Sequence
+from collections.abc import Hashable, Sequence
+from typing import TYPE_CHECKING, Any
 
 from mpsarticle.errors import CANNOT_START, MpsarticleError
 

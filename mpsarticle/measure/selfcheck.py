@@ -29,18 +29,18 @@ time spent inside timed blocks.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable, Sequence
 from dataclasses import replace
-from typing import Callable, Sequence
 
 import torch
 
-from mpsarticle.measure.devices import Device
 from mpsarticle.core.profiles import SELFCHECK_BUDGET_S, SELFCHECK_ROUNDS, SELFCHECK_TOLERANCE
-from mpsarticle.core.stats import summarize
-from mpsarticle.measure.kernels import Prepared, prepare
-from mpsarticle.results.selfcheck import Row
 from mpsarticle.core.specs import MatMul, MatVec, TimingOptions, Workload
+from mpsarticle.core.stats import summarize
+from mpsarticle.measure.devices import Device
+from mpsarticle.measure.kernels import Prepared, prepare
 from mpsarticle.measure.timing import rotations, step, time_engine, time_events
+from mpsarticle.results.selfcheck import Row
 
 __all__ = ["CPU_POINTS", "ACCELERATOR_POINTS", "run_selfcheck"]
 

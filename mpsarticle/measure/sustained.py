@@ -27,14 +27,14 @@ from __future__ import annotations
 
 import math
 import time
-from typing import TYPE_CHECKING, Any, Sequence
+from typing import TYPE_CHECKING, Any
 
 from mpsarticle.results.model import ResultSet
 from mpsarticle.results.sustained import SustainedError, amount_per_call, summarise, window_rate
 
 if TYPE_CHECKING:
-    from mpsarticle.measure.devices import Device
     from mpsarticle.core.profiles import Task
+    from mpsarticle.measure.devices import Device
 
 __all__ = ["WINDOW_S", "choose_task", "run_sustained"]
 
@@ -61,10 +61,10 @@ def choose_task(suite: str, profile: str, device: Device) -> Task:
 def run_sustained(suite: str, seconds: float, *, profile: str = "default", device: str | None = None,
                   label: str | None = None) -> ResultSet:
     """Run the suite's largest workload for ``seconds`` and return a ResultSet holding only ``sustained``."""
+    from mpsarticle.core.host import logical_cpu_count
     from mpsarticle.measure.devices import default_device, get_device, torch_threads
     from mpsarticle.measure.environment import environment
     from mpsarticle.measure.kernels import prepare
-    from mpsarticle.core.host import logical_cpu_count
     from mpsarticle.measure.timing import warm_up
 
     if not seconds > 0:

@@ -39,18 +39,19 @@ from __future__ import annotations
 import math
 import time
 import timeit
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import torch
 
+from mpsarticle.core.reasons import Reason
+from mpsarticle.core.specs import Method, TimingOptions, Unsupported, Workload
 from mpsarticle.errors import InputError
 from mpsarticle.measure.devices import Device, torch_threads
 from mpsarticle.measure.kernels import Prepared, prepare
 from mpsarticle.measure.memory import is_out_of_memory
 from mpsarticle.results.model import Point, finite_or_none
 from mpsarticle.results.schema import Status
-from mpsarticle.core.specs import NAIVE_NUMBER, Method, TimingOptions, Unsupported, Workload
-from mpsarticle.core.reasons import Reason
 
 __all__ = ["TimingOptions", "measure", "rotations", "step", "time_engine", "time_events", "time_naive"]
 

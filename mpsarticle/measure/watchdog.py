@@ -54,8 +54,9 @@ import signal
 import socket
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import IO, TYPE_CHECKING, Callable
+from typing import IO, TYPE_CHECKING
 
 from mpsarticle.core.reasons import Reason
 from mpsarticle.measure.interrupt import INTERRUPT_SIGNALS, Rescue, terminal

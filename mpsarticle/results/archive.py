@@ -28,17 +28,16 @@ error (:class:`ArchiveNotFound`), never a silently empty archive.
 
 from __future__ import annotations
 
-import os
 import re
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable
 
-from mpsarticle.errors import CANNOT_START, InputError, MpsarticleError
-from mpsarticle.results.files import save_text
 from mpsarticle import config
 from mpsarticle.config import SettingNotFound
+from mpsarticle.errors import CANNOT_START, InputError, MpsarticleError
+from mpsarticle.results.files import save_text
 from mpsarticle.results.model import ResultSet, ResultsFileError, load
 
 __all__ = ["Archive", "ArchiveNotFound", "archive_dir", "archive_path", "identity", "load_archive",

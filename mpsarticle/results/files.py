@@ -16,8 +16,8 @@ from __future__ import annotations
 import os
 import tempfile
 from pathlib import Path
-from mpsarticle.errors import CANNOT_START, MpsarticleError
 
+from mpsarticle.errors import CANNOT_START, MpsarticleError
 
 __all__ = ["OutputError", "SavedElsewhere", "check_writable", "save_text"]
 

@@ -24,7 +24,8 @@ from __future__ import annotations
 import functools
 import re
 import string
-from typing import Any, Callable, Mapping
+from collections.abc import Callable, Mapping
+from typing import Any
 
 from mpsarticle.core.reasons import DEVICE_CODES, POINT_CODES, Reason
 

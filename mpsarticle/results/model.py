@@ -22,14 +22,26 @@ import json
 import math
 import os
 import tempfile
+from collections.abc import Iterator
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Iterator
+from typing import TYPE_CHECKING, Any
 
 from mpsarticle.core.reasons import Reason
 from mpsarticle.results.safejson import read_json
-from mpsarticle.results.schema import (CHECKS, METHODS, SCHEMA_NAME, SCHEMA_VERSION, STATUSES, Check, Method,
-                                       ResultsFileError, Status, upgrade, validate)
+from mpsarticle.results.schema import (
+    CHECKS,
+    METHODS,
+    SCHEMA_NAME,
+    SCHEMA_VERSION,
+    STATUSES,
+    Check,
+    Method,
+    ResultsFileError,
+    Status,
+    upgrade,
+    validate,
+)
 
 if TYPE_CHECKING:
     from mpsarticle.core.profiles import Task
@@ -125,7 +137,7 @@ class Point:
             return None
         return (self.ci_high_s - self.ci_low_s) / 2 / self.median_s
 
-    def summarize(self) -> "Point":
+    def summarize(self) -> Point:
         """Fill the statistics from ``samples`` (median, quartiles, interval, outliers, stable)."""
         from mpsarticle.core.stats import summarize
 
@@ -246,7 +258,7 @@ class ResultSet:
         return write_atomically(path, self.to_csv())
 
     @classmethod
-    def from_dict(cls, data: Any, *, source: str = "<data>") -> "ResultSet":
+    def from_dict(cls, data: Any, *, source: str = "<data>") -> ResultSet:
         data = upgrade(data)
         validate(data, source)
         points = []

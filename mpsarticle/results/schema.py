@@ -8,7 +8,8 @@ everything after loading sees one layout.
 
 from __future__ import annotations
 
-from typing import Any, Iterable, Literal, get_args
+from collections.abc import Iterable
+from typing import Any, Literal, get_args
 
 from mpsarticle.core.reasons import DEVICE_CODES, POINT_CODES, problem
 from mpsarticle.core.specs import METHODS, SIZE_KEYS, Method

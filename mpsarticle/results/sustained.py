@@ -8,7 +8,8 @@ a block from elsewhere against the same arithmetic; no torch.
 from __future__ import annotations
 
 import statistics
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from mpsarticle.errors import MpsarticleError
 

@@ -26,13 +26,14 @@ from __future__ import annotations
 import json
 import math
 import re
+from collections.abc import Iterator, Sequence
 from pathlib import Path
-from typing import Any, Iterator, Sequence
+from typing import Any
 
+from mpsarticle.core.specsheet import chip_of
 from mpsarticle.results.archive import MAX_FILE_BYTES
 from mpsarticle.results.model import ResultsFileError, load
 from mpsarticle.results.schema import upgrade
-from mpsarticle.core.specsheet import chip_of
 from mpsarticle.results.sustained import amount_per_call, summarise, window_rate
 
 __all__ = ["BANDWIDTH_MARGIN", "RATE_TOLERANCE", "validate", "validate_file"]

@@ -13,11 +13,11 @@ import functools
 import re
 import threading
 import time
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from functools import partial
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
-from typing import Callable, Iterator
 
 from ..conftest import LANGUAGES
 
@@ -30,7 +30,7 @@ TIMEOUT_MS = 20_000
 DARK_MODE_MS = 5_000
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def js(name: str) -> str:
     """The JavaScript of ``tests/browser/js/<name>.js``, its leading comment lines left out."""
     lines = (JS / f"{name}.js").read_text(encoding="utf-8").splitlines()

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from mpsarticle.cli import commands, main as cli
+from mpsarticle.cli import commands
+from mpsarticle.cli import main as cli
 from mpsarticle.core import conditions
 from mpsarticle.results.model import load
 

@@ -14,10 +14,10 @@ from mpsarticle.cli import main as cli
 from mpsarticle.core import profiles
 from mpsarticle.core.reasons import Reason
 from mpsarticle.measure import timing
-from mpsarticle.results.archive import load_archive
 from mpsarticle.measure.devices import Device
-from mpsarticle.measure.interrupt import Interrupted, Rescue, signals_interrupt
 from mpsarticle.measure.environment import environment
+from mpsarticle.measure.interrupt import Interrupted, Rescue, signals_interrupt
+from mpsarticle.results.archive import load_archive
 from mpsarticle.results.model import Point, ResultSet, load
 
 from ..running import ROOT, Running

@@ -6,11 +6,11 @@ import json
 import subprocess
 import sys
 
-from mpsarticle.measure import selfcheck
 from mpsarticle.cli.selfcheck_table import table
-from mpsarticle.results import selfcheck as selfcheck_rows
-from mpsarticle.measure.devices import Device
 from mpsarticle.core.specs import MatVec
+from mpsarticle.measure import selfcheck
+from mpsarticle.measure.devices import Device
+from mpsarticle.results import selfcheck as selfcheck_rows
 
 from ..fakes import FakeAsyncDevice, Sleepy
 

@@ -8,8 +8,8 @@ import pytest
 
 from mpsarticle.cli import main as cli
 from mpsarticle.measure.devices import Device
-from mpsarticle.results.model import load
 from mpsarticle.measure.sustained import choose_task
+from mpsarticle.results.model import load
 from mpsarticle.results.sustained import SustainedError, summarise, window_rate
 from mpsarticle.results.validate import validate_file
 

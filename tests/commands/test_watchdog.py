@@ -9,18 +9,18 @@ import pytest
 
 from mpsarticle.cli import main as cli
 from mpsarticle.core import profiles
+from mpsarticle.core.profiles import Task
 from mpsarticle.core.reasons import Reason
+from mpsarticle.core.specs import MatVec
 from mpsarticle.measure import timing
 from mpsarticle.measure.devices import Device
-from mpsarticle.measure.interrupt import Rescue
-from mpsarticle.core.profiles import Task
 from mpsarticle.measure.environment import environment
-from mpsarticle.results.model import ResultSet, load
+from mpsarticle.measure.interrupt import Rescue
 from mpsarticle.measure.loop import run_tasks
 from mpsarticle.measure.session import Request
 from mpsarticle.measure.timing import TimingOptions
 from mpsarticle.measure.watchdog import EXIT_HUNG, Watchdog
-from mpsarticle.core.specs import MatVec
+from mpsarticle.results.model import ResultSet, load
 
 from ..fakes import FakeAsyncDevice, Sleeping, Sleepy
 from ..running import Running

@@ -16,7 +16,7 @@ def other(lang: str) -> str:
     return next(code for code in LANGUAGES if code != lang)
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def parse(path: Path) -> BeautifulSoup:
     return BeautifulSoup(path.read_text(encoding="utf-8"), "html.parser")
 
@@ -65,7 +65,7 @@ def target(path: Path, href: str) -> tuple[Path, str] | None:
     return file, fragment
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def ids(path: Path) -> frozenset[str]:
     """Every id of a page, and every <a name>: what a #fragment may name."""
     soup = parse(path)

@@ -35,7 +35,7 @@ def _pages(site: Path, lang: str) -> list[str]:
                   if not p.relative_to(tree).parts[0].startswith("_"))
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _soup(path: Path) -> BeautifulSoup:
     return BeautifulSoup(path.read_text(encoding="utf-8"), "html.parser")
 

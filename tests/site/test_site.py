@@ -43,7 +43,7 @@ def _glue_spans(soup: BeautifulSoup, where: str) -> list[str]:
     return [span.get_text() for span in article_of(soup, where).find_all(_is_glue_span)]
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _results_env_strings(site: Path) -> tuple[str, ...]:
     """Environment text the glue quotes verbatim (CPU and device names, versions): not localised numbers."""
     path = site / "en" / "data" / "results.json"

@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from mpsarticle.results import archive
 from mpsarticle.page import Page
-from mpsarticle.results.model import Point, ResultSet, ResultsFileError, SCHEMA_VERSION
+from mpsarticle.results import archive
+from mpsarticle.results.model import SCHEMA_VERSION, Point, ResultSet, ResultsFileError
 
 from ..running import ROOT
 
@@ -188,7 +188,7 @@ def test_no_project_is_a_one_line_error_not_an_empty_archive(tmp_path, monkeypat
 
     monkeypatch.delenv("MPSARTICLE_ARCHIVE", raising=False)
     monkeypatch.chdir(tmp_path)  # as an installed package sees it: no checkout above
-    with pytest.raises(archive.ArchiveNotFound, match=f"no pyproject.toml .* set MPSARTICLE_ARCHIVE"):
+    with pytest.raises(archive.ArchiveNotFound, match="no pyproject.toml .* set MPSARTICLE_ARCHIVE"):
         archive.load_archive()
     monkeypatch.setenv("MPSARTICLE_ARCHIVE", str(tmp_path / "missing"))
     with pytest.raises(archive.ArchiveNotFound, match="missing: the archive of machines is not a folder"):

@@ -12,10 +12,10 @@ from pathlib import Path
 
 import pytest
 
+from mpsarticle.article.tables import device_card
+from mpsarticle.article.wording import Words
 from mpsarticle.measure.environment import git_commit
 from mpsarticle.results.model import ResultSet
-from mpsarticle.article.tables import device_card
-from mpsarticle.article.wording import LANGUAGES, Words
 
 from ..running import ROOT
 

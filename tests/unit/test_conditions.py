@@ -10,10 +10,9 @@ import json
 import pytest
 
 from mpsarticle.cli import main as cli
-from mpsarticle.core import conditions
-from mpsarticle.measure import devices
-from mpsarticle.core import macinfo
+from mpsarticle.core import conditions, macinfo
 from mpsarticle.core.reasons import Reason
+from mpsarticle.measure import devices
 from mpsarticle.measure.environment import describe_machine, environment
 from mpsarticle.results.model import ResultSet
 

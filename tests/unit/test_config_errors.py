@@ -3,16 +3,17 @@
 from __future__ import annotations
 
 import ast
+import importlib
 import inspect
 import pkgutil
-import importlib
 from pathlib import Path
 
 import pytest
 
 import mpsarticle
 from mpsarticle import config
-from mpsarticle.cli import commands, main as cli
+from mpsarticle.cli import commands
+from mpsarticle.cli import main as cli
 from mpsarticle.errors import MpsarticleError
 
 PACKAGE = Path(mpsarticle.__file__).parent

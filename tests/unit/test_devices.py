@@ -7,10 +7,10 @@ import json
 import pytest
 import torch
 
+from mpsarticle.core.host import logical_cpu_count
 from mpsarticle.measure import devices
 from mpsarticle.measure.devices import Device, DeviceUnavailable
 from mpsarticle.measure.environment import describe_machine
-from mpsarticle.core.host import logical_cpu_count
 
 
 class Recorder:

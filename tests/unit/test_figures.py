@@ -16,10 +16,10 @@ import pytest
 from matplotlib.figure import Figure
 
 from mpsarticle.article import figures
+from mpsarticle.article.wording import Words
 from mpsarticle.cli.main import main
 from mpsarticle.core.reasons import Reason
 from mpsarticle.results.model import Point, ResultSet
-from mpsarticle.article.wording import Words
 
 ENVIRONMENT = {"torch": "2.13.0", "python": "3.11", "os": "Linux", "cpu": "x", "devices": {}}
 ORIGINAL = (100, 300, 500, 750, 1000, 1500, 2000, 2500, 3000)

@@ -20,8 +20,9 @@ from matplotlib.text import Text
 
 from mpsarticle.article import figures
 from mpsarticle.article.chapters import CHAPTERS
-from mpsarticle.results.model import ResultSet
 from mpsarticle.article.wording import Words
+from mpsarticle.results.model import ResultSet
+
 from .test_figures import ENVIRONMENT, _point, _texts, build, cpu_only
 
 FUNCTIONS = ["machines_speedup", "machines_efficiency", "machines_train"]

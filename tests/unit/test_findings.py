@@ -14,11 +14,11 @@ from dataclasses import replace
 import pytest
 
 from mpsarticle.analysis import findings
+from mpsarticle.analysis.verdict import verdict
+from mpsarticle.article.chapters import chapter_sentences
+from mpsarticle.article.wording import LANGUAGES, Words
 from mpsarticle.results.model import ResultSet
 from mpsarticle.results.schema import STATUSES
-from mpsarticle.article.chapters import chapter_sentences
-from mpsarticle.analysis.verdict import verdict
-from mpsarticle.article.wording import LANGUAGES, Words
 
 from ..machines import M1_CPU, M1_GPU, MACHINES, Machine, results_of, synthetic
 

@@ -9,15 +9,14 @@ import platform
 import pytest
 
 from mpsarticle.article import figures
-from mpsarticle.core.reasons import Reason
-from mpsarticle.page import Page
-from mpsarticle.measure.devices import Device
 from mpsarticle.article.gaps import gaps_sentence
-from mpsarticle.results.model import Point, ResultSet
-from mpsarticle.measure.timing import TimingOptions, measure
-from mpsarticle.core.specs import MatMul
 from mpsarticle.article.wording import Words
-
+from mpsarticle.core.reasons import Reason
+from mpsarticle.core.specs import MatMul
+from mpsarticle.measure.devices import Device
+from mpsarticle.measure.timing import TimingOptions, measure
+from mpsarticle.page import Page
+from mpsarticle.results.model import Point, ResultSet
 
 QUICK = TimingOptions(budget_s=0.05)
 ENVIRONMENT = {"torch": "2.13.0", "python": "3.11", "os": "Darwin 22.6.0", "cpu": "Apple M1",

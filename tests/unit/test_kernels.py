@@ -8,10 +8,10 @@ import pytest
 import torch
 
 from mpsarticle.core import specs
-from mpsarticle.measure.devices import Device
-from mpsarticle.measure.kernels import SmallCNN, prepare, relative_error, small_cnn, train_batch
 from mpsarticle.core.reasons import Reason
 from mpsarticle.core.specs import Copy, MatMul, MatVec, TrainStep, Unsupported
+from mpsarticle.measure.devices import Device
+from mpsarticle.measure.kernels import SmallCNN, prepare, relative_error, small_cnn, train_batch
 
 CPU = Device("cpu")
 

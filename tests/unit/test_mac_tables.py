@@ -7,13 +7,13 @@ import copy
 import pytest
 from bs4 import BeautifulSoup
 
-from mpsarticle.measure import devices
 from mpsarticle.article import mac_tables
-from mpsarticle.page import Page
 from mpsarticle.article.reasons import reason_text
-from mpsarticle.results.model import ResultSet, load
-from mpsarticle.core.specsheet import chips
 from mpsarticle.article.wording import Words
+from mpsarticle.core.specsheet import chips
+from mpsarticle.measure import devices
+from mpsarticle.page import Page
+from mpsarticle.results.model import ResultSet, load
 
 from ..conftest import ROOT
 from ..macs import fixture_block

@@ -8,9 +8,9 @@ import json
 
 import pytest
 
-from mpsarticle.results import archive
-from mpsarticle.page import Page
 from mpsarticle.article.wording import LANGUAGES, Words
+from mpsarticle.page import Page
+from mpsarticle.results import archive
 
 from .test_archive import machine
 

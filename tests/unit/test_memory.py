@@ -13,17 +13,15 @@ import torch
 from mpsarticle.article.reasons import reason_text
 from mpsarticle.article.wording import Words
 from mpsarticle.core import profiles
-from mpsarticle.core.reasons import Reason
-from mpsarticle.measure import loop, runner
-from mpsarticle import config
-from mpsarticle.measure import timing
-from mpsarticle.measure.devices import Device
-from mpsarticle.measure.memory import MEMORY_SHARE_LIMIT, usable_bytes
 from mpsarticle.core.profiles import Task
-from mpsarticle.results.model import Point
-from mpsarticle.measure.timing import TimingOptions
-from mpsarticle.measure.kernels import Prepared, build
+from mpsarticle.core.reasons import Reason
 from mpsarticle.core.specs import MatVec
+from mpsarticle.measure import loop, timing
+from mpsarticle.measure.devices import Device
+from mpsarticle.measure.kernels import Prepared, build
+from mpsarticle.measure.memory import MEMORY_SHARE_LIMIT, usable_bytes
+from mpsarticle.measure.timing import TimingOptions
+from mpsarticle.results.model import Point
 
 from ..fakes import Cheap, FakeAsyncDevice
 

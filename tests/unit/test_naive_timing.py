@@ -13,8 +13,8 @@ from dataclasses import replace
 
 import pytest
 
-from mpsarticle.analysis import series as analysis
 from mpsarticle.analysis import findings
+from mpsarticle.analysis import series as analysis
 from mpsarticle.analysis.findings.timing import AGREES, TOO_LARGE, TOO_SMALL
 from mpsarticle.article.chapters import chapter_sentences
 from mpsarticle.article.wording import LANGUAGES, Factor, Words

@@ -27,15 +27,25 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 
-from mpsarticle.results.model import Point, ResultSet
 from mpsarticle.article.chapters import chapter_sentences
 from mpsarticle.article.wording import Words
+from mpsarticle.results.model import Point, ResultSet
 
 from .. import oracle
-from ..machines import (M1_CPU, M1_GPU, MACHINES, ORIGINAL, Machine, archive_labels, results_of, selfcheck_rows,
-                        synthetic)
+from ..machines import (
+    M1_CPU,
+    M1_GPU,
+    MACHINES,
+    ORIGINAL,
+    Machine,
+    archive_labels,
+    results_of,
+    selfcheck_rows,
+    synthetic,
+)
 from ..oracle import FASTER, SAME, SLOWER, Oracle, check_texts, uncovered
 from .test_properties import machines as drawn_machines
 
@@ -56,7 +66,7 @@ def english(results: ResultSet, chapter: str) -> dict[str, str]:
     return chapter_sentences(chapter, results, Words("en"), rows=selfcheck_rows(results), labels=archive_labels())
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def matrix_english(machine: str, chapter: str) -> dict[str, str]:
     """A machine of the matrix's chapter, rendered once per session (callers must not change it)."""
     return english(results_of(machine), chapter)
@@ -217,7 +227,7 @@ FLAW_PROBLEMS = {
 }
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _flawed(name: str) -> tuple[oracle.Failure, ...]:
     return tuple(_false(synthetic(FLAWED[name])))
 

@@ -15,8 +15,8 @@ import re
 
 import pytest
 
-from ..conftest import LANGUAGES, ROOT, chapter_names
 from ..chapters import fenced_blocks, source
+from ..conftest import LANGUAGES, ROOT, chapter_names
 
 CHAPTERS = chapter_names()
 #: The blog post the article grows from: its author, and its date as each language writes it.

@@ -23,13 +23,14 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 
 from mpsarticle.analysis import series as analysis
-from mpsarticle.results.model import ResultSet
 from mpsarticle.article.chapters import CHAPTERS, chapter_sentences
-from mpsarticle.core.stats import FASTER, SAME, SLOWER, ratio
 from mpsarticle.article.wording import Words
+from mpsarticle.core.stats import FASTER, SAME, SLOWER, ratio
+from mpsarticle.results.model import ResultSet
 
 from ..machines import M1_CPU, M1_GPU, Machine, selfcheck_rows, synthetic
 

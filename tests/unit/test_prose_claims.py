@@ -5,7 +5,6 @@ from __future__ import annotations
 import pytest
 
 from ..chapters import source
-from ..conftest import LANGUAGES
 
 
 def flat(text: str) -> str:

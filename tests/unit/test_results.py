@@ -246,8 +246,8 @@ def test_a_version_3_file_with_the_old_name_is_refused(tmp_path):
 
 
 def test_peak_memory_is_recorded_per_point_and_kept(tmp_path):
-    from mpsarticle.measure.devices import Device
     from mpsarticle.cli.report import memory_lines
+    from mpsarticle.measure.devices import Device
     from mpsarticle.measure.timing import TimingOptions, measure
 
     from ..fakes import FakeAsyncDevice, Sleepy

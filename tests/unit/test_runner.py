@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import pytest
 
-from mpsarticle.core import profiles
-from mpsarticle.measure import loop, runner
 from mpsarticle import config
+from mpsarticle.core import profiles
+from mpsarticle.core.specs import MatVec
+from mpsarticle.measure import loop, runner
 from mpsarticle.measure.devices import Device
 from mpsarticle.measure.timing import TimingOptions
 from mpsarticle.results.model import ResultSet
-from mpsarticle.core.specs import MatVec
 
 CPU = Device("cpu")
 
@@ -122,7 +122,7 @@ def test_the_measurements_go_where_the_project_says(tmp_path, monkeypatch):
 
     monkeypatch.delenv("MPSARTICLE_CACHE_DIR", raising=False)
     monkeypatch.chdir(tmp_path)  # as an installed package sees it: no checkout above
-    with pytest.raises(SettingNotFound, match=f"no folder for the build's measurements: .* set MPSARTICLE_CACHE_DIR"):
+    with pytest.raises(SettingNotFound, match="no folder for the build's measurements: .* set MPSARTICLE_CACHE_DIR"):
         config.cache_dir()
     (tmp_path / "pyproject.toml").write_text('[tool.mpsarticle]\nmeasurements = "out/m"\n')
     (tmp_path / "docs").mkdir()

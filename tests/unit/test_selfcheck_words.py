@@ -7,14 +7,13 @@ import re
 import pytest
 
 from mpsarticle.analysis import findings as f
-from mpsarticle.measure import selfcheck
-from mpsarticle.measure.devices import Device
 from mpsarticle.article.selfcheck_words import point_words, reference_words
-from mpsarticle.results.selfcheck import Row
 from mpsarticle.article.sentences import selfcheck_sentence
-from mpsarticle.core.specs import MatMul, MatVec
 from mpsarticle.article.tables import selfcheck_table
 from mpsarticle.article.wording import LANGUAGES, Words
+from mpsarticle.core.specs import MatMul, MatVec
+from mpsarticle.measure import selfcheck
+from mpsarticle.results.selfcheck import Row
 
 #: What code writes and a reader must not see: a workload's label, a reference's function name.
 IDENTIFIERS = re.compile(r"matvec\(|matmul\(|dtype=|blocked_autorange|do_bench|(?<!device )\bevents\b")

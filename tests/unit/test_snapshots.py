@@ -21,10 +21,10 @@ from pathlib import Path
 
 import pytest
 
-from mpsarticle.results.model import ResultSet
-from mpsarticle.results.schema import STATUSES, ResultsFileError
 from mpsarticle.article.chapters import CHAPTERS, chapter_sentences
 from mpsarticle.article.wording import LANGUAGES, Words
+from mpsarticle.results.model import ResultSet
+from mpsarticle.results.schema import STATUSES, ResultsFileError
 
 from ..machines import MACHINES, archive_labels, results_of, selfcheck_rows
 

@@ -8,8 +8,8 @@ import pytest
 
 from mpsarticle.analysis.macs import shares
 from mpsarticle.core import specsheet
-from mpsarticle.results.model import Point, ResultSet
 from mpsarticle.core.specs import MatVec
+from mpsarticle.results.model import Point, ResultSet
 
 URL = re.compile(r"^https://[\w.-]+/\S*$")
 FAMILIES = ("M1", "M2", "M3", "M4")

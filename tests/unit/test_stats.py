@@ -11,12 +11,12 @@ import pytest
 
 from mpsarticle.analysis import series as analysis
 from mpsarticle.core import stats
+from mpsarticle.core.specs import Workload
 from mpsarticle.measure import timing
 from mpsarticle.measure.devices import Device
-from mpsarticle.results.model import Point, ResultSet
-from mpsarticle.measure.timing import TimingOptions, measure
 from mpsarticle.measure.kernels import Prepared, build
-from mpsarticle.core.specs import Workload
+from mpsarticle.measure.timing import TimingOptions, measure
+from mpsarticle.results.model import Point, ResultSet
 
 #: The fake device's per-call times are lognormal with this median.
 TRUE_MEDIAN = 1e-3

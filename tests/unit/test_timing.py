@@ -7,12 +7,12 @@ import timeit
 import pytest
 import torch
 
-from mpsarticle.measure import timing
-from mpsarticle.measure.devices import Device, default_threads
-from mpsarticle.measure.timing import TimingOptions, measure
-from mpsarticle.measure.kernels import Prepared, build, prepare
 from mpsarticle.core.reasons import Reason
 from mpsarticle.core.specs import MatVec, Unsupported
+from mpsarticle.measure import timing
+from mpsarticle.measure.devices import Device, default_threads
+from mpsarticle.measure.kernels import Prepared, build, prepare
+from mpsarticle.measure.timing import TimingOptions, measure
 
 from ..fakes import FakeAsyncDevice, Scripted, Sleepy
 

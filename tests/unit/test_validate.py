@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import copy
 import json
-from pathlib import Path
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import pytest
 
-from mpsarticle.results import archive
 from mpsarticle.cli import main as cli
+from mpsarticle.results import archive
 from mpsarticle.results import validate as validate_module
 from mpsarticle.results.schema import upgrade
 from mpsarticle.results.validate import validate, validate_file

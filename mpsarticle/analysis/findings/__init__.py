@@ -15,15 +15,49 @@ as such, so that a sentence can say why something is missing.
 
 from __future__ import annotations
 
-from mpsarticle.analysis.findings.common import (DTYPES, MISSING, Absent, Accelerator, Comparison, Machine, Missing,
-                                                machine, rate_ratio)
+from mpsarticle.analysis.findings.common import (
+                                                DTYPES,
+                                                MISSING,
+                                                Absent,
+                                                Accelerator,
+                                                Comparison,
+                                                Machine,
+                                                Missing,
+                                                machine,
+                                                rate_ratio,
+)
 from mpsarticle.analysis.findings.drops import Drop, drops
-from mpsarticle.analysis.findings.matrix import (MIXED, NOT_FASTER, OVERALLS, HalfOnCpu, Matmul, Overall, Precision,
-                                                PrecisionComparison, RateComparison, Training, matmul, training)
+from mpsarticle.analysis.findings.matrix import (
+                                                MIXED,
+                                                NOT_FASTER,
+                                                OVERALLS,
+                                                HalfOnCpu,
+                                                Matmul,
+                                                Overall,
+                                                Precision,
+                                                PrecisionComparison,
+                                                RateComparison,
+                                                Training,
+                                                matmul,
+                                                training,
+)
 from mpsarticle.analysis.findings.quality import Checks, Coverage, Selfcheck, checks, coverage, selfcheck
 from mpsarticle.analysis.findings.timing import NaiveAtSize, NaiveTiming, NaiveVerdict, naive_timing
-from mpsarticle.analysis.findings.vector import (Bandwidth, Basis, Crossover, CrossoverKind, Gap, GapVerdict, Original,
-                                                Source, bandwidths, crossover, crossover_kind, naive_gaps, original)
+from mpsarticle.analysis.findings.vector import (
+                                                Bandwidth,
+                                                Basis,
+                                                Crossover,
+                                                CrossoverKind,
+                                                Gap,
+                                                GapVerdict,
+                                                Original,
+                                                Source,
+                                                bandwidths,
+                                                crossover,
+                                                crossover_kind,
+                                                naive_gaps,
+                                                original,
+)
 
 __all__ = [
     "Absent", "Accelerator", "Bandwidth", "Basis", "Checks", "Comparison", "Coverage", "Crossover", "CrossoverKind",

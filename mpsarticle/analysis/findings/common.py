@@ -9,8 +9,9 @@ finding compares with the CPU), :func:`compare_with_cpu` and
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any, Iterable, Literal, get_args
+from typing import Any, Literal, get_args
 
 from mpsarticle.analysis import series as analysis
 from mpsarticle.core.stats import Direction, Ratio

@@ -14,8 +14,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from mpsarticle.analysis import series as analysis
-from mpsarticle.results.model import Point, ResultSet
 from mpsarticle.analysis.findings.common import DTYPES
+from mpsarticle.results.model import Point, ResultSet
 
 __all__ = ["DROP_SHARE", "Drop", "drops"]
 

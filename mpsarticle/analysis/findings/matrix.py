@@ -2,12 +2,21 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Final, Literal, Sequence, get_args
+from typing import Final, Literal, get_args
 
 from mpsarticle.analysis import series as analysis
-from mpsarticle.analysis.findings.common import (DTYPES, Absent, Comparison, compare_series, compare_with_cpu,
-                                                missing_status, present_accelerator, rate_ratio)
+from mpsarticle.analysis.findings.common import (
+    DTYPES,
+    Absent,
+    Comparison,
+    compare_series,
+    compare_with_cpu,
+    missing_status,
+    present_accelerator,
+    rate_ratio,
+)
 from mpsarticle.core.stats import FASTER, Direction, Ratio
 from mpsarticle.results.model import Point, ResultSet
 

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
 from mpsarticle.analysis.findings.common import MISSING, Absent, missing_status
 from mpsarticle.results.model import Point, ResultSet

@@ -6,8 +6,13 @@ from dataclasses import dataclass
 from typing import Literal
 
 from mpsarticle.analysis import series as analysis
-from mpsarticle.analysis.findings.common import (Comparison, compare_with_cpu, compared_accelerator,
-                                                present_accelerator, rate_ratio)
+from mpsarticle.analysis.findings.common import (
+    Comparison,
+    compare_with_cpu,
+    compared_accelerator,
+    present_accelerator,
+    rate_ratio,
+)
 from mpsarticle.core.stats import FASTER, SAME, SLOWER, UNCLEAR, Agreement, Ratio
 from mpsarticle.results.model import Point, ResultSet
 

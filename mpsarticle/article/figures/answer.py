@@ -14,20 +14,27 @@ from __future__ import annotations
 
 import math
 
+from matplotlib.artist import Artist
 from matplotlib.figure import Figure
 from matplotlib.lines import Line2D
 from matplotlib.patches import Patch
 
-from matplotlib.artist import Artist
-
-from mpsarticle.article.formatting import ratio, whole
-from mpsarticle.core.stats import FASTER, SLOWER, Ratio
-from mpsarticle.results.model import ResultSet
 from mpsarticle.analysis.verdict import verdict
-from mpsarticle.article.wording import Words
 from mpsarticle.article.figures.frame import label, legend, log_x, new_figure, title_over
 from mpsarticle.article.figures.matvec import bandwidth
-from mpsarticle.article.figures.style import DEVICE_COLORS, INK, REFERENCE, TICK_SIZE, WITHIN_NOISE, device_color, device_name
+from mpsarticle.article.figures.style import (
+    DEVICE_COLORS,
+    INK,
+    REFERENCE,
+    TICK_SIZE,
+    WITHIN_NOISE,
+    device_color,
+    device_name,
+)
+from mpsarticle.article.formatting import ratio, whole
+from mpsarticle.article.wording import Words
+from mpsarticle.core.stats import FASTER, SLOWER, Ratio
+from mpsarticle.results.model import ResultSet
 
 __all__ = ["answer"]
 

@@ -8,13 +8,13 @@ writes those marked :attr:`Drawing.plotted` as ``<name>.png``.
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from matplotlib.figure import Figure
 
-from mpsarticle.results.model import ResultSet
 from mpsarticle.article.figures.answer import answer
 from mpsarticle.article.figures.frame import has_data
 from mpsarticle.article.figures.machines import machines_efficiency, machines_speedup, machines_train
@@ -23,6 +23,7 @@ from mpsarticle.article.figures.matvec import bandwidth, original_bars, speedup,
 from mpsarticle.article.figures.style import BACKGROUND, DPI, words
 from mpsarticle.article.figures.timing import methods
 from mpsarticle.article.figures.training import train
+from mpsarticle.results.model import ResultSet
 
 __all__ = ["ENTRIES", "FIGURES", "RESULTS", "Drawing", "save_all"]
 

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import io
 import math
-from typing import Any, Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any
 
 from matplotlib.artist import Artist
 from matplotlib.axes import Axes
@@ -17,8 +18,24 @@ from matplotlib.layout_engine import ConstrainedLayoutEngine
 from matplotlib.lines import Line2D
 from matplotlib.ticker import FixedLocator, FuncFormatter, NullLocator
 
-from mpsarticle.article.figures.style import (BACKGROUND, DPI, FAILED_KEY, FIGSIZE, GRID, INK, LABEL_SIZE, LEGEND_EDGE, MESSAGE_GID, NOTE_SIZE,
-                    QUIET, SPINE, TICK_SIZE, TITLE_SIZE, LogLabels, times)
+from mpsarticle.article.figures.style import (
+    BACKGROUND,
+    DPI,
+    FAILED_KEY,
+    FIGSIZE,
+    GRID,
+    INK,
+    LABEL_SIZE,
+    LEGEND_EDGE,
+    MESSAGE_GID,
+    NOTE_SIZE,
+    QUIET,
+    SPINE,
+    TICK_SIZE,
+    TITLE_SIZE,
+    LogLabels,
+    times,
+)
 
 __all__ = ["PngFigure", "empty", "has_data", "label", "legend", "log_x", "log_y", "message", "new_figure",
            "size_axis", "speedup_y", "title_over"]

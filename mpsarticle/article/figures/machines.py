@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import math
 import textwrap
-from typing import Any, Callable, Iterable
+from collections.abc import Callable, Iterable
+from typing import Any
 
 from matplotlib.artist import Artist
 from matplotlib.axes import Axes
@@ -18,13 +19,47 @@ from matplotlib.lines import Line2D
 from matplotlib.ticker import FixedLocator, NullFormatter
 
 from mpsarticle.analysis import series as analysis
-from mpsarticle.results.model import Point, ResultSet
-from mpsarticle.article.figures.frame import empty, label, legend, log_x, log_y, message, new_figure, size_axis, speedup_y, title_over
+from mpsarticle.article.figures.frame import (
+    empty,
+    label,
+    legend,
+    log_x,
+    log_y,
+    message,
+    new_figure,
+    size_axis,
+    speedup_y,
+    title_over,
+)
 from mpsarticle.article.figures.names import Entries, machines
-from mpsarticle.article.figures.series import Drawn, Line, by_size, draw_series, draw_speedups, failed_sizes, mark_failed
-from mpsarticle.article.figures.style import (FAILED_GID, FIGSIZE, GRID, INK, NOTE_INK, NOTE_SIZE, REFERENCE, SEPARATOR, TICK_SIZE, device_name,
-                    machine_color, machine_device_style, number, percent, words)
+from mpsarticle.article.figures.series import (
+    Drawn,
+    Line,
+    by_size,
+    draw_series,
+    draw_speedups,
+    failed_sizes,
+    mark_failed,
+)
+from mpsarticle.article.figures.style import (
+    FAILED_GID,
+    FIGSIZE,
+    GRID,
+    INK,
+    NOTE_INK,
+    NOTE_SIZE,
+    REFERENCE,
+    SEPARATOR,
+    TICK_SIZE,
+    device_name,
+    machine_color,
+    machine_device_style,
+    number,
+    percent,
+    words,
+)
 from mpsarticle.article.figures.training import TRAIN_CRITERIA, failed_text, step_text
+from mpsarticle.results.model import Point, ResultSet
 
 __all__ = ["TRAIN_BATCH", "machines_efficiency", "machines_speedup", "machines_train"]
 

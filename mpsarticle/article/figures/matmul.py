@@ -5,10 +5,10 @@ from __future__ import annotations
 from matplotlib.figure import Figure
 
 from mpsarticle.analysis import series as analysis
-from mpsarticle.results.model import ResultSet
 from mpsarticle.article.figures.frame import empty, label, legend, log_y, new_figure, size_axis
 from mpsarticle.article.figures.series import Drawn, Line, devices_with_data, draw_series
 from mpsarticle.article.figures.style import DTYPE_STYLES, OTHER_DTYPE_STYLE, device_color, device_name, number, words
+from mpsarticle.results.model import ResultSet
 
 __all__ = ["matmul"]
 

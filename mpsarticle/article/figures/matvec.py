@@ -12,14 +12,32 @@ from typing import Any
 
 from matplotlib.figure import Figure
 
-from mpsarticle.analysis import series as analysis
 from mpsarticle.analysis import findings
+from mpsarticle.analysis import series as analysis
+from mpsarticle.article.figures.frame import empty, label, legend, log_y, new_figure, size_axis, speedup_y
+from mpsarticle.article.figures.series import (
+    Drawn,
+    Line,
+    by_size,
+    devices_with_data,
+    draw_series,
+    draw_speedups,
+    mark_failed,
+)
+from mpsarticle.article.figures.style import (
+    BACKGROUND,
+    INK,
+    NOTE_SIZE,
+    REFERENCE,
+    TICK_SIZE,
+    device_color,
+    device_name,
+    number,
+    seconds,
+    words,
+)
 from mpsarticle.core.specs import Method
 from mpsarticle.results.model import ResultSet
-from mpsarticle.article.figures.frame import empty, label, legend, log_y, new_figure, size_axis, speedup_y
-from mpsarticle.article.figures.series import Drawn, Line, by_size, devices_with_data, draw_series, draw_speedups, mark_failed
-from mpsarticle.article.figures.style import (BACKGROUND, INK, NOTE_SIZE, REFERENCE, TICK_SIZE, device_color, device_name, number, seconds,
-                    words)
 
 __all__ = ["CROSSOVER_NOTES", "ORIGINAL_CALLS", "bandwidth", "original_bars", "speedup", "time_vs_size"]
 

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import functools
 import unicodedata
-from typing import Iterable
+from collections.abc import Iterable
 
-from mpsarticle.results.model import ResultSet
 from mpsarticle.article.figures.style import words
+from mpsarticle.results.model import ResultSet
 
 __all__ = ["Entries", "LABEL_LIMIT", "machine_name", "machines"]
 

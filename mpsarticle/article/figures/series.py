@@ -14,8 +14,9 @@ finds them; :mod:`mpsarticle.article.gaps` words the chapter's explanation).
 from __future__ import annotations
 
 import math
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable, Sequence, TypeVar
+from typing import Any, TypeVar
 
 from matplotlib.axes import Axes
 from matplotlib.lines import Line2D
@@ -53,7 +54,7 @@ class Drawn:
     failed: bool = False
     line: Line2D | None = None
 
-    def add(self, other: "Drawn") -> "Drawn":
+    def add(self, other: Drawn) -> Drawn:
         self.sizes += other.sizes
         self.failed |= other.failed
         return self

@@ -16,7 +16,8 @@ from __future__ import annotations
 
 import functools
 import math
-from typing import Callable, Literal, Sequence
+from collections.abc import Callable, Sequence
+from typing import Literal
 
 from matplotlib.ticker import Formatter
 
@@ -87,12 +88,12 @@ MESSAGE_GID = "no-data-message"
 # -- words and numbers -----------------------------------------------------------------
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _words(lang: str) -> Words:
     return Words(lang)
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def words(lang: str) -> dict[str, str]:
     """The figures' words in ``lang``: the ``figure.*`` entries of the language's catalog, keyed without ``figure.``."""
     return _words(lang).table("figure")

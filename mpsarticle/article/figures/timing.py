@@ -5,11 +5,21 @@ from __future__ import annotations
 from matplotlib.figure import Figure
 
 from mpsarticle.analysis import series as analysis
-from mpsarticle.core.specs import Method
-from mpsarticle.results.model import ResultSet
 from mpsarticle.article.figures.frame import empty, label, legend, log_y, new_figure, size_axis, title_over
 from mpsarticle.article.figures.series import Drawn, Line, devices_with_data, draw_series
-from mpsarticle.article.figures.style import FIGSIZE, INK, METHOD_COLORS, METHOD_MARKERS, NOTE_SIZE, device_name, seconds, times, words
+from mpsarticle.article.figures.style import (
+    FIGSIZE,
+    INK,
+    METHOD_COLORS,
+    METHOD_MARKERS,
+    NOTE_SIZE,
+    device_name,
+    seconds,
+    times,
+    words,
+)
+from mpsarticle.core.specs import Method
+from mpsarticle.results.model import ResultSet
 
 __all__ = ["METHODS", "methods"]
 

@@ -4,10 +4,19 @@ from __future__ import annotations
 
 from matplotlib.figure import Figure
 
-from mpsarticle.results.model import Point, ResultSet
 from mpsarticle.article.figures.frame import empty, label, legend, new_figure
 from mpsarticle.article.figures.series import by_size, devices_with_data
-from mpsarticle.article.figures.style import FAILED_GID, FIGSIZE, INK, TICK_SIZE, device_color, device_name, number, words
+from mpsarticle.article.figures.style import (
+    FAILED_GID,
+    FIGSIZE,
+    INK,
+    TICK_SIZE,
+    device_color,
+    device_name,
+    number,
+    words,
+)
+from mpsarticle.results.model import Point, ResultSet
 
 __all__ = ["CHECK_MARKS", "step_text", "train"]
 
