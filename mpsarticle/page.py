@@ -156,7 +156,7 @@ class Page:
     def machines_table(self) -> Any:
         """One row per machine (this build first, each machine once); every value from a file is escaped."""
         links = ["data/results.json"] + [f"data/machines/{name}" for name in self.others]
-        rows = [(label, results, link) for (label, results), link in zip(self.entries, links)]
+        rows = [(label, results, link) for (label, results), link in zip(self.entries, links, strict=True)]
         left_out = [(self.archive.machines[name].label or name, f"data/machines/{name}") for name in self.same_machine]
         return self._html(tables.machines_table(rows, self.words, same_machine=left_out))
 

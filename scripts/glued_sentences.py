@@ -37,7 +37,7 @@ def main(site: Path) -> int:
         for source in sorted((ROOT / "docs" / lang).glob("*.md")):
             page = site / lang / f"{source.stem}.html"
             found = spans(page) if page.exists() else []
-            for key, text in zip(keys(source), found):
+            for key, text in zip(keys(source), found, strict=False):
                 print(f"{lang} {source.stem} {key}: {text}")
     return 0
 

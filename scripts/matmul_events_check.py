@@ -36,7 +36,10 @@ def main(repeats: str = "5") -> int:
                 engine.append(time_engine(prepared, device, options)["samples"])
                 events.append(summarize(time_events(prepared, device, options)["samples"]).median)
             pooled = summarize([s for run in engine for s in run])
-            tflops = lambda s: work.flops / s / 1e12  # noqa: E731
+
+            def tflops(seconds: float, flops: float = work.flops) -> float:
+                return flops / seconds / 1e12
+
             ratio = pooled.median / statistics.median(events)
             spread = (max(events) - min(events)) / statistics.median(events)
             print(f"| {dtype} | {m} | {tflops(pooled.median):.1f} [{tflops(pooled.ci_high):.1f}, {tflops(pooled.ci_low):.1f}] | "

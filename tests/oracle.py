@@ -84,6 +84,7 @@ import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
+from itertools import pairwise
 
 from mpsarticle.article.wording import catalog
 from mpsarticle.results.model import Point, ResultSet
@@ -601,7 +602,7 @@ class Oracle:
                              if rs}
                     ordered = sorted(rates)
                     found += [Fall(workload, device, dtype, a, b, tuple(rates[a]), tuple(rates[b]))
-                              for a, b in zip(ordered, ordered[1:])]
+                              for a, b in pairwise(ordered)]
         return found
 
     # -- naive timeit at the blog post's sizes

@@ -47,7 +47,7 @@ def site_url(site: Path) -> str:
     root = ElementTree.parse(path).getroot()
     assert root.tag == f"{SITEMAP}sitemapindex", f"{path}: the root element is {root.tag}, not a sitemapindex"
     locations = [loc.text or "" for loc in root.iter(f"{SITEMAP}loc")]
-    bases = {loc.removesuffix(f"{lang}/sitemap.xml") for loc, lang in zip(locations, LANGUAGES)}
+    bases = {loc.removesuffix(f"{lang}/sitemap.xml") for loc, lang in zip(locations, LANGUAGES, strict=False)}
     assert [loc.rsplit("/", 2)[-2] for loc in locations] == list(LANGUAGES) and len(bases) == 1, (
         f"{path}: expected one sitemap per language ({', '.join(LANGUAGES)}) under one base URL, got {locations}")
     base = bases.pop()

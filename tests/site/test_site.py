@@ -74,7 +74,7 @@ def test_glued_text_is_filled_in(site, lang, chapter):
     spans = _glue_spans(soup, where)
     assert len(spans) == len(keys), (
         f"{where}: {len(keys)} glue roles in docs/{lang}/{chapter}.md ({keys}) but {len(spans)} glued values in the page")
-    empty = [key for key, text in zip(keys, spans) if not text.strip()]
+    empty = [key for key, text in zip(keys, spans, strict=True) if not text.strip()]
     assert not empty, f"{where}: glued values are empty for {empty}"
     text = article.get_text()
     assert "{glue" not in text, f"{where}: an unrendered glue role is left in the page"
@@ -90,7 +90,7 @@ def _keyed_numbers(site: Path, lang: str, chapter: str) -> dict[str, list[list[s
     assert len(spans) == len(keys), f"{where}: {len(keys)} glue roles in the source, {len(spans)} glued values"
     masked = _results_env_strings(site)
     found: dict[str, list[list[str]]] = {}
-    for key, text in zip(keys, spans):
+    for key, text in zip(keys, spans, strict=True):
         found.setdefault(key, []).append(numbers_in(text, masked))
     return found
 
@@ -105,7 +105,7 @@ def test_glued_numbers_are_the_same_in_both_languages(site, chapter):
         assert len(english[key]) == len(indonesian.get(key, [])), (
             f"{chapter}: glued {key!r} is quoted {len(english[key])} times in en/{chapter}.html, "
             f"{len(indonesian.get(key, []))} times in id/{chapter}.html")
-        for en_tokens, id_tokens in zip(english[key], indonesian[key]):
+        for en_tokens, id_tokens in zip(english[key], indonesian[key], strict=True):
             en_sequence += en_tokens
             assert len(en_tokens) == len(id_tokens) and all(map(same_number, en_tokens, id_tokens)), (
                 f"{chapter}: glued {key!r} quotes different numbers in en/{chapter}.html {en_tokens} "

@@ -52,7 +52,7 @@ def test_code_cells_are_identical_in_both_languages(chapter):
     english, indonesian = code_cells(source("en", chapter)), code_cells(source("id", chapter))
     assert len(english) == len(indonesian), (
         f"{chapter}.md: {len(english)} code cells in docs/en, {len(indonesian)} in docs/id")
-    for number, (en_cell, id_cell) in enumerate(zip(english, indonesian), 1):
+    for number, (en_cell, id_cell) in enumerate(zip(english, indonesian, strict=True), 1):
         assert en_cell == id_cell, (
             f"{chapter}.md: code cell {number} differs between docs/en and docs/id:\n"
             f"--- en\n{en_cell}\n--- id\n{id_cell}")

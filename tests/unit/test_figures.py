@@ -6,6 +6,7 @@ Every ResultSet here is synthetic: nothing is measured.
 from __future__ import annotations
 
 import warnings
+from itertools import pairwise
 
 import matplotlib
 
@@ -55,7 +56,7 @@ def build(accelerators: tuple[str, ...] = ("mps",)) -> ResultSet:
         cpu = device == "cpu"
         scale = 0.5 if device == "cuda" else 1.0  # a second accelerator, twice as fast as the first
 
-        def time_of(m: int) -> float:
+        def time_of(m: int, cpu: bool = cpu, scale: float = scale) -> float:
             return _cpu_seconds(m) if cpu else scale * _accelerator_seconds(m)
 
         for m in ORIGINAL:
@@ -343,6 +344,6 @@ def test_size_labels_do_not_print_over_each_other() -> None:
     figure.canvas.draw()
     ax = figure.axes[0]
     ticks = list(ax.get_xticks())
-    written = [tick for tick, label in zip(ticks, ax.get_xticklabels()) if label.get_text()]
+    written = [tick for tick, label in zip(ticks, ax.get_xticklabels(), strict=True) if label.get_text()]
     assert 1000 in ticks and 1024 in ticks and len(written) < len(ticks)
-    assert all(b >= LABEL_RATIO * a for a, b in zip(written, written[1:])), written
+    assert all(b >= LABEL_RATIO * a for a, b in pairwise(written)), written

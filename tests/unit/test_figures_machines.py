@@ -204,7 +204,7 @@ def _ceiling_machine(cpu_copy: float, cpu_read: float, acc_copy: float, acc_read
         m = 4096
         points.append(_point(device, "matvec", {"m": m, "dtype": "float32"}, 4 * m * m / (read * 1e9),
                              suite="matvec", flops=2 * m * m, nbytes=4 * m * m))
-        for m, rate in zip((512, 1024), rates):
+        for m, rate in zip((512, 1024), rates, strict=True):
             points.append(_point(device, "matmul", {"m": m, "dtype": "float32"}, 2 * m**3 / rate, suite="matmul",
                                  flops=2 * m**3))
         points.append(_point(device, "matmul", {"m": 1024, "dtype": "float16"}, 2 * 1024**3 / 100e12,

@@ -293,7 +293,7 @@ def test_the_machines_chapter_says_an_archived_machines_fall():
     entries = [(r.label, r) for r in load_archive(ARCHIVE).machines.values()]
     for lang, words in (("en", ("In the archived results of", "65,536", "788 GB/s")),
                         ("id", ("Dalam hasil arsip", "65.536", "788 GB/s"))):
-        text = chapter_sentences("machines", results_of("ci-2core"), Words(lang), labels=[l for l, _ in entries],
+        text = chapter_sentences("machines", results_of("ci-2core"), Words(lang), labels=[label for label, _ in entries],
                                  archive=entries)["machines_sentence"]
         assert all(w in text for w in words), text
 

@@ -128,7 +128,7 @@ def package_strings(path: Path) -> list[tuple[str | None, str, int]]:
     language: dict[int, str] = {}
     for node in ast.walk(tree):
         if isinstance(node, ast.Dict):
-            for key, value in zip(node.keys, node.values):
+            for key, value in zip(node.keys, node.values, strict=True):
                 if isinstance(key, ast.Constant) and key.value in LANGUAGES:
                     for inner in ast.walk(value):
                         language[id(inner)] = key.value

@@ -123,6 +123,6 @@ def test_training_check_runs_the_timed_callable():
     assert prepared.verify() <= prepared.tolerance
     # Spoil the inputs the timed callable holds: a check of a fresh model
     # on a fresh batch would still pass; a check of the timed callable cannot.
-    cells = dict(zip(prepared.fn.__code__.co_freevars, (c.cell_contents for c in prepared.fn.__closure__)))
+    cells = dict(zip(prepared.fn.__code__.co_freevars, (c.cell_contents for c in prepared.fn.__closure__), strict=True))
     cells["images"].mul_(0.5)
     assert prepared.verify() > prepared.tolerance

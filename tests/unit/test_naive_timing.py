@@ -39,7 +39,7 @@ def test_the_verdicts_are_the_intervals_of_the_original_suite(machine):
         pairs = analysis.time_ratios(results, device, suite="original")
         assert [s.size for s in timing.sizes] == [size for size, _ in pairs]
         assert {s.size for s in timing.sizes} <= set(ORIGINAL)
-        for at, (_, ratio) in zip(timing.sizes, pairs):
+        for at, (_, ratio) in zip(timing.sizes, pairs, strict=True):
             # Agreement is shown (the whole interval within a fifth of 1), not merely disagreement unproven.
             if 1 / 1.2 <= ratio.low and ratio.high <= 1.2:
                 expected = AGREES

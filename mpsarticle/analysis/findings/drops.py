@@ -11,6 +11,7 @@ sentence says so.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import pairwise
 from typing import Any
 
 from mpsarticle.analysis import series as analysis
@@ -55,7 +56,7 @@ def drops(results: ResultSet, workloads: tuple[str, ...] = tuple(RATES)) -> tupl
                 params: dict[str, Any] = {"dtype": dtype} if dtype else {}
                 pairs = [(size, p) for size, p in analysis.series(results, workload=workload, device=device, **params)
                          if getattr(p, attribute)]
-                for (small, one), (large, other) in zip(pairs, pairs[1:]):
+                for (small, one), (large, other) in pairwise(pairs):
                     before, after = getattr(one, attribute), getattr(other, attribute)
                     if after < DROP_SHARE * before:
                         found.append(Drop(workload, device, dtype, small, large, before, after, unit, (one, other)))

@@ -158,7 +158,7 @@ def legend(where: Axes | Figure, words: dict[str, str], *, failed: bool, passed:
             entries.setdefault(text, handle)
     # A figure has no entries of its own: its axes are named in ``axes``.
     for ax in [] if pairs is not None else axes or ([where] if isinstance(where, Axes) else []):
-        for handle, text in zip(*ax.get_legend_handles_labels()):
+        for handle, text in zip(*ax.get_legend_handles_labels(), strict=True):
             entries.setdefault(text, handle)
     if passed:
         entries[words["passed"]] = Line2D([], [], linestyle="none", marker="$✓$", markersize=9, color=INK)

@@ -196,7 +196,7 @@ def machines_efficiency(entries: Entries, lang: str, suite: str = "matvec") -> F
     if not any(lines):
         return empty(table, title)
     keys = (("machines.bandwidth_panel", "machines.bandwidth_axis"), ("machines.matmul_panel", "machines.matmul_axis"))
-    for ax, (heading, axis), drawn, count in zip(axes, keys, panels, lines):
+    for ax, (heading, axis), drawn, count in zip(axes, keys, panels, lines, strict=True):
         label(ax, title=table[heading], xlabel=table["size.m"], ylabel=table[axis])
         if not count:
             message(ax, table["no_data"])

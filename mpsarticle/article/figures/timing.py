@@ -43,7 +43,7 @@ def methods(results: ResultSet, lang: str, suite: str = "matvec") -> Figure:
                               sharey=True)
     title_over(figure, title)
     failed = False
-    for ax, device in zip(axes, devices):
+    for ax, device in zip(axes, devices, strict=True):
         drawn = Drawn()
         for method in METHODS:
             line = Line(METHOD_COLORS[method], table[f"method.{method}"], marker=METHOD_MARKERS[method],
