@@ -102,12 +102,14 @@ class Page:
 
     @functools.cached_property
     def selfcheck(self) -> list:
-        """This build's selfcheck rows (measured once per build, see :func:`mpsarticle.measure.runner.selfcheck_once`)."""
+        """This build's selfcheck rows (measured once per build, see
+        :func:`mpsarticle.measure.runner.selfcheck_once`)."""
         return selfcheck_once(progress=True)
 
     @property
     def others(self) -> dict[str, ResultSet]:
-        """The archived machines by file name, without this build's own machine (see :func:`mpsarticle.results.archive.others`)."""
+        """The archived machines by file name, without this build's own machine (see
+        :func:`mpsarticle.results.archive.others`)."""
         return others(self.results, self.archive)[0]
 
     @property

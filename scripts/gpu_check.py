@@ -23,7 +23,8 @@ def _us(seconds: float) -> str:
 
 def main(path: str, device: str = "cuda") -> int:
     results = load(path)
-    print(f"{results.environment['devices'].get(device, {}).get('name', device)}, torch {results.environment['torch']}, profile {results.profile}")
+    name = results.environment["devices"].get(device, {}).get("name", device)
+    print(f"{name}, torch {results.environment['torch']}, profile {results.profile}")
     ceiling = ceiling_gb_s(results, device)
     print(f"\nCopy ceiling: {ceiling:.0f} GB/s" if ceiling else "\nno copy measured")
     print("\n| m | naive µs | engine µs [95% interval] | blocks | events µs | engine/events | engine GB/s | of copy |")
@@ -39,7 +40,8 @@ def main(path: str, device: str = "cuda") -> int:
         engine = got["engine"]
         ratio = engine.median_s / got["events"].median_s
         share = engine.gb_s / ceiling if ceiling else float("nan")
-        print(f"| {m} | {_us(got['naive'].median_s)} | {_us(engine.median_s)} [{_us(engine.ci_low_s)}, {_us(engine.ci_high_s)}] | "
+        print(f"| {m} | {_us(got['naive'].median_s)} | {_us(engine.median_s)} "
+              f"[{_us(engine.ci_low_s)}, {_us(engine.ci_high_s)}] | "
               f"{engine.repeats} | {_us(got['events'].median_s)} | {ratio:.3f} | {engine.gb_s:,.0f} | {share:.1%} |")
         if m >= 4096 and abs(ratio - 1) > 0.03:
             failures.append(f"m={m}: engine {ratio:.3f}x the events")
@@ -48,7 +50,8 @@ def main(path: str, device: str = "cuda") -> int:
     for dtype in ("float32", "float16", "bfloat16"):
         point = results.one(workload="matmul", device=device, m=8192, dtype=dtype)
         if point and point.ok:
-            print(f"MatMul {dtype} m=8192: {point.gflop_s/1e3:.1f} TFLOP/s ± {point.half_width:.1%} (rel. error {point.rel_error:.1e})")
+            print(f"MatMul {dtype} m=8192: {point.gflop_s/1e3:.1f} TFLOP/s ± {point.half_width:.1%} "
+                  f"(rel. error {point.rel_error:.1e})")
     print(f"best bf16 MatMul: {(peak_gflop_s(results, device, 'bfloat16') or 0)/1e3:.1f} TFLOP/s")
     engine_points = [p for p in results.select(device=device, method="engine") if p.ok]
     fewest = min((p.repeats for p in engine_points), default=0)
@@ -58,7 +61,8 @@ def main(path: str, device: str = "cuda") -> int:
         failures.append(f"a {device} engine point has only {fewest} blocks")
     for point in results:
         if point.ok and point.half_width is not None and point.half_width > 0.03:
-            print(f"wider than ±3 %: {point.device} {point.workload} {point.params} {point.method}: ±{point.half_width:.1%} "
+            print(f"wider than ±3 %: {point.device} {point.workload} {point.params} {point.method}: "
+                  f"±{point.half_width:.1%} "
                   f"({point.repeats} blocks, {point.outliers} outliers)")
     for point in (p for p in results if not p.ok):
         print(f"not ok: {point.device} {point.workload} {point.params} {point.method}: {point.status} {point.reason}")

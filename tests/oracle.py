@@ -93,8 +93,9 @@ __all__ = ["CLAIMS", "CLAIM_TABLE", "NO_CLAIMS", "FORBIDDEN_IMPORTS", "Failure",
            "false_claims", "interval", "median", "uncovered"]
 
 #: What this module must not import: it would then share the code under test.
-FORBIDDEN_IMPORTS = ("mpsarticle.analysis.series", "mpsarticle.analysis.findings", "mpsarticle.analysis.verdict", "mpsarticle.article.answer",
-                     "mpsarticle.article.chapters", "mpsarticle.article.sentences", "mpsarticle.core.stats")
+FORBIDDEN_IMPORTS = ("mpsarticle.analysis.series", "mpsarticle.analysis.findings", "mpsarticle.analysis.verdict",
+                     "mpsarticle.article.answer", "mpsarticle.article.chapters", "mpsarticle.article.sentences",
+                     "mpsarticle.core.stats")
 FASTER, SLOWER, SAME = "faster", "slower", "same"
 #: Each point's interval: 97.5 %, so that two hold together at 95 % (Bonferroni).
 LEVEL = 0.975
@@ -151,7 +152,8 @@ CLAIM_TABLE: list[tuple[str, str, str]] = [
      "check_rule_keep"),
     ("not compared", rf"Matrix products in (?P<dtypes>.+?) could not be compared: (?:the (?P<dev>{DEV}) does not "
                      rf"support them here|on the (?P<dev2>{DEV}) they (?P<why>failed their correctness check|did "
-                     rf"not fit in memory|failed with an error|stopped at the time limit per point))", "check_not_compared"),
+                     rf"not fit in memory|failed with an error|stopped at the time limit per point))",
+     "check_not_compared"),
     # -- the crossover (matvec)
     ("faster at every size", rf"the {DEV} is faster than the CPU at every size measured on both: (?P<f1>{N})× faster "
                              rf"at m = (?P<s1>{N}) and (?P<f2>{N})× faster at m = (?P<s2>{N})", "check_always"),
@@ -259,7 +261,8 @@ CLAIM_TABLE: list[tuple[str, str, str]] = [
     ("training step missing", rf"(?:At batch (?P<b>{N}) the step on the (?P<dev>{DEV})|With a batch of (?P<b2>{N}), "
                               rf"one training step takes {TIME} on the CPU; on the (?P<dev2>{DEV}) the step) "
                               rf"(?P<why>is not supported|failed its correctness check|ran out of memory|failed with "
-                              rf"an error|stopped at the time limit per point|was not measured)", "check_train_missing"),
+                              rf"an error|stopped at the time limit per point|was not measured)",
+     "check_train_missing"),
     ("training step, CPU", rf"With a batch of (?P<b>{N}), one training step takes (?P<cpu>{TIME}) on (?:this build's "
                            rf"CPU|the CPU;)", "check_train_cpu"),
     ("checks failed", rf"(?P<n>{N}) results? failed (?:its|their) correctness check \((?P<where>.+?)\); (?:it is|they "

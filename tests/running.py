@@ -57,7 +57,8 @@ class Running:
                 found = re.search(pattern, self.stderr)
                 if found:
                     return found
-                raise AssertionError(f"ended ({self.process.returncode}) before {pattern!r} appeared:\n{self.stderr[-3000:]}")
+                raise AssertionError(f"ended ({self.process.returncode}) before {pattern!r} appeared:\n"
+                                     f"{self.stderr[-3000:]}")
             time.sleep(0.05)
         self.process.kill()
         raise AssertionError(f"{pattern!r} did not appear within {timeout} s:\n{self.stderr[-3000:]}")

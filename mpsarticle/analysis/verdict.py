@@ -61,7 +61,8 @@ BYTES_PER_PARAMETER = 2
 class TokenBound:
     """At most ``tokens_per_s`` tokens per second on ``device``, reading the model at ``gb_s``.
 
-    ``basis`` and ``size``: where ``gb_s`` was measured (see :class:`~mpsarticle.analysis.findings.Bandwidth`'s ``memory_basis``).
+    ``basis`` and ``size``: where ``gb_s`` was measured (see :class:`~mpsarticle.analysis.findings.Bandwidth`'s
+    ``memory_basis``).
     """
 
     device: str

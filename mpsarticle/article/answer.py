@@ -88,7 +88,8 @@ def _compared_answer(found: Verdict, words: Words) -> tuple[str, str, str]:
         dtypes = tuple(Text(p.dtype) for p in found.matmul.on(accelerator or "") if p.status == status)
         if dtypes:
             detail += " " + words(f"answer.missing.{status}", dtypes=Listing(dtypes), device=device)
-    start = next((c.evidence[1].bytes_moved for c in found.crossover.comparisons if c.size == found.crossover.size), None)
+    start = next((c.evidence[1].bytes_moved for c in found.crossover.comparisons if c.size == found.crossover.size),
+                 None)
     use = tuple(_short(a, "use", start) for a in found.wins)
     keep = tuple(_short(a, "keep", None) for a in found.losses)
     if use and keep:
@@ -119,7 +120,8 @@ def _cpu_answer(found: Verdict, words: Words) -> tuple[str, str, str]:
     if float32 is not None and float32.gflop_s is not None:  # (a measured precision has its rate)
         facts.append(Phrase.of("cpufact.matmul", rate=Rate(float32.gflop_s, "GFLOP/s")))
     if found.training.cpu_batch is not None and found.training.cpu_s is not None:
-        facts.append(Phrase.of("cpufact.train", time=Seconds(found.training.cpu_s), batch=Size(found.training.cpu_batch)))
+        facts.append(Phrase.of("cpufact.train", time=Seconds(found.training.cpu_s),
+                               batch=Size(found.training.cpu_batch)))
     detail = words("answer.cpu_facts", facts=Listing(tuple(facts))) if facts else words("answer.cpu_facts.none")
     halves = found.matmul.cpu_halves
     # Half precision "can pay off" where it was faster somewhere; the clauses say where (every size, or which).
@@ -139,9 +141,10 @@ def _tokens(found: Verdict, words: Words) -> str:
         return words("answer.tokens.none")
     first, *others = found.bounds
     model = Bytes(first.model_gb * 1e9, binary=False)
-    text = words("answer.tokens.model", parameters=Billions(first.parameters), bits=Count(8 * first.bytes_per_parameter),
-                 model=model)
-    for key, bound in [(f"answer.tokens.{first.basis}", first)] + [(f"answer.tokens.also.{o.basis}", o) for o in others]:
+    text = words("answer.tokens.model", parameters=Billions(first.parameters),
+                 bits=Count(8 * first.bytes_per_parameter), model=model)
+    bounds = [(f"answer.tokens.{first.basis}", first)] + [(f"answer.tokens.also.{o.basis}", o) for o in others]
+    for key, bound in bounds:
         text += " " + words(key, model=model, rate=Rate(bound.gb_s, "GB/s"), device=words.device(bound.device),
                             size=Size(bound.size or 0), tokens=Num(bound.tokens_per_s),
                             cache=Bytes(bound.cache_bytes or 0))

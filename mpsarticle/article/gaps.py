@@ -43,7 +43,8 @@ def gaps_sentence(results: ResultSet, language: Words, suites: tuple[str, ...]) 
     text = words["none"]
     if groups:
         items = [words["item"].format(what=what, device=language.device(device), key=key, why=why,
-                                      sizes=format_list([whole(size, lang) for size in sorted(set(sizes))], locale=lang))
+                                      sizes=format_list([whole(size, lang) for size in sorted(set(sizes))],
+                                                        locale=lang))
                  for (device, what, key, why), sizes in groups.items()]
         text = words["some"].format(items="; ".join(items))
     env = results.environment

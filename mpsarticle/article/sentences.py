@@ -125,8 +125,9 @@ def crossover_sentence(found: f.Crossover, words: Words) -> str:
     if found.kind == "no_pairs" or largest is None or first is None:  # (no pairs: no comparison either)
         return words("crossover.no_pairs", device=device)
     if found.kind == "always":
-        return words("crossover.always", device=device, first=Size(first.size), first_factor=Factor(first.speedup.value),
-                     largest=Size(largest.size), factor=Factor(largest.speedup.value))
+        return words("crossover.always", device=device, first=Size(first.size),
+                     first_factor=Factor(first.speedup.value), largest=Size(largest.size),
+                     factor=Factor(largest.speedup.value))
     if found.kind == "from" and found.size is not None:  # (a crossover has a size)
         return words(f"crossover.from.{found.below}", device=device, size=Size(found.size), largest=Size(largest.size),
                      factor=Factor(largest.speedup.value))
@@ -352,7 +353,8 @@ def training_sentence(found: f.Training, words: Words) -> str:
 
 
 def describe_points(points: Sequence[Point], words: Words) -> list[Phrase]:
-    """One phrase per (device, workload, precision, method), its sizes listed: "A @ B in float16 at m = 512 and 1,024 on the CUDA GPU"."""
+    """One phrase per (device, workload, precision, method), its sizes listed: "A @ B in float16 at m = 512 and
+    1,024 on the CUDA GPU"."""
     groups: dict[tuple, list[Point]] = {}
     for point in points:
         groups.setdefault((point.device, point.workload, point.params.get("dtype"), point.method), []).append(point)
@@ -415,7 +417,8 @@ def machines_sentence(labels: Sequence[str], skipped: Sequence[str], archive: Se
     """The archive's machines (or that there are none), the files skipped, and any rate of theirs that fell by
     more than half."""
     if labels:
-        listing = words("machines.listing", count=Count(len(labels)), labels=Listing(tuple(Text(label) for label in labels)))
+        listing = words("machines.listing", count=Count(len(labels)),
+                        labels=Listing(tuple(Text(label) for label in labels)))
     else:
         listing = words("machines.none")
     if skipped:

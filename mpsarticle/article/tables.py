@@ -59,7 +59,8 @@ def device_card(results: ResultSet, words: Words) -> str:
     rows += [
         ("PyTorch", env["torch"]),
         ("Python", env["python"]),
-        ("PYTORCH_ENABLE_MPS_FALLBACK", words("card.fallback_on" if env.get("mps_fallback_to_cpu") else "card.fallback_off")),
+        ("PYTORCH_ENABLE_MPS_FALLBACK",
+         words("card.fallback_on" if env.get("mps_fallback_to_cpu") else "card.fallback_off")),
         (words("card.profile"), results.profile or "-"),
         (words("card.date"), results.created),
         (words("card.commit"), commit(env.get("git_commit"), words)),
@@ -143,7 +144,8 @@ def methods_table(results: ResultSet, words: Words) -> str:
     rows = []
     for device in results.devices:
         for size, engine in analysis.series(results, workload="matvec", device=device, suite="matvec"):
-            got = {p.method: p for p in results.select(workload="matvec", device=device, suite="matvec", m=size) if p.ok}
+            same = results.select(workload="matvec", device=device, suite="matvec", m=size)
+            got = {p.method: p for p in same if p.ok}
             cells = [words.device(device), whole(size, lang)]
             cells += [with_interval(got[m], lang) if m in got else "–" for m in ("naive", "engine", "events")]
             cells.append(ratio_interval(analysis.compare(engine, got["naive"]), lang) if "naive" in got else "–")

@@ -68,10 +68,12 @@ def build_parser() -> _Parser:
     record = commands.add_parser("record", help="measure the article's suites into the archive of machines")
     add_measuring(record)
     record.add_argument("--label", required=True, help="a short name for this machine, e.g. 'M1 Pro 16 GB'")
-    record.add_argument("--dir", type=Path, help="archive folder (default: the project's, see mpsarticle.results.archive)")
+    record.add_argument("--dir", type=Path, help="archive folder (default: the project's, see "
+                                                 "mpsarticle.results.archive)")
     record.add_argument("--force", action="store_true", help="overwrite an archive file of the same label")
 
-    selfcheck = commands.add_parser("selfcheck", help="time fixed points with the synchronised timer and with independent references")
+    selfcheck = commands.add_parser("selfcheck", help="time fixed points with the synchronised timer and with "
+                                                      "independent references")
     selfcheck.add_argument("--device", action="append", metavar="DEVICE",
                        help="device to check, repeatable (default: every usable one)")
     selfcheck.add_argument("--tolerance", type=_fraction, default=SELFCHECK_TOLERANCE,

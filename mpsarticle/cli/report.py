@@ -69,7 +69,8 @@ def share_lines(results: Any) -> list[str]:
     chip = chip_of(results.environment)
     lines = [_spec(chip)]
     if reached["bandwidth"] is not None:
-        lines.append(f"  copy on mps: {reached['copy_gb_s']:.1f} GB/s, {reached['bandwidth']:.0%} of the spec bandwidth")
+        lines.append(f"  copy on mps: {reached['copy_gb_s']:.1f} GB/s, {reached['bandwidth']:.0%} of the spec "
+                     "bandwidth")
     if reached["fp32"] is not None:
         lines.append(f"  float32 matmul on mps: {reached['matmul_gflop_s'] / 1000:.2f} TFLOPS, "
                      f"{reached['fp32']:.0%} of the spec FP32 peak")

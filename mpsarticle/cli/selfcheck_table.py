@@ -23,7 +23,8 @@ def table(rows: Sequence[Row]) -> str:
         lines.append((row.device, row.label, row.reference, interval, duration(row.reference_median_s, "en"),
                       number(row.ratio, "en", row_ratio_digits(row)), verdict))
     widths = [max(len(line[i]) for line in lines) for i in range(len(head))]
-    text = "\n".join("  ".join(cell.ljust(width) for cell, width in zip(line, widths, strict=True)).rstrip() for line in lines)
+    text = "\n".join("  ".join(cell.ljust(width) for cell, width in zip(line, widths, strict=True)).rstrip()
+                     for line in lines)
     wall = sum(row.engine_wall_s for row in rows)
     timed = sum(row.engine_timed_s for row in rows)
     theirs = sum(row.reference_wall_s for row in rows)

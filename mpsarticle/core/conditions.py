@@ -28,11 +28,13 @@ __all__ = ["WARNINGS", "machine_conditions", "warning_codes", "warning_lines"]
 WARNINGS: dict[str, str] = {
     "on_battery": "the Mac runs on battery: macOS may lower the clocks; plug it in for numbers comparable with others",
     "low_power_mode": "Low Power Mode is on: the chip runs slower on purpose; turn it off in System Settings > Battery",
-    "mps_fallback": "PYTORCH_ENABLE_MPS_FALLBACK=1: operators MPS lacks run on the CPU, and PyTorch warns about it only once per process",
+    "mps_fallback": "PYTORCH_ENABLE_MPS_FALLBACK=1: operators MPS lacks run on the CPU, and PyTorch warns about it "
+                    "only once per process",
     "swap_in_use": "the machine is using swap: close other programs, or memory-bound numbers may time the disk",
     "thermal_warning": "macOS reports a thermal warning: the chip may be throttled; let it cool down first",
     "cpu_speed_limited": "macOS limits the CPU speed (pmset -g therm): the chip may be throttled",
-    "rosetta": "Python runs under Rosetta 2: MPS is unavailable and CPU numbers are emulated; use a native arm64 Python",
+    "rosetta": "Python runs under Rosetta 2: MPS is unavailable and CPU numbers are emulated; use a native arm64 "
+               "Python",
 }
 
 

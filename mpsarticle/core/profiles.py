@@ -27,7 +27,8 @@ from mpsarticle.errors import InputError
 
 
 class Target(Protocol):
-    """What planning needs of a device; :class:`mpsarticle.measure.devices.Device` is one (the core imports no torch)."""
+    """What planning needs of a device; :class:`mpsarticle.measure.devices.Device` is one (the core imports no
+    torch)."""
 
     @property
     def name(self) -> str: ...
@@ -35,7 +36,8 @@ class Target(Protocol):
     @property
     def is_accelerator(self) -> bool: ...
 
-__all__ = ["ORIGINAL_SIZES", "PROFILES", "SUITES", "Profile", "SELFCHECK_BUDGET_S", "SELFCHECK_ROUNDS", "SELFCHECK_TOLERANCE", "Task", "current_profile", "get_profile", "plan"]
+__all__ = ["ORIGINAL_SIZES", "PROFILES", "SUITES", "Profile", "SELFCHECK_BUDGET_S", "SELFCHECK_ROUNDS",
+           "SELFCHECK_TOLERANCE", "Task", "current_profile", "get_profile", "plan"]
 
 #: The sizes of the blog post's chart.
 ORIGINAL_SIZES = (100, 300, 500, 750, 1000, 1500, 2000, 2500, 3000)

@@ -106,7 +106,8 @@ class Reason:
 
 
 def problem(data: Any, codes: Mapping[str, Mapping[str, str]]) -> tuple[str, str] | None:
-    """What is wrong with the reason object ``data`` given the allowed ``codes``: (field under the reason, what), or ``None``."""
+    """What is wrong with the reason object ``data`` given the allowed ``codes``: (field under the reason, what), or
+    ``None``."""
     if not isinstance(data, Mapping):
         return "", f"a reason is an object with a code, not {type(data).__name__}"
     code = data.get("code")

@@ -34,7 +34,8 @@ class ResumeRefused(MpsarticleError, ValueError):
 
 
 def _task_key(task: Task) -> Hashable:
-    return _key(task.suite, task.device.name, task.workload.kind, task.method, task.workload.params(), task.options.cold)
+    return _key(task.suite, task.device.name, task.workload.kind, task.method, task.workload.params(),
+                task.options.cold)
 
 
 def _point_key(point: Point) -> Hashable:
@@ -65,7 +66,8 @@ def machine(environment: dict[str, Any]) -> dict[str, Any]:
         "architecture": environment.get("arch"),
         "operating system": environment.get("os"),
         "CPU threads": environment.get("logical_cores"),
-        "devices": {name: d.get("name") for name, d in (environment.get("devices") or {}).items() if isinstance(d, dict)},
+        "devices": {name: d.get("name") for name, d in (environment.get("devices") or {}).items()
+                    if isinstance(d, dict)},
     }
 
 

@@ -81,14 +81,16 @@ def run_suites(
     request = Request(tuple(suites), profile, tuple(devices) if devices is not None else None, label, cold,
                       point_limit_s, progress, threads)
     target = rescue_to or config.interrupted_path(f"{config.safe_name(_now_id())}-{profile}")
-    return measure(request, target, hint=f"continue with python -m mpsarticle run --profile {profile} --resume {{path}}")
+    return measure(request, target,
+                   hint=f"continue with python -m mpsarticle run --profile {profile} --resume {{path}}")
 
 
 def _now_id() -> str:
     return time.strftime("%Y%m%dT%H%M%S")
 
 
-def measure_once(suites: Sequence[str] = tuple(SUITES), profile: str | None = None, *, progress: bool = True) -> ResultSet:
+def measure_once(suites: Sequence[str] = tuple(SUITES), profile: str | None = None, *,
+                 progress: bool = True) -> ResultSet:
     """The article's measurements for this build: measured by the first caller, loaded by the rest.
 
     Without a build identifier (see the module notes) it always measures.

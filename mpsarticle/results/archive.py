@@ -59,7 +59,8 @@ class EntryExists(MpsarticleError, FileExistsError):
 
 
 def archive_dir(start: str | Path | None = None) -> Path:
-    """The archive folder: ``MPSARTICLE_ARCHIVE``, else the project's ``[tool.mpsarticle] archive`` (see the module notes)."""
+    """The archive folder: ``MPSARTICLE_ARCHIVE``, else the project's ``[tool.mpsarticle] archive`` (see the module
+    notes)."""
     return config.folder("archive", "archive of machines", start, ArchiveNotFound)
 
 
@@ -102,7 +103,8 @@ class Archive:
 
 
 def load_archive(folder: str | Path | None = None, *, skip_invalid: bool | None = None) -> Archive:
-    """Every ``*.json`` in ``folder`` (default: :func:`archive_dir`), validated; see the module notes for invalid files."""
+    """Every ``*.json`` in ``folder`` (default: :func:`archive_dir`), validated; see the module notes for invalid
+    files."""
     folder = archive_dir() if folder is None else folder
     if not Path(folder).is_dir():
         raise ArchiveNotFound(f"{folder}: the archive of machines is not a folder here")

@@ -44,7 +44,8 @@ def read_json(path: str | os.PathLike[str], source: str) -> Any:
     try:
         size = Path(path).stat().st_size
         if size > MAX_FILE_BYTES:
-            raise ResultsFileError(f"{source}: {size:,} bytes, more than the {MAX_FILE_BYTES:,} a results file may have")
+            raise ResultsFileError(f"{source}: {size:,} bytes, more than the {MAX_FILE_BYTES:,} a results file may "
+                                   "have")
         text = Path(path).read_text(encoding="utf-8")
     except FileNotFoundError:
         raise ResultsFileError(f"{source}: no such file") from None
@@ -53,7 +54,8 @@ def read_json(path: str | os.PathLike[str], source: str) -> Any:
     try:
         data = json.loads(text, parse_constant=float, parse_int=_integer)
     except RecursionError:
-        raise ResultsFileError(f"{source}: field {_deep_place(text)}: nested more than {MAX_DEPTH} levels deep") from None
+        raise ResultsFileError(f"{source}: field {_deep_place(text)}: nested more than {MAX_DEPTH} levels "
+                               "deep") from None
     except ValueError as exc:
         raise ResultsFileError(f"{source}: not valid JSON ({exc})") from None
     _check_tree(data, source)
@@ -74,7 +76,8 @@ def _check_tree(data: Any, source: str) -> None:
     while stack:
         value, path = stack.pop()
         if len(path) > MAX_DEPTH:
-            raise ResultsFileError(f"{source}: field {_where(path[:MAX_DEPTH])}: nested more than {MAX_DEPTH} levels deep")
+            raise ResultsFileError(f"{source}: field {_where(path[:MAX_DEPTH])}: nested more than {MAX_DEPTH} levels "
+                                   "deep")
         if isinstance(value, float) and not math.isfinite(value):
             shown = "NaN" if math.isnan(value) else "an infinite number (or one too large for a float)"
             raise ResultsFileError(f"{source}: field {_where(path)}: {shown} is not allowed in a results file")

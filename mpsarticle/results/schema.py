@@ -206,7 +206,8 @@ SCHEMA: dict[str, Any] = {
                     "workload": {"type": "string", "maxLength": 40},
                     "params": {
                         "type": "object",
-                        "additionalProperties": {"anyOf": [{"type": "string", "maxLength": 40}, {"type": "integer", "minimum": 0, "maximum": _MAX_COUNT}]},
+                        "additionalProperties": {"anyOf": [{"type": "string", "maxLength": 40},
+                                                           {"type": "integer", "minimum": 0, "maximum": _MAX_COUNT}]},
                     },
                     "method": {"enum": list(METHODS)},
                     "status": {"enum": list(STATUSES)},
@@ -244,7 +245,8 @@ SCHEMA: dict[str, Any] = {
 
 
 def validate(data: Any, source: str) -> None:
-    """Raise :class:`ResultsFileError` naming ``source`` and the first wrong field of ``data`` (a file's JSON, upgraded)."""
+    """Raise :class:`ResultsFileError` naming ``source`` and the first wrong field of ``data`` (a file's JSON,
+    upgraded)."""
     # jsonschema is imported here, not at the top, so that measuring (which
     # only writes files) works where it is not installed.
     import jsonschema
@@ -269,11 +271,12 @@ def validate(data: Any, source: str) -> None:
         if raw.get("status") == "ok" and raw.get("median_s") is None:
             raise ResultsFileError(f"{source}: field points[{index}].median_s: a point with status ok needs a time")
         if raw.get("status") != "ok" and not raw.get("reason"):
-            raise ResultsFileError(f"{source}: field points[{index}].reason: a point with status {raw.get('status')} needs a reason")
+            raise ResultsFileError(f"{source}: field points[{index}].reason: a point with status {raw.get('status')} "
+                                   "needs a reason")
         key = SIZE_KEYS.get(raw["workload"])
         if key is not None and not isinstance(raw["params"].get(key), int):
-            raise ResultsFileError(f"{source}: field points[{index}].params.{key}: a {raw['workload']} point needs its size "
-                                   f"{key} as a whole number")
+            raise ResultsFileError(f"{source}: field points[{index}].params.{key}: a {raw['workload']} point needs "
+                                   f"its size {key} as a whole number")
 
 
 def _check_reason(reason: Any, codes: Any, where: str, source: str) -> None:

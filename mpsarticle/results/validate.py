@@ -121,7 +121,8 @@ def _sustained_problems(block: dict[str, Any]) -> Iterator[tuple[str, str]]:
     for index, window in enumerate(block["windows"]):
         expected = window_rate(amount, window["calls"], window["seconds"]) if window["seconds"] > 0 else math.inf
         if not math.isclose(window["rate"], expected, rel_tol=RATE_TOLERANCE):
-            yield f"sustained.windows[{index}].rate", f"{window['rate']} does not match calls x size / seconds = {expected:.6g}"
+            yield (f"sustained.windows[{index}].rate",
+                   f"{window['rate']} does not match calls x size / seconds = {expected:.6g}")
         rates.append(window["rate"])
     for key, expected in summarise(rates).items():
         if not math.isclose(block[key], expected, rel_tol=RATE_TOLERANCE):

@@ -40,7 +40,8 @@ def violations(page) -> list[dict]:
 
 def describe(rel: str, violation: dict) -> str:
     nodes = [" ".join(node.get("target", [])) for node in violation.get("nodes", [])]
-    shown = "; ".join(nodes[:SHOWN_NODES]) + (f"; and {len(nodes) - SHOWN_NODES} more" if len(nodes) > SHOWN_NODES else "")
+    more = f"; and {len(nodes) - SHOWN_NODES} more" if len(nodes) > SHOWN_NODES else ""
+    shown = "; ".join(nodes[:SHOWN_NODES]) + more
     return f"{rel}: [{violation['impact']}] {violation['id']}: {violation['help']} ({shown})"
 
 

@@ -74,7 +74,8 @@ def test_plot_of_a_malformed_file_is_one_line(tmp_path, capsys):
 
 
 def test_record_writes_an_archive_entry_and_refuses_to_overwrite(tmp_path, capsys):
-    argv = ["record", "--label", "Test box 2", "--dir", str(tmp_path), "--suite", "copy", "--profile", "quick", "--no-progress"]
+    argv = ["record", "--label", "Test box 2", "--dir", str(tmp_path), "--suite", "copy", "--profile", "quick",
+            "--no-progress"]
     assert cli.main(argv) == 0
     path = tmp_path / "test-box-2.json"
     first = load(path)

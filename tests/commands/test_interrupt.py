@@ -43,7 +43,8 @@ def test_run_saves_the_points_so_far_and_exits_with_the_signal_status(tmp_path, 
     assert 1 <= len(saved) < PLANNED and all(p.status == "ok" for p in saved)
     name = signal.Signals(signum).name
     assert _notices(run.stderr) == [
-        f"mpsarticle: interrupted ({name}): saved {len(saved)} of {PLANNED} points to {out}; continue with --resume {out}"]
+        f"mpsarticle: interrupted ({name}): saved {len(saved)} of {PLANNED} points to {out}; "
+        f"continue with --resume {out}"]
     assert "Traceback" not in run.stderr
 
 

@@ -1,4 +1,5 @@
-"""Reading results needs no torch: the article's text, tables and figures, and ``plot``, in a process where importing torch fails.
+"""Reading results needs no torch: the article's text, tables and figures, and ``plot``, in a process where importing
+torch fails.
 
 Each check runs in a fresh interpreter whose first act is to put a finder on
 ``sys.meta_path`` that refuses ``torch`` and every ``torch.*`` module, so any
@@ -69,7 +70,8 @@ def _without_torch(code: str, *args: str, env: dict[str, str]) -> subprocess.Com
 def _environment(tmp_path: Path) -> dict[str, str]:
     """A build's identity and cache, with this build's selfcheck rows already measured (as a chapter finds them)."""
     build = "torch-free-test"
-    rows = [{"device": "cpu", "workload": "matvec", "label": "matvec(m=1000, dtype=float32)", "reference": "blocked_autorange",
+    rows = [{"device": "cpu", "workload": "matvec", "label": "matvec(m=1000, dtype=float32)",
+             "reference": "blocked_autorange",
              "engine_median_s": 1e-4, "engine_ci_low_s": 0.99e-4, "engine_ci_high_s": 1.01e-4,
              "reference_median_s": 1.01e-4, "ratio": 0.99, "tolerance": 0.05, "engine_wall_s": 0.6,
              "engine_timed_s": 0.5, "reference_wall_s": 0.55}]

@@ -41,8 +41,8 @@ def article_of(soup: BeautifulSoup, where: str):
 
 def local(href: str | None) -> str | None:
     """The file part of a relative link, or None for external links, anchors and data: URIs."""
-    if not href or href.startswith(("#", "mailto:", "data:", "javascript:")) or re.match(r"^[a-z][a-z0-9+.-]*://", href) \
-            or href.startswith("//"):
+    if not href or href.startswith(("#", "mailto:", "data:", "javascript:", "//")) \
+            or re.match(r"^[a-z][a-z0-9+.-]*://", href):
         return None
     return href.split("#", 1)[0].split("?", 1)[0] or None
 
@@ -69,4 +69,5 @@ def target(path: Path, href: str) -> tuple[Path, str] | None:
 def ids(path: Path) -> frozenset[str]:
     """Every id of a page, and every <a name>: what a #fragment may name."""
     soup = parse(path)
-    return frozenset([tag["id"] for tag in soup.find_all(id=True)] + [a["name"] for a in soup.find_all("a", attrs={"name": True})])
+    return frozenset([tag["id"] for tag in soup.find_all(id=True)]
+                     + [a["name"] for a in soup.find_all("a", attrs={"name": True})])

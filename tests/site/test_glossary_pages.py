@@ -34,7 +34,8 @@ def page_text(path: Path, lang: str) -> str:
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_built_pages_use_no_retired_variant(site, lang):
-    pages = [p for p in sorted((site / lang).rglob("*.html")) if not p.relative_to(site / lang).parts[0].startswith("_")]
+    pages = [p for p in sorted((site / lang).rglob("*.html"))
+             if not p.relative_to(site / lang).parts[0].startswith("_")]
     assert pages, f"{site / lang}: no pages"
     found = []
     for path in pages:

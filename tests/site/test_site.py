@@ -73,7 +73,8 @@ def test_glued_text_is_filled_in(site, lang, chapter):
     keys = glue_text_keys_in_order(source(lang, chapter))
     spans = _glue_spans(soup, where)
     assert len(spans) == len(keys), (
-        f"{where}: {len(keys)} glue roles in docs/{lang}/{chapter}.md ({keys}) but {len(spans)} glued values in the page")
+        f"{where}: {len(keys)} glue roles in docs/{lang}/{chapter}.md ({keys}) but {len(spans)} glued values in the "
+        "page")
     empty = [key for key, text in zip(keys, spans, strict=True) if not text.strip()]
     assert not empty, f"{where}: glued values are empty for {empty}"
     text = article.get_text()
@@ -137,7 +138,8 @@ def test_data_files_are_the_same_measurement_in_both_languages(site):
     for name in listings["en"]:
         files = [site / lang / "data" / name for lang in LANGUAGES]
         assert len({f.read_bytes() for f in files}) == 1, (
-            f"{name} differs between " + " and ".join(map(str, files)) + ": the languages did not share one measurement")
+            f"{name} differs between " + " and ".join(map(str, files))
+            + ": the languages did not share one measurement")
 
 
 _ANSI = re.compile(r"\x1b\[|\[\d+(?:;\d+)*m")

@@ -71,7 +71,8 @@ def test_a_named_executable_that_does_not_work_is_an_error_not_ignored(bare, mon
     monkeypatch.setenv(bp.VARIABLE, str(bare / "nothing-here"))
     with pytest.raises(bp.NoBrowser) as error:
         bp.provision(launches=Machine().launches, run=Machine().run)
-    assert str(error.value) == f"mpsarticle: {bp.VARIABLE}={bare / 'nothing-here'} cannot be used: not an executable file"
+    assert str(error.value) == (f"mpsarticle: {bp.VARIABLE}={bare / 'nothing-here'} cannot be used: "
+                                "not an executable file")
 
 
 def test_a_system_browser_comes_before_any_install(bare):

@@ -72,7 +72,8 @@ def test_every_error_of_the_package_derives_from_the_one_base():
 
     classes = {*_package_classes(), ResumeRefused, SustainedError}
     assert len(classes) >= 8
-    stray = sorted(c.__qualname__ for c in classes if c.__name__ not in CONTROL_FLOW and not issubclass(c, MpsarticleError))
+    stray = sorted(c.__qualname__ for c in classes
+                   if c.__name__ not in CONTROL_FLOW and not issubclass(c, MpsarticleError))
     assert not stray, f"derive these from mpsarticle.errors.MpsarticleError: {stray}"
 
 

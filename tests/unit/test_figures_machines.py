@@ -282,7 +282,8 @@ def test_train_bars_at_batch_32_on_a_log_axis() -> None:
     assert len(failed) == 1 and list(failed[0].get_ydata()) == [6]
     assert "✗ failed correctness check" in _texts(figure)
     assert "32.0 ms ✓" in _texts(figure)
-    assert "Satu langkah pelatihan CNN kecil di tiap mesin (batch 32)" in _texts(figures.machines_train(entries(), "id"))
+    indonesian = _texts(figures.machines_train(entries(), "id"))
+    assert "Satu langkah pelatihan CNN kecil di tiap mesin (batch 32)" in indonesian
     assert "odd — CPU, batch 8" in _all_texts(figures.machines_train([("odd", odd)], "id"))
 
 

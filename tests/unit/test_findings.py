@@ -153,7 +153,8 @@ def test_the_answer_on_a_cpu_only_build_says_no_accelerator_was_measured():
 
 
 def test_the_bound_on_tokens_uses_a_rate_read_from_memory():
-    """The H200's best B @ a too large for its 60 MB cache: 4,079 GB/s (m = 16,384), not the 788 GB/s of its largest matrix."""
+    """The H200's best B @ a too large for its 60 MB cache: 4,079 GB/s (m = 16,384), not the 788 GB/s of its largest
+    matrix."""
     bound = verdict(results_of("nvidia-h200")).bounds[0]
     assert bound.device == "cuda" and bound.basis == "beyond_cache" and bound.size == 16384
     assert bound.gb_s > 4000
@@ -171,7 +172,8 @@ def test_wins_and_losses_never_overlap(machine):
 
 
 def test_a_matrix_in_cache_is_said_to_be_there_even_below_the_copy():
-    """A copy faster than the cache-resident product (a CPU with a huge last-level cache): below 100 %, but not memory."""
+    """A copy faster than the cache-resident product (a CPU with a huge last-level cache): below 100 %, but not
+    memory."""
     fast_copy = Machine("fast-copy", "a CPU whose copies run fast (synthetic)", replace(M1_CPU, copy_gb_s=400), None)
     band = findings.bandwidths(synthetic(fast_copy))[0]
     assert band.source == "in_cache" and band.share < 1 and band.matrix_bytes <= band.cache_bytes
@@ -293,8 +295,8 @@ def test_the_machines_chapter_says_an_archived_machines_fall():
     entries = [(r.label, r) for r in load_archive(ARCHIVE).machines.values()]
     for lang, words in (("en", ("In the archived results of", "65,536", "788 GB/s")),
                         ("id", ("Dalam hasil arsip", "65.536", "788 GB/s"))):
-        text = chapter_sentences("machines", results_of("ci-2core"), Words(lang), labels=[label for label, _ in entries],
-                                 archive=entries)["machines_sentence"]
+        text = chapter_sentences("machines", results_of("ci-2core"), Words(lang),
+                                 labels=[label for label, _ in entries], archive=entries)["machines_sentence"]
         assert all(w in text for w in words), text
 
 

@@ -58,7 +58,8 @@ def test_inputs_are_seeded_random_not_zeros():
     assert a.abs().sum() > 0
 
 
-@pytest.mark.parametrize("workload", [MatVec(200), MatMul(96, "float32"), MatMul(96, "float16"), MatMul(96, "bfloat16"), Copy(5000), TrainStep(batch=4, width=8)])
+@pytest.mark.parametrize("workload", [MatVec(200), MatMul(96, "float32"), MatMul(96, "float16"),
+                                      MatMul(96, "bfloat16"), Copy(5000), TrainStep(batch=4, width=8)])
 def test_checks_pass_on_the_cpu(workload):
     prepared = prepare(workload, CPU)
     prepared.fn()
@@ -110,7 +111,8 @@ def test_bfloat16_on_old_macos_is_known_unsupported(monkeypatch):
 
 def test_mps_has_no_float64():
     assert MatMul(8, "float64").unsupported_reason("mps") == Reason.of("mps_float64")
-    assert MatMul(8, "float64").unsupported_reason("cuda") is None and MatMul(8, "float64").unsupported_reason("cpu") is None
+    assert MatMul(8, "float64").unsupported_reason("cuda") is None
+    assert MatMul(8, "float64").unsupported_reason("cpu") is None
     with pytest.raises(Unsupported, match="mps_float64") as info:
         prepare(MatMul(8, "float64"), Device("mps"))
     assert info.value.reason == Reason.of("mps_float64")

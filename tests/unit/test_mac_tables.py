@@ -21,7 +21,8 @@ from ..macs import fixture_block
 CPU_FILE = ROOT / "docs" / "_data" / "machines" / "2-core-cpu-amd-epyc-ci-machine.json"
 
 
-ROSETTA = "Python runs under Rosetta 2 (as an x86_64 program) on this Apple-silicon Mac; MPS needs a native arm64 Python"
+ROSETTA = ("Python runs under Rosetta 2 (as an x86_64 program) on this Apple-silicon Mac; MPS needs a native arm64 "
+           "Python")
 
 
 def _reason(reason: object, lang: str) -> str:
@@ -39,7 +40,8 @@ def test_card_rows_of_a_mac_on_battery_in_both_languages():
     assert len(en) == len(id_) == 5
     assert en[0] == ("Apple chip", "Apple M1 Pro: 8 performance + 2 efficiency cores, 16-core GPU")
     assert id_[0] == ("Chip Apple", "Apple M1 Pro: 8 inti performa + 2 inti efisiensi, GPU 16 inti")
-    assert en[3] == ("Power", "battery, 81%; Low Power Mode on") and id_[3] == ("Daya", "baterai, 81%; Mode Daya Rendah aktif")
+    assert en[3] == ("Power", "battery, 81%; Low Power Mode on")
+    assert id_[3] == ("Daya", "baterai, 81%; Mode Daya Rendah aktif")
     assert en[4] == ("Conditions while measuring", "on battery, Low Power Mode, swap in use")
 
 
@@ -67,7 +69,8 @@ def test_the_spec_sheet_table_has_every_chip_and_says_what_is_derived(lang):
 
 def _with_sustained(results: ResultSet, check: str = "passed") -> ResultSet:
     copied = copy.deepcopy(results)
-    copied.sustained = {"suite": "matmul", "device": "cpu", "workload": "matmul", "params": {"m": 512, "dtype": "float32"},
+    copied.sustained = {"suite": "matmul", "device": "cpu", "workload": "matmul",
+                        "params": {"m": 512, "dtype": "float32"},
                         "unit": "GFLOP/s", "duration_s": 300.0, "windows": [], "burst_rate": 120.0,
                         "sustained_rate": 90.0, "ratio": 0.75, "check": check}
     return copied

@@ -21,7 +21,8 @@ import pytest
 
 PACKAGE = Path(__file__).resolve().parents[2] / "mpsarticle"
 MODULES = sorted(PACKAGE.rglob("*.py"))
-#: ``mpsarticle.results.model.Point`` anywhere in the text; a role's target (after an optional ``~``; relative: ``.names``).
+#: ``mpsarticle.results.model.Point`` anywhere in the text; a role's target (after an optional ``~``; relative:
+#: ``.names``).
 QUALIFIED = re.compile(r"(?<![\w.])mpsarticle(?:\.\w+)+")
 ROLE = re.compile(r":(?:mod|func|class|meth|attr|data|obj|exc):`~?(\.?[\w.]+)`")
 

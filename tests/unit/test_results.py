@@ -159,7 +159,8 @@ def test_newer_schema_says_to_upgrade(saved):
 
 @pytest.mark.parametrize(
     ("text", "words"),
-    [("{not json", "not valid JSON"), ('{"median_s": NaN}', "NaN is not allowed"), ("[1, 2]", r"field \(top level\)"), ("", "not valid JSON")],
+    [("{not json", "not valid JSON"), ('{"median_s": NaN}', "NaN is not allowed"), ("[1, 2]", r"field \(top level\)"),
+     ("", "not valid JSON")],
 )
 def test_unreadable_files(tmp_path, text, words):
     path = tmp_path / "bad.json"
@@ -214,7 +215,8 @@ def test_version_1_files_load_with_statistics_from_their_samples(tmp_path):
 def test_saved_files_carry_the_statistics(tmp_path):
     point = Point("cpu", "matvec", {"m": 8, "dtype": "float32"}, samples=[1.0, 2.0, 3.0] * 4, repeats=12,
                   number_per_run=1).summarize()
-    saved = ResultSet({"torch": "x", "python": "3", "os": "L", "cpu": "c", "devices": {}}, [point]).save(tmp_path / "r.json")
+    environment = {"torch": "x", "python": "3", "os": "L", "cpu": "c", "devices": {}}
+    saved = ResultSet(environment, [point]).save(tmp_path / "r.json")
     loaded = load(saved).points[0]
     assert SCHEMA_VERSION == 4 and load(saved).schema_version == 4
     assert (loaded.ci_low_s, loaded.median_s, loaded.ci_high_s, loaded.stable) == (1.0, 2.0, 3.0, False)

@@ -42,7 +42,8 @@ PATHS = [path for path in _paths(VALID) if path]
 
 wrong_types = st.one_of(
     st.none(), st.booleans(), st.integers(-10, 10**6), st.floats(allow_nan=False, allow_infinity=False),
-    st.text(max_size=20), st.lists(st.integers(0, 3), max_size=3), st.dictionaries(st.text(max_size=5), st.integers(), max_size=2),
+    st.text(max_size=20), st.lists(st.integers(0, 3), max_size=3),
+    st.dictionaries(st.text(max_size=5), st.integers(), max_size=2),
 )
 non_finite = st.sampled_from([float("nan"), float("inf"), float("-inf")])
 huge = st.sampled_from([10**19, 10**30, -(10**30), 1e308, -1e308, 1e300, HUGE_INT])
@@ -120,4 +121,5 @@ def test_a_1_gb_file_is_refused_by_its_size_before_parsing(tmp_path, monkeypatch
     monkeypatch.setattr(Path, "read_text", never)
     with pytest.raises(ResultsFileError) as info:
         load(big)
-    assert str(info.value) == f"{big}: 1,073,741,824 bytes, more than the {safejson.MAX_FILE_BYTES:,} a results file may have"
+    assert str(info.value) == (f"{big}: 1,073,741,824 bytes, more than the {safejson.MAX_FILE_BYTES:,} a results file "
+                               "may have")

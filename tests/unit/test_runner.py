@@ -18,7 +18,8 @@ CPU = Device("cpu")
 def test_run_measures_each_workload_device_and_method():
     results = runner.run([MatVec(32), MatVec(64)], ["cpu"], methods=("naive", "engine"),
                          options=TimingOptions(budget_s=0.02), progress=False)
-    assert [(p.params["m"], p.method) for p in results] == [(32, "naive"), (32, "engine"), (64, "naive"), (64, "engine")]
+    assert [(p.params["m"], p.method) for p in results] == [(32, "naive"), (32, "engine"), (64, "naive"),
+                                                            (64, "engine")]
     assert all(p.status == "ok" and p.device == "cpu" for p in results)
     assert results.environment["torch"]
 
@@ -57,7 +58,8 @@ def _count_runs(monkeypatch):
 
     def fake(suites, profile, devices=None, *, progress=True, label=None, rescue_to=None):
         calls.append((tuple(suites), profile))
-        return ResultSet(environment={"torch": "x", "python": "3", "os": "o", "cpu": "c", "devices": {}}, profile=profile)
+        return ResultSet(environment={"torch": "x", "python": "3", "os": "o", "cpu": "c", "devices": {}},
+                         profile=profile)
 
     monkeypatch.setattr(runner, "run_suites", fake)
     return calls

@@ -28,7 +28,8 @@ def row(label: str = "matvec(m=4096, dtype=float32)", reference: str = "do_bench
 def test_the_label_a_row_keeps_is_the_workloads_own():
     """The row parses exactly what :attr:`Workload.label` writes (and " cold" after it)."""
     assert row(MatVec(4096).label).params() == ("matvec", {"m": "4096", "dtype": "float32"}, False)
-    assert row(MatMul(4096, "bfloat16").label + " cold").params() == ("matmul", {"m": "4096", "dtype": "bfloat16"}, True)
+    assert row(MatMul(4096, "bfloat16").label + " cold").params() == ("matmul", {"m": "4096", "dtype": "bfloat16"},
+                                                                        True)
     assert row("something else").params() is None
 
 

@@ -145,8 +145,10 @@ def test_non_finite_result_fails_the_check():
     ("raised", "status", "words"),
     [
         (Unsupported(Reason.of("mps_bfloat16", macos=13)), "unsupported", None),
-        (TypeError("Trying to convert BFloat16 to the MPS backend but it does not have support for that dtype."), "unsupported", "BFloat16"),
-        (NotImplementedError("The operator 'aten::foo' is not currently implemented for the MPS device"), "unsupported", "aten::foo"),
+        (TypeError("Trying to convert BFloat16 to the MPS backend but it does not have support for that dtype."),
+         "unsupported", "BFloat16"),
+        (NotImplementedError("The operator 'aten::foo' is not currently implemented for the MPS device"),
+         "unsupported", "aten::foo"),
         (RuntimeError('"addmm_impl_cpu_" not implemented for \'Half\''), "unsupported", "Half"),
         # A TypeError of our own making is a bug, not a missing feature of the device.
         (TypeError("fn() missing 1 required positional argument: 'x'"), "error", "TypeError: fn() missing"),

@@ -1,4 +1,5 @@
-"""``python -m mpsarticle validate``: the archive's real files pass; each kind of bad file is refused naming file and field."""
+"""``python -m mpsarticle validate``: the archive's real files pass; each kind of bad file is refused naming file and
+field."""
 
 from __future__ import annotations
 
@@ -126,7 +127,8 @@ BAD_FILES: dict[str, tuple[Callable[[dict], str], str]] = {
                 "environment.mac.chip"), "markup"),
     "a script URL in a reason": (_script_in_a_reason, "markup"),
     "a character reference in a device name": (
-        _markup(lambda d: (d["environment"]["devices"]["cpu"], "name"), "AMD &#60;b&#62;", "environment.devices.cpu.name"),
+        _markup(lambda d: (d["environment"]["devices"]["cpu"], "name"), "AMD &#60;b&#62;",
+                "environment.devices.cpu.name"),
         "markup"),
     "a tampered sustained block": (_sustained_tampered, "computed from the windows"),
 }

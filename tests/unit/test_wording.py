@@ -15,7 +15,8 @@ def differences(first: dict, second: dict) -> list[str]:
     found += [f"only in the second: {k}" for k in sorted(second.keys() - first.keys())]
     for key in sorted(first.keys() & second.keys()):
         if placeholders(first[key]) != placeholders(second[key]):
-            found.append(f"{key}: placeholders {sorted(placeholders(first[key]))} and {sorted(placeholders(second[key]))}")
+            found.append(f"{key}: placeholders {sorted(placeholders(first[key]))} and "
+                         f"{sorted(placeholders(second[key]))}")
         selectors = [m.get("plural") if isinstance(m, dict) else None for m in (first[key], second[key])]
         if selectors[0] != selectors[1]:
             found.append(f"{key}: plural selectors {selectors}")

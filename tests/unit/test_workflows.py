@@ -43,7 +43,7 @@ def runs(flow: dict[str, Any]) -> list[str]:
     return [step["run"] for step in steps(flow) if "run" in step]
 
 
-# -- what the audits (tests/commands/test_workflow_audits.py) do not check --------------------------------------------------
+# -- what the audits (tests/commands/test_workflow_audits.py) do not check -------------------------------------
 
 
 def test_every_action_is_pinned_to_a_full_commit_with_its_release_in_a_comment():

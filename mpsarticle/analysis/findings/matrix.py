@@ -142,8 +142,8 @@ def matmul(results: ResultSet) -> Matmul:
     for dtype in DTYPES:
         best = {}
         for where in ["cpu"] + [d for d in [device] if d]:
-            rated = [(p.gflop_s, m, p) for m, p in analysis.series(results, workload="matmul", device=where, dtype=dtype)
-                     if p.gflop_s]
+            measured = analysis.series(results, workload="matmul", device=where, dtype=dtype)
+            rated = [(p.gflop_s, m, p) for m, p in measured if p.gflop_s]
             if rated:
                 rate, size, point = max(rated, key=lambda found: found[0])
                 precisions.append(Precision(where, dtype, "measured", rate, size, point))

@@ -95,7 +95,8 @@ class Crossover:
 
     @property
     def below(self) -> Literal["slower", "same", "not_faster", "mixed"]:
-        """What the sizes under the crossover show: ``slower``, ``same``, ``not_faster`` (both) or ``mixed`` (a win too)."""
+        """What the sizes under the crossover show: ``slower``, ``same``, ``not_faster`` (both) or ``mixed`` (a win
+        too)."""
         under = [c.direction for c in self.comparisons if self.size is not None and c.size < self.size]
         if FASTER in under:
             return "mixed"

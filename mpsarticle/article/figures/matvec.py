@@ -43,7 +43,8 @@ __all__ = ["CROSSOVER_NOTES", "ORIGINAL_CALLS", "bandwidth", "original_bars", "s
 
 #: The original article's ``timeit(..., number=100)``: its chart showed the total of 100 calls.
 ORIGINAL_CALLS = 100
-#: The corner note of the speed-up figure, by :func:`mpsarticle.analysis.findings.crossover_kind` (``from`` draws a line instead).
+#: The corner note of the speed-up figure, by :func:`mpsarticle.analysis.findings.crossover_kind` (``from`` draws a
+#: line instead).
 CROSSOVER_NOTES = {"always": "faster_always", "never": "faster_never", "mixed": "faster_some"}
 
 
@@ -82,7 +83,8 @@ def original_bars(results: ResultSet, lang: str, method: Method = "naive") -> Fi
 
 def time_vs_size(results: ResultSet, lang: str, workload: str = "matvec", suite: str | None = None,
                  method: Method = "engine", **params: Any) -> Figure:
-    """Time per call against size on log-log axes, one line per device; the band spans the 95 % interval of each median."""
+    """Time per call against size on log-log axes, one line per device; the band spans the 95 % interval of each
+    median."""
     table = words(lang)
     title = table["time_title"].format(workload=table.get(f"workload.{workload}", workload),
                                        method=table[f"method.{method}"])
@@ -105,7 +107,8 @@ def time_vs_size(results: ResultSet, lang: str, workload: str = "matvec", suite:
 
 def speedup(results: ResultSet, lang: str, workload: str = "matvec", suite: str | None = None,
             **params: Any) -> Figure:
-    """CPU time / accelerator time against size; above 1 the accelerator wins, the dashed line marks where it starts to."""
+    """CPU time / accelerator time against size; above 1 the accelerator wins, the dashed line marks where it starts
+    to."""
     table = words(lang)
     title = table["speedup_title"].format(workload=table.get(f"workload.{workload}", workload))
     accelerators = analysis.accelerators(results)

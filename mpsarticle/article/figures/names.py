@@ -31,7 +31,7 @@ def _font_characters() -> frozenset[int] | None:
         from matplotlib.ft2font import FT2Font
 
         return frozenset(FT2Font(font_manager.findfont(font_manager.FontProperties())).get_charmap())
-    except Exception:  # an odd font setup must not cost a figure
+    except Exception:  # noqa: BLE001 - an odd font setup must not cost a figure
         return None
 
 

@@ -75,7 +75,8 @@ def gapped(xs: Sequence[float], ys: Sequence[float | None],
     """The series with NaN at each size between its ends that was not measured (and for a value that is ``None``):
     matplotlib breaks the line there."""
     inside = {x for x in missing if xs and min(xs) < x < max(xs)} - set(xs)
-    merged = sorted([*zip(xs, (math.nan if y is None else y for y in ys), strict=True), *((x, math.nan) for x in inside)])
+    values = (math.nan if y is None else y for y in ys)
+    merged = sorted([*zip(xs, values, strict=True), *((x, math.nan) for x in inside)])
     return [x for x, _ in merged], [y for _, y in merged]
 
 

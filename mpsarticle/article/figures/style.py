@@ -40,7 +40,8 @@ OKABE_ITO = {
 DEVICE_COLORS = {"cpu": OKABE_ITO["vermillion"], "mps": OKABE_ITO["blue"], "cuda": OKABE_ITO["bluish_green"]}
 #: For devices beyond the three above (yellow is left out: too pale on white).
 SPARE_COLORS = (OKABE_ITO["reddish_purple"], OKABE_ITO["sky_blue"], OKABE_ITO["orange"], OKABE_ITO["black"])
-METHOD_COLORS: dict[Method, str] = {"naive": OKABE_ITO["orange"], "engine": OKABE_ITO["black"], "events": OKABE_ITO["reddish_purple"]}
+METHOD_COLORS: dict[Method, str] = {"naive": OKABE_ITO["orange"], "engine": OKABE_ITO["black"],
+                                    "events": OKABE_ITO["reddish_purple"]}
 METHOD_MARKERS: dict[Method, str] = {"naive": "s", "engine": "o", "events": "^"}
 #: The line styles the figures use (matplotlib's names).
 LineStyle = Literal["-", "--", ":", "-."]

@@ -27,7 +27,8 @@ TRAIN_CRITERIA = {"workload": "train_step", "suite": "train"}
 
 def step_text(point: Point, lang: str) -> str:
     """A step's time as written after its bar: ``12.3 ms ✓``."""
-    return words(lang)["step_time"].format(value=number(point.measured_s * 1e3, lang)) + CHECK_MARKS.get(point.check, "")
+    time = words(lang)["step_time"].format(value=number(point.measured_s * 1e3, lang))
+    return time + CHECK_MARKS.get(point.check, "")
 
 
 def failed_text(lang: str) -> str:

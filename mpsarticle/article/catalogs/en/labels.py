@@ -80,7 +80,8 @@ MESSAGES = {
     "gaps.out_of_memory_not_tried": "too large for the device's memory, so not tried",
     "gaps.timeout": "stopped at the time limit per point",
     "gaps.error": "failed: {reason}",
-    "gaps.fallback": "PYTORCH_ENABLE_MPS_FALLBACK=1 was set for this build: operators that MPS lacks ran on the CPU, so a time shown for the Apple GPU can include CPU work.",
+    "gaps.fallback": "PYTORCH_ENABLE_MPS_FALLBACK=1 was set for this build: operators that MPS lacks ran on the CPU, "
+                     "so a time shown for the Apple GPU can include CPU work.",
 
     # -- reasons: why a point has no time, or a device is not usable (mpsarticle.article.reasons) -------
     # One entry per code of mpsarticle.core.reasons, its placeholders the code's parameters (a test
@@ -124,7 +125,8 @@ MESSAGES = {
     "mac.spec_columns.4": "Least time for B @ a, m = {m}",
     "mac.derived": "derived",
     "mac.unknown": "not published",
-    "mac.sustained_intro": "Some machines were also measured with a long run of one workload (run --sustained): the burst is the rate of its first window, the sustained rate the median of its last third.",
+    "mac.sustained_intro": "Some machines were also measured with a long run of one workload (run --sustained): the "
+                           "burst is the rate of its first window, the sustained rate the median of its last third.",
     "mac.sustained_columns.0": "Machine",
     "mac.sustained_columns.1": "Workload",
     "mac.sustained_columns.2": "Device",

@@ -19,7 +19,8 @@ MESSAGES = {
 
     # -- matrix × vector ----------------------------------------------------------------
     "original.total": "{total} on the {device}",
-    "original.sentence": {"plural": "calls", "one": "Timed the original way, {calls} product at m = {size} took {totals}.",
+    "original.sentence": {"plural": "calls", "one": "Timed the original way, {calls} product at m = {size} took "
+                                                    "{totals}.",
                           "other": "Timed the original way, {calls} products at m = {size} took {totals}."},
     "original.none": "No run of the original experiment succeeded in this build, so there is no total to quote.",
     "crossover.cpu_only": "With no accelerator in this build there is no crossover to report; the CPU's own curve "
@@ -114,14 +115,14 @@ MESSAGES = {
     "gap.unclear.events": "At m = {size} on the {device}, naive timeit gives {naive} per product, the synchronised "
                           "timer {engine} and the device's own events {events}: naive timeit and the synchronised "
                           "timer are too noisy here to say whether they agree within a fifth.",
-    "gap.cpu.agrees": "On the CPU the two agree: at m = {size} naive timeit gives {naive} and the synchronised timer {engine}, "
-                      "because the CPU finishes each product before the call returns.",
-    "gap.cpu.pessimistic": "On the CPU, at m = {size}, naive timeit gives {naive} and the synchronised timer {engine}, {factor} "
-                           "less; the CPU does finish each product before the call returns, so the difference comes "
-                           "from other things, such as the naive method's missing warm-up.",
-    "gap.cpu.optimistic": "On the CPU, at m = {size}, naive timeit gives {naive} and the synchronised timer {engine}, {factor} "
-                          "more; the CPU does finish each product before the call returns, so the difference does "
-                          "not come from a queue.",
+    "gap.cpu.agrees": "On the CPU the two agree: at m = {size} naive timeit gives {naive} and the synchronised timer "
+                      "{engine}, because the CPU finishes each product before the call returns.",
+    "gap.cpu.pessimistic": "On the CPU, at m = {size}, naive timeit gives {naive} and the synchronised timer {engine}, "
+                           "{factor} less; the CPU does finish each product before the call returns, so the difference "
+                           "comes from other things, such as the naive method's missing warm-up.",
+    "gap.cpu.optimistic": "On the CPU, at m = {size}, naive timeit gives {naive} and the synchronised timer {engine}, "
+                          "{factor} more; the CPU does finish each product before the call returns, so the difference "
+                          "does not come from a queue.",
     "gap.cpu.unclear": "On the CPU, at m = {size}, naive timeit gives {naive} and the synchronised timer {engine}: "
                        "too noisy here to say whether they agree within a fifth.",
     "gap.cpu.none": "No matrix-vector product was timed both ways on the CPU in this build.",
@@ -332,12 +333,12 @@ MESSAGES = {
                            "token it generates, so a model with {parameters} parameters in {bits}-bit weights reads "
                            "{model} per token.",
     "answer.tokens.beyond_cache": {"plural": "tokens",
-                                   "one": "At the {rate} that B @ a reached on the {device} with a matrix larger than its "
-                                          "caches (m = {size}), that allows at most {rate} ÷ {model} ≈ {tokens} token "
-                                          "per second.",
-                                   "other": "At the {rate} that B @ a reached on the {device} with a matrix larger than "
-                                            "its caches (m = {size}), that allows at most {rate} ÷ {model} ≈ {tokens} "
-                                            "tokens per second."},
+                                   "one": "At the {rate} that B @ a reached on the {device} with a matrix larger than "
+                                          "its caches (m = {size}), that allows at most {rate} ÷ {model} ≈ {tokens} "
+                                          "token per second.",
+                                   "other": "At the {rate} that B @ a reached on the {device} with a matrix larger "
+                                            "than its caches (m = {size}), that allows at most {rate} ÷ {model} ≈ "
+                                            "{tokens} tokens per second."},
     "answer.tokens.largest": {"plural": "tokens",
                               "one": "At the {rate} that B @ a reached on the {device} with its largest matrix "
                                      "(m = {size}, the one caches help least), that allows at most {rate} ÷ {model} ≈ "
@@ -373,8 +374,8 @@ MESSAGES = {
     "answer.tokens.none": "No matrix-vector product was measured well, so this build gives no bound on a language "
                           "model's speed.",
     "caption.answer.compared": "Every comparison of this build's {device} with its CPU: each bar is the CPU's time "
-                               "divided by that of the {device} at the same size, on a logarithmic axis, with its 95% interval. Right of 1 the {device} "
-                               "is faster, left of 1 the CPU is.",
+                               "divided by that of the {device} at the same size, on a logarithmic axis, with its 95% "
+                               "interval. Right of 1 the {device} is faster, left of 1 the CPU is.",
     "caption.answer.cpu_only": "With no accelerator to compare, the chart that says most about this build is the "
                                "bandwidth its CPU reached reading the matrix in B @ a, against the bandwidth of a "
                                "plain copy (dashed): it sets the bound on a language model below.",
@@ -407,7 +408,8 @@ MESSAGES = {
     # The rule of thumb's short forms of the same areas.
     "area.matvec.range.win": "matrix-vector products from m = {first} to {last} (up to {factor} faster, at m = {at})",
     "area.matvec.range.loss": "matrix-vector products from m = {first} to {last} (up to {factor} faster, at m = {at})",
-    "area.train_step.range.win": "the training step from batch {first} to {last} (up to {factor} faster, at batch {at})",
+    "area.train_step.range.win": "the training step from batch {first} to {last} (up to {factor} faster, at batch "
+                                 "{at})",
     "area.train_step.range.loss": "the training step from batch {first} to {last} (up to {factor} faster, at batch "
                                   "{at})",
     "area.matmul.range.win": "{dtype} matrix products from m = {first} to {last} (up to {factor} faster, at m = {at})",

@@ -74,7 +74,8 @@ MESSAGES = {
     "gaps.out_of_memory_not_tried": "terlalu besar untuk memori perangkat, jadi tidak dicoba",
     "gaps.timeout": "dihentikan pada batas waktu per titik",
     "gaps.error": "gagal: {reason}",
-    "gaps.fallback": "PYTORCH_ENABLE_MPS_FALLBACK=1 aktif pada build ini: operator yang tidak dimiliki MPS dijalankan di CPU, sehingga waktu yang ditampilkan untuk GPU Apple bisa mencakup kerja CPU.",
+    "gaps.fallback": "PYTORCH_ENABLE_MPS_FALLBACK=1 aktif pada build ini: operator yang tidak dimiliki MPS dijalankan "
+                     "di CPU, sehingga waktu yang ditampilkan untuk GPU Apple bisa mencakup kerja CPU.",
 
     # -- alasan (mpsarticle.article.reasons): satu entri per kode; pesan dari PyTorch dikutip apa adanya.
     "why.mps_float64": "MPS tidak memiliki float64: Metal tidak punya tipe floating-point 64-bit",
@@ -116,7 +117,9 @@ MESSAGES = {
     "mac.spec_columns.4": "Waktu tersingkat B @ a, m = {m}",
     "mac.derived": "turunan",
     "mac.unknown": "tidak dipublikasikan",
-    "mac.sustained_intro": "Sebagian mesin juga diukur dengan satu beban kerja yang dijalankan lama (run --sustained): laju awal adalah laju jendela pertamanya, laju bertahan adalah median sepertiga terakhirnya.",
+    "mac.sustained_intro": "Sebagian mesin juga diukur dengan satu beban kerja yang dijalankan lama (run --sustained): "
+                           "laju awal adalah laju jendela pertamanya, laju bertahan adalah median sepertiga "
+                           "terakhirnya.",
     "mac.sustained_columns.0": "Mesin",
     "mac.sustained_columns.1": "Beban kerja",
     "mac.sustained_columns.2": "Perangkat",

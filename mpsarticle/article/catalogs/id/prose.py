@@ -64,8 +64,8 @@ MESSAGES = {
     "bandwidth.in_cache": "Pada titik terbaiknya (m = {size}), {device} membaca matriks dengan {achieved}, {share} "
                           "dari {ceiling} yang dicapai memorinya dalam salinan biasa; matriks sebesar itu ({matrix}) "
                           "muat di cache-nya yang {cache}, jadi matriks itu belum tentu dibaca dari memori.",
-    "bandwidth.cache": "Pada titik terbaiknya (m = {size}), {device} membaca matriks dengan {achieved}, {times} "
-                       "laju yang dicapai memorinya dalam salinan biasa ({ceiling}): matriks sebesar itu ({matrix}) muat di "
+    "bandwidth.cache": "Pada titik terbaiknya (m = {size}), {device} membaca matriks dengan {achieved}, {times} laju "
+                       "yang dicapai memorinya dalam salinan biasa ({ceiling}): matriks sebesar itu ({matrix}) muat di "
                        "cache-nya yang {cache}, jadi ini kecepatan cache, bukan kecepatan memori.",
     "bandwidth.above_copy": "Pada titik terbaiknya (m = {size}), {device} membaca matriks dengan {achieved}, "
                             "{times} laju salinan biasa ({ceiling}): lebih dari yang diberikan memorinya dalam "
@@ -129,11 +129,11 @@ MESSAGES = {
     "gap.cpu.unclear": "Di CPU, pada m = {size}, timeit naif memberi {naive} dan pewaktu tersinkron {engine}: "
                        "terlalu berderau di sini untuk memastikan apakah selisihnya kurang dari seperlima.",
     "gap.cpu.none": "Tidak ada perkalian matriks–vektor di CPU yang diukur dengan kedua cara di build ini.",
-    "post.all": "Di {device} pada build ini, timeit naif melaporkan waktu yang terlalu singkat pada semua ukuran "
-                "dari tulisan blog itu, m = {first} sampai {last}: hingga {factor} lebih kecil daripada waktu "
-                "sebenarnya, pada m = {at}. Dengan cara ukur seperti itu, jam berhenti begitu "
-                "perkalian selesai diantrekan, sebelum GPU selesai mengerjakannya; seberapa jauh batang mps di tulisan itu "
-                "sendiri meleset, yang diukur di Mac milik penulisnya, tidak bisa dipastikan oleh build ini.",
+    "post.all": "Di {device} pada build ini, timeit naif melaporkan waktu yang terlalu singkat pada semua ukuran dari "
+                "tulisan blog itu, m = {first} sampai {last}: hingga {factor} lebih kecil daripada waktu sebenarnya, "
+                "pada m = {at}. Dengan cara ukur seperti itu, jam berhenti begitu perkalian selesai diantrekan, "
+                "sebelum GPU selesai mengerjakannya; seberapa jauh batang mps di tulisan itu sendiri meleset, yang "
+                "diukur di Mac milik penulisnya, tidak bisa dipastikan oleh build ini.",
     "post.mixed": "Pada ukuran-ukuran dari tulisan blog itu, timeit naif di {device} pada build ini melaporkan "
                   "{clauses}.",
     "post.agrees_all": "Pada semua ukuran dari tulisan blog itu, m = {first} sampai {last}, timeit naif di {device} "
@@ -153,8 +153,8 @@ MESSAGES = {
                       "tulisan itu dan tidak pada yang lain; seberapa tepat batang mps di tulisan itu sendiri, yang "
                       "diukur di Mac milik penulisnya, tidak bisa dipastikan oleh build ini.",
     "post.none.then": "Jadi di mesin ini pengukuran naif tidak sekali pun terbukti melaporkan waktu yang terlalu "
-                      "singkat pada ukuran-ukuran tulisan itu; apakah hal itu terjadi pada batang mps di tulisan itu sendiri, yang "
-                      "diukur di Mac milik penulisnya, tidak bisa dipastikan oleh build ini.",
+                      "singkat pada ukuran-ukuran tulisan itu; apakah hal itu terjadi pada batang mps di tulisan itu "
+                      "sendiri, yang diukur di Mac milik penulisnya, tidak bisa dipastikan oleh build ini.",
     "post.cpu.lead": "Build ini tidak memiliki akselerator, jadi tidak bisa menunjukkan apa yang terjadi pada "
                      "pengukuran naif di GPU.",
     "post.cpu.agrees": "CPU menyelesaikan setiap perkalian sebelum panggilan kembali, jadi tidak ada antrean yang "
@@ -333,12 +333,12 @@ MESSAGES = {
     "answer.nothing": {"plural": "count",
                        "other": "Tidak satu pun dari {count} pengukuran build ini yang berhasil, jadi build ini tidak "
                                 "punya jawaban; bab tentang metode menghitung kegagalannya menurut penyebab."},
-    "answer.tokens.model": "Model bahasa menjalankan perkalian matriks–vektor atas setiap matriks bobotnya untuk setiap "
-                           "token yang dihasilkannya, jadi model dengan {parameters} parameter dalam bobot {bits} bit "
-                           "membaca {model} per token.",
+    "answer.tokens.model": "Model bahasa menjalankan perkalian matriks–vektor atas setiap matriks bobotnya untuk "
+                           "setiap token yang dihasilkannya, jadi model dengan {parameters} parameter dalam bobot "
+                           "{bits} bit membaca {model} per token.",
     "answer.tokens.beyond_cache": {"plural": "tokens",
-                                   "other": "Dengan {rate} yang dicapai B @ a di {device} pada matriks yang lebih besar "
-                                            "daripada cache-nya (m = {size}), itu berarti paling banyak {rate} ÷ "
+                                   "other": "Dengan {rate} yang dicapai B @ a di {device} pada matriks yang lebih "
+                                            "besar daripada cache-nya (m = {size}), itu berarti paling banyak {rate} ÷ "
                                             "{model} ≈ {tokens} token per detik."},
     "answer.tokens.largest": {"plural": "tokens",
                               "other": "Dengan {rate} yang dicapai B @ a di {device} pada matriks terbesarnya "
@@ -362,34 +362,34 @@ MESSAGES = {
     "answer.tokens.none": "Tidak ada perkalian matriks–vektor yang terukur dengan baik, jadi build ini tidak "
                           "memberi batas kecepatan untuk model bahasa.",
     "caption.answer.compared": "Semua perbandingan {device} dengan CPU di build ini: setiap batang adalah waktu CPU "
-                               "dibagi waktu {device} pada ukuran yang sama, pada sumbu logaritmik, dengan interval 95%-nya. Di kanan angka 1 "
-                               "{device} lebih cepat, di kirinya CPU yang lebih cepat.",
+                               "dibagi waktu {device} pada ukuran yang sama, pada sumbu logaritmik, dengan interval "
+                               "95%-nya. Di kanan angka 1 {device} lebih cepat, di kirinya CPU yang lebih cepat.",
     "caption.answer.cpu_only": "Karena tidak ada akselerator untuk dibandingkan, grafik yang paling banyak bercerita "
                                "tentang build ini adalah bandwidth yang dicapai CPU-nya saat membaca matriks dalam "
                                "B @ a, dibandingkan bandwidth salinan biasa (garis putus-putus): angka inilah yang "
                                "menentukan batas kecepatan model bahasa di bawah.",
     "caption.answer.nothing": "Tidak ada pengukuran build ini yang berhasil, jadi grafik ini tidak punya apa pun untuk "
                               "ditampilkan.",
-    "area.matvec.all.win": "perkalian matriks–vektor pada semua ukuran yang diukur pada keduanya ({factor} lebih cepat pada "
-                           "m = {at})",
+    "area.matvec.all.win": "perkalian matriks–vektor pada semua ukuran yang diukur pada keduanya ({factor} lebih cepat "
+                           "pada m = {at})",
     "area.matvec.from.win": "perkalian matriks–vektor mulai m = {size} ({factor} lebih cepat pada m = {at})",
     "area.matvec.size.win": "perkalian matriks–vektor pada m = {at} ({factor} lebih cepat)",
     "area.matvec.sizes.win": "perkalian matriks–vektor pada m = {sizes} (paling tinggi {factor} lebih cepat, pada "
                              "m = {at})",
-    "area.matvec.all.loss": "perkalian matriks–vektor pada semua ukuran yang diukur pada keduanya ({factor} lebih cepat pada "
-                            "m = {at})",
+    "area.matvec.all.loss": "perkalian matriks–vektor pada semua ukuran yang diukur pada keduanya ({factor} lebih "
+                            "cepat pada m = {at})",
     "area.matvec.below.loss": "perkalian matriks–vektor di bawah m = {size} ({factor} lebih cepat pada m = {at})",
     "area.matvec.size.loss": "perkalian matriks–vektor pada m = {at} ({factor} lebih cepat)",
     "area.matvec.sizes.loss": "perkalian matriks–vektor pada m = {sizes} (paling tinggi {factor} lebih cepat, pada "
                               "m = {at})",
-    "area.train_step.all.win": "langkah pelatihan pada semua ukuran batch yang diukur pada keduanya ({factor} lebih cepat pada "
-                               "batch {at})",
+    "area.train_step.all.win": "langkah pelatihan pada semua ukuran batch yang diukur pada keduanya ({factor} lebih "
+                               "cepat pada batch {at})",
     "area.train_step.from.win": "langkah pelatihan mulai batch {size} ({factor} lebih cepat pada batch {at})",
     "area.train_step.size.win": "langkah pelatihan pada batch {at} ({factor} lebih cepat)",
     "area.train_step.sizes.win": "langkah pelatihan pada batch {sizes} (paling tinggi {factor} lebih cepat, pada "
                                  "batch {at})",
-    "area.train_step.all.loss": "langkah pelatihan pada semua ukuran batch yang diukur pada keduanya ({factor} lebih cepat pada "
-                                "batch {at})",
+    "area.train_step.all.loss": "langkah pelatihan pada semua ukuran batch yang diukur pada keduanya ({factor} lebih "
+                                "cepat pada batch {at})",
     "area.train_step.below.loss": "langkah pelatihan di bawah batch {size} ({factor} lebih cepat pada batch {at})",
     "area.train_step.size.loss": "langkah pelatihan pada batch {at} ({factor} lebih cepat)",
     "area.train_step.sizes.loss": "langkah pelatihan pada batch {sizes} (paling tinggi {factor} lebih cepat, pada "
