@@ -1,7 +1,8 @@
 # mpsarticle: measure PyTorch on this machine and build the bilingual article.
 #
 #   make html      set up .venv if needed, run every chapter, build en/ and id/
-#   make test      the same with PROFILE=quick, then the test suite (all four layers)
+#   make test      types and lint, the same with PROFILE=quick, then the test suite (all four layers)
+#   make lint      mypy on the torch-free folders and ruff on the code and the tests (seconds)
 #   make browser   find or install the browser the browser tests drive
 #   make screenshots  full-page pictures of every chapter, light and dark (after make html)
 #   make publish   push the built _build/html to the gh-pages branch
@@ -77,7 +78,7 @@ SPHINX_ENV = \
 .DEFAULT_GOAL := html
 # Languages build one after the other: the first one measures.
 .NOTPARALLEL:
-.PHONY: html test setup lock browser screenshots publish clean forget-old-builds
+.PHONY: html test lint setup lock browser screenshots publish clean forget-old-builds
 
 setup: $(SETUP_STAMP)
 
@@ -176,13 +177,22 @@ browser: $(SETUP_STAMP)
 screenshots: browser
 	MPSARTICLE_BROWSER_INSTALL=0 $(VENV_PY) scripts/screenshots.py $(SITE_DIR)
 
-# The browser first (a missing one is reported at once), then the site with
-# the quick profile, then the tests of every layer, tests/{unit,commands,site,
-# browser} (pytest only looks for the browser, it was provisioned already),
-# with the thorough hypothesis profile: many more drawn machines per property
-# than a plain `pytest` (tests/conftest.py).
+# Types of the torch-free folders (mypy, [tool.mypy] in pyproject.toml) and
+# lint (ruff check, [tool.ruff]: mpsarticle/, tests/, scripts/, conf.py). Never
+# `ruff format`: the code keeps its own layout. tests/unit/test_lint.py runs
+# the same two, so a plain `pytest tests/unit` catches them too.
+lint: $(SETUP_STAMP)
+	$(VENV_BIN)/mypy
+	$(VENV_BIN)/ruff check
+
+# Types and lint first (seconds, where the site takes minutes), then the
+# browser (a missing one is reported at once), then the site with the quick
+# profile, then the tests of every layer, tests/{unit,commands,site,browser}
+# (pytest only looks for the browser, it was provisioned already), with the
+# thorough hypothesis profile: many more drawn machines per property than a
+# plain `pytest` (tests/conftest.py).
 test: PROFILE = quick
-test: browser html
+test: lint browser html
 	MPSARTICLE_BROWSER_INSTALL=0 $(VENV_PY) -m pytest --hypothesis-profile=thorough
 
 publish:
