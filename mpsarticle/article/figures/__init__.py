@@ -24,15 +24,15 @@ from mpsarticle.article.figures.matmul import matmul
 from mpsarticle.article.figures.matvec import bandwidth, original_bars, speedup, time_vs_size
 from mpsarticle.article.figures.names import LABEL_LIMIT, machine_name
 from mpsarticle.article.figures.style import (
-                    BACKGROUND,
-                    DEVICE_COLORS,
-                    DPI,
-                    FAILED_GID,
-                    MACHINE_COLORS,
-                    MESSAGE_GID,
-                    METHOD_COLORS,
-                    device_color,
-                    device_name,
+    BACKGROUND,
+    DEVICE_COLORS,
+    DPI,
+    FAILED_GID,
+    MACHINE_COLORS,
+    MESSAGE_GID,
+    METHOD_COLORS,
+    device_color,
+    device_name,
 )
 from mpsarticle.article.figures.timing import methods
 from mpsarticle.article.figures.training import train
