@@ -62,7 +62,8 @@ TRAIN_TOLERANCE = 1e-2
 REASONS = {"error": Reason.of("exception", message="RuntimeError: the device stopped responding (synthetic)"),
            "unsupported": Reason.of("mps_bfloat16", macos=13),
            "out_of_memory": Reason.of("too_big", need_bytes=8 << 30, memory_bytes=16 << 30, share=0.45),
-           "timeout": timeout_reason(120.0)}
+           "timeout": timeout_reason(120.0),
+           "crashed": Reason.of("crashed_signal", signal=11, name="SIGSEGV")}
 assert set(REASONS) == set(STATUSES) - {"ok"}, f"tests/machines.py: REASONS {sorted(REASONS)}, statuses {STATUSES}"
 
 
@@ -247,7 +248,8 @@ M3_MAX_GPU = DeviceModel("mps", "Apple M3 Max GPU", overhead_s=7.5e-6, memory_gb
 
 #: A laptop with a small NVIDIA card (2 GiB) whose float16 products come out wrong, whose bfloat16 products fail
 #: with an error, whose batch-128 step fails its check, whose largest B @ a and copy do not fit in memory, and
-#: whose copy of 2**26 values hangs until the per-point time limit stops it.
+#: whose copy of 2**26 values hangs until the per-point time limit stops it, and whose copy of 2**24 values
+#: crashes the process measuring it.
 LAPTOP_CPU = DeviceModel("cpu", "Intel(R) Core(TM) i7-8750H", overhead_s=4e-6, memory_gb_s=25, copy_gb_s=30,
                          cache_bytes=9 << 20, cache_gb_s=90, gflop_s={"float32": 400, "float16": 8, "bfloat16": 6},
                          per_sample_s=4e-4)
@@ -257,7 +259,8 @@ LAPTOP_GPU = DeviceModel("cuda", "NVIDIA GeForce MX250", overhead_s=1.5e-5, memo
                          per_sample_s=5e-5, memory_bytes=2 << 30,
                          broken={("matmul", "float16"): "failed_check", ("matmul", "bfloat16"): "error",
                                  ("train_step", 128): "failed_check", ("matvec", 16384): "out_of_memory",
-                                 ("copy", 1 << 26): "timeout", ("copy", 1 << 28): "out_of_memory"})
+                                 ("copy", 1 << 24): "crashed", ("copy", 1 << 26): "timeout",
+                                 ("copy", 1 << 28): "out_of_memory"})
 
 MACHINES_SYNTHETIC: dict[str, Machine] = {
     "apple-m1-base": Machine("apple-m1-base", "MacBook Air M1 8-core GPU 16 GB (synthetic)", M1_CPU, M1_GPU),

@@ -38,6 +38,7 @@ from mpsarticle.article.sentences import (
     original_sentence,
     peak_sentence,
     post_sentence,
+    processes_sentence,
     selfcheck_sentence,
     training_sentence,
 )
@@ -118,6 +119,7 @@ def training_sentences(results: ResultSet, words: Words) -> dict[str, str]:
 
 def method_sentences(results: ResultSet, words: Words, rows: Sequence[Row]) -> dict[str, str]:
     return {"measured_sentence": measured_sentence(f.coverage(results), words),
+            "processes_sentence": processes_sentence(f.processes(results), words),
             "selfcheck_sentence": selfcheck_sentence(f.selfcheck(rows), words)}
 
 

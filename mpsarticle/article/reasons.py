@@ -30,6 +30,9 @@ VALUES: dict[str, Callable[[Any], Value]] = {
     "rel_error": Sci,
     "tolerance": Sci,
     "value": lambda value: Text(repr(float(value))),  # what 1+1+1+1 came to, as Python printed it
+    "signal": lambda number: Text(str(number)),  # a signal's number, never grouped like a count
+    "name": Text,  # the signal's name, SIGSEGV
+    "status": lambda number: Text(str(number)),  # an exit status
 }
 
 

@@ -392,6 +392,18 @@ def measured_sentence(found: f.Coverage, words: Words) -> str:
     return words("measured.missing", missing=Listing(missing), **values)
 
 
+def processes_sentence(found: f.Processes, words: Words) -> str:
+    """How many fresh processes measured each point, and how much of the uncertainty lies between them."""
+    if found.processes < 2 or not found.points or found.median_share is None:
+        return words("processes.one")
+    values = dict(processes=Count(found.processes), share=Share(found.median_share), points=Count(found.points))
+    if not found.most:
+        return words("processes.steady", **values)
+    most = tuple(Phrase.of("processes.point", point=describe_points([point], words)[0], share=Share(share),
+                           spread=Factor(spread)) for point, share, spread in found.most)
+    return words("processes.most", most=Listing(most), **values)
+
+
 def selfcheck_sentence(found: f.Selfcheck, words: Words) -> str:
     if not found.rows:
         return words("selfcheck.none")

@@ -22,6 +22,8 @@ from mpsarticle.cli.report import mac_lines, memory_lines, share_lines, spec_lin
 from mpsarticle.core.conditions import machine_conditions, warning_lines
 from mpsarticle.core.profiles import SUITES
 from mpsarticle.results.files import SavedElsewhere, check_writable, save_text
+from mpsarticle.measure.session import finished
+from mpsarticle.measure.workers import JOURNAL_SUFFIX
 from mpsarticle.results.model import load
 
 __all__ = ["COMMANDS"]
@@ -53,12 +55,13 @@ def info(args: argparse.Namespace) -> int:
 def run(args: argparse.Namespace) -> int:
     if args.sustained is not None:
         return _sustained(args)
-    out = args.out or args.resume or Path("results.json")
+    out = args.out or (_results_of(args.resume) if args.resume else Path("results.json"))
     for path in (out, args.csv):
         if path:
             check_writable(path)
     code = _write(_measure(args, out), out, args.csv)
     if code == 0:
+        finished(out)
         for line in share_lines(load(out)) + memory_lines(load(out)):
             print(line)
     return code
@@ -84,6 +87,7 @@ def record(args: argparse.Namespace) -> int:
     path = record_entry(args.label, folder, force=args.force,
                         measure=lambda: _measure(args, check_writable(partial), args.label))
     partial.unlink(missing_ok=True)
+    finished(partial)
     print(f"wrote {path}")
     for line in share_lines(load(path)) + memory_lines(load(path)):
         print(line)
@@ -176,13 +180,19 @@ def _warn_before_measuring() -> None:
         print(line, file=sys.stderr)
 
 
+def _results_of(resume: Path) -> Path:
+    """The results file a resumed run writes: the file itself, or the one a journal is beside."""
+    name = resume.name
+    return resume.with_name(name[: -len(JOURNAL_SUFFIX)]) if name.endswith(JOURNAL_SUFFIX) else resume
+
+
 def _measure(args: argparse.Namespace, rescue_to: Path, label: str | None = None):
     from mpsarticle.measure.session import Request, measure
 
     _warn_before_measuring()
     request = Request(tuple(args.suite or SUITES), args.profile, tuple(args.device) if args.device else None, label,
-                      args.cold, args.point_limit, not args.no_progress, args.threads)
-    results = measure(request, rescue_to, resume=args.resume, stream=sys.stderr)
+                      args.cold, args.point_limit, not args.no_progress, args.threads, args.processes)
+    results = measure(request, rescue_to, resume=args.resume, stream=sys.stderr, keep_journal=True)
     if getattr(args, "sustained", None) is not None:
         from mpsarticle.measure.sustained import run_sustained
 

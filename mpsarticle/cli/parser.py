@@ -54,6 +54,10 @@ def build_parser() -> _Parser:
                          help="cache-cold timing: rotate through enough input sets to exceed the device's cache")
         sub.add_argument("--threads", type=_positive_int, metavar="N",
                          help="CPU threads (default: PyTorch's own default, what a user's code gets)")
+        sub.add_argument("--processes", type=_positive_int, metavar="N",
+                         help="fresh processes to measure each point in (default: the profile's, "
+                              + ", ".join(f"{p.name} {p.processes}" for p in PROFILES.values())
+                              + "; 1: measure in this process)")
         sub.add_argument("--resume", type=Path, metavar="FILE",
                          help="continue the interrupted run saved in FILE, measuring only the points it lacks")
         sub.add_argument("--point-limit", type=_limit_seconds, metavar="SECONDS",

@@ -74,6 +74,8 @@ class Profile:
     #: recorded as ``timeout``: far beyond any honest point, so only a hung
     #: one reaches it (see mpsarticle.measure.watchdog).
     point_limit_s: float = field(default=300.0)
+    #: Fresh processes each point is measured in (mpsarticle.measure.workers), each with budget_s / processes.
+    processes: int = field(default=3)
 
     def options(self, **overrides: Any) -> TimingOptions:
         return TimingOptions(budget_s=self.budget_s, **overrides)
@@ -96,6 +98,9 @@ PROFILES: dict[str, Profile] = {
             budget_s=0.25,
             original_budget_s=0.1,
             point_limit_s=120.0,
+            # Two, not three: each fresh process costs its start (torch's import) and the quick profile's
+            # whole budget is some 20 s on a 2-core CPU.
+            processes=2,
             matvec=Sizes(cpu=(1024, 2048, 4096), accelerator=(1024, 4096, 8192)),
             copy=Sizes(cpu=(1 << 18, 1 << 22, 1 << 24), accelerator=(1 << 20, 1 << 24, 1 << 26)),
             matmul=Sizes(cpu=(128, 256, 512), accelerator=(512, 1024, 2048)),

@@ -44,6 +44,9 @@ POINT_CODES: dict[str, dict[str, str]] = {
     "too_big_working_set": {"need_bytes": "int", "memory_bytes": "int", "share": "number"},
     # timeout (mpsarticle.measure.watchdog)
     "timeout": {"limit_s": "number"},
+    # crashed: the worker process measuring the point died (mpsarticle.measure.workers)
+    "crashed_signal": {"signal": "int", "name": "text"},
+    "crashed_exit": {"status": "int"},
     # a correctness check that failed (status ok, check failed)
     "check_failed": {"rel_error": "number", "tolerance": "number"},
     "check_not_finite": {"tolerance": "number"},

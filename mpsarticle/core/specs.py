@@ -84,6 +84,18 @@ class TimingOptions:
     #: CPU threads; ``None`` means PyTorch's default (what a user's code gets).
     threads: int | None = None
     seed: int = 0
+    #: Fresh processes that measure this point (mpsarticle.measure.workers): each spends its share of the
+    #: budget and of the least number of blocks or naive repeats, so that a point costs the same in all.
+    share: int = 1
+
+    @property
+    def budget_share_s(self) -> float:
+        """The budget of the process measuring now."""
+        return self.budget_s / self.share
+
+    def at_least(self, count: int) -> int:
+        """This process's share of a least count of blocks (never fewer than three)."""
+        return max(3, -(-count // self.share))
 
 
 @dataclass(frozen=True)

@@ -127,8 +127,21 @@ class Device:
             return torch.mps.Event(enable_timing=True)
         return None
 
+    def initialise(self) -> None:
+        """Bring up the device's runtime, as the first operation on it would.
+
+        PyTorch starts CUDA lazily, at the first tensor on the device; its
+        memory statistics exist only from then on, so reading them first (as
+        :meth:`start_memory_record` does) in a fresh process failed with
+        "Invalid device argument". Every worker process is a fresh process.
+        """
+        if self.kind == "cuda":
+            torch.cuda.init()
+        # MPS keeps no statistics that need it: torch.mps's calls start its runtime themselves.
+
     def start_memory_record(self) -> None:
         """Begin a point's memory record (see :meth:`memory_record`)."""
+        self.initialise()
         if self.kind == "cuda":
             torch.cuda.reset_peak_memory_stats(self.index)
         elif self.kind == "mps":

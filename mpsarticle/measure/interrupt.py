@@ -36,7 +36,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import IO, TYPE_CHECKING
+from typing import IO, TYPE_CHECKING, Any
 
 from mpsarticle.results.files import SavedElsewhere, save_text
 
@@ -119,10 +119,14 @@ class Rescue:
     hint: str | None = "continue with --resume {path}"
     lock: threading.RLock = field(default_factory=threading.RLock, repr=False)
     notice: str | None = None
+    #: Where each point is also appended as it is added (mpsarticle.measure.workers.Journal), if anywhere.
+    journal: Any = None
 
     def add(self, point: Point) -> None:
         with self.lock:
             self.results.points.append(point)
+            if self.journal is not None:
+                self.journal.add(point, 0)
 
     def save(self, why: str, *, wait_s: float | None = None) -> str:
         """Save the points so far (once) and return the one-line notice.

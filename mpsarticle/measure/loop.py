@@ -17,13 +17,13 @@ from mpsarticle import config
 from mpsarticle.core.profiles import Task
 from mpsarticle.core.reasons import Reason
 from mpsarticle.measure.memory import too_big
-from mpsarticle.results.model import ResultSet, unmeasured_point
+from mpsarticle.results.model import Point, ResultSet, unmeasured_point
 
 if TYPE_CHECKING:
     from mpsarticle.measure.devices import Device
     from mpsarticle.measure.watchdog import Watchdog
 
-__all__ = ["progress_stream", "resolve_devices", "run_tasks"]
+__all__ = ["progress_stream", "resolve_devices", "run_tasks", "too_big_point"]
 
 
 def progress_stream() -> IO[str]:
@@ -46,6 +46,13 @@ def resolve_devices(devices: Iterable[Device | str] | None) -> list[Device]:
 def _too_big(task: Task, described: dict) -> Reason | None:
     # The run's environment block already describes every usable device.
     return too_big(task.workload, described.get(task.device.name) or task.device.describe())
+
+
+def too_big_point(task: Task, described: dict) -> Point | None:
+    """The ``out_of_memory`` point of a task too big for its device's memory, known before trying; else ``None``."""
+    reason = _too_big(task, described)
+    return unmeasured_point(task, "out_of_memory", reason) if reason else None
+
 
 def run_tasks(tasks: Sequence[Task], *, progress: bool = True, label: str | None = None, profile: str | None = None,
               results: ResultSet | None = None, guard: Watchdog | None = None) -> ResultSet:

@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from mpsarticle.results.model import Point, ResultSet
 
 
-__all__ = ["ResumeRefused", "check_resumable", "in_plan_order", "missing"]
+__all__ = ["ResumeRefused", "check_resumable", "in_plan_order", "missing", "point_key", "task_key"]
 
 
 class ResumeRefused(MpsarticleError, ValueError):
@@ -33,12 +33,12 @@ class ResumeRefused(MpsarticleError, ValueError):
     exit_status = CANNOT_START
 
 
-def _task_key(task: Task) -> Hashable:
+def task_key(task: Task) -> Hashable:
     return _key(task.suite, task.device.name, task.workload.kind, task.method, task.workload.params(),
                 task.options.cold)
 
 
-def _point_key(point: Point) -> Hashable:
+def point_key(point: Point) -> Hashable:
     return _key(point.suite, point.device, point.workload, point.method, point.params, point.cold)
 
 
@@ -49,14 +49,14 @@ def _key(suite: str | None, device: str, workload: str, method: str, params: dic
 
 def missing(tasks: Sequence[Task], previous: ResultSet) -> list[Task]:
     """The tasks of the plan that have no point in ``previous``."""
-    done = {_point_key(point) for point in previous}
-    return [task for task in tasks if _task_key(task) not in done]
+    done = {point_key(point) for point in previous}
+    return [task for task in tasks if task_key(task) not in done]
 
 
 def in_plan_order(results: ResultSet, tasks: Sequence[Task]) -> None:
     """Reorder the points as a run from scratch would have them (points outside the plan last)."""
-    order = {_task_key(task): index for index, task in enumerate(tasks)}
-    results.points.sort(key=lambda point: order.get(_point_key(point), len(order)))
+    order = {task_key(task): index for index, task in enumerate(tasks)}
+    results.points.sort(key=lambda point: order.get(point_key(point), len(order)))
 
 
 def machine(environment: dict[str, Any]) -> dict[str, Any]:

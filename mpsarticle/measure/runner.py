@@ -23,6 +23,7 @@ from mpsarticle import config
 from mpsarticle.core.profiles import SUITES, Task, current_profile, get_profile
 from mpsarticle.core.specs import TimingOptions, Workload
 from mpsarticle.measure.loop import resolve_devices, run_tasks
+from mpsarticle.measure.session import finished
 from mpsarticle.results.model import ResultSet, load, write_atomically
 from mpsarticle.results.selfcheck import Row
 
@@ -66,6 +67,7 @@ def run_suites(
     threads: int | None = None,
     rescue_to: Path | None = None,
     point_limit_s: float | None = None,
+    keep_journal: bool = False,
 ) -> ResultSet:
     """Measure the article's suites with a profile's sizes (``cold``: rotate inputs past the caches;
     ``threads``: CPU threads instead of PyTorch's default).
@@ -82,7 +84,8 @@ def run_suites(
                       point_limit_s, progress, threads)
     target = rescue_to or config.interrupted_path(f"{config.safe_name(_now_id())}-{profile}")
     return measure(request, target,
-                   hint=f"continue with python -m mpsarticle run --profile {profile} --resume {{path}}")
+                   hint=f"continue with python -m mpsarticle run --profile {profile} --resume {{path}}",
+                   keep_journal=keep_journal)
 
 
 def _now_id() -> str:
@@ -106,8 +109,9 @@ def measure_once(suites: Sequence[str] = tuple(SUITES), profile: str | None = No
     path = config.cache_dir() / config.safe_name(build_id) / f"{profile}-{'-'.join(suites)}.json"
     if path.exists():
         return load(path)
-    results = run_suites(suites, profile, progress=progress, label=label, rescue_to=rescue_to)
+    results = run_suites(suites, profile, progress=progress, label=label, rescue_to=rescue_to, keep_journal=True)
     results.save(path)
+    finished(rescue_to)
     return results
 
 

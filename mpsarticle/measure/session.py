@@ -9,7 +9,12 @@ The command line's ``run`` and ``record`` and the site build
   so far to the rescue file and prints where;
 - a :class:`~mpsarticle.measure.watchdog.Watchdog`: each point is held to the
   profile's time limit (or ``point_limit_s``);
-- :mod:`mpsarticle.measure.resume`: a resumed run measures only what its file lacks.
+- :mod:`mpsarticle.measure.resume`: a resumed run measures only what its file lacks;
+- :mod:`mpsarticle.measure.workers`: every point measured in the profile's
+  number of fresh processes (``processes``), each finished one appended to
+  a journal beside the rescue file before the next starts, so that even
+  ``kill -9`` loses at most one point. With one process the plan is
+  measured in this process, under the watchdog; still journalled.
 """
 
 from __future__ import annotations
@@ -24,12 +29,14 @@ from mpsarticle.measure.interrupt import Rescue, signals_interrupt, terminal
 from mpsarticle.measure.loop import resolve_devices, run_tasks
 from mpsarticle.measure.resume import check_resumable, in_plan_order, missing
 from mpsarticle.measure.watchdog import Watchdog
-from mpsarticle.results.model import ResultSet, load
+from mpsarticle.measure.resume import point_key, task_key
+from mpsarticle.measure.workers import Journal, is_journal, journal_path, load_journal, needs, run_rounds
+from mpsarticle.results.model import Point, ResultSet, load
 
 if TYPE_CHECKING:
     from mpsarticle.measure.devices import Device
 
-__all__ = ["FALLBACK_WARNING", "Request", "measure", "prepare"]
+__all__ = ["FALLBACK_WARNING", "Request", "finished", "measure", "prepare"]
 
 FALLBACK_WARNING = ("warning: PYTORCH_ENABLE_MPS_FALLBACK=1: operators MPS lacks run on the CPU, "
                     "so a time measured on MPS can include CPU work")
@@ -50,6 +57,11 @@ class Request:
     progress: bool = True
     #: CPU threads; ``None``: PyTorch's default (what a user's code gets).
     threads: int | None = None
+    #: Fresh processes per point; ``None``: the profile's. 1: measure in this process.
+    processes: int | None = None
+
+    def process_count(self) -> int:
+        return self.processes or get_profile(self.profile).processes
 
     def limit_s(self) -> float | None:
         chosen = get_profile(self.profile).point_limit_s if self.point_limit_s is None else self.point_limit_s
@@ -71,9 +83,9 @@ def prepare(request: Request, resume: Path | None = None) -> tuple[list[Task], l
     here = environment()
     if resume is None:
         results = ResultSet(environment=here, profile=request.profile, label=request.label,
-                            build_id=config.build_id())
+                            build_id=config.build_id(), processes=request.process_count())
         return tasks, tasks, results
-    previous = load(resume)
+    previous = load_journal(resume) if is_journal(resume) else load(resume)
     check_resumable(previous, str(resume), profile=request.profile, environment=here, cold=request.cold)
     if request.label:
         previous.label = request.label
@@ -81,19 +93,66 @@ def prepare(request: Request, resume: Path | None = None) -> tuple[list[Task], l
 
 
 def measure(request: Request, rescue_to: Path, *, resume: Path | None = None,
-            hint: str | None = "continue with --resume {path}", stream: IO[str] | None = None) -> ResultSet:
-    """Measure ``request`` (what ``resume`` lacks); on SIGINT/SIGTERM save to ``rescue_to`` and re-raise."""
+            hint: str | None = "continue with --resume {path}", stream: IO[str] | None = None,
+            keep_journal: bool = False) -> ResultSet:
+    """Measure ``request`` (what ``resume`` lacks); on SIGINT/SIGTERM save to ``rescue_to`` and re-raise.
+
+    The journal beside ``rescue_to`` is removed at the end, unless
+    ``keep_journal`` (the caller removes it with :func:`finished` once it
+    has saved the results).
+    """
     from mpsarticle.measure.devices import mps_fallback_enabled
 
     out = stream or terminal()
     if mps_fallback_enabled():
         print(f"mpsarticle: {FALLBACK_WARNING}", file=out, flush=True)
     tasks, todo, results = prepare(request, resume)
+    processes = request.process_count()
+    results.processes = processes
     rescue = Rescue(results, rescue_to, planned=len(tasks), hint=hint)
+    journal = Journal(journal_path(rescue_to), results)
+    if hint:
+        print(f"mpsarticle: each point is saved to {journal.path} as it finishes; if the run is stopped, "
+              + hint.format(path=journal.path), file=out, flush=True)
     # The rescue outside the watchdog: a signal while the watchdog stops is rescued too.
-    with signals_interrupt(), rescue.on_interrupt(out), Watchdog(request.limit_s(), rescue, stream=out) as guard:
-        run_tasks(todo, progress=request.progress, results=results, guard=guard)
-    in_plan_order(results, tasks)
+    with signals_interrupt(), rescue.on_interrupt(out):
+        if processes == 1:
+            rescue.journal = journal
+            with Watchdog(request.limit_s(), rescue, stream=out) as guard:
+                run_tasks(todo, progress=request.progress, results=results, guard=guard)
+            in_plan_order(results, tasks)
+        else:
+            _in_workers(tasks, results, processes, request, rescue, journal)
+    journal.close(remove=not keep_journal)
     return results
 
 
+def _in_workers(tasks: list[Task], results: ResultSet, processes: int, request: Request, rescue: Rescue,
+                journal: Journal) -> None:
+    from tqdm import tqdm
+
+    from mpsarticle.measure.loop import progress_stream, too_big_point
+
+    known = {point_key(point): point for point in results.points}
+    total = sum(needs(known.get(task_key(task)), r) for task in tasks for r in range(processes))
+    bar = tqdm(total=total, desc="mpsarticle", unit="point", file=progress_stream(), disable=not request.progress,
+               dynamic_ncols=True, mininterval=0.5)
+
+    def add(point: Point, round_: int) -> None:
+        journal.add(point, round_)
+
+    def progress(task: Task, round_: int) -> None:
+        bar.set_postfix_str(f"{task.suite}: {task.workload.label} on {task.device} (process {round_ + 1} "
+                            f"of {processes})", refresh=False)
+        bar.update()
+
+    try:
+        run_rounds(tasks, results, processes=processes, add=add, limit_s=request.limit_s(), progress=progress,
+                   skip=lambda task: too_big_point(task, results.environment["devices"]), lock=rescue.lock)
+    finally:
+        bar.close()
+
+
+def finished(rescue_to: Path) -> None:
+    """The run's results are saved: its journal (see :func:`measure`'s ``keep_journal``) is not needed."""
+    journal_path(rescue_to).unlink(missing_ok=True)

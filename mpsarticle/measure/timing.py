@@ -134,10 +134,10 @@ def time_engine(prepared: Prepared, device: Device, options: TimingOptions) -> d
     per_call = warm_up(prepared, clock)
     timer = timeit.Timer(step(prepared), timer=clock)
     overhead = sorted(timer.timeit(0) for _ in range(OVERHEAD_READINGS))[OVERHEAD_READINGS // 2]
-    number = calibrate(per_call, overhead, options.budget_s)
+    number = calibrate(per_call, overhead, options.budget_share_s)
     samples: list[float] = []
     timed = 0.0
-    while len(samples) < MIN_BLOCKS or (len(samples) < MAX_BLOCKS and timed < options.budget_s):
+    while len(samples) < options.at_least(MIN_BLOCKS) or (len(samples) < MAX_BLOCKS and timed < options.budget_share_s):
         block = timer.timeit(number)
         samples.append(block / number)
         timed += block
@@ -154,13 +154,14 @@ def time_naive(prepared: Prepared, device: Device, options: TimingOptions) -> di
     """The original article's measurement, unchanged: no warm-up, no synchronisation."""
     started = time.perf_counter()
     samples = []
-    for _ in range(NAIVE_REPEATS):
+    repeats = options.at_least(NAIVE_REPEATS)
+    for _ in range(repeats):
         samples.append(timeit.timeit(prepared.fn, number=options.number) / options.number)
         # Let the queued work drain so it cannot leak into the next run;
         # this wait is outside the timed region, as in the original.
         device.synchronize()
     return {
-        "repeats": NAIVE_REPEATS,
+        "repeats": repeats,
         "number_per_run": options.number,
         "samples": samples,
         "wall_s": time.perf_counter() - started,
@@ -177,7 +178,7 @@ def time_events(prepared: Prepared, device: Device, options: TimingOptions) -> d
     warm_up(prepared, device.synchronized_timer())
     samples: list[float] = []
     spent = 0.0
-    while len(samples) < EVENT_BLOCKS_MIN or spent < options.budget_s:
+    while len(samples) < options.at_least(EVENT_BLOCKS_MIN) or spent < options.budget_share_s:
         block_started = time.perf_counter()
         start.record()
         for _ in range(options.number):
@@ -212,12 +213,15 @@ def measure(
     options: TimingOptions | None = None,
     *,
     suite: str | None = None,
+    check: bool = True,
 ) -> Point:
     """Time ``workload`` on ``device`` by ``method``; never raises for a failed point.
 
     The returned :class:`Point` carries status ``ok``, ``unsupported`` (with
     why), ``out_of_memory`` or ``error`` (with the message), and for ``ok``
-    points the relative error against a float64 CPU reference.
+    points the relative error against a float64 CPU reference (``check``
+    False: not checked, ``check`` stays ``skipped``; a later process of a
+    point checked in its first, see :mod:`mpsarticle.measure.workers`).
     """
     options = options or TimingOptions()
     if method not in METHOD_FUNCTIONS:
@@ -246,11 +250,13 @@ def measure(
         with _threads(options):
             point.threads = torch.get_num_threads()
             timing = METHOD_FUNCTIONS[method](prepared, device, options)
-            rel_error = prepared.verify()
+            rel_error = prepared.verify() if check else None
         timing.update(device.memory_record())
         for key, value in timing.items():
             setattr(point, key, value)
         point.summarize()
+        if rel_error is None:
+            return point
         point.rel_error = finite_or_none(rel_error)
         point.tolerance = prepared.tolerance
         point.check = "passed" if math.isfinite(rel_error) and rel_error <= prepared.tolerance else "failed"

@@ -88,6 +88,11 @@ class Point:
     repeats: int = 0
     number_per_run: int = 0
     samples: list[float] = field(default_factory=list)
+    #: The samples of each fresh process that measured the point, in the order they ran; ``samples`` is all of
+    #: them. With two or more the median and interval are across processes (mpsarticle.core.stats.across_processes).
+    processes: list[list[float]] = field(default_factory=list)
+    #: The share of one process's variance that is between processes (None: measured in one process).
+    between_share: float | None = None
     #: Seconds the whole measurement took (warm-up and calibration included)
     #: and the part of it spent in timed blocks: the harness's own cost.
     wall_s: float | None = None
@@ -143,7 +148,12 @@ class Point:
 
         if not self.samples:
             return self
-        summary = summarize(self.samples)
+        groups = self.processes if len(self.processes) >= 2 else None
+        summary = summarize(self.samples, groups=groups)
+        if groups:
+            from mpsarticle.core.stats import across_processes
+
+            self.between_share = across_processes(groups).between_share
         self.median_s, self.q1_s, self.q3_s = summary.median, summary.q1, summary.q3
         self.iqr_s = summary.iqr
         self.ci_low_s, self.ci_high_s = summary.ci_low, summary.ci_high
@@ -189,6 +199,8 @@ class ResultSet:
     schema_version: int = SCHEMA_VERSION
     #: One workload's rate over a long run (mpsarticle.measure.sustained), where measured.
     sustained: dict[str, Any] | None = None
+    #: Fresh processes each point is measured in (mpsarticle.measure.workers); 1: all in one process.
+    processes: int = 1
 
     # -- queries -------------------------------------------------------------
     def __iter__(self) -> Iterator[Point]:
@@ -223,6 +235,7 @@ class ResultSet:
             "label": self.label,
             "profile": self.profile,
             "build_id": self.build_id,
+            "processes": self.processes,
             "environment": self.environment,
             "points": [point.to_dict() for point in self.points],
             **optional,
@@ -238,7 +251,7 @@ class ResultSet:
     def to_csv(self) -> str:
         """One row per point, samples left out (they stay in the JSON); the reason's code, and its
         parameters as JSON in ``reason_params``."""
-        columns = [name for name in _POINT_FIELDS_ORDERED if name not in ("params", "samples")]
+        columns = [name for name in _POINT_FIELDS_ORDERED if name not in ("params", "samples", "processes")]
         columns.insert(columns.index("reason") + 1, "reason_params")
         param_names = sorted({key for point in self.points for key in point.params})
         buffer = io.StringIO()
@@ -278,6 +291,7 @@ class ResultSet:
             label=data.get("label"),
             created=data["created"],
             build_id=data.get("build_id"),
+            processes=data.get("processes", 1),
             schema_version=data["schema_version"],
             sustained=data.get("sustained"),
         )

@@ -33,8 +33,9 @@ SCHEMA_NAME = "mpsarticle.results"
 #: (mpsarticle.results.legacy), a text that matches none ``legacy``, kept as written.
 SCHEMA_VERSION = 4
 
-#: A point's status. ``timeout``: stopped at the per-point time limit (mpsarticle.measure.watchdog).
-Status = Literal["ok", "unsupported", "out_of_memory", "error", "timeout"]
+#: A point's status. ``timeout``: stopped at the per-point time limit (mpsarticle.measure.watchdog);
+#: ``crashed``: the worker process measuring it died (a signal, a crash in a driver, the out-of-memory killer).
+Status = Literal["ok", "unsupported", "out_of_memory", "error", "timeout", "crashed"]
 STATUSES: tuple[Status, ...] = get_args(Status)
 #: A point's correctness check: its result against a float64 reference.
 Check = Literal["passed", "failed", "skipped"]
@@ -47,6 +48,7 @@ _MAX_SECONDS = 1e5
 _MAX_COUNT = 1e18
 _MAX_TEXT = 500
 _MAX_SAMPLES = 100_000
+_MAX_PROCESSES = 64
 
 
 class ResultsFileError(MpsarticleError, ValueError):
@@ -169,6 +171,7 @@ SCHEMA: dict[str, Any] = {
         "label": _nullable({"type": "string", "maxLength": 100}),
         "profile": _nullable(_text()),
         "build_id": _nullable(_text()),
+        "processes": {"type": "integer", "minimum": 1, "maximum": _MAX_PROCESSES},
         "sustained": SUSTAINED_SCHEMA,
         "environment": {
             "type": "object",
@@ -226,6 +229,10 @@ SCHEMA: dict[str, Any] = {
                     "repeats": {"type": "integer", "minimum": 0, "maximum": _MAX_COUNT},
                     "number_per_run": {"type": "integer", "minimum": 0, "maximum": _MAX_COUNT},
                     "samples": {"type": "array", "maxItems": _MAX_SAMPLES, "items": _number(_MAX_SECONDS)},
+                    # The samples of each fresh process (mpsarticle.measure.workers); `samples` is all of them.
+                    "processes": {"type": "array", "maxItems": _MAX_PROCESSES,
+                                  "items": {"type": "array", "maxItems": _MAX_SAMPLES, "items": _number(_MAX_SECONDS)}},
+                    "between_share": _nullable(_number(1.0)),
                     "threads": _nullable({"type": "integer", "minimum": 1, "maximum": 1_000_000}),
                     "flops": _number(_MAX_COUNT * 1e6),
                     "bytes_moved": _number(_MAX_COUNT * 1e6),

@@ -58,6 +58,7 @@ def fake_cuda(monkeypatch):
     recorded["reset_peak_memory_stats"] = Recorder()
     monkeypatch.setattr(torch.cuda, "reset_peak_memory_stats", recorded["reset_peak_memory_stats"])
     monkeypatch.setattr(torch.cuda, "max_memory_allocated", lambda index: 999)
+    monkeypatch.setattr(torch.cuda, "init", lambda: None)
     recorded["events"] = events
     return recorded
 
@@ -124,6 +125,22 @@ def test_memory_record_per_backend(fake_cuda, fake_mps):
     assert Device("cpu").memory_record() == {}
     assert Device("mps").memory_record() == {"driver_memory_bytes": 12345}
     assert Device("cuda").memory_record() == {"peak_memory_bytes": 999}
+
+
+def test_the_memory_record_works_as_the_first_call_of_a_fresh_process(fake_cuda, monkeypatch):
+    """CUDA's memory statistics exist only once CUDA is initialised (lazily, at the first tensor): reading them
+    first failed with "Invalid device argument", the first call of every fresh worker process."""
+    started = []
+
+    def reset(index):
+        if not started:
+            raise RuntimeError("Invalid device argument : did you call init?")
+        fake_cuda["reset_peak_memory_stats"](index)
+
+    monkeypatch.setattr(torch.cuda, "init", lambda: started.append(True))
+    monkeypatch.setattr(torch.cuda, "reset_peak_memory_stats", reset)
+    Device("cuda").start_memory_record()
+    assert started and len(fake_cuda["reset_peak_memory_stats"].calls) == 1
 
 
 def test_mps_that_reports_available_but_fails_is_unavailable(monkeypatch):

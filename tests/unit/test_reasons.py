@@ -32,6 +32,8 @@ SAMPLES: dict[str, dict[str, object]] = {
     "too_big": {"need_bytes": 12_000_000_000, "memory_bytes": 16_000_000_000, "share": 0.45},
     "too_big_working_set": {"need_bytes": 3_221_225_472, "memory_bytes": 5_500_000_000, "share": 0.45},
     "timeout": {"limit_s": 120.0},
+    "crashed_signal": {"signal": 11, "name": "SIGSEGV"},
+    "crashed_exit": {"status": 3},
     "check_failed": {"rel_error": 0.032, "tolerance": 0.01},
     "check_not_finite": {"tolerance": 0.001},
     "exception": {"message": "RuntimeError: MPS backend out of memory (MPS allocated: 1 GB)"},

@@ -41,7 +41,16 @@ from mpsarticle.analysis.findings.matrix import (
     matmul,
     training,
 )
-from mpsarticle.analysis.findings.quality import Checks, Coverage, Selfcheck, checks, coverage, selfcheck
+from mpsarticle.analysis.findings.quality import (
+    Checks,
+    Coverage,
+    Processes,
+    Selfcheck,
+    checks,
+    coverage,
+    processes,
+    selfcheck,
+)
 from mpsarticle.analysis.findings.timing import NaiveAtSize, NaiveTiming, NaiveVerdict, naive_timing
 from mpsarticle.analysis.findings.vector import (
     Bandwidth,
@@ -67,3 +76,4 @@ __all__ = [
     "crossover", "crossover_kind", "drops", "machine", "matmul", "naive_gaps", "naive_timing", "original",
     "rate_ratio", "selfcheck", "training",
 ]
+__all__ += ["Processes", "processes"]

@@ -24,7 +24,7 @@ __all__ = ["DTYPES", "MISSING", "Accelerator", "Comparison", "Machine", "compare
 DTYPES = ("float32", "float16", "bfloat16")
 #: What a point that is not ``ok`` was instead, in the order a sentence names the first that applies: every
 #: status of :data:`mpsarticle.results.schema.STATUSES` but ``ok``, and ``failed_check`` (ok, but a wrong result).
-Missing = Literal["unsupported", "failed_check", "out_of_memory", "error", "timeout"]
+Missing = Literal["unsupported", "failed_check", "out_of_memory", "error", "timeout", "crashed"]
 MISSING: tuple[Missing, ...] = get_args(Missing)
 #: Why a series has no good point (:func:`missing_status`): a :data:`Missing`, or ``not_measured`` where none was tried.
 Absent = Literal[Missing, "not_measured"]

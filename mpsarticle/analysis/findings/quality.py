@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import statistics
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -45,6 +46,45 @@ def coverage(results: ResultSet) -> Coverage:
             counts[missing_status([point])] += 1
     missing = tuple((status, count) for status, count in counts.items() if count)
     return Coverage(len(results), sum(p.ok for p in results), missing, results.profile, results.created[:10])
+
+
+# -- between processes -------------------------------------------------------------------
+
+#: How many of the points most affected by the process they ran in the method chapter names.
+MOST_AFFECTED = 3
+
+
+@dataclass(frozen=True)
+class Processes:
+    """How much of this build's uncertainty is between fresh processes (mpsarticle.core.stats.across_processes).
+
+    ``points``: the ``ok`` points measured in two or more processes;
+    ``median_share``: the median of their between-process shares;
+    ``most``: the points with the largest share (largest first, at most :data:`MOST_AFFECTED`, only those whose
+    share is above a half), with each one's share and the ratio of its slowest process median to its fastest.
+    """
+
+    processes: int
+    points: int
+    median_share: float | None
+    most: tuple[tuple[Point, float, float], ...]
+
+
+def processes(results: ResultSet) -> Processes:
+    measured = [p for p in results if p.ok and len(p.processes) >= 2 and p.between_share is not None]
+    shares = sorted(p.between_share for p in measured)
+    median = None
+    if shares:
+        middle = len(shares) // 2
+        median = shares[middle] if len(shares) % 2 else (shares[middle - 1] + shares[middle]) / 2
+
+    def spread(point: Point) -> float:
+        medians = [statistics.median(group) for group in point.processes]
+        return max(medians) / min(medians)
+
+    ranked = sorted((p for p in measured if p.between_share > 0.5), key=lambda p: (-p.between_share, -spread(p)))
+    most = tuple((p, p.between_share, spread(p)) for p in ranked[:MOST_AFFECTED])
+    return Processes(results.processes, len(measured), median, most)
 
 
 # -- the method chapter's selfcheck -------------------------------------------------------

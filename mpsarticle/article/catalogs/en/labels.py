@@ -79,6 +79,7 @@ MESSAGES = {
     "gaps.out_of_memory": "too large for the device's memory",
     "gaps.out_of_memory_not_tried": "too large for the device's memory, so not tried",
     "gaps.timeout": "stopped at the time limit per point",
+    "gaps.crashed": "its measuring process crashed",
     "gaps.error": "failed: {reason}",
     "gaps.fallback": "PYTORCH_ENABLE_MPS_FALLBACK=1 was set for this build: operators that MPS lacks ran on the CPU, "
                      "so a time shown for the Apple GPU can include CPU work.",
@@ -95,6 +96,8 @@ MESSAGES = {
     "why.too_big_working_set": "not tried: inputs need {need_bytes}, more than {share} of Metal's recommended "
                                "working set of {memory_bytes}",
     "why.timeout": "stopped at the time limit of {limit_s} per point",
+    "why.crashed_signal": "the process measuring it was ended by signal {signal} ({name})",
+    "why.crashed_exit": "the process measuring it ended with exit status {status}",
     "why.check_failed": "result differs from the float64 CPU reference: relative error {rel_error} > {tolerance}",
     "why.check_not_finite": "result differs from the float64 CPU reference: relative error not finite > {tolerance}",
     "why.exception": "{message}",
@@ -144,6 +147,7 @@ MESSAGES = {
     # -- figures -------------------------------------------------------------------------------
     "figure.status.error": "error",
     "figure.status.timeout": "time limit",
+    "figure.status.crashed": "crashed",
     "figure.status.out_of_memory": "out of memory",
     "figure.status.unsupported": "not supported",
     "figure.method.naive": "timeit, unsynchronised (original)",

@@ -170,6 +170,7 @@ MESSAGES = {
     "missing.out_of_memory": "{dtypes} ran out of memory",
     "missing.error": "{dtypes} failed with an error",
     "missing.timeout": "{dtypes} stopped at the time limit per point",
+    "missing.crashed": "the process measuring {dtypes} crashed",
     "matmul.compare": "At the sizes both devices measured, {clauses}.",
     "matmul.same_size.faster": "the {device} is faster in {dtype} ({factor} faster at m = {size})",
     "matmul.same_size.faster.all": "the {device} is faster in {dtype} at each of them, m = {sizes} ({factor} faster "
@@ -225,6 +226,7 @@ MESSAGES = {
     "step.out_of_memory": "ran out of memory",
     "step.error": "failed with an error",
     "step.timeout": "stopped at the time limit per point",
+    "step.crashed": "crashed the process measuring it",
     "step.not_measured": "was not measured",
 
     # -- correctness ----------------------------------------------------------------------
@@ -249,6 +251,28 @@ MESSAGES = {
     # -- method ----------------------------------------------------------------------------
     "measured": {"plural": "points", "one": "This build measured {points} point with the {profile} profile on {date}.",
                  "other": "This build measured {points} points with the {profile} profile on {date}."},
+    "processes.one": "Each point was measured in one process, so its interval holds only the variation inside "
+                     "that process.",
+    "processes.steady": {"plural": "points",
+                         "one": "Each point was measured in {processes} fresh processes. For the typical point "
+                                "(the median of {points}), {share} of the spread of one process's result came from "
+                                "which process it ran in, the rest from the noise inside a process; for no point was "
+                                "it more than half.",
+                         "other": "Each point was measured in {processes} fresh processes. For the typical point "
+                                  "(the median of {points}), {share} of the spread of one process's result came from "
+                                  "which process it ran in, the rest from the noise inside a process; for no point "
+                                  "was it more than half."},
+    "processes.most": {"plural": "points",
+                       "one": "Each point was measured in {processes} fresh processes. For the typical point (the "
+                              "median of {points}), {share} of the spread of one process's result came from which "
+                              "process it ran in, the rest from the noise inside a process. The process mattered "
+                              "most for {most}.",
+                       "other": "Each point was measured in {processes} fresh processes. For the typical point (the "
+                                "median of {points}), {share} of the spread of one process's result came from which "
+                                "process it ran in, the rest from the noise inside a process. The process mattered "
+                                "most for {most}."},
+    "processes.point": "{point} ({share} between processes; its slowest process took {spread} as long as its "
+                       "fastest)",
     "measured.missing": {"plural": "points",
                          "one": "This build measured {points} point with the {profile} profile on {date}; {missing}.",
                          "other": "This build measured {points} points with the {profile} profile on {date}; "
@@ -263,6 +287,8 @@ MESSAGES = {
                             "other": "{count} failed with an error"},
     "missing_count.timeout": {"plural": "count", "one": "{count} stopped at the time limit per point",
                               "other": "{count} stopped at the time limit per point"},
+    "missing_count.crashed": {"plural": "count", "one": "{count} crashed the process measuring it",
+                              "other": "{count} crashed the process measuring them"},
     "selfcheck.agree": {"plural": "rows", "one": "In this build the {rows} comparison agrees within ±{tolerance}.",
                         "other": "In this build the {rows} comparisons all agree within ±{tolerance}."},
     "selfcheck.differ": {"plural": "outside",
@@ -324,6 +350,8 @@ MESSAGES = {
                             "error.",
     "answer.missing.timeout": "Matrix products in {dtypes} could not be compared: on the {device} they stopped at "
                               "the time limit per point.",
+    "answer.missing.crashed": "Matrix products in {dtypes} could not be compared: on the {device} the process "
+                              "measuring them crashed.",
     "answer.nothing": {"plural": "count",
                        "one": "The {count} measurement of this build did not succeed, so it has no answer to give; "
                               "the chapter on the method counts the failures by reason.",

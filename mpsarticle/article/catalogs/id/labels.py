@@ -73,6 +73,7 @@ MESSAGES = {
     "gaps.out_of_memory": "terlalu besar untuk memori perangkat",
     "gaps.out_of_memory_not_tried": "terlalu besar untuk memori perangkat, jadi tidak dicoba",
     "gaps.timeout": "dihentikan pada batas waktu per titik",
+    "gaps.crashed": "proses pengukurnya mogok",
     "gaps.error": "gagal: {reason}",
     "gaps.fallback": "PYTORCH_ENABLE_MPS_FALLBACK=1 aktif pada build ini: operator yang tidak dimiliki MPS dijalankan "
                      "di CPU, sehingga waktu yang ditampilkan untuk GPU Apple bisa mencakup kerja CPU.",
@@ -85,6 +86,8 @@ MESSAGES = {
                    "perangkat",
     "why.too_big_working_set": "tidak dicoba: masukan memerlukan {need_bytes}, lebih dari {share} dari working set "
                                "yang disarankan Metal sebesar {memory_bytes}",
+    "why.crashed_signal": "proses yang mengukurnya dihentikan oleh sinyal {signal} ({name})",
+    "why.crashed_exit": "proses yang mengukurnya berakhir dengan status keluar {status}",
     "why.timeout": "dihentikan pada batas waktu {limit_s} per titik",
     "why.check_failed": "hasil berbeda dari acuan float64 di CPU: galat relatif {rel_error} > {tolerance}",
     "why.check_not_finite": "hasil berbeda dari acuan float64 di CPU: galat relatif bukan bilangan hingga > "
@@ -137,6 +140,7 @@ MESSAGES = {
     # -- figures -------------------------------------------------------------------------------
     "figure.status.error": "galat",
     "figure.status.timeout": "batas waktu",
+    "figure.status.crashed": "mogok",
     "figure.status.out_of_memory": "memori habis",
     "figure.status.unsupported": "tidak didukung",
     "figure.method.naive": "timeit, tanpa sinkronisasi (asli)",

@@ -181,6 +181,7 @@ MESSAGES = {
     "missing.out_of_memory": "{dtypes} kehabisan memori",
     "missing.error": "{dtypes} gagal karena galat",
     "missing.timeout": "{dtypes} dihentikan pada batas waktu per titik",
+    "missing.crashed": "proses yang mengukur {dtypes} mogok",
     "matmul.compare": "Pada ukuran yang diukur di kedua perangkat, {clauses}.",
     "matmul.same_size.faster": "{device} lebih cepat dalam {dtype} ({factor} lebih cepat pada m = {size})",
     "matmul.same_size.faster.all": "{device} lebih cepat dalam {dtype} pada setiap ukuran itu, m = {sizes} ({factor} "
@@ -242,6 +243,7 @@ MESSAGES = {
     "step.out_of_memory": "kehabisan memori",
     "step.error": "gagal karena galat",
     "step.timeout": "dihentikan pada batas waktu per titik",
+    "step.crashed": "membuat proses pengukurnya mogok",
     "step.not_measured": "tidak diukur",
 
     # -- correctness ----------------------------------------------------------------------
@@ -262,6 +264,19 @@ MESSAGES = {
 
     # -- method ----------------------------------------------------------------------------
     "measured": {"plural": "points", "other": "Build ini mengukur {points} titik dengan profil {profile} pada {date}."},
+    "processes.one": "Setiap titik diukur dalam satu proses saja, jadi intervalnya hanya memuat variasi di dalam "
+                     "proses itu.",
+    "processes.steady": {"plural": "points",
+                         "other": "Setiap titik diukur dalam {processes} proses baru. Pada titik yang khas (median "
+                                  "dari {points} titik), {share} sebaran hasil satu proses berasal dari proses tempat "
+                                  "titik itu berjalan, sisanya dari derau di dalam proses; tidak ada titik yang "
+                                  "bagiannya lebih dari separuh."},
+    "processes.most": {"plural": "points",
+                       "other": "Setiap titik diukur dalam {processes} proses baru. Pada titik yang khas (median dari "
+                                "{points} titik), {share} sebaran hasil satu proses berasal dari proses tempat titik "
+                                "itu berjalan, sisanya dari derau di dalam proses. Proses paling menentukan pada "
+                                "{most}."},
+    "processes.point": "{point} ({share} antarproses; proses terlambatnya butuh waktu {spread} proses tercepatnya)",
     "measured.missing": {"plural": "points",
                          "other": "Build ini mengukur {points} titik dengan profil {profile} pada {date}; {missing}."},
     "missing_count.unsupported": {"plural": "count", "other": "{count} tidak didukung di mesin ini"},
@@ -269,6 +284,7 @@ MESSAGES = {
     "missing_count.out_of_memory": {"plural": "count", "other": "{count} tidak muat di memori"},
     "missing_count.error": {"plural": "count", "other": "{count} gagal karena galat"},
     "missing_count.timeout": {"plural": "count", "other": "{count} dihentikan pada batas waktu per titik"},
+    "missing_count.crashed": {"plural": "count", "other": "{count} membuat proses pengukurnya mogok"},
     "selfcheck.agree": {"plural": "rows", "other": "Di build ini, {rows} perbandingan itu semuanya sepakat dalam "
                                                    "batas ±{tolerance}."},
     "selfcheck.differ": {"plural": "outside", "other": "Di build ini, {outside} dari {rows} perbandingan jatuh di luar "
@@ -330,6 +346,8 @@ MESSAGES = {
                             "karena galat.",
     "answer.missing.timeout": "Perkalian matriks dalam {dtypes} tidak bisa dibandingkan: di {device} perkaliannya "
                               "dihentikan pada batas waktu per titik.",
+    "answer.missing.crashed": "Perkalian matriks dalam {dtypes} tidak bisa dibandingkan: di {device} proses yang "
+                              "mengukurnya mogok.",
     "answer.nothing": {"plural": "count",
                        "other": "Tidak satu pun dari {count} pengukuran build ini yang berhasil, jadi build ini tidak "
                                 "punya jawaban; bab tentang metode menghitung kegagalannya menurut penyebab."},

@@ -1,0 +1,105 @@
+"""Fresh worker processes: every point measured in several, nothing lost to kill -9, a crash recorded as such."""
+
+from __future__ import annotations
+
+import json
+import signal
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from mpsarticle.cli import main as cli
+from mpsarticle.core import profiles
+from mpsarticle.measure import workers
+from mpsarticle.measure.devices import Device
+from mpsarticle.results.model import load
+
+from ..running import ROOT, Running
+
+COPY = ["--suite", "copy", "--profile", "quick", "--device", "cpu", "--no-progress"]
+#: Points a kill -9 can land among: the blog post's sizes and the copy, naive and engine (quick: a few seconds).
+SUITES = ["--suite", "original", "--suite", "copy", "--profile", "quick", "--device", "cpu"]
+PLANNED = profiles.plan(["original", "copy"], "quick", [Device("cpu")])
+PROCESSES = profiles.PROFILES["quick"].processes
+
+
+def _journal_lines(path: Path) -> int:
+    return len(path.read_text().splitlines()) if path.exists() else 0
+
+
+def test_kill_9_loses_at_most_the_point_being_measured_and_resume_completes_the_file(tmp_path):
+    out = tmp_path / "r.json"
+    journal = workers.journal_path(out)
+    run = Running("run", *SUITES, "--out", str(out))
+    notice = run.wait_for(r"mpsarticle: each point is saved to (\S+) as it finishes; if the run is stopped, "
+                          r"continue with --resume (\S+)")
+    assert notice[1] == notice[2] == str(journal)
+    deadline = time.monotonic() + 180
+    while _journal_lines(journal) < 4 and run.process.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.02)  # until a few (point, process) measurements are in
+    assert run.process.poll() is None, "the run ended before it could be killed"
+    run.process.send_signal(signal.SIGKILL)
+    run.process.wait(timeout=30)
+    assert not out.exists() and _journal_lines(journal) >= 3  # the header and what had finished
+    partial = workers.load_journal(journal)
+    assert 1 <= len(partial.points) < len(PLANNED) * PROCESSES
+    assert cli.main(["run", *SUITES, "--no-progress", "--resume", str(journal)]) == 0
+    final = load(out)
+    assert len(final) == len(PLANNED) and final.processes == PROCESSES
+    assert all(p.status == "ok" and len(p.processes) == PROCESSES for p in final)
+    assert [(p.suite, p.method, p.params) for p in final] == [(t.suite, t.method, t.workload.params()) for t in PLANNED]
+    assert not journal.exists()  # the results are saved: the journal is not needed
+
+
+@pytest.fixture
+def faulty(monkeypatch):
+    """Workers that run tests/faulty_worker.py instead of the real one (FAULTY_WORKER says how they fail)."""
+    monkeypatch.setattr(workers, "_worker_command", lambda: [sys.executable, str(ROOT / "tests" / "faulty_worker.py")])
+    return monkeypatch
+
+
+def test_a_worker_that_segfaults_leaves_its_point_crashed_and_the_run_goes_on(tmp_path, faulty, capsys):
+    faulty.setenv("FAULTY_WORKER", f"segfault:{1 << 22}")
+    out = tmp_path / "r.json"
+    assert cli.main(["run", *COPY, "--out", str(out)]) == 0
+    points = {p.params["n"]: p for p in load(out)}
+    crashed = points[1 << 22]
+    assert crashed.status == "crashed" and crashed.median_s is None
+    assert crashed.reason.to_dict() == {"code": "crashed_signal", "signal": 11, "name": "SIGSEGV"}
+    others = [p for n, p in points.items() if n != 1 << 22]
+    assert len(others) == 2 and all(p.status == "ok" and len(p.processes) == PROCESSES for p in others)
+    assert "1 crashed" in capsys.readouterr().out
+
+
+def test_a_point_past_its_limit_is_stopped_by_the_parent(tmp_path, faulty):
+    """Even a point that never returns to Python (a kernel that hangs) is stopped: the parent kills its worker."""
+    faulty.setenv("FAULTY_WORKER", f"hang:{1 << 22}")
+    out = tmp_path / "r.json"
+    assert cli.main(["run", *COPY, "--point-limit", "3", "--out", str(out)]) == 0
+    points = {p.params["n"]: p for p in load(out)}
+    assert points[1 << 22].status == "timeout"
+    assert points[1 << 22].reason.to_dict() == {"code": "timeout", "limit_s": 3.0}
+    assert all(p.status == "ok" for n, p in points.items() if n != 1 << 22)
+
+
+def test_a_journal_cut_in_the_middle_of_a_line_loads_without_it(tmp_path):
+    out = tmp_path / "r.json"
+    assert cli.main(["run", *COPY, "--processes", "2", "--out", str(out)]) == 0
+    results = load(out)
+    journal = workers.Journal(workers.journal_path(out), results)
+    journal.close()
+    text = workers.journal_path(out).read_text()
+    cut = text + json.dumps({"round": 1, "point": results.points[0].to_dict()})[:40]
+    workers.journal_path(out).write_text(cut)
+    again = workers.load_journal(workers.journal_path(out))
+    assert [p.to_dict() for p in again.points] == [p.to_dict() for p in results.points]
+
+
+def test_processes_come_from_the_profile_or_the_command_line(tmp_path):
+    out = tmp_path / "r.json"
+    assert cli.main(["run", *COPY, "--processes", "3", "--out", str(out)]) == 0
+    found = load(out)
+    assert found.processes == 3 and {len(p.processes) for p in found} == {3}
+    assert all(p.between_share is not None and p.ci_low_s <= p.median_s <= p.ci_high_s for p in found)
