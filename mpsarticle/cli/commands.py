@@ -21,9 +21,9 @@ from mpsarticle import config
 from mpsarticle.cli.report import mac_lines, memory_lines, share_lines, spec_lines, sustained_summary
 from mpsarticle.core.conditions import machine_conditions, warning_lines
 from mpsarticle.core.profiles import SUITES
-from mpsarticle.results.files import SavedElsewhere, check_writable, save_text
 from mpsarticle.measure.session import finished
 from mpsarticle.measure.workers import JOURNAL_SUFFIX
+from mpsarticle.results.files import SavedElsewhere, check_writable, save_text
 from mpsarticle.results.model import load
 
 __all__ = ["COMMANDS"]

@@ -27,9 +27,8 @@ from mpsarticle import config
 from mpsarticle.core.profiles import Task, get_profile, plan
 from mpsarticle.measure.interrupt import Rescue, signals_interrupt, terminal
 from mpsarticle.measure.loop import resolve_devices, run_tasks
-from mpsarticle.measure.resume import check_resumable, in_plan_order, missing
+from mpsarticle.measure.resume import check_resumable, in_plan_order, missing, point_key, task_key
 from mpsarticle.measure.watchdog import Watchdog
-from mpsarticle.measure.resume import point_key, task_key
 from mpsarticle.measure.workers import Journal, is_journal, journal_path, load_journal, needs, run_rounds
 from mpsarticle.results.model import Point, ResultSet, load
 

@@ -42,8 +42,9 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Callable, Hashable, Iterable, Sequence
 from pathlib import Path
-from typing import IO, Any, Callable, Hashable, Iterable, Sequence
+from typing import IO, Any
 
 from mpsarticle.core.profiles import Task
 from mpsarticle.core.reasons import Reason

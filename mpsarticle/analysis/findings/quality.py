@@ -71,20 +71,17 @@ class Processes:
 
 
 def processes(results: ResultSet) -> Processes:
-    measured = [p for p in results if p.ok and len(p.processes) >= 2 and p.between_share is not None]
-    shares = sorted(p.between_share for p in measured)
-    median = None
-    if shares:
-        middle = len(shares) // 2
-        median = shares[middle] if len(shares) % 2 else (shares[middle - 1] + shares[middle]) / 2
+    measured = [(p, p.between_share) for p in results
+                if p.ok and len(p.processes) >= 2 and p.between_share is not None]
+    shares = sorted(share for _, share in measured)
+    median = statistics.median(shares) if shares else None
 
     def spread(point: Point) -> float:
         medians = [statistics.median(group) for group in point.processes]
         return max(medians) / min(medians)
 
-    ranked = sorted((p for p in measured if p.between_share > 0.5), key=lambda p: (-p.between_share, -spread(p)))
-    most = tuple((p, p.between_share, spread(p)) for p in ranked[:MOST_AFFECTED])
-    return Processes(results.processes, len(measured), median, most)
+    ranked = sorted(((p, share, spread(p)) for p, share in measured if share > 0.5), key=lambda r: (-r[1], -r[2]))
+    return Processes(results.processes, len(measured), median, tuple(ranked[:MOST_AFFECTED]))
 
 
 # -- the method chapter's selfcheck -------------------------------------------------------
