@@ -60,8 +60,8 @@ class Processes:
 
     ``points``: the ``ok`` points measured in two or more processes;
     ``median_share``: the median of their between-process shares;
-    ``most``: the points with the largest share (largest first, at most :data:`MOST_AFFECTED`, only those whose
-    share is above a half), with each one's share and the ratio of its slowest process median to its fastest.
+    ``most``: of the points whose share is above a half, those whose slowest process was slowest against their
+    fastest (largest first, at most :data:`MOST_AFFECTED`), each with its share and that ratio.
     """
 
     processes: int
@@ -80,7 +80,7 @@ def processes(results: ResultSet) -> Processes:
         medians = [statistics.median(group) for group in point.processes]
         return max(medians) / min(medians)
 
-    ranked = sorted(((p, share, spread(p)) for p, share in measured if share > 0.5), key=lambda r: (-r[1], -r[2]))
+    ranked = sorted(((p, share, spread(p)) for p, share in measured if share > 0.5), key=lambda r: (-r[2], -r[1]))
     return Processes(results.processes, len(measured), median, tuple(ranked[:MOST_AFFECTED]))
 
 
