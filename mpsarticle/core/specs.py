@@ -93,9 +93,9 @@ class TimingOptions:
         """The budget of the process measuring now."""
         return self.budget_s / self.share
 
-    def at_least(self, count: int) -> int:
-        """This process's share of a least count of blocks (never fewer than three)."""
-        return max(3, -(-count // self.share))
+    def at_least(self, count: int, minimum: int = 3) -> int:
+        """This process's share of a least count of blocks or repeats (never fewer than ``minimum``)."""
+        return max(minimum, count // self.share)
 
 
 @dataclass(frozen=True)

@@ -154,7 +154,7 @@ def time_naive(prepared: Prepared, device: Device, options: TimingOptions) -> di
     """The original article's measurement, unchanged: no warm-up, no synchronisation."""
     started = time.perf_counter()
     samples = []
-    repeats = options.at_least(NAIVE_REPEATS)
+    repeats = options.at_least(NAIVE_REPEATS, minimum=2)
     for _ in range(repeats):
         samples.append(timeit.timeit(prepared.fn, number=options.number) / options.number)
         # Let the queued work drain so it cannot leak into the next run;

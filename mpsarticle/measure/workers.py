@@ -290,6 +290,7 @@ def run_rounds(tasks: Sequence[Task], results: ResultSet, *, processes: int,
         while todo:
             todo = _one_worker(todo, round_, processes, limit_s, record)
     results.points = ordered()  # in plan order, each point once
+    results.pool_processes()
 
 
 def _one_worker(todo: list[Task], round_: int, processes: int, limit_s: float | None,

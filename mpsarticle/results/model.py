@@ -93,6 +93,14 @@ class Point:
     processes: list[list[float]] = field(default_factory=list)
     #: The share of one process's variance that is between processes (None: measured in one process).
     between_share: float | None = None
+    #: The floor of its between-process variance lent by the run's other points on its device, and the floor's
+    #: degrees of freedom (mpsarticle.core.stats.between_floor; None: no floor).
+    floor_var: float | None = None
+    floor_df: int | None = None
+
+    @property
+    def floor(self) -> tuple[float, int] | None:
+        return (self.floor_var, self.floor_df) if self.floor_var is not None and self.floor_df else None
     #: Seconds the whole measurement took (warm-up and calibration included)
     #: and the part of it spent in timed blocks: the harness's own cost.
     wall_s: float | None = None
@@ -149,7 +157,7 @@ class Point:
         if not self.samples:
             return self
         groups = self.processes if len(self.processes) >= 2 else None
-        summary = summarize(self.samples, groups=groups)
+        summary = summarize(self.samples, groups=groups, floor=self.floor)
         if groups:
             from mpsarticle.core.stats import across_processes
 
@@ -224,6 +232,18 @@ class ResultSet:
     def devices(self) -> list[str]:
         """Devices that have points, in the order first measured."""
         return list(dict.fromkeys(point.device for point in self.points))
+
+    def pool_processes(self) -> None:
+        """Each device's floor of between-process variance (mpsarticle.core.stats.between_floor), lent to each of its
+        points measured in several processes, and their statistics again with it."""
+        from mpsarticle.core.stats import between_floor
+
+        for device in self.devices:
+            points = [p for p in self.points if p.device == device and p.ok and len(p.processes) >= 2]
+            floor = between_floor([p.processes for p in points])
+            for point in points:
+                point.floor_var, point.floor_df = floor if floor else (None, None)
+                point.summarize()
 
     # -- serialisation ---------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:

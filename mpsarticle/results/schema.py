@@ -233,6 +233,8 @@ SCHEMA: dict[str, Any] = {
                     "processes": {"type": "array", "maxItems": _MAX_PROCESSES,
                                   "items": {"type": "array", "maxItems": _MAX_SAMPLES, "items": _number(_MAX_SECONDS)}},
                     "between_share": _nullable(_number(1.0)),
+                    "floor_var": _nullable(_number(1e6)),
+                    "floor_df": _nullable({"type": "integer", "minimum": 1, "maximum": _MAX_COUNT}),
                     "threads": _nullable({"type": "integer", "minimum": 1, "maximum": 1_000_000}),
                     "flops": _number(_MAX_COUNT * 1e6),
                     "bytes_moved": _number(_MAX_COUNT * 1e6),
