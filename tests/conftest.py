@@ -34,6 +34,17 @@ settings.register_profile("thorough", max_examples=60, deadline=None, suppress_h
 settings.load_profile("quick")
 
 
+def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
+    """``-n auto`` (pyproject.toml's addopts): the unit layer alone runs on every core, in whole files
+    (``--dist loadfile``), which keeps `pytest tests/unit` under half a minute on a 2-core machine. Any run that
+    reaches another layer stays in one process: those tests measure, send signals and build sites, and measuring
+    beside one another would make each the other's noise."""
+    paths = [Path(arg.split("::")[0]).resolve() for arg in config.args] or [ROOT / "tests"]
+    unit = ROOT / "tests" / "unit"
+    only_unit = all(path == unit or unit in path.parents for path in paths)
+    return (os.cpu_count() or 1) if only_unit else 0
+
+
 def pytest_configure(config: pytest.Config) -> None:
     for name, what in LAYERS.items():
         config.addinivalue_line("markers", f"{name}: {what}")
