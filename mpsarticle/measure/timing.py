@@ -15,8 +15,9 @@ Three methods, so the article can put them side by side:
     The original article's ``timeit.timeit(lambda: B @ a, number=100)``,
     exactly: no warm-up and no synchronisation, so on an asynchronous device
     it measures how fast work can be *queued*. It is run ``NAIVE_REPEATS``
-    times, as a reader re-running the cell would, with nothing of ours
-    (no thread-count change, no warm-up) before it.
+    times in one process, or once in each fresh process, as a reader
+    running the cell would, with nothing of ours (no thread-count change,
+    no warm-up) before it.
 ``events``
     ``number`` back-to-back calls between two events recorded in the
     device's own queue (CUDA or MPS events), read after synchronising.
@@ -55,9 +56,12 @@ from mpsarticle.results.schema import Status
 
 __all__ = ["TimingOptions", "measure", "rotations", "step", "time_engine", "time_events", "time_naive"]
 
-#: Runs of the original ``timeit`` per point (seven: the fewest for which
+#: Runs of the original ``timeit`` per point measured in one process (seven: the fewest for which
 #: order statistics give a 95 % interval of the median).
 NAIVE_REPEATS = 7
+#: Runs per process of a point measured in several fresh processes (mpsarticle.measure.workers): once, as a
+#: reader runs the cell once in a fresh kernel; the interval is then across the processes.
+NAIVE_PER_PROCESS = 1
 #: Warm-up: at least this many calls, and at least this long.
 WARMUP_CALLS = 2
 WARMUP_SECONDS = 0.02
@@ -154,7 +158,7 @@ def time_naive(prepared: Prepared, device: Device, options: TimingOptions) -> di
     """The original article's measurement, unchanged: no warm-up, no synchronisation."""
     started = time.perf_counter()
     samples = []
-    repeats = options.at_least(NAIVE_REPEATS, minimum=2)
+    repeats = NAIVE_REPEATS if options.share == 1 else NAIVE_PER_PROCESS
     for _ in range(repeats):
         samples.append(timeit.timeit(prepared.fn, number=options.number) / options.number)
         # Let the queued work drain so it cannot leak into the next run;
