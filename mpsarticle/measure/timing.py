@@ -15,9 +15,9 @@ Three methods, so the article can put them side by side:
     The original article's ``timeit.timeit(lambda: B @ a, number=100)``,
     exactly: no warm-up and no synchronisation, so on an asynchronous device
     it measures how fast work can be *queued*. It is run ``NAIVE_REPEATS``
-    times in one process, or once in each fresh process, as a reader
-    running the cell would, with nothing of ours (no thread-count change,
-    no warm-up) before it.
+    times in one process, or ``NAIVE_PER_PROCESS`` times in each fresh
+    process, as a reader re-running the cell would, with nothing of ours
+    (no thread-count change, no warm-up) before it.
 ``events``
     ``number`` back-to-back calls between two events recorded in the
     device's own queue (CUDA or MPS events), read after synchronising.
@@ -59,9 +59,10 @@ __all__ = ["TimingOptions", "measure", "rotations", "step", "time_engine", "time
 #: Runs of the original ``timeit`` per point measured in one process (seven: the fewest for which
 #: order statistics give a 95 % interval of the median).
 NAIVE_REPEATS = 7
-#: Runs per process of a point measured in several fresh processes (mpsarticle.measure.workers): once, as a
-#: reader runs the cell once in a fresh kernel; the interval is then across the processes.
-NAIVE_PER_PROCESS = 1
+#: Runs per process of a point measured in several fresh processes (mpsarticle.measure.workers): three, so that
+#: the process's median is not its first call's, which in a fresh process also loads the device's kernels (on
+#: the H200 that made one call of B @ a at m = 1,024 read 98 µs instead of 16); the interval is across processes.
+NAIVE_PER_PROCESS = 3
 #: Warm-up: at least this many calls, and at least this long.
 WARMUP_CALLS = 2
 WARMUP_SECONDS = 0.02
