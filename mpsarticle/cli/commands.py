@@ -137,37 +137,6 @@ def selfcheck(args: argparse.Namespace) -> int:
     return 0 if all(row.agrees for row in rows) else 1
 
 
-def _print_info(as_json: bool) -> None:
-    from mpsarticle.measure.environment import describe_machine
-
-    machine = describe_machine()
-    if as_json:
-        print(json.dumps(machine, indent=1))
-        return
-    print(f"{machine['os']} on {machine['arch']}, Python {machine['python']}, torch {machine['torch']}")
-    print(f"CPU: {machine['cpu']} ({machine['logical_cores']} threads)")
-    for name, device in machine["devices"].items():
-        memory = device.get("memory_bytes")
-        size = f", {memory / 2**30:.0f} GiB" if memory else ""
-        print(f"  {name:5s} {device['name']} [{device['backend']}]{size}")
-    for name, why in machine["unavailable"].items():
-        print(f"  {name:5s} unavailable: {why}")
-    for line in mac_lines(machine) + spec_lines(machine) + warning_lines(machine):
-        print(line)
-
-
-def _warn_before_measuring() -> None:
-    """One line per risky condition (battery, Low Power Mode, swap...), while they can still be fixed.
-
-    The MPS fallback is left to the measuring session, which warns about it
-    for every way of measuring (the site build's included).
-    """
-    found = machine_conditions()
-    found = {**found, "warnings": [code for code in found.get("warnings") or () if code != "mps_fallback"]}
-    for line in warning_lines(found):
-        print(line, file=sys.stderr)
-
-
 def _warn_before_measuring() -> None:
     """One line per risky condition (battery, Low Power Mode, swap...), while they can still be fixed.
 
