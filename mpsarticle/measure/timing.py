@@ -59,10 +59,10 @@ __all__ = ["TimingOptions", "measure", "rotations", "step", "time_engine", "time
 #: Runs of the original ``timeit`` per point measured in one process (seven: the fewest for which
 #: order statistics give a 95 % interval of the median).
 NAIVE_REPEATS = 7
-#: Runs per process of a point measured in several fresh processes (mpsarticle.measure.workers): three, so that
-#: the process's median is not its first call's, which in a fresh process also loads the device's kernels (on
-#: the H200 that made one call of B @ a at m = 1,024 read 98 µs instead of 16); the interval is across processes.
-NAIVE_PER_PROCESS = 3
+#: Runs per process of a point measured in several fresh processes (mpsarticle.measure.workers): once, as a
+#: reader runs the cell once in a fresh kernel (whose runtime the worker has started, as the reader's session
+#: has: Device.start_runtime); the interval is across the processes.
+NAIVE_PER_PROCESS = 1
 #: Warm-up: at least this many calls, and at least this long.
 WARMUP_CALLS = 2
 WARMUP_SECONDS = 0.02

@@ -1,7 +1,9 @@
 """A measuring worker: ``python -m mpsarticle.measure.worker``, started by :mod:`mpsarticle.measure.workers`.
 
-It reads one line of JSON on stdin, ``{"tasks": [spec, ...]}``, and for each
-task writes ``{"start": i}`` before measuring it and ``{"index": i, "point":
+It reads one line of JSON on stdin, ``{"tasks": [spec, ...]}``; before its
+first point on a device it starts that device's runtime
+(:meth:`~mpsarticle.measure.devices.Device.start_runtime`); and for each
+task it writes ``{"start": i}`` before measuring it and ``{"index": i, "point":
 {...}}`` after, one line each, flushed. Nothing else reaches its stdout: the
 protocol has its own copy of the descriptor, and file descriptor 1 is pointed
 at stderr, so a library that prints (from Python or from C) cannot corrupt
@@ -32,7 +34,10 @@ def main() -> int:
     devices = {}
     for index, (spec, workload, options) in enumerate(tasks_in(request["tasks"])):
         protocol.write(json.dumps({"start": index}) + "\n")
-        device = devices.get(spec["device"]) or devices.setdefault(spec["device"], get_device(spec["device"]))
+        device = devices.get(spec["device"])
+        if device is None:
+            device = devices[spec["device"]] = get_device(spec["device"])
+            device.start_runtime()
         point = measure(workload, device, spec["method"], options, suite=spec["suite"], check=spec["check"])
         protocol.write(json.dumps({"index": index, "point": point.to_dict()}, allow_nan=False) + "\n")
     protocol.close()

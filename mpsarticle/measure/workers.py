@@ -15,7 +15,7 @@ measures every point in ``processes`` fresh processes, one after another:
   (``Point.processes``), and its value and 95 % interval are those of
   :func:`mpsarticle.core.stats.across_processes`;
 - **nothing lost**: every finished (point, process) is appended to a journal
-  beside the results file and flushed to disk before the next starts
+  beside the results file and flushed to the operating system before the next starts
   (:class:`Journal`), so ``kill -9``, a closed laptop lid or the
   out-of-memory killer loses at most the point being measured;
   ``python -m mpsarticle run --resume FILE.journal`` continues from it;
@@ -73,7 +73,7 @@ def journal_path(results_path: str | os.PathLike[str]) -> Path:
 
 class Journal:
     """An append-only record of a run: a header (the run's results without points), then one line per
-    (point, process), each flushed to disk before the next point starts."""
+    (point, process), each flushed to the operating system before the next point starts."""
 
     def __init__(self, path: Path, results: ResultSet) -> None:
         self.path = path
@@ -90,8 +90,9 @@ class Journal:
 
     def _write(self, record: dict[str, Any]) -> None:
         self._file.write(json.dumps(record, allow_nan=False, default=str) + "\n")
+        # Flushed to the operating system, which keeps it whatever becomes of this process (kill -9, a crash,
+        # the out-of-memory killer); not fsync'ed to the disk, which only a power cut would need, at some ms a point.
         self._file.flush()
-        os.fsync(self._file.fileno())
 
     def add(self, point: Point, round_: int) -> None:
         self._write({"round": round_, "point": point.to_dict()})
