@@ -67,6 +67,8 @@ class Summary:
     ci_high: float
     outliers: int
     stable: bool
+    #: Across processes (:class:`Spread`): the share of the variance between them; ``None`` for one process.
+    between_share: float | None = None
 
     @property
     def iqr(self) -> float:
@@ -127,13 +129,14 @@ def summarize(samples: Sequence[float], target: float = TARGET_HALF_WIDTH,
     q1, median, q3 = (float(v) for v in np.quantile(values, [0.25, 0.5, 0.75]))
     if groups is not None and len(groups) >= 2:
         found = across_processes(groups, floor=floor)
-        median, low, high, exact = found.value, found.low, found.high, True
+        median, low, high, exact, share = found.value, found.low, found.high, True, found.between_share
     else:
-        low, high, exact = median_interval(values)
+        (low, high, exact), share = median_interval(values), None
     spread = TUKEY_K * (q3 - q1)
     outliers = int(np.count_nonzero((values < q1 - spread) | (values > q3 + spread)))
     half_width = (high - low) / 2 / median if median else math.inf
-    return Summary(values.size, median, q1, q3, low, high, outliers, stable=exact and half_width <= target)
+    return Summary(values.size, median, q1, q3, low, high, outliers, stable=exact and half_width <= target,
+                   between_share=share)
 
 
 @dataclass(frozen=True)

@@ -30,7 +30,7 @@ from mpsarticle.measure.loop import resolve_devices, run_tasks
 from mpsarticle.measure.resume import check_resumable, in_plan_order, missing, point_key, task_key
 from mpsarticle.measure.watchdog import Watchdog
 from mpsarticle.measure.workers import Journal, is_journal, journal_path, load_journal, needs, run_rounds
-from mpsarticle.results.model import Point, ResultSet, load
+from mpsarticle.results.model import ResultSet, load
 
 if TYPE_CHECKING:
     from mpsarticle.measure.devices import Device
@@ -137,16 +137,13 @@ def _in_workers(tasks: list[Task], results: ResultSet, processes: int, request: 
     bar = tqdm(total=total, desc="mpsarticle", unit="point", file=progress_stream(), disable=not request.progress,
                dynamic_ncols=True, mininterval=0.5)
 
-    def add(point: Point, round_: int) -> None:
-        journal.add(point, round_)
-
     def progress(task: Task, round_: int) -> None:
         bar.set_postfix_str(f"{task.suite}: {task.workload.label} on {task.device} (process {round_ + 1} "
                             f"of {processes})", refresh=False)
         bar.update()
 
     try:
-        run_rounds(tasks, results, processes=processes, add=add, limit_s=request.limit_s(), progress=progress,
+        run_rounds(tasks, results, processes=processes, add=journal.add, limit_s=request.limit_s(), progress=progress,
                    skip=lambda task: too_big_point(task, results.environment["devices"]), lock=rescue.lock)
     finally:
         bar.close()

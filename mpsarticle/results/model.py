@@ -159,9 +159,7 @@ class Point:
         groups = self.processes if len(self.processes) >= 2 else None
         summary = summarize(self.samples, groups=groups, floor=self.floor)
         if groups:
-            from mpsarticle.core.stats import across_processes
-
-            self.between_share = across_processes(groups).between_share
+            self.between_share = summary.between_share
         self.median_s, self.q1_s, self.q3_s = summary.median, summary.q1, summary.q3
         self.iqr_s = summary.iqr
         self.ci_low_s, self.ci_high_s = summary.ci_low, summary.ci_high
