@@ -210,8 +210,8 @@ MESSAGES = {
     "cpuhalf.slower": "{dtype} lebih lambat (float32 {factor} lebih cepat pada m = {size})",
     "cpuhalf.slower.all": "{dtype} lebih lambat pada setiap ukuran itu, m = {sizes} (float32 {factor} lebih cepat "
                           "pada m = {size})",
-    "cpuhalf.same": "{dtype} kurang lebih sama cepat dengan float32 (pada m = {size})",
-    "cpuhalf.same.all": "{dtype} kurang lebih sama cepat dengan float32 pada setiap ukuran itu, m = {sizes}",
+    "cpuhalf.same": "{dtype} kurang lebih sama cepatnya (pada m = {size})",
+    "cpuhalf.same.all": "{dtype} kurang lebih sama cepatnya pada setiap ukuran itu, m = {sizes}",
     "cpuhalf.not_faster": "{dtype} tidak lebih cepat pada satu pun dari m = {sizes} (lebih lambat pada "
                           "m = {losses}, setara pada ukuran lainnya)",
     "cpuhalf.mixed": "{dtype} lebih cepat hanya pada m = {wins} (dari m = {sizes})",
