@@ -3,7 +3,8 @@
 ``FAULTY_WORKER=segfault:4194304`` makes the worker kill itself with SIGSEGV
 when it reaches a copy of that many values (as a crash inside a driver
 would); ``hang:N`` makes it sleep past any time limit instead. Every other
-point is measured by the real worker.
+point is measured by the real worker. ``selfcheck:reverse`` makes the worker
+that measures the selfcheck in reverse order crash in it instead.
 """
 
 from __future__ import annotations
@@ -27,7 +28,19 @@ def measure(workload, device, *args, **kwargs):
     return real_measure(workload, device, *args, **kwargs)
 
 
-timing.measure = measure
+def sample_all(plan, *, reverse=False, **kwargs):
+    if reverse:
+        os.kill(os.getpid(), signal.SIGSEGV)
+    return real_sample_all(plan, reverse=reverse, **kwargs)
+
+
+if KIND == "selfcheck":
+    from mpsarticle.measure import selfcheck
+
+    real_sample_all = selfcheck.sample_all
+    selfcheck.sample_all = sample_all
+else:
+    timing.measure = measure
 
 if __name__ == "__main__":
     sys.exit(worker.main())

@@ -81,7 +81,8 @@ from __future__ import annotations
 import functools
 import math
 import re
-from collections.abc import Callable, Iterable, Mapping
+import statistics
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from itertools import pairwise
@@ -284,8 +285,15 @@ CLAIM_TABLE: list[tuple[str, str, str]] = [
                         rf"(?P<missing>.+?))?{END}", "check_measured"),
     ("nothing succeeded", rf"(?:None of the|The) (?P<n>{N}) measurements? of this build (?:succeeded|did not "
                           rf"succeed)", "check_nothing"),
+    ("processes, one", r"Each point was measured in one process, so its interval holds only the variation inside "
+                       r"that process\.", "check_processes_one"),
+    ("processes", rf"Each point was measured in (?P<p>{N}) fresh processes\. For the typical point \(the median of "
+                  rf"(?P<n>{N})\), (?P<share>{N})% of the spread of one process's result came from which process it "
+                  rf"ran in, the rest from the noise inside a process(?:(?P<none>; for no point was it more than "
+                  rf"half)\.|\. The process mattered most for (?P<most>.+?){END})", "check_processes"),
     ("selfcheck outside", rf"In this build (?P<outside>{N}) of (?P<rows>{N}) comparisons falls? outside "
-                          rf"±(?P<t>{N})%: (?P<list>.+?){END}", "check_selfcheck"),
+                          rf"±(?P<t>{N})%, (?:its|their) two 95% intervals \(each across [^()]+\) further apart "
+                          rf"than that\.(?P<list>(?: For .+? apart\.)+)", "check_selfcheck"),
     ("code in prose", CODE, "check_code"),
 ]
 
@@ -293,7 +301,8 @@ CLAIM_TABLE: list[tuple[str, str, str]] = [
 NO_CLAIMS: list[re.Pattern] = [re.compile(p) for p in [
     r"Measured on: .+?\.(?= [A-Z]|$)",
     # The method chapter's selfcheck compares the engine with references: rows, not points of the set.
-    r"In this build the \d+ comparisons? (?:all )?agrees? within ±[\d.]+%\.",
+    r"In this build the \d+ comparisons? (?:all )?agrees?: (?:in each, )?(?:its|the) two 95% intervals, each across "
+    r"[^,]+, lie within ±[\d.]+% of each other\.",
     r"The synchronised timer spent .+? in all on these points, .+",
     r"This build (?:measured|found) (?:the |no ).+?\.(?= [A-Z]|$)",
     r"This build measured no accelerator, only its CPU \(.+?\), so it cannot say where a GPU would win",
@@ -354,18 +363,54 @@ def interval(samples: Iterable[float], level: float = LEVEL) -> tuple[float, flo
     return ordered[ranks[0]], ordered[ranks[1]]
 
 
+def reading(point: Point) -> tuple[float, float, float]:
+    """(value, low, high) of a point, read plainly from its samples: measured in one process, their median and
+    the order-statistic interval of it; in several, the geometric mean of the process medians (the value the
+    package reports) and the hull of each process's own interval (what holds of every process it measured)."""
+    groups = process_groups(point)
+    if len(groups) == 1:
+        return (median(groups[0]), *interval(groups[0]))
+    bounds = [interval(g) for g in groups]
+    centre = math.exp(statistics.fmean(math.log(median(g)) for g in groups))
+    return centre, min(b[0] for b in bounds), max(b[1] for b in bounds)
+
+
+def process_groups(point: Point) -> list[list[float]]:
+    """The samples of each process that measured the point (one group: measured in one process)."""
+    groups = [list(g) for g in point.processes if g]
+    return groups if len(groups) >= 2 else [list(point.samples)]
+
+
 def good(point: Point) -> bool:
     return point.status == "ok" and point.check != "failed" and bool(point.samples)
 
 
 @dataclass(frozen=True)
 class Timed:
-    """One good point, its median and interval recomputed from its samples."""
+    """One good point, its value and interval recomputed from its samples (see :func:`reading`).
+
+    A point measured in several processes has several readings (:meth:`readings`): as two points of one size
+    from different suites are, each process is one reading of the point; and one more, the point as a rerun
+    could find it: its process medians widened by ``reach``, the largest spread (in logarithm) between the
+    process medians of any point of its device. A comparison at a size is every pair of readings: a claim must
+    hold for some pair, and one that every pair shows must be made.
+    """
 
     point: Point
     median: float
     low: float
     high: float
+    reach: float = 0.0
+
+    def readings(self) -> list[Timed]:
+        """The point as each process measured it, and as a rerun could find it (one process: itself)."""
+        groups = process_groups(self.point)
+        if len(groups) == 1:
+            return [self]
+        medians = [median(g) for g in groups]
+        wide = Timed(self.point, self.median, min(self.low, min(medians) * math.exp(-self.reach)),
+                     max(self.high, max(medians) * math.exp(self.reach)))
+        return [Timed(self.point, median(g), *interval(g)) for g in groups] + [wide]
 
     @property
     def suite(self) -> str | None:
@@ -445,7 +490,8 @@ class Pairs:
         return [(b, o) for b in self.base.get(size, []) for o in self.other.get(size, [])]
 
     def directions(self, size: int) -> set[str]:
-        return {direction(b, o) for b, o in self.at(size)}
+        """Every direction a pair of readings at ``size`` shows (see :class:`Timed`)."""
+        return {direction(b, o) for pb, po in self.at(size) for b in pb.readings() for o in po.readings()}
 
     def can_be(self, side: str, size: int) -> bool:
         return side in self.directions(size)
@@ -507,7 +553,12 @@ class Oracle:
 
     def __init__(self, results: ResultSet) -> None:
         self.results = results
-        self.good = [Timed(p, median(p.samples), *interval(p.samples)) for p in results.points if good(p)]
+        chosen = [p for p in results.points if good(p)]
+        reach: dict[str, float] = {}  # device -> the largest spread between the process medians of a point
+        for p in chosen:
+            medians = [median(g) for g in process_groups(p)]
+            reach[p.device] = max(reach.get(p.device, 0.0), math.log(max(medians) / min(medians)))
+        self.good = [Timed(p, *reading(p), reach[p.device]) for p in chosen]
         kinds = [p.device for p in results.points if p.device != "cpu"]
         measured = [t.point.device for t in self.good if t.point.device != "cpu"]
         self.accelerator: str | None = (measured or kinds or [None])[0]
@@ -590,7 +641,8 @@ class Oracle:
             return set()
         mine = self.best("matmul", self.accelerator, "flops", dtype=dtype)
         theirs = self.best("matmul", "cpu", "flops", dtype=dtype)
-        return {rate_direction(a, c, "flops") for a in mine for c in theirs}
+        return {rate_direction(a, c, "flops") for pa in mine for pc in theirs for a in pa.readings()
+                for c in pc.readings()}
 
     # -- falls
     @functools.cached_property
@@ -622,7 +674,8 @@ class Oracle:
         return found
 
     def post_verdicts(self, device: str) -> dict[int, set[str]]:
-        return {s: {naive_verdict(e, n) for e, n in pairs} for s, pairs in self.post(device).items()}
+        return {s: {naive_verdict(e, n) for pe, pn in pairs for e in pe.readings() for n in pn.readings()}
+                for s, pairs in self.post(device).items()}
 
 
 _LAST: list = [None, None]
@@ -1144,7 +1197,8 @@ def check_reading(m: re.Match, c: Context) -> None:
         c.fail(f"readings of {sorted(found)} not understood in {m['reads']!r}")
         return
     acc, cpu = found[o.accelerator], found["cpu"]
-    directions = {rate_direction(a, p, "bytes_moved") for a in acc for p in cpu}
+    directions = {rate_direction(a, p, "bytes_moved") for pa in acc for pp in cpu for a in pa.readings()
+                  for p in pp.readings()}
     ratios = [a.rate("bytes_moved")[0] / p.rate("bytes_moved")[0] for a in acc for p in cpu]
     if m["level"]:
         if directions and SAME not in directions:
@@ -1204,7 +1258,7 @@ def check_bandwidth(m: re.Match, c: Context) -> None:
 def _level_with_copy(c: Context, device: str, at: int, name: str) -> None:
     """B @ a at ``at`` and the copy from memory overlap: their rates' intervals (each point's, at 97.5 %) meet."""
     def bounds(timed, amount: str) -> tuple[float, float]:
-        low, high = interval(timed.point.samples)
+        low, high = timed.low, timed.high
         moved = getattr(timed.point, amount)
         return moved / high, moved / low
     products = [bounds(t, "bytes_moved") for t in c.oracle.timed("matvec", device).get(at, [])]
@@ -1312,7 +1366,8 @@ def check_gap(m, c: Context) -> None:
         c.quantity(m["events"], [t.median for t in o.timed("matvec", device, method="events").get(at, [])],
                    f"events at m = {at:,}")
     ratios = [e / n for e in engine for n in naive]
-    verdicts = {naive_verdict(e, n) for e in engine_points for n in naive_points}
+    verdicts = {naive_verdict(e, n) for pe in engine_points for pn in naive_points for e in pe.readings()
+                for n in pn.readings()}
     how = m["how"]
     if how in ("too small, too optimistic", "more"):
         c.factor(m["f"], ratios, "synchronised over naive")
@@ -1831,15 +1886,115 @@ def check_nothing(m: re.Match, c: Context) -> None:
 
 def check_selfcheck(m: re.Match, c: Context) -> None:
     tolerance = number(m["t"]) / 100
-    ratios = re.findall(rf"where the synchronised timer read ({N}) times what .+? measured", m["list"])
-    if len(ratios) != size(m["outside"]):
-        c.fail(f"{m['outside']} comparisons said to fall outside, {len(ratios)} listed")
+    listed = re.findall(rf"For .+?, the synchronised timer read ({N}) times what .+? measured, and their intervals "
+                        rf"lay ({N})% apart\.", m["list"])
+    if len(listed) != size(m["outside"]):
+        c.fail(f"{m['outside']} comparisons said to fall outside, {len(listed)} listed")
     if size(m["outside"]) > size(m["rows"]):
         c.fail(f"{m['outside']} of {m['rows']}")
-    for ratio in ratios:
+    for ratio, gap in listed:
         printed = Printed.parse(ratio)
+        # Intervals further apart than the tolerance put the medians' ratio outside it too.
         if 1 / (1 + tolerance) - printed.unit / 2 <= printed.value <= 1 + tolerance + printed.unit / 2:
             c.fail(f"ratio printed {ratio} against ±{m['t']}%: as printed it cannot show it is outside")
+        if Printed.parse(gap).value <= 100 * tolerance:
+            c.fail(f"intervals {gap}% apart said to fall outside ±{m['t']}%")
+
+
+def between_share(groups: Sequence[Sequence[float]]) -> float:
+    """The share of the variance of one process's (log) median that lies between processes: the variance of the
+    process medians' logarithms, less what the noise inside a process explains (a median of n samples varies
+    about pi/2 times as much as their mean: var / n * pi / 2), over the whole; 0 when the noise explains it all."""
+    logs = [[math.log(v) for v in group] for group in groups]
+    observed = statistics.variance([median(group) for group in logs])
+    inside = [statistics.variance(group) / len(group) * math.pi / 2 for group in logs if len(group) > 1]
+    noise = statistics.fmean(inside) if inside else 0.0
+    between = max(0.0, observed - noise)
+    return between / (between + noise) if between + noise > 0 else 0.0
+
+
+def _several(c: Context) -> list[tuple[Point, float, float]]:
+    """(point, its between-process share, its slowest process median over its fastest) for every ok point
+    measured in two or more processes."""
+    found = []
+    for point in c.oracle.results.points:
+        groups = [g for g in point.processes if g]
+        if point.status == "ok" and len(groups) >= 2:
+            medians = [median(g) for g in groups]
+            found.append((point, between_share(groups), max(medians) / min(medians)))
+    return found
+
+
+def _name(point: Point) -> str:
+    return f"{point.workload} {point.params} ({point.suite}, {point.method}) on the {point.device}"
+
+
+def check_processes_one(m: re.Match, c: Context) -> None:
+    several = _several(c)
+    if several:
+        c.fail(f"'measured in one process', but {len(several)} points were measured in several")
+
+
+POINT_NAMED = [
+    ("matvec", rf"B @ a at m = (?P<size>{N}) on the (?P<dev>{DEV})"),
+    ("matmul", rf"A @ B in (?P<dtype>{DTYPE}) at m = (?P<size>{N}) on the (?P<dev>{DEV})"),
+    ("copy", rf"the copy of n = (?P<size>{N}) on the (?P<dev>{DEV})"),
+    ("train_step", rf"the training step at batch (?P<size>{N}) on the (?P<dev>{DEV})"),
+]
+
+
+def _named_points(text: str, candidates: Iterable[Point]) -> list[Point]:
+    """The points a description such as "B @ a at m = 4,096 on the CPU" may mean (any suite or method)."""
+    for workload, pattern in POINT_NAMED:
+        found = re.fullmatch(pattern, text)
+        if found:
+            dtype = found.groupdict().get("dtype")
+            return [p for p in candidates if p.workload == workload and p.device == DEVICE_NAMES[found["dev"]]
+                    and p.params.get(SIZE_KEYS[workload]) == size(found["size"])
+                    and (dtype is None or p.params.get("dtype") == dtype)]
+    return []
+
+
+def _printed_as(printed: str, value: float) -> bool:
+    shown = Printed.parse(printed)
+    return abs(shown.value - value) <= shown.unit / 2 + 1e-9 * max(1.0, abs(value))
+
+
+def check_processes(m: re.Match, c: Context) -> None:
+    several = _several(c)
+    counts = {len([g for g in p.processes if g]) for p, _, _ in several}
+    if counts != {size(m["p"])}:
+        c.fail(f"'measured in {m['p']} fresh processes', but the points were measured in {sorted(counts)}")
+    if size(m["n"]) != len(several):
+        c.fail(f"'the median of {m['n']}', but {len(several)} points were measured in several processes")
+    shares = [share for _, share, _ in several]
+    if shares and not _printed_as(m["share"], 100 * statistics.median(shares)):
+        c.fail(f"typical share {m['share']}%, but the median of the points' shares is "
+               f"{100 * statistics.median(shares):.3g}%")
+    above = [(p, share, spread) for p, share, spread in several if share > 0.5]
+    if m["none"]:
+        if above:
+            c.fail(f"'for no point was it more than half', but {len(above)} points have more: "
+                   + ", ".join(f"{_name(p)} {share:.0%}" for p, share, _ in above))
+        return
+    items = re.findall(rf"(.+?) \(({N})% between processes; its slowest process took ({N})× as long as its "
+                       rf"fastest\)(?:, and |, | and |$)", m["most"])
+    if not items:
+        c.fail(f"the points the process mattered most for cannot be read: {m['most']!r}")
+    named: list[tuple[Point, float, float]] = []
+    for text, share, spread in items:
+        fits = [(p, s_, f_) for p, s_, f_ in above if p in _named_points(text, [q for q, _, _ in above])
+                and _printed_as(share, 100 * s_) and _printed_as(spread, f_)]
+        if not fits:
+            c.fail(f"{text}: no point measured in several processes has more than half its spread between them "
+                   f"with {share}% and {spread}×")
+        named += fits[:1]
+    if named and len(named) < len(above):
+        least = min(f_ for _, _, f_ in named)
+        left = [p for p, _, f_ in above if f_ > least and all(p is not q for q, _, _ in named)]
+        if len(named) < 3 or left:
+            c.fail(f"{len(named)} points named of {len(above)} with more than half between processes"
+                   + (f"; larger spreads left out: {', '.join(_name(p) for p in left)}" if left else ""))
 
 
 def check_code(m: re.Match, c: Context) -> None:

@@ -11,10 +11,10 @@ as many digits as it takes to see on which side of the tolerance it lies
 from __future__ import annotations
 
 from mpsarticle.article.formatting import digits_beside
-from mpsarticle.article.wording import Size, Term, Text, Value, Words
+from mpsarticle.article.wording import Num, Size, Term, Text, Value, Words
 from mpsarticle.results.selfcheck import Row
 
-__all__ = ["point_words", "reference_words", "row_ratio_digits"]
+__all__ = ["point_words", "reference_words", "row_gap_percent", "row_ratio_digits"]
 
 
 def point_words(row: Row, words: Words, form: str = "point") -> str:
@@ -39,3 +39,10 @@ def row_ratio_digits(row: Row) -> int:
     """Significant digits that show on which side of :attr:`~mpsarticle.results.selfcheck.Row.limits` the row's
     ratio lies (``1.052``, not ``1.05``)."""
     return digits_beside(row.ratio, row.limits)
+
+
+def row_gap_percent(row: Row) -> Num:
+    """How far apart the row's intervals lie, in percent, with the digits that show on which side of the
+    tolerance it lies (``5.3``, not ``5``, beside 5 %)."""
+    gap, limit = 100 * row.gap, 100 * row.tolerance
+    return Num(gap, digits_beside(gap, (limit,), least=2))

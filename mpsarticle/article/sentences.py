@@ -20,7 +20,7 @@ from typing import Any
 from mpsarticle.analysis import findings as f
 from mpsarticle.analysis import series as analysis
 from mpsarticle.analysis.findings.timing import AGREES, NOISY, TOO_LARGE, TOO_SMALL
-from mpsarticle.article.selfcheck_words import point_words, reference_words, row_ratio_digits
+from mpsarticle.article.selfcheck_words import point_words, reference_words, row_gap_percent, row_ratio_digits
 from mpsarticle.article.wording import (
     Bytes,
     Count,
@@ -407,16 +407,18 @@ def processes_sentence(found: f.Processes, words: Words) -> str:
 def selfcheck_sentence(found: f.Selfcheck, words: Words) -> str:
     if not found.rows:
         return words("selfcheck.none")
-    tolerance = Share(found.tolerance)
+    values = dict(rows=Count(found.rows), tolerance=Share(found.tolerance),
+                  processes=Phrase.of("selfcheck.processes", processes=Count(found.processes)))
     if found.outside:
-        # The point and the reference in words; the ratio with the digits that show its side of the tolerance.
-        listed = tuple(Phrase.of("selfcheck.row", device=words.device(r.device), label=point_words(r, words, "prose"),
-                                 reference=reference_words(r, words), ratio=Num(r.ratio, row_ratio_digits(r)))
-                       for r in found.outside)
-        verdict = words("selfcheck.differ", outside=Count(len(found.outside)), rows=Count(found.rows),
-                        tolerance=tolerance, points=Listing(listed))
+        # A sentence per row: the point and the reference in words; the ratio and the gap with the digits that
+        # show their side of the tolerance.
+        listed = [words("selfcheck.row", device=words.device(r.device), label=point_words(r, words, "prose"),
+                        reference=reference_words(r, words), ratio=Num(r.ratio, row_ratio_digits(r)),
+                        gap=row_gap_percent(r))
+                  for r in found.outside]
+        verdict = " ".join([words("selfcheck.differ", outside=Count(len(found.outside)), **values), *listed])
     else:
-        verdict = words("selfcheck.agree", rows=Count(found.rows), tolerance=tolerance)
+        verdict = words("selfcheck.agree", **values)
     if not found.engine_timed_s:
         return verdict
     cost = words("selfcheck.cost", wall=Seconds(found.engine_wall_s), timed=Seconds(found.engine_timed_s),

@@ -116,21 +116,25 @@ def machines_table(entries: Sequence[tuple[str, ResultSet, str]], words: Words,
 
 
 
-SELFCHECK_COLUMNS = ("device", "point", "reference", "engine", "reference_median", "ratio", "agrees")
+SELFCHECK_COLUMNS = ("device", "point", "reference", "engine", "reference_interval", "ratio", "agrees")
 
 
 def selfcheck_table(rows: Sequence[Row], words: Words) -> str:
     """The engine against references, one row per point and reference: the point and the reference in words,
-    the ratio with as many digits as it takes to see on which side of the tolerance it lies."""
+    each method's value and 95 % interval across processes, their ratio, and the verdict."""
     lang = words.lang
+
+    def interval(value: float, low: float, high: float) -> str:
+        return f"{duration(value, lang)} [{duration(low, lang)}; {duration(high, lang)}]"
+
     body = []
     for row in rows:
         verdict = words("selfcheck_table.agrees") if row.agrees else \
             f"{words('selfcheck_table.outside')} ±{percent(row.tolerance, lang)}"
         cells = [words.device(row.device), point_words(row, words), words.render(reference_words(row, words)),
-                 f"{duration(row.engine_median_s, lang)} [{duration(row.engine_ci_low_s, lang)}; "
-                 f"{duration(row.engine_ci_high_s, lang)}]",
-                 duration(row.reference_median_s, lang), number(row.ratio, lang, row_ratio_digits(row)), verdict]
+                 interval(row.engine_median_s, row.engine_ci_low_s, row.engine_ci_high_s),
+                 interval(row.reference_median_s, row.reference_ci_low_s, row.reference_ci_high_s),
+                 number(row.ratio, lang, row_ratio_digits(row)), verdict]
         body.append(f"<tr>{_cells(cells)}</tr>")
     return _table([words(f"selfcheck_table.{c}") for c in SELFCHECK_COLUMNS], body, "mpsarticle-selfcheck")
 

@@ -126,14 +126,14 @@ def settings(args: argparse.Namespace) -> int:
 def selfcheck(args: argparse.Namespace) -> int:
     from mpsarticle.cli.selfcheck_table import table
     from mpsarticle.measure.loop import resolve_devices
-    from mpsarticle.measure.selfcheck import run_selfcheck
-    from mpsarticle.results.model import write_atomically
+    from mpsarticle.measure.selfcheck import run_selfcheck, save_rows
 
     devices = resolve_devices(args.device)
-    rows = run_selfcheck(devices, budget_s=args.budget, tolerance=args.tolerance, progress=not args.no_progress)
+    rows = run_selfcheck(devices, processes=args.processes, budget_s=args.budget, tolerance=args.tolerance,
+                         progress=not args.no_progress)
     print(table(rows))
     if args.json:
-        write_atomically(args.json, json.dumps([row.to_dict() for row in rows], indent=1) + "\n")
+        save_rows(rows, args.json)
     return 0 if all(row.agrees for row in rows) else 1
 
 

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import NoReturn
 
-from mpsarticle.core.profiles import PROFILES, SELFCHECK_BUDGET_S, SELFCHECK_TOLERANCE, SUITES
+from mpsarticle.core.profiles import PROFILES, SELFCHECK_BUDGET_S, SELFCHECK_PROCESSES, SELFCHECK_TOLERANCE, SUITES
 
 __all__ = ["build_parser", "parse"]
 
@@ -81,9 +81,14 @@ def build_parser() -> _Parser:
     selfcheck.add_argument("--device", action="append", metavar="DEVICE",
                        help="device to check, repeatable (default: every usable one)")
     selfcheck.add_argument("--tolerance", type=_fraction, default=SELFCHECK_TOLERANCE,
-                           help=f"accepted engine/reference ratios: 1/(1+T) to 1+T (default: {SELFCHECK_TOLERANCE:g})")
+                           help="a row is outside when the synchronised timer's and the reference's 95%% intervals "
+                                f"lie more than this fraction apart (default: {SELFCHECK_TOLERANCE:g})")
     selfcheck.add_argument("--budget", type=_positive, default=SELFCHECK_BUDGET_S,
-                           help=f"seconds of timed blocks per method and round (default: {SELFCHECK_BUDGET_S:g})")
+                           help="seconds of timed blocks per method and round, shared among the processes "
+                                f"(default: {SELFCHECK_BUDGET_S:g})")
+    selfcheck.add_argument("--processes", type=_positive_int, default=SELFCHECK_PROCESSES, metavar="N",
+                           help=f"fresh processes to measure the points in (default: {SELFCHECK_PROCESSES}; "
+                                "1: in this process)")
     selfcheck.add_argument("--json", type=Path, help="also write the rows as JSON here")
     selfcheck.add_argument("--no-progress", action="store_true", help="no progress bar")
 

@@ -12,15 +12,21 @@ from mpsarticle.results.selfcheck import Row
 __all__ = ["table"]
 
 
+def _interval(median: float, low: float, high: float) -> str:
+    return f"{duration(median, 'en')} [{duration(low, 'en')}, {duration(high, 'en')}]"
+
+
 def table(rows: Sequence[Row]) -> str:
     """The rows as a plain-text table for the terminal, then the engine's cost for the set."""
-    head = ("device", "point", "reference", "engine median [95% interval]", "reference", "ratio", "verdict")
+    head = ("device", "point", "reference", "processes", "engine [95% interval]", "reference [95% interval]",
+            "ratio", "verdict")
     lines = [head]
     for row in rows:
-        interval = (f"{duration(row.engine_median_s, 'en')} [{duration(row.engine_ci_low_s, 'en')}, "
-                    f"{duration(row.engine_ci_high_s, 'en')}]")
-        verdict = "ok" if row.agrees else f"OUTSIDE ±{number(100 * row.tolerance, 'en', 2)}%"
-        lines.append((row.device, row.label, row.reference, interval, duration(row.reference_median_s, "en"),
+        apart, tolerance = number(100 * row.gap, "en", 2), number(100 * row.tolerance, "en", 2)
+        verdict = "ok" if row.agrees else f"OUTSIDE: {apart}% apart, more than {tolerance}%"
+        lines.append((row.device, row.label, row.reference, str(row.processes),
+                      _interval(row.engine_median_s, row.engine_ci_low_s, row.engine_ci_high_s),
+                      _interval(row.reference_median_s, row.reference_ci_low_s, row.reference_ci_high_s),
                       number(row.ratio, "en", row_ratio_digits(row)), verdict))
     widths = [max(len(line[i]) for line in lines) for i in range(len(head))]
     text = "\n".join("  ".join(cell.ljust(width) for cell, width in zip(line, widths, strict=True)).rstrip()
@@ -31,4 +37,6 @@ def table(rows: Sequence[Row]) -> str:
     if rows:
         text += (f"\nengine: {wall:.2f} s wall for {timed:.2f} s in timed blocks ({wall / timed:.2f}x); "
                  f"references: {theirs:.2f} s wall; engine/reference wall {wall / theirs:.2f}x")
+        text += ("\na row is outside when the two intervals, each across the processes, lie further apart than "
+                 "the tolerance")
     return text

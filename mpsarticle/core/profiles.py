@@ -36,8 +36,8 @@ class Target(Protocol):
     @property
     def is_accelerator(self) -> bool: ...
 
-__all__ = ["ORIGINAL_SIZES", "PROFILES", "SUITES", "Profile", "SELFCHECK_BUDGET_S", "SELFCHECK_ROUNDS",
-           "SELFCHECK_TOLERANCE", "Task", "current_profile", "get_profile", "plan"]
+__all__ = ["ORIGINAL_SIZES", "PROFILES", "SUITES", "Profile", "SELFCHECK_BUDGET_S", "SELFCHECK_PROCESSES",
+           "SELFCHECK_ROUNDS", "SELFCHECK_TOLERANCE", "Task", "current_profile", "get_profile", "plan"]
 
 #: The sizes of the blog post's chart.
 ORIGINAL_SIZES = (100, 300, 500, 750, 1000, 1500, 2000, 2500, 3000)
@@ -83,10 +83,12 @@ class Profile:
 
 #: selfcheck (mpsarticle.measure.selfcheck): engine/reference alternations per point.
 SELFCHECK_ROUNDS = 2
-#: selfcheck: seconds of timed blocks per method per round.
+#: selfcheck: seconds of timed blocks per method per round, shared among its processes.
 SELFCHECK_BUDGET_S = 0.25
-#: selfcheck: a ratio between 1 / (1 + this) and 1 + this agrees (symmetric:
-#: the engine reading 5 % high or 5 % low is the same error).
+#: selfcheck: fresh processes that measure its points (as a default run's points are).
+SELFCHECK_PROCESSES = 3
+#: selfcheck: a row is outside when the engine's and the reference's intervals lie further apart than this
+#: fraction, either way (the engine reading 5 % high or 5 % low is the same error).
 SELFCHECK_TOLERANCE = 0.05
 
 # The budgets are half what they were when a run measured in one process: a run now also pays each worker's

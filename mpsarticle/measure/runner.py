@@ -12,10 +12,8 @@ interactive session) every call measures.
 
 from __future__ import annotations
 
-import json
 import time
 from collections.abc import Iterable, Sequence
-from dataclasses import fields
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -24,7 +22,7 @@ from mpsarticle.core.profiles import SUITES, Task, current_profile, get_profile
 from mpsarticle.core.specs import TimingOptions, Workload
 from mpsarticle.measure.loop import resolve_devices, run_tasks
 from mpsarticle.measure.session import finished
-from mpsarticle.results.model import ResultSet, load, write_atomically
+from mpsarticle.results.model import ResultSet, load
 from mpsarticle.results.selfcheck import Row
 
 if TYPE_CHECKING:
@@ -68,6 +66,7 @@ def run_suites(
     rescue_to: Path | None = None,
     point_limit_s: float | None = None,
     keep_journal: bool = False,
+    selfcheck_to: Path | None = None,
 ) -> ResultSet:
     """Measure the article's suites with a profile's sizes (``cold``: rotate inputs past the caches;
     ``threads``: CPU threads instead of PyTorch's default).
@@ -76,12 +75,14 @@ def run_suites(
     overrides it, 0 for none); on SIGINT or SIGTERM the points so far are
     saved to ``rescue_to`` (default: ``interrupted/`` in the cache folder)
     before :class:`~mpsarticle.measure.interrupt.Interrupted` is raised.
+    With ``selfcheck_to``, the workers also measure the selfcheck and save its
+    rows there (see :func:`selfcheck_once`).
     """
     from mpsarticle.measure.session import Request, measure
 
     get_profile(profile)
     request = Request(tuple(suites), profile, tuple(devices) if devices is not None else None, label, cold,
-                      point_limit_s, progress, threads)
+                      point_limit_s, progress, threads, selfcheck_to=selfcheck_to)
     target = rescue_to or config.interrupted_path(f"{config.safe_name(_now_id())}-{profile}")
     return measure(request, target,
                    hint=f"continue with python -m mpsarticle run --profile {profile} --resume {{path}}",
@@ -109,22 +110,35 @@ def measure_once(suites: Sequence[str] = tuple(SUITES), profile: str | None = No
     path = config.cache_dir() / config.safe_name(build_id) / f"{profile}-{'-'.join(suites)}.json"
     if path.exists():
         return load(path)
-    results = run_suites(suites, profile, progress=progress, label=label, rescue_to=rescue_to, keep_journal=True)
+    selfcheck_to = _selfcheck_path()
+    results = run_suites(suites, profile, progress=progress, label=label, rescue_to=rescue_to, keep_journal=True,
+                         selfcheck_to=None if selfcheck_to is None or selfcheck_to.exists() else selfcheck_to)
     results.save(path)
     finished(rescue_to)
     return results
 
 
 def selfcheck_once(*, progress: bool = True) -> list[Row]:
-    """This build's ``selfcheck`` rows (every usable device), measured once per build like :func:`measure_once`."""
-    build_id = config.build_id()
-    path = config.cache_dir() / config.safe_name(build_id) / "selfcheck.json" if build_id else None
-    if path is not None and path.exists():
-        names = {f.name for f in fields(Row)}
-        return [Row(**{k: v for k, v in raw.items() if k in names}) for raw in json.loads(path.read_text())]
-    from mpsarticle.measure.selfcheck import run_selfcheck
+    """This build's ``selfcheck`` rows (every usable device), measured once per build like :func:`measure_once`.
 
-    rows = run_selfcheck(resolve_devices(None), progress=progress)
+    A build's measuring workers measure the selfcheck too, after their points
+    (see :func:`measure_once`); only where they did not (one process, or
+    every worker's selfcheck lost) is it measured here, in the profile's
+    number of fresh processes.
+    """
+    from mpsarticle.measure.selfcheck import load_rows, run_selfcheck, save_rows
+
+    path = _selfcheck_path()
+    if path is not None and not path.exists():
+        measure_once(progress=progress)  # the suites' workers measure the selfcheck as well
+    if path is not None and path.exists():
+        return load_rows(path)
+    rows = run_selfcheck(resolve_devices(None), processes=get_profile(current_profile()).processes, progress=progress)
     if path is not None:
-        write_atomically(path, json.dumps([row.to_dict() for row in rows], indent=1) + "\n")
+        save_rows(rows, path)
     return rows
+
+
+def _selfcheck_path() -> Path | None:
+    build_id = config.build_id()
+    return config.cache_dir() / config.safe_name(build_id) / "selfcheck.json" if build_id else None

@@ -14,7 +14,9 @@ The command line's ``run`` and ``record`` and the site build
   number of fresh processes (``processes``), each finished one appended to
   a journal beside the rescue file before the next starts, so that even
   ``kill -9`` loses at most one point. With one process the plan is
-  measured in this process, under the watchdog; still journalled.
+  measured in this process, under the watchdog; still journalled. A build's
+  workers also measure the selfcheck after their points
+  (``Request.selfcheck_to``), so that it costs no process of its own.
 """
 
 from __future__ import annotations
@@ -24,12 +26,12 @@ from pathlib import Path
 from typing import IO, TYPE_CHECKING
 
 from mpsarticle import config
-from mpsarticle.core.profiles import Task, get_profile, plan
+from mpsarticle.core.profiles import SELFCHECK_TOLERANCE, Task, get_profile, plan
 from mpsarticle.measure.interrupt import Rescue, signals_interrupt, terminal
 from mpsarticle.measure.loop import resolve_devices, run_tasks
 from mpsarticle.measure.resume import check_resumable, in_plan_order, missing, point_key, task_key
 from mpsarticle.measure.watchdog import Watchdog
-from mpsarticle.measure.workers import Journal, is_journal, journal_path, load_journal, needs, run_rounds
+from mpsarticle.measure.workers import Extra, Journal, is_journal, journal_path, load_journal, needs, run_rounds
 from mpsarticle.results.model import ResultSet, load
 
 if TYPE_CHECKING:
@@ -58,6 +60,9 @@ class Request:
     threads: int | None = None
     #: Fresh processes per point; ``None``: the profile's. 1: measure in this process.
     processes: int | None = None
+    #: Where the selfcheck's rows go when the workers also measure it, after their points (a build's, see
+    #: :func:`mpsarticle.measure.runner.selfcheck_once`); ``None``: no selfcheck.
+    selfcheck_to: Path | None = None
 
     def process_count(self) -> int:
         return self.processes or get_profile(self.profile).processes
@@ -142,11 +147,27 @@ def _in_workers(tasks: list[Task], results: ResultSet, processes: int, request: 
                             f"of {processes})", refresh=False)
         bar.update()
 
+    measured: list = []
+    extra = None
+    if request.selfcheck_to is not None:
+        from mpsarticle.measure.selfcheck import selfcheck_spec
+
+        spec = selfcheck_spec(resolve_devices(request.devices), processes)
+
+        def extra(round_: int) -> Extra:
+            return Extra({"selfcheck": {**spec, "reverse": round_ % 2 == 1}}, measured.append)
+
     try:
         run_rounds(tasks, results, processes=processes, add=journal.add, limit_s=request.limit_s(), progress=progress,
-                   skip=lambda task: too_big_point(task, results.environment["devices"]), lock=rescue.lock)
+                   skip=lambda task: too_big_point(task, results.environment["devices"]), lock=rescue.lock,
+                   extra=extra)
     finally:
         bar.close()
+    if measured and request.selfcheck_to is not None:
+        from mpsarticle.measure.selfcheck import save_rows
+        from mpsarticle.results.selfcheck import rows_of
+
+        save_rows(rows_of(measured, SELFCHECK_TOLERANCE), request.selfcheck_to)
 
 
 def finished(rescue_to: Path) -> None:

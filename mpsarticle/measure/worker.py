@@ -4,7 +4,11 @@ It reads one line of JSON on stdin, ``{"tasks": [spec, ...]}``; before its
 first point on a device it starts that device's runtime
 (:meth:`~mpsarticle.measure.devices.Device.start_runtime`); and for each
 task it writes ``{"start": i}`` before measuring it and ``{"index": i, "point":
-{...}}`` after, one line each, flushed. Nothing else reaches its stdout: the
+{...}}`` after, one line each, flushed. With ``"selfcheck": {"devices":
+[...], "rounds": r, "budget_s": b, "share": p, "reverse": bool}`` in the
+request it then writes ``{"start": "extra"}``, ``{"step": k}`` after each
+selfcheck point, and ``{"extra": [...]}``: what
+:func:`mpsarticle.measure.selfcheck.sample_all` measured. Nothing else reaches its stdout: the
 protocol has its own copy of the descriptor, and file descriptor 1 is pointed
 at stderr, so a library that prints (from Python or from C) cannot corrupt
 a line. A signal, a crash or an exit before a point's line is the parent's
@@ -40,8 +44,27 @@ def main() -> int:
             device.start_runtime()
         point = measure(workload, device, spec["method"], options, suite=spec["suite"], check=spec["check"])
         protocol.write(json.dumps({"index": index, "point": point.to_dict()}, allow_nan=False) + "\n")
+    if "selfcheck" in request:
+        protocol.write(json.dumps({"start": "extra"}) + "\n")
+        protocol.write(json.dumps({"extra": _selfcheck(request["selfcheck"], devices, protocol)}) + "\n")
     protocol.close()
     return 0
+
+
+def _selfcheck(spec: dict, devices: dict, protocol) -> list:
+    """The selfcheck's points (``spec``: devices, rounds, budget_s, share, reverse), one ``{"step": k}`` line
+    after each."""
+    from mpsarticle.measure.devices import get_device
+    from mpsarticle.measure.selfcheck import points_of, sample_all
+
+    for name in spec["devices"]:
+        if name not in devices:
+            devices[name] = get_device(name)
+            devices[name].start_runtime()
+    steps = iter(range(1, 1 << 30))
+    return sample_all(points_of([devices[name] for name in spec["devices"]]), reverse=spec["reverse"],
+                      rounds=spec["rounds"], budget_s=spec["budget_s"], share=spec["share"],
+                      each=lambda: protocol.write(json.dumps({"step": next(steps)}) + "\n"))
 
 
 if __name__ == "__main__":

@@ -53,8 +53,8 @@ from mpsarticle.measure.resume import point_key, task_key
 from mpsarticle.measure.watchdog import timeout_reason
 from mpsarticle.results.model import Point, ResultSet, ResultsFileError, unmeasured_point
 
-__all__ = ["JOURNAL_SUFFIX", "Journal", "crash_reason", "journal_path", "load_journal", "merge", "needs",
-           "run_rounds"]
+__all__ = ["JOURNAL_SUFFIX", "Extra", "Journal", "crash_reason", "journal_path", "load_journal", "merge", "needs",
+           "run_rounds", "selfcheck_in_workers"]
 
 #: A journal is the results file's name with this added: ``results.json.journal``.
 JOURNAL_SUFFIX = ".journal"
@@ -197,7 +197,7 @@ def _worker_command() -> list[str]:
 class _Worker:
     """One fresh process measuring a list of task specs, read line by line."""
 
-    def __init__(self, specs: Sequence[dict[str, Any]]) -> None:
+    def __init__(self, specs: Sequence[dict[str, Any]], extra: dict[str, Any] | None = None) -> None:
         env = {**os.environ, "PYTHONUNBUFFERED": "1"}
         # The package this process runs, wherever it is (a checkout without an install included).
         package_root = str(Path(__file__).resolve().parents[2])
@@ -205,7 +205,7 @@ class _Worker:
         self.process = subprocess.Popen(_worker_command(), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                         env=env, text=True, bufsize=1)
         assert self.process.stdin is not None and self.process.stdout is not None
-        self.process.stdin.write(json.dumps({"tasks": list(specs)}) + "\n")
+        self.process.stdin.write(json.dumps({"tasks": list(specs), **(extra or {})}) + "\n")
         self.process.stdin.close()
         self._buffer = ""
 
@@ -246,10 +246,25 @@ class _Worker:
             return self.stop()
 
 
+@dataclasses.dataclass(frozen=True)
+class Extra:
+    """Work a worker does after its points, answered in one message: the selfcheck's
+    (:mod:`mpsarticle.measure.selfcheck`), measured in the same fresh processes as a run's points.
+
+    ``request`` is what the worker is sent (``{"selfcheck": {...}}``); ``done``
+    gets its answer; ``step`` is called as the worker reports each step of it.
+    """
+
+    request: dict[str, Any]
+    done: Callable[[Any], None]
+    step: Callable[[], None] = lambda: None
+
+
 def run_rounds(tasks: Sequence[Task], results: ResultSet, *, processes: int,
                add: Callable[[Point, int], None], limit_s: float | None = None,
                progress: Callable[[Task, int], None] | None = None,
-               skip: Callable[[Task], Point | None] | None = None, lock: Any = None) -> None:
+               skip: Callable[[Task], Point | None] | None = None, lock: Any = None,
+               extra: Callable[[int], Extra] | None = None) -> None:
     """Measure ``tasks`` in ``processes`` rounds of fresh workers, merging into ``results`` as each finishes.
 
     ``add(point, round)`` is called with each process's point, before the
@@ -257,6 +272,8 @@ def run_rounds(tasks: Sequence[Task], results: ResultSet, *, processes: int,
     a point instead of measuring (a workload too big for the device's
     memory); ``progress(task, round)`` after each. A point that already has
     the processes a round would add (a resumed run's) is left as it is.
+    ``extra(round)``: work for the round's last worker after its points (see
+    :class:`Extra`); a worker that dies in it is not replaced.
     """
     index = {task_key(task): i for i, task in enumerate(tasks)}
     by_key: dict[Hashable, Point] = {}
@@ -288,51 +305,91 @@ def run_rounds(tasks: Sequence[Task], results: ResultSet, *, processes: int,
                 else:
                     measurable.append(task)
             todo = measurable
-        while todo:
-            todo = _one_worker(todo, round_, processes, limit_s, record)
+        pending = extra(round_) if extra else None
+        while todo or pending:
+            todo, reached = _one_worker(todo, round_, processes, limit_s, record, pending)
+            pending = None if reached else pending
     results.points = ordered()  # in plan order, each point once
     results.pool_processes()
 
 
+def selfcheck_in_workers(spec: dict[str, Any], processes: int, *, limit_s: float | None = None,
+                         each: Callable[[], None] | None = None) -> list[Any]:
+    """The selfcheck (``spec``: see :mod:`mpsarticle.measure.worker`) in ``processes`` fresh workers, in reverse
+    order every other one: each worker's measurements (a worker that died is left out, with a line on stderr)."""
+    measured: list[Any] = []
+    for round_ in range(processes):
+        work = Extra({"selfcheck": {**spec, "reverse": round_ % 2 == 1}}, measured.append, each or (lambda: None))
+        _one_worker([], round_, processes, limit_s, lambda *_: None, work)
+    return measured
+
+
 def _one_worker(todo: list[Task], round_: int, processes: int, limit_s: float | None,
-                record: Callable[[Task, Point, int], None]) -> list[Task]:
-    """Measure ``todo`` in one fresh worker until it ends; the tasks it did not reach."""
-    worker = _Worker([_task_spec(task, processes, check=round_ == 0) for task in todo])
+                record: Callable[[Task, Point, int], None],
+                extra: Extra | None = None) -> tuple[list[Task], bool]:
+    """Measure ``todo`` in one fresh worker until it ends: the tasks it did not reach, and whether it reached
+    ``extra`` (done, or died in it)."""
+    worker = _Worker([_task_spec(task, processes, check=round_ == 0) for task in todo],
+                     extra.request if extra else None)
     current: int | None = None
+    last = -1  # the last point recorded
     deadline: float | None = None
+    in_extra = False
     try:
         while True:
             line = worker.next_line(deadline)
             if line == "":  # past the time limit: the worker is stuck in this point
                 worker.stop()
+                if in_extra:
+                    _lost(round_, f"ran past {limit_s:g} s")
+                    return [], True
                 assert current is not None
                 record(todo[current], unmeasured_point(todo[current], "timeout", timeout_reason(limit_s or 0)),
                        round_)
-                return todo[current + 1:]
+                return todo[current + 1:], False
             if line is None:
                 status = worker.wait()
-                if current is None:  # died before its first point: nothing to blame a point for
-                    if status == 0:
-                        return []
-                    raise RuntimeError(f"a measuring worker could not start (exit status {status}); "
-                                       f"its error is above")
+                if in_extra:
+                    if status != 0:
+                        _lost(round_, _ended(status))
+                    return [], True
+                if current is None:  # between points, or at the end: nothing to blame a point for
+                    if status != 0 and last < 0:
+                        raise RuntimeError(f"a measuring worker could not start ({_ended(status)}); "
+                                           f"its error is above")
+                    return todo[last + 1:], False
                 task = todo[current]
                 record(task, unmeasured_point(task, "crashed", crash_reason(status)), round_)
-                return todo[current + 1:]
+                return todo[current + 1:], False
             message = json.loads(line)
-            if "start" in message:
+            if message.get("start") == "extra":
+                in_extra, current = True, None
+                deadline = time.monotonic() + limit_s if limit_s else None
+            elif "start" in message:
                 current = int(message["start"])
                 deadline = time.monotonic() + limit_s if limit_s else None
             elif "point" in message:
                 raw = {k: v for k, v in message["point"].items() if k not in ("gflop_s", "gb_s")}
-                record(todo[int(message["index"])], Point(**raw), round_)
-                if int(message["index"]) == len(todo) - 1:
-                    worker.wait()
-                    return []
+                last = int(message["index"])
+                record(todo[last], Point(**raw), round_)
                 current, deadline = None, None
+            elif "step" in message and extra:
+                extra.step()
+            elif "extra" in message and extra:
+                extra.done(message["extra"])
     finally:
         if worker.process.poll() is None:
             worker.stop()
+
+
+def _ended(status: int) -> str:
+    reason = dict(crash_reason(status).params)
+    return f"was ended by {reason['name']}" if status < 0 else f"exited with status {status}"
+
+
+def _lost(round_: int, why: str) -> None:
+    print(f"mpsarticle: the selfcheck's process {round_ + 1} {why}; its rows have one process fewer",
+          file=sys.stderr, flush=True)
 
 
 def options_from(raw: dict[str, Any]) -> TimingOptions:

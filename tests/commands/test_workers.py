@@ -103,3 +103,31 @@ def test_processes_come_from_the_profile_or_the_command_line(tmp_path):
     found = load(out)
     assert found.processes == 3 and {len(p.processes) for p in found} == {3}
     assert all(p.between_share is not None and p.ci_low_s <= p.median_s <= p.ci_high_s for p in found)
+
+
+def test_a_build_measures_the_selfcheck_in_the_same_workers_as_its_points(tmp_path, monkeypatch):
+    from mpsarticle.measure import runner, selfcheck
+
+    monkeypatch.setenv("MPSARTICLE_CACHE_DIR", str(tmp_path))
+    monkeypatch.setenv("MPSARTICLE_BUILD_ID", "build-selfcheck")
+    results = runner.measure_once(["copy"], "quick", progress=False)
+    assert results.processes == PROCESSES
+    saved = tmp_path / "build-selfcheck" / "selfcheck.json"
+    assert saved.exists()  # written by the suites' workers: no process of its own
+
+    def not_again(*args, **kwargs):
+        raise AssertionError("the build's selfcheck was measured twice")
+
+    monkeypatch.setattr(selfcheck, "run_selfcheck", not_again)
+    rows = runner.selfcheck_once(progress=False)
+    assert len(rows) == len(selfcheck.CPU_POINTS) and {row.processes for row in rows} == {PROCESSES}
+    assert all(len(row.engine_process_medians_s) == PROCESSES for row in rows)
+
+
+def test_a_selfcheck_worker_that_crashes_costs_its_rows_one_process(faulty, capfd):
+    from mpsarticle.measure.selfcheck import run_selfcheck
+
+    faulty.setenv("FAULTY_WORKER", "selfcheck:reverse")  # the second process, the first in reverse order
+    rows = run_selfcheck([Device("cpu")], processes=3, budget_s=0.06, progress=False)
+    assert {row.processes for row in rows} == {2}
+    assert "the selfcheck's process 2 was ended by SIGSEGV; its rows have one process fewer" in capfd.readouterr().err

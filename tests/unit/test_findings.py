@@ -92,12 +92,14 @@ def test_crossover_kind_per_machine(machine, kind):
 # -- directions from intervals -----------------------------------------------------------
 
 def test_a_slower_training_step_is_called_slower():
-    found = findings.training(results_of("apple-m1-base"))
+    # The base M1's GPU is 16 % slower at batch 128; measured in one process (the macOS 13 machine, the same
+    # models), that is beyond noise. (In three processes that each move by 5 %, apple-m1-base, it is not.)
+    found = findings.training(results_of("apple-m1-macos13"))
     assert found.largest.direction == "slower" and found.largest.speedup.value < 1
-    text = sentence("apple-m1-base", "training", "train_sentence")
+    text = sentence("apple-m1-macos13", "training", "train_sentence")
     assert "slower" in text and "faster" not in text.split(". ")[0], text
     assert all(f >= 1 for f in factors(text)), text
-    assert "lebih lambat" in sentence("apple-m1-base", "training", "train_sentence", "id")
+    assert "lebih lambat" in sentence("apple-m1-macos13", "training", "train_sentence", "id")
 
 
 def pessimistic(results: ResultSet) -> ResultSet:
@@ -106,7 +108,8 @@ def pessimistic(results: ResultSet) -> ResultSet:
     for point in results:
         if point.device == "mps" and point.method == "naive" and point.suite == "matvec":
             engine = results.one(device="mps", workload="matvec", suite="matvec", method="engine", m=point.params["m"])
-            point = replace(point, samples=[3 * s for s in engine.samples]).summarize()
+            point = replace(point, samples=[3 * s for s in engine.samples],
+                            processes=[[3 * s for s in group] for group in engine.processes]).summarize()
         points.append(point)
     return ResultSet(results.environment, points, results.profile, results.label, results.created)
 

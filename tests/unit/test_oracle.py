@@ -561,11 +561,14 @@ def test_code_and_sideless_ratios_in_prose_fail() -> None:
     for text in ("Timed the original way, 100 products at m = 3,000 took 1.0 ms on the CPU. {'m': 3000, 'dtype': "
                  "'float32'}", "Measured with Device(kind='mps').", "The CPU matvec(m=4096, dtype=float32)."):
         assert any(f.claim == "code in prose" for f in claims(text, results)), text
-    row = ("In this build 1 of 4 comparisons falls outside ±5.0%: B @ a at m = 4,096 in float32 on the CPU, where "
-           "the synchronised timer read {ratio} times what the reference timer measured.")
-    [failure] = claims(row.format(ratio="1.05"), results)
+    row = ("In this build 1 of 4 comparisons falls outside ±5.0%, its two 95% intervals (each across 3 fresh "
+           "processes) further apart than that. For B @ a at m = 4,096 in float32 on the CPU, the synchronised "
+           "timer read {ratio} times what the reference timer measured, and their intervals lay {gap}% apart.")
+    [failure] = claims(row.format(ratio="1.05", gap="5.3"), results)
     assert "cannot show" in failure.problems[0]
-    assert not claims(row.format(ratio="1.08"), results)
+    [failure] = claims(row.format(ratio="1.08", gap="5.0"), results)
+    assert "5.0% apart said to fall outside" in failure.problems[0]
+    assert not claims(row.format(ratio="1.08", gap="5.3"), results)
 
 
 def test_uncovered_names_a_sentence_no_pattern_reads() -> None:
@@ -603,3 +606,36 @@ def test_the_oracle_shares_no_code_with_the_findings() -> None:
     allowed = {"mpsarticle.results.model", "mpsarticle.results.model.Point", "mpsarticle.results.model.ResultSet",
                "mpsarticle.article.wording", "mpsarticle.article.wording.catalog"}
     assert {n for n in imported if n.startswith("mpsarticle")} <= allowed
+
+
+def test_the_processes_sentence_is_read_from_every_process() -> None:
+    """The method chapter's sentence on fresh processes, read against the processes' own samples."""
+    results = results_of("apple-m1-base")
+    text = matrix_english("apple-m1-base", "method")["processes_sentence"]
+    assert text.startswith("Each point was measured in 3 fresh processes") and not claims(text, results)
+    wrong = {"processes": text.replace("in 3 fresh", "in 4 fresh"), "count": text.replace("median of 96", "median of 95"),
+             "share": re.sub(r"\), \d+% of the spread", "), 41% of the spread", text, count=1),
+             "spread": text.replace("took 1.2× as long", "took 1.6× as long", 1),
+             "none": text.split(" The process mattered")[0].removesuffix(".") + "; for no point was it more than half."}
+    for what, changed in wrong.items():
+        assert changed != text and claims(changed, results), what
+    one = "Each point was measured in one process, so its interval holds only the variation inside that process."
+    assert claims(one, results) and not claims(one, results_of("nvidia-h200"))
+
+
+def test_a_point_measured_in_several_processes_is_compared_process_by_process() -> None:
+    """A claim needs one pair of readings that shows it (a process of each point, or the point widened by how far
+    its device's processes lie apart); a direction every pair shows must be claimed."""
+    def point(device: str, medians: list[float]) -> Point:
+        groups = [[m * (1 + d) for d in (-0.002, -0.001, 0.0, 0.001, 0.002) * 3] for m in medians]
+        return Point(device=device, workload="matvec", params={"m": 1024, "dtype": "float32"}, method="engine",
+                     suite="matvec", samples=[s for g in groups for s in g], processes=groups).summarize()
+
+    def directions(cpu: list[float], gpu: list[float]) -> set[str]:
+        results = ResultSet({"devices": {}}, [point("cpu", cpu), point("mps", gpu)], "default")
+        return Oracle(results).compare("matvec").directions(1024)
+
+    assert directions([1.0, 1.0, 1.0], [0.5, 0.5, 0.5]) == {FASTER}  # every process of each agrees: must be said
+    assert directions([1.0, 1.0, 1.0], [1.0, 1.0, 1.0]) == {SAME}
+    # Processes 10 % apart on each device, the GPU 5 % faster: either, as a rerun's processes could land.
+    assert directions([1.0, 1.1, 1.05], [0.95, 1.04, 1.0]) == {FASTER, SAME, SLOWER}

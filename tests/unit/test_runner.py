@@ -56,7 +56,8 @@ def test_unknown_suite_or_profile():
 def _count_runs(monkeypatch):
     calls = []
 
-    def fake(suites, profile, devices=None, *, progress=True, label=None, rescue_to=None, keep_journal=False):
+    def fake(suites, profile, devices=None, *, progress=True, label=None, rescue_to=None, keep_journal=False,
+             selfcheck_to=None):
         calls.append((tuple(suites), profile))
         return ResultSet(environment={"torch": "x", "python": "3", "os": "o", "cpu": "c", "devices": {}},
                          profile=profile)

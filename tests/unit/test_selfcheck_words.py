@@ -21,8 +21,10 @@ IDENTIFIERS = re.compile(r"matvec\(|matmul\(|dtype=|blocked_autorange|do_bench|(
 
 def row(label: str = "matvec(m=4096, dtype=float32)", reference: str = "do_bench_cudagraph", ratio: float = 1.0516,
         device: str = "cuda") -> Row:
-    return Row(device, label.split("(")[0], label, reference, 2.0e-5, 1.9e-5, 2.1e-5, 2.0e-5 / ratio, ratio, 0.05,
-               1.0, 0.9, 1.0)
+    """A row whose intervals are as narrow as can be, so that they lie as far apart as the medians."""
+    theirs = 2.0e-5 / ratio
+    return Row(device, label.split("(")[0], label, reference, 2.0e-5, 2.0e-5, 2.0e-5, theirs, theirs, theirs, ratio,
+               0.05, 1.0, 0.9, 1.0, processes=3)
 
 
 def test_the_label_a_row_keeps_is_the_workloads_own():
@@ -74,10 +76,13 @@ def test_the_table_names_points_and_references_and_shows_the_ratios_side(lang, r
     assert words("selfcheck.reference.do_bench_cudagraph").replace("'", "&#x27;") in html
 
 
-@pytest.mark.parametrize("lang, shown", [("en", "1.052"), ("id", "1,052")])
-def test_the_sentence_names_points_and_references_and_shows_the_ratios_side(lang, shown):
+@pytest.mark.parametrize("lang, shown, apart", [("en", "1.052", "5.2%"), ("id", "1,052", "5,2%"),
+                                                ("en", "1.0504", "5.04%")])
+def test_the_sentence_names_points_and_references_and_shows_the_ratios_side(lang, shown, apart):
     words = Words(lang)
-    text = selfcheck_sentence(f.selfcheck([row(), row(reference="events", ratio=1.01)]), words)
+    ratio = float(shown.replace(",", "."))
+    text = selfcheck_sentence(f.selfcheck([row(ratio=ratio), row(reference="events", ratio=1.01)]), words)
     assert not IDENTIFIERS.search(text), text
     assert f" {shown} " in text and point_words(row(), words, "prose") in text
+    assert f" {apart}" in text and " 3 " in text  # how far apart the intervals lie; across how many processes
     assert " 1.05 " not in text and " 1,05 " not in text

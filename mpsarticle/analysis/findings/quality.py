@@ -96,11 +96,13 @@ class Selfcheck:
     engine_wall_s: float
     engine_timed_s: float
     reference_wall_s: float
+    #: The fewest processes any row was measured in.
+    processes: int = 1
 
 
 def selfcheck(rows: Sequence[Row]) -> Selfcheck:
     return Selfcheck(
         len(rows), tuple(r for r in rows if not r.agrees), max((r.tolerance for r in rows), default=0.0),
         sum(r.engine_wall_s for r in rows), sum(r.engine_timed_s for r in rows),
-        sum(r.reference_wall_s for r in rows),
+        sum(r.reference_wall_s for r in rows), min((r.processes for r in rows), default=1),
     )

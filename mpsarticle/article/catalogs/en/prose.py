@@ -277,13 +277,19 @@ MESSAGES = {
                               "other": "{count} stopped at the time limit per point"},
     "missing_count.crashed": {"plural": "count", "one": "{count} crashed the process measuring it",
                               "other": "{count} crashed the process measuring them"},
-    "selfcheck.agree": {"plural": "rows", "one": "In this build the {rows} comparison agrees within ±{tolerance}.",
-                        "other": "In this build the {rows} comparisons all agree within ±{tolerance}."},
+    "selfcheck.agree": {"plural": "rows",
+                        "one": "In this build the {rows} comparison agrees: its two 95% intervals, each across "
+                               "{processes}, lie within ±{tolerance} of each other.",
+                        "other": "In this build the {rows} comparisons all agree: in each, the two 95% intervals, "
+                                 "each across {processes}, lie within ±{tolerance} of each other."},
     "selfcheck.differ": {"plural": "outside",
-                         "one": "In this build {outside} of {rows} comparisons falls outside ±{tolerance}: {points}.",
-                         "other": "In this build {outside} of {rows} comparisons fall outside ±{tolerance}: {points}."},
-    "selfcheck.row": "{label} on the {device}, where the synchronised timer read {ratio} times what {reference} "
-                     "measured",
+                         "one": "In this build {outside} of {rows} comparisons falls outside ±{tolerance}, its two "
+                                "95% intervals (each across {processes}) further apart than that.",
+                         "other": "In this build {outside} of {rows} comparisons fall outside ±{tolerance}, their two "
+                                  "95% intervals (each across {processes}) further apart than that."},
+    "selfcheck.row": "For {label} on the {device}, the synchronised timer read {ratio} times what {reference} "
+                     "measured, and their intervals lay {gap}% apart.",
+    "selfcheck.processes": {"plural": "processes", "one": "one process", "other": "{processes} fresh processes"},
     "selfcheck.cost": "The synchronised timer spent {wall} in all on these points, {timed} of it inside timed blocks "
                       "({factor} the time inside blocks); the references, given at least as long in timed blocks, "
                       "spent {theirs}.",

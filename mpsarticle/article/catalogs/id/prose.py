@@ -282,12 +282,15 @@ MESSAGES = {
     "missing_count.error": {"plural": "count", "other": "{count} gagal karena galat"},
     "missing_count.timeout": {"plural": "count", "other": "{count} dihentikan pada batas waktu per titik"},
     "missing_count.crashed": {"plural": "count", "other": "{count} membuat proses pengukurnya mogok"},
-    "selfcheck.agree": {"plural": "rows", "other": "Di build ini, {rows} perbandingan itu semuanya sepakat dalam "
-                                                   "batas ±{tolerance}."},
+    "selfcheck.agree": {"plural": "rows", "other": "Di build ini, {rows} perbandingan itu semuanya sepakat: pada "
+                                                   "tiap perbandingan, kedua interval 95%-nya, masing-masing dihitung "
+                                                   "dari {processes}, berjarak tidak lebih dari ±{tolerance}."},
     "selfcheck.differ": {"plural": "outside", "other": "Di build ini, {outside} dari {rows} perbandingan jatuh di luar "
-                                                    "batas ±{tolerance}: {points}."},
-    "selfcheck.row": "{label} di {device}, dengan waktu dari pewaktu tersinkron sebesar {ratio} kali hasil "
-                     "{reference}",
+                                                    "batas ±{tolerance}, karena kedua interval 95%-nya (masing-masing "
+                                                    "dari {processes}) berjarak lebih jauh dari itu."},
+    "selfcheck.row": "Untuk {label} di {device}, pewaktu tersinkron mencatat {ratio} kali hasil {reference}, dan "
+                     "kedua intervalnya berjarak {gap}%.",
+    "selfcheck.processes": {"plural": "processes", "other": "{processes} proses baru"},
     "selfcheck.cost": "Secara keseluruhan pewaktu tersinkron menghabiskan {wall} untuk titik-titik ini, {timed} "
                       "di antaranya di dalam blok yang diukur ({factor} waktu di dalam blok); pembandingnya, yang "
                       "diberi waktu terukur paling sedikit sepanjang itu, menghabiskan {theirs}.",
