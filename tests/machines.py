@@ -305,8 +305,12 @@ MACHINES_SYNTHETIC: dict[str, Machine] = {
 #: Real result files of the matrix: archive files, and results of a build kept as a test fixture.
 FIXTURE_RESULTS = ROOT / "tests" / "fixtures" / "results"
 MACHINES_REAL: dict[str, Path] = {
-    "ci-2core": ARCHIVE / "2-core-cpu-amd-epyc-ci-machine.json",
-    "nvidia-h200": ARCHIVE / "nvidia-h200-16-core-xeon-host.json",
+    # The archive as it was on 30 November 2026: each point measured in one process.
+    "ci-2core": FIXTURE_RESULTS / "ci-2core-one-process.json",
+    "nvidia-h200": FIXTURE_RESULTS / "nvidia-h200-one-process.json",
+    # The archive since 1 December 2026: each point measured in three fresh processes.
+    "ci-2core-workers": ARCHIVE / "2-core-cpu-amd-epyc-ci-machine.json",
+    "nvidia-h200-workers": ARCHIVE / "nvidia-h200-16-core-xeon-host.json",
     # A default-profile build on the H200 host (issue 18's GPU build), not in the archive.
     "nvidia-h200-build": FIXTURE_RESULTS / "nvidia-h200-default-build.json",
 }

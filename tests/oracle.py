@@ -287,7 +287,8 @@ CLAIM_TABLE: list[tuple[str, str, str]] = [
                           rf"succeed)", "check_nothing"),
     ("processes, one", r"Each point was measured in one process, so its interval holds only the variation inside "
                        r"that process\.", "check_processes_one"),
-    ("processes", rf"Each point was measured in (?P<p>{N}) fresh processes\. For the typical point \(the median of "
+    ("processes", rf"Each point was measured in (?P<p>{N}) fresh processes\. For the typical point of the "
+                  rf"synchronised timer \(the median of "
                   rf"(?P<n>{N})\), (?P<share>{N})% of the spread of one process's result came from which process it "
                   rf"ran in, the rest from the noise inside a process(?:(?P<none>; for no point was it more than "
                   rf"half)\.|\. The process mattered most for (?P<most>.+?){END})", "check_processes"),
@@ -1913,13 +1914,13 @@ def between_share(groups: Sequence[Sequence[float]]) -> float:
     return between / (between + noise) if between + noise > 0 else 0.0
 
 
-def _several(c: Context) -> list[tuple[Point, float, float]]:
-    """(point, its between-process share, its slowest process median over its fastest) for every ok point
-    measured in two or more processes."""
+def _several(c: Context, method: str | None = "engine") -> list[tuple[Point, float, float]]:
+    """(point, its between-process share, its slowest process median over its fastest) for every ok point of
+    ``method`` (``None``: any) measured in two or more processes."""
     found = []
     for point in c.oracle.results.points:
         groups = [g for g in point.processes if g]
-        if point.status == "ok" and len(groups) >= 2:
+        if point.status == "ok" and len(groups) >= 2 and method in (None, point.method):
             medians = [median(g) for g in groups]
             found.append((point, between_share(groups), max(medians) / min(medians)))
     return found
@@ -1930,7 +1931,7 @@ def _name(point: Point) -> str:
 
 
 def check_processes_one(m: re.Match, c: Context) -> None:
-    several = _several(c)
+    several = _several(c, None)
     if several:
         c.fail(f"'measured in one process', but {len(several)} points were measured in several")
 

@@ -192,7 +192,7 @@ def test_select_and_one():
 
 def test_version_1_files_load_with_statistics_from_their_samples(tmp_path):
     # A version-1 file, as the archive held before: samples kept, no statistics fields.
-    path = Path(__file__).resolve().parents[2] / "docs/_data/machines/2-core-cpu-amd-epyc-ci-machine.json"
+    path = Path(__file__).resolve().parents[2] / "tests/fixtures/results/ci-2core-one-process.json"
     data = json.loads(path.read_text())
     data["schema_version"] = 1
     version_2_fields = ("q1_s", "q3_s", "ci_low_s", "ci_high_s", "outliers", "stable", "wall_s", "timed_s")
@@ -222,7 +222,8 @@ def test_saved_files_carry_the_statistics(tmp_path):
     assert (loaded.ci_low_s, loaded.median_s, loaded.ci_high_s, loaded.stable) == (1.0, 2.0, 3.0, False)
 
 
-ARCHIVED = sorted((Path(__file__).resolve().parents[2] / "docs" / "_data" / "machines").glob("*.json"))
+#: The archive's files as they were before version 3 (measured on 30 November 2026, each point in one process).
+ARCHIVED = sorted((Path(__file__).resolve().parents[2] / "tests" / "fixtures" / "results").glob("*-one-process.json"))
 
 
 @pytest.mark.parametrize("path", ARCHIVED, ids=lambda p: p.name)

@@ -19,8 +19,8 @@ from mpsarticle.results.validate import validate, validate_file
 from ..conftest import ROOT
 
 REAL = sorted((ROOT / "docs" / "_data" / "machines").glob("*.json"))
-#: An archived file (version 2: ``bytes``), in this version's field names.
-BASE = upgrade(json.loads((ROOT / "docs" / "_data" / "machines" / "2-core-cpu-amd-epyc-ci-machine.json").read_text()))
+#: A file the archive held (version 2: ``bytes``), in this version's field names.
+BASE = upgrade(json.loads((ROOT / "tests" / "fixtures" / "results" / "ci-2core-one-process.json").read_text()))
 
 
 def _index(data: dict, **criteria: Any) -> int:

@@ -58,7 +58,8 @@ MOST_AFFECTED = 3
 class Processes:
     """How much of this build's uncertainty is between fresh processes (mpsarticle.core.stats.across_processes).
 
-    ``points``: the ``ok`` points measured in two or more processes;
+    ``points``: the synchronised timer's ``ok`` points measured in two or more processes (not naive timeit's
+    or device events', which show how other ways of timing read, not the article's values);
     ``median_share``: the median of their between-process shares;
     ``most``: of the points whose share is above a half, those whose slowest process was slowest against their
     fastest (largest first, at most :data:`MOST_AFFECTED`), each with its share and that ratio.
@@ -72,7 +73,7 @@ class Processes:
 
 def processes(results: ResultSet) -> Processes:
     measured = [(p, p.between_share) for p in results
-                if p.ok and len(p.processes) >= 2 and p.between_share is not None]
+                if p.ok and p.method == "engine" and len(p.processes) >= 2 and p.between_share is not None]
     shares = sorted(share for _, share in measured)
     median = statistics.median(shares) if shares else None
 

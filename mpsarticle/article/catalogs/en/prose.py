@@ -253,12 +253,14 @@ MESSAGES = {
                  "other": "This build measured {points} points with the {profile} profile on {date}."},
     "processes.one": "Each point was measured in one process, so its interval holds only the variation inside "
                      "that process.",
-    "processes.steady": "Each point was measured in {processes} fresh processes. For the typical point (the median "
-                        "of {points}), {share} of the spread of one process's result came from which process it ran "
-                        "in, the rest from the noise inside a process; for no point was it more than half.",
-    "processes.most": "Each point was measured in {processes} fresh processes. For the typical point (the median "
-                      "of {points}), {share} of the spread of one process's result came from which process it ran "
-                      "in, the rest from the noise inside a process. The process mattered most for {most}.",
+    "processes.steady": "Each point was measured in {processes} fresh processes. For the typical point of the "
+                        "synchronised timer (the median of {points}), {share} of the spread of one process's result "
+                        "came from which process it ran in, the rest from the noise inside a process; for no point was "
+                        "it more than half.",
+    "processes.most": "Each point was measured in {processes} fresh processes. For the typical point of the "
+                      "synchronised timer (the median of {points}), {share} of the spread of one process's result "
+                      "came from which process it ran in, the rest from the noise inside a process. The process "
+                      "mattered most for {most}.",
     "processes.point": "{point} ({share} between processes; its slowest process took {spread} as long as its "
                        "fastest)",
     "measured.missing": {"plural": "points",

@@ -266,13 +266,14 @@ MESSAGES = {
     "measured": {"plural": "points", "other": "Build ini mengukur {points} titik dengan profil {profile} pada {date}."},
     "processes.one": "Setiap titik diukur dalam satu proses saja, jadi intervalnya hanya memuat variasi di dalam "
                      "proses itu.",
-    "processes.steady": "Setiap titik diukur dalam {processes} proses baru. Pada titik yang khas (median dari "
-                        "{points} titik), {share} sebaran hasil satu proses berasal dari proses tempat titik itu "
-                        "berjalan, sisanya dari derau di dalam proses; tidak ada titik yang bagiannya lebih dari "
-                        "separuh.",
-    "processes.most": "Setiap titik diukur dalam {processes} proses baru. Pada titik yang khas (median dari "
-                      "{points} titik), {share} sebaran hasil satu proses berasal dari proses tempat titik itu "
-                      "berjalan, sisanya dari derau di dalam proses. Proses paling menentukan pada {most}.",
+    "processes.steady": "Setiap titik diukur dalam {processes} proses baru. Pada titik yang khas dari pewaktu "
+                        "tersinkron (median dari {points} titik), {share} sebaran hasil satu proses berasal dari "
+                        "proses tempat titik itu berjalan, sisanya dari derau di dalam proses; tidak ada titik yang "
+                        "bagiannya lebih dari separuh.",
+    "processes.most": "Setiap titik diukur dalam {processes} proses baru. Pada titik yang khas dari pewaktu "
+                      "tersinkron (median dari {points} titik), {share} sebaran hasil satu proses berasal dari "
+                      "proses tempat titik itu berjalan, sisanya dari derau di dalam proses. Proses paling "
+                      "menentukan pada {most}.",
     "processes.point": "{point} ({share} antarproses; proses terlambatnya butuh waktu {spread} proses tercepatnya)",
     "measured.missing": {"plural": "points",
                          "other": "Build ini mengukur {points} titik dengan profil {profile} pada {date}; {missing}."},
