@@ -96,9 +96,12 @@ def record(args: argparse.Namespace) -> int:
 
 def validate(args: argparse.Namespace) -> int:
     from mpsarticle.results.validate import validate as validate_files
+    from mpsarticle.results.validate import warnings
 
     problems = validate_files(args.files)
     for line in problems:
+        print(line)
+    for line in warnings(args.files):
         print(line)
     print(f"{len(args.files)} file(s) checked: " + (f"{len(problems)} problem(s)" if problems else "all valid"))
     return 1 if problems else 0
@@ -126,7 +129,8 @@ def settings(args: argparse.Namespace) -> int:
 def selfcheck(args: argparse.Namespace) -> int:
     from mpsarticle.cli.selfcheck_table import table
     from mpsarticle.measure.loop import resolve_devices
-    from mpsarticle.measure.selfcheck import run_selfcheck, save_rows
+    from mpsarticle.measure.selfcheck import run_selfcheck
+    from mpsarticle.results.selfcheck import save_rows
 
     devices = resolve_devices(args.device)
     rows = run_selfcheck(devices, processes=args.processes, budget_s=args.budget, tolerance=args.tolerance,

@@ -23,7 +23,7 @@ from mpsarticle.core.specs import TimingOptions, Workload
 from mpsarticle.measure.loop import resolve_devices, run_tasks
 from mpsarticle.measure.session import finished
 from mpsarticle.results.model import ResultSet, load
-from mpsarticle.results.selfcheck import Row
+from mpsarticle.results.selfcheck import Row, load_rows, save_rows
 
 if TYPE_CHECKING:
     from mpsarticle.measure.devices import Device
@@ -126,13 +126,13 @@ def selfcheck_once(*, progress: bool = True) -> list[Row]:
     every worker's selfcheck lost) is it measured here, in the profile's
     number of fresh processes.
     """
-    from mpsarticle.measure.selfcheck import load_rows, run_selfcheck, save_rows
-
     path = _selfcheck_path()
     if path is not None and not path.exists():
         measure_once(progress=progress)  # the suites' workers measure the selfcheck as well
     if path is not None and path.exists():
         return load_rows(path)
+    from mpsarticle.measure.selfcheck import run_selfcheck
+
     rows = run_selfcheck(resolve_devices(None), processes=get_profile(current_profile()).processes, progress=progress)
     if path is not None:
         save_rows(rows, path)

@@ -34,11 +34,9 @@ time spent inside timed blocks.
 
 from __future__ import annotations
 
-import json
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import replace
-from pathlib import Path
 from typing import Any
 
 import torch
@@ -48,11 +46,10 @@ from mpsarticle.core.specs import MatMul, MatVec, TimingOptions, Workload
 from mpsarticle.measure.devices import Device
 from mpsarticle.measure.kernels import Prepared, prepare
 from mpsarticle.measure.timing import rotations, step, time_engine, time_events
-from mpsarticle.results.model import write_atomically
 from mpsarticle.results.selfcheck import Row, rows_of
 
-__all__ = ["CPU_POINTS", "ACCELERATOR_POINTS", "check_point", "load_rows", "points_of", "run_selfcheck", "sample_all",
-           "save_rows", "selfcheck_spec"]
+__all__ = ["CPU_POINTS", "ACCELERATOR_POINTS", "check_point", "points_of", "run_selfcheck", "sample_all",
+           "selfcheck_spec"]
 
 #: The fixed points: on the CPU, sizes a 2-core machine times in seconds.
 CPU_POINTS: tuple[Workload, ...] = (MatVec(1000), MatVec(3000), MatVec(8192), MatMul(1024))
@@ -182,14 +179,6 @@ def selfcheck_spec(devices: Sequence[Device], processes: int, *, rounds: int = R
                    budget_s: float = BUDGET_S) -> dict[str, Any]:
     """What a worker is sent to measure the selfcheck (:mod:`mpsarticle.measure.worker`), less the order."""
     return {"devices": [d.name for d in devices], "rounds": rounds, "budget_s": budget_s, "share": processes}
-
-
-def save_rows(rows: Sequence[Row], path: Path) -> None:
-    write_atomically(path, json.dumps([row.to_dict() for row in rows], indent=1) + "\n")
-
-
-def load_rows(path: Path) -> list[Row]:
-    return [Row.from_dict(raw) for raw in json.loads(path.read_text(encoding="utf-8"))]
 
 
 def run_selfcheck(devices: Sequence[Device], *, processes: int = PROCESSES, rounds: int = ROUNDS,

@@ -164,8 +164,7 @@ def _in_workers(tasks: list[Task], results: ResultSet, processes: int, request: 
     finally:
         bar.close()
     if measured and request.selfcheck_to is not None:
-        from mpsarticle.measure.selfcheck import save_rows
-        from mpsarticle.results.selfcheck import rows_of
+        from mpsarticle.results.selfcheck import rows_of, save_rows
 
         save_rows(rows_of(measured, SELFCHECK_TOLERANCE), request.selfcheck_to)
 

@@ -20,16 +20,18 @@ of a few processes are.
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import asdict, dataclass
+from pathlib import Path
 from typing import Any
 
 import numpy as np
 
 from mpsarticle.core.stats import across_processes
 
-__all__ = ["Row", "rows_of"]
+__all__ = ["Row", "load_rows", "rows_of", "save_rows"]
 
 #: A workload's label, as :attr:`mpsarticle.core.specs.Workload.label` writes it, and " cold" for a cache-cold point.
 _LABEL = re.compile(r"(?P<kind>\w+)\((?P<params>[^()]*)\)(?P<cold> cold)?")
@@ -135,3 +137,14 @@ def rows_of(processes: Iterable[Sequence[Measured]], tolerance: float) -> list[R
 
 def _total(found: Sequence[Measured], name: str) -> float:
     return float(sum(one[name] for one in found))
+
+
+def save_rows(rows: Sequence[Row], path: Path) -> None:
+    """The rows as JSON (a build's cache, ``selfcheck --json``), written whole or not at all."""
+    from mpsarticle.results.model import write_atomically
+
+    write_atomically(path, json.dumps([row.to_dict() for row in rows], indent=1) + "\n")
+
+
+def load_rows(path: Path) -> list[Row]:
+    return [Row.from_dict(raw) for raw in json.loads(path.read_text(encoding="utf-8"))]

@@ -73,8 +73,9 @@ def _environment(tmp_path: Path) -> dict[str, str]:
     rows = [{"device": "cpu", "workload": "matvec", "label": "matvec(m=1000, dtype=float32)",
              "reference": "blocked_autorange",
              "engine_median_s": 1e-4, "engine_ci_low_s": 0.99e-4, "engine_ci_high_s": 1.01e-4,
-             "reference_median_s": 1.01e-4, "ratio": 0.99, "tolerance": 0.05, "engine_wall_s": 0.6,
-             "engine_timed_s": 0.5, "reference_wall_s": 0.55}]
+             "reference_median_s": 1.01e-4, "reference_ci_low_s": 1.0e-4, "reference_ci_high_s": 1.02e-4,
+             "ratio": 0.99, "tolerance": 0.05, "engine_wall_s": 0.6, "engine_timed_s": 0.5,
+             "reference_wall_s": 0.55, "processes": 3}]
     (tmp_path / "cache" / build).mkdir(parents=True, exist_ok=True)
     (tmp_path / "cache" / build / "selfcheck.json").write_text(json.dumps(rows))
     return {**os.environ, "MPSARTICLE_BUILD_ID": build, "MPSARTICLE_CACHE_DIR": str(tmp_path / "cache"),
