@@ -166,6 +166,19 @@ class Page:
         """This build's selfcheck: engine against references, one row per point and reference."""
         return self._html(tables.selfcheck_table(self.selfcheck, self.words))
 
+    def your_mac_tables(self, which: str) -> Any:
+        """A table of the chapter "Your Mac" (:mod:`mpsarticle.article.your_mac`): ``bounds``, ``tokens``,
+        ``cited`` or ``sources``."""
+        from mpsarticle.article import your_mac
+        from mpsarticle.core.cited import cited
+
+        made = {"bounds": lambda: your_mac.bounds_table(self.lang), "tokens": lambda: your_mac.tokens_table(self.lang),
+                "cited": lambda: your_mac.cited_table(cited(), self.lang),
+                "sources": lambda: your_mac.sources_table(cited(), self.lang)}
+        if which not in made:
+            raise InputError(f"unknown table {which!r}: known are {', '.join(made)}")
+        return self._html(made[which]())
+
     def spec_sheet_table(self) -> Any:
         """Apple's spec sheet per chip, with the least time of a matrix-vector product (bounds, not measurements)."""
         from IPython.display import HTML

@@ -78,6 +78,7 @@ English only: the Indonesian sentences come from the same choices.
 
 from __future__ import annotations
 
+import csv
 import functools
 import math
 import re
@@ -86,6 +87,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from itertools import pairwise
+from pathlib import Path
 
 from mpsarticle.article.wording import catalog
 from mpsarticle.results.model import Point, ResultSet
@@ -123,6 +125,7 @@ RATE = rf"{N} (?:GB/s|GFLOP/s|TFLOP/s)"
 BYTES = rf"{N} [KMGT]iB"
 SCI = rf"{N}(?: × 10[⁻⁰¹²³⁴⁵⁶⁷⁸⁹]+)?"
 DTYPE = r"(?:float32|float16|bfloat16)"
+CHIP = r"Apple M\d(?: Pro| Max| Ultra)?"
 _EN = catalog("en")
 DEVICE_NAMES = {_EN[f"device.{kind}"]: kind for kind in ("cpu", "cuda", "mps")}
 CPU_NAME = _EN["device.cpu"]
@@ -292,6 +295,30 @@ CLAIM_TABLE: list[tuple[str, str, str]] = [
                   rf"(?P<n>{N})\), (?P<share>{N})% of the spread of one process's result came from which process it "
                   rf"ran in, the rest from the noise inside a process(?:(?P<none>; for no point was it more than "
                   rf"half)\.|\. The process mattered most for (?P<most>.+?){END})", "check_processes"),
+    # -- Macs: the spec sheet and the cited measurements, read from their CSV files
+    ("no Apple GPU", r"This copy of the site was built on a machine without an Apple GPU \(its CPU: (?P<cpu>.+?)\), "
+                     r"so none of the numbers above are a Mac's\.", "check_no_apple_gpu"),
+    ("cited copies", rf"Others have published (?P<rows>{N}) measurements of (?P<chips>{N}) Apple chips; with PyTorch "
+                     rf"on the GPU, a plain copy reached from (?P<low>{N}) GB/s on the (?P<low_chip>{CHIP}) to "
+                     rf"(?P<high>{N}) GB/s on the (?P<high_chip>{CHIP}) \((?P<source>[\w./-]+)\)\.",
+     "check_cited_copies"),
+    ("this Mac", rf"This build ran on the (?P<chip>{CHIP})(?:, where a plain copy on the GPU reached (?P<mine>{N}) "
+                 rf"GB/s)?\. (?:Others have published (?P<n>{N}) figures? of PyTorch on (?:its|this chip's) GPU(?:; "
+                 rf"their best copy reached (?P<copy>{N}) GB/s \((?P<source>[\w./-]+)\))?\.|(?P<none>No published "
+                 rf"measurement of PyTorch on its GPU is in the article's list yet\.))",
+     "check_this_mac"),
+    ("spec sheet summary", rf"The spec sheet below lists (?P<chips>{N}) Apple chips in (?P<variants>{N}) variants "
+                           rf"by GPU cores, from the (?P<first>{CHIP}) to the (?P<last>{CHIP})\. "
+                           rf"(?P<measured>{N}) of them ha(?:s|ve) at least one figure measured and published by "
+                           rf"others: (?P<rows>{N}) figures from (?P<sources>{N}) sources\.", "check_spec_summary"),
+    ("spec arithmetic", rf"For example, the (?P<chip>{CHIP}) reads memory at (?P<bw>{N}) GB/s by Apple's spec sheet\. "
+                        rf"B @ a at m = (?P<m>{N}) reads 4 × \((?P=m)² \+ 2 × (?P=m)\) bytes = (?P<moved>{N}) MB, so "
+                        rf"it takes at least (?P=moved) MB ÷ (?P=bw) GB/s = (?P<least>{TIME}) however fast the GPU "
+                        rf"computes\. A 7-billion-parameter model in 16-bit weights reads 7 billion × 2 bytes = "
+                        rf"(?P<weights>{N}) GB for every token it generates, so the chip can generate at most (?P=bw) "
+                        rf"GB/s ÷ (?P=weights) GB ≈ (?P<tokens>{N}) tokens per second, and only if those "
+                        rf"(?P=weights) GB fit its (?P<memory>{N}) GB of memory beside everything else\.",
+     "check_spec_arithmetic"),
     ("selfcheck outside", rf"In this build (?P<outside>{N}) of (?P<rows>{N}) comparisons falls? outside "
                           rf"±(?P<t>{N})%, (?:its|their) two 95% intervals \(each across [^()]+\) further apart "
                           rf"than that\.(?P<list>(?: For .+? apart\.)+)", "check_selfcheck"),
@@ -1996,6 +2023,107 @@ def check_processes(m: re.Match, c: Context) -> None:
         if len(named) < 3 or left:
             c.fail(f"{len(named)} points named of {len(above)} with more than half between processes"
                    + (f"; larger spreads left out: {', '.join(_name(p) for p in left)}" if left else ""))
+
+
+# -- Macs: the package's two data files, read plainly -------------------------------------------
+
+DATA = Path(__file__).resolve().parent.parent / "mpsarticle" / "data"
+
+
+@functools.cache
+def _csv(name: str) -> tuple[dict[str, str], ...]:
+    with open(DATA / name, encoding="utf-8", newline="") as handle:
+        return tuple(csv.DictReader(handle))
+
+
+def _mps_copies(chip: str | None = None) -> list[dict[str, str]]:
+    return [r for r in _csv("cited_measurements.csv") if r["framework"] == "PyTorch MPS" and r["workload"] == "copy"
+            and r["unit"] == "GB/s" and chip in (None, r["chip"])]
+
+
+def _has_mps(c: Context) -> bool:
+    return "mps" in (c.oracle.results.environment.get("devices") or {}) or \
+        any(p.device == "mps" for p in c.oracle.results.points)
+
+
+def check_no_apple_gpu(m: re.Match, c: Context) -> None:
+    if _has_mps(c):
+        c.fail("'built on a machine without an Apple GPU', but the build has the MPS device")
+    if m["cpu"] != c.oracle.results.environment.get("cpu"):
+        c.fail(f"its CPU {m['cpu']!r}, but the environment says {c.oracle.results.environment.get('cpu')!r}")
+
+
+def check_cited_copies(m: re.Match, c: Context) -> None:
+    rows = _csv("cited_measurements.csv")
+    if size(m["rows"]) != len(rows) or size(m["chips"]) != len({r["chip"] for r in rows}):
+        c.fail(f"{m['rows']} measurements of {m['chips']} chips, but the file has {len(rows)} rows of "
+               f"{len({r['chip'] for r in rows})} chips")
+    copies = sorted(_mps_copies(), key=lambda r: float(r["value"]))
+    if not copies:
+        c.fail("a cited copy range, but no PyTorch MPS copy is cited")
+        return
+    for side, row in (("low", copies[0]), ("high", copies[-1])):
+        if float(m[side]) != float(row["value"]) or m[f"{side}_chip"] != row["chip"]:
+            c.fail(f"{side} {m[side]} GB/s on the {m[side + '_chip']}, but the file's {side}est is {row['value']} on "
+                   f"the {row['chip']}")
+    if m["source"] not in copies[-1]["source_url"]:
+        c.fail(f"source {m['source']}, but the highest copy comes from {copies[-1]['source_url']}")
+
+
+def check_this_mac(m: re.Match, c: Context) -> None:
+    env = c.oracle.results.environment
+    chip = (env.get("mac") or {}).get("chip") or env.get("cpu")
+    if not _has_mps(c) or m["chip"] != chip:
+        c.fail(f"'ran on the {m['chip']}' with its GPU, but the build's chip is {chip!r} (MPS: {_has_mps(c)})")
+    same = [r for r in _csv("cited_measurements.csv") if r["chip"] == m["chip"] and r["framework"] == "PyTorch MPS"]
+    if m["none"]:
+        if same:
+            c.fail(f"'no published measurement', but {len(same)} are cited for the {m['chip']}")
+        return
+    if size(m["n"]) != len(same):
+        c.fail(f"{m['n']} figures of PyTorch on its GPU, but {len(same)} are cited for the {m['chip']}")
+    copies = _mps_copies(m["chip"])
+    if m["copy"] and (not copies or float(m["copy"]) != max(float(r["value"]) for r in copies)):
+        c.fail(f"their best copy {m['copy']} GB/s, but the cited copies are {[r['value'] for r in copies]}")
+    if m["mine"]:
+        rates = [t.rate("bytes_moved")[0] / 1e9 for ts in c.oracle.timed("copy", "mps").values() for t in ts]
+        if not any(Printed.parse(m["mine"]).matches(r) for r in rates) or \
+                Printed.parse(m["mine"]).below(max(rates, default=0.0)):
+            c.fail(f"this build's copy reached {m['mine']} GB/s, but its copies read {_fmt(rates)} GB/s")
+
+
+def check_spec_summary(m: re.Match, c: Context) -> None:
+    spec = _csv("apple_chips.csv")
+    names = list(dict.fromkeys(r["chip"] for r in spec))
+    cited_chips = {r["chip"] for r in _csv("cited_measurements.csv")}
+    found = {"chips": len(names), "variants": len(spec), "measured": len(cited_chips & set(names)),
+             "rows": len(_csv("cited_measurements.csv")),
+             "sources": len({"/".join(r["source_url"].split("/")[3:5]) for r in _csv("cited_measurements.csv")})}
+    for key, value in found.items():
+        if size(m[key]) != value:
+            c.fail(f"{key}: {m[key]} said, {value} in the files")
+    if (m["first"], m["last"]) != (names[0], names[-1]):
+        c.fail(f"from the {m['first']} to the {m['last']}, but the spec sheet runs from {names[0]} to {names[-1]}")
+
+
+def check_spec_arithmetic(m: re.Match, c: Context) -> None:
+    rows = [r for r in _csv("apple_chips.csv") if r["chip"] == m["chip"]]
+    bandwidths = {float(r["bandwidth_gb_s"]) for r in rows}
+    if float(m["bw"].replace(",", "")) not in bandwidths or any(r["bandwidth_kind"] != "apple" for r in rows):
+        c.fail(f"{m['chip']} at {m['bw']} GB/s 'by Apple's spec sheet', but the file has {rows and bandwidths}")
+        return
+    bw = float(m["bw"].replace(",", "")) * 1e9
+    at = size(m["m"])
+    moved = 4.0 * (at * at + 2 * at)
+    checks = [("moved", m["moved"], moved / 1e6), ("weights", m["weights"], 14.0), ("tokens", m["tokens"], bw / 14e9)]
+    for name, printed, value in checks:
+        if not Printed.parse(printed).matches(value):
+            c.fail(f"{name} printed {printed}, the arithmetic gives {value:.4g}")
+    if not Printed.parse(m["least"]).matches(moved / bw):
+        c.fail(f"least time printed {m['least']}, the arithmetic gives {moved / bw:.4g} s")
+    memory = {r["max_memory_gb"] for r in rows}
+    if {m["memory"].replace(",", "").removesuffix(".0")} != memory:
+        c.fail(f"its memory {m['memory']} GB, but the spec sheet gives {memory}")
 
 
 def check_code(m: re.Match, c: Context) -> None:

@@ -21,6 +21,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from mpsarticle.analysis import findings as f
+from mpsarticle.article import your_mac
 from mpsarticle.article.answer import answer_sentences, reason_sentences
 from mpsarticle.article.gaps import gaps_sentence
 from mpsarticle.article.sentences import (
@@ -70,7 +71,11 @@ class Chapter:
 # -- each chapter's sentences ----------------------------------------------------------------
 
 def index_sentences(results: ResultSet, words: Words) -> dict[str, str]:
-    return answer_sentences(results, words)
+    return {**answer_sentences(results, words), "mac_answer": your_mac.mac_answer(results, words)}
+
+
+def your_mac_sentences(results: ResultSet, words: Words) -> dict[str, str]:
+    return your_mac.chapter_sentences(results, words)
 
 
 def intro_sentences(results: ResultSet, words: Words) -> dict[str, str]:
@@ -150,6 +155,7 @@ CHAPTERS: dict[str, Chapter] = {
     "matmul": Chapter(matmul_sentences, figures=("matmul",), gap_suites=("matmul",)),
     "training": Chapter(training_sentences, figures=("train",), gap_suites=("train",)),
     "method": Chapter(method_sentences, needs_selfcheck=True),
+    "your_mac": Chapter(your_mac_sentences, figures=("your_mac_bandwidth",)),
     "machines": Chapter(machines_sentences, figures=("machines_speedup", "machines_efficiency", "machines_train"),
                         needs_archive=True),
     "verdict": Chapter(verdict_sentences),

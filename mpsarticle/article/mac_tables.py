@@ -81,8 +81,8 @@ def spec_sheet_table(lang: str) -> str:
     for chip in chips():
         bound = spec_bounds(chip, BOUND_SIZE)
         bandwidth = rate(chip.bandwidth_gb_s, "GB/s", lang)
-        if chip.bandwidth_kind == "derived":
-            bandwidth += f" ({words['derived']})"
+        if chip.bandwidth_kind in ("derived", "reported"):
+            bandwidth += f" ({words[chip.bandwidth_kind]})"
         peak = chip.fp32_tflops
         fp32 = f"{number(peak, lang)} TFLOP/s" if peak else words["unknown"]
         if chip.fp32_kind == "derived":

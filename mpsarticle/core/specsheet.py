@@ -3,7 +3,8 @@
 ``mpsarticle/data/apple_chips.csv`` holds one row per Apple-silicon chip
 variant (chip name and GPU core count, as ``sysctl`` and ``system_profiler``
 report them): the memory bandwidth and the GPU's float32 peak, each with
-its source and whether the figure is Apple's own or derived.
+its source and whether the figure is Apple's own, derived, or Apple's as another
+source reports it (``reported``: no Apple page was reachable when it was added).
 
 Derived FP32 peaks follow the usual rule for Apple GPUs: each GPU core has
 128 float32 ALUs, each doing one fused multiply-add (2 FLOP) per clock, so
@@ -44,7 +45,8 @@ class Chip:
     name: str
     gpu_cores: int
     bandwidth_gb_s: float
-    #: ``apple``: Apple's own figure; ``derived``: computed (see ``note``).
+    #: ``apple``: Apple's own figure; ``derived``: computed (see ``note``); ``reported``: Apple's figure as the
+    #: source (a report or a third party's data) gives it, not read at Apple.
     bandwidth_kind: str
     bandwidth_source: str
     #: Apple's own FP32 figure, where Apple gives one.
@@ -52,6 +54,11 @@ class Chip:
     gpu_clock_ghz: float | None
     fp32_source: str
     note: str
+    #: The most unified memory the chip is sold with, in GB (``None``: not known); ``apple`` or ``reported``, as
+    #: for the bandwidth, and where it was read.
+    max_memory_gb: int | None = None
+    memory_kind: str = ""
+    memory_source: str = ""
 
     @property
     def fp32_tflops(self) -> float | None:
@@ -86,13 +93,15 @@ def _optional(text: str) -> float | None:
 
 @functools.lru_cache(maxsize=1)
 def chips() -> tuple[Chip, ...]:
-    """Every row of the spec sheet, in the file's order (M1 to M4, base to Ultra)."""
+    """Every row of the spec sheet, in the file's order (M1 to M6, base to Ultra)."""
     text = (resources.files("mpsarticle") / "data" / DATA_FILE).read_text(encoding="utf-8")
     return tuple(
         Chip(name=row["chip"], gpu_cores=int(row["gpu_cores"]), bandwidth_gb_s=float(row["bandwidth_gb_s"]),
              bandwidth_kind=row["bandwidth_kind"], bandwidth_source=row["bandwidth_source"],
              apple_fp32_tflops=_optional(row["fp32_tflops"]), gpu_clock_ghz=_optional(row["gpu_clock_ghz"]),
-             fp32_source=row["fp32_source"], note=row["note"])
+             fp32_source=row["fp32_source"], note=row["note"],
+             max_memory_gb=int(row["max_memory_gb"]) if row["max_memory_gb"] else None,
+             memory_kind=row["memory_kind"], memory_source=row["memory_source"])
         for row in csv.DictReader(io.StringIO(text))
     )
 

@@ -64,9 +64,11 @@ def run_tasks(tasks: Sequence[Task], *, progress: bool = True, label: str | None
     """
     from tqdm import tqdm  # not tqdm.auto: no widgets, the bar goes to the terminal
 
+    from mpsarticle.core.stats import load_libraries
     from mpsarticle.measure.environment import environment
     from mpsarticle.measure.timing import measure
 
+    load_libraries()
     if results is None:
         results = ResultSet(environment=environment(), profile=profile, label=label,
                             build_id=config.build_id())

@@ -31,9 +31,12 @@ def main() -> int:
     sys.stdout = sys.stderr
     request = json.loads(sys.stdin.readline())
 
+    from mpsarticle.core.stats import load_libraries
     from mpsarticle.measure.devices import get_device
     from mpsarticle.measure.timing import measure
     from mpsarticle.measure.workers import tasks_in
+
+    load_libraries()  # before the first point's "start", which starts the parent's clock
 
     devices = {}
     for index, (spec, workload, options) in enumerate(tasks_in(request["tasks"])):

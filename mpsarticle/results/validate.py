@@ -19,6 +19,14 @@ one line that names the file and the field:
 The article escapes every string it shows, so markup would do no harm
 there; it is refused because no honest run writes it, and a file that holds
 it was edited by hand.
+
+A ``.csv`` file is read as cited measurements (:mod:`mpsarticle.core.cited`):
+each row needs a source, a unit and a licence, and holds no markup.
+:func:`warnings` compares a Mac's results with the figures cited for its
+chip: a copy bandwidth or a float32 matrix-product rate more than
+:data:`DISAGREE_FACTOR` times apart from a published one is worth a second
+look (a throttled laptop, a chip read wrongly), though not refused: the
+published figure may be the wrong one.
 """
 
 from __future__ import annotations
@@ -30,13 +38,14 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
+from mpsarticle.core import cited as cited_rows
 from mpsarticle.core.specsheet import chip_of
 from mpsarticle.results.archive import MAX_FILE_BYTES
 from mpsarticle.results.model import ResultsFileError, load
 from mpsarticle.results.schema import upgrade
 from mpsarticle.results.sustained import amount_per_call, summarise, window_rate
 
-__all__ = ["BANDWIDTH_MARGIN", "RATE_TOLERANCE", "validate", "validate_file"]
+__all__ = ["BANDWIDTH_MARGIN", "DISAGREE_FACTOR", "RATE_TOLERANCE", "validate", "validate_file", "warnings"]
 
 #: A stored rate may differ from size / median by this share (rounding in other writers).
 RATE_TOLERANCE = 0.01
@@ -52,6 +61,8 @@ CACHE_PROOF_BYTES = 128 << 20
 #: character references; control characters.
 MARKUP = re.compile(r"<|\S>|(?i:\b(?:javascript|vbscript|data)\s*:)|&#?\w+;|[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 _RATES = (("gb_s", "bytes_moved"), ("gflop_s", "flops"))
+#: A Mac's rate this many times above or below a figure cited for its chip is warned about.
+DISAGREE_FACTOR = 2.0
 
 
 def validate(paths: Sequence[str | Path]) -> list[str]:
@@ -60,8 +71,11 @@ def validate(paths: Sequence[str | Path]) -> list[str]:
 
 
 def validate_file(path: str | Path) -> list[str]:
-    """The problems of one results file, each ``FILE: field NAME: what is wrong``."""
+    """The problems of one results file, each ``FILE: field NAME: what is wrong`` (a ``.csv`` file: cited
+    measurements, each ``FILE: line N: FIELD what is wrong``)."""
     source = str(path)
+    if source.endswith(".csv"):
+        return _cited_problems(Path(path))
     try:
         size = Path(path).stat().st_size
     except OSError:
@@ -75,6 +89,64 @@ def validate_file(path: str | Path) -> list[str]:
     raw = upgrade(json.loads(Path(path).read_text(encoding="utf-8")))  # older files' field names, as loading does
     problems = [f"{source}: field {where}: {what}" for where, what in _problems(raw, results)]
     return problems
+
+
+def _cited_problems(path: Path) -> list[str]:
+    found = cited_rows.problems(path)
+    if found and found[0].endswith(("cannot be read", "the header lacks")):
+        return found
+    import csv
+
+    with open(path, encoding="utf-8", newline="") as handle:
+        reader = csv.DictReader(handle)
+        for row in reader:
+            found += [f"{path}: line {reader.line_num}: {name} holds markup: {text!r}"
+                      for name, text in row.items() if isinstance(text, str) and MARKUP.search(text)]
+    return found
+
+
+def warnings(paths: Sequence[str | Path], published: Sequence[cited_rows.Cited] | None = None) -> list[str]:
+    """One line per rate of a Mac's results file that lies more than :data:`DISAGREE_FACTOR` times from a
+    figure published for its chip (copy bandwidth, float32 matrix-product rate, PyTorch on MPS)."""
+    rows = cited_rows.cited() if published is None else published
+    lines = []
+    for path in paths:
+        if str(path).endswith(".csv"):
+            continue
+        try:
+            results = load(path)
+        except ResultsFileError:
+            continue  # validate_file says why
+        chip = chip_of(results.environment)
+        mac = results.environment.get("mac") or {}
+        name = chip.name if chip else mac.get("chip") if isinstance(mac, dict) else None
+        cores = chip.gpu_cores if chip else None
+        for row in rows:
+            if row.chip != name or row.framework != "PyTorch MPS" or (cores and row.gpu_cores not in (None, cores)):
+                continue
+            mine = _best_rate(results, row)
+            if mine is None:
+                continue
+            theirs = row.value * (1000.0 if row.unit == "TFLOP/s" else 1.0)
+            factor = max(mine / theirs, theirs / mine)
+            if factor > DISAGREE_FACTOR:
+                unit = "GFLOP/s" if row.unit == "TFLOP/s" else row.unit
+                lines.append(f"{path}: warning: the best MPS {row.workload} here is {mine:.4g} {unit}; "
+                             f"{row.source_name} published {row.value:g} {row.unit} for the {row.chip} "
+                             f"({factor:.1f}x apart, more than {DISAGREE_FACTOR:g}x): check the file and the chip")
+    return lines
+
+
+def _best_rate(results: Any, row: cited_rows.Cited) -> float | None:
+    """The file's best MPS rate comparable with a cited row: copy GB/s, or float32 matrix products in GFLOP/s."""
+    if row.workload == "copy" and row.unit == "GB/s":
+        rates = [p.gb_s for p in results if p.device == "mps" and p.workload == "copy" and p.ok and p.gb_s]
+    elif row.workload == "matmul" and row.unit in ("TFLOP/s", "GFLOP/s") and row.dtype == "float32":
+        rates = [p.gflop_s for p in results if p.device == "mps" and p.workload == "matmul" and p.ok
+                 and p.params.get("dtype") == "float32" and p.gflop_s]
+    else:
+        return None
+    return max(rates) if rates else None
 
 
 def _problems(raw: dict[str, Any], results: Any) -> Iterator[tuple[str, str]]:

@@ -51,7 +51,7 @@ from .test_properties import machines as drawn_machines
 
 CHAPTERS = ("index", "matvec", "verdict", "timing", "matmul", "training")
 #: The method chapter is read for code in prose and the selfcheck's ratios only (its rows are not points).
-PROSE_CHAPTERS = CHAPTERS + ("method",)
+PROSE_CHAPTERS = CHAPTERS + ("method", "your_mac")
 
 #: (machine -> chapter -> why) the sentences the oracle finds false with the current code; strict xfails. A
 #: machine of FLAWED (below) is read as a whole ("all chapters"); while it is here, the properties over drawn
@@ -640,3 +640,22 @@ def test_a_point_measured_in_several_processes_is_compared_process_by_process() 
     assert directions([1.0, 1.0, 1.0], [1.0, 1.0, 1.0]) == {SAME}
     # Processes 10 % apart on each device, the GPU 5 % faster: either, as a rerun's processes could land.
     assert directions([1.0, 1.1, 1.05], [0.95, 1.04, 1.0]) == {FASTER, SAME, SLOWER}
+
+
+def test_the_mac_sentences_are_read_against_the_data_files() -> None:
+    """The opening page's Mac answer and "Your Mac"'s sentences, read from the two CSV files themselves."""
+    cpu_only, mac = results_of("ci-2core"), results_of("apple-m1-base")
+    answer = english(cpu_only, "index")["mac_answer"]
+    assert not claims(answer, cpu_only) and claims(answer, mac)  # the Mac did not build without an Apple GPU
+    for wrong in (answer.replace("from 56 GB/s", "from 57 GB/s"), answer.replace("on the Apple M2 Ultra", "on the "
+                                                                                   "Apple M1 Max")):
+        assert wrong != answer and claims(wrong, cpu_only), wrong
+    own = english(mac, "index")["mac_answer"]
+    assert own.startswith("This build ran on the Apple M1, where") and not claims(own, mac)
+    assert claims(own.replace("7 figures", "8 figures"), mac) and claims(own, cpu_only)
+    chapter = english(cpu_only, "your_mac")
+    for key, old, new in (("your_mac_sentence", "in 38 variants", "in 37 variants"),
+                          ("arithmetic_sentence", "= 180 µs", "= 150 µs"),
+                          ("arithmetic_sentence", "≈ 14.3 tokens", "≈ 17.3 tokens")):
+        assert not claims(chapter[key], cpu_only), key
+        assert old in chapter[key] and claims(chapter[key].replace(old, new), cpu_only), (key, old)

@@ -23,6 +23,7 @@ from mpsarticle.article.figures.matvec import bandwidth, original_bars, speedup,
 from mpsarticle.article.figures.style import BACKGROUND, DPI, words
 from mpsarticle.article.figures.timing import methods
 from mpsarticle.article.figures.training import train
+from mpsarticle.article.figures.your_mac import your_mac_bandwidth
 from mpsarticle.results.model import ResultSet
 
 __all__ = ["ENTRIES", "FIGURES", "RESULTS", "Drawing", "save_all"]
@@ -57,6 +58,7 @@ FIGURES: dict[str, Drawing] = {
     "machines_speedup": Drawing(machines_speedup, reads=ENTRIES),
     "machines_efficiency": Drawing(machines_efficiency, reads=ENTRIES),
     "machines_train": Drawing(machines_train, reads=ENTRIES),
+    "your_mac_bandwidth": Drawing(your_mac_bandwidth),
 }
 
 

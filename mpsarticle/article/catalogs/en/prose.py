@@ -495,4 +495,43 @@ MESSAGES = {
                            "matrices at {reads}, so the CPU reads {factor} as fast as the {device}.",
     "reason.large.same": "Large products are limited by how fast the matrix can be delivered: B @ a read large "
                          "matrices at {reads}, level within noise.",
+    # -- the chapter "Your Mac" ------------------------------------------------------------------
+    "your_mac.summary": {"plural": "measured",
+                         "one": "The spec sheet below lists {chips} Apple chips in {variants} variants by GPU cores, "
+                                "from the {first} to the {last}. {measured} of them has at least one figure measured "
+                                "and published by others: {rows} figures from {sources} sources.",
+                         "other": "The spec sheet below lists {chips} Apple chips in {variants} variants by GPU "
+                                  "cores, from the {first} to the {last}. {measured} of them have at least one figure "
+                                  "measured and published by others: {rows} figures from {sources} sources."},
+    "your_mac.arithmetic": "For example, the {chip} reads memory at {bandwidth} by Apple's spec sheet. B @ a at "
+                           "m = {m} reads 4 × ({m}² + 2 × {m}) bytes = {moved}, so it takes at least {moved} ÷ "
+                           "{bandwidth} = {least} however fast the GPU computes. A 7-billion-parameter model in "
+                           "16-bit weights reads 7 billion × 2 bytes = {weights} for every token it generates, so "
+                           "the chip can generate at most {bandwidth} ÷ {weights} ≈ {tokens} tokens per second, and "
+                           "only if those {weights} fit its {memory} of memory beside everything else.",
+    "your_mac.answer.cited": "This copy of the site was built on a machine without an Apple GPU (its CPU: {cpu}), so "
+                             "none of the numbers above are a Mac's. Others have published {rows} measurements of "
+                             "{chips} Apple chips; with PyTorch on the GPU, a plain copy reached from {low} on the "
+                             "{low_chip} to {high} on the {high_chip} ({source}).",
+    "your_mac.answer.none": "This copy of the site was built on a machine without an Apple GPU (its CPU: {cpu}), so "
+                            "none of the numbers above are a Mac's.",
+    "your_mac.answer.mac_both": {"plural": "figures",
+                                 "one": "This build ran on the {chip}, where a plain copy on the GPU reached {mine}. "
+                                        "Others have published {figures} figure of PyTorch on this chip's GPU; their "
+                                        "best copy reached {copy} ({source}).",
+                                 "other": "This build ran on the {chip}, where a plain copy on the GPU reached "
+                                          "{mine}. Others have published {figures} figures of PyTorch on this chip's "
+                                          "GPU; their best copy reached {copy} ({source})."},
+    "your_mac.answer.mac_cited": {"plural": "figures",
+                                  "one": "This build ran on the {chip}. Others have published {figures} figure of "
+                                         "PyTorch on its GPU; their best copy reached {copy} ({source}).",
+                                  "other": "This build ran on the {chip}. Others have published {figures} figures of "
+                                           "PyTorch on its GPU; their best copy reached {copy} ({source})."},
+    "your_mac.answer.mac_cited_other": {"plural": "figures",
+                                        "one": "This build ran on the {chip}. Others have published {figures} "
+                                               "figure of PyTorch on its GPU.",
+                                        "other": "This build ran on the {chip}. Others have published {figures} "
+                                                 "figures of PyTorch on its GPU."},
+    "your_mac.answer.mac_uncited": "This build ran on the {chip}. No published measurement of PyTorch on its GPU is "
+                                   "in the article's list yet.",
 }

@@ -494,4 +494,36 @@ MESSAGES = {
                            "matriks besar dengan {reads}, jadi CPU membaca {factor} lebih cepat daripada {device}.",
     "reason.large.same": "Perkalian besar dibatasi oleh seberapa cepat matriksnya bisa dikirim: B @ a membaca "
                          "matriks besar dengan {reads}, setara dalam batas derau.",
+    # -- bab "Mac Anda" ----------------------------------------------------------------------------
+    "your_mac.summary": {"plural": "measured",
+                         "other": "Lembar spesifikasi di bawah memuat {chips} chip Apple dalam {variants} varian "
+                                  "menurut jumlah inti GPU, dari {first} sampai {last}. {measured} di antaranya "
+                                  "punya paling sedikit satu angka yang diukur dan diterbitkan pihak lain: {rows} "
+                                  "angka dari {sources} sumber."},
+    "your_mac.arithmetic": "Sebagai contoh, menurut lembar spesifikasi Apple, {chip} membaca memori dengan kecepatan "
+                           "{bandwidth}. B @ a pada m = {m} membaca 4 × ({m}² + 2 × {m}) byte = {moved}, jadi "
+                           "waktunya paling sedikit {moved} ÷ {bandwidth} = {least}, secepat apa pun GPU-nya "
+                           "menghitung. Model dengan 7 miliar parameter berbobot 16-bit membaca 7 miliar × 2 byte = "
+                           "{weights} untuk setiap token yang dihasilkannya, jadi chip ini paling banyak menghasilkan "
+                           "{bandwidth} ÷ {weights} ≈ {tokens} token per detik, itu pun hanya kalau {weights} itu "
+                           "muat di memorinya yang {memory} bersama semua yang lain.",
+    "your_mac.answer.cited": "Salinan situs ini dibangun di mesin tanpa GPU Apple (CPU-nya: {cpu}), jadi tidak ada "
+                             "satu pun angka di atas yang berasal dari Mac. Pihak lain telah menerbitkan {rows} "
+                             "pengukuran untuk {chips} chip Apple; dengan PyTorch di GPU, salinan biasa mencapai "
+                             "{low} di {low_chip} sampai {high} di {high_chip} ({source}).",
+    "your_mac.answer.none": "Salinan situs ini dibangun di mesin tanpa GPU Apple (CPU-nya: {cpu}), jadi tidak ada "
+                            "satu pun angka di atas yang berasal dari Mac.",
+    "your_mac.answer.mac_both": {"plural": "figures",
+                                 "other": "Build ini berjalan di {chip}, dan di sini salinan biasa di GPU mencapai "
+                                          "{mine}. Pihak lain telah menerbitkan {figures} angka PyTorch di GPU chip "
+                                          "ini; salinan terbaik mereka mencapai {copy} ({source})."},
+    "your_mac.answer.mac_cited": {"plural": "figures",
+                                  "other": "Build ini berjalan di {chip}. Pihak lain telah menerbitkan {figures} "
+                                           "angka PyTorch di GPU chip ini; salinan terbaik mereka mencapai {copy} "
+                                           "({source})."},
+    "your_mac.answer.mac_cited_other": {"plural": "figures",
+                                        "other": "Build ini berjalan di {chip}. Pihak lain telah menerbitkan "
+                                                 "{figures} angka PyTorch di GPU chip ini."},
+    "your_mac.answer.mac_uncited": "Build ini berjalan di {chip}. Belum ada pengukuran PyTorch di GPU chip ini yang "
+                                   "diterbitkan dalam daftar artikel ini.",
 }

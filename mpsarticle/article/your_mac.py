@@ -1,0 +1,257 @@
+"""The chapter "Your Mac": every Apple chip's spec sheet, what follows from it, and what others measured.
+
+Four tables and three sentences, in English and Indonesian, every value from
+a data file escaped:
+
+- :func:`bounds_table`: per chip variant, Apple's memory bandwidth and the
+  largest memory it is sold with (each linked to where it was read, figures
+  not read at Apple marked), and the least time ``B @ a`` can take at the blog
+  post's m = 3,000 and at m = 16,384: bounds, not measurements;
+- :func:`tokens_table`: the most tokens per second a language model can
+  generate on each chip if every token reads every weight once, for 1B, 7B
+  and 70B parameters at 16-bit and 4-bit weights, or that the model does not
+  fit the chip's memory;
+- :func:`cited_table`: what others measured, chip by chip, each value linked
+  to its source (:mod:`mpsarticle.core.cited`), never beside this build's;
+- :func:`sources_table`: each source, its licence, how many figures it gave,
+  how it timed and where that timing cannot be trusted;
+- :func:`chapter_sentences` (the chapter's) and :func:`mac_answer` (the
+  opening page's answer for Macs when this build ran on something else).
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from mpsarticle.article.formatting import duration, number, rate, whole
+from mpsarticle.article.wording import Bytes, Count, Num, Rate, Seconds, Text, Words
+from mpsarticle.core.cited import Cited, cited
+from mpsarticle.core.specs import MatVec
+from mpsarticle.core.specsheet import Chip, chips, spec_bounds
+from mpsarticle.results.model import ResultSet
+
+__all__ = ["CITED_COLUMNS", "MODELS", "bounds_table", "chapter_sentences", "cited_table", "mac_answer",
+           "sources_table", "token_bound", "tokens_table"]
+
+#: The blog post's largest size and the article's largest matrix-vector product on an accelerator.
+SIZES = (3000, 16384)
+#: Language models by parameters, and weights by bytes per parameter (16-bit; 4-bit, scales aside).
+MODELS = (1e9, 7e9, 70e9)
+WEIGHTS = (("16", 2.0), ("4", 0.5))
+#: The (parameters, bits) pairs the tokens table shows.
+TOKEN_COLUMNS = ((1e9, "16"), (7e9, "16"), (7e9, "4"), (70e9, "16"), (70e9, "4"))
+
+
+@dataclass(frozen=True)
+class Column:
+    """One column of the cited table: which rows fill it."""
+
+    key: str
+    framework: str
+    workload: str
+    unit: str
+    #: A word the row's description or dtype must contain (empty: any).
+    contains: str = ""
+
+
+CITED_COLUMNS = (
+    Column("mps_matmul_ms", "PyTorch MPS", "matmul", "ms"),
+    Column("cpu_matmul_ms", "PyTorch CPU", "matmul", "ms"),
+    Column("mps_matmul_tflops", "PyTorch MPS", "matmul", "TFLOP/s", "float32"),
+    Column("mps_copy", "PyTorch MPS", "copy", "GB/s"),
+    Column("mps_decode", "PyTorch MPS", "decode", "tokens/s"),
+    Column("llama_decode", "llama.cpp Metal", "decode", "tokens/s", "q4"),
+)
+
+
+def _fills(column: Column, row: Cited) -> bool:
+    text = f"{row.description} {row.dtype}".lower()
+    return (row.framework == column.framework and row.workload == column.workload and row.unit == column.unit
+            and column.contains in text)
+
+
+def _link(text: str, url: str, title: str = "") -> str:
+    extra = f' title="{html.escape(title)}"' if title else ""
+    return f'<a href="{html.escape(url)}"{extra}>{html.escape(text)}</a>'
+
+
+def _table(head: Sequence[str], rows: Sequence[Sequence[str]], extra_class: str) -> str:
+    """A table whose cells are HTML already (each made by :func:`_link` or escaped)."""
+    header = "".join(f"<th>{html.escape(text)}</th>" for text in head)
+    body = "".join("<tr>" + "".join(f"<td>{cell}</td>" for cell in row) + "</tr>" for row in rows)
+    return (f'<div class="mpsarticle-scroll"><table class="mpsarticle-table {extra_class}"><thead><tr>{header}'
+            f"</tr></thead><tbody>{body}</tbody></table></div>")
+
+
+def _kind(words: Words, kind: str) -> str:
+    return f" ({html.escape(words(f'your_mac.kind.{kind}'))})" if kind in ("derived", "reported") else ""
+
+
+def token_bound(chip: Chip, parameters: float, bytes_per_weight: float) -> float | None:
+    """Tokens per second at most, reading every weight once per token at the spec bandwidth; ``None`` when the
+    weights do not fit the chip's largest memory."""
+    weights = parameters * bytes_per_weight
+    if chip.max_memory_gb is not None and weights > chip.max_memory_gb * 1e9:
+        return None
+    return chip.bandwidth_gb_s * 1e9 / weights
+
+
+def bounds_table(lang: str) -> str:
+    words = Words(lang)
+    rows = []
+    for chip in chips():
+        bandwidth = _link(rate(chip.bandwidth_gb_s, "GB/s", lang), chip.bandwidth_source) + \
+            _kind(words, chip.bandwidth_kind)
+        memory = (_link(f"{whole(chip.max_memory_gb, lang)} GB", chip.memory_source) + _kind(words, chip.memory_kind)
+                  if chip.max_memory_gb else html.escape(words("your_mac.unknown")))
+        least = [html.escape(duration(spec_bounds(chip, m).memory_s, lang)) for m in SIZES]
+        rows.append([html.escape(chip.name), html.escape(whole(chip.gpu_cores, lang)), bandwidth, memory, *least])
+    head = [words("your_mac.bounds.chip"), words("your_mac.bounds.cores"), words("your_mac.bounds.bandwidth"),
+            words("your_mac.bounds.memory")] + [words("your_mac.bounds.least", m=Text(whole(m, lang))) for m in SIZES]
+    return _table(head, rows, "mpsarticle-your-mac-bounds")
+
+
+def tokens_table(lang: str) -> str:
+    words = Words(lang)
+    rows = []
+    for chip in chips():
+        cells = [html.escape(chip.name), html.escape(whole(chip.gpu_cores, lang))]
+        for parameters, bits in TOKEN_COLUMNS:
+            found = token_bound(chip, parameters, dict(WEIGHTS)[bits])
+            if found is None:
+                text = words("your_mac.tokens.no_fit", memory=Text(whole(chip.max_memory_gb or 0, lang)))
+            else:
+                unknown = "" if chip.max_memory_gb else " " + words("your_mac.tokens.memory_unknown")
+                text = number(found, lang) + unknown
+            cells.append(html.escape(text))
+        rows.append(cells)
+    head = [words("your_mac.tokens.chip"), words("your_mac.tokens.cores")] + [
+        words("your_mac.tokens.column", size=Text(f"{parameters / 1e9:g}B"), bits=Text(bits))
+        for parameters, bits in TOKEN_COLUMNS]
+    return _table(head, rows, "mpsarticle-your-mac-tokens")
+
+
+def _conditions(row: Cited, words: Words) -> str:
+    """A cited figure's conditions, as a link's title: what, how timed, versions, where in the source."""
+    parts = [row.description, row.dtype, words(f"your_mac.sync.{row.synchronised.replace(' ', '_')}"), row.statistic]
+    if row.gpu_cores:
+        parts.append(words("your_mac.cores", cores=Text(whole(row.gpu_cores, words.lang))))
+    if row.memory_gb:
+        parts.append(f"{whole(row.memory_gb, words.lang)} GB")
+    if row.torch_version:
+        parts.append(f"PyTorch {row.torch_version}")
+    if row.macos_version:
+        parts.append(f"macOS {row.macos_version}")
+    parts.append(f"{row.source_name}: {row.source_section}")
+    return "; ".join(p for p in parts if p)
+
+
+def cited_table(rows: Sequence[Cited], lang: str) -> str:
+    """What others measured, one row per chip, one column per kind of figure; each value links its source."""
+    words = Words(lang)
+    order = [chip.name for chip in chips()]
+    names = sorted({row.chip for row in rows}, key=lambda name: (order.index(name) if name in order else len(order),
+                                                                  name))
+    body = []
+    for name in names:
+        cells = [html.escape(name)]
+        for column in CITED_COLUMNS:
+            found = [row for row in rows if row.chip == name and _fills(column, row)]
+            cells.append(", ".join(_link(number(row.value, lang, row.digits), row.source_url, _conditions(row, words))
+                                   for row in found) or "")
+        body.append(cells)
+    head = [words("your_mac.cited.chip")] + [words(f"your_mac.cited.{c.key}") for c in CITED_COLUMNS]
+    return _table(head, body, "mpsarticle-your-mac-cited")
+
+
+def sources_table(rows: Sequence[Cited], lang: str) -> str:
+    """Each source: licence, figures, chips, how it timed, and the caveat that follows."""
+    words = Words(lang)
+    body = []
+    for source in dict.fromkeys(row.source_name for row in rows):
+        mine = [row for row in rows if row.source_name == source]
+        timed = sorted({row.synchronised for row in mine if row.framework.startswith("PyTorch")})
+        caveats = [words(f"your_mac.caveat.{kind.replace(' ', '_')}") for kind in timed]
+        if all("mean" in row.statistic.lower() or "median" in row.statistic.lower() for row in mine) is False:
+            caveats.append(words("your_mac.caveat.statistic"))
+        statistics = "; ".join(dict.fromkeys(row.statistic for row in mine))
+        body.append([_link(source, mine[0].source_url), html.escape(mine[0].licence),
+                     html.escape(whole(len(mine), lang)), html.escape(whole(len({row.chip for row in mine}), lang)),
+                     html.escape(statistics),
+                     html.escape(" ".join(caveats) or words("your_mac.caveat.none"))])
+    head = [words(f"your_mac.sources.{i}") for i in range(6)]
+    return _table(head, body, "mpsarticle-your-mac-sources")
+
+
+# -- sentences ----------------------------------------------------------------------------------
+
+def _example_chip() -> Chip:
+    """The chip the chapter works its arithmetic on: the first with Apple's own bandwidth and memory."""
+    return next(c for c in chips() if c.bandwidth_kind == "apple" and c.memory_kind == "apple")
+
+
+def chapter_sentences(results: ResultSet, words: Words) -> dict[str, str]:
+    rows = cited()
+    listed = chips()
+    names = list(dict.fromkeys(chip.name for chip in listed))
+    measured = {row.chip for row in rows}
+    chip = _example_chip()
+    m = SIZES[0]
+    moved = MatVec(m).bytes_moved
+    weights = 7e9 * dict(WEIGHTS)["16"]
+    return {
+        "your_mac_sentence": words(
+            "your_mac.summary", chips=Count(len(names)), variants=Count(len(listed)), first=Text(names[0]),
+            last=Text(names[-1]), measured=Count(len(measured & set(names))), rows=Count(len(rows)),
+            sources=Count(len({row.source_name for row in rows}))),
+        "arithmetic_sentence": words(
+            "your_mac.arithmetic", chip=Text(chip.name), bandwidth=Rate(chip.bandwidth_gb_s, "GB/s"),
+            m=Text(whole(m, words.lang)), moved=Bytes(moved, binary=False),
+            least=Seconds(moved / (chip.bandwidth_gb_s * 1e9)), weights=Bytes(weights, binary=False),
+            tokens=Num(chip.bandwidth_gb_s * 1e9 / weights),
+            memory=Bytes((chip.max_memory_gb or 0) * 1e9, binary=False)),
+        "mac_answer": mac_answer(results, words),
+    }
+
+
+def _as_published(row: Cited, words: Words) -> str:
+    """A cited value with its unit, in the digits it was published with (``56 GB/s``, not ``56.0 GB/s``)."""
+    return f"{number(row.value, words.lang, row.digits)} {row.unit}"
+
+
+def _copies(rows: Sequence[Cited]) -> list[Cited]:
+    return sorted((row for row in rows if _fills(CITED_COLUMNS[3], row)), key=lambda row: row.value)
+
+
+def mac_answer(results: ResultSet, words: Words) -> str:
+    """The opening page's answer for Macs: this build's own chip beside what others measured on it, or, on a
+    build without an Apple GPU, that plainly, then the range of what others measured."""
+    rows = cited()
+    mac = results.environment.get("mac")
+    found = mac.get("chip") if isinstance(mac, dict) else None
+    chip_name = found if isinstance(found, str) else str(results.environment.get("cpu") or "")
+    if "mps" in (results.environment.get("devices") or {}) or any(p.device == "mps" for p in results):
+        same = [row for row in rows if row.chip == chip_name and row.framework == "PyTorch MPS"]
+        if not same:
+            return words("your_mac.answer.mac_uncited", chip=Text(chip_name))
+        copies = _copies(same)
+        mine = [p.gb_s for p in results if p.device == "mps" and p.workload == "copy" and p.ok and p.gb_s]
+        if copies and mine:
+            return words("your_mac.answer.mac_both", chip=Text(chip_name), figures=Count(len(same)),
+                         mine=Rate(max(mine), "GB/s"), copy=Text(_as_published(copies[-1], words)),
+                         source=Text(copies[-1].source_name))
+        if copies:
+            return words("your_mac.answer.mac_cited", chip=Text(chip_name), figures=Count(len(same)),
+                         copy=Text(_as_published(copies[-1], words)), source=Text(copies[-1].source_name))
+        return words("your_mac.answer.mac_cited_other", chip=Text(chip_name), figures=Count(len(same)))
+    copies = _copies(rows)
+    cpu = results.environment.get("cpu") or "?"
+    if not copies:
+        return words("your_mac.answer.none", cpu=Text(str(cpu)))
+    low, high = copies[0], copies[-1]
+    return words("your_mac.answer.cited", cpu=Text(str(cpu)), low=Text(_as_published(low, words)),
+                 low_chip=Text(low.chip),
+                 high=Text(_as_published(high, words)), high_chip=Text(high.chip), source=Text(high.source_name),
+                 chips=Count(len({row.chip for row in rows})), rows=Count(len(rows)))
