@@ -42,6 +42,8 @@ MODELS = (1e9, 7e9, 70e9)
 WEIGHTS = (("16", 2.0), ("4", 0.5))
 #: The (parameters, bits) pairs the tokens table shows.
 TOKEN_COLUMNS = ((1e9, "16"), (7e9, "16"), (7e9, "4"), (70e9, "16"), (70e9, "4"))
+#: After a bound whose model may not fit: the chip's largest memory is not known.
+UNKNOWN_MARK = " *"
 
 
 @dataclass(frozen=True)
@@ -123,14 +125,15 @@ def tokens_table(lang: str) -> str:
             if found is None:
                 text = words("your_mac.tokens.no_fit", memory=Text(whole(chip.max_memory_gb or 0, lang)))
             else:
-                unknown = "" if chip.max_memory_gb else " " + words("your_mac.tokens.memory_unknown")
-                text = number(found, lang) + unknown
+                text = number(found, lang) + ("" if chip.max_memory_gb else UNKNOWN_MARK)
             cells.append(html.escape(text))
         rows.append(cells)
     head = [words("your_mac.tokens.chip"), words("your_mac.tokens.cores")] + [
         words("your_mac.tokens.column", size=Text(f"{parameters / 1e9:g}B"), bits=Text(bits))
         for parameters, bits in TOKEN_COLUMNS]
-    return _table(head, rows, "mpsarticle-your-mac-tokens")
+    text = UNKNOWN_MARK.strip() + " " + words("your_mac.tokens.memory_unknown")
+    note = f'<p class="mpsarticle-note">{html.escape(text)}</p>'
+    return _table(head, rows, "mpsarticle-your-mac-tokens") + note
 
 
 def _conditions(row: Cited, words: Words) -> str:

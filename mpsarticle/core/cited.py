@@ -54,6 +54,8 @@ SYNCHRONISED = ("yes", "no", "not stated")
 #: "Apple M1", "Apple M2 Pro", "Apple M4 Max", "Apple M3 Ultra", "Apple M5".
 CHIP = re.compile(r"Apple M[1-9](?: (?:Pro|Max|Ultra))?")
 SOURCE = re.compile(r"https://[^\s<>\"']+")
+#: A cited value is shown with the digits it was published with, up to this many.
+SHOWN_DIGITS = 4
 
 
 class CitedError(InputError):
@@ -86,9 +88,10 @@ class Cited:
 
     @property
     def digits(self) -> int:
-        """Significant digits the value was published with (at least 2)."""
+        """Significant digits the value was published with, at most :data:`SHOWN_DIGITS` (a value published as
+        ``20.29667512`` is shown as ``20.30``)."""
         text = self.value_text.lstrip("0.").replace(".", "") or "0"
-        return max(2, len(text))
+        return max(1, min(SHOWN_DIGITS, len(text)))
 
     @property
     def source_name(self) -> str:
