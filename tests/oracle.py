@@ -298,8 +298,9 @@ CLAIM_TABLE: list[tuple[str, str, str]] = [
     # -- Macs: the spec sheet and the cited measurements, read from their CSV files
     ("no Apple GPU", r"This copy of the site was built on a machine without an Apple GPU \(its CPU: (?P<cpu>.+?)\), "
                      r"so none of the numbers above are a Mac's\.", "check_no_apple_gpu"),
-    ("cited copies", rf"Others have published (?P<rows>{N}) measurements of (?P<chips>{N}) Apple chips; with PyTorch "
-                     rf"on the GPU, a plain copy reached from (?P<low>{N}) GB/s on the (?P<low_chip>{CHIP}) to "
+    ("cited copies", rf"This article cites (?P<rows>{N}) measurements of (?P<chips>{N}) Apple chips that others "
+                     rf"published; with PyTorch on the GPU, a plain copy ranged from (?P<low>{N}) GB/s on the "
+                     rf"(?P<low_chip>{CHIP}) to "
                      rf"(?P<high>{N}) GB/s on the (?P<high_chip>{CHIP}) \((?P<source>[\w./-]+)\)\.",
      "check_cited_copies"),
     ("this Mac", rf"This build ran on the (?P<chip>{CHIP})(?:, where a plain copy on the GPU reached (?P<mine>{N}) "

@@ -26,7 +26,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from mpsarticle.article.formatting import duration, number, rate, whole
-from mpsarticle.article.wording import Bytes, Count, Num, Rate, Seconds, Text, Words
+from mpsarticle.article.wording import Bytes, Count, Num, Rate, Seconds, Share, Text, Words
 from mpsarticle.core.cited import Cited, cited
 from mpsarticle.core.specs import MatVec
 from mpsarticle.core.specsheet import Chip, chips, spec_bounds
@@ -44,6 +44,9 @@ WEIGHTS = (("16", 2.0), ("4", 0.5))
 TOKEN_COLUMNS = ((1e9, "16"), (7e9, "16"), (7e9, "4"), (70e9, "16"), (70e9, "4"))
 #: After a bound whose model may not fit: the chip's largest memory is not known.
 UNKNOWN_MARK = " *"
+#: The share of a Mac's memory a model's weights may take and still be said to fit: a quarter is left to macOS,
+#: the programs beside it and the model's own cache (an assumption of this article, not a measurement).
+FIT_SHARE = 0.75
 
 
 @dataclass(frozen=True)
@@ -91,13 +94,23 @@ def _kind(words: Words, kind: str) -> str:
     return f" ({html.escape(words(f'your_mac.kind.{kind}'))})" if kind in ("derived", "reported") else ""
 
 
-def token_bound(chip: Chip, parameters: float, bytes_per_weight: float) -> float | None:
-    """Tokens per second at most, reading every weight once per token at the spec bandwidth; ``None`` when the
-    weights do not fit the chip's largest memory."""
+def memory_bound(chip: Chip) -> tuple[int | None, bool]:
+    """The most memory a chip variant can have, in GB, and whether that is the variant's own figure: where it is
+    not known, the largest known figure of a variant of the same chip, an upper bound (``None``: none known)."""
+    if chip.max_memory_gb is not None:
+        return chip.max_memory_gb, True
+    known = [c.max_memory_gb for c in chips() if c.name == chip.name and c.max_memory_gb is not None]
+    return (max(known) if known else None), False
+
+
+def token_bound(chip: Chip, parameters: float, bytes_per_weight: float) -> tuple[float | None, bool]:
+    """Tokens per second at most, reading every weight once per token at the spec bandwidth, and whether the model
+    is known to fit; ``(None, True)`` when its weights cannot fit in :data:`FIT_SHARE` of the chip's memory."""
     weights = parameters * bytes_per_weight
-    if chip.max_memory_gb is not None and weights > chip.max_memory_gb * 1e9:
-        return None
-    return chip.bandwidth_gb_s * 1e9 / weights
+    memory, own = memory_bound(chip)
+    if memory is not None and weights > FIT_SHARE * memory * 1e9:
+        return None, True
+    return chip.bandwidth_gb_s * 1e9 / weights, memory is not None and own
 
 
 def bounds_table(lang: str) -> str:
@@ -121,17 +134,18 @@ def tokens_table(lang: str) -> str:
     for chip in chips():
         cells = [html.escape(chip.name), html.escape(whole(chip.gpu_cores, lang))]
         for parameters, bits in TOKEN_COLUMNS:
-            found = token_bound(chip, parameters, dict(WEIGHTS)[bits])
+            found, known = token_bound(chip, parameters, dict(WEIGHTS)[bits])
             if found is None:
-                text = words("your_mac.tokens.no_fit", memory=Text(whole(chip.max_memory_gb or 0, lang)))
+                memory = memory_bound(chip)[0] or 0
+                text = words("your_mac.tokens.no_fit", memory=Text(whole(memory, lang)))
             else:
-                text = number(found, lang) + ("" if chip.max_memory_gb else UNKNOWN_MARK)
+                text = number(found, lang) + ("" if known else UNKNOWN_MARK)
             cells.append(html.escape(text))
         rows.append(cells)
     head = [words("your_mac.tokens.chip"), words("your_mac.tokens.cores")] + [
         words("your_mac.tokens.column", size=Text(f"{parameters / 1e9:g}B"), bits=Text(bits))
         for parameters, bits in TOKEN_COLUMNS]
-    text = UNKNOWN_MARK.strip() + " " + words("your_mac.tokens.memory_unknown")
+    text = UNKNOWN_MARK.strip() + " " + words("your_mac.tokens.memory_unknown", share=Share(FIT_SHARE))
     note = f'<p class="mpsarticle-note">{html.escape(text)}</p>'
     return _table(head, rows, "mpsarticle-your-mac-tokens") + note
 
@@ -152,38 +166,40 @@ def _conditions(row: Cited, words: Words) -> str:
 
 
 def cited_table(rows: Sequence[Cited], lang: str) -> str:
-    """What others measured, one row per chip, one column per kind of figure; each value links its source."""
+    """What others measured, one row per chip (and GPU cores, where the source says), one column per kind of
+    figure; each value links its source, a dash says none is cited."""
     words = Words(lang)
     order = [chip.name for chip in chips()]
-    names = sorted({row.chip for row in rows}, key=lambda name: (order.index(name) if name in order else len(order),
-                                                                  name))
+    keys = sorted({(row.chip, row.gpu_cores) for row in rows},
+                  key=lambda k: (order.index(k[0]) if k[0] in order else len(order), k[0], k[1] or 0))
     body = []
-    for name in names:
-        cells = [html.escape(name)]
+    for name, cores in keys:
+        label = name + (" (" + words("your_mac.cores", cores=Text(whole(cores, lang))) + ")" if cores else "")
+        cells = [html.escape(label)]
         for column in CITED_COLUMNS:
-            found = [row for row in rows if row.chip == name and _fills(column, row)]
+            found = [row for row in rows if (row.chip, row.gpu_cores) == (name, cores) and _fills(column, row)]
             cells.append(", ".join(_link(number(row.value, lang, row.digits), row.source_url, _conditions(row, words))
-                                   for row in found) or "")
+                                   for row in found) or "–")
         body.append(cells)
     head = [words("your_mac.cited.chip")] + [words(f"your_mac.cited.{c.key}") for c in CITED_COLUMNS]
     return _table(head, body, "mpsarticle-your-mac-cited")
 
 
 def sources_table(rows: Sequence[Cited], lang: str) -> str:
-    """Each source: licence, figures, chips, how it timed, and the caveat that follows."""
+    """Each source: licence, figures, chips, how it timed its GPU work, and the caveat that follows."""
     words = Words(lang)
     body = []
     for source in dict.fromkeys(row.source_name for row in rows):
         mine = [row for row in rows if row.source_name == source]
-        timed = sorted({row.synchronised for row in mine if row.framework.startswith("PyTorch")})
-        caveats = [words(f"your_mac.caveat.{kind.replace(' ', '_')}") for kind in timed]
-        if all("mean" in row.statistic.lower() or "median" in row.statistic.lower() for row in mine) is False:
-            caveats.append(words("your_mac.caveat.statistic"))
+        timed = sorted({row.synchronised for row in mine if row.framework == "PyTorch MPS"})
+        caveats = [words(f"your_mac.caveat.{kind.replace(' ', '_')}") for kind in timed] or \
+            [words("your_mac.caveat.none")]
         statistics = "; ".join(dict.fromkeys(row.statistic for row in mine))
-        body.append([_link(source, mine[0].source_url), html.escape(mine[0].licence),
+        licence = mine[0].licence
+        shown = words("your_mac.licence.none") if licence.startswith("none stated") else licence
+        body.append([_link(source, mine[0].source_url), html.escape(shown),
                      html.escape(whole(len(mine), lang)), html.escape(whole(len({row.chip for row in mine}), lang)),
-                     html.escape(statistics),
-                     html.escape(" ".join(caveats) or words("your_mac.caveat.none"))])
+                     html.escape(statistics), html.escape(" ".join(caveats))])
     head = [words(f"your_mac.sources.{i}") for i in range(6)]
     return _table(head, body, "mpsarticle-your-mac-sources")
 

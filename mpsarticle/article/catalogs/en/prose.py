@@ -510,9 +510,9 @@ MESSAGES = {
                            "the chip can generate at most {bandwidth} ÷ {weights} ≈ {tokens} tokens per second, and "
                            "only if those {weights} fit its {memory} of memory beside everything else.",
     "your_mac.answer.cited": "This copy of the site was built on a machine without an Apple GPU (its CPU: {cpu}), so "
-                             "none of the numbers above are a Mac's. Others have published {rows} measurements of "
-                             "{chips} Apple chips; with PyTorch on the GPU, a plain copy reached from {low} on the "
-                             "{low_chip} to {high} on the {high_chip} ({source}).",
+                             "none of the numbers above are a Mac's. This article cites {rows} measurements of "
+                             "{chips} Apple chips that others published; with PyTorch on the GPU, a plain copy "
+                             "ranged from {low} on the {low_chip} to {high} on the {high_chip} ({source}).",
     "your_mac.answer.none": "This copy of the site was built on a machine without an Apple GPU (its CPU: {cpu}), so "
                             "none of the numbers above are a Mac's.",
     "your_mac.answer.mac_both": {"plural": "figures",

@@ -508,19 +508,20 @@ MESSAGES = {
                            "{bandwidth} ÷ {weights} ≈ {tokens} token per detik, itu pun hanya kalau {weights} itu "
                            "muat di memorinya yang {memory} bersama semua yang lain.",
     "your_mac.answer.cited": "Salinan situs ini dibangun di mesin tanpa GPU Apple (CPU-nya: {cpu}), jadi tidak ada "
-                             "satu pun angka di atas yang berasal dari Mac. Pihak lain telah menerbitkan {rows} "
-                             "pengukuran untuk {chips} chip Apple; dengan PyTorch di GPU, salinan biasa mencapai "
-                             "{low} di {low_chip} sampai {high} di {high_chip} ({source}).",
+                             "satu pun angka di atas yang berasal dari Mac. Artikel ini mengutip {rows} pengukuran "
+                             "yang diterbitkan pihak lain untuk {chips} chip Apple; dengan PyTorch di GPU, operasi "
+                             "salin memori biasa berkisar dari {low} di {low_chip} sampai {high} di {high_chip} "
+                             "({source}).",
     "your_mac.answer.none": "Salinan situs ini dibangun di mesin tanpa GPU Apple (CPU-nya: {cpu}), jadi tidak ada "
                             "satu pun angka di atas yang berasal dari Mac.",
     "your_mac.answer.mac_both": {"plural": "figures",
-                                 "other": "Build ini berjalan di {chip}, dan di sini salinan biasa di GPU mencapai "
-                                          "{mine}. Pihak lain telah menerbitkan {figures} angka PyTorch di GPU chip "
-                                          "ini; salinan terbaik mereka mencapai {copy} ({source})."},
+                                 "other": "Build ini berjalan di {chip}, dan di sini operasi salin memori di GPU "
+                                          "mencapai {mine}. Pihak lain telah menerbitkan {figures} angka PyTorch di "
+                                          "GPU chip ini; operasi salin terbaik mereka mencapai {copy} ({source})."},
     "your_mac.answer.mac_cited": {"plural": "figures",
                                   "other": "Build ini berjalan di {chip}. Pihak lain telah menerbitkan {figures} "
-                                           "angka PyTorch di GPU chip ini; salinan terbaik mereka mencapai {copy} "
-                                           "({source})."},
+                                           "angka PyTorch di GPU chip ini; operasi salin terbaik mereka mencapai "
+                                           "{copy} ({source})."},
     "your_mac.answer.mac_cited_other": {"plural": "figures",
                                         "other": "Build ini berjalan di {chip}. Pihak lain telah menerbitkan "
                                                  "{figures} angka PyTorch di GPU chip ini."},
