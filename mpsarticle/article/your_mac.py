@@ -180,7 +180,8 @@ def cited_table(rows: Sequence[Cited], lang: str) -> str:
             found = [row for row in rows if (row.chip, row.gpu_cores) == (name, cores) and _fills(column, row)]
             cells.append(", ".join(_link(number(row.value, lang, row.digits), row.source_url, _conditions(row, words))
                                    for row in found) or "–")
-        body.append(cells)
+        if any(cell != "–" for cell in cells[1:]):  # a chip whose only figures are of other kinds: in the data file
+            body.append(cells)
     head = [words("your_mac.cited.chip")] + [words(f"your_mac.cited.{c.key}") for c in CITED_COLUMNS]
     return _table(head, body, "mpsarticle-your-mac-cited")
 
