@@ -18,7 +18,7 @@ from mpsarticle.article.wording import Count, Words
 from mpsarticle.results.model import ResultSet
 from mpsarticle.results.selfcheck import Row
 
-__all__ = ["data_links", "device_card", "machines_table", "methods_table", "selfcheck_table"]
+__all__ = ["data_links", "device_card", "html_table", "machines_table", "methods_table", "selfcheck_table"]
 
 DATA_FILES = ("results.json", "results.csv")
 
@@ -27,7 +27,8 @@ def _cells(values: Iterable[object], tag: str = "td") -> str:
     return "".join(f"<{tag}>{html.escape(str(value))}</{tag}>" for value in values)
 
 
-def _table(head: Sequence[str], rows: Iterable[str], extra_class: str = "") -> str:
+def html_table(head: Sequence[str], rows: Iterable[str], extra_class: str = "") -> str:
+    """A scrolling table: ``head`` escaped, ``rows`` HTML already (``<tr>…</tr>`` each)."""
     classes = "mpsarticle-table" + (f" {extra_class}" if extra_class else "")
     return (f'<div class="mpsarticle-scroll"><table class="{classes}"><thead><tr>{_cells(head, "th")}</tr></thead>'
             f'<tbody>{"".join(rows)}</tbody></table></div>')
@@ -106,7 +107,7 @@ def machines_table(entries: Sequence[tuple[str, ResultSet, str]], words: Words,
                  "; ".join(accelerators) or words("machines_table.none"), env["torch"], results.profile or "-",
                  results.created[:10]]
         rows.append(f'<tr>{_cells(cells)}<td><a href="{html.escape(link)}">JSON</a></td></tr>')
-    table = _table([words(f"machines_table.{c}") for c in MACHINE_COLUMNS], rows, "mpsarticle-machines")
+    table = html_table([words(f"machines_table.{c}") for c in MACHINE_COLUMNS], rows, "mpsarticle-machines")
     if not same_machine:
         return table
     files = words.join([f'<a href="{html.escape(link)}">{html.escape(label)}</a>' for label, link in same_machine])
@@ -136,7 +137,7 @@ def selfcheck_table(rows: Sequence[Row], words: Words) -> str:
                  interval(row.reference_median_s, row.reference_ci_low_s, row.reference_ci_high_s),
                  number(row.ratio, lang, row_ratio_digits(row)), verdict]
         body.append(f"<tr>{_cells(cells)}</tr>")
-    return _table([words(f"selfcheck_table.{c}") for c in SELFCHECK_COLUMNS], body, "mpsarticle-selfcheck")
+    return html_table([words(f"selfcheck_table.{c}") for c in SELFCHECK_COLUMNS], body, "mpsarticle-selfcheck")
 
 
 METHODS_COLUMNS = ("device", "m", "naive", "engine", "events", "ratio")
@@ -154,4 +155,4 @@ def methods_table(results: ResultSet, words: Words) -> str:
             cells += [with_interval(got[m], lang) if m in got else "–" for m in ("naive", "engine", "events")]
             cells.append(ratio_interval(analysis.compare(engine, got["naive"]), lang) if "naive" in got else "–")
             rows.append(f"<tr>{_cells(cells)}</tr>")
-    return _table([words(f"methods_table.{c}") for c in METHODS_COLUMNS], rows)
+    return html_table([words(f"methods_table.{c}") for c in METHODS_COLUMNS], rows)

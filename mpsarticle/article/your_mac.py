@@ -26,6 +26,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from mpsarticle.article.formatting import duration, number, rate, whole
+from mpsarticle.article.tables import html_table
 from mpsarticle.article.wording import Bytes, Count, Num, Rate, Seconds, Share, Text, Words
 from mpsarticle.core.cited import Cited, cited
 from mpsarticle.core.specs import MatVec
@@ -84,14 +85,12 @@ def _link(text: str, url: str, title: str = "") -> str:
 
 def _table(head: Sequence[str], rows: Sequence[Sequence[str]], extra_class: str) -> str:
     """A table whose cells are HTML already (each made by :func:`_link` or escaped)."""
-    header = "".join(f"<th>{html.escape(text)}</th>" for text in head)
-    body = "".join("<tr>" + "".join(f"<td>{cell}</td>" for cell in row) + "</tr>" for row in rows)
-    return (f'<div class="mpsarticle-scroll"><table class="mpsarticle-table {extra_class}"><thead><tr>{header}'
-            f"</tr></thead><tbody>{body}</tbody></table></div>")
+    return html_table(head, ["<tr>" + "".join(f"<td>{cell}</td>" for cell in row) + "</tr>" for row in rows],
+                      extra_class)
 
 
 def _kind(words: Words, kind: str) -> str:
-    return f" ({html.escape(words(f'your_mac.kind.{kind}'))})" if kind in ("derived", "reported") else ""
+    return f" ({html.escape(words(f'mac.{kind}'))})" if kind in ("derived", "reported") else ""  # as mac_tables
 
 
 def memory_bound(chip: Chip) -> tuple[int | None, bool]:

@@ -155,7 +155,7 @@ def _in_workers(tasks: list[Task], results: ResultSet, processes: int, request: 
         spec = selfcheck_spec(resolve_devices(request.devices), processes)
 
         def extra(round_: int) -> Extra:
-            return Extra({"selfcheck": {**spec, "reverse": round_ % 2 == 1}}, measured.append)
+            return Extra.selfcheck(spec, round_, measured.append)
 
     try:
         run_rounds(tasks, results, processes=processes, add=journal.add, limit_s=request.limit_s(), progress=progress,

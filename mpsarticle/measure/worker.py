@@ -18,6 +18,7 @@ here (Ctrl-C in a terminal reaches the whole process group).
 
 from __future__ import annotations
 
+import itertools
 import json
 import os
 import signal
@@ -32,7 +33,6 @@ def main() -> int:
     request = json.loads(sys.stdin.readline())
 
     from mpsarticle.core.stats import load_libraries
-    from mpsarticle.measure.devices import get_device
     from mpsarticle.measure.timing import measure
     from mpsarticle.measure.workers import tasks_in
 
@@ -41,10 +41,7 @@ def main() -> int:
     devices = {}
     for index, (spec, workload, options) in enumerate(tasks_in(request["tasks"])):
         protocol.write(json.dumps({"start": index}) + "\n")
-        device = devices.get(spec["device"])
-        if device is None:
-            device = devices[spec["device"]] = get_device(spec["device"])
-            device.start_runtime()
+        device = _device(spec["device"], devices)
         point = measure(workload, device, spec["method"], options, suite=spec["suite"], check=spec["check"])
         protocol.write(json.dumps({"index": index, "point": point.to_dict()}, allow_nan=False) + "\n")
     if "selfcheck" in request:
@@ -54,18 +51,23 @@ def main() -> int:
     return 0
 
 
+def _device(name: str, devices: dict):
+    """The device of that name, its runtime started the first time this worker uses it."""
+    from mpsarticle.measure.devices import get_device
+
+    if name not in devices:
+        devices[name] = get_device(name)
+        devices[name].start_runtime()
+    return devices[name]
+
+
 def _selfcheck(spec: dict, devices: dict, protocol) -> list:
     """The selfcheck's points (``spec``: devices, rounds, budget_s, share, reverse), one ``{"step": k}`` line
     after each."""
-    from mpsarticle.measure.devices import get_device
     from mpsarticle.measure.selfcheck import points_of, sample_all
 
-    for name in spec["devices"]:
-        if name not in devices:
-            devices[name] = get_device(name)
-            devices[name].start_runtime()
-    steps = iter(range(1, 1 << 30))
-    return sample_all(points_of([devices[name] for name in spec["devices"]]), reverse=spec["reverse"],
+    steps = itertools.count(1)
+    return sample_all(points_of([_device(name, devices) for name in spec["devices"]]), reverse=spec["reverse"],
                       rounds=spec["rounds"], budget_s=spec["budget_s"], share=spec["share"],
                       each=lambda: protocol.write(json.dumps({"step": next(steps)}) + "\n"))
 

@@ -259,6 +259,13 @@ class Extra:
     done: Callable[[Any], None]
     step: Callable[[], None] = lambda: None
 
+    @classmethod
+    def selfcheck(cls, spec: dict[str, Any], round_: int, done: Callable[[Any], None],
+                  step: Callable[[], None] | None = None) -> Extra:
+        """The selfcheck (``spec``: see :mod:`mpsarticle.measure.worker`) for round ``round_``: in reverse order in
+        odd rounds, as :func:`run_rounds` orders the points."""
+        return cls({"selfcheck": {**spec, "reverse": round_ % 2 == 1}}, done, step or (lambda: None))
+
 
 def run_rounds(tasks: Sequence[Task], results: ResultSet, *, processes: int,
                add: Callable[[Point, int], None], limit_s: float | None = None,
@@ -319,7 +326,7 @@ def selfcheck_in_workers(spec: dict[str, Any], processes: int, *, limit_s: float
     order every other one: each worker's measurements (a worker that died is left out, with a line on stderr)."""
     measured: list[Any] = []
     for round_ in range(processes):
-        work = Extra({"selfcheck": {**spec, "reverse": round_ % 2 == 1}}, measured.append, each or (lambda: None))
+        work = Extra.selfcheck(spec, round_, measured.append, each)
         _one_worker([], round_, processes, limit_s, lambda *_: None, work)
     return measured
 

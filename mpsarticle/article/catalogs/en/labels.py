@@ -127,7 +127,7 @@ MESSAGES = {
     "mac.spec_columns.3": "FP32 peak",
     "mac.spec_columns.4": "Least time for B @ a, m = {m}",
     "mac.derived": "derived",
-    "mac.reported": "as reported, not read at Apple",
+    "mac.reported": "reported by others, not read at Apple",
     "mac.unknown": "not published",
     "mac.sustained_intro": "Some machines were also measured with a long run of one workload (run --sustained): the "
                            "burst is the rate of its first window, the sustained rate the median of its last third.",
@@ -218,8 +218,6 @@ MESSAGES = {
     "figure.machines.own_limit": "100% = own copy bandwidth / own best rate",
     "figure.machines.train_title": "One training step of a small CNN on each machine (batch {batch})",
     # -- the chapter "Your Mac" (mpsarticle.article.your_mac) -----------------------------------
-    "your_mac.kind.derived": "derived",
-    "your_mac.kind.reported": "reported by others, not read at Apple",
     "your_mac.unknown": "not known",
     "your_mac.bounds.chip": "Chip",
     "your_mac.bounds.cores": "GPU cores",

@@ -118,7 +118,7 @@ MESSAGES = {
     "mac.spec_columns.2": "Bandwidth memori",
     "mac.spec_columns.3": "Puncak FP32",
     "mac.spec_columns.4": "Waktu tersingkat B @ a, m = {m}",
-    "mac.reported": "menurut laporan, belum dibaca di situs Apple",
+    "mac.reported": "menurut laporan pihak lain, bukan dari situs Apple",
     "mac.derived": "turunan",
     "mac.unknown": "tidak dipublikasikan",
     "mac.sustained_intro": "Sebagian mesin juga diukur dengan satu beban kerja yang dijalankan lama (run --sustained): "
@@ -212,8 +212,6 @@ MESSAGES = {
     "figure.machines.own_limit": "100% = bandwidth salinan / laju terbaik sendiri",
     "figure.machines.train_title": "Satu langkah pelatihan CNN kecil di tiap mesin (batch {batch})",
     # -- bab "Mac Anda" (mpsarticle.article.your_mac) ------------------------------------------
-    "your_mac.kind.derived": "dihitung",
-    "your_mac.kind.reported": "menurut laporan pihak lain, bukan dari situs Apple",
     "your_mac.unknown": "tidak diketahui",
     "your_mac.bounds.chip": "Chip",
     "your_mac.bounds.cores": "Inti GPU",
