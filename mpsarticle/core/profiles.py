@@ -18,11 +18,22 @@ plan itself, are read by code that only loads results.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
 from mpsarticle import config
-from mpsarticle.core.specs import Copy, MatMul, MatVec, Method, TimingOptions, TrainStep, Workload
+from mpsarticle.core.specs import (
+    Attention,
+    Copy,
+    Decode,
+    MatMul,
+    MatVec,
+    Method,
+    OpChain,
+    TimingOptions,
+    TrainStep,
+    Workload,
+)
 from mpsarticle.errors import InputError
 
 
@@ -42,6 +53,53 @@ __all__ = ["ORIGINAL_SIZES", "PROFILES", "SUITES", "Profile", "SELFCHECK_BUDGET_
 #: The sizes of the blog post's chart.
 ORIGINAL_SIZES = (100, 300, 500, 750, 1000, 1500, 2000, 2500, 3000)
 MATMUL_DTYPES = ("float32", "float16", "bfloat16")
+#: Attention's precisions: half precisions on an accelerator; on a CPU float32 and bfloat16 (CPUs without
+#: half-precision units emulate float16 far slower).
+ATTENTION_DTYPES = {"accelerator": ("float16", "bfloat16"), "cpu": ("float32", "bfloat16")}
+
+
+@dataclass(frozen=True)
+class AttentionSizes:
+    """Attention's sequence lengths and head sizes, with the model width whose heads they are, per device."""
+
+    seq: Sizes
+    head_dims: tuple[int, ...]
+    #: Query heads times head size: a small language model's width.
+    width: Sizes
+
+    def on(self, device: Target) -> list[tuple[int, int, int]]:
+        """(seq, head_dim, heads) to measure on ``device``."""
+        width = self.width.on(device)[0]
+        return [(seq, dim, width // dim) for dim in self.head_dims for seq in self.seq.on(device)]
+
+
+#: The decoders of the decode suite (mpsarticle.core.specs.Decode), by name: a few million parameters for a
+#: small CPU, a small model for a quick look at an accelerator, and a 1.1-billion-parameter one shaped like
+#: TinyLlama (22 layers, width 2,048, 32 query heads sharing 4 key/value heads, MLP 5,632, 32,000 tokens).
+DECODERS: dict[str, Decode] = {
+    "tiny": Decode(d_model=256, layers=4, heads=4, kv_heads=2, ffn=704, vocab=8192, context=256),
+    "small": Decode(d_model=512, layers=8, heads=8, kv_heads=2, ffn=1408, vocab=32000, context=512),
+    "medium": Decode(d_model=1024, layers=8, heads=16, kv_heads=4, ffn=2816, vocab=32000, context=512),
+    "1.1b": Decode(d_model=2048, layers=22, heads=32, kv_heads=4, ffn=5632, vocab=32000, context=512),
+}
+
+
+@dataclass(frozen=True)
+class DecoderChoice:
+    """The decoder measured on a CPU and on an accelerator (names of :data:`DECODERS`), and in which precision."""
+
+    cpu: str
+    accelerator: str
+    cpu_dtype: str = "float32"
+    accelerator_dtype: str = "bfloat16"
+
+    def on(self, device: Target) -> list[Decode]:
+        """The decode steps to measure on ``device``: eager everywhere, and replayed without per-call overhead on
+        an accelerator (a CPU queues nothing: there is no such overhead to remove)."""
+        if device.is_accelerator:
+            shape, dtype = DECODERS[self.accelerator], self.accelerator_dtype
+            return [replace(shape, dtype=dtype, mode=mode) for mode in ("eager", "graph")]
+        return [replace(DECODERS[self.cpu], dtype=self.cpu_dtype)]
 
 
 @dataclass(frozen=True)
@@ -64,6 +122,10 @@ class Profile:
     copy: Sizes
     matmul: Sizes
     train_batches: tuple[int, ...]
+    attention: AttentionSizes
+    decoder: DecoderChoice
+    #: Dependent additions per call of the cost-of-an-operation workload (mpsarticle.core.specs.OpChain).
+    op_chain: int = 100
     #: Largest half-precision (float16, bfloat16) matrix product on a CPU:
     #: CPUs without half-precision units emulate it a hundred times slower
     #: than float32, and every point needs at least ten timed calls.
@@ -110,6 +172,9 @@ PROFILES: dict[str, Profile] = {
             copy=Sizes(cpu=(1 << 18, 1 << 22, 1 << 24), accelerator=(1 << 20, 1 << 24, 1 << 26)),
             matmul=Sizes(cpu=(128, 256, 512), accelerator=(512, 1024, 2048)),
             train_batches=(32,),
+            attention=AttentionSizes(seq=Sizes(cpu=(256, 1024), accelerator=(512, 2048)), head_dims=(64,),
+                                     width=Sizes(cpu=(512,), accelerator=(2048,))),
+            decoder=DecoderChoice(cpu="tiny", accelerator="medium"),
             cpu_half_matmul_max=256,
         ),
         Profile(
@@ -121,6 +186,9 @@ PROFILES: dict[str, Profile] = {
             copy=Sizes(cpu=(1 << 18, 1 << 22, 1 << 24, 1 << 26), accelerator=(1 << 20, 1 << 24, 1 << 26, 1 << 28)),
             matmul=Sizes(cpu=(128, 256, 512, 1024), accelerator=(512, 1024, 2048, 4096, 8192)),
             train_batches=(32, 128),
+            attention=AttentionSizes(seq=Sizes(cpu=(256, 1024), accelerator=(512, 2048, 8192)), head_dims=(64, 128),
+                                     width=Sizes(cpu=(512,), accelerator=(2048,))),
+            decoder=DecoderChoice(cpu="small", accelerator="1.1b"),
         ),
         Profile(
             name="full",
@@ -138,6 +206,9 @@ PROFILES: dict[str, Profile] = {
             ),
             matmul=Sizes(cpu=(128, 256, 512, 1024, 2048), accelerator=(1024, 2048, 4096, 8192, 16384)),
             train_batches=(32, 128, 512),
+            attention=AttentionSizes(seq=Sizes(cpu=(256, 1024, 4096), accelerator=(512, 2048, 8192, 16384)),
+                                     head_dims=(64, 128), width=Sizes(cpu=(512,), accelerator=(2048,))),
+            decoder=DecoderChoice(cpu="small", accelerator="1.1b"),
             cpu_half_matmul_max=1024,
         ),
     )
@@ -197,6 +268,20 @@ def _suite_train(profile: Profile, device: Target) -> list[Task]:
     return [Task("train", TrainStep(batch), device, "engine", profile.options()) for batch in profile.train_batches]
 
 
+def _suite_overhead(profile: Profile, device: Target) -> list[Task]:
+    return [Task("overhead", OpChain(profile.op_chain), device, "engine", profile.options())]
+
+
+def _suite_attention(profile: Profile, device: Target) -> list[Task]:
+    dtypes = ATTENTION_DTYPES["accelerator" if device.is_accelerator else "cpu"]
+    return [Task("attention", Attention(seq, dim, heads, dtype), device, "engine", profile.options())
+            for dtype in dtypes for seq, dim, heads in profile.attention.on(device)]
+
+
+def _suite_decode(profile: Profile, device: Target) -> list[Task]:
+    return [Task("decode", step, device, "engine", profile.options()) for step in profile.decoder.on(device)]
+
+
 #: Every suite, in the order of the article's chapters.
 SUITES = {
     "original": _suite_original,
@@ -204,6 +289,9 @@ SUITES = {
     "copy": _suite_copy,
     "matmul": _suite_matmul,
     "train": _suite_train,
+    "overhead": _suite_overhead,
+    "attention": _suite_attention,
+    "decode": _suite_decode,
 }
 
 

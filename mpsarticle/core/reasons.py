@@ -38,6 +38,10 @@ POINT_CODES: dict[str, dict[str, str]] = {
     "mps_float64": {},
     "mps_bfloat16": {"macos": "int"},
     "no_events": {"device": "text"},
+    # a decode step without per-call overhead (mpsarticle.core.specs.Decode, mode graph): none on a CPU, whose
+    # operations are not queued; torch.compile failed on MPS, with what it raised
+    "no_graph_cpu": {},
+    "compile_failed": {"message": "text"},
     # out_of_memory, not tried (mpsarticle.measure.memory): inputs of need_bytes, more than share of memory_bytes,
     # the device's memory or Metal's recommended working set.
     "too_big": {"need_bytes": "int", "memory_bytes": "int", "share": "number"},

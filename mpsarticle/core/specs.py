@@ -25,11 +25,14 @@ __all__ = [
     "DEVICE_KINDS",
     "DTYPE_SIZES",
     "METHODS",
+    "Attention",
     "Copy",
+    "Decode",
     "DeviceUnavailable",
     "MatMul",
     "MatVec",
     "Method",
+    "OpChain",
     "TimingOptions",
     "TrainStep",
     "Unsupported",
@@ -43,7 +46,8 @@ DEVICE_KINDS = ("mps", "cuda", "cpu")
 #: is not in the article's suites; it is here so that the library can time
 #: it, and so that MPS refuses it with a reason rather than a stack trace.
 #: The parameter that is "the size" of each workload: the x axis of its figures, the sizes its sentences name.
-SIZE_KEYS: dict[str, str] = {"matvec": "m", "matmul": "m", "copy": "n", "train_step": "batch"}
+SIZE_KEYS: dict[str, str] = {"matvec": "m", "matmul": "m", "copy": "n", "train_step": "batch", "op_chain": "ops",
+                             "attention": "seq", "decode": "d_model"}
 
 DTYPE_SIZES: dict[str, int] = {"float32": 4, "float16": 2, "bfloat16": 2, "float64": 8}
 
@@ -259,6 +263,142 @@ class TrainStep(Workload):
         # by the optimiser step.
         size = DTYPE_SIZES["float32"]
         return float(size * (self.batch * CHANNELS * IMAGE_SIDE**2 + self.batch) + size * 3 * self.parameters)
+
+
+@dataclass(frozen=True)
+class OpChain(Workload):
+    """``ops`` dependent additions (``x = x + 1``, each waiting for the one before) on ``n`` float32 values.
+
+    The values are so few that the arithmetic and the bytes cost next to nothing: what a call takes is the
+    fixed cost of ``ops`` operations (PyTorch's dispatch, and on an accelerator the kernel's launch), so
+    time / ``ops`` is the cost of one operation.
+    """
+
+    ops: int = 100
+    n: int = 256
+    kind: ClassVar[str] = "op_chain"
+
+    def __post_init__(self) -> None:
+        _require_positive("ops", self.ops)
+        _require_positive("n", self.n)
+
+    @property
+    def flops(self) -> float:
+        return float(self.ops * self.n)
+
+    @property
+    def bytes_moved(self) -> float:
+        return float(self.ops * 2 * DTYPE_SIZES["float32"] * self.n)  # each addition reads x and writes the new x
+
+
+@dataclass(frozen=True)
+class Attention(Workload):
+    """Causal ``scaled_dot_product_attention`` of one sequence: ``heads`` heads of ``head_dim``, ``seq`` positions.
+
+    Query, key and value are ``batch x heads x seq x head_dim``. FLOPs are those a causal kernel must do: the
+    query-key products and the weighted sum of values over the ``seq (seq + 1) / 2`` pairs of the lower
+    triangle, two operations per multiply-add (the softmax is not counted).
+    """
+
+    seq: int
+    head_dim: int = 64
+    heads: int = 16
+    dtype: str = "bfloat16"
+    batch: int = 1
+    kind: ClassVar[str] = "attention"
+
+    def __post_init__(self) -> None:
+        for name in ("seq", "head_dim", "heads", "batch"):
+            _require_positive(name, getattr(self, name))
+        if self.dtype not in DTYPE_SIZES:
+            raise InputError(f"dtype must be one of {', '.join(DTYPE_SIZES)}, got {self.dtype!r}")
+
+    @property
+    def flops(self) -> float:
+        pairs = self.seq * (self.seq + 1) / 2
+        return 2.0 * 2.0 * pairs * self.head_dim * self.heads * self.batch
+
+    @property
+    def bytes_moved(self) -> float:
+        # query, key and value read once, the output written once
+        return float(4 * self.batch * self.heads * self.seq * self.head_dim * DTYPE_SIZES[self.dtype])
+
+
+#: Ways of running a decode step: ``eager`` (each operation dispatched from Python, as a user's code runs it) and
+#: ``graph`` (the step replayed without per-call overhead: a CUDA graph on CUDA, ``torch.compile`` on MPS).
+DECODE_MODES = ("eager", "graph")
+
+
+@dataclass(frozen=True)
+class Decode(Workload):
+    """One generated token of a Llama-like decoder with random weights (no download), at a fixed context.
+
+    RMSNorm, rotary position embeddings, grouped-query attention (``heads`` query heads sharing ``kv_heads``
+    key/value heads) over a key/value cache holding ``context`` earlier positions, a SwiGLU MLP of width
+    ``ffn``, an untied output layer over ``vocab`` tokens. Built by :mod:`mpsarticle.measure.decoder`.
+
+    ``bytes_moved`` is what one token must read and write: every weight once (of the embedding table only the
+    token's row), the cache's keys and values, and the new position's. A device reading ``B`` bytes per second
+    can therefore produce at most ``B / bytes_moved`` tokens per second: the bandwidth bound.
+    """
+
+    d_model: int
+    layers: int
+    heads: int
+    kv_heads: int
+    ffn: int
+    vocab: int = 32000
+    context: int = 512
+    dtype: str = "bfloat16"
+    mode: str = "eager"
+    kind: ClassVar[str] = "decode"
+
+    def __post_init__(self) -> None:
+        for name in ("d_model", "layers", "heads", "kv_heads", "ffn", "vocab", "context"):
+            _require_positive(name, getattr(self, name))
+        if self.dtype not in DTYPE_SIZES:
+            raise InputError(f"dtype must be one of {', '.join(DTYPE_SIZES)}, got {self.dtype!r}")
+        if self.mode not in DECODE_MODES:
+            raise InputError(f"mode must be one of {', '.join(DECODE_MODES)}, got {self.mode!r}")
+        if self.d_model % self.heads or self.heads % self.kv_heads or (self.d_model // self.heads) % 2:
+            raise InputError(f"d_model ({self.d_model}) must split into {self.heads} heads of an even size, and the "
+                             f"heads into {self.kv_heads} groups")
+
+    @property
+    def head_dim(self) -> int:
+        return self.d_model // self.heads
+
+    @property
+    def layer_parameters(self) -> int:
+        kv = self.kv_heads * self.head_dim
+        return 2 * self.d_model * self.d_model + 2 * self.d_model * kv + 3 * self.d_model * self.ffn + 2 * self.d_model
+
+    @property
+    def parameters(self) -> int:
+        """Every weight: the embedding table, the layers, the final norm, the output layer."""
+        return 2 * self.vocab * self.d_model + self.layers * self.layer_parameters + self.d_model
+
+    @property
+    def cache_values(self) -> int:
+        """Keys and values the cache holds for the ``context`` positions and the new one."""
+        return self.layers * 2 * self.kv_heads * self.head_dim * (self.context + 1)
+
+    @property
+    def flops(self) -> float:
+        products = self.layers * (self.layer_parameters - 2 * self.d_model) + self.vocab * self.d_model
+        attention = self.layers * 2 * 2 * self.heads * self.head_dim * (self.context + 1)
+        return 2.0 * products + attention
+
+    @property
+    def bytes_moved(self) -> float:
+        read = self.parameters - (self.vocab - 1) * self.d_model  # one row of the embedding table
+        written = self.layers * 2 * self.kv_heads * self.head_dim
+        return float(DTYPE_SIZES[self.dtype] * (read + self.cache_values + written))
+
+    def unsupported_reason(self, device_kind: str) -> Reason | None:
+        if self.mode == "graph" and device_kind == "cpu":
+            return Reason.of("no_graph_cpu")
+        return super().unsupported_reason(device_kind)
 
 
 def _macos_major() -> int | None:

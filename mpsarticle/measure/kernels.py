@@ -27,7 +27,22 @@ from typing import Any
 import torch
 from torch import nn
 
-from mpsarticle.core.specs import CHANNELS, CLASSES, IMAGE_SIDE, Copy, MatMul, MatVec, TrainStep, Unsupported, Workload
+from mpsarticle.core.reasons import Reason
+from mpsarticle.core.specs import (
+    CHANNELS,
+    CLASSES,
+    IMAGE_SIDE,
+    Attention,
+    Copy,
+    Decode,
+    MatMul,
+    MatVec,
+    OpChain,
+    TrainStep,
+    Unsupported,
+    Workload,
+)
+from mpsarticle.measure import decoder
 from mpsarticle.measure.devices import Device
 
 __all__ = ["DTYPES", "TOLERANCE", "Prepared", "SmallCNN", "build", "prepare", "relative_error"]
@@ -74,6 +89,11 @@ class Prepared:
     tolerance: float
     #: Moves to the next input set (cache-cold timing); nothing where there is one set.
     rotate: Callable[[], None] = field(default=lambda: None)
+    #: What the point records about how it ran (mpsarticle.results.model.Point.detail): the attention backend
+    #: PyTorch chose, the operations of one call, how per-call overhead was removed.
+    detail: dict[str, str | int] = field(default_factory=dict)
+    #: What the callable computes with (a decode step's weights), for tests that spoil one.
+    state: Any = None
 
 
 def prepare(workload: Workload, device: Device, *, seed: int = 0, rotations: int = 1) -> Prepared:
@@ -234,3 +254,152 @@ def _train_step(workload: TrainStep, device: Device, *, seed: int, rotations: in
         return relative_error(got, want)
 
     return Prepared(fn, verify, TRAIN_TOLERANCE)
+
+
+# -- operations one call dispatches ------------------------------------------------------------
+
+def _is_view(op: Any) -> bool:
+    """An operator whose output aliases an input without writing it (a view: no kernel runs)."""
+    returns = getattr(getattr(op, "_schema", None), "returns", ())
+    return any(r.alias_info is not None and not r.alias_info.is_write for r in returns)
+
+
+def dispatched(fn: Callable[[], Any]) -> list[str]:
+    """The ATen operators one call of ``fn`` dispatches, in order, views left out: each of the others runs a
+    kernel of its own (on an accelerator, one launch)."""
+    from torch.utils._python_dispatch import TorchDispatchMode
+
+    names: list[str] = []
+
+    class Recorder(TorchDispatchMode):
+        def __torch_dispatch__(self, func, types, args=(), kwargs=None):
+            if not _is_view(func):
+                names.append(func.__name__)
+            return func(*args, **(kwargs or {}))
+
+    with torch.no_grad(), Recorder():
+        fn()
+    return names
+
+
+#: The fused attention kernels PyTorch's ``scaled_dot_product_attention`` may choose, by the operator it
+#: dispatches (the backend's name as PyTorch's ``torch.nn.attention.SDPBackend`` has it); none of them: ``math``.
+SDPA_BACKENDS = {
+    "_scaled_dot_product_flash_attention": "flash",
+    "_scaled_dot_product_flash_attention_for_cpu": "flash",
+    "_scaled_dot_product_efficient_attention": "efficient",
+    "_scaled_dot_product_cudnn_attention": "cudnn",
+    "_scaled_dot_product_fused_attention_overrideable": "overrideable",
+    "_scaled_dot_product_attention_math_for_mps": "mps",
+}
+
+
+def sdpa_backend(names: list[str]) -> str:
+    """The attention backend of a call that dispatched ``names`` (:data:`SDPA_BACKENDS`)."""
+    base = [name.split(".")[0] for name in names]
+    return next((SDPA_BACKENDS[name] for name in base if name in SDPA_BACKENDS), "math")
+
+
+# -- the cost of one operation, attention, a decode step --------------------------------------
+
+@build.register
+def _op_chain(workload: OpChain, device: Device, *, seed: int, rotations: int) -> Prepared:
+    start = torch.zeros(workload.n, device=device.torch_device)
+
+    def fn() -> torch.Tensor:
+        x = start
+        for _ in range(workload.ops):
+            x = x + 1
+        return x
+
+    def verify() -> float:
+        return 0.0 if torch.equal(fn().cpu(), torch.full((workload.n,), float(workload.ops))) else math.inf
+
+    return Prepared(fn, verify, 0.0, detail={"ops_per_call": len(dispatched(fn))})
+
+
+#: Query rows and heads of an attention call recomputed in float64 (a full reference at 8,192 positions would
+#: cost far more than the measurement).
+_ATTENTION_HEADS = 2
+
+
+def _attention_reference(q: torch.Tensor, k: torch.Tensor, v: torch.Tensor, rows: torch.Tensor) -> torch.Tensor:
+    """Causal softmax(q kᵀ / √d) v for the query ``rows``, in float64, written out."""
+    q, k, v = (t.to("cpu", torch.float64) for t in (q, k, v))
+    scores = q[..., rows, :] @ k.transpose(-2, -1) / math.sqrt(q.shape[-1])
+    later = torch.arange(k.shape[-2])[None, :] > rows[:, None]
+    return torch.softmax(scores.masked_fill(later, -math.inf), dim=-1) @ v
+
+
+@build.register
+def _attention(workload: Attention, device: Device, *, seed: int, rotations: int) -> Prepared:
+    generator = device.generator(seed)
+    shape = (workload.batch, workload.heads, workload.seq, workload.head_dim)
+    sets = [tuple(_rand(shape, workload.dtype, generator, device) * 2 - 1 for _ in range(3))
+            for _ in range(rotations)]
+    state = _Rotating(sets)
+
+    def fn() -> torch.Tensor:
+        q, k, v = state.current
+        return nn.functional.scaled_dot_product_attention(q, k, v, is_causal=True)
+
+    def verify() -> float:
+        q, k, v = (t[:1, :_ATTENTION_HEADS] for t in state.current)
+        rows = _sample_rows(workload.seq, seed)
+        out = fn()[:1, :_ATTENTION_HEADS, rows.to(q.device)]
+        return relative_error(out, _attention_reference(q, k, v, rows))
+
+    return Prepared(fn, verify, TOLERANCE[workload.dtype], state.advance,
+                    detail={"backend": sdpa_backend(dispatched(fn))})
+
+
+#: A decode step's logits against float64: a product's tolerance, but over every layer (rounding accumulates
+#: through the residual stream; bfloat16 keeps 8 bits of mantissa).
+DECODE_TOLERANCE: dict[str, float] = {"float32": 1e-3, "float16": 3e-2, "bfloat16": 8e-2, "float64": 1e-9}
+#: Eager steps run before a CUDA graph is captured (on a side stream, as PyTorch's documentation asks).
+_GRAPH_WARMUP = 3
+
+
+def _replayed(fn: Callable[[], torch.Tensor], device: Device) -> tuple[Callable[[], Any], Callable[[], torch.Tensor],
+                                                                       str]:
+    """``fn`` without per-call overhead: the callable to time, one that returns the logits, and how."""
+    if device.kind == "cuda":
+        side = torch.cuda.Stream(device.torch_device)
+        side.wait_stream(torch.cuda.current_stream(device.torch_device))
+        with torch.cuda.stream(side):
+            for _ in range(_GRAPH_WARMUP):
+                fn()
+        torch.cuda.current_stream(device.torch_device).wait_stream(side)
+        graph = torch.cuda.CUDAGraph()
+        with torch.cuda.graph(graph):
+            logits = fn()
+
+        def replayed() -> torch.Tensor:
+            graph.replay()
+            return logits
+
+        return graph.replay, replayed, "cuda_graph"
+    try:
+        compiled = torch.compile(fn)
+        compiled()  # compiles here, not in the timed blocks
+    except Exception as exc:
+        message = " ".join(f"{type(exc).__name__}: {exc}".split())
+        raise Unsupported(Reason.of("compile_failed", message=message[:300])) from exc
+    return compiled, compiled, "torch_compile"
+
+
+@build.register
+def _decode(workload: Decode, device: Device, *, seed: int, rotations: int) -> Prepared:
+    # One model whatever ``rotations`` says: its weights are far larger than any cache already.
+    built = decoder.build(workload, device.torch_device, DTYPES[workload.dtype], seed)
+    detail: dict[str, str | int] = {"ops_per_call": len(dispatched(built.fn))}
+    fn: Callable[[], Any] = built.fn
+    logits: Callable[[], torch.Tensor] = built.fn
+    if workload.mode == "graph":
+        fn, logits, detail["overhead_removed_by"] = _replayed(built.fn, device)
+
+    def verify() -> float:
+        return relative_error(logits(), decoder.reference_logits(workload, seed))
+
+    # No autograd to switch off: the weights are plain tensors, none of them requires a gradient.
+    return Prepared(fn, verify, DECODE_TOLERANCE[workload.dtype], detail=detail, state=built)

@@ -257,6 +257,7 @@ def measure(
             timing = METHOD_FUNCTIONS[method](prepared, device, options)
             rel_error = prepared.verify() if check else None
         timing.update(device.memory_record())
+        point.detail = dict(prepared.detail)
         for key, value in timing.items():
             setattr(point, key, value)
         point.summarize()

@@ -48,7 +48,7 @@ from typing import IO, Any
 
 from mpsarticle.core.profiles import Task
 from mpsarticle.core.reasons import Reason
-from mpsarticle.core.specs import Copy, MatMul, MatVec, TimingOptions, TrainStep, Workload
+from mpsarticle.core.specs import Attention, Copy, Decode, MatMul, MatVec, OpChain, TimingOptions, TrainStep, Workload
 from mpsarticle.measure.resume import point_key, task_key
 from mpsarticle.measure.watchdog import timeout_reason
 from mpsarticle.results.model import Point, ResultSet, ResultsFileError, unmeasured_point
@@ -60,7 +60,8 @@ __all__ = ["JOURNAL_SUFFIX", "Extra", "Journal", "crash_reason", "journal_path",
 JOURNAL_SUFFIX = ".journal"
 #: The journal's first line says what the file is.
 JOURNAL_MARK = "mpsarticle_journal"
-WORKLOADS: dict[str, type[Workload]] = {cls.kind: cls for cls in (MatVec, MatMul, Copy, TrainStep)}
+WORKLOADS: dict[str, type[Workload]] = {cls.kind: cls for cls in (MatVec, MatMul, Copy, TrainStep, OpChain, Attention,
+                                                                    Decode)}
 #: Seconds a worker is given to end after its last point (or to die after SIGKILL) before the parent moves on.
 EXIT_WAIT_S = 10.0
 

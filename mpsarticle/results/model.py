@@ -118,6 +118,10 @@ class Point:
     #: CUDA's allocator peak; on MPS, the Metal driver's allocation after the point.
     peak_memory_bytes: int | None = None
     driver_memory_bytes: int | None = None
+    #: How the point ran, where its kernel says (mpsarticle.measure.kernels.Prepared.detail): ``backend`` (the
+    #: attention kernel PyTorch chose), ``ops_per_call`` (operators one call dispatched, views left out),
+    #: ``overhead_removed_by`` (``cuda_graph`` or ``torch_compile``).
+    detail: dict[str, Any] = field(default_factory=dict)
 
     @property
     def ok(self) -> bool:
@@ -278,7 +282,8 @@ class ResultSet:
         for point in self.points:
             cells = {"reason": point.reason.code if point.reason else None,
                      "reason_params": json.dumps(point.reason.args, allow_nan=False)
-                     if point.reason and point.reason.params else None}
+                     if point.reason and point.reason.params else None,
+                     "detail": json.dumps(point.detail, sort_keys=True) if point.detail else None}
             row = [cells[name] if name in cells else getattr(point, name) for name in columns]
             row += [point.params.get(name, "") for name in param_names]
             row += [point.gflop_s, point.gb_s]

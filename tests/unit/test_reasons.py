@@ -29,6 +29,8 @@ SAMPLES: dict[str, dict[str, object]] = {
     "mps_float64": {},
     "mps_bfloat16": {"macos": 13},
     "no_events": {"device": "cpu"},
+    "no_graph_cpu": {},
+    "compile_failed": {"message": "BackendCompilerFailed: backend='inductor' raised: mps"},
     "too_big": {"need_bytes": 12_000_000_000, "memory_bytes": 16_000_000_000, "share": 0.45},
     "too_big_working_set": {"need_bytes": 3_221_225_472, "memory_bytes": 5_500_000_000, "share": 0.45},
     "timeout": {"limit_s": 120.0},

@@ -92,6 +92,8 @@ MESSAGES = {
     "why.mps_float64": "MPS has no float64: Metal has no 64-bit floating-point type",
     "why.mps_bfloat16": "MPS supports bfloat16 from macOS 14 on; this is macOS {macos}",
     "why.no_events": "{device} has no timing events",
+    "why.no_graph_cpu": "a CPU does not queue its operations, so there is no per-call overhead to replay away",
+    "why.compile_failed": "torch.compile failed here: {message}",
     "why.too_big": "not tried: inputs need {need_bytes}, more than {share} of the device's {memory_bytes}",
     "why.too_big_working_set": "not tried: inputs need {need_bytes}, more than {share} of Metal's recommended "
                                "working set of {memory_bytes}",

@@ -82,6 +82,9 @@ MESSAGES = {
     "why.mps_float64": "MPS tidak memiliki float64: Metal tidak punya tipe floating-point 64-bit",
     "why.mps_bfloat16": "MPS mendukung bfloat16 mulai macOS 14; ini macOS {macos}",
     "why.no_events": "{device} tidak memiliki event pengukur waktu",
+    "why.no_graph_cpu": "CPU tidak mengantrekan operasinya, jadi tidak ada overhead per panggilan yang bisa "
+                        "dihilangkan dengan pemutaran ulang",
+    "why.compile_failed": "torch.compile gagal di sini: {message}",
     "why.too_big": "tidak dicoba: masukan memerlukan {need_bytes}, lebih dari {share} dari {memory_bytes} memori "
                    "perangkat",
     "why.too_big_working_set": "tidak dicoba: masukan memerlukan {need_bytes}, lebih dari {share} dari working set "

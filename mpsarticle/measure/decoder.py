@@ -1,0 +1,184 @@
+"""A small Llama-like decoder with random weights, and one decode step of it (:class:`~mpsarticle.core.specs.Decode`).
+
+Nothing is downloaded: every weight is drawn from a seeded generator on the CPU, one layer at a time
+(:func:`layer_weights`), so that the float64 reference of :func:`reference_logits` can draw the very same
+weights again, layer by layer, without holding a float64 copy of the whole model (a 1-billion-parameter model
+would need 8.8 GB). The reference never reads the weights the device holds: a weight spoiled on the device
+after it was built makes the check fail.
+
+The step is written as a function of its weights (:func:`step`), the same for the device and the reference,
+except for attention: the device calls ``scaled_dot_product_attention`` (grouped-query, over the cache), the
+reference writes softmax(q kᵀ / √d) v out with each key/value head repeated for its query heads.
+
+The key/value cache holds ``context`` earlier positions, drawn at random as if a prompt had filled it; each
+step writes the new token's keys and values at position ``context`` and attends over all ``context + 1``.
+Timing repeats the same step, so the cache never grows: every timed token is generated at the same context.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import torch
+from torch.nn import functional as F
+
+from mpsarticle.core.specs import Decode
+
+__all__ = ["Weights", "cache", "layer_weights", "reference_logits", "rotary_angles", "step", "top_weights"]
+
+#: RMSNorm's epsilon, as Llama's.
+EPS = 1e-5
+#: Rotary embeddings' base, as Llama's.
+ROPE_BASE = 10000.0
+#: The token whose step is timed, and the seeds' offsets: layer ``i`` draws from ``seed * SEED_STRIDE + i``.
+TOKEN = 17
+SEED_STRIDE = 100_003
+
+Weights = dict[str, torch.Tensor]
+
+
+def _generator(seed: int, part: int) -> torch.Generator:
+    return torch.Generator().manual_seed(seed * SEED_STRIDE + part)
+
+
+def _uniform(shape: tuple[int, ...], scale: float, generator: torch.Generator) -> torch.Tensor:
+    """Uniform in [-scale √3, scale √3]: standard deviation ``scale`` (uniform draws are cheaper than normal)."""
+    return (torch.rand(shape, generator=generator) * 2 - 1) * (scale * math.sqrt(3.0))
+
+
+def layer_weights(model: Decode, seed: int, index: int) -> Weights:
+    """Layer ``index``'s weights in float32 on the CPU (``x @ w`` layout: inputs by outputs)."""
+    g = _generator(seed, index + 1)
+    d, kv, ffn = model.d_model, model.kv_heads * model.head_dim, model.ffn
+    return {
+        "norm1": 1 + _uniform((d,), 0.1, g),
+        "wq": _uniform((d, d), d**-0.5, g),
+        "wk": _uniform((d, kv), d**-0.5, g),
+        "wv": _uniform((d, kv), d**-0.5, g),
+        "wo": _uniform((d, d), d**-0.5, g),
+        "norm2": 1 + _uniform((d,), 0.1, g),
+        "gate": _uniform((d, ffn), d**-0.5, g),
+        "up": _uniform((d, ffn), d**-0.5, g),
+        "down": _uniform((ffn, d), ffn**-0.5, g),
+    }
+
+
+def top_weights(model: Decode, seed: int) -> Weights:
+    """The embedding table, the final norm and the output layer, in float32 on the CPU."""
+    g = _generator(seed, 0)
+    return {"embed": _uniform((model.vocab, model.d_model), 1.0, g),
+            "norm": 1 + _uniform((model.d_model,), 0.1, g),
+            "head": _uniform((model.d_model, model.vocab), model.d_model**-0.5, g)}
+
+
+def cache(model: Decode, seed: int, index: int) -> tuple[torch.Tensor, torch.Tensor]:
+    """Layer ``index``'s keys and values (1 x kv_heads x context + 1 x head_dim, float32, CPU), the last position
+    empty: the step writes it."""
+    g = _generator(seed, model.layers + 1 + index)
+    shape = (1, model.kv_heads, model.context + 1, model.head_dim)
+    keys, values = _uniform(shape, 1.0, g), _uniform(shape, 1.0, g)
+    keys[:, :, -1] = 0
+    values[:, :, -1] = 0
+    return keys, values
+
+
+def rotary_angles(model: Decode, dtype: torch.dtype, device: torch.device | str) -> tuple[torch.Tensor, torch.Tensor]:
+    """cos and sin of the rotary embedding at position ``context`` (the new token's), head_dim / 2 of each."""
+    half = model.head_dim // 2
+    frequencies = ROPE_BASE ** (-torch.arange(half, dtype=torch.float64) / half)
+    angles = model.context * frequencies
+    return angles.cos().to(device, dtype), angles.sin().to(device, dtype)
+
+
+def _rms_norm(x: torch.Tensor, weight: torch.Tensor) -> torch.Tensor:
+    wide = x.to(torch.promote_types(x.dtype, torch.float32))
+    normed = wide * torch.rsqrt(wide.pow(2).mean(-1, keepdim=True) + EPS)
+    return normed.to(x.dtype) * weight
+
+
+def _rotate(x: torch.Tensor, cos: torch.Tensor, sin: torch.Tensor) -> torch.Tensor:
+    first, second = x.chunk(2, dim=-1)
+    return torch.cat((first * cos - second * sin, first * sin + second * cos), dim=-1)
+
+
+Attend = Callable[[torch.Tensor, torch.Tensor, torch.Tensor], torch.Tensor]
+
+
+def sdpa(query: torch.Tensor, keys: torch.Tensor, values: torch.Tensor) -> torch.Tensor:
+    """PyTorch's attention, grouped-query (one new position attends to every cached one: no mask)."""
+    return F.scaled_dot_product_attention(query, keys, values, enable_gqa=query.shape[1] != keys.shape[1])
+
+
+def written_out(query: torch.Tensor, keys: torch.Tensor, values: torch.Tensor) -> torch.Tensor:
+    """The same attention written out: each key/value head repeated for its group of query heads."""
+    groups = query.shape[1] // keys.shape[1]
+    keys, values = keys.repeat_interleave(groups, dim=1), values.repeat_interleave(groups, dim=1)
+    scores = query @ keys.transpose(-2, -1) / math.sqrt(query.shape[-1])
+    return torch.softmax(scores, dim=-1) @ values
+
+
+def layer_step(model: Decode, x: torch.Tensor, w: Weights, keys: torch.Tensor, values: torch.Tensor,
+               angles: tuple[torch.Tensor, torch.Tensor], attend: Attend) -> torch.Tensor:
+    """One layer of the step: ``x`` (1 x d_model) in, the residual stream after the layer out; writes the cache."""
+    heads, kv, dim = model.heads, model.kv_heads, model.head_dim
+    h = _rms_norm(x, w["norm1"])
+    query = _rotate((h @ w["wq"]).view(1, heads, 1, dim), *angles)
+    keys[:, :, -1:] = _rotate((h @ w["wk"]).view(1, kv, 1, dim), *angles)
+    values[:, :, -1:] = (h @ w["wv"]).view(1, kv, 1, dim)
+    x = x + attend(query, keys, values).reshape(1, heads * dim) @ w["wo"]
+    h = _rms_norm(x, w["norm2"])
+    return x + (F.silu(h @ w["gate"]) * (h @ w["up"])) @ w["down"]
+
+
+def step(model: Decode, token: torch.Tensor, top: Weights, layers: list[Weights],
+         caches: list[tuple[torch.Tensor, torch.Tensor]], angles: tuple[torch.Tensor, torch.Tensor],
+         attend: Attend = sdpa) -> torch.Tensor:
+    """The logits (1 x vocab) of one decode step for ``token`` (a one-element index tensor)."""
+    x = top["embed"][token]
+    for w, (keys, values) in zip(layers, caches, strict=True):
+        x = layer_step(model, x, w, keys, values, angles, attend)
+    return _rms_norm(x, top["norm"]) @ top["head"]
+
+
+def reference_logits(model: Decode, seed: int) -> torch.Tensor:
+    """The step's logits in float64 on the CPU, from the weights and cache drawn again, one layer at a time."""
+    def wide(weights: Weights) -> Weights:
+        return {name: value.double() for name, value in weights.items()}
+
+    top = wide(top_weights(model, seed))
+    angles = rotary_angles(model, torch.float64, "cpu")
+    x = top["embed"][torch.tensor([TOKEN])]
+    for index in range(model.layers):
+        keys, values = (t.double() for t in cache(model, seed, index))
+        x = layer_step(model, x, wide(layer_weights(model, seed, index)), keys, values, angles, written_out)
+    return _rms_norm(x, top["norm"]) @ top["head"]
+
+
+@dataclass
+class Built:
+    """The model on a device: its weights, its cache, the token, and the step as a callable."""
+
+    top: Weights
+    layers: list[Weights]
+    caches: list[tuple[torch.Tensor, torch.Tensor]]
+    fn: Callable[[], torch.Tensor]
+
+
+def build(model: Decode, device: torch.device | str, dtype: torch.dtype, seed: int) -> Built:
+    """The model's weights and cache on ``device`` in ``dtype`` (drawn on the CPU, moved one layer at a time)."""
+    def moved(weights: Weights) -> Weights:
+        return {name: value.to(device, dtype) for name, value in weights.items()}
+
+    top = moved(top_weights(model, seed))
+    layers = [moved(layer_weights(model, seed, i)) for i in range(model.layers)]
+    caches = [tuple(t.to(device, dtype) for t in cache(model, seed, i)) for i in range(model.layers)]
+    token = torch.tensor([TOKEN], device=device)
+    angles = rotary_angles(model, dtype, device)
+    typed = [(k, v) for k, v in caches]
+
+    def fn() -> torch.Tensor:
+        return step(model, token, top, layers, typed, angles)
+
+    return Built(top, layers, typed, fn)
