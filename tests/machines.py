@@ -15,6 +15,13 @@ The model of one call (times in seconds):
 - ``A @ B`` at size m does ``2 m³`` operations: ``overhead + flops / peak``,
   ``peak`` the device's rate in that precision (``None``: unsupported);
 - a training step: ``kernels × overhead + batch × per_sample``;
+- the chain of 100 small additions: ``100 × op_s``, ``op_s`` one operation's fixed cost (the overhead by
+  default);
+- causal attention at length s, head size d, 2,048 wide: ``overhead + 2 s (s + 1) × 2,048 / rate``, the rate
+  ``attention_share`` of the device's matrix-product rate in that precision;
+- a decode step of a model whose step runs ``46 × layers + 5`` operations and reads ``bytes`` per token:
+  eager ``operations × op_s + bytes / memory_gb_s``; replayed (an accelerator's CUDA graph or torch.compile)
+  ``graph_s + bytes / memory_gb_s``;
 - naive ``timeit`` on an accelerator only queues the call: ``queue_s`` per
   call (or, where its queue fills and blocks, the real time times
   ``naive_scale``); on a CPU it is the real time plus 2 % (no warm-up); device events
@@ -57,6 +64,31 @@ TOLERANCE = {"float32": 1e-3, "float16": 1e-2, "bfloat16": 3e-2}
 #: The small CNN's training step (mpsarticle.core.specs.TrainStep, width 32): FLOPs per example, weights.
 TRAIN_FLOPS_PER_EXAMPLE = 32_096_256
 TRAIN_TOLERANCE = 1e-2
+#: Attention and decoding (mpsarticle.core.profiles' default profile and DECODERS, repeated: no torch here).
+ATTENTION_SEQ = {"cpu": (512, 1024), "accelerator": (512, 1024, 2048, 8192)}
+ATTENTION_DIMS = (64, 128)
+ATTENTION_DTYPES = {"cpu": ("float32", "bfloat16"), "accelerator": ("float16", "bfloat16")}
+ATTENTION_WIDTH = 2048
+DECODERS = {
+    "small": {"d_model": 512, "layers": 8, "heads": 8, "kv_heads": 2, "ffn": 1408, "vocab": 32000, "context": 512},
+    "1.1b": {"d_model": 2048, "layers": 22, "heads": 32, "kv_heads": 4, "ffn": 5632, "vocab": 32000, "context": 512},
+    # A 7-billion-parameter model shaped like Llama 2 7B with grouped-query attention: not in any profile, the
+    # synthetic H200's, so that its decode step is bandwidth-bound.
+    "7b": {"d_model": 4096, "layers": 32, "heads": 32, "kv_heads": 8, "ffn": 11008, "vocab": 32000, "context": 512},
+}
+DECODE_TOLERANCE = {"float32": 1e-3, "float16": 3e-2, "bfloat16": 8e-2}
+
+
+def decode_bytes(shape: dict, dtype: str) -> tuple[int, float, float]:
+    """(parameters, bytes per token, FLOPs per token) of a decoder, counted as mpsarticle.core.specs.Decode does."""
+    d, layers, kv = shape["d_model"], shape["layers"], shape["kv_heads"] * shape["d_model"] // shape["heads"]
+    per_layer = 2 * d * d + 2 * d * kv + 3 * d * shape["ffn"] + 2 * d
+    parameters = 2 * shape["vocab"] * d + layers * per_layer + d
+    cache = layers * 2 * kv * (shape["context"] + 1)
+    size = 4 if dtype == "float32" else 2
+    nbytes = size * (parameters - (shape["vocab"] - 1) * d + cache + layers * 2 * kv)
+    flops = 2.0 * (layers * (per_layer - 2 * d) + shape["vocab"] * d) + layers * 4 * d * (shape["context"] + 1)
+    return parameters, float(nbytes), flops
 #: The reason a point of each status but ok records, one for every status the schema knows (so that a new one
 #: cannot be left out of the matrix unnoticed).
 REASONS = {"error": Reason.of("exception", message="RuntimeError: the device stopped responding (synthetic)"),
@@ -89,6 +121,13 @@ class DeviceModel:
     swap_gb_s: float = 4.0
     #: Naive timeit on an accelerator whose queue fills and blocks: the real time times this, instead of ``queue_s``.
     naive_scale: float | None = None
+    #: One small operation's fixed cost (None: the overhead), attention's share of the matrix-product rate, the
+    #: decode step's model (a name of DECODERS) and precision, and a replayed step's fixed cost.
+    op_s: float | None = None
+    attention_share: float = 0.5
+    decoder: str = "small"
+    decode_dtype: str = "float32"
+    graph_s: float = 5e-5
 
 
 @dataclass(frozen=True)
@@ -196,6 +235,49 @@ def _other_points(machine: Machine, model: DeviceModel) -> list[Point]:
                              flops=float(TRAIN_FLOPS_PER_EXAMPLE * batch), nbytes=4.0 * 3 * 545_098,
                              tolerance=TRAIN_TOLERANCE, rel_error=3e-4 if accelerator else 2e-7,
                              status=model.broken.get(("train_step", batch), "ok")))
+    points += _llm_points(machine, model)
+    return points
+
+
+def _llm_points(machine: Machine, model: DeviceModel) -> list[Point]:
+    """The chain of small operations, attention and the decode step (issue 22)."""
+    accelerator = model.kind != "cpu"
+    where = "accelerator" if accelerator else "cpu"
+    op_s = model.op_s if model.op_s is not None else model.overhead_s
+    points = [_point(machine, model, "op_chain", {"ops": 100, "n": 256}, 100 * op_s, suite="overhead",
+                     flops=25_600.0, nbytes=204_800.0, tolerance=0.0, rel_error=0.0,
+                     status=model.broken.get(("op_chain", 100), "ok"))]
+    points[-1].detail = {"ops_per_call": 100}
+    for dtype in ATTENTION_DTYPES[where]:
+        peak = model.gflop_s[dtype]
+        for dim in ATTENTION_DIMS:
+            for seq in ATTENTION_SEQ[where]:
+                flops = 2.0 * seq * (seq + 1) * ATTENTION_WIDTH
+                seconds = model.overhead_s + flops / ((peak or 1.0) * model.attention_share * 1e9)
+                status = model.broken.get(("attention", dtype), "ok") if peak else "unsupported"
+                point = _point(machine, model, "attention", {"seq": seq, "head_dim": dim,
+                                                             "heads": ATTENTION_WIDTH // dim, "dtype": dtype,
+                                                             "batch": 1},
+                               seconds, suite="attention", flops=flops, nbytes=8.0 * seq * ATTENTION_WIDTH,
+                               tolerance=TOLERANCE[dtype], rel_error=TOLERANCE[dtype] / 20, status=status)
+                point.detail = {"backend": "flash" if model.kind == "cpu" else
+                                ("mps" if model.kind == "mps" else "cudnn")} if status == "ok" else {}
+                points.append(point)
+    shape = DECODERS[model.decoder]
+    _, nbytes, flops = decode_bytes(shape, model.decode_dtype)
+    ops = 46 * shape["layers"] + 5
+    stream = nbytes / (model.memory_gb_s * 1e9)
+    modes = {"eager": ops * op_s + stream} | ({"graph": model.graph_s + stream} if accelerator else {})
+    for mode, seconds in modes.items():
+        unsupported = model.decode_dtype == "bfloat16" and not model.gflop_s["bfloat16"]
+        status = "unsupported" if unsupported else model.broken.get(("decode", mode), "ok")
+        point = _point(machine, model, "decode", {**shape, "dtype": model.decode_dtype, "mode": mode}, seconds,
+                       suite="decode", flops=flops, nbytes=nbytes, tolerance=DECODE_TOLERANCE[model.decode_dtype],
+                       rel_error=DECODE_TOLERANCE[model.decode_dtype] / 4, status=status)
+        if status == "ok":
+            point.detail = {"ops_per_call": ops} | ({"overhead_removed_by": "cuda_graph" if model.kind == "cuda" else
+                                                     "torch_compile"} if mode == "graph" else {})
+        points.append(point)
     return points
 
 
@@ -238,7 +320,8 @@ M1_CPU = DeviceModel("cpu", "Apple M1", overhead_s=3e-6, memory_gb_s=50, copy_gb
                      cache_gb_s=120, gflop_s={"float32": 1400, "float16": 30, "bfloat16": 20}, per_sample_s=2e-4,
                      kernels=60)
 M1_GPU = DeviceModel("mps", "Apple M1 GPU", overhead_s=1.8e-4, memory_gb_s=68, copy_gb_s=60, cache_bytes=None,
-                     cache_gb_s=68, gflop_s={"float32": 2000, "float16": 2200, "bfloat16": 2100}, per_sample_s=1.5e-4)
+                     cache_gb_s=68, gflop_s={"float32": 2000, "float16": 2200, "bfloat16": 2100}, per_sample_s=1.5e-4,
+                     op_s=4e-5, decoder="1.1b", decode_dtype="bfloat16", graph_s=2e-3)
 
 #: An Apple M2 Ultra (24-core CPU, 76-core GPU, 192 GB): the CPU reads 120 GB/s from memory (300 GB/s from its
 #: 64 MiB of cache), 2.5 TFLOP/s in float32; the GPU pays 6 µs per call, reads 650 GB/s and computes 20 TFLOP/s.
@@ -248,7 +331,8 @@ ULTRA_CPU = DeviceModel("cpu", "Apple M2 Ultra", overhead_s=3e-6, memory_gb_s=12
 ULTRA_GPU = DeviceModel("mps", "Apple M2 Ultra GPU", overhead_s=6e-6, memory_gb_s=650, copy_gb_s=600,
                         cache_bytes=None, cache_gb_s=650, gflop_s={"float32": 20000, "float16": 24000,
                                                                    "bfloat16": 22000},
-                        per_sample_s=1e-5, kernels=40, memory_bytes=192 << 30)
+                        per_sample_s=1e-5, kernels=40, memory_bytes=192 << 30, op_s=1.5e-5, decoder="1.1b",
+                        decode_dtype="bfloat16")
 
 #: An Apple M3 Max (16-core CPU, 40-core GPU, 64 GB), a large chip whose GPU wins B @ a only from m ≈ 1,000: the
 #: CPU pays 3 µs per call and reads its 32 MiB of cache at 250 GB/s (150 GB/s from memory), 2 TFLOP/s in float32;
@@ -261,7 +345,8 @@ M3_MAX_CPU = DeviceModel("cpu", "Apple M3 Max", overhead_s=3e-6, memory_gb_s=150
 M3_MAX_GPU = DeviceModel("mps", "Apple M3 Max GPU", overhead_s=7.5e-6, memory_gb_s=400, copy_gb_s=380,
                          cache_bytes=None, cache_gb_s=400, gflop_s={"float32": 14000, "float16": 16000,
                                                                     "bfloat16": 15000},
-                         per_sample_s=1.5e-5, kernels=40, memory_bytes=64 << 30)
+                         per_sample_s=1.5e-5, kernels=40, memory_bytes=64 << 30, op_s=2e-5, decoder="1.1b",
+                         decode_dtype="bfloat16")
 
 #: A laptop with a small NVIDIA card (2 GiB) whose float16 products come out wrong, whose bfloat16 products fail
 #: with an error, whose batch-128 step fails its check, whose largest B @ a and copy do not fit in memory, and
@@ -273,11 +358,25 @@ LAPTOP_CPU = DeviceModel("cpu", "Intel(R) Core(TM) i7-8750H", overhead_s=4e-6, m
 LAPTOP_GPU = DeviceModel("cuda", "NVIDIA GeForce MX250", overhead_s=1.5e-5, memory_gb_s=45, copy_gb_s=48,
                          cache_bytes=1 << 20, cache_gb_s=200, gflop_s={"float32": 900, "float16": 1000,
                                                                        "bfloat16": 800},
-                         per_sample_s=5e-5, memory_bytes=2 << 30,
+                         per_sample_s=5e-5, memory_bytes=2 << 30, decoder="1.1b", decode_dtype="bfloat16",
                          broken={("matmul", "float16"): "failed_check", ("matmul", "bfloat16"): "error",
                                  ("train_step", 128): "failed_check", ("matvec", 16384): "out_of_memory",
                                  ("copy", 1 << 24): "crashed", ("copy", 1 << 26): "timeout",
-                                 ("copy", 1 << 28): "out_of_memory"})
+                                 ("copy", 1 << 28): "out_of_memory", ("decode", "eager"): "out_of_memory",
+                                 ("decode", "graph"): "out_of_memory", ("attention", "float16"): "failed_check"})
+
+#: An NVIDIA H200-like GPU decoding a 7-billion-parameter model: it reads 4,000 GB/s and its host dispatches an
+#: operation in 1.5 µs, so the eager step (1,477 operations, 2.2 ms, against 13.5 GB read in 3.4 ms) is
+#: bandwidth-bound, and a CUDA graph brings it within a few per cent of the bound. Its CPU: 32 cores.
+H200_CPU = DeviceModel("cpu", "Intel(R) Xeon(R) Platinum 8480+", overhead_s=2e-6, memory_gb_s=200, copy_gb_s=180,
+                       cache_bytes=105 << 20, cache_gb_s=500, gflop_s={"float32": 3000, "float16": 200,
+                                                                      "bfloat16": 4000},
+                       per_sample_s=5e-5, memory_bytes=512 << 30, op_s=2e-6)
+H200_GPU = DeviceModel("cuda", "NVIDIA H200", overhead_s=8e-6, memory_gb_s=4000, copy_gb_s=3900,
+                       cache_bytes=50 << 20, cache_gb_s=8000, gflop_s={"float32": 50000, "float16": 700000,
+                                                                       "bfloat16": 700000},
+                       per_sample_s=1e-6, kernels=40, memory_bytes=141 << 30, op_s=1.5e-6, decoder="7b",
+                       decode_dtype="bfloat16", graph_s=1e-4)
 
 MACHINES_SYNTHETIC: dict[str, Machine] = {
     # Measured in three fresh processes, as a default run is, each process moving its samples by some 5 %.
@@ -298,6 +397,9 @@ MACHINES_SYNTHETIC: dict[str, Machine] = {
                                  replace(M1_GPU, swap_from=8192, memory_bytes=8 << 30)),
     "cuda-faulty": Machine("cuda-faulty", "Laptop with a faulty small GPU (synthetic)", LAPTOP_CPU, LAPTOP_GPU,
                            os="Linux 6.8.0", backend="CUDA 12.4", threads=12),
+    "nvidia-h200-like": Machine("nvidia-h200-like", "NVIDIA H200-like host decoding a 7B model (synthetic)", H200_CPU,
+                                H200_GPU, os="Linux 6.8.0", backend="CUDA 12.8", threads=32, processes=3,
+                                process_sigma=0.02),
     "all-failed": Machine("all-failed", "Broken install: every point failed (synthetic)", M1_CPU, M1_GPU,
                           all_error=True),
 }

@@ -102,7 +102,8 @@ FORBIDDEN_IMPORTS = ("mpsarticle.analysis.series", "mpsarticle.analysis.findings
 FASTER, SLOWER, SAME = "faster", "slower", "same"
 #: Each point's interval: 97.5 %, so that two hold together at 95 % (Bonferroni).
 LEVEL = 0.975
-SIZE_KEYS = {"matvec": "m", "matmul": "m", "copy": "n", "train_step": "batch"}
+SIZE_KEYS = {"matvec": "m", "matmul": "m", "copy": "n", "train_step": "batch", "op_chain": "ops", "attention": "seq",
+             "decode": "d_model"}
 DTYPES = ("float32", "float16", "bfloat16")
 HALVES = ("float16", "bfloat16")
 #: "Agree within a fifth" (naive timeit against the synchronised timer).
@@ -111,7 +112,8 @@ TOO_SMALL, TOO_LARGE, AGREES, NOISY = "too small", "too large", "agree", "too no
 #: A rate "falls by more than half" from one size to the next below this share.
 DROP = 0.5
 #: The amount a workload's rate is counted in.
-AMOUNTS = {"matvec": "bytes_moved", "copy": "bytes_moved", "matmul": "flops", "train_step": "flops"}
+AMOUNTS = {"matvec": "bytes_moved", "copy": "bytes_moved", "matmul": "flops", "train_step": "flops",
+           "attention": "flops", "decode": "bytes_moved"}
 
 
 # -- reading numbers ---------------------------------------------------------------------
@@ -323,6 +325,59 @@ CLAIM_TABLE: list[tuple[str, str, str]] = [
     ("selfcheck outside", rf"In this build (?P<outside>{N}) of (?P<rows>{N}) comparisons falls? outside "
                           rf"±(?P<t>{N})%, (?:its|their) two 95% intervals \(each across [^()]+\) further apart "
                           rf"than that\.(?P<list>(?: For .+? apart\.)+)", "check_selfcheck"),
+    # -- language models: the cost of one operation, attention, the decode step (issue 22)
+    ("op cost", rf"One small operation costs (?P<costs>.+?): the time of a call of (?P<ops>{N}) additions on "
+                rf"(?P<n>{N}) values", "check_op_costs"),
+    ("op cost, reason", rf"one operation costs (?P<acc>{TIME}) on the (?P<dev>{DEV}) against (?P<cpu>{TIME}) on the "
+                        rf"CPU|one operation costs (?P<cpu2>{TIME}) on the CPU\.", "check_op_reason"),
+    ("attention best", rf"On the (?P<dev>{DEV}) attention reached at best (?P<rates>.+?){END}", "check_attention_best"),
+    ("attention backend", rf"On the (?P<dev>{DEV}) PyTorch chose its (?P<backend>[^.]+?) kernel for (?:all "
+                          rf"(?P<n>{N}) attention calls|the (?P<one>one) attention call) measured",
+     "check_attention_backend"),
+    ("attention backends", rf"On the (?P<dev>{DEV}) PyTorch chose (?P<choices>its .+?) of the (?P<total>{N}) "
+                           rf"attention calls measured", "check_attention_backends"),
+    ("attention compared", rf"In (?P<dtype>{DTYPE}), attention (?:is (?P<how>faster|slower) on the (?P<dev>{DEV}) "
+                           rf"than on the CPU for every call measured on both(?:, up to (?P<f>{N})× faster|: it takes "
+                           rf"up to (?P<f2>{N})× as long) at (?P<seq>{N}) positions with head size (?P<dim>{N})|on "
+                           rf"the (?P<dev2>{DEV}) and on the CPU is (?P<level>level) within noise for every call "
+                           rf"measured on both|is faster on the (?P<dev3>{DEV}) than on the CPU (?:at (?P<faster>.+?), "
+                           rf"and not at (?P<other>.+?)|for (?P<none>none) of the calls measured on both "
+                           rf"\((?P<rest>.+?)\))){END}", "check_attention_compared"),
+    ("attention, none common", rf"No attention call in (?P<dtype>{DTYPE}) was measured well on both the "
+                               rf"(?P<dev>{DEV}) and the CPU", "check_attention_none_common"),
+    ("attention rule", rf"(?:Attention in (?P<dtype>{DTYPE}) (?:belongs on the (?P<dev>{DEV}) too: it was "
+                       rf"(?P<faster>faster) there|is better kept on the CPU here: the (?P<dev2>{DEV}) was "
+                       rf"(?P<slower>slower))|For attention in (?P<dtype2>{DTYPE}) the device does not matter here: "
+                       rf"the two were (?P<level>level) within noise) for every call measured on both|For attention "
+                       rf"in (?P<dtype3>{DTYPE}), which device wins (?P<mixed>depends) on the length and head size",
+     "check_attention_rule"),
+    ("decode step", rf"On the (?P<dev>{DEV}), the model of (?P<params>{N}) (?P<unit>billion|million) parameters in "
+                    rf"(?P<dtype>{DTYPE}) generated (?P<tokens>{N}) tokens? per second at a context of (?P<ctx>{N}) "
+                    rf"positions: one token every (?P<time>{TIME})", "check_decode"),
+    ("decode bound", rf"It reads (?P<bytes>{N} [kMGT]B) per token; at the (?P<r>{RATE}) that B @ a reached on the "
+                     rf"(?P<dev>{DEV}) at m = (?P<m>{N}), that allows at most (?P<r2>{RATE}) ÷ (?P<b2>{N} [kMGT]B) ≈ "
+                     rf"(?P<bound>{N}) tokens? per second, so the step reached (?P<share>{N})% of its bound",
+     "check_decode_bound"),
+    ("decode limit", rf"Its (?P<ops>{N}) operations at (?P<cost>{TIME}) each come to (?P<total>{TIME}) of its "
+                     rf"(?P<time>{TIME}): (?:on the (?P<dev>{DEV}) the fixed cost of each call, not bandwidth, "
+                     rf"(?P<overhead>limits) it|on the (?P<dev2>{DEV}), (?P<neither>neither) bandwidth)",
+     "check_decode_limit"),
+    ("decode, bandwidth", rf"So on the (?P<dev>{DEV}) bandwidth accounts for most of its time",
+     "check_decode_bandwidth"),
+    ("decode replayed", rf"(?P<how>Replayed as a CUDA graph|Compiled with torch\.compile), the same step "
+                        rf"(?:generated (?P<tokens>{N}) tokens? per second, (?:(?P<f>{N})× (?P<faster>faster) than "
+                        rf"eager|(?P<level>level) within noise with eager)|was (?P<slower>slower) than eager: "
+                        rf"(?P<tokens2>{N}) tokens? per second, (?P<f2>{N})× as long)(?:,? (?:and )?\(?(?P<share>{N})% "
+                        rf"of its bound)?", "check_decode_graph"),
+    ("decode missing", rf"On the (?P<dev>{DEV}), the decode step of the model of .+? was not measured",
+     "check_decode_missing"),
+    ("decode answer", rf"Measured here, a model of (?P<params>{N}) (?P<unit>billion|million) parameters reading "
+                      rf"(?P<bytes>{N} [kMGT]B) per token generated (?P<tokens>{N}) tokens? per second on the "
+                      rf"(?P<dev>{DEV}), against a bound of (?P<r>{RATE}) ÷ (?P<b2>{N} [kMGT]B) ≈ (?P<bound>{N}) "
+                      rf"tokens? per second: (?P<share>{N})% of it(?P<rest>[^.]*)", "check_decode_answer"),
+    ("decode rule", rf"To generate text on the (?P<dev>{DEV}), count the (?P<what>operations per token, not only the "
+                    rf"bytes|bytes per token): eager PyTorch reached (?P<share>{N})% of the bandwidth bound here",
+     "check_decode_rule"),
     ("code in prose", CODE, "check_code"),
 ]
 
@@ -1831,6 +1886,10 @@ def check_train_cpu(m: re.Match, c: Context) -> None:
 POINTS = re.compile(rf"(?P<what>B @ a|A @ B in (?P<dtype>{DTYPE})|the copy of|the training step) (?:at )?(?:m =|n =|"
                     rf"batch) (?P<list>{LIST}) on the (?P<dev>{DEV})")
 POINT_WORKLOADS = {"B @ a": "matvec", "the copy of": "copy", "the training step": "train_step"}
+#: The points of the chapter on language models, as such a list names them.
+POINTS_MORE = re.compile(rf"(?:the chain of (?P<ops>{LIST}) small operations|attention in (?P<dtype>{DTYPE}) at "
+                         rf"(?P<att>{LIST}) positions|the decode step of width (?P<width>{LIST})) on the "
+                         rf"(?P<dev>{DEV})")
 
 
 def check_failed_count(m: re.Match, c: Context) -> None:
@@ -1842,7 +1901,11 @@ def check_failed_count(m: re.Match, c: Context) -> None:
         workload = POINT_WORKLOADS.get(found["what"], "matmul")
         for at in sizes(found["list"]):
             named.add((workload, c.device(found["dev"]), found["dtype"] if workload == "matmul" else None, at))
-    real = {(p.workload, p.device, p.params.get("dtype") if p.workload == "matmul" else None,
+    for found in POINTS_MORE.finditer(m["where"]):
+        workload = "op_chain" if found["ops"] else "attention" if found["att"] else "decode"
+        for at in sizes(found["ops"] or found["att"] or found["width"]):
+            named.add((workload, c.device(found["dev"]), found["dtype"] if workload == "attention" else None, at))
+    real = {(p.workload, p.device, p.params.get("dtype") if p.workload in ("matmul", "attention") else None,
              int(p.params.get(SIZE_KEYS.get(p.workload, "m"), 0))) for p in failed}
     if named != real and not re.search(r"\d+ more kinds?", m["where"]):
         c.fail(f"the points named, {sorted(named)}, are not those that failed, {sorted(real)}")
@@ -1969,6 +2032,9 @@ POINT_NAMED = [
     ("matmul", rf"A @ B in (?P<dtype>{DTYPE}) at m = (?P<size>{N}) on the (?P<dev>{DEV})"),
     ("copy", rf"the copy of n = (?P<size>{N}) on the (?P<dev>{DEV})"),
     ("train_step", rf"the training step at batch (?P<size>{N}) on the (?P<dev>{DEV})"),
+    ("op_chain", rf"the chain of (?P<size>{N}) small operations on the (?P<dev>{DEV})"),
+    ("attention", rf"attention in (?P<dtype>{DTYPE}) at (?P<size>{N}) positions on the (?P<dev>{DEV})"),
+    ("decode", rf"the decode step of width (?P<size>{N}) on the (?P<dev>{DEV})"),
 ]
 
 
@@ -2125,6 +2191,371 @@ def check_spec_arithmetic(m: re.Match, c: Context) -> None:
     memory = {r["max_memory_gb"] for r in rows}
     if {m["memory"].replace(",", "").removesuffix(".0")} != memory:
         c.fail(f"its memory {m['memory']} GB, but the spec sheet gives {memory}")
+
+
+# -- language models: the cost of one operation, attention, the decode step --------------------------
+
+#: The en catalog's names of the attention backends (backend.*), back to their codes.
+BACKEND_NAMES = {_EN[key]: key.split(".", 1)[1] for key in _EN if key.startswith("backend.")}
+#: Decimal units of the bytes a decode step reads per token.
+_DECIMAL = "kB MB GB TB".split()
+#: What limits a decode step: it reached at least this share of its bound (bandwidth), or its operations' fixed
+#: cost is at least this share of its time (overhead); neither.
+HALF = 0.5
+
+
+def _decimal_bytes(text: str) -> tuple[Printed, float]:
+    value, unit = text.split()
+    return Printed.parse(value), 1000.0 ** (_DECIMAL.index(unit) + 1)
+
+
+def _percent(c: Context, printed: str, fractions: Iterable[float], where: str) -> None:
+    c.quantity(printed, [100 * f for f in fractions], where)
+
+
+def _values(timed: Iterable[Timed]) -> list[float]:
+    """Every reading's value of these points (each process, and as a rerun could find it)."""
+    return [r.median for t in timed for r in t.readings()]
+
+
+def _op_values(c: Context, device: str) -> list[float]:
+    """One operation's cost on ``device``: every reading of a chain of operations, over its operations."""
+    return [r.median / ops for ops, ts in c.oracle.timed("op_chain", device).items() for t in ts
+            for r in t.readings()]
+
+
+def check_op_costs(m: re.Match, c: Context) -> None:
+    named = set()
+    for found in re.finditer(rf"(?P<cost>{TIME}) on the (?P<dev>{DEV})", m["costs"]):
+        device = c.device(found["dev"])
+        named.add(device)
+        c.quantity(found["cost"], _op_values(c, device), f"one operation on the {found['dev']}")
+    measured = {p.device for p in (t.point for t in c.oracle.good) if p.workload == "op_chain"}
+    if named != measured:
+        c.fail(f"the costs name {sorted(named)}, but the chain was measured well on {sorted(measured)}")
+    chains = [t.point for t in c.oracle.good if t.point.workload == "op_chain"]
+    if not any(p.params.get("ops") == size(m["ops"]) and p.params.get("n") == size(m["n"]) for p in chains):
+        c.fail(f"no chain of {m['ops']} additions on {m['n']} values was measured")
+
+
+def check_op_reason(m: re.Match, c: Context) -> None:
+    if m["cpu2"]:
+        c.quantity(m["cpu2"], _op_values(c, "cpu"), "one operation on the CPU")
+        return
+    c.quantity(m["acc"], _op_values(c, c.device(m["dev"])), f"one operation on the {m['dev']}")
+    c.quantity(m["cpu"], _op_values(c, "cpu"), "one operation on the CPU")
+
+
+ATTENTION_RATE = re.compile(rf"(?P<r>{RATE}) in (?P<dtype>{DTYPE}) \((?P<seq>{N}) positions, head size (?P<dim>{N})"
+                            rf"(?:; its best (?P=dtype) matrix product reached (?P<mm>{RATE}) at m = (?P<m>{N}))?\)")
+
+
+def _attention_points(c: Context, device: str) -> list[Timed]:
+    return [t for t in c.oracle.good if t.point.workload == "attention" and t.point.device == device
+            and t.point.method == "engine"]
+
+
+def check_attention_best(m: re.Match, c: Context) -> None:
+    device = c.device(m["dev"])
+    listed = set()
+    for found in ATTENTION_RATE.finditer(m["rates"]):
+        dtype, where = found["dtype"], f"attention in {found['dtype']} on the {m['dev']}"
+        listed.add(dtype)
+        best = c.oracle.best("attention", device, "flops", dtype=dtype)
+        at = [t for t in best if t.point.params.get("seq") == size(found["seq"])
+              and t.point.params.get("head_dim") == size(found["dim"])]
+        if not at:
+            c.fail(f"{where}: its best rate is not at {found['seq']} positions, head size {found['dim']} "
+                   f"({[(t.point.params['seq'], t.point.params['head_dim']) for t in best]})")
+        c.quantity(found["r"], [t.rate("flops")[0] for t in at], where)
+        if found["mm"]:
+            products = [t for t in c.oracle.best("matmul", device, "flops", dtype=dtype)
+                        if t.point.params.get("m") == size(found["m"])]
+            if not products:
+                c.fail(f"{where}: the best {dtype} matrix product on the {m['dev']} is not at m = {found['m']}")
+            c.quantity(found["mm"], [t.rate("flops")[0] for t in products], f"best {dtype} A @ B on the {m['dev']}")
+    measured = {str(t.point.params.get("dtype")) for t in _attention_points(c, device)}
+    if listed != measured:
+        c.fail(f"the rates name {sorted(listed)}, but attention was measured well in {sorted(measured)}")
+
+
+def _backends(c: Context, device: str) -> dict[str, int]:
+    counted: dict[str, int] = {}
+    for t in _attention_points(c, device):
+        name = str(t.point.detail.get("backend", "unknown"))
+        counted[name] = counted.get(name, 0) + 1
+    return counted
+
+
+def check_attention_backend(m: re.Match, c: Context) -> None:
+    counted = _backends(c, c.device(m["dev"]))
+    n = 1 if m["one"] else size(m["n"])
+    code = BACKEND_NAMES.get(m["backend"], m["backend"])
+    if counted != {code: n}:
+        c.fail(f"'its {m['backend']} kernel for every one of {n}', but the points say {counted}")
+
+
+def check_attention_backends(m: re.Match, c: Context) -> None:
+    counted = _backends(c, c.device(m["dev"]))
+    said = {BACKEND_NAMES.get(name, name): size(n) for name, n in re.findall(rf"its (.+?) kernel for ({N})",
+                                                                             m["choices"])}
+    if said != counted or sum(counted.values()) != size(m["total"]):
+        c.fail(f"backends {said} of {m['total']}, but the points say {counted}")
+
+
+def _attention_pairs(c: Context, dtype: str) -> list[tuple[int, Pairs]]:
+    """(head size, the CPU against the accelerator by length) for every head size measured."""
+    o = c.oracle
+    dims = sorted({int(t.point.params["head_dim"]) for t in o.good if t.point.workload == "attention"})
+    found = []
+    for dim in dims:
+        acc = o.timed("attention", o.accelerator, dtype=dtype, head_dim=dim) if o.accelerator else {}
+        found.append((dim, Pairs(f"attention {dtype} head size {dim}", "seq", o.timed("attention", "cpu", dtype=dtype,
+                                                                                       head_dim=dim), acc)))
+    return found
+
+
+def _calls(c: Context, dtype: str) -> list[tuple[int, int, Pairs]]:
+    """(length, head size, pairs) of every call both devices measured well in ``dtype``."""
+    return [(seq, dim, pairs) for dim, pairs in _attention_pairs(c, dtype) for seq in pairs.common()]
+
+
+def check_attention_compared(m: re.Match, c: Context) -> None:
+    dtype = m["dtype"]
+    calls = _calls(c, dtype)
+    if not calls:
+        c.fail(f"no attention call in {dtype} measured well on both")
+        return
+    if m["how"] or m["level"]:
+        side = {"faster": FASTER, "slower": SLOWER}.get(m["how"] or "", SAME)
+        for seq, dim, pairs in calls:
+            c.side(side, pairs, seq, f"attention {dtype} at {seq:,} positions, head size {dim}")
+        if m["how"]:
+            at, dim = size(m["seq"]), size(m["dim"])
+            pairs = next((p for s, d, p in calls if s == at and d == dim), None)
+            if pairs is None:
+                c.fail(f"{at:,} positions with head size {dim} was not measured on both")
+                return
+            printed = m["f"] or m["f2"]
+            c.winner_factor(side, pairs, at, printed, f"attention at {at:,} positions")
+            c.up_to(printed, [p.advantages(side, s) for s, _, p in calls], f"attention in {dtype}")
+        return
+    said_faster = {(size(s), size(d)) for s, d in re.findall(rf"({N}) positions with head size ({N})",
+                                                             m["faster"] or "")}
+    said_other = {(size(s), size(d)) for s, d in re.findall(rf"({N}) positions with head size ({N})",
+                                                            m["other"] or m["rest"] or "")}
+    every = {(s, d) for s, d, _ in calls}
+    if said_faster | said_other != every or said_faster & said_other:
+        c.fail(f"the calls named, {sorted(said_faster)} and {sorted(said_other)}, are not the {sorted(every)} "
+               f"measured on both, each once")
+    for seq, dim, pairs in calls:
+        if (seq, dim) in said_faster and not pairs.can_be(FASTER, seq):
+            c.fail(f"'faster at {seq:,} positions, head size {dim}', but {pairs.evidence(seq)}")
+        if (seq, dim) in said_other and pairs.must_be(FASTER, seq):
+            c.fail(f"'not faster at {seq:,} positions, head size {dim}', but every pair says faster")
+
+
+def check_attention_none_common(m: re.Match, c: Context) -> None:
+    if _calls(c, m["dtype"]):
+        c.fail(f"'no attention call in {m['dtype']} in common', but {len(_calls(c, m['dtype']))} were")
+
+
+def check_attention_rule(m: re.Match, c: Context) -> None:
+    dtype = m["dtype"] or m["dtype2"] or m["dtype3"]
+    calls = _calls(c, dtype)
+    if not calls:
+        c.fail(f"a rule for attention in {dtype}, but no call was measured on both")
+        return
+    if m["mixed"]:
+        for side in (FASTER, SLOWER, SAME):
+            if all(p.must_be(side, s) for s, _, p in calls):
+                c.fail(f"'which device wins depends', but every call is {side}")
+        return
+    side = FASTER if m["faster"] else SLOWER if m["slower"] else SAME
+    for seq, dim, pairs in calls:
+        c.side(side, pairs, seq, f"attention {dtype} at {seq:,} positions, head size {dim}")
+
+
+def _decoder_parameters(params: Mapping) -> int:
+    """Every weight of a decoder with these parameters, counted plainly: embedding table and output layer, and per
+    layer the query, key, value and output projections, the three MLP matrices and two norms; the final norm."""
+    d, kv = int(params["d_model"]), int(params["kv_heads"]) * int(params["d_model"]) // int(params["heads"])
+    layer = d * d + d * kv + d * kv + d * d + 3 * d * int(params["ffn"]) + 2 * d
+    return 2 * int(params["vocab"]) * d + int(params["layers"]) * layer + d
+
+
+def _steps(c: Context, device: str, mode: str) -> list[Timed]:
+    return [t for ts in c.oracle.timed("decode", device, mode=mode).values() for t in ts]
+
+
+def _memory_rates(c: Context, device: str) -> list[float]:
+    """The B @ a rate a bound is read at: the best beyond the device's cache where the cache is known and a
+    matrix exceeded it, else the largest matrix's (each point's value)."""
+    o = c.oracle
+    cache = o.cache.get(device)
+    measured = o.timed("matvec", device)
+    beyond = {s: ts for s, ts in measured.items() if isinstance(cache, int) and cache > 0
+              and all(t.point.bytes_moved > cache for t in ts)}
+    if beyond:
+        rates = [t.rate("bytes_moved")[0] for ts in beyond.values() for t in ts]
+        top = max(rates)
+        return [r for r in rates if r >= top * (1 - 1e-12)]
+    if not measured:
+        return []
+    return [t.rate("bytes_moved")[0] for t in measured[max(measured)]]
+
+
+def _shares(c: Context, device: str, steps: list[Timed]) -> list[float]:
+    """Tokens per second over the bound, for every reading of ``steps`` and every rate the bound may use."""
+    return [(1 / value) / (rate / t.point.bytes_moved) for t in steps for value in _values([t])
+            for rate in _memory_rates(c, device)]
+
+
+def _limits(c: Context, device: str) -> set[str]:
+    """What may limit the eager step on ``device``, over every pair of readings (share of the bound, operations'
+    cost against the step's time)."""
+    steps = _steps(c, device, "eager")
+    costs = _op_values(c, device)
+    found = set()
+    for t in steps:
+        ops = t.point.detail.get("ops_per_call")
+        for value in _values([t]):
+            for rate in _memory_rates(c, device):
+                if (1 / value) / (rate / t.point.bytes_moved) >= HALF:
+                    found.add("bandwidth")
+                    continue
+                for cost in costs:
+                    if isinstance(ops, int):
+                        found.add("overhead" if ops * cost >= HALF * value else "neither")
+    return found
+
+
+def _model(c: Context, m: re.Match, point: Point) -> None:
+    scale = 1e9 if m["unit"] == "billion" else 1e6
+    c.quantity(m["params"], [_decoder_parameters(point.params) / scale], "the decoder's parameters")
+
+
+def check_decode(m: re.Match, c: Context) -> None:
+    device = c.device(m["dev"])
+    steps = _steps(c, device, "eager")
+    if not steps:
+        c.fail(f"no eager decode step measured well on the {m['dev']}")
+        return
+    point = steps[0].point
+    _model(c, m, point)
+    if point.params.get("dtype") != m["dtype"] or point.params.get("context") != size(m["ctx"]):
+        c.fail(f"the step ran in {point.params.get('dtype')} at context {point.params.get('context')}")
+    c.quantity(m["tokens"], [1 / v for v in _values(steps)], f"tokens per second on the {m['dev']}")
+    c.quantity(m["time"], _values(steps), f"one token on the {m['dev']}")
+
+
+def _bound(c: Context, m: re.Match, device: str, steps: list[Timed]) -> None:
+    """The bound's arithmetic: bytes per token, the rate, the bound, the share reached."""
+    point = steps[0].point
+    printed, scale = _decimal_bytes(m["bytes"])
+    if not printed.matches(point.bytes_moved / scale):
+        c.fail(f"{m['bytes']} per token, but the step reads {point.bytes_moved:.4g} bytes")
+    if m["b2"] != m["bytes"] or (m.groupdict().get("r2") and m["r2"] != m["r"]):
+        c.fail("the division does not use the quoted rate and bytes")
+    rates = c.tied(m["r"], _memory_rates(c, device), f"the B @ a rate a bound on the {m['dev']} is read at")
+    if m.groupdict().get("m"):
+        at = c.oracle.timed("matvec", device).get(size(m["m"]), [])
+        if not any(Printed.parse(m["r"]).matches(t.rate("bytes_moved")[0]) for t in at):
+            c.fail(f"{m['r']} is not the rate of B @ a at m = {m['m']} on the {m['dev']}")
+    c.quantity(m["bound"], [r / point.bytes_moved for r in rates], "the bound in tokens per second")
+    _percent(c, m["share"], [(1 / v) / (r / point.bytes_moved) for v in _values(steps) for r in rates],
+             "the share of the bound")
+
+
+def check_decode_bound(m: re.Match, c: Context) -> None:
+    device = c.device(m["dev"])
+    steps = _steps(c, device, "eager")
+    if not steps:
+        c.fail(f"a bound for a step never measured well on the {m['dev']}")
+        return
+    _bound(c, m, device, steps)
+
+
+def check_decode_limit(m: re.Match, c: Context) -> None:
+    device = c.device(m["dev"] or m["dev2"])
+    steps = _steps(c, device, "eager")
+    if not steps:
+        c.fail("no eager step to explain")
+        return
+    ops = steps[0].point.detail.get("ops_per_call")
+    if ops != size(m["ops"]):
+        c.fail(f"{m['ops']} operations, but the step recorded {ops}")
+    costs = c.tied(m["cost"], _op_values(c, device), "one operation's cost")
+    c.quantity(m["total"], [size(m["ops"]) * cost for cost in costs], "operations × cost")
+    c.quantity(m["time"], _values(steps), "the eager step")
+    claimed = "overhead" if m["overhead"] else "neither"
+    found = _limits(c, device)
+    if claimed not in found:
+        c.fail(f"'{claimed}' limits the step, but the readings allow only {sorted(found)}")
+
+
+def check_decode_bandwidth(m: re.Match, c: Context) -> None:
+    found = _limits(c, c.device(m["dev"]))
+    if "bandwidth" not in found:
+        c.fail(f"'bandwidth limits it', but no reading reaches half the bound ({sorted(found)})")
+
+
+def check_decode_graph(m: re.Match, c: Context) -> None:
+    device = c.oracle.accelerator
+    graphs, steps = _steps(c, device or "", "graph"), _steps(c, device or "", "eager")
+    if not graphs or not steps:
+        c.fail("a replayed step, but no replayed and eager step were both measured well")
+        return
+    how = {"Replayed as a CUDA graph": "cuda_graph", "Compiled with torch.compile": "torch_compile"}[m["how"]]
+    if graphs[0].point.detail.get("overhead_removed_by") != how:
+        c.fail(f"replayed {m['how']}, but the point says {graphs[0].point.detail.get('overhead_removed_by')}")
+    c.quantity(m["tokens"] or m["tokens2"], [1 / v for v in _values(graphs)], "replayed tokens per second")
+    sides = {direction(e, g) for te in steps for tg in graphs for e in te.readings() for g in tg.readings()}
+    side = FASTER if m["faster"] else SLOWER if m["slower"] else SAME
+    if side not in sides:
+        c.fail(f"the replay '{side}' than eager, but the readings say {sorted(sides)}")
+    if m["f"] or m["f2"]:
+        ratios = [e.median / g.median for te in steps for tg in graphs for e in te.readings() for g in tg.readings()]
+        c.factor(m["f"] or m["f2"], ratios if side == FASTER else [1 / r for r in ratios], "replay against eager")
+    if m["share"]:
+        _percent(c, m["share"], _shares(c, device or "", graphs), "the replay's share of the bound")
+
+
+def check_decode_missing(m: re.Match, c: Context) -> None:
+    if _steps(c, c.device(m["dev"]), "eager"):
+        c.fail(f"'not measured', but the {m['dev']} has a good eager step")
+
+
+def check_decode_answer(m: re.Match, c: Context) -> None:
+    o, device = c.oracle, c.device(m["dev"])
+    wanted = o.accelerator if o.accelerator and _steps(c, o.accelerator, "eager") and _memory_rates(
+        c, o.accelerator) else "cpu"
+    if device != wanted:
+        c.fail(f"the answer quotes the {m['dev']}'s step, but the {wanted}'s was measured beside a bound")
+    steps = _steps(c, device, "eager")
+    if not steps:
+        c.fail(f"no eager step on the {m['dev']}")
+        return
+    _model(c, m, steps[0].point)
+    c.quantity(m["tokens"], [1 / v for v in _values(steps)], "tokens per second")
+    _bound(c, m, device, steps)
+    rest = m["rest"]
+    claimed = ("overhead" if "fixed cost of each call" in rest else "bandwidth" if "bandwidth accounts for most" in rest
+               else "neither" if "neither" in rest else None)
+    found = _limits(c, device)
+    if claimed is None and found:
+        c.fail(f"the answer says nothing of what limits the step, but the readings allow {sorted(found)}")
+    elif claimed is not None and claimed not in found:
+        c.fail(f"the answer says '{claimed}', but the readings allow only {sorted(found)}")
+
+
+def check_decode_rule(m: re.Match, c: Context) -> None:
+    device = c.device(m["dev"])
+    claimed = "overhead" if m["what"].startswith("operations") else "bandwidth"
+    found = _limits(c, device)
+    if claimed not in found:
+        c.fail(f"the rule says '{claimed}', but the readings allow only {sorted(found)}")
+    _percent(c, m["share"], _shares(c, device, _steps(c, device, "eager")), "the share of the bound")
 
 
 def check_code(m: re.Match, c: Context) -> None:

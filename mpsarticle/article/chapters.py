@@ -21,7 +21,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from mpsarticle.analysis import findings as f
-from mpsarticle.article import your_mac
+from mpsarticle.analysis.findings.common import present_accelerator
+from mpsarticle.article import llm, your_mac
 from mpsarticle.article.answer import answer_sentences, reason_sentences
 from mpsarticle.article.gaps import gaps_sentence
 from mpsarticle.article.sentences import (
@@ -70,8 +71,14 @@ class Chapter:
 
 # -- each chapter's sentences ----------------------------------------------------------------
 
+def _answer(results: ResultSet, words: Words) -> dict[str, str]:
+    """The answer of the opening page and the closing chapter, its measured decode step and its rule included."""
+    return {**answer_sentences(results, words), "answer_decode": llm.decode_answer(results, words),
+            "answer_rule_more": llm.rule_more(results, words)}
+
+
 def index_sentences(results: ResultSet, words: Words) -> dict[str, str]:
-    return {**answer_sentences(results, words), "mac_answer": your_mac.mac_answer(results, words)}
+    return {**_answer(results, words), "mac_answer": your_mac.mac_answer(results, words)}
 
 
 def your_mac_sentences(results: ResultSet, words: Words) -> dict[str, str]:
@@ -136,8 +143,13 @@ def machines_sentences(results: ResultSet, words: Words, labels: Sequence[str], 
             "hardware_sentence": hardware_sentence(results, words)}
 
 
+def llm_sentences(results: ResultSet, words: Words) -> dict[str, str]:
+    return llm.chapter_sentences(results, words)
+
+
 def verdict_sentences(results: ResultSet, words: Words) -> dict[str, str]:
-    return {**answer_sentences(results, words), **reason_sentences(results, words),
+    return {**_answer(results, words), **reason_sentences(results, words),
+            "reason_ops": llm.op_reason(results, words, present_accelerator(results)),
             "precision_sentence": peak_sentence(f.matmul(results), results, words),
             "train_sentence": training_sentence(f.training(results), words)}
 
@@ -154,6 +166,7 @@ CHAPTERS: dict[str, Chapter] = {
     "timing": Chapter(timing_sentences, figures=("methods",)),
     "matmul": Chapter(matmul_sentences, figures=("matmul",), gap_suites=("matmul",)),
     "training": Chapter(training_sentences, figures=("train",), gap_suites=("train",)),
+    "llm": Chapter(llm_sentences, figures=("decode",), gap_suites=("overhead", "attention", "decode")),
     "method": Chapter(method_sentences, needs_selfcheck=True),
     "your_mac": Chapter(your_mac_sentences, figures=("your_mac_bandwidth",)),
     "machines": Chapter(machines_sentences, figures=("machines_speedup", "machines_efficiency", "machines_train"),

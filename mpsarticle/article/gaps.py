@@ -42,7 +42,8 @@ def gaps_sentence(results: ResultSet, language: Words, suites: tuple[str, ...]) 
             groups[(point.device, what, key, _why(point, words, language))].append(int(point.params.get(key, 0)))
     text = words["none"]
     if groups:
-        items = [words["item"].format(what=what, device=language.device(device), key=key, why=why,
+        items = [words["item"].format(what=what, device=language.device(device), key=words.get(f"key.{key}", key),
+                                      why=why,
                                       sizes=format_list([whole(size, lang) for size in sorted(set(sizes))],
                                                         locale=lang))
                  for (device, what, key, why), sizes in groups.items()]

@@ -167,9 +167,12 @@ class Billions(Value):
     """A count in words: ``7 billion`` (en), ``7 miliar`` (id), by Babel's compact decimal format."""
 
     value: float
+    #: Digits after the point: ``1.1 billion``, ``55.3 million``.
+    fraction_digits: int = 0
 
     def text(self, words: Words) -> str:
-        return format_compact_decimal(self.value, format_type="long", locale=words.lang)
+        return format_compact_decimal(self.value, format_type="long", locale=words.lang,
+                                      fraction_digits=self.fraction_digits)
 
 
 @dataclass(frozen=True)

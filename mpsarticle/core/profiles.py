@@ -58,19 +58,21 @@ MATMUL_DTYPES = ("float32", "float16", "bfloat16")
 ATTENTION_DTYPES = {"accelerator": ("float16", "bfloat16"), "cpu": ("float32", "bfloat16")}
 
 
+#: Attention's width (query heads × head size), on every device: a small language model's (TinyLlama's, say), so
+#: that the CPU and the accelerator are compared on the same calls.
+ATTENTION_WIDTH = 2048
+
+
 @dataclass(frozen=True)
 class AttentionSizes:
-    """Attention's sequence lengths and head sizes, with the model width whose heads they are, per device."""
+    """Attention's sequence lengths per device, and its head sizes (heads: :data:`ATTENTION_WIDTH` / head size)."""
 
     seq: Sizes
     head_dims: tuple[int, ...]
-    #: Query heads times head size: a small language model's width.
-    width: Sizes
 
     def on(self, device: Target) -> list[tuple[int, int, int]]:
         """(seq, head_dim, heads) to measure on ``device``."""
-        width = self.width.on(device)[0]
-        return [(seq, dim, width // dim) for dim in self.head_dims for seq in self.seq.on(device)]
+        return [(seq, dim, ATTENTION_WIDTH // dim) for dim in self.head_dims for seq in self.seq.on(device)]
 
 
 #: The decoders of the decode suite (mpsarticle.core.specs.Decode), by name: a few million parameters for a
@@ -172,8 +174,7 @@ PROFILES: dict[str, Profile] = {
             copy=Sizes(cpu=(1 << 18, 1 << 22, 1 << 24), accelerator=(1 << 20, 1 << 24, 1 << 26)),
             matmul=Sizes(cpu=(128, 256, 512), accelerator=(512, 1024, 2048)),
             train_batches=(32,),
-            attention=AttentionSizes(seq=Sizes(cpu=(256, 1024), accelerator=(512, 2048)), head_dims=(64,),
-                                     width=Sizes(cpu=(512,), accelerator=(2048,))),
+            attention=AttentionSizes(seq=Sizes(cpu=(512,), accelerator=(512, 2048)), head_dims=(64,)),
             decoder=DecoderChoice(cpu="tiny", accelerator="medium"),
             cpu_half_matmul_max=256,
         ),
@@ -186,8 +187,8 @@ PROFILES: dict[str, Profile] = {
             copy=Sizes(cpu=(1 << 18, 1 << 22, 1 << 24, 1 << 26), accelerator=(1 << 20, 1 << 24, 1 << 26, 1 << 28)),
             matmul=Sizes(cpu=(128, 256, 512, 1024), accelerator=(512, 1024, 2048, 4096, 8192)),
             train_batches=(32, 128),
-            attention=AttentionSizes(seq=Sizes(cpu=(256, 1024), accelerator=(512, 2048, 8192)), head_dims=(64, 128),
-                                     width=Sizes(cpu=(512,), accelerator=(2048,))),
+            attention=AttentionSizes(seq=Sizes(cpu=(512, 1024), accelerator=(512, 1024, 2048, 8192)),
+                                     head_dims=(64, 128)),
             decoder=DecoderChoice(cpu="small", accelerator="1.1b"),
         ),
         Profile(
@@ -206,8 +207,8 @@ PROFILES: dict[str, Profile] = {
             ),
             matmul=Sizes(cpu=(128, 256, 512, 1024, 2048), accelerator=(1024, 2048, 4096, 8192, 16384)),
             train_batches=(32, 128, 512),
-            attention=AttentionSizes(seq=Sizes(cpu=(256, 1024, 4096), accelerator=(512, 2048, 8192, 16384)),
-                                     head_dims=(64, 128), width=Sizes(cpu=(512,), accelerator=(2048,))),
+            attention=AttentionSizes(seq=Sizes(cpu=(512, 1024, 2048), accelerator=(512, 1024, 2048, 8192, 16384)),
+                                     head_dims=(64, 128)),
             decoder=DecoderChoice(cpu="small", accelerator="1.1b"),
             cpu_half_matmul_max=1024,
         ),

@@ -49,7 +49,7 @@ from ..machines import (
 from ..oracle import FASTER, SAME, SLOWER, Oracle, check_texts, uncovered
 from .test_properties import machines as drawn_machines
 
-CHAPTERS = ("index", "matvec", "verdict", "timing", "matmul", "training")
+CHAPTERS = ("index", "matvec", "verdict", "timing", "matmul", "training", "llm")
 #: The method chapter is read for code in prose and the selfcheck's ratios only (its rows are not points).
 PROSE_CHAPTERS = CHAPTERS + ("method", "your_mac")
 
@@ -114,7 +114,10 @@ def test_the_matrix_has_claims_of_each_kind() -> None:
               "post, none", "post, unmeasured", "best rates", "same sizes", "best against best", "TF32",
               "CPU halves", "CPU halves, none", "training step", "training step missing", "training step, CPU",
               "checks failed", "checks passed", "CPU facts", "CPU rule", "points measured", "nothing succeeded",
-              "selfcheck outside"}
+              "selfcheck outside", "op cost", "op cost, reason", "attention best", "attention backend",
+              "attention compared", "attention, none common", "attention rule", "decode step", "decode bound",
+              "decode limit", "decode, bandwidth", "decode replayed", "decode missing", "decode answer",
+              "decode rule"}
     assert wanted <= names, f"never read on the matrix: {sorted(wanted - names)}"
     assert total > 300
 
@@ -614,7 +617,7 @@ def test_the_processes_sentence_is_read_from_every_process() -> None:
     text = matrix_english("apple-m1-base", "method")["processes_sentence"]
     assert text.startswith("Each point was measured in 3 fresh processes") and not claims(text, results)
     wrong = {"processes": text.replace("in 3 fresh", "in 4 fresh"),
-             "count": text.replace("median of 64", "median of 65"),
+             "count": text.replace("median of 93", "median of 94"),
              "share": re.sub(r"\), \d+% of the spread", "), 41% of the spread", text, count=1),
              "spread": text.replace("took 1.2× as long", "took 1.6× as long", 1),
              "none": text.split(" The process mattered")[0].removesuffix(".") + "; for no point was it more than half."}
@@ -659,3 +662,63 @@ def test_the_mac_sentences_are_read_against_the_data_files() -> None:
                           ("arithmetic_sentence", "≈ 14.3 tokens", "≈ 17.3 tokens")):
         assert not claims(chapter[key], cpu_only), key
         assert old in chapter[key] and claims(chapter[key].replace(old, new), cpu_only), (key, old)
+
+
+def _llm_text(machine: str, chapter: str, key: str) -> str:
+    return matrix_english(machine, chapter)[key]
+
+
+#: (machine, chapter, key, pattern, replacement): each change makes a true sentence of the chapter on language
+#: models false, and the oracle must say so.
+LLM_MUTATIONS = [
+    ("apple-m1-base", "llm", "decode_sentence", r"generated [\d.]+ tokens per second at",
+     "generated 99.9 tokens per second at"),
+    ("apple-m1-base", "llm", "decode_sentence",
+     r"Its [\d,]+ operations at [^:]+: on the Apple GPU \(MPS\) the fixed cost of each call, not bandwidth, limits "
+     r"it\.",
+     "So on the Apple GPU (MPS) bandwidth accounts for most of its time: reading its bytes at that rate takes at "
+     "least half of the step."),
+    ("apple-m1-base", "llm", "decode_sentence", r"reached \d+% of its bound", "reached 87% of its bound"),
+    ("apple-m1-base", "llm", "decode_sentence", r"[\d.]+× faster than eager", "9.9× faster than eager"),
+    ("apple-m1-base", "llm", "decode_sentence", r"Its [\d,]+ operations", "Its 17 operations"),
+    ("apple-m1-base", "llm", "ops_sentence", r"costs [\d.]+ µs on the CPU", "costs 9.99 µs on the CPU"),
+    ("apple-m1-base", "llm", "backend_sentence", "MPS attention", "flash-attention"),
+    ("apple-m1-base", "llm", "backend_sentence", r"all \d+ attention calls measured\.$",
+     "all 3 attention calls measured."),
+    ("apple-m1-base", "llm", "attention_compared", r"up to [\d,.]+× faster", "up to 2.0× faster"),
+    ("apple-m1-base", "llm", "attention_sentence", r"[\d,]+ GFLOP/s in float16", "9,999 GFLOP/s in float16"),
+    ("apple-m1-base", "index", "answer_decode", r"\d+% of it", "97% of it"),
+    ("apple-m1-base", "index", "answer_decode",
+     r"so on this machine the fixed cost of each call, not bandwidth, limits a language model run eagerly in "
+     r"PyTorch", "so on this machine bandwidth accounts for most of its time"),
+    ("apple-m1-base", "index", "answer_rule_more", "count the operations per token, not only the bytes",
+     "count the bytes per token"),
+    ("apple-m1-base", "verdict", "reason_ops", r"costs [\d.]+ µs on the Apple", "costs 1.00 µs on the Apple"),
+    ("nvidia-h200-like", "llm", "decode_sentence",
+     r"So on the CUDA GPU bandwidth accounts for most of its time: reading its bytes at that rate takes at least "
+     r"half of the step\.",
+     "Its 1,477 operations at 1.50 µs each come to 2.22 ms of its 5.15 ms: on the CUDA GPU the fixed cost of each "
+     "call, not bandwidth, limits it."),
+    ("nvidia-h200-like", "index", "answer_decode", "bandwidth accounts for most of its time",
+     "the fixed cost of each call, not bandwidth, limits a language model run eagerly in PyTorch"),
+    ("apple-m1-macos13", "llm", "attention_compared", r"^.*$",
+     "In bfloat16, attention is faster on the Apple GPU (MPS) than on the CPU for every call measured on both, up "
+     "to 50× faster at 512 positions with head size 64."),
+    ("apple-m1-macos13", "llm", "decode_sentence",
+     r"^On the Apple GPU \(MPS\), the decode step of the model of .+? was not measured \(.+?this is macOS 13\)\. ",
+     "On the Apple GPU (MPS), the model of 1.1 billion parameters in bfloat16 generated 14.6 tokens per second at a "
+     "context of 512 positions: one token every 68.4 ms. "),
+]
+
+
+@pytest.mark.parametrize("machine, chapter, key, pattern, replacement", LLM_MUTATIONS,
+                         ids=[f"{m}-{k}-{i}" for i, (m, _, k, _, _) in enumerate(LLM_MUTATIONS)])
+def test_a_false_language_model_sentence_is_caught(machine: str, chapter: str, key: str, pattern: str,
+                                                    replacement: str) -> None:
+    """The oracle is not blind to the chapter on language models: each change of a true sentence is caught."""
+    results = results_of(machine)
+    text = _llm_text(machine, chapter, key)
+    assert not check_texts({key: text}, results)[0], f"the true sentence fails already: {text}"
+    changed = re.sub(pattern, replacement, text, count=1)
+    assert changed != text, f"{pattern!r} is not in {text!r}"
+    assert check_texts({key: changed}, results)[0], f"not caught: {changed}"

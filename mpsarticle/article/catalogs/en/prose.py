@@ -245,6 +245,9 @@ MESSAGES = {
     "point.matmul": "A @ B in {dtype} at m = {sizes} on the {device}",
     "point.copy": "the copy of n = {sizes} on the {device}",
     "point.train_step": "the training step at batch {sizes} on the {device}",
+    "point.op_chain": "the chain of {sizes} small operations on the {device}",
+    "point.attention": "attention in {dtype} at {sizes} positions on the {device}",
+    "point.decode": "the decode step of width {sizes} on the {device}",
     "point.other": "{workload} on the {device}",
     "point.more": {"plural": "count", "one": "{count} more kind", "other": "{count} more kinds"},
 
@@ -534,4 +537,123 @@ MESSAGES = {
                                                  "figures of PyTorch on its GPU."},
     "your_mac.answer.mac_uncited": "This build ran on the {chip}. No published measurement of PyTorch on its GPU is "
                                    "in the article's list yet.",
+    # -- language models (the chapter llm; the answer's decode sentence and rule) ------------------
+    "ops.sentence": "One small operation costs {costs}: the time of a call of {ops} additions on {n} values, each "
+                    "waiting for the one before, divided by {ops}.",
+    "ops.cost": "{cost} on the {device}",
+    "ops.none": "No chain of small operations was measured well in this build.",
+    "attention.best": "On the {device} attention reached at best {rates}.",
+    "attention.rate": "{rate} in {dtype} ({seq} positions, head size {dim})",
+    "attention.rate.matmul": "{rate} in {dtype} ({seq} positions, head size {dim}; its best {dtype} matrix product "
+                             "reached {mm} at m = {m})",
+    "attention.none": "No attention call was measured well in this build.",
+    "attention.backend.one": {"plural": "count",
+                              "one": "On the {device} PyTorch chose its {backend} kernel for the one attention call "
+                                     "measured.",
+                              "other": "On the {device} PyTorch chose its {backend} kernel for all {count} attention "
+                                       "calls measured."},
+    "attention.backend.several": "On the {device} PyTorch chose {choices} of the {total} attention calls measured.",
+    "attention.backend.choice": "its {backend} kernel for {count}",
+    "attention.call": "{seq} positions with head size {dim}",
+    "attention.compared.faster": "In {dtype}, attention is faster on the {device} than on the CPU for every call "
+                                 "measured on both, up to {factor} faster at {call}.",
+    "attention.compared.slower": "In {dtype}, attention is slower on the {device} than on the CPU for every call "
+                                 "measured on both: it takes up to {factor} as long at {call}.",
+    "attention.compared.same": "In {dtype}, attention on the {device} and on the CPU is level within noise for every "
+                               "call measured on both.",
+    "attention.compared.mixed": "In {dtype}, attention is faster on the {device} than on the CPU at {faster}, and "
+                                "not at {other}.",
+    "attention.compared.not_faster": "In {dtype}, attention is faster on the {device} than on the CPU for none of the "
+                                     "calls measured on both ({other}).",
+    "attention.compared.none": "No attention call in {dtype} was measured well on both the {device} and the CPU.",
+    "attention.compared.no_accelerator": "With no accelerator in this build, attention ran on the CPU alone.",
+    "decode.eager": {"plural": "tokens",
+                     "one": "On the {device}, the model of {params} parameters in {dtype} generated {tokens} token "
+                            "per second at a context of {context} positions: one token every {time}.",
+                     "other": "On the {device}, the model of {params} parameters in {dtype} generated {tokens} tokens "
+                              "per second at a context of {context} positions: one token every {time}."},
+    "decode.bound": {"plural": "bound",
+                     "one": "It reads {bytes} per token; at the {rate} that B @ a reached on the {device} at m = {m}, "
+                            "that allows at most {rate} ÷ {bytes} ≈ {bound} token per second, so the step reached "
+                            "{share} of its bound.",
+                     "other": "It reads {bytes} per token; at the {rate} that B @ a reached on the {device} at "
+                              "m = {m}, that allows at most {rate} ÷ {bytes} ≈ {bound} tokens per second, so the step "
+                              "reached {share} of its bound."},
+    "decode.no_bound": "No B @ a was measured well on the {device}, so there is no bound to set it against.",
+    "decode.limit.overhead": "Its {ops} operations at {cost} each come to {total} of its {time}: on the {device} the "
+                             "fixed cost of each call, not bandwidth, limits it.",
+    "decode.limit.neither": "Its {ops} operations at {cost} each come to {total} of its {time}: neither bandwidth nor "
+                            "the fixed cost of its calls accounts for most of it.",
+    "decode.limit.bandwidth": "So on the {device} bandwidth accounts for most of its time: reading its bytes at that "
+                              "rate takes at least half of the step.",
+    "decode.limit.unknown": "No small operation was measured well on the {device}, so this build cannot say how much "
+                            "of the step is the fixed cost of its calls.",
+    "decode.how.cuda_graph": "Replayed as a CUDA graph",
+    "decode.how.torch_compile": "Compiled with torch.compile",
+    "decode.graph.faster": {"plural": "tokens",
+                            "one": "{how}, the same step generated {tokens} token per second, {factor} faster "
+                                   "than eager and {share} of its bound.",
+                            "other": "{how}, the same step generated {tokens} tokens per second, {factor} "
+                                     "faster than eager and {share} of its bound."},
+    "decode.graph.same": {"plural": "tokens",
+                          "one": "{how}, the same step generated {tokens} token per second, level within "
+                                 "noise with eager ({share} of its bound).",
+                          "other": "{how}, the same step generated {tokens} tokens per second, level within "
+                                   "noise with eager ({share} of its bound)."},
+    "decode.graph.slower": {"plural": "tokens",
+                            "one": "{how}, the same step was slower than eager: {tokens} token per second, "
+                                   "{factor} as long, {share} of its bound.",
+                            "other": "{how}, the same step was slower than eager: {tokens} tokens per "
+                                     "second, {factor} as long, {share} of its bound."},
+    "decode.graph.faster.no_bound": {"plural": "tokens",
+                                     "one": "{how}, the same step generated {tokens} token per second, {factor} "
+                                            "faster than eager.",
+                                     "other": "{how}, the same step generated {tokens} tokens per second, {factor} "
+                                              "faster than eager."},
+    "decode.graph.same.no_bound": {"plural": "tokens",
+                                   "one": "{how}, the same step generated {tokens} token per second, level within "
+                                          "noise with eager.",
+                                   "other": "{how}, the same step generated {tokens} tokens per second, level within "
+                                            "noise with eager."},
+    "decode.graph.slower.no_bound": {"plural": "tokens",
+                                     "one": "{how}, the same step was slower than eager: {tokens} token per second, "
+                                            "{factor} as long.",
+                                     "other": "{how}, the same step was slower than eager: {tokens} tokens per "
+                                              "second, {factor} as long."},
+    "decode.graph.missing": "The same step without per-call overhead was not measured here: {why}.",
+    "decode.missing": "On the {device}, the decode step of the model of {params} parameters in {dtype} was not "
+                      "measured ({why}).",
+    "decode.missing.no_reason": "no reason was recorded",
+    "decode.none": "No decode step was measured in this build.",
+    "answer.decode.overhead": "Measured here, a model of {params} parameters reading {bytes} per token generated "
+                              "{tokens} tokens per second on the {device}, against a bound of {rate} ÷ {bytes} ≈ "
+                              "{bound} tokens per second: {share} of it, so on this machine the fixed cost of each "
+                              "call, not bandwidth, limits a language model run eagerly in PyTorch.",
+    "answer.decode.neither": "Measured here, a model of {params} parameters reading {bytes} per token generated "
+                             "{tokens} tokens per second on the {device}, against a bound of {rate} ÷ {bytes} ≈ "
+                             "{bound} tokens per second: {share} of it, with neither bandwidth nor the fixed cost of "
+                             "its calls accounting for most of the time.",
+    "answer.decode.bandwidth": "Measured here, a model of {params} parameters reading {bytes} per token generated "
+                               "{tokens} tokens per second on the {device}, against a bound of {rate} ÷ {bytes} ≈ "
+                               "{bound} tokens per second: {share} of it, so on this machine bandwidth accounts for "
+                               "most of its time.",
+    "answer.decode.unknown": "Measured here, a model of {params} parameters reading {bytes} per token generated "
+                             "{tokens} tokens per second on the {device}, against a bound of {rate} ÷ {bytes} ≈ "
+                             "{bound} tokens per second: {share} of it.",
+    "answer.decode.none": "No decode step was measured well beside a bound in this build.",
+    "rule.attention.faster": "Attention in {dtype} belongs on the {device} too: it was faster there for every call "
+                             "measured on both.",
+    "rule.attention.slower": "Attention in {dtype} is better kept on the CPU here: the {device} was slower for every "
+                             "call measured on both.",
+    "rule.attention.same": "For attention in {dtype} the device does not matter here: the two were level within noise "
+                           "for every call measured on both.",
+    "rule.attention.mixed": "For attention in {dtype}, which device wins depends on the length and head size here.",
+    "rule.decode.overhead": "To generate text on the {device}, count the operations per token, not only the bytes: "
+                            "eager PyTorch reached {share} of the bandwidth bound here.",
+    "rule.decode.bandwidth": "To generate text on the {device}, count the bytes per token: eager PyTorch reached "
+                             "{share} of the bandwidth bound here.",
+    "reason.ops": "A chain of small operations measures that fixed cost directly: one operation costs {acc} on the "
+                  "{device} against {cpu} on the CPU.",
+    "reason.ops.cpu": "A chain of small operations measures that fixed cost directly: one operation costs {cpu} on "
+                      "the CPU.",
 }

@@ -259,6 +259,9 @@ MESSAGES = {
     "point.matmul": "A @ B dalam {dtype} pada m = {sizes} di {device}",
     "point.copy": "salinan n = {sizes} di {device}",
     "point.train_step": "langkah pelatihan pada batch {sizes} di {device}",
+    "point.op_chain": "rantai {sizes} operasi kecil di {device}",
+    "point.attention": "attention dalam {dtype} pada {sizes} posisi di {device}",
+    "point.decode": "langkah decode model dengan lebar {sizes} di {device}",
     "point.other": "{workload} di {device}",
     "point.more": {"plural": "count", "other": "{count} jenis lainnya"},
 
@@ -527,4 +530,118 @@ MESSAGES = {
                                                  "{figures} angka PyTorch di GPU chip ini."},
     "your_mac.answer.mac_uncited": "Build ini berjalan di {chip}. Belum ada pengukuran PyTorch di GPU chip ini yang "
                                    "diterbitkan dalam daftar artikel ini.",
+
+    # -- model bahasa (bab llm; kalimat decode dan pegangan praktis pada jawaban) -----------------
+    "ops.sentence": "Satu operasi kecil memakan {costs}, yaitu waktu satu panggilan berisi {ops} penjumlahan atas "
+                    "{n} nilai, yang masing-masing menunggu hasil penjumlahan sebelumnya, dibagi {ops}.",
+    "ops.cost": "{cost} di {device}",
+    "ops.none": "Tidak ada rantai operasi kecil yang terukur dengan baik di mesin ini.",
+    "attention.best": "Di {device}, laju attention terbaik adalah {rates}.",
+    "attention.rate": "{rate} dalam {dtype} ({seq} posisi, ukuran head {dim})",
+    "attention.rate.matmul": "{rate} dalam {dtype} ({seq} posisi, ukuran head {dim}; perkalian matriks {dtype} "
+                             "terbaiknya mencapai {mm} pada m = {m})",
+    "attention.none": "Tidak ada panggilan attention yang terukur dengan baik di mesin ini.",
+    "attention.backend.one": {"plural": "count",
+                              "other": "Di {device}, PyTorch memilih kernel {backend} untuk setiap panggilan "
+                                       "attention yang diukur ({count} panggilan)."},
+    "attention.backend.several": "Di {device}, PyTorch memilih {choices} dari {total} panggilan attention yang "
+                                 "diukur.",
+    "attention.backend.choice": "kernel {backend} untuk {count}",
+    "attention.call": "{seq} posisi dengan ukuran head {dim}",
+    "attention.compared.faster": "Dalam {dtype}, attention lebih cepat di {device} daripada di CPU pada setiap "
+                                 "panggilan yang diukur pada keduanya, hingga {factor} lebih cepat pada {call}.",
+    "attention.compared.slower": "Dalam {dtype}, attention lebih lambat di {device} daripada di CPU pada setiap "
+                                 "panggilan yang diukur pada keduanya: pada {call} waktunya sampai {factor} waktu "
+                                 "CPU.",
+    "attention.compared.same": "Dalam {dtype}, attention di {device} dan di CPU setara dalam batas derau pada setiap "
+                               "panggilan yang diukur pada keduanya.",
+    "attention.compared.mixed": "Dalam {dtype}, attention lebih cepat di {device} daripada di CPU pada {faster}, "
+                                "tetapi tidak pada {other}.",
+    "attention.compared.not_faster": "Dalam {dtype}, attention di {device} tidak lebih cepat daripada di CPU pada "
+                                     "satu pun panggilan yang diukur pada keduanya ({other}).",
+    "attention.compared.none": "Tidak ada panggilan attention dalam {dtype} yang terukur dengan baik di {device} "
+                               "sekaligus di CPU.",
+    "attention.compared.no_accelerator": "Mesin ini tidak memiliki akselerator, jadi attention hanya dijalankan di "
+                                         "CPU.",
+    "decode.eager": {"plural": "tokens",
+                     "other": "Di {device}, model dengan {params} parameter dalam {dtype} menghasilkan {tokens} "
+                              "token per detik pada konteks {context} posisi: satu token setiap {time}."},
+    "decode.bound": {"plural": "bound",
+                     "other": "Untuk setiap token, model itu membaca {bytes}; dengan {rate} yang dicapai B @ a di "
+                              "{device} pada m = {m}, itu berarti paling banyak {rate} ÷ {bytes} ≈ {bound} token "
+                              "per detik, jadi langkah ini mencapai {share} dari batas atasnya."},
+    "decode.no_bound": "Tidak ada B @ a yang terukur dengan baik di {device}, jadi tidak ada batas atas sebagai "
+                       "pembanding.",
+    "decode.limit.overhead": "Langkah itu menjalankan {ops} operasi; dengan {cost} per operasi, biaya tetapnya "
+                             "berjumlah {total} dari waktu langkah {time}: di {device}, yang membatasinya adalah "
+                             "biaya tetap setiap panggilan, bukan bandwidth.",
+    "decode.limit.neither": "Langkah itu menjalankan {ops} operasi; dengan {cost} per operasi, biaya tetapnya "
+                            "berjumlah {total} dari waktu langkah {time}: baik bandwidth maupun biaya tetap "
+                            "panggilannya tidak menjelaskan sebagian besar waktu itu.",
+    "decode.limit.bandwidth": "Jadi di {device}, sebagian besar waktunya dihabiskan oleh bandwidth: membaca byte-nya "
+                              "pada laju itu memakan paling sedikit separuh waktu langkah.",
+    "decode.limit.unknown": "Tidak ada operasi kecil yang terukur dengan baik di {device}, jadi pengukuran ini tidak "
+                            "bisa menunjukkan seberapa besar bagian langkah itu yang berupa biaya tetap "
+                            "panggilannya.",
+    "decode.how.cuda_graph": "Diputar ulang sebagai CUDA graph",
+    "decode.how.torch_compile": "Dikompilasi dengan torch.compile",
+    "decode.graph.faster": {"plural": "tokens",
+                            "other": "{how}, langkah yang sama menghasilkan {tokens} token per detik, "
+                                     "{factor} lebih cepat daripada mode eager, dan mencapai {share} dari batas "
+                                     "atasnya."},
+    "decode.graph.same": {"plural": "tokens",
+                          "other": "{how}, langkah yang sama menghasilkan {tokens} token per detik, "
+                                   "setara dalam batas derau dengan mode eager ({share} dari batas atasnya)."},
+    "decode.graph.slower": {"plural": "tokens",
+                            "other": "{how}, langkah yang sama justru lebih lambat daripada mode "
+                                     "eager: {tokens} token per detik, dengan waktu {factor} waktu mode eager, atau "
+                                     "{share} dari batas atasnya."},
+    "decode.graph.faster.no_bound": {"plural": "tokens",
+                                     "other": "{how}, langkah yang sama menghasilkan {tokens} token per detik, "
+                                              "{factor} lebih cepat daripada mode eager."},
+    "decode.graph.same.no_bound": {"plural": "tokens",
+                                   "other": "{how}, langkah yang sama menghasilkan {tokens} token per detik, "
+                                            "setara dalam batas derau dengan mode eager."},
+    "decode.graph.slower.no_bound": {"plural": "tokens",
+                                     "other": "{how}, langkah yang sama justru lebih lambat daripada mode eager: "
+                                              "{tokens} token per detik, waktunya {factor} waktu mode eager."},
+    "decode.graph.missing": "Langkah yang sama tanpa overhead per panggilan tidak diukur di sini: {why}.",
+    "decode.missing": "Di {device}, langkah decode model dengan {params} parameter dalam {dtype} tidak diukur "
+                      "({why}).",
+    "decode.missing.no_reason": "alasannya tidak tercatat",
+    "decode.none": "Mesin ini tidak mengukur satu pun langkah decode.",
+    "answer.decode.overhead": "Diukur di sini, model dengan {params} parameter yang membaca {bytes} per token "
+                              "menghasilkan {tokens} token per detik di {device}, dibandingkan batas atas "
+                              "{rate} ÷ {bytes} ≈ {bound} token per detik: {share} dari batas itu. Jadi di mesin ini, "
+                              "yang membatasi model bahasa yang dijalankan PyTorch dalam mode eager adalah biaya "
+                              "tetap setiap panggilan, bukan bandwidth.",
+    "answer.decode.neither": "Diukur di sini, model dengan {params} parameter yang membaca {bytes} per token "
+                             "menghasilkan {tokens} token per detik di {device}, dibandingkan batas atas "
+                             "{rate} ÷ {bytes} ≈ {bound} token per detik: {share} dari batas itu, dan baik bandwidth "
+                             "maupun biaya tetap panggilannya tidak menjelaskan sebagian besar waktunya.",
+    "answer.decode.bandwidth": "Diukur di sini, model dengan {params} parameter yang membaca {bytes} per token "
+                               "menghasilkan {tokens} token per detik di {device}, dibandingkan batas atas "
+                               "{rate} ÷ {bytes} ≈ {bound} token per detik: {share} dari batas itu, jadi di mesin "
+                               "ini sebagian besar waktunya dihabiskan oleh bandwidth.",
+    "answer.decode.unknown": "Diukur di sini, model dengan {params} parameter yang membaca {bytes} per token "
+                             "menghasilkan {tokens} token per detik di {device}, dibandingkan batas atas "
+                             "{rate} ÷ {bytes} ≈ {bound} token per detik: {share} dari batas itu.",
+    "answer.decode.none": "Mesin ini tidak mengukur dengan baik satu pun langkah decode yang punya batas atas "
+                          "sebagai pembanding.",
+    "rule.attention.faster": "Attention dalam {dtype} juga sebaiknya dijalankan di {device}: di sana ia lebih cepat "
+                             "pada setiap panggilan yang diukur pada keduanya.",
+    "rule.attention.slower": "Attention dalam {dtype} sebaiknya tetap di CPU di sini: {device} lebih lambat pada "
+                             "setiap panggilan yang diukur pada keduanya.",
+    "rule.attention.same": "Untuk attention dalam {dtype}, pilihan perangkat tidak berpengaruh di sini: hasil kedua "
+                           "perangkat setara dalam batas derau pada setiap panggilan yang diukur pada keduanya.",
+    "rule.attention.mixed": "Untuk attention dalam {dtype}, perangkat mana yang unggul di sini bergantung pada "
+                            "panjang urutan dan ukuran head.",
+    "rule.decode.overhead": "Untuk menghasilkan teks di {device}, hitung jumlah operasi per token, bukan hanya "
+                            "byte-nya: di sini PyTorch dalam mode eager mencapai {share} dari batas bandwidth.",
+    "rule.decode.bandwidth": "Untuk menghasilkan teks di {device}, hitung byte per token: di sini PyTorch dalam mode "
+                             "eager mencapai {share} dari batas bandwidth.",
+    "reason.ops": "Rantai operasi kecil mengukur biaya tetap itu secara langsung: satu operasi memakan {acc} di "
+                  "{device} berbanding {cpu} di CPU.",
+    "reason.ops.cpu": "Rantai operasi kecil mengukur biaya tetap itu secara langsung: satu operasi memakan {cpu} di "
+                      "CPU.",
 }

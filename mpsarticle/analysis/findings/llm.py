@@ -1,0 +1,262 @@
+"""Findings of the chapter on language models: the cost of one operation, attention, a decode step against its bound.
+
+- :func:`op_costs`: one small operation's cost per device, from the chain of additions (``op_chain``): the
+  time of a call divided by its operations, with the interval divided the same way.
+- :func:`attention`: each device's best attention rate per precision, beside its best matrix product in that
+  precision; the backends PyTorch chose, counted over every attention point; and the accelerator against the CPU
+  at every call both measured (same length, head size and precision).
+- :func:`decoding`: per device, the decode step's tokens per second eager and replayed without per-call
+  overhead, the bandwidth bound from the same build's ``B @ a`` (:class:`~.vector.Bandwidth`), the share of the
+  bound reached, and how much of the eager step its operations' fixed cost accounts for (:data:`LIMITS`).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from typing import Final, Literal, get_args
+
+from mpsarticle.analysis import series as analysis
+from mpsarticle.analysis.findings.common import Absent, Comparison, compare_series, missing_status
+from mpsarticle.analysis.findings.matrix import Overall, summary
+from mpsarticle.analysis.findings.vector import Bandwidth, bandwidths
+from mpsarticle.core.specs import Decode
+from mpsarticle.core.stats import Direction, Ratio
+from mpsarticle.results.model import Point, ResultSet
+
+__all__ = ["ATTENTION_COMPARED", "AttentionBest", "AttentionFinding", "BOUND_SHARE", "DecodeStep", "Decoding",
+           "LIMITS", "Limit", "OVERHEAD_SHARE", "OpCost", "attention", "decoding", "op_costs"]
+
+#: What limits an eager decode step (:attr:`Decoding.limit`): ``bandwidth`` where it reached at least
+#: :data:`BOUND_SHARE` of the bound; ``overhead`` where it did not and its operations' fixed cost is at least
+#: :data:`OVERHEAD_SHARE` of its time; ``neither`` otherwise.
+Limit = Literal["bandwidth", "overhead", "neither"]
+LIMITS: tuple[Limit, ...] = get_args(Limit)
+BOUND_SHARE: Final = 0.5
+OVERHEAD_SHARE: Final = 0.5
+#: The precision the accelerator and the CPU are both measured in for attention (mpsarticle.core.profiles).
+ATTENTION_COMPARED: Final = "bfloat16"
+
+
+@dataclass(frozen=True)
+class OpCost:
+    """One operation's cost on ``device``: the chain's time per call over its ``ops`` operations."""
+
+    device: str
+    ops: int
+    per_op_s: float
+    low_s: float
+    high_s: float
+    evidence: Point
+
+
+def op_costs(results: ResultSet) -> tuple[OpCost, ...]:
+    """Per device (in the order measured), the chain with the most operations measured well."""
+    found = []
+    for device in results.devices:
+        chains = analysis.series(results, workload="op_chain", device=device)
+        if chains:
+            ops, point = chains[-1]
+            low, high = point.ci_low_s or point.measured_s, point.ci_high_s or point.measured_s
+            found.append(OpCost(device, ops, point.measured_s / ops, low / ops, high / ops, point))
+    return tuple(found)
+
+
+def op_cost(results: ResultSet, device: str) -> OpCost | None:
+    return next((c for c in op_costs(results) if c.device == device), None)
+
+
+@dataclass(frozen=True)
+class AttentionBest:
+    """One device's best attention rate in one precision, and its best matrix product in that precision."""
+
+    device: str
+    dtype: str
+    gflop_s: float
+    seq: int
+    head_dim: int
+    evidence: Point
+    #: Its best ``A @ B`` rate in the same precision, and the size, where one was measured well.
+    matmul_gflop_s: float | None = None
+    matmul_size: int | None = None
+
+
+@dataclass(frozen=True)
+class AttentionFinding:
+    bests: tuple[AttentionBest, ...]
+    #: Per device: (backend, number of points measured well with it), most used first.
+    backends: tuple[tuple[str, tuple[tuple[str, int], ...]], ...]
+    #: The accelerator compared with the CPU, or None.
+    device: str | None
+    #: (head_dim, comparisons by length) in :data:`ATTENTION_COMPARED`: CPU time / accelerator time.
+    comparisons: tuple[tuple[int, tuple[Comparison, ...]], ...]
+
+    @property
+    def compared(self) -> tuple[Comparison, ...]:
+        return tuple(c for _, found in self.comparisons for c in found)
+
+    @property
+    def direction(self) -> Overall | None:
+        """The accelerator against the CPU over every call both measured (see :func:`.matrix.summary`)."""
+        return summary(self.compared) if self.compared else None
+
+
+def _head_dims(results: ResultSet) -> list[int]:
+    return sorted({int(p.params["head_dim"]) for p in results.select(workload="attention")})
+
+
+def attention(results: ResultSet, device: str | None) -> AttentionFinding:
+    """Attention on every device; ``device``: the accelerator compared with the CPU."""
+    bests, backends = [], []
+    for where in results.devices:
+        points = [p for p in results.select(workload="attention", device=where, method="engine") if p.ok]
+        if not points:
+            continue
+        counted = Counter(str(p.detail.get("backend", "unknown")) for p in points)
+        backends.append((where, tuple(sorted(counted.items(), key=lambda item: (-item[1], item[0])))))
+        for dtype in dict.fromkeys(str(p.params["dtype"]) for p in points):
+            best = max((p for p in points if p.params["dtype"] == dtype), key=lambda p: p.gflop_s or 0.0)
+            products = [(p.gflop_s, m, p) for m, p in analysis.series(results, workload="matmul", device=where,
+                                                                    dtype=dtype) if p.gflop_s]
+            top = max(products, key=lambda found: found[0]) if products else None
+            bests.append(AttentionBest(where, dtype, best.gflop_s or 0.0, int(best.params["seq"]),
+                                       int(best.params["head_dim"]), best, top[0] if top else None,
+                                       top[1] if top else None))
+    comparisons = []
+    if device is not None:
+        for dim in _head_dims(results):
+            found = compare_series(
+                analysis.series(results, workload="attention", device="cpu", dtype=ATTENTION_COMPARED, head_dim=dim),
+                analysis.series(results, workload="attention", device=device, dtype=ATTENTION_COMPARED, head_dim=dim))
+            if found:
+                comparisons.append((dim, found))
+    return AttentionFinding(tuple(bests), tuple(backends), device, tuple(comparisons))
+
+
+@dataclass(frozen=True)
+class DecodeStep:
+    """One decode step measured well: its time, tokens per second and the model it ran."""
+
+    device: str
+    mode: str
+    point: Point
+
+    @property
+    def seconds(self) -> float:
+        return self.point.measured_s
+
+    @property
+    def tokens_per_s(self) -> float:
+        return 1.0 / self.seconds
+
+    @property
+    def tokens_interval(self) -> tuple[float, float]:
+        return 1.0 / (self.point.ci_high_s or self.seconds), 1.0 / (self.point.ci_low_s or self.seconds)
+
+    @property
+    def ops(self) -> int | None:
+        found = self.point.detail.get("ops_per_call")
+        return int(found) if isinstance(found, int) else None
+
+
+@dataclass(frozen=True)
+class Decoding:
+    """A device's decode step: eager, replayed without per-call overhead, the bound and what limits it."""
+
+    device: str
+    #: The model (every decode point of the device runs the same one: the profile's).
+    parameters: int
+    dtype: str
+    context: int
+    bytes_per_token: float
+    eager: DecodeStep | None
+    #: Why there is no eager step measured well.
+    eager_status: Absent | None
+    graph: DecodeStep | None
+    graph_status: Absent | None
+    #: How the replay removed per-call overhead: ``cuda_graph`` or ``torch_compile``.
+    graph_how: str | None
+    #: The unsupported replay's point (its reason says why), where there is one.
+    graph_point: Point | None
+    band: Bandwidth | None
+    cost: OpCost | None
+
+    @property
+    def bound_tokens_per_s(self) -> float | None:
+        """The bandwidth bound: the rate ``B @ a`` reached from memory over the bytes of one token."""
+        return self.band.memory_gb_s * 1e9 / self.bytes_per_token if self.band else None
+
+    def share(self, step: DecodeStep) -> tuple[float, float, float] | None:
+        """(share of the bound, low, high) reached by ``step``."""
+        bound = self.bound_tokens_per_s
+        if bound is None:
+            return None
+        low, high = step.tokens_interval
+        return step.tokens_per_s / bound, low / bound, high / bound
+
+    @property
+    def overhead_s(self) -> float | None:
+        """The eager step's operations times one operation's cost on this device."""
+        if self.eager is None or self.cost is None or self.eager.ops is None:
+            return None
+        return self.eager.ops * self.cost.per_op_s
+
+    @property
+    def limit(self) -> Limit | None:
+        """What limits the eager step (:data:`LIMITS`; medians: the sentence prints the numbers it rests on)."""
+        if self.eager is None:
+            return None
+        share = self.share(self.eager)
+        if share is not None and share[0] >= BOUND_SHARE:
+            return "bandwidth"
+        overhead = self.overhead_s
+        if overhead is None or share is None:
+            return None
+        return "overhead" if overhead >= OVERHEAD_SHARE * self.eager.seconds else "neither"
+
+    @property
+    def replay(self) -> Ratio | None:
+        """Eager time / replayed time, with its interval (above 1: the replay is faster)."""
+        if self.eager is None or self.graph is None:
+            return None
+        return analysis.compare(self.eager.point, self.graph.point)
+
+    @property
+    def replay_direction(self) -> Direction | None:
+        found = self.replay
+        return found.direction() if found else None
+
+
+def _step(results: ResultSet, device: str, mode: str) -> tuple[DecodeStep | None, Absent | None, Point | None]:
+    points = [p for p in results.select(workload="decode", device=device, mode=mode, method="engine")]
+    good = next((p for p in points if p.ok), None)
+    if good is not None:
+        return DecodeStep(device, mode, good), None, good
+    return None, (missing_status(points) if points else None), (points[0] if points else None)
+
+
+def decoding(results: ResultSet) -> tuple[Decoding, ...]:
+    """Per device that tried a decode step (accelerators first, in the order measured, then the CPU)."""
+    bands = {b.device: b for b in bandwidths(results)}
+    order = [d for d in results.devices if d != "cpu"] + [d for d in results.devices if d == "cpu"]
+    found = []
+    for device in order:
+        points = results.select(workload="decode", device=device, method="engine")
+        if not points:
+            continue
+        first = points[0]
+        eager, eager_status, _ = _step(results, device, "eager")
+        graph, graph_status, graph_point = _step(results, device, "graph")
+        how = graph.point.detail.get("overhead_removed_by") if graph else None
+        params = first.params
+        bytes_per_token = first.bytes_moved
+        parameters = _parameters(params)
+        found.append(Decoding(device, parameters, str(params["dtype"]), int(params["context"]), bytes_per_token,
+                              eager, eager_status, graph, graph_status, str(how) if how else None, graph_point,
+                              bands.get(device), op_cost(results, device)))
+    return tuple(found)
+
+
+def _parameters(params: dict) -> int:
+    """Every weight of the decoder with ``params`` (as :class:`mpsarticle.core.specs.Decode` counts them)."""
+    return Decode(**params).parameters

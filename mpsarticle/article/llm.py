@@ -1,0 +1,249 @@
+"""The sentences of the chapter on language models, and its part of the answer (opening page and closing chapter).
+
+Chosen from :mod:`mpsarticle.analysis.findings.llm`: the cost of one operation (``ops_sentence``), attention's
+rates and backends and the accelerator against the CPU (``attention_sentence``, ``backend_sentence``,
+``attention_compared``), and each device's decode step against its bandwidth bound (``decode_sentence``). The
+answer takes :func:`decode_answer` (the measured tokens per second beside the bound, and what limits them) and
+:func:`rule_more` (the rule of thumb for attention and decoding); the closing chapter's reasons take
+:func:`op_reason`.
+"""
+
+from __future__ import annotations
+
+from mpsarticle.analysis.findings.common import present_accelerator
+from mpsarticle.analysis.findings.llm import (
+    ATTENTION_COMPARED,
+    AttentionFinding,
+    DecodeStep,
+    Decoding,
+    attention,
+    decoding,
+    op_costs,
+)
+from mpsarticle.article.reasons import reason_text
+from mpsarticle.article.wording import (
+    Billions,
+    Bytes,
+    Count,
+    Factor,
+    Listing,
+    Num,
+    Phrase,
+    Rate,
+    Seconds,
+    Share,
+    Size,
+    Text,
+    Words,
+)
+from mpsarticle.core.stats import FASTER, SAME, SLOWER
+from mpsarticle.results.model import ResultSet
+
+__all__ = ["chapter_sentences", "decode_answer", "op_reason", "rule_more"]
+
+
+def ops_sentence(results: ResultSet, words: Words) -> str:
+    costs = op_costs(results)
+    if not costs:
+        return words("ops.none")
+    first = costs[0].evidence
+    items = tuple(Phrase.of("ops.cost", cost=Seconds(c.per_op_s), device=words.device(c.device)) for c in costs)
+    return words("ops.sentence", costs=Listing(items), ops=Count(costs[0].ops), n=Count(int(first.params["n"])))
+
+
+def op_reason(results: ResultSet, words: Words, device: str | None) -> str:
+    """The closing chapter's fixed cost, measured directly: one operation on the accelerator and on the CPU."""
+    costs = {c.device: c for c in op_costs(results)}
+    if device in costs and "cpu" in costs:
+        return words("reason.ops", acc=Seconds(costs[device].per_op_s), cpu=Seconds(costs["cpu"].per_op_s),
+                     device=words.device(device))
+    if "cpu" in costs:
+        return words("reason.ops.cpu", cpu=Seconds(costs["cpu"].per_op_s))
+    return words("ops.none")
+
+
+# -- attention ------------------------------------------------------------------------------
+
+def attention_sentence(found: AttentionFinding, words: Words) -> str:
+    if not found.bests:
+        return words("attention.none")
+    parts = []
+    for device in dict.fromkeys(b.device for b in found.bests):
+        rates = []
+        for best in (b for b in found.bests if b.device == device):
+            values = dict(rate=Rate(best.gflop_s, "GFLOP/s"), dtype=Text(best.dtype), seq=Size(best.seq),
+                          dim=Size(best.head_dim))
+            if best.matmul_gflop_s is not None:
+                rates.append(Phrase.of("attention.rate.matmul", mm=Rate(best.matmul_gflop_s, "GFLOP/s"),
+                                       m=Size(best.matmul_size or 0), **values))
+            else:
+                rates.append(Phrase.of("attention.rate", **values))
+        parts.append(words("attention.best", device=words.device(device), rates=Listing(tuple(rates))))
+    return " ".join(parts)
+
+
+def backend_sentence(found: AttentionFinding, words: Words) -> str:
+    parts = []
+    for device, counted in found.backends:
+        total = sum(n for _, n in counted)
+        if len(counted) == 1:
+            parts.append(words("attention.backend.one", device=words.device(device),
+                               backend=words(f"backend.{counted[0][0]}") if f"backend.{counted[0][0]}" in
+                               words.messages else Text(counted[0][0]), count=Count(total)))
+        else:
+            choices = tuple(Phrase.of("attention.backend.choice", count=Count(n), backend=_backend(name, words))
+                            for name, n in counted)
+            parts.append(words("attention.backend.several", device=words.device(device), choices=Listing(choices),
+                               total=Count(total)))
+    return " ".join(parts)
+
+
+def _backend(name: str, words: Words) -> str:
+    key = f"backend.{name}"
+    return words(key) if key in words.messages else name
+
+
+def _call(seq: int, dim: int) -> Phrase:
+    return Phrase.of("attention.call", seq=Size(seq), dim=Size(dim))
+
+
+def attention_compared(found: AttentionFinding, words: Words) -> str:
+    """The accelerator against the CPU in bfloat16, over every call both measured."""
+    if found.device is None:
+        return words("attention.compared.no_accelerator")
+    pairs = [(dim, c) for dim, comparisons in found.comparisons for c in comparisons]
+    device = words.device(found.device)
+    if not pairs:
+        return words("attention.compared.none", device=device, dtype=Text(ATTENTION_COMPARED))
+    overall = found.direction
+    if overall == FASTER:
+        dim, top = max(pairs, key=lambda pair: pair[1].speedup.value)
+        return words("attention.compared.faster", device=device, dtype=Text(ATTENTION_COMPARED),
+                     factor=Factor(top.speedup.value), call=_call(top.size, dim))
+    if overall == SLOWER:
+        dim, worst = max(pairs, key=lambda pair: pair[1].slowdown)
+        return words("attention.compared.slower", device=device, dtype=Text(ATTENTION_COMPARED),
+                     factor=Factor(worst.slowdown), call=_call(worst.size, dim))
+    if overall == SAME:
+        return words("attention.compared.same", device=device, dtype=Text(ATTENTION_COMPARED))
+    faster = tuple(_call(c.size, dim) for dim, c in pairs if c.direction == FASTER)
+    other = tuple(_call(c.size, dim) for dim, c in pairs if c.direction != FASTER)
+    key = "attention.compared.mixed" if faster else "attention.compared.not_faster"
+    return words(key, device=device, dtype=Text(ATTENTION_COMPARED), faster=Listing(faster), other=Listing(other))
+
+
+# -- the decode step ------------------------------------------------------------------------
+
+def _how(found: Decoding, words: Words) -> str:
+    return words(f"decode.how.{found.graph_how or 'cuda_graph'}")
+
+
+def _model(found: Decoding) -> dict:
+    return dict(params=Billions(found.parameters, fraction_digits=1), dtype=Text(found.dtype),
+                context=Size(found.context), bytes=Bytes(found.bytes_per_token, binary=False))
+
+
+def _limit(found: Decoding, step: DecodeStep, words: Words) -> str:
+    device = words.device(found.device)
+    if found.limit == "bandwidth":
+        return words("decode.limit.bandwidth", device=device)
+    if found.limit is None or found.cost is None or found.overhead_s is None:
+        return words("decode.limit.unknown", device=device)
+    return words(f"decode.limit.{found.limit}", ops=Count(step.ops or 0), cost=Seconds(found.cost.per_op_s),
+                 total=Seconds(found.overhead_s), time=Seconds(step.seconds), device=device)
+
+
+def _graph(found: Decoding, words: Words) -> str:
+    graph = found.graph
+    if graph is None:
+        if found.graph_point is None or found.graph_point.reason is None or found.graph_status is None:
+            return ""
+        return words("decode.graph.missing", why=reason_text(found.graph_point.reason, words))
+    share = found.share(graph)
+    direction = {FASTER: "faster", SLOWER: "slower"}.get(found.replay_direction or SAME, "same")
+    replay = found.replay
+    factor = Factor(replay.value if direction != "slower" else 1 / replay.value) if replay else Factor(1.0)
+    values = dict(how=_how(found, words), tokens=Num(graph.tokens_per_s), factor=factor)
+    if share is None:
+        return words(f"decode.graph.{direction}.no_bound", **values)
+    return words(f"decode.graph.{direction}", share=Share(share[0]), **values)
+
+
+def decode_sentence(results: ResultSet, words: Words) -> str:
+    found = decoding(results)
+    if not found:
+        return words("decode.none")
+    parts = []
+    for one in found:
+        device = words.device(one.device)
+        if one.eager is None:
+            point = next(iter(results.select(workload="decode", device=one.device, mode="eager")), None)
+            why = reason_text(point.reason, words) if point is not None and point.reason else words(
+                "decode.missing.no_reason")
+            parts.append(words("decode.missing", device=device, why=why, **_model(one)))
+            continue
+        step = one.eager
+        text = words("decode.eager", device=device, tokens=Num(step.tokens_per_s), time=Seconds(step.seconds),
+                     **_model(one))
+        bound = one.bound_tokens_per_s
+        share = one.share(step)
+        if one.band is None or bound is None or share is None:
+            text += " " + words("decode.no_bound", device=device)
+        else:
+            text += " " + words("decode.bound", rate=Rate(one.band.memory_gb_s, "GB/s"), m=Size(one.band.memory_size),
+                                bytes=Bytes(one.bytes_per_token, binary=False), bound=Num(bound),
+                                share=Share(share[0]), device=device)
+            text += " " + _limit(one, step, words)
+        graph = _graph(one, words)
+        parts.append(text + (" " + graph if graph else ""))
+    return " ".join(parts)
+
+
+# -- the answer -----------------------------------------------------------------------------
+
+def _answered(results: ResultSet) -> Decoding | None:
+    """The decode step the answer quotes: the compared accelerator's where measured well, else the CPU's."""
+    found = [d for d in decoding(results) if d.eager is not None and d.bound_tokens_per_s is not None]
+    device = present_accelerator(results)
+    return next((d for d in found if d.device == device), None) or next((d for d in found if d.device == "cpu"),
+                                                                         None)
+
+
+def decode_answer(results: ResultSet, words: Words) -> str:
+    """The tokens per second this machine generated beside the bound, and which of the two limits it."""
+    one = _answered(results)
+    if one is None or one.eager is None or one.band is None:
+        return words("answer.decode.none")
+    bound, share = one.bound_tokens_per_s, one.share(one.eager)
+    assert bound is not None and share is not None  # (chosen for having a bound)
+    limit = one.limit or "unknown"
+    return words(f"answer.decode.{limit}", device=words.device(one.device), tokens=Num(one.eager.tokens_per_s),
+                 bound=Num(bound), rate=Rate(one.band.memory_gb_s, "GB/s"), share=Share(share[0]),
+                 params=Billions(one.parameters, fraction_digits=1), bytes=Bytes(one.bytes_per_token, binary=False))
+
+
+def rule_more(results: ResultSet, words: Words) -> str:
+    """The rule of thumb for attention and decoding."""
+    parts = []
+    device = present_accelerator(results)
+    found = attention(results, device)
+    if found.device is not None and found.compared:
+        overall = found.direction
+        key = {FASTER: "faster", SLOWER: "slower", SAME: "same"}.get(str(overall), "mixed")
+        parts.append(words(f"rule.attention.{key}", device=words.device(found.device),
+                           dtype=Text(ATTENTION_COMPARED)))
+    one = _answered(results)
+    if one is not None and one.eager is not None and one.limit in ("overhead", "bandwidth"):
+        share = one.share(one.eager)
+        assert share is not None
+        parts.append(words(f"rule.decode.{one.limit}", device=words.device(one.device), share=Share(share[0])))
+    return " ".join(parts)
+
+
+def chapter_sentences(results: ResultSet, words: Words) -> dict[str, str]:
+    found = attention(results, present_accelerator(results))
+    return {"ops_sentence": ops_sentence(results, words),
+            "attention_sentence": attention_sentence(found, words),
+            "backend_sentence": backend_sentence(found, words),
+            "attention_compared": attention_compared(found, words),
+            "decode_sentence": decode_sentence(results, words)}

@@ -1,0 +1,155 @@
+"""The workloads of the chapter on language models: a chain of operations, attention, a decode step (issue 22)."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+import torch
+from torch.nn import functional as F
+
+from mpsarticle.core.profiles import DECODERS, plan
+from mpsarticle.core.reasons import Reason
+from mpsarticle.core.specs import Attention, Decode, OpChain, TimingOptions, Unsupported
+from mpsarticle.errors import InputError
+from mpsarticle.measure import decoder, kernels
+from mpsarticle.measure.devices import Device
+from mpsarticle.measure.kernels import dispatched, prepare, sdpa_backend
+from mpsarticle.measure.timing import measure
+
+CPU = Device("cpu")
+TINY = Decode(d_model=64, layers=2, heads=4, kv_heads=2, ffn=160, vocab=512, context=32, dtype="float32")
+
+
+def test_a_decoders_parameters_are_its_tensors():
+    """Decode.parameters (no torch) counts exactly the weights the decoder draws."""
+    built = decoder.build(TINY, "cpu", torch.float32, seed=0)
+    tensors = list(built.top.values()) + [t for layer in built.layers for t in layer.values()]
+    assert sum(t.numel() for t in tensors) == TINY.parameters
+    one_token = TINY.parameters - (TINY.vocab - 1) * TINY.d_model
+    cache = sum(k.numel() + v.numel() for k, v in built.caches)
+    assert TINY.cache_values == cache
+    assert TINY.bytes_moved == 4 * (one_token + cache + TINY.layers * 2 * TINY.kv_heads * TINY.head_dim)
+
+
+def test_the_1_1b_decoder_is_the_size_the_article_says():
+    model = DECODERS["1.1b"]
+    assert 1.09e9 < model.parameters < 1.11e9
+    assert 2.0e9 < model.bytes_moved(bfloat16=True) if False else 2.0e9 < Decode(**{
+        **{k: getattr(model, k) for k in ("d_model", "layers", "heads", "kv_heads", "ffn", "vocab", "context")},
+        "dtype": "bfloat16"}).bytes_moved < 2.2e9
+
+
+def test_the_decode_step_matches_its_float64_reference():
+    point = measure(TINY, CPU, options=TimingOptions(budget_s=0.02))
+    assert point.status == "ok" and point.check == "passed", point.reason
+    assert point.rel_error is not None and point.rel_error < 1e-5
+    assert point.detail["ops_per_call"] > 10 * TINY.layers
+
+
+@pytest.mark.parametrize("spoil", ["zero one layer's MLP output", "one output weight", "one key weight"])
+def test_a_spoiled_weight_fails_the_decode_check(spoil):
+    """The reference draws the weights again from the seed; it never reads the device's, so a weight spoiled
+    there (after the model was built) makes the check fail."""
+    prepared = prepare(TINY, CPU)
+    assert prepared.verify() <= prepared.tolerance
+    built = prepared.state
+    if spoil == "zero one layer's MLP output":
+        built.layers[1]["down"].zero_()
+    elif spoil == "one output weight":
+        built.top["head"][3, 7] += 10.0
+    else:
+        built.layers[0]["wk"][5, 2] += 5.0
+    assert prepared.verify() > prepared.tolerance
+
+
+def test_the_reference_attention_is_pytorchs():
+    """The reference's attention, written out, agrees with scaled_dot_product_attention (grouped-query)."""
+    g = torch.Generator().manual_seed(3)
+    query, keys, values = (torch.rand(shape, generator=g, dtype=torch.float64) for shape in
+                           ((1, 8, 1, 16), (1, 2, 9, 16), (1, 2, 9, 16)))
+    torch.testing.assert_close(decoder.written_out(query, keys, values), decoder.sdpa(query, keys, values))
+
+
+def test_the_graph_mode_is_unsupported_on_a_cpu():
+    point = measure(Decode(**{**TINY.params(), "mode": "graph"}), CPU)
+    assert point.status == "unsupported" and point.reason == Reason.of("no_graph_cpu")
+
+
+def test_a_failing_torch_compile_is_recorded_as_unsupported(monkeypatch):
+    """On MPS the replay is torch.compile; where it fails, the point says why (here the CPU stands in for MPS)."""
+    def broken(fn):
+        def call():
+            raise RuntimeError("inductor: no backend for mps")
+        return call
+
+    monkeypatch.setattr(torch, "compile", broken)
+    with pytest.raises(Unsupported) as raised:
+        kernels.build(Decode(**{**TINY.params(), "mode": "graph"}), CPU, seed=0, rotations=1)
+    assert raised.value.reason.code == "compile_failed"
+    assert "no backend for mps" in raised.value.reason.get("message")
+
+
+def test_the_compiled_replay_is_checked_too(monkeypatch):
+    monkeypatch.setattr(torch, "compile", lambda fn: fn)
+    prepared = kernels.build(Decode(**{**TINY.params(), "mode": "graph"}), CPU, seed=0, rotations=1)
+    assert prepared.detail["overhead_removed_by"] == "torch_compile"
+    assert prepared.verify() <= prepared.tolerance
+
+
+def test_bad_decoders_are_refused_with_a_message():
+    with pytest.raises(InputError, match="must split into 3 heads"):
+        Decode(d_model=64, layers=1, heads=3, kv_heads=1, ffn=8)
+    with pytest.raises(InputError, match="mode must be one of"):
+        Decode(d_model=64, layers=1, heads=4, kv_heads=2, ffn=8, mode="fast")
+
+
+def test_the_chain_counts_its_operations_and_checks_its_result():
+    point = measure(OpChain(ops=20, n=16), CPU, options=TimingOptions(budget_s=0.02))
+    assert point.status == "ok" and point.check == "passed"
+    assert point.detail == {"ops_per_call": 20}
+
+
+def test_attention_is_checked_and_names_its_backend():
+    point = measure(Attention(seq=128, head_dim=32, heads=4, dtype="float32"), CPU,
+                    options=TimingOptions(budget_s=0.02))
+    assert point.status == "ok" and point.check == "passed" and point.rel_error < 1e-5
+    assert point.detail["backend"] in ("flash", "math")
+
+
+def test_a_wrong_attention_is_caught(monkeypatch):
+    """Attention without its causal mask is a different result: the float64 reference says so."""
+    real = F.scaled_dot_product_attention
+    monkeypatch.setattr(F, "scaled_dot_product_attention", lambda q, k, v, **kw: real(q, k, v))
+    prepared = prepare(Attention(seq=64, head_dim=16, heads=2, dtype="float32"), CPU)
+    assert prepared.verify() > prepared.tolerance
+
+
+def test_attention_flops_are_the_lower_triangle():
+    found = Attention(seq=4, head_dim=8, heads=2)
+    # 10 query-key pairs (4 · 5 / 2), two products of head_dim multiply-adds each, two heads.
+    assert found.flops == 10 * 2 * 2 * 8 * 2
+
+
+def test_the_backend_is_read_from_the_operator_dispatched():
+    assert sdpa_backend(["mm", "_scaled_dot_product_flash_attention_for_cpu.default"]) == "flash"
+    assert sdpa_backend(["_scaled_dot_product_efficient_attention.default"]) == "efficient"
+    assert sdpa_backend(["bmm", "_softmax", "bmm"]) == "math"
+    names = dispatched(lambda: torch.ones(3).view(1, 3) + 1)
+    assert "view" not in " ".join(names) and any(name.startswith("add") for name in names)
+
+
+def test_every_profile_plans_the_new_suites_on_a_cpu_and_an_accelerator():
+    class Accelerator:
+        name, is_accelerator = "cuda", True
+
+    for profile in ("quick", "default", "full"):
+        cpu = plan(("overhead", "attention", "decode"), profile, [CPU])
+        gpu = plan(("overhead", "attention", "decode"), profile, [Accelerator()])
+        assert [t.workload.kind for t in cpu].count("decode") == 1
+        assert [t.workload.params()["mode"] for t in gpu if t.workload.kind == "decode"] == ["eager", "graph"]
+        common = {(t.workload.params()["seq"], t.workload.params()["head_dim"]) for t in cpu
+                  if t.workload.kind == "attention" and t.workload.params()["dtype"] == "bfloat16"}
+        assert common & {(t.workload.params()["seq"], t.workload.params()["head_dim"]) for t in gpu
+                         if t.workload.kind == "attention" and t.workload.params()["dtype"] == "bfloat16"}
+        assert all(math.isfinite(t.workload.bytes_moved) for t in cpu + gpu)
