@@ -582,8 +582,8 @@ MESSAGES = {
     "decode.no_bound": "No B @ a was measured well on the {device}, so there is no bound to set it against.",
     "decode.limit.overhead": "Its {ops} operations at {cost} each come to {total} of its {time}: on the {device} the "
                              "fixed cost of each call, not bandwidth, limits it.",
-    "decode.limit.neither": "Its {ops} operations at {cost} each come to {total} of its {time}: neither bandwidth nor "
-                            "the fixed cost of its calls accounts for most of it.",
+    "decode.limit.neither": "Its {ops} operations at {cost} each come to {total} of its {time}: on the {device}, "
+                            "neither bandwidth nor the fixed cost of its calls accounts for most of it.",
     "decode.limit.bandwidth": "So on the {device} bandwidth accounts for most of its time: reading its bytes at that "
                               "rate takes at least half of the step.",
     "decode.limit.unknown": "No small operation was measured well on the {device}, so this build cannot say how much "

@@ -576,8 +576,8 @@ MESSAGES = {
                              "berjumlah {total} dari waktu langkah {time}: di {device}, yang membatasinya adalah "
                              "biaya tetap setiap panggilan, bukan bandwidth.",
     "decode.limit.neither": "Langkah itu menjalankan {ops} operasi; dengan {cost} per operasi, biaya tetapnya "
-                            "berjumlah {total} dari waktu langkah {time}: baik bandwidth maupun biaya tetap "
-                            "panggilannya tidak menjelaskan sebagian besar waktu itu.",
+                            "berjumlah {total} dari waktu langkah {time}: di {device}, baik bandwidth maupun "
+                            "biaya tetap panggilannya tidak menjelaskan sebagian besar waktu itu.",
     "decode.limit.bandwidth": "Jadi di {device}, sebagian besar waktunya dihabiskan oleh bandwidth: membaca byte-nya "
                               "pada laju itu memakan paling sedikit separuh waktu langkah.",
     "decode.limit.unknown": "Tidak ada operasi kecil yang terukur dengan baik di {device}, jadi pengukuran ini tidak "
