@@ -701,8 +701,8 @@ LLM_MUTATIONS = [
      "call, not bandwidth, limits it."),
     ("nvidia-h200-like", "index", "answer_decode", "bandwidth accounts for most of its time",
      "the fixed cost of each call, not bandwidth, limits a language model run eagerly in PyTorch"),
-    # (Not "the fixed cost ... limits it" for that CPU: one pair of process readings puts its operations at 58 % of a step,
-    # so the oracle accepts either; the share of its bound stays under half, at most 48 %, in every reading.)
+    # (Not "the fixed cost ... limits it" for that CPU: one pair of process readings puts its operations at 58 % of
+    # a step, so the oracle accepts either; the share of its bound stays under half, at most 48 %, in every reading.)
     ("nvidia-h200-workers", "llm", "decode_sentence",
      r"Its 345 operations at [^:]+: on the CPU, neither bandwidth nor the fixed cost of its calls accounts for most "
      r"of it\.",
