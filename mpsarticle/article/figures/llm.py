@@ -7,7 +7,7 @@ from matplotlib.lines import Line2D
 from matplotlib.patches import Patch
 
 from mpsarticle.analysis.findings.llm import decoding
-from mpsarticle.article.figures.frame import empty, label, new_figure
+from mpsarticle.article.figures.frame import empty, label, log_x, new_figure
 from mpsarticle.article.figures.style import (
     FIGSIZE,
     INK,
@@ -56,14 +56,15 @@ def decode_bars(results: ResultSet, lang: str) -> Figure:
             ax.plot([bound], [y], marker="D", markersize=7, color=INK, linestyle="none")
             ax.text(bound * 1.12, y, table["decode_bound_value"].format(value=number(bound, lang)), va="center",
                     fontsize=TICK_SIZE, color=INK)
-    ax.set_xscale("log")
+    log_x(ax, lambda v: number(v, lang))
     ax.set_xlim(min(values) / 4, max(values) * 6)
     ax.set_yticks(range(len(rows)), [r[0] for r in rows])
     ax.invert_yaxis()
     ax.grid(False, axis="y")
     label(ax, title=title, xlabel=table["decode_axis"])
-    handles: list[Patch | Line2D] = [Patch(facecolor="white", edgecolor=INK, label=table["decode_eager_key"]),
-               Patch(facecolor="white", edgecolor=INK, hatch=REPLAY_HATCH, label=table["decode_replay_key"])]
+    handles: list[Patch | Line2D] = [Patch(facecolor="white", edgecolor=INK, label=table["decode_eager_key"])]
+    if any(r[3] for r in rows):
+        handles.append(Patch(facecolor="white", edgecolor=INK, hatch=REPLAY_HATCH, label=table["decode_replay_key"]))
     if any(r[4] for r in rows):
         handles.append(Line2D([], [], marker="D", color=INK, linestyle="none", label=table["decode_bound_key"]))
     figure.legend(handles=handles, loc="outside lower center", ncols=2, fontsize=TICK_SIZE,
