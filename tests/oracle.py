@@ -375,9 +375,11 @@ CLAIM_TABLE: list[tuple[str, str, str]] = [
                       rf"(?P<bytes>{N} [kMGT]B) per token generated (?P<tokens>{N}) tokens? per second on the "
                       rf"(?P<dev>{DEV}), against a bound of (?P<r>{RATE}) ÷ (?P<b2>{N} [kMGT]B) ≈ (?P<bound>{N}) "
                       rf"tokens? per second: (?P<share>{N})% of it(?P<rest>[^.]*)", "check_decode_answer"),
-    ("decode rule", rf"To generate text on the (?P<dev>{DEV}), count the (?P<what>operations per token, not only the "
-                    rf"bytes|bytes per token): eager PyTorch reached (?P<share>{N})% of the bandwidth bound here",
-     "check_decode_rule"),
+    ("decode rule", rf"To generate text on the (?P<dev>{DEV}), count (?P<what>the operations per token, not only the "
+                    rf"bytes|the bytes per token|both the bytes and the operations per token): eager PyTorch reached "
+                    rf"(?P<share>{N})% of the bandwidth bound here", "check_decode_rule"),
+    ("decode rule, none", r"No rule of thumb for generating text follows from this build: no decode step was measured "
+                          r"well beside a bound", "check_decode_rule_none"),
     ("code in prose", CODE, "check_code"),
 ]
 
@@ -2539,9 +2541,7 @@ def check_decode_missing(m: re.Match, c: Context) -> None:
 
 
 def check_decode_answer(m: re.Match, c: Context) -> None:
-    o, device = c.oracle, c.device(m["dev"])
-    wanted = o.accelerator if o.accelerator and _steps(c, o.accelerator, "eager") and _memory_rates(
-        c, o.accelerator) else "cpu"
+    device, wanted = c.device(m["dev"]), _answered(c)
     if device != wanted:
         c.fail(f"the answer quotes the {m['dev']}'s step, but the {wanted}'s was measured beside a bound")
     steps = _steps(c, device, "eager")
@@ -2561,9 +2561,25 @@ def check_decode_answer(m: re.Match, c: Context) -> None:
         c.fail(f"the answer says '{claimed}', but the readings allow only {sorted(found)}")
 
 
+def _answered(c: Context) -> str:
+    """The device whose decode step the answer quotes: the accelerator where its eager step was measured well beside
+    a bound, else the CPU."""
+    o = c.oracle
+    return o.accelerator if o.accelerator and _steps(c, o.accelerator, "eager") and _memory_rates(
+        c, o.accelerator) else "cpu"
+
+
+def check_decode_rule_none(m: re.Match, c: Context) -> None:
+    device = _answered(c)
+    if _limits(c, device):
+        c.fail(f"'no rule', but the {device} has a decode step measured beside a bound and an operation's cost")
+
+
 def check_decode_rule(m: re.Match, c: Context) -> None:
     device = c.device(m["dev"])
-    claimed = "overhead" if m["what"].startswith("operations") else "bandwidth"
+    if device != _answered(c):
+        c.fail(f"the rule quotes the {m['dev']}'s step, but the answer's is the {_answered(c)}'s")
+    claimed = {"the operations": "overhead", "the bytes per ": "bandwidth"}.get(m["what"][:14], "neither")
     found = _limits(c, device)
     if claimed not in found:
         c.fail(f"the rule says '{claimed}', but the readings allow only {sorted(found)}")

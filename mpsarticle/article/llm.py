@@ -83,6 +83,8 @@ def attention_sentence(found: AttentionFinding, words: Words) -> str:
 
 
 def backend_sentence(found: AttentionFinding, words: Words) -> str:
+    if not found.backends:
+        return words("attention.backend.none")
     parts = []
     for device, counted in found.backends:
         total = sum(n for _, n in counted)
@@ -233,10 +235,12 @@ def rule_more(results: ResultSet, words: Words) -> str:
         parts.append(words(f"rule.attention.{key}", device=words.device(found.device),
                            dtype=Text(ATTENTION_COMPARED)))
     one = _answered(results)
-    if one is not None and one.eager is not None and one.limit in ("overhead", "bandwidth"):
+    if one is not None and one.eager is not None and one.limit is not None:
         share = one.share(one.eager)
-        assert share is not None
+        assert share is not None  # (chosen for having a bound)
         parts.append(words(f"rule.decode.{one.limit}", device=words.device(one.device), share=Share(share[0])))
+    else:
+        parts.append(words("rule.decode.none"))
     return " ".join(parts)
 
 

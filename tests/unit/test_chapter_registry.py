@@ -57,3 +57,22 @@ def test_the_plot_command_writes_the_figures_it_always_wrote() -> None:
     assert [name for name, drawing in FIGURES.items() if drawing.plotted] == [
         "original", "time", "speedup", "methods", "bandwidth", "matmul", "train", "decode"]
     assert all(drawing.reads == RESULTS for drawing in FIGURES.values() if drawing.plotted)
+
+
+@pytest.mark.parametrize("lang", ["en", "id"])
+def test_no_glued_value_is_empty_on_any_machine_of_the_matrix(lang: str) -> None:
+    """A glued text that is empty shows nothing where the chapter expects a sentence (the site's test of the built
+    pages found one: the rule of thumb for text on a CPU whose decode step was limited by neither)."""
+    from mpsarticle.article.chapters import CHAPTERS, chapter_sentences
+    from mpsarticle.article.wording import Words
+
+    from ..machines import MACHINES, archive_labels, results_of, selfcheck_rows
+
+    empty = []
+    for machine in MACHINES:
+        results = results_of(machine)
+        for chapter in CHAPTERS:
+            found = chapter_sentences(chapter, results, Words(lang), rows=selfcheck_rows(results),
+                                      labels=archive_labels())
+            empty += [f"{machine}/{chapter}/{key}" for key, value in found.items() if not value.strip()]
+    assert not empty

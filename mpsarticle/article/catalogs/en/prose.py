@@ -552,6 +552,7 @@ MESSAGES = {
                                      "measured.",
                               "other": "On the {device} PyTorch chose its {backend} kernel for all {count} attention "
                                        "calls measured."},
+    "attention.backend.none": "So this build recorded no attention backend.",
     "attention.backend.several": "On the {device} PyTorch chose {choices} of the {total} attention calls measured.",
     "attention.backend.choice": "its {backend} kernel for {count}",
     "attention.call": "{seq} positions with head size {dim}",
@@ -650,6 +651,11 @@ MESSAGES = {
     "rule.attention.mixed": "For attention in {dtype}, which device wins depends on the length and head size here.",
     "rule.decode.overhead": "To generate text on the {device}, count the operations per token, not only the bytes: "
                             "eager PyTorch reached {share} of the bandwidth bound here.",
+    "rule.decode.neither": "To generate text on the {device}, count both the bytes and the operations per token: "
+                           "eager PyTorch reached {share} of the bandwidth bound here, and neither explains most of "
+                           "its time.",
+    "rule.decode.none": "No rule of thumb for generating text follows from this build: no decode step was measured "
+                        "well beside a bound and the cost of one operation.",
     "rule.decode.bandwidth": "To generate text on the {device}, count the bytes per token: eager PyTorch reached "
                              "{share} of the bandwidth bound here.",
     "reason.ops": "A chain of small operations measures that fixed cost directly: one operation costs {acc} on the "

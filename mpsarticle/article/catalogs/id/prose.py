@@ -544,6 +544,7 @@ MESSAGES = {
     "attention.backend.one": {"plural": "count",
                               "other": "Di {device}, PyTorch memilih kernel {backend} untuk setiap panggilan "
                                        "attention yang diukur ({count} panggilan)."},
+    "attention.backend.none": "Karena itu, pengukuran ini tidak mencatat backend attention apa pun.",
     "attention.backend.several": "Di {device}, PyTorch memilih {choices} dari {total} panggilan attention yang "
                                  "diukur.",
     "attention.backend.choice": "kernel {backend} untuk {count}",
@@ -638,6 +639,11 @@ MESSAGES = {
                             "panjang urutan dan ukuran head.",
     "rule.decode.overhead": "Untuk menghasilkan teks di {device}, hitung jumlah operasi per token, bukan hanya "
                             "byte-nya: di sini PyTorch dalam mode eager mencapai {share} dari batas bandwidth.",
+    "rule.decode.neither": "Untuk menghasilkan teks di {device}, hitung byte sekaligus operasi per token: di sini "
+                           "PyTorch dalam mode eager mencapai {share} dari batas bandwidth, dan tidak satu pun dari "
+                           "keduanya menjelaskan sebagian besar waktunya.",
+    "rule.decode.none": "Pengukuran ini tidak menghasilkan aturan praktis untuk menghasilkan teks: tidak ada langkah "
+                        "decode yang terukur dengan baik beserta batas atas dan biaya satu operasinya.",
     "rule.decode.bandwidth": "Untuk menghasilkan teks di {device}, hitung byte per token: di sini PyTorch dalam mode "
                              "eager mencapai {share} dari batas bandwidth.",
     "reason.ops": "Rantai operasi kecil mengukur biaya tetap itu secara langsung: satu operasi memakan {acc} di "
