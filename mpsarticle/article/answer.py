@@ -14,7 +14,7 @@ from typing import Literal
 from mpsarticle.analysis import series as analysis
 from mpsarticle.analysis.findings import MISSING, MIXED, Bandwidth
 from mpsarticle.analysis.verdict import Area, Verdict, verdict
-from mpsarticle.article.sentences import bandwidth_sentence, cpu_half_sentence
+from mpsarticle.article.formatting import reading_name
 from mpsarticle.article.wording import (
     Billions,
     Bytes,
@@ -105,8 +105,8 @@ def _compared_answer(found: Verdict, words: Words) -> tuple[str, str, str]:
 
 def _cpu_answer(found: Verdict, words: Words) -> tuple[str, str, str]:
     machine = found.machine
-    cpu = Text(machine.cpu) if not machine.cpu_threads else Phrase.of(
-        "cpu.threads", cpu=Text(machine.cpu), threads=Count(machine.cpu_threads))
+    cpu = Text(reading_name(machine.cpu)) if not machine.cpu_threads else Phrase.of(
+        "cpu.threads", cpu=Text(reading_name(machine.cpu)), threads=Count(machine.cpu_threads))
     present = machine.accelerator
     if present is not None:
         lead = words("answer.accelerator_failed", name=Text(present.name), api=words.api(present.kind), cpu=cpu)
@@ -132,7 +132,8 @@ def _cpu_answer(found: Verdict, words: Words) -> tuple[str, str, str]:
         rule = words("answer.cpu_rule.none")
     else:
         key = "answer.cpu_rule.try" if faster else "answer.cpu_rule.stay"
-        rule = words(key, dtypes=Listing(faster, style="or"), detail=cpu_half_sentence(found.matmul, words))
+        # The precisions compared size by size stay in the chapter on matrix products: said once (issue 23).
+        rule = words(key, dtypes=Listing(faster, style="or"))
     return lead, detail, rule
 
 
@@ -172,8 +173,8 @@ def reason_sentences(results: ResultSet, words: Words) -> dict[str, str]:
         first = next(iter(analysis.series(results, workload="matvec", device="cpu")), None)
         if first is not None:
             small = words("reason.small.cpu", size=Size(first[0]), cpu=Seconds(first[1].measured_s))
-        if cpu is not None:
-            large = bandwidth_sentence(cpu, words)
+        if cpu is not None:  # its rates stand in the chapter on B @ a: said once (issue 23)
+            large = words("reason.large.cpu")
     bands = {b.device: b for b in found.bandwidths}
     if found.bandwidth_ratio is not None and found.crossover.device is not None:
         ratio = found.bandwidth_ratio

@@ -86,7 +86,9 @@ def your_mac_sentences(results: ResultSet, words: Words) -> dict[str, str]:
 
 
 def intro_sentences(results: ResultSet, words: Words) -> dict[str, str]:
-    return {"hardware_sentence": hardware_sentence(results, words), "torch_version": results.environment["torch"]}
+    """Nothing measured: the introduction points to the chapter on devices for the machine (issue 23: the machine
+    is described once)."""
+    return {}
 
 
 def devices_sentences(results: ResultSet, words: Words) -> dict[str, str]:
@@ -139,8 +141,7 @@ def machines_sentences(results: ResultSet, words: Words, labels: Sequence[str], 
                        archive: Sequence[tuple[str, ResultSet]] = ()) -> dict[str, str]:
     """The archive's machines; and, as in this build's own chapters, any rate of theirs that fell by more than half
     (the chapter's figures draw those curves too)."""
-    return {"machines_sentence": machines_sentence(labels, skipped, archive, words),
-            "hardware_sentence": hardware_sentence(results, words)}
+    return {"machines_sentence": machines_sentence(labels, skipped, archive, words)}
 
 
 def llm_sentences(results: ResultSet, words: Words) -> dict[str, str]:
@@ -148,10 +149,9 @@ def llm_sentences(results: ResultSet, words: Words) -> dict[str, str]:
 
 
 def verdict_sentences(results: ResultSet, words: Words) -> dict[str, str]:
-    return {**_answer(results, words), **reason_sentences(results, words),
-            "reason_ops": llm.op_reason(results, words, present_accelerator(results)),
-            "precision_sentence": peak_sentence(f.matmul(results), results, words),
-            "train_sentence": training_sentence(f.training(results), words)}
+    """The reasons behind the answer (the opening page states the answer; the chapters keep their own findings)."""
+    return {"answer_llm": answer_sentences(results, words)["answer_llm"], **reason_sentences(results, words),
+            "reason_ops": llm.op_reason(results, words, present_accelerator(results))}
 
 
 # -- the registry ------------------------------------------------------------------------------

@@ -14,6 +14,7 @@ ratio of 0.0004 is ``0.000400``, never ``0.000``. Values of
 from __future__ import annotations
 
 import math
+import re
 from decimal import Decimal
 
 from babel import Locale
@@ -168,3 +169,9 @@ def ratio_interval(value, lang: str) -> str:
 
 
 __all__ += ["bounds", "digits_beside", "symmetric"]
+
+
+def reading_name(name: str) -> str:
+    """A device's or CPU's name as a reader writes it: the trademark marks a vendor's string carries left out
+    (``Intel(R) Xeon(R) Processor`` → ``Intel Xeon Processor``); the data files keep the raw string."""
+    return " ".join(re.sub(r"\((?:R|TM)\)|®|™", " ", name, flags=re.IGNORECASE).split())

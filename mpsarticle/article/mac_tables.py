@@ -63,7 +63,8 @@ def card_rows(environment: Mapping[str, Any], lang: str) -> list[tuple[str, str]
             if power == "battery" else words.get(power, power or "?")
         rows.append((words["power"], text + (f"; {words['low_power']}" if mac.get("low_power_mode") else "")))
     found = [words["conditions_named"].get(code, code) for code in environment.get("warnings") or ()]
-    rows.append((words["conditions"], ", ".join(found) or words["none"]))
+    if found:  # no row where nothing risky was recorded: an empty condition says nothing to a reader
+        rows.append((words["conditions"], ", ".join(found)))
     return rows
 
 

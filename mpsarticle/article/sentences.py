@@ -20,6 +20,7 @@ from typing import Any
 from mpsarticle.analysis import findings as f
 from mpsarticle.analysis import series as analysis
 from mpsarticle.analysis.findings.timing import AGREES, NOISY, TOO_LARGE, TOO_SMALL
+from mpsarticle.article.formatting import reading_name
 from mpsarticle.article.selfcheck_words import point_words, reference_words, row_gap_percent, row_ratio_digits
 from mpsarticle.article.wording import (
     Bytes,
@@ -59,8 +60,8 @@ def _direction(direction: Direction) -> str:
 
 def _cpu(machine: f.Machine) -> Phrase:
     if machine.cpu_threads:
-        return Phrase.of("cpu.threads", cpu=Text(machine.cpu), threads=Count(machine.cpu_threads))
-    return Phrase.of("cpu.plain", cpu=Text(machine.cpu))
+        return Phrase.of("cpu.threads", cpu=Text(reading_name(machine.cpu)), threads=Count(machine.cpu_threads))
+    return Phrase.of("cpu.plain", cpu=Text(reading_name(machine.cpu)))
 
 
 def hardware_sentence(results: ResultSet, words: Words) -> str:
@@ -92,9 +93,10 @@ def bandwidth_sentences(results: ResultSet, words: Words) -> list[str]:
     return found + ([falls] if falls else [])
 
 
-def drops_sentence(found: Sequence[f.Drop], words: Words) -> str:
-    """Each rate that fell by more than half from one size to the next, and what the data cannot say about why;
-    nothing where no rate did."""
+def drops_sentence(found: Sequence[f.Drop], words: Words, why: str = "drop.why") -> str:
+    """Each rate that fell by more than half from one size to the next, and what the data cannot say about why
+    (``why``: the whole explanation, or ``drop.why.brief``, which points to where it stands: said once); nothing
+    where no rate did."""
     if not found:
         return ""
     parts = []
@@ -106,7 +108,7 @@ def drops_sentence(found: Sequence[f.Drop], words: Words) -> str:
                            after=Phrase.of(f"drop.size.{key}", size=Size(drop.after)),
                            high=Rate(drop.before_rate, drop.unit), low=Rate(drop.after_rate, drop.unit),
                            share=Share(drop.share)))
-    return " ".join(parts) + " " + words("drop.why", count=Count(len(found)))
+    return " ".join(parts) + " " + words(why, count=Count(len(found)))
 
 
 def original_sentence(found: f.Original, words: Words) -> str:
@@ -241,7 +243,7 @@ def peak_sentence(found: f.Matmul, results: ResultSet, words: Words) -> str:
     best = [c.best for c in found.comparisons if c.best is not None]
     if best:
         parts.append(best_sentence(found, best, words))
-    parts += [tf32_sentence(results, words), drops_sentence(f.drops(results, ("matmul",)), words)]
+    parts += [tf32_sentence(results, words), drops_sentence(f.drops(results, ("matmul",)), words, "drop.why.brief")]
     return " ".join(p for p in parts if p) or words("matmul.none")
 
 
@@ -441,5 +443,5 @@ def machines_sentence(labels: Sequence[str], skipped: Sequence[str], archive: Se
         falls = f.drops(archived, ("matvec", "copy"))
         if falls:
             listing += " " + words("machines.drops", label=Text(label), count=Count(len(falls)),
-                                   drops=drops_sentence(falls, words))
+                                   drops=drops_sentence(falls, words, "drop.why.brief"))
     return listing

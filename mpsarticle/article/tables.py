@@ -8,10 +8,11 @@ it in the chapter. Values come from results files, which anyone can write
 from __future__ import annotations
 
 import html
+import re
 from collections.abc import Iterable, Sequence
 
 from mpsarticle.analysis import series as analysis
-from mpsarticle.article.formatting import duration, number, percent, ratio_interval, whole, with_interval
+from mpsarticle.article.formatting import duration, number, percent, ratio_interval, reading_name, whole, with_interval
 from mpsarticle.article.reasons import reason_text
 from mpsarticle.article.selfcheck_words import point_words, reference_words, row_ratio_digits
 from mpsarticle.article.wording import Count, Words
@@ -23,8 +24,28 @@ __all__ = ["data_links", "device_card", "html_table", "machines_table", "methods
 DATA_FILES = ("results.json", "results.csv")
 
 
+#: A number and its unit, which a cell that wraps must not part (a no-break space joins them).
+_UNIT = re.compile(r"(\d) (?=(?:[µmn]?s|[KMGT]i?B|[kMGT]B|[GT]FLOP/s|[kMGT]B/s)(?![\w/]))")
+
+
+def _joined(text: str) -> str:
+    """``text`` with each number joined to its unit, and ``m = 1,024`` held together, by no-break spaces."""
+    return re.sub(r"\b([mn]) = (?=\d)", "\\1\u00a0=\u00a0", _UNIT.sub("\\1\u00a0", text))
+
+
+#: A cell that is a number (a count, a time, a rate, a ratio; or a dash where there is none): aligned on the right.
+_NUMBER = re.compile(r"^(?:[\d.,]+(?:\u00a0\S+)?(?: \[.*\])?|[–-])$")
+
+
+def _cell(value: object, tag: str) -> str:
+    text = _joined(str(value))
+    number = tag == "td" and _NUMBER.match(text)
+    opening = f'{tag} class="num"' if number else tag
+    return f"<{opening}>{html.escape(text)}</{tag}>"
+
+
 def _cells(values: Iterable[object], tag: str = "td") -> str:
-    return "".join(f"<{tag}>{html.escape(str(value))}</{tag}>" for value in values)
+    return "".join(_cell(value, tag) for value in values)
 
 
 def html_table(head: Sequence[str], rows: Iterable[str], extra_class: str = "") -> str:
@@ -45,12 +66,13 @@ def device_card(results: ResultSet, words: Words) -> str:
     rows: list[tuple[str, object]] = [(words("card.machine"), results.label)] if results.label else []
     rows += [
         (words("card.os"), f"{env['os']} ({env.get('arch', '')})"),
-        (words("card.cpu"), f"{env['cpu']}, {analysis.cpu_threads(results) or '?'} {words('card.threads')}"),
+        (words("card.cpu"),
+         f"{reading_name(str(env['cpu']))}, {analysis.cpu_threads(results) or '?'} {words('card.threads')}"),
         (words("card.memory"), gib(env.get("memory_bytes"), lang)),
     ]
     for name, device in env["devices"].items():
         if name != "cpu":
-            rows.append((words.device(name), f"{device['name']} — {device.get('backend', '')}, "
+            rows.append((words.device(name), f"{reading_name(str(device['name']))} — {device.get('backend', '')}, "
                                              f"{gib(device.get('memory_bytes'), lang)}"))
     for name, why in env.get("unavailable", {}).items():
         rows.append((words.device(name), f"{words('card.unavailable')}: {reason_text(why, words)}"))
@@ -88,26 +110,33 @@ def data_links(words: Words) -> str:
     return f'<p class="mpsarticle-data">{html.escape(words("data_links"))}: {links}</p>'
 
 
-MACHINE_COLUMNS = ("machine", "cpu", "threads", "memory", "accelerator", "torch", "profile", "measured", "data")
+#: The machines, as two tables that each fit a desktop's column: the hardware, then the software and the data.
+MACHINE_COLUMNS = ("machine", "cpu", "threads", "memory", "accelerator")
+SOFTWARE_COLUMNS = ("machine", "torch", "profile", "measured", "data")
 
 
 def machines_table(entries: Sequence[tuple[str, ResultSet, str]], words: Words,
                    same_machine: Sequence[tuple[str, str]] = ()) -> str:
-    """One row per machine: (label, results, link to its data), this build first; ``same_machine`` are the
-    archive's files (label, link) from this build's own machine and software, left out and named in a note."""
+    """One row per machine (label, results, link to its data), this build first, in two tables: its hardware, and
+    its software with the link to its data (nine columns in one would not fit a page's column); ``same_machine``
+    are the archive's files (label, link) from this build's own machine and software, left out and named in a
+    note."""
     lang = words.lang
-    rows = []
+    hardware, software = [], []
     for label, results, link in entries:
         env = results.environment
         accelerators = [f"{d.get('name', kind)} ({d.get('backend', kind)})"
                         for kind, d in env["devices"].items() if kind != "cpu"]
         threads = analysis.cpu_threads(results)
-        cells = [label, env["cpu"], whole(threads, lang) if isinstance(threads, int) else "-",
-                 gib(env.get("memory_bytes") if isinstance(env.get("memory_bytes"), int) else None, lang),
-                 "; ".join(accelerators) or words("machines_table.none"), env["torch"], results.profile or "-",
-                 results.created[:10]]
-        rows.append(f'<tr>{_cells(cells)}<td><a href="{html.escape(link)}">JSON</a></td></tr>')
-    table = html_table([words(f"machines_table.{c}") for c in MACHINE_COLUMNS], rows, "mpsarticle-machines")
+        memory = env.get("memory_bytes")
+        cells = [label, reading_name(str(env["cpu"])), whole(threads, lang) if isinstance(threads, int) else "-",
+                 gib(memory if isinstance(memory, int) else None, lang),
+                 "; ".join(accelerators) or words("machines_table.none")]
+        hardware.append(f"<tr>{_cells(cells)}</tr>")
+        software.append(f"<tr>{_cells([label, env['torch'], results.profile or '-', results.created[:10]])}"
+                        f'<td><a href="{html.escape(link)}">JSON</a></td></tr>')
+    table = (html_table([words(f"machines_table.{c}") for c in MACHINE_COLUMNS], hardware, "mpsarticle-machines")
+             + html_table([words(f"machines_table.{c}") for c in SOFTWARE_COLUMNS], software, "mpsarticle-machines"))
     if not same_machine:
         return table
     files = words.join([f'<a href="{html.escape(link)}">{html.escape(label)}</a>' for label, link in same_machine])

@@ -25,7 +25,7 @@ import html
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from mpsarticle.article.formatting import duration, number, rate, whole
+from mpsarticle.article.formatting import duration, number, rate, reading_name, whole
 from mpsarticle.article.tables import html_table
 from mpsarticle.article.wording import Bytes, Count, Num, Rate, Seconds, Share, Text, Words
 from mpsarticle.core.cited import Cited, cited
@@ -268,9 +268,9 @@ def mac_answer(results: ResultSet, words: Words) -> str:
     copies = _copies(rows)
     cpu = results.environment.get("cpu") or "?"
     if not copies:
-        return words("your_mac.answer.none", cpu=Text(str(cpu)))
+        return words("your_mac.answer.none", cpu=Text(reading_name(str(cpu))))
     low, high = copies[0], copies[-1]
-    return words("your_mac.answer.cited", cpu=Text(str(cpu)), low=Text(_as_published(low, words)),
+    return words("your_mac.answer.cited", cpu=Text(reading_name(str(cpu))), low=Text(_as_published(low, words)),
                  low_chip=Text(low.chip),
                  high=Text(_as_published(high, words)), high_chip=Text(high.chip), source=Text(high.source_name),
                  chips=Count(len({row.chip for row in rows})), rows=Count(len(rows)))

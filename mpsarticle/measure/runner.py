@@ -12,6 +12,9 @@ interactive session) every call measures.
 
 from __future__ import annotations
 
+import hashlib
+import subprocess
+import sys
 import time
 from collections.abc import Iterable, Sequence
 from pathlib import Path
@@ -20,6 +23,7 @@ from typing import TYPE_CHECKING
 from mpsarticle import config
 from mpsarticle.core.profiles import SUITES, Task, current_profile, get_profile
 from mpsarticle.core.specs import TimingOptions, Workload
+from mpsarticle.errors import MpsarticleError
 from mpsarticle.measure.loop import resolve_devices, run_tasks
 from mpsarticle.measure.session import finished
 from mpsarticle.results.model import ResultSet, load
@@ -31,7 +35,7 @@ if TYPE_CHECKING:
 # torch, and the modules that import it (devices, timing, session,
 # selfcheck, environment), are imported where measuring starts.
 
-__all__ = ["measure_once", "run", "run_suites", "selfcheck_once"]
+__all__ = ["measure_once", "run", "run_suites", "script_output_once", "selfcheck_once"]
 
 
 def run(
@@ -137,6 +141,36 @@ def selfcheck_once(*, progress: bool = True) -> list[Row]:
     if path is not None:
         save_rows(rows, path)
     return rows
+
+
+#: The longest a chapter's script may run (a reader's script: seconds on any machine).
+SCRIPT_LIMIT_S = 300
+
+
+def script_output_once(script: Path) -> str:
+    """What ``script`` prints when run as a reader runs it (a fresh Python, nothing of this package imported),
+    once per build: both languages show the same run. A script that fails stops the build with one line."""
+    text = script.read_text(encoding="utf-8")
+    build_id = config.build_id()
+    digest = hashlib.sha256(text.encode()).hexdigest()[:12]
+    path = (config.cache_dir() / config.safe_name(build_id) / f"script-{script.stem}-{digest}.txt"
+            if build_id else None)
+    if path is not None and path.exists():
+        return path.read_text(encoding="utf-8")
+    try:
+        done = subprocess.run([sys.executable, script.name], cwd=script.parent, capture_output=True, text=True,
+                              timeout=SCRIPT_LIMIT_S, check=False)
+    except subprocess.TimeoutExpired:
+        raise MpsarticleError(f"{script.name} ran longer than {SCRIPT_LIMIT_S} s") from None
+    if done.returncode != 0:
+        last = (done.stderr.strip().splitlines() or ["(nothing on stderr)"])[-1]
+        raise MpsarticleError(f"{script.name} exited with status {done.returncode}: {last}")
+    if path is not None:
+        from mpsarticle.results.model import write_atomically
+
+        path.parent.mkdir(parents=True, exist_ok=True)
+        write_atomically(path, done.stdout)
+    return done.stdout
 
 
 def _selfcheck_path() -> Path | None:

@@ -85,8 +85,12 @@ def light(chromium, server):
 
 @pytest.fixture(scope="session")
 def light_pages(light, server, site) -> dict[str, Visit]:
-    """The landing page and every page of both languages, light, at 1280 px."""
-    return {rel: light.visit(server + rel) for rel in ["index.html", *site_pages(site)]}
+    """The landing page and every page of both languages, light, at 1280 px, with what of its tables and figures
+    does not fit its column."""
+    def clipped(page, visit):
+        visit.extra["clipped"] = page.evaluate(js("clipped"))
+
+    return {rel: light.visit(server + rel, clipped) for rel in ["index.html", *site_pages(site)]}
 
 
 class Dark:
@@ -142,6 +146,7 @@ def phone(chromium, server, site) -> dict[str, Visit]:
 
     def overflow(page, visit):
         visit.extra["overflow"] = page.evaluate(js("overflow"))
+        visit.extra["clipped"] = page.evaluate(js("clipped"))
 
     try:
         pages = ["index.html", *(rel for rel in site_pages(site) if rel.rsplit("/", 1)[-1] not in BOILERPLATE)]
@@ -287,3 +292,38 @@ def test_site_search_finds_each_chapter(light_pages, light, server, lang):
         failures += [f"search.html?q={word}: {problem}" for problem in visit.problems]
     assert searched, "no chapter to search for"
     assert not failures, _report(failures, "site search")
+
+
+def _clipped(pages: dict[str, Visit], *, desktop: bool) -> list[str]:
+    """Tables and figures a reader cannot see whole: on a desktop every one must fit its column; on a phone a table
+    may scroll inside its own box if its first column stays in view (sticky), and a figure must fit."""
+    failures = []
+    for rel, visit in pages.items():
+        found = visit.extra.get("clipped")
+        if found is None:
+            failures.append(f"{rel}: could not be measured ({visit.problems})")
+            continue
+        for table in found["tables"]:
+            if table["outside"]:
+                failures.append(f"{rel}: {table['name']} sticks out of the article's column")
+            elif not table["fits"] and (desktop or not (table["sticky"] and table["scrolls"])):
+                how = "does not fit" if desktop else "is cut off (no scrolling box with its first column fixed)"
+                failures.append(f"{rel}: {table['name']} {how}: {table['width']} px in a {table['box']} px box")
+        for figure in found["figures"]:
+            if not figure["fits"]:
+                failures.append(f"{rel}: {figure['name']} ({figure['width']} px) does not fit the "
+                                f"{found['column']} px column")
+            if figure["natural"] < 2 * figure["width"] and desktop:
+                failures.append(f"{rel}: {figure['name']} has {figure['natural']} px for {figure['width']} shown: "
+                                "blurry on a high-density screen")
+    return failures
+
+
+def test_no_table_or_figure_is_cut_off_at_1280px(light_pages):
+    failures = _clipped({rel: v for rel, v in light_pages.items() if rel != "index.html"}, desktop=True)
+    assert not failures, _report(failures, "tables or figures cut off at 1,280 px")
+
+
+def test_no_table_or_figure_is_cut_off_at_375px(phone):
+    failures = _clipped({rel: v for rel, v in phone.items() if rel != "index.html"}, desktop=False)
+    assert not failures, _report(failures, "tables or figures cut off at 375 px")

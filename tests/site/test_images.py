@@ -64,6 +64,11 @@ def test_glued_figures_are_real_images(site, lang, chapter):
             except AssertionError as exc:
                 raise AssertionError(f"{where}: figure image {src!r} ({path}): {exc}") from None
             assert width > 0 and height > 0, f"{where}: figure image {src!r} is {width}×{height} pixels"
+            # Sharp on a high-density screen (every Mac's): the PNG holds twice the pixels it is shown at.
+            shown = img.get("width")
+            assert shown and shown.isdigit(), f"{where}: figure image {src!r} has no width to be shown at"
+            assert width >= 2 * int(shown), (f"{where}: figure image {src!r} is {width} pixels wide, shown at "
+                                             f"{shown}: not twice the pixels (blurry on a Retina screen)")
 
 
 def alt_problem(alt: str | None, src: str) -> str | None:

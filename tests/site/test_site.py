@@ -217,7 +217,9 @@ def test_device_card_shows_the_same_torch_version(site):
 @pytest.mark.parametrize("chapter", [c for c in CHAPTERS if re.search(r"page\.\w+_table\(\)", source("en", c))])
 def test_tables_are_shown_in_both_languages(site, chapter):
     """page.methods_table() and page.machines_table(): present, filled, and the same shape in en and id."""
-    expected = len(re.findall(r"page\.\w+_table\(\)", source("en", chapter)))
+    # Each call draws one table; the machines, two (their hardware, and their software and data).
+    expected = sum(2 if call == "machines" else 1
+                   for call in re.findall(r"page\.(\w+)_table\(\)", source("en", chapter)))
     shapes = {}
     for lang in LANGUAGES:
         where = f"{lang}/{chapter}.html"
@@ -229,3 +231,41 @@ def test_tables_are_shown_in_both_languages(site, chapter):
             assert rows, f"{where}: a table ({' '.join(table.get('class'))}) has no rows"
             shapes[lang].append([len(row.find_all("td")) for row in rows])
     assert shapes["en"] == shapes["id"], f"{chapter}: the tables differ in shape between en and id: {shapes}"
+
+
+#: PyTorch's announcement of the MPS backend (18 May 2022), whose claims the introduction quotes.
+LAUNCH_ANNOUNCEMENT = "https://pytorch.org/blog/introducing-accelerated-pytorch-training-on-mac/"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_introduction_links_the_launch_announcement(site, lang):
+    """The launch claims are someone else's: the introduction links where they were made (issue 23)."""
+    links = [a.get("href") for a in article_of(page(site, lang, "intro"), f"{lang}/intro").find_all("a")]
+    assert LAUNCH_ANNOUNCEMENT in links, f"{lang}/intro.html does not link {LAUNCH_ANNOUNCEMENT}"
+
+
+#: Words in a row that two pages of one language may not share (issue 23: each thing said once).
+SAID_ONCE_WORDS = 25
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_no_run_of_25_words_stands_on_two_pages(site, lang):
+    """A paragraph's worth of text (25 words in a row, code and tables aside) appears on one page only: the opening
+    page answers, the closing chapter gives the reasons, each chapter keeps its own findings."""
+    runs: dict[str, set[str]] = {}
+    for path in language_pages(site, lang):
+        if path.stem in ("search", "genindex"):
+            continue
+        article = article_of(parse(path), str(path))
+        for block in article.find_all(["p", "li", "figcaption", "dd"]):
+            if block.find_parent(["table", "pre"]) or block.find(["p", "li"]):
+                continue
+            words = block.get_text(" ").split()
+            for start in range(len(words) - SAID_ONCE_WORDS + 1):
+                runs.setdefault(" ".join(words[start:start + SAID_ONCE_WORDS]), set()).add(path.stem)
+    twice: dict[tuple[str, ...], str] = {}
+    for run, pages in runs.items():
+        if len(pages) > 1:
+            twice.setdefault(tuple(sorted(pages)), run)
+    assert not twice, f"{lang}: text said on two pages:\n" + "\n".join(f"  {pages}: {run}…"
+                                                                        for pages, run in twice.items())

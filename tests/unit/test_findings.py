@@ -132,7 +132,7 @@ def test_the_accelerator_is_named_once(machine):
     name = results_of(machine).environment["devices"][findings.machine(results_of(machine)).accelerator.kind]["name"]
     for lang in ("en", "id"):
         label = Words(lang)("hardware.label", label=results_of(machine).label) + " "
-        text = sentence(machine, "intro", "hardware_sentence", lang).removeprefix(label)
+        text = sentence(machine, "devices", "hardware_sentence", lang).removeprefix(label)
         assert text.count(name) == 1 and ") (" not in text and text.count("GPU") <= 1, text
 
 

@@ -45,9 +45,12 @@ def test_card_rows_of_a_mac_on_battery_in_both_languages():
     assert en[4] == ("Conditions while measuring", "on battery, Low Power Mode, swap in use")
 
 
-def test_card_rows_off_macos_are_the_conditions_alone():
-    assert mac_tables.card_rows({"warnings": []}, "en") == [("Conditions while measuring", "none")]
-    assert mac_tables.card_rows({}, "id") == [("Kondisi saat mengukur", "tidak ada")]
+def test_card_rows_off_macos_name_only_conditions_that_were_recorded():
+    """No row saying "none" (issue 23: an empty condition tells a reader nothing); a recorded one is named."""
+    assert mac_tables.card_rows({"warnings": []}, "en") == []
+    assert mac_tables.card_rows({}, "id") == []
+    rows = mac_tables.card_rows({"warnings": [mac_tables.CONDITION_CODES[0]]}, "en")
+    assert [label for label, _ in rows] == ["Conditions while measuring"]
 
 
 def test_rosetta_is_named_on_the_card_in_both_languages():

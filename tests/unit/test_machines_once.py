@@ -54,7 +54,8 @@ def test_an_archive_copy_of_this_machine_is_listed_once(tmp_path, monkeypatch, l
     assert [label for label, _ in page.entries] == [Words(lang)("this_build"), "Other box"]
     assert page.same_machine == ["mac-mini-m2.json"]
     html = page.machines_table().data
-    assert html.count("<tr>") == 3  # the head, this build, the other machine
+    assert html.count("<tr>") == 6  # in each of the two tables: the head, this build, the other machine
+    assert html.count("<table") == 2
     table, note = html.split('<p class="mpsarticle-note">')
     assert "Mac mini M2 (archived)" not in table and 'href="data/machines/other.json"' in table
     assert 'href="data/machines/mac-mini-m2.json">Mac mini M2 (archived)</a>' in note

@@ -72,7 +72,7 @@ def test_the_table_names_points_and_references_and_shows_the_ratios_side(lang, r
             row(label="matvec(m=1000, dtype=float32)", reference="blocked_autorange", ratio=0.99, device="cpu")]
     html = selfcheck_table(rows, words)
     assert not IDENTIFIERS.search(html), html
-    assert f"<td>{shown}</td>" in html
+    assert f"<td class=\"num\">{shown}</td>" in html
     assert words("selfcheck.reference.do_bench_cudagraph").replace("'", "&#x27;") in html
 
 

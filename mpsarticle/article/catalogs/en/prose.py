@@ -89,6 +89,12 @@ MESSAGES = {
                           "outgrown a cache or the reach of the address translation, made PyTorch pick another "
                           "kernel, or pushed memory to swap, and nothing recorded here tells these apart."},
 
+    "drop.why.brief": {"plural": "count",
+                       "one": "The measurements show that this happened, not why; the chapter on the matrix-vector "
+                              "product lists what can cause it.",
+                       "other": "The measurements show that these falls happened, not why; the chapter on the "
+                                "matrix-vector product lists what can cause them."},
+
     # -- timing methods ---------------------------------------------------------------
     "gap.no_accelerator": "This build had no accelerator, so the gap between naive and synchronised timing cannot "
                           "be shown on this machine; the table shows the CPU alone.",
@@ -330,8 +336,8 @@ MESSAGES = {
     "cpufact.matvec": "reads a matrix at up to {rate} in B @ a",
     "cpufact.matmul": "computes float32 matrix products at up to {rate}",
     "cpufact.train": "takes {time} per training step at batch {batch}",
-    "answer.cpu_rule.stay": "Rule of thumb from these numbers: on this CPU, stay with float32. {detail}",
-    "answer.cpu_rule.try": "Rule of thumb from these numbers: on this CPU, {dtypes} can pay off. {detail}",
+    "answer.cpu_rule.stay": "Rule of thumb from these numbers: on this CPU, stay with float32.",
+    "answer.cpu_rule.try": "Rule of thumb from these numbers: on this CPU, {dtypes} can pay off.",
     "answer.cpu_rule.none": "No rule of thumb about precision follows from these numbers: the CPU measured float32 "
                             "alone.",
     "answer.cpu_rule.unmeasured": "No rule of thumb about precision follows from these numbers: no float32 matrix "
@@ -484,6 +490,9 @@ MESSAGES = {
     "reason.small.cpu": "With no accelerator in this build there is no GPU's fixed cost to weigh: at m = {size}, "
                         "the smallest matrix-vector product measured, the CPU takes {cpu} per call by the "
                         "synchronised timer.",
+    "reason.large.cpu": "With no accelerator in this build, the CPU's memory has nothing to be compared with; the "
+                        "chapter on the matrix-vector product gives the rate at which this CPU read its largest "
+                        "matrices.",
     "reason.small.none": "No small matrix-vector product was measured well on both devices in this build.",
     # How fast one device read a large matrix, and how far that is a rate from memory (findings.Bandwidth).
     "reading.beyond_cache": "{rate} on the {device} (m = {size}, a matrix of {matrix}, larger than its caches: "

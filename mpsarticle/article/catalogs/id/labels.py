@@ -7,8 +7,8 @@ MESSAGES = {
     "device.mps": "GPU Apple (MPS)",
     "api.cuda": "CUDA",
     "api.mps": "MPS",
-    "this_build": "Build ini",
-    "data_links": "Data mentah build ini",
+    "this_build": "Mesin ini",
+    "data_links": "Data mentah pengukuran ini",
 
     # -- tables ------------------------------------------------------------------------------
     "card.machine": "Mesin",
@@ -35,8 +35,9 @@ MESSAGES = {
     "machines_table.none": "tidak ada",
     "machines_table.same_machine": {"plural": "count",
                                     "other": "Tidak ditampilkan: {files} dari arsip, yang berasal dari mesin yang sama "
-                                             "dengan perangkat lunak yang sama. Baris pertama, yang diukur oleh build "
-                                             "ini, mewakilinya, baik di tabel ini maupun di gambar-gambar di bawah."},
+                                             "dengan perangkat lunak yang sama. Baris pertama, yang diukur saat situs "
+                                             "ini dibangun, mewakilinya, baik di tabel ini maupun di gambar-gambar di "
+                                             "bawah."},
     "selfcheck_table.device": "Perangkat",
     "selfcheck_table.point": "Titik",
     "selfcheck_table.reference": "Pembanding",
@@ -82,7 +83,7 @@ MESSAGES = {
     "gaps.timeout": "dihentikan pada batas waktu per titik",
     "gaps.crashed": "proses pengukurnya mogok",
     "gaps.error": "gagal: {reason}",
-    "gaps.fallback": "PYTORCH_ENABLE_MPS_FALLBACK=1 aktif pada build ini: operator yang tidak dimiliki MPS dijalankan "
+    "gaps.fallback": "PYTORCH_ENABLE_MPS_FALLBACK=1 aktif di mesin ini: operator yang tidak dimiliki MPS dijalankan "
                      "di CPU, sehingga waktu yang ditampilkan untuk GPU Apple bisa mencakup kerja CPU.",
 
     # -- alasan (mpsarticle.article.reasons): satu entri per kode; pesan dari PyTorch dikutip apa adanya.
@@ -104,9 +105,10 @@ MESSAGES = {
                             "{tolerance}",
     "why.exception": "{message}",
     "why.legacy": "{message}",
-    "why.no_cuda": "tidak ada perangkat CUDA yang terlihat oleh PyTorch (build khusus CPU atau tidak ada GPU NVIDIA)",
-    "why.no_mps_build": "build PyTorch ini tidak memiliki backend MPS (MPS memerlukan macOS di Apple silicon)",
-    "why.no_mps_here": "MPS ada di build PyTorch ini tetapi tidak tersedia di mesin ini",
+    "why.no_cuda": "tidak ada perangkat CUDA yang terlihat oleh PyTorch (PyTorch versi khusus CPU, atau tidak ada GPU "
+                   "NVIDIA)",
+    "why.no_mps_build": "PyTorch yang terpasang tidak memiliki backend MPS (MPS memerlukan macOS di Apple silicon)",
+    "why.no_mps_here": "PyTorch yang terpasang memiliki MPS, tetapi MPS tidak tersedia di mesin ini",
     "why.no_mps_rosetta": "Python berjalan lewat Rosetta 2 (sebagai program x86_64) di Mac Apple silicon ini; MPS "
                           "memerlukan Python arm64 asli",
     "why.mps_probe_failed": "MPS mengaku tersedia, tetapi kernel uji gagal: {message}",
@@ -114,7 +116,7 @@ MESSAGES = {
     # -- Macs: the card's rows, spec-sheet bounds, sustained runs (mpsarticle.article.mac_tables) ------
     "mac.chip": "Chip Apple",
     "mac.cores": "{p} inti performa + {e} inti efisiensi, GPU {gpu} inti",
-    "mac.python": "Build Python",
+    "mac.python": "Python",
     "mac.native": "asli ({arch})",
     "mac.rosetta": "lewat Rosetta 2 (emulasi x86_64)",
     "mac.power": "Daya",
@@ -143,7 +145,7 @@ MESSAGES = {
     "mac.sustained_columns.6": "Bertahan ÷ awal",
     "mac.condition.on_battery": "memakai baterai",
     "mac.condition.low_power_mode": "Mode Daya Rendah",
-    "mac.condition.mps_fallback": "MPS beralih ke CPU",
+    "mac.condition.mps_fallback": "fallback MPS ke CPU",
     "mac.condition.swap_in_use": "swap terpakai",
     "mac.condition.thermal_warning": "peringatan suhu",
     "mac.condition.cpu_speed_limited": "kecepatan CPU dibatasi",
@@ -157,7 +159,7 @@ MESSAGES = {
     "figure.method.naive": "timeit, tanpa sinkronisasi (asli)",
     "figure.method.engine": "pewaktu tersinkron",
     "figure.method.events": "event perangkat",
-    "figure.workload.matvec": "Perkalian matriks–vektor B @ a",
+    "figure.workload.matvec": "Perkalian matriks-vektor B @ a",
     "figure.workload.matmul": "Perkalian matriks A @ B",
     "figure.workload.copy": "Penyalinan memori",
     "figure.workload.train_step": "Langkah pelatihan CNN kecil",

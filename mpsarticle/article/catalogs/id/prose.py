@@ -5,25 +5,25 @@ MESSAGES = {
     "hardware.label": "Diukur di: {label}.",
     "cpu.threads": {"plural": "threads", "other": "{cpu}, {threads} thread"},
     "cpu.plain": "{cpu}",
-    "hardware.accelerator": "Build ini mengukur {name} melalui {api} di samping CPU ({cpu}).",
-    "hardware.accelerator_unmeasured": "Build ini menemukan {name} ({api}), tetapi tidak satu pun pengukurannya "
+    "hardware.accelerator": "Yang diukur di mesin ini adalah {name} melalui {api} dan CPU-nya ({cpu}).",
+    "hardware.accelerator_unmeasured": "Di mesin ini ditemukan {name} ({api}), tetapi tidak satu pun pengukurannya "
                                        "berhasil, jadi perbandingan di bawah hanya menampilkan CPU ({cpu}).",
-    "hardware.failed_accelerator": "Build ini menemukan {name} ({api}) di samping CPU ({cpu}), tetapi tidak satu pun "
-                                   "pengukuran keduanya berhasil.",
-    "hardware.failed": "Build ini tidak menemukan akselerator yang bisa dipakai, dan tidak satu pun pengukurannya di "
-                       "CPU ({cpu}) yang berhasil.",
-    "hardware.none": "Build ini tidak menemukan akselerator yang bisa dipakai (tidak ada MPS maupun CUDA), jadi "
+    "hardware.failed_accelerator": "Di mesin ini ditemukan {name} ({api}) di samping CPU ({cpu}), tetapi tidak satu "
+                                   "pun pengukuran di keduanya berhasil.",
+    "hardware.failed": "Di mesin ini tidak ditemukan akselerator yang bisa dipakai, dan tidak satu pun pengukuran di "
+                       "CPU-nya ({cpu}) yang berhasil.",
+    "hardware.none": "Di mesin ini tidak ditemukan akselerator yang bisa dipakai (tidak ada MPS maupun CUDA), jadi "
                      "hanya CPU ({cpu}) yang diukur: perbandingan di bawah hanya menampilkan CPU.",
-    "devices.idiom": "Di mesin build ini, idiom tersebut memilih {device}.",
+    "devices.idiom": "Di mesin ini, idiom tersebut memilih {device}.",
     "devices.default": "Pilihan yang diperluas, mps lalu cuda lalu cpu, di sini memilih {device}.",
 
     # -- matrix × vector ----------------------------------------------------------------
     "original.total": "{total} di {device}",
     "original.sentence": {"plural": "calls",
                           "other": "Diukur dengan cara aslinya, {calls} perkalian pada m = {size} memakan {totals}."},
-    "original.none": "Tidak ada percobaan asli yang berhasil dijalankan di build ini, jadi tidak ada total yang "
+    "original.none": "Tidak ada percobaan asli yang berhasil dijalankan di mesin ini, jadi tidak ada total yang "
                      "bisa dikutip.",
-    "crossover.cpu_only": "Tanpa akselerator di build ini tidak ada titik persilangan untuk dilaporkan; yang "
+    "crossover.cpu_only": "Mesin ini tidak punya akselerator, jadi tidak ada titik silang untuk dilaporkan; yang "
                           "ditampilkan hanya kurva CPU.",
     "crossover.no_pairs": "Tidak ada ukuran matriks yang terukur dengan baik di CPU maupun di {device} sekaligus, "
                           "jadi tidak ada percepatan yang bisa dilaporkan.",
@@ -75,7 +75,7 @@ MESSAGES = {
                        "batas derau dengan {ceiling} yang dicapai memorinya dalam salinan biasa.",
     "bandwidth.no_ceiling": "Pada titik terbaiknya (m = {size}), {device} mengalirkan matriks dengan {achieved}; "
                             "tidak ada salinan yang diukur di perangkat itu sebagai pembanding.",
-    "bandwidth.none": "Tidak ada perkalian matriks–vektor yang terukur dengan baik di build ini, jadi tidak ada "
+    "bandwidth.none": "Tidak ada perkalian matriks-vektor yang terukur dengan baik di mesin ini, jadi tidak ada "
                       "bandwidth yang bisa dilaporkan.",
     "drop.one": "Di {device}, {what} turun dari {high} pada {before} menjadi {low} pada {after}, tinggal {share} "
                 "dari laju satu ukuran sebelumnya.",
@@ -89,22 +89,29 @@ MESSAGES = {
                           "yang lebih besar mungkin sudah tidak muat di cache atau di jangkauan penerjemahan alamat, "
                           "membuat PyTorch memilih kernel lain, atau mendorong memori ke swap, dan tidak ada yang "
                           "tercatat di sini yang bisa membedakan kemungkinan-kemungkinan itu."},
+    "drop.why.brief": {"plural": "count",
+                       "other": "Hasil pengukuran hanya menunjukkan bahwa penurunan ini terjadi, bukan penyebabnya; "
+                                "bab tentang perkalian matriks-vektor memuat apa saja yang bisa menyebabkannya."},
 
     # -- timing methods ---------------------------------------------------------------
-    "gap.no_accelerator": "Build ini tidak memiliki akselerator, jadi selisih antara pengukuran naif dan tersinkron "
-                          "tidak bisa ditunjukkan di mesin ini; tabel hanya menampilkan CPU.",
-    "gap.unmeasured": "Waktu naif dan waktu tersinkron {device} tidak bisa dibandingkan di build ini: tidak ada "
-                      "perkalian matriks–vektor di perangkat itu yang terukur dengan baik dengan kedua cara.",
+    "gap.no_accelerator": "Mesin ini tidak memiliki akselerator, jadi selisih antara pengukuran naif dan tersinkron "
+                          "tidak bisa ditunjukkan di sini; tabel hanya menampilkan CPU.",
+    "gap.unmeasured": "Waktu naif dan waktu tersinkron {device} tidak bisa dibandingkan di mesin ini: tidak ada "
+                      "perkalian matriks-vektor di perangkat itu yang terukur dengan baik dengan kedua cara.",
     "gap.optimistic": "Pada m = {size}, timeit naif melaporkan {naive} per perkalian di {device}, padahal pewaktu "
-                      "tersinkron mencatat {engine}: angka naif itu {factor} terlalu kecil, terlalu optimistis.",
+                      "tersinkron mencatat {engine}: angka naif itu {factor} lebih kecil daripada seharusnya, "
+                      "terlalu optimistis.",
     "gap.optimistic.events": "Pada m = {size}, timeit naif melaporkan {naive} per perkalian di {device}, padahal "
                              "pewaktu tersinkron mencatat {engine} dan event milik perangkat itu sendiri "
-                             "{events}: angka naif itu {factor} terlalu kecil, terlalu optimistis.",
+                             "{events}: angka naif itu {factor} lebih kecil daripada seharusnya, terlalu "
+                             "optimistis.",
     "gap.pessimistic": "Pada m = {size}, timeit naif melaporkan {naive} per perkalian di {device}, padahal pewaktu "
-                       "tersinkron mencatat {engine}: angka naif itu {factor} terlalu besar, terlalu pesimistis.",
+                       "tersinkron mencatat {engine}: angka naif itu {factor} lebih besar daripada seharusnya, "
+                       "terlalu pesimistis.",
     "gap.pessimistic.events": "Pada m = {size}, timeit naif melaporkan {naive} per perkalian di {device}, padahal "
                               "pewaktu tersinkron mencatat {engine} dan event milik perangkat itu sendiri "
-                              "{events}: angka naif itu {factor} terlalu besar, terlalu pesimistis.",
+                              "{events}: angka naif itu {factor} lebih besar daripada seharusnya, terlalu "
+                              "pesimistis.",
     "gap.agrees": "Pada m = {size} di {device}, timeit naif memberi {naive} per perkalian dan pewaktu "
                   "tersinkron {engine}: di sini keduanya berselisih kurang dari seperlima.",
     "gap.agrees.events": "Pada m = {size} di {device}, timeit naif memberi {naive} per perkalian, pewaktu "
@@ -128,16 +135,16 @@ MESSAGES = {
                           "kembali, jadi selisihnya bukan berasal dari antrean.",
     "gap.cpu.unclear": "Di CPU, pada m = {size}, timeit naif memberi {naive} dan pewaktu tersinkron {engine}: "
                        "terlalu berderau di sini untuk memastikan apakah selisihnya kurang dari seperlima.",
-    "gap.cpu.none": "Tidak ada perkalian matriks–vektor di CPU yang diukur dengan kedua cara di build ini.",
-    "post.all": "Di {device} pada build ini, timeit naif melaporkan waktu yang terlalu singkat pada semua ukuran dari "
+    "gap.cpu.none": "Tidak ada perkalian matriks-vektor di CPU yang diukur dengan kedua cara di mesin ini.",
+    "post.all": "Di {device} mesin ini, timeit naif melaporkan waktu yang terlalu singkat pada semua ukuran dari "
                 "tulisan blog itu, m = {first} sampai {last}: hingga {factor} lebih kecil daripada waktu sebenarnya, "
                 "pada m = {at}. Dengan cara ukur seperti itu, jam berhenti begitu perkalian selesai diantrekan, "
                 "sebelum GPU selesai mengerjakannya; seberapa jauh batang mps di tulisan itu sendiri meleset, yang "
-                "diukur di Mac milik penulisnya, tidak bisa dipastikan oleh build ini.",
-    "post.mixed": "Pada ukuran-ukuran dari tulisan blog itu, timeit naif di {device} pada build ini melaporkan "
+                "diukur di Mac milik penulisnya, tidak bisa dipastikan dari pengukuran ini.",
+    "post.mixed": "Pada ukuran-ukuran dari tulisan blog itu, timeit naif di {device} mesin ini melaporkan "
                   "{clauses}.",
     "post.agrees_all": "Pada semua ukuran dari tulisan blog itu, m = {first} sampai {last}, timeit naif di {device} "
-                       "pada build ini sejalan dengan pewaktu tersinkron, dengan selisih tidak lebih dari {margin}.",
+                       "mesin ini sejalan dengan pewaktu tersinkron, dengan selisih tidak lebih dari {margin}.",
     "post.rest_agree": "Pada ukuran lainnya keduanya sejalan, dengan selisih tidak lebih dari {margin}.",
     "post.clause.too_small.one": "waktu yang terlalu singkat pada m = {sizes} ({factor} lebih kecil daripada waktu "
                                  "sebenarnya)",
@@ -151,11 +158,11 @@ MESSAGES = {
     "post.clause.unclear.many": "waktu yang terlalu berderau untuk dinilai pada m = {sizes}",
     "post.some.then": "Jadi di mesin ini pengukuran naif melaporkan waktu yang terlalu singkat pada sebagian ukuran "
                       "tulisan itu dan tidak pada yang lain; seberapa tepat batang mps di tulisan itu sendiri, yang "
-                      "diukur di Mac milik penulisnya, tidak bisa dipastikan oleh build ini.",
+                      "diukur di Mac milik penulisnya, tidak bisa dipastikan dari pengukuran ini.",
     "post.none.then": "Jadi di mesin ini pengukuran naif tidak sekali pun terbukti melaporkan waktu yang terlalu "
                       "singkat pada ukuran-ukuran tulisan itu; apakah hal itu terjadi pada batang mps di tulisan itu "
-                      "sendiri, yang diukur di Mac milik penulisnya, tidak bisa dipastikan oleh build ini.",
-    "post.cpu.lead": "Build ini tidak memiliki akselerator, jadi tidak bisa menunjukkan apa yang terjadi pada "
+                      "sendiri, yang diukur di Mac milik penulisnya, tidak bisa dipastikan dari pengukuran ini.",
+    "post.cpu.lead": "Mesin ini tidak memiliki akselerator, jadi di sini tidak terlihat apa yang terjadi pada "
                      "pengukuran naif di GPU.",
     "post.cpu.agrees": "CPU menyelesaikan setiap perkalian sebelum panggilan kembali, jadi tidak ada antrean yang "
                        "bisa menyembunyikan pekerjaannya.",
@@ -164,18 +171,18 @@ MESSAGES = {
     "post.cpu.archive": "Arsip mesin lain, di babnya sendiri, menyimpan hasil yang direkam dengan kedua cara ukur; "
                         "hasil dari mesin yang memiliki akselerator menunjukkan apa yang terjadi pada pengukuran naif "
                         "di sana.",
-    "post.unmeasured": "Build ini menemukan {device}, tetapi tidak satu pun ukuran dari tulisan blog itu terukur "
-                       "dengan baik dengan kedua cara di perangkat tersebut, jadi build ini tidak bisa menunjukkan apa "
-                       "yang terjadi pada pengukuran naif di sana.",
-    "post.none": "Di build ini tidak satu pun ukuran dari tulisan blog itu terukur dengan baik dengan kedua cara di "
-                 "perangkat mana pun, jadi build ini tidak bisa menunjukkan apa yang terjadi pada pengukuran naif.",
+    "post.unmeasured": "Di mesin ini ditemukan {device}, tetapi tidak satu pun ukuran dari tulisan blog itu terukur "
+                       "dengan baik dengan kedua cara di perangkat tersebut, jadi di sini tidak terlihat apa yang "
+                       "terjadi pada pengukuran naif di sana.",
+    "post.none": "Di mesin ini tidak satu pun ukuran dari tulisan blog itu terukur dengan baik dengan kedua cara di "
+                 "perangkat mana pun, jadi di sini tidak terlihat apa yang terjadi pada pengukuran naif.",
 
     # -- matrix × matrix -----------------------------------------------------------------
     "matmul.rate": "{dtype} {rate}",
     "matmul.rates": "Laju terbaik di {device}: {rates}.",
     "matmul.rates_missing": "Laju terbaik di {device}: {rates}; {missing}.",
     "matmul.nothing": "Di {device} tidak ada perkalian matriks yang terukur dengan baik: {missing}.",
-    "matmul.none": "Tidak ada perkalian matriks yang terukur dengan baik di build ini.",
+    "matmul.none": "Tidak ada perkalian matriks yang terukur dengan baik di mesin ini.",
     "missing.unsupported": {"plural": "dtypes", "other": "{dtypes} tidak didukung"},
     "missing.failed_check": "{dtypes} gagal uji kebenaran",
     "missing.out_of_memory": "{dtypes} kehabisan memori",
@@ -197,13 +204,14 @@ MESSAGES = {
     "matmul.same_size.mixed": "dalam {dtype}, {device} lebih cepat hanya pada m = {wins} (dari m = {sizes})",
     "matmul.best": "Laju terbaik dibandingkan laju terbaik, masing-masing pada ukuran tempat laju itu dicapai: "
                    "{clauses}.",
-    "matmul.best.faster": "dalam {dtype}, laju terbaik {device} (m = {acc_size}) {factor} laju terbaik CPU "
-                          "(m = {cpu_size})",
-    "matmul.best.slower": "dalam {dtype}, laju terbaik CPU (m = {cpu_size}) {factor} laju terbaik {device} "
-                          "(m = {acc_size})",
+    "matmul.best.faster": "dalam {dtype}, laju terbaik {device} (m = {acc_size}) mencapai {factor} laju terbaik "
+                          "CPU (m = {cpu_size})",
+    "matmul.best.slower": "dalam {dtype}, laju terbaik CPU (m = {cpu_size}) mencapai {factor} laju terbaik "
+                          "{device} (m = {acc_size})",
     "matmul.best.same": "dalam {dtype}, kedua laju terbaik (m = {acc_size} dan m = {cpu_size}) setara dalam batas "
                         "derau",
-    "cpuhalf.sentence": "Di CPU build ini, dibandingkan float32-nya sendiri pada ukuran yang sama: {clauses}.",
+    "cpuhalf.sentence": "Di CPU mesin ini, dibandingkan dengan float32-nya sendiri pada ukuran yang sama: "
+                        "{clauses}.",
     "cpuhalf.faster": "{dtype} lebih cepat ({factor} lebih cepat pada m = {size})",
     "cpuhalf.faster.all": "{dtype} lebih cepat pada setiap ukuran itu, m = {sizes} ({factor} lebih cepat pada "
                           "m = {size})",
@@ -215,8 +223,8 @@ MESSAGES = {
     "cpuhalf.not_faster": "{dtype} tidak lebih cepat pada satu pun dari m = {sizes} (lebih lambat pada "
                           "m = {losses}, setara pada ukuran lainnya)",
     "cpuhalf.mixed": "{dtype} lebih cepat hanya pada m = {wins} (dari m = {sizes})",
-    "cpuhalf.none": "Build ini tidak mengukur CPU dalam presisi separuh dan dalam float32 pada ukuran yang sama, "
-                    "jadi build ini tidak bisa menunjukkan apakah presisi separuh menguntungkan di CPU ini.",
+    "cpuhalf.none": "CPU mesin ini tidak diukur dalam presisi separuh dan dalam float32 pada ukuran yang sama, "
+                    "jadi tidak terlihat apakah presisi separuh menguntungkan di CPU ini.",
     "tf32.off": "Perkalian float32 di {device} berjalan dengan TF32 mati (torch.backends.cuda.matmul.allow_tf32 "
                 "bernilai False, bawaan PyTorch), jadi laju float32-nya adalah laju aritmetika float32 penuh.",
     "tf32.on": "Perkalian float32 di {device} berjalan dengan TF32 menyala (torch.backends.cuda.matmul.allow_tf32 "
@@ -234,10 +242,10 @@ MESSAGES = {
     "train.also.slower": "Namun pada batch {batch}, CPU yang lebih cepat: waktu {device} {factor} waktu CPU.",
     "train.also.same": "Pada batch {batch}, keduanya kurang lebih sama cepat.",
     "train.also.missing": "Pada batch {batch}, langkah di {device} {why}.",
-    "train.cpu_only": "Dengan batch {batch}, satu langkah pelatihan memakan {cpu} di CPU build ini.",
+    "train.cpu_only": "Dengan batch {batch}, satu langkah pelatihan memakan {cpu} di CPU mesin ini.",
     "train.accelerator_missing": "Dengan batch {batch}, satu langkah pelatihan memakan {cpu} di CPU; di {device} "
                                  "langkah itu {why}.",
-    "train.none": "Tidak ada langkah pelatihan yang terukur dengan baik di build ini.",
+    "train.none": "Tidak ada langkah pelatihan yang terukur dengan baik di mesin ini.",
     "step.unsupported": "tidak didukung",
     "step.failed_check": "gagal uji kebenaran",
     "step.out_of_memory": "kehabisan memori",
@@ -247,14 +255,14 @@ MESSAGES = {
     "step.not_measured": "tidak diukur",
 
     # -- correctness ----------------------------------------------------------------------
-    "check.passed": "Semua hasil di build ini lolos uji kebenaran; untuk langkah pelatihan, galat relatif gradien "
+    "check.passed": "Semua hasil di mesin ini lolos uji kebenaran; untuk langkah pelatihan, galat relatif gradien "
                     "terbesar terhadap float64 adalah {worst}, di {device}, masih dalam batas {tolerance}.",
-    "check.passed_no_training": "Semua hasil yang berjalan di build ini lolos uji kebenaran; tidak ada langkah "
+    "check.passed_no_training": "Semua hasil yang berjalan di mesin ini lolos uji kebenaran; tidak ada langkah "
                                 "pelatihan yang terukur dengan baik, jadi tidak ada gradien yang dibandingkan.",
     "check.failed": {"plural": "count",
                      "other": "{count} hasil gagal uji kebenaran ({where}); hasil itu ditandai di gambar dan tidak "
                               "pernah dihitung sebagai kecepatan."},
-    "check.nothing": "Tidak ada yang berjalan sampai selesai di build ini, jadi tidak ada yang bisa diuji.",
+    "check.nothing": "Tidak ada yang berjalan sampai selesai di mesin ini, jadi tidak ada yang bisa diuji.",
     "point.matvec": "B @ a pada m = {sizes} di {device}",
     "point.matmul": "A @ B dalam {dtype} pada m = {sizes} di {device}",
     "point.copy": "salinan n = {sizes} di {device}",
@@ -266,7 +274,8 @@ MESSAGES = {
     "point.more": {"plural": "count", "other": "{count} jenis lainnya"},
 
     # -- method ----------------------------------------------------------------------------
-    "measured": {"plural": "points", "other": "Build ini mengukur {points} titik dengan profil {profile} pada {date}."},
+    "measured": {"plural": "points",
+                 "other": "Situs ini mengukur {points} titik dengan profil {profile} pada {date}."},
     "processes.one": "Setiap titik diukur dalam satu proses saja, jadi intervalnya hanya memuat variasi di dalam "
                      "proses itu.",
     "processes.steady": "Setiap titik diukur dalam {processes} proses baru. Pada titik yang khas dari pewaktu "
@@ -275,34 +284,37 @@ MESSAGES = {
                         "bagiannya lebih dari separuh.",
     "processes.most": "Setiap titik diukur dalam {processes} proses baru. Pada titik yang khas dari pewaktu "
                       "tersinkron (median dari {points} titik), {share} sebaran hasil satu proses berasal dari "
-                      "proses tempat titik itu berjalan, sisanya dari derau di dalam proses. Proses paling "
-                      "menentukan pada {most}.",
-    "processes.point": "{point} ({share} antarproses; proses terlambatnya butuh waktu {spread} proses tercepatnya)",
+                      "proses tempat titik itu berjalan, sisanya dari derau di dalam proses. Pengaruh proses "
+                      "paling besar pada {most}.",
+    "processes.point": "{point} ({share} antarproses; proses paling lambatnya butuh {spread} waktu proses "
+                       "tercepatnya)",
     "measured.missing": {"plural": "points",
-                         "other": "Build ini mengukur {points} titik dengan profil {profile} pada {date}; {missing}."},
+                         "other": "Situs ini mengukur {points} titik dengan profil {profile} pada {date}; "
+                                  "{missing}."},
     "missing_count.unsupported": {"plural": "count", "other": "{count} tidak didukung di mesin ini"},
     "missing_count.failed_check": {"plural": "count", "other": "{count} gagal uji kebenaran"},
     "missing_count.out_of_memory": {"plural": "count", "other": "{count} tidak muat di memori"},
     "missing_count.error": {"plural": "count", "other": "{count} gagal karena galat"},
     "missing_count.timeout": {"plural": "count", "other": "{count} dihentikan pada batas waktu per titik"},
     "missing_count.crashed": {"plural": "count", "other": "{count} membuat proses pengukurnya mogok"},
-    "selfcheck.agree": {"plural": "rows", "other": "Di build ini, {rows} perbandingan itu semuanya sepakat: pada "
+    "selfcheck.agree": {"plural": "rows", "other": "Di mesin ini, {rows} perbandingan itu semuanya sepakat: pada "
                                                    "tiap perbandingan, kedua interval 95%-nya, masing-masing dihitung "
                                                    "dari {processes}, berjarak tidak lebih dari ±{tolerance}."},
-    "selfcheck.differ": {"plural": "outside", "other": "Di build ini, {outside} dari {rows} perbandingan jatuh di luar "
-                                                    "batas ±{tolerance}, karena kedua interval 95%-nya (masing-masing "
-                                                    "dari {processes}) berjarak lebih jauh dari itu."},
+    "selfcheck.differ": {"plural": "outside", "other": "Di mesin ini, {outside} dari {rows} perbandingan berada di "
+                                                    "luar batas ±{tolerance}, karena kedua interval 95%-nya "
+                                                    "(masing-masing dari {processes}) berjarak lebih jauh dari itu."},
     "selfcheck.row": "Untuk {label} di {device}, pewaktu tersinkron mencatat {ratio} kali hasil {reference}, dan "
                      "kedua intervalnya berjarak {gap}%.",
     "selfcheck.processes": {"plural": "processes", "other": "{processes} proses baru"},
     "selfcheck.cost": "Secara keseluruhan pewaktu tersinkron menghabiskan {wall} untuk titik-titik ini, {timed} "
                       "di antaranya di dalam blok yang diukur ({factor} waktu di dalam blok); pembandingnya, yang "
                       "diberi waktu terukur paling sedikit sepanjang itu, menghabiskan {theirs}.",
-    "selfcheck.none": "Pemeriksaan mandiri tidak mengukur satu titik pun di build ini.",
+    "selfcheck.none": "Pemeriksaan mandiri tidak mengukur satu titik pun di mesin ini.",
 
     # -- other machines ----------------------------------------------------------------------
     "machines.listing": {"plural": "count", "other": "Di samping build ini, arsip menyimpan {count} mesin: {labels}."},
-    "machines.none": "Arsipnya kosong: bab ini hanya menampilkan build ini sampai ada mesin yang ditambahkan.",
+    "machines.none": "Arsipnya kosong: sampai ada mesin yang ditambahkan, bab ini hanya menampilkan mesin yang "
+                     "membangun situs ini.",
     "machines.drops": {"plural": "count",
                        "other": "Dalam hasil arsip {label}, ada {count} laju yang turun lebih dari separuh dari satu "
                                 "ukuran ke ukuran berikutnya. {drops}"},
@@ -322,24 +334,24 @@ MESSAGES = {
                         "mengalahkannya pada satu pun ukuran yang diukur di kedua perangkat.",
     "answer.rule.level": "Tidak ada pegangan praktis yang bisa ditarik dari angka-angka ini: {device} dan CPU setara "
                          "dalam batas derau di setiap titik yang diukur pada keduanya.",
-    "answer.cpu_only": "Build ini tidak mengukur akselerator apa pun, hanya CPU-nya ({cpu}), jadi build ini tidak "
-                       "bisa menunjukkan di mana GPU akan unggul: jawaban di sini tentang CPU ini.",
+    "answer.cpu_only": "Di mesin ini tidak ada akselerator yang diukur, hanya CPU-nya ({cpu}), jadi pengukuran ini "
+                       "tidak bisa menunjukkan di mana GPU akan unggul: jawaban di sini tentang CPU tersebut.",
     "answer.cpu_facts": "Dengan kemampuannya sendiri, CPU ini {facts}.",
     "answer.cpu_facts.none": "Tidak ada pengukuran CPU yang berhasil juga.",
     "cpufact.matvec": "membaca matriks hingga {rate} dalam B @ a",
     "cpufact.matmul": "menghitung perkalian matriks float32 hingga {rate}",
     "cpufact.train": "memerlukan {time} per langkah pelatihan pada batch {batch}",
-    "answer.cpu_rule.stay": "Pegangan praktis dari angka-angka ini: di CPU ini, tetaplah memakai float32. {detail}",
-    "answer.cpu_rule.try": "Pegangan praktis dari angka-angka ini: di CPU ini, {dtypes} layak dicoba. {detail}",
+    "answer.cpu_rule.stay": "Pegangan praktis dari angka-angka ini: di CPU ini, tetaplah memakai float32.",
+    "answer.cpu_rule.try": "Pegangan praktis dari angka-angka ini: di CPU ini, {dtypes} layak dicoba.",
     "answer.cpu_rule.none": "Tidak ada pegangan praktis soal presisi yang bisa ditarik dari angka-angka ini: CPU "
                             "hanya diukur dalam float32.",
     "answer.cpu_rule.unmeasured": "Tidak ada pegangan praktis soal presisi yang bisa ditarik dari angka-angka ini: "
                                   "tidak ada perkalian matriks float32 di CPU yang terukur dengan baik.",
-    "answer.rule.nothing": "Tidak ada pegangan praktis yang bisa ditarik dari build yang tidak berhasil mengukur apa "
-                           "pun.",
-    "answer.accelerator_failed": "Build ini menemukan {name} ({api}), tetapi tidak satu pun pengukurannya berhasil, "
-                                 "jadi build ini tidak bisa menunjukkan di mana GPU itu unggul: jawaban di sini "
-                                 "tentang CPU ({cpu}).",
+    "answer.rule.nothing": "Tidak ada pegangan praktis yang bisa ditarik: tidak ada yang berhasil diukur di mesin "
+                           "ini.",
+    "answer.accelerator_failed": "Di mesin ini ditemukan {name} ({api}), tetapi tidak satu pun pengukurannya "
+                                 "berhasil, jadi tidak terlihat di mana GPU itu unggul: jawaban di sini tentang CPU "
+                                 "({cpu}).",
     "answer.missing.unsupported": "Perkalian matriks dalam {dtypes} tidak bisa dibandingkan: {device} tidak "
                                   "mendukungnya di sini.",
     "answer.missing.failed_check": "Perkalian matriks dalam {dtypes} tidak bisa dibandingkan: di {device} hasilnya "
@@ -353,9 +365,9 @@ MESSAGES = {
     "answer.missing.crashed": "Perkalian matriks dalam {dtypes} tidak bisa dibandingkan: di {device} proses yang "
                               "mengukurnya mogok.",
     "answer.nothing": {"plural": "count",
-                       "other": "Tidak satu pun dari {count} pengukuran build ini yang berhasil, jadi build ini tidak "
-                                "punya jawaban; bab tentang metode menghitung kegagalannya menurut penyebab."},
-    "answer.tokens.model": "Model bahasa menjalankan perkalian matriks–vektor atas setiap matriks bobotnya untuk "
+                       "other": "Tidak satu pun dari {count} pengukuran di mesin ini yang berhasil, jadi tidak ada "
+                                "jawaban; bab tentang metode menghitung kegagalannya menurut penyebab."},
+    "answer.tokens.model": "Model bahasa menjalankan perkalian matriks-vektor atas setiap matriks bobotnya untuk "
                            "setiap token yang dihasilkannya, jadi model dengan {parameters} parameter dalam bobot "
                            "{bits} bit membaca {model} per token.",
     "answer.tokens.beyond_cache": {"plural": "tokens",
@@ -381,28 +393,28 @@ MESSAGES = {
                                       "other": "Di {device}, dengan {rate} pada matriks terbesarnya (m = {size}, yang "
                                                "muat di cache-nya yang {cache}), batas atasnya {tokens} token per "
                                                "detik."},
-    "answer.tokens.none": "Tidak ada perkalian matriks–vektor yang terukur dengan baik, jadi build ini tidak "
+    "answer.tokens.none": "Tidak ada perkalian matriks-vektor yang terukur dengan baik, jadi pengukuran ini tidak "
                           "memberi batas kecepatan untuk model bahasa.",
-    "caption.answer.compared": "Semua perbandingan {device} dengan CPU di build ini: setiap batang adalah waktu CPU "
+    "caption.answer.compared": "Semua perbandingan {device} dengan CPU di mesin ini: setiap batang adalah waktu CPU "
                                "dibagi waktu {device} pada ukuran yang sama, pada sumbu logaritmik, dengan interval "
                                "95%-nya. Di kanan angka 1 {device} lebih cepat, di kirinya CPU yang lebih cepat.",
-    "caption.answer.cpu_only": "Karena tidak ada akselerator untuk dibandingkan, grafik yang paling banyak bercerita "
-                               "tentang build ini adalah bandwidth yang dicapai CPU-nya saat membaca matriks dalam "
+    "caption.answer.cpu_only": "Karena tidak ada akselerator untuk dibandingkan, grafik yang paling banyak "
+                               "menjelaskan mesin ini adalah bandwidth yang dicapai CPU-nya saat membaca matriks dalam "
                                "B @ a, dibandingkan bandwidth salinan biasa (garis putus-putus): angka inilah yang "
                                "menentukan batas kecepatan model bahasa di bawah.",
-    "caption.answer.nothing": "Tidak ada pengukuran build ini yang berhasil, jadi grafik ini tidak punya apa pun untuk "
-                              "ditampilkan.",
-    "area.matvec.all.win": "perkalian matriks–vektor pada semua ukuran yang diukur pada keduanya ({factor} lebih cepat "
+    "caption.answer.nothing": "Tidak ada pengukuran di mesin ini yang berhasil, jadi grafik ini tidak punya apa pun "
+                              "untuk ditampilkan.",
+    "area.matvec.all.win": "perkalian matriks-vektor pada semua ukuran yang diukur pada keduanya ({factor} lebih cepat "
                            "pada m = {at})",
-    "area.matvec.from.win": "perkalian matriks–vektor mulai m = {size} ({factor} lebih cepat pada m = {at})",
-    "area.matvec.size.win": "perkalian matriks–vektor pada m = {at} ({factor} lebih cepat)",
-    "area.matvec.sizes.win": "perkalian matriks–vektor pada m = {sizes} (paling tinggi {factor} lebih cepat, pada "
+    "area.matvec.from.win": "perkalian matriks-vektor mulai m = {size} ({factor} lebih cepat pada m = {at})",
+    "area.matvec.size.win": "perkalian matriks-vektor pada m = {at} ({factor} lebih cepat)",
+    "area.matvec.sizes.win": "perkalian matriks-vektor pada m = {sizes} (paling tinggi {factor} lebih cepat, pada "
                              "m = {at})",
-    "area.matvec.all.loss": "perkalian matriks–vektor pada semua ukuran yang diukur pada keduanya ({factor} lebih "
+    "area.matvec.all.loss": "perkalian matriks-vektor pada semua ukuran yang diukur pada keduanya ({factor} lebih "
                             "cepat pada m = {at})",
-    "area.matvec.below.loss": "perkalian matriks–vektor di bawah m = {size} ({factor} lebih cepat pada m = {at})",
-    "area.matvec.size.loss": "perkalian matriks–vektor pada m = {at} ({factor} lebih cepat)",
-    "area.matvec.sizes.loss": "perkalian matriks–vektor pada m = {sizes} (paling tinggi {factor} lebih cepat, pada "
+    "area.matvec.below.loss": "perkalian matriks-vektor di bawah m = {size} ({factor} lebih cepat pada m = {at})",
+    "area.matvec.size.loss": "perkalian matriks-vektor pada m = {at} ({factor} lebih cepat)",
+    "area.matvec.sizes.loss": "perkalian matriks-vektor pada m = {sizes} (paling tinggi {factor} lebih cepat, pada "
                               "m = {at})",
     "area.train_step.all.win": "langkah pelatihan pada semua ukuran batch yang diukur pada keduanya ({factor} lebih "
                                "cepat pada batch {at})",
@@ -428,9 +440,9 @@ MESSAGES = {
     "area.matmul.size.loss": "perkalian matriks {dtype} pada m = {at} ({factor} lebih cepat)",
     "area.matmul.sizes.loss": "perkalian matriks {dtype} pada m = {sizes} (paling tinggi {factor} lebih cepat, pada "
                               "m = {at})",
-    "area.matvec.range.win": "perkalian matriks–vektor dari m = {first} sampai {last} (paling tinggi {factor} lebih "
+    "area.matvec.range.win": "perkalian matriks-vektor dari m = {first} sampai {last} (paling tinggi {factor} lebih "
                              "cepat, pada m = {at})",
-    "area.matvec.range.loss": "perkalian matriks–vektor dari m = {first} sampai {last} (paling tinggi {factor} lebih "
+    "area.matvec.range.loss": "perkalian matriks-vektor dari m = {first} sampai {last} (paling tinggi {factor} lebih "
                               "cepat, pada m = {at})",
     "area.train_step.range.win": "langkah pelatihan dari batch {first} sampai {last} (paling tinggi {factor} lebih "
                                  "cepat, pada batch {at})",
@@ -440,16 +452,16 @@ MESSAGES = {
                              "cepat, pada m = {at})",
     "area.matmul.range.loss": "perkalian matriks {dtype} dari m = {first} sampai {last} (paling tinggi {factor} lebih "
                               "cepat, pada m = {at})",
-    "use.matvec.range": "perkalian matriks–vektor dari m = {first} sampai {last}",
+    "use.matvec.range": "perkalian matriks-vektor dari m = {first} sampai {last}",
     "use.train_step.range": "langkah pelatihan dari batch {first} sampai {last}",
     "use.matmul.range": "perkalian matriks {dtype} dari m = {first} sampai {last}",
-    "keep.matvec.range": "perkalian matriks–vektor dari m = {first} sampai {last}",
+    "keep.matvec.range": "perkalian matriks-vektor dari m = {first} sampai {last}",
     "keep.train_step.range": "langkah pelatihan dari batch {first} sampai {last}",
     "keep.matmul.range": "perkalian matriks {dtype} dari m = {first} sampai {last}",
-    "use.matvec.all": "perkalian matriks–vektor pada semua ukuran yang diukur pada keduanya",
-    "use.matvec.from": "perkalian matriks–vektor mulai m = {size} (matriks {bytes} atau lebih)",
-    "use.matvec.size": "perkalian matriks–vektor pada m = {sizes}",
-    "use.matvec.sizes": "perkalian matriks–vektor pada m = {sizes}",
+    "use.matvec.all": "perkalian matriks-vektor pada semua ukuran yang diukur pada keduanya",
+    "use.matvec.from": "perkalian matriks-vektor mulai m = {size} (matriks {bytes} atau lebih)",
+    "use.matvec.size": "perkalian matriks-vektor pada m = {sizes}",
+    "use.matvec.sizes": "perkalian matriks-vektor pada m = {sizes}",
     "use.train_step.all": "langkah pelatihan pada semua ukuran batch yang diukur pada keduanya",
     "use.train_step.from": "langkah pelatihan mulai batch {size}",
     "use.train_step.size": "langkah pelatihan pada batch {sizes}",
@@ -458,10 +470,10 @@ MESSAGES = {
     "use.matmul.from": "perkalian matriks {dtype} mulai m = {size}",
     "use.matmul.size": "perkalian matriks {dtype} pada m = {sizes}",
     "use.matmul.sizes": "perkalian matriks {dtype} pada m = {sizes}",
-    "keep.matvec.all": "perkalian matriks–vektor",
-    "keep.matvec.below": "perkalian matriks–vektor di bawah m = {size}",
-    "keep.matvec.size": "perkalian matriks–vektor pada m = {sizes}",
-    "keep.matvec.sizes": "perkalian matriks–vektor pada m = {sizes}",
+    "keep.matvec.all": "perkalian matriks-vektor",
+    "keep.matvec.below": "perkalian matriks-vektor di bawah m = {size}",
+    "keep.matvec.size": "perkalian matriks-vektor pada m = {sizes}",
+    "keep.matvec.sizes": "perkalian matriks-vektor pada m = {sizes}",
     "keep.train_step.all": "langkah pelatihan seperti ini",
     "keep.train_step.below": "langkah pelatihan di bawah batch {size}",
     "keep.train_step.size": "langkah pelatihan pada batch {sizes}",
@@ -472,19 +484,21 @@ MESSAGES = {
     "keep.matmul.sizes": "perkalian matriks {dtype} pada m = {sizes}",
 
     # -- reasons (closing chapter) -------------------------------------------------------------
-    "reason.small.faster": "Bahkan perkalian matriks–vektor terkecil yang diukur, m = {size}, memakan {acc} di "
+    "reason.small.faster": "Bahkan perkalian matriks-vektor terkecil yang diukur, m = {size}, memakan {acc} di "
                            "{device} berbanding {cpu} di CPU, menurut pewaktu tersinkron.",
-    "reason.small.slower": "Pada perkalian matriks–vektor terkecil yang diukur, m = {size}, satu panggilan memakan "
+    "reason.small.slower": "Pada perkalian matriks-vektor terkecil yang diukur, m = {size}, satu panggilan memakan "
                            "{acc} di {device} berbanding {cpu} di CPU, menurut pewaktu tersinkron.",
-    "reason.small.same": "Pada perkalian matriks–vektor terkecil yang diukur, m = {size}, satu panggilan memakan "
+    "reason.small.same": "Pada perkalian matriks-vektor terkecil yang diukur, m = {size}, satu panggilan memakan "
                          "{acc} di {device} dan {cpu} di CPU menurut pewaktu tersinkron, setara dalam batas derau.",
     "reason.streaming": "Membaca matriks itu dengan {rate}, laju yang dicapai B @ a di {device} pada m = {large}, "
                         "hanya akan memakan {stream}: sisa dari {acc} itu adalah biaya tetap sebuah panggilan.",
-    "reason.small.cpu": "Tanpa akselerator di build ini, tidak ada biaya tetap GPU yang perlu ditimbang: pada "
-                        "m = {size}, perkalian matriks–vektor terkecil yang diukur, CPU memerlukan {cpu} per "
+    "reason.small.cpu": "Mesin ini tidak punya akselerator, jadi tidak ada biaya tetap GPU yang perlu ditimbang: pada "
+                        "m = {size}, perkalian matriks-vektor terkecil yang diukur, CPU memerlukan {cpu} per "
                         "panggilan menurut pewaktu tersinkron.",
-    "reason.small.none": "Tidak ada perkalian matriks–vektor kecil yang terukur dengan baik di kedua perangkat di "
-                         "build ini.",
+    "reason.large.cpu": "Tanpa akselerator di pengukuran ini, memori CPU tidak punya pembanding; bab tentang "
+                        "perkalian matriks-vektor memuat laju CPU ini ketika membaca matriks-matriks terbesarnya.",
+    "reason.small.none": "Tidak ada perkalian matriks-vektor kecil yang terukur dengan baik di kedua perangkat "
+                         "mesin ini.",
     "reading.beyond_cache": "{rate} di {device} (m = {size}, matriks {matrix}, lebih besar daripada cache-nya: dari "
                             "memori)",
     "reading.largest": "{rate} di {device} (m = {size}, matriks terbesarnya; ukuran cache-nya tidak diketahui, jadi "
@@ -492,9 +506,11 @@ MESSAGES = {
     "reading.fits_cache": "{rate} di {device} (m = {size}, matriks terbesarnya, {matrix}, yang muat di cache-nya yang "
                           "{cache}, jadi angka ini mungkin sebagian kecepatan cache)",
     "reason.large.faster": "Perkalian besar dibatasi oleh seberapa cepat matriksnya bisa dikirim: B @ a membaca "
-                           "matriks besar dengan {reads}, jadi {device} membaca {factor} lebih cepat daripada CPU.",
+                           "matriks besar dengan {reads}, jadi {device} membaca matriks {factor} lebih cepat "
+                           "daripada CPU.",
     "reason.large.slower": "Perkalian besar dibatasi oleh seberapa cepat matriksnya bisa dikirim: B @ a membaca "
-                           "matriks besar dengan {reads}, jadi CPU membaca {factor} lebih cepat daripada {device}.",
+                           "matriks besar dengan {reads}, jadi CPU membaca matriks {factor} lebih cepat "
+                           "daripada {device}.",
     "reason.large.same": "Perkalian besar dibatasi oleh seberapa cepat matriksnya bisa dikirim: B @ a membaca "
                          "matriks besar dengan {reads}, setara dalam batas derau.",
     # -- bab "Mac Anda" ----------------------------------------------------------------------------
@@ -518,17 +534,17 @@ MESSAGES = {
     "your_mac.answer.none": "Salinan situs ini dibangun di mesin tanpa GPU Apple (CPU-nya: {cpu}), jadi tidak ada "
                             "satu pun angka di atas yang berasal dari Mac.",
     "your_mac.answer.mac_both": {"plural": "figures",
-                                 "other": "Build ini berjalan di {chip}, dan di sini operasi salin memori di GPU "
+                                 "other": "Situs ini dibangun di {chip}, dan di sini operasi salin memori di GPU "
                                           "mencapai {mine}. Pihak lain telah menerbitkan {figures} angka PyTorch di "
                                           "GPU chip ini; operasi salin terbaik mereka mencapai {copy} ({source})."},
     "your_mac.answer.mac_cited": {"plural": "figures",
-                                  "other": "Build ini berjalan di {chip}. Pihak lain telah menerbitkan {figures} "
+                                  "other": "Situs ini dibangun di {chip}. Pihak lain telah menerbitkan {figures} "
                                            "angka PyTorch di GPU chip ini; operasi salin terbaik mereka mencapai "
                                            "{copy} ({source})."},
     "your_mac.answer.mac_cited_other": {"plural": "figures",
-                                        "other": "Build ini berjalan di {chip}. Pihak lain telah menerbitkan "
+                                        "other": "Situs ini dibangun di {chip}. Pihak lain telah menerbitkan "
                                                  "{figures} angka PyTorch di GPU chip ini."},
-    "your_mac.answer.mac_uncited": "Build ini berjalan di {chip}. Belum ada pengukuran PyTorch di GPU chip ini yang "
+    "your_mac.answer.mac_uncited": "Situs ini dibangun di {chip}. Belum ada pengukuran PyTorch di GPU chip ini yang "
                                    "diterbitkan dalam daftar artikel ini.",
 
     # -- model bahasa (bab llm; kalimat decode dan pegangan praktis pada jawaban) -----------------

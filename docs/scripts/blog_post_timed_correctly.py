@@ -1,0 +1,32 @@
+"""The blog post's experiment, timed correctly: B @ a at the post's sizes, on the GPU if there is one.
+
+Two fixes to the post's timeit call: a warm-up before the clock starts, and a synchronisation of the device
+before each reading of the clock (MPS and CUDA run their work asynchronously). Needs nothing but PyTorch:
+
+    python blog_post_timed_correctly.py
+"""
+
+import time
+
+import torch
+
+if torch.backends.mps.is_available():
+    device, synchronize = torch.device("mps"), torch.mps.synchronize
+elif torch.cuda.is_available():
+    device, synchronize = torch.device("cuda"), torch.cuda.synchronize
+else:
+    device, synchronize = torch.device("cpu"), lambda: None  # a CPU finishes each product before returning
+
+print(f"PyTorch {torch.__version__}, device {device.type}")
+for m in [100, 300, 500, 750, 1000, 1500, 2000, 2500, 3000]:
+    B = torch.rand(m, m, device=device)
+    a = torch.rand(m, device=device)
+    for _ in range(10):  # warm-up: kernels loaded, memory allocated
+        B @ a
+    synchronize()
+    start = time.perf_counter()
+    for _ in range(100):
+        B @ a
+    synchronize()  # wait until the device has finished all 100 products
+    per_product = (time.perf_counter() - start) / 100
+    print(f"m = {m:>4}: {per_product * 1e6:8.1f} µs per product")

@@ -1,0 +1,36 @@
+// Tables and figures of the article that the reader cannot see whole at the current viewport (issue 23):
+// a table wider than its box must scroll inside it with its first column fixed (sticky); `fits` says which fit.
+() => {
+  const article = document.querySelector("article.bd-article") || document.querySelector("article")
+    || document.body;
+  const column = article.getBoundingClientRect();
+  const name = (el) => {
+    const text = (el.querySelector("th") || el).textContent.trim().split(/\s+/).slice(0, 4).join(" ");
+    return el.tagName === "IMG" ? `figure "${el.getAttribute("alt").slice(0, 50)}"` : `table "${text}"`;
+  };
+  const tables = [];
+  for (const table of article.querySelectorAll("table")) {
+    const r = table.getBoundingClientRect();
+    if (r.width === 0 || r.height === 0) continue;
+    let box = table.parentElement;
+    for (let p = table.parentElement; p && p !== article; p = p.parentElement) {
+      const ox = getComputedStyle(p).overflowX;
+      if (ox === "auto" || ox === "scroll") { box = p; break; }
+    }
+    const boxRect = box.getBoundingClientRect();
+    const fits = table.scrollWidth <= Math.min(box.clientWidth, column.width) + 1;
+    const first = table.querySelector("tr > :first-child");
+    const sticky = first ? getComputedStyle(first).position === "sticky" : false;
+    const scrolls = ["auto", "scroll"].includes(getComputedStyle(box).overflowX);
+    tables.push({name: name(table), fits, sticky, scrolls, width: Math.round(table.scrollWidth),
+                 box: Math.round(box.clientWidth), outside: boxRect.right > column.right + 1});
+  }
+  const figures = [];
+  for (const img of article.querySelectorAll("figure img")) {
+    const r = img.getBoundingClientRect();
+    if (r.width === 0) continue;
+    figures.push({name: name(img), width: Math.round(r.width), natural: img.naturalWidth,
+                  fits: r.left >= column.left - 1 && r.right <= column.right + 1});
+  }
+  return {tables, figures, column: Math.round(column.width)};
+}
