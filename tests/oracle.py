@@ -416,6 +416,13 @@ def median(values: Iterable[float]) -> float:
     return ordered[middle] if n % 2 else (ordered[middle - 1] + ordered[middle]) / 2
 
 
+def _middle(values: Sequence[float]) -> float:
+    """The median of an even count taken as the geometric mean of the two middle values (times are multiplicative:
+    the package takes medians of logarithms), of an odd count the middle one."""
+    ordered, n = sorted(values), len(values)
+    return ordered[n // 2] if n % 2 else math.sqrt(ordered[n // 2 - 1] * ordered[n // 2])
+
+
 @functools.cache
 def _ranks(n: int, level: float) -> tuple[int, int] | None:
     """0-based ranks (low, high) of the order statistics bounding the median at ``level``, or None (too few).
@@ -489,14 +496,18 @@ class Timed:
     reach: float = 0.0
 
     def readings(self) -> list[Timed]:
-        """The point as each process measured it, and as a rerun could find it (one process: itself)."""
+        """The point as each process measured it, and as a rerun could find it (one process: itself); and its value
+        with each median of an even count taken as the geometric mean of the two middle samples, as the package
+        takes medians of logarithms (a rate printed to three digits can tell the two apart)."""
         groups = process_groups(self.point)
+        logged = math.exp(statistics.fmean(math.log(_middle(g)) for g in groups))
+        also = [Timed(self.point, logged, self.low, self.high)] if logged != self.median else []
         if len(groups) == 1:
-            return [self]
+            return [self, *also]
         medians = [median(g) for g in groups]
         wide = Timed(self.point, self.median, min(self.low, min(medians) * math.exp(-self.reach)),
                      max(self.high, max(medians) * math.exp(self.reach)))
-        return [Timed(self.point, median(g), *interval(g)) for g in groups] + [wide]
+        return [Timed(self.point, median(g), *interval(g)) for g in groups] + [wide, *also]
 
     @property
     def suite(self) -> str | None:
@@ -2216,21 +2227,9 @@ def _percent(c: Context, printed: str, fractions: Iterable[float], where: str) -
     c.quantity(printed, [100 * f for f in fractions], where)
 
 
-def _middle(values: Sequence[float]) -> float:
-    """The median of an even count taken as the geometric mean of the two middle values (times are multiplicative:
-    the package takes medians of logarithms), of an odd count the middle one."""
-    ordered, n = sorted(values), len(values)
-    return ordered[n // 2] if n % 2 else math.sqrt(ordered[n // 2 - 1] * ordered[n // 2])
-
-
 def _values(timed: Iterable[Timed]) -> list[float]:
-    """Every reading's value of these points (each process, and as a rerun could find it), and the point's value
-    with each median an even count's geometric middle (a printed rate of three digits can tell the two apart)."""
-    found = []
-    for t in timed:
-        found += [r.median for r in t.readings()]
-        found.append(math.exp(statistics.fmean(math.log(_middle(g)) for g in process_groups(t.point))))
-    return found
+    """Every reading's value of these points (see :meth:`Timed.readings`)."""
+    return [r.median for t in timed for r in t.readings()]
 
 
 def _op_values(c: Context, device: str) -> list[float]:

@@ -90,8 +90,7 @@ def backend_sentence(found: AttentionFinding, words: Words) -> str:
         total = sum(n for _, n in counted)
         if len(counted) == 1:
             parts.append(words("attention.backend.one", device=words.device(device),
-                               backend=words(f"backend.{counted[0][0]}") if f"backend.{counted[0][0]}" in
-                               words.messages else Text(counted[0][0]), count=Count(total)))
+                               backend=_backend(counted[0][0], words), count=Count(total)))
         else:
             choices = tuple(Phrase.of("attention.backend.choice", count=Count(n), backend=_backend(name, words))
                             for name, n in counted)
@@ -158,7 +157,7 @@ def _limit(found: Decoding, step: DecodeStep, words: Words) -> str:
 def _graph(found: Decoding, words: Words) -> str:
     graph = found.graph
     if graph is None:
-        if found.graph_point is None or found.graph_point.reason is None or found.graph_status is None:
+        if found.graph_point is None or found.graph_point.reason is None:
             return ""
         return words("decode.graph.missing", why=reason_text(found.graph_point.reason, words))
     share = found.share(graph)
@@ -179,7 +178,7 @@ def decode_sentence(results: ResultSet, words: Words) -> str:
     for one in found:
         device = words.device(one.device)
         if one.eager is None:
-            point = next(iter(results.select(workload="decode", device=one.device, mode="eager")), None)
+            point = one.eager_point
             why = reason_text(point.reason, words) if point is not None and point.reason else words(
                 "decode.missing.no_reason")
             parts.append(words("decode.missing", device=device, why=why, **_model(one)))

@@ -26,7 +26,7 @@ from mpsarticle.core.specs import TimingOptions, Workload
 from mpsarticle.errors import MpsarticleError
 from mpsarticle.measure.loop import resolve_devices, run_tasks
 from mpsarticle.measure.session import finished
-from mpsarticle.results.model import ResultSet, load
+from mpsarticle.results.model import ResultSet, load, write_atomically
 from mpsarticle.results.selfcheck import Row, load_rows, save_rows
 
 if TYPE_CHECKING:
@@ -166,8 +166,6 @@ def script_output_once(script: Path) -> str:
         last = (done.stderr.strip().splitlines() or ["(nothing on stderr)"])[-1]
         raise MpsarticleError(f"{script.name} exited with status {done.returncode}: {last}")
     if path is not None:
-        from mpsarticle.results.model import write_atomically
-
         path.parent.mkdir(parents=True, exist_ok=True)
         write_atomically(path, done.stdout)
     return done.stdout

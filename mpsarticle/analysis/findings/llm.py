@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Final, Literal, get_args
 
 from mpsarticle.analysis import series as analysis
-from mpsarticle.analysis.findings.common import Absent, Comparison, compare_series, missing_status
+from mpsarticle.analysis.findings.common import Comparison, compare_series
 from mpsarticle.analysis.findings.matrix import Overall, summary
 from mpsarticle.analysis.findings.vector import Bandwidth, bandwidths
 from mpsarticle.core.specs import Decode
@@ -169,17 +169,20 @@ class Decoding:
     dtype: str
     context: int
     bytes_per_token: float
+    #: Each mode's step measured well, and the point tried in that mode (good or not: its reason says why not),
+    #: or ``None`` where the mode was not tried.
     eager: DecodeStep | None
-    #: Why there is no eager step measured well.
-    eager_status: Absent | None
     graph: DecodeStep | None
-    graph_status: Absent | None
-    #: How the replay removed per-call overhead: ``cuda_graph`` or ``torch_compile``.
-    graph_how: str | None
-    #: The unsupported replay's point (its reason says why), where there is one.
+    eager_point: Point | None
     graph_point: Point | None
     band: Bandwidth | None
     cost: OpCost | None
+
+    @property
+    def graph_how(self) -> str | None:
+        """How the replay removed per-call overhead: ``cuda_graph`` or ``torch_compile``."""
+        how = self.graph.point.detail.get("overhead_removed_by") if self.graph else None
+        return str(how) if how else None
 
     @property
     def bound_tokens_per_s(self) -> float | None:
@@ -227,12 +230,11 @@ class Decoding:
         return found.direction() if found else None
 
 
-def _step(results: ResultSet, device: str, mode: str) -> tuple[DecodeStep | None, Absent | None, Point | None]:
-    points = [p for p in results.select(workload="decode", device=device, mode=mode, method="engine")]
+def _step(results: ResultSet, device: str, mode: str) -> tuple[DecodeStep | None, Point | None]:
+    """The step measured well in ``mode`` (or ``None``), and the point tried (the good one, else the first)."""
+    points = results.select(workload="decode", device=device, mode=mode, method="engine")
     good = next((p for p in points if p.ok), None)
-    if good is not None:
-        return DecodeStep(device, mode, good), None, good
-    return None, (missing_status(points) if points else None), (points[0] if points else None)
+    return (DecodeStep(device, mode, good) if good else None), (good or next(iter(points), None))
 
 
 def decoding(results: ResultSet) -> tuple[Decoding, ...]:
@@ -245,15 +247,11 @@ def decoding(results: ResultSet) -> tuple[Decoding, ...]:
         if not points:
             continue
         first = points[0]
-        eager, eager_status, _ = _step(results, device, "eager")
-        graph, graph_status, graph_point = _step(results, device, "graph")
-        how = graph.point.detail.get("overhead_removed_by") if graph else None
+        (eager, eager_point), (graph, graph_point) = (_step(results, device, mode) for mode in ("eager", "graph"))
         params = first.params
-        bytes_per_token = first.bytes_moved
-        parameters = _parameters(params)
-        found.append(Decoding(device, parameters, str(params["dtype"]), int(params["context"]), bytes_per_token,
-                              eager, eager_status, graph, graph_status, str(how) if how else None, graph_point,
-                              bands.get(device), op_cost(results, device)))
+        found.append(Decoding(device, _parameters(params), str(params["dtype"]), int(params["context"]),
+                              first.bytes_moved, eager, graph, eager_point, graph_point, bands.get(device),
+                              op_cost(results, device)))
     return tuple(found)
 
 
