@@ -36,7 +36,7 @@ The rules, all of them here:
   best rate against best rate.
 - An area ("float32 matrix products from m = 1,024 on", "matrix-vector
   products from m = 100 to 2,500", "… below m = 750", "… at m = 512, 1,024",
-  "… at every size measured on both") names sizes measured on both devices;
+  "… at every size from m = 128 to 1,024": all of them) names sizes measured on both devices;
   the side it is given must hold at each of them. A list of sizes and a range
   ("and none outside") are exhaustive: a size outside them where every pair
   says that side is faster makes them false.
@@ -994,8 +994,8 @@ def _factor_at(c: Context, side: str, pairs: Pairs, printed: str | None, at: int
 _F = rf"(?P<f>{N})× faster"
 _U = r"(?:m =|batch)"
 AREA_FORMS = [
-    ("all", re.compile(rf"(?P<w>{WHAT}) (?:at|of) every (?:size|batch) measured on both(?: \({_F} at {_U} "
-                       rf"(?P<at>{N})\))?")),
+    ("all", re.compile(rf"(?P<w>{WHAT}) (?:at|of) every (?:size|batch) from (?:m = )?(?P<first>{N}) to "
+                       rf"(?P<last>{N})(?: \({_F} at {_U} (?P<at>{N})\))?")),
     ("from", re.compile(rf"(?P<w>{WHAT}) from {_U} (?P<n>{N}) on(?: \({_F} at {_U} (?P<at>{N})\)| \(matrices of "
                         rf"(?P<bytes>{BYTES}) and more\))?")),
     ("below", re.compile(rf"(?P<w>{WHAT}) below {_U} (?P<n>{N})(?: \({_F} at {_U} (?P<at>{N})\))?")),
@@ -1034,6 +1034,9 @@ def _area(scope: str, m: re.Match, side: str, c: Context) -> None:
     found = m.groupdict()
     if scope in ("all", "every"):
         claimed = common
+        if scope == "all" and (size(m["first"]), size(m["last"])) != (common[0], common[-1]):
+            c.fail(f"{where}: every size from {m['first']} to {m['last']}, but those measured on both run from "
+                   f"{common[0]:,} to {common[-1]:,}")
     elif scope == "from":
         claimed = [s for s in common if s >= size(m["n"])]
         if size(m["n"]) not in common:

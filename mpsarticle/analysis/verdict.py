@@ -87,7 +87,7 @@ class TokenBound:
 class Area:
     """Where one side wins, for one workload.
 
-    ``scope``: ``all`` (every size measured on both), ``from`` (from
+    ``scope``: ``all`` (every size measured on both, ``sizes``), ``from`` (from
     ``size`` on), ``below`` (under ``size``), ``range`` (every measured size
     from ``sizes[0]`` to ``sizes[-1]``, and none outside), ``size`` or
     ``sizes`` (at one or several ``sizes`` only). ``factor`` is the winner's advantage (always
@@ -150,7 +150,8 @@ def _sides(workload: str, sizes: list[tuple[int, Ratio]], found: analysis.Crosso
             wins.append(Area(workload, "size", sizes=found.wins, factor=by_size[largest].value, at=largest,
                              dtype=dtype))
         elif found.always:
-            wins.append(Area(workload, "all", factor=by_size[largest].value, at=largest, dtype=dtype))
+            wins.append(Area(workload, "all", sizes=tuple(s for s, _ in sizes), factor=by_size[largest].value,
+                             at=largest, dtype=dtype))
         elif found.size is not None:
             wins.append(Area(workload, "from", size=found.size, factor=by_size[largest].value, at=largest,
                              dtype=dtype))
@@ -161,7 +162,8 @@ def _sides(workload: str, sizes: list[tuple[int, Ratio]], found: analysis.Crosso
         worst = min(found.losses, key=lambda s: by_size[s].value)
         factor = 1 / by_size[worst].value
         if len(found.losses) == len(sizes) > 1:
-            losses.append(Area(workload, "all", factor=factor, at=worst, dtype=dtype))
+            losses.append(Area(workload, "all", sizes=tuple(s for s, _ in sizes), factor=factor, at=worst,
+                               dtype=dtype))
         elif found.size is not None and set(found.losses) == {s for s, _ in sizes if s < found.size}:
             losses.append(Area(workload, "below", size=found.size, factor=factor, at=worst, dtype=dtype))
         else:

@@ -71,14 +71,15 @@ class Chapter:
 
 # -- each chapter's sentences ----------------------------------------------------------------
 
-def _answer(results: ResultSet, words: Words) -> dict[str, str]:
-    """The answer of the opening page and the closing chapter, its measured decode step and its rule included."""
-    return {**answer_sentences(results, words), "answer_decode": llm.decode_answer(results, words),
-            "answer_rule_more": llm.rule_more(results, words)}
+#: What the opening page states of the answer (issue 23: a short answer; the rule of thumb and the bound on a
+#: language model stand in the closing chapter, with the reasons).
+INDEX_ANSWER = ("answer_lead", "answer_detail", "answer_caption")
 
 
 def index_sentences(results: ResultSet, words: Words) -> dict[str, str]:
-    return {**_answer(results, words), "mac_answer": your_mac.mac_answer(results, words)}
+    answer = answer_sentences(results, words)
+    return {**{key: answer[key] for key in INDEX_ANSWER}, "answer_decode": llm.decode_answer(results, words),
+            "mac_answer": your_mac.mac_answer(results, words)}
 
 
 def your_mac_sentences(results: ResultSet, words: Words) -> dict[str, str]:
@@ -150,7 +151,9 @@ def llm_sentences(results: ResultSet, words: Words) -> dict[str, str]:
 
 def verdict_sentences(results: ResultSet, words: Words) -> dict[str, str]:
     """The reasons behind the answer (the opening page states the answer; the chapters keep their own findings)."""
-    return {"answer_llm": answer_sentences(results, words)["answer_llm"], **reason_sentences(results, words),
+    answer = answer_sentences(results, words)
+    return {"answer_rule": answer["answer_rule"], "answer_rule_more": llm.rule_more(results, words),
+            "answer_llm": answer["answer_llm"], **reason_sentences(results, words),
             "reason_ops": llm.op_reason(results, words, present_accelerator(results))}
 
 

@@ -150,7 +150,7 @@ def test_the_answer_on_a_cpu_only_build_says_no_accelerator_was_measured():
     assert not found.compared and found.bounds[0].device == "cpu" and found.bounds[0].basis == "beyond_cache"
     lead = sentence("ci-2core", "index", "answer_lead")
     assert "no accelerator" in lead
-    llm = sentence("ci-2core", "index", "answer_llm")
+    llm = sentence("ci-2core", "verdict", "answer_llm")
     bound = found.bounds[0]
     assert f"{bound.gb_s:.3g} GB/s ÷ 14.0 GB" in llm and f"{bound.tokens_per_s:.3g} tokens per second" in llm
 

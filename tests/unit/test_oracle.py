@@ -127,7 +127,7 @@ def test_the_new_real_build_is_in_the_matrix_and_read() -> None:
     setting, its CPU's cache-served rate named as such, and the blog post's sizes timed both ways."""
     texts = {c: matrix_english("nvidia-h200-build", c) for c in CHAPTERS}
     assert "TF32 off" in texts["matmul"]["peak_sentence"]
-    assert "which fits in its 300 MiB of cache" in texts["index"]["answer_llm"]
+    assert "which fits in its 300 MiB of cache" in texts["verdict"]["answer_llm"]
     read = sum(check_texts(t, results_of("nvidia-h200-build"))[1] for t in texts.values())
     assert read > 30
 
@@ -691,7 +691,7 @@ LLM_MUTATIONS = [
     ("apple-m1-base", "index", "answer_decode",
      r"so on this machine the fixed cost of each call, not bandwidth, limits a language model run eagerly in "
      r"PyTorch", "so on this machine bandwidth accounts for most of its time"),
-    ("apple-m1-base", "index", "answer_rule_more", "count the operations per token, not only the bytes",
+    ("apple-m1-base", "verdict", "answer_rule_more", "count the operations per token, not only the bytes",
      "count the bytes per token"),
     ("apple-m1-base", "verdict", "reason_ops", r"costs [\d.]+ µs on the Apple", "costs 1.00 µs on the Apple"),
     ("nvidia-h200-like", "llm", "decode_sentence",

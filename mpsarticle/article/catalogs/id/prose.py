@@ -404,37 +404,41 @@ MESSAGES = {
                                "menentukan batas kecepatan model bahasa di bawah.",
     "caption.answer.nothing": "Tidak ada pengukuran di mesin ini yang berhasil, jadi grafik ini tidak punya apa pun "
                               "untuk ditampilkan.",
-    "area.matvec.all.win": "perkalian matriks-vektor pada semua ukuran yang diukur pada keduanya ({factor} lebih cepat "
+    "area.matvec.all.win": "perkalian matriks-vektor pada setiap ukuran dari m = {first} sampai {last} ({factor} "
+                           "lebih cepat "
                            "pada m = {at})",
     "area.matvec.from.win": "perkalian matriks-vektor mulai m = {size} ({factor} lebih cepat pada m = {at})",
     "area.matvec.size.win": "perkalian matriks-vektor pada m = {at} ({factor} lebih cepat)",
     "area.matvec.sizes.win": "perkalian matriks-vektor pada m = {sizes} (paling tinggi {factor} lebih cepat, pada "
                              "m = {at})",
-    "area.matvec.all.loss": "perkalian matriks-vektor pada semua ukuran yang diukur pada keduanya ({factor} lebih "
+    "area.matvec.all.loss": "perkalian matriks-vektor pada setiap ukuran dari m = {first} sampai {last} ({factor} "
+                            "lebih "
                             "cepat pada m = {at})",
     "area.matvec.below.loss": "perkalian matriks-vektor di bawah m = {size} ({factor} lebih cepat pada m = {at})",
     "area.matvec.size.loss": "perkalian matriks-vektor pada m = {at} ({factor} lebih cepat)",
     "area.matvec.sizes.loss": "perkalian matriks-vektor pada m = {sizes} (paling tinggi {factor} lebih cepat, pada "
                               "m = {at})",
-    "area.train_step.all.win": "langkah pelatihan pada semua ukuran batch yang diukur pada keduanya ({factor} lebih "
+    "area.train_step.all.win": "langkah pelatihan pada setiap batch dari {first} sampai {last} ({factor} lebih "
                                "cepat pada batch {at})",
     "area.train_step.from.win": "langkah pelatihan mulai batch {size} ({factor} lebih cepat pada batch {at})",
     "area.train_step.size.win": "langkah pelatihan pada batch {at} ({factor} lebih cepat)",
     "area.train_step.sizes.win": "langkah pelatihan pada batch {sizes} (paling tinggi {factor} lebih cepat, pada "
                                  "batch {at})",
-    "area.train_step.all.loss": "langkah pelatihan pada semua ukuran batch yang diukur pada keduanya ({factor} lebih "
+    "area.train_step.all.loss": "langkah pelatihan pada setiap batch dari {first} sampai {last} ({factor} lebih "
                                 "cepat pada batch {at})",
     "area.train_step.below.loss": "langkah pelatihan di bawah batch {size} ({factor} lebih cepat pada batch {at})",
     "area.train_step.size.loss": "langkah pelatihan pada batch {at} ({factor} lebih cepat)",
     "area.train_step.sizes.loss": "langkah pelatihan pada batch {sizes} (paling tinggi {factor} lebih cepat, pada "
                                   "batch {at})",
-    "area.matmul.all.win": "perkalian matriks {dtype} pada semua ukuran yang diukur pada keduanya ({factor} lebih "
+    "area.matmul.all.win": "perkalian matriks {dtype} pada setiap ukuran dari m = {first} sampai {last} ({factor} "
+                           "lebih "
                            "cepat pada m = {at})",
     "area.matmul.from.win": "perkalian matriks {dtype} mulai m = {size} ({factor} lebih cepat pada m = {at})",
     "area.matmul.size.win": "perkalian matriks {dtype} pada m = {at} ({factor} lebih cepat)",
     "area.matmul.sizes.win": "perkalian matriks {dtype} pada m = {sizes} (paling tinggi {factor} lebih cepat, pada "
                              "m = {at})",
-    "area.matmul.all.loss": "perkalian matriks {dtype} pada semua ukuran yang diukur pada keduanya ({factor} lebih "
+    "area.matmul.all.loss": "perkalian matriks {dtype} pada setiap ukuran dari m = {first} sampai {last} ({factor} "
+                            "lebih "
                             "cepat pada m = {at})",
     "area.matmul.below.loss": "perkalian matriks {dtype} di bawah m = {size} ({factor} lebih cepat pada m = {at})",
     "area.matmul.size.loss": "perkalian matriks {dtype} pada m = {at} ({factor} lebih cepat)",
@@ -458,15 +462,15 @@ MESSAGES = {
     "keep.matvec.range": "perkalian matriks-vektor dari m = {first} sampai {last}",
     "keep.train_step.range": "langkah pelatihan dari batch {first} sampai {last}",
     "keep.matmul.range": "perkalian matriks {dtype} dari m = {first} sampai {last}",
-    "use.matvec.all": "perkalian matriks-vektor pada semua ukuran yang diukur pada keduanya",
+    "use.matvec.all": "perkalian matriks-vektor pada setiap ukuran dari m = {first} sampai {last}",
     "use.matvec.from": "perkalian matriks-vektor mulai m = {size} (matriks {bytes} atau lebih)",
     "use.matvec.size": "perkalian matriks-vektor pada m = {sizes}",
     "use.matvec.sizes": "perkalian matriks-vektor pada m = {sizes}",
-    "use.train_step.all": "langkah pelatihan pada semua ukuran batch yang diukur pada keduanya",
+    "use.train_step.all": "langkah pelatihan pada setiap batch dari {first} sampai {last}",
     "use.train_step.from": "langkah pelatihan mulai batch {size}",
     "use.train_step.size": "langkah pelatihan pada batch {sizes}",
     "use.train_step.sizes": "langkah pelatihan pada batch {sizes}",
-    "use.matmul.all": "perkalian matriks {dtype} pada semua ukuran yang diukur pada keduanya",
+    "use.matmul.all": "perkalian matriks {dtype} pada setiap ukuran dari m = {first} sampai {last}",
     "use.matmul.from": "perkalian matriks {dtype} mulai m = {size}",
     "use.matmul.size": "perkalian matriks {dtype} pada m = {sizes}",
     "use.matmul.sizes": "perkalian matriks {dtype} pada m = {sizes}",
