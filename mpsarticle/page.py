@@ -124,8 +124,9 @@ class Page:
     @property
     def entries(self) -> list[tuple[str, ResultSet]]:
         """This build first, then every other archived machine: (label, results); each machine once."""
-        this = self.words("this_build") + (f" ({self.results.label})" if self.results.label else "")
-        return [(this, self.results)] + [(r.label or name, r) for name, r in self.others.items()]
+        own = self.results.label_in(self.lang)
+        this = self.words("this_build") + (f" ({own})" if own else "")
+        return [(this, self.results)] + [(r.label_in(self.lang) or name, r) for name, r in self.others.items()]
 
     def figure_png(self, name: str) -> bytes:
         """The figure as a PNG drawn at :data:`PIXEL_SCALE` times the size it is shown at (see :meth:`figure_width`)."""
@@ -173,7 +174,8 @@ class Page:
         """One row per machine (this build first, each machine once); every value from a file is escaped."""
         links = ["data/results.json"] + [f"data/machines/{name}" for name in self.others]
         rows = [(label, results, link) for (label, results), link in zip(self.entries, links, strict=True)]
-        left_out = [(self.archive.machines[name].label or name, f"data/machines/{name}") for name in self.same_machine]
+        left_out = [(self.archive.machines[name].label_in(self.lang) or name, f"data/machines/{name}")
+                    for name in self.same_machine]
         return self._html(tables.machines_table(rows, self.words, same_machine=left_out))
 
     def selfcheck_table(self) -> Any:

@@ -394,7 +394,6 @@ NO_CLAIMS: list[re.Pattern] = [re.compile(p) for p in [
     r"This build measured no accelerator, only its CPU \(.+?\), so it cannot say where a GPU would win",
     r"Every comparison of this build's .+",
     r"With no accelerator to compare, the chart .+",
-    r"Every point of this chapter was measured on this machine\.",
     r"Not measured on this machine, and so gaps in the figures: .+",
     r"With no accelerator in this build there is no crossover to report",
     r"This build had no accelerator, so the gap between naive and synchronised timing cannot be shown",

@@ -31,7 +31,8 @@ if TYPE_CHECKING:
 __all__ = ["gaps_sentence", "unmeasured", "unmeasured_sizes"]
 
 def gaps_sentence(results: ResultSet, language: Words, suites: tuple[str, ...]) -> str:
-    """One sentence: every point of ``suites`` was measured, or which were not and why."""
+    """One sentence naming the points of ``suites`` that were not measured, and why; none when every one was (issue
+    23: a line saying so on every chapter was boilerplate; the method chapter counts what was measured)."""
     lang = language.lang
     words = language.table("gaps")  # the words live in the catalogs (gaps.*)
     groups: dict[tuple[str, str, str, str], list[int]] = defaultdict(list)
@@ -40,7 +41,7 @@ def gaps_sentence(results: ResultSet, language: Words, suites: tuple[str, ...]) 
             key = size_key(point.workload)
             what = _what(point, words)
             groups[(point.device, what, key, _why(point, words, language))].append(int(point.params.get(key, 0)))
-    text = words["none"]
+    text = ""
     if groups:
         items = [words["item"].format(what=what, device=language.device(device), key=words.get(f"key.{key}", key),
                                       why=why,
@@ -50,7 +51,7 @@ def gaps_sentence(results: ResultSet, language: Words, suites: tuple[str, ...]) 
         text = words["some"].format(items="; ".join(items))
     env = results.environment
     if env.get("mps_fallback_to_cpu") and any(point.device.startswith("mps") for point in results):
-        text += " " + words["fallback"]
+        text = f"{text} {words['fallback']}".strip()
     return text
 
 

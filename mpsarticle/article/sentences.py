@@ -66,7 +66,8 @@ def _cpu(machine: f.Machine) -> Phrase:
 
 def hardware_sentence(results: ResultSet, words: Words) -> str:
     machine = f.machine(results)
-    label = words("hardware.label", label=Text(machine.label)) + " " if machine.label else ""
+    own = results.label_in(words.lang)
+    label = words("hardware.label", label=Text(own)) + " " if own else ""
     found = machine.accelerator
     nothing = not any(p.ok for p in results)
     if found is None:

@@ -63,7 +63,8 @@ def device_card(results: ResultSet, words: Words) -> str:
     """This build's hardware and software, one row per fact."""
     env = results.environment
     lang = words.lang
-    rows: list[tuple[str, object]] = [(words("card.machine"), results.label)] if results.label else []
+    label = results.label_in(lang)
+    rows: list[tuple[str, object]] = [(words("card.machine"), label)] if label else []
     rows += [
         (words("card.os"), f"{env['os']} ({env.get('arch', '')})"),
         (words("card.cpu"),

@@ -1,11 +1,11 @@
-"""The command line's commands, one function each: ``info``, ``run``, ``record``, ``selfcheck``, ``validate``,
-``plot`` and ``settings``.
+"""The command line's commands, one function each: ``info``, ``run``, ``record``, ``label``, ``selfcheck``,
+``validate``, ``plot`` and ``settings``.
 
 Each takes the parsed arguments and returns the exit status. A problem the
 user can act on is raised as an :class:`~mpsarticle.errors.MpsarticleError`
 and said in one line by :func:`mpsarticle.cli.main.main`. Only the commands
 that look at this machine (``info``, ``run``, ``record``, ``selfcheck``)
-import torch; ``plot``, ``validate`` and ``settings`` read files and do not.
+import torch; ``plot``, ``label``, ``validate`` and ``settings`` read files and do not.
 """
 
 from __future__ import annotations
@@ -78,19 +78,27 @@ def _sustained(args: argparse.Namespace) -> int:
 
 
 def record(args: argparse.Namespace) -> int:
-    from mpsarticle.results.archive import archive_dir, archive_path
+    from mpsarticle.results.archive import archive_dir, archive_path, translated_labels
     from mpsarticle.results.archive import record as record_entry
 
     folder = args.dir or archive_dir()
     target = archive_path(args.label, folder)
     partial = target.with_name(target.name + ".partial")  # not *.json: never read as an entry
-    path = record_entry(args.label, folder, force=args.force,
+    labels = translated_labels(args.label_in)  # (checked before measuring)
+    path = record_entry(args.label, folder, force=args.force, labels=labels,
                         measure=lambda: _measure(args, check_writable(partial), args.label))
     partial.unlink(missing_ok=True)
     finished(partial)
     print(f"wrote {path}")
     for line in share_lines(load(path)) + memory_lines(load(path)):
         print(line)
+    return 0
+
+
+def label(args: argparse.Namespace) -> int:
+    from mpsarticle.results.archive import relabel
+
+    print(f"wrote {relabel(args.file, args.lang, args.text)}")
     return 0
 
 
@@ -200,6 +208,7 @@ def _summary(results) -> str:
 
 #: Each command's function, by its name on the command line.
 COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
-    "info": info, "run": run, "record": record, "selfcheck": selfcheck, "validate": validate, "plot": plot,
+    "info": info, "run": run, "record": record, "selfcheck": selfcheck, "label": label, "validate": validate,
+    "plot": plot,
     "settings": settings,
 }

@@ -75,6 +75,14 @@ def build_parser() -> _Parser:
     record.add_argument("--dir", type=Path, help="archive folder (default: the project's, see "
                                                  "mpsarticle.results.archive)")
     record.add_argument("--force", action="store_true", help="overwrite an archive file of the same label")
+    record.add_argument("--label-in", action="append", default=[], metavar="LANG=TEXT",
+                        help="the label in another language, repeatable, e.g. --label-in id='M1 Pro 16 GB, kantor' "
+                             "(the pages of that language show it)")
+
+    label = commands.add_parser("label", help="give an archive file its label in another language")
+    label.add_argument("file", type=Path, help="a results JSON file with a label")
+    label.add_argument("lang", help="two-letter language code, e.g. id")
+    label.add_argument("text", help="the label in that language")
 
     selfcheck = commands.add_parser("selfcheck", help="time fixed points with the synchronised timer and with "
                                                       "independent references")

@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import re
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -41,7 +41,7 @@ from mpsarticle.results.files import save_text
 from mpsarticle.results.model import ResultSet, ResultsFileError, load
 
 __all__ = ["Archive", "ArchiveNotFound", "archive_dir", "archive_path", "identity", "load_archive",
-           "others", "record", "same_machine"]
+           "others", "record", "relabel", "same_machine", "translated_labels"]
 
 #: More files than this is not an archive but an accident (or an attack on build time).
 MAX_FILES = 200
@@ -76,22 +76,57 @@ def archive_path(label: str, folder: str | Path) -> Path:
     return Path(folder) / f"{slug(label)}.json"
 
 
-def record(label: str, folder: str | Path, *, force: bool, measure: Callable[[], ResultSet]) -> Path:
-    """Measure with ``measure()`` and write the result as the archive entry for ``label``.
+def _label(text: str) -> str:
+    label = " ".join(text.split())
+    if not label or len(label) > 100:
+        raise InputError("a label is 1 to 100 characters")
+    return label
+
+
+def _language(code: str) -> str:
+    if not re.fullmatch(r"[a-z]{2}", code):
+        raise InputError(f"language {code!r}: a two-letter code in lower case, e.g. id")
+    return code
+
+
+def translated_labels(pairs: Iterable[str]) -> dict[str, str]:
+    """``LANG=TEXT`` pairs (``record --label-in``) as a mapping, each checked."""
+    found = {}
+    for pair in pairs:
+        code, sep, text = pair.partition("=")
+        if not sep:
+            raise InputError(f"--label-in {pair!r}: give LANG=TEXT, e.g. id='CPU 2 inti'")
+        found[_language(code.strip())] = _label(text)
+    return found
+
+
+def record(label: str, folder: str | Path, *, force: bool, measure: Callable[[], ResultSet],
+           labels: Mapping[str, str] | None = None) -> Path:
+    """Measure with ``measure()`` and write the result as the archive entry for ``label`` (and its ``labels`` in
+    other languages).
 
     Refuses (before measuring, so no time is lost) to overwrite an entry
     unless ``force`` is true.
     """
-    label = " ".join(label.split())
-    if not label or len(label) > 100:
-        raise InputError("a label is 1 to 100 characters")
+    label = _label(label)
+    translated = {_language(code): _label(text) for code, text in (labels or {}).items()}
     path = archive_path(label, folder)
     if path.exists() and not force:
         raise EntryExists(f"{path} exists already: choose another --label or pass --force to replace it")
     results = measure()
-    results.label = label
+    results.label, results.labels = label, translated
     # A failed write leaves the results in a temporary file (SavedElsewhere names it).
     return save_text(results.to_json(), path)
+
+
+def relabel(path: str | Path, lang: str, text: str) -> Path:
+    """Give an existing results file its label in ``lang`` (the article shows it on that language's pages); its
+    points and everything else stay as they were measured."""
+    results = load(path)
+    if not results.label:
+        raise InputError(f"{path}: has no label to translate (record --label gives one)")
+    results.labels[_language(lang)] = _label(text)
+    return save_text(results.to_json(), Path(path))
 
 
 @dataclass

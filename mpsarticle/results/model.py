@@ -211,6 +211,8 @@ class ResultSet:
     sustained: dict[str, Any] | None = None
     #: Fresh processes each point is measured in (mpsarticle.measure.workers); 1: all in one process.
     processes: int = 1
+    #: The label in other languages, by language code ({"id": "..."}): the article shows ``label_in(lang)``.
+    labels: dict[str, str] = field(default_factory=dict)
 
     # -- queries -------------------------------------------------------------
     def __iter__(self) -> Iterator[Point]:
@@ -229,6 +231,10 @@ class ResultSet:
         if len(found) > 1:
             raise LookupError(f"{len(found)} points match {criteria}, expected at most one")
         return found[0] if found else None
+
+    def label_in(self, lang: str) -> str | None:
+        """The label in ``lang`` where the file gives one, else the label as recorded."""
+        return self.labels.get(lang) or self.label
 
     @property
     def devices(self) -> list[str]:
@@ -249,7 +255,9 @@ class ResultSet:
 
     # -- serialisation ---------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
-        optional = {"sustained": self.sustained} if self.sustained is not None else {}
+        optional: dict[str, Any] = {"sustained": self.sustained} if self.sustained is not None else {}
+        if self.labels:
+            optional["labels"] = dict(sorted(self.labels.items()))
         return {
             "schema": SCHEMA_NAME,
             "schema_version": SCHEMA_VERSION,
@@ -312,6 +320,7 @@ class ResultSet:
             points=points,
             profile=data.get("profile"),
             label=data.get("label"),
+            labels=dict(data.get("labels") or {}),
             created=data["created"],
             build_id=data.get("build_id"),
             processes=data.get("processes", 1),

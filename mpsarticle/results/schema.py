@@ -169,6 +169,9 @@ SCHEMA: dict[str, Any] = {
         "schema_version": {"type": "integer", "minimum": 1},
         "created": _text(),
         "label": _nullable({"type": "string", "maxLength": 100}),
+        # The label in other languages (record --label-in, the label command), by two-letter language code.
+        "labels": {"type": "object", "maxProperties": 8, "propertyNames": {"pattern": "^[a-z]{2}$"},
+                   "additionalProperties": {"type": "string", "minLength": 1, "maxLength": 100}},
         "profile": _nullable(_text()),
         "build_id": _nullable(_text()),
         "processes": {"type": "integer", "minimum": 1, "maximum": _MAX_PROCESSES},

@@ -157,11 +157,54 @@ def test_record_refuses_to_overwrite_before_measuring(folder):
         archive.record("!!!", folder, force=False, measure=measure)
 
 
+def test_a_label_per_language_is_shown_on_that_languages_pages_and_falls_back(folder, monkeypatch, tmp_path):
+    """Issue 23: an archive label in the page's language where the file has one, else the label as recorded."""
+    path = archive.record("Mac mini M2, office", folder, force=False, measure=lambda: machine("x"),
+                          labels=archive.translated_labels(["id=Mac mini M2,  kantor"]))
+    assert json.loads(path.read_text())["labels"] == {"id": "Mac mini M2, kantor"}
+    write(folder, "plain.json", good("Mac Studio M1 Ultra"))
+    monkeypatch.setenv("MPSARTICLE_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.setattr("mpsarticle.page.load_archive", lambda: archive.load_archive(folder))
+    shown = {lang: Page("machines", lang, results=machine("this")).machines_table().data for lang in ("en", "id")}
+    assert "Mac mini M2, kantor" in shown["id"] and "Mac mini M2, office" not in shown["id"]
+    assert "Mac mini M2, office" in shown["en"] and "kantor" not in shown["en"]
+    assert "Mac Studio M1 Ultra" in shown["id"] and "Mac Studio M1 Ultra" in shown["en"]  # (no id label: the label)
+
+
+def test_the_label_command_translates_a_label_and_keeps_every_point(folder, capsys):
+    from mpsarticle.cli.main import main
+
+    path = write(folder, "m2.json", good("Mac mini M2"))
+    before = archive.load(path)
+    assert main(["label", str(path), "id", "Mac mini M2 di kantor"]) == 0
+    after = archive.load(path)
+    assert after.label_in("id") == "Mac mini M2 di kantor" and after.label_in("en") == "Mac mini M2"
+    assert after.to_dict()["points"] == before.to_dict()["points"]
+    for bad, message in ((["label", str(path), "ID", "x"], "two-letter code"),
+                         (["label", str(path), "id", " "], "1 to 100 characters"),
+                         (["label", str(folder / "none.json"), "id", "x"], "no such file")):
+        capsys.readouterr()
+        assert main(bad) != 0
+        err = capsys.readouterr().err.strip()
+        assert message in err and len(err.splitlines()) == 1, err
+    assert archive.load(path).label_in("id") == "Mac mini M2 di kantor"  # nothing lost
+    with pytest.raises(ValueError, match="LANG=TEXT"):
+        archive.translated_labels(["id"])
+
+
+def test_a_file_with_a_bad_translated_label_is_refused(folder):
+    data = good()
+    data["labels"] = {"Indonesian": "x"}
+    write(folder, "bad.json", data)
+    with pytest.raises(ResultsFileError, match="labels"):
+        archive.load_archive(folder)
+
+
 def test_the_real_archive_is_valid_and_from_runs():
     loaded = archive.load_archive(skip_invalid=False)
     assert len(loaded.machines) >= 2
     for name, results in loaded.machines.items():
-        assert results.label and results.environment.get("git_commit"), name
+        assert results.label and results.label_in("id") != results.label and results.environment.get("git_commit"), name
         assert results.environment["date"] and len(results) > 20, name
     kinds = {kind for r in loaded.machines.values() for kind in r.environment["devices"]}
     assert {"cpu", "cuda"} <= kinds

@@ -62,7 +62,9 @@ def test_the_plot_command_writes_the_figures_it_always_wrote() -> None:
 @pytest.mark.parametrize("lang", ["en", "id"])
 def test_no_glued_value_is_empty_on_any_machine_of_the_matrix(lang: str) -> None:
     """A glued text that is empty shows nothing where the chapter expects a sentence (the site's test of the built
-    pages found one: the rule of thumb for text on a CPU whose decode step was limited by neither)."""
+    pages found one: the rule of thumb for text on a CPU whose decode step was limited by neither). The one
+    exception: a chapter's ``gaps_sentence`` is empty when every one of its points was measured (issue 23: a line
+    saying so on every chapter was boilerplate), and the page's style hides it."""
     from mpsarticle.article.chapters import CHAPTERS, chapter_sentences
     from mpsarticle.article.wording import Words
 
@@ -74,5 +76,6 @@ def test_no_glued_value_is_empty_on_any_machine_of_the_matrix(lang: str) -> None
         for chapter in CHAPTERS:
             found = chapter_sentences(chapter, results, Words(lang), rows=selfcheck_rows(results),
                                       labels=archive_labels())
-            empty += [f"{machine}/{chapter}/{key}" for key, value in found.items() if not value.strip()]
+            empty += [f"{machine}/{chapter}/{key}" for key, value in found.items()
+                  if not value.strip() and key != "gaps_sentence"]
     assert not empty

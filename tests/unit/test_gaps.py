@@ -91,10 +91,7 @@ def test_the_chapter_explains_the_gaps_in_its_language():
         "m = 512, 1.024, 2.048, dan 4.096 (tidak didukung di sana: MPS mendukung bfloat16 mulai macOS 14; ini "
         "macOS 13).")
     complete = ResultSet(ENVIRONMENT, [p for p in results if p.status == "ok"])
-    assert gaps_sentence(complete, Words("en"), ("matmul",)) == (
-        "Every point of this chapter was measured on this machine.")
-    assert gaps_sentence(complete, Words("id"), ("matmul",)) == (
-        "Semua titik di bab ini berhasil diukur di mesin ini.")
+    assert gaps_sentence(complete, Words("en"), ("matmul",)) == gaps_sentence(complete, Words("id"), ("matmul",)) == ""
 
 
 def test_a_missing_size_is_a_gap_in_its_line_never_bridged():

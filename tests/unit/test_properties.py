@@ -87,7 +87,8 @@ def speedups(results: ResultSet, workload: str = "matvec", **criteria) -> dict[i
 def test_every_sentence_is_clean_and_its_factors_are_advantages(results: ResultSet) -> None:
     for lang, texts in render(results).items():
         for key, text in texts.items():
-            assert text.strip(), f"{lang} {key}: empty"
+            # (A chapter's gaps_sentence is empty when every point was measured: nothing to say.)
+            assert text.strip() or key.endswith(".gaps_sentence"), f"{lang} {key}: empty"
             assert not BAD_TEXT.search(text), f"{lang} {key}: {text}"
             if key != "method.selfcheck_sentence":
                 factors = [number(m, lang) for m in FACTOR[lang].findall(text)]

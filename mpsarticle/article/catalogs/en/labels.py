@@ -68,7 +68,6 @@ MESSAGES = {
     "methods_table.ratio": "synchronised ÷ naive",
 
     # -- unmeasured points (mpsarticle.article.gaps) ------------------------------------------------
-    "gaps.none": "Every point of this chapter was measured on this machine.",
     "gaps.some": "Not measured on this machine, and so gaps in the figures: {items}.",
     "gaps.item": "{what} on the {device} at {key} = {sizes} ({why})",
     "gaps.matvec": "the matrix-vector product",

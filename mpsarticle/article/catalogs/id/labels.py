@@ -63,7 +63,6 @@ MESSAGES = {
     "methods_table.ratio": "tersinkron ÷ naif",
 
     # -- unmeasured points (mpsarticle.article.gaps) ------------------------------------------------
-    "gaps.none": "Semua titik di bab ini berhasil diukur di mesin ini.",
     "gaps.some": "Tidak terukur di mesin ini, sehingga menjadi celah di gambar: {items}.",
     "gaps.item": "{what} di {device} pada {key} = {sizes} ({why})",
     "gaps.matvec": "perkalian matriks-vektor",
