@@ -233,6 +233,11 @@ CLAIM_TABLE: list[tuple[str, str, str]] = [
     ("post, agree", rf"Across the blog post's sizes, m = (?P<first>{N}) to (?P<last>{N}), naive timeit on this "
                     rf"build's (?P<dev>{DEV}) agreed with the synchronised timer within (?P<margin>{N})% at every "
                     rf"one", "check_post_agree"),
+    ("post, all too noisy", rf"Across the blog post's sizes, m = (?P<first>{N}) to (?P<last>{N}), naive timeit on "
+                            rf"this build's (?P<dev>{DEV}) cannot be told apart from the synchronised timer: at "
+                            rf"every one the interval of their ratio was too wide to say whether the two agree within "
+                            rf"(?P<margin>{N})% or not",
+     "check_post_noisy"),
     ("post, the rest agree", rf"At the other sizes the two agreed within (?P<margin>{N})%", "check_post_rest"),
     ("post, some", r"So on this machine naive timing reports too short a time at some of the post's sizes and not "
                    r"at others", "check_post_some"),
@@ -1582,6 +1587,17 @@ def check_post_agree(m: re.Match, c: Context) -> None:
     against = [s for s in ordered if AGREES not in found[s]]
     if against:
         c.fail(f"'agreed … at every one', but not at m = {against}")
+
+
+def check_post_noisy(m: re.Match, c: Context) -> None:
+    _, found = _post(c, m["dev"])
+    _post_margin(c, m["margin"])
+    ordered = sorted(found)
+    if ordered and (size(m["first"]), size(m["last"])) != (ordered[0], ordered[-1]):
+        c.fail(f"'m = {m['first']} to {m['last']}', but the post's sizes timed both ways are {ordered}")
+    against = [s for s in ordered if NOISY not in found[s]]
+    if against:
+        c.fail(f"'too wide to say … at every one', but at m = {against} it could be said")
 
 
 def _post_device(c: Context) -> str | None:

@@ -220,9 +220,10 @@ def _naive_sizes(timing: f.NaiveTiming, device: str, words: Words) -> str:
     """Where the naive figure was too small, too large, or agreed, size by size."""
     margin = Share(analysis.AGREEMENT_MARGIN)
     agree = timing.having(AGREES)
-    if len(agree) == len(timing.sizes):
-        return words("post.agrees_all", device=device, first=Size(timing.sizes[0].size),
-                     last=Size(timing.sizes[-1].size), margin=margin)
+    for every, key in ((agree, "post.agrees_all"), (timing.having(NOISY), "post.noisy_all")):
+        if len(every) == len(timing.sizes):
+            return words(key, device=device, first=Size(timing.sizes[0].size), last=Size(timing.sizes[-1].size),
+                         margin=margin)
     clauses = []
     for verdict in (TOO_SMALL, TOO_LARGE, NOISY):
         group, worst = timing.having(verdict), timing.worst(verdict)

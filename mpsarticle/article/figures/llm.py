@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from babel.numbers import format_compact_decimal
 from matplotlib.figure import Figure
 from matplotlib.lines import Line2D
 from matplotlib.patches import Patch
@@ -41,9 +42,13 @@ def decode_bars(results: ResultSet, lang: str) -> Figure:
             if step is None:
                 continue
             mode = table[f"decode_mode_{one.graph_how or 'cuda_graph'}"] if replayed else table["decode_mode_eager"]
-            rows.append((table["decode_row"].format(device=device_name(one.device, lang), mode=mode), one.device,
+            # Each device runs its profile's model: the label says which, or a small CPU model's bar would read as
+            # the CPU outrunning the GPU (issue 23's re-read).
+            params = format_compact_decimal(one.parameters, format_type="long", locale=lang, fraction_digits=1)
+            rows.append((table["decode_row"].format(device=device_name(one.device, lang), mode=mode, params=params,
+                                                    dtype=one.dtype), one.device,
                          step.tokens_per_s, replayed, one.bound_tokens_per_s))
-    figure, (ax,) = new_figure(height=min(FIGSIZE[1], 1.9 + 0.5 * len(rows)))
+    figure, (ax,) = new_figure(height=min(FIGSIZE[1] * 1.3, 1.9 + 0.7 * len(rows)))
     values = [r[2] for r in rows] + [r[4] for r in rows if r[4]]
     for y, (_, device, tokens, replayed, bound) in enumerate(rows):
         color = device_color(device, devices)

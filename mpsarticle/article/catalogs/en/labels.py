@@ -198,7 +198,7 @@ MESSAGES = {
     "figure.step_time": "{value} ms",
     "figure.decode_title": "Tokens per second of one decode step: measured and bound",
     "figure.decode_axis": "Tokens per second (log scale)",
-    "figure.decode_row": "{device}, {mode}",
+    "figure.decode_row": "{device}, {mode}\n{params} parameters, {dtype}",
     "figure.decode_mode_eager": "eager",
     "figure.decode_mode_cuda_graph": "CUDA graph",
     "figure.decode_mode_torch_compile": "torch.compile",

@@ -141,6 +141,9 @@ MESSAGES = {
     "post.agrees_all": "Across the blog post's sizes, m = {first} to {last}, naive timeit on this build's {device} "
                        "agreed with the synchronised timer within {margin} at every one.",
     "post.rest_agree": "At the other sizes the two agreed within {margin}.",
+    "post.noisy_all": "Across the blog post's sizes, m = {first} to {last}, naive timeit on this build's {device} "
+                      "cannot be told apart from the synchronised timer: at every one the interval of their ratio "
+                      "was too wide to say whether the two agree within {margin} or not.",
     "post.clause.too_small.one": "too short a time at m = {sizes} ({factor} too small)",
     "post.clause.too_small.many": "too short a time at m = {sizes} (up to {factor} too small, at m = {at})",
     "post.clause.too_large.one": "too long a time at m = {sizes} ({factor} too large)",

@@ -194,7 +194,7 @@ MESSAGES = {
     "figure.step_time": "{value} ms",
     "figure.decode_title": "Token per detik satu langkah decode: hasil ukur dan batas",
     "figure.decode_axis": "Token per detik (skala log)",
-    "figure.decode_row": "{device}, {mode}",
+    "figure.decode_row": "{device}, {mode}\n{params} parameter, {dtype}",
     "figure.decode_mode_eager": "eager",
     "figure.decode_mode_cuda_graph": "CUDA graph",
     "figure.decode_mode_torch_compile": "torch.compile",

@@ -146,6 +146,9 @@ MESSAGES = {
     "post.agrees_all": "Pada semua ukuran dari tulisan blog itu, m = {first} sampai {last}, timeit naif di {device} "
                        "mesin ini sejalan dengan pewaktu tersinkron, dengan selisih tidak lebih dari {margin}.",
     "post.rest_agree": "Pada ukuran lainnya keduanya sejalan, dengan selisih tidak lebih dari {margin}.",
+    "post.noisy_all": "Pada semua ukuran dari tulisan blog itu, m = {first} sampai {last}, timeit naif di {device} "
+                      "mesin ini tidak bisa dibedakan dari pewaktu tersinkron: di setiap ukuran interval rasio "
+                      "keduanya terlalu lebar untuk memastikan apakah selisihnya tidak lebih dari {margin} atau tidak.",
     "post.clause.too_small.one": "waktu yang terlalu singkat pada m = {sizes} ({factor} lebih kecil daripada waktu "
                                  "sebenarnya)",
     "post.clause.too_small.many": "waktu yang terlalu singkat pada m = {sizes} (hingga {factor} lebih kecil daripada "
@@ -275,7 +278,7 @@ MESSAGES = {
 
     # -- method ----------------------------------------------------------------------------
     "measured": {"plural": "points",
-                 "other": "Situs ini mengukur {points} titik dengan profil {profile} pada {date}."},
+                 "other": "Pengukuran kali ini mencakup {points} titik dengan profil {profile} pada {date}."},
     "processes.one": "Setiap titik diukur dalam satu proses saja, jadi intervalnya hanya memuat variasi di dalam "
                      "proses itu.",
     "processes.steady": "Setiap titik diukur dalam {processes} proses baru. Pada titik yang khas dari pewaktu "
@@ -289,7 +292,7 @@ MESSAGES = {
     "processes.point": "{point} ({share} antarproses; proses paling lambatnya butuh {spread} waktu proses "
                        "tercepatnya)",
     "measured.missing": {"plural": "points",
-                         "other": "Situs ini mengukur {points} titik dengan profil {profile} pada {date}; "
+                         "other": "Pengukuran kali ini mencakup {points} titik dengan profil {profile} pada {date}; "
                                   "{missing}."},
     "missing_count.unsupported": {"plural": "count", "other": "{count} tidak didukung di mesin ini"},
     "missing_count.failed_check": {"plural": "count", "other": "{count} gagal uji kebenaran"},
