@@ -258,6 +258,9 @@ CLAIM_TABLE: list[tuple[str, str, str]] = [
                           rf"(?P<clauses>.+?){END}", "check_best"),
     ("TF32", rf"The (?P<dev>{DEV})'s float32 products ran with TF32 (?P<state>on|off) \(torch\.backends\.cuda\."
              rf"matmul\.allow_tf32 was (?P<flag>True|False)", "check_tf32"),
+    ("cuDNN TF32", rf"In this run cuDNN (?:was allowed TF32|'s TF32 was off) \(torch\.backends\.cudnn\.allow_tf32 was "
+                   rf"(?P<flag>True|False)(?:, PyTorch's default)?\), so the (?P<dev>{DEV})'s convolutions",
+     "check_conv_tf32"),
     ("CPU halves", rf"On this build's CPU, against its own float32 at the same sizes: (?P<clauses>.+?){END}",
      "check_cpu_halves"),
     ("CPU halves, none", r"This build did not measure the CPU in a half precision and in float32 at the same size",
@@ -1806,6 +1809,17 @@ def check_tf32(m: re.Match, c: Context) -> None:
         c.fail(f"TF32 {m['state']} / allow_tf32 was {m['flag']}, but the environment recorded {recorded}")
 
 
+def check_conv_tf32(m: re.Match, c: Context) -> None:
+    device = c.device(m["dev"])
+    recorded = c.oracle.environment.get(device, {}).get("cudnn_allow_tf32")
+    if device != "cuda" or recorded is None:
+        c.fail(f"cuDNN's TF32 said of the {m['dev']}, whose environment records no cudnn_allow_tf32")
+    elif (m["flag"] == "True") != bool(recorded) or ("allowed" in m[0]) != bool(recorded):
+        c.fail(f"cuDNN TF32 {m['flag']}, but the environment recorded {recorded}")
+    elif not c.oracle.timed("train_step", "cuda"):
+        c.fail("cuDNN's TF32 said of a training step the CUDA GPU did not measure")
+
+
 HALF_CLAUSE = [
     re.compile(rf"(?P<d>{DTYPE}) is faster(?: at every one of them, m = (?P<list>{LIST}))? \((?P<f>{N})× faster at "
                rf"m = (?P<at>{N})\)"),
@@ -2614,6 +2628,8 @@ def check_code(m: re.Match, c: Context) -> None:
 FALLS_IN = {"bandwidth_sentence": ("matvec", "copy"), "peak_sentence": ("matmul",),
             "precision_sentence": ("matmul",)}
 TF32_IN = ("peak_sentence", "precision_sentence")
+#: Where a CUDA training step's cuDNN TF32 setting must be said.
+CONV_TF32_IN = "train_sentence"
 
 
 def chapter_failures(texts: Mapping[str, str], oracle: Oracle) -> list[Failure]:
@@ -2635,6 +2651,11 @@ def chapter_failures(texts: Mapping[str, str], oracle: Oracle) -> list[Failure]:
         if key in texts and recorded is not None and measured and "TF32" not in texts[key]:
             failures.append(Failure(key, "TF32 is said", texts[key][:80] + "…",
                                     (f"the CUDA build recorded matmul_allow_tf32 = {recorded}, unsaid",)))
+    conv = oracle.environment.get("cuda", {}).get("cudnn_allow_tf32")
+    if CONV_TF32_IN in texts and conv is not None and oracle.timed("train_step", "cuda") and \
+            "cudnn.allow_tf32" not in texts[CONV_TF32_IN]:
+        failures.append(Failure(CONV_TF32_IN, "cuDNN's TF32 is said", texts[CONV_TF32_IN][:80] + "…",
+                                (f"the CUDA build recorded cudnn_allow_tf32 = {conv}, unsaid",)))
     return failures
 
 

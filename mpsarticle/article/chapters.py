@@ -28,6 +28,7 @@ from mpsarticle.article.gaps import gaps_sentence
 from mpsarticle.article.sentences import (
     bandwidth_sentences,
     check_sentence,
+    conv_tf32_sentence,
     cpu_gap_sentence,
     cpu_half_sentence,
     crossover_sentence,
@@ -128,7 +129,8 @@ def matmul_sentences(results: ResultSet, words: Words) -> dict[str, str]:
 
 def training_sentences(results: ResultSet, words: Words) -> dict[str, str]:
     return {"hardware_sentence": hardware_sentence(results, words),
-            "train_sentence": training_sentence(f.training(results), words),
+            "train_sentence": " ".join(filter(None, (training_sentence(f.training(results), words),
+                                                     conv_tf32_sentence(results, words)))),
             "check_sentence": check_sentence(f.checks(results), results, words)}
 
 

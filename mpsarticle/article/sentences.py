@@ -46,7 +46,7 @@ __all__ = [
     "cpu_gap_sentence", "cpu_half_sentence", "crossover_sentence", "default_sentence", "describe_points",
     "drops_sentence", "gap_sentence", "hardware_sentence", "idiom_sentence", "machines_sentence", "measured_sentence",
     "naive_sentence", "original_sentence", "peak_sentence", "post_sentence", "rates_sentence", "selfcheck_sentence",
-    "tf32_sentence", "training_sentence",
+    "tf32_sentence", "conv_tf32_sentence", "training_sentence",
 ]
 
 #: How many failed points a sentence names before it says "and N more".
@@ -332,6 +332,16 @@ def tf32_sentence(results: ResultSet, words: Words) -> str:
     if not cuda or "matmul_allow_tf32" not in cuda:
         return ""
     return words("tf32.on" if cuda["matmul_allow_tf32"] else "tf32.off", device=words.device("cuda"))
+
+
+def conv_tf32_sentence(results: ResultSet, words: Words) -> str:
+    """Whether cuDNN could run a CUDA GPU's float32 convolutions (the training step's) in TF32, as recorded; nothing
+    where no training step ran on a CUDA GPU or the setting was not recorded."""
+    cuda = results.environment.get("devices", {}).get("cuda")
+    trained = any(p.ok and p.workload == "train_step" and p.device == "cuda" for p in results)
+    if not cuda or "cudnn_allow_tf32" not in cuda or not trained:
+        return ""
+    return words("tf32.conv.on" if cuda["cudnn_allow_tf32"] else "tf32.conv.off", device=words.device("cuda"))
 
 
 def training_sentence(found: f.Training, words: Words) -> str:

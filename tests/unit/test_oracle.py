@@ -46,7 +46,7 @@ from ..machines import (
     selfcheck_rows,
     synthetic,
 )
-from ..oracle import FASTER, SAME, SLOWER, Oracle, check_texts, uncovered
+from ..oracle import FASTER, SAME, SLOWER, Oracle, chapter_failures, check_texts, uncovered
 from .test_properties import machines as drawn_machines
 
 CHAPTERS = ("index", "matvec", "verdict", "timing", "matmul", "training", "llm")
@@ -717,6 +717,18 @@ LLM_MUTATIONS = [
      "On the Apple GPU (MPS), the model of 1.1 billion parameters in bfloat16 generated 14.6 tokens per second at a "
      "context of 512 positions: one token every 68.4 ms. "),
 ]
+
+
+def test_cudnn_tf32_is_read_and_cannot_go_unsaid() -> None:
+    """Issue 23's re-read: the training step on a CUDA GPU says whether cuDNN could use TF32, as recorded."""
+    results = results_of("nvidia-h200")
+    text = english(results, "training")["train_sentence"]
+    assert "cudnn.allow_tf32 was True" in text and not check_texts({"train_sentence": text}, results)[0]
+    false = text.replace("was allowed TF32 (torch.backends.cudnn.allow_tf32 was True",
+                         "'s TF32 was off (torch.backends.cudnn.allow_tf32 was False")
+    assert false != text and check_texts({"train_sentence": false}, results)[0]
+    left_out = text[:text.index(" In this run cuDNN")]
+    assert any("cuDNN" in f.claim for f in chapter_failures({"train_sentence": left_out}, Oracle(results)))
 
 
 @pytest.mark.parametrize("machine, chapter, key, pattern, replacement", LLM_MUTATIONS,

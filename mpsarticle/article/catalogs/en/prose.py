@@ -212,6 +212,11 @@ MESSAGES = {
                     "cannot say whether half precision pays off on this CPU.",
     "tf32.off": "The {device}'s float32 products ran with TF32 off (torch.backends.cuda.matmul.allow_tf32 was "
                 "False, PyTorch's default), so its float32 rate is that of full float32 arithmetic.",
+    "tf32.conv.on": "In this run cuDNN was allowed TF32 (torch.backends.cudnn.allow_tf32 was True, PyTorch's "
+                    "default), so the {device}'s convolutions in the training step may have run with TF32's shorter "
+                    "mantissa, while the CPU's ran in full float32.",
+    "tf32.conv.off": "In this run cuDNN's TF32 was off (torch.backends.cudnn.allow_tf32 was False), so the {device}'s "
+                     "convolutions ran in full float32, as the CPU's did.",
     "tf32.on": "The {device}'s float32 products ran with TF32 on (torch.backends.cuda.matmul.allow_tf32 was True): "
                "its float32 rate is that of TF32's shorter mantissa, not of full float32 arithmetic.",
 

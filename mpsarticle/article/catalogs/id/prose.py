@@ -230,6 +230,11 @@ MESSAGES = {
                     "jadi tidak terlihat apakah presisi separuh menguntungkan di CPU ini.",
     "tf32.off": "Perkalian float32 di {device} berjalan dengan TF32 mati (torch.backends.cuda.matmul.allow_tf32 "
                 "bernilai False, bawaan PyTorch), jadi laju float32-nya adalah laju aritmetika float32 penuh.",
+    "tf32.conv.on": "Pada pengukuran ini cuDNN diizinkan memakai TF32 (torch.backends.cudnn.allow_tf32 bernilai True, "
+                    "bawaan PyTorch), jadi konvolusi {device} dalam langkah pelatihan mungkin berjalan dengan mantisa "
+                    "TF32 yang lebih pendek, sedangkan konvolusi CPU berjalan dalam float32 penuh.",
+    "tf32.conv.off": "Pada pengukuran ini TF32 cuDNN dimatikan (torch.backends.cudnn.allow_tf32 bernilai False), jadi "
+                     "konvolusi {device} berjalan dalam float32 penuh, sama seperti konvolusi CPU.",
     "tf32.on": "Perkalian float32 di {device} berjalan dengan TF32 menyala (torch.backends.cuda.matmul.allow_tf32 "
                "bernilai True): laju float32-nya adalah laju mantisa TF32 yang lebih pendek, bukan aritmetika float32 "
                "penuh.",
