@@ -196,6 +196,9 @@ CLAIM_TABLE: list[tuple[str, str, str]] = [
     ("falls", rf"On the (?P<dev>{DEV}), the rate of (?P<what>B @ a|the plain copy|A @ B in (?P<dtype>{DTYPE})) falls "
               rf"from (?P<high>{RATE}) at (?P<k1>m|n) = (?P<before>{N}) to (?P<low>{RATE}) at (?P<k2>m|n) = "
               rf"(?P<after>{N}), (?P<share>{N})% of the rate one size earlier", "check_fall"),
+    ("a fall past the cache", rf"The data moved grows from (?P<small>{BYTES}) at (?P<k1>m|n) = (?P<before>{N}) to "
+                              rf"(?P<large>{BYTES}) at (?P<k2>m|n) = (?P<after>{N}), past the (?P<cache>{BYTES}) of "
+                              rf"cache the (?P<dev>{DEV}) reports", "check_fall_cache"),
     ("why it fell", r"The measurements show that (?P<n>this|these falls) happened, not why", "check_fall_count"),
     ("model size", rf"a model with (?P<p>{N}) billion parameters in (?P<bits>{N})-bit weights reads (?P<gb>{N}) GB "
                    rf"per token", "check_model"),
@@ -1425,6 +1428,24 @@ def check_fall(m: re.Match, c: Context) -> None:
 def _falls_named(text: str) -> list[tuple]:
     return [(FALL_WHAT.get(f["what"], "matmul"), DEVICE_NAMES[f["dev"]], f["dtype"], size(f["before"]))
             for f in CLAIMS_BY_NAME["falls"].finditer(text)]
+
+
+def check_fall_cache(m: re.Match, c: Context) -> None:
+    """The bytes the two points of a fall moved, on either side of the cache the device's environment records."""
+    device = c.device(m["dev"])
+    cache = c.oracle.cache.get(device)
+    if not isinstance(cache, int) or not _bytes_match(m["cache"], cache):
+        c.fail(f"'{m['cache']} of cache', but the {m['dev']} recorded {cache}")
+        return
+    workloads = ("copy",) if m["k1"] == "n" else ("matvec", "matmul")
+    for printed, at, side in ((m["small"], size(m["before"]), "within"), (m["large"], size(m["after"]), "past")):
+        moved = [t.point.bytes_moved for w in workloads for t in c.oracle.timed(w, device).get(at, [])]
+        if not any(_bytes_match(printed, b) for b in moved):
+            c.fail(f"{printed} moved at {m['k1']} = {at:,}, but its points moved {_fmt(moved)} bytes")
+        elif not all((b <= cache) == (side == "within") for b in moved):
+            c.fail(f"{printed} at {m['k1']} = {at:,} said to be {side} the cache of {cache} bytes")
+    if not any(f"{m['k1']} = {m['before']} to" in fall[0] for fall in CLAIMS_BY_NAME["falls"].finditer(c.text)):
+        c.fail(f"a cache named for a fall from {m['k1']} = {m['before']} that the text does not name")
 
 
 def check_fall_count(m: re.Match, c: Context) -> None:

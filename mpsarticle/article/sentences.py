@@ -90,25 +90,40 @@ def default_sentence(machine: f.Machine, words: Words) -> str:
 def bandwidth_sentences(results: ResultSet, words: Words) -> list[str]:
     """Each device's best ``B @ a`` against its copy, then any rate that fell by more than half."""
     found = [bandwidth_sentence(b, words) for b in f.bandwidths(results)] or [words("bandwidth.none")]
-    falls = drops_sentence(f.drops(results, ("matvec", "copy")), words)
+    falls = drops_sentence(f.drops(results, ("matvec", "copy")), words, environment=results.environment)
     return found + ([falls] if falls else [])
 
 
-def drops_sentence(found: Sequence[f.Drop], words: Words, why: str = "drop.why") -> str:
+def drops_sentence(found: Sequence[f.Drop], words: Words, why: str = "drop.why",
+                   environment: dict | None = None) -> str:
     """Each rate that fell by more than half from one size to the next, and what the data cannot say about why
     (``why``: the whole explanation, or ``drop.why.brief``, which points to where it stands: said once); nothing
     where no rate did."""
     if not found:
         return ""
-    parts = []
+    parts, cached = [], 0
     for drop in found:
         key = analysis.size_key(drop.workload)
-        parts.append(words("drop.one", device=words.device(drop.device),
+        before = Phrase.of(f"drop.size.{key}", size=Size(drop.before))
+        after = Phrase.of(f"drop.size.{key}", size=Size(drop.after))
+        device = words.device(drop.device)
+        parts.append(words("drop.one", device=device,
                            what=Phrase.of(f"drop.what.{drop.workload}", dtype=Text(drop.dtype or "")),
-                           before=Phrase.of(f"drop.size.{key}", size=Size(drop.before)),
-                           after=Phrase.of(f"drop.size.{key}", size=Size(drop.after)),
+                           before=before, after=after,
                            high=Rate(drop.before_rate, drop.unit), low=Rate(drop.after_rate, drop.unit),
                            share=Share(drop.share)))
+        cache = (environment or {}).get("devices", {}).get(drop.device, {}).get("cache_bytes")
+        small, large = (point.bytes_moved for point in drop.evidence)
+        if why == "drop.why" and isinstance(cache, int) and cache > 0 and small and large and small <= cache < large:
+            cached += 1
+            parts.append(words("drop.cache", small=Bytes(small), large=Bytes(large), cache=Bytes(cache),
+                               before=before, after=after, device=device))
+    if why == "drop.why":
+        # What the run recorded narrows the causes: the data outgrowing a cache the device reports, at every fall;
+        # no swap on a Linux machine whose swap total is 0 (macOS grows its swap as it needs it).
+        env = environment or {}
+        no_swap = env.get("swap_total_bytes") == 0 and not str(env.get("os", "")).startswith("Darwin")
+        why = ("drop.why.cache" if cached == len(found) else "drop.why") + (".noswap" if no_swap else "")
     return " ".join(parts) + " " + words(why, count=Count(len(found)))
 
 

@@ -719,6 +719,16 @@ LLM_MUTATIONS = [
 ]
 
 
+@pytest.mark.parametrize("old, new", [("past the 300 MiB", "past the 600 MiB"), ("from 128 MiB", "from 256 MiB"),
+                                      ("n = 16,777,216 to 512", "n = 4,194,304 to 512")])
+def test_a_fall_said_to_pass_the_cache_is_read_against_the_bytes_and_the_cache(old: str, new: str) -> None:
+    """Issue 23's re-read: a fall across the recorded cache size says so, and the oracle reads it."""
+    results = results_of("nvidia-h200")
+    text = english(results, "matvec")["bandwidth_sentence"]
+    assert "past the 300 MiB of cache the CPU reports" in text and not check_texts({"k": text}, results)[0]
+    assert check_texts({"k": text.replace(old, new)}, results)[0], new
+
+
 def test_cudnn_tf32_is_read_and_cannot_go_unsaid() -> None:
     """Issue 23's re-read: the training step on a CUDA GPU says whether cuDNN could use TF32, as recorded."""
     results = results_of("nvidia-h200")

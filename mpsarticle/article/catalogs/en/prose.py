@@ -88,6 +88,31 @@ MESSAGES = {
                  "other": "The measurements show that these falls happened, not why: the larger sizes may have "
                           "outgrown a cache or the reach of the address translation, made PyTorch pick another "
                           "kernel, or pushed memory to swap, and nothing recorded here tells these apart."},
+    "drop.why.noswap": {"plural": "count",
+                        "one": "The measurements show that this happened, not why: the larger size may have outgrown "
+                               "a cache or the reach of the address translation, or made PyTorch pick another kernel "
+                               "(this machine has no swap), and nothing recorded here tells these apart.",
+                        "other": "The measurements show that these falls happened, not why: the larger sizes may have "
+                                 "outgrown a cache or the reach of the address translation, or made PyTorch pick "
+                                 "another kernel (this machine has no swap), and nothing recorded here tells these "
+                                 "apart."},
+    "drop.cache": "The data moved grows from {small} at {before} to {large} at {after}, past the {cache} of cache the "
+                  "{device} reports.",
+    "drop.why.cache": {"plural": "count",
+                       "one": "The measurements show that this happened, not why: outgrowing the cache fits the "
+                              "sizes, but the larger size may also have outgrown the reach of the address translation, "
+                              "made PyTorch pick another kernel, or pushed memory to swap.",
+                       "other": "The measurements show that these falls happened, not why: outgrowing the cache fits "
+                                "the sizes, but the larger sizes may also have outgrown the reach of the address "
+                                "translation, made PyTorch pick another kernel, or pushed memory to swap."},
+    "drop.why.cache.noswap": {"plural": "count",
+                              "one": "The measurements show that this happened, not why: outgrowing the cache fits "
+                                     "the sizes, but the larger size may also have outgrown the reach of the address "
+                                     "translation or made PyTorch pick another kernel (this machine has no swap).",
+                              "other": "The measurements show that these falls happened, not why: outgrowing the "
+                                       "cache fits the sizes, but the larger sizes may also have outgrown the reach of "
+                                       "the address translation or made PyTorch pick another kernel (this machine has "
+                                       "no swap)."},
 
     "drop.why.brief": {"plural": "count",
                        "one": "The measurements show that this happened, not why; the chapter on the matrix-vector "

@@ -89,6 +89,25 @@ MESSAGES = {
                           "yang lebih besar mungkin sudah tidak muat di cache atau di jangkauan penerjemahan alamat, "
                           "membuat PyTorch memilih kernel lain, atau mendorong memori ke swap, dan tidak ada yang "
                           "tercatat di sini yang bisa membedakan kemungkinan-kemungkinan itu."},
+    "drop.why.noswap": {"plural": "count",
+                        "other": "Hasil pengukuran hanya menunjukkan bahwa penurunan ini terjadi, bukan penyebabnya: "
+                                 "ukuran yang lebih besar mungkin sudah tidak muat di cache atau di jangkauan "
+                                 "penerjemahan alamat, atau membuat PyTorch memilih kernel lain (mesin ini tidak "
+                                 "memakai swap), dan tidak ada yang tercatat di sini yang bisa membedakan "
+                                 "kemungkinan-kemungkinan itu."},
+    "drop.cache": "Data yang dipindahkan bertambah dari {small} pada {before} menjadi {large} pada {after}, melewati "
+                  "cache {cache} yang dilaporkan {device}.",
+    "drop.why.cache": {"plural": "count",
+                       "other": "Hasil pengukuran hanya menunjukkan bahwa penurunan ini terjadi, bukan penyebabnya: "
+                                "ukuran-ukuran itu cocok dengan data yang tidak lagi muat di cache, tetapi ukuran yang "
+                                "lebih besar mungkin juga sudah melampaui jangkauan penerjemahan alamat, membuat "
+                                "PyTorch memilih kernel lain, atau mendorong memori ke swap."},
+    "drop.why.cache.noswap": {"plural": "count",
+                              "other": "Hasil pengukuran hanya menunjukkan bahwa penurunan ini terjadi, bukan "
+                                       "penyebabnya: ukuran-ukuran itu cocok dengan data yang tidak lagi muat di "
+                                       "cache, tetapi ukuran yang lebih besar mungkin juga sudah melampaui jangkauan "
+                                       "penerjemahan alamat atau membuat PyTorch memilih kernel lain (mesin ini tidak "
+                                       "memakai swap)."},
     "drop.why.brief": {"plural": "count",
                        "other": "Hasil pengukuran hanya menunjukkan bahwa penurunan ini terjadi, bukan penyebabnya; "
                                 "bab tentang perkalian matriks-vektor memuat apa saja yang bisa menyebabkannya."},
