@@ -337,7 +337,10 @@ def cpu_half_sentence(found: f.Matmul, words: Words) -> str:
         largest = half.largest
         values = dict(dtype=Text(half.dtype), size=Size(largest.size), factor=_advantage(largest),
                       **_split(half.comparisons))
-        clauses.append(Phrase.of(f"cpuhalf.{_summary_key(half.direction, half.comparisons)}", **values))
+        key = _summary_key(half.direction, half.comparisons)
+        if key == f.MIXED and any(c.direction == SLOWER for c in half.comparisons):
+            key += ".slower"  # (faster at some sizes, slower at others: both said)
+        clauses.append(Phrase.of(f"cpuhalf.{key}", **values))
     return words("cpuhalf.sentence", clauses=Listing(tuple(clauses)))
 
 

@@ -729,6 +729,16 @@ def test_a_fall_said_to_pass_the_cache_is_read_against_the_bytes_and_the_cache(o
     assert check_texts({"k": text.replace(old, new)}, results)[0], new
 
 
+def test_a_half_precision_faster_only_somewhere_says_where_it_is_slower() -> None:
+    """Issue 23's re-read: "bfloat16 is faster only at m = 512" left out that it was slower at m = 128 in every
+    process; the oracle fails the clause without it."""
+    results = results_of("nvidia-h200")
+    text = english(results, "matmul")["cpu_half_sentence"]
+    assert " and slower at m = 128 (of" in text and not check_texts({"k": text}, results)[0]
+    assert check_texts({"k": text.replace(" and slower at m = 128 (of", " and slower at m = 256 (of")}, results)[0]
+    assert check_texts({"k": text.replace(" and 1,024 and slower at m = 128 (of", " and 1,024 (of")}, results)[0]
+
+
 def test_cudnn_tf32_is_read_and_cannot_go_unsaid() -> None:
     """Issue 23's re-read: the training step on a CUDA GPU says whether cuDNN could use TF32, as recorded."""
     results = results_of("nvidia-h200")

@@ -229,10 +229,11 @@ MESSAGES = {
     "cpuhalf.slower": "{dtype} is slower (float32 is {factor} faster at m = {size})",
     "cpuhalf.slower.all": "{dtype} is slower at every one of them, m = {sizes} (float32 is {factor} faster at "
                           "m = {size})",
-    "cpuhalf.same": "{dtype} is about as fast (at m = {size})",
-    "cpuhalf.same.all": "{dtype} is about as fast at every one of them, m = {sizes}",
+    "cpuhalf.same": "{dtype} is neither faster nor slower beyond noise (at m = {size})",
+    "cpuhalf.same.all": "{dtype} is neither faster nor slower beyond noise at every one of them, m = {sizes}",
     "cpuhalf.not_faster": "{dtype} is faster at none of m = {sizes} (slower at m = {losses}, level at the others)",
     "cpuhalf.mixed": "{dtype} is faster only at m = {wins} (of m = {sizes})",
+    "cpuhalf.mixed.slower": "{dtype} is faster only at m = {wins} and slower at m = {losses} (of m = {sizes})",
     "cpuhalf.none": "This build did not measure the CPU in a half precision and in float32 at the same size, so it "
                     "cannot say whether half precision pays off on this CPU.",
     "tf32.off": "The {device}'s float32 products ran with TF32 off (torch.backends.cuda.matmul.allow_tf32 was "

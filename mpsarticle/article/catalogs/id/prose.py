@@ -240,11 +240,14 @@ MESSAGES = {
     "cpuhalf.slower": "{dtype} lebih lambat (float32 {factor} lebih cepat pada m = {size})",
     "cpuhalf.slower.all": "{dtype} lebih lambat pada setiap ukuran itu, m = {sizes} (float32 {factor} lebih cepat "
                           "pada m = {size})",
-    "cpuhalf.same": "{dtype} kurang lebih sama cepatnya (pada m = {size})",
-    "cpuhalf.same.all": "{dtype} kurang lebih sama cepatnya pada setiap ukuran itu, m = {sizes}",
+    "cpuhalf.same": "{dtype} tidak terbukti lebih cepat ataupun lebih lambat dalam batas derau (pada m = {size})",
+    "cpuhalf.same.all": "{dtype} tidak terbukti lebih cepat ataupun lebih lambat dalam batas derau pada setiap "
+                        "ukuran itu, m = {sizes}",
     "cpuhalf.not_faster": "{dtype} tidak lebih cepat pada satu pun dari m = {sizes} (lebih lambat pada "
                           "m = {losses}, setara pada ukuran lainnya)",
     "cpuhalf.mixed": "{dtype} lebih cepat hanya pada m = {wins} (dari m = {sizes})",
+    "cpuhalf.mixed.slower": "{dtype} lebih cepat hanya pada m = {wins} dan lebih lambat pada m = {losses} "
+                            "(dari m = {sizes})",
     "cpuhalf.none": "CPU mesin ini tidak diukur dalam presisi separuh dan dalam float32 pada ukuran yang sama, "
                     "jadi tidak terlihat apakah presisi separuh menguntungkan di CPU ini.",
     "tf32.off": "Perkalian float32 di {device} berjalan dengan TF32 mati (torch.backends.cuda.matmul.allow_tf32 "
