@@ -297,7 +297,7 @@ CLAIM_TABLE: list[tuple[str, str, str]] = [
     ("CPU rule, no float32", r"No rule of thumb about precision follows from these numbers: no float32 matrix "
                              r"product was measured well on the CPU", "check_cpu_rule_unmeasured"),
     # -- counts, the selfcheck, prose
-    ("points measured", rf"This build measured (?P<n>{N}) points? with the \S+ profile on [\d-]+(?:; "
+    ("points measured", rf"This build measured (?P<n>{N}) points? with the \S+ profile on [A-Z][a-z]+ \d+, \d{{4}}(?:; "
                         rf"(?P<missing>.+?))?{END}", "check_measured"),
     ("nothing succeeded", rf"(?:None of the|The) (?P<n>{N}) measurements? of this build (?:succeeded|did not "
                           rf"succeed)", "check_nothing"),

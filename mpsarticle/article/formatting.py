@@ -175,3 +175,20 @@ def reading_name(name: str) -> str:
     """A device's or CPU's name as a reader writes it: the trademark marks a vendor's string carries left out
     (``Intel(R) Xeon(R) Processor`` → ``Intel Xeon Processor``); the data files keep the raw string."""
     return " ".join(re.sub(r"\((?:R|TM)\)|®|™", " ", name, flags=re.IGNORECASE).split())
+
+
+def reading_date(iso: str, lang: str, *, time: bool = False) -> str:
+    """An ISO timestamp of a results file as a reader reads it: "30 November 2026" (``time``: and "19:00 UTC");
+    the text unchanged where it is not a timestamp (the file keeps the ISO string either way)."""
+    from datetime import datetime, timezone
+
+    from babel.dates import format_date, format_time
+
+    try:
+        when = datetime.fromisoformat(iso)
+    except ValueError:
+        return iso
+    if when.tzinfo is not None:
+        when = when.astimezone(timezone.utc)
+    day = format_date(when.date(), format="long", locale=lang)
+    return f"{day}, {format_time(when.time(), 'HH:mm', locale=lang)} UTC" if time and when.tzinfo else day

@@ -20,7 +20,7 @@ from typing import Any
 from mpsarticle.analysis import findings as f
 from mpsarticle.analysis import series as analysis
 from mpsarticle.analysis.findings.timing import AGREES, NOISY, TOO_LARGE, TOO_SMALL
-from mpsarticle.article.formatting import reading_name
+from mpsarticle.article.formatting import reading_date, reading_name
 from mpsarticle.article.selfcheck_words import point_words, reference_words, row_gap_percent, row_ratio_digits
 from mpsarticle.article.wording import (
     Bytes,
@@ -417,7 +417,8 @@ def check_sentence(found: f.Checks, results: ResultSet, words: Words) -> str:
 
 
 def measured_sentence(found: f.Coverage, words: Words) -> str:
-    values = dict(points=Count(found.points), profile=Text(found.profile or "-"), date=Text(found.date))
+    values = dict(points=Count(found.points), profile=Text(found.profile or "-"),
+                  date=Text(reading_date(found.date, words.lang)))
     if not found.missing:
         return words("measured", **values)
     missing = tuple(Phrase.of(f"missing_count.{status}", count=Count(n)) for status, n in found.missing)

@@ -12,7 +12,16 @@ import re
 from collections.abc import Iterable, Sequence
 
 from mpsarticle.analysis import series as analysis
-from mpsarticle.article.formatting import duration, number, percent, ratio_interval, reading_name, whole, with_interval
+from mpsarticle.article.formatting import (
+    duration,
+    number,
+    percent,
+    ratio_interval,
+    reading_date,
+    reading_name,
+    whole,
+    with_interval,
+)
 from mpsarticle.article.reasons import reason_text
 from mpsarticle.article.selfcheck_words import point_words, reference_words, row_ratio_digits
 from mpsarticle.article.wording import Count, Words
@@ -86,7 +95,7 @@ def device_card(results: ResultSet, words: Words) -> str:
         ("PYTORCH_ENABLE_MPS_FALLBACK",
          words("card.fallback_on" if env.get("mps_fallback_to_cpu") else "card.fallback_off")),
         (words("card.profile"), results.profile or "-"),
-        (words("card.date"), results.created),
+        (words("card.date"), reading_date(results.created, lang, time=True)),
         (words("card.commit"), commit(env.get("git_commit"), words)),
     ]
     body = "".join(f"<tr><th>{html.escape(str(k))}</th><td>{html.escape(str(v))}</td></tr>" for k, v in rows)
