@@ -4,7 +4,7 @@
 #   make test      types and lint, the same with PROFILE=quick, then the test suite (all four layers)
 #   make lint      mypy on the torch-free folders and ruff on the code and the tests (seconds)
 #   make browser   find or install the browser the browser tests drive
-#   make screenshots  full-page pictures of every chapter, light and dark (after make html)
+#   make screenshots  full-page pictures of every chapter, light and dark, desktop and phone (after make html)
 #   make publish   push the built _build/html to the gh-pages branch
 #   make lock      re-resolve requirements.txt to the newest releases
 #   make clean     remove _build (keeps .venv)
@@ -172,7 +172,8 @@ html: $(SETUP_STAMP) forget-old-builds
 browser: $(SETUP_STAMP)
 	-$(VENV_PY) -m tests.browser_provision
 
-# Full-page screenshots of every chapter, both languages, light and dark, in
+# Full-page screenshots of every chapter, both languages, light and dark, at
+# 1,280 and 390 px, in
 # _build/screenshots/: for reviewing a build by eye (the tests check the rest).
 screenshots: browser
 	MPSARTICLE_BROWSER_INSTALL=0 $(VENV_PY) scripts/screenshots.py $(SITE_DIR)

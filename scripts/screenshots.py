@@ -1,8 +1,9 @@
-"""Full-page screenshots of every chapter, both languages, light and dark, at 1280 px: for a person to look at.
+"""Full-page screenshots of every chapter, both languages, light and dark, at 1280 px and at a phone's 390 px: for a
+person to look at.
 
     make screenshots        (or: .venv/bin/python scripts/screenshots.py [_build/html])
 
-Writes ``_build/screenshots/<lang>-<chapter>-<light|dark>.png`` beside the
+Writes ``_build/screenshots/<lang>-<chapter>-<light|dark>-<1280|390>.png`` beside the
 site and prints the folder. The browser tests check what can be checked; these
 pictures are for reviewing a build by eye (a new theme, a Mac's charts). It
 drives the browser the tests drive (tests/browser_provision.py) the way they
@@ -24,6 +25,8 @@ from tests.browser_provision import LAUNCH_ARGS, NoBrowser, provision  # noqa: E
 from tests.conftest import LANGUAGES, chapter_names  # noqa: E402
 
 MODES = ("light", "dark")
+#: A desktop, and a phone as wide as most of today's iPhones (the browser tests check 375 px, narrower still).
+VIEWPORTS = (DESKTOP, {"width": 390, "height": 844})
 
 
 def main(argv: list[str]) -> int:
@@ -45,14 +48,16 @@ def main(argv: list[str]) -> int:
     with serving(site) as base, sync_playwright() as playwright:
         chromium = playwright.chromium.launch(headless=True, args=list(LAUNCH_ARGS), **browser.launch)
         for mode in MODES:
-            browsing = Browsing(chromium, base, mode=mode, theme=mode, viewport=DESKTOP)
-            for lang in LANGUAGES:
-                for chapter in chapter_names():
-                    shot = folder / f"{lang}-{chapter}-{mode}.png"
-                    visit = browsing.visit(f"{base}{lang}/{chapter}.html", lambda page, _, shot=shot: page.screenshot(
-                        path=str(shot), full_page=True, animations="disabled"))
-                    problems += [f"{visit.url} [{mode}]: {problem}" for problem in visit.problems]
-            browsing.close()
+            for viewport in VIEWPORTS:
+                browsing = Browsing(chromium, base, mode=mode, theme=mode, viewport=viewport)
+                for lang in LANGUAGES:
+                    for chapter in chapter_names():
+                        shot = folder / f"{lang}-{chapter}-{mode}-{viewport['width']}.png"
+                        visit = browsing.visit(f"{base}{lang}/{chapter}.html", lambda page, _, shot=shot:
+                                               page.screenshot(path=str(shot), full_page=True, animations="disabled"))
+                        problems += [f"{visit.url} [{mode}, {viewport['width']} px]: {problem}"
+                                     for problem in visit.problems]
+                browsing.close()
         chromium.close()
     for problem in problems:
         print(f"screenshots: {problem}", file=sys.stderr)

@@ -22,6 +22,7 @@ a data file escaped:
 from __future__ import annotations
 
 import html
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -149,6 +150,10 @@ def tokens_table(lang: str) -> str:
     return _table(head, rows, "mpsarticle-your-mac-tokens") + note
 
 
+#: A remark in parentheses, one level deep: "(row has one more cell than the header; ...)".
+READING_REMARK = re.compile(r"\s*\((?:[^()]|\([^()]*\))*\)")
+
+
 def _conditions(row: Cited, words: Words) -> str:
     """A cited figure's conditions, as a link's title: what, how timed, versions, where in the source."""
     parts = [row.description, row.dtype, words(f"your_mac.sync.{row.synchronised.replace(' ', '_')}"), row.statistic]
@@ -160,7 +165,8 @@ def _conditions(row: Cited, words: Words) -> str:
         parts.append(f"PyTorch {row.torch_version}")
     if row.macos_version:
         parts.append(f"macOS {row.macos_version}")
-    parts.append(f"{row.source_name}: {row.source_section}")
+    # Where in the source, less the remarks in parentheses on how a row was read (the data file keeps them whole).
+    parts.append(f"{row.source_name}: {READING_REMARK.sub('', row.source_section).strip()}")
     return "; ".join(p for p in parts if p)
 
 

@@ -48,13 +48,13 @@ def test_plural_forms_are_the_languages_own(lang):
 def test_plurals_follow_the_number_as_written():
     en, id_ = Words("en"), Words("id")
     assert en("machines.listing", count=Count(1), labels=Listing((Text("a"),))) == \
-        "Beside this build, the archive holds 1 machine: a."
+        "Beside the machine that built this copy, the archive holds one other: a."
     assert en("machines.listing", count=Count(2), labels=Listing((Text("a"), Text("b")))) == \
-        "Beside this build, the archive holds 2 machines: a and b."
+        "Beside the machine that built this copy, the archive holds 2 others: a and b."
     assert en("answer.tokens.also.largest", device="CPU", rate="1 GB/s", size="8", tokens=Num(1.0)).endswith(
         "1.00 tokens per second.")
     assert id_("machines.listing", count=Count(1), labels=Listing((Text("a"),))) == \
-        "Di samping build ini, arsip menyimpan 1 mesin: a."
+        "Selain mesin yang membangun salinan situs ini, arsip menyimpan 1 mesin lain: a."
 
 
 def test_a_bare_number_is_refused():

@@ -341,8 +341,10 @@ MESSAGES = {
     "selfcheck.none": "The selfcheck timed no point in this build.",
 
     # -- other machines ----------------------------------------------------------------------
-    "machines.listing": {"plural": "count", "one": "Beside this build, the archive holds {count} machine: {labels}.",
-                         "other": "Beside this build, the archive holds {count} machines: {labels}."},
+    "machines.listing": {"plural": "count",
+                         "one": "Beside the machine that built this copy, the archive holds one other: {labels}.",
+                         "other": "Beside the machine that built this copy, the archive holds {count} others: "
+                                  "{labels}."},
     "machines.none": "The archive is empty: this chapter shows this build alone until a machine is added.",
     "machines.drops": {"plural": "count",
                        "one": "In the archived results of {label}, a rate falls by more than half from one size to "

@@ -264,7 +264,7 @@ MESSAGES = {
     "your_mac.sources.1": "Lisensi",
     "your_mac.sources.2": "Angka yang dikutip",
     "your_mac.sources.3": "Chip yang dicakup",
-    "your_mac.sources.4": "Arti setiap angka, menurut sumbernya",
+    "your_mac.sources.4": "Arti setiap angka, dikutip dari sumbernya (dalam bahasa Inggris)",
     "your_mac.sources.5": "Seberapa bisa dipercaya",
     "your_mac.caveat.yes": "Waktu PyTorch MPS-nya disinkronkan sebelum jam dibaca.",
     "your_mac.caveat.no": "Waktu PyTorch MPS-nya tidak disinkronkan secara eksplisit, jadi bisa terbaca terlalu "

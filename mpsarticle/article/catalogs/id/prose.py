@@ -342,7 +342,8 @@ MESSAGES = {
     "selfcheck.none": "Pemeriksaan mandiri tidak mengukur satu titik pun di mesin ini.",
 
     # -- other machines ----------------------------------------------------------------------
-    "machines.listing": {"plural": "count", "other": "Di samping build ini, arsip menyimpan {count} mesin: {labels}."},
+    "machines.listing": {"plural": "count", "other": "Selain mesin yang membangun salinan situs ini, arsip menyimpan "
+                                                     "{count} mesin lain: {labels}."},
     "machines.none": "Arsipnya kosong: sampai ada mesin yang ditambahkan, bab ini hanya menampilkan mesin yang "
                      "membangun situs ini.",
     "machines.drops": {"plural": "count",
