@@ -464,8 +464,9 @@ def machines_sentence(labels: Sequence[str], skipped: Sequence[str], archive: Se
     """The archive's machines (or that there are none), the files skipped, and any rate of theirs that fell by
     more than half."""
     if labels:
-        listing = words("machines.listing", count=Count(len(labels)),
-                        labels=Listing(tuple(Text(label) for label in labels)))
+        # (One machine in words, in both languages: Indonesian has no singular form to choose it by.)
+        listing = words("machines.listing.single" if len(labels) == 1 else "machines.listing",
+                        count=Count(len(labels)), labels=Listing(tuple(Text(label) for label in labels)))
     else:
         listing = words("machines.none")
     if skipped:

@@ -75,7 +75,8 @@ def test_glued_text_is_filled_in(site, lang, chapter):
     assert len(spans) == len(keys), (
         f"{where}: {len(keys)} glue roles in docs/{lang}/{chapter}.md ({keys}) but {len(spans)} glued values in the "
         "page")
-    empty = [key for key, text in zip(keys, spans, strict=True) if not text.strip()]
+    # (A chapter's gaps_sentence is empty when every one of its points was measured: nothing to say, and hidden.)
+    empty = [key for key, text in zip(keys, spans, strict=True) if not text.strip() and key != "gaps_sentence"]
     assert not empty, f"{where}: glued values are empty for {empty}"
     text = article.get_text()
     assert "{glue" not in text, f"{where}: an unrendered glue role is left in the page"

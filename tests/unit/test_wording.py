@@ -48,7 +48,7 @@ def test_plural_forms_are_the_languages_own(lang):
 def test_plurals_follow_the_number_as_written():
     en, id_ = Words("en"), Words("id")
     assert en("machines.listing", count=Count(1), labels=Listing((Text("a"),))) == \
-        "Beside the machine that built this copy, the archive holds one other: a."
+        "Beside the machine that built this copy, the archive holds 1 other: a."
     assert en("machines.listing", count=Count(2), labels=Listing((Text("a"), Text("b")))) == \
         "Beside the machine that built this copy, the archive holds 2 others: a and b."
     assert en("answer.tokens.also.largest", device="CPU", rate="1 GB/s", size="8", tokens=Num(1.0)).endswith(

@@ -189,7 +189,7 @@ MESSAGES = {
     "figure.under_reports": "at m = {size}, timeit reports\n{ratio} less time than a call takes",
     "figure.bandwidth_axis": "Achieved bandwidth (GB/s)",
     "figure.bandwidth_title": "B @ a reads the whole matrix: memory bandwidth achieved",
-    "figure.ceiling": "{device} bandwidth ceiling (copy): {value} GB/s",
+    "figure.ceiling": "{device}, plain copy of memory: {value} GB/s",
     "figure.matmul_axis": "Computation rate (GFLOP/s)",
     "figure.matmul_title": "Matrix product A @ B: computation rate by precision",
     "figure.train_axis": "Time per training step (ms)",

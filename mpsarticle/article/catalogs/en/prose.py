@@ -342,9 +342,10 @@ MESSAGES = {
 
     # -- other machines ----------------------------------------------------------------------
     "machines.listing": {"plural": "count",
-                         "one": "Beside the machine that built this copy, the archive holds one other: {labels}.",
+                         "one": "Beside the machine that built this copy, the archive holds {count} other: {labels}.",
                          "other": "Beside the machine that built this copy, the archive holds {count} others: "
                                   "{labels}."},
+    "machines.listing.single": "Beside the machine that built this copy, the archive holds one other: {labels}.",
     "machines.none": "The archive is empty: this chapter shows this build alone until a machine is added.",
     "machines.drops": {"plural": "count",
                        "one": "In the archived results of {label}, a rate falls by more than half from one size to "

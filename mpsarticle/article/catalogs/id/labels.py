@@ -185,7 +185,7 @@ MESSAGES = {
     "figure.under_reports": "pada m = {size}, timeit mencatat waktu\n{ratio} lebih singkat dari sebenarnya",
     "figure.bandwidth_axis": "Bandwidth tercapai (GB/s)",
     "figure.bandwidth_title": "B @ a membaca seluruh matriks: bandwidth memori yang tercapai",
-    "figure.ceiling": "Batas bandwidth {device} (salinan): {value} GB/s",
+    "figure.ceiling": "{device}, salinan memori biasa: {value} GB/s",
     "figure.matmul_axis": "Laju komputasi (GFLOP/s)",
     "figure.matmul_title": "Perkalian matriks A @ B: laju komputasi per presisi",
     "figure.train_axis": "Waktu per langkah pelatihan (ms)",

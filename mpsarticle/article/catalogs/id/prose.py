@@ -344,6 +344,8 @@ MESSAGES = {
     # -- other machines ----------------------------------------------------------------------
     "machines.listing": {"plural": "count", "other": "Selain mesin yang membangun salinan situs ini, arsip menyimpan "
                                                      "{count} mesin lain: {labels}."},
+    "machines.listing.single": "Selain mesin yang membangun salinan situs ini, arsip menyimpan satu mesin lain: "
+                               "{labels}.",
     "machines.none": "Arsipnya kosong: sampai ada mesin yang ditambahkan, bab ini hanya menampilkan mesin yang "
                      "membangun situs ini.",
     "machines.drops": {"plural": "count",
