@@ -82,15 +82,31 @@ def spec_sheet_table(lang: str) -> str:
     for chip in chips():
         bound = spec_bounds(chip, BOUND_SIZE)
         bandwidth = rate(chip.bandwidth_gb_s, "GB/s", lang)
-        if chip.bandwidth_kind in ("derived", "reported"):
-            bandwidth += f" ({words[chip.bandwidth_kind]})"
+        if chip.bandwidth_kind == "derived":
+            bandwidth += f" ({words['derived']})"
+        elif chip.bandwidth_kind == "reported":
+            bandwidth += REPORTED_MARK
         peak = chip.fp32_tflops
         fp32 = f"{number(peak, lang)} TFLOP/s" if peak else words["unknown"]
         if chip.fp32_kind == "derived":
             fp32 += f" ({words['derived']})"
         rows.append([chip.name, whole(chip.gpu_cores, lang), bandwidth, fp32, duration(bound.least_s, lang)])
     head = [text.format(m=whole(BOUND_SIZE, lang)) for text in words["spec_columns"]]
-    return _table(head, rows, "mpsarticle-table mpsarticle-spec")
+    return _table(head, rows, "mpsarticle-table mpsarticle-spec") + reported_note(
+        any(chip.bandwidth_kind == "reported" for chip in chips()), lang)
+
+
+#: After a figure of a spec-sheet table that others reported and Apple's pages do not give (explained under the
+#: table once, instead of a parenthesis in every such cell).
+REPORTED_MARK = " ‡"
+
+
+def reported_note(any_reported: bool, lang: str) -> str:
+    """The line under a table that marks reported figures (none where it marks none)."""
+    if not any_reported:
+        return ""
+    text = REPORTED_MARK.strip() + " " + _words(lang)["reported_note"]
+    return f'<p class="mpsarticle-note">{html.escape(text)}</p>'
 
 
 def sustained_rates(entries: Sequence[tuple[str, Any]], lang: str) -> str | None:

@@ -27,6 +27,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from mpsarticle.article.formatting import duration, number, rate, reading_name, whole
+from mpsarticle.article.mac_tables import REPORTED_MARK, reported_note
 from mpsarticle.article.tables import html_table
 from mpsarticle.article.wording import Bytes, Count, Num, Rate, Seconds, Share, Text, Words
 from mpsarticle.core.cited import Cited, cited
@@ -91,7 +92,10 @@ def _table(head: Sequence[str], rows: Sequence[Sequence[str]], extra_class: str)
 
 
 def _kind(words: Words, kind: str) -> str:
-    return f" ({html.escape(words(f'mac.{kind}'))})" if kind in ("derived", "reported") else ""  # as mac_tables
+    """As mac_tables: "(derived)" after a derived figure, a mark after a reported one (explained under the table)."""
+    if kind == "reported":
+        return html.escape(REPORTED_MARK)
+    return f" ({html.escape(words('mac.derived'))})" if kind == "derived" else ""
 
 
 def memory_bound(chip: Chip) -> tuple[int | None, bool]:
@@ -125,7 +129,8 @@ def bounds_table(lang: str) -> str:
         rows.append([html.escape(chip.name), html.escape(whole(chip.gpu_cores, lang)), bandwidth, memory, *least])
     head = [words("your_mac.bounds.chip"), words("your_mac.bounds.cores"), words("your_mac.bounds.bandwidth"),
             words("your_mac.bounds.memory")] + [words("your_mac.bounds.least", m=Text(whole(m, lang))) for m in SIZES]
-    return _table(head, rows, "mpsarticle-your-mac-bounds")
+    reported = any("reported" in (chip.bandwidth_kind, chip.memory_kind) for chip in chips())
+    return _table(head, rows, "mpsarticle-your-mac-bounds") + reported_note(reported, lang)
 
 
 def tokens_table(lang: str) -> str:

@@ -102,3 +102,14 @@ def test_the_page_shows_the_tables(monkeypatch, tmp_path):
     page = Page("machines", "en", results)
     assert page.sustained_rates() is None
     assert len(_rows(page.spec_sheet_table().data)) == len(chips())
+
+
+def test_a_reported_figure_is_marked_and_explained_once_under_each_table():
+    """Issue 23's re-read: "(reported by others, not read at Apple)" stood in 28 cells; a mark and one note now."""
+    from mpsarticle.article import mac_tables, your_mac
+
+    for lang in ("en", "id"):
+        for table in (mac_tables.spec_sheet_table(lang), your_mac.bounds_table(lang)):
+            note = table.split("</table>")[-1]
+            assert table.count("‡") >= 3 and note.count("‡") == 1 and "apple_chips.csv" in note
+            assert "reported by others" not in table.split("</table>")[0].lower()

@@ -135,7 +135,8 @@ MESSAGES = {
     "mac.spec_columns.3": "FP32 peak",
     "mac.spec_columns.4": "Least time for B @ a, m = {m}",
     "mac.derived": "derived",
-    "mac.reported": "reported by others, not read at Apple",
+    "mac.reported_note": "Reported by others, not read on Apple's pages; the data file apple_chips.csv names the "
+                         "source of each.",
     "mac.unknown": "not published",
     "mac.sustained_intro": "Some machines were also measured with a long run of one workload (run --sustained): the "
                            "burst is the rate of its first window, the sustained rate the median of its last third.",

@@ -129,7 +129,8 @@ MESSAGES = {
     "mac.spec_columns.2": "Bandwidth memori",
     "mac.spec_columns.3": "Puncak FP32",
     "mac.spec_columns.4": "Waktu tersingkat B @ a, m = {m}",
-    "mac.reported": "menurut laporan pihak lain, bukan dari situs Apple",
+    "mac.reported_note": "Menurut laporan pihak lain, tidak dibaca di halaman Apple; berkas data apple_chips.csv "
+                         "menyebutkan sumber setiap angka.",
     "mac.derived": "turunan",
     "mac.unknown": "tidak dipublikasikan",
     "mac.sustained_intro": "Sebagian mesin juga diukur dengan satu beban kerja yang dijalankan lama (run --sustained): "

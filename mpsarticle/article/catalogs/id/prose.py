@@ -430,7 +430,7 @@ MESSAGES = {
                           "memberi batas kecepatan untuk model bahasa.",
     "caption.answer.compared": "Semua perbandingan {device} dengan CPU di mesin ini: setiap batang adalah waktu CPU "
                                "dibagi waktu {device} pada ukuran yang sama, pada sumbu logaritmik, dengan interval "
-                               "95%-nya. Di kanan angka 1 {device} lebih cepat, di kirinya CPU yang lebih cepat.",
+                               "95%-nya. Di kanan angka 1 {device} lebih cepat, di kiri angka 1 CPU yang lebih cepat.",
     "caption.answer.cpu_only": "Karena tidak ada akselerator untuk dibandingkan, grafik yang paling banyak "
                                "menjelaskan mesin ini adalah bandwidth yang dicapai CPU-nya saat membaca matriks dalam "
                                "B @ a, dibandingkan bandwidth salinan biasa (garis putus-putus): angka inilah yang "
