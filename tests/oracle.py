@@ -58,7 +58,7 @@ The rules, all of them here:
 - A rate that "falls" from one size to the next names two consecutive sizes
   the device measured well (every suite), the rates there, and the share,
   under half. Every such fall (B @ a, the copy, and A @ B per precision, on
-  every device) that every pair of points shows must be named in its
+  every device) that every process's reading shows must be named in its
   chapter: B @ a's and the copy's in ``bandwidth_sentence``, A @ B's in
   ``peak_sentence`` (``precision_sentence`` in the closing chapter).
 - TF32 is read from ``environment.devices.cuda.matmul_allow_tf32``; a CUDA
@@ -624,7 +624,8 @@ class Pairs:
 
 @dataclass(frozen=True)
 class Fall:
-    """Two consecutive sizes one device measured well, and the share of the rate left at the larger (every pair)."""
+    """Two consecutive sizes one device measured well, and the share of the rate left at the larger (every pair of
+    readings: each process's, the point's own)."""
 
     workload: str
     device: str
@@ -760,8 +761,12 @@ class Oracle:
             for device in self.devices:
                 for dtype in DTYPES if workload == "matmul" else (None,):
                     params = {"dtype": dtype} if dtype else {}
-                    rates = {s: rs for s, rs in self.rates(workload, device, AMOUNTS[workload], **params).items()
-                             if rs}
+                    # Each process's reading of each point: a fall is one that every process shows (must), or some
+                    # pair of readings (can).
+                    amount = AMOUNTS[workload]
+                    rates = {s: rs for s, ts in self.timed(workload, device, **params).items()
+                             if (rs := [r.rate(amount)[0] for t in ts if getattr(t.point, amount)
+                                        for r in t.readings()])}
                     ordered = sorted(rates)
                     found += [Fall(workload, device, dtype, a, b, tuple(rates[a]), tuple(rates[b]))
                               for a, b in pairwise(ordered)]

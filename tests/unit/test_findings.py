@@ -319,3 +319,24 @@ def test_every_status_a_point_can_have_is_named_as_itself():
                   for prefix in ("missing", "missing_count", "step", "answer.missing")
                   if f"{prefix}.{status}" not in words.messages]
         assert not absent, f"{lang}: no words for {absent}"
+
+
+def test_a_fall_that_one_slow_process_makes_is_not_the_machines():
+    """Issue 23's re-read: one of three CPU processes at m = 1,500 ran 326× slower and set a "fall" on its own; a
+    fall is named only when every process shows it."""
+    from mpsarticle.analysis.findings.drops import drops
+    from mpsarticle.results.model import Point, ResultSet
+
+    def point(m: int, processes: list[list[float]]) -> Point:
+        samples = [s for group in processes for s in group]
+        return Point("cpu", "matvec", {"m": m, "dtype": "float32"}, "engine", suite="matvec", median_s=0.0,
+                     repeats=len(samples), number_per_run=1, samples=samples, processes=processes,
+                     flops=2.0 * m * m, bytes_moved=4.0 * m * m, check="passed", rel_error=0.0,
+                     tolerance=1e-3).summarize()
+
+    env = {"torch": "2.13.0", "python": "3.11", "os": "Linux", "cpu": "x", "devices": {"cpu": {"kind": "cpu"}}}
+    small = point(1024, [[1e-5] * 5, [1.1e-5] * 5, [1.05e-5] * 5])
+    one_slow = point(1500, [[2.2e-5] * 5, [7e-3] * 5, [2.3e-5] * 5])  # rate about level but for one process
+    every = point(1500, [[9e-5] * 5, [9.5e-5] * 5, [9.2e-5] * 5])  # every process four times slower per byte
+    assert not drops(ResultSet(env, [small, one_slow]), ("matvec",))
+    assert [(d.before, d.after) for d in drops(ResultSet(env, [small, every]), ("matvec",))] == [(1024, 1500)]

@@ -14,14 +14,20 @@ from dataclasses import dataclass
 from itertools import pairwise
 from typing import Any
 
+import numpy as np
+
 from mpsarticle.analysis import series as analysis
 from mpsarticle.analysis.findings.common import DTYPES
 from mpsarticle.results.model import Point, ResultSet
 
 __all__ = ["DROP_SHARE", "Drop", "drops"]
 
-#: A rate "falls by more than half" when the larger size's median rate is below this share of the smaller's.
-#: Medians, not intervals: a fall this steep is far beyond the few per cent a point's interval spans.
+#: A rate "falls by more than half" when the larger size's median rate is below this share of the smaller's, in
+#: every fresh process: the fastest process at the larger size below this share of the slowest at the smaller.
+#: Medians, not intervals: a fall this steep is far beyond the few per cent a point's interval spans; but one
+#: process that ran hundreds of times slower than its siblings moves a point's median by itself (issue 23's
+#: re-read of an H200 build: one of three CPU processes at m = 1,500), and a fall that one process makes is
+#: not the machine's.
 DROP_SHARE = 0.5
 #: The rate each workload is judged by, and its unit.
 RATES = {"matvec": ("gb_s", "GB/s"), "copy": ("gb_s", "GB/s"), "matmul": ("gflop_s", "GFLOP/s")}
@@ -46,6 +52,18 @@ class Drop:
         return self.after_rate / self.before_rate
 
 
+def _process_rates(point: Point, rate: float) -> list[float]:
+    """The point's rate as each of its processes measured it (the rate is inversely proportional to the time)."""
+    medians = [float(np.median(group)) for group in point.processes if len(group)]
+    if len(medians) < 2 or not point.median_s:
+        return [rate]
+    return [rate * point.median_s / median for median in medians]
+
+
+def _in_every_process(one: Point, other: Point, before: float, after: float) -> bool:
+    return max(_process_rates(other, after)) < DROP_SHARE * min(_process_rates(one, before))
+
+
 def drops(results: ResultSet, workloads: tuple[str, ...] = tuple(RATES)) -> tuple[Drop, ...]:
     """Every such fall, over every suite's sizes, device by device, in the order the devices were measured."""
     found = []
@@ -58,6 +76,6 @@ def drops(results: ResultSet, workloads: tuple[str, ...] = tuple(RATES)) -> tupl
                          if getattr(p, attribute)]
                 for (small, one), (large, other) in pairwise(pairs):
                     before, after = getattr(one, attribute), getattr(other, attribute)
-                    if after < DROP_SHARE * before:
+                    if after < DROP_SHARE * before and _in_every_process(one, other, before, after):
                         found.append(Drop(workload, device, dtype, small, large, before, after, unit, (one, other)))
     return tuple(found)
