@@ -149,6 +149,9 @@ def _sides(workload: str, sizes: list[tuple[int, Ratio]], found: analysis.Crosso
         if found.always and len(sizes) == 1:
             wins.append(Area(workload, "size", sizes=found.wins, factor=by_size[largest].value, at=largest,
                              dtype=dtype))
+        elif found.always and len(sizes) < RANGE_FROM:
+            # Every size, but too few for a range ("from m = 512 to 1,024" would invent the sizes between): named.
+            wins.append(Area(workload, "sizes", sizes=found.wins, factor=by_size[best].value, at=best, dtype=dtype))
         elif found.always:
             wins.append(Area(workload, "all", sizes=tuple(s for s, _ in sizes), factor=by_size[largest].value,
                              at=largest, dtype=dtype))
@@ -161,7 +164,7 @@ def _sides(workload: str, sizes: list[tuple[int, Ratio]], found: analysis.Crosso
     if found.losses:
         worst = min(found.losses, key=lambda s: by_size[s].value)
         factor = 1 / by_size[worst].value
-        if len(found.losses) == len(sizes) > 1:
+        if len(found.losses) == len(sizes) >= RANGE_FROM:
             losses.append(Area(workload, "all", sizes=tuple(s for s, _ in sizes), factor=factor, at=worst,
                                dtype=dtype))
         elif found.size is not None and set(found.losses) == {s for s, _ in sizes if s < found.size}:
