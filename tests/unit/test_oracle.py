@@ -499,7 +499,8 @@ def test_a_rate_from_memory_is_a_matrix_larger_than_the_cache_and_never_the_copy
     also = model + "On the CPU, at the {rate} of its largest matrix (m = {m}, which fits in its 32.0 MiB of cache), " \
                    "the bound is {tokens} tokens per second."
     assert claims(also.format(rate="42.0 GB/s", m="4,096", tokens="3.00"), results)  # it does not fit
-    reads = ("Large products are limited by how fast the matrix can be delivered: B @ a read large matrices at "
+    reads = ("Large matrix-vector products are limited by how fast the matrix can be delivered: B @ a read large "
+             "matrices at "
              "336 GB/s on the Apple GPU (MPS) (m = 4,096, its largest matrix; its cache size is not known, so this "
              "is not shown to be memory's speed) and {cpu} on the CPU (m = 4,096, a matrix of {mb}, larger than its "
              "caches: from memory), so the Apple GPU (MPS) reads {f}× as fast.")

@@ -544,12 +544,12 @@ MESSAGES = {
                        "is not shown to be memory's speed)",
     "reading.fits_cache": "{rate} on the {device} (m = {size}, its largest matrix, {matrix}, which fits in its "
                           "{cache} of cache, so this may be partly the cache's speed)",
-    "reason.large.faster": "Large products are limited by how fast the matrix can be delivered: B @ a read large "
-                           "matrices at {reads}, so the {device} reads {factor} as fast.",
-    "reason.large.slower": "Large products are limited by how fast the matrix can be delivered: B @ a read large "
-                           "matrices at {reads}, so the CPU reads {factor} as fast as the {device}.",
-    "reason.large.same": "Large products are limited by how fast the matrix can be delivered: B @ a read large "
-                         "matrices at {reads}, level within noise.",
+    "reason.large.faster": "Large matrix-vector products are limited by how fast the matrix can be delivered: B @ a "
+                           "read large matrices at {reads}, so the {device} reads {factor} as fast.",
+    "reason.large.slower": "Large matrix-vector products are limited by how fast the matrix can be delivered: B @ a "
+                           "read large matrices at {reads}, so the CPU reads {factor} as fast as the {device}.",
+    "reason.large.same": "Large matrix-vector products are limited by how fast the matrix can be delivered: B @ a "
+                           "read large matrices at {reads}, level within noise.",
     # -- the chapter "Your Mac" ------------------------------------------------------------------
     "your_mac.summary": {"plural": "measured",
                          "one": "The spec sheet below lists {chips} Apple chips in {variants} variants by GPU cores, "

@@ -210,7 +210,7 @@ MESSAGES = {
     "figure.failed": "gagal uji kebenaran",
     "figure.passed": "lolos uji kebenaran",
     "figure.answer_title": "{device} dibandingkan CPU: waktu CPU / waktu {device}",
-    "figure.answer_axis": "Kali lebih cepat daripada CPU (skala log; kiri dari 1: CPU lebih cepat)",
+    "figure.answer_axis": "Kali lebih cepat daripada CPU (skala log; di kiri angka 1: CPU lebih cepat)",
     "figure.answer.matvec": "B @ a, m = {size}",
     "figure.answer.matmul": "A @ B {dtype}, m = {size}",
     "figure.answer.train_step": "langkah pelatihan, batch {size}",

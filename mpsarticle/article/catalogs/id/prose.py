@@ -542,13 +542,16 @@ MESSAGES = {
                        "belum terbukti bahwa ini kecepatan memori)",
     "reading.fits_cache": "{rate} di {device} (m = {size}, matriks terbesarnya, {matrix}, yang muat di cache-nya yang "
                           "{cache}, jadi angka ini mungkin sebagian kecepatan cache)",
-    "reason.large.faster": "Perkalian besar dibatasi oleh seberapa cepat matriksnya bisa dikirim: B @ a membaca "
+    "reason.large.faster": "Perkalian matriks-vektor yang besar dibatasi oleh seberapa cepat matriksnya bisa "
+                           "dikirim: B @ a membaca "
                            "matriks besar dengan {reads}, jadi {device} membaca matriks {factor} lebih cepat "
                            "daripada CPU.",
-    "reason.large.slower": "Perkalian besar dibatasi oleh seberapa cepat matriksnya bisa dikirim: B @ a membaca "
+    "reason.large.slower": "Perkalian matriks-vektor yang besar dibatasi oleh seberapa cepat matriksnya bisa "
+                           "dikirim: B @ a membaca "
                            "matriks besar dengan {reads}, jadi CPU membaca matriks {factor} lebih cepat "
                            "daripada {device}.",
-    "reason.large.same": "Perkalian besar dibatasi oleh seberapa cepat matriksnya bisa dikirim: B @ a membaca "
+    "reason.large.same": "Perkalian matriks-vektor yang besar dibatasi oleh seberapa cepat matriksnya bisa dikirim: "
+                         "B @ a membaca "
                          "matriks besar dengan {reads}, setara dalam batas derau.",
     # -- bab "Mac Anda" ----------------------------------------------------------------------------
     "your_mac.summary": {"plural": "measured",
