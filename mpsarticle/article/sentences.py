@@ -474,6 +474,7 @@ def machines_sentence(labels: Sequence[str], skipped: Sequence[str], archive: Se
     for label, archived in archive:
         falls = f.drops(archived, ("matvec", "copy"))
         if falls:
-            listing += " " + words("machines.drops", label=Text(label), count=Count(len(falls)),
+            listing += " " + words("machines.drops.single" if len(falls) == 1 else "machines.drops", label=Text(label),
+                                   count=Count(len(falls)),
                                    drops=drops_sentence(falls, words, "drop.why.brief"))
     return listing

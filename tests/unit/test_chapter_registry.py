@@ -79,3 +79,26 @@ def test_no_glued_value_is_empty_on_any_machine_of_the_matrix(lang: str) -> None
             empty += [f"{machine}/{chapter}/{key}" for key, value in found.items()
                   if not value.strip() and key != "gaps_sentence"]
     assert not empty
+
+
+def test_every_glued_sentence_quotes_the_same_numbers_in_both_languages_on_every_machine() -> None:
+    """The site test's parity check (tests/site), on every machine of the matrix before any build: two slips of
+    issue 23 ("1 mesin" beside "one other", "di kirinya" beside "left of 1") were found only in a built site."""
+    from mpsarticle.article.chapters import CHAPTERS, chapter_sentences
+    from mpsarticle.article.wording import Words
+
+    from ..chapters import numbers_in, same_number
+    from ..machines import MACHINES, archive_labels, results_of, selfcheck_rows
+
+    differ = []
+    for machine in MACHINES:
+        results = results_of(machine)
+        for chapter in CHAPTERS:
+            texts = {lang: chapter_sentences(chapter, results, Words(lang), rows=selfcheck_rows(results),
+                                             labels=archive_labels()) for lang in ("en", "id")}
+            for key, english in texts["en"].items():
+                en, id_ = numbers_in(english), numbers_in(texts["id"][key])
+                # (Verbatim strings such as a CPU's name or a label carry their own digits in both.)
+                if len(en) != len(id_) or not all(map(same_number, en, id_)):
+                    differ.append(f"{machine}/{chapter}/{key}: {en} against {id_}")
+    assert not differ, "\n".join(differ[:10])

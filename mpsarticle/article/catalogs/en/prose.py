@@ -347,6 +347,8 @@ MESSAGES = {
                                   "{labels}."},
     "machines.listing.single": "Beside the machine that built this copy, the archive holds one other: {labels}.",
     "machines.none": "The archive is empty: this chapter shows this build alone until a machine is added.",
+    "machines.drops.single": "In the archived results of {label}, a rate falls by more than half from one size to "
+                             "the next. {drops}",
     "machines.drops": {"plural": "count",
                        "one": "In the archived results of {label}, a rate falls by more than half from one size to "
                               "the next. {drops}",

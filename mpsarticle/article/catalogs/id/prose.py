@@ -348,6 +348,8 @@ MESSAGES = {
                                "{labels}.",
     "machines.none": "Arsipnya kosong: sampai ada mesin yang ditambahkan, bab ini hanya menampilkan mesin yang "
                      "membangun situs ini.",
+    "machines.drops.single": "Dalam hasil arsip {label}, ada satu laju yang turun lebih dari separuh dari satu "
+                             "ukuran ke ukuran berikutnya. {drops}",
     "machines.drops": {"plural": "count",
                        "other": "Dalam hasil arsip {label}, ada {count} laju yang turun lebih dari separuh dari satu "
                                 "ukuran ke ukuran berikutnya. {drops}"},
