@@ -532,7 +532,8 @@ MESSAGES = {
                          "{device} and {cpu} on the CPU by the synchronised timer, level within noise.",
     "reason.streaming": "Reading that matrix at {rate}, the rate B @ a reached on the {device} at m = {large}, would "
                         "take only {stream}: the rest of its {acc} is the fixed cost of a call.",
-    "reason.small.cpu": "With no accelerator in this build there is no GPU's fixed cost to weigh: at m = {size}, "
+    "reason.small.cpu": "This machine has no GPU, so only the CPU's side of that comparison was measured: at m = "
+                        "{size}, "
                         "the smallest matrix-vector product measured, the CPU takes {cpu} per call by the "
                         "synchronised timer.",
     "reason.large.cpu": "With no accelerator in this build, the CPU's memory has nothing to be compared with; the "

@@ -531,7 +531,7 @@ MESSAGES = {
                          "{acc} di {device} dan {cpu} di CPU menurut pewaktu tersinkron, setara dalam batas derau.",
     "reason.streaming": "Membaca matriks itu dengan {rate}, laju yang dicapai B @ a di {device} pada m = {large}, "
                         "hanya akan memakan {stream}: sisa dari {acc} itu adalah biaya tetap sebuah panggilan.",
-    "reason.small.cpu": "Mesin ini tidak punya akselerator, jadi tidak ada biaya tetap GPU yang perlu ditimbang: pada "
+    "reason.small.cpu": "Mesin ini tidak punya GPU, jadi hanya sisi CPU dari perbandingan itu yang terukur: pada "
                         "m = {size}, perkalian matriks-vektor terkecil yang diukur, CPU memerlukan {cpu} per "
                         "panggilan menurut pewaktu tersinkron.",
     "reason.large.cpu": "Tanpa akselerator di pengukuran ini, memori CPU tidak punya pembanding; bab tentang "
