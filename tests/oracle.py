@@ -1607,26 +1607,25 @@ def check_post_mixed(m: re.Match, c: Context) -> None:
         c.fail(f"clauses not understood: {rest!r}")
 
 
-def check_post_agree(m: re.Match, c: Context) -> None:
+def _post_every(m: re.Match, c: Context, verdict: str, claim: str) -> None:
+    """A sentence about every one of the blog post's sizes, m = first to last: each has ``verdict`` among its
+    readings' verdicts."""
     _, found = _post(c, m["dev"])
     _post_margin(c, m["margin"])
     ordered = sorted(found)
     if ordered and (size(m["first"]), size(m["last"])) != (ordered[0], ordered[-1]):
         c.fail(f"'m = {m['first']} to {m['last']}', but the post's sizes timed both ways are {ordered}")
-    against = [s for s in ordered if AGREES not in found[s]]
+    against = [s for s in ordered if verdict not in found[s]]
     if against:
-        c.fail(f"'agreed … at every one', but not at m = {against}")
+        c.fail(f"'{claim} … at every one', but not at m = {against}")
+
+
+def check_post_agree(m: re.Match, c: Context) -> None:
+    _post_every(m, c, AGREES, "agreed")
 
 
 def check_post_noisy(m: re.Match, c: Context) -> None:
-    _, found = _post(c, m["dev"])
-    _post_margin(c, m["margin"])
-    ordered = sorted(found)
-    if ordered and (size(m["first"]), size(m["last"])) != (ordered[0], ordered[-1]):
-        c.fail(f"'m = {m['first']} to {m['last']}', but the post's sizes timed both ways are {ordered}")
-    against = [s for s in ordered if NOISY not in found[s]]
-    if against:
-        c.fail(f"'too wide to say … at every one', but at m = {against} it could be said")
+    _post_every(m, c, NOISY, "too wide to say")
 
 
 def _post_device(c: Context) -> str | None:
