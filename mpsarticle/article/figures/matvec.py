@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from matplotlib.figure import Figure
+from matplotlib.ticker import FuncFormatter
 
 from mpsarticle.analysis import findings
 from mpsarticle.analysis import series as analysis
@@ -74,6 +75,8 @@ def original_bars(results: ResultSet, lang: str, method: Method = "naive") -> Fi
                width=width, color=color, label=device_name(device, lang))
         failed |= mark_failed(ax, [position[m] + offset for m, p in bars.items() if p is None], color)
     ax.set_xticks(range(len(sizes)), [str(m) for m in sizes])
+    # Seconds on a linear axis, written as the language writes numbers (id: 0,0175), not matplotlib's 0.0175.
+    ax.yaxis.set_major_formatter(FuncFormatter(lambda value, _: number(value, lang) if value else "0"))
     ax.grid(False, axis="x")
     label(ax, title=title, xlabel=table["dimension"], ylabel=table["elapsed_100"])
     # "best": a cold first call (no warm-up in timeit) can make the leftmost bar the tallest.
