@@ -72,6 +72,10 @@ class Chapter:
 
 # -- each chapter's sentences ----------------------------------------------------------------
 
+#: The glued values that may be empty: a chapter's ``gaps_sentence`` when every one of its points was measured
+#: (nothing to say; the page's style hides the empty paragraph). Every other glued value says something.
+MAY_BE_EMPTY = frozenset({"gaps_sentence"})
+
 #: What the opening page states of the answer (issue 23: a short answer; the rule of thumb and the bound on a
 #: language model stand in the closing chapter, with the reasons).
 INDEX_ANSWER = ("answer_lead", "answer_detail", "answer_caption")

@@ -344,22 +344,27 @@ def cpu_half_sentence(found: f.Matmul, words: Words) -> str:
     return words("cpuhalf.sentence", clauses=Listing(tuple(clauses)))
 
 
+def _cuda_setting(results: ResultSet, name: str) -> bool | None:
+    """A setting the environment recorded for the CUDA GPU (``None``: no CUDA GPU, or not recorded)."""
+    cuda = results.environment.get("devices", {}).get("cuda") or {}
+    return bool(cuda[name]) if name in cuda else None
+
+
 def tf32_sentence(results: ResultSet, words: Words) -> str:
     """Whether float32 products on a CUDA GPU were allowed TF32's shorter mantissa, as the environment recorded it."""
-    cuda = results.environment.get("devices", {}).get("cuda")
-    if not cuda or "matmul_allow_tf32" not in cuda:
+    allowed = _cuda_setting(results, "matmul_allow_tf32")
+    if allowed is None:
         return ""
-    return words("tf32.on" if cuda["matmul_allow_tf32"] else "tf32.off", device=words.device("cuda"))
+    return words("tf32.on" if allowed else "tf32.off", device=words.device("cuda"))
 
 
 def conv_tf32_sentence(results: ResultSet, words: Words) -> str:
     """Whether cuDNN could run a CUDA GPU's float32 convolutions (the training step's) in TF32, as recorded; nothing
     where no training step ran on a CUDA GPU or the setting was not recorded."""
-    cuda = results.environment.get("devices", {}).get("cuda")
-    trained = any(p.ok and p.workload == "train_step" and p.device == "cuda" for p in results)
-    if not cuda or "cudnn_allow_tf32" not in cuda or not trained:
+    allowed = _cuda_setting(results, "cudnn_allow_tf32")
+    if allowed is None or not any(p.ok and p.workload == "train_step" and p.device == "cuda" for p in results):
         return ""
-    return words("tf32.conv.on" if cuda["cudnn_allow_tf32"] else "tf32.conv.off", device=words.device("cuda"))
+    return words("tf32.conv.on" if allowed else "tf32.conv.off", device=words.device("cuda"))
 
 
 def training_sentence(found: f.Training, words: Words) -> str:
@@ -464,9 +469,8 @@ def machines_sentence(labels: Sequence[str], skipped: Sequence[str], archive: Se
     """The archive's machines (or that there are none), the files skipped, and any rate of theirs that fell by
     more than half."""
     if labels:
-        # (One machine in words, in both languages: Indonesian has no singular form to choose it by.)
-        listing = words("machines.listing.single" if len(labels) == 1 else "machines.listing",
-                        count=Count(len(labels)), labels=Listing(tuple(Text(label) for label in labels)))
+        listing = words("machines.listing", count=Count(len(labels)),
+                        labels=Listing(tuple(Text(label) for label in labels)))
     else:
         listing = words("machines.none")
     if skipped:
@@ -474,7 +478,6 @@ def machines_sentence(labels: Sequence[str], skipped: Sequence[str], archive: Se
     for label, archived in archive:
         falls = f.drops(archived, ("matvec", "copy"))
         if falls:
-            listing += " " + words("machines.drops.single" if len(falls) == 1 else "machines.drops", label=Text(label),
-                                   count=Count(len(falls)),
+            listing += " " + words("machines.drops", label=Text(label), count=Count(len(falls)),
                                    drops=drops_sentence(falls, words, "drop.why.brief"))
     return listing

@@ -14,7 +14,9 @@ A message that depends on a number is a dict of CLDR plural forms
 (``one``, ``other``, ...) with ``"plural"`` naming the placeholder that
 decides; Babel's plural rules choose the form (English has ``one`` and
 ``other``, Indonesian only ``other``), from the number as it is written
-(``1.0`` is not ``1``).
+(``1.0`` is not ``1``). An exact form, ``"=1"`` as in ICU's MessageFormat,
+comes before them where a message has one: the way to say "one other" in
+words in a language whose plural rules have no singular.
 
 Values are typed (:class:`Count`, :class:`Seconds`, :class:`Factor`, ...),
 so the code that chooses a sentence never formats a number: :class:`Words`
@@ -242,8 +244,9 @@ class Words:
             amount = selector.amount() if isinstance(selector, Value) else Decimal(selector)
             if amount is None:
                 raise TypeError(f"{key}: its plural follows {message['plural']}, which is not a number: {selector!r}")
-            form = self.locale.plural_form(amount)
-            message = message.get(form, message["other"])
+            exact = f"={amount}"
+            message = message[exact] if exact in message else message.get(self.locale.plural_form(amount),
+                                                                            message["other"])
         return message.format_map({name: self.render(value) for name, value in values.items()})
 
     def render(self, value: Any) -> str:

@@ -21,6 +21,7 @@ import io
 import json
 import math
 import os
+import statistics
 import tempfile
 from collections.abc import Iterator
 from dataclasses import asdict, dataclass, field, fields
@@ -146,6 +147,12 @@ class Point:
         if not self.ok or not self.bytes_moved:
             return None
         return self.bytes_moved / self.measured_s / 1e9
+
+    @property
+    def process_medians(self) -> list[float]:
+        """The median time of each fresh process it was measured in; empty where it was measured in one."""
+        found = [statistics.median(group) for group in self.processes if group]
+        return found if len(found) >= 2 else []
 
     @property
     def half_width(self) -> float | None:

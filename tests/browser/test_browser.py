@@ -234,17 +234,23 @@ def test_charts_stay_readable_in_dark_mode(dark, lang, chapter):
     assert not failures, _report(failures, f"{visit.url}: charts unreadable in dark mode")
 
 
+def _measured(pages: dict[str, Visit], key: str, failures: list[str]):
+    """Each page and what the script ``key`` measured on it; a page it could not measure goes to ``failures``."""
+    for rel, visit in pages.items():
+        found = visit.extra.get(key)
+        if found is None:
+            failures.append(f"{rel}: could not be measured ({visit.problems})")
+        else:
+            yield rel, found
+
+
 @pytest.mark.parametrize("where", ["landing", *LANGUAGES])
 def test_nothing_scrolls_sideways_at_375px(phone, where):
     pages = {rel: v for rel, v in phone.items() if (rel == "index.html") == (where == "landing")
              and (where == "landing" or rel.startswith(where + "/"))}
     assert pages
-    failures = []
-    for rel, visit in pages.items():
-        overflow = visit.extra.get("overflow")
-        if overflow is None:
-            failures.append(f"{rel}: could not be measured ({visit.problems})")
-            continue
+    failures: list[str] = []
+    for rel, overflow in _measured(pages, "overflow", failures):
         width = min(overflow["inner_width"], overflow["client_width"])
         if overflow["scroll_width"] > width + 1:
             failures.append(f"{rel}: the page is {overflow['scroll_width']} px wide in a {width} px viewport "
@@ -297,12 +303,8 @@ def test_site_search_finds_each_chapter(light_pages, light, server, lang):
 def _clipped(pages: dict[str, Visit], *, desktop: bool) -> list[str]:
     """Tables and figures a reader cannot see whole: on a desktop every one must fit its column; on a phone a table
     may scroll inside its own box if its first column stays in view (sticky), and a figure must fit."""
-    failures = []
-    for rel, visit in pages.items():
-        found = visit.extra.get("clipped")
-        if found is None:
-            failures.append(f"{rel}: could not be measured ({visit.problems})")
-            continue
+    failures: list[str] = []
+    for rel, found in _measured(pages, "clipped", failures):
         for table in found["tables"]:
             if table["outside"]:
                 failures.append(f"{rel}: {table['name']} sticks out of the article's column")

@@ -46,7 +46,6 @@ class Accelerator:
 class Machine:
     """What the build ran on: the devices the chapters name, and what the idioms pick there."""
 
-    label: str | None
     cpu: str
     cpu_threads: int | None
     #: The accelerator the chapters compare with the CPU (the first one found), if any.
@@ -68,7 +67,7 @@ def machine(results: ResultSet) -> Machine:
         accelerator = Accelerator(kind, str(described.get("name") or kind),
                                   measured=kind in analysis.accelerators(results))
     return Machine(
-        label=results.label, cpu=str(env.get("cpu", "")), cpu_threads=analysis.cpu_threads(results),
+        cpu=str(env.get("cpu", "")), cpu_threads=analysis.cpu_threads(results),
         accelerator=accelerator, torch=str(env.get("torch", "")),
         idiom_device="mps" if "mps" in devices else "cpu",
         default_device=next((kind for kind in ("mps", "cuda") if kind in devices), "cpu"),

@@ -14,8 +14,6 @@ from dataclasses import dataclass
 from itertools import pairwise
 from typing import Any
 
-import numpy as np
-
 from mpsarticle.analysis import series as analysis
 from mpsarticle.analysis.findings.common import DTYPES
 from mpsarticle.results.model import Point, ResultSet
@@ -54,8 +52,8 @@ class Drop:
 
 def _process_rates(point: Point, rate: float) -> list[float]:
     """The point's rate as each of its processes measured it (the rate is inversely proportional to the time)."""
-    medians = [float(np.median(group)) for group in point.processes if len(group)]
-    if len(medians) < 2 or not point.median_s:
+    medians = point.process_medians
+    if not medians or not point.median_s:
         return [rate]
     return [rate * point.median_s / median for median in medians]
 

@@ -78,7 +78,7 @@ def processes(results: ResultSet) -> Processes:
     median = statistics.median(shares) if shares else None
 
     def spread(point: Point) -> float:
-        medians = [statistics.median(group) for group in point.processes]
+        medians = point.process_medians
         return max(medians) / min(medians)
 
     ranked = sorted(((p, share, spread(p)) for p, share in measured if share > 0.5), key=lambda r: (-r[2], -r[1]))

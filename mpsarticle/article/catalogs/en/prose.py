@@ -342,15 +342,12 @@ MESSAGES = {
 
     # -- other machines ----------------------------------------------------------------------
     "machines.listing": {"plural": "count",
-                         "one": "Beside the machine that built this copy, the archive holds {count} other: {labels}.",
+                         "=1": "Beside the machine that built this copy, the archive holds one other: {labels}.",
                          "other": "Beside the machine that built this copy, the archive holds {count} others: "
                                   "{labels}."},
-    "machines.listing.single": "Beside the machine that built this copy, the archive holds one other: {labels}.",
     "machines.none": "The archive is empty: this chapter shows this build alone until a machine is added.",
-    "machines.drops.single": "In the archived results of {label}, a rate falls by more than half from one size to "
-                             "the next. {drops}",
     "machines.drops": {"plural": "count",
-                       "one": "In the archived results of {label}, a rate falls by more than half from one size to "
+                       "=1": "In the archived results of {label}, a rate falls by more than half from one size to "
                               "the next. {drops}",
                        "other": "In the archived results of {label}, {count} rates fall by more than half from one "
                                 "size to the next. {drops}"},

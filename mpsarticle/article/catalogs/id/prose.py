@@ -342,15 +342,16 @@ MESSAGES = {
     "selfcheck.none": "Pemeriksaan mandiri tidak mengukur satu titik pun di mesin ini.",
 
     # -- other machines ----------------------------------------------------------------------
-    "machines.listing": {"plural": "count", "other": "Selain mesin yang membangun salinan situs ini, arsip menyimpan "
-                                                     "{count} mesin lain: {labels}."},
-    "machines.listing.single": "Selain mesin yang membangun salinan situs ini, arsip menyimpan satu mesin lain: "
+    "machines.listing": {"plural": "count",
+                         "=1": "Selain mesin yang membangun salinan situs ini, arsip menyimpan satu mesin lain: "
                                "{labels}.",
+                         "other": "Selain mesin yang membangun salinan situs ini, arsip menyimpan {count} mesin lain: "
+                                  "{labels}."},
     "machines.none": "Arsipnya kosong: sampai ada mesin yang ditambahkan, bab ini hanya menampilkan mesin yang "
                      "membangun situs ini.",
-    "machines.drops.single": "Dalam hasil arsip {label}, ada satu laju yang turun lebih dari separuh dari satu "
-                             "ukuran ke ukuran berikutnya. {drops}",
     "machines.drops": {"plural": "count",
+                       "=1": "Dalam hasil arsip {label}, ada satu laju yang turun lebih dari separuh dari satu "
+                             "ukuran ke ukuran berikutnya. {drops}",
                        "other": "Dalam hasil arsip {label}, ada {count} laju yang turun lebih dari separuh dari satu "
                                 "ukuran ke ukuran berikutnya. {drops}"},
     "machines.skipped": {"plural": "count",
