@@ -31,7 +31,9 @@ from pathlib import Path
 from typing import Any
 
 from mpsarticle import config
-from mpsarticle.article import mac_tables, tables
+from mpsarticle.analysis import predict
+from mpsarticle.analysis.findings.model import model
+from mpsarticle.article import mac_model, mac_tables, tables
 from mpsarticle.article.chapters import CHAPTERS, chapter_sentences
 from mpsarticle.article.wording import LANGUAGES, Words
 from mpsarticle.config import published_dir
@@ -39,7 +41,7 @@ from mpsarticle.core.profiles import SUITES, current_profile
 from mpsarticle.errors import InputError
 from mpsarticle.measure.runner import measure_once, script_output_once, selfcheck_once
 from mpsarticle.results.archive import Archive, load_archive, others
-from mpsarticle.results.model import ResultSet
+from mpsarticle.results.model import ResultSet, write_atomically
 
 __all__ = ["LANGUAGES", "PIXEL_SCALE", "Page", "article_results", "language"]
 
@@ -56,12 +58,15 @@ def language() -> str:
 
 
 def article_results() -> ResultSet:
-    """This build's measurements of every suite, published as JSON and CSV beside the pages."""
+    """This build's measurements of every suite, published as JSON and CSV beside the pages, with the model's
+    predictions for every Apple chip (``predictions.csv``)."""
     results = measure_once(tuple(SUITES), current_profile())
     folder = published_dir() / "data"
     if not all((folder / name).exists() for name in tables.DATA_FILES):
         results.save(folder / "results.json")
         results.save_csv(folder / "results.csv")
+        found = model(results)
+        write_atomically(folder / "predictions.csv", predict.to_csv(found.predictions, found.checks))
     return results
 
 
@@ -183,14 +188,18 @@ class Page:
         return self._html(tables.selfcheck_table(self.selfcheck, self.words))
 
     def your_mac_tables(self, which: str) -> Any:
-        """A table of the chapter "Your Mac" (:mod:`mpsarticle.article.your_mac`): ``bounds``, ``tokens``,
-        ``cited`` or ``sources``."""
+        """A table of the chapter "Your Mac" (:mod:`mpsarticle.article.your_mac`, :mod:`mpsarticle.article.mac_model`):
+        ``bounds``, ``tokens``, ``cited``, ``sources``, ``fit``, ``predictions``, ``assumptions`` or ``checks``."""
         from mpsarticle.article import your_mac
         from mpsarticle.core.cited import cited
 
         made = {"bounds": lambda: your_mac.bounds_table(self.lang), "tokens": lambda: your_mac.tokens_table(self.lang),
                 "cited": lambda: your_mac.cited_table(cited(), self.lang),
-                "sources": lambda: your_mac.sources_table(cited(), self.lang)}
+                "sources": lambda: your_mac.sources_table(cited(), self.lang),
+                "fit": lambda: mac_model.fit_table(self.results, self.words),
+                "predictions": lambda: mac_model.predictions_table(self.results, self.words),
+                "assumptions": lambda: mac_model.assumptions_table(self.results, self.words),
+                "checks": lambda: mac_model.checks_table(self.results, self.words)}
         if which not in made:
             raise InputError(f"unknown table {which!r}: known are {', '.join(made)}")
         return self._html(made[which]())

@@ -148,6 +148,8 @@ class Machine:
     #: another kernel) on top of the noise inside it.
     processes: int = 1
     process_sigma: float = 0.0
+    #: A Mac's GPU cores, as its ``mac`` block records them (with the chip, the CPU's name); ``None``: no block.
+    gpu_cores: int | None = None
 
 
 def _noise(key: str) -> np.ndarray:
@@ -301,6 +303,8 @@ def synthetic(machine: Machine) -> ResultSet:
         "unavailable": {} if machine.accelerator else {"mps": {"code": "no_mps_here"}},
         "git_commit": "0000000", "date": "2026-11-30T12:00:00+00:00",
     }
+    if machine.gpu_cores is not None:
+        env["mac"] = {"chip": machine.cpu.name, "gpu_cores": machine.gpu_cores}
     points = []
     for model in devices:
         points += _matvec_points(machine, model)
@@ -381,12 +385,12 @@ H200_GPU = DeviceModel("cuda", "NVIDIA H200", overhead_s=8e-6, memory_gb_s=4000,
 MACHINES_SYNTHETIC: dict[str, Machine] = {
     # Measured in three fresh processes, as a default run is, each process moving its samples by some 5 %.
     "apple-m1-base": Machine("apple-m1-base", "MacBook Air M1 8-core GPU 16 GB (synthetic)", M1_CPU, M1_GPU,
-                             processes=3, process_sigma=0.05),
+                             processes=3, process_sigma=0.05, gpu_cores=8),
     "apple-m2-ultra": Machine("apple-m2-ultra", "Mac Studio M2 Ultra 192 GB (synthetic)", ULTRA_CPU, ULTRA_GPU,
-                              threads=24),
+                              threads=24, gpu_cores=76),
     # Three fresh processes, each moving its samples by some 2 %.
     "apple-m3-max": Machine("apple-m3-max", "MacBook Pro M3 Max 64 GB (synthetic)", M3_MAX_CPU, M3_MAX_GPU,
-                            threads=16, processes=3, process_sigma=0.02),
+                            threads=16, processes=3, process_sigma=0.02, gpu_cores=40),
     # macOS 13: MPS has no bfloat16, so those points are recorded as unsupported.
     "apple-m1-macos13": Machine("apple-m1-macos13", "MacBook Air M1 on macOS 13 (synthetic)", M1_CPU,
                                 replace(M1_GPU, gflop_s={"float32": 2000, "float16": 2200, "bfloat16": None}),

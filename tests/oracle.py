@@ -92,13 +92,17 @@ from pathlib import Path
 from mpsarticle.article.wording import catalog
 from mpsarticle.results.model import Point, ResultSet
 
+from . import oracle_model
+from .oracle_model import MODEL_CLAIM_TABLE
+
 __all__ = ["CLAIMS", "CLAIM_TABLE", "NO_CLAIMS", "FORBIDDEN_IMPORTS", "Failure", "Oracle", "Pairs", "check_texts",
            "false_claims", "interval", "median", "uncovered"]
 
 #: What this module must not import: it would then share the code under test.
 FORBIDDEN_IMPORTS = ("mpsarticle.analysis.series", "mpsarticle.analysis.findings", "mpsarticle.analysis.verdict",
                      "mpsarticle.article.answer", "mpsarticle.article.chapters", "mpsarticle.article.sentences",
-                     "mpsarticle.core.stats")
+                     "mpsarticle.core.stats", "mpsarticle.analysis.model", "mpsarticle.analysis.predict",
+                     "mpsarticle.article.mac_model")
 FASTER, SLOWER, SAME = "faster", "slower", "same"
 #: Each point's interval: 97.5 %, so that two hold together at 95 % (Bonferroni).
 LEVEL = 0.975
@@ -141,7 +145,7 @@ END = r"\.(?= [A-Z]|$)"
 
 #: Identifiers and Python reprs that must never reach a sentence.
 CODE = (r"Device\(|\(m=|\bdtype=|\bmatvec\(|\bmatmul\(|do_bench\w*|blocked_autorange|\{'|'\}|'\w+': "
-        r"|\b[a-z]\w*=[^\s,)]+|\b[A-Za-z]+_[A-Za-z_]+\b")
+        r"|\b[a-z]\w*=[^\s,)]+|(?<!/)\b[A-Za-z]+_[A-Za-z_]+\b")
 
 #: THE CLAIM TABLE: (name, regex over one key's English text, the checker's name below). Update it with the
 #: wording (the English catalog, mpsarticle/article/catalogs/en/prose.py); :func:`uncovered` says when a sentence is no
@@ -391,6 +395,8 @@ CLAIM_TABLE: list[tuple[str, str, str]] = [
                     rf"(?P<share>{N})% of the bandwidth bound here", "check_decode_rule"),
     ("decode rule, none", r"No rule of thumb for generating text follows from this build: no decode step was measured "
                           r"well beside a bound", "check_decode_rule_none"),
+    # -- the model of a call's time and its predictions for Apple chips (tests/oracle_model.py: patterns, checkers)
+    *MODEL_CLAIM_TABLE,
     ("code in prose", CODE, "check_code"),
 ]
 
@@ -2747,7 +2753,8 @@ def uncovered(texts: Mapping[str, str]) -> list[str]:
 
 
 Checker = Callable[[re.Match, Context], None]
-#: The table compiled, each checker found by its name.
-CLAIMS: list[tuple[str, re.Pattern, Checker]] = [(name, re.compile(pattern), globals()[checker])
+#: The table compiled, each checker found by its name (here, or for the model's rows in tests/oracle_model.py).
+CLAIMS: list[tuple[str, re.Pattern, Checker]] = [(name, re.compile(pattern),
+                                                  globals().get(checker) or getattr(oracle_model, checker))
                                                  for name, pattern, checker in CLAIM_TABLE]
 CLAIMS_BY_NAME = {name: pattern for name, pattern, _ in CLAIMS}

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 
 from mpsarticle.analysis import findings as f
 from mpsarticle.analysis.findings.common import present_accelerator
-from mpsarticle.article import llm, your_mac
+from mpsarticle.article import llm, mac_model, your_mac
 from mpsarticle.article.answer import answer_sentences, reason_sentences
 from mpsarticle.article.gaps import gaps_sentence
 from mpsarticle.article.sentences import (
@@ -83,12 +83,14 @@ INDEX_ANSWER = ("answer_lead", "answer_detail", "answer_caption")
 
 def index_sentences(results: ResultSet, words: Words) -> dict[str, str]:
     answer = answer_sentences(results, words)
-    return {**{key: answer[key] for key in INDEX_ANSWER}, "answer_decode": llm.decode_answer(results, words),
-            "mac_answer": your_mac.mac_answer(results, words)}
+    return {"model_answer": mac_model.answer(results, words), **{key: answer[key] for key in INDEX_ANSWER},
+            "answer_decode": llm.decode_answer(results, words)}
 
 
 def your_mac_sentences(results: ResultSet, words: Words) -> dict[str, str]:
-    return your_mac.chapter_sentences(results, words)
+    return {**your_mac.chapter_sentences(results, words), "model_fit_sentence": mac_model.fit_sentences(results, words),
+            "model_threshold_sentence": mac_model.threshold_sentences(results, words),
+            "model_sources_sentence": mac_model.sources_sentences(results, words)}
 
 
 def intro_sentences(results: ResultSet, words: Words) -> dict[str, str]:
@@ -121,7 +123,8 @@ def timing_sentences(results: ResultSet, words: Words) -> dict[str, str]:
     return {"hardware_sentence": hardware_sentence(results, words),
             "naive_sentence": naive_sentence(gaps, machine, words),
             "cpu_sentence": cpu_gap_sentence(gaps, words),
-            "post_sentence": post_sentence(f.naive_timing(results), machine, words)}
+            "post_sentence": post_sentence(f.naive_timing(results), machine, words),
+            "model_post_sentence": mac_model.post_sentence(results, words)}
 
 
 def matmul_sentences(results: ResultSet, words: Words) -> dict[str, str]:
@@ -160,14 +163,15 @@ def verdict_sentences(results: ResultSet, words: Words) -> dict[str, str]:
     answer = answer_sentences(results, words)
     return {"answer_rule": answer["answer_rule"], "answer_rule_more": llm.rule_more(results, words),
             "answer_llm": answer["answer_llm"], **reason_sentences(results, words),
-            "reason_ops": llm.op_reason(results, words, present_accelerator(results))}
+            "reason_ops": llm.op_reason(results, words, present_accelerator(results)),
+            "model_rules": mac_model.rules(results, words)}
 
 
 # -- the registry ------------------------------------------------------------------------------
 
 #: Every chapter, in the article's order.
 CHAPTERS: dict[str, Chapter] = {
-    "index": Chapter(index_sentences, figures=("answer",)),
+    "index": Chapter(index_sentences, figures=("mac_model", "answer")),
     "intro": Chapter(intro_sentences),
     "devices": Chapter(devices_sentences),
     "matvec": Chapter(matvec_sentences, figures=("original", "original_engine", "time", "speedup", "bandwidth"),

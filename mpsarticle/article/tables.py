@@ -30,7 +30,7 @@ from mpsarticle.results.selfcheck import Row
 
 __all__ = ["data_links", "device_card", "html_table", "machines_table", "methods_table", "selfcheck_table"]
 
-DATA_FILES = ("results.json", "results.csv")
+DATA_FILES = ("results.json", "results.csv", "predictions.csv")
 
 
 #: A number and its unit, which a cell that wraps must not part (a no-break space joins them).

@@ -47,9 +47,10 @@ COLUMNS = ("chip", "gpu_cores", "memory_gb", "framework", "workload", "descripti
 REQUIRED = ("chip", "framework", "workload", "description", "value", "unit", "statistic", "synchronised",
             "source_url", "source_section", "licence", "read_on")
 FRAMEWORKS = ("PyTorch MPS", "PyTorch CPU", "MLX", "llama.cpp Metal")
-#: What was measured: a matrix product, a concatenation, a copy (bandwidth), generating tokens, reading a prompt.
-WORKLOADS = ("matmul", "concat", "copy", "decode", "prompt")
-UNITS = ("ms", "s", "GB/s", "GFLOP/s", "TFLOP/s", "tokens/s")
+#: What was measured: a matrix product, a concatenation, a copy (bandwidth), generating tokens, reading a prompt,
+#: one small operation (its fixed cost).
+WORKLOADS = ("matmul", "concat", "copy", "decode", "prompt", "op")
+UNITS = ("µs", "ms", "s", "GB/s", "GFLOP/s", "TFLOP/s", "tokens/s")
 SYNCHRONISED = ("yes", "no", "not stated")
 #: "Apple M1", "Apple M2 Pro", "Apple M4 Max", "Apple M3 Ultra", "Apple M5".
 CHIP = re.compile(r"Apple M[1-9](?: (?:Pro|Max|Ultra))?")

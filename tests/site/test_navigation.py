@@ -20,7 +20,7 @@ from ..conftest import LANGUAGES, chapter_names
 from .pages import article_of, ids, language_pages, local, other, page, parse, target
 
 CHAPTERS = chapter_names()
-DATA_FILES = ("results.json", "results.csv")
+DATA_FILES = ("results.json", "results.csv", "predictions.csv")
 #: Pages Sphinx writes whatever the content (no need to be linked from the landing page).
 BOILERPLATE = {"genindex.html", "search.html", "py-modindex.html"}
 

@@ -26,7 +26,7 @@ from ..conftest import LANGUAGES, chapter_names
 from .pages import article_of, language_pages, page, parse
 
 CHAPTERS = chapter_names()
-DATA_FILES = ("results.json", "results.csv")
+DATA_FILES = ("results.json", "results.csv", "predictions.csv")
 #: Chapters whose glued sentences always quote measured numbers (whatever hardware built the site).
 MEASURED_CHAPTERS = {"index", "matvec", "timing", "matmul", "training", "method", "verdict"}
 

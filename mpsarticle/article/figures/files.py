@@ -18,6 +18,7 @@ from matplotlib.figure import Figure
 from mpsarticle.article.figures.answer import answer
 from mpsarticle.article.figures.frame import has_data
 from mpsarticle.article.figures.llm import decode_bars
+from mpsarticle.article.figures.mac_model import mac_model
 from mpsarticle.article.figures.machines import machines_efficiency, machines_speedup, machines_train
 from mpsarticle.article.figures.matmul import matmul
 from mpsarticle.article.figures.matvec import bandwidth, original_bars, speedup, time_vs_size
@@ -57,6 +58,7 @@ FIGURES: dict[str, Drawing] = {
     "train": Drawing(train, plotted=True),
     "decode": Drawing(decode_bars, plotted=True),
     "answer": Drawing(answer),
+    "mac_model": Drawing(mac_model),
     "machines_speedup": Drawing(machines_speedup, reads=ENTRIES),
     "machines_efficiency": Drawing(machines_efficiency, reads=ENTRIES),
     "machines_train": Drawing(machines_train, reads=ENTRIES),

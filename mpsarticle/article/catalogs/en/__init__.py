@@ -6,6 +6,7 @@ forms, ``"plural"`` naming the placeholder that decides (see
 """
 
 from mpsarticle.article.catalogs.en.labels import MESSAGES as _LABELS
+from mpsarticle.article.catalogs.en.model import MESSAGES as _MODEL
 from mpsarticle.article.catalogs.en.prose import MESSAGES as _PROSE
 
-MESSAGES = {**_LABELS, **_PROSE}
+MESSAGES = {**_LABELS, **_PROSE, **_MODEL}

@@ -1,0 +1,270 @@
+"""A model of one call's time, fitted per device from this build's own points; no torch.
+
+A call costs its fixed cost per operation it dispatches, its bytes over the
+bandwidth the device reaches and its FLOPs over the compute rate it reaches
+in that precision:
+
+- ``max``: ``t = max(ops × c, bytes / B, flops / F)``, the roofline with a
+  floor: the terms overlap completely;
+- ``sum``: ``t = ops × c + bytes / B + flops / F``: nothing overlaps.
+
+Both are fitted (the parameters that minimise the squared error of
+``log t``, each workload weighing the same, so that thirty sizes of
+``B @ a`` do not drown the single chain of operations) and the one with the
+smaller error is kept: which combination describes a device is a finding of
+the fit, not an assumption. The start is the envelope of the points (the
+least time per operation, the best bandwidth, the best rate per precision),
+which is already a lower bound of every point.
+
+What the model leaves out, and so where it errs: caches (a device reaching
+a higher rate on data that fits in its caches), and work whose number of
+operations is not recorded (the training step), which is not fitted.
+A decode step replayed as a CUDA graph or compiled has no per-call cost on
+the host, so it is predicted without the ops term and reported apart.
+
+:func:`fit` fits one device; :func:`errors` says how well it reproduces each
+workload; :func:`thresholds` gives the sizes where a device changes regime.
+"""
+
+from __future__ import annotations
+
+import math
+import statistics
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+
+import numpy as np
+from scipy.optimize import least_squares
+
+from mpsarticle.core.specs import MatMul, MatVec, Workload
+from mpsarticle.results.model import Point, ResultSet
+
+__all__ = ["COMBINATIONS", "MODELLED", "Call", "Fit", "Threshold", "WorkloadError", "call_of", "errors", "fit",
+           "fit_all", "predict_s", "regime", "thresholds"]
+
+COMBINATIONS = ("max", "sum")
+#: The workloads the model is fitted to; one operation per call unless the point records how many it dispatched.
+MODELLED = ("matvec", "matmul", "copy", "attention", "op_chain", "decode")
+#: Workloads whose call is one operator at PyTorch's level (attention: one fused kernel).
+ONE_OPERATION = ("matvec", "matmul", "copy", "attention")
+#: The regimes, by the term that is largest.
+REGIMES = ("fixed", "bandwidth", "compute")
+#: The sizes the thresholds are searched over (matrix size m), geometric steps of 2^(1/16).
+_GRID = tuple(sorted({int(round(2 ** (k / 16))) for k in range(4 * 16, 17 * 16 + 1)}))
+
+
+@dataclass(frozen=True)
+class Call:
+    """What one call does, as the model sees it."""
+
+    ops: float
+    bytes: float
+    flops: float
+    dtype: str
+    #: No cost per call on the host (a CUDA graph's replay, a compiled step).
+    replayed: bool = False
+
+
+@dataclass(frozen=True)
+class WorkloadError:
+    """How far the model is from one workload's points on one device."""
+
+    workload: str
+    points: int
+    #: Relative errors |predicted / measured - 1|: their median and their largest.
+    median: float
+    worst: float
+    #: The point (its size) where the error is largest.
+    worst_size: int | None
+
+
+@dataclass(frozen=True)
+class Fit:
+    """One device's fitted model."""
+
+    device: str
+    combination: str
+    #: Seconds per operation, bytes per second, FLOPs per second per precision.
+    op_s: float
+    bytes_per_s: float
+    flops_per_s: dict[str, float]
+    #: The weighted root-mean-square error of log t of each combination (the smaller chose ``combination``).
+    rms_log: dict[str, float]
+    errors: tuple[WorkloadError, ...] = field(default_factory=tuple)
+    #: Replayed points (reported apart: not fitted).
+    replayed_errors: tuple[WorkloadError, ...] = field(default_factory=tuple)
+
+    @property
+    def gb_s(self) -> float:
+        return self.bytes_per_s / 1e9
+
+    def rate(self, dtype: str) -> float | None:
+        return self.flops_per_s.get(dtype)
+
+    @property
+    def points(self) -> int:
+        return sum(e.points for e in self.errors)
+
+
+def call_of(point: Point) -> Call | None:
+    """The model's view of a point, or ``None`` when it is not modelled (a workload not in :data:`MODELLED`, or
+    one whose number of operations was not recorded)."""
+    if point.workload not in MODELLED:
+        return None
+    recorded = point.detail.get("ops_per_call")
+    if isinstance(recorded, int) and recorded > 0:
+        ops = float(recorded)
+    elif point.workload in ONE_OPERATION:
+        ops = 1.0
+    else:
+        return None
+    dtype = str(point.params.get("dtype", "float32"))
+    return Call(ops, float(point.bytes_moved), float(point.flops), dtype,
+                replayed=bool(point.detail.get("overhead_removed_by")))
+
+
+def predict_s(call: Call, op_s: float, bytes_per_s: float, flops_per_s: float | None, combination: str) -> float:
+    """The model's time of one call."""
+    terms = _terms(call, op_s, bytes_per_s, flops_per_s)
+    return max(terms) if combination == "max" else sum(terms)
+
+
+def _terms(call: Call, op_s: float, bytes_per_s: float, flops_per_s: float | None) -> tuple[float, float, float]:
+    fixed = 0.0 if call.replayed else call.ops * op_s
+    compute = call.flops / flops_per_s if flops_per_s and call.flops else 0.0
+    return fixed, call.bytes / bytes_per_s, compute
+
+
+def regime(call: Call, fitted: Fit) -> str:
+    """Which term of the model is largest for ``call``: ``fixed``, ``bandwidth`` or ``compute``."""
+    terms = _terms(call, fitted.op_s, fitted.bytes_per_s, fitted.rate(call.dtype))
+    return REGIMES[int(np.argmax(terms))]
+
+
+def _modelled(results: ResultSet, device: str) -> list[tuple[Point, Call]]:
+    found = []
+    for point in results.select(device=device, method="engine"):
+        call = call_of(point)
+        if point.ok and call is not None and point.median_s and point.median_s > 0:
+            found.append((point, call))
+    return found
+
+
+def _size(point: Point) -> int | None:
+    from mpsarticle.core.specs import SIZE_KEYS
+
+    value = point.params.get(SIZE_KEYS.get(point.workload, ""))
+    return value if isinstance(value, int) else None
+
+
+def _workload_errors(pairs: Sequence[tuple[Point, Call]], predicted: Callable[[Call], float]) -> tuple[
+        WorkloadError, ...]:
+    by_workload: dict[str, list[tuple[float, Point]]] = {}
+    for point, call in pairs:
+        by_workload.setdefault(point.workload, []).append((abs(predicted(call) / point.measured_s - 1), point))
+    found = []
+    for workload in MODELLED:
+        if workload not in by_workload:
+            continue
+        rows = by_workload[workload]
+        worst, at = max(rows, key=lambda row: row[0])
+        found.append(WorkloadError(workload, len(rows), statistics.median(e for e, _ in rows), worst, _size(at)))
+    return tuple(found)
+
+
+def fit(results: ResultSet, device: str) -> Fit | None:
+    """The model fitted to ``device``'s points of ``results``; ``None`` without an operation cost, a bandwidth
+    and at least three points to fit them from."""
+    pairs = _modelled(results, device)
+    fitted = [(p, c) for p, c in pairs if not c.replayed]
+    if len(fitted) < 3 or not any(c.bytes for _, c in fitted):
+        return None
+    dtypes = sorted({c.dtype for _, c in fitted if c.flops})
+    start = _envelope(fitted, dtypes)
+    counts = {w: sum(1 for p, _ in fitted if p.workload == w) for w in MODELLED}
+    weights = np.array([1 / math.sqrt(counts[p.workload]) for p, _ in fitted])
+    measured = np.log([p.measured_s for p, _ in fitted])
+    solutions: dict[str, np.ndarray] = {}
+    rms: dict[str, float] = {}
+    for combination in COMBINATIONS:
+        def residuals(x: np.ndarray, combination: str = combination) -> np.ndarray:
+            op_s, bw, rates = _unpack(x, dtypes)
+            return weights * (np.log([max(predict_s(c, op_s, bw, rates.get(c.dtype), combination), 1e-30)
+                                      for _, c in fitted]) - measured)
+
+        solved = least_squares(residuals, start, method="trf", x_scale=1.0)
+        solutions[combination] = solved.x
+        rms[combination] = float(math.sqrt(np.sum(solved.fun ** 2) / np.sum(weights ** 2)))
+    chosen = min(COMBINATIONS, key=lambda name: rms[name])
+    op_s, bw, rates = _unpack(solutions[chosen], dtypes)
+
+    def predicted(call: Call) -> float:
+        return predict_s(call, op_s, bw, rates.get(call.dtype), chosen)
+
+    replayed = [(p, c) for p, c in pairs if c.replayed]
+    return Fit(device, chosen, op_s, bw, rates, rms, _workload_errors(fitted, predicted),
+               _workload_errors(replayed, predicted))
+
+
+def _envelope(pairs: Sequence[tuple[Point, Call]], dtypes: Sequence[str]) -> np.ndarray:
+    op_s = min(p.measured_s / c.ops for p, c in pairs)
+    bw = max(c.bytes / p.measured_s for p, c in pairs if c.bytes)
+    rates = [max(c.flops / p.measured_s for p, c in pairs if c.dtype == d and c.flops) for d in dtypes]
+    return np.log([op_s, bw, *rates])
+
+
+def _unpack(x: np.ndarray, dtypes: Sequence[str]) -> tuple[float, float, dict[str, float]]:
+    values = np.exp(x)
+    return float(values[0]), float(values[1]), {d: float(v) for d, v in zip(dtypes, values[2:], strict=True)}
+
+
+def fit_all(results: ResultSet) -> dict[str, Fit]:
+    """Every device of ``results`` the model can be fitted to, by device kind."""
+    found = {}
+    for device in results.devices:
+        fitted = fit(results, device)
+        if fitted is not None:
+            found[device] = fitted
+    return found
+
+
+def errors(fitted: Fit) -> tuple[WorkloadError, ...]:
+    return fitted.errors
+
+
+@dataclass(frozen=True)
+class Threshold:
+    """Where a workload changes regime on a device: from ``before`` to ``after`` at size ``m``."""
+
+    workload: str
+    dtype: str
+    before: str
+    after: str
+    m: int
+
+
+def _regimes_over(fitted: Fit, make: Callable[[int], Workload], dtype: str) -> list[tuple[int, str]]:
+    found = []
+    for m in _GRID:
+        workload = make(m)
+        call = Call(1.0, workload.bytes_moved, workload.flops, dtype)
+        found.append((m, regime(call, fitted)))
+    return found
+
+
+def _matmul_of(dtype: str) -> Callable[[int], Workload]:
+    return lambda m: MatMul(m, dtype)
+
+
+def thresholds(fitted: Fit, dtypes: Iterable[str] = ("float32", "float16")) -> tuple[Threshold, ...]:
+    """The sizes where ``B @ a`` (float32) and ``A @ B`` (each precision the fit has a rate for) change regime on
+    the fitted device: the first size of the grid (steps of 2^(1/16)) in the new regime."""
+    found = []
+    jobs: list[tuple[str, str, Callable[[int], Workload]]] = [("matvec", "float32", lambda m: MatVec(m))]
+    jobs += [("matmul", d, _matmul_of(d)) for d in dtypes if fitted.rate(d)]
+    for workload, dtype, make in jobs:
+        seen = _regimes_over(fitted, make, dtype)
+        for (_, before), (m, after) in zip(seen, seen[1:], strict=False):
+            if after != before:
+                found.append(Threshold(workload, dtype, before, after, m))
+    return tuple(found)

@@ -1,0 +1,70 @@
+"""The opening page's chart for Macs: the model's GPU-over-CPU factor for a float32 A @ B per chip, with its range,
+and the ratio of the best GPU and CPU rates others published for the same chip (cited, never this build's)."""
+
+from __future__ import annotations
+
+from matplotlib.figure import Figure
+
+from mpsarticle.analysis.findings.model import ANSWER_MATMUL, model
+from mpsarticle.article.figures.frame import empty, label, legend, log_x, new_figure, title_over
+from mpsarticle.article.figures.style import FIGSIZE, INK, OKABE_ITO, times, words
+from mpsarticle.article.formatting import whole
+from mpsarticle.core.cited import cited
+from mpsarticle.core.specsheet import Chip, chips
+from mpsarticle.results.model import ResultSet
+
+__all__ = ["mac_model"]
+
+
+def _cited_ratios() -> dict[str, float]:
+    """Per chip: a source's best float32 rate on the GPU over its best on the CPU, where one source gives both."""
+    rates: dict[tuple[str, str, str], float] = {}
+    for row in cited():
+        if row.workload == "matmul" and row.unit == "TFLOP/s" and row.dtype == "float32":
+            key = (row.chip, row.source_name, row.framework)
+            rates[key] = max(rates.get(key, 0.0), row.value)
+    found = {}
+    for (chip, source, framework), value in rates.items():
+        cpu = rates.get((chip, source, "PyTorch CPU"))
+        if framework == "PyTorch MPS" and cpu:
+            found[chip] = value / cpu
+    return found
+
+
+def mac_model(results: ResultSet, lang: str) -> Figure:
+    """One bar per chip (its variant with the most GPU cores): the predicted factor at m = 4,096, a line for its
+    range, a dot for the cited ratio."""
+    table = words(lang)
+    title = table["mac_model.title"].format(m=whole(ANSWER_MATMUL, lang))
+    found = model(results)
+    largest: dict[str, Chip] = {}
+    for chip in chips():
+        if chip.gpu_cores >= largest.get(chip.name, chip).gpu_cores:
+            largest[chip.name] = chip
+    shown = []
+    for chip in largest.values():
+        p = found.of_chip(chip, "matmul_speedup_float32", str(ANSWER_MATMUL))
+        if p is not None and p.value is not None and p.low is not None and p.high is not None:
+            shown.append((chip.name, p.value, p.low, p.high))
+    if not shown:
+        return empty(table, title)
+    published = _cited_ratios()
+    figure, (ax,) = new_figure(height=min(FIGSIZE[1] * 1.9, 1.6 + 0.3 * len(shown)))
+    ys = list(range(len(shown)))
+    ax.barh(ys, [v for _, v, _, _ in shown], color=OKABE_ITO["sky_blue"], height=0.6,
+            label=table["mac_model.predicted"])
+    ax.hlines(ys, [lo for _, _, lo, _ in shown], [hi for _, _, _, hi in shown], color=INK, linewidth=1.2,
+              label=table["mac_model.range"])
+    dots = [(y, published[name]) for y, (name, *_rest) in enumerate(shown) if name in published]
+    if dots:
+        ax.plot([v for _, v in dots], [y for y, _ in dots], linestyle="none", marker="o", markersize=7,
+                color=OKABE_ITO["vermillion"], markeredgecolor=INK, label=table["mac_model.cited"])
+    ax.axvline(1.0, color=INK, linewidth=0.8, linestyle="--")
+    log_x(ax, lambda v: times(v, lang))
+    ax.set_yticks(ys, [name for name, *_rest in shown])
+    ax.invert_yaxis()
+    ax.grid(False, axis="y")
+    label(ax, xlabel=table["mac_model.axis"])
+    title_over(figure, title)
+    legend(figure, table, failed=False, axes=[ax], loc="outside lower center", ncols=3)
+    return figure
