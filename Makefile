@@ -1,6 +1,6 @@
 # mpsarticle: measure PyTorch on this machine and build the bilingual article.
 #
-#   make html      set up .venv if needed, run every chapter, build en/ and id/
+#   make html      set up .venv if needed, run every chapter, build en/ and id/ (one build at a time)
 #   make test      types and lint, the same with PROFILE=quick, then the test suite (all four layers)
 #   make lint      mypy on the torch-free folders and ruff on the code and the tests (seconds)
 #   make browser   find or install the browser the browser tests drive
@@ -78,7 +78,7 @@ SPHINX_ENV = \
 .DEFAULT_GOAL := html
 # Languages build one after the other: the first one measures.
 .NOTPARALLEL:
-.PHONY: html test lint setup lock browser screenshots publish clean forget-old-builds
+.PHONY: html site test lint setup lock browser screenshots publish clean forget-old-builds
 
 setup: $(SETUP_STAMP)
 
@@ -151,7 +151,12 @@ forget-old-builds:
 	mkdir -p $(BUILD_DIR)/measurements
 	find $(BUILD_DIR)/measurements -mindepth 1 -maxdepth 1 ! -name interrupted -exec rm -rf {} +
 
-html: $(SETUP_STAMP) forget-old-builds
+# One build at a time in a checkout: the build holds a lock on its measurements folder (a second one exits 2 with
+# one line, and touches nothing), so that forget-old-builds never removes a build that is still running.
+html: $(SETUP_STAMP)
+	@$(VENV_PY) scripts/one_build.py $(BUILD_DIR)/measurements $(MAKE) --no-print-directory site PROFILE=$(PROFILE)
+
+site: forget-old-builds
 	@$(VENV_PY) $(CHECK_PYTHON)
 	@echo "mpsarticle: build $(BUILD_ID), profile $(PROFILE)"
 	rm -rf $(SITE_DIR) $(BUILD_DIR)/doctrees

@@ -157,6 +157,12 @@ def _devices(chip) -> list[predict.Device]:
     return [d for d in made if d is not None] if all(made) else []
 
 
+def _text_table(head: list[str], rows: list[list[str]], extra_class: str) -> str:
+    """A table of plain text cells, each escaped."""
+    return html_table(head, ["<tr>" + "".join(f"<td>{html.escape(str(cell))}</td>" for cell in row) + "</tr>"
+                             for row in rows], extra_class)
+
+
 # -- the fit ----------------------------------------------------------------------------------------
 
 def _rates(fitted: Fit, words: Words) -> Listing:
@@ -228,8 +234,7 @@ def fit_table(results: ResultSet, words: Words) -> str:
                          percent(error.median, words.lang), percent(error.worst, words.lang),
                          whole(error.worst_size, words.lang) if error.worst_size is not None else "–"])
     head = [words(f"model.table.fit.{i}") for i in range(6)]
-    return html_table(head, ["<tr>" + "".join(f"<td>{html.escape(str(c))}</td>" for c in row) + "</tr>"
-                             for row in rows], "mpsarticle-model-fit")
+    return _text_table(head, rows, "mpsarticle-model-fit")
 
 
 # -- the predictions and the checks ------------------------------------------------------------------
@@ -263,8 +268,7 @@ def predictions_table(results: ResultSet, words: Words) -> str:
             cells.append(_range(found.of_chip(chip, "decode_bound_tokens_s", size), words.lang))
         rows.append(cells)
     head = [words(f"model.table.predictions.{i}") for i in range(11)]
-    return html_table(head, ["<tr>" + "".join(f"<td>{html.escape(str(c))}</td>" for c in row) + "</tr>"
-                             for row in rows], "mpsarticle-model-predictions")
+    return _text_table(head, rows, "mpsarticle-model-predictions")
 
 
 def assumptions_table(results: ResultSet, words: Words) -> str:
@@ -280,8 +284,7 @@ def assumptions_table(results: ResultSet, words: Words) -> str:
                  f"{number(half[1], words.lang, 3)}–{number(half[2], words.lang, 3)}", "0",
                  words("model.assumption.stated")])
     head = [words(f"model.table.assumptions.{i}") for i in range(5)]
-    return html_table(head, ["<tr>" + "".join(f"<td>{html.escape(str(c))}</td>" for c in row) + "</tr>"
-                             for row in rows], "mpsarticle-model-assumptions")
+    return _text_table(head, rows, "mpsarticle-model-assumptions")
 
 
 def sources_sentences(results: ResultSet, words: Words) -> str:
@@ -307,23 +310,23 @@ def sources_sentences(results: ResultSet, words: Words) -> str:
 
 
 def checks_table(results: ResultSet, words: Words) -> str:
+    """One row per source and kind of figure: how many, the median and worst error, and the chips whose figure
+    lies outside the predicted range or above the spec sheet (every row, with its prediction, is in the published
+    ``predictions.csv``)."""
     found = model(results)
+    groups: dict[tuple[str, str, str], list[predict.Check]] = {}
+    for check in found.compared:
+        groups.setdefault((check.row.source_name, check.row.framework, check.quantity), []).append(check)
     rows = []
-    for check in found.checks:
-        row = check.row
-        cores = f" ({words('your_mac.cores', cores=Text(whole(row.gpu_cores, words.lang)))})" if row.gpu_cores else ""
-        value = f"{number(row.value, words.lang, row.digits)} {row.unit}"
-        predicted = "–" if check.predicted is None else (
-            f"{number(check.predicted, words.lang, 3)} ({number(check.low or 0, words.lang, 2)}–"
-            f"{number(check.high or 0, words.lang, 2)})")
-        error = "–" if check.error is None else percent(check.error, words.lang)
-        flags = [words("model.table.miss")] if check.miss else []
-        flags += [words("model.table.conflict")] if check.conflict else []
-        rows.append([row.chip + cores, row.framework, row.description, value, predicted, error, ", ".join(flags),
-                     row.source_name])
+    for (source, framework, quantity), mine in groups.items():
+        sizes = [abs(c.error) for c in mine if c.error is not None]
+        misses = ", ".join(dict.fromkeys(c.row.chip for c in mine if c.miss)) or "–"
+        conflicts = ", ".join(dict.fromkeys(c.row.chip for c in mine if c.conflict)) or "–"
+        rows.append([source, framework, words(f"model.quantity.{quantity}"), whole(len(mine), words.lang),
+                     percent(statistics.median(sizes), words.lang), percent(max(sizes), words.lang), misses,
+                     conflicts])
     head = [words(f"model.table.checks.{i}") for i in range(8)]
-    return html_table(head, ["<tr>" + "".join(f"<td>{html.escape(str(c))}</td>" for c in row) + "</tr>"
-                             for row in rows], "mpsarticle-model-checks")
+    return _text_table(head, rows, "mpsarticle-model-checks")
 
 
 # -- the closing chapter's rules and the timing chapter's conclusion ----------------------------------

@@ -24,6 +24,7 @@ from mpsarticle.core.profiles import SUITES
 from mpsarticle.measure.session import finished
 from mpsarticle.measure.workers import JOURNAL_SUFFIX
 from mpsarticle.results.files import SavedElsewhere, check_writable, save_text
+from mpsarticle.results.lock import holding
 from mpsarticle.results.model import load
 
 __all__ = ["COMMANDS"]
@@ -59,9 +60,11 @@ def run(args: argparse.Namespace) -> int:
     for path in (out, args.csv):
         if path:
             check_writable(path)
-    code = _write(_measure(args, out), out, args.csv)
+    with holding(out):
+        code = _write(_measure(args, out), out, args.csv)
+        if code == 0:
+            finished(out)
     if code == 0:
-        finished(out)
         for line in share_lines(load(out)) + memory_lines(load(out)):
             print(line)
     return code
@@ -71,9 +74,11 @@ def _sustained(args: argparse.Namespace) -> int:
     from mpsarticle.measure.sustained import run_sustained
 
     _warn_before_measuring()
-    results = run_sustained(args.suite[0], args.sustained, profile=args.profile,
-                            device=args.device[0] if args.device else None)
-    print(f"wrote {results.save(args.out or Path('results.json'))} ({sustained_summary(results.sustained)})")
+    out = args.out or Path("results.json")
+    with holding(out):
+        results = run_sustained(args.suite[0], args.sustained, profile=args.profile,
+                                device=args.device[0] if args.device else None)
+        print(f"wrote {results.save(out)} ({sustained_summary(results.sustained)})")
     return 0
 
 
@@ -85,10 +90,11 @@ def record(args: argparse.Namespace) -> int:
     target = archive_path(args.label, folder)
     partial = target.with_name(target.name + ".partial")  # not *.json: never read as an entry
     labels = translated_labels(args.label_in)  # (checked before measuring)
-    path = record_entry(args.label, folder, force=args.force, labels=labels,
-                        measure=lambda: _measure(args, check_writable(partial), args.label))
-    partial.unlink(missing_ok=True)
-    finished(partial)
+    with holding(target, "record"):
+        path = record_entry(args.label, folder, force=args.force, labels=labels,
+                            measure=lambda: _measure(args, check_writable(partial), args.label))
+        partial.unlink(missing_ok=True)
+        finished(partial)
     print(f"wrote {path}")
     for line in share_lines(load(path)) + memory_lines(load(path)):
         print(line)

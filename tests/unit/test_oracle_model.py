@@ -115,7 +115,8 @@ def test_a_threshold_off_by_one_measured_size_is_caught(machine: str) -> None:
     key, text = "model_threshold_sentence", texts(machine, "your_mac")["model_threshold_sentence"]
     assert not false(key, text, results)
     device = _accelerator(results)
-    pattern = rf"(On the {re.escape(_device_name(device))}, B @ a is limited by the fixed cost below m ≈ )(\d{{1,3}}(?:,\d{{3}})*)"
+    name = re.escape(_device_name(device))
+    pattern = rf"(On the {name}, B @ a is limited by the fixed cost below m ≈ )(\d{{1,3}}(?:,\d{{3}})*)"
     found = re.search(pattern, text)
     assert found, text
     at = int(found[2].replace(",", ""))
@@ -208,7 +209,8 @@ def raised_copy(tmp_path, monkeypatch):
     with open(source, encoding="utf-8", newline="") as handle:
         reader = csv.DictReader(handle)
         fields, rows = reader.fieldnames, list(reader)
-    row = next(r for r in rows if r["workload"] == "copy" and r["framework"] == "PyTorch MPS" and r["chip"] == "Apple M1")
+    row = next(r for r in rows if r["workload"] == "copy" and r["framework"] == "PyTorch MPS" and
+               r["chip"] == "Apple M1")
     bound = max(float(s["bandwidth_gb_s"]) for s in oracle_model.variants(row))
     row["value"] = f"{bound * 1.3:.0f}"
     path = tmp_path / "cited_measurements.csv"
@@ -274,7 +276,8 @@ def test_the_rules_and_the_post_are_read_arithmetic(machine: str) -> None:
                   re.sub(r"moves fewer than [\d.]+ (kB|MB)", r"moves fewer than 9.99 \1", rules),
                   re.sub(r"the GPU pays [\d.]+ µs per operation", "the GPU pays 7.60 µs per operation", rules)):
         assert wrong != rules and false("r", wrong, results), wrong
-    for old, new in ((r"From m ≈ [\d,]+ on", "From m ≈ 1,300 on"), (r"costs the host [\d.]+ µs", "costs the host 5.00 µs"),
+    for old, new in ((r"From m ≈ [\d,]+ on", "From m ≈ 1,300 on"),
+                     (r"costs the host [\d.]+ µs", "costs the host 5.00 µs"),
                      (r"at no less than [\d.]+ µs", "at no less than 250 µs"), (r"under [\d.]+ ms", "under 25.0 ms")):
         wrong = re.sub(old, new, post, count=1)
         assert wrong != post and false("p", wrong, results), wrong
