@@ -15,6 +15,15 @@ The checkers take ``(m, c)`` like those of :mod:`tests.oracle` (``c.text``: the 
 ``c.oracle.results``: the raw points; ``c.fail``). A sentence's parameters are read from the same text where it
 has them (the fit's own sentence); where it does not, the oracle's own fit (:func:`own_fit`, scipy's
 ``least_squares`` from the envelope) stands in.
+
+The predictions for every Apple chip (:class:`Predictor`) are a second implementation of what
+:mod:`mpsarticle.analysis.predict` specifies, written from that specification and not from its code: the spec sheet's
+bandwidth and float32 peak per chip variant, the assumptions from the cited rows of every other chip (median, least,
+largest), three scenarios (central, each end favouring the GPU, each favouring the CPU), the combination of the terms
+the oracle's own fit chooses for the build's accelerator (else its CPU; both where the two fit within 1 %), and the
+checks against every cited row. Only :mod:`mpsarticle.core.specs` is read from the package, for a decoder's count of
+parameters. A sentence's numbers are then exact: each printed one is a rounding of the oracle's value (a size, of its
+two significant figures).
 """
 
 from __future__ import annotations
@@ -35,7 +44,8 @@ from mpsarticle.article.wording import catalog
 from mpsarticle.core.specs import Decode
 from mpsarticle.results.model import Point, ResultSet
 
-__all__ = ["Call", "Params", "calls_of", "errors", "envelope", "own_fit", "rms"]
+__all__ = ["Call", "Check", "Params", "Predictor", "Side", "assumptions", "calls_of", "errors", "envelope", "own_fit",
+           "predictors", "rms", "sources_of"]
 
 DATA = Path(__file__).resolve().parent.parent / "mpsarticle" / "data"
 _EN = catalog("en")
@@ -55,7 +65,6 @@ BYTE_UNITS = {"B": 1.0, "kB": 1e3, "MB": 1e6, "GB": 1e9, "TB": 1e12}
 CITED_MODELS = (("llama 3 8b", 8.03e9), ("qwen-2.5-coder-0.5b", 0.49e9), ("qwen-2.5-0.5b", 0.49e9),
                 ("gemma-3-1b", 999_885_952))
 BYTES_PER_WEIGHT = {"bfloat16": 2.0, "f16": 2.0, "float16": 2.0, "q4_k_m": 0.5}
-PREDICTED_WORKLOADS = ("copy", "concat", "matmul", "decode", "prompt")
 
 
 # -- reading printed numbers --------------------------------------------------------------------
@@ -325,15 +334,6 @@ def _eager_decoder(results: ResultSet) -> bool:
                and "overhead_removed_by" not in (p.detail or {}) for p in results.points)
 
 
-def predictable(results: ResultSet) -> list[dict[str, str]]:
-    """The cited rows the model can be checked against: copies, concatenations, matrix products, decode and prompt
-    rows (a chain's fixed costs are its inputs, no check); PyTorch's decode rows only where the build's decoder
-    recorded its operations."""
-    eager = _eager_decoder(results)
-    return [r for r in cited() if r["workload"] in PREDICTED_WORKLOADS and
-            (eager or not (r["workload"] == "decode" and r["framework"].startswith("PyTorch")))]
-
-
 def op_rows(framework: str) -> list[float]:
     """The cited costs of one small operation (seconds)."""
     return [float(r["value"]) * TIME_UNITS[r["unit"].replace("us", "µs")] for r in cited()
@@ -493,7 +493,8 @@ def build_combinations(results: ResultSet) -> list[str]:
     return [best] + [k for k in fits if k != best and fits[k] <= fits[best] * 1.01 + 1e-12]
 
 
-Ranged = tuple  # (central or None, low, high)
+#: (the central value or None, the least, the largest) of a prediction over the scenarios.
+Ranged = tuple
 
 
 @dataclass(frozen=True)
@@ -1105,37 +1106,74 @@ def check_model_conflicts(m: re.Match, c) -> None:
 
 
 def check_model_checks_none(m: re.Match, c) -> None:
-    if predictable(c.oracle.results):
-        c.fail(f"no cited figure can be compared, but {len(predictable(c.oracle.results))} can")
+    _exact(c, lambda p: [f"no cited figure can be compared, but {len(_with_error(p))} have a prediction"]
+           if _with_error(p) else [])
+
+
+def _exact(c, check) -> None:
+    """``check(predictor)`` lists a sentence's problems against one of the build's predictors; the sentence is
+    true where one of them (one combination of the three terms) gives none."""
+    tried = [check(p) for p in predictors(c.oracle.results)]
+    if all(tried):
+        for problem in tried[0]:
+            c.fail(problem)
+
+
+def _percent(printed: str, value: float) -> bool:
+    return rounds_to(printed, 100 * value)
+
+
+def _with_error(p: Predictor) -> list[Check]:
+    return [k for k in p.checks if k.error is not None]
 
 
 def check_model_source(m: re.Match, c) -> None:
-    rows = [r for r in predictable(c.oracle.results) if source_of(r) == m["source"]]
-    if int(num(m["n"])) != len(rows):
-        c.fail(f"{m['n']} figures from {m['source']}, but it has {len(rows)} predictable rows")
     if num(m["median"]) > num(m["worst"]):
         c.fail(f"a median error {m['median']}% above the worst {m['worst']}%")
-    if m["misses"]:
-        named = re.findall(CHIP, m["misses"])
-        strangers = set(named) - {r["chip"] for r in rows}
-        if strangers or not named:
-            c.fail(f"misses on {sorted(strangers) or m['misses']}, chips of none of {m['source']}'s rows")
-    total = sum(int(num(s["n"])) for s in re.finditer(SOURCE, c.text))
-    if total != len(predictable(c.oracle.results)):
-        c.fail(f"the sources' figures add up to {total}, but {len(predictable(c.oracle.results))} rows are "
-               f"predictable")
+    named = re.findall(CHIP, m["misses"]) if m["misses"] else []
+    if m["misses"] and not named:
+        c.fail(f"misses on {m['misses']!r}, which names no chip")
+
+    def check(p: Predictor) -> list[str]:
+        found = sources_of(p.checks).get(m["source"])
+        if found is None:
+            return [f"{m['source']}: no cited figure of that source has a prediction"]
+        problems = []
+        if int(num(m["n"])) != found["n"]:
+            problems.append(f"{m['n']} figures from {m['source']}, but {found['n']} of its rows have a prediction")
+        for key in ("median", "worst"):
+            if not _percent(m[key], found[key]):
+                problems.append(f"{m['source']} off by {m[key]}% ({key}), but the predictions are off by "
+                                f"{100 * found[key]:.4g}%")
+        if named != found["misses"]:
+            problems.append(f"{m['source']}'s misses on {named or 'none'}, but the predictions miss on "
+                            f"{found['misses'] or 'none'}")
+        total = sum(int(num(s["n"])) for s in re.finditer(SOURCE, c.text))
+        if total != len(_with_error(p)):
+            problems.append(f"the sources' figures add up to {total}, but {len(_with_error(p))} rows have a "
+                            f"prediction")
+        return problems
+    _exact(c, check)
 
 
 def check_model_answer_error(m: re.Match, c) -> None:
-    rows = predictable(c.oracle.results)
-    found = {"checks": len(rows), "chips": len({r["chip"] for r in rows}), "sources": len({source_of(r) for r in rows})}
-    for key, value in found.items():
-        if int(num(m[key])) != value:
-            c.fail(f"{m[key]} {key}, but the cited rows the model predicts give {value}")
     if num(m["median"]) > num(m["worst"]):
         c.fail(f"a median error {m['median']}% above the worst {m['worst']}%")
-    if num(m["misses"]) > len(rows):
-        c.fail(f"{m['misses']} misses of {len(rows)} checks")
+
+    def check(p: Predictor) -> list[str]:
+        ks = _with_error(p)
+        if not ks:
+            return ["an error over published measurements, but none has a prediction"]
+        found = {"checks": len(ks), "chips": len({k.row["chip"] for k in ks}),
+                 "sources": len({source_of(k.row) for k in ks}), "misses": sum(k.miss for k in ks)}
+        problems = [f"{m[key]} {key}, but the predictions give {value}" for key, value in found.items()
+                    if int(num(m[key])) != value]
+        errors_ = [abs(k.error) for k in ks]
+        for key, value in (("median", statistics.median(errors_)), ("worst", max(errors_))):
+            if not _percent(m[key], value):
+                problems.append(f"off by {m[key]}% ({key}), but the predictions are off by {100 * value:.4g}%")
+        return problems
+    _exact(c, check)
 
 
 def _op_medians(c, gpu: str, cpu: str | None) -> None:
@@ -1154,11 +1192,27 @@ def _chips_of_sheet(c, *names: str) -> None:
             c.fail(f"the {name} is not a chip of the spec sheet")
 
 
+def _extremes(p: Predictor, name: str, what: str, low: tuple[str, str], high: tuple[str, str],
+              shown=sized) -> list[str]:
+    """The printed (value, chip) of the least and the largest variant against the predictor's."""
+    found = p.extremes(name)
+    if found is None:
+        return [f"{what}: no chip variant has a prediction"]
+    problems = []
+    for side, (printed, chip), (value, mine) in (("least", low, found[0]), ("largest", high, found[1])):
+        if not shown(printed, value) or chip != mine:
+            problems.append(f"{what}: the {side} is {printed} on the {chip}, but the predictions give {value:.4g} "
+                            f"on the {mine}")
+    return problems
+
+
 def check_model_answer_crossover(m: re.Match, c) -> None:
     _chips_of_sheet(c, m["low_chip"], m["high_chip"])
     if num(m["low"]) > num(m["high"]):
         c.fail(f"the lowest crossover m ≈ {m['low']} is above the highest, m ≈ {m['high']}")
     _op_medians(c, m["gpu_op"], m["cpu_op"])
+    _exact(c, lambda p: _extremes(p, "crossover", "B @ a's crossover", (m["low"], m["low_chip"]),
+                                  (m["high"], m["high_chip"])))
 
 
 def check_model_answer_matmul(m: re.Match, c) -> None:
@@ -1171,6 +1225,55 @@ def check_model_answer_matmul(m: re.Match, c) -> None:
         c.fail("a factor of 1.0× cannot say which side is faster")
     if form == "g" and num(low) < 1:
         c.fail(f"'{low}× faster' is a slowdown")
+    at = int(num(m["m"]))
+    if at not in (1024, 4096):
+        c.fail(f"A @ B at m = {m['m']}, a size the model does not predict")
+        return
+    printed = (low, m[f"{form}low_chip"]), (high, m["high_chip"])
+
+    def check(p: Predictor) -> list[str]:
+        found = p.extremes(f"speedup_float32_{at}")
+        if found is None:
+            return [f"A @ B at m = {at}: no chip variant has a prediction"]
+        (least, _), (most, _) = found
+        what = f"A @ B's speed-up at m = {at}"
+        if form in ("", "g"):
+            problems = [] if least >= 1 else [f"{what}: the GPU faster on every chip, but the least is {least:.4g}×"]
+            return problems + _extremes(p, f"speedup_float32_{at}", what, *printed, shown=rounds_to)
+        if form == "m":
+            if not least < 1 < most:
+                return [f"{what}: the CPU faster on one chip and the GPU on another, but the predictions run "
+                        f"{least:.4g}× to {most:.4g}×"]
+            return _mixed(p, at, what, printed)
+        if most >= 1:
+            return [f"{what}: the CPU faster on every chip, but the GPU is {most:.4g}× as fast on one"]
+        return _cpu_everywhere(found, what, printed)
+    _exact(c, check)
+
+
+def _mixed(p: Predictor, at: int, what: str, printed) -> list[str]:
+    """'the CPU L× faster on the X, and the GPU H× faster on the Y': L of 1 / the least, H the largest."""
+    (least, least_chip), (most, most_chip) = p.extremes(f"speedup_float32_{at}")
+    (low, low_chip), (high, high_chip) = printed
+    problems = []
+    if not rounds_to(low, 1 / least) or low_chip != least_chip:
+        problems.append(f"{what}: the CPU {low}× faster on the {low_chip}, but the predictions give "
+                        f"{1 / least:.4g}× on the {least_chip}")
+    if not rounds_to(high, most) or high_chip != most_chip:
+        problems.append(f"{what}: the GPU {high}× faster on the {high_chip}, but the predictions give {most:.4g}× "
+                        f"on the {most_chip}")
+    return problems
+
+
+def _cpu_everywhere(found, what: str, printed) -> list[str]:
+    """'the CPU faster on every chip: L× on the X to H× on the Y': the CPU's factors (1 / the speed-up) at the two
+    extremes, in either order."""
+    ends = [(1 / value, chip) for value, chip in found]
+    for order in (ends, ends[::-1]):
+        if all(rounds_to(p, v) and chip == mine for (p, chip), (v, mine) in zip(printed, order, strict=True)):
+            return []
+    return [f"{what}: the CPU {printed[0][0]}× to {printed[1][0]}× faster, but the predictions give "
+            + " and ".join(f"{v:.4g}× on the {chip}" for v, chip in ends)]
 
 
 def check_model_answer_decode(m: re.Match, c) -> None:
@@ -1184,6 +1287,30 @@ def check_model_answer_decode(m: re.Match, c) -> None:
     if not _eager_decoder(c.oracle.results):
         c.fail("an eager prediction, but the build's decoder recorded no count of operations")
 
+    def shown(printed: str, value: float) -> bool:
+        return rounds_to(printed, value) or sized(printed, value)
+
+    def check(p: Predictor) -> list[str]:
+        problems = []
+        for name, what in (("eager_7B_16-bit", "eager"), ("bound_7B_16-bit", "bound")):
+            found = p.extremes(name)
+            if found is None:
+                problems.append(f"the {what} tokens per second of a 7B model, but no variant has a prediction")
+                continue
+            for printed, (value, _) in zip((m[f"{what}_low"], m[f"{what}_high"]), found, strict=True):
+                if not shown(printed, value):
+                    problems.append(f"the {what} tokens per second {printed}, but the predictions give {value:.4g}")
+        limited = 0
+        for _, v in p.variants:
+            e, b = v["eager_7B_16-bit"], v["bound_7B_16-bit"]
+            if e and b and e[0] is not None and b[0] is not None:
+                limited += (1 / e[0] > 2 / b[0]) if p.combination == "sum" else (e[0] < b[0])
+        said = int(num(m["limited"])) if m["limited"] else 1
+        if said != limited:
+            problems.append(f"the fixed cost the larger part on {said} variants, but the predictions give {limited}")
+        return problems
+    _exact(c, check)
+
 
 def check_model_answer_none(m: re.Match, c) -> None:
     check_model_fit_none(m, c)
@@ -1196,12 +1323,39 @@ def _best_rate(c, workload: str, amount: str, **params) -> float | None:
     return max(rates, default=None)
 
 
+#: What each item of a Mac's answer predicts: the variant's prediction, and how a printed one is read.
+MAC_PREDICTED = {MAC_COPY: ("copy", "a plain copy", lambda printed, value: matches(printed, value, RATE_UNITS), 1e9,
+                           " GB/s"),
+                 MAC_RATE: ("fp32", "float32 products", lambda printed, value: matches(printed, value, RATE_UNITS),
+                            1e12, " TFLOP/s"),
+                 MAC_CROSS: ("crossover", "B @ a's crossover", sized, 1.0, "")}
+
+
+def _mac_predicted(c, row: dict[str, str] | None, pattern: str, item: re.Match) -> None:
+    """A Mac's predicted value and its range, against the oracle's predictions for its spec row."""
+    if row is None:
+        return
+    name, what, shown, scale, unit = MAC_PREDICTED[pattern]
+
+    def check(p: Predictor) -> list[str]:
+        found = p.variant(row)[name]
+        if found is None or found[0] is None:
+            return [f"{what} predicted {item['predicted']}, but the model has no prediction for the chip"]
+        return [f"{what} {key} {item[key]}, but the predictions give {value / scale:.4g}{unit}"
+                for key, value in zip(("predicted", "low", "high"), found, strict=True) if not shown(item[key], value)]
+    _exact(c, check)
+
+
 def check_model_answer_mac(m: re.Match, c) -> None:
     mac = c.oracle.results.environment.get("mac") or {}
     chip = mac.get("chip") or c.oracle.results.environment.get("cpu")
     if m["chip"] != chip or (m["cores"] and int(m["cores"]) != mac.get("gpu_cores")):
         c.fail(f"ran on the {m['chip']} ({m['cores']} GPU cores), but the build's is {chip!r} "
                f"({mac.get('gpu_cores')})")
+    rows = [s for s in spec() if s["chip"] == m["chip"] and (not m["cores"] or s["gpu_cores"] == m["cores"])]
+    mac_row = rows[0] if len(rows) == 1 else None
+    if mac_row is None:
+        c.fail(f"the {m['chip']} ({m['cores']} GPU cores) is no one row of the spec sheet")
     read = 0
     for pattern in (MAC_COPY, MAC_RATE, MAC_CROSS):
         for item in re.finditer(pattern, m["items"]):
@@ -1210,6 +1364,7 @@ def check_model_answer_mac(m: re.Match, c) -> None:
             low, high, predicted = value(item["low"]), value(item["high"]), value(item["predicted"])
             if not low * (1 - 1e-9) <= predicted <= high * (1 + 1e-9):
                 c.fail(f"a prediction {item['predicted']} outside its own range {item['low']} to {item['high']}")
+            _mac_predicted(c, mac_row, pattern, item)
             if pattern == MAC_COPY:
                 copies = [p for p in c.oracle.results.points if p.device == "mps" and p.workload == "copy" and
                           p.method == "engine" and p.ok and p.bytes_moved]
@@ -1294,6 +1449,32 @@ def check_model_rule_mac(m: re.Match, c) -> None:
         c.fail(f"{m['mac_bytes']} is not one GPU operation's time at a Mac's bandwidth")
     if not _eager_decoder(c.oracle.results):
         c.fail("operations per token, but the build's decoder recorded no count of operations")
+    everything = assumptions(None)
+    if "gpu_op_us" in everything and "gpu_bandwidth_share" in everything:
+        median_bw = statistics.median(float(s["bandwidth_gb_s"]) for s in spec()) * 1e9
+        mac_bytes = everything["gpu_op_us"][0] * 1e-6 * median_bw * everything["gpu_bandwidth_share"][0]
+        if not matches(m["mac_bytes"], mac_bytes, BYTE_UNITS):
+            c.fail(f"batch until a call moves {m['mac_bytes']}, but one GPU operation at the median variant's "
+                   f"bandwidth and the median copy's share moves {mac_bytes:.4g} bytes")
+    per_layer = ops_per_layer(c.oracle.results)
+    if per_layer is None or int(num(m["ops"])) != round(per_layer * 32):
+        c.fail(f"about {m['ops']} operations per token of a 7B model, but the build's decoder gives "
+               f"{per_layer and per_layer * 32}")
+    elif gpu_op and not matches(m["overhead"], round(per_layer * 32) * gpu_op, TIME_UNITS):
+        c.fail(f"{m['overhead']} per token, but {round(per_layer * 32)} operations at {gpu_op:.4g} s take "
+               f"{round(per_layer * 32) * gpu_op:.4g} s")
+
+    def check(p: Predictor) -> list[str]:
+        crosses = [r[0] for _, v in p.variants if (r := v["crossover"]) and r[0] is not None]
+        if not crosses:
+            return ["a median crossover, but no chip variant has one"]
+        problems = _extremes(p, "crossover", "B @ a's crossover on a Mac", (m["low"], m["low_chip"]),
+                             (m["high"], m["high_chip"]))
+        if not sized(m["cross"], statistics.median(crosses)):
+            problems.append(f"the median variant's m ≈ {m['cross']}, but the predictions give "
+                            f"{statistics.median(crosses):.4g}")
+        return problems
+    _exact(c, check)
 
 
 M1_PRO = "Apple M1 Pro"

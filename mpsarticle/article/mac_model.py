@@ -37,7 +37,7 @@ from mpsarticle.core.specs import MatVec
 from mpsarticle.core.specsheet import chips
 from mpsarticle.results.model import ResultSet
 
-__all__ = ["answer", "assumptions_table", "checks_table", "fit_sentences", "fit_table", "post_sentence",
+__all__ = ["answer", "assumptions_table", "checks_table", "decode_table", "fit_sentences", "fit_table", "post_sentence",
            "predictions_table", "rules", "sources_sentences"]
 
 #: The blog post's machine and its largest size.
@@ -256,6 +256,7 @@ def _crossing(p: predict.Prediction | None, lang: str) -> str:
 
 
 def predictions_table(results: ResultSet, words: Words) -> str:
+    """Per chip variant: where B @ a on the GPU starts beating the CPU, and the GPU-over-CPU factor of A @ B."""
     found = model(results)
     rows = []
     for chip in chips():
@@ -263,12 +264,24 @@ def predictions_table(results: ResultSet, words: Words) -> str:
                                                                           words.lang)]
         for dtype in ("float32", "float16"):
             cells.append(_range(found.of_chip(chip, f"matmul_speedup_{dtype}", str(ANSWER_MATMUL)), words.lang, 2))
+        rows.append(cells)
+    head = [words(f"model.table.predictions.{i}") for i in range(5)]
+    return _text_table(head, rows, "mpsarticle-model-predictions")
+
+
+def decode_table(results: ResultSet, words: Words) -> str:
+    """Per chip variant: tokens per second, eager and at the bound, for the 1B and 7B decoders."""
+    found = model(results)
+    rows = []
+    for chip in chips():
+        cells = [chip.name, whole(chip.gpu_cores, words.lang)]
         for size in ("1B, 16-bit", "7B, 16-bit", "7B, 4-bit"):
             cells.append(_range(found.of_chip(chip, "decode_eager_tokens_s", size), words.lang))
             cells.append(_range(found.of_chip(chip, "decode_bound_tokens_s", size), words.lang))
         rows.append(cells)
-    head = [words(f"model.table.predictions.{i}") for i in range(11)]
-    return _text_table(head, rows, "mpsarticle-model-predictions")
+    head = [words("model.table.predictions.0"), words("model.table.predictions.1")] + [
+        words(f"model.table.predictions.{i}") for i in range(5, 11)]
+    return _text_table(head, rows, "mpsarticle-model-decode")
 
 
 def assumptions_table(results: ResultSet, words: Words) -> str:

@@ -85,7 +85,8 @@ def test_the_model_oracle_shares_no_code_with_the_model() -> None:
                if name == forbidden or name.startswith(forbidden + ".")}
         assert not bad, f"{module.__name__} imports {sorted(bad)}"
         assert {n for n in imported if n.startswith("mpsarticle")} <= {"mpsarticle.results.model",
-                                                                      "mpsarticle.article.wording"}
+                                                                      "mpsarticle.article.wording",
+                                                                      "mpsarticle.core.specs"}
     assert {"mpsarticle.analysis.model", "mpsarticle.analysis.predict",
             "mpsarticle.article.mac_model"} <= set(oracle.FORBIDDEN_IMPORTS)
 
@@ -290,3 +291,130 @@ def test_the_rules_and_the_post_are_read_arithmetic(machine: str) -> None:
                                                                         "beat the CPU from m = 512 on")):
             wrong = re.sub(old, new, answer, count=1)
             assert wrong != answer and false("a", wrong, results), wrong
+
+
+# -- mutations of the predictions for Apple chips (the oracle's own predictor, tests/oracle_model.py) -----------
+
+#: Machines whose answer has the non-Mac form (crossover, A @ B) and the decode sentence; Macs' own answers.
+ANSWERED = ("ci-2core", "nvidia-h200", "ci-2core-workers", "cuda-faulty")
+DECODED = ("ci-2core-workers", "nvidia-h200-workers", "cuda-faulty")
+MACS = ("apple-m1-base", "apple-m2-ultra", "apple-m3-max")
+
+
+def _next_round(printed: str) -> str:
+    """The next value at two significant figures: 2,000 -> 2,100; 610 -> 620."""
+    value = int(printed.replace(",", ""))
+    return f"{value + 10 ** max(len(str(value)) - 2, 0):,}"
+
+
+@pytest.mark.parametrize("machine", MUTATED)
+def test_a_sources_median_error_misstated_is_caught(machine: str) -> None:
+    """A prediction error misstated: a source's median moved by a few points, still no more than its worst."""
+    results = results_of(machine)
+    key, text = "model_sources_sentence", texts(machine, "your_mac")["model_sources_sentence"]
+    assert not false(key, text, results)
+    changed = 0
+    for found in re.finditer(r"(: \d+ figures?, off by )(\d+)(% in the median and )(\d+)% at worst", text):
+        median, worst = int(found[2]), int(found[4])
+        for shift in (3, -3):
+            if 0 <= median + shift <= worst:
+                wrong = text.replace(found[0], f"{found[1]}{median + shift}{found[3]}{worst}% at worst", 1)
+                assert false(key, wrong, results), wrong
+                changed += 1
+    assert changed >= 4, text
+    # And the answer's error over every source, the same way.
+    answer = texts(machine, "index")["model_answer"]
+    found = re.search(r"off by (\d+)% in the median and by (\d+)% at worst", answer)
+    wrong = answer.replace(found[0], f"off by {int(found[1]) + 3}% in the median and by {found[2]}% at worst")
+    assert false("model_answer", wrong, results), wrong
+    found = re.search(r"and (\d+) of the measurements lie", answer)
+    wrong = answer.replace(found[0], f"and {int(found[1]) - 1} of the measurements lie")
+    assert false("model_answer", wrong, results), wrong
+
+
+@pytest.mark.parametrize("machine", MUTATED)
+def test_a_missed_chip_dropped_from_a_source_is_caught(machine: str) -> None:
+    results = results_of(machine)
+    key, text = "model_sources_sentence", texts(machine, "your_mac")["model_sources_sentence"]
+    found = re.search(r"outside the predicted range on the (Apple M[^,.]+), (Apple M[^,.]+), ", text)
+    assert found, text
+    dropped = text.replace(found[0], f"outside the predicted range on the {found[1]}, ", 1)
+    assert dropped != text and false(key, dropped, results), dropped
+    # A source's only miss dropped: "each inside its predicted range" in its place.
+    single = re.search(r"outside the predicted range on the (Apple M[\w ]+?)\.", text)
+    assert single, text
+    inside = text.replace(single[0], "each inside its predicted range.", 1)
+    assert false(key, inside, results), inside
+    # A chip that is no miss added.
+    added = text.replace(single[0], f"outside the predicted range on the {single[1]} and Apple M6.", 1)
+    assert false(key, added, results), added
+
+
+@pytest.mark.parametrize("machine", ANSWERED)
+def test_the_answers_crossover_and_speed_up_misstated_are_caught(machine: str) -> None:
+    results = results_of(machine)
+    answer = texts(machine, "index")["model_answer"]
+    assert not false("model_answer", answer, results)
+    found = re.search(r"to m ≈ ([\d,]+) \(the (Apple M[\w ]+?)\)", answer)
+    assert found, answer
+    wrong = answer.replace(found[0], f"to m ≈ {_next_round(found[1])} (the {found[2]})", 1)
+    assert false("model_answer", wrong, results), wrong
+    wrong = answer.replace(found[0], f"to m ≈ {found[1]} (the Apple M1 Pro)", 1)
+    assert false("model_answer", wrong, results), wrong
+    found = re.search(r"only from m ≈ ([\d,]+)", answer)
+    wrong = answer.replace(found[0], f"only from m ≈ {_next_round(found[1])}", 1)
+    assert false("model_answer", wrong, results), wrong
+    found = re.search(r"and the GPU ([\d.]+)× faster", answer)
+    assert found, answer
+    wrong = answer.replace(found[0], f"and the GPU {float(found[1]) + 0.2:.1f}× faster", 1)
+    assert false("model_answer", wrong, results), wrong
+
+
+@pytest.mark.parametrize("machine", DECODED)
+def test_the_fixed_bound_count_and_the_tokens_misstated_are_caught(machine: str) -> None:
+    results = results_of(machine)
+    answer = texts(machine, "index")["model_answer"]
+    found = re.search(r"larger part of a step on (\d+) of the", answer)
+    assert found, answer
+    for count in (int(found[1]) - 1, int(found[1]) + 1):
+        wrong = answer.replace(found[0], f"larger part of a step on {count} of the", 1)
+        assert false("model_answer", wrong, results), wrong
+    found = re.search(r"would generate ([\d.]+) to", answer)
+    wrong = answer.replace(found[0], f"would generate {float(found[1]) * 1.05:.3g} to", 1)
+    assert false("model_answer", wrong, results), wrong
+    # The closing chapter's rule: the median variant's crossover and the operations per token.
+    rules = texts(machine, "verdict")["model_rules"]
+    assert not false("model_rules", rules, results)
+    found = re.search(r"on mps only from m ≈ ([\d,]+) on", rules)
+    wrong = rules.replace(found[0], f"on mps only from m ≈ {_next_round(found[1])} on", 1)
+    assert false("model_rules", wrong, results), wrong
+    found = re.search(r"for each of about ([\d,]+) operations", rules)
+    wrong = rules.replace(found[0], f"for each of about {int(found[1].replace(',', '')) + 40:,} operations", 1)
+    assert false("model_rules", wrong, results), wrong
+    wrong = re.sub(r"moves more than [\d.]+ MB", "moves more than 3.50 MB", rules, count=1)
+    assert wrong != rules and false("model_rules", wrong, results), wrong
+
+
+@pytest.mark.parametrize("machine", MACS)
+def test_a_macs_own_prediction_misstated_is_caught(machine: str) -> None:
+    results = results_of(machine)
+    answer = texts(machine, "index")["model_answer"]
+    assert not false("model_answer", answer, results)
+    found = re.search(r"reached [\d.]+ GB/s \(predicted ([\d.]+) GB/s, range ([\d.]+) GB/s", answer)
+    assert found, answer
+    decimals = len(found[1].partition(".")[2])
+    step = 10.0 ** -decimals
+    for value in (float(found[1]) + 2 * step, float(found[1]) - 2 * step):
+        wrong = answer.replace(f"(predicted {found[1]} GB/s", f"(predicted {value:.{decimals}f} GB/s", 1)
+        assert wrong != answer and false("model_answer", wrong, results), wrong
+    low = float(found[2]) - 2 * 10.0 ** -len(found[2].partition(".")[2])
+    wrong = answer.replace(f"range {found[2]} GB/s", f"range {low:.{len(found[2].partition('.')[2])}f} GB/s", 1)
+    assert wrong != answer and false("model_answer", wrong, results), wrong
+    found = re.search(r"\(predicted from m ≈ ([\d,]+), range", answer)
+    assert found, answer
+    wrong = answer.replace(found[0], f"(predicted from m ≈ {_next_round(found[1])}, range", 1)
+    assert false("model_answer", wrong, results), wrong
+    found = re.search(r"at best \(predicted ([\d.]+) TFLOP/s", answer)
+    assert found, answer
+    wrong = answer.replace(found[0], f"at best (predicted {float(found[1]) * 1.03:.3g} TFLOP/s", 1)
+    assert wrong != answer and false("model_answer", wrong, results), wrong

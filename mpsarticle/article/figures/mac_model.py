@@ -51,10 +51,11 @@ def mac_model(results: ResultSet, lang: str) -> Figure:
     published = _cited_ratios()
     figure, (ax,) = new_figure(height=min(FIGSIZE[1] * 1.9, 1.6 + 0.3 * len(shown)))
     ys = list(range(len(shown)))
-    ax.barh(ys, [v for _, v, _, _ in shown], color=OKABE_ITO["sky_blue"], height=0.6,
-            label=table["mac_model.predicted"])
-    ax.hlines(ys, [lo for _, _, lo, _ in shown], [hi for _, _, _, hi in shown], color=INK, linewidth=1.2,
-              label=table["mac_model.range"])
+    # Points and lines, not bars: a bar on a logarithmic axis has no zero to start from.
+    ax.hlines(ys, [lo for _, _, lo, _ in shown], [hi for _, _, _, hi in shown], color=OKABE_ITO["sky_blue"],
+              linewidth=4, label=table["mac_model.range"])
+    ax.plot([v for _, v, _, _ in shown], ys, linestyle="none", marker="D", markersize=7, color=OKABE_ITO["blue"],
+            markeredgecolor=INK, label=table["mac_model.predicted"])
     dots = [(y, published[name]) for y, (name, *_rest) in enumerate(shown) if name in published]
     if dots:
         ax.plot([v for _, v in dots], [y for y, _ in dots], linestyle="none", marker="o", markersize=7,
