@@ -242,7 +242,7 @@ def _other_points(machine: Machine, model: DeviceModel) -> list[Point]:
 
 
 def _llm_points(machine: Machine, model: DeviceModel) -> list[Point]:
-    """The chain of small operations, attention and the decode step (issue 22)."""
+    """The chain of small operations, attention and the decode step."""
     accelerator = model.kind != "cpu"
     where = "accelerator" if accelerator else "cpu"
     op_s = model.op_s if model.op_s is not None else model.overhead_s
@@ -417,7 +417,7 @@ MACHINES_REAL: dict[str, Path] = {
     # The archive since 1 December 2026: each point measured in three fresh processes.
     "ci-2core-workers": ARCHIVE / "2-core-cpu-amd-epyc-ci-machine.json",
     "nvidia-h200-workers": ARCHIVE / "nvidia-h200-16-core-xeon-host.json",
-    # A default-profile build on the H200 host (issue 18's GPU build), not in the archive.
+    # A default-profile build on the H200 host, not in the archive.
     "nvidia-h200-build": FIXTURE_RESULTS / "nvidia-h200-default-build.json",
 }
 MACHINES = (*MACHINES_REAL, *MACHINES_SYNTHETIC)

@@ -1,4 +1,4 @@
-"""An independent oracle for the article's hardware-dependent sentences (issue 18).
+"""An independent oracle for the article's hardware-dependent sentences.
 
 The sentences are chosen by :mod:`mpsarticle.analysis.findings`; tests that check
 them against those same findings cannot see evidence the findings dropped
@@ -340,7 +340,7 @@ CLAIM_TABLE: list[tuple[str, str, str]] = [
     ("selfcheck outside", rf"In this build (?P<outside>{N}) of (?P<rows>{N}) comparisons falls? outside "
                           rf"±(?P<t>{N})%, (?:its|their) two 95% intervals \(each across [^()]+\) further apart "
                           rf"than that\.(?P<list>(?: For .+? apart\.)+)", "check_selfcheck"),
-    # -- language models: the cost of one operation, attention, the decode step (issue 22)
+    # -- language models: the cost of one operation, attention, the decode step
     ("op cost", rf"One small operation costs (?P<costs>.+?): the time of a call of (?P<ops>{N}) additions on "
                 rf"(?P<n>{N}) values", "check_op_costs"),
     ("op cost, reason", rf"one operation costs (?P<acc>{TIME}) on the (?P<dev>{DEV}) against (?P<cpu>{TIME}) on the "
@@ -1753,7 +1753,7 @@ def _same_sizes(c: Context, pairs: Pairs, m: re.Match, where: str) -> None:
             if at not in wins and pairs.must_be(FASTER, at):
                 c.fail(f"{where}: 'faster only at m = {m['wins']}', but also at m = {at:,} ({pairs.evidence(at)})")
             if "slower" in found and at not in slower and pairs.must_be(SLOWER, at):
-                # (a form that can say where it is slower must: issue 23's re-read found one left out)
+                # (a form that can say where it is slower must name every such size)
                 c.fail(f"{where}: slower at m = {at:,} ({pairs.evidence(at)}), unsaid")
         if len(wins) == len(common):
             c.fail(f"{where}: 'only at' every size")

@@ -526,6 +526,21 @@ def _cited_decoder(row: dict[str, str]) -> tuple[float, int] | None:
     return None
 
 
+#: The 7B decoder's parameters (the answer's model).
+ANSWER_7B_PARAMETERS = Decode(d_model=4096, layers=32, heads=32, kv_heads=32, ffn=11008, dtype="float16").parameters
+#: A model fits a Mac when its weights take at most this share of its memory (the article's stated assumption).
+HOLDS_SHARE = 0.75
+
+
+def _holds(s: dict[str, str], weights: float) -> bool:
+    """The variant's memory (its own figure, else the largest of its chip's variants; unknown: it holds) takes the
+    weights within :data:`HOLDS_SHARE`."""
+    own = s.get("max_memory_gb") or ""
+    known = [int(r["max_memory_gb"]) for r in spec() if r["chip"] == s["chip"] and r.get("max_memory_gb")]
+    memory = int(own) if own else (max(known) if known else None)
+    return memory is None or weights <= HOLDS_SHARE * memory * 1e9
+
+
 class Predictor:
     """Every prediction of one build, with one combination of the three terms."""
 
@@ -594,6 +609,8 @@ class Predictor:
         parameters = Decode(d_model=d, layers=layers, heads=heads, kv_heads=kv, ffn=ffn,
                             dtype="float16").parameters
         call = self.decoder_call(parameters, PRECISIONS[precision], layers)
+        if not _holds(s, call[1]):
+            return None, None
         return (self.ranged(s, lambda g, _: self.eager(g, call)), self.ranged(s, lambda g, _: self.bound(g, call)))
 
     def variant(self, s: dict[str, str]) -> dict[str, Ranged | None]:
@@ -759,7 +776,8 @@ ANSWER_MATMUL = (rf"At float32 matrix products of m = (?P<m>{N}), (?:the GPU is 
 ANSWER_DECODE = (rf"A 7-billion-parameter model in 16-bit weights, run eagerly in PyTorch, would generate "
                  rf"(?P<eager_low>{N}) to (?P<eager_high>{N}) tokens per second, against the (?P<bound_low>{N}) to "
                  rf"(?P<bound_high>{N}) that reading every weight once allows; the fixed cost per operation is the "
-                 rf"larger part of a step on (?:(?P<limited>{N}) of the|one of the) (?P<variants>{N}) chip variants")
+                 rf"larger part of a step on (?:(?P<limited>{N}) of the|one of the) (?P<variants>{N}) chip variants "
+                 rf"whose memory holds it")
 ANSWER_NONE = (r"The model has no predictions for Apple chips in this build: none of its devices had enough "
                r"measurements to fit it")
 ANSWER_MAC = (rf"This build ran on the (?P<chip>{CHIP})(?: \((?P<cores>\d+)-core GPU\))?, and the model predicted "
@@ -1280,8 +1298,9 @@ def check_model_answer_decode(m: re.Match, c) -> None:
     eager, bound = (num(m["eager_low"]), num(m["eager_high"])), (num(m["bound_low"]), num(m["bound_high"]))
     if eager[0] > eager[1] or bound[0] > bound[1] or eager[0] > bound[0] * 1.01 or eager[1] > bound[1] * 1.01:
         c.fail(f"eager {eager} against the bound {bound}: eager cannot pass the bound, nor low pass high")
-    if int(num(m["variants"])) != len(spec()):
-        c.fail(f"{m['variants']} chip variants, but the spec sheet has {len(spec())}")
+    holding = sum(1 for s in spec() if _holds(s, 2 * ANSWER_7B_PARAMETERS))
+    if int(num(m["variants"])) != holding:
+        c.fail(f"{m['variants']} chip variants hold a 7B model in 16-bit weights, but by the spec sheet {holding} do")
     if m["limited"] and num(m["limited"]) > num(m["variants"]):
         c.fail(f"{m['limited']} of {m['variants']} variants")
     if not _eager_decoder(c.oracle.results):

@@ -44,7 +44,7 @@ from dataclasses import dataclass
 from mpsarticle.analysis.model import Call, predict_s
 from mpsarticle.core.cited import Cited, cited
 from mpsarticle.core.specs import DTYPE_SIZES, Decode, MatMul, MatVec
-from mpsarticle.core.specsheet import Chip, chips
+from mpsarticle.core.specsheet import Chip, chips, fits
 
 __all__ = ["ASSUMPTIONS", "Assumption", "Check", "Device", "MODELS", "Prediction", "SourceError", "assumptions",
            "checks", "crossover_m", "decode_models", "gpu_model", "predictions", "source_errors"]
@@ -362,6 +362,8 @@ def chip_predictions(chip: Chip, combination: str, ops_per_layer: float | None) 
     for name, (parameters, layers) in decode_models().items():
         for bits in ("16", "4"):
             call = _decode_call(parameters, layers, WEIGHT_BYTES[bits], ops_per_layer or 0.0)
+            if not fits(chip, call.bytes):
+                continue  # no rate for a model whose weights cannot fit the chip's memory
             if ops_per_layer:
                 found.append(_ranged(chip, "decode_eager_tokens_s", f"{name}, {bits}-bit", "tokens/s",
                                      _eager_of(call, combination), devices))

@@ -132,7 +132,7 @@ def _cpu_answer(found: Verdict, words: Words) -> tuple[str, str, str]:
         rule = words("answer.cpu_rule.none")
     else:
         key = "answer.cpu_rule.try" if faster else "answer.cpu_rule.stay"
-        # The precisions compared size by size stay in the chapter on matrix products: said once (issue 23).
+        # The precisions compared size by size stay in the chapter on matrix products: said once.
         rule = words(key, dtypes=Listing(faster, style="or"))
     return lead, detail, rule
 
@@ -173,7 +173,7 @@ def reason_sentences(results: ResultSet, words: Words) -> dict[str, str]:
         first = next(iter(analysis.series(results, workload="matvec", device="cpu")), None)
         if first is not None:
             small = words("reason.small.cpu", size=Size(first[0]), cpu=Seconds(first[1].measured_s))
-        if cpu is not None:  # its rates stand in the chapter on B @ a: said once (issue 23)
+        if cpu is not None:  # its rates stand in the chapter on B @ a: said once
             large = words("reason.large.cpu")
     bands = {b.device: b for b in found.bandwidths}
     if found.bandwidth_ratio is not None and found.crossover.device is not None:

@@ -76,7 +76,7 @@ class Chapter:
 #: (nothing to say; the page's style hides the empty paragraph). Every other glued value says something.
 MAY_BE_EMPTY = frozenset({"gaps_sentence"})
 
-#: What the opening page states of the answer (issue 23: a short answer; the rule of thumb and the bound on a
+#: What the opening page states of the answer (a short answer; the rule of thumb and the bound on a
 #: language model stand in the closing chapter, with the reasons).
 INDEX_ANSWER = ("answer_lead", "answer_detail", "answer_caption")
 
@@ -94,8 +94,8 @@ def your_mac_sentences(results: ResultSet, words: Words) -> dict[str, str]:
 
 
 def intro_sentences(results: ResultSet, words: Words) -> dict[str, str]:
-    """Nothing measured: the introduction points to the chapter on devices for the machine (issue 23: the machine
-    is described once)."""
+    """Nothing measured: the introduction points to the chapter on devices for the machine (the machine is
+    described once)."""
     return {}
 
 

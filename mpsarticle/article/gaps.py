@@ -31,8 +31,8 @@ if TYPE_CHECKING:
 __all__ = ["gaps_sentence", "unmeasured", "unmeasured_sizes"]
 
 def gaps_sentence(results: ResultSet, language: Words, suites: tuple[str, ...]) -> str:
-    """One sentence naming the points of ``suites`` that were not measured, and why; none when every one was (issue
-    23: a line saying so on every chapter was boilerplate; the method chapter counts what was measured)."""
+    """One sentence naming the points of ``suites`` that were not measured, and why; none when every one was (a
+    line saying so on every chapter would be boilerplate; the method chapter counts what was measured)."""
     lang = language.lang
     words = language.table("gaps")  # the words live in the catalogs (gaps.*)
     groups: dict[tuple[str, str, str, str], list[int]] = defaultdict(list)

@@ -34,7 +34,7 @@ from mpsarticle.article.wording import (
     Words,
 )
 from mpsarticle.core.specs import MatVec
-from mpsarticle.core.specsheet import chips
+from mpsarticle.core.specsheet import chips, memory_bound
 from mpsarticle.results.model import ResultSet
 
 __all__ = ["answer", "assumptions_table", "checks_table", "decode_table", "fit_sentences", "fit_table", "post_sentence",
@@ -185,8 +185,11 @@ def fit_sentences(results: ResultSet, words: Words) -> str:
     if chooser is not None:
         other = "max" if chooser.combination == "sum" else "sum"
         key = "model.fit.choice" if chooser.combination == "sum" else "model.fit.choice_max"
-        parts.append(words(key, chosen=Factor(_factor(chooser.rms_log[chooser.combination]), 3),
-                           other=Factor(_factor(chooser.rms_log[other]), 3), device=words.device(chooser.device)))
+        chosen, rival = _factor(chooser.rms_log[chooser.combination]), _factor(chooser.rms_log[other])
+        # Four digits where three would print the two alike: the sentence says which is smaller.
+        digits = 3 if number(chosen, "en", 3) != number(rival, "en", 3) else 4
+        parts.append(words(key, chosen=Factor(chosen, digits), other=Factor(rival, digits),
+                           device=words.device(chooser.device)))
     for device, fitted in found.fits.items():
         for error in fitted.replayed_errors:
             parts.append(words("model.fit.replayed", device=words.device(device), error=Share(error.median)))
@@ -276,8 +279,13 @@ def decode_table(results: ResultSet, words: Words) -> str:
     for chip in chips():
         cells = [chip.name, whole(chip.gpu_cores, words.lang)]
         for size in ("1B, 16-bit", "7B, 16-bit", "7B, 4-bit"):
-            cells.append(_range(found.of_chip(chip, "decode_eager_tokens_s", size), words.lang))
-            cells.append(_range(found.of_chip(chip, "decode_bound_tokens_s", size), words.lang))
+            eager = found.of_chip(chip, "decode_eager_tokens_s", size)
+            bound = found.of_chip(chip, "decode_bound_tokens_s", size)
+            if bound is None:  # its weights cannot fit the chip's memory
+                memory = Text(whole(memory_bound(chip)[0] or 0, words.lang))
+                cells += [words("your_mac.tokens.no_fit", memory=memory)] * 2
+                continue
+            cells += [_range(eager, words.lang), _range(bound, words.lang)]
         rows.append(cells)
     head = [words("model.table.predictions.0"), words("model.table.predictions.1")] + [
         words(f"model.table.predictions.{i}") for i in range(5, 11)]

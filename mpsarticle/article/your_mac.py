@@ -32,7 +32,7 @@ from mpsarticle.article.tables import html_table
 from mpsarticle.article.wording import Bytes, Count, Num, Rate, Seconds, Share, Text, Words
 from mpsarticle.core.cited import Cited, cited
 from mpsarticle.core.specs import MatVec
-from mpsarticle.core.specsheet import Chip, chips, spec_bounds
+from mpsarticle.core.specsheet import FIT_SHARE, Chip, chips, memory_bound, spec_bounds
 from mpsarticle.results.model import ResultSet
 
 __all__ = ["CITED_COLUMNS", "MODELS", "bounds_table", "chapter_sentences", "cited_table", "mac_answer",
@@ -47,9 +47,6 @@ WEIGHTS = (("16", 2.0), ("4", 0.5))
 TOKEN_COLUMNS = ((1e9, "16"), (7e9, "16"), (7e9, "4"), (70e9, "16"), (70e9, "4"))
 #: After a bound whose model may not fit: the chip's largest memory is not known.
 UNKNOWN_MARK = " *"
-#: The share of a Mac's memory a model's weights may take and still be said to fit: a quarter is left to macOS,
-#: the programs beside it and the model's own cache (an assumption of this article, not a measurement).
-FIT_SHARE = 0.75
 
 
 @dataclass(frozen=True)
@@ -96,15 +93,6 @@ def _kind(words: Words, kind: str) -> str:
     if kind == "reported":
         return html.escape(REPORTED_MARK)
     return f" ({html.escape(words('mac.derived'))})" if kind == "derived" else ""
-
-
-def memory_bound(chip: Chip) -> tuple[int | None, bool]:
-    """The most memory a chip variant can have, in GB, and whether that is the variant's own figure: where it is
-    not known, the largest known figure of a variant of the same chip, an upper bound (``None``: none known)."""
-    if chip.max_memory_gb is not None:
-        return chip.max_memory_gb, True
-    known = [c.max_memory_gb for c in chips() if c.name == chip.name and c.max_memory_gb is not None]
-    return (max(known) if known else None), False
 
 
 def token_bound(chip: Chip, parameters: float, bytes_per_weight: float) -> tuple[float | None, bool]:

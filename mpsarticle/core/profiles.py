@@ -155,9 +155,9 @@ SELFCHECK_PROCESSES = 3
 #: fraction, either way (the engine reading 5 % high or 5 % low is the same error).
 SELFCHECK_TOLERANCE = 0.05
 
-# The budgets are half what they were when a run measured in one process: a run now also pays each worker's
-# start (Python, torch's import, first use of torch.nn: some 4 s on a 2-core CPU) and each point's inputs once
-# per process; halved, the whole takes about a fifth longer than a run then (issue 20's note has the figures).
+# The budgets are half those a run in one process would need: a run pays each worker's start (Python, torch's
+# import, first use of torch.nn: some 4 s on a 2-core CPU) and each point's inputs once per process, and with
+# half the budgets the whole takes about a fifth longer than one process with the full budgets.
 PROFILES: dict[str, Profile] = {
     profile.name: profile
     for profile in (

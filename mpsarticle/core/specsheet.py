@@ -30,7 +30,8 @@ from typing import Any
 
 from mpsarticle.core.specs import MatVec
 
-__all__ = ["ALUS_PER_CORE", "Chip", "SpecBound", "chip_of", "chips", "match_chip", "spec_bounds"]
+__all__ = ["ALUS_PER_CORE", "FIT_SHARE", "Chip", "SpecBound", "chip_of", "chips", "fits", "match_chip", "memory_bound",
+           "spec_bounds"]
 
 #: float32 ALUs per Apple GPU core, and FLOP per ALU per clock (a fused multiply-add).
 ALUS_PER_CORE = 128
@@ -126,6 +127,27 @@ def chip_of(environment: Mapping[str, Any]) -> Chip | None:
         return None
     gpu_cores = mac.get("gpu_cores")
     return match_chip(mac.get("chip") or environment.get("cpu"), gpu_cores if isinstance(gpu_cores, int) else None)
+
+
+#: The share of a Mac's memory a model's weights may take and still be said to fit: a quarter is left to macOS,
+#: the programs beside it and the model's own cache (an assumption of this article, not a measurement).
+FIT_SHARE = 0.75
+
+
+def memory_bound(chip: Chip) -> tuple[int | None, bool]:
+    """The most memory a chip variant can have, in GB, and whether that is the variant's own figure: where it is
+    not known, the largest known figure of a variant of the same chip, an upper bound (``None``: none known)."""
+    if chip.max_memory_gb is not None:
+        return chip.max_memory_gb, True
+    known = [c.max_memory_gb for c in chips() if c.name == chip.name and c.max_memory_gb is not None]
+    return (max(known) if known else None), False
+
+
+def fits(chip: Chip, weights_bytes: float) -> bool:
+    """Whether weights of this many bytes can fit the chip's memory (:data:`FIT_SHARE` of it); a chip whose
+    largest memory is not known is given the benefit of the doubt."""
+    memory = memory_bound(chip)[0]
+    return memory is None or weights_bytes <= FIT_SHARE * memory * 1e9
 
 
 @dataclass(frozen=True)

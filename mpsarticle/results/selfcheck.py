@@ -13,7 +13,7 @@ engine's value and the reference's each get the 95 % interval of
 measured them, and a row is outside only when those two intervals exclude
 each other by more than the tolerance. A ratio of two medians from one
 process crosses a fixed ±5 % on a noisy machine while both methods agree
-(issue 20 measured 2 false alarms in 5 idle runs on a 2-core CPU); an
+(2 false alarms in 5 idle runs on a 2-core CPU); an
 engine that reads 2x high still lands outside, however wide the intervals
 of a few processes are.
 """

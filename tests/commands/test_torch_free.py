@@ -42,7 +42,7 @@ for lang in ("en", "id"):
     for chapter, entry in CHAPTERS.items():
         page = Page(chapter, lang, results=results)
         numbers = page.numbers()
-        # (The introduction glues nothing since issue 23: the machine is described in "Which device?".)
+        # (The introduction glues nothing: the machine is described in "Which device?".)
         assert (numbers or chapter == "intro") and all(isinstance(text, str) for text in numbers.values()), chapter
         for name in entry.figures:
             assert page.figure_png(name).startswith(b"\\x89PNG"), name

@@ -240,12 +240,12 @@ LAUNCH_ANNOUNCEMENT = "https://pytorch.org/blog/introducing-accelerated-pytorch-
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_introduction_links_the_launch_announcement(site, lang):
-    """The launch claims are someone else's: the introduction links where they were made (issue 23)."""
+    """The launch claims are someone else's: the introduction links where they were made."""
     links = [a.get("href") for a in article_of(page(site, lang, "intro"), f"{lang}/intro").find_all("a")]
     assert LAUNCH_ANNOUNCEMENT in links, f"{lang}/intro.html does not link {LAUNCH_ANNOUNCEMENT}"
 
 
-#: Words in a row that two pages of one language may not share (issue 23: each thing said once).
+#: Words in a row that two pages of one language may not share (each thing is said once).
 SAID_ONCE_WORDS = 25
 
 

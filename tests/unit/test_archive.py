@@ -158,7 +158,7 @@ def test_record_refuses_to_overwrite_before_measuring(folder):
 
 
 def test_a_label_per_language_is_shown_on_that_languages_pages_and_falls_back(folder, monkeypatch, tmp_path):
-    """Issue 23: an archive label in the page's language where the file has one, else the label as recorded."""
+    """An archive label in the page's language where the file has one, else the label as recorded."""
     path = archive.record("Mac mini M2, office", folder, force=False, measure=lambda: machine("x"),
                           labels=archive.translated_labels(["id=Mac mini M2,  kantor"]))
     assert json.loads(path.read_text())["labels"] == {"id": "Mac mini M2, kantor"}

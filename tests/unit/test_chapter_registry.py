@@ -63,8 +63,8 @@ def test_the_plot_command_writes_the_figures_it_always_wrote() -> None:
 def test_no_glued_value_is_empty_on_any_machine_of_the_matrix(lang: str) -> None:
     """A glued text that is empty shows nothing where the chapter expects a sentence (the site's test of the built
     pages found one: the rule of thumb for text on a CPU whose decode step was limited by neither). The one
-    exception: a chapter's ``gaps_sentence`` is empty when every one of its points was measured (issue 23: a line
-    saying so on every chapter was boilerplate), and the page's style hides it."""
+    exception: a chapter's ``gaps_sentence`` is empty when every one of its points was measured (a line saying
+    so on every chapter would be boilerplate), and the page's style hides it."""
     from mpsarticle.article.chapters import CHAPTERS, MAY_BE_EMPTY, chapter_sentences
     from mpsarticle.article.wording import Words
 
@@ -82,8 +82,8 @@ def test_no_glued_value_is_empty_on_any_machine_of_the_matrix(lang: str) -> None
 
 
 def test_every_glued_sentence_quotes_the_same_numbers_in_both_languages_on_every_machine() -> None:
-    """The site test's parity check (tests/site), on every machine of the matrix before any build: two slips of
-    issue 23 ("1 mesin" beside "one other", "di kirinya" beside "left of 1") were found only in a built site."""
+    """The site test's parity check (tests/site), on every machine of the matrix before any build: slips such
+    as "1 mesin" beside "one other" or "di kirinya" beside "left of 1" otherwise show only in a built site."""
     from mpsarticle.article.chapters import CHAPTERS, chapter_sentences
     from mpsarticle.article.wording import Words
 

@@ -1,4 +1,4 @@
-"""The workloads of the chapter on language models: a chain of operations, attention, a decode step (issue 22)."""
+"""The workloads of the chapter on language models: a chain of operations, attention, a decode step."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """Findings and the sentences chosen from them, on the machine matrix of tests/machines.py.
 
-Each test here pins one way a sentence was once false (issue 9): the CPU's
+Each test here pins one way a sentence can be false: the CPU's
 cache speed called memory's, the crossover's "never" inverted or decided by
 the largest size alone, "0.45× faster", naive timing always "too
 optimistic", the accelerator named twice, errors as "3.5E-03".
@@ -184,7 +184,7 @@ def test_a_matrix_in_cache_is_said_to_be_there_even_below_the_copy():
     assert "need not have come from memory" in text, text
 
 
-# -- every claim ranges over every suite (issue 18) ---------------------------------------
+# -- every claim ranges over every suite ---------------------------------------
 
 def _engine(results: ResultSet, device: str, m: int):
     return [p for p in results.select(workload="matvec", device=device, method="engine", m=m) if p.ok]
@@ -269,7 +269,7 @@ def test_a_fall_of_more_than_half_is_said():
 
 
 def test_the_cpu_only_reason_quotes_the_synchronised_timer():
-    """The CPU-only verdict once quoted naive timeit's median (90.5 µs) where the synchronised timer gave 90.0 µs."""
+    """The CPU-only verdict quotes the synchronised timer's median (90.0 µs), not naive timeit's (90.5 µs)."""
     ci = results_of("ci-2core")
     text = sentence("ci-2core", "verdict", "reason_small")
     m = int(re.search(r"m = ([\d,]+)", text).group(1).replace(",", ""))
@@ -322,8 +322,8 @@ def test_every_status_a_point_can_have_is_named_as_itself():
 
 
 def test_a_fall_that_one_slow_process_makes_is_not_the_machines():
-    """Issue 23's re-read: one of three CPU processes at m = 1,500 ran 326× slower and set a "fall" on its own; a
-    fall is named only when every process shows it."""
+    """One slow process sets no "fall" on its own (on an H200 build, one of three CPU processes at m = 1,500 ran
+    326× slower): a fall is named only when every process shows it."""
     from mpsarticle.analysis.findings.drops import drops
     from mpsarticle.results.model import Point, ResultSet
 

@@ -1,4 +1,4 @@
-"""The Indonesian article as a reader meets it (issue 23): few English "build"s, one spelling for each phrase.
+"""The Indonesian article as a reader meets it: few English "build"s, one spelling for each phrase.
 
 "Build" is the glossary's term for one building of the site, which measures the machine that builds it. The
 Indonesian prose says "pengukuran ini", "mesin ini" or "situs ini diukur di …" wherever that reads better, and

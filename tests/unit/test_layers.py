@@ -20,7 +20,7 @@ import mpsarticle
 
 PACKAGE = Path(mpsarticle.__file__).parent
 ROOT = PACKAGE.parent
-#: At most this many modules at the top of mpsarticle/ (issue 19).
+#: At most this many modules at the top of mpsarticle/.
 TOP_LEVEL_MODULES = 8
 
 

@@ -46,7 +46,7 @@ def test_card_rows_of_a_mac_on_battery_in_both_languages():
 
 
 def test_card_rows_off_macos_name_only_conditions_that_were_recorded():
-    """No row saying "none" (issue 23: an empty condition tells a reader nothing); a recorded one is named."""
+    """No row saying "none" (an empty condition tells a reader nothing); a recorded one is named."""
     assert mac_tables.card_rows({"warnings": []}, "en") == []
     assert mac_tables.card_rows({}, "id") == []
     rows = mac_tables.card_rows({"warnings": [mac_tables.CONDITION_CODES[0]]}, "en")
@@ -105,7 +105,7 @@ def test_the_page_shows_the_tables(monkeypatch, tmp_path):
 
 
 def test_a_reported_figure_is_marked_and_explained_once_under_each_table():
-    """Issue 23's re-read: "(reported by others, not read at Apple)" stood in 28 cells; a mark and one note now."""
+    """A mark in each cell and one note under the table, not "(reported by others, not read at Apple)" in 28 cells."""
     from mpsarticle.article import mac_tables, your_mac
 
     for lang in ("en", "id"):

@@ -1,9 +1,9 @@
 """Naive timing at the blog post's sizes (findings.naive_timing) and the sentence chosen from it (post_sentence).
 
-The timing chapter once printed, on every build, that the post's mps bars
-"mostly measured how fast Python could queue 100 products": false where this
-build's naive and synchronised times agree, and unknowable on a machine with
-no MPS. The sentence now says what this build measured, size by size.
+The timing chapter must not print, on every build, that the post's mps bars
+"mostly measured how fast Python could queue 100 products": that is false where
+this build's naive and synchronised times agree, and unknowable on a machine
+with no MPS. The sentence says what this build measured, size by size.
 """
 
 from __future__ import annotations

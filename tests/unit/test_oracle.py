@@ -1,8 +1,8 @@
 """The article's sentences against an independent oracle (tests/oracle.py) that reads the raw points of every suite.
 
 The snapshot and property tests check sentences against the findings the
-sentences came from, so they cannot see evidence the findings drop (issue
-18: the ``original`` suite's sizes m = 100 … 3,000). Here every English
+sentences came from, so they cannot see evidence the findings drop (the
+``original`` suite's sizes m = 100 … 3,000, say). Here every English
 sentence of the measuring chapters, for every machine of the matrix and for
 drawn machines, is read by :data:`tests.oracle.CLAIMS` and decided from the
 raw points alone.
@@ -13,9 +13,9 @@ unsaid, is a failure too (:func:`tests.oracle.chapter_failures`).
 
 What is false today is listed in :data:`KNOWN_FALSE`, each entry a strict
 xfail pinned to one fixed machine of :data:`FLAWED`: when a fix makes the
-sentence true, its test XPASSes, fails, and the entry must go. Machines that
-once showed a false sentence and no longer do are in :data:`FIXED`, each
-with the sentence that now says what it hid.
+sentence true, its test XPASSes, fails, and the entry must go. Machines whose
+points make a plausible sentence false are in :data:`FIXED`, each with the
+true sentence that must stand in its place.
 """
 
 from __future__ import annotations
@@ -57,8 +57,8 @@ PROSE_CHAPTERS = CHAPTERS + ("method", "your_mac")
 #: machine of FLAWED (below) is read as a whole ("all chapters"); while it is here, the properties over drawn
 #: machines set its problem aside (FLAW_PROBLEMS), so that each false sentence is pinned by one fixed machine.
 KNOWN_FALSE: dict[str, dict[str, str]] = {
-    # Empty: the four flaws the oracle found in issue 18's rewrite (mixed-without-wins, half-never-faster,
-    # copy-tie, best-only-win) are fixed; their FLAWED machines below now hold them fixed.
+    # Empty: no sentence is known false; the FLAWED machines below (mixed-without-wins, half-never-faster,
+    # copy-tie, best-only-win) each pin one of four ways a sentence can be false.
 }
 
 
@@ -259,15 +259,15 @@ def _set_aside(failures: list[oracle.Failure]) -> list[oracle.Failure]:
     return kept
 
 
-#: Machines that showed a false sentence before issue 18's rewrite, and the sentence that says it now.
+#: Machines whose points make a plausible sentence false, and the true sentence each must show instead.
 FIXED = {
-    # B @ a 5 % above the copy, within the noise of the two intervals, once printed '1.0× the 48.2 GB/s of a plain
-    # copy: more than its memory delivered'; then '1.05×'; now it is level with the copy.
+    # B @ a 5 % above the copy, within the noise of the two intervals: level with the copy, neither '1.0× the
+    # 48.2 GB/s of a plain copy: more than its memory delivered' nor '1.05×'.
     "copy-level": (Machine("copy-level", "B @ a level with the copy (synthetic)",
                            replace(M1_CPU, cache_bytes=None, memory_gb_s=50, copy_gb_s=48.5),
                            replace(M1_GPU, memory_gb_s=300, copy_gb_s=250)),
                    r"reads the matrix at 50\.6 GB/s, level within noise with the 48\.2 GB/s its memory reached"),
-    # 'Loses to the CPU nowhere' once ignored the float32 product the CPU won at m = 512 (an 80 µs GPU call).
+    # 'Loses to the CPU nowhere' is false here: the CPU wins the float32 product at m = 512 (an 80 µs GPU call).
     "matmul-small-loss": (Machine("matmul-small-loss", "matrix products lost at m = 512 (synthetic)",
                                   replace(M1_CPU, cache_bytes=None, memory_gb_s=20, copy_gb_s=30),
                                   replace(M1_GPU, overhead_s=8e-5, memory_gb_s=400, copy_gb_s=330, kernels=40,
@@ -723,7 +723,7 @@ LLM_MUTATIONS = [
 @pytest.mark.parametrize("old, new", [("past the 300 MiB", "past the 600 MiB"), ("from 128 MiB", "from 256 MiB"),
                                       ("n = 16,777,216 to 512", "n = 4,194,304 to 512")])
 def test_a_fall_said_to_pass_the_cache_is_read_against_the_bytes_and_the_cache(old: str, new: str) -> None:
-    """Issue 23's re-read: a fall across the recorded cache size says so, and the oracle reads it."""
+    """A fall across the recorded cache size says so, and the oracle reads it."""
     results = results_of("nvidia-h200")
     text = english(results, "matvec")["bandwidth_sentence"]
     assert "past the 300 MiB of cache the CPU reports" in text and not check_texts({"k": text}, results)[0]
@@ -731,7 +731,7 @@ def test_a_fall_said_to_pass_the_cache_is_read_against_the_bytes_and_the_cache(o
 
 
 def test_a_half_precision_faster_only_somewhere_says_where_it_is_slower() -> None:
-    """Issue 23's re-read: "bfloat16 is faster only at m = 512" left out that it was slower at m = 128 in every
+    """The clause "bfloat16 is faster only at m = 512 and 1,024" alone hides that it is slower at m = 128 in every
     process; the oracle fails the clause without it."""
     results = results_of("nvidia-h200")
     text = english(results, "matmul")["cpu_half_sentence"]
@@ -741,7 +741,7 @@ def test_a_half_precision_faster_only_somewhere_says_where_it_is_slower() -> Non
 
 
 def test_cudnn_tf32_is_read_and_cannot_go_unsaid() -> None:
-    """Issue 23's re-read: the training step on a CUDA GPU says whether cuDNN could use TF32, as recorded."""
+    """The training step on a CUDA GPU says whether cuDNN could use TF32, as recorded."""
     results = results_of("nvidia-h200")
     text = english(results, "training")["train_sentence"]
     assert "cudnn.allow_tf32 was True" in text and not check_texts({"train_sentence": text}, results)[0]

@@ -1,4 +1,4 @@
-"""Fixed prose that must be true on every machine that builds it, in both languages (issue 18)."""
+"""Fixed prose that must be true on every machine that builds it, in both languages."""
 
 from __future__ import annotations
 

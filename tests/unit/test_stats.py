@@ -198,7 +198,7 @@ def _runs(rng, *, runs, processes, between, within=0.03, samples=40, truth=1e-3)
 
 @pytest.mark.parametrize("processes", [3, 5])
 def test_the_interval_across_processes_holds_another_runs_value(processes):
-    """What issue 20 asks of an interval: a rerun's value lies in it. With the process effect ten times the
+    """What an interval must do: a rerun's value lies in it. With the process effect ten times the
     noise inside a process, an interval from one process's samples alone misses almost every rerun."""
     rng = np.random.default_rng(processes)
     runs = _runs(rng, runs=60, processes=processes, between=0.15)

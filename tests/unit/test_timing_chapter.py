@@ -1,6 +1,6 @@
 """The timing chapter describes the timer that runs (mpsarticle.measure.timing), in both languages.
 
-It once said the synchronised timer was ``Timer.adaptive_autorange`` with a
+It must not call the synchronised timer ``Timer.adaptive_autorange`` with a
 5 % IQR threshold, which mpsarticle.measure.timing and the method chapter say it is
 not. Its outline of the timer is an illustration with public calls; these
 tests hold its steps and constants to the real method.

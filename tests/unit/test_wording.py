@@ -106,7 +106,7 @@ def test_no_key_is_in_both_halves_of_a_catalog(lang):
     (0.9996, "0.9996×", "0,9996×"), (2.345, "2.3×", "2,3×"), (42.2, "42.2×", "42,2×"),
 ])
 def test_a_factor_shows_its_side_of_one(value, en, id_):
-    """A factor that is not 1 never reads as "1.0×" (issue 18): it gets the digits it needs."""
+    """A factor that is not 1 never reads as "1.0×": it gets the digits it needs."""
     from mpsarticle.article.formatting import ratio
 
     assert (ratio(value, "en"), ratio(value, "id")) == (en, id_)

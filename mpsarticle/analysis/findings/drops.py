@@ -23,8 +23,8 @@ __all__ = ["DROP_SHARE", "Drop", "drops"]
 #: A rate "falls by more than half" when the larger size's median rate is below this share of the smaller's, in
 #: every fresh process: the fastest process at the larger size below this share of the slowest at the smaller.
 #: Medians, not intervals: a fall this steep is far beyond the few per cent a point's interval spans; but one
-#: process that ran hundreds of times slower than its siblings moves a point's median by itself (issue 23's
-#: re-read of an H200 build: one of three CPU processes at m = 1,500), and a fall that one process makes is
+#: process that ran hundreds of times slower than its siblings moves a point's median by itself (on an H200
+#: build, one of three CPU processes at m = 1,500), and a fall that one process makes is
 #: not the machine's.
 DROP_SHARE = 0.5
 #: The rate each workload is judged by, and its unit.

@@ -43,7 +43,7 @@ def decode_bars(results: ResultSet, lang: str) -> Figure:
                 continue
             mode = table[f"decode_mode_{one.graph_how or 'cuda_graph'}"] if replayed else table["decode_mode_eager"]
             # Each device runs its profile's model: the label says which, or a small CPU model's bar would read as
-            # the CPU outrunning the GPU (issue 23's re-read).
+            # the CPU outrunning the GPU.
             params = format_compact_decimal(one.parameters, format_type="long", locale=lang, fraction_digits=1)
             rows.append((table["decode_row"].format(device=device_name(one.device, lang), mode=mode, params=params,
                                                     dtype=one.dtype), one.device,

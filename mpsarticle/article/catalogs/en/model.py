@@ -17,12 +17,13 @@ MESSAGES = {
                             "=1": "A 7-billion-parameter model in 16-bit weights, run eagerly in PyTorch, would "
                                   "generate {eager_low} to {eager_high} tokens per second, against the {bound_low} to "
                                   "{bound_high} that reading every weight once allows; the fixed cost per operation "
-                                  "is the larger part of a step on one of the {variants} chip variants.",
+                                  "is the larger part of a step on one of the {variants} chip variants whose memory "
+                                  "holds it.",
                             "other": "A 7-billion-parameter model in 16-bit weights, run eagerly in PyTorch, would "
                                      "generate {eager_low} to {eager_high} tokens per second, against the {bound_low} "
                                      "to {bound_high} that reading every weight once allows; the fixed cost per "
                                      "operation is the larger part of a step on {limited} of the {variants} chip "
-                                     "variants."},
+                                     "variants whose memory holds it."},
     "model.answer.error": "Against {checks} published measurements of {chips} chips from {sources} sources, the "
                           "predictions are off by {median} in the median and by {worst} at worst, and {misses} of "
                           "the measurements lie outside the predicted range.",

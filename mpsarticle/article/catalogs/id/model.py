@@ -18,13 +18,14 @@ MESSAGES = {
                             "=1": "Model 7 miliar parameter berbobot 16-bit yang dijalankan PyTorch dalam mode "
                                   "eager diprediksi menghasilkan {eager_low} sampai {eager_high} token per detik, "
                                   "padahal membaca setiap bobot satu kali saja memungkinkan {bound_low} sampai "
-                                  "{bound_high}; hanya di satu dari {variants} varian chip biaya tetap per operasi "
-                                  "menjadi bagian terbesar dari satu langkah.",
+                                  "{bound_high}; hanya di satu dari {variants} varian chip yang memorinya cukup "
+                                  "menampungnya, biaya tetap per operasi menjadi bagian terbesar dari satu langkah.",
                             "other": "Model 7 miliar parameter berbobot 16-bit yang dijalankan PyTorch dalam mode "
                                      "eager diprediksi menghasilkan {eager_low} sampai {eager_high} token per detik, "
                                      "padahal membaca setiap bobot satu kali saja memungkinkan {bound_low} sampai "
-                                     "{bound_high}; di {limited} dari {variants} varian chip, biaya tetap per operasi "
-                                     "menjadi bagian terbesar dari satu langkah."},
+                                     "{bound_high}; di {limited} dari {variants} varian chip yang memorinya cukup "
+                                     "menampungnya, biaya tetap per operasi menjadi bagian terbesar dari satu "
+                                     "langkah."},
     "model.answer.error": "Dibandingkan dengan {checks} pengukuran yang diterbitkan untuk {chips} chip dari {sources} "
                           "sumber, prediksinya meleset {median} secara median dan paling jauh {worst}; {misses} "
                           "pengukuran berada di luar rentang prediksinya.",
