@@ -21,7 +21,7 @@ _PUBLIC = {
     "Copy": "core.specs", "DeviceUnavailable": "core.specs", "MatMul": "core.specs", "MatVec": "core.specs",
     "TimingOptions": "core.specs", "TrainStep": "core.specs", "Workload": "core.specs",
     "Device": "measure.devices", "available_devices": "measure.devices", "default_device": "measure.devices",
-    "get_device": "measure.devices", "measure": "measure.timing",
+    "get_device": "measure.devices", "time_point": "measure.timing",
 }
 
 
@@ -56,8 +56,8 @@ __all__ = [
     "default_device",
     "get_device",
     "load",
-    "measure",
     "measure_once",
     "run",
     "run_suites",
+    "time_point",
 ]

@@ -11,7 +11,7 @@ from __future__ import annotations
 import statistics
 import sys
 
-from mpsarticle import Copy, MatVec, TimingOptions, get_device, measure
+from mpsarticle import Copy, MatVec, TimingOptions, get_device, time_point
 
 
 def main(rounds: int = 5, device_name: str = "cuda") -> None:
@@ -21,8 +21,8 @@ def main(rounds: int = 5, device_name: str = "cuda") -> None:
     print("| round | copy GB/s (n = 2^31) | matvec GB/s (m = 16384) | matvec / copy |")
     print("|---|---|---|---|")
     for index in range(rounds):
-        copy = measure(Copy(1 << 31), device, "engine", options)
-        matvec = measure(MatVec(16384), device, "engine", options)
+        copy = time_point(Copy(1 << 31), device, "engine", options)
+        matvec = time_point(MatVec(16384), device, "engine", options)
         shares.append(matvec.gb_s / copy.gb_s)
         print(f"| {index + 1} | {copy.gb_s:,.0f} | {matvec.gb_s:,.0f} | {shares[-1]:.1%} |")
     print(f"median share {statistics.median(shares):.1%}, min {min(shares):.1%}, max {max(shares):.1%}")

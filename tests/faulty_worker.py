@@ -17,7 +17,7 @@ import time
 from mpsarticle.measure import timing, worker
 
 KIND, _, SIZE = os.environ["FAULTY_WORKER"].partition(":")
-real_measure = timing.measure
+real_measure = timing.time_point
 
 
 def measure(workload, device, *args, **kwargs):
@@ -40,7 +40,7 @@ if KIND == "selfcheck":
     real_sample_all = selfcheck.sample_all
     selfcheck.sample_all = sample_all
 else:
-    timing.measure = measure
+    timing.time_point = measure
 
 if __name__ == "__main__":
     sys.exit(worker.main())

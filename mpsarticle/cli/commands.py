@@ -174,12 +174,12 @@ def _results_of(resume: Path) -> Path:
 
 
 def _measure(args: argparse.Namespace, rescue_to: Path, label: str | None = None):
-    from mpsarticle.measure.session import Request, measure
+    from mpsarticle.measure.session import Request, run_request
 
     _warn_before_measuring()
     request = Request(tuple(args.suite or SUITES), args.profile, tuple(args.device) if args.device else None, label,
                       args.cold, args.point_limit, not args.no_progress, args.threads, args.processes)
-    results = measure(request, rescue_to, resume=args.resume, stream=sys.stderr, keep_journal=True)
+    results = run_request(request, rescue_to, resume=args.resume, stream=sys.stderr, keep_journal=True)
     if getattr(args, "sustained", None) is not None:
         from mpsarticle.measure.sustained import run_sustained
 

@@ -66,7 +66,7 @@ def run_tasks(tasks: Sequence[Task], *, progress: bool = True, label: str | None
 
     from mpsarticle.core.stats import load_libraries
     from mpsarticle.measure.environment import environment
-    from mpsarticle.measure.timing import measure
+    from mpsarticle.measure.timing import time_point
 
     load_libraries()
     if results is None:
@@ -77,7 +77,7 @@ def run_tasks(tasks: Sequence[Task], *, progress: bool = True, label: str | None
     for task in bar:
         bar.set_postfix_str(f"{task.suite}: {task.workload.label} on {task.device} ({task.method})", refresh=False)
         reason = _too_big(task, results.environment["devices"])
-        work = functools.partial(measure, task.workload, task.device, task.method, task.options, suite=task.suite)
+        work = functools.partial(time_point, task.workload, task.device, task.method, task.options, suite=task.suite)
         if reason:
             point = unmeasured_point(task, "out_of_memory", reason)
         else:

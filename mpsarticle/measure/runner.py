@@ -82,13 +82,13 @@ def run_suites(
     With ``selfcheck_to``, the workers also measure the selfcheck and save its
     rows there (see :func:`selfcheck_once`).
     """
-    from mpsarticle.measure.session import Request, measure
+    from mpsarticle.measure.session import Request, run_request
 
     get_profile(profile)
     request = Request(tuple(suites), profile, tuple(devices) if devices is not None else None, label, cold,
                       point_limit_s, progress, threads, selfcheck_to=selfcheck_to)
     target = rescue_to or config.interrupted_path(f"{config.safe_name(_now_id())}-{profile}")
-    return measure(request, target,
+    return run_request(request, target,
                    hint=f"continue with python -m mpsarticle run --profile {profile} --resume {{path}}",
                    keep_journal=keep_journal)
 

@@ -2,7 +2,7 @@
 
 The command line's ``run`` and ``record`` and the site build
 (:func:`mpsarticle.measure.runner.measure_once`) all measure through
-:func:`measure`, which puts the plan under
+:func:`run_request`, which puts the plan under
 
 - :func:`~mpsarticle.measure.interrupt.signals_interrupt` and a
   :class:`~mpsarticle.measure.interrupt.Rescue`: SIGINT or SIGTERM saves the points
@@ -37,7 +37,7 @@ from mpsarticle.results.model import ResultSet, load
 if TYPE_CHECKING:
     from mpsarticle.measure.devices import Device
 
-__all__ = ["FALLBACK_WARNING", "Request", "finished", "measure", "prepare"]
+__all__ = ["FALLBACK_WARNING", "Request", "finished", "plan_request", "run_request"]
 
 FALLBACK_WARNING = ("warning: PYTORCH_ENABLE_MPS_FALLBACK=1: operators MPS lacks run on the CPU, "
                     "so a time measured on MPS can include CPU work")
@@ -72,7 +72,7 @@ class Request:
         return chosen or None
 
 
-def prepare(request: Request, resume: Path | None = None) -> tuple[list[Task], list[Task], ResultSet]:
+def plan_request(request: Request, resume: Path | None = None) -> tuple[list[Task], list[Task], ResultSet]:
     """The whole plan, the tasks still to measure, and the results they are added to.
 
     With ``resume``, the results are that file's (refused with
@@ -96,7 +96,7 @@ def prepare(request: Request, resume: Path | None = None) -> tuple[list[Task], l
     return tasks, missing(tasks, previous), previous
 
 
-def measure(request: Request, rescue_to: Path, *, resume: Path | None = None,
+def run_request(request: Request, rescue_to: Path, *, resume: Path | None = None,
             hint: str | None = "continue with --resume {path}", stream: IO[str] | None = None,
             keep_journal: bool = False) -> ResultSet:
     """Measure ``request`` (what ``resume`` lacks); on SIGINT/SIGTERM save to ``rescue_to`` and re-raise.
@@ -110,7 +110,7 @@ def measure(request: Request, rescue_to: Path, *, resume: Path | None = None,
     out = stream or terminal()
     if mps_fallback_enabled():
         print(f"mpsarticle: {FALLBACK_WARNING}", file=out, flush=True)
-    tasks, todo, results = prepare(request, resume)
+    tasks, todo, results = plan_request(request, resume)
     processes = request.process_count()
     results.processes = processes
     rescue = Rescue(results, rescue_to, planned=len(tasks), hint=hint)
@@ -170,5 +170,5 @@ def _in_workers(tasks: list[Task], results: ResultSet, processes: int, request: 
 
 
 def finished(rescue_to: Path) -> None:
-    """The run's results are saved: its journal (see :func:`measure`'s ``keep_journal``) is not needed."""
+    """The run's results are saved: its journal (see :func:`run_request`'s ``keep_journal``) is not needed."""
     journal_path(rescue_to).unlink(missing_ok=True)

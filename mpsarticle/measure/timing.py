@@ -54,7 +54,7 @@ from mpsarticle.measure.memory import is_out_of_memory
 from mpsarticle.results.model import Point, finite_or_none
 from mpsarticle.results.schema import Status
 
-__all__ = ["TimingOptions", "measure", "rotations", "step", "time_engine", "time_events", "time_naive"]
+__all__ = ["TimingOptions", "rotations", "step", "time_engine", "time_events", "time_naive", "time_point"]
 
 #: Runs of the original ``timeit`` per point measured in one process (seven: the fewest for which
 #: order statistics give a 95 % interval of the median).
@@ -211,7 +211,7 @@ METHOD_FUNCTIONS: dict[Method, Callable[[Prepared, Device, TimingOptions], dict[
 }
 
 
-def measure(
+def time_point(
     workload: Workload,
     device: Device,
     method: Method = "engine",

@@ -28,7 +28,7 @@ How the limit is held
 ---------------------
 A watchdog thread keeps the current point's deadline. At the limit it sends
 SIGALRM to the main thread, whose handler raises :class:`PointTimeout` (a
-``BaseException``: :func:`mpsarticle.measure.timing.measure` turns every
+``BaseException``: :func:`mpsarticle.measure.timing.time_point` turns every
 ``Exception`` into a status and must let this one through). The point is
 recorded as ``timeout``; on an accelerator the run then waits, again under
 the watchdog, for the device to finish what the point had queued, so that

@@ -33,7 +33,7 @@ def main() -> int:
     request = json.loads(sys.stdin.readline())
 
     from mpsarticle.core.stats import load_libraries
-    from mpsarticle.measure.timing import measure
+    from mpsarticle.measure.timing import time_point
     from mpsarticle.measure.workers import tasks_in
 
     load_libraries()  # before the first point's "start", which starts the parent's clock
@@ -42,7 +42,7 @@ def main() -> int:
     for index, (spec, workload, options) in enumerate(tasks_in(request["tasks"])):
         protocol.write(json.dumps({"start": index}) + "\n")
         device = _device(spec["device"], devices)
-        point = measure(workload, device, spec["method"], options, suite=spec["suite"], check=spec["check"])
+        point = time_point(workload, device, spec["method"], options, suite=spec["suite"], check=spec["check"])
         protocol.write(json.dumps({"index": index, "point": point.to_dict()}, allow_nan=False) + "\n")
     if "selfcheck" in request:
         protocol.write(json.dumps({"start": "extra"}) + "\n")

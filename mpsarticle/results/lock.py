@@ -23,6 +23,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from mpsarticle.errors import CANNOT_START, MpsarticleError
+from mpsarticle.results.files import check_writable
 
 __all__ = ["LOCK_SUFFIX", "Busy", "holding", "lock_path"]
 
@@ -53,7 +54,8 @@ def holding(output: str | os.PathLike[str], what: str = "run",
     """Hold the lock of ``output`` for the block; :class:`Busy` at once if another process holds it (``what`` and
     ``hint`` are the message's words for the other process and for what to do)."""
     path = lock_path(output)
-    path.parent.mkdir(parents=True, exist_ok=True)
+    if not path.exists():
+        check_writable(path)  # a folder that cannot hold the lock cannot hold the output: one line, as for it
     handle = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
     try:
         try:

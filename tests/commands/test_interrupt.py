@@ -80,13 +80,13 @@ def test_resume_measures_only_what_is_missing(tmp_path, monkeypatch, capsys):
     assert run.finish() == 130
     first = load(out)
     measured = []
-    original = timing.measure
+    original = timing.time_point
 
     def spy(workload, device, method="engine", options=None, *, suite=None, check=True):
         measured.append((suite, workload.params().get("m"), method))
         return original(workload, device, method, options, suite=suite, check=check)
 
-    monkeypatch.setattr(timing, "measure", spy)
+    monkeypatch.setattr(timing, "time_point", spy)
     # In this process (--processes 1), where the spy sees every point measured.
     assert cli.main(["run", *SLOW, "--resume", str(out), "--no-progress", "--processes", "1"]) == 0
     final = load(out)

@@ -20,7 +20,7 @@ def nothing_measured(monkeypatch):
     def refuse(*args, **kwargs):
         raise AssertionError("measured a point although an output cannot be written")
 
-    monkeypatch.setattr(timing, "measure", refuse)
+    monkeypatch.setattr(timing, "time_point", refuse)
 
 
 @pytest.mark.parametrize("where, why", [
@@ -50,7 +50,7 @@ def _folder_removed_while_measuring(monkeypatch, folder):
     """The output folder becomes a file during the run; temporary files go to the test's folder."""
     (folder.parent / "tmp").mkdir()
     monkeypatch.setattr(tempfile, "tempdir", str(folder.parent / "tmp"))
-    original = timing.measure
+    original = timing.time_point
 
     def measure(*args, **kwargs):
         if folder.is_dir():
@@ -58,7 +58,7 @@ def _folder_removed_while_measuring(monkeypatch, folder):
             folder.write_text("now a file: the folder is gone")
         return original(*args, **kwargs)
 
-    monkeypatch.setattr(timing, "measure", measure)
+    monkeypatch.setattr(timing, "time_point", measure)
 
 
 def test_a_failed_save_at_the_end_goes_to_a_temporary_file(tmp_path, capsys, monkeypatch):

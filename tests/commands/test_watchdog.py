@@ -48,13 +48,13 @@ def test_a_point_past_its_limit_is_recorded_as_timeout_and_the_run_goes_on(tmp_p
 def test_after_a_timeout_the_accelerator_drains_before_the_next_point(tmp_path, monkeypatch):
     gpu = FakeAsyncDevice()
     leftover = []
-    original = timing.measure
+    original = timing.time_point
 
     def measure(workload, device, *args, **kwargs):
         leftover.append(gpu.queue.busy_until - time.perf_counter())
         return original(workload, device, *args, **kwargs)
 
-    monkeypatch.setattr(timing, "measure", measure)
+    monkeypatch.setattr(timing, "time_point", measure)
     # Each call queues a second of "GPU" work; the warm-up's wait is cut at the limit.
     tasks = [Task("t", Sleepy(1.0), gpu, "engine", QUICK), Task("t", Sleepy(0.001), gpu, "engine", QUICK)]
     results = _run(tasks, 0.3, tmp_path)

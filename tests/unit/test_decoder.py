@@ -16,7 +16,7 @@ from mpsarticle.errors import InputError
 from mpsarticle.measure import decoder, kernels
 from mpsarticle.measure.devices import Device
 from mpsarticle.measure.kernels import dispatched, prepare, sdpa_backend
-from mpsarticle.measure.timing import measure
+from mpsarticle.measure.timing import time_point
 
 CPU = Device("cpu")
 TINY = Decode(d_model=64, layers=2, heads=4, kv_heads=2, ffn=160, vocab=512, context=32, dtype="float32")
@@ -41,7 +41,7 @@ def test_the_1_1b_decoder_is_the_size_the_article_says():
 
 
 def test_the_decode_step_matches_its_float64_reference():
-    point = measure(TINY, CPU, options=TimingOptions(budget_s=0.02))
+    point = time_point(TINY, CPU, options=TimingOptions(budget_s=0.02))
     assert point.status == "ok" and point.check == "passed", point.reason
     assert point.rel_error is not None and point.rel_error < 1e-5
     assert point.detail["ops_per_call"] > 10 * TINY.layers
@@ -72,7 +72,7 @@ def test_the_reference_attention_is_pytorchs():
 
 
 def test_the_graph_mode_is_unsupported_on_a_cpu():
-    point = measure(Decode(**{**TINY.params(), "mode": "graph"}), CPU)
+    point = time_point(Decode(**{**TINY.params(), "mode": "graph"}), CPU)
     assert point.status == "unsupported" and point.reason == Reason.of("no_graph_cpu")
 
 
@@ -105,13 +105,13 @@ def test_bad_decoders_are_refused_with_a_message():
 
 
 def test_the_chain_counts_its_operations_and_checks_its_result():
-    point = measure(OpChain(ops=20, n=16), CPU, options=TimingOptions(budget_s=0.02))
+    point = time_point(OpChain(ops=20, n=16), CPU, options=TimingOptions(budget_s=0.02))
     assert point.status == "ok" and point.check == "passed"
     assert point.detail == {"ops_per_call": 20}
 
 
 def test_attention_is_checked_and_names_its_backend():
-    point = measure(Attention(seq=128, head_dim=32, heads=4, dtype="float32"), CPU,
+    point = time_point(Attention(seq=128, head_dim=32, heads=4, dtype="float32"), CPU,
                     options=TimingOptions(budget_s=0.02))
     assert point.status == "ok" and point.check == "passed" and point.rel_error < 1e-5
     assert point.detail["backend"] in ("flash", "math")

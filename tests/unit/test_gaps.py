@@ -14,7 +14,7 @@ from mpsarticle.article.wording import Words
 from mpsarticle.core.reasons import Reason
 from mpsarticle.core.specs import MatMul
 from mpsarticle.measure.devices import Device
-from mpsarticle.measure.timing import TimingOptions, measure
+from mpsarticle.measure.timing import TimingOptions, time_point
 from mpsarticle.page import Page
 from mpsarticle.results.model import Point, ResultSet
 
@@ -25,15 +25,15 @@ BF16_OLD_MACOS = Reason.of("mps_bfloat16", macos=13)
 
 
 def test_float64_on_mps_is_unsupported_with_the_reason():
-    point = measure(MatMul(8, "float64"), Device("mps"), "engine", QUICK)  # refused before MPS is touched
+    point = time_point(MatMul(8, "float64"), Device("mps"), "engine", QUICK)  # refused before MPS is touched
     assert point.status == "unsupported"
     assert point.reason == Reason.of("mps_float64")
-    assert measure(MatMul(8, "float64"), Device("cpu"), "engine", QUICK).check == "passed"
+    assert time_point(MatMul(8, "float64"), Device("cpu"), "engine", QUICK).check == "passed"
 
 
 def test_bfloat16_on_mps_before_macos_14_is_unsupported_with_the_reason(monkeypatch):
     monkeypatch.setattr(platform, "mac_ver", lambda: ("13.6.1", ("", "", ""), "arm64"))
-    point = measure(MatMul(8, "bfloat16"), Device("mps"), "engine", QUICK)
+    point = time_point(MatMul(8, "bfloat16"), Device("mps"), "engine", QUICK)
     assert point.status == "unsupported" and point.reason == BF16_OLD_MACOS
 
 

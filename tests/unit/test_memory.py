@@ -48,7 +48,7 @@ def _tried(monkeypatch, tasks) -> tuple[list[Task], list[Point]]:
         tried.append(workload)
         return Point(device.name, workload.kind, workload.params(), method, suite=suite, median_s=1.0)
 
-    monkeypatch.setattr(timing, "measure", measure)
+    monkeypatch.setattr(timing, "time_point", measure)
     return tried, loop.run_tasks(tasks, progress=False).points
 
 

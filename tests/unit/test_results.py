@@ -251,11 +251,11 @@ def test_a_version_3_file_with_the_old_name_is_refused(tmp_path):
 def test_peak_memory_is_recorded_per_point_and_kept(tmp_path):
     from mpsarticle.cli.report import memory_lines
     from mpsarticle.measure.devices import Device
-    from mpsarticle.measure.timing import TimingOptions, measure
+    from mpsarticle.measure.timing import TimingOptions, time_point
 
     from ..fakes import FakeAsyncDevice, Sleepy
 
-    point = measure(Sleepy(seconds=1e-4), FakeAsyncDevice(), "engine", TimingOptions(budget_s=0.01))
+    point = time_point(Sleepy(seconds=1e-4), FakeAsyncDevice(), "engine", TimingOptions(budget_s=0.01))
     assert point.status == "ok" and point.peak_memory_bytes == 1_000_000 and point.driver_memory_bytes is None
     point.params = {"m": 1}  # the fake's float parameter is no real workload's
     results = ResultSet({"torch": "x", "python": "3", "os": "L", "cpu": "c", "devices": {}}, [point])
@@ -264,5 +264,5 @@ def test_peak_memory_is_recorded_per_point_and_kept(tmp_path):
     assert row["peak_memory_bytes"] == "1000000" and row["driver_memory_bytes"] == ""
     assert memory_lines(results) == ["  fake: peak memory up to 1.0 MB (sleepy(m=1), engine)"]
     # The CPU reports none: the field stays empty rather than holding a guess.
-    cpu = measure(Sleepy(seconds=0), Device("cpu"), "engine", TimingOptions(budget_s=0.01))
+    cpu = time_point(Sleepy(seconds=0), Device("cpu"), "engine", TimingOptions(budget_s=0.01))
     assert cpu.peak_memory_bytes is None and cpu.driver_memory_bytes is None

@@ -15,7 +15,7 @@ from mpsarticle.core.specs import Workload
 from mpsarticle.measure import timing
 from mpsarticle.measure.devices import Device
 from mpsarticle.measure.kernels import Prepared, build
-from mpsarticle.measure.timing import TimingOptions, measure
+from mpsarticle.measure.timing import TimingOptions, time_point
 from mpsarticle.results.model import Point, ResultSet
 
 #: The fake device's per-call times are lognormal with this median.
@@ -81,7 +81,7 @@ def test_engine_interval_covers_the_true_median_about_95_percent_of_the_time():
     for seed in range(trials):
         device = FakeClockDevice(clock=FakeClock(seed))
         # A budget of 20 fake calls: the engine times between 10 and 20 one-call blocks.
-        point = measure(Noisy(), device, "engine", TimingOptions(budget_s=20 * TRUE_MEDIAN))
+        point = time_point(Noisy(), device, "engine", TimingOptions(budget_s=20 * TRUE_MEDIAN))
         assert point.status == "ok" and point.number_per_run == 1
         blocks.append(point.repeats)
         covered += point.ci_low_s <= TRUE_MEDIAN <= point.ci_high_s

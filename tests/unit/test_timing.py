@@ -12,7 +12,7 @@ from mpsarticle.core.specs import MatVec, Unsupported
 from mpsarticle.measure import timing
 from mpsarticle.measure.devices import Device, default_threads
 from mpsarticle.measure.kernels import Prepared, build, prepare
-from mpsarticle.measure.timing import TimingOptions, measure
+from mpsarticle.measure.timing import TimingOptions, time_point
 
 from ..fakes import FakeAsyncDevice, Scripted, Sleepy
 
@@ -22,9 +22,9 @@ QUICK = TimingOptions(budget_s=0.1)
 def test_naive_measures_queueing_and_engine_measures_the_work():
     device = FakeAsyncDevice()
     work = Sleepy(seconds=0.002)
-    naive = measure(work, device, "naive", QUICK)
-    engine = measure(work, device, "engine", QUICK)
-    events = measure(work, device, "events", TimingOptions(budget_s=0.1, number=10))
+    naive = time_point(work, device, "naive", QUICK)
+    engine = time_point(work, device, "engine", QUICK)
+    events = time_point(work, device, "events", TimingOptions(budget_s=0.1, number=10))
     # The naive call only queues: far below the 2 ms each call really takes.
     assert naive.median_s < 0.0005
     # The synchronised engine and the events see the real 2 ms.
@@ -35,7 +35,7 @@ def test_naive_measures_queueing_and_engine_measures_the_work():
 
 def test_engine_synchronises_the_measured_device_around_timed_blocks():
     device = FakeAsyncDevice()
-    point = measure(Sleepy(seconds=0.0005), device, "engine", QUICK)
+    point = time_point(Sleepy(seconds=0.0005), device, "engine", QUICK)
     # At least one synchronisation before and after every timed block.
     assert device.queue.synchronize_calls >= 2 * point.repeats
     assert point.repeats == len(point.samples) >= timing.MIN_BLOCKS
@@ -50,7 +50,7 @@ def test_naive_is_the_original_timeit_call(monkeypatch):
         return original(stmt, number=number)
 
     monkeypatch.setattr(timing.timeit, "timeit", spy)
-    point = measure(MatVec(64), Device("cpu"), "naive", QUICK)
+    point = time_point(MatVec(64), Device("cpu"), "naive", QUICK)
     assert seen["number"] == 100 == point.number_per_run
     assert point.repeats == timing.NAIVE_REPEATS == len(point.samples)
     assert point.ci_low_s <= point.median_s <= point.ci_high_s
@@ -58,11 +58,11 @@ def test_naive_is_the_original_timeit_call(monkeypatch):
 
 def test_engine_times_at_least_ten_blocks_and_stops_at_the_budget():
     device = FakeAsyncDevice()
-    point = measure(Sleepy(seconds=0.001), device, "engine", TimingOptions(budget_s=0.3))
+    point = time_point(Sleepy(seconds=0.001), device, "engine", TimingOptions(budget_s=0.3))
     assert timing.MIN_BLOCKS <= point.repeats <= timing.MAX_BLOCKS
     assert 0.3 <= point.timed_s < 0.3 + 0.05  # the budget bounds the timed blocks (one block may overrun)
     # A budget too short for ten blocks still gets ten.
-    point = measure(Sleepy(seconds=0.002), device, "engine", TimingOptions(budget_s=0.001))
+    point = time_point(Sleepy(seconds=0.002), device, "engine", TimingOptions(budget_s=0.001))
     assert point.repeats == timing.MIN_BLOCKS
 
 
@@ -93,16 +93,16 @@ def test_cpu_runs_with_pytorchs_default_threads_and_records_what_ran():
     build.register(Counting, lambda workload, device, *, seed, rotations: Prepared(fn, lambda: 0.0, 1e-3))
 
     default = default_threads()
-    point = measure(Counting(), Device("cpu"), "engine", QUICK)
+    point = time_point(Counting(), Device("cpu"), "engine", QUICK)
     assert point.threads == default == torch.get_num_threads()
     # Warm-up, timed blocks and check alike.
     assert observed and set(observed) == {default}
     observed.clear()
-    point = measure(Counting(), Device("cpu"), "naive", QUICK)
+    point = time_point(Counting(), Device("cpu"), "naive", QUICK)
     assert set(observed) == {default} and point.threads == default
     observed.clear()
     # An explicit count is what runs and what is recorded, and the default comes back after.
-    point = measure(Counting(), Device("cpu"), "engine", TimingOptions(budget_s=0.05, threads=1))
+    point = time_point(Counting(), Device("cpu"), "engine", TimingOptions(budget_s=0.05, threads=1))
     assert point.threads == 1 and set(observed) == {1}
     assert torch.get_num_threads() == default
 
@@ -110,13 +110,13 @@ def test_cpu_runs_with_pytorchs_default_threads_and_records_what_ran():
 def test_naive_runs_without_any_thread_change_of_ours(monkeypatch):
     calls = []
     monkeypatch.setattr(torch, "set_num_threads", lambda n: calls.append(n))
-    measure(MatVec(64), Device("cpu"), "naive", QUICK)
-    measure(MatVec(64), Device("cpu"), "engine", QUICK)
+    time_point(MatVec(64), Device("cpu"), "naive", QUICK)
+    time_point(MatVec(64), Device("cpu"), "engine", QUICK)
     assert calls == []
 
 
 def test_ok_point_on_cpu_has_rates_and_check():
-    point = measure(MatVec(256), Device("cpu"), "engine", QUICK)
+    point = time_point(MatVec(256), Device("cpu"), "engine", QUICK)
     assert point.status == "ok" and point.check == "passed" and point.ok
     assert point.rel_error < 1e-5
     assert point.gflop_s == pytest.approx(2 * 256 * 256 / point.median_s / 1e9)
@@ -129,14 +129,14 @@ def test_ok_point_on_cpu_has_rates_and_check():
 
 
 def test_failed_check_is_flagged_and_never_a_speed():
-    point = measure(Scripted(error=0.5), Device("cpu"), "engine", QUICK)
+    point = time_point(Scripted(error=0.5), Device("cpu"), "engine", QUICK)
     assert point.status == "ok" and point.check == "failed" and not point.ok
     assert point.gflop_s is None and point.gb_s is None
     assert point.reason == Reason.of("check_failed", rel_error=point.rel_error, tolerance=point.tolerance)
 
 
 def test_non_finite_result_fails_the_check():
-    point = measure(Scripted(error=float("nan")), Device("cpu"), "engine", QUICK)
+    point = time_point(Scripted(error=float("nan")), Device("cpu"), "engine", QUICK)
     assert point.check == "failed" and point.rel_error is None
     assert point.reason == Reason.of("check_not_finite", tolerance=point.tolerance)
 
@@ -158,7 +158,7 @@ def test_non_finite_result_fails_the_check():
     ],
 )
 def test_every_failure_becomes_a_status_with_a_reason(raised, status, words):
-    point = measure(Scripted(fail_with=raised), Device("cpu"), "engine", QUICK)
+    point = time_point(Scripted(fail_with=raised), Device("cpu"), "engine", QUICK)
     assert point.status == status
     if words is None:  # our own reason: its code, as raised
         assert point.reason == raised.reason
@@ -169,13 +169,13 @@ def test_every_failure_becomes_a_status_with_a_reason(raised, status, words):
 
 
 def test_events_on_cpu_are_unsupported():
-    point = measure(MatVec(32), Device("cpu"), "events", QUICK)
+    point = time_point(MatVec(32), Device("cpu"), "events", QUICK)
     assert point.status == "unsupported" and point.reason == Reason.of("no_events", device="cpu")
 
 
 def test_unknown_method_is_refused():
     with pytest.raises(ValueError, match="unknown method"):
-        measure(MatVec(32), Device("cpu"), "stopwatch", QUICK)
+        time_point(MatVec(32), Device("cpu"), "stopwatch", QUICK)
 
 
 def test_cold_mode_rotates_input_sets():
@@ -189,5 +189,5 @@ def test_cold_mode_rotates_input_sets():
     prepared.rotate()
     second = prepared.fn()
     assert not torch.equal(first, second)
-    point = measure(work, Device("cpu"), "engine", TimingOptions(budget_s=0.05, cold=True))
+    point = time_point(work, Device("cpu"), "engine", TimingOptions(budget_s=0.05, cold=True))
     assert point.cold and point.status == "ok"
