@@ -1,7 +1,7 @@
 # mpsarticle: measure PyTorch on this machine and build the bilingual article.
 #
 #   make html      set up .venv if needed, run every chapter, build en/ and id/ (one build at a time)
-#   make test      types and lint, the same with PROFILE=quick, then the test suite (all four layers)
+#   make test      the site with PROFILE=quick, then the test suite (all four layers, types and lint included)
 #   make lint      mypy on the torch-free folders and ruff on the code and the tests (seconds)
 #   make browser   find or install the browser the browser tests drive
 #   make screenshots  full-page pictures of every chapter, light and dark, desktop and phone (after make html)
@@ -191,14 +191,14 @@ lint: $(SETUP_STAMP)
 	$(VENV_BIN)/mypy
 	$(VENV_BIN)/ruff check
 
-# Types and lint first (seconds, where the site takes minutes), then the
-# browser (a missing one is reported at once), then the site with the quick
-# profile, then the tests of every layer, tests/{unit,commands,site,browser}
+# The browser first (a missing one is reported at once), then the site with the
+# quick profile, then the tests of every layer, tests/{unit,commands,site,browser}
+# (types and lint among them, once: tests/unit/test_lint.py)
 # (pytest only looks for the browser, it was provisioned already), with the
 # thorough hypothesis profile: many more drawn machines per property than a
 # plain `pytest` (tests/conftest.py).
 test: PROFILE = quick
-test: lint browser html
+test: browser html
 	MPSARTICLE_BROWSER_INSTALL=0 $(VENV_PY) -m pytest --hypothesis-profile=thorough
 
 publish:

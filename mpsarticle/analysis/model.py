@@ -192,7 +192,10 @@ def fit(results: ResultSet, device: str) -> Fit | None:
             return weights * (np.log([max(predict_s(c, op_s, bw, rates.get(c.dtype), combination), 1e-30)
                                       for _, c in fitted]) - measured)
 
-        solved = least_squares(residuals, start, method="trf", x_scale=1.0)
+        # The max is piecewise and the sum nearly so: a solve can stop in a local minimum, so it starts from the
+        # envelope and from moves of it (_shifts), and keeps the best.
+        solved = min((least_squares(residuals, start + shift, method="trf", x_scale=1.0) for shift in _shifts(start)),
+                     key=lambda found: found.cost)
         solutions[combination] = solved.x
         rms[combination] = float(math.sqrt(np.sum(solved.fun ** 2) / np.sum(weights ** 2)))
     chosen = min(COMBINATIONS, key=lambda name: rms[name])
@@ -204,6 +207,18 @@ def fit(results: ResultSet, device: str) -> Fit | None:
     replayed = [(p, c) for p, c in pairs if c.replayed]
     return Fit(device, chosen, op_s, bw, rates, rms, _workload_errors(fitted, predicted),
                _workload_errors(replayed, predicted))
+
+
+def _shifts(start: np.ndarray) -> list[np.ndarray]:
+    """Moves of the start in log space: the fixed cost by a factor of up to ten and the bandwidth by up to three,
+    each way, so that one of the solves begins in the basin of the best fit."""
+    found = []
+    for op in (-math.log(10), -math.log(3), 0.0, math.log(3), math.log(10)):
+        for bw in (-math.log(3), 0.0, math.log(3)):
+            shift = np.zeros_like(start)
+            shift[0], shift[1] = op, bw
+            found.append(shift)
+    return found
 
 
 def _envelope(pairs: Sequence[tuple[Point, Call]], dtypes: Sequence[str]) -> np.ndarray:

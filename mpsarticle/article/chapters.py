@@ -110,7 +110,6 @@ def devices_sentences(results: ResultSet, words: Words) -> dict[str, str]:
 
 def matvec_sentences(results: ResultSet, words: Words) -> dict[str, str]:
     return {
-        "hardware_sentence": hardware_sentence(results, words),
         "orig_sentence": original_sentence(f.original(results), words),
         "crossover_sentence": crossover_sentence(f.crossover(results), words),
         "bandwidth_sentence": " ".join(bandwidth_sentences(results, words)),
@@ -120,8 +119,7 @@ def matvec_sentences(results: ResultSet, words: Words) -> dict[str, str]:
 def timing_sentences(results: ResultSet, words: Words) -> dict[str, str]:
     gaps = f.naive_gaps(results)
     machine = f.machine(results)
-    return {"hardware_sentence": hardware_sentence(results, words),
-            "naive_sentence": naive_sentence(gaps, machine, words),
+    return {"naive_sentence": naive_sentence(gaps, machine, words),
             "cpu_sentence": cpu_gap_sentence(gaps, words),
             "post_sentence": post_sentence(f.naive_timing(results), machine, words),
             "model_post_sentence": mac_model.post_sentence(results, words)}
@@ -129,14 +127,12 @@ def timing_sentences(results: ResultSet, words: Words) -> dict[str, str]:
 
 def matmul_sentences(results: ResultSet, words: Words) -> dict[str, str]:
     found = f.matmul(results)
-    return {"hardware_sentence": hardware_sentence(results, words),
-            "peak_sentence": peak_sentence(found, results, words),
+    return {"peak_sentence": peak_sentence(found, results, words),
             "cpu_half_sentence": cpu_half_sentence(found, words)}
 
 
 def training_sentences(results: ResultSet, words: Words) -> dict[str, str]:
-    return {"hardware_sentence": hardware_sentence(results, words),
-            "train_sentence": " ".join(filter(None, (training_sentence(f.training(results), words),
+    return {"train_sentence": " ".join(filter(None, (training_sentence(f.training(results), words),
                                                      conv_tf32_sentence(results, words)))),
             "check_sentence": check_sentence(f.checks(results), results, words)}
 

@@ -35,13 +35,12 @@ from mpsarticle.core.specs import MatVec
 from mpsarticle.core.specsheet import FIT_SHARE, Chip, chips, memory_bound, spec_bounds
 from mpsarticle.results.model import ResultSet
 
-__all__ = ["CITED_COLUMNS", "MODELS", "bounds_table", "chapter_sentences", "cited_table", "mac_answer",
+__all__ = ["CITED_COLUMNS", "bounds_table", "chapter_sentences", "cited_table", "mac_answer",
            "sources_table", "token_bound", "tokens_table"]
 
 #: The blog post's largest size and the article's largest matrix-vector product on an accelerator.
 SIZES = (3000, 16384)
-#: Language models by parameters, and weights by bytes per parameter (16-bit; 4-bit, scales aside).
-MODELS = (1e9, 7e9, 70e9)
+#: Weights by bytes per parameter (16-bit; 4-bit, scales aside).
 WEIGHTS = (("16", 2.0), ("4", 0.5))
 #: The (parameters, bits) pairs the tokens table shows.
 TOKEN_COLUMNS = ((1e9, "16"), (7e9, "16"), (7e9, "4"), (70e9, "16"), (70e9, "4"))

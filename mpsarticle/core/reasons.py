@@ -27,8 +27,6 @@ from typing import Any
 
 __all__ = ["CODES", "DEVICE_CODES", "POINT_CODES", "Reason", "problem"]
 
-#: The JSON type of each parameter kind: ``int`` a whole number, ``number`` any finite number, ``text`` a string.
-KINDS = ("int", "number", "text")
 #: The longest ``text`` parameter (an exception's message is cut to 300 characters by mpsarticle.measure.timing).
 MAX_TEXT = 500
 

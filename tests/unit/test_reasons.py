@@ -168,6 +168,7 @@ def test_an_unknown_old_reason_is_kept_verbatim_and_shown_as_it_is(tmp_path):
 
 
 def test_old_files_in_the_repository_load_and_say_what_they_said():
+    assert FIXTURES, "no file written before version 4 is left to read: this test reads nothing"
     for path in FIXTURES:
         raw = json.loads(path.read_text())
         assert raw["schema_version"] < 4, path
