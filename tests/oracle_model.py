@@ -743,7 +743,7 @@ CHOICE = (rf"(?:(?P<sum>Adding) the three terms fits this build better than taki
           rf"three terms fits this build better than adding them: a typical point is (?P<chosen2>{N})× off with the "
           rf"largest and (?P<other2>{N})× off with the sum) \(the (?P<dev>{DEV})'s points\)")
 REPLAYED = (rf"A decode step replayed without the host \(a CUDA graph or a compiled step\) is left out of the fit: on "
-            rf"the (?P<dev>{DEV}) the model without the fixed cost predicts it (?P<error>{N})% off")
+            rf"the (?P<dev>{DEV}), even without the fixed cost, the model misses it by (?P<error>{N})%")
 FIT_NONE = r"No device of this build has enough measurements to fit the model"
 THRESHOLD_MATVEC = (rf"On the (?P<dev>{DEV}), B @ a is limited by the fixed cost below m ≈ (?P<m>{N}), where its "
                     rf"(?P<bytes>{DBYTES}) take one call's (?P<op>{TIME}) at (?P<bw>{RATE}), and by bandwidth above")
@@ -761,10 +761,10 @@ SOURCE = (rf"(?P<source>[\w.-]+/[\w.-]+): (?P<n>{N}) figures?, off by (?P<median
 ANSWER_ERROR = (rf"Against (?P<checks>{N}) published measurements of (?P<chips>{N}) chips? from (?P<sources>{N}) "
                 rf"sources?, the predictions are off by (?P<median>{N})% in the median and by (?P<worst>{N})% at "
                 rf"worst, and (?P<misses>{N}) of the measurements lies? outside the predicted range")
-ANSWER_CROSSOVER = (rf"an Apple GPU beats its own CPU at B @ a only from m ≈ (?P<low>{N}) \(the (?P<low_chip>{CHIP})\) "
-                    rf"to m ≈ (?P<high>{N}) \(the (?P<high_chip>{CHIP})\) on: below that, the GPU's fixed cost of "
-                    rf"about (?P<gpu_op>{TIME}) per operation, against (?P<cpu_op>{TIME}) on the CPU, outweighs the "
-                    rf"work")
+ANSWER_CROSSOVER = (rf"an Apple GPU beats its own CPU at B @ a only above a crossover that ranges from m ≈ "
+                    rf"(?P<low>{N}) on the (?P<low_chip>{CHIP}) to m ≈ (?P<high>{N}) on the (?P<high_chip>{CHIP})\. "
+                    rf"Below it, the GPU's fixed cost of about (?P<gpu_op>{TIME}) per operation, against "
+                    rf"(?P<cpu_op>{TIME}) on the CPU, outweighs the work")
 ANSWER_MATMUL = (rf"At float32 matrix products of m = (?P<m>{N}), (?:the GPU is predicted to (?:run "
                  rf"(?P<low>{N})× as fast as the CPU on the (?P<low_chip>{CHIP}) and (?P<high>{N})× as fast|be "
                  rf"(?P<glow>{N})× faster than "
@@ -797,9 +797,11 @@ RULE_MEMORY = (rf"Second, unified memory: on a Mac the CPU and the GPU read the 
                rf"spec bandwidth against (?P<cpu_share>{N})% in the median of the published copies, (?P<ratio>{N})×")
 RULE_MAC = (rf"Third, on a Mac: put work like B @ a on mps only from m ≈ (?P<cross>{N}) on \(the median chip variant; "
             rf"from (?P<low>{N}) on the (?P<low_chip>{CHIP}) to (?P<high>{N}) on the (?P<high_chip>{CHIP})\); batch "
-            rf"small calls until each moves more than (?P<mac_bytes>{DBYTES}); and for text, where eager PyTorch pays "
-            rf"(?P<gpu_op>{TIME}) for each of about (?P<ops>{N}) operations per token \((?P<overhead>{TIME}) per "
-            rf"token of a 7B model\)")
+            rf"small calls until each moves more than (?P<mac_bytes>{DBYTES}), what the median variant's GPU reads in "
+            rf"one operation's fixed cost; and for text, eager PyTorch pays (?P<gpu_op>{TIME}) for each of about "
+            rf"(?P<ops>{N}) operations per token \((?P<overhead>{TIME}) per token of a 7B model\)\. That is the "
+            rf"larger part of a token on (?P<limited>{N}) of the (?P<variants>{N}) chip variants that hold such a "
+            rf"model")
 POST = (rf"For the post's M1 Pro, the model puts one B @ a at m = (?P<m>{N}) at no less than (?P<device_time>{TIME}) "
         rf"on the GPU \((?P<moved>{DBYTES}) at the (?P<bw>{RATE}) a copy reaches there\), while calling it costs the "
         rf"host (?P<host_low>{TIME}) to (?P<host_high>{TIME}) \(the per-call times published for that chip\)\. From "
@@ -1462,6 +1464,9 @@ def check_model_rule_memory(m: re.Match, c) -> None:
 
 def check_model_rule_mac(m: re.Match, c) -> None:
     _chips_of_sheet(c, m["low_chip"], m["high_chip"])
+    holding = sum(1 for s in spec() if _holds(s, 2 * ANSWER_7B_PARAMETERS))
+    if int(num(m["variants"])) != holding:
+        c.fail(f"{m['variants']} chip variants hold a 7B model in 16-bit weights, but by the spec sheet {holding} do")
     if not num(m["low"]) <= num(m["cross"]) <= num(m["high"]):
         c.fail(f"the median variant's m ≈ {m['cross']} is not between {m['low']} and {m['high']}")
     _op_medians(c, m["gpu_op"], None)
@@ -1498,6 +1503,14 @@ def check_model_rule_mac(m: re.Match, c) -> None:
         if not sized(m["cross"], statistics.median(crosses)):
             problems.append(f"the median variant's m ≈ {m['cross']}, but the predictions give "
                             f"{statistics.median(crosses):.4g}")
+        limited = 0
+        for _, v in p.variants:
+            e, b = v["eager_7B_16-bit"], v["bound_7B_16-bit"]
+            if e and b and e[0] is not None and b[0] is not None:
+                limited += (1 / e[0] > 2 / b[0]) if p.combination == "sum" else (e[0] < b[0])
+        if int(num(m["limited"])) != limited:
+            problems.append(f"the fixed cost the larger part on {m['limited']} variants, but the predictions give "
+                            f"{limited}")
         return problems
     _exact(c, check)
 

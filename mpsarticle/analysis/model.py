@@ -273,13 +273,28 @@ def _matmul_of(dtype: str) -> Callable[[int], Workload]:
 
 def thresholds(fitted: Fit, dtypes: Iterable[str] = ("float32", "float16")) -> tuple[Threshold, ...]:
     """The sizes where ``B @ a`` (float32) and ``A @ B`` (each precision the fit has a rate for) change regime on
-    the fitted device: the first size of the grid (steps of 2^(1/16)) in the new regime."""
+    the fitted device: the least whole m in the new regime (bracketed on a grid of steps of 2^(1/16))."""
     found = []
     jobs: list[tuple[str, str, Callable[[int], Workload]]] = [("matvec", "float32", lambda m: MatVec(m))]
     jobs += [("matmul", d, _matmul_of(d)) for d in dtypes if fitted.rate(d)]
     for workload, dtype, make in jobs:
         seen = _regimes_over(fitted, make, dtype)
-        for (_, before), (m, after) in zip(seen, seen[1:], strict=False):
+        for (low, before), (m, after) in zip(seen, seen[1:], strict=False):
             if after != before:
-                found.append(Threshold(workload, dtype, before, after, m))
+                found.append(Threshold(workload, dtype, before, after, _first(fitted, make, dtype, low, m, after)))
     return tuple(found)
+
+
+def _first(fitted: Fit, make: Callable[[int], Workload], dtype: str, low: int, high: int, after: str) -> int:
+    """The least whole m in (low, high] in the regime ``after`` (the grid brackets it; halving finds it)."""
+    def past(m: int) -> bool:
+        workload = make(m)
+        return regime(Call(1.0, workload.bytes_moved, workload.flops, dtype), fitted) == after
+
+    while high - low > 1:
+        mid = (low + high) // 2
+        if past(mid):
+            high = mid
+        else:
+            low = mid
+    return high

@@ -16,7 +16,7 @@ from mpsarticle.analysis.findings.model import ANSWER_DECODE, ANSWER_MATMUL, Ext
 from mpsarticle.analysis.findings.vector import crossover
 from mpsarticle.analysis.model import Fit
 from mpsarticle.analysis.series import ceiling_gb_s, peak_gflop_s
-from mpsarticle.article.formatting import number, percent, whole
+from mpsarticle.article.formatting import duration, number, percent, whole
 from mpsarticle.article.tables import html_table
 from mpsarticle.article.wording import (
     Bytes,
@@ -297,7 +297,10 @@ def assumptions_table(results: ResultSet, words: Words) -> str:
     rows = []
     for name, given in found.assumptions.items():
         sources = ", ".join(dict.fromkeys(r.source_name for r in given.rows))
-        shown = [number(v, words.lang, 3) for v in (given.central, given.low, given.high)]
+        if name.endswith("_op_us"):  # a time: written as the sentences write it (13.7 µs, not 13.8)
+            shown = [duration(v * 1e-6, words.lang) for v in (given.central, given.low, given.high)]
+        else:
+            shown = [number(v, words.lang, 3) for v in (given.central, given.low, given.high)]
         rows.append([words(f"model.assumption.{name}"), shown[0], f"{shown[1]}–{shown[2]}",
                      whole(len(given.rows), words.lang), sources])
     half = predict.CPU_FP16_OVER_FP32
@@ -377,10 +380,12 @@ def rules(results: ResultSet, words: Words) -> str:
         ops = found.ops_per_layer * layers
         share = given["gpu_bandwidth_share"].central
         median_bw = statistics.median(c.bandwidth_gb_s for c in chips()) * 1e9 * share
+        limited, variants = found.fixed_bound_variants()
         parts.append(words("model.rule.mac", cross=_size(statistics.median(values)), low=_size(low.value or 0),
                            low_chip=Text(low.chip), high=_size(high.value or 0), high_chip=Text(high.chip),
                            mac_bytes=Bytes(gpu_op.seconds * median_bw, binary=False), gpu_op=gpu_op,
-                           ops=Count(int(round(ops))), overhead=Seconds(ops * gpu_op.seconds)))
+                           ops=Count(int(round(ops))), overhead=Seconds(ops * gpu_op.seconds), limited=Count(limited),
+                           variants=Count(variants)))
     return " ".join(parts) or words("model.fit.none")
 
 

@@ -355,14 +355,15 @@ def test_the_answers_crossover_and_speed_up_misstated_are_caught(machine: str) -
     results = results_of(machine)
     answer = texts(machine, "index")["model_answer"]
     assert not false("model_answer", answer, results)
-    found = re.search(r"to m ≈ ([\d,]+) \(the (Apple M[\w ]+?)\)", answer)
+    found = re.search(r"to m ≈ ([\d,]+) on the (Apple M[\w ]+?)\.", answer)
     assert found, answer
-    wrong = answer.replace(found[0], f"to m ≈ {_next_round(found[1])} (the {found[2]})", 1)
+    wrong = answer.replace(found[0], f"to m ≈ {_next_round(found[1])} on the {found[2]}.", 1)
     assert false("model_answer", wrong, results), wrong
-    wrong = answer.replace(found[0], f"to m ≈ {found[1]} (the Apple M1 Pro)", 1)
+    wrong = answer.replace(found[0], f"to m ≈ {found[1]} on the Apple M1 Pro.", 1)
     assert false("model_answer", wrong, results), wrong
-    found = re.search(r"only from m ≈ ([\d,]+)", answer)
-    wrong = answer.replace(found[0], f"only from m ≈ {_next_round(found[1])}", 1)
+    found = re.search(r"ranges from m ≈ ([\d,]+)", answer)
+    assert found, answer
+    wrong = answer.replace(found[0], f"ranges from m ≈ {_next_round(found[1])}", 1)
     assert false("model_answer", wrong, results), wrong
     found = re.search(r"and the GPU ([\d.]+)× faster", answer)
     assert found, answer

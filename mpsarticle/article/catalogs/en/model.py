@@ -3,10 +3,11 @@ notes)."""
 
 MESSAGES = {
     # -- the opening page: the answer for Macs ------------------------------------------------------
-    "model.answer.crossover": "By a model fitted on this machine and checked against what others measured, an "
-                              "Apple GPU beats its own CPU at B @ a only from m ≈ {low} (the {low_chip}) to "
-                              "m ≈ {high} (the {high_chip}) on: below that, the GPU's fixed cost of about {gpu_op} "
-                              "per operation, against {cpu_op} on the CPU, outweighs the work.",
+    "model.answer.crossover": "Estimated by a model fitted on this machine, its Mac parameters taken from figures "
+                              "others published: an Apple GPU beats its own CPU at B @ a only above a crossover that "
+                              "ranges from m ≈ {low} on the {low_chip} to m ≈ {high} on the {high_chip}. Below it, "
+                              "the GPU's fixed cost of about {gpu_op} per operation, against {cpu_op} on the CPU, "
+                              "outweighs the work.",
     "model.answer.matmul": "At float32 matrix products of m = {m}, the GPU is predicted to be {low} faster than the "
                            "CPU on the {low_chip} and {high} faster on the {high_chip}.",
     "model.answer.matmul_mixed": "At float32 matrix products of m = {m}, the CPU is predicted to be {low} faster than "
@@ -53,7 +54,7 @@ MESSAGES = {
                             "{device}'s points).",
     "model.fit.none": "No device of this build has enough measurements to fit the model.",
     "model.fit.replayed": "A decode step replayed without the host (a CUDA graph or a compiled step) is left out of "
-                          "the fit: on the {device} the model without the fixed cost predicts it {error} off.",
+                          "the fit: on the {device}, even without the fixed cost, the model misses it by {error}.",
     "model.threshold.matvec": "On the {device}, B @ a is limited by the fixed cost below m ≈ {m}, where its "
                               "{bytes} take one call's {op} at {bw}, and by bandwidth above.",
     "model.threshold.matmul": "{dtype} A @ B on the {device} turns from fixed-cost-bound to {after}-bound at "
@@ -85,9 +86,11 @@ MESSAGES = {
                          "moving a tensor to the other device is a copy that reads and writes every byte.",
     "model.rule.mac": "Third, on a Mac: put work like B @ a on mps only from m ≈ {cross} on (the median chip "
                       "variant; from {low} on the {low_chip} to {high} on the {high_chip}); batch small calls until "
-                      "each moves more than {mac_bytes}; and for text, where eager PyTorch pays {gpu_op} for each of "
-                      "about {ops} operations per token ({overhead} per token of a 7B model), fusing the operations "
-                      "or a compiled engine matters more than the chip.",
+                      "each moves more than {mac_bytes}, what the median variant's GPU reads in one operation's "
+                      "fixed cost; and for text, eager PyTorch pays {gpu_op} for each of about {ops} operations per "
+                      "token ({overhead} per token of a 7B model). That is the larger part of a token on {limited} "
+                      "of the {variants} chip variants that hold such a model: there fusing the operations or a "
+                      "compiled engine gains more than a faster chip; on the others bandwidth decides.",
 
     # -- the timing chapter: the blog post's bars --------------------------------------------------------
     "model.post": "For the post's M1 Pro, the model puts one B @ a at m = {m} at no less than {device_time} on the "
@@ -136,8 +139,8 @@ MESSAGES.update({
     "model.assumption.gpu_fp32_per_core": "GPU float32 product per GPU core (TFLOP/s), where the sheet has no peak",
     "model.assumption.gpu_fp16_over_fp32": "GPU float16 rate ÷ float32 rate",
     "model.assumption.cpu_fp32_tflops": "CPU float32 product (TFLOP/s)",
-    "model.assumption.gpu_op_us": "GPU: one small operation (µs)",
-    "model.assumption.cpu_op_us": "CPU: one small operation (µs)",
+    "model.assumption.gpu_op_us": "GPU: one small operation",
+    "model.assumption.cpu_op_us": "CPU: one small operation",
     "model.assumption.cpu_fp16_over_fp32": "CPU float16 rate ÷ float32 rate",
     "model.assumption.stated": "stated: no published measurement",
     "model.table.checks.0": "Source",

@@ -3,11 +3,12 @@ package's notes)."""
 
 MESSAGES = {
     # -- halaman pembuka: jawaban untuk Mac -------------------------------------------------------------
-    "model.answer.crossover": "Menurut model yang dicocokkan di mesin ini lalu diuji terhadap hasil ukur pihak lain, "
-                              "GPU Apple baru mengungguli CPU-nya sendiri untuk B @ a setelah matriksnya cukup "
-                              "besar: titik silangnya berkisar dari m ≈ {low} ({low_chip}) sampai m ≈ {high} "
-                              "({high_chip}). Di bawah ukuran itu, pekerjaannya kalah besar dibandingkan biaya "
-                              "tetap GPU, sekitar {gpu_op} per operasi, sementara CPU hanya membayar {cpu_op}.",
+    "model.answer.crossover": "Perkiraan dari model yang dicocokkan di mesin ini, dengan parameter Mac yang diambil "
+                              "dari angka terbitan pihak lain: GPU Apple baru mengungguli CPU-nya sendiri untuk B @ a "
+                              "setelah matriksnya cukup besar, dan titik silangnya berkisar dari m ≈ {low} di "
+                              "{low_chip} sampai m ≈ {high} di {high_chip}. Di bawah titik itu, biaya tetap GPU, "
+                              "sekitar {gpu_op} per operasi, lebih besar daripada waktu kerjanya, sementara biaya "
+                              "tetap CPU hanya {cpu_op}.",
     "model.answer.matmul": "Untuk perkalian matriks float32 dengan m = {m}, GPU diprediksi {low} lebih cepat daripada "
                            "CPU di {low_chip} dan {high} lebih cepat di {high_chip}.",
     "model.answer.matmul_mixed": "Untuk perkalian matriks float32 dengan m = {m}, CPU justru diprediksi {low} lebih "
@@ -56,7 +57,7 @@ MESSAGES = {
                             "{other} kalau dijumlahkan (diukur pada titik-titik {device}).",
     "model.fit.none": "Tidak ada perangkat di mesin ini yang punya cukup hasil ukur untuk mencocokkan model.",
     "model.fit.replayed": "Langkah decode yang diputar ulang tanpa host (CUDA graph atau langkah yang dikompilasi) "
-                          "tidak ikut dicocokkan: di {device}, model tanpa biaya tetap meleset {error} darinya.",
+                          "tidak ikut dicocokkan: di {device}, bahkan tanpa biaya tetap pun model meleset {error}.",
     "model.threshold.matvec": "Di {device}, B @ a dibatasi biaya tetap di bawah m ≈ {m}: pada ukuran itu, {bytes} "
                               "yang dipindahkannya makan waktu {op} (sama dengan satu panggilan) pada {bw}. Di atas "
                               "ukuran itu, yang membatasinya bandwidth.",
@@ -87,16 +88,19 @@ MESSAGES = {
                         "melewati garis itu pada m ≈ {m}. Menurut model, di Mac GPU membayar {gpu_op} per operasi, "
                         "sedangkan CPU {cpu_op}.",
     "model.rule.memory": "Kedua, memori terpadu: di Mac, CPU dan GPU membaca memori yang sama, jadi pekerjaan yang "
-                         "dibatasi bandwidth paling banter hanya bertambah cepat sebanyak rasio bandwidth yang "
+                         "dibatasi bandwidth paling banyak hanya bertambah cepat sebanyak rasio bandwidth yang "
                          "dicapai GPU terhadap yang dicapai CPU. Menurut median operasi salin yang diterbitkan, GPU "
                          "mencapai {gpu_share} dari bandwidth spesifikasi dan CPU {cpu_share}: rasionya {ratio}. "
                          "Memindahkan tensor ke perangkat lain pun berarti menyalin: setiap byte dibaca dan ditulis.",
-    "model.rule.mac": "Ketiga, di Mac: taruh pekerjaan seperti B @ a di mps hanya mulai m ≈ {cross} (varian chip "
-                      "median; dari {low} di {low_chip} sampai {high} di {high_chip}), dan gabungkan panggilan kecil "
-                      "sampai masing-masing memindahkan lebih dari {mac_bytes}. Untuk teks, PyTorch dalam mode eager "
+    "model.rule.mac": "Ketiga, di Mac: jalankan pekerjaan seperti B @ a di mps hanya mulai m ≈ {cross} (nilai "
+                      "tengah antarvarian chip; dari {low} di {low_chip} sampai {high} di {high_chip}), dan gabungkan "
+                      "panggilan kecil sampai masing-masing memindahkan lebih dari {mac_bytes}, yaitu sebanyak yang "
+                      "dibaca GPU varian tengah selama biaya tetap satu operasi. Untuk teks, PyTorch dalam mode eager "
                       "membayar {gpu_op} untuk setiap operasi dari sekitar {ops} operasi per token ({overhead} per "
-                      "token model 7B), jadi menggabungkan operasi atau memakai engine yang dikompilasi lebih "
-                      "menentukan daripada chip-nya.",
+                      "token model 7B). Biaya itu menjadi bagian terbesar dari satu token di {limited} dari "
+                      "{variants} varian chip yang memorinya cukup untuk model seperti itu: di sana menggabungkan "
+                      "operasi atau memakai mesin inferensi yang dikompilasi lebih menguntungkan daripada chip yang "
+                      "lebih cepat; di varian lainnya bandwidth yang menentukan.",
 
     # -- bab pengukuran waktu: batang-batang tulisan blog ---------------------------------------------
     "model.post": "Untuk M1 Pro di tulisan blog itu, model memperkirakan satu B @ a pada m = {m} butuh paling "
