@@ -184,6 +184,7 @@ def fit(results: ResultSet, device: str) -> Fit | None:
     counts = {w: sum(1 for p, _ in fitted if p.workload == w) for w in MODELLED}
     weights = np.array([1 / math.sqrt(counts[p.workload]) for p, _ in fitted])
     measured = np.log([p.measured_s for p, _ in fitted])
+    limits = _limits(start)
     solutions: dict[str, np.ndarray] = {}
     rms: dict[str, float] = {}
     for combination in COMBINATIONS:
@@ -194,8 +195,8 @@ def fit(results: ResultSet, device: str) -> Fit | None:
 
         # The max is piecewise and the sum nearly so: a solve can stop in a local minimum, so it starts from the
         # envelope and from moves of it (_shifts), and keeps the best.
-        solved = min((least_squares(residuals, start + shift, method="trf", x_scale=1.0) for shift in _shifts(start)),
-                     key=lambda found: found.cost)
+        solved = min((least_squares(residuals, start + shift, method="trf", x_scale=1.0, bounds=limits)
+                      for shift in _shifts(start)), key=lambda found: found.cost)
         solutions[combination] = solved.x
         rms[combination] = float(math.sqrt(np.sum(solved.fun ** 2) / np.sum(weights ** 2)))
     chosen = min(COMBINATIONS, key=lambda name: rms[name])
@@ -207,6 +208,20 @@ def fit(results: ResultSet, device: str) -> Fit | None:
     replayed = [(p, c) for p, c in pairs if c.replayed]
     return Fit(device, chosen, op_s, bw, rates, rms, _workload_errors(fitted, predicted),
                _workload_errors(replayed, predicted))
+
+
+#: How far a fitted parameter may move from the envelope (log space): a term that never decides a point (a rate
+#: of a precision measured only where the fixed cost dominates) is otherwise free to run off to infinity.
+_FREEDOM = math.log(1e4)
+#: A rate may rise at most this far above the best rate measured in its precision.
+_RATE_FREEDOM = math.log(100)
+
+
+def _limits(start: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    low = start - _FREEDOM
+    high = start + _FREEDOM
+    high[2:] = start[2:] + _RATE_FREEDOM
+    return low, high
 
 
 def _shifts(start: np.ndarray) -> list[np.ndarray]:
