@@ -39,7 +39,7 @@ from scipy.optimize import least_squares
 from mpsarticle.core.specs import MatMul, MatVec, Workload
 from mpsarticle.results.model import Point, ResultSet
 
-__all__ = ["COMBINATIONS", "MODELLED", "Call", "Fit", "Threshold", "WorkloadError", "call_of", "errors", "fit",
+__all__ = ["COMBINATIONS", "MODELLED", "Call", "Fit", "Threshold", "WorkloadError", "call_of", "first_true", "fit",
            "fit_all", "predict_s", "regime", "thresholds"]
 
 COMBINATIONS = ("max", "sum")
@@ -258,10 +258,6 @@ def fit_all(results: ResultSet) -> dict[str, Fit]:
     return found
 
 
-def errors(fitted: Fit) -> tuple[WorkloadError, ...]:
-    return fitted.errors
-
-
 @dataclass(frozen=True)
 class Threshold:
     """Where a workload changes regime on a device: from ``before`` to ``after`` at size ``m``."""
@@ -306,9 +302,15 @@ def _first(fitted: Fit, make: Callable[[int], Workload], dtype: str, low: int, h
         workload = make(m)
         return regime(Call(1.0, workload.bytes_moved, workload.flops, dtype), fitted) == after
 
+    return first_true(past, low, high)
+
+
+def first_true(holds: Callable[[int], bool], low: int, high: int) -> int:
+    """The least whole m in (low, high] for which ``holds`` is true, where it is false at ``low``, true at
+    ``high``, and changes once in between (halving)."""
     while high - low > 1:
         mid = (low + high) // 2
-        if past(mid):
+        if holds(mid):
             high = mid
         else:
             low = mid

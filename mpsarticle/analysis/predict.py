@@ -41,13 +41,13 @@ import statistics
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
-from mpsarticle.analysis.model import Call, predict_s
+from mpsarticle.analysis.model import Call, first_true, predict_s
 from mpsarticle.core.cited import Cited, cited
 from mpsarticle.core.specs import DTYPE_SIZES, Decode, MatMul, MatVec
 from mpsarticle.core.specsheet import Chip, chips, fits
 
 __all__ = ["ASSUMPTIONS", "Assumption", "Check", "Device", "MODELS", "Prediction", "SourceError", "assumptions",
-           "checks", "crossover_m", "decode_models", "gpu_model", "predictions", "source_errors"]
+           "checks", "crossover_m", "decode_models", "gpu_model", "predictions", "scenarios", "source_errors"]
 
 #: The assumptions, by name (see the module notes).
 ASSUMPTIONS = ("gpu_bandwidth_share", "gpu_fp32_share", "gpu_fp32_per_core", "gpu_fp16_over_fp32",
@@ -238,14 +238,7 @@ def crossover_m(gpu: Device, cpu: Device, combination: str) -> int | None:
     if gpu_wins(1):
         return 1
     # Each device's time grows with m, and the GPU's fixed cost is the larger: one change of side, found by halving.
-    low, high = 1, CROSSOVER_MAX
-    while high - low > 1:
-        mid = (low + high) // 2
-        if gpu_wins(mid):
-            high = mid
-        else:
-            low = mid
-    return high
+    return first_true(gpu_wins, 1, CROSSOVER_MAX)
 
 
 # -- language models ------------------------------------------------------------------------------
@@ -314,7 +307,8 @@ class Prediction:
     high: float | None
 
 
-def _scenarios(chip: Chip) -> dict[str, tuple[Device | None, Device | None]]:
+def scenarios(chip: Chip) -> dict[str, tuple[Device | None, Device | None]]:
+    """The chip's (GPU, CPU) in each scenario of :data:`SCENARIOS`, its own cited rows left out."""
     given = assumptions(chip.name)
     return {s: (gpu_model(chip, given, s), _cpu(chip, given, s)) for s in SCENARIOS}
 
@@ -352,7 +346,7 @@ def _bound_of(call: Call) -> Callable[[Device, Device], float | None]:
 
 def chip_predictions(chip: Chip, combination: str, ops_per_layer: float | None) -> list[Prediction]:
     """The published predictions of one chip variant (see :func:`predictions`)."""
-    devices = _scenarios(chip)
+    devices = scenarios(chip)
     found = [_ranged(chip, "matvec_crossover_m", "", "m",
                      lambda g, c: crossover_m(g, c, combination), devices)]
     for dtype in ("float32", "float16"):
@@ -443,7 +437,7 @@ def _each_variant(row: Cited, combination: str, of: Callable[[Chip, Device | Non
     centrals, lows, highs = [], [], []
     for chip in variants(row):
         values = []
-        for scenario, (gpu, cpu) in _scenarios(chip).items():
+        for scenario, (gpu, cpu) in scenarios(chip).items():
             value = of(chip, gpu, cpu)
             if value is not None:
                 values.append(value)

@@ -52,10 +52,6 @@ def _size(m: float) -> Size:
     return Size(int(round(m, -digits)))
 
 
-def _op(seconds: float) -> Seconds:
-    return Seconds(seconds)
-
-
 def _gpu_op(found: ModelFinding) -> Seconds | None:
     given = found.assumptions.get("gpu_op_us")
     return Seconds(given.central * 1e-6) if given else None
@@ -152,9 +148,9 @@ def _mac_answer(results: ResultSet, found: ModelFinding, words: Words) -> str:
 
 def _devices(chip) -> list[predict.Device]:
     """The chip's GPU in the central scenario, then the one that favours it least, then most."""
-    given = predict.assumptions(chip.name)
-    made = [predict.gpu_model(chip, given, s) for s in ("central", "gpu_worst", "gpu_best")]
-    return [d for d in made if d is not None] if all(made) else []
+    made = predict.scenarios(chip)
+    found = [made[s][0] for s in ("central", "gpu_worst", "gpu_best")]
+    return [d for d in found if d is not None] if all(found) else []
 
 
 def _text_table(head: list[str], rows: list[list[str]], extra_class: str) -> str:
@@ -179,7 +175,7 @@ def fit_sentences(results: ResultSet, words: Words) -> str:
         every = [e for e in fitted.errors]
         median = statistics.median(e.median for e in every)
         parts.append(words("model.fit.device", device=words.device(device), points=Count(fitted.points),
-                           op=_op(fitted.op_s), bw=Rate(fitted.gb_s, "GB/s"), rates=_rates(fitted, words),
+                           op=Seconds(fitted.op_s), bw=Rate(fitted.gb_s, "GB/s"), rates=_rates(fitted, words),
                            median=Share(median), worst=Share(max(e.worst for e in every))))
     chooser = found.fits[found.chosen_by] if found.chosen_by else None
     if chooser is not None:
@@ -209,7 +205,7 @@ def threshold_sentences(results: ResultSet, words: Words) -> str:
             if mark.workload == "matvec" and mark.before == "fixed":
                 moved = MatVec(mark.m).bytes_moved
                 parts.append(words("model.threshold.matvec", device=words.device(device), m=_size(mark.m),
-                                   bytes=Bytes(moved, binary=False), op=_op(fitted.op_s),
+                                   bytes=Bytes(moved, binary=False), op=Seconds(fitted.op_s),
                                    bw=Rate(fitted.gb_s, "GB/s")))
         for dtype in ("float32", "float16"):
             steps = [t for t in marks if t.workload == "matmul" and t.dtype == dtype]
@@ -364,7 +360,7 @@ def rules(results: ResultSet, words: Words) -> str:
         fitted = found.fits[device]
         knee = next((t.m for t in found.thresholds[device] if t.workload == "matvec" and t.before == "fixed"), None)
         if knee is not None:
-            parts.append(words("model.rule.fixed", device=words.device(device), op=_op(fitted.op_s),
+            parts.append(words("model.rule.fixed", device=words.device(device), op=Seconds(fitted.op_s),
                                bytes=Bytes(fitted.op_s * fitted.bytes_per_s, binary=False),
                                bw=Rate(fitted.gb_s, "GB/s"), m=_size(knee), gpu_op=gpu_op, cpu_op=cpu_op))
     given = found.assumptions

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from mpsarticle.analysis import predict
 from mpsarticle.analysis.findings.common import present_accelerator
 from mpsarticle.analysis.model import Fit, Threshold, fit_all, thresholds
-from mpsarticle.core.specsheet import Chip, chip_of, chips
+from mpsarticle.core.specsheet import Chip, chip_of
 from mpsarticle.results.model import ResultSet
 
 __all__ = ["Extreme", "ModelFinding", "model", "ops_per_layer"]
@@ -137,6 +137,3 @@ def model(results: ResultSet) -> ModelFinding:
         seen = _SEEN[id(results)] = (results, _made(results))
     return seen[1]
 
-
-def chip_names() -> list[str]:
-    return list(dict.fromkeys(c.name for c in chips()))
