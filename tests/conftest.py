@@ -13,8 +13,9 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, settings
 
+from mpsarticle.languages import LANGUAGES
+
 ROOT = Path(__file__).resolve().parent.parent
-LANGUAGES = ("en", "id")
 
 
 LAYERS = {

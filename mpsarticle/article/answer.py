@@ -18,6 +18,7 @@ from mpsarticle.article.formatting import reading_name
 from mpsarticle.article.wording import (
     Billions,
     Bytes,
+    Choice,
     Count,
     Factor,
     Listing,
@@ -41,13 +42,15 @@ def _sizes(area: Area) -> Listing:
 
 def _area(area: Area, side: Literal["win", "loss"]) -> Phrase:
     """The long form: "matrix-vector products from m = 4,096 on (2.1× faster at m = 16,384)"."""
-    return Phrase.of(f"area.{area.workload}.{area.scope}.{side}", size=Size(area.size or 0), sizes=_sizes(area),
+    return Phrase.of("area", workload=Choice(area.workload), scope=Choice(area.scope), size=Size(area.size or 0),
+                     sizes=_sizes(area),
                      factor=Factor(area.factor), at=Size(area.at), dtype=Text(area.dtype or ""), **_ends(area))
 
 
 def _short(area: Area, side: Literal["use", "keep"], bytes_from: float | None) -> Phrase:
     """The rule's form: "matrix-vector products from m = 4,096 on (matrices of 64 MiB and more)"."""
-    return Phrase.of(f"{side}.{area.workload}.{area.scope}", size=Size(area.size or 0), sizes=_sizes(area),
+    return Phrase.of("rule.area", side=Choice(side), workload=Choice(area.workload), scope=Choice(area.scope),
+                     size=Size(area.size or 0), sizes=_sizes(area),
                      bytes=Bytes(bytes_from or 0), dtype=Text(area.dtype or ""), **_ends(area))
 
 
@@ -87,7 +90,7 @@ def _compared_answer(found: Verdict, words: Words) -> tuple[str, str, str]:
     for status in MISSING:
         dtypes = tuple(Text(p.dtype) for p in found.matmul.on(accelerator or "") if p.status == status)
         if dtypes:
-            detail += " " + words(f"answer.missing.{status}", dtypes=Listing(dtypes), device=device)
+            detail += " " + words("answer.missing", status=Choice(status), dtypes=Listing(dtypes), device=device)
     start = next((c.evidence[1].bytes_moved for c in found.crossover.comparisons if c.size == found.crossover.size),
                  None)
     use = tuple(_short(a, "use", start) for a in found.wins)
@@ -144,9 +147,10 @@ def _tokens(found: Verdict, words: Words) -> str:
     model = Bytes(first.model_gb * 1e9, binary=False)
     text = words("answer.tokens.model", parameters=Billions(first.parameters),
                  bits=Count(8 * first.bytes_per_parameter), model=model)
-    bounds = [(f"answer.tokens.{first.basis}", first)] + [(f"answer.tokens.also.{o.basis}", o) for o in others]
+    bounds = [("answer.tokens.bound", first)] + [("answer.tokens.also", o) for o in others]
     for key, bound in bounds:
-        text += " " + words(key, model=model, rate=Rate(bound.gb_s, "GB/s"), device=words.device(bound.device),
+        text += " " + words(key, basis=Choice(bound.basis), model=model, rate=Rate(bound.gb_s, "GB/s"),
+                            device=words.device(bound.device),
                             size=Size(bound.size or 0), tokens=Num(bound.tokens_per_s),
                             cache=Bytes(bound.cache_bytes or 0))
     return text
@@ -161,7 +165,7 @@ def reason_sentences(results: ResultSet, words: Words) -> dict[str, str]:
     if overhead is not None:
         direction = {FASTER: "faster", SLOWER: "slower"}.get(overhead.direction, "same")
         values = dict(size=Size(overhead.size), acc=Seconds(overhead.accelerator_s), cpu=Seconds(overhead.cpu_s))
-        small = words(f"reason.small.{direction}", device=device, **values)
+        small = words("reason.small", direction=Choice(direction), device=device, **values)
         band = next((b for b in found.bandwidths if b.device == found.crossover.device), None)
         if band and overhead.streaming_s is not None and overhead.streaming_s < overhead.accelerator_s / 2:
             small += " " + words("reason.streaming", device=device, stream=Seconds(overhead.streaming_s),
@@ -181,7 +185,7 @@ def reason_sentences(results: ResultSet, words: Words) -> dict[str, str]:
         direction = {FASTER: "faster", SLOWER: "slower"}.get(ratio.direction(), "same")
         factor = Factor(ratio.value if direction != "slower" else 1 / ratio.value)
         reads = Listing(tuple(_reading(bands[d], words) for d in (found.crossover.device, "cpu")))
-        large = words(f"reason.large.{direction}", device=device, reads=reads, factor=factor)
+        large = words("reason.large", direction=Choice(direction), device=device, reads=reads, factor=factor)
     return {"reason_small": small, "reason_large": large}
 
 
@@ -191,4 +195,4 @@ def _reading(band: Bandwidth, words: Words) -> Phrase:
                         size=Size(band.memory_size), matrix=Bytes(band.memory_point.bytes_moved))
     if band.memory_basis == "fits_cache":
         values["cache"] = Bytes(band.cache_bytes or 0)
-    return Phrase.of(f"reading.{band.memory_basis}", **values)
+    return Phrase.of("reading", basis=Choice(band.memory_basis), **values)

@@ -24,6 +24,7 @@ from mpsarticle.article.reasons import reason_text
 from mpsarticle.article.wording import (
     Billions,
     Bytes,
+    Choice,
     Count,
     Factor,
     Listing,
@@ -136,7 +137,7 @@ def attention_compared(found: AttentionFinding, words: Words) -> str:
 # -- the decode step ------------------------------------------------------------------------
 
 def _how(found: Decoding, words: Words) -> str:
-    return words(f"decode.how.{found.graph_how or 'cuda_graph'}")
+    return words("decode.how", how=Choice(found.graph_how or "cuda_graph"))
 
 
 def _model(found: Decoding) -> dict:
@@ -147,10 +148,10 @@ def _model(found: Decoding) -> dict:
 def _limit(found: Decoding, step: DecodeStep, words: Words) -> str:
     device = words.device(found.device)
     if found.limit == "bandwidth":
-        return words("decode.limit.bandwidth", device=device)
+        return words("decode.limit", limit=Choice("bandwidth"), device=device)
     if found.limit is None or found.cost is None or found.overhead_s is None:
-        return words("decode.limit.unknown", device=device)
-    return words(f"decode.limit.{found.limit}", ops=Count(step.ops or 0), cost=Seconds(found.cost.per_op_s),
+        return words("decode.limit", limit=Choice("unknown"), device=device)
+    return words("decode.limit", limit=Choice(found.limit), ops=Count(step.ops or 0), cost=Seconds(found.cost.per_op_s),
                  total=Seconds(found.overhead_s), time=Seconds(step.seconds), device=device)
 
 
@@ -166,8 +167,8 @@ def _graph(found: Decoding, words: Words) -> str:
     factor = Factor(replay.value if direction != "slower" else 1 / replay.value) if replay else Factor(1.0)
     values = dict(how=_how(found, words), tokens=Num(graph.tokens_per_s), factor=factor)
     if share is None:
-        return words(f"decode.graph.{direction}.no_bound", **values)
-    return words(f"decode.graph.{direction}", share=Share(share[0]), **values)
+        return words("decode.graph.no_bound", direction=Choice(direction), **values)
+    return words("decode.graph", direction=Choice(direction), share=Share(share[0]), **values)
 
 
 def decode_sentence(results: ResultSet, words: Words) -> str:
@@ -218,8 +219,9 @@ def decode_answer(results: ResultSet, words: Words) -> str:
     bound, share = one.bound_tokens_per_s, one.share(one.eager)
     assert bound is not None and share is not None  # (chosen for having a bound)
     limit = one.limit or "unknown"
-    return words(f"answer.decode.{limit}", device=words.device(one.device), tokens=Num(one.eager.tokens_per_s),
-                 bound=Num(bound), rate=Rate(one.band.memory_gb_s, "GB/s"), share=Share(share[0]),
+    return words("answer.decode", limit=Choice(limit), device=words.device(one.device),
+                 tokens=Num(one.eager.tokens_per_s), bound=Num(bound), rate=Rate(one.band.memory_gb_s, "GB/s"),
+                 share=Share(share[0]),
                  params=Billions(one.parameters, fraction_digits=1), bytes=Bytes(one.bytes_per_token, binary=False))
 
 
@@ -231,13 +233,14 @@ def rule_more(results: ResultSet, words: Words) -> str:
     if found.device is not None and found.compared:
         overall = found.direction
         key = {FASTER: "faster", SLOWER: "slower", SAME: "same"}.get(str(overall), "mixed")
-        parts.append(words(f"rule.attention.{key}", device=words.device(found.device),
+        parts.append(words("rule.attention", direction=Choice(key), device=words.device(found.device),
                            dtype=Text(ATTENTION_COMPARED)))
     one = _answered(results)
     if one is not None and one.eager is not None and one.limit is not None:
         share = one.share(one.eager)
         assert share is not None  # (chosen for having a bound)
-        parts.append(words(f"rule.decode.{one.limit}", device=words.device(one.device), share=Share(share[0])))
+        parts.append(words("rule.decode", limit=Choice(one.limit), device=words.device(one.device),
+                           share=Share(share[0])))
     else:
         parts.append(words("rule.decode.none"))
     return " ".join(parts)

@@ -20,6 +20,7 @@ from mpsarticle.article.formatting import duration, number, percent, whole
 from mpsarticle.article.tables import html_table
 from mpsarticle.article.wording import (
     Bytes,
+    Choice,
     Count,
     Factor,
     Listing,
@@ -29,7 +30,6 @@ from mpsarticle.article.wording import (
     Seconds,
     Share,
     Size,
-    Term,
     Text,
     Words,
 )
@@ -213,12 +213,16 @@ def threshold_sentences(results: ResultSet, words: Words) -> str:
                 continue
             if len(steps) == 1:
                 parts.append(words("model.threshold.matmul", dtype=Text(dtype), device=words.device(device),
-                                   after=Term(f"model.regime.{steps[0].after}"), m=_size(steps[0].m)))
+                                   after=_regime(steps[0].after), m=_size(steps[0].m)))
             else:
                 parts.append(words("model.threshold.matmul_more", dtype=Text(dtype), device=words.device(device),
-                                   after=Term(f"model.regime.{steps[0].after}"), m=_size(steps[0].m),
-                                   after2=Term(f"model.regime.{steps[1].after}"), m2=_size(steps[1].m)))
+                                   after=_regime(steps[0].after), m=_size(steps[0].m),
+                                   after2=_regime(steps[1].after), m2=_size(steps[1].m)))
     return " ".join(parts) or words("model.fit.none")
+
+
+def _regime(regime: str) -> Phrase:
+    return Phrase.of("model.regime", regime=Choice(regime))
 
 
 def fit_table(results: ResultSet, words: Words) -> str:
@@ -227,12 +231,13 @@ def fit_table(results: ResultSet, words: Words) -> str:
     for device, fitted in found.fits.items():
         for error in fitted.errors + fitted.replayed_errors:
             replayed = error in fitted.replayed_errors
-            name = words(f"model.table.workload.{error.workload}") + (
+            name = words("model.table.workload", workload=Choice(error.workload)) + (
                 " " + words("model.table.replayed") if replayed else "")
             rows.append([words.device(device), name, whole(error.points, words.lang),
                          percent(error.median, words.lang), percent(error.worst, words.lang),
                          whole(error.worst_size, words.lang) if error.worst_size is not None else "–"])
-    head = [words(f"model.table.fit.{i}") for i in range(6)]
+    head = [words(key) for key in ("column.device", "column.workload", "model.table.points", "column.median_error",
+                                    "column.worst_error", "model.table.worst_at")]
     return _text_table(head, rows, "mpsarticle-model-fit")
 
 
@@ -264,7 +269,8 @@ def predictions_table(results: ResultSet, words: Words) -> str:
         for dtype in ("float32", "float16"):
             cells.append(_range(found.of_chip(chip, f"matmul_speedup_{dtype}", str(ANSWER_MATMUL)), words.lang, 2))
         rows.append(cells)
-    head = [words(f"model.table.predictions.{i}") for i in range(5)]
+    head = [words(key) for key in ("column.chip", "column.gpu_cores", "model.table.crossover", "model.table.float32",
+                                    "model.table.float16")]
     return _text_table(head, rows, "mpsarticle-model-predictions")
 
 
@@ -283,8 +289,9 @@ def decode_table(results: ResultSet, words: Words) -> str:
                 continue
             cells += [_range(eager, words.lang), _range(bound, words.lang)]
         rows.append(cells)
-    head = [words("model.table.predictions.0"), words("model.table.predictions.1")] + [
-        words(f"model.table.predictions.{i}") for i in range(5, 11)]
+    head = [words(key) for key in ("column.chip", "column.gpu_cores", "model.table.eager_1b", "model.table.bound_1b",
+                                    "model.table.eager_7b", "model.table.bound_7b", "model.table.eager_7b_4bit",
+                                    "model.table.bound_7b_4bit")]
     return _text_table(head, rows, "mpsarticle-model-decode")
 
 
@@ -297,13 +304,14 @@ def assumptions_table(results: ResultSet, words: Words) -> str:
             shown = [duration(v * 1e-6, words.lang) for v in (given.central, given.low, given.high)]
         else:
             shown = [number(v, words.lang, 3) for v in (given.central, given.low, given.high)]
-        rows.append([words(f"model.assumption.{name}"), shown[0], f"{shown[1]}–{shown[2]}",
+        rows.append([words("model.assumption", name=Choice(name)), shown[0], f"{shown[1]}–{shown[2]}",
                      whole(len(given.rows), words.lang), sources])
     half = predict.CPU_FP16_OVER_FP32
-    rows.append([words("model.assumption.cpu_fp16_over_fp32"), number(half[0], words.lang, 3),
+    rows.append([words("model.assumption", name=Choice("cpu_fp16_over_fp32")), number(half[0], words.lang, 3),
                  f"{number(half[1], words.lang, 3)}–{number(half[2], words.lang, 3)}", "0",
                  words("model.assumption.stated")])
-    head = [words(f"model.table.assumptions.{i}") for i in range(5)]
+    head = [words(key) for key in ("model.table.assumption", "model.table.central", "model.table.range",
+                                    "model.table.cited_rows", "model.table.sources")]
     return _text_table(head, rows, "mpsarticle-model-assumptions")
 
 
@@ -342,10 +350,13 @@ def checks_table(results: ResultSet, words: Words) -> str:
         sizes = [abs(c.error) for c in mine if c.error is not None]
         misses = ", ".join(dict.fromkeys(c.row.chip for c in mine if c.miss)) or "–"
         conflicts = ", ".join(dict.fromkeys(c.row.chip for c in mine if c.conflict)) or "–"
-        rows.append([source, framework, words(f"model.quantity.{quantity}"), whole(len(mine), words.lang),
+        rows.append([source, framework, words("model.quantity", quantity=Choice(quantity)),
+                     whole(len(mine), words.lang),
                      percent(statistics.median(sizes), words.lang), percent(max(sizes), words.lang), misses,
                      conflicts])
-    head = [words(f"model.table.checks.{i}") for i in range(8)]
+    head = [words(key) for key in ("column.source", "model.table.framework", "model.table.measured",
+                                    "model.table.figures", "column.median_error", "column.worst_error",
+                                    "model.table.outside", "model.table.above_sheet")]
     return _text_table(head, rows, "mpsarticle-model-checks")
 
 

@@ -24,6 +24,7 @@ from mpsarticle.article.formatting import reading_date, reading_name
 from mpsarticle.article.selfcheck_words import point_words, reference_words, row_gap_percent, row_ratio_digits
 from mpsarticle.article.wording import (
     Bytes,
+    Choice,
     Count,
     Factor,
     Listing,
@@ -34,7 +35,6 @@ from mpsarticle.article.wording import (
     Seconds,
     Share,
     Size,
-    Term,
     Text,
     Words,
 )
@@ -104,11 +104,11 @@ def drops_sentence(found: Sequence[f.Drop], words: Words, why: str = "drop.why",
     parts, cached = [], 0
     for drop in found:
         key = analysis.size_key(drop.workload)
-        before = Phrase.of(f"drop.size.{key}", size=Size(drop.before))
-        after = Phrase.of(f"drop.size.{key}", size=Size(drop.after))
+        before = Phrase.of("drop.size", axis=Choice(key), size=Size(drop.before))
+        after = Phrase.of("drop.size", axis=Choice(key), size=Size(drop.after))
         device = words.device(drop.device)
         parts.append(words("drop.one", device=device,
-                           what=Phrase.of(f"drop.what.{drop.workload}", dtype=Text(drop.dtype or "")),
+                           what=Phrase.of("drop.what", workload=Choice(drop.workload), dtype=Text(drop.dtype or "")),
                            before=before, after=after,
                            high=Rate(drop.before_rate, drop.unit), low=Rate(drop.after_rate, drop.unit),
                            share=Share(drop.share)))
@@ -123,7 +123,9 @@ def drops_sentence(found: Sequence[f.Drop], words: Words, why: str = "drop.why",
         # no swap on a Linux machine whose swap total is 0 (macOS grows its swap as it needs it).
         env = environment or {}
         no_swap = env.get("swap_total_bytes") == 0 and not str(env.get("os", "")).startswith("Darwin")
-        why = ("drop.why.cache" if cached == len(found) else "drop.why") + (".noswap" if no_swap else "")
+        return " ".join(parts) + " " + words("drop.why", count=Count(len(found)),
+                                             cause=Choice("cache" if cached == len(found) else "unknown"),
+                                             swap=Choice("none" if no_swap else "unknown"))
     return " ".join(parts) + " " + words(why, count=Count(len(found)))
 
 
@@ -147,17 +149,17 @@ def crossover_sentence(found: f.Crossover, words: Words) -> str:
                      first_factor=Factor(first.speedup.value), largest=Size(largest.size),
                      factor=Factor(largest.speedup.value))
     if found.kind == "from" and found.size is not None:  # (a crossover has a size)
-        return words(f"crossover.from.{found.below}", device=device, size=Size(found.size), largest=Size(largest.size),
-                     factor=Factor(largest.speedup.value))
+        return words("crossover.from", below=Choice(found.below), device=device, size=Size(found.size),
+                     largest=Size(largest.size), factor=Factor(largest.speedup.value))
     tail = _direction(largest.direction)  # never "faster": it would be a crossover
     if found.kind == "never":
-        return words(f"crossover.never.{tail}", device=device, largest=Size(largest.size),
+        return words("crossover.never", direction=Choice(tail), device=device, largest=Size(largest.size),
                      factor=Factor(largest.slowdown), acc=Seconds(largest.accelerator_s), cpu=Seconds(largest.cpu_s))
     best = found.best
     assert best is not None, "a mixed crossover has a win"
-    kind = "mixed_one" if len(found.wins) == 1 else "mixed"
-    return words(f"crossover.{kind}.{tail}", device=device, wins=Listing(tuple(Size(s) for s in found.wins)),
-                 best=Size(best.size), factor=Factor(best.speedup.value), largest=Size(largest.size),
+    return words("crossover.mixed", direction=Choice(tail), device=device,
+                 wins=Listing(tuple(Size(s) for s in found.wins)), best=Size(best.size),
+                 factor=Factor(best.speedup.value), largest=Size(largest.size),
                  slow_factor=Factor(largest.slowdown))
 
 
@@ -203,10 +205,11 @@ def gap_sentence(gap: f.Gap, words: Words) -> str:
     factor = Factor(gap.ratio.value if gap.verdict == "optimistic" else 1 / gap.ratio.value)
     values = dict(size=Size(gap.size), naive=Seconds(gap.naive_s), engine=Seconds(gap.engine_s), factor=factor)
     if gap.device == "cpu":
-        return words(f"gap.cpu.{gap.verdict}", **values)
-    key = f"gap.{gap.verdict}" + (".events" if gap.events_s is not None else "")
-    events = {"events": Seconds(gap.events_s)} if gap.events_s is not None else {}
-    return words(key, device=words.device(gap.device), **values, **events)
+        return words("gap.cpu", verdict=Choice(gap.verdict), **values)
+    if gap.events_s is not None:
+        return words("gap.events", verdict=Choice(gap.verdict), device=words.device(gap.device),
+                     events=Seconds(gap.events_s), **values)
+    return words("gap", verdict=Choice(gap.verdict), device=words.device(gap.device), **values)
 
 
 def post_sentence(found: dict[str, f.NaiveTiming], machine: f.Machine, words: Words) -> str:
@@ -243,7 +246,7 @@ def _naive_sizes(timing: f.NaiveTiming, device: str, words: Words) -> str:
     for verdict in (TOO_SMALL, TOO_LARGE, NOISY):
         group, worst = timing.having(verdict), timing.worst(verdict)
         if group and worst is not None:
-            clauses.append(Phrase.of(f"post.clause.{verdict}.{'one' if len(group) == 1 else 'many'}",
+            clauses.append(Phrase.of("post.clause", verdict=Choice(verdict),
                                      sizes=Listing(tuple(Size(s.size) for s in group)), factor=Factor(worst.factor),
                                      at=Size(worst.size)))
     text = words("post.mixed", device=device, clauses=Listing(tuple(clauses)))
@@ -274,7 +277,7 @@ def rates_sentence(found: f.Matmul, device: str, words: Words) -> str:
     for status in f.MISSING:
         dtypes = tuple(Text(p.dtype) for p in precisions if p.status == status)
         if dtypes:
-            missing.append(Phrase.of(f"missing.{status}", dtypes=Listing(dtypes)))
+            missing.append(Phrase.of("missing", status=Choice(status), dtypes=Listing(dtypes)))
     name = words.device(device)
     if not rates:
         return words("matmul.nothing", device=name, missing=Listing(tuple(missing)))
@@ -297,8 +300,8 @@ def compare_sentence(found: f.Matmul, words: Words) -> str:
         assert largest is not None, "a precision compared has a comparison"
         values = dict(device=name, dtype=Text(precision.dtype), size=Size(largest.size),
                       factor=_advantage(largest), **_split(precision.comparisons))
-        clauses.append(Phrase.of(f"matmul.same_size.{_summary_key(precision.direction, precision.comparisons)}",
-                                 **values))
+        clauses.append(Phrase.of("matmul.same_size",
+                                 summary=Choice(_summary_key(precision.direction, precision.comparisons)), **values))
     return words("matmul.compare", clauses=Listing(tuple(clauses)))
 
 
@@ -323,8 +326,9 @@ def best_sentence(found: f.Matmul, best: Sequence[f.RateComparison], words: Word
     for top in best:
         direction = _direction(top.direction)
         factor = Factor(top.ratio.value if direction != "slower" else 1 / top.ratio.value)
-        clauses.append(Phrase.of(f"matmul.best.{direction}", device=name, dtype=Text(top.dtype), factor=factor,
-                                 acc_size=Size(top.accelerator_size), cpu_size=Size(top.cpu_size)))
+        clauses.append(Phrase.of("matmul.best.clause", direction=Choice(direction), device=name,
+                                 dtype=Text(top.dtype), factor=factor, acc_size=Size(top.accelerator_size),
+                                 cpu_size=Size(top.cpu_size)))
     return words("matmul.best", clauses=Listing(tuple(clauses)))
 
 
@@ -340,7 +344,7 @@ def cpu_half_sentence(found: f.Matmul, words: Words) -> str:
         key = _summary_key(half.direction, half.comparisons)
         if key == f.MIXED and any(c.direction == SLOWER for c in half.comparisons):
             key += ".slower"  # (faster at some sizes, slower at others: both said)
-        clauses.append(Phrase.of(f"cpuhalf.{key}", **values))
+        clauses.append(Phrase.of("cpuhalf.clause", summary=Choice(key), **values))
     return words("cpuhalf.sentence", clauses=Listing(tuple(clauses)))
 
 
@@ -367,25 +371,30 @@ def conv_tf32_sentence(results: ResultSet, words: Words) -> str:
     return words("tf32.conv.on" if allowed else "tf32.conv.off", device=words.device("cuda"))
 
 
+def _step(status: str) -> Phrase:
+    """Why the training step has no time: "ran out of memory", ..."""
+    return Phrase.of("step", status=Choice(status))
+
+
 def training_sentence(found: f.Training, words: Words) -> str:
     last = found.largest
     if last is not None and found.device is not None:  # (the accelerator and the CPU compared at some batch)
         name = words.device(found.device)
-        parts = [words(f"train.{_direction(last.direction)}", batch=Size(last.size), acc=Seconds(last.accelerator_s),
-                       device=name, cpu=Seconds(last.cpu_s), factor=_advantage(last))]
+        parts = [words("train.result", direction=Choice(_direction(last.direction)), batch=Size(last.size),
+                       acc=Seconds(last.accelerator_s), device=name, cpu=Seconds(last.cpu_s), factor=_advantage(last))]
         for other in found.comparisons[:-1]:
             if other.direction != last.direction:
-                parts.append(words(f"train.also.{_direction(other.direction)}", batch=Size(other.size), device=name,
-                                   factor=_advantage(other)))
+                parts.append(words("train.also", direction=Choice(_direction(other.direction)), batch=Size(other.size),
+                                   device=name, factor=_advantage(other)))
         if found.accelerator_status and found.accelerator_status != "not_measured" and found.cpu_batch is not None:
-            parts.append(words("train.also.missing", batch=Size(found.cpu_batch), device=name,
-                               why=Term(f"step.{found.accelerator_status}")))
+            parts.append(words("train.also", direction=Choice("missing"), batch=Size(found.cpu_batch), device=name,
+                               why=_step(found.accelerator_status)))
         return " ".join(parts)
     if found.cpu_batch is None or found.cpu_s is None:
         return words("train.none")
     if found.device is not None and found.accelerator_status:
         return words("train.accelerator_missing", batch=Size(found.cpu_batch), cpu=Seconds(found.cpu_s),
-                     device=words.device(found.device), why=Term(f"step.{found.accelerator_status}"))
+                     device=words.device(found.device), why=_step(found.accelerator_status))
     return words("train.cpu_only", batch=Size(found.cpu_batch), cpu=Seconds(found.cpu_s))
 
 
@@ -397,14 +406,13 @@ def describe_points(points: Sequence[Point], words: Words) -> list[Phrase]:
         groups.setdefault((point.device, point.workload, point.params.get("dtype"), point.method), []).append(point)
     phrases = []
     for (device, workload, dtype, _), members in groups.items():
-        key = f"point.{workload}"
         sizes = {p.params.get(analysis.size_key(workload)) for p in members}
         whole = sorted(s for s in sizes if isinstance(s, int))
-        if key not in words.messages or len(whole) != len(sizes):
+        if not words.names("point", workload) or len(whole) != len(sizes):
             phrases.append(Phrase.of("point.other", workload=Text(workload), device=words.device(device)))
             continue
-        phrases.append(Phrase.of(key, sizes=Listing(tuple(Size(s) for s in whole)), device=words.device(device),
-                                 dtype=Text(str(dtype or ""))))
+        phrases.append(Phrase.of("point", workload=Choice(workload), sizes=Listing(tuple(Size(s) for s in whole)),
+                                 device=words.device(device), dtype=Text(str(dtype or ""))))
     return phrases
 
 
@@ -426,7 +434,7 @@ def measured_sentence(found: f.Coverage, words: Words) -> str:
                   date=Text(reading_date(found.date, words.lang)))
     if not found.missing:
         return words("measured", **values)
-    missing = tuple(Phrase.of(f"missing_count.{status}", count=Count(n)) for status, n in found.missing)
+    missing = tuple(Phrase.of("missing_count", status=Choice(status), count=Count(n)) for status, n in found.missing)
     return words("measured.missing", missing=Listing(missing), **values)
 
 

@@ -1,62 +1,121 @@
 """Every reader-facing string, in one catalog per language; numbers, plurals and lists by Babel.
 
-The catalogs are Python modules, :mod:`mpsarticle.article.catalogs.en` and
-:mod:`mpsarticle.article.catalogs.id`, each a ``MESSAGES`` dict from key to text.
-Why Python and not TOML or gettext: a module loads with the package (no
-parser, no compile step, and ``tomllib`` is missing on Python 3.10, which
-the package supports); a translator's note sits beside its string as a
-comment; and the key is a name, not the English sentence, which gettext
-would use as the key and so repeat in the English catalog. Placeholders are
-``str.format`` fields; a test holds both catalogs to the same keys and
-the same placeholders.
+Each language's catalog is the YAML files of its folder,
+``mpsarticle/article/catalogs/<lang>/*.yaml``, each a mapping from key to
+message; :data:`LANGUAGES` lists the languages, and a test holds every
+catalog to the same keys and the same placeholders. Why YAML: a message is
+a string or a small mapping of forms, and YAML writes both with comments
+for the translator and without escaping; gettext ``.po`` files key a
+message by its English text and have no ``select``; Fluent's ``.ftl`` has
+``select``, but its Python runtime formats numbers by its own rules, where
+these pages format every number through :mod:`mpsarticle.article.formatting`;
+TOML cannot spread a mapping of forms over several lines without moving it
+away from the strings beside it. Placeholders are ``str.format`` fields.
 
-A message that depends on a number is a dict of CLDR plural forms
-(``one``, ``other``, ...) with ``"plural"`` naming the placeholder that
-decides; Babel's plural rules choose the form (English has ``one`` and
-``other``, Indonesian only ``other``), from the number as it is written
-(``1.0`` is not ``1``). An exact form, ``"=1"`` as in ICU's MessageFormat,
-comes before them where a message has one: the way to say "one other" in
-words in a language whose plural rules have no singular.
+A message that depends on a value is a mapping of forms:
+
+- ``plural: <placeholder>`` with CLDR plural forms (``one``, ``other``, ...);
+  Babel's plural rules choose the form (English has ``one`` and ``other``,
+  Indonesian only ``other``), from the number as it is written (``1.0`` is
+  not ``1``). An exact form, ``"=1"`` as in ICU's MessageFormat, comes
+  before them where a message has one: the way to say "one other" in words
+  in a language whose plural rules have no singular.
+- ``select: <placeholder>`` with one form per value of a :class:`Choice`
+  (a workload, a direction, a status), and ``other`` for the values not
+  named; a form may itself be a mapping of forms.
+
+Every key the code uses is a literal string (a test finds each, and every
+catalog key among them), so a key never varies by a value: its forms do.
 
 Values are typed (:class:`Count`, :class:`Seconds`, :class:`Factor`, ...),
 so the code that chooses a sentence never formats a number: :class:`Words`
 formats each value for its language with :mod:`mpsarticle.article.formatting`.
-Nothing here decides which sentence is true; :mod:`mpsarticle.article.sentences` does.
+Nothing here decides which sentence is true; the chapters' sentence modules do.
 """
 
 from __future__ import annotations
 
-import importlib
 import string
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
+from functools import cache
+from pathlib import Path
 from typing import Any, Literal
 
+import yaml
 from babel import Locale
 from babel.lists import format_list
 from babel.numbers import format_compact_decimal
 
 from mpsarticle.article import formatting
+from mpsarticle.languages import LANGUAGES
 
-__all__ = ["Bytes", "Count", "Factor", "LANGUAGES", "Listing", "Num", "Phrase", "Rate", "Sci", "Seconds", "Share",
-           "Size", "Term", "Text", "Words", "catalog", "placeholders"]
+__all__ = ["Bytes", "Choice", "Count", "Factor", "LANGUAGES", "Listing", "Num", "Phrase", "Rate", "Sci", "Seconds",
+           "Share", "Size", "Term", "Text", "Words", "catalog", "forms", "placeholders"]
 
-LANGUAGES = ("en", "id")
+CATALOGS = Path(__file__).with_name("catalogs")
 
 
 def catalog(lang: str) -> dict[str, Any]:
-    """The ``MESSAGES`` of a language's catalog module."""
+    """A language's messages: every ``catalogs/<lang>/*.yaml`` file, merged (a key in two files is an error)."""
     if lang not in LANGUAGES:
         raise ValueError(f"unknown language {lang!r}: choose {' or '.join(LANGUAGES)}")
-    return importlib.import_module(f".catalogs.{lang}", __package__).MESSAGES
+    return _load(lang)
 
 
-def placeholders(message: str | Mapping[str, str]) -> set[str]:
-    """The fields a message uses (every plural form together, the selector included)."""
-    forms = [message] if isinstance(message, str) else [v for k, v in message.items() if k != "plural"]
-    found = {field for text in forms for _, field, _, _ in string.Formatter().parse(text) if field}
-    return found | ({message["plural"]} if isinstance(message, Mapping) else set())
+@cache
+def _load(lang: str) -> dict[str, Any]:
+    messages: dict[str, Any] = {}
+    for path in sorted((CATALOGS / lang).glob("*.yaml")):
+        loaded = yaml.load(path.read_text(encoding="utf-8"), Loader=_LOADER) or {}
+        twice = messages.keys() & loaded.keys()
+        if twice:
+            raise ValueError(f"{path}: keys already in another file of the catalog: {', '.join(sorted(twice))}")
+        messages.update(loaded)
+    import importlib
+    legacy = importlib.import_module(f"mpsarticle.article.catalogs.{lang}").MESSAGES
+    twice = messages.keys() & legacy.keys()
+    if twice:
+        raise ValueError(f"{lang}: keys in both the YAML files and labels.py: {', '.join(sorted(twice))}")
+    messages.update(legacy)
+    return messages
+
+
+class _Loader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):  # type: ignore[misc]
+    """PyYAML's safe loader (libyaml's where PyYAML has it) that refuses a key written twice in one mapping.
+
+    A plain YAML load keeps the last of two equal keys, so a message written
+    twice would replace the first without a word."""
+
+    def construct_mapping(self, node: yaml.MappingNode, deep: bool = False) -> dict[Any, Any]:
+        seen: set[Any] = set()
+        for key_node, _ in node.value:
+            key = self.construct_object(key_node, deep=deep)
+            if key in seen:
+                raise ValueError(f"{key!r} is written twice (line {key_node.start_mark.line + 1})")
+            seen.add(key)
+        return super().construct_mapping(node, deep=deep)
+
+
+_LOADER = _Loader
+
+
+def forms(message: str | Mapping[str, Any], where: str = "") -> list[tuple[str, str]]:
+    """(where, text) of every string form of a message: ``""`` for a plain string, ``[other]``, ``[matvec][one]``..."""
+    if isinstance(message, str):
+        return [(where, message)]
+    return [found for name, form in message.items() if name not in ("plural", "select")
+            for found in forms(form, f"{where}[{name}]")]
+
+
+def placeholders(message: str | Mapping[str, Any]) -> set[str]:
+    """The fields a message uses (every form together, the selectors included)."""
+    found = {field for _, text in forms(message) for _, field, _, _ in string.Formatter().parse(text) if field}
+    if isinstance(message, Mapping):
+        found |= {message[k] for k in ("plural", "select") if k in message}
+        found |= {s for name, form in message.items() if isinstance(form, Mapping) for s in placeholders(form)}
+    return found
 
 
 # -- values ------------------------------------------------------------------------
@@ -188,6 +247,16 @@ class Text(Value):
 
 
 @dataclass(frozen=True)
+class Choice(Value):
+    """The value a ``select`` message chooses its form by (a workload, a direction, a status); as text, itself."""
+
+    value: str
+
+    def text(self, words: Words) -> str:
+        return str(self.value)
+
+
+@dataclass(frozen=True)
 class Term(Value):
     """A catalog entry without placeholders: a device's name, a precision, a status."""
 
@@ -239,15 +308,33 @@ class Words:
 
     def __call__(self, key: str, **values: Any) -> str:
         message = self.messages[key]
-        if isinstance(message, Mapping):
-            selector = values[message["plural"]]
-            amount = selector.amount() if isinstance(selector, Value) else Decimal(selector)
-            if amount is None:
-                raise TypeError(f"{key}: its plural follows {message['plural']}, which is not a number: {selector!r}")
-            exact = f"={amount}"
-            message = message[exact] if exact in message else message.get(self.locale.plural_form(amount),
-                                                                            message["other"])
+        while isinstance(message, Mapping):
+            message = self._form(key, message, values)
         return message.format_map({name: self.render(value) for name, value in values.items()})
+
+    def _form(self, key: str, message: Mapping[str, Any], values: Mapping[str, Any]) -> Any:
+        """The form of a plural or select message that ``values`` choose."""
+        if "select" in message:
+            chosen = values[message["select"]]
+            name = chosen.value if isinstance(chosen, Choice) else chosen
+            if not isinstance(name, str):
+                raise TypeError(f"{key}: its form follows {message['select']}, which is not a Choice: {chosen!r}")
+            if name in message:
+                return message[name]
+            if "other" in message:
+                return message["other"]
+            raise KeyError(f"{key}: no form for {message['select']} = {name!r} and no 'other'")
+        selector = values[message["plural"]]
+        amount = selector.amount() if isinstance(selector, Value) else Decimal(selector)
+        if amount is None:
+            raise TypeError(f"{key}: its plural follows {message['plural']}, which is not a number: {selector!r}")
+        exact = f"={amount}"
+        return message[exact] if exact in message else message.get(self.locale.plural_form(amount), message["other"])
+
+    def names(self, key: str, value: str) -> bool:
+        """Whether the select message ``key`` has a form of its own for ``value`` (not only ``other``)."""
+        message = self.messages[key]
+        return isinstance(message, Mapping) and "select" in message and value in message
 
     def render(self, value: Any) -> str:
         """A typed value, formatted; plain strings pass as they are."""

@@ -26,6 +26,9 @@ from pathlib import Path
 import pytest
 from babel.messages.pofile import read_po
 
+from mpsarticle.article.wording import catalog as load_catalog
+from mpsarticle.article.wording import forms
+
 from ..chapters import DOCS, prose
 from ..conftest import LANGUAGES, ROOT
 from ..glossary import GLOSSARY_CHAPTER, glossary, glossary_block, landing_sections, offences, pattern, retired
@@ -155,5 +158,10 @@ def test_package_strings_use_no_retired_variant():
             text = re.sub(r"\{[^{}]*\}", " ", text)  # format placeholders ({engine}) are not words
             keyed += lang is not None
             found += offences(text, retired(lang) if lang else unkeyed, f"{path.relative_to(ROOT)}:{line}")
+    for lang in LANGUAGES:
+        for key, message in load_catalog(lang).items():
+            for form, text in forms(message):
+                keyed += 1
+                found += offences(re.sub(r"\{[^{}]*\}", " ", text), retired(lang), f"catalogs/{lang} {key!r}{form}")
     assert keyed > 100, f"only {keyed} strings found under 'en'/'id' keys in mpsarticle/: did the catalogs move?"
     assert not found, "retired variants in the package's strings:\n" + "\n".join(found)

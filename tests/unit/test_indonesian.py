@@ -15,8 +15,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from mpsarticle.article.catalogs.id import labels
-from mpsarticle.article.catalogs.id import prose as catalog_prose
+from mpsarticle.article.wording import catalog, forms
 
 from ..chapters import DOCS, prose
 from ..conftest import ROOT
@@ -55,14 +54,10 @@ def chapter_prose(text: str) -> str:
 def catalog_strings() -> Iterator[tuple[str, str]]:
     """(where, text) of every form of every Indonesian catalog entry, placeholders blanked out.
 
-    A plural entry's ``"plural"`` value names a placeholder: it is not prose."""
-    for module in (catalog_prose, labels):
-        name = module.__name__.rsplit(".", 1)[-1]
-        for key, message in module.MESSAGES.items():
-            forms = {"": message} if isinstance(message, str) else \
-                {f"[{form!r}]": text for form, text in message.items() if form != "plural"}
-            for form, text in forms.items():
-                yield f"catalogs/id/{name}.py {key!r}{form}", re.sub(r"\{[^{}]*\}", " ", text)
+    A plural or select entry's ``"plural"``/``"select"`` value names a placeholder: it is not prose."""
+    for key, message in catalog("id").items():
+        for form, text in forms(message):
+            yield f"catalogs/id {key!r}{form}", re.sub(r"\{[^{}]*\}", " ", text)
 
 
 def indonesian_prose() -> Iterator[tuple[str, str]]:
@@ -100,14 +95,14 @@ def test_the_catalog_strings_are_read():
     strings = dict(catalog_strings())
     assert len(strings) > 300
     assert all("{" not in text for text in strings.values())
-    assert not any(where.endswith("['plural']") for where in strings)
+    assert not any(where.endswith(("['plural']", "['select']")) for where in strings)
 
 
 @pytest.mark.parametrize("spelling", sorted(SPELLINGS))
 def test_the_indonesian_sources_keep_one_spelling(spelling):
     """The whole of each chapter, code included (the glossary table aside), and the catalogs' files as written."""
     pattern, instead = SPELLINGS[spelling]
-    sources = sorted((DOCS / "id").glob("*.md")) + sorted(CATALOGS.glob("*.py"))
+    sources = sorted((DOCS / "id").glob("*.md")) + sorted(CATALOGS.glob("*.py")) + sorted(CATALOGS.glob("*.yaml"))
     found = []
     for path in sources:
         text = without_glossary(path.read_text(encoding="utf-8"))

@@ -6,7 +6,7 @@ import pytest
 from babel import Locale
 
 from mpsarticle.article import formatting
-from mpsarticle.article.wording import LANGUAGES, Count, Listing, Num, Text, Words, catalog, placeholders
+from mpsarticle.article.wording import LANGUAGES, Choice, Count, Listing, Num, Text, Words, catalog, placeholders
 
 
 def differences(first: dict, second: dict) -> list[str]:
@@ -39,11 +39,23 @@ def test_the_comparison_of_catalogs_finds_a_difference():
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_plural_forms_are_the_languages_own(lang):
     categories = Locale.parse(lang).plural_form.tags | {"other"}
-    for key, message in catalog(lang).items():
+    plurals = []
+
+    def walk(key, message):
         if isinstance(message, dict):
-            # (An exact form, "=1", may stand beside them in any language: see mpsarticle.article.wording.)
-            forms = {form for form in set(message) - {"plural"} if not form.startswith("=")}
-            assert "other" in forms and forms <= categories, f"{lang} {key}: forms {sorted(forms)}"
+            if "plural" in message:
+                plurals.append(key)
+                # (An exact form, "=1", may stand beside them in any language: see mpsarticle.article.wording.)
+                forms = {form for form in set(message) - {"plural"} if not form.startswith("=")}
+                assert "other" in forms and forms <= categories, f"{lang} {key}: forms {sorted(forms)}"
+            else:
+                assert set(message) - {"select"}, f"{lang} {key}: a select with no form"
+            for name, form in message.items():
+                walk(f"{key}[{name}]", form)
+
+    for key, message in catalog(lang).items():
+        walk(key, message)
+    assert len(plurals) > 20
 
 
 def test_plurals_follow_the_number_as_written():
@@ -52,8 +64,8 @@ def test_plurals_follow_the_number_as_written():
         "Beside the machine that built this copy, the archive holds one other: a."
     assert en("machines.listing", count=Count(2), labels=Listing((Text("a"), Text("b")))) == \
         "Beside the machine that built this copy, the archive holds 2 others: a and b."
-    assert en("answer.tokens.also.largest", device="CPU", rate="1 GB/s", size="8", tokens=Num(1.0)).endswith(
-        "1.00 tokens per second.")
+    assert en("answer.tokens.also", basis=Choice("largest"), device="CPU", rate="1 GB/s", size="8",
+              tokens=Num(1.0)).endswith("1.00 tokens per second.")
     # An exact form ("=1") comes first in a language whose plural rules have no singular, too.
     assert id_("machines.listing", count=Count(1), labels=Listing((Text("a"),))) == \
         "Selain mesin yang membangun salinan situs ini, arsip menyimpan satu mesin lain: a."
@@ -91,14 +103,35 @@ def test_times_and_shares():
     assert formatting.ratio(0.45, "en") == "0.45×" and formatting.ratio(51.64, "id") == "51,6×"
 
 
-@pytest.mark.parametrize("lang", LANGUAGES)
-def test_no_key_is_in_both_halves_of_a_catalog(lang):
-    """A key in both the prose and the labels module would be overridden without a word."""
-    import importlib
+def test_a_key_in_two_files_of_a_catalog_is_refused(tmp_path, monkeypatch):
+    """A key written twice would be overridden without a word: loading says which."""
+    from mpsarticle.article import wording
 
-    prose = importlib.import_module(f"mpsarticle.article.catalogs.{lang}.prose").MESSAGES
-    labels = importlib.import_module(f"mpsarticle.article.catalogs.{lang}.labels").MESSAGES
-    assert not set(prose) & set(labels)
+    (tmp_path / "en").mkdir()
+    (tmp_path / "en" / "a.yaml").write_text("same.key: one\nonly.a: x\n")
+    (tmp_path / "en" / "b.yaml").write_text("same.key: two\n")
+    monkeypatch.setattr(wording, "CATALOGS", tmp_path)
+    wording._load.cache_clear()
+    try:
+        with pytest.raises(ValueError, match="same.key"):
+            wording.catalog("en")
+    finally:
+        monkeypatch.undo()
+        wording._load.cache_clear()
+
+
+def test_a_select_message_takes_the_form_of_its_choice():
+    from mpsarticle.article.wording import Choice
+
+    words = Words("en")
+    words.messages = {"m": {"select": "what", "a": "A {n}", "b": {"plural": "n", "one": "one B", "other": "{n} Bs"},
+                            "other": "else"}}
+    assert words("m", what=Choice("a"), n=Count(3)) == "A 3"
+    assert words("m", what=Choice("b"), n=Count(1)) == "one B"
+    assert words("m", what=Choice("b"), n=Count(2)) == "2 Bs"
+    assert words("m", what=Choice("z"), n=Count(2)) == "else"
+    with pytest.raises(TypeError, match="not a Choice"):
+        words("m", what=Count(1), n=Count(2))
 
 
 @pytest.mark.parametrize(("value", "en", "id_"), [

@@ -6,7 +6,5 @@ forms, ``"plural"`` naming the placeholder that decides (see
 """
 
 from mpsarticle.article.catalogs.en.labels import MESSAGES as _LABELS
-from mpsarticle.article.catalogs.en.model import MESSAGES as _MODEL
-from mpsarticle.article.catalogs.en.prose import MESSAGES as _PROSE
 
-MESSAGES = {**_LABELS, **_PROSE, **_MODEL}
+MESSAGES = {**_LABELS}

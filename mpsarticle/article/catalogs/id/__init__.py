@@ -8,7 +8,5 @@ package's synchronised timer, "build" for one run of ``make html``.
 """
 
 from mpsarticle.article.catalogs.id.labels import MESSAGES as _LABELS
-from mpsarticle.article.catalogs.id.model import MESSAGES as _MODEL
-from mpsarticle.article.catalogs.id.prose import MESSAGES as _PROSE
 
-MESSAGES = {**_LABELS, **_PROSE, **_MODEL}
+MESSAGES = {**_LABELS}
