@@ -27,7 +27,8 @@ TORCH_PIP_OPTS ?=
 INSTALLER  ?= uv
 # Measurement sizes and time budget: quick (CI), default, full.
 PROFILE    ?= default
-LANGUAGES  := en id
+# The article's languages, from the one list the package, conf.py and the tests read.
+LANGUAGES  := $(shell $(PYTHON) -c 'from mpsarticle.languages import LANGUAGES; print(*LANGUAGES)')
 
 VENV      := .venv
 VENV_BIN  := $(VENV)/bin

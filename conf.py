@@ -22,7 +22,9 @@ ROOT = Path(__file__).resolve().parent
 sys.path.insert(0, str(ROOT))  # the package, even without `pip install -e .`
 
 from mpsarticle import __version__, config  # noqa: E402
+from mpsarticle.article.wording import catalog  # noqa: E402
 from mpsarticle.config import published_dir  # noqa: E402
+from mpsarticle.languages import LANGUAGES  # noqa: E402
 
 # Where the site and the repository live (mpsarticle.config: their defaults,
 # which the Pages workflow or a fork overrides through the environment).
@@ -30,30 +32,17 @@ BASE_URL = config.value("base_url")
 REPOSITORY_URL = config.value("repository_url")
 REPOSITORY_BRANCH = config.value("repository_branch")
 
-#: Everything the page chrome says that depends on the language.
-LANGUAGES = {
-    "en": {
-        "name": "English",
-        "title": "How fast is your Mac's GPU for PyTorch?",
-        "project": "How fast is your Mac's GPU for PyTorch?",
-        "copyright": "2023–2026, the mpsarticle authors",
-        "locale": "en_US",
-    },
-    "id": {
-        "name": "Bahasa Indonesia",
-        "title": "Seberapa cepat GPU Mac Anda untuk PyTorch?",
-        "project": "Seberapa cepat GPU Mac Anda untuk PyTorch?",
-        "copyright": "2023–2026, para penulis mpsarticle",
-        "locale": "id_ID",
-    },
-}
+#: Everything the page chrome says that depends on the language, from each language's catalog.
+CHROME = {code: {"language": catalog(code)["site.language"], "title": catalog(code)["site.title"],
+                 "copyright": catalog(code)["site.copyright"], "locale": catalog(code)["site.locale"]}
+          for code in LANGUAGES}
 DEFAULT_LANGUAGE = "en"
 
 # -- General -------------------------------------------------------------------
 
-project = LANGUAGES[DEFAULT_LANGUAGE]["project"]  # replaced per language below
+project = CHROME[DEFAULT_LANGUAGE]["title"]  # replaced per language below
 author = "mpsarticle"
-copyright = LANGUAGES[DEFAULT_LANGUAGE]["copyright"]  # replaced per language below
+copyright = CHROME[DEFAULT_LANGUAGE]["copyright"]  # replaced per language below
 version = release = __version__
 language = DEFAULT_LANGUAGE  # the Makefile passes -D language=en|id
 
@@ -206,7 +195,7 @@ _kernelspec()
 # -- HTML ----------------------------------------------------------------------
 
 html_theme = "sphinx_book_theme"
-html_title = LANGUAGES[DEFAULT_LANGUAGE]["title"]  # replaced per language below
+html_title = CHROME[DEFAULT_LANGUAGE]["title"]  # replaced per language below
 html_baseurl = BASE_URL
 html_static_path = [str(ROOT / "docs" / "_static")]
 html_css_files = ["mpsarticle.css"]
@@ -267,8 +256,8 @@ def _per_language(app, config) -> None:
     lang = config.language or DEFAULT_LANGUAGE
     if lang not in LANGUAGES:
         raise ValueError(f"language must be one of {sorted(LANGUAGES)}, not {lang!r}")
-    strings = LANGUAGES[lang]
-    config.project = strings["project"]
+    strings = CHROME[lang]
+    config.project = strings["title"]
     config.copyright = strings["copyright"]
     config.html_title = strings["title"]
     site = html_context["mpsarticle_site_url"]
@@ -277,16 +266,15 @@ def _per_language(app, config) -> None:
     config.ogp_site_url = f"{site}{lang}/"
     config.ogp_site_name = strings["title"]
     config.ogp_custom_meta_tags = [
-        f'<meta property="og:locale" content="{LANGUAGES[code]["locale"]}" />' if code == lang else
-        f'<meta property="og:locale:alternate" content="{LANGUAGES[code]["locale"]}" />'
+        f'<meta property="og:locale" content="{CHROME[code]["locale"]}" />' if code == lang else
+        f'<meta property="og:locale:alternate" content="{CHROME[code]["locale"]}" />'
         for code in LANGUAGES
     ]
-    other = next(code for code in LANGUAGES if code != lang)
     config.html_context = {
         **config.html_context,
         "mpsarticle_language": lang,
-        "mpsarticle_other_language": other,
-        "mpsarticle_other_language_name": LANGUAGES[other]["name"],
+        # The switcher's links: every other language, each by its own name.
+        "mpsarticle_other_languages": [(code, CHROME[code]["language"]) for code in LANGUAGES if code != lang],
     }
 
 

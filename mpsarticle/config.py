@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from mpsarticle.errors import MpsarticleError
+from mpsarticle.languages import LANGUAGES
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -58,7 +59,8 @@ SETTINGS: dict[str, Setting] = {s.variable.removeprefix("MPSARTICLE_").lower(): 
     Setting("MPSARTICLE_ARCHIVE", "folder of other machines' results files", key="archive"),
     Setting("MPSARTICLE_SKIP_INVALID_ARCHIVE", "1: leave an invalid archive file out (named) instead of failing"),
     Setting("MPSARTICLE_MACHINE_LABEL", "a name for this build's machine, shown with its numbers"),
-    Setting("MPSARTICLE_LANG", "a chapter's language, en or id (default: the folder its kernel runs in)"),
+    Setting("MPSARTICLE_LANG",
+            f"a chapter's language, {' or '.join(LANGUAGES)} (default: the folder its kernel runs in)"),
     Setting("MPSARTICLE_GIT_COMMIT", "the commit recorded in results files, where the checkout has no .git"),
     Setting("MPSARTICLE_BASE_URL", "the published site's address (canonical links, sitemap)",
             default="https://mpsarticle.github.io/mpsarticle/"),

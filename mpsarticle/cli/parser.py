@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import NoReturn
 
 from mpsarticle.core.profiles import PROFILES, SELFCHECK_BUDGET_S, SELFCHECK_PROCESSES, SELFCHECK_TOLERANCE, SUITES
+from mpsarticle.languages import LANGUAGES
 
 __all__ = ["build_parser", "parse"]
 
@@ -112,7 +113,7 @@ def build_parser() -> _Parser:
 
     plot = commands.add_parser("plot", help="draw the article's figures from a results file")
     plot.add_argument("file", type=Path, help="a results JSON file")
-    plot.add_argument("--lang", choices=("en", "id"), default="en", help="language of labels (default: en)")
+    plot.add_argument("--lang", choices=LANGUAGES, default="en", help="language of labels (default: en)")
     plot.add_argument("--out", type=Path, default=Path("figures"), help="folder for the PNG files (default: figures)")
 
     commands.add_parser("settings", help="every MPSARTICLE_* environment variable: its value here and what it does")

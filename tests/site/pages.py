@@ -9,12 +9,6 @@ from pathlib import Path
 
 from bs4 import BeautifulSoup
 
-from ..conftest import LANGUAGES
-
-
-def other(lang: str) -> str:
-    return next(code for code in LANGUAGES if code != lang)
-
 
 @functools.cache
 def parse(path: Path) -> BeautifulSoup:

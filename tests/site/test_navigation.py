@@ -1,7 +1,7 @@
 """Links and languages of the built site, read from its HTML: every link and #anchor leads somewhere.
 
 - every page declares ``<html lang>`` and hreflang alternates for both languages;
-- the language switcher leads to the same page in the other language;
+- the language switcher leads to the same page in every other language;
 - the landing page links both languages, and following links from it reaches
   every page of both (Sphinx's search and index pages need no link);
 - every relative link, image, stylesheet and script of every page leads to a
@@ -17,7 +17,7 @@ import pytest
 
 from ..chapters import source
 from ..conftest import LANGUAGES, chapter_names
-from .pages import article_of, ids, language_pages, local, other, page, parse, target
+from .pages import article_of, ids, language_pages, local, page, parse, target
 
 CHAPTERS = chapter_names()
 DATA_FILES = ("results.json", "results.csv", "predictions.csv")
@@ -58,18 +58,23 @@ def test_pages_declare_their_language_and_alternates(site, lang):
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_language_switcher_leads_to_the_same_page(site, lang):
-    other_lang = other(lang)
+    """The switcher links every other language, each to the same page."""
+    others = [code for code in LANGUAGES if code != lang]
+    assert others
     for path in language_pages(site, lang):
         where = str(path.relative_to(site))
         soup = parse(path)
-        switch = soup.find(id="mpsarticle-lang-switch") or soup.find(class_="mpsarticle-lang-switch")
-        assert switch is not None, f"{where}: no language switcher (mpsarticle-lang-switch)"
-        href = local(switch.get("href"))
-        assert href, f"{where}: the language switcher has no relative href ({switch.get('href')!r})"
-        target = (path.parent / href).resolve()
-        expected = (site / other_lang / path.relative_to(site / lang)).resolve()
-        assert target == expected, f"{where}: the language switcher leads to {href!r} ({target}), not to {expected}"
-        assert target.is_file(), f"{where}: the language switcher's target {target} does not exist"
+        switches = soup.find_all(class_="mpsarticle-lang-switch")
+        assert sorted(s.get("hreflang") for s in switches) == sorted(others), \
+            f"{where}: the language switcher lists {[s.get('hreflang') for s in switches]}, not {others}"
+        for switch in switches:
+            other_lang = switch.get("hreflang")
+            href = local(switch.get("href"))
+            assert href, f"{where}: the language switcher has no relative href ({switch.get('href')!r})"
+            target = (path.parent / href).resolve()
+            expected = (site / other_lang / path.relative_to(site / lang)).resolve()
+            assert target == expected, f"{where}: the switch to {other_lang} leads to {href!r}, not to {expected}"
+            assert target.is_file(), f"{where}: the language switcher's target {target} does not exist"
 
 
 def test_landing_page_links_both_languages(site):

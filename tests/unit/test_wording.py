@@ -174,3 +174,14 @@ def test_the_symmetry_rule():
 def test_a_ratio_beside_its_limits_shows_its_side(value, written):
     limits = (1 / 1.05, 1.05)
     assert formatting.number(value, "en", formatting.digits_beside(value, limits)) == written
+
+
+def test_every_language_has_its_catalog_and_its_chapters():
+    """One list of languages (mpsarticle.languages): each has a catalog folder and a chapter folder, and no other."""
+    from mpsarticle.article.wording import CATALOGS
+
+    from ..conftest import ROOT
+
+    catalogs = {p.name for p in CATALOGS.iterdir() if p.is_dir() and any(p.glob("*.yaml"))}
+    chapters = {p.parent.name for p in (ROOT / "docs").glob("*/index.md")}
+    assert set(LANGUAGES) == catalogs == chapters, (LANGUAGES, catalogs, chapters)
