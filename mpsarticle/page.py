@@ -5,11 +5,13 @@ A chapter's first code cell is the same in both languages::
     from mpsarticle.page import Page
     page = Page("matvec")
     page.glue_all()
+    page.publish()
 
 :class:`Page` finds the chapter's language (from ``MPSARTICLE_LANG`` or the
 folder the chapter lives in: ``docs/en`` or ``docs/id``), takes this build's
 measurements (:func:`mpsarticle.measure.runner.measure_once`: measured by the first
-chapter, loaded by the rest), and glues what the chapter quotes. The prose
+chapter, loaded by the rest), and glues what the chapter quotes; :meth:`Page.publish`
+writes the data files the pages link to (nothing else writes them). The prose
 refers to them with ``{glue:text}`key``` and ``{glue:figure}``; nothing
 measured is ever typed into the text.
 
@@ -41,7 +43,8 @@ from mpsarticle.core.profiles import SUITES, current_profile
 from mpsarticle.errors import InputError
 from mpsarticle.measure.runner import measure_once, script_output_once, selfcheck_once
 from mpsarticle.results.archive import Archive, load_archive, others
-from mpsarticle.results.model import ResultSet, write_atomically
+from mpsarticle.results.files import write_atomically
+from mpsarticle.results.model import ResultSet
 
 __all__ = ["LANGUAGES", "PIXEL_SCALE", "Page", "article_results", "language"]
 
@@ -58,16 +61,8 @@ def language() -> str:
 
 
 def article_results() -> ResultSet:
-    """This build's measurements of every suite, published as JSON and CSV beside the pages, with the model's
-    predictions for every Apple chip (``predictions.csv``)."""
-    results = measure_once(tuple(SUITES), current_profile())
-    folder = published_dir() / "data"
-    if not all((folder / name).exists() for name in tables.DATA_FILES):
-        results.save(folder / "results.json")
-        results.save_csv(folder / "results.csv")
-        found = model(results)
-        write_atomically(folder / "predictions.csv", predict.to_csv(found.predictions, found.checks))
-    return results
+    """This build's measurements of every suite (measured by the build's first chapter, loaded by the rest)."""
+    return measure_once(tuple(SUITES), current_profile())
 
 
 def _figures():
@@ -100,14 +95,25 @@ class Page:
 
     @functools.cached_property
     def archive(self) -> Archive:
-        """The archived machines (validated; see :mod:`mpsarticle.results.archive`), also published as data."""
-        archive = load_archive()
-        folder = published_dir() / "data" / "machines"
-        folder.mkdir(parents=True, exist_ok=True)
-        for name, results in archive.machines.items():
-            if not (folder / name).exists():
-                results.save(folder / name)
-        return archive
+        """The archived machines (validated; see :mod:`mpsarticle.results.archive`)."""
+        return load_archive()
+
+    def publish(self) -> None:
+        """Write the data the pages link to beside them, once per build: this build's results as JSON and CSV,
+        the model's predictions for every Apple chip (``predictions.csv``) and, from a chapter that reads the
+        archive, each archived machine's file (``data/machines/``). A file already there is kept: every chapter
+        of both languages publishes the same build."""
+        folder = published_dir() / "data"
+        if not all((folder / name).exists() for name in tables.DATA_FILES):
+            self.results.save(folder / "results.json")
+            self.results.save_csv(folder / "results.csv")
+            found = model(self.results)
+            write_atomically(folder / "predictions.csv", predict.to_csv(found.predictions, found.checks))
+        if CHAPTERS[self.chapter].needs_archive:
+            (folder / "machines").mkdir(parents=True, exist_ok=True)
+            for name, results in self.archive.machines.items():
+                if not (folder / "machines" / name).exists():
+                    results.save(folder / "machines" / name)
 
     @functools.cached_property
     def selfcheck(self) -> list:
