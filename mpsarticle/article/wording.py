@@ -36,7 +36,8 @@ Nothing here decides which sentence is true; the chapters' sentence modules do.
 from __future__ import annotations
 
 import string
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from decimal import Decimal
 from functools import cache
@@ -298,6 +299,14 @@ class Listing(Value):
 
 # -- the words of one language ---------------------------------------------------------
 
+@dataclass(frozen=True)
+class Said:
+    """One message as it was rendered: its key and the typed values that filled it."""
+
+    key: str
+    values: Mapping[str, Any]
+
+
 class Words:
     """``words(key, **values)``: the message for ``key`` in this language, its placeholders filled."""
 
@@ -305,8 +314,24 @@ class Words:
         self.lang = lang
         self.messages = catalog(lang)
         self.locale = Locale.parse(lang)
+        #: While :meth:`recording`: every message rendered, a phrase's after the message it stands in.
+        self.said: list[Said] | None = None
+
+    @contextmanager
+    def recording(self) -> Iterator[list[Said]]:
+        """Record each message rendered meanwhile, with its typed values: what a reader of the raw points can
+        check without reading the words of any language."""
+        outer, self.said = self.said, []
+        try:
+            yield self.said
+        finally:
+            if outer is not None:
+                outer.extend(self.said)
+            self.said = outer
 
     def __call__(self, key: str, **values: Any) -> str:
+        if self.said is not None:
+            self.said.append(Said(key, dict(values)))
         message = self.messages[key]
         while isinstance(message, Mapping):
             message = self._form(key, message, values)
@@ -362,4 +387,4 @@ class Words:
         return {key[len(prefix) + 1:]: text for key, text in self.messages.items() if key.startswith(prefix + ".")}
 
 
-__all__ += ["Billions", "Value"]
+__all__ += ["Billions", "Said", "Value"]

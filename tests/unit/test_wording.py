@@ -185,3 +185,19 @@ def test_every_language_has_its_catalog_and_its_chapters():
     catalogs = {p.name for p in CATALOGS.iterdir() if p.is_dir() and any(p.glob("*.yaml"))}
     chapters = {p.parent.name for p in (ROOT / "docs").glob("*/index.md")}
     assert set(LANGUAGES) == catalogs == chapters, (LANGUAGES, catalogs, chapters)
+
+
+def test_recording_keeps_each_message_with_its_typed_values():
+    from mpsarticle.article.wording import Choice, Phrase, Size
+
+    words = Words("en")
+    with words.recording() as said:
+        text = words("missing", status=Choice("timeout"), dtypes=Listing((Text("float16"),)))
+        inner = words("drop.size", axis=Choice("m"), size=Size(4096))
+    assert [s.key for s in said] == ["missing", "drop.size"]
+    assert said[1].values["size"] == Size(4096) and "4,096" in inner and "float16" in text
+    with words.recording() as outer:
+        words("post.clause", verdict=Choice("unclear"), sizes=Listing((Size(1),)), factor=Num(2.0), at=Size(1))
+        Phrase.of("drop.size", axis=Choice("n"), size=Size(8)).text(words)
+    assert [s.key for s in outer] == ["post.clause", "drop.size"]
+    assert words.said is None
