@@ -1,7 +1,7 @@
 # mpsarticle: measure PyTorch on this machine and build the bilingual article.
 #
 #   make html      set up .venv if needed, run every chapter, build en/ and id/ (one build at a time)
-#   make test      the site with PROFILE=quick, then the test suite (all four layers, types and lint included)
+#   make test      the site with PROFILE=quick, then the test suite (all five layers, types and lint included)
 #   make lint      mypy on the torch-free folders and ruff on the code and the tests (seconds)
 #   make browser   find or install the browser the browser tests drive
 #   make screenshots  full-page pictures of every chapter, light and dark, desktop and phone (after make html)
@@ -56,7 +56,7 @@ LOCK_PYTHON := 3.10
 # (sympy, networkx, ...) are locked at versions it accepts, and then left out of
 # the file. PyPI's Linux torch wheel also requires NVIDIA's CUDA libraries: they
 # are excluded here, and `pip install torch` brings them where they are wanted.
-# A torch release that adds one makes tests/unit/test_lock.py name it.
+# A torch release that adds one makes tests/repo/test_lock.py name it.
 LOCK_EXCLUDES := cuda-bindings cuda-toolkit nvidia-cudnn-cu13 nvidia-cusparselt-cu13 \
 	nvidia-nccl-cu13 nvidia-nvshmem-cu13 triton
 
@@ -186,15 +186,15 @@ screenshots: browser
 
 # Types of the torch-free folders (mypy, [tool.mypy] in pyproject.toml) and
 # lint (ruff check, [tool.ruff]: mpsarticle/, tests/, scripts/, conf.py). Never
-# `ruff format`: the code keeps its own layout. tests/unit/test_lint.py runs
-# the same two, so a plain `pytest tests/unit` catches them too.
+# `ruff format`: the code keeps its own layout. tests/repo/test_lint.py runs
+# the same two, so a plain `pytest tests/repo` catches them too.
 lint: $(SETUP_STAMP)
 	$(VENV_BIN)/mypy
 	$(VENV_BIN)/ruff check
 
 # The browser first (a missing one is reported at once), then the site with the
-# quick profile, then the tests of every layer, tests/{unit,commands,site,browser}
-# (types and lint among them, once: tests/unit/test_lint.py)
+# quick profile, then the tests of every layer, tests/{unit,repo,commands,site,browser}
+# (types and lint among them, once: tests/repo/test_lint.py)
 # (pytest only looks for the browser, it was provisioned already), with the
 # thorough hypothesis profile: many more drawn machines per property than a
 # plain `pytest` (tests/conftest.py).

@@ -18,7 +18,7 @@ measured is ever typed into the text.
 The work is done elsewhere, one job per module: :mod:`mpsarticle.article.chapters`
 registers each chapter (its sentences, its figures, what else it needs),
 :mod:`mpsarticle.analysis.findings` and :mod:`mpsarticle.analysis.verdict` decide what
-is true, :mod:`mpsarticle.article.sentences` and :mod:`mpsarticle.article.answer` choose
+is true, :mod:`mpsarticle.article.sentences` (one module per chapter) chooses
 the sentences, :mod:`mpsarticle.article.wording` and its catalogs hold every word,
 :mod:`mpsarticle.article.tables` builds the HTML tables and
 :mod:`mpsarticle.article.figures` the figures (imported only by chapters that draw

@@ -1,8 +1,9 @@
-"""The chapters' sources as the tests read them, and numbers as each language writes them.
+"""The chapters' sources as the tests read them.
 
-Shared by the unit tests of the sources (tests/unit/test_chapters.py,
-test_parity.py, test_glossary.py) and the site tests of the built pages
-(tests/site/test_site.py): a test module never imports another test module.
+Shared by the tests of the sources (tests/repo/test_chapters.py,
+test_parity.py, test_glossary.py), the unit tests and the site tests of the
+built pages (tests/site/test_site.py): a test module never imports another
+test module. Numbers as each language writes them are tests/rendering.py's.
 """
 
 from __future__ import annotations
@@ -98,40 +99,3 @@ def prose(text: str) -> str:
     text = re.sub(r"\$\$.*?\$\$", " ", text, flags=re.S)
     text = re.sub(r"\$[^$\n]+\$", " ", text)
     return text
-
-
-# -- numbers as each language writes them (the glued values of the built pages) --------------------
-
-#: A power of ten as the glue writes it (Babel's mantissa, "× 10", a superscript exponent): 3.5 × 10⁻³.
-_POWER = r"(?: × 10[⁻⁺]?[⁰¹²³⁴⁵⁶⁷⁸⁹]+)?"
-_NUMBER = re.compile(r"\d+(?:[.,]\d+)*" + _POWER)
-_LOCALE_NUMBER = {
-    "en": re.compile(r"^(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?" + _POWER + "$"),
-    "id": re.compile(r"^(?:\d{1,3}(?:\.\d{3})+|\d+)(?:,\d+)?" + _POWER + "$"),
-}
-_SUPERSCRIPTS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺", "0123456789-+")
-
-
-def parse_number(token: str, lang: str) -> float | None:
-    """A number written by Babel in ``lang`` (``1,234.5`` en, ``1.234,5`` id), or None if it is not one."""
-    if not _LOCALE_NUMBER[lang].match(token):
-        return None
-    token, _, power = token.partition(" × 10")
-    if lang == "id":
-        token = token.replace(".", "").replace(",", ".")
-    else:
-        token = token.replace(",", "")
-    return float(token) * 10 ** int(power.translate(_SUPERSCRIPTS) or 0)
-
-
-def numbers_in(text: str, masked: tuple[str, ...] = ()) -> list[str]:
-    for verbatim in masked:
-        text = text.replace(verbatim, " ")
-    return _NUMBER.findall(text)
-
-
-def same_number(en_token: str, id_token: str) -> bool:
-    en_value, id_value = parse_number(en_token, "en"), parse_number(id_token, "id")
-    if en_value is not None and id_value is not None:
-        return en_value == id_value
-    return en_token == id_token  # verbatim text (a version, a model name) that is not a localised number

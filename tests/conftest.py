@@ -19,8 +19,10 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 LAYERS = {
-    "unit": "fast tests in one process: no site, no browser, no measuring command",
-    "commands": "programs run as a user runs them: the command line measuring, make, the workflow auditors",
+    "unit": "fast tests of the package: no site, no browser, no measuring command",
+    "repo": "the repository's own files read and checked: workflows, the lock, import layers, types and lint, "
+            "the chapters' sources and the glossary",
+    "commands": "programs run as a user runs them: the command line measuring, make's refusals",
     "site": "the built pages (`make html PROFILE=quick` first)",
     "browser": "the built pages in Chromium or Chrome, driven by Playwright",
 }
@@ -35,15 +37,19 @@ settings.register_profile("thorough", max_examples=60, deadline=None, suppress_h
 settings.load_profile("quick")
 
 
+#: The layers that measure nothing, so that their tests may run beside one another.
+PARALLEL_LAYERS = ("unit", "repo")
+
+
 def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
-    """``-n auto`` (pyproject.toml's addopts): the unit layer alone runs on every core, in whole files
-    (``--dist loadfile``), which keeps `pytest tests/unit` under half a minute on a 2-core machine. Any run that
-    reaches another layer stays in one process: those tests measure, send signals and build sites, and measuring
-    beside one another would make each the other's noise."""
+    """``-n auto`` (pyproject.toml's addopts): the unit and repo layers, alone or together, run on every core, in
+    whole files (``--dist loadfile``), which keeps `pytest tests/unit` under half a minute on a 2-core machine. Any
+    run that reaches another layer stays in one process: those tests measure, send signals and build sites, and
+    measuring beside one another would make each the other's noise."""
     paths = [Path(arg.split("::")[0]).resolve() for arg in config.args] or [ROOT / "tests"]
-    unit = ROOT / "tests" / "unit"
-    only_unit = all(path == unit or unit in path.parents for path in paths)
-    return (os.cpu_count() or 1) if only_unit else 0
+    folders = [ROOT / "tests" / layer for layer in PARALLEL_LAYERS]
+    parallel = all(any(path == folder or folder in path.parents for folder in folders) for path in paths)
+    return (os.cpu_count() or 1) if parallel else 0
 
 
 def pytest_configure(config: pytest.Config) -> None:

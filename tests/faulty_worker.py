@@ -14,7 +14,7 @@ import signal
 import sys
 import time
 
-from mpsarticle.measure import timing, worker
+from mpsarticle.measure import child, timing
 
 KIND, _, SIZE = os.environ["FAULTY_WORKER"].partition(":")
 real_measure = timing.time_point
@@ -43,4 +43,4 @@ else:
     timing.time_point = measure
 
 if __name__ == "__main__":
-    sys.exit(worker.main())
+    sys.exit(child.main())

@@ -3,7 +3,7 @@
 The glossary (``docs/<lang>/method.md``, the ``{list-table}`` of class
 ``mpsarticle-glossary``) is the one place the words are decided: its first
 column is the term the article uses, its last column the variants it does not
-use ("—" for none). tests/unit/test_glossary.py looks for the retired variants
+use ("—" for none). tests/repo/test_glossary.py looks for the retired variants
 in the sources and the package, tests/site/test_glossary_pages.py in the built
 pages.
 """

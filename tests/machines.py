@@ -41,7 +41,9 @@ from pathlib import Path
 
 import numpy as np
 
+from mpsarticle.core import profiles
 from mpsarticle.core.reasons import Reason
+from mpsarticle.core.specs import Decode, TrainStep
 from mpsarticle.measure.watchdog import timeout_reason
 from mpsarticle.results.archive import load_archive, others
 from mpsarticle.results.model import Point, ResultSet, load
@@ -53,42 +55,30 @@ ARCHIVE = ROOT / "docs" / "_data" / "machines"
 #: Relative spread of the samples of a point (log-normal sigma).
 NOISE = 0.03
 SAMPLES = 15
-#: The sizes of the default profile (mpsarticle.core.profiles), repeated here so that this module needs no torch.
-ORIGINAL = (100, 300, 500, 750, 1000, 1500, 2000, 2500, 3000)
-MATVEC = {"cpu": (1024, 2048, 4096, 8192), "accelerator": (1024, 2048, 4096, 8192, 16384)}
-COPY = {"cpu": (1 << 18, 1 << 22, 1 << 24, 1 << 26), "accelerator": (1 << 20, 1 << 24, 1 << 26, 1 << 28)}
-MATMUL = {"cpu": (128, 256, 512, 1024), "accelerator": (512, 1024, 2048, 4096, 8192)}
-CPU_HALF_MAX = 512
-BATCHES = (32, 128)
+#: The synthetic machines are measured as a default-profile build is: its suites' sizes, read from there.
+DEFAULT = profiles.PROFILES["default"]
+ORIGINAL = profiles.ORIGINAL_SIZES
 TOLERANCE = {"float32": 1e-3, "float16": 1e-2, "bfloat16": 3e-2}
-#: The small CNN's training step (mpsarticle.core.specs.TrainStep, width 32): FLOPs per example, weights.
-TRAIN_FLOPS_PER_EXAMPLE = 32_096_256
+#: The small CNN's training step (width 32): FLOPs per example, as mpsarticle.core.specs.TrainStep counts them.
+TRAIN_FLOPS_PER_EXAMPLE = TrainStep(batch=1).flops
 TRAIN_TOLERANCE = 1e-2
-#: Attention and decoding (mpsarticle.core.profiles' default profile and DECODERS, repeated: no torch here).
-ATTENTION_SEQ = {"cpu": (512, 1024), "accelerator": (512, 1024, 2048, 8192)}
-ATTENTION_DIMS = (64, 128)
-ATTENTION_DTYPES = {"cpu": ("float32", "bfloat16"), "accelerator": ("float16", "bfloat16")}
-ATTENTION_WIDTH = 2048
+#: Attention's precisions per device and its width (query heads × head size), as the profiles plan them.
+ATTENTION_DTYPES = profiles.ATTENTION_DTYPES
+ATTENTION_WIDTH = profiles.ATTENTION_WIDTH
 DECODERS = {
-    "small": {"d_model": 512, "layers": 8, "heads": 8, "kv_heads": 2, "ffn": 1408, "vocab": 32000, "context": 512},
-    "1.1b": {"d_model": 2048, "layers": 22, "heads": 32, "kv_heads": 4, "ffn": 5632, "vocab": 32000, "context": 512},
+    **profiles.DECODERS,
     # A 7-billion-parameter model shaped like Llama 2 7B with grouped-query attention: not in any profile, the
     # synthetic H200's, so that its decode step is bandwidth-bound.
-    "7b": {"d_model": 4096, "layers": 32, "heads": 32, "kv_heads": 8, "ffn": 11008, "vocab": 32000, "context": 512},
+    "7b": Decode(d_model=4096, layers=32, heads=32, kv_heads=8, ffn=11008, vocab=32000, context=512),
 }
 DECODE_TOLERANCE = {"float32": 1e-3, "float16": 3e-2, "bfloat16": 8e-2}
 
 
-def decode_bytes(shape: dict, dtype: str) -> tuple[int, float, float]:
-    """(parameters, bytes per token, FLOPs per token) of a decoder, counted as mpsarticle.core.specs.Decode does."""
-    d, layers, kv = shape["d_model"], shape["layers"], shape["kv_heads"] * shape["d_model"] // shape["heads"]
-    per_layer = 2 * d * d + 2 * d * kv + 3 * d * shape["ffn"] + 2 * d
-    parameters = 2 * shape["vocab"] * d + layers * per_layer + d
-    cache = layers * 2 * kv * (shape["context"] + 1)
-    size = 4 if dtype == "float32" else 2
-    nbytes = size * (parameters - (shape["vocab"] - 1) * d + cache + layers * 2 * kv)
-    flops = 2.0 * (layers * (per_layer - 2 * d) + shape["vocab"] * d) + layers * 4 * d * (shape["context"] + 1)
-    return parameters, float(nbytes), flops
+def sizes(suite: str, where: str) -> tuple[int, ...]:
+    """The default profile's sizes of ``suite`` on ``where`` (``cpu`` or ``accelerator``)."""
+    return getattr(DEFAULT.sizes[suite], where)
+
+
 #: The reason a point of each status but ok records, one for every status the schema knows (so that a new one
 #: cannot be left out of the matrix unnoticed).
 REASONS = {"error": Reason.of("exception", message="RuntimeError: the device stopped responding (synthetic)"),
@@ -196,8 +186,9 @@ def _point(machine: Machine, model: DeviceModel, workload: str, params: dict, se
 def _matvec_points(machine: Machine, model: DeviceModel) -> list[Point]:
     points = []
     accelerator = model.kind != "cpu"
-    for suite, sizes in (("original", ORIGINAL), ("matvec", MATVEC["accelerator" if accelerator else "cpu"])):
-        for m in sizes:
+    where = "accelerator" if accelerator else "cpu"
+    for suite, measured in (("original", ORIGINAL), ("matvec", sizes("matvec", where))):
+        for m in measured:
             nbytes = 4.0 * (m * m + 2 * m)
             rate = model.swap_gb_s if model.swap_from and m >= model.swap_from else model.memory_gb_s
             real = model.overhead_s + _stream(model, nbytes, rate)
@@ -215,14 +206,15 @@ def _matvec_points(machine: Machine, model: DeviceModel) -> list[Point]:
 def _other_points(machine: Machine, model: DeviceModel) -> list[Point]:
     points = []
     accelerator = model.kind != "cpu"
-    for n in COPY["accelerator" if accelerator else "cpu"]:
+    where = "accelerator" if accelerator else "cpu"
+    for n in sizes("copy", where):
         nbytes = 8.0 * n
         seconds = model.overhead_s + _stream(model, nbytes, model.copy_gb_s)
         points.append(_point(machine, model, "copy", {"n": n}, seconds, suite="copy", nbytes=nbytes, tolerance=0.0,
                              rel_error=0.0, status=model.broken.get(("copy", n), "ok")))
     for dtype in ("float32", "float16", "bfloat16"):
-        for m in MATMUL["accelerator" if accelerator else "cpu"]:
-            if not accelerator and dtype != "float32" and m > CPU_HALF_MAX:
+        for m in sizes("matmul", where):
+            if not accelerator and dtype != "float32" and m > DEFAULT.cpu_half_matmul_max:
                 continue
             peak = model.gflop_s[dtype]
             size = 4 if dtype == "float32" else 2
@@ -231,7 +223,7 @@ def _other_points(machine: Machine, model: DeviceModel) -> list[Point]:
             points.append(_point(machine, model, "matmul", {"m": m, "dtype": dtype}, seconds, suite="matmul",
                                  flops=2.0 * m**3, nbytes=3.0 * size * m * m, tolerance=TOLERANCE[dtype],
                                  rel_error=TOLERANCE[dtype] / 50, status=status))
-    for batch in BATCHES:
+    for batch in sizes("train", where):
         seconds = model.kernels * model.overhead_s + batch * model.per_sample_s
         points.append(_point(machine, model, "train_step", {"batch": batch, "width": 32}, seconds, suite="train",
                              flops=float(TRAIN_FLOPS_PER_EXAMPLE * batch), nbytes=4.0 * 3 * 545_098,
@@ -252,8 +244,8 @@ def _llm_points(machine: Machine, model: DeviceModel) -> list[Point]:
     points[-1].detail = {"ops_per_call": 100}
     for dtype in ATTENTION_DTYPES[where]:
         peak = model.gflop_s[dtype]
-        for dim in ATTENTION_DIMS:
-            for seq in ATTENTION_SEQ[where]:
+        for dim in DEFAULT.attention.head_dims:
+            for seq in getattr(DEFAULT.attention.seq, where):
                 flops = 2.0 * seq * (seq + 1) * ATTENTION_WIDTH
                 seconds = model.overhead_s + flops / ((peak or 1.0) * model.attention_share * 1e9)
                 status = model.broken.get(("attention", dtype), "ok") if peak else "unsupported"
@@ -265,15 +257,15 @@ def _llm_points(machine: Machine, model: DeviceModel) -> list[Point]:
                 point.detail = {"backend": "flash" if model.kind == "cpu" else
                                 ("mps" if model.kind == "mps" else "cudnn")} if status == "ok" else {}
                 points.append(point)
-    shape = DECODERS[model.decoder]
-    _, nbytes, flops = decode_bytes(shape, model.decode_dtype)
-    ops = 46 * shape["layers"] + 5
+    decoder = replace(DECODERS[model.decoder], dtype=model.decode_dtype)
+    nbytes, flops = decoder.bytes_moved, decoder.flops
+    ops = 46 * decoder.layers + 5
     stream = nbytes / (model.memory_gb_s * 1e9)
     modes = {"eager": ops * op_s + stream} | ({"graph": model.graph_s + stream} if accelerator else {})
     for mode, seconds in modes.items():
         unsupported = model.decode_dtype == "bfloat16" and not model.gflop_s["bfloat16"]
         status = "unsupported" if unsupported else model.broken.get(("decode", mode), "ok")
-        point = _point(machine, model, "decode", {**shape, "dtype": model.decode_dtype, "mode": mode}, seconds,
+        point = _point(machine, model, "decode", replace(decoder, mode=mode).params(), seconds,
                        suite="decode", flops=flops, nbytes=nbytes, tolerance=DECODE_TOLERANCE[model.decode_dtype],
                        rel_error=DECODE_TOLERANCE[model.decode_dtype] / 4, status=status)
         if status == "ok":

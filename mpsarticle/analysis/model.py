@@ -36,17 +36,16 @@ from dataclasses import dataclass, field
 import numpy as np
 from scipy.optimize import least_squares
 
-from mpsarticle.core.specs import MatMul, MatVec, Workload
+from mpsarticle.core.specs import WORKLOADS, MatMul, MatVec, Workload, size_key
 from mpsarticle.results.model import Point, ResultSet
 
 __all__ = ["COMBINATIONS", "MODELLED", "Call", "Fit", "Threshold", "WorkloadError", "call_of", "first_true", "fit",
            "fit_all", "predict_s", "regime", "thresholds"]
 
 COMBINATIONS = ("max", "sum")
-#: The workloads the model is fitted to; one operation per call unless the point records how many it dispatched.
-MODELLED = ("matvec", "matmul", "copy", "attention", "op_chain", "decode")
-#: Workloads whose call is one operator at PyTorch's level (attention: one fused kernel).
-ONE_OPERATION = ("matvec", "matmul", "copy", "attention")
+#: The workloads the model is fitted to (each kind's :attr:`~mpsarticle.core.workload.Workload.modelled`), in the
+#: registry's order: the order of the fit's errors.
+MODELLED = tuple(kind for kind, declared in WORKLOADS.items() if declared.modelled)
 #: The regimes, by the term that is largest.
 REGIMES = ("fixed", "bandwidth", "compute")
 #: The sizes the thresholds are searched over (matrix size m), geometric steps of 2^(1/16).
@@ -108,14 +107,15 @@ class Fit:
 
 def call_of(point: Point) -> Call | None:
     """The model's view of a point, or ``None`` when it is not modelled (a workload not in :data:`MODELLED`, or
-    one whose number of operations was not recorded)."""
+    one whose number of operations was neither recorded nor fixed by its kind)."""
     if point.workload not in MODELLED:
         return None
     recorded = point.detail.get("ops_per_call")
+    fixed = WORKLOADS[point.workload].ops_per_call
     if isinstance(recorded, int) and recorded > 0:
         ops = float(recorded)
-    elif point.workload in ONE_OPERATION:
-        ops = 1.0
+    elif fixed:
+        ops = float(fixed)
     else:
         return None
     dtype = str(point.params.get("dtype", "float32"))
@@ -151,9 +151,7 @@ def _modelled(results: ResultSet, device: str) -> list[tuple[Point, Call]]:
 
 
 def _size(point: Point) -> int | None:
-    from mpsarticle.core.specs import SIZE_KEYS
-
-    value = point.params.get(SIZE_KEYS.get(point.workload, ""))
+    value = point.params.get(size_key(point.workload) or "")
     return value if isinstance(value, int) else None
 
 

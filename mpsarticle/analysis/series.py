@@ -17,7 +17,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from mpsarticle.core.specs import SIZE_KEYS, Method
+from mpsarticle.core import specs
+from mpsarticle.core.specs import Method
 from mpsarticle.core.stats import FASTER, SAME, SLOWER, Agreement, Ratio, ratio
 from mpsarticle.results.model import Point, ResultSet
 
@@ -44,7 +45,9 @@ __all__ = [
 
 
 def size_key(workload: str) -> str:
-    return SIZE_KEYS.get(workload, "m")
+    """The size parameter of ``workload`` (:attr:`mpsarticle.core.workload.Workload.size_key`); ``m`` for a kind
+    that names none."""
+    return specs.size_key(workload) or "m"
 
 
 def accelerators(results: ResultSet) -> list[str]:

@@ -42,6 +42,8 @@ from mpsarticle.analysis.findings import (
     rate_ratio,
     training,
 )
+from mpsarticle.analysis.findings.common import compare_with_cpu
+from mpsarticle.core.specs import WORKLOADS
 from mpsarticle.core.stats import Direction, Ratio
 from mpsarticle.results.model import ResultSet
 
@@ -198,14 +200,26 @@ def _overhead(found: Crossover, bands: tuple[Bandwidth, ...]) -> Overhead | None
     return Overhead(first.size, first.cpu_s, first.accelerator_s, first.direction, streaming)
 
 
+def _compared(results: ResultSet, device: str | None) -> list[tuple[str, str | None, tuple[Comparison, ...]]]:
+    """``device`` against the CPU for each kind the answer weighs
+    (:attr:`~mpsarticle.core.workload.Workload.in_verdict`), in the registry's order, in each of its precisions
+    apart: every size both measured well, engine against engine."""
+    if device is None:
+        return []
+    found = []
+    for kind in (declared for declared in WORKLOADS.values() if declared.in_verdict):
+        for dtype in kind.precisions or (None,):
+            criteria = {"dtype": dtype} if dtype else {}
+            found.append((kind.kind, dtype, compare_with_cpu(results, device, workload=kind.kind, method="engine",
+                                                             **criteria)))
+    return found
+
+
 def verdict(results: ResultSet) -> Verdict:
     found, products, steps = crossover(results), matmul(results), training(results)
     bands = bandwidths(results)
     wins, losses = [], []
-    series: list[tuple[str, str | None, tuple[Comparison, ...]]] = [("matvec", None, found.comparisons)]
-    series += [("matmul", c.dtype, c.comparisons) for c in products.compared]
-    series += [("train_step", None, steps.comparisons)]
-    for workload, dtype, comparisons in series:
+    for workload, dtype, comparisons in _compared(results, found.device):
         if comparisons:
             pairs = [(c.size, c.speedup) for c in comparisons]
             more_wins, more_losses = _sides(workload, pairs, analysis.crossover(pairs), dtype)

@@ -2,16 +2,14 @@
 
 A chapter is ``docs/en/<name>.md`` and ``docs/id/<name>.md``; :data:`CHAPTERS`
 holds one :class:`Chapter` per name, in the article's order: the function
-that gives its sentences by glue key, the figures it glues (``fig_<name>``,
-keys of :data:`mpsarticle.article.figures.files.FIGURES`), the suites whose
-unmeasured points its ``gaps_sentence`` names, and what its sentences need
-beyond this build's results (the selfcheck's rows, the archive's machines).
-:class:`mpsarticle.page.Page` and the tests read the chapters from here; a
-chapter file without an entry, or an entry without a file, fails the tests.
-
-Each ``<chapter>_sentences`` only puts together sentences that
-:mod:`mpsarticle.article.sentences` and :mod:`mpsarticle.article.answer` choose
-from the findings. Nothing here imports matplotlib: the figures are named
+that gives its sentences by glue key (``sentences`` of its module in
+:mod:`mpsarticle.article.sentences`, of the same name), the figures it glues
+(``fig_<name>``, keys of :data:`mpsarticle.article.figures.files.FIGURES`),
+the suites whose unmeasured points its ``gaps_sentence`` names, and what its
+sentences need beyond this build's results (the selfcheck's rows, the
+archive's machines). :class:`mpsarticle.page.Page` and the tests read the
+chapters from here; a chapter file without an entry, or an entry without a
+file, fails the tests. Nothing here imports matplotlib: the figures are named
 here and drawn by the page.
 """
 
@@ -20,30 +18,19 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from mpsarticle.analysis import findings as f
-from mpsarticle.analysis.findings.common import present_accelerator
-from mpsarticle.article import llm, mac_model, your_mac
-from mpsarticle.article.answer import answer_sentences, reason_sentences
 from mpsarticle.article.gaps import gaps_sentence
 from mpsarticle.article.sentences import (
-    bandwidth_sentences,
-    check_sentence,
-    conv_tf32_sentence,
-    cpu_gap_sentence,
-    cpu_half_sentence,
-    crossover_sentence,
-    default_sentence,
-    hardware_sentence,
-    idiom_sentence,
-    machines_sentence,
-    measured_sentence,
-    naive_sentence,
-    original_sentence,
-    peak_sentence,
-    post_sentence,
-    processes_sentence,
-    selfcheck_sentence,
-    training_sentence,
+    devices,
+    index,
+    llm,
+    machines,
+    matmul,
+    matvec,
+    method,
+    timing,
+    training,
+    verdict,
+    your_mac,
 )
 from mpsarticle.article.wording import Words
 from mpsarticle.results.model import ResultSet
@@ -70,117 +57,32 @@ class Chapter:
     needs_archive: bool = False
 
 
-# -- each chapter's sentences ----------------------------------------------------------------
-
 #: The glued values that may be empty: a chapter's ``gaps_sentence`` when every one of its points was measured
 #: (nothing to say; the page's style hides the empty paragraph). Every other glued value says something.
 MAY_BE_EMPTY = frozenset({"gaps_sentence"})
 
-#: What the opening page states of the answer (a short answer; the rule of thumb and the bound on a
-#: language model stand in the closing chapter, with the reasons).
-INDEX_ANSWER = ("answer_lead", "answer_detail", "answer_caption")
 
-
-def index_sentences(results: ResultSet, words: Words) -> dict[str, str]:
-    answer = answer_sentences(results, words)
-    return {"model_answer": mac_model.answer(results, words), **{key: answer[key] for key in INDEX_ANSWER},
-            "answer_decode": llm.decode_answer(results, words)}
-
-
-def your_mac_sentences(results: ResultSet, words: Words) -> dict[str, str]:
-    return {**your_mac.chapter_sentences(results, words), "model_fit_sentence": mac_model.fit_sentences(results, words),
-            "model_threshold_sentence": mac_model.threshold_sentences(results, words),
-            "model_sources_sentence": mac_model.sources_sentences(results, words)}
-
-
-def intro_sentences(results: ResultSet, words: Words) -> dict[str, str]:
-    """Nothing measured: the introduction points to the chapter on devices for the machine (the machine is
-    described once)."""
+def _nothing_measured(results: ResultSet, words: Words) -> dict[str, str]:
+    """The introduction's: it points to the chapter on devices for the machine (the machine is described once)."""
     return {}
 
 
-def devices_sentences(results: ResultSet, words: Words) -> dict[str, str]:
-    machine = f.machine(results)
-    return {
-        "hardware_sentence": hardware_sentence(results, words),
-        "idiom_sentence": idiom_sentence(machine, words),
-        "default_sentence": default_sentence(machine, words),
-    }
-
-
-def matvec_sentences(results: ResultSet, words: Words) -> dict[str, str]:
-    return {
-        "orig_sentence": original_sentence(f.original(results), words),
-        "crossover_sentence": crossover_sentence(f.crossover(results), words),
-        "bandwidth_sentence": " ".join(bandwidth_sentences(results, words)),
-    }
-
-
-def timing_sentences(results: ResultSet, words: Words) -> dict[str, str]:
-    gaps = f.naive_gaps(results)
-    machine = f.machine(results)
-    return {"naive_sentence": naive_sentence(gaps, machine, words),
-            "cpu_sentence": cpu_gap_sentence(gaps, words),
-            "post_sentence": post_sentence(f.naive_timing(results), machine, words),
-            "model_post_sentence": mac_model.post_sentence(results, words)}
-
-
-def matmul_sentences(results: ResultSet, words: Words) -> dict[str, str]:
-    found = f.matmul(results)
-    return {"peak_sentence": peak_sentence(found, results, words),
-            "cpu_half_sentence": cpu_half_sentence(found, words)}
-
-
-def training_sentences(results: ResultSet, words: Words) -> dict[str, str]:
-    return {"train_sentence": " ".join(filter(None, (training_sentence(f.training(results), words),
-                                                     conv_tf32_sentence(results, words)))),
-            "check_sentence": check_sentence(f.checks(results), results, words)}
-
-
-def method_sentences(results: ResultSet, words: Words, rows: Sequence[Row]) -> dict[str, str]:
-    return {"measured_sentence": measured_sentence(f.coverage(results), words),
-            "processes_sentence": processes_sentence(f.processes(results), words),
-            "selfcheck_sentence": selfcheck_sentence(f.selfcheck(rows), words)}
-
-
-def machines_sentences(results: ResultSet, words: Words, labels: Sequence[str], skipped: Sequence[str],
-                       archive: Sequence[tuple[str, ResultSet]] = ()) -> dict[str, str]:
-    """The archive's machines; and, as in this build's own chapters, any rate of theirs that fell by more than half
-    (the chapter's figures draw those curves too)."""
-    return {"machines_sentence": machines_sentence(labels, skipped, archive, words)}
-
-
-def llm_sentences(results: ResultSet, words: Words) -> dict[str, str]:
-    return llm.chapter_sentences(results, words)
-
-
-def verdict_sentences(results: ResultSet, words: Words) -> dict[str, str]:
-    """The reasons behind the answer (the opening page states the answer; the chapters keep their own findings)."""
-    answer = answer_sentences(results, words)
-    return {"answer_rule": answer["answer_rule"], "answer_rule_more": llm.rule_more(results, words),
-            "answer_llm": answer["answer_llm"], **reason_sentences(results, words),
-            "reason_ops": llm.op_reason(results, words, present_accelerator(results)),
-            "model_rules": mac_model.rules(results, words)}
-
-
-# -- the registry ------------------------------------------------------------------------------
-
 #: Every chapter, in the article's order.
 CHAPTERS: dict[str, Chapter] = {
-    "index": Chapter(index_sentences, figures=("mac_model", "answer")),
-    "intro": Chapter(intro_sentences),
-    "devices": Chapter(devices_sentences),
-    "matvec": Chapter(matvec_sentences, figures=("original", "original_engine", "time", "speedup", "bandwidth"),
+    "index": Chapter(index.sentences, figures=("mac_model", "answer")),
+    "intro": Chapter(_nothing_measured),
+    "devices": Chapter(devices.sentences),
+    "matvec": Chapter(matvec.sentences, figures=("original", "original_engine", "time", "speedup", "bandwidth"),
                       gap_suites=("original", "matvec", "copy")),
-    "timing": Chapter(timing_sentences, figures=("methods",)),
-    "matmul": Chapter(matmul_sentences, figures=("matmul",), gap_suites=("matmul",)),
-    "training": Chapter(training_sentences, figures=("train",), gap_suites=("train",)),
-    "llm": Chapter(llm_sentences, figures=("decode",), gap_suites=("overhead", "attention", "decode")),
-    "method": Chapter(method_sentences, needs_selfcheck=True),
-    "your_mac": Chapter(your_mac_sentences, figures=("your_mac_bandwidth",)),
-    "machines": Chapter(machines_sentences, figures=("machines_speedup", "machines_efficiency", "machines_train"),
+    "timing": Chapter(timing.sentences, figures=("methods",)),
+    "matmul": Chapter(matmul.sentences, figures=("matmul",), gap_suites=("matmul",)),
+    "training": Chapter(training.sentences, figures=("train",), gap_suites=("train",)),
+    "llm": Chapter(llm.sentences, figures=("decode",), gap_suites=("overhead", "attention", "decode")),
+    "method": Chapter(method.sentences, needs_selfcheck=True),
+    "your_mac": Chapter(your_mac.sentences, figures=("your_mac_bandwidth",)),
+    "machines": Chapter(machines.sentences, figures=("machines_speedup", "machines_efficiency", "machines_train"),
                         needs_archive=True),
-    "verdict": Chapter(verdict_sentences),
+    "verdict": Chapter(verdict.sentences),
 }
 
 

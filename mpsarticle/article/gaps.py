@@ -16,47 +16,52 @@ an exception's message from PyTorch is quoted as it came.
 from __future__ import annotations
 
 from collections import defaultdict
-from typing import TYPE_CHECKING
-
-from babel.lists import format_list
 
 from mpsarticle.analysis.series import size_key, unmeasured, unmeasured_sizes
-from mpsarticle.article.formatting import whole
 from mpsarticle.article.reasons import reason_text
+from mpsarticle.article.wording import Listing, Size, Text, Words
 from mpsarticle.results.model import Point, ResultSet
 
-if TYPE_CHECKING:
-    from mpsarticle.article.wording import Words
-
 __all__ = ["gaps_sentence", "unmeasured", "unmeasured_sizes"]
+
+#: What was not measured, by workload (``dtype`` filled in where the message has it); a workload without an entry
+#: is named as the results file names it.
+WORKLOAD_KEYS = {"matvec": "gaps.matvec", "matmul": "gaps.matmul", "copy": "gaps.copy",
+                 "train_step": "gaps.train_step", "op_chain": "gaps.op_chain", "attention": "gaps.attention",
+                 "decode": "gaps.decode"}
+#: The size a gap names, where the parameter's own name is not a word (m, n and batch are, and stay as they are).
+SIZE_KEYS = {"d_model": "gaps.key.d_model", "seq": "gaps.key.seq", "ops": "gaps.key.ops"}
+#: Why, by status (out of memory has two messages: see :func:`_why`); a status without an entry is named as it is.
+STATUS_KEYS = {"unsupported": "gaps.unsupported", "error": "gaps.error", "timeout": "gaps.timeout",
+               "crashed": "gaps.crashed"}
+
 
 def gaps_sentence(results: ResultSet, language: Words, suites: tuple[str, ...]) -> str:
     """One sentence naming the points of ``suites`` that were not measured, and why; none when every one was (a
     line saying so on every chapter would be boilerplate; the method chapter counts what was measured)."""
-    lang = language.lang
-    words = language.table("gaps")  # the words live in the catalogs (gaps.*)
     groups: dict[tuple[str, str, str, str], list[int]] = defaultdict(list)
     for point in results:
         if point.suite in suites and point.status != "ok":
             key = size_key(point.workload)
-            what = _what(point, words)
-            groups[(point.device, what, key, _why(point, words, language))].append(int(point.params.get(key, 0)))
+            groups[(point.device, _what(point, language), key, _why(point, language))].append(
+                int(point.params.get(key, 0)))
     text = ""
     if groups:
-        items = [words["item"].format(what=what, device=language.device(device), key=words.get(f"key.{key}", key),
-                                      why=why,
-                                      sizes=format_list([whole(size, lang) for size in sorted(set(sizes))],
-                                                        locale=lang))
+        items = [language("gaps.item", what=what, device=language.device(device),
+                          parameter=language(SIZE_KEYS[key]) if key in SIZE_KEYS else key, why=why,
+                          sizes=Listing(tuple(Size(size) for size in sorted(set(sizes)))))
                  for (device, what, key, why), sizes in groups.items()]
-        text = words["some"].format(items="; ".join(items))
+        text = language("gaps.some", items="; ".join(items))
     env = results.environment
     if env.get("mps_fallback_to_cpu") and any(point.device.startswith("mps") for point in results):
-        text = f"{text} {words['fallback']}".strip()
+        text = f"{text} {language('gaps.fallback')}".strip()
     return text
 
 
-def _what(point: Point, words: dict[str, str]) -> str:
-    what = words.get(point.workload, point.workload).format(dtype=point.params.get("dtype", ""))
+def _what(point: Point, language: Words) -> str:
+    workload = point.workload
+    what = language(WORKLOAD_KEYS[workload], dtype=Text(str(point.params.get("dtype", "")))) \
+        if workload in WORKLOAD_KEYS else workload
     return what if point.method == "engine" else f"{what} ({point.method})"
 
 
@@ -64,13 +69,13 @@ def _what(point: Point, words: dict[str, str]) -> str:
 NOT_TRIED = ("too_big", "too_big_working_set")
 
 
-def _why(point: Point, words: dict[str, str], language: Words) -> str:
+def _why(point: Point, language: Words) -> str:
     reason = point.reason
     if point.status == "out_of_memory":
-        return words["out_of_memory_not_tried" if _not_tried(point) else "out_of_memory"]
+        return language("gaps.out_of_memory_not_tried" if _not_tried(point) else "gaps.out_of_memory")
     if point.status in ("unsupported", "error"):
-        return words[point.status].format(reason=reason_text(reason, language) if reason else "")
-    return words.get(point.status, point.status)
+        return language(STATUS_KEYS[point.status], reason=reason_text(reason, language) if reason else "")
+    return language(STATUS_KEYS[point.status]) if point.status in STATUS_KEYS else point.status
 
 
 def _not_tried(point: Point) -> bool:

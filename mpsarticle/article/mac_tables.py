@@ -19,7 +19,7 @@ import html
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from mpsarticle.article.formatting import duration, number, percent, rate, whole
+from mpsarticle.article.wording import Count, Rate, Seconds, Share, Size, Words
 from mpsarticle.core.specsheet import chips, spec_bounds
 
 __all__ = ["CONDITION_CODES", "card_rows", "spec_sheet_table", "sustained_rates"]
@@ -27,44 +27,46 @@ __all__ = ["CONDITION_CODES", "card_rows", "spec_sheet_table", "sustained_rates"
 #: The size of the spec-sheet bound: the article's largest matrix-vector product on an accelerator.
 BOUND_SIZE = 16384
 
-#: The warning codes of mpsarticle.core.conditions, as the card names them.
-#: The warning codes of mpsarticle.core.conditions, as the card names them (catalog keys ``mac.condition.*``).
-CONDITION_CODES = ("on_battery", "low_power_mode", "mps_fallback", "swap_in_use", "thermal_warning",
-                   "cpu_speed_limited", "rosetta")
-_COLUMNS = {"spec_columns": 5, "sustained_columns": 7}
+#: The warning codes of mpsarticle.core.conditions, and how the card names each.
+CONDITION_KEYS = {"on_battery": "mac.condition.on_battery", "low_power_mode": "mac.condition.low_power_mode",
+                  "mps_fallback": "mac.condition.mps_fallback", "swap_in_use": "mac.condition.swap_in_use",
+                  "thermal_warning": "mac.condition.thermal_warning",
+                  "cpu_speed_limited": "mac.condition.cpu_speed_limited", "rosetta": "mac.condition.rosetta"}
+CONDITION_CODES = tuple(CONDITION_KEYS)
+#: The power sources the card names in words (on battery it also gives the charge: ``mac.battery``); another
+#: source is written as the results file writes it.
+POWER_KEYS = {"ac": "mac.ac"}
+#: The columns of the spec-sheet table (the last names the size of its bound) and of the sustained rates.
+SPEC_COLUMNS = ("mac.spec_columns.0", "mac.spec_columns.1", "mac.spec_columns.2", "mac.spec_columns.3",
+                "mac.spec_columns.4")
+SUSTAINED_COLUMNS = ("mac.sustained_columns.0", "mac.sustained_columns.1", "mac.sustained_columns.2",
+                     "mac.sustained_columns.3", "mac.sustained_columns.4", "mac.sustained_columns.5",
+                     "mac.sustained_columns.6")
 
-
-def _words(lang: str) -> dict[str, Any]:
-    """This module's words from the language's catalog (keys ``mac.*``), column headings as tuples."""
-    from mpsarticle.article.wording import Words
-
-    table = Words(lang).table("mac")
-    found: dict[str, Any] = {k: v for k, v in table.items() if not k.startswith(("condition.", *_COLUMNS))}
-    for name, count in _COLUMNS.items():
-        found[name] = tuple(table[f"{name}.{i}"] for i in range(count))
-    found["conditions_named"] = {code: table[f"condition.{code}"] for code in CONDITION_CODES}
-    return found
 
 def card_rows(environment: Mapping[str, Any], lang: str) -> list[tuple[str, str]]:
     """Rows for the device card: the Mac's provenance (on a Mac) and the conditions recorded (always)."""
-    words = _words(lang)
+    words = Words(lang)
     rows = []
     mac = environment.get("mac")
     if isinstance(mac, Mapping):
-        count = lambda key: whole(mac[key], lang) if isinstance(mac.get(key), int) else "?"  # noqa: E731
-        rows.append((words["chip"], f"{mac.get('chip') or '?'}: " + words["cores"].format(
-            p=count("performance_cores"), e=count("efficiency_cores"), gpu=count("gpu_cores"))))
+        count = lambda key: Count(mac[key]) if isinstance(mac.get(key), int) else "?"  # noqa: E731
+        rows.append((words("mac.chip"), f"{mac.get('chip') or '?'}: " + words(
+            "mac.cores", p=count("performance_cores"), e=count("efficiency_cores"), gpu=count("gpu_cores"))))
         rows.append(("macOS", " ".join(str(mac[key]) for key in ("macos", "macos_build") if mac.get(key)) or "?"))
-        python = words["rosetta"] if mac.get("python_translated") else words["native"].format(
-            arch=mac.get("python_arch") or "?")
-        rows.append((words["python"], python))
+        python = words("mac.rosetta") if mac.get("python_translated") else words(
+            "mac.native", arch=str(mac.get("python_arch") or "?"))
+        rows.append((words("mac.python"), python))
         power = str(mac.get("power_source") or "")
-        text: str = words["battery"].format(percent=percent((mac.get("battery_percent") or 0) / 100, lang)) \
-            if power == "battery" else words.get(power, power or "?")
-        rows.append((words["power"], text + (f"; {words['low_power']}" if mac.get("low_power_mode") else "")))
-    found = [words["conditions_named"].get(code, code) for code in environment.get("warnings") or ()]
+        if power == "battery":
+            text = words("mac.battery", percent=Share((mac.get("battery_percent") or 0) / 100))
+        else:
+            text = words(POWER_KEYS[power]) if power in POWER_KEYS else power or "?"
+        rows.append((words("mac.power"), text + (f"; {words('mac.low_power')}" if mac.get("low_power_mode") else "")))
+    found = [words(CONDITION_KEYS[code]) if code in CONDITION_KEYS else code
+             for code in environment.get("warnings") or ()]
     if found:  # no row where nothing risky was recorded: an empty condition says nothing to a reader
-        rows.append((words["conditions"], ", ".join(found)))
+        rows.append((words("mac.conditions"), ", ".join(found)))
     return rows
 
 
@@ -77,21 +79,24 @@ def _table(head: Sequence[str], rows: list[list[str]], extra_class: str) -> str:
 
 def spec_sheet_table(lang: str) -> str:
     """Every chip of Apple's spec sheet with its bounds (HTML); derived figures say so."""
-    words = _words(lang)
+    words = Words(lang)
+    derived = f" ({words('mac.derived')})"
     rows = []
     for chip in chips():
         bound = spec_bounds(chip, BOUND_SIZE)
-        bandwidth = rate(chip.bandwidth_gb_s, "GB/s", lang)
+        bandwidth = words.render(Rate(chip.bandwidth_gb_s, "GB/s"))
         if chip.bandwidth_kind == "derived":
-            bandwidth += f" ({words['derived']})"
+            bandwidth += derived
         elif chip.bandwidth_kind == "reported":
             bandwidth += REPORTED_MARK
         peak = chip.fp32_tflops
-        fp32 = f"{number(peak, lang)} TFLOP/s" if peak else words["unknown"]
+        fp32 = words.render(Rate(peak, "TFLOP/s")) if peak else words("mac.unknown")
         if chip.fp32_kind == "derived":
-            fp32 += f" ({words['derived']})"
-        rows.append([chip.name, whole(chip.gpu_cores, lang), bandwidth, fp32, duration(bound.least_s, lang)])
-    head = [text.format(m=whole(BOUND_SIZE, lang)) for text in words["spec_columns"]]
+            fp32 += derived
+        rows.append([chip.name, words.render(Count(chip.gpu_cores)), bandwidth, fp32,
+                     words.render(Seconds(bound.least_s))])
+    # Only the last column names a size; the others ignore the value.
+    head = [words(key, m=Size(BOUND_SIZE)) for key in SPEC_COLUMNS]
     return _table(head, rows, "mpsarticle-table mpsarticle-spec") + reported_note(
         any(chip.bandwidth_kind == "reported" for chip in chips()), lang)
 
@@ -105,7 +110,7 @@ def reported_note(any_reported: bool, lang: str) -> str:
     """The line under a table that marks reported figures (none where it marks none)."""
     if not any_reported:
         return ""
-    text = REPORTED_MARK.strip() + " " + _words(lang)["reported_note"]
+    text = REPORTED_MARK.strip() + " " + Words(lang)("mac.reported_note")
     return f'<p class="mpsarticle-note">{html.escape(text)}</p>'
 
 
@@ -114,17 +119,20 @@ def sustained_rates(entries: Sequence[tuple[str, Any]], lang: str) -> str | None
 
     A run whose result failed its correctness check is left out: it is not a speed.
     """
-    words = _words(lang)
+    words = Words(lang)
     rows = []
     for label, results in entries:
         block = results.sustained
         if not block or block.get("check") == "failed":
             continue
+        # The workload as the command line and the results file write it, a call: its numbers stay as code.
         params = ", ".join(f"{key}={value}" for key, value in block["params"].items())
-        rows.append([label, f"{block['workload']}({params})", block["device"], duration(block["duration_s"], lang),
-                     rate(block["burst_rate"], block["unit"], lang), rate(block["sustained_rate"], block["unit"], lang),
-                     percent(block["ratio"], lang)])
+        unit = str(block["unit"])
+        rows.append([label, f"{block['workload']}({params})", block["device"],
+                     *(words.render(value) for value in (
+                         Seconds(block["duration_s"]), Rate(block["burst_rate"], unit),
+                         Rate(block["sustained_rate"], unit), Share(block["ratio"])))])
     if not rows:
         return None
-    intro = f'<p class="mpsarticle-sustained-intro">{html.escape(words["sustained_intro"])}</p>'
-    return intro + _table(words["sustained_columns"], rows, "mpsarticle-sustained")
+    intro = f'<p class="mpsarticle-sustained-intro">{html.escape(words("mac.sustained_intro"))}</p>'
+    return intro + _table([words(key) for key in SUSTAINED_COLUMNS], rows, "mpsarticle-sustained")

@@ -12,19 +12,10 @@ import re
 from collections.abc import Iterable, Sequence
 
 from mpsarticle.analysis import series as analysis
-from mpsarticle.article.formatting import (
-    duration,
-    number,
-    percent,
-    ratio_interval,
-    reading_date,
-    reading_name,
-    whole,
-    with_interval,
-)
+from mpsarticle.article.formatting import ratio_interval, reading_date, reading_name, with_interval
 from mpsarticle.article.reasons import reason_text
 from mpsarticle.article.selfcheck_words import point_words, reference_words, row_ratio_digits
-from mpsarticle.article.wording import Count, Words
+from mpsarticle.article.wording import Bytes, Count, Num, Seconds, Share, Size, Words
 from mpsarticle.results.model import ResultSet
 from mpsarticle.results.selfcheck import Row
 
@@ -64,8 +55,9 @@ def html_table(head: Sequence[str], rows: Iterable[str], extra_class: str = "") 
             f'<tbody>{"".join(rows)}</tbody></table></div>')
 
 
-def gib(value: object, lang: str) -> str:
-    return f"{number(value / 2**30, lang, 3)} GiB" if isinstance(value, (int, float)) and value else "-"
+def memory(value: object, words: Words) -> str:
+    """An amount of memory from a results file (``16.0 GiB``), or a dash where the file gives none."""
+    return words.render(Bytes(value)) if isinstance(value, (int, float)) and value else "-"
 
 
 def device_card(results: ResultSet, words: Words) -> str:
@@ -74,16 +66,17 @@ def device_card(results: ResultSet, words: Words) -> str:
     lang = words.lang
     label = results.label_in(lang)
     rows: list[tuple[str, object]] = [(words("card.machine"), label)] if label else []
+    threads = analysis.cpu_threads(results)
     rows += [
         (words("card.os"), f"{env['os']} ({env.get('arch', '')})"),
-        (words("card.cpu"),
-         f"{reading_name(str(env['cpu']))}, {analysis.cpu_threads(results) or '?'} {words('card.threads')}"),
-        (words("card.memory"), gib(env.get("memory_bytes"), lang)),
+        (words("card.cpu"), f"{reading_name(str(env['cpu']))}, {words.render(Count(threads)) if threads else '?'} "
+                            f"{words('card.threads')}"),
+        (words("card.memory"), memory(env.get("memory_bytes"), words)),
     ]
     for name, device in env["devices"].items():
         if name != "cpu":
             rows.append((words.device(name), f"{reading_name(str(device['name']))} — {device.get('backend', '')}, "
-                                             f"{gib(device.get('memory_bytes'), lang)}"))
+                                             f"{memory(device.get('memory_bytes'), words)}"))
     for name, why in env.get("unavailable", {}).items():
         rows.append((words.device(name), f"{words('card.unavailable')}: {reason_text(why, words)}"))
     from mpsarticle.article.mac_tables import card_rows
@@ -121,8 +114,10 @@ def data_links(words: Words) -> str:
 
 
 #: The machines, as two tables that each fit a desktop's column: the hardware, then the software and the data.
-MACHINE_COLUMNS = ("machine", "cpu", "threads", "memory", "accelerator")
-SOFTWARE_COLUMNS = ("machine", "torch", "profile", "measured", "data")
+MACHINE_COLUMNS = ("machines_table.machine", "machines_table.cpu", "machines_table.threads", "machines_table.memory",
+                   "machines_table.accelerator")
+SOFTWARE_COLUMNS = ("machines_table.machine", "machines_table.torch", "machines_table.profile",
+                    "machines_table.measured", "machines_table.data")
 
 
 def machines_table(entries: Sequence[tuple[str, ResultSet, str]], words: Words,
@@ -131,22 +126,22 @@ def machines_table(entries: Sequence[tuple[str, ResultSet, str]], words: Words,
     its software with the link to its data (nine columns in one would not fit a page's column); ``same_machine``
     are the archive's files (label, link) from this build's own machine and software, left out and named in a
     note."""
-    lang = words.lang
     hardware, software = [], []
     for label, results, link in entries:
         env = results.environment
         accelerators = [f"{d.get('name', kind)} ({d.get('backend', kind)})"
                         for kind, d in env["devices"].items() if kind != "cpu"]
         threads = analysis.cpu_threads(results)
-        memory = env.get("memory_bytes")
-        cells = [label, reading_name(str(env["cpu"])), whole(threads, lang) if isinstance(threads, int) else "-",
-                 gib(memory if isinstance(memory, int) else None, lang),
+        installed = env.get("memory_bytes")
+        cells = [label, reading_name(str(env["cpu"])),
+                 words.render(Count(threads)) if isinstance(threads, int) else "-",
+                 memory(installed if isinstance(installed, int) else None, words),
                  "; ".join(accelerators) or words("machines_table.none")]
         hardware.append(f"<tr>{_cells(cells)}</tr>")
         software.append(f"<tr>{_cells([label, env['torch'], results.profile or '-', results.created[:10]])}"
                         f'<td><a href="{html.escape(link)}">JSON</a></td></tr>')
-    table = (html_table([words(f"machines_table.{c}") for c in MACHINE_COLUMNS], hardware, "mpsarticle-machines")
-             + html_table([words(f"machines_table.{c}") for c in SOFTWARE_COLUMNS], software, "mpsarticle-machines"))
+    table = (html_table([words(key) for key in MACHINE_COLUMNS], hardware, "mpsarticle-machines")
+             + html_table([words(key) for key in SOFTWARE_COLUMNS], software, "mpsarticle-machines"))
     if not same_machine:
         return table
     files = words.join([f'<a href="{html.escape(link)}">{html.escape(label)}</a>' for label, link in same_machine])
@@ -156,30 +151,32 @@ def machines_table(entries: Sequence[tuple[str, ResultSet, str]], words: Words,
 
 
 
-SELFCHECK_COLUMNS = ("device", "point", "reference", "engine", "reference_interval", "ratio", "agrees")
+SELFCHECK_COLUMNS = ("selfcheck_table.device", "selfcheck_table.point", "selfcheck_table.reference",
+                     "selfcheck_table.engine", "selfcheck_table.reference_interval", "selfcheck_table.ratio",
+                     "selfcheck_table.agrees")
 
 
 def selfcheck_table(rows: Sequence[Row], words: Words) -> str:
     """The engine against references, one row per point and reference: the point and the reference in words,
     each method's value and 95 % interval across processes, their ratio, and the verdict."""
-    lang = words.lang
-
     def interval(value: float, low: float, high: float) -> str:
-        return f"{duration(value, lang)} [{duration(low, lang)}; {duration(high, lang)}]"
+        median, low_text, high_text = (words.render(Seconds(s)) for s in (value, low, high))
+        return f"{median} [{low_text}; {high_text}]"
 
     body = []
     for row in rows:
         verdict = words("selfcheck_table.agrees") if row.agrees else \
-            f"{words('selfcheck_table.outside')} ±{percent(row.tolerance, lang)}"
+            f"{words('selfcheck_table.outside')} ±{words.render(Share(row.tolerance))}"
         cells = [words.device(row.device), point_words(row, words), words.render(reference_words(row, words)),
                  interval(row.engine_median_s, row.engine_ci_low_s, row.engine_ci_high_s),
                  interval(row.reference_median_s, row.reference_ci_low_s, row.reference_ci_high_s),
-                 number(row.ratio, lang, row_ratio_digits(row)), verdict]
+                 words.render(Num(row.ratio, row_ratio_digits(row))), verdict]
         body.append(f"<tr>{_cells(cells)}</tr>")
-    return html_table([words(f"selfcheck_table.{c}") for c in SELFCHECK_COLUMNS], body, "mpsarticle-selfcheck")
+    return html_table([words(key) for key in SELFCHECK_COLUMNS], body, "mpsarticle-selfcheck")
 
 
-METHODS_COLUMNS = ("device", "m", "naive", "engine", "events", "ratio")
+METHODS_COLUMNS = ("methods_table.device", "methods_table.m", "methods_table.naive", "methods_table.engine",
+                   "methods_table.events", "methods_table.ratio")
 
 
 def methods_table(results: ResultSet, words: Words) -> str:
@@ -190,8 +187,8 @@ def methods_table(results: ResultSet, words: Words) -> str:
         for size, engine in analysis.series(results, workload="matvec", device=device, suite="matvec"):
             same = results.select(workload="matvec", device=device, suite="matvec", m=size)
             got = {p.method: p for p in same if p.ok}
-            cells = [words.device(device), whole(size, lang)]
+            cells = [words.device(device), words.render(Size(size))]
             cells += [with_interval(got[m], lang) if m in got else "–" for m in ("naive", "engine", "events")]
             cells.append(ratio_interval(analysis.compare(engine, got["naive"]), lang) if "naive" in got else "–")
             rows.append(f"<tr>{_cells(cells)}</tr>")
-    return html_table([words(f"methods_table.{c}") for c in METHODS_COLUMNS], rows)
+    return html_table([words(key) for key in METHODS_COLUMNS], rows)

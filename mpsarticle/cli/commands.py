@@ -21,8 +21,8 @@ from mpsarticle import config
 from mpsarticle.cli.report import mac_lines, memory_lines, share_lines, spec_lines, sustained_summary
 from mpsarticle.core.conditions import machine_conditions, warning_lines
 from mpsarticle.core.profiles import SUITES
+from mpsarticle.measure.journal import JOURNAL_SUFFIX
 from mpsarticle.measure.session import finished
-from mpsarticle.measure.workers import JOURNAL_SUFFIX
 from mpsarticle.results.files import SavedElsewhere, check_writable, save_text
 from mpsarticle.results.lock import holding
 from mpsarticle.results.model import load

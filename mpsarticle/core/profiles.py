@@ -17,7 +17,7 @@ plan itself, are read by code that only loads results.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
@@ -52,11 +52,12 @@ __all__ = ["ORIGINAL_SIZES", "PROFILES", "SUITES", "Profile", "SELFCHECK_BUDGET_
 
 #: The sizes of the blog post's chart.
 ORIGINAL_SIZES = (100, 300, 500, 750, 1000, 1500, 2000, 2500, 3000)
-MATMUL_DTYPES = ("float32", "float16", "bfloat16")
+#: Dependent additions per call of the cost-of-an-operation workload (mpsarticle.core.specs.OpChain), in every
+#: profile.
+OP_CHAIN = 100
 #: Attention's precisions: half precisions on an accelerator; on a CPU float32 and bfloat16 (CPUs without
 #: half-precision units emulate float16 far slower).
 ATTENTION_DTYPES = {"accelerator": ("float16", "bfloat16"), "cpu": ("float32", "bfloat16")}
-
 
 #: Attention's width (query heads × head size), on every device: a small language model's (TinyLlama's, say), so
 #: that the CPU and the accelerator are compared on the same calls.
@@ -111,6 +112,11 @@ class Sizes:
     cpu: tuple[int, ...]
     accelerator: tuple[int, ...]
 
+    @classmethod
+    def everywhere(cls, *sizes: int) -> Sizes:
+        """The same sizes on every device."""
+        return cls(cpu=sizes, accelerator=sizes)
+
     def on(self, device: Target) -> tuple[int, ...]:
         return self.accelerator if device.is_accelerator else self.cpu
 
@@ -120,14 +126,12 @@ class Profile:
     name: str
     help: str
     budget_s: float
-    matvec: Sizes
-    copy: Sizes
-    matmul: Sizes
-    train_batches: tuple[int, ...]
+    #: The sizes of each suite that measures one workload size by size, by suite: values of that workload's size
+    #: parameter (:attr:`mpsarticle.core.workload.Workload.size_key`): ``B @ a``'s m, the copy's n, the matrix
+    #: product's m, the training step's batch, the chain's dependent additions per call (``overhead``).
+    sizes: Mapping[str, Sizes] = field(hash=False)
     attention: AttentionSizes
     decoder: DecoderChoice
-    #: Dependent additions per call of the cost-of-an-operation workload (mpsarticle.core.specs.OpChain).
-    op_chain: int = 100
     #: Largest half-precision (float16, bfloat16) matrix product on a CPU:
     #: CPUs without half-precision units emulate it a hundred times slower
     #: than float32, and every point needs at least ten timed calls.
@@ -170,10 +174,10 @@ PROFILES: dict[str, Profile] = {
             # Two, not three: each fresh process costs its start (torch's import) and the quick profile's
             # whole budget is some 20 s on a 2-core CPU.
             processes=2,
-            matvec=Sizes(cpu=(1024, 2048, 4096), accelerator=(1024, 4096, 8192)),
-            copy=Sizes(cpu=(1 << 18, 1 << 22, 1 << 24), accelerator=(1 << 20, 1 << 24, 1 << 26)),
-            matmul=Sizes(cpu=(128, 256, 512), accelerator=(512, 1024, 2048)),
-            train_batches=(32,),
+            sizes={"matvec": Sizes(cpu=(1024, 2048, 4096), accelerator=(1024, 4096, 8192)),
+                   "copy": Sizes(cpu=(1 << 18, 1 << 22, 1 << 24), accelerator=(1 << 20, 1 << 24, 1 << 26)),
+                   "matmul": Sizes(cpu=(128, 256, 512), accelerator=(512, 1024, 2048)),
+                   "train": Sizes.everywhere(32), "overhead": Sizes.everywhere(OP_CHAIN)},
             attention=AttentionSizes(seq=Sizes(cpu=(512,), accelerator=(512, 2048)), head_dims=(64,)),
             decoder=DecoderChoice(cpu="tiny", accelerator="medium"),
             cpu_half_matmul_max=256,
@@ -183,10 +187,11 @@ PROFILES: dict[str, Profile] = {
             help="the article's measurements, a few minutes on a 2-core CPU; larger sizes on an accelerator",
             budget_s=0.25,
             original_budget_s=0.1,
-            matvec=Sizes(cpu=(1024, 2048, 4096, 8192), accelerator=(1024, 2048, 4096, 8192, 16384)),
-            copy=Sizes(cpu=(1 << 18, 1 << 22, 1 << 24, 1 << 26), accelerator=(1 << 20, 1 << 24, 1 << 26, 1 << 28)),
-            matmul=Sizes(cpu=(128, 256, 512, 1024), accelerator=(512, 1024, 2048, 4096, 8192)),
-            train_batches=(32, 128),
+            sizes={"matvec": Sizes(cpu=(1024, 2048, 4096, 8192), accelerator=(1024, 2048, 4096, 8192, 16384)),
+                   "copy": Sizes(cpu=(1 << 18, 1 << 22, 1 << 24, 1 << 26),
+                                 accelerator=(1 << 20, 1 << 24, 1 << 26, 1 << 28)),
+                   "matmul": Sizes(cpu=(128, 256, 512, 1024), accelerator=(512, 1024, 2048, 4096, 8192)),
+                   "train": Sizes.everywhere(32, 128), "overhead": Sizes.everywhere(OP_CHAIN)},
             attention=AttentionSizes(seq=Sizes(cpu=(512, 1024), accelerator=(512, 1024, 2048, 8192)),
                                      head_dims=(64, 128)),
             decoder=DecoderChoice(cpu="small", accelerator="1.1b"),
@@ -197,16 +202,12 @@ PROFILES: dict[str, Profile] = {
             budget_s=0.5,
             original_budget_s=0.1,
             point_limit_s=900.0,
-            matvec=Sizes(
-                cpu=(1024, 2048, 4096, 8192, 16384),
-                accelerator=(1024, 2048, 4096, 8192, 16384, 32768, 65536),
-            ),
-            copy=Sizes(
-                cpu=(1 << 18, 1 << 22, 1 << 24, 1 << 26, 1 << 28),
-                accelerator=(1 << 20, 1 << 24, 1 << 26, 1 << 28, 1 << 30, 1 << 31),
-            ),
-            matmul=Sizes(cpu=(128, 256, 512, 1024, 2048), accelerator=(1024, 2048, 4096, 8192, 16384)),
-            train_batches=(32, 128, 512),
+            sizes={"matvec": Sizes(cpu=(1024, 2048, 4096, 8192, 16384),
+                                   accelerator=(1024, 2048, 4096, 8192, 16384, 32768, 65536)),
+                   "copy": Sizes(cpu=(1 << 18, 1 << 22, 1 << 24, 1 << 26, 1 << 28),
+                                 accelerator=(1 << 20, 1 << 24, 1 << 26, 1 << 28, 1 << 30, 1 << 31)),
+                   "matmul": Sizes(cpu=(128, 256, 512, 1024, 2048), accelerator=(1024, 2048, 4096, 8192, 16384)),
+                   "train": Sizes.everywhere(32, 128, 512), "overhead": Sizes.everywhere(OP_CHAIN)},
             attention=AttentionSizes(seq=Sizes(cpu=(512, 1024, 2048), accelerator=(512, 1024, 2048, 8192, 16384)),
                                      head_dims=(64, 128)),
             decoder=DecoderChoice(cpu="small", accelerator="1.1b"),
@@ -235,62 +236,61 @@ def _methods(device: Target, *, naive: bool, events: bool) -> list[Method]:
     return methods
 
 
-def _suite_original(profile: Profile, device: Target) -> list[Task]:
+#: How a suite plans its points: from its name, a profile and a device.
+Planner = Callable[[str, Profile, Target], list[Task]]
+
+
+def _size_by_size(kind: type[Workload], *, naive: bool = False, events: bool = False,
+                  keep: Callable[[Profile, Target, int, str | None], bool] | None = None) -> Planner:
+    """A suite that measures ``kind`` at each of the profile's sizes for it (:attr:`Profile.sizes`, values of the
+    kind's size parameter), in each of the kind's precisions where it names them, timed by the
+    engine (and the blog post's ``timeit`` where ``naive``, device events on an accelerator where ``events``);
+    ``keep(profile, device, size, dtype)`` may leave a point out."""
+    def tasks(suite: str, profile: Profile, device: Target) -> list[Task]:
+        key = kind.size_key
+        if key is None:
+            raise InputError(f"suite {suite!r}: workload {kind.kind!r} has no size parameter")
+        chosen = [(size, dtype) for dtype in kind.precisions or (None,) for size in profile.sizes[suite].on(device)
+                  if keep is None or keep(profile, device, size, dtype)]
+        return [Task(suite, kind(**{key: size, **({"dtype": dtype} if dtype else {})}), device, method,
+                     profile.options())
+                for size, dtype in chosen for method in _methods(device, naive=naive, events=events)]
+
+    return tasks
+
+
+def _suite_original(suite: str, profile: Profile, device: Target) -> list[Task]:
     options = TimingOptions(budget_s=profile.original_budget_s)
     return [
-        Task("original", MatVec(m), device, method, options)
+        Task(suite, MatVec(m), device, method, options)
         for m in ORIGINAL_SIZES
         for method in _methods(device, naive=True, events=False)
     ]
 
 
-def _suite_matvec(profile: Profile, device: Target) -> list[Task]:
-    return [
-        Task("matvec", MatVec(m), device, method, profile.options())
-        for m in profile.matvec.on(device)
-        for method in _methods(device, naive=True, events=True)
-    ]
+def _cpu_half_limit(profile: Profile, device: Target, m: int, dtype: str | None) -> bool:
+    """Half-precision products on a CPU only up to :attr:`Profile.cpu_half_matmul_max`."""
+    return device.is_accelerator or dtype == "float32" or m <= profile.cpu_half_matmul_max
 
 
-def _suite_copy(profile: Profile, device: Target) -> list[Task]:
-    return [Task("copy", Copy(n), device, "engine", profile.options()) for n in profile.copy.on(device)]
-
-
-def _suite_matmul(profile: Profile, device: Target) -> list[Task]:
-    return [
-        Task("matmul", MatMul(m, dtype), device, "engine", profile.options())
-        for dtype in MATMUL_DTYPES
-        for m in profile.matmul.on(device)
-        if device.is_accelerator or dtype == "float32" or m <= profile.cpu_half_matmul_max
-    ]
-
-
-def _suite_train(profile: Profile, device: Target) -> list[Task]:
-    return [Task("train", TrainStep(batch), device, "engine", profile.options()) for batch in profile.train_batches]
-
-
-def _suite_overhead(profile: Profile, device: Target) -> list[Task]:
-    return [Task("overhead", OpChain(profile.op_chain), device, "engine", profile.options())]
-
-
-def _suite_attention(profile: Profile, device: Target) -> list[Task]:
+def _suite_attention(suite: str, profile: Profile, device: Target) -> list[Task]:
     dtypes = ATTENTION_DTYPES["accelerator" if device.is_accelerator else "cpu"]
-    return [Task("attention", Attention(seq, dim, heads, dtype), device, "engine", profile.options())
+    return [Task(suite, Attention(seq, dim, heads, dtype), device, "engine", profile.options())
             for dtype in dtypes for seq, dim, heads in profile.attention.on(device)]
 
 
-def _suite_decode(profile: Profile, device: Target) -> list[Task]:
-    return [Task("decode", step, device, "engine", profile.options()) for step in profile.decoder.on(device)]
+def _suite_decode(suite: str, profile: Profile, device: Target) -> list[Task]:
+    return [Task(suite, step, device, "engine", profile.options()) for step in profile.decoder.on(device)]
 
 
 #: Every suite, in the order of the article's chapters.
-SUITES = {
+SUITES: dict[str, Planner] = {
     "original": _suite_original,
-    "matvec": _suite_matvec,
-    "copy": _suite_copy,
-    "matmul": _suite_matmul,
-    "train": _suite_train,
-    "overhead": _suite_overhead,
+    "matvec": _size_by_size(MatVec, naive=True, events=True),
+    "copy": _size_by_size(Copy),
+    "matmul": _size_by_size(MatMul, keep=_cpu_half_limit),
+    "train": _size_by_size(TrainStep),
+    "overhead": _size_by_size(OpChain),
     "attention": _suite_attention,
     "decode": _suite_decode,
 }
@@ -302,7 +302,7 @@ def plan(suites: Sequence[str], profile: str | Profile, devices: Sequence[Target
     unknown = [name for name in suites if name not in SUITES]
     if unknown:
         raise InputError(f"unknown suite {unknown[0]!r}: choose from {', '.join(SUITES)}")
-    return [task for name in suites for device in devices for task in SUITES[name](chosen, device)]
+    return [task for name in suites for device in devices for task in SUITES[name](name, chosen, device)]
 
 
 def get_profile(name: str) -> Profile:

@@ -7,21 +7,29 @@ its output is :mod:`mpsarticle.measure.kernels`' job, the only part that needs
 torch. Everything that only reads results (the article's text, tables and
 figures, ``python -m mpsarticle plot``) uses this module and never imports
 torch.
+
+Each kind also states its facts (size parameter, rate, precisions, whether
+the verdict and the model read it) as class attributes, and enters the
+registry :data:`WORKLOADS` as it is defined (:mod:`mpsarticle.core.workload`
+says what each fact means). Importing this module defines every kind of the
+article, so the registry is read from here.
 """
 
 from __future__ import annotations
 
 import math
-import platform
-from abc import ABC, abstractmethod
-from dataclasses import asdict, dataclass
-from typing import Any, ClassVar, Literal, get_args
+from abc import abstractmethod
+from dataclasses import dataclass
+from typing import ClassVar, Literal, get_args
 
 from mpsarticle.core.reasons import Reason
+from mpsarticle.core.workload import BANDWIDTH, COMPUTE, WORKLOADS, Rate, Workload, size_key
 from mpsarticle.errors import CANNOT_START, InputError, MpsarticleError
 
 __all__ = [
     "SIZE_KEYS",
+    "BANDWIDTH",
+    "COMPUTE",
     "DEVICE_KINDS",
     "DTYPE_SIZES",
     "METHODS",
@@ -33,10 +41,13 @@ __all__ = [
     "MatVec",
     "Method",
     "OpChain",
+    "Rate",
     "TimingOptions",
     "TrainStep",
     "Unsupported",
+    "WORKLOADS",
     "Workload",
+    "size_key",
 ]
 
 #: The device kinds this package knows, in the order the article prefers them.
@@ -45,10 +56,6 @@ DEVICE_KINDS = ("mps", "cuda", "cpu")
 #: Bytes per element of each input precision a workload may ask for. float64
 #: is not in the article's suites; it is here so that the library can time
 #: it, and so that MPS refuses it with a reason rather than a stack trace.
-#: The parameter that is "the size" of each workload: the x axis of its figures, the sizes its sentences name.
-SIZE_KEYS: dict[str, str] = {"matvec": "m", "matmul": "m", "copy": "n", "train_step": "batch", "op_chain": "ops",
-                             "attention": "seq", "decode": "d_model"}
-
 DTYPE_SIZES: dict[str, int] = {"float32": 4, "float16": 2, "bfloat16": 2, "float64": 8}
 
 #: The original article's ``timeit(..., number=100)``.
@@ -103,52 +110,15 @@ class TimingOptions:
 
 
 @dataclass(frozen=True)
-class Workload(ABC):
-    """Something to time: its parameters are the dataclass fields."""
-
-    kind: ClassVar[str]
-
-    @property
-    @abstractmethod
-    def flops(self) -> float:
-        """Floating-point operations of one call."""
-
-    @property
-    @abstractmethod
-    def bytes_moved(self) -> float:
-        """Fewest bytes one call must move through device memory (each input read once, each output written once)."""
-
-    @property
-    def label(self) -> str:
-        inner = ", ".join(f"{k}={v}" for k, v in self.params().items())
-        return f"{self.kind}({inner})"
-
-    @property
-    def input_bytes(self) -> int:
-        """Bytes of one input set (to size cache-cold rotation and memory)."""
-        return int(self.bytes_moved)
-
-    def params(self) -> dict[str, Any]:
-        return asdict(self)
-
-    def unsupported_reason(self, device_kind: str) -> Reason | None:
-        """Why this workload cannot run on a ``device_kind`` device, known before trying; ``None`` if it can."""
-        dtype = getattr(self, "dtype", "float32")
-        if device_kind == "mps" and dtype == "float64":
-            return Reason.of("mps_float64")
-        if device_kind == "mps" and dtype == "bfloat16":
-            major = _macos_major()
-            if major is not None and major < 14:
-                return Reason.of("mps_bfloat16", macos=major)
-        return None
-
-
-@dataclass(frozen=True)
 class _Product(Workload):
     """``X @ Y`` with X m x m: the matrix-vector and matrix-matrix products share all but Y's shape."""
 
     m: int
     dtype: str = "float32"
+    size_key = "m"
+    in_verdict = True
+    modelled = True
+    ops_per_call = 1
 
     def __post_init__(self) -> None:
         _require_positive("m", self.m)
@@ -176,6 +146,7 @@ class MatVec(_Product):
     """``B @ a`` with ``B`` m x m and ``a`` of length m: the original article's experiment."""
 
     kind: ClassVar[str] = "matvec"
+    rate = BANDWIDTH
 
     @property
     def right_shape(self) -> tuple[int, ...]:
@@ -187,6 +158,8 @@ class MatMul(_Product):
     """``A @ B`` with both m x m, in float32, float16 or bfloat16."""
 
     kind: ClassVar[str] = "matmul"
+    rate = COMPUTE
+    precisions = ("float32", "float16", "bfloat16")
 
     @property
     def right_shape(self) -> tuple[int, ...]:
@@ -199,6 +172,10 @@ class Copy(Workload):
 
     n: int
     kind: ClassVar[str] = "copy"
+    size_key = "n"
+    rate = BANDWIDTH
+    modelled = True
+    ops_per_call = 1
 
     def __post_init__(self) -> None:
         _require_positive("n", self.n)
@@ -228,6 +205,8 @@ class TrainStep(Workload):
     batch: int = 64
     width: int = 32
     kind: ClassVar[str] = "train_step"
+    size_key = "batch"
+    in_verdict = True
 
     def __post_init__(self) -> None:
         _require_positive("batch", self.batch)
@@ -266,32 +245,6 @@ class TrainStep(Workload):
 
 
 @dataclass(frozen=True)
-class OpChain(Workload):
-    """``ops`` dependent additions (``x = x + 1``, each waiting for the one before) on ``n`` float32 values.
-
-    The values are so few that the arithmetic and the bytes cost next to nothing: what a call takes is the
-    fixed cost of ``ops`` operations (PyTorch's dispatch, and on an accelerator the kernel's launch), so
-    time / ``ops`` is the cost of one operation.
-    """
-
-    ops: int = 100
-    n: int = 256
-    kind: ClassVar[str] = "op_chain"
-
-    def __post_init__(self) -> None:
-        _require_positive("ops", self.ops)
-        _require_positive("n", self.n)
-
-    @property
-    def flops(self) -> float:
-        return float(self.ops * self.n)
-
-    @property
-    def bytes_moved(self) -> float:
-        return float(self.ops * 2 * DTYPE_SIZES["float32"] * self.n)  # each addition reads x and writes the new x
-
-
-@dataclass(frozen=True)
 class Attention(Workload):
     """Causal ``scaled_dot_product_attention`` of one sequence: ``heads`` heads of ``head_dim``, ``seq`` positions.
 
@@ -306,6 +259,9 @@ class Attention(Workload):
     dtype: str = "bfloat16"
     batch: int = 1
     kind: ClassVar[str] = "attention"
+    size_key = "seq"
+    modelled = True
+    ops_per_call = 1
 
     def __post_init__(self) -> None:
         for name in ("seq", "head_dim", "heads", "batch"):
@@ -322,6 +278,34 @@ class Attention(Workload):
     def bytes_moved(self) -> float:
         # query, key and value read once, the output written once
         return float(4 * self.batch * self.heads * self.seq * self.head_dim * DTYPE_SIZES[self.dtype])
+
+
+@dataclass(frozen=True)
+class OpChain(Workload):
+    """``ops`` dependent additions (``x = x + 1``, each waiting for the one before) on ``n`` float32 values.
+
+    The values are so few that the arithmetic and the bytes cost next to nothing: what a call takes is the
+    fixed cost of ``ops`` operations (PyTorch's dispatch, and on an accelerator the kernel's launch), so
+    time / ``ops`` is the cost of one operation.
+    """
+
+    ops: int = 100
+    n: int = 256
+    kind: ClassVar[str] = "op_chain"
+    size_key = "ops"
+    modelled = True
+
+    def __post_init__(self) -> None:
+        _require_positive("ops", self.ops)
+        _require_positive("n", self.n)
+
+    @property
+    def flops(self) -> float:
+        return float(self.ops * self.n)
+
+    @property
+    def bytes_moved(self) -> float:
+        return float(self.ops * 2 * DTYPE_SIZES["float32"] * self.n)  # each addition reads x and writes the new x
 
 
 #: Ways of running a decode step: ``eager`` (each operation dispatched from Python, as a user's code runs it) and
@@ -352,6 +336,8 @@ class Decode(Workload):
     dtype: str = "bfloat16"
     mode: str = "eager"
     kind: ClassVar[str] = "decode"
+    size_key = "d_model"
+    modelled = True
 
     def __post_init__(self) -> None:
         for name in ("d_model", "layers", "heads", "kv_heads", "ffn", "vocab", "context"):
@@ -401,11 +387,10 @@ class Decode(Workload):
         return super().unsupported_reason(device_kind)
 
 
-def _macos_major() -> int | None:
-    version = platform.mac_ver()[0]
-    return int(version.split(".")[0]) if version else None
-
-
 def _require_positive(name: str, value: int) -> None:
     if not isinstance(value, int) or isinstance(value, bool) or value <= 0:
         raise InputError(f"{name} must be a positive whole number, got {value!r}")
+
+
+#: Each kind's size parameter, as the registry holds it (:func:`size_key` reads one kind's, a later kind's too).
+SIZE_KEYS: dict[str, str] = {kind: declared.size_key for kind, declared in WORKLOADS.items() if declared.size_key}

@@ -1,2 +1,3 @@
 """Measuring: the only layer that imports torch. Devices, the workloads' kernels, timing, memory, the run loop,
-the session with its safeguards (interrupt, watchdog, resume), selfcheck and sustained mode."""
+the session with its safeguards (interrupt, watchdog, resume, journal), the fresh worker processes (workers, pool,
+child, wire), selfcheck and sustained mode."""

@@ -119,7 +119,7 @@ class Rescue:
     hint: str | None = "continue with --resume {path}"
     lock: threading.RLock = field(default_factory=threading.RLock, repr=False)
     notice: str | None = None
-    #: Where each point is also appended as it is added (mpsarticle.measure.workers.Journal), if anywhere.
+    #: Where each point is also appended as it is added (mpsarticle.measure.journal.Journal), if anywhere.
     journal: Any = None
 
     def add(self, point: Point) -> None:

@@ -26,7 +26,8 @@ from mpsarticle.core.specs import TimingOptions, Workload
 from mpsarticle.errors import MpsarticleError
 from mpsarticle.measure.loop import resolve_devices, run_tasks
 from mpsarticle.measure.session import finished
-from mpsarticle.results.model import ResultSet, load, write_atomically
+from mpsarticle.results.files import write_atomically
+from mpsarticle.results.model import ResultSet, load
 from mpsarticle.results.selfcheck import Row, load_rows, save_rows
 
 if TYPE_CHECKING:

@@ -4,7 +4,7 @@ For a fixed set of points, the engine and one or more references time the
 same prepared inputs in the same process, interleaved (engine, reference,
 engine, reference, ...), so drift in the machine's state (clock speed, other
 load) falls on both. As a run's points are, the set is measured in several
-fresh processes (``python -m mpsarticle.measure.worker``, through
+fresh processes (``python -m mpsarticle.measure.child``, through
 :func:`mpsarticle.measure.workers.selfcheck_in_workers`; in reverse order
 every other process), each with its share of the budget. Each row gives the
 engine's and the reference's value with a 95 % interval across those
@@ -177,7 +177,7 @@ def check_point(workload: Workload, device: Device, *, rounds: int = ROUNDS, bud
 
 def selfcheck_spec(devices: Sequence[Device], processes: int, *, rounds: int = ROUNDS,
                    budget_s: float = BUDGET_S) -> dict[str, Any]:
-    """What a worker is sent to measure the selfcheck (:mod:`mpsarticle.measure.worker`), less the order."""
+    """What a worker is sent to measure the selfcheck (:mod:`mpsarticle.measure.child`), less the order."""
     return {"devices": [d.name for d in devices], "rounds": rounds, "budget_s": budget_s, "share": processes}
 
 

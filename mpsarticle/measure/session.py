@@ -12,7 +12,8 @@ The command line's ``run`` and ``record`` and the site build
 - :mod:`mpsarticle.measure.resume`: a resumed run measures only what its file lacks;
 - :mod:`mpsarticle.measure.workers`: every point measured in the profile's
   number of fresh processes (``processes``), each finished one appended to
-  a journal beside the rescue file before the next starts, so that even
+  a journal beside the rescue file (:mod:`mpsarticle.measure.journal`)
+  before the next starts, so that even
   ``kill -9`` loses at most one point. With one process the plan is
   measured in this process, under the watchdog; still journalled. A build's
   workers also measure the selfcheck after their points
@@ -28,10 +29,12 @@ from typing import IO, TYPE_CHECKING
 from mpsarticle import config
 from mpsarticle.core.profiles import SELFCHECK_TOLERANCE, Task, get_profile, plan
 from mpsarticle.measure.interrupt import Rescue, signals_interrupt, terminal
+from mpsarticle.measure.journal import Journal, is_journal, journal_path, load_journal
 from mpsarticle.measure.loop import resolve_devices, run_tasks
+from mpsarticle.measure.pool import Extra
 from mpsarticle.measure.resume import check_resumable, in_plan_order, missing, point_key, task_key
 from mpsarticle.measure.watchdog import Watchdog
-from mpsarticle.measure.workers import Extra, Journal, is_journal, journal_path, load_journal, needs, run_rounds
+from mpsarticle.measure.workers import needs, run_rounds
 from mpsarticle.results.model import ResultSet, load
 
 if TYPE_CHECKING:

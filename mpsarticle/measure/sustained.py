@@ -29,6 +29,7 @@ import math
 import time
 from typing import TYPE_CHECKING, Any
 
+from mpsarticle.core.specs import BANDWIDTH, COMPUTE
 from mpsarticle.results.model import ResultSet
 from mpsarticle.results.sustained import SustainedError, amount_per_call, summarise, window_rate
 
@@ -40,8 +41,6 @@ __all__ = ["WINDOW_S", "choose_task", "run_sustained"]
 
 #: Length of one window, in seconds (short runs use shorter windows, see WINDOWS_AT_LEAST).
 WINDOW_S = 1.0
-#: Workloads whose rate is memory traffic (GB/s); the others are rated in GFLOP/s.
-MEMORY_BOUND = ("matvec", "copy")
 #: Windows are shortened so that a short run still has this many.
 WINDOWS_AT_LEAST = 20
 #: With fewer windows than this (the machine stalled) a burst cannot be told from what follows.
@@ -86,7 +85,8 @@ def run_sustained(suite: str, seconds: float, *, profile: str = "default", devic
         raise SustainedError(f"{workload.label} on {chosen}: {type(exc).__name__}: {exc}") from None
     if len(windows) < MIN_WINDOWS:
         raise SustainedError(f"only {len(windows)} windows in {seconds} s: run longer than one call takes")
-    unit = "GB/s" if workload.kind in MEMORY_BOUND or not workload.flops else "GFLOP/s"
+    # A memory-bound workload is rated by its traffic, any other by its arithmetic (by its traffic if it has none).
+    unit = BANDWIDTH.unit if workload.memory_bound or not workload.flops else COMPUTE.unit
     amount = amount_per_call({"unit": unit, "flops": workload.flops, "bytes_moved": workload.bytes_moved})
     for window in windows:
         window["rate"] = window_rate(amount, window["calls"], window["seconds"])

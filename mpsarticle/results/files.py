@@ -8,7 +8,8 @@ for root on a read-only file system). Should writing still fail at the end
 (a full disk, a folder removed meanwhile), :func:`save_text` writes the text
 to a fresh file in the system's temporary folder instead and raises
 :class:`SavedElsewhere` naming both, so the caller can print where the
-results went.
+results went. Every file is written whole or not at all
+(:func:`write_atomically`).
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from pathlib import Path
 
 from mpsarticle.errors import CANNOT_START, MpsarticleError
 
-__all__ = ["OutputError", "SavedElsewhere", "check_writable", "save_text"]
+__all__ = ["OutputError", "SavedElsewhere", "check_writable", "save_text", "write_atomically"]
 
 
 class OutputError(MpsarticleError, OSError):
@@ -62,10 +63,25 @@ def check_writable(path: str | os.PathLike[str]) -> Path:
     return target
 
 
+def write_atomically(path: str | os.PathLike[str], text: str) -> Path:
+    """Write ``text`` to ``path`` through a temporary file in the same folder and a rename."""
+    target = Path(path)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    handle, temporary = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent)
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as stream:
+            stream.write(text)
+            stream.flush()
+            os.fsync(stream.fileno())
+        os.replace(temporary, target)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise
+    return target
+
+
 def save_text(text: str, path: str | os.PathLike[str]) -> Path:
     """Write ``text`` to ``path`` atomically; if that fails, to a temporary file (:class:`SavedElsewhere`)."""
-    from mpsarticle.results.model import write_atomically
-
     target = Path(path)
     try:
         return write_atomically(target, text)

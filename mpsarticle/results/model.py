@@ -22,13 +22,13 @@ import json
 import math
 import os
 import statistics
-import tempfile
 from collections.abc import Iterator
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from mpsarticle.core.reasons import Reason
+from mpsarticle.results.files import write_atomically
 from mpsarticle.results.safejson import read_json
 from mpsarticle.results.schema import (
     CHECKS,
@@ -348,23 +348,6 @@ def _jsonable(value: Any) -> Any:
 def now() -> str:
     """This moment in UTC, to the second, as ISO 8601 text."""
     return _dt.datetime.now(_dt.timezone.utc).replace(microsecond=0).isoformat()
-
-
-def write_atomically(path: str | os.PathLike[str], text: str) -> Path:
-    """Write ``text`` to ``path`` through a temporary file in the same folder and a rename."""
-    target = Path(path)
-    target.parent.mkdir(parents=True, exist_ok=True)
-    handle, temporary = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent)
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8") as stream:
-            stream.write(text)
-            stream.flush()
-            os.fsync(stream.fileno())
-        os.replace(temporary, target)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
-    return target
 
 
 # -- loading ---------------------------------------------------------------------

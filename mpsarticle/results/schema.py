@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from typing import Any, Literal, get_args
 
 from mpsarticle.core.reasons import DEVICE_CODES, POINT_CODES, problem
-from mpsarticle.core.specs import METHODS, SIZE_KEYS, Method
+from mpsarticle.core.specs import METHODS, Method, size_key
 from mpsarticle.errors import MpsarticleError
 from mpsarticle.results.legacy import device_reason, point_reason
 
@@ -289,7 +289,7 @@ def validate(data: Any, source: str) -> None:
         if raw.get("status") != "ok" and not raw.get("reason"):
             raise ResultsFileError(f"{source}: field points[{index}].reason: a point with status {raw.get('status')} "
                                    "needs a reason")
-        key = SIZE_KEYS.get(raw["workload"])
+        key = size_key(raw["workload"])
         if key is not None and not isinstance(raw["params"].get(key), int):
             raise ResultsFileError(f"{source}: field points[{index}].params.{key}: a {raw['workload']} point needs "
                                    f"its size {key} as a whole number")

@@ -141,7 +141,7 @@ def _total(found: Sequence[Measured], name: str) -> float:
 
 def save_rows(rows: Sequence[Row], path: Path) -> None:
     """The rows as JSON (a build's cache, ``selfcheck --json``), written whole or not at all."""
-    from mpsarticle.results.model import write_atomically
+    from mpsarticle.results.files import write_atomically
 
     write_atomically(path, json.dumps([row.to_dict() for row in rows], indent=1) + "\n")
 

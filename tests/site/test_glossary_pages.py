@@ -1,4 +1,4 @@
-"""The built pages use no variant the glossary retires (the sources are tests/unit/test_glossary.py's).
+"""The built pages use no variant the glossary retires (the sources are tests/repo/test_glossary.py's).
 
 What a reader of each language reads on each page (code, scripts and the
 glossary table itself left out, and the other language's switcher), the

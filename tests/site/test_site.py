@@ -4,7 +4,7 @@ Every chapter page in both trees, every glued value filled in and every glued
 number the same in both languages, the published data, the device card and
 tables, and no traceback, stderr or progress bar anywhere. Links, languages
 and the landing page are test_navigation.py's, images and alt text
-test_images.py's; the sources are tests/unit/test_chapters.py's, and what only
+test_images.py's; the sources are tests/repo/test_chapters.py's, and what only
 a browser sees is tests/browser's.
 """
 
@@ -21,8 +21,9 @@ from bs4 import BeautifulSoup, Comment
 from mpsarticle.article.chapters import MAY_BE_EMPTY
 from mpsarticle.results.model import load
 
-from ..chapters import glue_text_keys_in_order, numbers_in, same_number, source
+from ..chapters import glue_text_keys_in_order, source
 from ..conftest import LANGUAGES, chapter_names
+from ..rendering import numbers_in, same_number
 from .pages import article_of, language_pages, page, parse
 
 CHAPTERS = chapter_names()

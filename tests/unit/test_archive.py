@@ -126,6 +126,7 @@ def test_hostile_labels_are_rendered_as_text(folder, monkeypatch, tmp_path):
         assert HOSTILE in page.numbers()["machines_sentence"]
         for name in ("machines_speedup", "machines_efficiency", "machines_train"):
             assert page.figure_png(name).startswith(b"\x89PNG")
+        page.publish()
     # The archive file is published beside the pages, unchanged.
     published = tmp_path / "cache" / "adhoc" / "published" / "data" / "machines" / "evil.json"
     assert json.loads(published.read_text())["label"] == HOSTILE

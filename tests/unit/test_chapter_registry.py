@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import pytest
 
-from mpsarticle.article.chapters import CHAPTERS, chapter_sentences
+from mpsarticle.article.chapters import CHAPTERS
 from mpsarticle.article.figures.files import ENTRIES, FIGURES, RESULTS
-from mpsarticle.article.wording import LANGUAGES, Words
+from mpsarticle.article.wording import LANGUAGES
 
 from ..chapters import DOCS, glue_keys, source
-from ..machines import MACHINES, archive_labels, results_of, selfcheck_rows
+from ..machines import MACHINES
+from ..rendering import numbers_in, same_number, sentences
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -33,15 +34,15 @@ def test_a_chapter_file_opens_its_own_page_and_glues_its_registered_figures(lang
 
 @pytest.mark.parametrize("machine", MACHINES)
 def test_every_text_a_chapter_file_quotes_is_one_its_chapter_glues(machine) -> None:
-    results = results_of(machine)
+    read = 0
     for lang in LANGUAGES:
         for chapter in CHAPTERS:
-            glued = chapter_sentences(chapter, results, Words(lang), rows=selfcheck_rows(results),
-                                      labels=archive_labels(results))
+            glued = sentences(chapter, machine, lang)
             quoted = {key for kind, key in glue_keys(source(lang, chapter)) if kind == "text"}
             assert quoted <= set(glued), f"docs/{lang}/{chapter}.md quotes {sorted(quoted - set(glued))}, never glued"
-            if CHAPTERS[chapter].gap_suites:
-                assert "gaps_sentence" in glued
+            assert ("gaps_sentence" in glued) == bool(CHAPTERS[chapter].gap_suites), f"{lang} {chapter}"
+            read += len(quoted)
+    assert read > 50, f"only {read} quoted texts in the chapter files"
 
 
 def test_every_figure_is_drawn_somewhere_and_every_named_figure_exists() -> None:
@@ -65,17 +66,13 @@ def test_no_glued_value_is_empty_on_any_machine_of_the_matrix(lang: str) -> None
     pages found one: the rule of thumb for text on a CPU whose decode step was limited by neither). The one
     exception: a chapter's ``gaps_sentence`` is empty when every one of its points was measured (a line saying
     so on every chapter would be boilerplate), and the page's style hides it."""
-    from mpsarticle.article.chapters import CHAPTERS, MAY_BE_EMPTY, chapter_sentences
-    from mpsarticle.article.wording import Words
-
-    from ..machines import MACHINES, archive_labels, results_of, selfcheck_rows
+    from mpsarticle.article.chapters import MAY_BE_EMPTY
 
     empty = []
     for machine in MACHINES:
-        results = results_of(machine)
         for chapter in CHAPTERS:
-            found = chapter_sentences(chapter, results, Words(lang), rows=selfcheck_rows(results),
-                                      labels=archive_labels())
+            found = sentences(chapter, machine, lang)
+            assert found or chapter == "intro", f"{machine}/{chapter}: nothing glued"
             empty += [f"{machine}/{chapter}/{key}" for key, value in found.items()
                   if not value.strip() and key not in MAY_BE_EMPTY]
     assert not empty
@@ -84,21 +81,15 @@ def test_no_glued_value_is_empty_on_any_machine_of_the_matrix(lang: str) -> None
 def test_every_glued_sentence_quotes_the_same_numbers_in_both_languages_on_every_machine() -> None:
     """The site test's parity check (tests/site), on every machine of the matrix before any build: slips such
     as "1 mesin" beside "one other" or "di kirinya" beside "left of 1" otherwise show only in a built site."""
-    from mpsarticle.article.chapters import CHAPTERS, chapter_sentences
-    from mpsarticle.article.wording import Words
-
-    from ..chapters import numbers_in, same_number
-    from ..machines import MACHINES, archive_labels, results_of, selfcheck_rows
-
-    differ = []
+    differ, compared = [], 0
     for machine in MACHINES:
-        results = results_of(machine)
         for chapter in CHAPTERS:
-            texts = {lang: chapter_sentences(chapter, results, Words(lang), rows=selfcheck_rows(results),
-                                             labels=archive_labels()) for lang in ("en", "id")}
+            texts = {lang: sentences(chapter, machine, lang) for lang in ("en", "id")}
             for key, english in texts["en"].items():
                 en, id_ = numbers_in(english), numbers_in(texts["id"][key])
                 # (Verbatim strings such as a CPU's name or a label carry their own digits in both.)
                 if len(en) != len(id_) or not all(map(same_number, en, id_)):
                     differ.append(f"{machine}/{chapter}/{key}: {en} against {id_}")
+                compared += len(en)
     assert not differ, "\n".join(differ[:10])
+    assert compared > 1000, f"only {compared} numbers compared"

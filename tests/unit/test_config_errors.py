@@ -42,6 +42,7 @@ def test_only_the_config_module_names_a_setting_variable():
 
 
 def test_every_setting_has_help_and_a_variable_of_its_name():
+    assert {"profile", "build_id", "archive"} <= set(config.SETTINGS), sorted(config.SETTINGS)
     for name, setting in config.SETTINGS.items():
         assert setting.variable == "MPSARTICLE_" + name.upper()
         assert len(setting.help) > 20, setting.variable

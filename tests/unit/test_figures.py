@@ -219,8 +219,9 @@ def test_speedup_crossover_line_at_the_first_winning_size() -> None:
     assert len(lines) == 1
     assert list(lines[0].get_xdata()) == [1000, 1000]
     assert lines[0].get_linestyle() == "--"
-    assert "Apple GPU (MPS) faster from m = 1000" in _texts(ax.figure)
-    assert "GPU Apple (MPS) lebih cepat mulai m = 1000" in _texts(figures.speedup(build(("mps",)), "id"))
+    # The size as the prose writes it, in each language.
+    assert "Apple GPU (MPS) faster from m = 1,000" in _texts(ax.figure)
+    assert "GPU Apple (MPS) lebih cepat mulai m = 1.000" in _texts(figures.speedup(build(("mps",)), "id"))
 
 
 def test_several_accelerators_each_get_a_line_and_a_colour() -> None:
@@ -231,7 +232,7 @@ def test_several_accelerators_each_get_a_line_and_a_colour() -> None:
                if line.get_label() in ("Apple GPU (MPS)", "CUDA GPU")}
     assert colours == {"Apple GPU (MPS)": figures.DEVICE_COLORS["mps"], "CUDA GPU": figures.DEVICE_COLORS["cuda"]}
     # The CUDA GPU, twice as fast, already wins at the blog post's m = 750: every suite's sizes count.
-    assert {"Apple GPU (MPS) faster from m = 1000", "CUDA GPU faster from m = 750"} <= set(_texts(ax.figure))
+    assert {"Apple GPU (MPS) faster from m = 1,000", "CUDA GPU faster from m = 750"} <= set(_texts(ax.figure))
     methods = figures.methods(results, "en")
     assert len(methods.axes) == 3
     assert "failed correctness check" in _texts(methods) and "device events" in _texts(methods)

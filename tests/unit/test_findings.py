@@ -15,24 +15,12 @@ import pytest
 
 from mpsarticle.analysis import findings
 from mpsarticle.analysis.verdict import verdict
-from mpsarticle.article.chapters import chapter_sentences
 from mpsarticle.article.wording import LANGUAGES, Words
 from mpsarticle.results.model import ResultSet
 from mpsarticle.results.schema import STATUSES
 
 from ..machines import M1_CPU, M1_GPU, MACHINES, Machine, results_of, synthetic
-
-
-def sentence(machine: str | ResultSet, chapter: str, key: str, lang: str = "en") -> str:
-    results = results_of(machine) if isinstance(machine, str) else machine
-    return chapter_sentences(chapter, results, Words(lang))[key]
-
-
-def factors(text: str, lang: str = "en") -> list[float]:
-    pattern = r"(\d[\d,]*(?:\.\d+)?)×" if lang == "en" else r"(\d[\d.]*(?:,\d+)?)×"
-    found = re.findall(pattern, text)
-    return [float(f.replace(",", "") if lang == "en" else f.replace(".", "").replace(",", ".")) for f in found]
-
+from ..rendering import NUMBER, numbers_before, parse_number, sentences
 
 # -- bandwidth: cache is not memory ---------------------------------------------------
 
@@ -42,18 +30,20 @@ def test_the_h200_cpu_reads_from_cache_and_the_sentence_says_so():
     assert cpu.share > 1 and cpu.source == "cache"
     assert bands["cuda"].source == "memory" and bands["cuda"].share <= 1
     for lang, cache_word in (("en", "speed of the cache, not of the memory"), ("id", "kecepatan cache, bukan")):
-        text = sentence("nvidia-h200", "matvec", "bandwidth_sentence", lang)
+        text = sentences("matvec", "nvidia-h200", lang)["bandwidth_sentence"]
         first = text.split(". ")[0]
         assert cache_word in text and "%" not in first, text
 
 
 @pytest.mark.parametrize("machine", MACHINES)
 def test_no_share_above_one_is_called_memory(machine):
-    for band in findings.bandwidths(results_of(machine)):
-        assert band.source != "memory" or band.share <= 1
-    # Read once per machine, outside the loop: a machine with no band (every point failed) has a sentence too.
-    shares = re.findall(r"([\d.,]+)%", sentence(machine, "matvec", "bandwidth_sentence"))
-    assert all(float(s.replace(",", "")) <= 100 for s in shares)
+    bands = findings.bandwidths(results_of(machine))
+    text = sentences("matvec", machine)["bandwidth_sentence"]
+    assert all(share <= 100 for share in numbers_before(r"%", text, "en")), text
+    if bands:
+        assert all(band.source != "memory" or band.share <= 1 for band in bands), bands
+    else:  # every point failed: the sentence says there is no bandwidth, and quotes none
+        assert text == Words("en")("bandwidth.none"), text
 
 
 # -- the crossover -----------------------------------------------------------------------
@@ -67,17 +57,17 @@ def test_never_quotes_how_much_longer_the_accelerator_takes():
     found = findings.crossover(results)
     assert found.kind == "never" and found.largest.direction == "slower"
     for lang in ("en", "id"):
-        text = sentence(results, "matvec", "crossover_sentence", lang)
-        assert factors(text, lang) == [pytest.approx(found.largest.slowdown, rel=0.03)], text
+        text = sentences("matvec", results, lang)["crossover_sentence"]
+        assert numbers_before("×", text, lang) == [pytest.approx(found.largest.slowdown, rel=0.03)], text
         assert found.largest.slowdown > 1
 
 
 def test_never_is_not_decided_by_the_largest_size_alone():
     found = findings.crossover(results_of("apple-m1-swapping"))
     assert found.kind == "mixed" and found.wins == (4096,) and found.largest.direction == "slower"
-    text = sentence("apple-m1-swapping", "matvec", "crossover_sentence")
+    text = sentences("matvec", "apple-m1-swapping")["crossover_sentence"]
     assert "none of the sizes" not in text and "beats the CPU at m = 4,096" in text, text
-    assert "satu pun" not in sentence("apple-m1-swapping", "matvec", "crossover_sentence", "id")
+    assert "satu pun" not in sentences("matvec", "apple-m1-swapping", "id")["crossover_sentence"]
 
 
 @pytest.mark.parametrize(("machine", "kind"), [
@@ -96,10 +86,10 @@ def test_a_slower_training_step_is_called_slower():
     # models), that is beyond noise. (In three processes that each move by 5 %, apple-m1-base, it is not.)
     found = findings.training(results_of("apple-m1-macos13"))
     assert found.largest.direction == "slower" and found.largest.speedup.value < 1
-    text = sentence("apple-m1-macos13", "training", "train_sentence")
+    text = sentences("training", "apple-m1-macos13")["train_sentence"]
     assert "slower" in text and "faster" not in text.split(". ")[0], text
-    assert all(f >= 1 for f in factors(text)), text
-    assert "lebih lambat" in sentence("apple-m1-macos13", "training", "train_sentence", "id")
+    assert all(f >= 1 for f in numbers_before("×", text, "en")), text
+    assert "lebih lambat" in sentences("training", "apple-m1-macos13", "id")["train_sentence"]
 
 
 def pessimistic(results: ResultSet) -> ResultSet:
@@ -116,13 +106,13 @@ def pessimistic(results: ResultSet) -> ResultSet:
 
 def test_naive_timing_is_called_optimistic_or_pessimistic_as_measured():
     assert findings.naive_gaps(results_of("apple-m1-base"))["mps"].verdict == "optimistic"
-    assert "too optimistic" in sentence("apple-m1-base", "timing", "naive_sentence")
+    assert "too optimistic" in sentences("timing", "apple-m1-base")["naive_sentence"]
     slow = pessimistic(results_of("apple-m1-base"))
     assert findings.naive_gaps(slow)["mps"].verdict == "pessimistic"
     for lang, word in (("en", "too pessimistic"), ("id", "terlalu pesimistis")):
-        text = sentence(slow, "timing", "naive_sentence", lang)
+        text = sentences("timing", slow, lang)["naive_sentence"]
         assert word in text and "optimis" not in text, text
-        assert factors(text, lang) == [pytest.approx(3.0, rel=0.05)]
+        assert numbers_before("×", text, lang) == [pytest.approx(3.0, rel=0.05)]
 
 
 # -- names and numbers --------------------------------------------------------------------
@@ -132,14 +122,14 @@ def test_the_accelerator_is_named_once(machine):
     name = results_of(machine).environment["devices"][findings.machine(results_of(machine)).accelerator.kind]["name"]
     for lang in ("en", "id"):
         label = Words(lang)("hardware.label", label=results_of(machine).label) + " "
-        text = sentence(machine, "devices", "hardware_sentence", lang).removeprefix(label)
+        text = sentences("devices", machine, lang)["hardware_sentence"].removeprefix(label)
         assert text.count(name) == 1 and ") (" not in text and text.count("GPU") <= 1, text
 
 
 def test_errors_are_written_in_scientific_notation():
     # The archived H200's worst training-step error is 4.40e-03.
     for lang, expected in (("en", "4.4 × 10⁻³"), ("id", "4,4 × 10⁻³")):
-        text = sentence("nvidia-h200", "training", "check_sentence", lang)
+        text = sentences("training", "nvidia-h200", lang)["check_sentence"]
         assert expected in text and "E-0" not in text, text
 
 
@@ -148,9 +138,9 @@ def test_errors_are_written_in_scientific_notation():
 def test_the_answer_on_a_cpu_only_build_says_no_accelerator_was_measured():
     found = verdict(results_of("ci-2core"))
     assert not found.compared and found.bounds[0].device == "cpu" and found.bounds[0].basis == "beyond_cache"
-    lead = sentence("ci-2core", "index", "answer_lead")
+    lead = sentences("index", "ci-2core")["answer_lead"]
     assert "no accelerator" in lead
-    llm = sentence("ci-2core", "verdict", "answer_llm")
+    llm = sentences("verdict", "ci-2core")["answer_llm"]
     bound = found.bounds[0]
     assert f"{bound.gb_s:.3g} GB/s ÷ 14.0 GB" in llm and f"{bound.tokens_per_s:.3g} tokens per second" in llm
 
@@ -180,7 +170,7 @@ def test_a_matrix_in_cache_is_said_to_be_there_even_below_the_copy():
     fast_copy = Machine("fast-copy", "a CPU whose copies run fast (synthetic)", replace(M1_CPU, copy_gb_s=400), None)
     band = findings.bandwidths(synthetic(fast_copy))[0]
     assert band.source == "in_cache" and band.share < 1 and band.matrix_bytes <= band.cache_bytes
-    text = sentence(synthetic(fast_copy), "matvec", "bandwidth_sentence")
+    text = sentences("matvec", synthetic(fast_copy))["bandwidth_sentence"]
     assert "need not have come from memory" in text, text
 
 
@@ -197,7 +187,7 @@ def test_the_crossover_reads_the_blog_posts_sizes():
     cpu, gpu = _engine(results_of("nvidia-h200"), "cpu", 100)[0], _engine(results_of("nvidia-h200"), "cuda", 100)[0]
     assert cpu.ci_high_s < gpu.ci_low_s  # the raw points: the CPU's whole interval below the GPU's
     for lang, nowhere in (("en", "nowhere"), ("id", "tidak kalah")):
-        assert nowhere not in sentence("nvidia-h200", "index", "answer_detail", lang)
+        assert nowhere not in sentences("index", "nvidia-h200", lang)["answer_detail"]
 
 
 def test_where_two_suites_measured_a_size_the_point_with_more_blocks_stands():
@@ -241,7 +231,7 @@ def test_the_cpu_reads_from_its_cache_when_every_matrix_fits():
                                                                   and p.params["m"] >= 16384)])
     cpu = {b.device: b for b in findings.bandwidths(small)}["cpu"]
     assert cpu.memory_basis == "fits_cache" and cpu.memory_size == 8192
-    text = chapter_sentences("verdict", small, Words("en"))["reason_large"]
+    text = sentences("verdict", small)["reason_large"]
     assert "fits in its 300 MiB of cache" in text and f"{cpu.memory_gb_s:.0f}" in text.replace(",", "")
     copy = cpu.evidence[-1]
     assert copy.workload == "copy" and f"{copy.gb_s:.1f} GB/s" not in text
@@ -250,11 +240,12 @@ def test_the_cpu_reads_from_its_cache_when_every_matrix_fits():
 def test_matrix_products_are_compared_at_the_sizes_both_measured():
     h200 = results_of("nvidia-h200")
     found = findings.matmul(h200)
+    assert found.comparisons
     for precision in found.comparisons:
         sizes = {p.params["m"] for p in h200.select(workload="matmul", device="cpu", dtype=precision.dtype) if p.ok}
         sizes &= {p.params["m"] for p in h200.select(workload="matmul", device="cuda", dtype=precision.dtype) if p.ok}
         assert [c.size for c in precision.comparisons] == sorted(sizes)
-    text = sentence("nvidia-h200", "matmul", "peak_sentence")
+    text = sentences("matmul", "nvidia-h200")["peak_sentence"]
     assert "At the sizes both devices measured" in text and "Best rate against best rate, each at the size" in text
 
 
@@ -264,15 +255,15 @@ def test_a_fall_of_more_than_half_is_said():
     assert [(d.before, d.after) for d in found] == [(32768, 65536)]
     for lang, words in (("en", ("32,768", "65,536", "788 GB/s", "not why")), ("id", ("32.768", "65.536", "788 GB/s",
                                                                                      "bukan penyebabnya"))):
-        text = sentence("nvidia-h200", "matvec", "bandwidth_sentence", lang)
+        text = sentences("matvec", "nvidia-h200", lang)["bandwidth_sentence"]
         assert all(w in text for w in words), text
 
 
 def test_the_cpu_only_reason_quotes_the_synchronised_timer():
     """The CPU-only verdict quotes the synchronised timer's median (90.0 µs), not naive timeit's (90.5 µs)."""
     ci = results_of("ci-2core")
-    text = sentence("ci-2core", "verdict", "reason_small")
-    m = int(re.search(r"m = ([\d,]+)", text).group(1).replace(",", ""))
+    text = sentences("verdict", "ci-2core")["reason_small"]
+    m = int(parse_number(re.search(rf"m = ({NUMBER.pattern})", text).group(1), "en"))
     engine = ci.one(workload="matvec", device="cpu", method="engine", m=m)
     naive = ci.one(workload="matvec", device="cpu", method="naive", m=m)
     assert f"{engine.median_s * 1e6:.3g} µs" in text
@@ -285,7 +276,9 @@ def test_no_factor_reads_as_one(machine, lang):
     """"1.0×" says nothing about which side is faster."""
     results = results_of(machine)
     for chapter in ("index", "matvec", "matmul", "training", "verdict"):
-        for key, text in chapter_sentences(chapter, results, Words(lang)).items():
+        texts = sentences(chapter, results, lang)
+        assert texts, f"{machine} {chapter}: nothing rendered"
+        for key, text in texts.items():
             assert not re.search(r"(?<![\d.,])1[.,]0×", text), f"{machine} {chapter}.{key}: {text}"
 
 
@@ -303,8 +296,8 @@ def test_the_machines_chapter_says_an_archived_machines_fall():
     rate = f"{point.bytes_moved / point.median_s / 1e9:.3g} GB/s"
     for lang, words in (("en", ("In the archived results of", "65,536", rate)),
                         ("id", ("Dalam hasil arsip", "65.536", rate))):
-        text = chapter_sentences("machines", results_of("ci-2core"), Words(lang),
-                                 labels=[label for label, _ in entries], archive=entries)["machines_sentence"]
+        text = sentences("machines", "ci-2core", lang, labels=[label for label, _ in entries],
+                         archive=entries)["machines_sentence"]
         assert all(w in text for w in words), text
 
 
@@ -315,9 +308,8 @@ def test_every_status_a_point_can_have_is_named_as_itself():
     assert set(findings.MISSING) == {"failed_check", *STATUSES} - {"ok"}
     for lang in LANGUAGES:
         words = Words(lang)
-        absent = [f"{prefix}.{status}" for status in findings.MISSING
-                  for prefix in ("missing", "missing_count", "step", "answer.missing")
-                  if f"{prefix}.{status}" not in words.messages]
+        absent = [f"{key}[{status}]" for status in findings.MISSING
+                  for key in ("missing", "missing_count", "step", "answer.missing") if not words.names(key, status)]
         assert not absent, f"{lang}: no words for {absent}"
 
 

@@ -7,7 +7,7 @@ import math
 import pytest
 import torch
 
-from mpsarticle.core import specs
+from mpsarticle.core import workload
 from mpsarticle.core.reasons import Reason
 from mpsarticle.core.specs import Copy, MatMul, MatVec, TrainStep, Unsupported
 from mpsarticle.measure.devices import Device
@@ -103,7 +103,7 @@ def test_bad_parameters_are_refused_with_a_message():
 
 
 def test_bfloat16_on_old_macos_is_known_unsupported(monkeypatch):
-    monkeypatch.setattr(specs, "_macos_major", lambda: 13)
+    monkeypatch.setattr(workload, "_macos_major", lambda: 13)
     assert MatMul(8, "bfloat16").unsupported_reason("mps") == Reason.of("mps_bfloat16", macos=13)
     assert MatMul(8, "float16").unsupported_reason("mps") is None
     assert MatMul(8, "bfloat16").unsupported_reason("cpu") is None

@@ -96,17 +96,20 @@ def test_fewer_than_three_points_give_no_fit():
 def test_every_chip_variant_has_predictions_whose_range_holds_the_central_value():
     made = predict.predictions("sum", 46.0)
     assert {(p.chip, p.gpu_cores) for p in made} == {(c.name, c.gpu_cores) for c in predict.chips()}
-    for p in made:
-        if p.value is not None:
-            assert p.low is not None and p.high is not None
-            assert p.low <= p.value * (1 + 1e-9) and p.value <= p.high * (1 + 1e-9), p
+    valued = [p for p in made if p.value is not None]
+    assert valued, "no chip variant has a predicted value"
+    for p in valued:
+        assert p.low is not None and p.high is not None
+        assert p.low <= p.value * (1 + 1e-9) and p.value <= p.high * (1 + 1e-9), p
 
 
 def test_an_assumption_for_a_chip_never_reads_that_chips_rows():
     given = predict.assumptions("Apple M1")
-    for name, assumption in given.items():
-        if name in ("gpu_op_us", "cpu_op_us"):
-            continue  # one chip's rows, the same for every chip (said so in the module's notes)
+    # The fixed costs of an operation are one chip's rows, the same for every chip (said so in the module's notes).
+    read = {name: assumption for name, assumption in given.items() if name not in ("gpu_op_us", "cpu_op_us")}
+    assert "gpu_bandwidth_share" in read, sorted(given)
+    for name, assumption in read.items():
+        assert assumption.rows, f"{name} reads no row"
         assert all(row.chip != "Apple M1" for row in assumption.rows), name
 
 

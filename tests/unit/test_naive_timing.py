@@ -16,18 +16,14 @@ import pytest
 from mpsarticle.analysis import findings
 from mpsarticle.analysis import series as analysis
 from mpsarticle.analysis.findings.timing import AGREES, TOO_LARGE, TOO_SMALL
-from mpsarticle.article.chapters import chapter_sentences
 from mpsarticle.article.wording import LANGUAGES, Factor, Words
 
 from ..machines import M1_CPU, M1_GPU, MACHINES, ORIGINAL, Machine, results_of, synthetic
+from ..rendering import sentences
 
 #: An Apple GPU whose queue fills at once: naive timeit waits for every product, as the synchronised timer does.
 BLOCKING = Machine("blocking-gpu", "a GPU whose queue blocks at once (synthetic)", M1_CPU,
                    replace(M1_GPU, naive_scale=1.0))
-
-
-def post(results, lang: str = "en") -> str:
-    return chapter_sentences("timing", results, Words(lang))["post_sentence"]
 
 
 @pytest.mark.parametrize("machine", MACHINES)
@@ -61,14 +57,14 @@ def test_every_size_too_small_names_the_largest_factor(lang):
     results = results_of("apple-m1-base")
     worst = findings.naive_timing(results)["mps"].worst(TOO_SMALL)
     words = Words(lang)
-    text = post(results, lang)
+    text = sentences("timing", results, lang)["post_sentence"]
     assert worst.size == 3000 and words.render(Factor(worst.factor)) in text
     assert ("every one" if lang == "en" else "semua ukuran") in text
 
 
 def test_the_h200_says_where_naive_was_too_small_and_where_too_large():
     """On the H200 at the post's sizes, naive timeit is too small at one size, too large at another, fine elsewhere."""
-    text = post(results_of("nvidia-h200"))
+    text = sentences("timing", "nvidia-h200")["post_sentence"]
     assert "too short a time at m = 1,000" in text and "too long a time at m = 2,000" in text
     assert "At the other sizes the two agreed" in text and "every one" not in text
     assert "mostly measured how fast Python" not in text
@@ -79,14 +75,14 @@ def test_where_naive_and_synchronised_agree_no_size_is_called_too_small(lang):
     results = synthetic(BLOCKING)
     timing = findings.naive_timing(results)["mps"]
     assert timing.too_small == "none" and len(timing.having(AGREES)) == len(timing.sizes)
-    text = post(results, lang)
+    text = sentences("timing", results, lang)["post_sentence"]
     assert ("at none of the post's sizes" if lang == "en" else "tidak sekali pun") in text
     assert ("too short a time at m" if lang == "en" else "terlalu singkat pada m") not in text
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_a_cpu_only_build_says_it_has_no_accelerator_to_show(lang):
-    text = post(results_of("ci-2core"), lang)
+    text = sentences("timing", "ci-2core", lang)["post_sentence"]
     words = Words(lang)
     assert text.startswith(words("post.cpu.lead")) and words("post.cpu.archive") in text
     timing = findings.naive_timing(results_of("ci-2core"))["cpu"]
@@ -102,12 +98,13 @@ def test_a_cpu_only_build_whose_naive_runs_differ_says_so_without_blaming_a_queu
         point.summarize()
     timing = findings.naive_timing(results)["cpu"]
     assert [s.size for s in timing.having(TOO_LARGE)] == [1000]
-    text = post(results)
+    text = sentences("timing", results)["post_sentence"]
     assert "too long a time at m = 1,000" in text and Words("en")("post.cpu.differs") in text
 
 
 def test_an_accelerator_measured_at_none_of_the_posts_sizes_is_said_so():
-    assert post(results_of("all-failed")) == Words("en")("post.unmeasured", device="Apple GPU (MPS)")
+    text = sentences("timing", "all-failed")["post_sentence"]
+    assert text == Words("en")("post.unmeasured", device="Apple GPU (MPS)")
 
 
 @pytest.mark.parametrize("lang, old", [("en", "mostly measured how fast Python could queue"),

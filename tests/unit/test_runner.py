@@ -25,6 +25,7 @@ def test_run_measures_each_workload_device_and_method():
 
 
 def test_plans_cover_every_suite_and_profile():
+    assert set(profiles.PROFILES) >= {"quick", "default", "full"}, profiles.PROFILES
     for name in profiles.PROFILES:
         tasks = profiles.plan(list(profiles.SUITES), name, [CPU])
         suites = {task.suite for task in tasks}

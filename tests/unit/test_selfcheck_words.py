@@ -8,12 +8,14 @@ import pytest
 
 from mpsarticle.analysis import findings as f
 from mpsarticle.article.selfcheck_words import point_words, reference_words
-from mpsarticle.article.sentences import selfcheck_sentence
+from mpsarticle.article.sentences.method import selfcheck_sentence
 from mpsarticle.article.tables import selfcheck_table
 from mpsarticle.article.wording import LANGUAGES, Words
 from mpsarticle.core.specs import MatMul, MatVec
 from mpsarticle.measure import selfcheck
 from mpsarticle.results.selfcheck import Row
+
+from ..rendering import parse_number
 
 #: What code writes and a reader must not see: a workload's label, a reference's function name.
 IDENTIFIERS = re.compile(r"matvec\(|matmul\(|dtype=|blocked_autorange|do_bench|(?<!device )\bevents\b")
@@ -80,7 +82,7 @@ def test_the_table_names_points_and_references_and_shows_the_ratios_side(lang, r
                                                 ("en", "1.0504", "5.04%")])
 def test_the_sentence_names_points_and_references_and_shows_the_ratios_side(lang, shown, apart):
     words = Words(lang)
-    ratio = float(shown.replace(",", "."))
+    ratio = parse_number(shown, lang)
     text = selfcheck_sentence(f.selfcheck([row(ratio=ratio), row(reference="events", ratio=1.01)]), words)
     assert not IDENTIFIERS.search(text), text
     assert f" {shown} " in text and point_words(row(), words, "prose") in text

@@ -21,12 +21,13 @@ from pathlib import Path
 
 import pytest
 
-from mpsarticle.article.chapters import CHAPTERS, chapter_sentences
-from mpsarticle.article.wording import LANGUAGES, Words
+from mpsarticle.article.chapters import CHAPTERS
+from mpsarticle.article.wording import LANGUAGES
 from mpsarticle.results.model import ResultSet
 from mpsarticle.results.schema import STATUSES, ResultsFileError
 
-from ..machines import MACHINES, archive_labels, results_of, selfcheck_rows
+from ..machines import MACHINES, results_of
+from ..rendering import sentences
 
 SNAPSHOTS = Path(__file__).resolve().parent / "snapshots"
 UPDATE_VARIABLE = "MPSARTICLE_UPDATE_SNAPSHOTS"
@@ -52,9 +53,7 @@ def skipped(machine: str) -> list[str]:
 
 
 def rendered(machine: str, lang: str, chapter: str) -> str:
-    results = results_of(machine)
-    values = chapter_sentences(chapter, results, Words(lang), rows=selfcheck_rows(results),
-                               labels=archive_labels(results), skipped=skipped(machine))
+    values = sentences(chapter, machine, lang, skipped=skipped(machine))
     return "".join(f"{key}: {text}\n" for key, text in values.items())
 
 

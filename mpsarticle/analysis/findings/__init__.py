@@ -51,20 +51,25 @@ from mpsarticle.analysis.findings.quality import (
     processes,
     selfcheck,
 )
-from mpsarticle.analysis.findings.timing import NaiveAtSize, NaiveTiming, NaiveVerdict, naive_timing
+from mpsarticle.analysis.findings.timing import (
+    Gap,
+    GapVerdict,
+    NaiveAtSize,
+    NaiveTiming,
+    NaiveVerdict,
+    naive_gaps,
+    naive_timing,
+)
 from mpsarticle.analysis.findings.vector import (
     Bandwidth,
     Basis,
     Crossover,
     CrossoverKind,
-    Gap,
-    GapVerdict,
     Original,
     Source,
     bandwidths,
     crossover,
     crossover_kind,
-    naive_gaps,
     original,
 )
 

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any, Literal, get_args
 
 from mpsarticle.analysis import series as analysis
+from mpsarticle.core.specs import MatMul
 from mpsarticle.core.stats import Direction, Ratio
 from mpsarticle.results.model import Point, ResultSet
 
@@ -21,7 +22,7 @@ __all__ = ["DTYPES", "MISSING", "Accelerator", "Comparison", "Machine", "compare
            "compared_accelerator", "machine", "missing_status", "present_accelerator", "rate_ratio"]
 
 #: Precisions of the matrix product, in the order the article lists them.
-DTYPES = ("float32", "float16", "bfloat16")
+DTYPES = MatMul.precisions
 #: What a point that is not ``ok`` was instead, in the order a sentence names the first that applies: every
 #: status of :data:`mpsarticle.results.schema.STATUSES` but ``ok``, and ``failed_check`` (ok, but a wrong result).
 Missing = Literal["unsupported", "failed_check", "out_of_memory", "error", "timeout", "crashed"]

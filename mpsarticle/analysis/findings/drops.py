@@ -15,7 +15,7 @@ from itertools import pairwise
 from typing import Any
 
 from mpsarticle.analysis import series as analysis
-from mpsarticle.analysis.findings.common import DTYPES
+from mpsarticle.core.specs import WORKLOADS
 from mpsarticle.results.model import Point, ResultSet
 
 __all__ = ["DROP_SHARE", "Drop", "drops"]
@@ -27,8 +27,6 @@ __all__ = ["DROP_SHARE", "Drop", "drops"]
 #: build, one of three CPU processes at m = 1,500), and a fall that one process makes is
 #: not the machine's.
 DROP_SHARE = 0.5
-#: The rate each workload is judged by, and its unit.
-RATES = {"matvec": ("gb_s", "GB/s"), "copy": ("gb_s", "GB/s"), "matmul": ("gflop_s", "GFLOP/s")}
 
 
 @dataclass(frozen=True)
@@ -62,18 +60,23 @@ def _in_every_process(one: Point, other: Point, before: float, after: float) -> 
     return max(_process_rates(other, after)) < DROP_SHARE * min(_process_rates(one, before))
 
 
-def drops(results: ResultSet, workloads: tuple[str, ...] = tuple(RATES)) -> tuple[Drop, ...]:
-    """Every such fall, over every suite's sizes, device by device, in the order the devices were measured."""
+def drops(results: ResultSet, workloads: tuple[str, ...] | None = None) -> tuple[Drop, ...]:
+    """Every such fall of ``workloads``' rates (by default every kind judged by a rate,
+    :attr:`~mpsarticle.core.workload.Workload.rate`), over every suite's sizes, device by device, in the order the
+    devices were measured; a kind with several precisions is read in each apart."""
     found = []
-    for workload in workloads:
-        attribute, unit = RATES[workload]
+    for workload in workloads if workloads is not None else tuple(k for k, kind in WORKLOADS.items() if kind.rate):
+        kind = WORKLOADS[workload]
+        rate = kind.rate
+        if rate is None:
+            raise ValueError(f"{workload} is judged by its time, not by a rate: it has no fall to find")
         for device in results.devices:
-            for dtype in DTYPES if workload == "matmul" else (None,):
+            for dtype in kind.precisions or (None,):
                 params: dict[str, Any] = {"dtype": dtype} if dtype else {}
-                pairs = [(size, p) for size, p in analysis.series(results, workload=workload, device=device, **params)
-                         if getattr(p, attribute)]
-                for (small, one), (large, other) in pairwise(pairs):
-                    before, after = getattr(one, attribute), getattr(other, attribute)
+                pairs = [(size, p, value) for size, p in analysis.series(results, workload=workload, device=device,
+                                                                          **params) if (value := rate.of(p))]
+                for (small, one, before), (large, other, after) in pairwise(pairs):
                     if after < DROP_SHARE * before and _in_every_process(one, other, before, after):
-                        found.append(Drop(workload, device, dtype, small, large, before, after, unit, (one, other)))
+                        found.append(Drop(workload, device, dtype, small, large, before, after, rate.unit,
+                                          (one, other)))
     return tuple(found)

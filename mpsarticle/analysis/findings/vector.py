@@ -1,11 +1,14 @@
-"""Findings of the matrix-vector chapters: the original experiment, the crossover, bandwidth, timing methods."""
+"""Findings of the chapter on ``B @ a`` (``matvec``): the original experiment, the crossover, bandwidth.
+
+The timing chapter's naive ``timeit`` against the engine is :mod:`mpsarticle.analysis.findings.timing`'s.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Literal
 
-from mpsarticle.analysis import series as analysis
+from mpsarticle.analysis import series
 from mpsarticle.analysis.findings.common import (
     Comparison,
     compare_with_cpu,
@@ -13,7 +16,7 @@ from mpsarticle.analysis.findings.common import (
     present_accelerator,
     rate_ratio,
 )
-from mpsarticle.core.stats import FASTER, SAME, SLOWER, UNCLEAR, Agreement, Ratio
+from mpsarticle.core.stats import FASTER, SAME, SLOWER
 from mpsarticle.results.model import Point, ResultSet
 
 #: What a series of ``B @ a`` speed-ups shows (:class:`Crossover`).
@@ -22,10 +25,7 @@ CrossoverKind = Literal["cpu_only", "no_pairs", "always", "from", "never", "mixe
 Source = Literal["memory", "in_cache", "cache", "above_copy", "no_ceiling", "level"]
 #: How far the rate that stands for reading a model's weights is one from memory (:class:`Bandwidth`).
 Basis = Literal["beyond_cache", "largest", "fits_cache"]
-#: Naive ``timeit`` against the engine (:class:`Gap`).
-GapVerdict = Literal["optimistic", "pessimistic", "agrees", "unclear"]
 
-# -- matrix × vector -----------------------------------------------------------------
 
 @dataclass(frozen=True)
 class Original:
@@ -40,7 +40,7 @@ class Original:
 
 def original(results: ResultSet, calls: int = 100) -> Original:
     devices = ["cpu"] + [d for d in [compared_accelerator(results)] if d]
-    found = {d: dict(analysis.series(results, workload="matvec", device=d, method="naive", suite="original"))
+    found = {d: dict(series.series(results, workload="matvec", device=d, method="naive", suite="original"))
              for d in devices}
     found = {d: pairs for d, pairs in found.items() if pairs}
     common = set.intersection(*(set(pairs) for pairs in found.values())) if found else set()
@@ -112,11 +112,11 @@ def crossover(results: ResultSet, suite: str | None = None) -> Crossover:
     pairs = compare_with_cpu(results, device, workload="matvec", suite=suite, method="engine")
     if not pairs:
         return Crossover(device, "no_pairs", None, ())
-    found = analysis.crossover([(c.size, c.speedup) for c in pairs])
+    found = series.crossover([(c.size, c.speedup) for c in pairs])
     return Crossover(device, crossover_kind(found), found.size, pairs, found.wins, found.losses, found.ties)
 
 
-def crossover_kind(found: analysis.Crossover) -> Literal["always", "from", "never", "mixed"]:
+def crossover_kind(found: series.Crossover) -> Literal["always", "from", "never", "mixed"]:
     """``always``, ``from``, ``never`` or ``mixed`` (see :class:`Crossover`); "never" means no win at any size."""
     if found.always:
         return "always"
@@ -191,12 +191,12 @@ def bandwidths(results: ResultSet, suite: str | None = None) -> tuple[Bandwidth,
     """One :class:`Bandwidth` per device (CPU first, then the accelerator) with a good ``B @ a``."""
     found = []
     for device in ["cpu"] + [d for d in [compared_accelerator(results)] if d]:
-        rated = [(p.gb_s, m, p) for m, p in analysis.series(results, workload="matvec", device=device, suite=suite)
+        rated = [(p.gb_s, m, p) for m, p in series.series(results, workload="matvec", device=device, suite=suite)
                  if p.gb_s]
         if not rated:
             continue
         rate, size, best = max(rated, key=lambda found: found[0])
-        copies = analysis.series(results, workload="copy", device=device)
+        copies = series.series(results, workload="copy", device=device)
         copy = copies[-1][1] if copies else None  # the largest copy: the one caches help least
         ceiling = copy.gb_s if copy else None
         cache = results.environment.get("devices", {}).get(device, {}).get("cache_bytes")
@@ -215,48 +215,3 @@ def bandwidths(results: ResultSet, suite: str | None = None) -> tuple[Bandwidth,
         found.append(Bandwidth(device, size, rate, best.bytes_moved, ceiling, cache, source, basis, memory_size,
                                memory_gb_s, (best, memory) + ((copy,) if copy else ())))
     return tuple(found)
-
-
-# -- timing methods ----------------------------------------------------------------
-
-@dataclass(frozen=True)
-class Gap:
-    """Naive ``timeit`` against the synchronised engine on one device, at the largest size both measured.
-
-    ``verdict``: ``optimistic`` (naive reports less time than a call takes),
-    ``pessimistic`` (more), ``agrees`` (within a fifth, the whole interval
-    inside it) or ``unclear`` (too noisy to say), from
-    :func:`analysis.agreement`. ``ratio`` is engine time / naive time.
-    """
-
-    device: str
-    size: int
-    naive_s: float
-    engine_s: float
-    events_s: float | None
-    ratio: Ratio
-    verdict: GapVerdict
-    evidence: tuple[Point, ...]
-
-
-_VERDICTS: dict[Agreement, GapVerdict] = {FASTER: "optimistic", SLOWER: "pessimistic", SAME: "agrees",
-                                         UNCLEAR: "unclear"}
-
-
-def naive_gaps(results: ResultSet, suite: str | None = None) -> dict[str, Gap]:
-    """:class:`Gap` by device (``cpu``, and the accelerator if measured)."""
-    found = {}
-    for device in ["cpu"] + [d for d in [compared_accelerator(results)] if d]:
-        naive = dict(analysis.series(results, workload="matvec", device=device, method="naive", suite=suite))
-        engine = dict(analysis.series(results, workload="matvec", device=device, suite=suite))
-        events = dict(analysis.series(results, workload="matvec", device=device, method="events", suite=suite))
-        common = sorted(naive.keys() & engine.keys())
-        if not common:
-            continue
-        size = common[-1]
-        event = events.get(size)
-        found[device] = Gap(device, size, naive[size].measured_s, engine[size].measured_s,
-                            event.measured_s if event else None, analysis.compare(engine[size], naive[size]),
-                            _VERDICTS[analysis.agreement(naive[size], engine[size])],
-                            (naive[size], engine[size]) + ((event,) if event else ()))
-    return found

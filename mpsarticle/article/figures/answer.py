@@ -29,10 +29,9 @@ from mpsarticle.article.figures.style import (
     TICK_SIZE,
     WITHIN_NOISE,
     device_color,
-    device_name,
+    words_in,
 )
-from mpsarticle.article.formatting import ratio, whole
-from mpsarticle.article.wording import Words
+from mpsarticle.article.wording import Factor, Size, Text, Words
 from mpsarticle.core.stats import FASTER, SLOWER, Ratio
 from mpsarticle.results.model import ResultSet
 
@@ -41,23 +40,21 @@ __all__ = ["answer"]
 def _rows(results: ResultSet, words: Words) -> list[tuple[str, Ratio]]:
     """(label, Ratio) per comparison, in the order the answer names them."""
     found = verdict(results)
-    rows = [(words("figure.answer.matvec", size=whole(c.size, words.lang)), c.speedup)
-            for c in found.crossover.comparisons]
-    rows += [(words("figure.answer.matmul", dtype=precision.dtype, size=whole(c.size, words.lang)), c.speedup)
+    rows = [(words("figure.answer.matvec", size=Size(c.size)), c.speedup) for c in found.crossover.comparisons]
+    rows += [(words("figure.answer.matmul", dtype=Text(precision.dtype), size=Size(c.size)), c.speedup)
              for precision in found.matmul.compared for c in precision.comparisons]
-    rows += [(words("figure.answer.train_step", size=whole(c.size, words.lang)), c.speedup)
-             for c in found.training.comparisons]
+    rows += [(words("figure.answer.train_step", size=Size(c.size)), c.speedup) for c in found.training.comparisons]
     return rows
 
 
 def answer(results: ResultSet, lang: str) -> Figure:
-    words = Words(lang)
+    words = words_in(lang)
     found = verdict(results)
     rows = _rows(results, words)
     if not rows:
         return bandwidth(results, lang)
     device = found.crossover.device or found.matmul.device or found.training.device or ""  # (rows: one compared)
-    name = device_name(device, lang)
+    name = words.device(device)
     figure, (ax,) = new_figure(height=min(1.9 + 0.34 * len(rows), 9.0))
     colors = {FASTER: device_color(device), SLOWER: DEVICE_COLORS["cpu"]}
     for y, (_, found_ratio) in enumerate(rows):
@@ -68,7 +65,7 @@ def answer(results: ResultSet, lang: str) -> Figure:
     ax.axvline(1.0, color=REFERENCE, linewidth=1.0)
     ax.set_yticks(range(len(rows)), [text for text, _ in rows], fontsize=TICK_SIZE)
     ax.invert_yaxis()
-    log_x(ax, lambda v: ratio(v, lang))
+    log_x(ax, words, Factor)
     low = min(min(r.low for _, r in rows), 1.0)
     high = max(max(r.high for _, r in rows), 1.0)
     span = math.log10(high / low) if low > 0 else 1.0
@@ -80,5 +77,5 @@ def answer(results: ResultSet, lang: str) -> Figure:
         (FASTER, words("figure.answer.faster", device=name)), (SLOWER, words("figure.answer.slower")),
         ("same", words("figure.answer.same"))) if d in shown]
     pairs.append((Line2D([], [], color=INK, linewidth=1.2), words("figure.answer.interval")))
-    legend(figure, {}, failed=False, pairs=pairs, loc="outside lower center", ncols=4)
+    legend(figure, words, failed=False, pairs=pairs, loc="outside lower center", ncols=4)
     return figure

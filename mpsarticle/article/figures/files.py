@@ -22,7 +22,7 @@ from mpsarticle.article.figures.mac_model import mac_model
 from mpsarticle.article.figures.machines import machines_efficiency, machines_speedup, machines_train
 from mpsarticle.article.figures.matmul import matmul
 from mpsarticle.article.figures.matvec import bandwidth, original_bars, speedup, time_vs_size
-from mpsarticle.article.figures.style import BACKGROUND, DPI, words
+from mpsarticle.article.figures.style import BACKGROUND, DPI, words_in
 from mpsarticle.article.figures.timing import methods
 from mpsarticle.article.figures.training import train
 from mpsarticle.article.figures.your_mac import your_mac_bandwidth
@@ -69,7 +69,7 @@ FIGURES: dict[str, Drawing] = {
 def save_all(results: ResultSet, folder: str | Path, lang: str = "en") -> list[Path]:
     """Write every plotted figure that has data as ``<name>.png`` in ``folder`` (created if missing); return the
     paths."""
-    words(lang)  # an unknown language is refused before the folder is made
+    words_in(lang)  # an unknown language is refused before the folder is made
     target = Path(folder)
     target.mkdir(parents=True, exist_ok=True)
     written = []

@@ -14,6 +14,7 @@ from typing import Any
 
 from matplotlib.artist import Artist
 from matplotlib.axes import Axes
+from matplotlib.axis import Axis
 from matplotlib.figure import Figure
 from matplotlib.layout_engine import ConstrainedLayoutEngine
 from matplotlib.lines import Line2D
@@ -35,11 +36,13 @@ from mpsarticle.article.figures.style import (
     TICK_SIZE,
     TITLE_SIZE,
     LogLabels,
-    times,
+    axis_factor,
+    plain_number,
 )
+from mpsarticle.article.wording import Size, Value, Words
 
 __all__ = ["PngFigure", "empty", "has_data", "label", "legend", "log_x", "log_y", "message", "new_figure",
-           "size_axis", "speedup_y", "title_over"]
+           "plain_axis", "size_axis", "speedup_y", "title_over"]
 
 
 class PngFigure(Figure):
@@ -113,22 +116,29 @@ def labelled_sizes(ticks: Sequence[int]) -> set[int]:
     return set(written)
 
 
-def size_axis(ax: Axes, sizes: Iterable[int]) -> None:
-    """Log x with a tick at each measured size (the profiles step in powers of two), numbered where they fit."""
+def size_axis(ax: Axes, sizes: Iterable[int], words: Words) -> None:
+    """Log x with a tick at each measured size (the profiles step in powers of two), numbered where they fit, as the
+    prose writes a size (``1,024``; ``1.024`` in Indonesian)."""
     ticks = sorted(set(sizes))
     ax.set_xscale("log", base=2)
     if ticks:
         written = labelled_sizes(ticks)
         ax.xaxis.set_major_locator(FixedLocator(ticks))
         ax.xaxis.set_minor_locator(NullLocator())
-        ax.xaxis.set_major_formatter(FuncFormatter(lambda value, _: f"{value:.0f}" if round(value) in written
-                                                   else ""))
+        ax.xaxis.set_major_formatter(FuncFormatter(
+            lambda value, _: words.render(Size(round(value))) if round(value) in written else ""))
 
 
-def log_y(ax: Axes, text: Callable[[float], str]) -> None:
+def plain_axis(axis: Axis, words: Words) -> None:
+    """A linear axis whose ticks are written with the language's separators (``1.000``, ``2,5``), not matplotlib's."""
+    axis.set_major_formatter(FuncFormatter(lambda value, _: words.render(plain_number(value))))
+
+
+def log_y(ax: Axes, words: Words, value: Callable[[float], Value]) -> None:
+    """A log y axis, each labelled tick the typed value ``value`` makes of it (``Seconds``, ``Num``, ...)."""
     ax.set_yscale("log")
-    ax.yaxis.set_major_formatter(LogLabels(text))
-    ax.yaxis.set_minor_formatter(LogLabels(text))
+    ax.yaxis.set_major_formatter(LogLabels(words, value))
+    ax.yaxis.set_minor_formatter(LogLabels(words, value))
     low, high = ax.dataLim.intervaly
     if not 0 < low <= high < math.inf:
         # Nothing but failed-check marks: a log axis without data cannot even place its ticks.
@@ -137,24 +147,24 @@ def log_y(ax: Axes, text: Callable[[float], str]) -> None:
         ax.yaxis.set_minor_locator(NullLocator())
 
 
-def log_x(ax: Axes, text: Callable[[float], str]) -> None:
+def log_x(ax: Axes, words: Words, value: Callable[[float], Value]) -> None:
     """A log x axis of values (the bar charts), labelled as :func:`log_y` labels its axis."""
     ax.set_xscale("log")
-    ax.xaxis.set_major_formatter(LogLabels(text))
-    ax.xaxis.set_minor_formatter(LogLabels(text))
+    ax.xaxis.set_major_formatter(LogLabels(words, value))
+    ax.xaxis.set_minor_formatter(LogLabels(words, value))
     ax.grid(False, axis="y")
 
 
-def speedup_y(ax: Axes, words: dict[str, str], lang: str) -> None:
+def speedup_y(ax: Axes, words: Words) -> None:
     """A logarithmic speed-up axis, with which side of the line at 1 means what written beside it."""
-    log_y(ax, lambda v: times(v, lang))
+    log_y(ax, words, axis_factor)
     ax.margins(y=0.15)
-    for key, dy, va in (("acc_faster", 3, "bottom"), ("cpu_faster", -3, "top")):
-        ax.annotate(words[key], (1.0, 1.0), xycoords=("axes fraction", "data"), xytext=(-3, dy),
+    for key, dy, va in (("figure.acc_faster", 3, "bottom"), ("figure.cpu_faster", -3, "top")):
+        ax.annotate(words(key), (1.0, 1.0), xycoords=("axes fraction", "data"), xytext=(-3, dy),
                     textcoords="offset points", ha="right", va=va, fontsize=NOTE_SIZE, color=QUIET)
 
 
-def legend(where: Axes | Figure, words: dict[str, str], *, failed: bool, passed: bool = False,
+def legend(where: Axes | Figure, words: Words, *, failed: bool, passed: bool = False,
            axes: Sequence[Axes] = (), pairs: Sequence[tuple[Artist, str]] | None = None,
            **options: Any) -> None:
     """One opaque legend; entries of several axes are merged by label, the ✓/✗ keys added last.
@@ -171,9 +181,9 @@ def legend(where: Axes | Figure, words: dict[str, str], *, failed: bool, passed:
         for handle, text in zip(*ax.get_legend_handles_labels(), strict=True):
             entries.setdefault(text, handle)
     if passed:
-        entries[words["passed"]] = Line2D([], [], linestyle="none", marker="$✓$", markersize=9, color=INK)
+        entries[words("figure.passed")] = Line2D([], [], linestyle="none", marker="$✓$", markersize=9, color=INK)
     if failed:
-        entries[words["failed"]] = Line2D([], [], linestyle="none", marker="X", markersize=9,
+        entries[words("figure.failed")] = Line2D([], [], linestyle="none", marker="X", markersize=9,
                                           markerfacecolor=FAILED_KEY, markeredgecolor=INK)
     if entries:
         where.legend(list(entries.values()), list(entries), fontsize=NOTE_SIZE, frameon=True, facecolor=BACKGROUND,
@@ -189,10 +199,11 @@ def message(ax: Axes, text: str) -> None:
             wrap=True, gid=MESSAGE_GID)
 
 
-def empty(words: dict[str, str], title: str, key: str = "no_data") -> Figure:
+def empty(words: Words, title: str, key: str = "figure.no_data") -> Figure:
+    """A figure of one axes that says, by the catalog's message ``key``, why there is nothing to draw."""
     figure, (ax,) = new_figure()
     label(ax, title=title)
-    message(ax, words[key])
+    message(ax, words(key))
     return figure
 
 

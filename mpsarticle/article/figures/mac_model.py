@@ -7,8 +7,8 @@ from matplotlib.figure import Figure
 
 from mpsarticle.analysis.findings.model import ANSWER_MATMUL, model
 from mpsarticle.article.figures.frame import empty, label, legend, log_x, new_figure, title_over
-from mpsarticle.article.figures.style import FIGSIZE, INK, OKABE_ITO, times, words
-from mpsarticle.article.formatting import whole
+from mpsarticle.article.figures.style import FIGSIZE, INK, OKABE_ITO, axis_factor, words_in
+from mpsarticle.article.wording import Size
 from mpsarticle.core.cited import cited
 from mpsarticle.core.specsheet import Chip, chips
 from mpsarticle.results.model import ResultSet
@@ -34,8 +34,8 @@ def _cited_ratios() -> dict[str, float]:
 def mac_model(results: ResultSet, lang: str) -> Figure:
     """One bar per chip (its variant with the most GPU cores): the predicted factor at m = 4,096, a line for its
     range, a dot for the cited ratio."""
-    table = words(lang)
-    title = table["mac_model.title"].format(m=whole(ANSWER_MATMUL, lang))
+    words = words_in(lang)
+    title = words("figure.mac_model.title", m=Size(ANSWER_MATMUL))
     found = model(results)
     largest: dict[str, Chip] = {}
     for chip in chips():
@@ -47,25 +47,25 @@ def mac_model(results: ResultSet, lang: str) -> Figure:
         if p is not None and p.value is not None and p.low is not None and p.high is not None:
             shown.append((chip.name, p.value, p.low, p.high))
     if not shown:
-        return empty(table, title)
+        return empty(words, title)
     published = _cited_ratios()
     figure, (ax,) = new_figure(height=min(FIGSIZE[1] * 1.9, 1.6 + 0.3 * len(shown)))
     ys = list(range(len(shown)))
     # Points and lines, not bars: a bar on a logarithmic axis has no zero to start from.
     ax.hlines(ys, [lo for _, _, lo, _ in shown], [hi for _, _, _, hi in shown], color=OKABE_ITO["sky_blue"],
-              linewidth=4, label=table["mac_model.range"])
+              linewidth=4, label=words("figure.mac_model.range"))
     ax.plot([v for _, v, _, _ in shown], ys, linestyle="none", marker="D", markersize=7, color=OKABE_ITO["blue"],
-            markeredgecolor=INK, label=table["mac_model.predicted"])
+            markeredgecolor=INK, label=words("figure.mac_model.predicted"))
     dots = [(y, published[name]) for y, (name, *_rest) in enumerate(shown) if name in published]
     if dots:
         ax.plot([v for _, v in dots], [y for y, _ in dots], linestyle="none", marker="o", markersize=7,
-                color=OKABE_ITO["vermillion"], markeredgecolor=INK, label=table["mac_model.cited"])
+                color=OKABE_ITO["vermillion"], markeredgecolor=INK, label=words("figure.mac_model.cited"))
     ax.axvline(1.0, color=INK, linewidth=0.8, linestyle="--")
-    log_x(ax, lambda v: times(v, lang))
+    log_x(ax, words, axis_factor)
     ax.set_yticks(ys, [name for name, *_rest in shown])
     ax.invert_yaxis()
     ax.grid(False, axis="y")
-    label(ax, xlabel=table["mac_model.axis"])
+    label(ax, xlabel=words("figure.mac_model.axis"))
     title_over(figure, title)
-    legend(figure, table, failed=False, axes=[ax], loc="outside lower center", ncols=3)
+    legend(figure, words, failed=False, axes=[ax], loc="outside lower center", ncols=3)
     return figure

@@ -51,14 +51,12 @@ from mpsarticle.article.figures.style import (
     REFERENCE,
     SEPARATOR,
     TICK_SIZE,
-    device_name,
     machine_color,
     machine_device_style,
-    number,
-    percent,
-    words,
+    words_in,
 )
 from mpsarticle.article.figures.training import TRAIN_CRITERIA, failed_text, step_text
+from mpsarticle.article.wording import Num, Share, Size, Words
 from mpsarticle.results.model import Point, ResultSet
 
 __all__ = ["TRAIN_BATCH", "machines_efficiency", "machines_speedup", "machines_train"]
@@ -71,11 +69,11 @@ def _cpu_first(results: ResultSet) -> list[str]:
     return sorted(results.devices, key=lambda device: device != "cpu")
 
 
-def _line_name(name: str, device: str, lang: str) -> str:
-    return words(lang)["machines.line"].format(machine=name, device=device_name(device, lang))
+def _line_name(name: str, device: str, words: Words) -> str:
+    return words("figure.machines.line", machine=name, device=words.device(device))
 
 
-def _size_axis(ax: Axes, sizes: Iterable[int], most: int = 9) -> None:
+def _size_axis(ax: Axes, sizes: Iterable[int], words: Words, most: int = 9) -> None:
     """:func:`~mpsarticle.article.figures.frame.size_axis` with ticks thinned to at most ``most`` labels.
 
     Machines measured at 1000 and 1024 must not print both, and a narrow panel
@@ -88,7 +86,7 @@ def _size_axis(ax: Axes, sizes: Iterable[int], most: int = 9) -> None:
             kept.append(size)
     step = max(1, math.ceil(len(kept) / max(most, 1)))
     labelled = kept[::-1][::step][::-1]
-    size_axis(ax, labelled)
+    size_axis(ax, labelled, words)
     if len(labelled) < len(kept):
         ax.xaxis.set_minor_locator(FixedLocator([size for size in kept if size not in labelled]))
         ax.xaxis.set_minor_formatter(NullFormatter())
@@ -112,8 +110,8 @@ def machines_speedup(entries: Entries, lang: str, suite: str = "matvec") -> Figu
     Colour tells the machine, the marker the accelerator; machines without an
     accelerator are named in a note below the axes.
     """
-    table = words(lang)
-    title = table["machines.speedup_title"]
+    words = words_in(lang)
+    title = words("figure.machines.speedup_title")
     found = machines(entries, lang)
     curves = []  # (machine index, accelerator, pairs)
     cpu_only: list[str] = []
@@ -129,27 +127,28 @@ def machines_speedup(entries: Entries, lang: str, suite: str = "matvec") -> Figu
             no_pairs.append(name)
         curves += measured
     if not curves:
-        return empty(table, title, "machines.no_accelerator" if not no_pairs else "no_data")
+        return empty(words, title, "figure.machines.no_accelerator" if not no_pairs else "figure.no_data")
     figure, (ax,) = new_figure(height=FIGSIZE[1] + 0.6)
     same = ax.axhline(1.0, color=REFERENCE, linewidth=1.0)
-    pairs: list[tuple[Artist, str]] = [(same, table["same_speed"])]
+    pairs: list[tuple[Artist, str]] = [(same, words("figure.same_speed"))]
     drawn = Drawn()
     for index, device, ratios in curves:
         name, results = found[index]
         color = machine_color(index)
-        line = Line(color, _line_name(name, device, lang), marker=machine_device_style(device)[1])
+        line = Line(color, _line_name(name, device, words), marker=machine_device_style(device)[1])
         curve = draw_speedups(ax, results, device, ratios, line, cpu_color=color, workload="matvec", suite=suite)
         if curve.line is not None:  # (every curve has a pair)
             pairs.append((curve.line, line.label))
         drawn.add(curve)
-    _size_axis(ax, drawn.sizes)
-    speedup_y(ax, table, lang)
-    label(ax, title=title, xlabel=table["size.m"], ylabel=table["speedup_axis"])
-    notes = [table[key].format(labels=", ".join(names))
-             for key, names in (("machines.cpu_only", cpu_only), ("machines.no_pairs", no_pairs)) if names]
+    _size_axis(ax, drawn.sizes, words)
+    speedup_y(ax, words)
+    label(ax, title=title, xlabel=words("figure.size.m"), ylabel=words("figure.speedup_axis"))
+    notes = [words(key, labels=", ".join(names))
+             for key, names in (("figure.machines.cpu_only", cpu_only), ("figure.machines.no_pairs", no_pairs))
+             if names]
     if notes:
         _note_below(ax, " · ".join(notes))
-    legend(figure, table, failed=drawn.failed, pairs=pairs, loc="outside lower center", ncols=2)
+    legend(figure, words, failed=drawn.failed, pairs=pairs, loc="outside lower center", ncols=2)
     return figure
 
 
@@ -171,8 +170,8 @@ def machines_efficiency(entries: Entries, lang: str, suite: str = "matvec") -> F
     ``A @ B`` as a share of the same device's best float32 rate. Colour tells
     the machine, line style the kind of device (CPU solid, accelerator dashed).
     """
-    table = words(lang)
-    title = table["machines.efficiency_title"]
+    words = words_in(lang)
+    title = words("figure.machines.efficiency_title")
     figure, axes = new_figure(2, height=FIGSIZE[1] + 0.8)
     title_over(figure, title)
     panels = [Drawn(), Drawn()]
@@ -182,7 +181,7 @@ def machines_efficiency(entries: Entries, lang: str, suite: str = "matvec") -> F
         color = machine_color(index)
         for device in _cpu_first(results):
             linestyle, marker = machine_device_style(device)
-            line = Line(color, _line_name(name, device, lang), linestyle, marker, 1.6, gid=f"share-{device}")
+            line = Line(color, _line_name(name, device, words), linestyle, marker, 1.6, gid=f"share-{device}")
             shares = (
                 _share(axes[0], results, device, analysis.ceiling_gb_s(results, device), lambda p: p.gb_s, line,
                        workload="matvec", suite=suite),
@@ -194,20 +193,21 @@ def machines_efficiency(entries: Entries, lang: str, suite: str = "matvec") -> F
             if any(share.line is not None for share in shares):
                 pairs.append((_proxy(color, device), line.label))
     if not any(lines):
-        return empty(table, title)
-    keys = (("machines.bandwidth_panel", "machines.bandwidth_axis"), ("machines.matmul_panel", "machines.matmul_axis"))
+        return empty(words, title)
+    keys = (("figure.machines.bandwidth_panel", "figure.machines.bandwidth_axis"),
+            ("figure.machines.matmul_panel", "figure.machines.matmul_axis"))
     for ax, (heading, axis), drawn, count in zip(axes, keys, panels, lines, strict=True):
-        label(ax, title=table[heading], xlabel=table["size.m"], ylabel=table[axis])
+        label(ax, title=words(heading), xlabel=words("figure.size.m"), ylabel=words(axis))
         if not count:
-            message(ax, table["no_data"])
+            message(ax, words("figure.no_data"))
             continue
         # Named in the legend, not beside the line: there it would cover the lines that cross 100%.
         ax.axhline(1.0, color=REFERENCE, linestyle="--", linewidth=1.0, gid="own-limit")
-        _size_axis(ax, drawn.sizes, most=5)
-        log_y(ax, lambda v: percent(v, lang))
+        _size_axis(ax, drawn.sizes, words, most=5)
+        log_y(ax, words, Share)
         ax.margins(y=0.12)
-    pairs.append((Line2D([], [], color=REFERENCE, linestyle="--", linewidth=1.0), table["machines.own_limit"]))
-    legend(figure, table, failed=any(drawn.failed for drawn in panels), pairs=pairs, loc="outside lower center",
+    pairs.append((Line2D([], [], color=REFERENCE, linestyle="--", linewidth=1.0), words("figure.machines.own_limit")))
+    legend(figure, words, failed=any(drawn.failed for drawn in panels), pairs=pairs, loc="outside lower center",
            ncols=2)
     return figure
 
@@ -218,8 +218,8 @@ def machines_train(entries: Entries, lang: str) -> Figure:
     A device without batch 32 shows its smallest batch, named in its label; a
     step that failed its correctness check is marked ✗, never drawn as a time.
     """
-    table = words(lang)
-    title = table["machines.train_title"].format(batch=TRAIN_BATCH)
+    words = words_in(lang)
+    title = words("figure.machines.train_title", batch=Size(TRAIN_BATCH))
     rows = []  # (machine index, device name part, point or None when the check failed)
     names = []
     for index, (name, results) in enumerate(machines(entries, lang)):
@@ -229,15 +229,15 @@ def machines_train(entries: Entries, lang: str) -> Figure:
             if not steps:
                 continue
             batch = TRAIN_BATCH if TRAIN_BATCH in steps else min(steps)
-            part = device_name(device, lang) if batch == TRAIN_BATCH else table["train_row"].format(
-                device=device_name(device, lang), batch=batch)
+            part = words.device(device) if batch == TRAIN_BATCH else words(
+                "figure.train_row", device=words.device(device), batch=Size(batch))
             rows.append((index, part, steps[batch]))
     if not rows:
-        return empty(table, title)
+        return empty(words, title)
     # Long names go on a line of their own, so that the bars keep their width.
     two_lines = max(len(names[index]) + len(part) for index, part, _ in rows) > 34
-    labels = [f"{names[index]}\n{part}" if two_lines else table["machines.line"].format(machine=names[index],
-                                                                                         device=part)
+    labels = [f"{names[index]}\n{part}" if two_lines else words("figure.machines.line", machine=names[index],
+                                                                                   device=part)
               for index, part, _ in rows]
     height = min(1.7 + (0.55 if two_lines else 0.4) * len(rows), 9.0)
     figure, (ax,) = new_figure(height=max(height, 2.4))
@@ -265,12 +265,12 @@ def machines_train(entries: Entries, lang: str) -> Figure:
             ax.axhline(y - 0.5, color=SEPARATOR, linewidth=0.8)
     ax.set_yticks(range(len(rows)), labels, fontsize=TICK_SIZE)
     ax.invert_yaxis()
-    log_x(ax, lambda v: number(v, lang))
+    log_x(ax, words, Num)
     # Room on the right for the value written after the longest bar.
     ax.set_xlim(base, base * 10 ** (decades / 0.8))
     ax.grid(True, axis="x", which="major", color=GRID, linewidth=0.7)
     # Over the whole figure, not the axes: long machine names push the axes right, and its title off the edge.
     title_over(figure, title)
-    label(ax, xlabel=table["train_axis"])
-    legend(figure, table, failed=failed, passed=passed, pairs=[], loc="outside lower center", ncols=2)
+    label(ax, xlabel=words("figure.train_axis"))
+    legend(figure, words, failed=failed, passed=passed, pairs=[], loc="outside lower center", ncols=2)
     return figure

@@ -28,15 +28,16 @@ from mpsarticle.article.figures.series import (
 from mpsarticle.article.figures.style import (
     BACKGROUND,
     INK,
+    METHOD_KEYS,
     NOTE_SIZE,
     REFERENCE,
+    SIZE_LABEL_KEYS,
     TICK_SIZE,
     device_color,
-    device_name,
-    number,
-    seconds,
-    words,
+    words_in,
+    workload_name,
 )
+from mpsarticle.article.wording import Num, Seconds, Size
 from mpsarticle.core.specs import Method
 from mpsarticle.results.model import ResultSet
 
@@ -46,7 +47,7 @@ __all__ = ["CROSSOVER_NOTES", "ORIGINAL_CALLS", "bandwidth", "original_bars", "s
 ORIGINAL_CALLS = 100
 #: The corner note of the speed-up figure, by :func:`mpsarticle.analysis.findings.crossover_kind` (``from`` draws a
 #: line instead).
-CROSSOVER_NOTES = {"always": "faster_always", "never": "faster_never", "mixed": "faster_some"}
+CROSSOVER_NOTES = {"always": "figure.faster_always", "never": "figure.faster_never", "mixed": "figure.faster_some"}
 
 
 def original_bars(results: ResultSet, lang: str, method: Method = "naive") -> Figure:
@@ -55,12 +56,12 @@ def original_bars(results: ResultSet, lang: str, method: Method = "naive") -> Fi
     With ``method="naive"`` these are the post's own numbers (``timeit``
     without synchronisation); with ``"engine"`` the same chart with honest times.
     """
-    table = words(lang)
-    title = table["original_title"].format(method=table[f"method.{method}"])
+    words = words_in(lang)
+    title = words("figure.original_title", method=words(METHOD_KEYS[method]))
     criteria = {"suite": "original", "workload": "matvec", "method": method}
     devices = devices_with_data(results, **criteria)
     if not devices:
-        return empty(table, title)
+        return empty(words, title)
     sizes = sorted({int(p.params["m"]) for p in results.select(**criteria)})
     position = {m: i for i, m in enumerate(sizes)}
     figure, (ax,) = new_figure()
@@ -72,15 +73,15 @@ def original_bars(results: ResultSet, lang: str, method: Method = "naive") -> Fi
         bars = by_size(results, device, **criteria)
         good = [(m, p) for m, p in bars.items() if p is not None]
         ax.bar([position[m] + offset for m, _ in good], [p.measured_s * ORIGINAL_CALLS for _, p in good],
-               width=width, color=color, label=device_name(device, lang))
+               width=width, color=color, label=words.device(device))
         failed |= mark_failed(ax, [position[m] + offset for m, p in bars.items() if p is None], color)
-    ax.set_xticks(range(len(sizes)), [str(m) for m in sizes])
+    ax.set_xticks(range(len(sizes)), [words.render(Size(m)) for m in sizes])
     # Seconds on a linear axis, written as the language writes numbers (id: 0,0175), not matplotlib's 0.0175.
-    ax.yaxis.set_major_formatter(FuncFormatter(lambda value, _: number(value, lang) if value else "0"))
+    ax.yaxis.set_major_formatter(FuncFormatter(lambda value, _: words.render(Num(value))))
     ax.grid(False, axis="x")
-    label(ax, title=title, xlabel=table["dimension"], ylabel=table["elapsed_100"])
+    label(ax, title=title, xlabel=words("figure.dimension"), ylabel=words("figure.elapsed_100"))
     # "best": a cold first call (no warm-up in timeit) can make the leftmost bar the tallest.
-    legend(ax, table, failed=failed, loc="best")
+    legend(ax, words, failed=failed, loc="best")
     return figure
 
 
@@ -88,23 +89,22 @@ def time_vs_size(results: ResultSet, lang: str, workload: str = "matvec", suite:
                  method: Method = "engine", **params: Any) -> Figure:
     """Time per call against size on log-log axes, one line per device; the band spans the 95 % interval of each
     median."""
-    table = words(lang)
-    title = table["time_title"].format(workload=table.get(f"workload.{workload}", workload),
-                                       method=table[f"method.{method}"])
+    words = words_in(lang)
+    title = words("figure.time_title", workload=workload_name(words, workload), method=words(METHOD_KEYS[method]))
     devices = devices_with_data(results, suite=suite, workload=workload, method=method, **params)
     if not devices:
-        return empty(table, title)
+        return empty(words, title)
     figure, (ax,) = new_figure()
     drawn = Drawn()
     for device in devices:
-        line = Line(device_color(device, devices), device_name(device, lang),
-                    band=lambda p: (p.ci_low_s, p.ci_high_s))
+        line = Line(device_color(device, devices), words.device(device), band=lambda p: (p.ci_low_s, p.ci_high_s))
         drawn.add(draw_series(ax, results, device, lambda p: p.median_s, line, workload=workload, method=method,
                               suite=suite, **params))
-    size_axis(ax, drawn.sizes)
-    log_y(ax, lambda v: seconds(v, lang))
-    label(ax, title=title, xlabel=table[f"size.{analysis.size_key(workload)}"], ylabel=table["time_per_call"])
-    legend(ax, table, failed=drawn.failed, loc="upper left")
+    size_axis(ax, drawn.sizes, words)
+    log_y(ax, words, Seconds)
+    label(ax, title=title, xlabel=words(SIZE_LABEL_KEYS[analysis.size_key(workload)]),
+          ylabel=words("figure.time_per_call"))
+    legend(ax, words, failed=drawn.failed, loc="upper left")
     return figure
 
 
@@ -112,25 +112,25 @@ def speedup(results: ResultSet, lang: str, workload: str = "matvec", suite: str 
             **params: Any) -> Figure:
     """CPU time / accelerator time against size; above 1 the accelerator wins, the dashed line marks where it starts
     to."""
-    table = words(lang)
-    title = table["speedup_title"].format(workload=table.get(f"workload.{workload}", workload))
+    words = words_in(lang)
+    title = words("figure.speedup_title", workload=workload_name(words, workload))
     accelerators = analysis.accelerators(results)
     if not accelerators:
-        return empty(table, title, "no_accelerator")
+        return empty(words, title, "figure.no_accelerator")
     curves = {device: analysis.speedups(results, device, workload=workload, suite=suite, **params)
               for device in accelerators}
     if not any(curves.values()):
-        return empty(table, title)
+        return empty(words, title)
     figure, (ax,) = new_figure()
     devices = ["cpu", *accelerators]
-    ax.axhline(1.0, color=REFERENCE, linewidth=1.0, label=table["same_speed"])
+    ax.axhline(1.0, color=REFERENCE, linewidth=1.0, label=words("figure.same_speed"))
     drawn = Drawn()
     corner_notes: list[str] = []
     crossings: dict[int, list[str]] = {}
     for device in accelerators:
         color = device_color(device, devices)
         pairs = curves[device]
-        name = device_name(device, lang)
+        name = words.device(device)
         line = Line(color, name, band=lambda r: (r.low, r.high))
         drawn.add(draw_speedups(ax, results, device, pairs, line, cpu_color=device_color("cpu", devices),
                                 workload=workload, suite=suite, **params))
@@ -141,48 +141,49 @@ def speedup(results: ResultSet, lang: str, workload: str = "matvec", suite: str 
                 ax.axvline(where.size, color=color, linestyle="--", linewidth=1.2, gid=f"crossover-{device}")
                 crossings.setdefault(where.size, []).append(name)
             else:
-                corner_notes.append(table[CROSSOVER_NOTES[kind]].format(device=name))
-    size_axis(ax, drawn.sizes)
-    speedup_y(ax, table, lang)
+                corner_notes.append(words(CROSSOVER_NOTES[kind], device=name))
+    size_axis(ax, drawn.sizes, words)
+    speedup_y(ax, words)
     for size, names in crossings.items():
         # The note runs up its dashed line, one note for devices that cross at the same size.
-        ax.annotate(table["faster_from"].format(device=", ".join(names), size=size), (size, 0.97),
+        ax.annotate(words("figure.faster_from", device=", ".join(names), size=Size(size)), (size, 0.97),
                     xycoords=ax.get_xaxis_transform(), xytext=(-3, 0), textcoords="offset points", rotation=90,
                     ha="right", va="top", fontsize=NOTE_SIZE, color=INK,
                     bbox={"facecolor": BACKGROUND, "edgecolor": "none", "alpha": 0.85, "pad": 1.0})
     for row, note in enumerate(corner_notes):
         ax.text(0.02, 0.97 - 0.07 * row, note, transform=ax.transAxes, ha="left", va="top", fontsize=TICK_SIZE,
                 color=INK, bbox={"facecolor": BACKGROUND, "edgecolor": "none", "alpha": 0.9, "pad": 1.5})
-    label(ax, title=title, xlabel=table[f"size.{analysis.size_key(workload)}"], ylabel=table["speedup_axis"])
-    legend(ax, table, failed=drawn.failed, loc="best")
+    label(ax, title=title, xlabel=words(SIZE_LABEL_KEYS[analysis.size_key(workload)]),
+          ylabel=words("figure.speedup_axis"))
+    legend(ax, words, failed=drawn.failed, loc="best")
     return figure
 
 
 def bandwidth(results: ResultSet, lang: str, suite: str | None = None) -> Figure:
     """Memory bandwidth that ``B @ a`` achieves per device, under each device's measured copy ceiling (dashed)."""
-    table = words(lang)
-    title = table["bandwidth_title"]
+    words = words_in(lang)
+    title = words("figure.bandwidth_title")
     devices = devices_with_data(results, suite=suite, workload="matvec", method="engine")
     if not devices:
-        return empty(table, title)
+        return empty(words, title)
     figure, (ax,) = new_figure()
     drawn = Drawn()
     for index, device in enumerate(devices):
         color = device_color(device, devices)
-        line = Line(color, device_name(device, lang))
+        line = Line(color, words.device(device))
         drawn.add(draw_series(ax, results, device, lambda p: p.gb_s, line, workload="matvec", suite=suite))
         ceiling = analysis.ceiling_gb_s(results, device)
         if ceiling:
             ax.axhline(ceiling, color=color, linestyle="--", linewidth=1.2, gid=f"ceiling-{device}")
             # Alternately above and below the line, so that close ceilings keep legible labels.
             above = index % 2 == 0
-            ax.annotate(table["ceiling"].format(device=device_name(device, lang), value=number(ceiling, lang)),
+            ax.annotate(words("figure.ceiling", device=words.device(device), value=Num(ceiling)),
                         (0.01, ceiling), xycoords=("axes fraction", "data"), xytext=(0, 3 if above else -3),
                         textcoords="offset points", ha="left", va="bottom" if above else "top", fontsize=NOTE_SIZE,
                         color=INK)
-    size_axis(ax, drawn.sizes)
-    log_y(ax, lambda v: number(v, lang))
+    size_axis(ax, drawn.sizes, words)
+    log_y(ax, words, Num)
     ax.margins(y=0.15)
-    label(ax, title=title, xlabel=table["size.m"], ylabel=table["bandwidth_axis"])
-    legend(ax, table, failed=drawn.failed, loc="lower right")
+    label(ax, title=title, xlabel=words("figure.size.m"), ylabel=words("figure.bandwidth_axis"))
+    legend(ax, words, failed=drawn.failed, loc="lower right")
     return figure

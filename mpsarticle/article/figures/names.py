@@ -11,7 +11,8 @@ import functools
 import unicodedata
 from collections.abc import Iterable
 
-from mpsarticle.article.figures.style import words
+from mpsarticle.article.figures.style import words_in
+from mpsarticle.article.wording import Count
 from mpsarticle.results.model import ResultSet
 
 __all__ = ["Entries", "LABEL_LIMIT", "machine_name", "machines"]
@@ -53,18 +54,18 @@ def machine_name(label: object, lang: str = "en", limit: int = LABEL_LIMIT) -> s
     matplotlib draws ``\$`` as a dollar sign, and with no unescaped pair of
     ``$`` left it never enters math mode. Never raises.
     """
-    table = words(lang)
+    words = words_in(lang)
     text = "" if label is None else str(label)
     text = "".join(_drawable(char) for char in text)
     text = " ".join(text.split())
     if len(text) > limit:
         text = text[: max(limit - 1, 1)].rstrip() + "…"
-    return text.replace("$", r"\$") or table["machines.unnamed"]
+    return text.replace("$", r"\$") or words("figure.machines.unnamed")
 
 
 def machines(entries: Entries | None, lang: str) -> list[tuple[str, ResultSet]]:
     """(shown name, results) per entry; equal names get " (2)", " (3)"… so that no legend entry hides another."""
-    table = words(lang)
+    words = words_in(lang)
     found: list[tuple[str, ResultSet]] = []
     for entry in entries or ():
         try:
@@ -76,6 +77,6 @@ def machines(entries: Entries | None, lang: str) -> list[tuple[str, ResultSet]]:
         base = name = machine_name(label, lang)
         count = 2
         while name in [shown for shown, _ in found]:
-            name, count = table["machines.repeated"].format(machine=base, count=count), count + 1
+            name, count = words("figure.machines.repeated", machine=base, count=Count(count)), count + 1
         found.append((name, results))
     return found

@@ -5,11 +5,13 @@
   the machines chapter gives each machine a colour from the same palette.
 - An opaque white background and dark text: the site has a dark theme, on
   which black labels of a transparent PNG would vanish.
-- Every word comes from the ``figure.*`` entries of the catalogs
-  (:mod:`mpsarticle.article.wording`); a device is named as the sentences name it
-  (:meth:`mpsarticle.article.wording.Words.device`); units (µs, ms, GB/s, GFLOP/s)
-  are the same in both languages, and numbers are written by
-  :mod:`mpsarticle.article.formatting`, so a chart and the sentence beside it agree.
+- Every word comes from the ``figure.*`` entries of the catalogs, rendered by
+  the same :class:`~mpsarticle.article.wording.Words` as the prose, each number a
+  typed value (``Size``, ``Seconds``, ``Factor``, ...): titles, legends, notes
+  and tick labels alike, so a chart and the sentence beside it agree (``1.024``
+  and ``2,31 ms`` in Indonesian); a device is named as the sentences name it
+  (:meth:`mpsarticle.article.wording.Words.device`); units (µs, ms, GB/s,
+  GFLOP/s) are the same in both languages.
 """
 
 from __future__ import annotations
@@ -22,13 +24,13 @@ from typing import Literal
 from matplotlib.ticker import Formatter
 
 from mpsarticle.article import formatting
-from mpsarticle.article.wording import Words
+from mpsarticle.article.wording import Factor, Num, Value, Words
 from mpsarticle.core.specs import Method
 
 __all__ = ["BACKGROUND", "DEVICE_COLORS", "DPI", "DTYPE_STYLES", "FAILED_GID", "FIGSIZE", "GRID", "INK",
            "LogLabels", "MACHINE_COLORS", "MACHINE_DEVICE_STYLES", "MESSAGE_GID", "METHOD_COLORS", "METHOD_MARKERS",
-           "OKABE_ITO", "device_color", "device_name", "machine_color", "machine_device_style", "number", "percent",
-           "seconds", "times", "words"]
+           "METHOD_KEYS", "OKABE_ITO", "SIZE_LABEL_KEYS", "STATUS_KEYS", "WORKLOAD_KEYS", "axis_factor", "device_color",
+           "device_name", "machine_color", "machine_device_style", "plain_number", "workload_name", "words_in"]
 
 # -- palette -----------------------------------------------------------------------
 
@@ -90,37 +92,52 @@ MESSAGE_GID = "no-data-message"
 
 
 @functools.cache
-def _words(lang: str) -> Words:
+def words_in(lang: str) -> Words:
+    """The words of ``lang``, the prose's own: every label is a catalog message, every number in it a typed value
+    (:mod:`mpsarticle.article.wording`), so that a chart writes ``m = 4.096`` where the sentence beside it does."""
     return Words(lang)
-
-
-@functools.cache
-def words(lang: str) -> dict[str, str]:
-    """The figures' words in ``lang``: the ``figure.*`` entries of the language's catalog, keyed without ``figure.``."""
-    return _words(lang).table("figure")
 
 
 def device_name(device: str, lang: str) -> str:
     """A device as the figures name it: as the sentences do (``CPU``, ``CUDA GPU``, ``Apple GPU (MPS)``)."""
-    return _words(lang).device(device)
+    return words_in(lang).device(device)
 
 
-def number(value: float, lang: str) -> str:
-    """A short number with the language's separators, as the prose writes it (en 4,312.5; id 4.312,5)."""
-    return formatting.number(value, lang)
+#: Each timing method's name in the figures.
+METHOD_KEYS: dict[Method, str] = {"naive": "figure.method.naive", "engine": "figure.method.engine",
+                                  "events": "figure.method.events"}
+#: Each workload's name in a figure's title; a workload without one is named as the results file names it.
+WORKLOAD_KEYS = {"matvec": "figure.workload.matvec", "matmul": "figure.workload.matmul",
+                 "copy": "figure.workload.copy", "train_step": "figure.workload.train_step"}
+#: The x label of a size axis, by the parameter that is the size (:func:`mpsarticle.analysis.series.size_key`).
+SIZE_LABEL_KEYS = {"m": "figure.size.m", "n": "figure.size.n", "batch": "figure.size.batch"}
+#: Why a series has no point at all, by the status of its first unmeasured point.
+STATUS_KEYS = {"error": "figure.status.error", "timeout": "figure.status.timeout",
+               "crashed": "figure.status.crashed", "out_of_memory": "figure.status.out_of_memory",
+               "unsupported": "figure.status.unsupported"}
 
 
-def seconds(value: float, lang: str) -> str:
-    return formatting.duration(value, lang)
+def workload_name(words: Words, workload: str) -> str:
+    """A workload as a figure's title names it (:data:`WORKLOAD_KEYS`)."""
+    return words(WORKLOAD_KEYS[workload]) if workload in WORKLOAD_KEYS else workload
 
 
-def times(value: float, lang: str) -> str:
+def axis_factor(value: float) -> Factor:
     """A speed-up on an axis: three significant digits, so that a log axis's ticks read alike (1.00×, 2.00×)."""
-    return number(value, lang) + "×"
+    return Factor(value, digits=3)
 
 
-def percent(fraction: float, lang: str) -> str:
-    return number(fraction * 100, lang) + "%"
+#: The most significant digits a tick of a linear axis is written with.
+TICK_DIGITS = 6
+
+
+def plain_number(value: float) -> Num:
+    """A tick of a linear axis with the digits it has and no more (``0``, ``2.5``, ``1,000``), as matplotlib's own
+    labels would have it, but with the language's separators."""
+    for digits in range(1, TICK_DIGITS):
+        if math.isclose(float(formatting.as_decimal(value, digits)), value, rel_tol=1e-9, abs_tol=1e-12):
+            return Num(value, digits)
+    return Num(value, TICK_DIGITS)
 
 
 # -- colours -----------------------------------------------------------------------------
@@ -150,11 +167,13 @@ def machine_device_style(device: str) -> tuple[LineStyle, str]:
 class LogLabels(Formatter):
     """Log-axis labels in plain units: every decade, and 2 and 5 when the view spans under three decades.
 
-    matplotlib's default would write 10^-4; readers of this article think in µs and ms.
+    matplotlib's default would write 10^-4; readers of this article think in µs and ms. Each label is the typed
+    value ``value`` makes of the tick, written by ``words``.
     """
 
-    def __init__(self, text: Callable[[float], str]) -> None:
-        self.text = text
+    def __init__(self, words: Words, value: Callable[[float], Value]) -> None:
+        self.words = words
+        self.value = value
 
     def __call__(self, x: float, pos: int | None = None) -> str:
         if x <= 0 or self.axis is None:
@@ -163,5 +182,5 @@ class LogLabels(Formatter):
         span = math.log10(high / low) if low > 0 else math.inf
         lead = round(x / 10 ** math.floor(math.log10(x) + 1e-9), 6)
         if lead == 1 or span < 0.6 or (span < 3 and lead in (2, 5)):
-            return self.text(x)
+            return self.words.render(self.value(x))
         return ""

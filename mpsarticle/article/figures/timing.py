@@ -11,13 +11,12 @@ from mpsarticle.article.figures.style import (
     FIGSIZE,
     INK,
     METHOD_COLORS,
+    METHOD_KEYS,
     METHOD_MARKERS,
     NOTE_SIZE,
-    device_name,
-    seconds,
-    times,
-    words,
+    words_in,
 )
+from mpsarticle.article.wording import Factor, Seconds, Size
 from mpsarticle.core.specs import Method
 from mpsarticle.results.model import ResultSet
 
@@ -34,11 +33,11 @@ def methods(results: ResultSet, lang: str, suite: str = "matvec") -> Figure:
     work is queued, so its line lies below the two honest ones; on the CPU
     the three agree.
     """
-    table = words(lang)
-    title = table["methods_title"]
+    words = words_in(lang)
+    title = words("figure.methods_title")
     devices = devices_with_data(results, suite=suite, workload="matvec")
     if not devices:
-        return empty(table, title)
+        return empty(words, title)
     figure, axes = new_figure(len(devices), width=FIGSIZE[0] if len(devices) < 3 else 3.2 * len(devices),
                               sharey=True)
     title_over(figure, title)
@@ -46,7 +45,7 @@ def methods(results: ResultSet, lang: str, suite: str = "matvec") -> Figure:
     for ax, device in zip(axes, devices, strict=True):
         drawn = Drawn()
         for method in METHODS:
-            line = Line(METHOD_COLORS[method], table[f"method.{method}"], marker=METHOD_MARKERS[method],
+            line = Line(METHOD_COLORS[method], words(METHOD_KEYS[method]), marker=METHOD_MARKERS[method],
                         linewidth=1.6)
             drawn.add(draw_series(ax, results, device, lambda p: p.median_s, line, workload="matvec",
                                   method=method, suite=suite))
@@ -54,13 +53,13 @@ def methods(results: ResultSet, lang: str, suite: str = "matvec") -> Figure:
         ratios = [(s, r.value) for s, r in analysis.time_ratios(results, device, suite=suite) if r.low >= 2]
         if ratios:
             size, ratio = ratios[-1]
-            shown = times(round(ratio) if ratio >= 10 else round(ratio, 1), lang)
-            ax.text(0.03, 0.97, table["under_reports"].format(size=size, ratio=shown),
+            # The factor as the timing chapter's sentence writes it (sentences.gap_sentence): the two agree.
+            ax.text(0.03, 0.97, words("figure.under_reports", size=Size(size), ratio=Factor(ratio)),
                     transform=ax.transAxes, ha="left", va="top", fontsize=NOTE_SIZE, color=INK)
-        size_axis(ax, drawn.sizes)
-        log_y(ax, lambda v: seconds(v, lang))
-        label(ax, title=device_name(device, lang), xlabel=table["size.m"])
-    label(axes[0], ylabel=table["time_per_call"])
+        size_axis(ax, drawn.sizes, words)
+        log_y(ax, words, Seconds)
+        label(ax, title=words.device(device), xlabel=words("figure.size.m"))
+    label(axes[0], ylabel=words("figure.time_per_call"))
     # Below the panels: inside one it would cover that device's lines.
-    legend(figure, table, failed=failed, axes=axes, loc="outside lower center", ncols=4)
+    legend(figure, words, failed=failed, axes=axes, loc="outside lower center", ncols=4)
     return figure

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from matplotlib.figure import Figure
 
-from mpsarticle.article.figures.frame import empty, label, legend, new_figure
+from mpsarticle.article.figures.frame import empty, label, legend, new_figure, plain_axis
 from mpsarticle.article.figures.series import by_size, devices_with_data
 from mpsarticle.article.figures.style import (
     FAILED_GID,
@@ -12,10 +12,9 @@ from mpsarticle.article.figures.style import (
     INK,
     TICK_SIZE,
     device_color,
-    device_name,
-    number,
-    words,
+    words_in,
 )
+from mpsarticle.article.wording import Num, Size
 from mpsarticle.results.model import Point, ResultSet
 
 __all__ = ["CHECK_MARKS", "step_text", "train"]
@@ -27,29 +26,29 @@ TRAIN_CRITERIA = {"workload": "train_step", "suite": "train"}
 
 def step_text(point: Point, lang: str) -> str:
     """A step's time as written after its bar: ``12.3 ms ✓``."""
-    time = words(lang)["step_time"].format(value=number(point.measured_s * 1e3, lang))
+    time = words_in(lang)("figure.step_time", value=Num(point.measured_s * 1e3))
     return time + CHECK_MARKS.get(point.check, "")
 
 
 def failed_text(lang: str) -> str:
     """Written where a step's bar would be, had its check not failed."""
-    return "✗ " + words(lang)["failed"]
+    return "✗ " + words_in(lang)("figure.failed")
 
 
 def train(results: ResultSet, lang: str) -> Figure:
     """Time per training step per device and batch size, each bar labelled with its correctness check."""
-    table = words(lang)
-    title = table["train_title"]
+    words = words_in(lang)
+    title = words("figure.train_title")
     devices = devices_with_data(results, **TRAIN_CRITERIA)
     steps = {device: by_size(results, device, **TRAIN_CRITERIA) for device in devices}
     rows = []  # (label, device, point or None when the check failed)
     for batch in sorted({int(p.params["batch"]) for p in results.select(**TRAIN_CRITERIA)}):
         for device in devices:
             if batch in steps[device]:
-                name = table["train_row"].format(device=device_name(device, lang), batch=batch)
+                name = words("figure.train_row", device=words.device(device), batch=Size(batch))
                 rows.append((name, device, steps[device][batch]))
     if not rows:
-        return empty(table, title)
+        return empty(words, title)
     figure, (ax,) = new_figure(height=min(FIGSIZE[1], 1.9 + 0.45 * len(rows)))
     longest = max((p.measured_s * 1e3 for _, _, p in rows if p), default=1.0)
     failed = False
@@ -67,9 +66,10 @@ def train(results: ResultSet, lang: str) -> Figure:
     ax.set_yticks(range(len(rows)), [name for name, _, _ in rows])
     ax.invert_yaxis()
     ax.set_xlim(0, longest * 1.25)
+    plain_axis(ax.xaxis, words)
     ax.grid(False, axis="y")
-    label(ax, title=title, xlabel=table["train_axis"])
+    label(ax, title=title, xlabel=words("figure.train_axis"))
     passed = any(p is not None and p.check == "passed" for _, _, p in rows)
     # Outside the axes: with one or two rows any corner inside would cover a bar.
-    legend(figure, table, failed=failed, passed=passed, axes=[ax], loc="outside lower center", ncols=2)
+    legend(figure, words, failed=failed, passed=passed, axes=[ax], loc="outside lower center", ncols=2)
     return figure

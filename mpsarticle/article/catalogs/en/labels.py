@@ -69,7 +69,7 @@ MESSAGES = {
 
     # -- unmeasured points (mpsarticle.article.gaps) ------------------------------------------------
     "gaps.some": "Not measured on this machine, and so gaps in the figures: {items}.",
-    "gaps.item": "{what} on the {device} at {key} = {sizes} ({why})",
+    "gaps.item": "{what} on the {device} at {parameter} = {sizes} ({why})",
     "gaps.matvec": "the matrix-vector product",
     "gaps.matmul": "the {dtype} matrix product",
     "gaps.copy": "the copy",

@@ -64,7 +64,7 @@ MESSAGES = {
 
     # -- unmeasured points (mpsarticle.article.gaps) ------------------------------------------------
     "gaps.some": "Tidak terukur di mesin ini, sehingga menjadi celah di gambar: {items}.",
-    "gaps.item": "{what} di {device} pada {key} = {sizes} ({why})",
+    "gaps.item": "{what} di {device} pada {parameter} = {sizes} ({why})",
     "gaps.matvec": "perkalian matriks-vektor",
     "gaps.matmul": "perkalian matriks {dtype}",
     "gaps.copy": "penyalinan memori",

@@ -1,20 +1,24 @@
-"""The answer's sentences (opening page and closing chapter), chosen from :func:`mpsarticle.analysis.verdict.verdict`.
+"""The opening page's sentences: the answer, the model's answer for Macs, and the tokens per second of a decode step.
 
-Four sentences: where the accelerator wins and by how much (``answer_lead``),
-where it loses (``answer_detail``), the rule of thumb that follows
-(``answer_rule``), and the bound on a language model's tokens per second
-(``answer_llm``). On a build without an accelerator the same four say what
-this CPU did instead; on a build where nothing succeeded, the first says so.
+The answer is chosen from :func:`mpsarticle.analysis.verdict.verdict`, in four
+sentences (:func:`answer_sentences`): where the accelerator wins and by how
+much (``answer_lead``), where it loses (``answer_detail``), the rule of thumb
+that follows (``answer_rule``), and the bound on a language model's tokens per
+second (``answer_llm``). On a build without an accelerator the same four say
+what this CPU did instead; on a build where nothing succeeded, the first says
+so. The opening page states the short answer (:data:`INDEX_ANSWER`); the rule
+and the bound stand in the closing chapter (:mod:`.verdict`), with the reasons.
 """
 
 from __future__ import annotations
 
 from typing import Literal
 
-from mpsarticle.analysis import series as analysis
-from mpsarticle.analysis.findings import MISSING, MIXED, Bandwidth
+from mpsarticle.analysis.findings import MISSING, MIXED
 from mpsarticle.analysis.verdict import Area, Verdict, verdict
+from mpsarticle.article import mac_model
 from mpsarticle.article.formatting import reading_name
+from mpsarticle.article.sentences.llm import decode_answer
 from mpsarticle.article.wording import (
     Billions,
     Bytes,
@@ -30,10 +34,20 @@ from mpsarticle.article.wording import (
     Text,
     Words,
 )
-from mpsarticle.core.stats import FASTER, SLOWER
+from mpsarticle.core.stats import FASTER
 from mpsarticle.results.model import ResultSet
 
-__all__ = ["answer_sentences", "reason_sentences"]
+__all__ = ["INDEX_ANSWER", "answer_sentences", "sentences"]
+
+#: What the opening page states of the answer (a short answer; the rule of thumb and the bound on a
+#: language model stand in the closing chapter, with the reasons).
+INDEX_ANSWER = ("answer_lead", "answer_detail", "answer_caption")
+
+
+def sentences(results: ResultSet, words: Words) -> dict[str, str]:
+    answer = answer_sentences(results, words)
+    return {"model_answer": mac_model.answer(results, words), **{key: answer[key] for key in INDEX_ANSWER},
+            "answer_decode": decode_answer(results, words)}
 
 
 def _sizes(area: Area) -> Listing:
@@ -154,45 +168,3 @@ def _tokens(found: Verdict, words: Words) -> str:
                             size=Size(bound.size or 0), tokens=Num(bound.tokens_per_s),
                             cache=Bytes(bound.cache_bytes or 0))
     return text
-
-
-def reason_sentences(results: ResultSet, words: Words) -> dict[str, str]:
-    """The closing chapter's reasons: small products (fixed costs) and large ones (bandwidth)."""
-    found = verdict(results)
-    small, large = words("reason.small.none"), words("bandwidth.none")
-    overhead = found.overhead
-    device = words.device(found.crossover.device or "")
-    if overhead is not None:
-        direction = {FASTER: "faster", SLOWER: "slower"}.get(overhead.direction, "same")
-        values = dict(size=Size(overhead.size), acc=Seconds(overhead.accelerator_s), cpu=Seconds(overhead.cpu_s))
-        small = words("reason.small", direction=Choice(direction), device=device, **values)
-        band = next((b for b in found.bandwidths if b.device == found.crossover.device), None)
-        if band and overhead.streaming_s is not None and overhead.streaming_s < overhead.accelerator_s / 2:
-            small += " " + words("reason.streaming", device=device, stream=Seconds(overhead.streaming_s),
-                                 acc=values["acc"], rate=Rate(band.memory_gb_s, "GB/s"),
-                                 large=Size(band.memory_size))
-    elif not found.compared:
-        cpu = next((b for b in found.bandwidths if b.device == "cpu"), None)
-        # The synchronised timer's points only: a sentence about what a call takes never quotes naive timeit.
-        first = next(iter(analysis.series(results, workload="matvec", device="cpu")), None)
-        if first is not None:
-            small = words("reason.small.cpu", size=Size(first[0]), cpu=Seconds(first[1].measured_s))
-        if cpu is not None:  # its rates stand in the chapter on B @ a: said once
-            large = words("reason.large.cpu")
-    bands = {b.device: b for b in found.bandwidths}
-    if found.bandwidth_ratio is not None and found.crossover.device is not None:
-        ratio = found.bandwidth_ratio
-        direction = {FASTER: "faster", SLOWER: "slower"}.get(ratio.direction(), "same")
-        factor = Factor(ratio.value if direction != "slower" else 1 / ratio.value)
-        reads = Listing(tuple(_reading(bands[d], words) for d in (found.crossover.device, "cpu")))
-        large = words("reason.large", direction=Choice(direction), device=device, reads=reads, factor=factor)
-    return {"reason_small": small, "reason_large": large}
-
-
-def _reading(band: Bandwidth, words: Words) -> Phrase:
-    """How fast one device read a large matrix in ``B @ a``, and how far that can be called a rate from memory."""
-    values: dict = dict(device=words.device(band.device), rate=Rate(band.memory_gb_s, "GB/s"),
-                        size=Size(band.memory_size), matrix=Bytes(band.memory_point.bytes_moved))
-    if band.memory_basis == "fits_cache":
-        values["cache"] = Bytes(band.cache_bytes or 0)
-    return Phrase.of("reading", basis=Choice(band.memory_basis), **values)

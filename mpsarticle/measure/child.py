@@ -1,10 +1,11 @@
-"""A measuring worker: ``python -m mpsarticle.measure.worker``, started by :mod:`mpsarticle.measure.workers`.
+"""A measuring child process: ``python -m mpsarticle.measure.child``, started by :mod:`mpsarticle.measure.pool`.
 
 It reads one line of JSON on stdin, ``{"tasks": [spec, ...]}``; before its
 first point on a device it starts that device's runtime
 (:meth:`~mpsarticle.measure.devices.Device.start_runtime`); and for each
 task it writes ``{"start": i}`` before measuring it and ``{"index": i, "point":
-{...}}`` after, one line each, flushed. With ``"selfcheck": {"devices":
+{...}}`` after, one line each, flushed (:mod:`mpsarticle.measure.wire` holds
+the messages). With ``"selfcheck": {"devices":
 [...], "rounds": r, "budget_s": b, "share": p, "reverse": bool}`` in the
 request it then writes ``{"start": "extra"}``, ``{"step": k}`` after each
 selfcheck point, and ``{"extra": [...]}``: what
@@ -33,20 +34,20 @@ def main() -> int:
     request = json.loads(sys.stdin.readline())
 
     from mpsarticle.core.stats import load_libraries
+    from mpsarticle.measure import wire
     from mpsarticle.measure.timing import time_point
-    from mpsarticle.measure.workers import tasks_in
 
     load_libraries()  # before the first point's "start", which starts the parent's clock
 
     devices = {}
-    for index, (spec, workload, options) in enumerate(tasks_in(request["tasks"])):
-        protocol.write(json.dumps({"start": index}) + "\n")
+    for index, (spec, workload, options) in enumerate(wire.tasks_in(request["tasks"])):
+        protocol.write(wire.started(index))
         device = _device(spec["device"], devices)
         point = time_point(workload, device, spec["method"], options, suite=spec["suite"], check=spec["check"])
-        protocol.write(json.dumps({"index": index, "point": point.to_dict()}, allow_nan=False) + "\n")
+        protocol.write(wire.measured(index, point))
     if "selfcheck" in request:
-        protocol.write(json.dumps({"start": "extra"}) + "\n")
-        protocol.write(json.dumps({"extra": _selfcheck(request["selfcheck"], devices, protocol)}) + "\n")
+        protocol.write(wire.extra_started())
+        protocol.write(wire.extra_done(_selfcheck(request["selfcheck"], devices, protocol)))
     protocol.close()
     return 0
 
@@ -64,12 +65,13 @@ def _device(name: str, devices: dict):
 def _selfcheck(spec: dict, devices: dict, protocol) -> list:
     """The selfcheck's points (``spec``: devices, rounds, budget_s, share, reverse), one ``{"step": k}`` line
     after each."""
+    from mpsarticle.measure import wire
     from mpsarticle.measure.selfcheck import points_of, sample_all
 
     steps = itertools.count(1)
     return sample_all(points_of([_device(name, devices) for name in spec["devices"]]), reverse=spec["reverse"],
                       rounds=spec["rounds"], budget_s=spec["budget_s"], share=spec["share"],
-                      each=lambda: protocol.write(json.dumps({"step": next(steps)}) + "\n"))
+                      each=lambda: protocol.write(wire.stepped(next(steps))))
 
 
 if __name__ == "__main__":

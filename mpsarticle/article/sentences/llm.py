@@ -40,7 +40,16 @@ from mpsarticle.article.wording import (
 from mpsarticle.core.stats import FASTER, SAME, SLOWER
 from mpsarticle.results.model import ResultSet
 
-__all__ = ["chapter_sentences", "decode_answer", "op_reason", "rule_more"]
+__all__ = ["decode_answer", "op_reason", "rule_more", "sentences"]
+
+
+def sentences(results: ResultSet, words: Words) -> dict[str, str]:
+    found = attention(results, present_accelerator(results))
+    return {"ops_sentence": ops_sentence(results, words),
+            "attention_sentence": attention_sentence(found, words),
+            "backend_sentence": backend_sentence(found, words),
+            "attention_compared": attention_compared(found, words),
+            "decode_sentence": decode_sentence(results, words)}
 
 
 def ops_sentence(results: ResultSet, words: Words) -> str:
@@ -244,12 +253,3 @@ def rule_more(results: ResultSet, words: Words) -> str:
     else:
         parts.append(words("rule.decode.none"))
     return " ".join(parts)
-
-
-def chapter_sentences(results: ResultSet, words: Words) -> dict[str, str]:
-    found = attention(results, present_accelerator(results))
-    return {"ops_sentence": ops_sentence(results, words),
-            "attention_sentence": attention_sentence(found, words),
-            "backend_sentence": backend_sentence(found, words),
-            "attention_compared": attention_compared(found, words),
-            "decode_sentence": decode_sentence(results, words)}

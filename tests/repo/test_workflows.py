@@ -1,7 +1,7 @@
 """The GitHub workflows and Dependabot, read as YAML: pinned, least privilege, built from the lock.
 
 zizmor's and actionlint's audits of the same files run the tools in subprocesses:
-tests/commands/test_workflow_audits.py.
+tests/repo/test_workflow_audits.py.
 """
 
 from __future__ import annotations
@@ -43,7 +43,7 @@ def runs(flow: dict[str, Any]) -> list[str]:
     return [step["run"] for step in steps(flow) if "run" in step]
 
 
-# -- what the audits (tests/commands/test_workflow_audits.py) do not check -------------------------------------
+# -- what the audits (tests/repo/test_workflow_audits.py) do not check -------------------------------------
 
 
 def test_every_action_is_pinned_to_a_full_commit_with_its_release_in_a_comment():
@@ -65,6 +65,7 @@ def test_every_action_is_pinned_to_a_full_commit_with_its_release_in_a_comment()
 
 
 def test_no_workflow_runs_on_pull_request_target_or_reads_secrets():
+    assert {path.name for path in WORKFLOWS} >= {"pages.yml", "pull-request.yml"}, WORKFLOWS
     for path in WORKFLOWS:
         text = path.read_text(encoding="utf-8")
         assert "pull_request_target" not in triggers(load(path)) and "workflow_run" not in triggers(load(path))
@@ -72,16 +73,21 @@ def test_no_workflow_runs_on_pull_request_target_or_reads_secrets():
 
 
 def test_every_checkout_drops_its_credentials_and_python_comes_from_the_lock():
+    assert {path.name for path in WORKFLOWS} >= {"pages.yml", "pull-request.yml"}, WORKFLOWS
     for path in WORKFLOWS:
         flow = load(path)
-        for step in steps(flow):
-            if step.get("uses", "").startswith("actions/checkout@"):
-                assert step.get("with", {}).get("persist-credentials") is False, path.name
-        for command in runs(flow):
+        checkouts = [step for step in steps(flow) if step.get("uses", "").startswith("actions/checkout@")]
+        assert checkouts, f"{path.name}: no actions/checkout step"
+        for step in checkouts:
+            assert step.get("with", {}).get("persist-credentials") is False, path.name
+        commands = runs(flow)
+        assert commands, f"{path.name}: no run step"
+        for command in commands:
             # Packages come from requirements.txt through `make setup`, never a bare pip install.
             assert "pip install" not in command, f"{path.name}: {command}"
-        if any("make html" in command for command in runs(flow)):
-            assert any(step.get("uses", "").startswith("actions/setup-python@") for step in steps(flow))
+        builds = any("make html" in command for command in commands)
+        sets_up_python = any(step.get("uses", "").startswith("actions/setup-python@") for step in steps(flow))
+        assert sets_up_python or not builds, f"{path.name} builds the site with no actions/setup-python step"
 
 
 def test_pages_workflow_builds_on_a_named_mac_or_the_hosted_runner_with_least_privilege():

@@ -84,8 +84,9 @@ def _chapter_prose(lang: str, chapter: str) -> str:
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_chapters_use_no_retired_variant(lang):
-    found = []
-    for path in sorted((DOCS / lang).glob("*.md")):
+    found, chapters = [], sorted((DOCS / lang).glob("*.md"))
+    assert chapters and retired(lang), f"docs/{lang}: no chapter, or a glossary that retires nothing"
+    for path in chapters:
         found += offences(_chapter_prose(lang, path.stem), retired(lang), f"docs/{lang}/{path.name}")
     assert not found, "retired variants in the chapters (use the glossary's term):\n" + "\n".join(found)
 
@@ -99,14 +100,16 @@ def test_landing_page_uses_no_retired_variant():
 
 
 def test_theme_strings_use_no_retired_variant():
-    found = []
+    found, read = [], 0
     for path in sorted((DOCS / "locale" / "id").rglob("*.po")):
         with path.open("rb") as handle:
             catalog = read_po(handle)
         for message in catalog:
             strings = message.string if isinstance(message.string, tuple) else (message.string,)
             for text in filter(None, strings):
+                read += 1
                 found += offences(text, retired("id"), f"{path.relative_to(ROOT)} msgid {message.id!r}")
+    assert read, "docs/locale/id: no translated theme string read"
     assert not found, "\n".join(found)
 
 

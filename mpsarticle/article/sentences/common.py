@@ -1,0 +1,97 @@
+"""What several chapters' sentences share: a direction in words, the winner's advantage, a CUDA GPU's recorded
+setting, the rates that fell by more than half, and measured points named in words."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from mpsarticle.analysis import findings as f
+from mpsarticle.analysis import series
+from mpsarticle.article.wording import (
+    Bytes,
+    Choice,
+    Count,
+    Factor,
+    Listing,
+    Phrase,
+    Rate,
+    Share,
+    Size,
+    Text,
+    Words,
+)
+from mpsarticle.core.stats import FASTER, SLOWER, Direction
+from mpsarticle.results.model import Point, ResultSet
+
+__all__ = ["advantage", "cuda_setting", "describe_points", "direction_word", "drops_sentence"]
+
+_DIRECTION = {FASTER: "faster", SLOWER: "slower"}
+
+
+def direction_word(direction: Direction) -> str:
+    """The catalogs' word for a direction: ``faster``, ``slower``, or ``same`` for any other."""
+    return _DIRECTION.get(direction, "same")
+
+
+def advantage(comparison: f.Comparison) -> Factor:
+    """The winner's advantage, at least 1: "the CPU is 1.5× faster", never "the GPU is 0.67× faster"."""
+    return Factor(comparison.speedup.value if comparison.direction != SLOWER else comparison.slowdown)
+
+
+def cuda_setting(results: ResultSet, name: str) -> bool | None:
+    """A setting the environment recorded for the CUDA GPU (``None``: no CUDA GPU, or not recorded)."""
+    cuda = results.environment.get("devices", {}).get("cuda") or {}
+    return bool(cuda[name]) if name in cuda else None
+
+
+def drops_sentence(found: Sequence[f.Drop], words: Words, why: str = "drop.why",
+                   environment: dict | None = None) -> str:
+    """Each rate that fell by more than half from one size to the next, and what the data cannot say about why
+    (``why``: the whole explanation, or ``drop.why.brief``, which points to where it stands: said once); nothing
+    where no rate did."""
+    if not found:
+        return ""
+    parts, cached = [], 0
+    for drop in found:
+        key = series.size_key(drop.workload)
+        before = Phrase.of("drop.size", axis=Choice(key), size=Size(drop.before))
+        after = Phrase.of("drop.size", axis=Choice(key), size=Size(drop.after))
+        device = words.device(drop.device)
+        parts.append(words("drop.one", device=device,
+                           what=Phrase.of("drop.what", workload=Choice(drop.workload), dtype=Text(drop.dtype or "")),
+                           before=before, after=after,
+                           high=Rate(drop.before_rate, drop.unit), low=Rate(drop.after_rate, drop.unit),
+                           share=Share(drop.share)))
+        cache = (environment or {}).get("devices", {}).get(drop.device, {}).get("cache_bytes")
+        small, large = (point.bytes_moved for point in drop.evidence)
+        if why == "drop.why" and isinstance(cache, int) and cache > 0 and small and large and small <= cache < large:
+            cached += 1
+            parts.append(words("drop.cache", small=Bytes(small), large=Bytes(large), cache=Bytes(cache),
+                               before=before, after=after, device=device))
+    if why == "drop.why":
+        # What the run recorded narrows the causes: the data outgrowing a cache the device reports, at every fall;
+        # no swap on a Linux machine whose swap total is 0 (macOS grows its swap as it needs it).
+        env = environment or {}
+        no_swap = env.get("swap_total_bytes") == 0 and not str(env.get("os", "")).startswith("Darwin")
+        return " ".join(parts) + " " + words("drop.why", count=Count(len(found)),
+                                             cause=Choice("cache" if cached == len(found) else "unknown"),
+                                             swap=Choice("none" if no_swap else "unknown"))
+    return " ".join(parts) + " " + words(why, count=Count(len(found)))
+
+
+def describe_points(points: Sequence[Point], words: Words) -> list[Phrase]:
+    """One phrase per (device, workload, precision, method), its sizes listed: "A @ B in float16 at m = 512 and
+    1,024 on the CUDA GPU"."""
+    groups: dict[tuple, list[Point]] = {}
+    for point in points:
+        groups.setdefault((point.device, point.workload, point.params.get("dtype"), point.method), []).append(point)
+    phrases = []
+    for (device, workload, dtype, _), members in groups.items():
+        sizes = {p.params.get(series.size_key(workload)) for p in members}
+        whole = sorted(s for s in sizes if isinstance(s, int))
+        if not words.names("point", workload) or len(whole) != len(sizes):
+            phrases.append(Phrase.of("point.other", workload=Text(workload), device=words.device(device)))
+            continue
+        phrases.append(Phrase.of("point", workload=Choice(workload), sizes=Listing(tuple(Size(s) for s in whole)),
+                                 device=words.device(device), dtype=Text(str(dtype or ""))))
+    return phrases

@@ -1,0 +1,38 @@
+"""The sentences of the machines chapter: the archive's machines, the files skipped, and their rates that fell."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from mpsarticle.analysis import findings as f
+from mpsarticle.article.sentences.common import drops_sentence
+from mpsarticle.article.wording import Count, Listing, Text, Words
+from mpsarticle.results.model import ResultSet
+
+__all__ = ["machines_sentence", "sentences"]
+
+
+def sentences(results: ResultSet, words: Words, labels: Sequence[str], skipped: Sequence[str],
+              archive: Sequence[tuple[str, ResultSet]] = ()) -> dict[str, str]:
+    """The archive's machines; and, as in this build's own chapters, any rate of theirs that fell by more than half
+    (the chapter's figures draw those curves too)."""
+    return {"machines_sentence": machines_sentence(labels, skipped, archive, words)}
+
+
+def machines_sentence(labels: Sequence[str], skipped: Sequence[str], archive: Sequence[tuple[str, ResultSet]],
+                      words: Words) -> str:
+    """The archive's machines (or that there are none), the files skipped, and any rate of theirs that fell by
+    more than half."""
+    if labels:
+        listing = words("machines.listing", count=Count(len(labels)),
+                        labels=Listing(tuple(Text(label) for label in labels)))
+    else:
+        listing = words("machines.none")
+    if skipped:
+        listing += " " + words("machines.skipped", count=Count(len(skipped)), files=Text("; ".join(skipped)))
+    for label, archived in archive:
+        falls = f.drops(archived, ("matvec", "copy"))
+        if falls:
+            listing += " " + words("machines.drops", label=Text(label), count=Count(len(falls)),
+                                   drops=drops_sentence(falls, words, "drop.why.brief"))
+    return listing

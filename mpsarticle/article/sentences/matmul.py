@@ -1,0 +1,119 @@
+"""The sentences of the chapter on matrix products: each device's rates, who is faster at the same sizes and
+best against best, TF32, and the CPU's half precisions against its float32."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from mpsarticle.analysis import findings as f
+from mpsarticle.article.sentences.common import advantage, cuda_setting, direction_word, drops_sentence
+from mpsarticle.article.wording import Choice, Factor, Listing, Phrase, Rate, Size, Text, Words
+from mpsarticle.core.stats import FASTER, SLOWER, Direction
+from mpsarticle.results.model import ResultSet
+
+__all__ = ["best_sentence", "compare_sentence", "cpu_half_sentence", "peak_sentence", "rates_sentence", "sentences",
+           "tf32_sentence"]
+
+
+def sentences(results: ResultSet, words: Words) -> dict[str, str]:
+    found = f.matmul(results)
+    return {"peak_sentence": peak_sentence(found, results, words),
+            "cpu_half_sentence": cpu_half_sentence(found, words)}
+
+
+def peak_sentence(found: f.Matmul, results: ResultSet, words: Words) -> str:
+    """The matrix product's rates on each device, who is faster at the same sizes and best against best, whether
+    TF32 was allowed, and any rate that fell by more than half; or that nothing was measured."""
+    parts = [rates_sentence(found, device, words) for device in ["cpu"] + [d for d in [found.device] if d]]
+    parts = [p for p in parts if p]
+    if found.compared:
+        parts.append(compare_sentence(found, words))
+    best = [c.best for c in found.comparisons if c.best is not None]
+    if best:
+        parts.append(best_sentence(found, best, words))
+    parts += [tf32_sentence(results, words), drops_sentence(f.drops(results, ("matmul",)), words, "drop.why.brief")]
+    return " ".join(p for p in parts if p) or words("matmul.none")
+
+
+def rates_sentence(found: f.Matmul, device: str, words: Words) -> str:
+    precisions = found.on(device)
+    if not precisions:
+        return ""
+    rates = tuple(Phrase.of("matmul.rate", dtype=Text(p.dtype), rate=Rate(p.gflop_s, "GFLOP/s"))
+                  for p in precisions if p.status == "measured" and p.gflop_s is not None)
+    missing = []
+    for status in f.MISSING:
+        dtypes = tuple(Text(p.dtype) for p in precisions if p.status == status)
+        if dtypes:
+            missing.append(Phrase.of("missing", status=Choice(status), dtypes=Listing(dtypes)))
+    name = words.device(device)
+    if not rates:
+        return words("matmul.nothing", device=name, missing=Listing(tuple(missing)))
+    if missing:
+        return words("matmul.rates_missing", device=name, rates=Listing(rates), missing=Listing(tuple(missing)))
+    return words("matmul.rates", device=name, rates=Listing(rates))
+
+
+def compare_sentence(found: f.Matmul, words: Words) -> str:
+    """Precision by precision, who is faster at the sizes both devices measured (every one of them)."""
+    name = words.device(found.device or "")
+    clauses = []
+    for precision in found.compared:
+        largest = precision.largest
+        assert largest is not None, "a precision compared has a comparison"
+        values = dict(device=name, dtype=Text(precision.dtype), size=Size(largest.size),
+                      factor=advantage(largest), **_split(precision.comparisons))
+        clauses.append(Phrase.of("matmul.same_size",
+                                 summary=Choice(_summary_key(precision.direction, precision.comparisons)), **values))
+    return words("matmul.compare", clauses=Listing(tuple(clauses)))
+
+
+def _split(comparisons: Sequence[f.Comparison]) -> dict[str, Listing]:
+    """Every size compared, and those where the candidate was faster and slower."""
+    def sizes(direction: Direction | None) -> Listing:
+        return Listing(tuple(Size(c.size) for c in comparisons if direction in (None, c.direction)))
+    return {"sizes": sizes(None), "wins": sizes(FASTER), "losses": sizes(SLOWER)}
+
+
+def _summary_key(direction: f.Overall, comparisons: Sequence[f.Comparison]) -> str:
+    """``faster``, ``faster.all`` (several sizes, every one faster), …, ``mixed`` or ``not_faster``."""
+    if direction == f.MIXED or direction == f.NOT_FASTER:
+        return direction
+    return direction_word(direction) + (".all" if len(comparisons) > 1 else "")
+
+
+def best_sentence(found: f.Matmul, best: Sequence[f.RateComparison], words: Words) -> str:
+    """Best rate against best rate, said to be that: the two bests may be at different sizes."""
+    name = words.device(found.device or "")
+    clauses = []
+    for top in best:
+        direction = direction_word(top.direction)
+        factor = Factor(top.ratio.value if direction != "slower" else 1 / top.ratio.value)
+        clauses.append(Phrase.of("matmul.best.clause", direction=Choice(direction), device=name,
+                                 dtype=Text(top.dtype), factor=factor, acc_size=Size(top.accelerator_size),
+                                 cpu_size=Size(top.cpu_size)))
+    return words("matmul.best", clauses=Listing(tuple(clauses)))
+
+
+def cpu_half_sentence(found: f.Matmul, words: Words) -> str:
+    """The CPU's half precisions against its own float32, at every size it measured both."""
+    if not found.cpu_halves:
+        return words("cpuhalf.none")
+    clauses = []
+    for half in found.cpu_halves:
+        largest = half.largest
+        values = dict(dtype=Text(half.dtype), size=Size(largest.size), factor=advantage(largest),
+                      **_split(half.comparisons))
+        key = _summary_key(half.direction, half.comparisons)
+        if key == f.MIXED and any(c.direction == SLOWER for c in half.comparisons):
+            key += ".slower"  # (faster at some sizes, slower at others: both said)
+        clauses.append(Phrase.of("cpuhalf.clause", summary=Choice(key), **values))
+    return words("cpuhalf.sentence", clauses=Listing(tuple(clauses)))
+
+
+def tf32_sentence(results: ResultSet, words: Words) -> str:
+    """Whether float32 products on a CUDA GPU were allowed TF32's shorter mantissa, as the environment recorded it."""
+    allowed = cuda_setting(results, "matmul_allow_tf32")
+    if allowed is None:
+        return ""
+    return words("tf32.on" if allowed else "tf32.off", device=words.device("cuda"))

@@ -1,0 +1,96 @@
+"""The sentences of the chapter on ``B @ a``: the blog post's experiment, the crossover, and each device's
+bandwidth against its copy."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from mpsarticle.analysis import findings as f
+from mpsarticle.article.sentences.common import direction_word, drops_sentence
+from mpsarticle.article.wording import (
+    Bytes,
+    Choice,
+    Count,
+    Factor,
+    Listing,
+    Phrase,
+    Rate,
+    Seconds,
+    Share,
+    Size,
+    Words,
+)
+from mpsarticle.results.model import ResultSet
+
+__all__ = ["bandwidth_sentence", "bandwidth_sentences", "crossover_sentence", "original_sentence", "sentences"]
+
+
+def sentences(results: ResultSet, words: Words) -> dict[str, str]:
+    return {
+        "orig_sentence": original_sentence(f.original(results), words),
+        "crossover_sentence": crossover_sentence(f.crossover(results), words),
+        "bandwidth_sentence": " ".join(bandwidth_sentences(results, words)),
+    }
+
+
+def original_sentence(found: f.Original, words: Words) -> str:
+    if found.size is None:
+        return words("original.none")
+    totals = [Phrase.of("original.total", total=Seconds(total), device=words.device(device))
+              for device, total in found.totals]
+    return words("original.sentence", calls=Count(found.calls), size=Size(found.size), totals=Listing(tuple(totals)))
+
+
+def crossover_sentence(found: f.Crossover, words: Words) -> str:
+    if found.kind == "cpu_only":
+        return words("crossover.cpu_only")
+    device = words.device(found.device or "")
+    largest, first = found.largest, found.smallest
+    if found.kind == "no_pairs" or largest is None or first is None:  # (no pairs: no comparison either)
+        return words("crossover.no_pairs", device=device)
+    if found.kind == "always":
+        return words("crossover.always", device=device, first=Size(first.size),
+                     first_factor=Factor(first.speedup.value), largest=Size(largest.size),
+                     factor=Factor(largest.speedup.value))
+    if found.kind == "from" and found.size is not None:  # (a crossover has a size)
+        return words("crossover.from", below=Choice(found.below), device=device, size=Size(found.size),
+                     largest=Size(largest.size), factor=Factor(largest.speedup.value))
+    tail = direction_word(largest.direction)  # never "faster": it would be a crossover
+    if found.kind == "never":
+        return words("crossover.never", direction=Choice(tail), device=device, largest=Size(largest.size),
+                     factor=Factor(largest.slowdown), acc=Seconds(largest.accelerator_s), cpu=Seconds(largest.cpu_s))
+    best = found.best
+    assert best is not None, "a mixed crossover has a win"
+    return words("crossover.mixed", direction=Choice(tail), device=device,
+                 wins=Listing(tuple(Size(s) for s in found.wins)), best=Size(best.size),
+                 factor=Factor(best.speedup.value), largest=Size(largest.size),
+                 slow_factor=Factor(largest.slowdown))
+
+
+def bandwidth_sentences(results: ResultSet, words: Words) -> list[str]:
+    """Each device's best ``B @ a`` against its copy, then any rate that fell by more than half."""
+    found = [bandwidth_sentence(b, words) for b in f.bandwidths(results)] or [words("bandwidth.none")]
+    falls = drops_sentence(f.drops(results, ("matvec", "copy")), words, environment=results.environment)
+    return found + ([falls] if falls else [])
+
+
+def bandwidth_sentence(found: f.Bandwidth, words: Words) -> str:
+    values: dict[str, Any] = dict(device=words.device(found.device), size=Size(found.size),
+                                  achieved=Rate(found.gb_s, "GB/s"))
+    ceiling, share = found.ceiling_gb_s, found.share
+    if found.source == "no_ceiling" or ceiling is None or share is None:  # (both are there where a copy is)
+        return words("bandwidth.no_ceiling", **values)
+    values["ceiling"] = Rate(ceiling, "GB/s")
+    if found.source == "level":
+        return words("bandwidth.level", **values)
+    if found.source == "memory":
+        return words("bandwidth.memory", share=Share(share), **values)
+    # (in_cache and cache: the matrix fits in a cache of known size; above_copy names no cache.)
+    cache = Bytes(found.cache_bytes or 0)
+    if found.source == "in_cache":
+        return words("bandwidth.in_cache", share=Share(share), matrix=Bytes(found.matrix_bytes), cache=cache,
+                     **values)
+    values["times"] = Factor(share)
+    if found.source == "cache":
+        return words("bandwidth.cache", matrix=Bytes(found.matrix_bytes), cache=cache, **values)
+    return words("bandwidth.above_copy", **values)

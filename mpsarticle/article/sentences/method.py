@@ -1,0 +1,65 @@
+"""The sentences of the method chapter: what was measured, how much of the uncertainty lies between fresh
+processes, and the selfcheck against other timers."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from mpsarticle.analysis import findings as f
+from mpsarticle.article.formatting import reading_date
+from mpsarticle.article.selfcheck_words import point_words, reference_words, row_gap_percent, row_ratio_digits
+from mpsarticle.article.sentences.common import describe_points
+from mpsarticle.article.wording import Choice, Count, Factor, Listing, Num, Phrase, Seconds, Share, Text, Words
+from mpsarticle.results.model import ResultSet
+from mpsarticle.results.selfcheck import Row
+
+__all__ = ["measured_sentence", "processes_sentence", "selfcheck_sentence", "sentences"]
+
+
+def sentences(results: ResultSet, words: Words, rows: Sequence[Row]) -> dict[str, str]:
+    return {"measured_sentence": measured_sentence(f.coverage(results), words),
+            "processes_sentence": processes_sentence(f.processes(results), words),
+            "selfcheck_sentence": selfcheck_sentence(f.selfcheck(rows), words)}
+
+
+def measured_sentence(found: f.Coverage, words: Words) -> str:
+    values = dict(points=Count(found.points), profile=Text(found.profile or "-"),
+                  date=Text(reading_date(found.date, words.lang)))
+    if not found.missing:
+        return words("measured", **values)
+    missing = tuple(Phrase.of("missing_count", status=Choice(status), count=Count(n)) for status, n in found.missing)
+    return words("measured.missing", missing=Listing(missing), **values)
+
+
+def processes_sentence(found: f.Processes, words: Words) -> str:
+    """How many fresh processes measured each point, and how much of the uncertainty lies between them."""
+    if found.processes < 2 or not found.points or found.median_share is None:
+        return words("processes.one")
+    values = dict(processes=Count(found.processes), share=Share(found.median_share), points=Count(found.points))
+    if not found.most:
+        return words("processes.steady", **values)
+    most = tuple(Phrase.of("processes.point", point=describe_points([point], words)[0], share=Share(share),
+                           spread=Factor(spread)) for point, share, spread in found.most)
+    return words("processes.most", most=Listing(most), **values)
+
+
+def selfcheck_sentence(found: f.Selfcheck, words: Words) -> str:
+    if not found.rows:
+        return words("selfcheck.none")
+    values = dict(rows=Count(found.rows), tolerance=Share(found.tolerance),
+                  processes=Phrase.of("selfcheck.processes", processes=Count(found.processes)))
+    if found.outside:
+        # A sentence per row: the point and the reference in words; the ratio and the gap with the digits that
+        # show their side of the tolerance.
+        listed = [words("selfcheck.row", device=words.device(r.device), label=point_words(r, words, "prose"),
+                        reference=reference_words(r, words), ratio=Num(r.ratio, row_ratio_digits(r)),
+                        gap=row_gap_percent(r))
+                  for r in found.outside]
+        verdict = " ".join([words("selfcheck.differ", outside=Count(len(found.outside)), **values), *listed])
+    else:
+        verdict = words("selfcheck.agree", **values)
+    if not found.engine_timed_s:
+        return verdict
+    cost = words("selfcheck.cost", wall=Seconds(found.engine_wall_s), timed=Seconds(found.engine_timed_s),
+                 factor=Factor(found.engine_wall_s / found.engine_timed_s), theirs=Seconds(found.reference_wall_s))
+    return f"{verdict} {cost}"

@@ -1,0 +1,69 @@
+"""The sentences of the chapter on training: one step on the accelerator against the CPU, TF32 in its
+convolutions, and the checks of every result against float64."""
+
+from __future__ import annotations
+
+from mpsarticle.analysis import findings as f
+from mpsarticle.article.sentences.common import advantage, cuda_setting, describe_points, direction_word
+from mpsarticle.article.wording import Choice, Count, Listing, Phrase, Sci, Seconds, Size, Words
+from mpsarticle.results.model import ResultSet
+
+__all__ = ["NAMED_FAILURES", "check_sentence", "conv_tf32_sentence", "sentences", "training_sentence"]
+
+#: How many failed points a sentence names before it says "and N more".
+NAMED_FAILURES = 3
+
+
+def sentences(results: ResultSet, words: Words) -> dict[str, str]:
+    return {"train_sentence": " ".join(filter(None, (training_sentence(f.training(results), words),
+                                                     conv_tf32_sentence(results, words)))),
+            "check_sentence": check_sentence(f.checks(results), results, words)}
+
+
+def conv_tf32_sentence(results: ResultSet, words: Words) -> str:
+    """Whether cuDNN could run a CUDA GPU's float32 convolutions (the training step's) in TF32, as recorded; nothing
+    where no training step ran on a CUDA GPU or the setting was not recorded."""
+    allowed = cuda_setting(results, "cudnn_allow_tf32")
+    if allowed is None or not any(p.ok and p.workload == "train_step" and p.device == "cuda" for p in results):
+        return ""
+    return words("tf32.conv.on" if allowed else "tf32.conv.off", device=words.device("cuda"))
+
+
+def _step(status: str) -> Phrase:
+    """Why the training step has no time: "ran out of memory", ..."""
+    return Phrase.of("step", status=Choice(status))
+
+
+def training_sentence(found: f.Training, words: Words) -> str:
+    last = found.largest
+    if last is not None and found.device is not None:  # (the accelerator and the CPU compared at some batch)
+        name = words.device(found.device)
+        parts = [words("train.result", direction=Choice(direction_word(last.direction)), batch=Size(last.size),
+                       acc=Seconds(last.accelerator_s), device=name, cpu=Seconds(last.cpu_s), factor=advantage(last))]
+        for other in found.comparisons[:-1]:
+            if other.direction != last.direction:
+                parts.append(words("train.also", direction=Choice(direction_word(other.direction)),
+                                   batch=Size(other.size), device=name, factor=advantage(other)))
+        if found.accelerator_status and found.accelerator_status != "not_measured" and found.cpu_batch is not None:
+            parts.append(words("train.also", direction=Choice("missing"), batch=Size(found.cpu_batch), device=name,
+                               why=_step(found.accelerator_status)))
+        return " ".join(parts)
+    if found.cpu_batch is None or found.cpu_s is None:
+        return words("train.none")
+    if found.device is not None and found.accelerator_status:
+        return words("train.accelerator_missing", batch=Size(found.cpu_batch), cpu=Seconds(found.cpu_s),
+                     device=words.device(found.device), why=_step(found.accelerator_status))
+    return words("train.cpu_only", batch=Size(found.cpu_batch), cpu=Seconds(found.cpu_s))
+
+
+def check_sentence(found: f.Checks, results: ResultSet, words: Words) -> str:
+    if found.failed:
+        named = describe_points(found.failed, words)
+        if len(named) > NAMED_FAILURES:
+            named = named[:NAMED_FAILURES] + [Phrase.of("point.more", count=Count(len(named) - NAMED_FAILURES))]
+        return words("check.failed", count=Count(len(found.failed)), where=Listing(tuple(named)))
+    worst = found.worst_training
+    if worst is not None and worst.rel_error is not None:  # (the worst training step is one with an error)
+        return words("check.passed", worst=Sci(worst.rel_error), tolerance=Sci(worst.tolerance or 0),
+                     device=words.device(worst.device))
+    return words("check.passed_no_training") if any(p.ok for p in results) else words("check.nothing")

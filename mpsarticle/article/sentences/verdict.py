@@ -1,0 +1,68 @@
+"""The closing chapter's sentences: the rule of thumb and the bound on a language model (from the answer that
+:mod:`.index` states), and the reasons behind them: fixed costs for small products, bandwidth for large ones."""
+
+from __future__ import annotations
+
+from mpsarticle.analysis import series
+from mpsarticle.analysis.findings import Bandwidth
+from mpsarticle.analysis.findings.common import present_accelerator
+from mpsarticle.analysis.verdict import verdict
+from mpsarticle.article import mac_model
+from mpsarticle.article.sentences.index import answer_sentences
+from mpsarticle.article.sentences.llm import op_reason, rule_more
+from mpsarticle.article.wording import Bytes, Choice, Factor, Listing, Phrase, Rate, Seconds, Size, Words
+from mpsarticle.core.stats import FASTER, SLOWER
+from mpsarticle.results.model import ResultSet
+
+__all__ = ["reason_sentences", "sentences"]
+
+
+def sentences(results: ResultSet, words: Words) -> dict[str, str]:
+    """The reasons behind the answer (the opening page states the answer; the chapters keep their own findings)."""
+    answer = answer_sentences(results, words)
+    return {"answer_rule": answer["answer_rule"], "answer_rule_more": rule_more(results, words),
+            "answer_llm": answer["answer_llm"], **reason_sentences(results, words),
+            "reason_ops": op_reason(results, words, present_accelerator(results)),
+            "model_rules": mac_model.rules(results, words)}
+
+
+def reason_sentences(results: ResultSet, words: Words) -> dict[str, str]:
+    """The closing chapter's reasons: small products (fixed costs) and large ones (bandwidth)."""
+    found = verdict(results)
+    small, large = words("reason.small.none"), words("bandwidth.none")
+    overhead = found.overhead
+    device = words.device(found.crossover.device or "")
+    if overhead is not None:
+        direction = {FASTER: "faster", SLOWER: "slower"}.get(overhead.direction, "same")
+        values = dict(size=Size(overhead.size), acc=Seconds(overhead.accelerator_s), cpu=Seconds(overhead.cpu_s))
+        small = words("reason.small", direction=Choice(direction), device=device, **values)
+        band = next((b for b in found.bandwidths if b.device == found.crossover.device), None)
+        if band and overhead.streaming_s is not None and overhead.streaming_s < overhead.accelerator_s / 2:
+            small += " " + words("reason.streaming", device=device, stream=Seconds(overhead.streaming_s),
+                                 acc=values["acc"], rate=Rate(band.memory_gb_s, "GB/s"),
+                                 large=Size(band.memory_size))
+    elif not found.compared:
+        cpu = next((b for b in found.bandwidths if b.device == "cpu"), None)
+        # The synchronised timer's points only: a sentence about what a call takes never quotes naive timeit.
+        first = next(iter(series.series(results, workload="matvec", device="cpu")), None)
+        if first is not None:
+            small = words("reason.small.cpu", size=Size(first[0]), cpu=Seconds(first[1].measured_s))
+        if cpu is not None:  # its rates stand in the chapter on B @ a: said once
+            large = words("reason.large.cpu")
+    bands = {b.device: b for b in found.bandwidths}
+    if found.bandwidth_ratio is not None and found.crossover.device is not None:
+        ratio = found.bandwidth_ratio
+        direction = {FASTER: "faster", SLOWER: "slower"}.get(ratio.direction(), "same")
+        factor = Factor(ratio.value if direction != "slower" else 1 / ratio.value)
+        reads = Listing(tuple(_reading(bands[d], words) for d in (found.crossover.device, "cpu")))
+        large = words("reason.large", direction=Choice(direction), device=device, reads=reads, factor=factor)
+    return {"reason_small": small, "reason_large": large}
+
+
+def _reading(band: Bandwidth, words: Words) -> Phrase:
+    """How fast one device read a large matrix in ``B @ a``, and how far that can be called a rate from memory."""
+    values: dict = dict(device=words.device(band.device), rate=Rate(band.memory_gb_s, "GB/s"),
+                        size=Size(band.memory_size), matrix=Bytes(band.memory_point.bytes_moved))
+    if band.memory_basis == "fits_cache":
+        values["cache"] = Bytes(band.cache_bytes or 0)
+    return Phrase.of("reading", basis=Choice(band.memory_basis), **values)
