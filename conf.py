@@ -22,6 +22,7 @@ ROOT = Path(__file__).resolve().parent
 sys.path.insert(0, str(ROOT))  # the package, even without `pip install -e .`
 
 from mpsarticle import __version__, config  # noqa: E402
+from mpsarticle.article.chapters import toctree  # noqa: E402
 from mpsarticle.article.wording import catalog  # noqa: E402
 from mpsarticle.config import published_dir  # noqa: E402
 from mpsarticle.languages import LANGUAGES  # noqa: E402
@@ -298,8 +299,15 @@ def _write_sitemap_index(app, exception) -> None:
                                          encoding="utf-8")
 
 
+def _list_chapters(app, docname: str, source: list[str]) -> None:
+    """The opening page's table of contents: every registered chapter (mpsarticle.article.chapters.toctree)."""
+    if docname == "index":
+        source[0] = toctree(source[0])
+
+
 def setup(app):
     app.connect("config-inited", _per_language)
+    app.connect("source-read", _list_chapters)
     app.connect("build-finished", _write_sitemap_index)
     # Before the theme registers its own catalog (when the builder starts), so
     # that ours is consulted first and the theme's is the fallback.

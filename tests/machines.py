@@ -275,6 +275,39 @@ def _llm_points(machine: Machine, model: DeviceModel) -> list[Point]:
     return points
 
 
+#: The workloads whose points this module models one by one (above); any other registered workload's points come
+#: from :func:`_generic_points`, so that a new workload needs no edit here to appear on every synthetic machine.
+MODELLED_HERE = frozenset({"matvec", "copy", "matmul", "train_step", "op_chain", "attention", "decode"})
+
+
+@dataclass(frozen=True)
+class _Target:
+    """A device as planning sees it (mpsarticle.core.profiles.Target)."""
+
+    name: str
+    is_accelerator: bool
+
+
+def _generic_points(machine: Machine, model: DeviceModel, suites=None) -> list[Point]:
+    """Every point the default profile plans for a workload not modelled here: one fixed cost per call, then the
+    slower of reading its bytes from memory and doing its arithmetic at the device's float32 rate (its own
+    precision's, where it names one)."""
+    points = []
+    target = _Target(model.kind, model.kind != "cpu")
+    for suite, planner in (suites or profiles.SUITES).items():
+        for task in planner(suite, DEFAULT, target):
+            workload = task.workload
+            if workload.kind in MODELLED_HERE:
+                continue
+            params = {name: getattr(workload, name) for name in workload.__dataclass_fields__}
+            peak = model.gflop_s.get(params.get("dtype") or "float32") or model.gflop_s["float32"]
+            seconds = model.overhead_s + max(_stream(model, workload.bytes_moved, model.memory_gb_s),
+                                             workload.flops / (peak * 1e9))
+            points.append(_point(machine, model, workload.kind, params, seconds, suite=suite, method=task.method,
+                                 flops=float(workload.flops), nbytes=float(workload.bytes_moved)))
+    return points
+
+
 def _describe(machine: Machine, model: DeviceModel) -> dict:
     found = {"kind": model.kind, "name": model.name, "memory_bytes": model.memory_bytes,
              "cache_bytes": model.cache_bytes,
@@ -301,6 +334,7 @@ def synthetic(machine: Machine) -> ResultSet:
     for model in devices:
         points += _matvec_points(machine, model)
         points += _other_points(machine, model)
+        points += _generic_points(machine, model)
     results = ResultSet(environment=env, points=points, profile="default", label=machine.label,
                         created="2026-11-30T12:00:00+00:00", processes=machine.processes)
     results.pool_processes()

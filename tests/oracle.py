@@ -133,8 +133,8 @@ SCI = rf"{N}(?: × 10[⁻⁰¹²³⁴⁵⁶⁷⁸⁹]+)?"
 DTYPE = r"(?:float32|float16|bfloat16)"
 CHIP = r"Apple M\d(?: Pro| Max| Ultra)?"
 _EN = catalog("en")
-DEVICE_NAMES = {_EN[f"device.{kind}"]: kind for kind in ("cpu", "cuda", "mps")}
-CPU_NAME = _EN["device.cpu"]
+DEVICE_NAMES = {_EN["device"][kind]: kind for kind in ("cpu", "cuda", "mps")}
+CPU_NAME = _EN["device"]["cpu"]
 DEV = "(?:" + "|".join(re.escape(name) for name in DEVICE_NAMES) + ")"
 UNITS = {"s": 1.0, "ms": 1e-3, "µs": 1e-6, "ns": 1e-9, "GB/s": 1e9, "GFLOP/s": 1e9, "TFLOP/s": 1e12}
 _SUPER = str.maketrans("⁻⁰¹²³⁴⁵⁶⁷⁸⁹", "-0123456789")
@@ -2280,7 +2280,7 @@ def check_spec_arithmetic(m: re.Match, c: Context) -> None:
 # -- language models: the cost of one operation, attention, the decode step --------------------------
 
 #: The en catalog's names of the attention backends (backend.*), back to their codes.
-BACKEND_NAMES = {_EN[key]: key.split(".", 1)[1] for key in _EN if key.startswith("backend.")}
+BACKEND_NAMES = {text: name for name, text in _EN["backend"].items() if name != "select"}
 #: Decimal units of the bytes a decode step reads per token.
 _DECIMAL = "kB MB GB TB".split()
 #: What limits a decode step: it reached at least this share of its bound (bandwidth), or its operations' fixed

@@ -49,7 +49,7 @@ __all__ = ["Call", "Check", "Params", "Predictor", "Side", "assumptions", "calls
 
 DATA = Path(__file__).resolve().parent.parent / "mpsarticle" / "data"
 _EN = catalog("en")
-DEVICE_NAMES = {_EN[f"device.{kind}"]: kind for kind in ("cpu", "cuda", "mps")}
+DEVICE_NAMES = {_EN["device"][kind]: kind for kind in ("cpu", "cuda", "mps")}
 #: Workloads of one operation per call where no count is recorded; those that need the recorded count.
 ONE_OP = ("matvec", "matmul", "copy", "attention")
 COUNTED = ("op_chain", "decode")

@@ -36,7 +36,7 @@ from mpsarticle.article.wording import Words
 from mpsarticle.results.model import ResultSet
 from mpsarticle.results.selfcheck import Row
 
-__all__ = ["CHAPTERS", "Chapter", "chapter_sentences"]
+__all__ = ["CHAPTERS", "TOC_MARK", "Chapter", "chapter_sentences", "toctree"]
 
 
 @dataclass(frozen=True)
@@ -67,7 +67,7 @@ def _nothing_measured(results: ResultSet, words: Words) -> dict[str, str]:
     return {}
 
 
-#: Every chapter, in the article's order.
+#: Every chapter, in the article's order: the opening page's table of contents lists them from here (conf.py).
 CHAPTERS: dict[str, Chapter] = {
     "index": Chapter(index.sentences, figures=("mac_model", "answer")),
     "intro": Chapter(_nothing_measured),
@@ -78,12 +78,22 @@ CHAPTERS: dict[str, Chapter] = {
     "matmul": Chapter(matmul.sentences, figures=("matmul",), gap_suites=("matmul",)),
     "training": Chapter(training.sentences, figures=("train",), gap_suites=("train",)),
     "llm": Chapter(llm.sentences, figures=("decode",), gap_suites=("overhead", "attention", "decode")),
-    "method": Chapter(method.sentences, needs_selfcheck=True),
-    "your_mac": Chapter(your_mac.sentences, figures=("your_mac_bandwidth",)),
     "machines": Chapter(machines.sentences, figures=("machines_speedup", "machines_efficiency", "machines_train"),
                         needs_archive=True),
+    "your_mac": Chapter(your_mac.sentences, figures=("your_mac_bandwidth",)),
+    "method": Chapter(method.sentences, needs_selfcheck=True),
     "verdict": Chapter(verdict.sentences),
 }
+
+
+#: What the opening page's table of contents holds in its source, for :func:`toctree` to replace.
+TOC_MARK = "% the chapters, from mpsarticle.article.chapters.CHAPTERS"
+
+
+def toctree(source: str) -> str:
+    """``source`` (the opening page's) with :data:`TOC_MARK` replaced by every chapter but the opening page, in
+    the article's order: conf.py does this as Sphinx reads the page, so that a new chapter is listed in one place."""
+    return source.replace(TOC_MARK, "\n".join(name for name in CHAPTERS if name != "index"))
 
 
 def chapter_sentences(chapter: str, results: ResultSet, words: Words, *, rows: Sequence[Row] = (),

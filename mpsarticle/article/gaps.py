@@ -19,18 +19,11 @@ from collections import defaultdict
 
 from mpsarticle.analysis.series import size_key, unmeasured, unmeasured_sizes
 from mpsarticle.article.reasons import reason_text
-from mpsarticle.article.wording import Listing, Size, Text, Words
+from mpsarticle.article.wording import Choice, Listing, Size, Text, Words
 from mpsarticle.results.model import Point, ResultSet
 
 __all__ = ["gaps_sentence", "unmeasured", "unmeasured_sizes"]
 
-#: What was not measured, by workload (``dtype`` filled in where the message has it); a workload without an entry
-#: is named as the results file names it.
-WORKLOAD_KEYS = {"matvec": "gaps.matvec", "matmul": "gaps.matmul", "copy": "gaps.copy",
-                 "train_step": "gaps.train_step", "op_chain": "gaps.op_chain", "attention": "gaps.attention",
-                 "decode": "gaps.decode"}
-#: The size a gap names, where the parameter's own name is not a word (m, n and batch are, and stay as they are).
-SIZE_KEYS = {"d_model": "gaps.key.d_model", "seq": "gaps.key.seq", "ops": "gaps.key.ops"}
 #: Why, by status (out of memory has two messages: see :func:`_why`); a status without an entry is named as it is.
 STATUS_KEYS = {"unsupported": "gaps.unsupported", "error": "gaps.error", "timeout": "gaps.timeout",
                "crashed": "gaps.crashed"}
@@ -48,7 +41,7 @@ def gaps_sentence(results: ResultSet, language: Words, suites: tuple[str, ...]) 
     text = ""
     if groups:
         items = [language("gaps.item", what=what, device=language.device(device),
-                          parameter=language(SIZE_KEYS[key]) if key in SIZE_KEYS else key, why=why,
+                          parameter=_parameter(key, language), why=why,
                           sizes=Listing(tuple(Size(size) for size in sorted(set(sizes)))))
                  for (device, what, key, why), sizes in groups.items()]
         text = language("gaps.some", items="; ".join(items))
@@ -59,14 +52,22 @@ def gaps_sentence(results: ResultSet, language: Words, suites: tuple[str, ...]) 
 
 
 def _what(point: Point, language: Words) -> str:
+    """What was not measured: a form of ``gaps.workload`` (its ``dtype`` filled where the form has it); a workload
+    without a form as the results file names it."""
     workload = point.workload
-    what = language(WORKLOAD_KEYS[workload], dtype=Text(str(point.params.get("dtype", "")))) \
-        if workload in WORKLOAD_KEYS else workload
+    what = language("gaps.workload", workload=Choice(workload), dtype=Text(str(point.params.get("dtype", "")))) \
+        if language.names("gaps.workload", workload) else workload
     return what if point.method == "engine" else f"{what} ({point.method})"
 
 
 #: The codes of a point that was not tried for its size (mpsarticle.measure.memory).
 NOT_TRIED = ("too_big", "too_big_working_set")
+
+
+def _parameter(key: str, language: Words) -> str:
+    """The size a gap names: a form of ``gaps.key`` where the parameter's own name is not a word (m, n and batch
+    are, and stay as they are)."""
+    return language("gaps.key", parameter=Choice(key)) if language.names("gaps.key", key) else key
 
 
 def _why(point: Point, language: Words) -> str:

@@ -37,11 +37,11 @@ CONDITION_CODES = tuple(CONDITION_KEYS)
 #: source is written as the results file writes it.
 POWER_KEYS = {"ac": "mac.ac"}
 #: The columns of the spec-sheet table (the last names the size of its bound) and of the sustained rates.
-SPEC_COLUMNS = ("mac.spec_columns.0", "mac.spec_columns.1", "mac.spec_columns.2", "mac.spec_columns.3",
-                "mac.spec_columns.4")
-SUSTAINED_COLUMNS = ("mac.sustained_columns.0", "mac.sustained_columns.1", "mac.sustained_columns.2",
-                     "mac.sustained_columns.3", "mac.sustained_columns.4", "mac.sustained_columns.5",
-                     "mac.sustained_columns.6")
+SPEC_COLUMNS = ("column.chip", "column.gpu_cores", "column.bandwidth", "mac.spec.fp32_peak",
+                "mac.spec.least")
+SUSTAINED_COLUMNS = ("column.machine", "column.workload", "column.device",
+                     "mac.sustained.run", "mac.sustained.burst", "mac.sustained.sustained",
+                     "mac.sustained.ratio")
 
 
 def card_rows(environment: Mapping[str, Any], lang: str) -> list[tuple[str, str]]:

@@ -1,7 +1,7 @@
-"""A recorded reason in the page's language: the catalog's ``why.CODE`` with the code's parameters filled.
+"""A recorded reason in the page's language: the catalog's ``why`` in the form of its code, its parameters filled.
 
 Results files hold reasons as codes (:mod:`mpsarticle.core.reasons`). Each
-code has one catalog entry per language, whose placeholders are its
+code has one form of ``why`` per language, whose placeholders are its
 parameters; each parameter is formatted for the language as the kind of
 value it is (:data:`VALUES`). A ``message`` (what PyTorch raised, or an old
 file's reason that matched no code) is quoted as it came, never translated;
@@ -13,10 +13,10 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from mpsarticle.article.wording import Bytes, Sci, Seconds, Share, Text, Value, Words
+from mpsarticle.article.wording import Bytes, Choice, Sci, Seconds, Share, Text, Value, Words
 from mpsarticle.core.reasons import Reason
 
-__all__ = ["VALUES", "key", "reason_text"]
+__all__ = ["VALUES", "reason_text"]
 
 #: How each parameter of a code is written (mpsarticle.core.reasons lists which code takes which).
 VALUES: dict[str, Callable[[Any], Value]] = {
@@ -36,13 +36,8 @@ VALUES: dict[str, Callable[[Any], Value]] = {
 }
 
 
-def key(code: str) -> str:
-    """The catalog key of a reason's code."""
-    return f"why.{code}"
-
-
 def reason_text(reason: Reason | Mapping[str, Any], words: Words) -> str:
     """``reason`` (a :class:`Reason`, or its JSON object as an environment block holds it) in ``words``' language."""
     if not isinstance(reason, Reason):
         reason = Reason.from_dict(reason)
-    return words(key(reason.code), **{name: VALUES[name](value) for name, value in reason.params})
+    return words("why", code=Choice(reason.code), **{name: VALUES[name](value) for name, value in reason.params})

@@ -11,7 +11,7 @@ as many digits as it takes to see on which side of the tolerance it lies
 from __future__ import annotations
 
 from mpsarticle.article.formatting import digits_beside
-from mpsarticle.article.wording import Num, Size, Term, Text, Value, Words
+from mpsarticle.article.wording import Choice, Num, Phrase, Size, Text, Value, Words
 from mpsarticle.results.selfcheck import Row
 
 __all__ = ["point_words", "reference_words", "row_gap_percent", "row_ratio_digits"]
@@ -21,18 +21,19 @@ def point_words(row: Row, words: Words, form: str = "point") -> str:
     """The row's workload and size in words: ``B @ a, m = 4,096, float32`` (``form="point"``, the table's) or
     ``B @ a at m = 4,096 in float32`` (``form="prose"``, a sentence's); a label of another form as it is."""
     found = row.params()
-    key = f"selfcheck.{form}.{found[0]}" if found else ""
-    if not found or key not in words.messages or not str(found[1].get("m", "")).isdigit():
+    key = "selfcheck.prose" if form == "prose" else "selfcheck.point"
+    if not found or not words.names(key, found[0]) or not str(found[1].get("m", "")).isdigit():
         return row.label
     kind, params, cold = found
-    text = words(key, m=Size(int(params["m"])), dtype=Text(params.get("dtype", "float32")))
-    return words(f"selfcheck.{form}.cold", point=text) if cold else text
+    text = words(key, workload=Choice(kind), m=Size(int(params["m"])), dtype=Text(params.get("dtype", "float32")))
+    return words("selfcheck.cold", form=Choice(form), point=text) if cold else text
 
 
 def reference_words(row: Row, words: Words) -> Value:
     """The reference by its name in the article (``device events``), or as the row has it if the catalog lacks it."""
-    key = f"selfcheck.reference.{row.reference}"
-    return Term(key) if key in words.messages else Text(row.reference)
+    if words.names("selfcheck.reference", row.reference):
+        return Phrase.of("selfcheck.reference", reference=Choice(row.reference))
+    return Text(row.reference)
 
 
 def row_ratio_digits(row: Row) -> int:

@@ -65,13 +65,13 @@ def device_card(results: ResultSet, words: Words) -> str:
     env = results.environment
     lang = words.lang
     label = results.label_in(lang)
-    rows: list[tuple[str, object]] = [(words("card.machine"), label)] if label else []
+    rows: list[tuple[str, object]] = [(words("column.machine"), label)] if label else []
     threads = analysis.cpu_threads(results)
     rows += [
         (words("card.os"), f"{env['os']} ({env.get('arch', '')})"),
-        (words("card.cpu"), f"{reading_name(str(env['cpu']))}, {words.render(Count(threads)) if threads else '?'} "
+        (words("column.cpu"), f"{reading_name(str(env['cpu']))}, {words.render(Count(threads)) if threads else '?'} "
                             f"{words('card.threads')}"),
-        (words("card.memory"), memory(env.get("memory_bytes"), words)),
+        (words("column.memory"), memory(env.get("memory_bytes"), words)),
     ]
     for name, device in env["devices"].items():
         if name != "cpu":
@@ -87,8 +87,8 @@ def device_card(results: ResultSet, words: Words) -> str:
         ("Python", env["python"]),
         ("PYTORCH_ENABLE_MPS_FALLBACK",
          words("card.fallback_on" if env.get("mps_fallback_to_cpu") else "card.fallback_off")),
-        (words("card.profile"), results.profile or "-"),
-        (words("card.date"), reading_date(results.created, lang, time=True)),
+        (words("column.profile"), results.profile or "-"),
+        (words("column.measured"), reading_date(results.created, lang, time=True)),
         (words("card.commit"), commit(env.get("git_commit"), words)),
     ]
     body = "".join(f"<tr><th>{html.escape(str(k))}</th><td>{html.escape(str(v))}</td></tr>" for k, v in rows)
@@ -114,10 +114,10 @@ def data_links(words: Words) -> str:
 
 
 #: The machines, as two tables that each fit a desktop's column: the hardware, then the software and the data.
-MACHINE_COLUMNS = ("machines_table.machine", "machines_table.cpu", "machines_table.threads", "machines_table.memory",
+MACHINE_COLUMNS = ("column.machine", "column.cpu", "machines_table.threads", "column.memory",
                    "machines_table.accelerator")
-SOFTWARE_COLUMNS = ("machines_table.machine", "machines_table.torch", "machines_table.profile",
-                    "machines_table.measured", "machines_table.data")
+SOFTWARE_COLUMNS = ("column.machine", "machines_table.torch", "column.profile",
+                    "column.measured", "machines_table.data")
 
 
 def machines_table(entries: Sequence[tuple[str, ResultSet, str]], words: Words,
@@ -151,7 +151,7 @@ def machines_table(entries: Sequence[tuple[str, ResultSet, str]], words: Words,
 
 
 
-SELFCHECK_COLUMNS = ("selfcheck_table.device", "selfcheck_table.point", "selfcheck_table.reference",
+SELFCHECK_COLUMNS = ("column.device", "selfcheck_table.point", "selfcheck_table.reference",
                      "selfcheck_table.engine", "selfcheck_table.reference_interval", "selfcheck_table.ratio",
                      "selfcheck_table.agrees")
 
@@ -175,8 +175,8 @@ def selfcheck_table(rows: Sequence[Row], words: Words) -> str:
     return html_table([words(key) for key in SELFCHECK_COLUMNS], body, "mpsarticle-selfcheck")
 
 
-METHODS_COLUMNS = ("methods_table.device", "methods_table.m", "methods_table.naive", "methods_table.engine",
-                   "methods_table.events", "methods_table.ratio")
+METHODS_COLUMNS = ("column.device", "methods_table.m", "methods_table.naive", "method.engine",
+                   "method.events", "methods_table.ratio")
 
 
 def methods_table(results: ResultSet, words: Words) -> str:

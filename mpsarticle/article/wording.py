@@ -2,8 +2,12 @@
 
 Each language's catalog is the YAML files of its folder,
 ``mpsarticle/article/catalogs/<lang>/*.yaml``, each a mapping from key to
-message; :data:`LANGUAGES` lists the languages, and a test holds every
-catalog to the same keys and the same placeholders. Why YAML: a message is
+message: one file per chapter, named as its ``docs/<lang>/<stem>.md``,
+``common.yaml`` for what several chapters say, and ``site.yaml`` for the
+site's chrome. A key is in one file, except a ``select`` message, whose
+forms may be spread over several (a workload's forms in its chapter's
+file). :data:`LANGUAGES` lists the languages, and a test holds every
+catalog to the same keys, the same placeholders and the same forms. Why YAML: a message is
 a string or a small mapping of forms, and YAML writes both with comments
 for the translator and without escaping; gettext ``.po`` files key a
 message by its English text and have no ``select``; Fluent's ``.ftl`` has
@@ -70,17 +74,24 @@ def _load(lang: str) -> dict[str, Any]:
     messages: dict[str, Any] = {}
     for path in sorted((CATALOGS / lang).glob("*.yaml")):
         loaded = yaml.load(path.read_text(encoding="utf-8"), Loader=_LOADER) or {}
-        twice = messages.keys() & loaded.keys()
-        if twice:
-            raise ValueError(f"{path}: keys already in another file of the catalog: {', '.join(sorted(twice))}")
-        messages.update(loaded)
-    import importlib
-    legacy = importlib.import_module(f"mpsarticle.article.catalogs.{lang}").MESSAGES
-    twice = messages.keys() & legacy.keys()
-    if twice:
-        raise ValueError(f"{lang}: keys in both the YAML files and labels.py: {', '.join(sorted(twice))}")
-    messages.update(legacy)
+        for key, message in loaded.items():
+            if key in messages:
+                messages[key] = _joined(messages[key], message, f"{path}: {key}")
+            else:
+                messages[key] = message
     return messages
+
+
+def _joined(first: Any, second: Any, where: str) -> dict[str, Any]:
+    """One select message from two files' forms of it (a workload's forms live in its chapter's file); a key
+    written twice otherwise, or a form written twice, is an error: the second would replace the first unseen."""
+    if not (isinstance(first, Mapping) and isinstance(second, Mapping) and "select" in first
+            and first.get("select") == second.get("select")):
+        raise ValueError(f"{where}: already in another file of the catalog (only a select's forms may be spread)")
+    twice = (first.keys() & second.keys()) - {"select"}
+    if twice:
+        raise ValueError(f"{where}: forms already in another file: {', '.join(sorted(twice))}")
+    return {**first, **second}
 
 
 class _Loader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):  # type: ignore[misc]
@@ -374,13 +385,11 @@ class Words:
 
     def device(self, kind: str) -> str:
         """A device's name in prose: ``CPU``, ``CUDA GPU``, ``Apple GPU (MPS)``; unknown kinds as written."""
-        key = f"device.{kind}"
-        return self(key) if key in self.messages else kind.upper()
+        return self("device", kind=Choice(kind)) if self.names("device", kind) else kind.upper()
 
     def api(self, kind: str) -> str:
         """How PyTorch reaches a device: ``MPS``, ``CUDA``; unknown kinds as written."""
-        key = f"api.{kind}"
-        return self(key) if key in self.messages else kind.upper()
+        return self("api", kind=Choice(kind)) if self.names("api", kind) else kind.upper()
 
     def table(self, prefix: str) -> dict[str, str]:
         """Every message under ``prefix.``, keyed by the rest of its key (the figures' words, say)."""

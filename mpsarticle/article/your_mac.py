@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from mpsarticle.article.formatting import duration, number, rate, reading_name, whole
 from mpsarticle.article.mac_tables import REPORTED_MARK, reported_note
 from mpsarticle.article.tables import html_table
-from mpsarticle.article.wording import Bytes, Count, Num, Rate, Seconds, Share, Text, Words
+from mpsarticle.article.wording import Bytes, Choice, Count, Num, Rate, Seconds, Share, Text, Words
 from mpsarticle.core.cited import Cited, cited
 from mpsarticle.core.specs import MatVec
 from mpsarticle.core.specsheet import FIT_SHARE, Chip, chips, memory_bound, spec_bounds
@@ -114,7 +114,7 @@ def bounds_table(lang: str) -> str:
                   if chip.max_memory_gb else html.escape(words("your_mac.unknown")))
         least = [html.escape(duration(spec_bounds(chip, m).memory_s, lang)) for m in SIZES]
         rows.append([html.escape(chip.name), html.escape(whole(chip.gpu_cores, lang)), bandwidth, memory, *least])
-    head = [words("your_mac.bounds.chip"), words("your_mac.bounds.cores"), words("your_mac.bounds.bandwidth"),
+    head = [words("column.chip"), words("column.gpu_cores"), words("column.bandwidth"),
             words("your_mac.bounds.memory")] + [words("your_mac.bounds.least", m=Text(whole(m, lang))) for m in SIZES]
     reported = any("reported" in (chip.bandwidth_kind, chip.memory_kind) for chip in chips())
     return _table(head, rows, "mpsarticle-your-mac-bounds") + reported_note(reported, lang)
@@ -134,7 +134,7 @@ def tokens_table(lang: str) -> str:
                 text = number(found, lang) + ("" if known else UNKNOWN_MARK)
             cells.append(html.escape(text))
         rows.append(cells)
-    head = [words("your_mac.tokens.chip"), words("your_mac.tokens.cores")] + [
+    head = [words("column.chip"), words("column.gpu_cores")] + [
         words("your_mac.tokens.column", size=Text(f"{parameters / 1e9:g}B"), bits=Text(bits))
         for parameters, bits in TOKEN_COLUMNS]
     text = UNKNOWN_MARK.strip() + " " + words("your_mac.tokens.memory_unknown", share=Share(FIT_SHARE))
@@ -148,7 +148,8 @@ READING_REMARK = re.compile(r"\s*\((?:[^()]|\([^()]*\))*\)")
 
 def _conditions(row: Cited, words: Words) -> str:
     """A cited figure's conditions, as a link's title: what, how timed, versions, where in the source."""
-    parts = [row.description, row.dtype, words(f"your_mac.sync.{row.synchronised.replace(' ', '_')}"), row.statistic]
+    parts = [row.description, row.dtype, words("your_mac.sync", sync=Choice(row.synchronised.replace(" ", "_"))),
+             row.statistic]
     if row.gpu_cores:
         parts.append(words("your_mac.cores", cores=Text(whole(row.gpu_cores, words.lang))))
     if row.memory_gb:
@@ -179,7 +180,7 @@ def cited_table(rows: Sequence[Cited], lang: str) -> str:
                                    for row in found) or "–")
         if any(cell != "–" for cell in cells[1:]):  # a chip whose only figures are of other kinds: in the data file
             body.append(cells)
-    head = [words("your_mac.cited.chip")] + [words(f"your_mac.cited.{c.key}") for c in CITED_COLUMNS]
+    head = [words("column.chip")] + [words("your_mac.cited", column=Choice(c.key)) for c in CITED_COLUMNS]
     return _table(head, body, "mpsarticle-your-mac-cited")
 
 
@@ -190,7 +191,7 @@ def sources_table(rows: Sequence[Cited], lang: str) -> str:
     for source in dict.fromkeys(row.source_name for row in rows):
         mine = [row for row in rows if row.source_name == source]
         timed = sorted({row.synchronised for row in mine if row.framework == "PyTorch MPS"})
-        caveats = [words(f"your_mac.caveat.{kind.replace(' ', '_')}") for kind in timed] or \
+        caveats = [words("your_mac.caveat", sync=Choice(kind.replace(" ", "_"))) for kind in timed] or \
             [words("your_mac.caveat.none")]
         statistics = "; ".join(dict.fromkeys(row.statistic for row in mine))
         licence = mine[0].licence
@@ -198,7 +199,8 @@ def sources_table(rows: Sequence[Cited], lang: str) -> str:
         body.append([_link(source, mine[0].source_url), html.escape(shown),
                      html.escape(whole(len(mine), lang)), html.escape(whole(len({row.chip for row in mine}), lang)),
                      html.escape(statistics), html.escape(" ".join(caveats))])
-    head = [words(f"your_mac.sources.{i}") for i in range(6)]
+    head = [words(key) for key in ("column.source", "your_mac.sources.licence", "your_mac.sources.figures",
+                                   "your_mac.sources.chips", "your_mac.sources.what", "your_mac.sources.trust")]
     return _table(head, body, "mpsarticle-your-mac-sources")
 
 

@@ -307,7 +307,7 @@ def _check_png(path) -> None:
 def test_save_all_writes_opaque_pngs(tmp_path) -> None:
     paths = figures.save_all(build(("mps",)), tmp_path / "figures", "id")
     names = [path.name for path in paths]
-    assert names == ["original.png", "time.png", "speedup.png", "methods.png", "bandwidth.png", "matmul.png",
+    assert names == ["original.png", "time.png", "speedup.png", "bandwidth.png", "methods.png", "matmul.png",
                      "train.png"]
     for path in paths:
         _check_png(path)

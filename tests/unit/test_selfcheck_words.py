@@ -10,7 +10,7 @@ from mpsarticle.analysis import findings as f
 from mpsarticle.article.selfcheck_words import point_words, reference_words
 from mpsarticle.article.sentences.method import selfcheck_sentence
 from mpsarticle.article.tables import selfcheck_table
-from mpsarticle.article.wording import LANGUAGES, Words
+from mpsarticle.article.wording import LANGUAGES, Choice, Words
 from mpsarticle.core.specs import MatMul, MatVec
 from mpsarticle.measure import selfcheck
 from mpsarticle.results.selfcheck import Row
@@ -62,7 +62,7 @@ def test_every_reference_the_selfcheck_runs_has_a_name(lang, monkeypatch):
     assert names == {"blocked_autorange", "events", "do_bench_cudagraph"}
     words = Words(lang)
     for name in names:
-        assert f"selfcheck.reference.{name}" in words.messages, name
+        assert words.names("selfcheck.reference", name), name
         assert not IDENTIFIERS.search(words.render(reference_words(row(reference=name), words)))
 
 
@@ -75,7 +75,7 @@ def test_the_table_names_points_and_references_and_shows_the_ratios_side(lang, r
     html = selfcheck_table(rows, words)
     assert not IDENTIFIERS.search(html), html
     assert f"<td class=\"num\">{shown}</td>" in html
-    assert words("selfcheck.reference.do_bench_cudagraph").replace("'", "&#x27;") in html
+    assert words("selfcheck.reference", reference=Choice("do_bench_cudagraph")).replace("'", "&#x27;") in html
 
 
 @pytest.mark.parametrize("lang, shown, apart", [("en", "1.052", "5.2%"), ("id", "1,052", "5,2%"),

@@ -17,10 +17,20 @@ def differences(first: dict, second: dict) -> list[str]:
         if placeholders(first[key]) != placeholders(second[key]):
             found.append(f"{key}: placeholders {sorted(placeholders(first[key]))} and "
                          f"{sorted(placeholders(second[key]))}")
-        selectors = [m.get("plural") if isinstance(m, dict) else None for m in (first[key], second[key])]
-        if selectors[0] != selectors[1]:
-            found.append(f"{key}: plural selectors {selectors}")
+        shapes = [_shape(first[key]), _shape(second[key])]
+        if shapes[0] != shapes[1]:
+            found.append(f"{key}: forms {shapes[0]} and {shapes[1]}")
     return found
+
+
+def _shape(message) -> object:
+    """What two languages must share of a message: its selectors and each select's forms (a plural's forms are
+    the language's own)."""
+    if not isinstance(message, dict):
+        return None
+    if "plural" in message:
+        return ("plural", message["plural"])
+    return ("select", message["select"], {name: _shape(form) for name, form in message.items() if name != "select"})
 
 
 def test_the_catalogs_have_the_same_keys_and_placeholders():
@@ -32,8 +42,10 @@ def test_the_comparison_of_catalogs_finds_a_difference():
     english = dict(catalog("en"))
     changed = {**english, "hardware.label": "Measured on: {machine}."}
     assert differences(english, changed) == ["hardware.label: placeholders ['label'] and ['machine']"]
-    assert differences(english, {k: v for k, v in english.items() if k != "device.cpu"}) == \
-        ["only in the first: device.cpu"]
+    assert differences(english, {k: v for k, v in english.items() if k != "hardware.label"}) == \
+        ["only in the first: hardware.label"]
+    fewer = {**english, "step": {k: v for k, v in english["step"].items() if k != "timeout"}}
+    assert [d.split(":")[0] for d in differences(english, fewer)] == ["step"]
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -103,18 +115,27 @@ def test_times_and_shares():
     assert formatting.ratio(0.45, "en") == "0.45×" and formatting.ratio(51.64, "id") == "51,6×"
 
 
-def test_a_key_in_two_files_of_a_catalog_is_refused(tmp_path, monkeypatch):
-    """A key written twice would be overridden without a word: loading says which."""
+def test_a_key_in_two_files_of_a_catalog_is_refused_but_a_selects_forms_join(tmp_path, monkeypatch):
+    """A key written twice would be overridden without a word: loading says which; a select's forms may be
+    spread over files (a workload's forms in its chapter's file), each form written once."""
     from mpsarticle.article import wording
 
     (tmp_path / "en").mkdir()
-    (tmp_path / "en" / "a.yaml").write_text("same.key: one\nonly.a: x\n")
-    (tmp_path / "en" / "b.yaml").write_text("same.key: two\n")
     monkeypatch.setattr(wording, "CATALOGS", tmp_path)
-    wording._load.cache_clear()
+    cases = [("same.key: one\n", "same.key: two\n", "already in another file"),
+             ("s:\n  select: w\n  a: A\n", "s:\n  select: w\n  a: B\n", "forms already in another file: a"),
+             ("s:\n  select: w\n  a: A\n", "s:\n  select: v\n  b: B\n", "already in another file")]
     try:
-        with pytest.raises(ValueError, match="same.key"):
-            wording.catalog("en")
+        for first, second, said in cases:
+            (tmp_path / "en" / "a.yaml").write_text(first)
+            (tmp_path / "en" / "b.yaml").write_text(second)
+            wording._load.cache_clear()
+            with pytest.raises(ValueError, match=said):
+                wording.catalog("en")
+        # A select's forms from two files make one message.
+        (tmp_path / "en" / "b.yaml").write_text("s:\n  select: w\n  b: B\n")
+        wording._load.cache_clear()
+        assert wording.catalog("en")["s"] == {"select": "w", "a": "A", "b": "B"}
     finally:
         monkeypatch.undo()
         wording._load.cache_clear()

@@ -45,3 +45,36 @@ def test_a_second_class_cannot_take_a_kind_already_registered():
                 return 0.0
 
     assert WORKLOADS["matvec"] is MatVec
+
+
+def test_a_workload_the_synthetic_machines_do_not_model_still_gets_points():
+    """A new workload appears on every synthetic machine without an edit to tests/machines.py: its points come
+    from its own bytes and arithmetic."""
+    from dataclasses import dataclass
+
+    from mpsarticle.core import profiles
+
+    from .. import machines
+
+    @dataclass(frozen=True)
+    class Scan:
+        n: int
+        kind = "scan"
+
+        @property
+        def bytes_moved(self) -> float:
+            return 4.0 * self.n
+
+        @property
+        def flops(self) -> float:
+            return float(self.n)
+
+    def planner(suite, profile, device):
+        return [profiles.Task(suite, Scan(n), device, "engine", profile.options()) for n in (1 << 20, 1 << 26)]
+
+    machine = next(m for m in machines.MACHINES_SYNTHETIC.values() if m.accelerator is not None)
+    found = machines._generic_points(machine, machine.accelerator, {"scan": planner})
+    assert [p.workload for p in found] == ["scan", "scan"] and all(p.status == "ok" for p in found)
+    small, large = found
+    assert large.median_s > small.median_s
+    assert machines._generic_points(machine, machine.accelerator, {"copy": profiles.SUITES["copy"]}) == []

@@ -20,7 +20,7 @@ from matplotlib.lines import Line2D
 from matplotlib.patches import Patch
 
 from mpsarticle.analysis.verdict import verdict
-from mpsarticle.article.figures.frame import label, legend, log_x, new_figure, title_over
+from mpsarticle.article.figures.frame import Drawing, label, legend, log_x, new_figure, title_over
 from mpsarticle.article.figures.matvec import bandwidth
 from mpsarticle.article.figures.style import (
     DEVICE_COLORS,
@@ -79,3 +79,9 @@ def answer(results: ResultSet, lang: str) -> Figure:
     pairs.append((Line2D([], [], color=INK, linewidth=1.2), words("figure.answer.interval")))
     legend(figure, words, failed=False, pairs=pairs, loc="outside lower center", ncols=4)
     return figure
+
+
+#: This module's figures by the names the chapters glue them by (mpsarticle.article.figures.files).
+DRAWINGS = {
+    "answer": Drawing(answer),
+}

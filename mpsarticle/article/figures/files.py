@@ -1,69 +1,44 @@
 """Every figure by name (``FIGURES``): what the chapters glue and what ``python -m mpsarticle plot`` writes.
 
-A chapter names its figures in :data:`mpsarticle.article.chapters.CHAPTERS`;
-:class:`mpsarticle.page.Page` glues each as ``fig_<name>``, and :func:`save_all`
-writes those marked :attr:`Drawing.plotted` as ``<name>.png``.
+Each module of this package that draws a chapter's figures lists them in its
+``DRAWINGS`` (name -> :class:`~mpsarticle.article.figures.frame.Drawing`);
+:data:`FIGURES` gathers them, in the order the chapters
+(:data:`mpsarticle.article.chapters.CHAPTERS`) name them, so that a new
+figure is added in its own module and its chapter's entry only.
+:class:`mpsarticle.page.Page` glues each as ``fig_<name>``, and
+:func:`save_all` writes those marked :attr:`Drawing.plotted` as ``<name>.png``.
 """
 
 from __future__ import annotations
 
-import functools
-from collections.abc import Callable
-from dataclasses import dataclass
+import importlib
+import pkgutil
 from pathlib import Path
-from typing import Any
 
-from matplotlib.figure import Figure
-
-from mpsarticle.article.figures.answer import answer
-from mpsarticle.article.figures.frame import has_data
-from mpsarticle.article.figures.llm import decode_bars
-from mpsarticle.article.figures.mac_model import mac_model
-from mpsarticle.article.figures.machines import machines_efficiency, machines_speedup, machines_train
-from mpsarticle.article.figures.matmul import matmul
-from mpsarticle.article.figures.matvec import bandwidth, original_bars, speedup, time_vs_size
+from mpsarticle.article.chapters import CHAPTERS
+from mpsarticle.article.figures.frame import ENTRIES, RESULTS, Drawing, has_data
 from mpsarticle.article.figures.style import BACKGROUND, DPI, words_in
-from mpsarticle.article.figures.timing import methods
-from mpsarticle.article.figures.training import train
-from mpsarticle.article.figures.your_mac import your_mac_bandwidth
 from mpsarticle.results.model import ResultSet
 
 __all__ = ["ENTRIES", "FIGURES", "RESULTS", "Drawing", "save_all"]
 
-#: What a figure is drawn from: this build's :class:`~mpsarticle.results.model.ResultSet`, or the machines'
-#: ``entries`` (``(label, results)`` per machine, this build first; see :mod:`.names`).
-RESULTS, ENTRIES = "results", "entries"
+
+def _gathered() -> dict[str, Drawing]:
+    found: dict[str, Drawing] = {}
+    # The package's folder, not the package: its __init__ imports this module.
+    for module in pkgutil.iter_modules([str(Path(__file__).parent)]):
+        drawings = getattr(importlib.import_module(f"{__package__}.{module.name}"), "DRAWINGS", {})
+        twice = found.keys() & drawings.keys()
+        if twice:
+            raise ValueError(f"figures named twice: {', '.join(sorted(twice))}")
+        found.update(drawings)
+    named = [name for chapter in CHAPTERS.values() for name in chapter.figures]
+    return {name: found[name] for name in named if name in found} | \
+        {name: drawing for name, drawing in found.items() if name not in named}
 
 
-@dataclass(frozen=True)
-class Drawing:
-    """One figure: the function that draws it (from its input and a language), what it reads, whether plot writes it."""
-
-    draw: Callable[[Any, str], Figure]
-    #: :data:`RESULTS` or :data:`ENTRIES`.
-    reads: str = RESULTS
-    #: ``python -m mpsarticle plot`` writes it as ``<name>.png``.
-    plotted: bool = False
-
-
-#: Figure name -> its drawing; the plotted ones in the order ``plot`` writes them.
-FIGURES: dict[str, Drawing] = {
-    "original": Drawing(original_bars, plotted=True),
-    "original_engine": Drawing(functools.partial(original_bars, method="engine")),
-    "time": Drawing(time_vs_size, plotted=True),
-    "speedup": Drawing(speedup, plotted=True),
-    "methods": Drawing(methods, plotted=True),
-    "bandwidth": Drawing(bandwidth, plotted=True),
-    "matmul": Drawing(matmul, plotted=True),
-    "train": Drawing(train, plotted=True),
-    "decode": Drawing(decode_bars, plotted=True),
-    "answer": Drawing(answer),
-    "mac_model": Drawing(mac_model),
-    "machines_speedup": Drawing(machines_speedup, reads=ENTRIES),
-    "machines_efficiency": Drawing(machines_efficiency, reads=ENTRIES),
-    "machines_train": Drawing(machines_train, reads=ENTRIES),
-    "your_mac_bandwidth": Drawing(your_mac_bandwidth),
-}
+#: Figure name -> its drawing, in the chapters' order; the plotted ones in the order ``plot`` writes them.
+FIGURES: dict[str, Drawing] = _gathered()
 
 
 def save_all(results: ResultSet, folder: str | Path, lang: str = "en") -> list[Path]:

@@ -10,6 +10,7 @@ import io
 import math
 import textwrap
 from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from matplotlib.artist import Artist
@@ -210,3 +211,21 @@ def empty(words: Words, title: str, key: str = "figure.no_data") -> Figure:
 def has_data(figure: Figure) -> bool:
     """False for a figure whose every axes holds only the message of :func:`empty`."""
     return not all(any(t.get_gid() == MESSAGE_GID for t in ax.texts) for ax in figure.axes)
+
+
+# -- a figure as the chapters name it ---------------------------------------------
+
+#: What a figure is drawn from: this build's :class:`~mpsarticle.results.model.ResultSet`, or the machines'
+#: ``entries`` (``(label, results)`` per machine, this build first; see :mod:`.names`).
+RESULTS, ENTRIES = "results", "entries"
+
+
+@dataclass(frozen=True)
+class Drawing:
+    """One figure: the function that draws it (from its input and a language), what it reads, whether plot writes it."""
+
+    draw: Callable[[Any, str], Figure]
+    #: :data:`RESULTS` or :data:`ENTRIES`.
+    reads: str = RESULTS
+    #: ``python -m mpsarticle plot`` writes it as ``<name>.png``.
+    plotted: bool = False

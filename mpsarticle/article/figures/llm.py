@@ -7,7 +7,7 @@ from matplotlib.lines import Line2D
 from matplotlib.patches import Patch
 
 from mpsarticle.analysis.findings.llm import decoding
-from mpsarticle.article.figures.frame import empty, label, log_x, new_figure
+from mpsarticle.article.figures.frame import Drawing, empty, label, log_x, new_figure
 from mpsarticle.article.figures.style import (
     FIGSIZE,
     INK,
@@ -76,3 +76,9 @@ def decode_bars(results: ResultSet, lang: str) -> Figure:
     figure.legend(handles=handles, loc="outside lower center", ncols=2, fontsize=TICK_SIZE,
                   edgecolor=LEGEND_EDGE, frameon=True)
     return figure
+
+
+#: This module's figures by the names the chapters glue them by (mpsarticle.article.figures.files).
+DRAWINGS = {
+    "decode": Drawing(decode_bars, plotted=True),
+}

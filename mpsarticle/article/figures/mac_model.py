@@ -6,7 +6,7 @@ from __future__ import annotations
 from matplotlib.figure import Figure
 
 from mpsarticle.analysis.findings.model import ANSWER_MATMUL, model
-from mpsarticle.article.figures.frame import empty, label, legend, log_x, new_figure, title_over
+from mpsarticle.article.figures.frame import Drawing, empty, label, legend, log_x, new_figure, title_over
 from mpsarticle.article.figures.style import FIGSIZE, INK, OKABE_ITO, axis_factor, words_in
 from mpsarticle.article.wording import Size
 from mpsarticle.core.cited import cited
@@ -69,3 +69,9 @@ def mac_model(results: ResultSet, lang: str) -> Figure:
     title_over(figure, title)
     legend(figure, words, failed=False, axes=[ax], loc="outside lower center", ncols=3)
     return figure
+
+
+#: This module's figures by the names the chapters glue them by (mpsarticle.article.figures.files).
+DRAWINGS = {
+    "mac_model": Drawing(mac_model),
+}

@@ -20,6 +20,8 @@ from matplotlib.ticker import FixedLocator, NullFormatter
 
 from mpsarticle.analysis import series as analysis
 from mpsarticle.article.figures.frame import (
+    ENTRIES,
+    Drawing,
     empty,
     label,
     legend,
@@ -53,6 +55,7 @@ from mpsarticle.article.figures.style import (
     TICK_SIZE,
     machine_color,
     machine_device_style,
+    size_label,
     words_in,
 )
 from mpsarticle.article.figures.training import TRAIN_CRITERIA, failed_text, step_text
@@ -142,7 +145,7 @@ def machines_speedup(entries: Entries, lang: str, suite: str = "matvec") -> Figu
         drawn.add(curve)
     _size_axis(ax, drawn.sizes, words)
     speedup_y(ax, words)
-    label(ax, title=title, xlabel=words("figure.size.m"), ylabel=words("figure.speedup_axis"))
+    label(ax, title=title, xlabel=size_label(words, "m"), ylabel=words("figure.speedup_axis"))
     notes = [words(key, labels=", ".join(names))
              for key, names in (("figure.machines.cpu_only", cpu_only), ("figure.machines.no_pairs", no_pairs))
              if names]
@@ -197,7 +200,7 @@ def machines_efficiency(entries: Entries, lang: str, suite: str = "matvec") -> F
     keys = (("figure.machines.bandwidth_panel", "figure.machines.bandwidth_axis"),
             ("figure.machines.matmul_panel", "figure.machines.matmul_axis"))
     for ax, (heading, axis), drawn, count in zip(axes, keys, panels, lines, strict=True):
-        label(ax, title=words(heading), xlabel=words("figure.size.m"), ylabel=words(axis))
+        label(ax, title=words(heading), xlabel=size_label(words, "m"), ylabel=words(axis))
         if not count:
             message(ax, words("figure.no_data"))
             continue
@@ -274,3 +277,11 @@ def machines_train(entries: Entries, lang: str) -> Figure:
     label(ax, xlabel=words("figure.train_axis"))
     legend(figure, words, failed=failed, passed=passed, pairs=[], loc="outside lower center", ncols=2)
     return figure
+
+
+#: This module's figures by the names the chapters glue them by (mpsarticle.article.figures.files).
+DRAWINGS = {
+    "machines_speedup": Drawing(machines_speedup, reads=ENTRIES),
+    "machines_efficiency": Drawing(machines_efficiency, reads=ENTRIES),
+    "machines_train": Drawing(machines_train, reads=ENTRIES),
+}

@@ -5,9 +5,16 @@ from __future__ import annotations
 from matplotlib.figure import Figure
 
 from mpsarticle.analysis import series as analysis
-from mpsarticle.article.figures.frame import empty, label, legend, log_y, new_figure, size_axis
+from mpsarticle.article.figures.frame import Drawing, empty, label, legend, log_y, new_figure, size_axis
 from mpsarticle.article.figures.series import Drawn, Line, devices_with_data, draw_series
-from mpsarticle.article.figures.style import DTYPE_STYLES, OTHER_DTYPE_STYLE, STATUS_KEYS, device_color, words_in
+from mpsarticle.article.figures.style import (
+    DTYPE_STYLES,
+    OTHER_DTYPE_STYLE,
+    STATUS_KEYS,
+    device_color,
+    size_label,
+    words_in,
+)
 from mpsarticle.article.wording import Num, Text
 from mpsarticle.results.model import ResultSet
 
@@ -47,6 +54,12 @@ def matmul(results: ResultSet, lang: str) -> Figure:
                         linewidth=1.6, label=words("figure.dtype_absent", series=name, why=why))
     size_axis(ax, drawn.sizes, words)
     log_y(ax, words, Num)
-    label(ax, title=title, xlabel=words("figure.size.m"), ylabel=words("figure.matmul_axis"))
+    label(ax, title=title, xlabel=size_label(words, "m"), ylabel=words("figure.matmul_axis"))
     legend(ax, words, failed=drawn.failed, loc="best", ncols=len(devices))
     return figure
+
+
+#: This module's figures by the names the chapters glue them by (mpsarticle.article.figures.files).
+DRAWINGS = {
+    "matmul": Drawing(matmul, plotted=True),
+}

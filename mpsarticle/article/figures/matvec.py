@@ -8,6 +8,7 @@ data is missing shows a centred message instead of raising. Numbers come from
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from matplotlib.figure import Figure
@@ -15,7 +16,7 @@ from matplotlib.ticker import FuncFormatter
 
 from mpsarticle.analysis import findings
 from mpsarticle.analysis import series as analysis
-from mpsarticle.article.figures.frame import empty, label, legend, log_y, new_figure, size_axis, speedup_y
+from mpsarticle.article.figures.frame import Drawing, empty, label, legend, log_y, new_figure, size_axis, speedup_y
 from mpsarticle.article.figures.series import (
     Drawn,
     Line,
@@ -31,9 +32,9 @@ from mpsarticle.article.figures.style import (
     METHOD_KEYS,
     NOTE_SIZE,
     REFERENCE,
-    SIZE_LABEL_KEYS,
     TICK_SIZE,
     device_color,
+    size_label,
     words_in,
     workload_name,
 )
@@ -102,7 +103,7 @@ def time_vs_size(results: ResultSet, lang: str, workload: str = "matvec", suite:
                               suite=suite, **params))
     size_axis(ax, drawn.sizes, words)
     log_y(ax, words, Seconds)
-    label(ax, title=title, xlabel=words(SIZE_LABEL_KEYS[analysis.size_key(workload)]),
+    label(ax, title=title, xlabel=size_label(words, analysis.size_key(workload)),
           ylabel=words("figure.time_per_call"))
     legend(ax, words, failed=drawn.failed, loc="upper left")
     return figure
@@ -153,7 +154,7 @@ def speedup(results: ResultSet, lang: str, workload: str = "matvec", suite: str 
     for row, note in enumerate(corner_notes):
         ax.text(0.02, 0.97 - 0.07 * row, note, transform=ax.transAxes, ha="left", va="top", fontsize=TICK_SIZE,
                 color=INK, bbox={"facecolor": BACKGROUND, "edgecolor": "none", "alpha": 0.9, "pad": 1.5})
-    label(ax, title=title, xlabel=words(SIZE_LABEL_KEYS[analysis.size_key(workload)]),
+    label(ax, title=title, xlabel=size_label(words, analysis.size_key(workload)),
           ylabel=words("figure.speedup_axis"))
     legend(ax, words, failed=drawn.failed, loc="best")
     return figure
@@ -184,6 +185,16 @@ def bandwidth(results: ResultSet, lang: str, suite: str | None = None) -> Figure
     size_axis(ax, drawn.sizes, words)
     log_y(ax, words, Num)
     ax.margins(y=0.15)
-    label(ax, title=title, xlabel=words("figure.size.m"), ylabel=words("figure.bandwidth_axis"))
+    label(ax, title=title, xlabel=size_label(words, "m"), ylabel=words("figure.bandwidth_axis"))
     legend(ax, words, failed=drawn.failed, loc="lower right")
     return figure
+
+
+#: This module's figures by the names the chapters glue them by (mpsarticle.article.figures.files).
+DRAWINGS = {
+    "original": Drawing(original_bars, plotted=True),
+    "original_engine": Drawing(functools.partial(original_bars, method="engine")),
+    "time": Drawing(time_vs_size, plotted=True),
+    "speedup": Drawing(speedup, plotted=True),
+    "bandwidth": Drawing(bandwidth, plotted=True),
+}

@@ -24,13 +24,14 @@ from typing import Literal
 from matplotlib.ticker import Formatter
 
 from mpsarticle.article import formatting
-from mpsarticle.article.wording import Factor, Num, Value, Words
+from mpsarticle.article.wording import Choice, Factor, Num, Value, Words
 from mpsarticle.core.specs import Method
 
 __all__ = ["BACKGROUND", "DEVICE_COLORS", "DPI", "DTYPE_STYLES", "FAILED_GID", "FIGSIZE", "GRID", "INK",
            "LogLabels", "MACHINE_COLORS", "MACHINE_DEVICE_STYLES", "MESSAGE_GID", "METHOD_COLORS", "METHOD_MARKERS",
-           "METHOD_KEYS", "OKABE_ITO", "SIZE_LABEL_KEYS", "STATUS_KEYS", "WORKLOAD_KEYS", "axis_factor", "device_color",
-           "device_name", "machine_color", "machine_device_style", "plain_number", "workload_name", "words_in"]
+           "METHOD_KEYS", "OKABE_ITO", "STATUS_KEYS", "axis_factor", "device_color",
+           "device_name", "machine_color", "machine_device_style", "plain_number", "size_label", "workload_name",
+           "words_in"]
 
 # -- palette -----------------------------------------------------------------------
 
@@ -104,13 +105,8 @@ def device_name(device: str, lang: str) -> str:
 
 
 #: Each timing method's name in the figures.
-METHOD_KEYS: dict[Method, str] = {"naive": "figure.method.naive", "engine": "figure.method.engine",
-                                  "events": "figure.method.events"}
-#: Each workload's name in a figure's title; a workload without one is named as the results file names it.
-WORKLOAD_KEYS = {"matvec": "figure.workload.matvec", "matmul": "figure.workload.matmul",
-                 "copy": "figure.workload.copy", "train_step": "figure.workload.train_step"}
-#: The x label of a size axis, by the parameter that is the size (:func:`mpsarticle.analysis.series.size_key`).
-SIZE_LABEL_KEYS = {"m": "figure.size.m", "n": "figure.size.n", "batch": "figure.size.batch"}
+METHOD_KEYS: dict[Method, str] = {"naive": "figure.method.naive", "engine": "method.engine",
+                                  "events": "method.events"}
 #: Why a series has no point at all, by the status of its first unmeasured point.
 STATUS_KEYS = {"error": "figure.status.error", "timeout": "figure.status.timeout",
                "crashed": "figure.status.crashed", "out_of_memory": "figure.status.out_of_memory",
@@ -118,8 +114,15 @@ STATUS_KEYS = {"error": "figure.status.error", "timeout": "figure.status.timeout
 
 
 def workload_name(words: Words, workload: str) -> str:
-    """A workload as a figure's title names it (:data:`WORKLOAD_KEYS`)."""
-    return words(WORKLOAD_KEYS[workload]) if workload in WORKLOAD_KEYS else workload
+    """A workload as a figure's title names it (a form of ``figure.workload``); one without a form as the results
+    file names it."""
+    return words("figure.workload", workload=Choice(workload)) if words.names("figure.workload", workload) \
+        else workload
+
+
+def size_label(words: Words, parameter: str) -> str:
+    """The x label of a size axis, by the parameter that is the size (:func:`mpsarticle.analysis.series.size_key`)."""
+    return words("figure.size", parameter=Choice(parameter)) if words.names("figure.size", parameter) else parameter
 
 
 def axis_factor(value: float) -> Factor:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from matplotlib.figure import Figure
 
 from mpsarticle.analysis import series as analysis
-from mpsarticle.article.figures.frame import empty, label, legend, log_y, new_figure, size_axis, title_over
+from mpsarticle.article.figures.frame import Drawing, empty, label, legend, log_y, new_figure, size_axis, title_over
 from mpsarticle.article.figures.series import Drawn, Line, devices_with_data, draw_series
 from mpsarticle.article.figures.style import (
     FIGSIZE,
@@ -14,6 +14,7 @@ from mpsarticle.article.figures.style import (
     METHOD_KEYS,
     METHOD_MARKERS,
     NOTE_SIZE,
+    size_label,
     words_in,
 )
 from mpsarticle.article.wording import Factor, Seconds, Size
@@ -58,8 +59,14 @@ def methods(results: ResultSet, lang: str, suite: str = "matvec") -> Figure:
                     transform=ax.transAxes, ha="left", va="top", fontsize=NOTE_SIZE, color=INK)
         size_axis(ax, drawn.sizes, words)
         log_y(ax, words, Seconds)
-        label(ax, title=words.device(device), xlabel=words("figure.size.m"))
+        label(ax, title=words.device(device), xlabel=size_label(words, "m"))
     label(axes[0], ylabel=words("figure.time_per_call"))
     # Below the panels: inside one it would cover that device's lines.
     legend(figure, words, failed=failed, axes=axes, loc="outside lower center", ncols=4)
     return figure
+
+
+#: This module's figures by the names the chapters glue them by (mpsarticle.article.figures.files).
+DRAWINGS = {
+    "methods": Drawing(methods, plotted=True),
+}

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from matplotlib.figure import Figure
 
-from mpsarticle.article.figures.frame import empty, label, legend, new_figure, plain_axis
+from mpsarticle.article.figures.frame import Drawing, empty, label, legend, new_figure, plain_axis
 from mpsarticle.article.figures.series import by_size, devices_with_data
 from mpsarticle.article.figures.style import (
     FAILED_GID,
@@ -73,3 +73,9 @@ def train(results: ResultSet, lang: str) -> Figure:
     # Outside the axes: with one or two rows any corner inside would cover a bar.
     legend(figure, words, failed=failed, passed=passed, axes=[ax], loc="outside lower center", ncols=2)
     return figure
+
+
+#: This module's figures by the names the chapters glue them by (mpsarticle.article.figures.files).
+DRAWINGS = {
+    "train": Drawing(train, plotted=True),
+}

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from matplotlib.figure import Figure
 
-from mpsarticle.article.figures.frame import empty, label, legend, new_figure, plain_axis, title_over
+from mpsarticle.article.figures.frame import Drawing, empty, label, legend, new_figure, plain_axis, title_over
 from mpsarticle.article.figures.style import FIGSIZE, INK, OKABE_ITO, TICK_SIZE, words_in
 from mpsarticle.article.wording import Count, Share
 from mpsarticle.core.cited import cited
@@ -54,3 +54,9 @@ def your_mac_bandwidth(results: ResultSet, lang: str) -> Figure:
     title_over(figure, title)
     legend(figure, words, failed=False, axes=[ax], loc="outside lower center", ncols=2)
     return figure
+
+
+#: This module's figures by the names the chapters glue them by (mpsarticle.article.figures.files).
+DRAWINGS = {
+    "your_mac_bandwidth": Drawing(your_mac_bandwidth),
+}

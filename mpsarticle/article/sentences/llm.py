@@ -110,8 +110,7 @@ def backend_sentence(found: AttentionFinding, words: Words) -> str:
 
 
 def _backend(name: str, words: Words) -> str:
-    key = f"backend.{name}"
-    return words(key) if key in words.messages else name
+    return words("backend", name=Choice(name)) if words.names("backend", name) else name
 
 
 def _call(seq: int, dim: int) -> Phrase:

@@ -1,1 +1,0 @@
-"""One catalog of reader-facing strings per language (see :mod:`mpsarticle.article.wording` for the format)."""
