@@ -11,10 +11,12 @@ modelled; a point whose ``detail`` names ``overhead_removed_by`` is replayed (no
 method ``engine``, ``ok``, a positive median. The fit minimises the squared error of ``log t``, each workload
 weighing the same (weight ``1 / sqrt(n)`` for its ``n`` points); its typical factor is ``exp`` of that weighted RMS.
 
-The checkers take ``(m, c)`` like those of :mod:`tests.oracle` (``c.text``: the key's whole English text;
-``c.oracle.results``: the raw points; ``c.fail``). A sentence's parameters are read from the same text where it
-has them (the fit's own sentence); where it does not, the oracle's own fit (:func:`own_fit`, scipy's
-``least_squares`` from the envelope) stands in.
+The checkers take ``(s, c)`` like those of :mod:`tests.oracle`: ``s`` is the recorded message (its key and typed
+values, :mod:`tests.oracle_said`), ``c.oracle.results`` the raw points, ``c.every`` the chapter's other messages,
+``c.fail`` a problem. :data:`MODEL_CHECKS` maps the model's keys to them (``tests.oracle.CHECKS`` takes them in),
+:data:`MODEL_PARTS` names the phrases read inside the message they stand in. A sentence's parameters are read from
+the fit the same chapter prints (``model.fit.device``) where it has one; where it does not, the oracle's own fit
+(:func:`own_fit`, scipy's ``least_squares`` from the envelope) stands in.
 
 The predictions for every Apple chip (:class:`Predictor`) are a second implementation of what
 :mod:`mpsarticle.analysis.predict` specifies, written from that specification and not from its code: the spec sheet's
@@ -36,20 +38,21 @@ import statistics
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 from scipy.optimize import least_squares
 
-from mpsarticle.article.wording import catalog
+from mpsarticle.article.wording import Said, Text
 from mpsarticle.core.specs import Decode
 from mpsarticle.results.model import Point, ResultSet
 
-__all__ = ["Call", "Check", "Params", "Predictor", "Side", "assumptions", "calls_of", "errors", "envelope", "own_fit",
-           "predictors", "rms", "sources_of"]
+from .oracle_said import EN, choice, kind_of, parts, printed_fields, render, shown, text_of, values_of
+
+__all__ = ["MODEL_CHECKS", "MODEL_PARTS", "Call", "Check", "Params", "Predictor", "Side", "assumptions", "calls_of",
+           "errors", "envelope", "own_fit", "predictors", "rms", "sources_of"]
 
 DATA = Path(__file__).resolve().parent.parent / "mpsarticle" / "data"
-_EN = catalog("en")
-DEVICE_NAMES = {_EN["device"][kind]: kind for kind in ("cpu", "cuda", "mps")}
 #: Workloads of one operation per call where no count is recorded; those that need the recorded count.
 ONE_OP = ("matvec", "matmul", "copy", "attention")
 COUNTED = ("op_chain", "decode")
@@ -58,9 +61,8 @@ ITEM = {"float32": 4, "float16": 2, "bfloat16": 2}
 #: The code searches a grid of 2^(1/16) steps and prints two significant figures: a threshold is true within this.
 GRID = 2 ** (1 / 16)
 SLACK = 0.06
+#: The cited rows' units of time.
 TIME_UNITS = {"s": 1.0, "ms": 1e-3, "µs": 1e-6, "ns": 1e-9}
-RATE_UNITS = {"GB/s": 1e9, "GFLOP/s": 1e9, "TFLOP/s": 1e12}
-BYTE_UNITS = {"B": 1.0, "kB": 1e3, "MB": 1e6, "GB": 1e9, "TB": 1e12}
 #: Parameters of the decoders the cited decode rows name, and bytes per weight of their formats.
 CITED_MODELS = (("llama 3 8b", 8.03e9), ("qwen-2.5-coder-0.5b", 0.49e9), ("qwen-2.5-0.5b", 0.49e9),
                 ("gemma-3-1b", 999_885_952))
@@ -69,42 +71,29 @@ BYTES_PER_WEIGHT = {"bfloat16": 2.0, "f16": 2.0, "float16": 2.0, "q4_k_m": 0.5}
 
 # -- reading printed numbers --------------------------------------------------------------------
 
-def num(text: str) -> float:
-    return float(text.replace(",", ""))
+def num(value: Any) -> float:
+    """A typed value's number as printed, in base units (seconds, bytes per second, bytes; a share as a fraction)."""
+    return shown(value).value
 
 
-def resolution(text: str) -> float:
-    """The unit of the last printed digit of a bare number."""
-    text = text.replace(",", "")
-    return 10.0 ** -len(text.partition(".")[2])
+def rounds_to(printed: Any, value: float) -> bool:
+    """``value`` rounds to the number ``printed`` (half a unit of its last digit, and a hair for floats)."""
+    found = shown(printed)
+    return abs(found.value - value) <= found.unit / 2 * (1 + 1e-6) + 1e-12 * abs(value)
 
 
-def rounds_to(printed: str, value: float) -> bool:
-    """``value`` rounds to the bare number ``printed`` (half a unit of its last digit, and a hair for floats)."""
-    return abs(num(printed) - value) <= resolution(printed) / 2 * (1 + 1e-6) + 1e-12 * abs(value)
-
-
-def quantity(text: str, units: dict[str, float]) -> tuple[float, float]:
-    """(value in base units, resolution in base units) of ``916 ns`` / ``79.2 GB/s`` / ``72.9 kB``."""
-    value, unit = text.rsplit(" ", 1)
-    return num(value) * units[unit], resolution(value) * units[unit]
-
-
-def seconds(text: str) -> float:
-    return quantity(text, TIME_UNITS)[0]
-
-
-def rate(text: str) -> float:
-    return quantity(text, RATE_UNITS)[0]
-
-
-def matches(text: str, value: float, units: dict[str, float]) -> bool:
-    printed, unit = quantity(text, units)
-    return abs(printed - value) <= unit / 2 * (1 + 1e-6) + 1e-12 * abs(value)
+#: A printed time, rate or amount of bytes against a value in base units: the same reading.
+matches = rounds_to
 
 
 def near(a: float, b: float, tolerance: float) -> bool:
     return abs(a - b) <= tolerance * max(abs(a), abs(b))
+
+
+def _amount(text: Any) -> tuple[float, str]:
+    """(number, unit) of a cited figure quoted as text, ``56 GB/s`` or ``14.6 tokens/s``: the file's own unit."""
+    number, _, unit = text_of(text).partition(" ")
+    return float(number.replace(",", "")), unit
 
 
 # -- the model, from the raw points --------------------------------------------------------------
@@ -714,7 +703,7 @@ def sources_of(checks: list[Check]) -> dict[str, dict]:
                    "misses": list(dict.fromkeys(k.row["chip"] for k in ks if k.miss))} for name, ks in found.items()}
 
 
-def sized(printed: str, value: float) -> bool:
+def sized(printed: Any, value: float) -> bool:
     """``value`` printed to two significant figures (half a unit of the second either way), or as it is."""
     if rounds_to(printed, value):
         return True
@@ -724,144 +713,68 @@ def sized(printed: str, value: float) -> bool:
     return abs(num(printed) - value) <= unit / 2 * (1 + 1e-9)
 
 
-# -- the sentences' patterns (the claim table of tests/oracle.py lists them) ----------------------
+# -- the model's keys (tests/oracle.py's CHECKS takes them in) ------------------------------------
 
-N = r"(?:\d{1,3}(?:,\d{3})*(?:\.\d+)?|\d+(?:\.\d+)?)"
-TIME = rf"{N} (?:s|ms|µs|ns)"
-RATE = rf"{N} (?:GB/s|GFLOP/s|TFLOP/s)"
-DBYTES = rf"{N} (?:B|kB|MB|GB|TB)"
-DTYPE = r"(?:float32|float16|bfloat16)"
-CHIP = r"Apple M\d(?: Pro| Max| Ultra)?"
-DEV = "(?:" + "|".join(re.escape(name) for name in DEVICE_NAMES) + ")"
-END = r"(?=\.(?: [A-Z(]|$))"
-
-FIT = (rf"On the (?P<dev>{DEV}) \((?P<points>{N}) points?\): (?P<op>{TIME}) per operation, (?P<bw>{RATE}), "
-       rf"(?P<rates>.+?); the model reproduces its points within (?P<median>{N})% in the median, (?P<worst>{N})% at "
-       rf"worst")
-CHOICE = (rf"(?:(?P<sum>Adding) the three terms fits this build better than taking the largest: a typical point is "
-          rf"(?P<chosen>{N})× off with the sum and (?P<other>{N})× off with the largest|Taking the largest of the "
-          rf"three terms fits this build better than adding them: a typical point is (?P<chosen2>{N})× off with the "
-          rf"largest and (?P<other2>{N})× off with the sum) \(the (?P<dev>{DEV})'s points\)")
-REPLAYED = (rf"A decode step replayed without the host \(a CUDA graph or a compiled step\) is left out of the fit: on "
-            rf"the (?P<dev>{DEV}), even without the fixed cost, the model misses it by (?P<error>{N})%")
-FIT_NONE = r"No device of this build has enough measurements to fit the model"
-THRESHOLD_MATVEC = (rf"On the (?P<dev>{DEV}), B @ a is limited by the fixed cost below m ≈ (?P<m>{N}), where its "
-                    rf"(?P<bytes>{DBYTES}) take one call's (?P<op>{TIME}) at (?P<bw>{RATE}), and by bandwidth above")
-THRESHOLD_MATMUL = (rf"(?P<dtype>{DTYPE}) A @ B on the (?P<dev>{DEV}) turns from fixed-cost-bound to "
-                    rf"(?P<after>compute|bandwidth)-bound at m ≈ (?P<m>{N})(?:, then (?P<after2>compute|bandwidth)"
-                    rf"-bound from m ≈ (?P<m2>{N}))?")
-CONFLICTS_NONE = r"No cited figure is above what the spec sheet allows its chip"
-CONFLICTS = rf"Above what the spec sheet allows, so the figure or the sheet is wrong: (?P<items>.+?){END}"
-CONFLICT = (rf"(?P<value>{N}) (?P<unit>GB/s|TFLOP/s|tokens/s) on the (?P<chip>{CHIP}) \((?P<source>[^()]+)\), "
-            rf"against a bound of (?P<bound>{N}) (?P<bunit>GB/s|TFLOP/s|tokens/s)")
-CHECKS_NONE = r"No cited figure can be compared with a prediction in this build"
-SOURCE = (rf"(?P<source>[\w.-]+/[\w.-]+): (?P<n>{N}) figures?, off by (?P<median>{N})% in the median and "
-          rf"(?P<worst>{N})% at worst; (?:outside the predicted range on the (?P<misses>.+?)|each inside its "
-          rf"predicted range)(?=\.(?: |$))")
-ANSWER_ERROR = (rf"Against (?P<checks>{N}) published measurements of (?P<chips>{N}) chips? from (?P<sources>{N}) "
-                rf"sources?, the predictions are off by (?P<median>{N})% in the median and by (?P<worst>{N})% at "
-                rf"worst, and (?P<misses>{N}) of the measurements lies? outside the predicted range")
-ANSWER_CROSSOVER = (rf"an Apple GPU beats its own CPU at B @ a only above a crossover that ranges from m ≈ "
-                    rf"(?P<low>{N}) on the (?P<low_chip>{CHIP}) to m ≈ (?P<high>{N}) on the (?P<high_chip>{CHIP})\. "
-                    rf"Below it, the GPU's fixed cost of about (?P<gpu_op>{TIME}) per operation, against "
-                    rf"(?P<cpu_op>{TIME}) on the CPU, outweighs the work")
-ANSWER_MATMUL = (rf"At float32 matrix products of m = (?P<m>{N}), (?:the GPU is predicted to (?:run "
-                 rf"(?P<low>{N})× as fast as the CPU on the (?P<low_chip>{CHIP}) and (?P<high>{N})× as fast|be "
-                 rf"(?P<glow>{N})× faster than "
-                 rf"the CPU on the (?P<glow_chip>{CHIP}) and (?P<ghigh>{N})× faster)|the CPU is predicted to be "
-                 rf"(?:(?P<mlow>{N})× faster than the GPU on the (?P<mlow_chip>{CHIP}), and the GPU (?P<mhigh>{N})× "
-                 rf"faster|faster on every chip: (?P<clow>{N})× faster on the (?P<clow_chip>{CHIP}) to "
-                 rf"(?P<chigh>{N})×)) "
-                 rf"on the (?P<high_chip>{CHIP})")
-ANSWER_DECODE = (rf"A 7-billion-parameter model in 16-bit weights, run eagerly in PyTorch, would generate "
-                 rf"(?P<eager_low>{N}) to (?P<eager_high>{N}) tokens per second, against the (?P<bound_low>{N}) to "
-                 rf"(?P<bound_high>{N}) that reading every weight once allows; the fixed cost per operation is the "
-                 rf"larger part of a step on (?:(?P<limited>{N}) of the|one of the) (?P<variants>{N}) chip variants "
-                 rf"whose memory holds it")
-ANSWER_NONE = (r"The model has no predictions for Apple chips in this build: none of its devices had enough "
-               r"measurements to fit it")
-ANSWER_MAC = (rf"This build ran on the (?P<chip>{CHIP})(?: \((?P<cores>\d+)-core GPU\))?, and the model predicted "
-              rf"this chip before it measured: ")
-MAC_COPY = (rf"a plain copy on the GPU reached (?P<copy>{RATE}) \(predicted (?P<predicted>{RATE}), range "
-            rf"(?P<low>{RATE}) to (?P<high>{RATE})\)")
-MAC_RATE = (rf"float32 matrix products on the GPU reached (?P<rate>{RATE}) at best \(predicted (?P<predicted>{RATE}), "
-            rf"range (?P<low>{RATE}) to (?P<high>{RATE})\)")
-MAC_CROSS = (rf"B @ a on the GPU (?:beat the CPU from m = (?P<cross>{N}) on|(?P<never>was not shown to beat the "
-             rf"CPU from any size on)) \(predicted from m ≈ (?P<predicted>{N}), range (?P<low>{N}) to (?P<high>{N})\)")
-RULE_FIXED = (rf"First, the fixed cost: on this build's (?P<dev>{DEV}) every operation costs about (?P<op>{TIME}) "
-              rf"whatever it does, so a call that moves fewer than (?P<bytes>{DBYTES}) \(what (?P<bw>{RATE}) moves in "
-              rf"that time\) pays for the call, not for the work; B @ a crosses that line at m ≈ (?P<m>{N})\. On a "
-              rf"Mac, by the model, the GPU pays (?P<gpu_op>{TIME}) per operation and the CPU (?P<cpu_op>{TIME})")
-RULE_MEMORY = (rf"Second, unified memory: on a Mac the CPU and the GPU read the same memory, so work limited by "
-               rf"bandwidth gains at most what the GPU reaches over what the CPU reaches: (?P<gpu_share>{N})% of the "
-               rf"spec bandwidth against (?P<cpu_share>{N})% in the median of the published copies, (?P<ratio>{N})×")
-RULE_MAC = (rf"Third, on a Mac: put work like B @ a on mps only from m ≈ (?P<cross>{N}) on \(the median chip variant; "
-            rf"from (?P<low>{N}) on the (?P<low_chip>{CHIP}) to (?P<high>{N}) on the (?P<high_chip>{CHIP})\); batch "
-            rf"small calls until each moves more than (?P<mac_bytes>{DBYTES}), what the median variant's GPU reads in "
-            rf"one operation's fixed cost; and for text, eager PyTorch pays (?P<gpu_op>{TIME}) for each of about "
-            rf"(?P<ops>{N}) operations per token \((?P<overhead>{TIME}) per token of a 7B model\)\. That is the "
-            rf"larger part of a token on (?P<limited>{N}) of the (?P<variants>{N}) chip variants that hold such a "
-            rf"model")
-POST = (rf"For the post's M1 Pro, the model puts one B @ a at m = (?P<m>{N}) at no less than (?P<device_time>{TIME}) "
-        rf"on the GPU \((?P<moved>{DBYTES}) at the (?P<bw>{RATE}) a copy reaches there\), while calling it costs the "
-        rf"host (?P<host_low>{TIME}) to (?P<host_high>{TIME}) \(the per-call times published for that chip\)\. From "
-        rf"m ≈ (?P<from_m>{N}) on, the device time exceeds even the larger of those, so naive timeit returns before "
-        rf"the GPU has finished: there a total for (?P<calls>{N}) products under (?P<total>{TIME}) at m = (?P<m2>{N}) "
-        rf"can only be the time to queue them")
-POST_NONE = (r"The model cannot say how long the post's M1 Pro needs for B @ a: the spec sheet or the published copies "
-             r"lack the chip")
-
-#: (name, pattern, checker): the model's rows of tests.oracle.CLAIM_TABLE.
-MODEL_CLAIM_TABLE: list[tuple[str, str, str]] = [
-    ("model.fit.device", FIT, "check_model_fit"),
-    ("model.fit.choice", CHOICE, "check_model_choice"),
-    ("model.fit.replayed", REPLAYED, "check_model_replayed"),
-    ("model.fit.none", FIT_NONE, "check_model_fit_none"),
-    ("model.threshold.matvec", THRESHOLD_MATVEC, "check_model_threshold_matvec"),
-    ("model.threshold.matmul", THRESHOLD_MATMUL, "check_model_threshold_matmul"),
-    ("model.checks.conflicts.none", CONFLICTS_NONE, "check_model_conflicts_none"),
-    ("model.checks.conflicts", CONFLICTS, "check_model_conflicts"),
-    ("model.checks.none", CHECKS_NONE, "check_model_checks_none"),
-    ("model.checks.source", SOURCE, "check_model_source"),
-    ("model.answer.error", ANSWER_ERROR, "check_model_answer_error"),
-    ("model.answer.crossover", ANSWER_CROSSOVER, "check_model_answer_crossover"),
-    ("model.answer.matmul", ANSWER_MATMUL, "check_model_answer_matmul"),
-    ("model.answer.decode", ANSWER_DECODE, "check_model_answer_decode"),
-    ("model.answer.none", ANSWER_NONE, "check_model_answer_none"),
-    ("model.answer.mac", ANSWER_MAC + rf"(?P<items>.+?){END}", "check_model_answer_mac"),
-    ("model.rule.fixed", RULE_FIXED, "check_model_rule_fixed"),
-    ("model.rule.memory", RULE_MEMORY, "check_model_rule_memory"),
-    ("model.rule.mac", RULE_MAC, "check_model_rule_mac"),
-    ("model.post", POST, "check_model_post"),
-    ("model.post.none", POST_NONE, "check_model_post_none"),
-]
+#: Each key of the model's sentences and the name of its checker below.
+MODEL_CHECKS: dict[str, str] = {
+    "model.fit.device": "check_model_fit",
+    "model.fit.choice": "check_model_choice",
+    "model.fit.choice_max": "check_model_choice",
+    "model.fit.replayed": "check_model_replayed",
+    "model.fit.none": "check_model_fit_none",
+    "model.threshold.matvec": "check_model_threshold_matvec",
+    "model.threshold.matmul": "check_model_threshold_matmul",
+    "model.threshold.matmul_more": "check_model_threshold_matmul",
+    "model.checks.conflicts.none": "check_model_conflicts_none",
+    "model.checks.conflicts": "check_model_conflicts",
+    "model.checks.none": "check_model_checks_none",
+    "model.checks.source": "check_model_source",
+    "model.checks.source_all": "check_model_source",
+    "model.answer.error": "check_model_answer_error",
+    "model.answer.crossover": "check_model_answer_crossover",
+    "model.answer.matmul": "check_model_answer_matmul",
+    "model.answer.matmul_mixed": "check_model_answer_matmul",
+    "model.answer.matmul_cpu": "check_model_answer_matmul",
+    "model.answer.decode": "check_model_answer_decode",
+    "model.answer.none": "check_model_answer_none",
+    "model.answer.mac": "check_model_answer_mac",
+    "model.rule.fixed": "check_model_rule_fixed",
+    "model.rule.memory": "check_model_rule_memory",
+    "model.rule.mac": "check_model_rule_mac",
+    "model.post": "check_model_post",
+    "model.post.none": "check_model_post_none",
+}
+#: The model's phrases, read inside the message they stand in.
+MODEL_PARTS = frozenset({"model.fit.rate", "model.regime", "model.checks.conflict", "model.mac.copy",
+                         "model.mac.rate", "model.mac.cross.from", "model.mac.cross.none"})
 
 
 # -- the checkers ----------------------------------------------------------------------------------
 
-def _device(c, name: str) -> str:
-    return DEVICE_NAMES[name]
+def _rates_of(rates: Any) -> dict[str, float]:
+    return {text_of(r.values["dtype"]): num(r.values["rate"]) for r in parts(rates)}
 
 
-def _rates_of(text: str) -> dict[str, float]:
-    return {d: rate(r) for r, d in re.findall(rf"({RATE}) in ({DTYPE})", text)}
+def _params_of(s: Said) -> Params:
+    """The parameters a ``model.fit.device`` message prints."""
+    return Params(num(s.values["op"]), num(s.values["bw"]), _rates_of(s.values["rates"]))
 
 
-def printed_fits(text: str) -> dict[str, Params]:
-    """device -> the parameters the fit sentence of ``text`` prints."""
-    return {DEVICE_NAMES[m["dev"]]: Params(seconds(m["op"]), rate(m["bw"]), _rates_of(m["rates"]))
-            for m in re.finditer(FIT, text)}
+def printed_fits(c) -> dict[str, Params]:
+    """device -> the parameters the chapter's fit sentences print."""
+    return {kind_of(s.values["device"]): _params_of(s) for s in c.every("model.fit.device")}
 
 
-def _chosen(text: str) -> dict[str, str]:
-    """device -> the combination the choice sentence of ``text`` names."""
-    return {DEVICE_NAMES[m["dev"]]: "sum" if m["sum"] else "max" for m in re.finditer(CHOICE, text)}
+def _chosen(c) -> dict[str, str]:
+    """device -> the combination the chapter's choice sentence names."""
+    return {kind_of(s.values["device"]): "sum" if s.key == "model.fit.choice" else "max"
+            for s in c.every("model.fit.choice", "model.fit.choice_max")}
 
 
 def combinations(c, device: str) -> list[str]:
-    """The combinations a device's sentences may use: the one the text names for it; else the better of the
+    """The combinations a device's sentences may use: the one the chapter names for it; else the better of the
     oracle's own two fits (both, where they are within 1 % of each other)."""
-    named = _chosen(c.text).get(device)
+    named = _chosen(c).get(device)
     if named:
         return [named]
     fits = {k: own_fit(c.oracle.results, device, k) for k in ("sum", "max")}
@@ -872,28 +785,31 @@ def combinations(c, device: str) -> list[str]:
 
 
 def parameters(c, device: str) -> Params | None:
-    """The device's parameters as printed in the same text, else the oracle's own fit."""
-    printed = printed_fits(c.text).get(device)
+    """The device's parameters as the chapter prints them, else the oracle's own fit."""
+    printed = printed_fits(c).get(device)
     if printed:
         return printed
     own = own_fit(c.oracle.results, device, combinations(c, device)[0])
     return own[0] if own else None
 
 
-def _percent_close(printed: str, value: float, points: float = 3.0, relative: float = 0.0) -> bool:
-    return abs(num(printed) - 100 * value) <= max(points, relative * 100 * value) + resolution(printed) / 2
+def _percent_close(printed: Any, value: float, points: float = 3.0, relative: float = 0.0) -> bool:
+    """A printed share within ``points`` percentage points (or ``relative`` of itself) of ``value``."""
+    found = shown(printed)
+    return 100 * abs(found.value - value) <= max(points, relative * 100 * value) + 100 * found.unit / 2
 
 
-def check_model_fit(m: re.Match, c) -> None:
-    device = _device(c, m["dev"])
+def check_model_fit(s: Said, c) -> None:
+    v = s.values
+    device = kind_of(v["device"])
     results = c.oracle.results
     calls = fitted(results, device)
-    if int(num(m["points"])) != len(calls):
-        c.fail(f"{m['points']} points on the {m['dev']}, but it has {len(calls)} modelled, non-replayed points")
+    if v["points"].n != len(calls):
+        c.fail(f"{v['points'].n} points on the {device}, but it has {len(calls)} modelled, non-replayed points")
     if len(calls) < 3:
-        c.fail(f"a fit of the {m['dev']} from {len(calls)} points")
+        c.fail(f"a fit of the {device} from {len(calls)} points")
         return
-    params = Params(seconds(m["op"]), rate(m["bw"]), _rates_of(m["rates"]))
+    params = _params_of(s)
     wanted = set(envelope(calls).F)
     if set(params.F) != wanted:
         c.fail(f"rates in {sorted(params.F)}, but the points have flops in {sorted(wanted)}")
@@ -902,11 +818,11 @@ def check_model_fit(m: re.Match, c) -> None:
     for combination in combinations(c, device):
         median, worst = errors(calls, params, combination)
         tried.append(f"{combination}: median {100 * median:.3g}%, worst {100 * worst:.3g}%")
-        if _percent_close(m["median"], median) and _percent_close(m["worst"], worst, relative=0.05):
+        if _percent_close(v["median"], median) and _percent_close(v["worst"], worst, relative=0.05):
             break
     else:
-        c.fail(f"within {m['median']}% in the median, {m['worst']}% at worst, but the printed parameters give "
-               + "; ".join(tried))
+        c.fail(f"within {shown(v['median'])} in the median, {shown(v['worst'])} at worst, but the printed "
+               f"parameters give " + "; ".join(tried))
     combination = combinations(c, device)[0]
     mine = rms(calls, params, combination)
     start = rms(calls, envelope(calls), combination)
@@ -918,27 +834,27 @@ def check_model_fit(m: re.Match, c) -> None:
                f"fit ({own[1]:.4f})")
 
 
-def check_model_choice(m: re.Match, c) -> None:
-    device = _device(c, m["dev"])
-    chosen_combination = "sum" if m["sum"] else "max"
-    other_combination = "max" if m["sum"] else "sum"
-    chosen, other = (m["chosen"], m["other"]) if m["sum"] else (m["chosen2"], m["other2"])
+def check_model_choice(s: Said, c) -> None:
+    device = kind_of(s.values["device"])
+    chosen_combination = "sum" if s.key == "model.fit.choice" else "max"
+    other_combination = "max" if chosen_combination == "sum" else "sum"
+    chosen, other = num(s.values["chosen"]), num(s.values["other"])
     calls = fitted(c.oracle.results, device)
-    if num(chosen) > num(other):
+    if chosen > other:
         c.fail(f"the {chosen_combination} is said to fit better, but its factor {chosen}× is the larger")
-    params = printed_fits(c.text).get(device)
+    params = printed_fits(c).get(device)
     if params is None:
         own = own_fit(c.oracle.results, device, chosen_combination)
         params = own[0] if own else None
     if params is None or len(calls) < 3:
-        c.fail(f"no fit of the {m['dev']} to tie the factors to")
+        c.fail(f"no fit of the {device} to tie the factors to")
         return
     factor = math.exp(rms(calls, params, chosen_combination))
-    if not near(num(chosen), factor, 0.03):
+    if not near(chosen, factor, 0.03):
         c.fail(f"a typical point {chosen}× off with the {chosen_combination}, but the printed parameters give "
                f"{factor:.3f}×")
     mine = own_fit(c.oracle.results, device, other_combination)
-    if mine and not near(num(other), math.exp(mine[1]), 0.03):
+    if mine and not near(other, math.exp(mine[1]), 0.03):
         c.fail(f"{other}× off with the {other_combination}, but the oracle's own fit of it gives "
                f"{math.exp(mine[1]):.3f}×")
     best = own_fit(c.oracle.results, device, chosen_combination)
@@ -947,21 +863,21 @@ def check_model_choice(m: re.Match, c) -> None:
                f"{math.exp(best[1]):.3f}× against {math.exp(mine[1]):.3f}× with the {other_combination}")
 
 
-def check_model_replayed(m: re.Match, c) -> None:
-    device = _device(c, m["dev"])
+def check_model_replayed(s: Said, c) -> None:
+    device = kind_of(s.values["device"])
     replayed = [k for k in calls_of(c.oracle.results, device) if k.replayed]
     params = parameters(c, device)
     if not replayed or params is None:
-        c.fail(f"a replayed step on the {m['dev']}, but it has none (or no fit)")
+        c.fail(f"a replayed step on the {device}, but it has none (or no fit)")
         return
     found = [abs(params.predict(k, combination, with_ops=False) / k.seconds - 1) for k in replayed
              for combination in combinations(c, device)]
-    if not any(_percent_close(m["error"], e) for e in found):
-        c.fail(f"the replayed step predicted {m['error']}% off, but the parameters give "
+    if not any(_percent_close(s.values["error"], e) for e in found):
+        c.fail(f"the replayed step predicted {shown(s.values['error'])} off, but the parameters give "
                + ", ".join(f"{100 * e:.3g}%" for e in found))
 
 
-def check_model_fit_none(m: re.Match, c) -> None:
+def check_model_fit_none(s: Said, c) -> None:
     devices = {p.device for p in c.oracle.results.points}
     fittable = [d for d in devices if len(fitted(c.oracle.results, d)) >= 3]
     if fittable:
@@ -999,14 +915,14 @@ def matvec_after(params: Params, at: float) -> str:
     return "bandwidth" if moved >= flops else "compute"
 
 
-def _held(c, device: str, m: re.Match, params: Params) -> Params | None:
-    """The sentence's fixed cost and bandwidth, with rates: those the same text prints (then the two must be its
+def _held(c, device: str, s: Said, params: Params) -> Params | None:
+    """The sentence's fixed cost and bandwidth, with rates: those the chapter prints (then the two must be its
     fit's), else the best for the two held as printed, which must fit within 2 % of the oracle's own fit."""
-    op, bw = seconds(m["op"]), rate(m["bw"])
-    if device in printed_fits(c.text):
-        if not (matches(m["op"], params.c, TIME_UNITS) and matches(m["bw"], params.B, RATE_UNITS)):
-            c.fail(f"{m['op']} at {m['bw']}, but the fit sentence prints {params.c:.4g} s at "
-                   f"{params.B / 1e9:.4g} GB/s")
+    op, bw = num(s.values["op"]), num(s.values["bw"])
+    if device in printed_fits(c):
+        if not (matches(s.values["op"], params.c) and matches(s.values["bw"], params.B)):
+            c.fail(f"{shown(s.values['op'])} at {shown(s.values['bw'])}, but the fit sentence prints "
+                   f"{params.c:.4g} s at {params.B / 1e9:.4g} GB/s")
         return Params(op, bw, params.F)
     # Where the two combinations fit within 1 % of each other, the printed parameters may be either one's fit.
     tried = []
@@ -1020,40 +936,42 @@ def _held(c, device: str, m: re.Match, params: Params) -> Params | None:
         tried.append(f"{combination}: at best an RMS log error of {held[1]:.4f}, against {own[1]:.4f} for the "
                      f"oracle's own ({own[0].c:.4g} s at {own[0].B / 1e9:.4g} GB/s)")
     if not tried:
-        c.fail(f"no fit of the {m['dev']}")
+        c.fail(f"no fit of the {device}")
         return None
-    c.fail(f"{m['op']} at {m['bw']} is no fit of the {m['dev']}: " + "; ".join(tried))
+    c.fail(f"{shown(s.values['op'])} at {shown(s.values['bw'])} is no fit of the {device}: " + "; ".join(tried))
     return None
 
 
-def _about(printed: str, value: float) -> bool:
+def _about(printed: Any, value: float) -> bool:
     """A size printed to two significant figures from the first size of a 2^(1/16) grid at or past ``value``."""
     return value * (1 - SLACK) <= num(printed) <= value * GRID * (1 + SLACK)
 
 
-def check_model_threshold_matvec(m: re.Match, c) -> None:
-    device = _device(c, m["dev"])
+def check_model_threshold_matvec(s: Said, c) -> None:
+    v = s.values
+    device = kind_of(v["device"])
     params = parameters(c, device)
     if params is None:
-        c.fail(f"no fit of the {m['dev']}")
+        c.fail(f"no fit of the {device}")
         return
-    printed = _held(c, device, m, params)
+    printed = _held(c, device, s, params)
     if printed is None:
         return
     at = matvec_threshold(printed)
     if at is None:
-        c.fail(f"B @ a on the {m['dev']} is never limited by bandwidth with these parameters")
+        c.fail(f"B @ a on the {device} is never limited by bandwidth with these parameters")
         return
-    if not _about(m["m"], at):
-        c.fail(f"the fixed cost limits B @ a below m ≈ {m['m']}, but the parameters put the change at m = {at:.4g}")
-    if device in printed_fits(c.text) and matvec_after(printed, at) != "bandwidth":
-        c.fail(f"bandwidth limits B @ a above m ≈ {m['m']}, but the printed rate makes it compute-bound")
-    moved, unit = quantity(m["bytes"], BYTE_UNITS)
+    m = v["m"].n
+    if not _about(v["m"], at):
+        c.fail(f"the fixed cost limits B @ a below m ≈ {m:,}, but the parameters put the change at m = {at:.4g}")
+    if device in printed_fits(c) and matvec_after(printed, at) != "bandwidth":
+        c.fail(f"bandwidth limits B @ a above m ≈ {m:,}, but the printed rate makes it compute-bound")
+    moved, unit = shown(v["bytes"]).value, shown(v["bytes"]).unit
     least = 4 * (at * at + 2 * at)
     if not least * 0.99 - unit <= moved <= 4 * ((at * GRID) ** 2 + 2 * at * GRID) * 1.01 + unit:
-        c.fail(f"its {m['bytes']} at the threshold, but B @ a moves {least:.4g} bytes there")
-    if not near(moved, 4 * (num(m["m"]) ** 2 + 2 * num(m["m"])), 0.13):
-        c.fail(f"{m['bytes']} is not what B @ a moves at m ≈ {m['m']}")
+        c.fail(f"its {shown(v['bytes'])} at the threshold, but B @ a moves {least:.4g} bytes there")
+    if not near(moved, 4 * (m ** 2 + 2 * m), 0.13):
+        c.fail(f"{shown(v['bytes'])} is not what B @ a moves at m ≈ {m:,}")
 
 
 def matmul_regimes(params: Params, dtype: str, top: float = 2 ** 20) -> list[tuple[float, str]]:
@@ -1070,34 +988,39 @@ def matmul_regimes(params: Params, dtype: str, top: float = 2 ** 20) -> list[tup
     return found
 
 
-def _matvec_printed(text: str) -> dict[str, tuple[float, float]]:
-    return {DEVICE_NAMES[t["dev"]]: (seconds(t["op"]), rate(t["bw"])) for t in re.finditer(THRESHOLD_MATVEC, text)}
+def _regime(phrase: Any) -> str:
+    [regime] = parts(phrase)
+    return choice(regime, "regime")
 
 
-def check_model_threshold_matmul(m: re.Match, c) -> None:
-    device, dtype = _device(c, m["dev"]), m["dtype"]
+def check_model_threshold_matmul(s: Said, c) -> None:
+    v = s.values
+    device, dtype = kind_of(v["device"]), text_of(v["dtype"])
     params = parameters(c, device)
     if params is None or dtype not in params.F:
-        c.fail(f"no fitted rate of the {m['dev']} in {dtype}")
+        c.fail(f"no fitted rate of the {device} in {dtype}")
         return
-    if device in _matvec_printed(c.text) and device not in printed_fits(c.text):
-        fixed, bandwidth = _matvec_printed(c.text)[device]
+    matvec = {kind_of(t.values["device"]): (num(t.values["op"]), num(t.values["bw"]))
+              for t in c.every("model.threshold.matvec")}
+    if device in matvec and device not in printed_fits(c):
+        fixed, bandwidth = matvec[device]
         held = with_fixed(c.oracle.results, device, combinations(c, device)[0], fixed, bandwidth)
         params = held[0] if held else Params(fixed, bandwidth, params.F)
     regimes = matmul_regimes(params, dtype)
     changes = regimes[1:]
     if regimes[0][1] != "fixed" or not changes:
-        c.fail(f"{dtype} A @ B on the {m['dev']} is {regimes[0][1]}-bound from the start, never turning")
+        c.fail(f"{dtype} A @ B on the {device} is {regimes[0][1]}-bound from the start, never turning")
         return
-    (at, after) = changes[0]
-    if after != m["after"] or not _about(m["m"], at / GRID * 1.0000001):
-        c.fail(f"turns to {m['after']}-bound at m ≈ {m['m']}, but the parameters turn it {after}-bound at "
+    (at, after), said = changes[0], _regime(v["after"])
+    if after != said or not _about(v["m"], at / GRID * 1.0000001):
+        c.fail(f"turns to {said}-bound at m ≈ {v['m'].n:,}, but the parameters turn it {after}-bound at "
                f"m = {at:.4g}")
-    if m["after2"]:
+    if "after2" in printed_fields(s):
+        said2 = _regime(v["after2"])
         if len(changes) < 2:
-            c.fail(f"then {m['after2']}-bound from m ≈ {m['m2']}, but it stays {after}-bound")
-        elif changes[1][1] != m["after2"] or not _about(m["m2"], changes[1][0] / GRID * 1.0000001):
-            c.fail(f"then {m['after2']}-bound from m ≈ {m['m2']}, but the parameters turn it {changes[1][1]}-bound "
+            c.fail(f"then {said2}-bound from m ≈ {v['m2'].n:,}, but it stays {after}-bound")
+        elif changes[1][1] != said2 or not _about(v["m2"], changes[1][0] / GRID * 1.0000001):
+            c.fail(f"then {said2}-bound from m ≈ {v['m2'].n:,}, but the parameters turn it {changes[1][1]}-bound "
                    f"at m = {changes[1][0]:.4g}")
     elif len(changes) > 1 and changes[1][0] < 65536:
         c.fail(f"a second change, to {changes[1][1]}-bound at m = {changes[1][0]:.4g}, is left out")
@@ -1107,31 +1030,33 @@ def _conflict_text(row: dict[str, str]) -> str:
     return f"{row['value']} {row['unit']} on the {row['chip']} ({source_of(row)})"
 
 
-def check_model_conflicts_none(m: re.Match, c) -> None:
+def check_model_conflicts_none(s: Said, c) -> None:
     found = conflicts()
     if found:
         c.fail("no cited figure above the spec sheet, but " + "; ".join(_conflict_text(r) for r in found))
 
 
-def check_model_conflicts(m: re.Match, c) -> None:
+def check_model_conflicts(s: Said, c) -> None:
     found = conflicts()
-    listed = list(re.finditer(CONFLICT, m["items"]))
+    listed = parts(s.values["items"])
     if not listed:
-        c.fail(f"conflicts listed in a form the oracle cannot read: {m['items']!r}")
+        c.fail("conflicts listed, but none named")
     matched = set()
     for item in listed:
-        hits = [i for i, r in enumerate(found) if r["chip"] == item["chip"] and r["unit"] == item["unit"] and
-                near(float(r["value"]), num(item["value"]), 0.01) and item["unit"] == item["bunit"] and
-                any(near(b, num(item["bound"]), 0.02) for b in bound_of(r)[2])]
+        (value, unit), (bound, bound_unit) = _amount(item.values["value"]), _amount(item.values["bound"])
+        chip = text_of(item.values["chip"])
+        hits = [i for i, r in enumerate(found) if r["chip"] == chip and r["unit"] == unit and
+                near(float(r["value"]), value, 0.01) and unit == bound_unit and
+                any(near(b, bound, 0.02) for b in bound_of(r)[2])]
         if not hits:
-            c.fail(f"{item[0]!r} is not a cited figure above its bound")
+            c.fail(f"{render(item)!r} is not a cited figure above its bound")
         matched.update(hits)
     left = [r for i, r in enumerate(found) if i not in matched]
     if left:
         c.fail("conflicts left out: " + "; ".join(_conflict_text(r) for r in left))
 
 
-def check_model_checks_none(m: re.Match, c) -> None:
+def check_model_checks_none(s: Said, c) -> None:
     _exact(c, lambda p: [f"no cited figure can be compared, but {len(_with_error(p))} have a prediction"]
            if _with_error(p) else [])
 
@@ -1145,36 +1070,34 @@ def _exact(c, check) -> None:
             c.fail(problem)
 
 
-def _percent(printed: str, value: float) -> bool:
-    return rounds_to(printed, 100 * value)
-
-
 def _with_error(p: Predictor) -> list[Check]:
     return [k for k in p.checks if k.error is not None]
 
 
-def check_model_source(m: re.Match, c) -> None:
-    if num(m["median"]) > num(m["worst"]):
-        c.fail(f"a median error {m['median']}% above the worst {m['worst']}%")
-    named = re.findall(CHIP, m["misses"]) if m["misses"] else []
-    if m["misses"] and not named:
-        c.fail(f"misses on {m['misses']!r}, which names no chip")
+def check_model_source(s: Said, c) -> None:
+    v = s.values
+    source = text_of(v["source"])
+    if num(v["median"]) > num(v["worst"]):
+        c.fail(f"a median error {shown(v['median'])} above the worst {shown(v['worst'])}")
+    named = [text_of(chip) for chip in values_of(v["misses"])] if "misses" in printed_fields(s) else []
+    if "misses" in printed_fields(s) and not named:
+        c.fail("misses on chips, but none named")
+    total = sum(t.values["n"].n for t in c.every("model.checks.source", "model.checks.source_all"))
 
     def check(p: Predictor) -> list[str]:
-        found = sources_of(p.checks).get(m["source"])
+        found = sources_of(p.checks).get(source)
         if found is None:
-            return [f"{m['source']}: no cited figure of that source has a prediction"]
+            return [f"{source}: no cited figure of that source has a prediction"]
         problems = []
-        if int(num(m["n"])) != found["n"]:
-            problems.append(f"{m['n']} figures from {m['source']}, but {found['n']} of its rows have a prediction")
+        if v["n"].n != found["n"]:
+            problems.append(f"{v['n'].n} figures from {source}, but {found['n']} of its rows have a prediction")
         for key in ("median", "worst"):
-            if not _percent(m[key], found[key]):
-                problems.append(f"{m['source']} off by {m[key]}% ({key}), but the predictions are off by "
+            if not rounds_to(v[key], found[key]):
+                problems.append(f"{source} off by {shown(v[key])} ({key}), but the predictions are off by "
                                 f"{100 * found[key]:.4g}%")
         if named != found["misses"]:
-            problems.append(f"{m['source']}'s misses on {named or 'none'}, but the predictions miss on "
+            problems.append(f"{source}'s misses on {named or 'none'}, but the predictions miss on "
                             f"{found['misses'] or 'none'}")
-        total = sum(int(num(s["n"])) for s in re.finditer(SOURCE, c.text))
         if total != len(_with_error(p)):
             problems.append(f"the sources' figures add up to {total}, but {len(_with_error(p))} rows have a "
                             f"prediction")
@@ -1182,9 +1105,10 @@ def check_model_source(m: re.Match, c) -> None:
     _exact(c, check)
 
 
-def check_model_answer_error(m: re.Match, c) -> None:
-    if num(m["median"]) > num(m["worst"]):
-        c.fail(f"a median error {m['median']}% above the worst {m['worst']}%")
+def check_model_answer_error(s: Said, c) -> None:
+    v = s.values
+    if num(v["median"]) > num(v["worst"]):
+        c.fail(f"a median error {shown(v['median'])} above the worst {shown(v['worst'])}")
 
     def check(p: Predictor) -> list[str]:
         ks = _with_error(p)
@@ -1192,70 +1116,75 @@ def check_model_answer_error(m: re.Match, c) -> None:
             return ["an error over published measurements, but none has a prediction"]
         found = {"checks": len(ks), "chips": len({k.row["chip"] for k in ks}),
                  "sources": len({source_of(k.row) for k in ks}), "misses": sum(k.miss for k in ks)}
-        problems = [f"{m[key]} {key}, but the predictions give {value}" for key, value in found.items()
-                    if int(num(m[key])) != value]
+        problems = [f"{v[key].n} {key}, but the predictions give {value}" for key, value in found.items()
+                    if v[key].n != value]
         errors_ = [abs(k.error) for k in ks]
         for key, value in (("median", statistics.median(errors_)), ("worst", max(errors_))):
-            if not _percent(m[key], value):
-                problems.append(f"off by {m[key]}% ({key}), but the predictions are off by {100 * value:.4g}%")
+            if not rounds_to(v[key], value):
+                problems.append(f"off by {shown(v[key])} ({key}), but the predictions are off by {100 * value:.4g}%")
         return problems
     _exact(c, check)
 
 
-def _op_medians(c, gpu: str, cpu: str | None) -> None:
+def _op_medians(c, gpu: Any, cpu: Any) -> None:
     for name, printed, framework in (("the GPU's", gpu, "PyTorch MPS"), ("the CPU's", cpu, "PyTorch CPU")):
         if printed is None:
             continue
         rows = op_rows(framework)
-        if not rows or not matches(printed, statistics.median(rows), TIME_UNITS):
-            c.fail(f"{name} fixed cost {printed}, but the median of the cited {framework} operations is "
+        if not rows or not matches(printed, statistics.median(rows)):
+            c.fail(f"{name} fixed cost {shown(printed)}, but the median of the cited {framework} operations is "
                    f"{statistics.median(rows) if rows else None}")
 
 
-def _chips_of_sheet(c, *names: str) -> None:
+def _chips_of_sheet(c, *names: Any) -> None:
     for name in names:
-        if name not in chips():
-            c.fail(f"the {name} is not a chip of the spec sheet")
+        if text_of(name) not in chips():
+            c.fail(f"the {text_of(name)} is not a chip of the spec sheet")
 
 
-def _extremes(p: Predictor, name: str, what: str, low: tuple[str, str], high: tuple[str, str],
-              shown=sized) -> list[str]:
+def _extremes(p: Predictor, name: str, what: str, low: tuple[Any, Any], high: tuple[Any, Any],
+              shown_as=sized) -> list[str]:
     """The printed (value, chip) of the least and the largest variant against the predictor's."""
     found = p.extremes(name)
     if found is None:
         return [f"{what}: no chip variant has a prediction"]
     problems = []
     for side, (printed, chip), (value, mine) in (("least", low, found[0]), ("largest", high, found[1])):
-        if not shown(printed, value) or chip != mine:
-            problems.append(f"{what}: the {side} is {printed} on the {chip}, but the predictions give {value:.4g} "
-                            f"on the {mine}")
+        if not shown_as(printed, value) or text_of(chip) != mine:
+            problems.append(f"{what}: the {side} is {shown(printed)} on the {text_of(chip)}, but the predictions "
+                            f"give {value:.4g} on the {mine}")
     return problems
 
 
-def check_model_answer_crossover(m: re.Match, c) -> None:
-    _chips_of_sheet(c, m["low_chip"], m["high_chip"])
-    if num(m["low"]) > num(m["high"]):
-        c.fail(f"the lowest crossover m ≈ {m['low']} is above the highest, m ≈ {m['high']}")
-    _op_medians(c, m["gpu_op"], m["cpu_op"])
-    _exact(c, lambda p: _extremes(p, "crossover", "B @ a's crossover", (m["low"], m["low_chip"]),
-                                  (m["high"], m["high_chip"])))
+def check_model_answer_crossover(s: Said, c) -> None:
+    v = s.values
+    _chips_of_sheet(c, v["low_chip"], v["high_chip"])
+    if v["low"].n > v["high"].n:
+        c.fail(f"the lowest crossover m ≈ {v['low'].n:,} is above the highest, m ≈ {v['high'].n:,}")
+    _op_medians(c, v["gpu_op"], v["cpu_op"])
+    _exact(c, lambda p: _extremes(p, "crossover", "B @ a's crossover", (v["low"], v["low_chip"]),
+                                  (v["high"], v["high_chip"])))
 
 
-def check_model_answer_matmul(m: re.Match, c) -> None:
-    form = next(f for f in ("", "g", "m", "c") if m[f"{f}low"])
-    low, high = m[f"{form}low"], m[f"{form}high"]
-    _chips_of_sheet(c, m[f"{form}low_chip"], m["high_chip"])
-    if form in ("", "g") and num(low) > num(high):
-        c.fail(f"the least factor {low}× is above the largest {high}×")
-    if form and "1.0" in (low, high):
+#: The three forms of the answer's matrix products: the GPU faster on every chip, a mix, the CPU faster on every one.
+MATMUL_FORMS = {"model.answer.matmul": "gpu", "model.answer.matmul_mixed": "mixed", "model.answer.matmul_cpu": "cpu"}
+
+
+def check_model_answer_matmul(s: Said, c) -> None:
+    v, form = s.values, MATMUL_FORMS[s.key]
+    low, high = v["low"], v["high"]
+    _chips_of_sheet(c, v["low_chip"], v["high_chip"])
+    if form == "gpu" and num(low) > num(high):
+        c.fail(f"the least factor {shown(low)} is above the largest {shown(high)}")
+    if 1.0 in (num(low), num(high)):
         c.fail("a factor of 1.0× cannot say which side is faster")
-    if form == "g" and num(low) < 1:
-        c.fail(f"'{low}× faster' is a slowdown")
-    at = int(num(m["m"]))
+    if form == "gpu" and num(low) < 1:
+        c.fail(f"'{shown(low)} faster' is a slowdown")
+    at = v["m"].n
     if at not in (1024, 4096):
-        c.fail(f"A @ B at m = {m['m']}, a size the model does not predict")
+        c.fail(f"A @ B at m = {at:,}, a size the model does not predict")
         return
-    printed = (low, m[f"{form}low_chip"]), (high, m["high_chip"])
+    printed = (low, v["low_chip"]), (high, v["high_chip"])
 
     def check(p: Predictor) -> list[str]:
         found = p.extremes(f"speedup_float32_{at}")
@@ -1263,10 +1192,10 @@ def check_model_answer_matmul(m: re.Match, c) -> None:
             return [f"A @ B at m = {at}: no chip variant has a prediction"]
         (least, _), (most, _) = found
         what = f"A @ B's speed-up at m = {at}"
-        if form in ("", "g"):
+        if form == "gpu":
             problems = [] if least >= 1 else [f"{what}: the GPU faster on every chip, but the least is {least:.4g}×"]
-            return problems + _extremes(p, f"speedup_float32_{at}", what, *printed, shown=rounds_to)
-        if form == "m":
+            return problems + _extremes(p, f"speedup_float32_{at}", what, *printed, shown_as=rounds_to)
+        if form == "mixed":
             if not least < 1 < most:
                 return [f"{what}: the CPU faster on one chip and the GPU on another, but the predictions run "
                         f"{least:.4g}× to {most:.4g}×"]
@@ -1282,12 +1211,12 @@ def _mixed(p: Predictor, at: int, what: str, printed) -> list[str]:
     (least, least_chip), (most, most_chip) = p.extremes(f"speedup_float32_{at}")
     (low, low_chip), (high, high_chip) = printed
     problems = []
-    if not rounds_to(low, 1 / least) or low_chip != least_chip:
-        problems.append(f"{what}: the CPU {low}× faster on the {low_chip}, but the predictions give "
+    if not rounds_to(low, 1 / least) or text_of(low_chip) != least_chip:
+        problems.append(f"{what}: the CPU {shown(low)} faster on the {text_of(low_chip)}, but the predictions give "
                         f"{1 / least:.4g}× on the {least_chip}")
-    if not rounds_to(high, most) or high_chip != most_chip:
-        problems.append(f"{what}: the GPU {high}× faster on the {high_chip}, but the predictions give {most:.4g}× "
-                        f"on the {most_chip}")
+    if not rounds_to(high, most) or text_of(high_chip) != most_chip:
+        problems.append(f"{what}: the GPU {shown(high)} faster on the {text_of(high_chip)}, but the predictions "
+                        f"give {most:.4g}× on the {most_chip}")
     return problems
 
 
@@ -1296,26 +1225,36 @@ def _cpu_everywhere(found, what: str, printed) -> list[str]:
     extremes, in either order."""
     ends = [(1 / value, chip) for value, chip in found]
     for order in (ends, ends[::-1]):
-        if all(rounds_to(p, v) and chip == mine for (p, chip), (v, mine) in zip(printed, order, strict=True)):
+        if all(rounds_to(p, value) and text_of(chip) == mine
+               for (p, chip), (value, mine) in zip(printed, order, strict=True)):
             return []
-    return [f"{what}: the CPU {printed[0][0]}× to {printed[1][0]}× faster, but the predictions give "
-            + " and ".join(f"{v:.4g}× on the {chip}" for v, chip in ends)]
+    return [f"{what}: the CPU {shown(printed[0][0])} to {shown(printed[1][0])} faster, but the predictions give "
+            + " and ".join(f"{value:.4g}× on the {chip}" for value, chip in ends)]
 
 
-def check_model_answer_decode(m: re.Match, c) -> None:
-    eager, bound = (num(m["eager_low"]), num(m["eager_high"])), (num(m["bound_low"]), num(m["bound_high"]))
+def _limited(p: Predictor) -> int:
+    """The chip variants on which the fixed cost is the larger part of a 7B model's eager step."""
+    limited = 0
+    for _, v in p.variants:
+        e, b = v["eager_7B_16-bit"], v["bound_7B_16-bit"]
+        if e and b and e[0] is not None and b[0] is not None:
+            limited += (1 / e[0] > 2 / b[0]) if p.combination == "sum" else (e[0] < b[0])
+    return limited
+
+
+def check_model_answer_decode(s: Said, c) -> None:
+    v = s.values
+    eager, bound = (num(v["eager_low"]), num(v["eager_high"])), (num(v["bound_low"]), num(v["bound_high"]))
     if eager[0] > eager[1] or bound[0] > bound[1] or eager[0] > bound[0] * 1.01 or eager[1] > bound[1] * 1.01:
         c.fail(f"eager {eager} against the bound {bound}: eager cannot pass the bound, nor low pass high")
-    holding = sum(1 for s in spec() if _holds(s, 2 * ANSWER_7B_PARAMETERS))
-    if int(num(m["variants"])) != holding:
-        c.fail(f"{m['variants']} chip variants hold a 7B model in 16-bit weights, but by the spec sheet {holding} do")
-    if m["limited"] and num(m["limited"]) > num(m["variants"]):
-        c.fail(f"{m['limited']} of {m['variants']} variants")
+    holding = sum(1 for row in spec() if _holds(row, 2 * ANSWER_7B_PARAMETERS))
+    if v["variants"].n != holding:
+        c.fail(f"{v['variants'].n} chip variants hold a 7B model in 16-bit weights, but by the spec sheet {holding} "
+               f"do")
+    if v["limited"].n > v["variants"].n:
+        c.fail(f"{v['limited'].n} of {v['variants'].n} variants")
     if not _eager_decoder(c.oracle.results):
         c.fail("an eager prediction, but the build's decoder recorded no count of operations")
-
-    def shown(printed: str, value: float) -> bool:
-        return rounds_to(printed, value) or sized(printed, value)
 
     def check(p: Predictor) -> list[str]:
         problems = []
@@ -1324,23 +1263,19 @@ def check_model_answer_decode(m: re.Match, c) -> None:
             if found is None:
                 problems.append(f"the {what} tokens per second of a 7B model, but no variant has a prediction")
                 continue
-            for printed, (value, _) in zip((m[f"{what}_low"], m[f"{what}_high"]), found, strict=True):
-                if not shown(printed, value):
-                    problems.append(f"the {what} tokens per second {printed}, but the predictions give {value:.4g}")
-        limited = 0
-        for _, v in p.variants:
-            e, b = v["eager_7B_16-bit"], v["bound_7B_16-bit"]
-            if e and b and e[0] is not None and b[0] is not None:
-                limited += (1 / e[0] > 2 / b[0]) if p.combination == "sum" else (e[0] < b[0])
-        said = int(num(m["limited"])) if m["limited"] else 1
-        if said != limited:
-            problems.append(f"the fixed cost the larger part on {said} variants, but the predictions give {limited}")
+            for printed, (value, _) in zip((v[f"{what}_low"], v[f"{what}_high"]), found, strict=True):
+                if not (rounds_to(printed, value) or sized(printed, value)):
+                    problems.append(f"the {what} tokens per second {shown(printed)}, but the predictions give "
+                                    f"{value:.4g}")
+        if v["limited"].n != _limited(p):
+            problems.append(f"the fixed cost the larger part on {v['limited'].n} variants, but the predictions give "
+                            f"{_limited(p)}")
         return problems
     _exact(c, check)
 
 
-def check_model_answer_none(m: re.Match, c) -> None:
-    check_model_fit_none(m, c)
+def check_model_answer_none(s: Said, c) -> None:
+    check_model_fit_none(s, c)
 
 
 def _best_rate(c, workload: str, amount: str, **params) -> float | None:
@@ -1351,166 +1286,169 @@ def _best_rate(c, workload: str, amount: str, **params) -> float | None:
 
 
 #: What each item of a Mac's answer predicts: the variant's prediction, and how a printed one is read.
-MAC_PREDICTED = {MAC_COPY: ("copy", "a plain copy", lambda printed, value: matches(printed, value, RATE_UNITS), 1e9,
-                           " GB/s"),
-                 MAC_RATE: ("fp32", "float32 products", lambda printed, value: matches(printed, value, RATE_UNITS),
-                            1e12, " TFLOP/s"),
-                 MAC_CROSS: ("crossover", "B @ a's crossover", sized, 1.0, "")}
+MAC_PREDICTED = {"model.mac.copy": ("copy", "a plain copy", matches),
+                 "model.mac.rate": ("fp32", "float32 products", matches),
+                 "model.mac.cross.from": ("crossover", "B @ a's crossover", sized),
+                 "model.mac.cross.none": ("crossover", "B @ a's crossover", sized)}
 
 
-def _mac_predicted(c, row: dict[str, str] | None, pattern: str, item: re.Match) -> None:
+def _mac_predicted(c, row: dict[str, str] | None, item: Said) -> None:
     """A Mac's predicted value and its range, against the oracle's predictions for its spec row."""
     if row is None:
         return
-    name, what, shown, scale, unit = MAC_PREDICTED[pattern]
+    name, what, shown_as = MAC_PREDICTED[item.key]
 
     def check(p: Predictor) -> list[str]:
         found = p.variant(row)[name]
         if found is None or found[0] is None:
-            return [f"{what} predicted {item['predicted']}, but the model has no prediction for the chip"]
-        return [f"{what} {key} {item[key]}, but the predictions give {value / scale:.4g}{unit}"
-                for key, value in zip(("predicted", "low", "high"), found, strict=True) if not shown(item[key], value)]
+            return [f"{what} predicted {shown(item.values['predicted'])}, but the model has no prediction for the "
+                    f"chip"]
+        return [f"{what} {key} {shown(item.values[key])}, but the predictions give {value:.4g}"
+                for key, value in zip(("predicted", "low", "high"), found, strict=True)
+                if not shown_as(item.values[key], value)]
     _exact(c, check)
 
 
-def check_model_answer_mac(m: re.Match, c) -> None:
+def check_model_answer_mac(s: Said, c) -> None:
     mac = c.oracle.results.environment.get("mac") or {}
-    chip = mac.get("chip") or c.oracle.results.environment.get("cpu")
-    if m["chip"] != chip or (m["cores"] and int(m["cores"]) != mac.get("gpu_cores")):
-        c.fail(f"ran on the {m['chip']} ({m['cores']} GPU cores), but the build's is {chip!r} "
-               f"({mac.get('gpu_cores')})")
-    rows = [s for s in spec() if s["chip"] == m["chip"] and (not m["cores"] or s["gpu_cores"] == m["cores"])]
+    chip, cores = mac.get("chip") or c.oracle.results.environment.get("cpu"), mac.get("gpu_cores")
+    # The chip as the words name it: its GPU's cores beside it where the build recorded them.
+    named = f"{chip} ({EN('your_mac.cores', cores=Text(f'{cores:,}'))})" if isinstance(cores, int) else chip
+    if text_of(s.values["chip"]) != named:
+        c.fail(f"ran on the {text_of(s.values['chip'])}, but the build's is the {named}")
+    rows = [row for row in spec() if row["chip"] == chip and (cores is None or row["gpu_cores"] == str(cores))]
     mac_row = rows[0] if len(rows) == 1 else None
     if mac_row is None:
-        c.fail(f"the {m['chip']} ({m['cores']} GPU cores) is no one row of the spec sheet")
-    read = 0
-    for pattern in (MAC_COPY, MAC_RATE, MAC_CROSS):
-        for item in re.finditer(pattern, m["items"]):
-            read += 1
-            value = rate if pattern != MAC_CROSS else num
-            low, high, predicted = value(item["low"]), value(item["high"]), value(item["predicted"])
-            if not low * (1 - 1e-9) <= predicted <= high * (1 + 1e-9):
-                c.fail(f"a prediction {item['predicted']} outside its own range {item['low']} to {item['high']}")
-            _mac_predicted(c, mac_row, pattern, item)
-            if pattern == MAC_COPY:
-                copies = [p for p in c.oracle.results.points if p.device == "mps" and p.workload == "copy" and
-                          p.method == "engine" and p.ok and p.bytes_moved]
-                largest = max((p.bytes_moved for p in copies), default=None)
-                rates = [p.bytes_moved / p.median_s for p in copies if p.bytes_moved == largest]
-                if not any(matches(item["copy"], r, RATE_UNITS) for r in rates):
-                    c.fail(f"the copy reached {item['copy']}, but the build's largest copy reads "
-                           f"{[f'{r / 1e9:.4g}' for r in rates]} GB/s")
-            elif pattern == MAC_RATE:
-                best = _best_rate(c, "matmul", "flops", dtype="float32")
-                if best is None or not matches(item["rate"], best, RATE_UNITS):
-                    c.fail(f"float32 products reached {item['rate']}, but the build's best is {best}")
+        c.fail(f"the {chip} ({cores} GPU cores) is no one row of the spec sheet")
+    items = parts(s.values["items"])
+    if not items:
+        c.fail("a Mac's predictions, but none stated")
+    for item in items:
+        v = item.values
+        if item.key not in MAC_PREDICTED:
+            c.fail(f"an item the oracle does not know: {item.key}")
+            continue
+        low, high, predicted = num(v["low"]), num(v["high"]), num(v["predicted"])
+        if not low * (1 - 1e-9) <= predicted <= high * (1 + 1e-9):
+            c.fail(f"a prediction {shown(v['predicted'])} outside its own range {shown(v['low'])} to "
+                   f"{shown(v['high'])}")
+        _mac_predicted(c, mac_row, item)
+        if item.key == "model.mac.copy":
+            copies = [p for p in c.oracle.results.points if p.device == "mps" and p.workload == "copy" and
+                      p.method == "engine" and p.ok and p.bytes_moved]
+            largest = max((p.bytes_moved for p in copies), default=None)
+            rates = [p.bytes_moved / p.median_s for p in copies if p.bytes_moved == largest]
+            if not any(matches(v["measured"], r) for r in rates):
+                c.fail(f"the copy reached {shown(v['measured'])}, but the build's largest copy reads "
+                       f"{[f'{r / 1e9:.4g}' for r in rates]} GB/s")
+        elif item.key == "model.mac.rate":
+            best = _best_rate(c, "matmul", "flops", dtype="float32")
+            if best is None or not matches(v["measured"], best):
+                c.fail(f"float32 products reached {shown(v['measured'])}, but the build's best is {best}")
+        else:
+            pairs = c.oracle.compare("matvec")
+            common = pairs.common()
+            if item.key == "model.mac.cross.none":
+                if common and pairs.can_be("faster", common[-1]) and \
+                        all(pairs.directions(size) == {"faster"} for size in common[-1:]):
+                    c.fail("'not shown to beat the CPU from any size on', but it is faster at the largest size")
             else:
-                pairs = c.oracle.compare("matvec")
-                common = pairs.common()
-                if item["never"]:
-                    if common and pairs.can_be("faster", common[-1]) and \
-                            all(pairs.directions(s) == {"faster"} for s in common[-1:]):
-                        c.fail("'not shown to beat the CPU from any size on', but it is faster at the largest size")
-                else:
-                    said = int(num(item["cross"]))
-                    above = [s for s in common if s >= said]
-                    if said not in common or not all(pairs.can_be("faster", s) for s in above):
-                        c.fail(f"B @ a beat the CPU from m = {item['cross']} on, but the points do not show it "
-                               f"faster at every measured size from there ({pairs.what})")
-    if read != len(re.findall(r"\(predicted", m["items"])):
-        c.fail(f"items the oracle cannot read: {m['items']!r}")
+                said = v["measured"].n
+                above = [size for size in common if size >= said]
+                if said not in common or not all(pairs.can_be("faster", size) for size in above):
+                    c.fail(f"B @ a beat the CPU from m = {said:,} on, but the points do not show it faster at every "
+                           f"measured size from there ({pairs.what})")
 
 
-def check_model_rule_fixed(m: re.Match, c) -> None:
-    device = _device(c, m["dev"])
+def check_model_rule_fixed(s: Said, c) -> None:
+    v = s.values
+    device = kind_of(v["device"])
     results = c.oracle.results
     devices = [d for d in dict.fromkeys(p.device for p in results.points) if len(fitted(results, d)) >= 3]
     accelerators = [d for d in devices if d != "cpu"]
     if device != (accelerators or devices or [None])[0]:
-        c.fail(f"'this build's {m['dev']}', but the build's device is {(accelerators or devices or [None])[0]}")
+        c.fail(f"'this build's {device}', but the build's device is {(accelerators or devices or [None])[0]}")
     params = parameters(c, device)
     if params is None:
-        c.fail(f"no fit of the {m['dev']}")
+        c.fail(f"no fit of the {device}")
         return
-    op, bw = seconds(m["op"]), rate(m["bw"])
-    if _held(c, device, m, params) is None:
+    op, bw = num(v["op"]), num(v["bw"])
+    if _held(c, device, s, params) is None:
         return
-    moved = quantity(m["bytes"], BYTE_UNITS)[0]
-    if not near(moved, op * bw, 0.01):
-        c.fail(f"{m['bytes']} is not {m['op']} × {m['bw']} = {op * bw:.4g} bytes")
+    if not near(num(v["bytes"]), op * bw, 0.01):
+        c.fail(f"{shown(v['bytes'])} is not {shown(v['op'])} × {shown(v['bw'])} = {op * bw:.4g} bytes")
     at = matvec_threshold(Params(op, bw, params.F))
-    if at is None or not _about(m["m"], at):
-        c.fail(f"B @ a crosses the line at m ≈ {m['m']}, but the parameters put it at {at}")
-    _op_medians(c, m["gpu_op"], m["cpu_op"])
+    if at is None or not _about(v["m"], at):
+        c.fail(f"B @ a crosses the line at m ≈ {v['m'].n:,}, but the parameters put it at {at}")
+    _op_medians(c, v["gpu_op"], v["cpu_op"])
 
 
-def _share_printed(printed: str, values: list[float]) -> bool:
-    return bool(values) and rounds_to(printed, 100 * statistics.median(values))
+def _share_printed(printed: Any, values: list[float]) -> bool:
+    return bool(values) and rounds_to(printed, statistics.median(values))
 
 
-def check_model_rule_memory(m: re.Match, c) -> None:
+def check_model_rule_memory(s: Said, c) -> None:
+    v = s.values
     for name, framework in (("gpu_share", "PyTorch MPS"), ("cpu_share", "PyTorch CPU")):
         shares = copy_shares(framework)
-        if not _share_printed(m[name], shares):
-            c.fail(f"{m[name]}% for {framework}, but the median cited copy over its spec bandwidth is "
+        if not _share_printed(v[name], shares):
+            c.fail(f"{shown(v[name])} for {framework}, but the median cited copy over its spec bandwidth is "
                    f"{100 * statistics.median(shares) if shares else None}%")
-    gpu, cpu = num(m["gpu_share"]), num(m["cpu_share"])
-    half = resolution(m["gpu_share"]) / 2, resolution(m["cpu_share"]) / 2
-    low, high = (gpu - half[0]) / (cpu + half[1]), (gpu + half[0]) / max(cpu - half[1], 1e-9)
-    r = num(m["ratio"])
-    if not (low - resolution(m["ratio"]) / 2 <= r <= high + resolution(m["ratio"]) / 2) or r == 1.0 and gpu != cpu:
-        c.fail(f"{m['ratio']}× is not {m['gpu_share']}% over {m['cpu_share']}%")
+    gpu, cpu = shown(v["gpu_share"]), shown(v["cpu_share"])
+    low, high = (gpu.value - gpu.unit / 2) / (cpu.value + cpu.unit / 2), \
+        (gpu.value + gpu.unit / 2) / max(cpu.value - cpu.unit / 2, 1e-9)
+    ratio = shown(v["ratio"])
+    if not (low - ratio.unit / 2 <= ratio.value <= high + ratio.unit / 2) or \
+            ratio.value == 1.0 and gpu.value != cpu.value:
+        c.fail(f"{ratio} is not {gpu} over {cpu}")
 
 
-def check_model_rule_mac(m: re.Match, c) -> None:
-    _chips_of_sheet(c, m["low_chip"], m["high_chip"])
-    holding = sum(1 for s in spec() if _holds(s, 2 * ANSWER_7B_PARAMETERS))
-    if int(num(m["variants"])) != holding:
-        c.fail(f"{m['variants']} chip variants hold a 7B model in 16-bit weights, but by the spec sheet {holding} do")
-    if not num(m["low"]) <= num(m["cross"]) <= num(m["high"]):
-        c.fail(f"the median variant's m ≈ {m['cross']} is not between {m['low']} and {m['high']}")
-    _op_medians(c, m["gpu_op"], None)
-    if not near(seconds(m["overhead"]), num(m["ops"]) * seconds(m["gpu_op"]), 0.01):
-        c.fail(f"{m['ops']} operations at {m['gpu_op']} are not {m['overhead']}")
-    moved = quantity(m["mac_bytes"], BYTE_UNITS)[0]
+def check_model_rule_mac(s: Said, c) -> None:
+    v = s.values
+    _chips_of_sheet(c, v["low_chip"], v["high_chip"])
+    holding = sum(1 for row in spec() if _holds(row, 2 * ANSWER_7B_PARAMETERS))
+    if v["variants"].n != holding:
+        c.fail(f"{v['variants'].n} chip variants hold a 7B model in 16-bit weights, but by the spec sheet {holding} "
+               f"do")
+    if not v["low"].n <= v["cross"].n <= v["high"].n:
+        c.fail(f"the median variant's m ≈ {v['cross'].n:,} is not between {v['low'].n:,} and {v['high'].n:,}")
+    _op_medians(c, v["gpu_op"], None)
+    if not near(num(v["overhead"]), v["ops"].n * num(v["gpu_op"]), 0.01):
+        c.fail(f"{v['ops'].n:,} operations at {shown(v['gpu_op'])} are not {shown(v['overhead'])}")
+    moved = num(v["mac_bytes"])
     gpu_op = statistics.median(op_rows("PyTorch MPS"))
-    bandwidths = [float(s["bandwidth_gb_s"]) * 1e9 for s in spec()]
+    bandwidths = [float(row["bandwidth_gb_s"]) * 1e9 for row in spec()]
     if not gpu_op * min(bandwidths) * 0.5 <= moved <= gpu_op * max(bandwidths):
-        c.fail(f"{m['mac_bytes']} is not one GPU operation's time at a Mac's bandwidth")
+        c.fail(f"{shown(v['mac_bytes'])} is not one GPU operation's time at a Mac's bandwidth")
     if not _eager_decoder(c.oracle.results):
         c.fail("operations per token, but the build's decoder recorded no count of operations")
     everything = assumptions(None)
     if "gpu_op_us" in everything and "gpu_bandwidth_share" in everything:
-        median_bw = statistics.median(float(s["bandwidth_gb_s"]) for s in spec()) * 1e9
+        median_bw = statistics.median(float(row["bandwidth_gb_s"]) for row in spec()) * 1e9
         mac_bytes = everything["gpu_op_us"][0] * 1e-6 * median_bw * everything["gpu_bandwidth_share"][0]
-        if not matches(m["mac_bytes"], mac_bytes, BYTE_UNITS):
-            c.fail(f"batch until a call moves {m['mac_bytes']}, but one GPU operation at the median variant's "
-                   f"bandwidth and the median copy's share moves {mac_bytes:.4g} bytes")
+        if not matches(v["mac_bytes"], mac_bytes):
+            c.fail(f"batch until a call moves {shown(v['mac_bytes'])}, but one GPU operation at the median "
+                   f"variant's bandwidth and the median copy's share moves {mac_bytes:.4g} bytes")
     per_layer = ops_per_layer(c.oracle.results)
-    if per_layer is None or int(num(m["ops"])) != round(per_layer * 32):
-        c.fail(f"about {m['ops']} operations per token of a 7B model, but the build's decoder gives "
+    if per_layer is None or v["ops"].n != round(per_layer * 32):
+        c.fail(f"about {v['ops'].n:,} operations per token of a 7B model, but the build's decoder gives "
                f"{per_layer and per_layer * 32}")
-    elif gpu_op and not matches(m["overhead"], round(per_layer * 32) * gpu_op, TIME_UNITS):
-        c.fail(f"{m['overhead']} per token, but {round(per_layer * 32)} operations at {gpu_op:.4g} s take "
+    elif gpu_op and not matches(v["overhead"], round(per_layer * 32) * gpu_op):
+        c.fail(f"{shown(v['overhead'])} per token, but {round(per_layer * 32)} operations at {gpu_op:.4g} s take "
                f"{round(per_layer * 32) * gpu_op:.4g} s")
 
     def check(p: Predictor) -> list[str]:
-        crosses = [r[0] for _, v in p.variants if (r := v["crossover"]) and r[0] is not None]
+        crosses = [r[0] for _, variant in p.variants if (r := variant["crossover"]) and r[0] is not None]
         if not crosses:
             return ["a median crossover, but no chip variant has one"]
-        problems = _extremes(p, "crossover", "B @ a's crossover on a Mac", (m["low"], m["low_chip"]),
-                             (m["high"], m["high_chip"]))
-        if not sized(m["cross"], statistics.median(crosses)):
-            problems.append(f"the median variant's m ≈ {m['cross']}, but the predictions give "
+        problems = _extremes(p, "crossover", "B @ a's crossover on a Mac", (v["low"], v["low_chip"]),
+                             (v["high"], v["high_chip"]))
+        if not sized(v["cross"], statistics.median(crosses)):
+            problems.append(f"the median variant's m ≈ {v['cross'].n:,}, but the predictions give "
                             f"{statistics.median(crosses):.4g}")
-        limited = 0
-        for _, v in p.variants:
-            e, b = v["eager_7B_16-bit"], v["bound_7B_16-bit"]
-            if e and b and e[0] is not None and b[0] is not None:
-                limited += (1 / e[0] > 2 / b[0]) if p.combination == "sum" else (e[0] < b[0])
-        if int(num(m["limited"])) != limited:
-            problems.append(f"the fixed cost the larger part on {m['limited']} variants, but the predictions give "
-                            f"{limited}")
+        if v["limited"].n != _limited(p):
+            problems.append(f"the fixed cost the larger part on {v['limited'].n} variants, but the predictions give "
+                            f"{_limited(p)}")
         return problems
     _exact(c, check)
 
@@ -1518,33 +1456,33 @@ def check_model_rule_mac(m: re.Match, c) -> None:
 M1_PRO = "Apple M1 Pro"
 
 
-def check_model_post(m: re.Match, c) -> None:
-    at, bw = num(m["m"]), rate(m["bw"])
-    if num(m["m2"]) != at:
-        c.fail(f"the total is at m = {m['m2']}, the product at m = {m['m']}")
+def check_model_post(s: Said, c) -> None:
+    v = s.values
+    at, bw = v["m"].n, num(v["bw"])
     moved = 4 * (at * at + 2 * at)
-    if not matches(m["moved"], moved, BYTE_UNITS):
-        c.fail(f"{m['moved']} moved, but B @ a at m = {m['m']} moves {moved:.4g} bytes")
-    if not near(seconds(m["device_time"]), moved / bw, 0.01):
-        c.fail(f"{m['device_time']} on the GPU, but {moved:.4g} bytes at {m['bw']} take {moved / bw:.4g} s")
-    if not near(seconds(m["total"]), num(m["calls"]) * moved / bw, 0.01):
-        c.fail(f"{m['calls']} products under {m['total']}, but they take {num(m['calls']) * moved / bw:.4g} s")
+    if not matches(v["moved"], moved):
+        c.fail(f"{shown(v['moved'])} moved, but B @ a at m = {at:,} moves {moved:.4g} bytes")
+    if not near(num(v["device_time"]), moved / bw, 0.01):
+        c.fail(f"{shown(v['device_time'])} on the GPU, but {moved:.4g} bytes at {shown(v['bw'])} take "
+               f"{moved / bw:.4g} s")
+    if not near(num(v["total"]), v["calls"].n * moved / bw, 0.01):
+        c.fail(f"{v['calls'].n} products under {shown(v['total'])}, but they take {v['calls'].n * moved / bw:.4g} s")
     mine = [float(r["value"]) * 1e-6 for r in cited() if r["chip"] == M1_PRO and r["workload"] == "op" and
             r["framework"] == "PyTorch MPS"]
-    if not mine or not (matches(m["host_low"], min(mine), TIME_UNITS) and matches(m["host_high"], max(mine),
-                                                                                   TIME_UNITS)):
-        c.fail(f"the host's {m['host_low']} to {m['host_high']}, but the M1 Pro's cited GPU operations run "
-               f"{min(mine, default=0):.3g} s to {max(mine, default=0):.3g} s")
-    crossing = math.sqrt(seconds(m["host_high"]) * bw / 4)
-    if not near(num(m["from_m"]), crossing, SLACK):
-        c.fail(f"from m ≈ {m['from_m']}, but the device time passes {m['host_high']} at m ≈ {crossing:.4g}")
-    sheet = [float(s["bandwidth_gb_s"]) * 1e9 for s in spec() if s["chip"] == M1_PRO]
+    if not mine or not (matches(v["host_low"], min(mine)) and matches(v["host_high"], max(mine))):
+        c.fail(f"the host's {shown(v['host_low'])} to {shown(v['host_high'])}, but the M1 Pro's cited GPU operations "
+               f"run {min(mine, default=0):.3g} s to {max(mine, default=0):.3g} s")
+    crossing = math.sqrt(num(v["host_high"]) * bw / 4)
+    if not near(v["from_m"].n, crossing, SLACK):
+        c.fail(f"from m ≈ {v['from_m'].n:,}, but the device time passes {shown(v['host_high'])} at m ≈ "
+               f"{crossing:.4g}")
+    sheet = [float(row["bandwidth_gb_s"]) * 1e9 for row in spec() if row["chip"] == M1_PRO]
     shares = copy_shares("PyTorch MPS", leave_out=M1_PRO)
-    if not sheet or not shares or not matches(m["bw"], max(shares) * max(sheet), RATE_UNITS):
-        c.fail(f"a copy reaches {m['bw']} on the M1 Pro, but the best share of the other chips' copies gives "
+    if not sheet or not shares or not matches(v["bw"], max(shares) * max(sheet)):
+        c.fail(f"a copy reaches {shown(v['bw'])} on the M1 Pro, but the best share of the other chips' copies gives "
                f"{max(shares, default=0) * max(sheet, default=0) / 1e9:.4g} GB/s")
 
 
-def check_model_post_none(m: re.Match, c) -> None:
-    if any(s["chip"] == M1_PRO for s in spec()) and copy_shares("PyTorch MPS", leave_out=M1_PRO):
+def check_model_post_none(s: Said, c) -> None:
+    if any(row["chip"] == M1_PRO for row in spec()) and copy_shares("PyTorch MPS", leave_out=M1_PRO):
         c.fail("the spec sheet and the published copies have the M1 Pro, so the model can say it")

@@ -123,7 +123,7 @@ AGREEMENT_MARGIN = 0.2
 def compare(baseline: Point, candidate: Point) -> Ratio:
     """``baseline time / candidate time`` with its interval: above 1, the candidate is faster."""
     return ratio(baseline.processes or baseline.samples, candidate.processes or candidate.samples,
-                 (baseline.floor, candidate.floor))
+                 (baseline.pool, candidate.pool))
 
 
 def speedups(results: ResultSet, accelerator: str, *, workload: str = "matvec", baseline: str = "cpu",

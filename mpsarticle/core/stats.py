@@ -22,12 +22,19 @@ has one group of samples per process, and its value and interval come from
 :func:`across_processes`: the run-to-run variation that a reader's rerun
 meets (a fresh process may pick another kernel, another memory layout,
 another clock) is in the interval, not only the variation inside one process.
+Two or three processes say little on their own about how much a point varies
+between processes, so a run's points lend each other theirs: each point
+borrows the pooled variance of its neighbours (the points of the same device
+and method that take about as long), or of all those points where its
+neighbours do not differ from them (:func:`neighbour_pools`), and its interval
+is the one that holds a rerun's value (:func:`across_processes` with a pool).
 
 A speed-up is a ratio of two medians. Its interval divides the bounds of the
 two medians' intervals, each taken at 97.5 %: by Bonferroni's inequality both
-hold together with probability at least 95 %, and when both hold the true
-ratio lies between the quotients of their bounds. It is conservative, which
-is the side a benchmark should err on before it calls one device faster.
+hold together with probability at least 95 %, and when both hold the ratio
+(of pooled points, a rerun's ratio) lies between the quotients of their
+bounds. It is conservative, which is the side a benchmark should err on
+before it calls one device faster.
 
 Nothing here imports torch.
 """
@@ -36,15 +43,16 @@ from __future__ import annotations
 
 import functools
 import math
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from typing import Final, Literal, get_args
 
 import numpy as np
 
-__all__ = ["AGREEMENTS", "Agreement", "CONFIDENCE", "DIRECTIONS", "Direction", "FASTER", "FLOOR_QUANTILE", "Floor",
-           "Ratio", "SAME", "SLOWER", "Spread", "Summary", "UNCLEAR", "across_processes", "between_floor", "interval",
-           "load_libraries", "median_interval", "ratio", "summarize"]
+__all__ = ["AGREEMENTS", "Agreement", "CONFIDENCE", "DIRECTIONS", "Direction", "FAMILY_TEST", "FASTER", "Member",
+           "NEIGHBOUR_DF", "OWN_TEST", "Pool", "Ratio", "SAME", "SLOWER", "Spread", "Summary", "UNCLEAR",
+           "across_processes", "interval", "load_libraries", "median_interval", "neighbour_pools", "ratio",
+           "summarize"]
 
 #: Confidence level of every interval the article shows.
 CONFIDENCE = 0.95
@@ -124,17 +132,18 @@ def _median_ranks(n: int, confidence: float) -> tuple[int, int] | None:
 
 
 def summarize(samples: Sequence[float], target: float = TARGET_HALF_WIDTH,
-              groups: Sequence[Sequence[float]] | None = None, floor: Floor | None = None) -> Summary:
+              groups: Sequence[Sequence[float]] | None = None, pool: Pool | None = None) -> Summary:
     """Median, quartiles, 95 % interval, outliers and stability of ``samples``.
 
     With ``groups`` (the samples of each fresh process, two or more), the
-    median and the interval are :func:`across_processes`'s; the quartiles
-    and outliers stay those of all the samples together.
+    median and the interval are :func:`across_processes`'s (with the point's
+    ``pool``, if any); the quartiles and outliers stay those of all the
+    samples together.
     """
     values = np.asarray(samples, dtype=float)
     q1, median, q3 = (float(v) for v in np.quantile(values, [0.25, 0.5, 0.75]))
-    if groups is not None and len(groups) >= 2:
-        found = across_processes(groups, floor=floor)
+    if groups is not None and (len(groups) >= 2 or (len(groups) == 1 and pool is not None)):
+        found = across_processes(groups, pool=pool)
         median, low, high, exact, share = found.value, found.low, found.high, True, found.between_share
     else:
         (low, high, exact), share = median_interval(values), None
@@ -161,101 +170,261 @@ class Spread:
     between_share: float
 
 
-#: A floor for the between-process variance of one point (of the logarithm of its process medians), lent by the
-#: run's other points on the same device, and its degrees of freedom (see :func:`between_floor`).
-Floor = tuple[float, int]
-#: Which of a device's between-process variances the floor is: the upper quartile (see :func:`between_floor`).
-FLOOR_QUANTILE = 0.75
+#: The between-process variance a point borrows (of the logarithm of its process medians) and its degrees of
+#: freedom (see :func:`neighbour_pools`); results files keep them as a point's ``floor_var`` and ``floor_df``.
+Pool = tuple[float, int]
+#: Degrees of freedom a neighbourhood gathers before it stops taking points (see :func:`neighbour_pools`).
+NEIGHBOUR_DF = 8
+#: A point keeps its own between-process variance where it exceeds the borrowed one by more than this quantile
+#: of the F distribution (see :func:`across_processes`).
+OWN_TEST = 0.95
+#: A neighbourhood's variance gives way to its whole family's where their ratio lies within this central share
+#: of the F distribution (see :func:`neighbour_pools`).
+FAMILY_TEST = 0.99
 
 
-def between_floor(points: Sequence[Sequence[Sequence[float]]]) -> Floor | None:
-    """The floor of the between-process variance for the points of one device in one run.
+@dataclass(frozen=True)
+class Member:
+    """One point of a run as :func:`neighbour_pools` sees it.
 
-    One point's own estimate of how much its processes vary comes from two
-    or three process medians, one or two degrees of freedom: two processes
-    that happen to agree give an interval that a rerun misses (measured on
-    this project's 2-core CPU: 63 % of reruns held instead of 95 %). The
-    run's other points on the same device were measured by the same
-    processes, so they lend theirs: the floor is the upper quartile of all
-    their between-process variances, with their pooled degrees of freedom.
-    The upper quartile, not the median, because points differ (small ones
-    vary more between processes than large ones); a point whose own
-    variance is above the floor keeps its own.
+    ``family``: the points that may lend to each other (the run's device and
+    timing method); ``workload``: the points it prefers to borrow from;
+    ``groups``: its samples per process, in the order the processes ran.
     """
-    variances, freedom = [], 0
-    for groups in points:
-        centres = [float(np.median(np.log(np.asarray(g, dtype=float)))) for g in groups if len(g)]
-        if len(centres) >= 2:
-            variances.append(float(np.var(centres, ddof=1)))
-            freedom += len(centres) - 1
-    if len(variances) < 2:
-        return None
-    return float(np.quantile(variances, FLOOR_QUANTILE)), freedom
+
+    family: Hashable
+    workload: str
+    groups: Sequence[Sequence[float]]
+
+
+def neighbour_pools(members: Sequence[Member], enough: int = NEIGHBOUR_DF) -> list[Pool | None]:
+    """The between-process variance each point of one run borrows, and its degrees of freedom.
+
+    ``None`` for a point measured in fewer than two processes. A point takes
+    its family's pool where its neighbours' does not contradict it, else its
+    neighbours'; :func:`across_processes` then keeps the point's own variance
+    where the borrowed one is too small for it. The choice, and why:
+
+    - Neighbours, not the whole device. How much a point varies between
+      processes follows what bounds it: in the archive's two H200 runs
+      measured in three processes, a synchronised call under 20 µs (a
+      launch) varies 3 to 27 % from one process to the next (typically 8 to
+      18 %), and a product, copy or attention of 0.1 ms or more 0 to 4 %
+      (typically under 1 %); a point's variance in one run predicts its
+      variance in the other (rank correlation 0.8). A device-wide floor gave
+      nearly every CUDA point of a run the same width, ±12 % in one and
+      ±21 % in the other. So a point borrows from
+      the points of its family (the same device and timing method) whose
+      time is nearest its own (in logarithm: a factor, not a difference),
+      those of its own workload first, until the pool holds ``enough``
+      degrees of freedom with the point's own: four points measured in
+      three processes, eight in two.
+    - The family where the neighbours do not differ from it. On a CPU the
+      variance barely follows the point (rank correlation 0.1 to 0.3 between
+      the archive's runs), so a neighbourhood is only a smaller sample of
+      the same thing: where the ratio of the neighbours' variance to the
+      whole family's lies within the central :data:`FAMILY_TEST` of the F
+      distribution, the point takes the family's, with its many more
+      degrees of freedom.
+    - Plain pooled variances (sums of squares over degrees of freedom), not
+      medians or geometric means: a process that ran slow at one point shows
+      that a rerun's processes can too, and the plain pool passes that on.
+      A pool that leaves such points out holds markedly fewer reruns (80 to
+      90 % of simulated ones and of the archive's, where this one holds 88
+      to 95 %: ``scripts/interval_check.py`` measures this one).
+    - Degrees of freedom by Satterthwaite's formula, counting a shift that
+      one process gave every pooled point of a workload once rather than
+      once per point: a workload's points run one after another in each
+      process, and a process that was slow for a while was slow for all of
+      them (on the H200, one process's shift made 86 % of the spread between
+      processes of the small matrix–vector products). Where the points move
+      independently this is the pooled count; where they move together,
+      one point's. It is rounded down, as a results file keeps it.
+    """
+    found: list[Pool | None] = [None] * len(members)
+    centred: dict[int, np.ndarray] = {}
+    duration: dict[int, float] = {}
+    for index, member in enumerate(members):
+        logs = [np.log(np.asarray(group, dtype=float)) for group in member.groups if len(group)]
+        if len(logs) >= 2:
+            centres = np.asarray([float(np.median(group)) for group in logs])
+            centred[index], duration[index] = centres - centres.mean(), float(centres.mean())
+    families: dict[Hashable, tuple[float, float]] = {}
+    for index in centred:
+        member = members[index]
+        others = sorted((j for j in centred if j != index and members[j].family == member.family),
+                        key=lambda j: (members[j].workload != member.workload, abs(duration[j] - duration[index]), j))
+        chosen, freedom = [index], centred[index].size - 1
+        for j in others:
+            if freedom >= enough:
+                break
+            chosen.append(j)
+            freedom += centred[j].size - 1
+        variance, satterthwaite = _pooled([centred[j] for j in chosen], [members[j].workload for j in chosen])
+        if member.family not in families:
+            every = [index, *others]
+            families[member.family] = _pooled([centred[j] for j in every], [members[j].workload for j in every])
+        wide, wide_freedom = families[member.family]
+        if wide > 0 and variance > 0 and _consistent(variance / wide, satterthwaite, wide_freedom):
+            variance, satterthwaite = wide, wide_freedom
+        found[index] = (variance, max(1, int(satterthwaite)))
+    for index, member in enumerate(members):
+        single = [group for group in member.groups if len(group)]
+        if index in centred or len(single) != 1:
+            continue
+        # A point left with one process borrows from the nearest of its family that were measured in several.
+        own = float(np.median(np.log(np.asarray(single[0], dtype=float))))
+        others = sorted((j for j in centred if members[j].family == member.family),
+                        key=lambda j: (members[j].workload != member.workload, abs(duration[j] - own), j))
+        chosen, freedom = [], 0
+        for j in others:
+            if freedom >= enough:
+                break
+            chosen.append(j)
+            freedom += centred[j].size - 1
+        if chosen:
+            variance, satterthwaite = _pooled([centred[j] for j in chosen], [members[j].workload for j in chosen])
+            found[index] = (variance, max(1, int(satterthwaite)))
+    return found
+
+
+def _consistent(ratio: float, top: float, bottom: float) -> bool:
+    """Whether a ratio of two variances with these degrees of freedom lies within the central
+    :data:`FAMILY_TEST` of the F distribution."""
+    top_df, bottom_df = max(1, int(top)), max(1, int(bottom))
+    return (_fisher((1 - FAMILY_TEST) / 2, top_df, bottom_df) <= ratio
+            <= _fisher(1 - (1 - FAMILY_TEST) / 2, top_df, bottom_df))
+
+
+def _pooled(rows: Sequence[np.ndarray], series: Sequence[Hashable]) -> tuple[float, float]:
+    """The pooled variance of process deviations (each row a point's log process medians less their mean), and
+    its degrees of freedom by Satterthwaite's formula.
+
+    Within each series, the rows of one length (processes in the same
+    order) split into each process's shift shared by all of them (``P - 1``
+    degrees of freedom) and the rest.
+    """
+    tables: dict[tuple[Hashable, int], list[np.ndarray]] = {}
+    for row, name in zip(rows, series, strict=True):
+        tables.setdefault((name, row.size), []).append(row)
+    parts = []
+    for (_, size), table in tables.items():
+        block = np.asarray(table)
+        shifts = block.mean(axis=0)
+        parts += [(block.shape[0] * float(np.sum(shifts ** 2)), size - 1),
+                  (float(np.sum((block - shifts) ** 2)), (block.shape[0] - 1) * (size - 1))]
+    parts = [(square, freedom) for square, freedom in parts if freedom > 0]
+    total = sum(square for square, _ in parts)
+    freedom = sum(f for _, f in parts)
+    spread = sum(square ** 2 / f for square, f in parts)
+    return total / freedom, (total ** 2 / spread if spread > 0 else float(freedom))
+
+
+@functools.lru_cache(maxsize=1024)
+def _student(level: float, freedom: float) -> float:
+    from scipy.stats import t as student
+
+    return float(student.ppf(level, freedom))
+
+
+@functools.lru_cache(maxsize=1024)
+def _fisher(level: float, top: int, bottom: int) -> float:
+    from scipy.stats import f as fisher
+
+    return float(fisher.ppf(level, top, bottom))
 
 
 def across_processes(groups: Sequence[Sequence[float]], confidence: float = CONFIDENCE,
-                     floor: Floor | None = None) -> Spread:
-    """The value of a point measured in several processes, with an interval that covers a rerun's processes.
+                     pool: Pool | None = None, rerun: int | None = None) -> Spread:
+    """The value of a point measured in several processes, and its interval.
 
     The method (a one-way random-effects model on the logarithm of time, the
     textbook model of repeated runs; no maintained library implements it for
     a handful of groups of unequal size, so it is written out here and
-    tested against simulated runs in ``tests/unit/test_stats.py``):
+    tested against simulated runs in ``tests/unit/test_stats.py`` and
+    ``tests/unit/test_interval_pools.py``):
 
     - each process contributes one value, the logarithm of its median;
       times are multiplicative (a slower clock scales every sample), so the
       logarithm makes a process's effect additive;
-    - the point's value is the geometric mean of the process medians, and
-      the interval is Student's t interval of that mean with ``P - 1``
-      degrees of freedom: the variance of the mean of ``P`` process values
-      is estimated without bias by their sample variance over ``P``, which
-      already holds both the within-process noise (through each median) and
-      the between-process variation. With two or three processes the t
-      factor is large (12.7 and 4.3): few processes, an honest wide interval;
-    - the interval is never narrower than the order-statistic interval of
-      the median of all samples (:func:`median_interval`), which still holds
-      when the processes happen to agree more closely than their own noise;
-    - with a ``floor`` (:func:`between_floor`), the variance is at least the
-      floor's, and the t factor takes the floor's degrees of freedom;
+    - the point's value is the geometric mean of the process medians;
+    - with a ``pool`` (:func:`neighbour_pools`), the interval is Student's t
+      prediction interval of a rerun's value: a rerun measured in ``rerun``
+      processes (as many as this run, unless given) lies within it with
+      probability ``confidence``. The variance of the difference of two means of process
+      values is ``s² (1 / P + 1 / rerun)``, ``s²`` the borrowed variance and
+      the t factor the pool's degrees of freedom. A rerun, not the true
+      median, because a rerun is what a reader can check: an interval for
+      the true median (``s² / P``) holds another run's value only about
+      83 % of the time even when ``s`` is known. The point keeps its own
+      variance of the process values where it exceeds the borrowed one by
+      more than the :data:`OWN_TEST` quantile of F (its ``P - 1`` degrees of
+      freedom over the pool's): such processes disagree more than the
+      neighbours explain, so a slow process widens the interval instead of
+      being averaged away. What no run shows is a shift common to all its
+      processes (another GPU of the same model, a clock that a session
+      keeps): two H200 runs 2.5 hours apart differed by 3 to 4 % at the
+      large half-precision matrix products, where each run's processes
+      agreed within 1 %;
+    - without a pool (the self-check, or a point not yet pooled), the
+      interval is Student's t interval of the mean of the process values
+      with ``P - 1`` degrees of freedom: the variance of the mean of ``P``
+      process values is estimated without bias by their sample variance
+      over ``P``, which already holds both the within-process noise
+      (through each median) and the between-process variation; it stops
+      one spread of the process medians beyond the extreme ones (t with one
+      degree of freedom would reach 12.7 spreads);
+    - either interval is never narrower than the order-statistic interval
+      of the median of all samples (:func:`median_interval`), which still
+      holds when the processes happen to agree more closely than their own
+      noise;
     - the between-process share compares the variance of the process values
       with the part the within-process noise explains (the variance of a
       median of ``n`` samples is about ``pi / 2`` times that of a mean).
     """
     logs = [np.log(np.asarray(group, dtype=float)) for group in groups if len(group)]
+    if len(logs) == 1 and pool is not None:
+        # One process (the others set aside as measured under contention): its own samples say nothing of how a
+        # fresh process would differ, so the borrowed variance says it all, for one process against a rerun's.
+        variance, freedom = pool
+        centre = float(np.median(logs[0]))
+        half = _student(1 - (1 - confidence) / 2, freedom) * math.sqrt(variance * (1 + 1 / (rerun or 1)))
+        low, high, _ = median_interval(np.exp(logs[0]), confidence)
+        return Spread(math.exp(centre), min(math.exp(centre - half), low), max(math.exp(centre + half), high), 1, 0.0)
     if len(logs) < 2:
         values = np.concatenate(logs) if logs else np.asarray([], dtype=float)
         low, high, _ = median_interval(np.exp(values), confidence)
         return Spread(float(np.exp(np.median(values))), low, high, len(logs), 0.0)
-    from scipy.stats import t as student
-
     centres = np.asarray([np.median(group) for group in logs])
     count = centres.size
     mean = float(centres.mean())
     spread = float(centres.std(ddof=1))
-    variance, freedom = spread ** 2, count - 1
-    if floor is not None:
-        variance, freedom = max(variance, floor[0]), max(freedom, floor[1])
-    half = float(student.ppf(1 - (1 - confidence) / 2, freedom)) * math.sqrt(variance / count)
+    level = 1 - (1 - confidence) / 2
+    if pool is not None:
+        variance, freedom = pool
+        if spread ** 2 > variance * _fisher(OWN_TEST, count - 1, freedom):
+            variance = spread ** 2
+        half = _student(level, freedom) * math.sqrt(variance * (1 / count + 1 / (rerun or count)))
+        low, high = mean - half, mean + half
+    else:
+        half = _student(level, count - 1) * spread / math.sqrt(count)
+        # Two processes 2x apart would put the bounds some 150x either side, a bound no reader can use; from three
+        # processes on this cut rarely binds (tests/unit/test_stats.py).
+        reach = float(centres.max() - centres.min())
+        low, high = max(mean - half, float(centres.min()) - reach), min(mean + half, float(centres.max()) + reach)
     pooled_low, pooled_high, _ = median_interval(np.exp(np.concatenate(logs)), confidence)
-    # Two processes give t one degree of freedom (12.7): processes 2x apart would put the bounds some 150x
-    # either side, a bound no reader can use. The interval stops one spread of the process medians beyond the
-    # extreme ones (from three processes on this cut rarely binds: tests/unit/test_stats.py).
-    reach = float(centres.max() - centres.min()) if floor is None else math.inf
-    low = min(math.exp(max(mean - half, float(centres.min()) - reach)), pooled_low)
-    high = max(math.exp(min(mean + half, float(centres.max()) + reach)), pooled_high)
     within = [float(np.var(group, ddof=1)) / group.size * math.pi / 2 for group in logs if group.size > 1]
     noise = float(np.mean(within)) if within else 0.0
-    observed = spread ** 2
-    between = max(0.0, observed - noise)
+    between = max(0.0, spread ** 2 - noise)
     share = between / (between + noise) if between + noise > 0 else 0.0
-    return Spread(math.exp(mean), low, high, count, share)
+    return Spread(math.exp(mean), min(math.exp(low), pooled_low), max(math.exp(high), pooled_high), count, share)
 
 
 def interval(groups: Sequence[Sequence[float]], confidence: float = CONFIDENCE,
-             floor: Floor | None = None) -> tuple[float, float, float]:
+             pool: Pool | None = None) -> tuple[float, float, float]:
     """``(value, low, high)`` of a point from its samples per process (one group: a single process's median)."""
     if len(groups) >= 2:
-        found = across_processes(groups, confidence, floor)
+        found = across_processes(groups, confidence, pool)
         return found.value, found.low, found.high
     samples = groups[0] if groups else ()
     low, high, _ = median_interval(samples, confidence)
@@ -318,16 +487,17 @@ class Ratio:
 
 def ratio(numerator: Sequence[float] | Sequence[Sequence[float]],
           denominator: Sequence[float] | Sequence[Sequence[float]],
-          floors: tuple[Floor | None, Floor | None] = (None, None)) -> Ratio:
+          pools: tuple[Pool | None, Pool | None] = (None, None)) -> Ratio:
     """The ratio of two points' values with its interval (see the module notes).
 
     Each side is a point's samples, or its samples per process (a sequence
     of sequences), whose value and interval are :func:`interval`'s (with
-    that side's floor, if any).
+    that side's pool, if any: then the ratio's interval holds a rerun's
+    ratio).
     """
     level = 1 - (1 - CONFIDENCE) / 2
-    top, top_low, top_high = interval(_groups(numerator), level, floors[0])
-    bottom, bottom_low, bottom_high = interval(_groups(denominator), level, floors[1])
+    top, top_low, top_high = interval(_groups(numerator), level, pools[0])
+    bottom, bottom_low, bottom_high = interval(_groups(denominator), level, pools[1])
     return Ratio(top / bottom, top_low / bottom_high, top_high / bottom_low)
 
 

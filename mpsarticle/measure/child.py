@@ -5,9 +5,11 @@ first point on a device it starts that device's runtime
 (:meth:`~mpsarticle.measure.devices.Device.start_runtime`); and for each
 task it writes ``{"start": i}`` before measuring it and ``{"index": i, "point":
 {...}}`` after, one line each, flushed (:mod:`mpsarticle.measure.wire` holds
-the messages). With ``"selfcheck": {"devices":
-[...], "rounds": r, "budget_s": b, "share": p, "reverse": bool}`` in the
-request it then writes ``{"start": "extra"}``, ``{"step": k}`` after each
+the messages). Each point carries what else used the CPU while it was
+measured (``process_load``: :mod:`mpsarticle.measure.cpuload`), so that the
+parent can measure it again where this process was not given the CPU. With
+``"selfcheck": {"devices": [...], "rounds": r, "budget_s": b, "share": p,
+"reverse": bool}`` in the request it then writes ``{"start": "extra"}``, ``{"step": k}`` after each
 selfcheck point, and ``{"extra": [...]}``: what
 :func:`mpsarticle.measure.selfcheck.sample_all` measured. Nothing else reaches its stdout: the
 protocol has its own copy of the descriptor, and file descriptor 1 is pointed
@@ -35,15 +37,21 @@ def main() -> int:
 
     from mpsarticle.core.stats import load_libraries
     from mpsarticle.measure import wire
+    from mpsarticle.measure.cpuload import Window
     from mpsarticle.measure.timing import time_point
 
     load_libraries()  # before the first point's "start", which starts the parent's clock
 
     devices = {}
+    window = Window()
     for index, (spec, workload, options) in enumerate(wire.tasks_in(request["tasks"])):
         protocol.write(wire.started(index))
         device = _device(spec["device"], devices)
+        window.start(device.name)  # after the device's runtime starts: that is no part of the point
         point = time_point(workload, device, spec["method"], options, suite=spec["suite"], check=spec["check"])
+        reading = window.reading(cpu_point=device.kind == "cpu")
+        if point.status == "ok":  # a point with no time has nothing the reading could explain
+            point.process_load = [reading]
         protocol.write(wire.measured(index, point))
     if "selfcheck" in request:
         protocol.write(wire.extra_started())

@@ -95,6 +95,10 @@ def load_journal(path: Path) -> ResultSet:
     for record in records[1:]:
         point = wire.point_from(record["point"])
         key = point_key(point)
-        by_key[key] = point if record["round"] is None else merge(by_key.get(key), point)
+        if record["round"] is None:
+            by_key[key] = point
+        else:  # the same verdicts the run made as it merged: each process's reading is in its line
+            by_key[key] = merge(by_key.get(key), point, planned=results.processes,
+                                extra=record["round"] >= results.processes)
     results.points = list(by_key.values())
     return results

@@ -14,8 +14,13 @@ The command line's ``run`` and ``record`` and the site build
   number of fresh processes (``processes``), each finished one appended to
   a journal beside the rescue file (:mod:`mpsarticle.measure.journal`)
   before the next starts, so that even
-  ``kill -9`` loses at most one point. With one process the plan is
-  measured in this process, under the watchdog; still journalled. A build's
+  ``kill -9`` loses at most one point. A point that a process measured while
+  the machine was busy (or whose time lay far from its siblings') is measured
+  again in a fresh process, and the run prints one line per such point and
+  one for the run (:mod:`mpsarticle.measure.remeasure`). With one process the
+  plan is measured in this process, under the watchdog; still journalled (and
+  without readings of what else used the CPU: there is no fresh process to
+  measure again in). A build's
   workers also measure the selfcheck after their points
   (``Request.selfcheck_to``), so that it costs no process of its own.
 """
@@ -129,26 +134,36 @@ def run_request(request: Request, rescue_to: Path, *, resume: Path | None = None
                 run_tasks(todo, progress=request.progress, results=results, guard=guard)
             in_plan_order(results, tasks)
         else:
-            _in_workers(tasks, results, processes, request, rescue, journal)
+            _in_workers(tasks, results, processes, request, rescue, journal, out)
     journal.close(remove=not keep_journal)
     return results
 
 
 def _in_workers(tasks: list[Task], results: ResultSet, processes: int, request: Request, rescue: Rescue,
-                journal: Journal) -> None:
+                journal: Journal, out: IO[str]) -> None:
     from tqdm import tqdm
 
+    from mpsarticle.core.stats import load_libraries
     from mpsarticle.measure.loop import progress_stream, too_big_point
+    from mpsarticle.measure.remeasure import lines
 
+    # This process computes each point's statistics as its processes come in: scipy's import (a CPU-second on a
+    # 2-core machine) beside the first worker's points would be contention of its own making.
+    load_libraries()
     known = {point_key(point): point for point in results.points}
     total = sum(needs(known.get(task_key(task)), r) for task in tasks for r in range(processes))
     bar = tqdm(total=total, desc="mpsarticle", unit="point", file=progress_stream(), disable=not request.progress,
                dynamic_ncols=True, mininterval=0.5)
 
     def progress(task: Task, round_: int) -> None:
+        which = f"of {processes}" if round_ < processes else "measured again"
         bar.set_postfix_str(f"{task.suite}: {task.workload.label} on {task.device} (process {round_ + 1} "
-                            f"of {processes})", refresh=False)
+                            f"{which})", refresh=False)
         bar.update()
+
+    def again(count: int) -> None:
+        bar.total += count
+        bar.refresh()
 
     measured: list = []
     extra = None
@@ -163,9 +178,12 @@ def _in_workers(tasks: list[Task], results: ResultSet, processes: int, request: 
     try:
         run_rounds(tasks, results, processes=processes, add=journal.add, limit_s=request.limit_s(), progress=progress,
                    skip=lambda task: too_big_point(task, results.environment["devices"]), lock=rescue.lock,
-                   extra=extra)
+                   extra=extra, again=again)
     finally:
         bar.close()
+    if results.contention is not None:
+        for line in lines(results.points, processes, results.contention):
+            print(line, file=out, flush=True)
     if measured and request.selfcheck_to is not None:
         from mpsarticle.results.selfcheck import rows_of, save_rows
 

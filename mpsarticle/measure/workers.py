@@ -19,6 +19,12 @@ measures every point in ``processes`` fresh processes, one after another:
   (:mod:`mpsarticle.measure.journal`), so ``kill -9``, a closed laptop lid
   or the out-of-memory killer loses at most the point being measured;
   ``python -m mpsarticle run --resume FILE.journal`` continues from it;
+- **a busy machine**: each process records what else used the CPU while it
+  measured a point; a process measured under contention, or whose time lies
+  far from its siblings', is set aside and the point measured again in a
+  fresh process after the rounds, within limits per point and per run
+  (:mod:`mpsarticle.core.contention` says what counts and why,
+  :mod:`mpsarticle.measure.remeasure` applies it);
 - **crashes**: a worker that dies (a signal, a crash inside a driver, an
   MPS assertion, the out-of-memory killer) leaves the point it was
   measuring ``crashed``, with the signal or exit status, and a fresh worker
@@ -38,8 +44,10 @@ import dataclasses
 from collections.abc import Callable, Hashable, Sequence
 from typing import Any
 
+from mpsarticle.core.contention import EXTRA_PER_POINT, extra_limit
 from mpsarticle.core.profiles import Task
 from mpsarticle.measure.pool import Extra, measure_in_one_worker, measure_in_workers
+from mpsarticle.measure.remeasure import aligned, settle, summary, wants_again
 from mpsarticle.measure.resume import point_key, task_key
 from mpsarticle.results.model import Point, ResultSet
 
@@ -47,8 +55,8 @@ __all__ = ["merge", "needs", "processes_of", "run_rounds", "selfcheck_in_workers
 
 
 def processes_of(point: Point) -> int:
-    """How many processes have measured an ``ok`` point (an older file's point: one)."""
-    return len(point.processes) or (1 if point.samples else 0)
+    """How many processes have measured an ``ok`` point, those set aside included (an older file's point: one)."""
+    return (len(point.processes) or (1 if point.samples else 0)) + len(point.set_aside)
 
 
 def needs(point: Point | None, round_: int) -> bool:
@@ -60,17 +68,29 @@ def needs(point: Point | None, round_: int) -> bool:
     return processes_of(point) <= round_
 
 
-def merge(earlier: Point | None, new: Point) -> Point:
-    """``earlier`` (this point's processes so far) with one more process's measurement."""
+def merge(earlier: Point | None, new: Point, *, planned: int | None = None, extra: bool = False) -> Point:
+    """``earlier`` (this point's processes so far) with one more process's measurement.
+
+    ``planned``: the processes the run measures each point in; with it, the
+    suspect processes are set aside (:func:`mpsarticle.measure.remeasure.settle`).
+    ``extra``: the process is one measured again, beyond the planned ones.
+    """
     if earlier is None or earlier.status != "ok":
         if new.status == "ok":
             new.processes = [list(new.samples)]
+            new.process_load = aligned(new.process_load, 1)
+            new.extra_processes = int(extra)
+            if planned:
+                settle(new, planned)
         return new
     if new.status != "ok":
         return new  # a process that crashed, timed out or failed makes the point that
     combined = dataclasses.replace(earlier)
     groups = [list(g) for g in earlier.processes] or [list(earlier.samples)]
     combined.processes = groups + [list(new.samples)]
+    combined.process_load = aligned(earlier.process_load, len(groups)) + aligned(new.process_load, 1)
+    combined.set_aside = list(earlier.set_aside)
+    combined.extra_processes = earlier.extra_processes + int(extra)
     combined.samples = [s for group in combined.processes for s in group]
     combined.repeats = earlier.repeats + new.repeats
     combined.wall_s = (earlier.wall_s or 0) + (new.wall_s or 0)
@@ -80,15 +100,16 @@ def merge(earlier: Point | None, new: Point) -> Point:
         setattr(combined, name, max(values) if values else None)
     if earlier.check == "skipped" and new.check != "skipped":
         combined.check, combined.rel_error, combined.tolerance = new.check, new.rel_error, new.tolerance
-    return combined.summarize()
+    return settle(combined, planned) if planned else combined.summarize()
 
 
 def run_rounds(tasks: Sequence[Task], results: ResultSet, *, processes: int,
                add: Callable[[Point, int], None], limit_s: float | None = None,
                progress: Callable[[Task, int], None] | None = None,
                skip: Callable[[Task], Point | None] | None = None, lock: Any = None,
-               extra: Callable[[int], Extra] | None = None) -> None:
-    """Measure ``tasks`` in ``processes`` rounds of fresh workers, merging into ``results`` as each finishes.
+               extra: Callable[[int], Extra] | None = None, again: Callable[[int], None] | None = None) -> None:
+    """Measure ``tasks`` in ``processes`` rounds of fresh workers, merging into ``results`` as each finishes,
+    then measure again the points with a suspect process (:mod:`mpsarticle.measure.remeasure`).
 
     ``add(point, round)`` is called with each process's point, before the
     next one starts (the journal writes it there); ``skip(task)`` may return
@@ -98,6 +119,16 @@ def run_rounds(tasks: Sequence[Task], results: ResultSet, *, processes: int,
     ``extra(round)``: work for the round's last worker after its points (see
     :class:`~mpsarticle.measure.pool.Extra`); a worker that dies in it is not
     replaced.
+
+    After the rounds, up to :data:`~mpsarticle.core.contention.EXTRA_PER_POINT`
+    more rounds measure again, each in a fresh worker, the points that
+    :func:`~mpsarticle.measure.remeasure.wants_again`, in plan order (reversed
+    every other round), as long as the run's limit
+    (:func:`~mpsarticle.core.contention.extra_limit` of its planned
+    measurements, those a resumed file already holds counted) lasts; at the
+    limit the rest keep what they have, marked ``unresolved``, and
+    ``results.contention`` records that the limit was reached. ``again(n)``
+    is told before each such round how many it measures.
     """
     index = {task_key(task): i for i, task in enumerate(tasks)}
     by_key: dict[Hashable, Point] = {}
@@ -109,7 +140,7 @@ def run_rounds(tasks: Sequence[Task], results: ResultSet, *, processes: int,
 
     def record(task: Task, point: Point, round_: int) -> None:
         key = task_key(task)
-        merged = merge(by_key.get(key), point)
+        merged = merge(by_key.get(key), point, planned=processes, extra=round_ >= processes)
         with lock or contextlib.nullcontext():
             add(point, round_)
             by_key[key] = merged
@@ -130,8 +161,23 @@ def run_rounds(tasks: Sequence[Task], results: ResultSet, *, processes: int,
                     measurable.append(task)
             todo = measurable
         measure_in_workers(todo, round_, processes, limit_s, record, extra(round_) if extra else None)
+    limit = extra_limit(len(tasks) * processes)
+    used = sum(point.extra_processes for point in by_key.values())
+    reached = False
+    for round_ in range(processes, processes + EXTRA_PER_POINT):
+        order = list(tasks) if round_ % 2 == 0 else list(reversed(tasks))
+        wanted = [task for task in order if wants_again(by_key.get(task_key(task)), processes)]
+        todo = wanted[:max(limit - used, 0)]
+        reached = reached or len(todo) < len(wanted)
+        if not todo:
+            break
+        used += len(todo)
+        if again:
+            again(len(todo))
+        measure_in_workers(todo, round_, processes, limit_s, record)
     results.points = ordered()  # in plan order, each point once
     results.pool_processes()
+    results.contention = summary(results.points, limit=limit, reached=reached)
 
 
 def selfcheck_in_workers(spec: dict[str, Any], processes: int, *, limit_s: float | None = None,

@@ -94,13 +94,15 @@ class Point:
     processes: list[list[float]] = field(default_factory=list)
     #: The share of one process's variance that is between processes (None: measured in one process).
     between_share: float | None = None
-    #: The floor of its between-process variance lent by the run's other points on its device, and the floor's
-    #: degrees of freedom (mpsarticle.core.stats.between_floor; None: no floor).
+    #: The between-process variance it borrows from its neighbours in the run, and its degrees of freedom
+    #: (mpsarticle.core.stats.neighbour_pools; None: not pooled). Loading computes them again from the samples
+    #: (ResultSet.from_dict), whatever a file holds here (some hold a device-wide floor).
     floor_var: float | None = None
     floor_df: int | None = None
 
     @property
-    def floor(self) -> tuple[float, int] | None:
+    def pool(self) -> tuple[float, int] | None:
+        """``(floor_var, floor_df)`` where the point was pooled with its neighbours, else ``None``."""
         return (self.floor_var, self.floor_df) if self.floor_var is not None and self.floor_df else None
     #: Seconds the whole measurement took (warm-up and calibration included)
     #: and the part of it spent in timed blocks: the harness's own cost.
@@ -123,6 +125,18 @@ class Point:
     #: attention kernel PyTorch chose), ``ops_per_call`` (operators one call dispatched, views left out),
     #: ``overhead_removed_by`` (``cuda_graph`` or ``torch_compile``).
     detail: dict[str, Any] = field(default_factory=dict)
+    #: What else used the CPU while each process in ``processes`` measured it (one reading per process, in the
+    #: same order; a point measured in one process: its one reading; ``None`` where none was taken). The
+    #: fields, and what makes a process contended, are mpsarticle.core.contention's.
+    process_load: list[dict[str, Any] | None] = field(default_factory=list)
+    #: Processes that measured it but are not in ``processes`` nor in its statistics, each
+    #: ``{"samples": [...], "load": reading, "why": "contended" | "outlier", "factor": ...}`` (factor: an outlier's).
+    set_aside: list[dict[str, Any]] = field(default_factory=list)
+    #: Processes it was measured in beyond the run's planned number, because one was suspect.
+    extra_processes: int = 0
+    #: Why its statistics rest on fewer than two processes that are not suspect (``contended`` or ``outlier``: a
+    #: limit on measuring again was reached first); ``None``: they do not.
+    unresolved: str | None = None
 
     @property
     def ok(self) -> bool:
@@ -167,8 +181,8 @@ class Point:
 
         if not self.samples:
             return self
-        groups = self.processes if len(self.processes) >= 2 else None
-        summary = summarize(self.samples, groups=groups, floor=self.floor)
+        groups = self.processes if len(self.processes) >= 2 or (self.processes and self.pool) else None
+        summary = summarize(self.samples, groups=groups, pool=self.pool)
         if groups:
             self.between_share = summary.between_share
         self.median_s, self.q1_s, self.q3_s = summary.median, summary.q1, summary.q3
@@ -220,6 +234,9 @@ class ResultSet:
     processes: int = 1
     #: The label in other languages, by language code ({"id": "..."}): the article shows ``label_in(lang)``.
     labels: dict[str, str] = field(default_factory=dict)
+    #: What else used the CPU during the run, counted over its points (mpsarticle.measure.remeasure.summary:
+    #: points measured under contention, measured again, the limits and the thresholds); ``None``: not recorded.
+    contention: dict[str, Any] | None = None
 
     # -- queries -------------------------------------------------------------
     def __iter__(self) -> Iterator[Point]:
@@ -249,22 +266,25 @@ class ResultSet:
         return list(dict.fromkeys(point.device for point in self.points))
 
     def pool_processes(self) -> None:
-        """Each device's floor of between-process variance (mpsarticle.core.stats.between_floor), lent to each of its
-        points measured in several processes, and their statistics again with it."""
-        from mpsarticle.core.stats import between_floor
+        """Each good point measured in several processes borrows the between-process variance of its neighbours on
+        the same device by the same method (mpsarticle.core.stats.neighbour_pools), and its statistics are computed
+        again with it."""
+        from mpsarticle.core.stats import Member, neighbour_pools
 
-        for device in self.devices:
-            points = [p for p in self.points if p.device == device and p.ok and len(p.processes) >= 2]
-            floor = between_floor([p.processes for p in points])
-            for point in points:
-                point.floor_var, point.floor_df = floor if floor else (None, None)
-                point.summarize()
+        # A point left with one process (the others set aside) borrows too: its own samples show no process's shift.
+        points = [p for p in self.points if p.ok and (len(p.processes) >= 2 or (len(p.processes) == 1 and p.set_aside))]
+        pools = neighbour_pools([Member((p.device, p.method), p.workload, p.processes) for p in points])
+        for point, pool in zip(points, pools, strict=True):
+            point.floor_var, point.floor_df = pool if pool else (None, None)
+            point.summarize()
 
     # -- serialisation ---------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
         optional: dict[str, Any] = {"sustained": self.sustained} if self.sustained is not None else {}
         if self.labels:
             optional["labels"] = dict(sorted(self.labels.items()))
+        if self.contention is not None:
+            optional["contention"] = self.contention
         return {
             "schema": SCHEMA_NAME,
             "schema_version": SCHEMA_VERSION,
@@ -288,7 +308,8 @@ class ResultSet:
     def to_csv(self) -> str:
         """One row per point, samples left out (they stay in the JSON); the reason's code, and its
         parameters as JSON in ``reason_params``."""
-        columns = [name for name in _POINT_FIELDS_ORDERED if name not in ("params", "samples", "processes")]
+        columns = [name for name in _POINT_FIELDS_ORDERED
+                   if name not in ("params", "samples", "processes", "process_load", "set_aside")]
         columns.insert(columns.index("reason") + 1, "reason_params")
         param_names = sorted({key for point in self.points for key in point.params})
         buffer = io.StringIO()
@@ -322,7 +343,7 @@ class ResultSet:
                 # Version 1 kept the samples but not their statistics.
                 point.summarize()
             points.append(point)
-        return cls(
+        found = cls(
             environment=data["environment"],
             points=points,
             profile=data.get("profile"),
@@ -333,7 +354,13 @@ class ResultSet:
             processes=data.get("processes", 1),
             schema_version=data["schema_version"],
             sustained=data.get("sustained"),
+            contention=data.get("contention"),
         )
+        if any(len(point.processes) >= 2 for point in points):
+            # The pools follow from the samples alone, so pooling again keeps what a file holds where it was
+            # pooled as here, and gives a file that holds a device-wide floor these pools and their intervals.
+            found.pool_processes()
+        return found
 
 
 _POINT_FIELDS_ORDERED = [f.name for f in fields(Point)]

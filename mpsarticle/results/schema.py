@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any, Literal, get_args
 
+from mpsarticle.core.contention import SUSPECTS
 from mpsarticle.core.reasons import DEVICE_CODES, POINT_CODES, problem
 from mpsarticle.core.specs import METHODS, Method, size_key
 from mpsarticle.errors import MpsarticleError
@@ -45,6 +46,8 @@ CHECKS: tuple[Check, ...] = get_args(Check)
 #: Upper bounds that no honest measurement reaches; a file beyond them is
 #: refused rather than drawn on a log axis that spans 300 decades.
 _MAX_SECONDS = 1e5
+#: The least time a point's value may be: no call takes under a picosecond, and a rate divides by it.
+_MIN_SECONDS = 1e-12
 _MAX_COUNT = 1e18
 _MAX_TEXT = 500
 _MAX_SAMPLES = 100_000
@@ -125,6 +128,48 @@ _SCALAR = {"anyOf": [_text(), {"type": ["number", "boolean", "null"]}]}
 _REASON = {"type": "object", "required": ["code"], "properties": {"code": {"type": "string", "maxLength": 40}},
            "additionalProperties": _SCALAR}
 
+#: What else used the CPU while one process measured a point (mpsarticle.core.contention): optional fields of
+#: version 4, so a file without them loads as one measured before they were recorded. ``others_cpu_s`` may be
+#: slightly negative: the counters tick.
+_LOAD: dict[str, Any] = {
+    "type": "object",
+    "additionalProperties": False,
+    "properties": {
+        "window_s": _nullable(_number(_MAX_SECONDS)),
+        "points": {"type": "integer", "minimum": 1, "maximum": _MAX_COUNT},
+        "own_cpu_s": _nullable(_number(_MAX_SECONDS * 1000)),
+        "others_cpu_s": _nullable(_number(_MAX_SECONDS * 1000, -_MAX_SECONDS)),
+        "cpus": _nullable({"type": "integer", "minimum": 1, "maximum": 1_000_000}),
+        "load_1m": _nullable(_number(1e6)),
+        "tick_s": _nullable(_number(1.0)),
+        "involuntary_switches": _nullable({"type": "integer", "minimum": 0, "maximum": _MAX_COUNT}),
+        "contended": _nullable({"type": "boolean"}),
+    },
+}
+
+#: A process of a point that its statistics do not use, kept in the file with why.
+_SET_ASIDE: dict[str, Any] = {
+    "type": "object",
+    "required": ["samples", "why"],
+    "additionalProperties": False,
+    "properties": {
+        "samples": {"type": "array", "maxItems": _MAX_SAMPLES, "items": _number(_MAX_SECONDS)},
+        "load": _nullable(_LOAD),
+        "why": {"enum": list(SUSPECTS)},
+        "factor": _nullable(_number(1e12, 1.0)),
+    },
+}
+
+#: The run's count of what else used the CPU (mpsarticle.measure.remeasure.summary), with the thresholds it used.
+CONTENTION_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "maxProperties": 20,
+    "properties": {"thresholds": {"type": "object", "maxProperties": 20,
+                                  "additionalProperties": _number(1e6)}},
+    "additionalProperties": {"anyOf": [{"type": "integer", "minimum": 0, "maximum": _MAX_COUNT},
+                                       {"type": "boolean"}]},
+}
+
 #: The optional ``sustained`` block (mpsarticle.measure.sustained): one workload, its rate per window.
 SUSTAINED_SCHEMA: dict[str, Any] = {
     "type": "object",
@@ -176,6 +221,7 @@ SCHEMA: dict[str, Any] = {
         "build_id": _nullable(_text()),
         "processes": {"type": "integer", "minimum": 1, "maximum": _MAX_PROCESSES},
         "sustained": SUSTAINED_SCHEMA,
+        "contention": CONTENTION_SCHEMA,
         "environment": {
             "type": "object",
             "required": ["torch", "python", "os", "cpu", "devices"],
@@ -219,7 +265,7 @@ SCHEMA: dict[str, Any] = {
                     "status": {"enum": list(STATUSES)},
                     "reason": _nullable(_REASON),
                     "suite": _nullable({"type": "string", "maxLength": 60}),
-                    "median_s": _nullable(_number(_MAX_SECONDS)),
+                    "median_s": _nullable(_number(_MAX_SECONDS, _MIN_SECONDS)),
                     "iqr_s": _nullable(_number(_MAX_SECONDS)),
                     "q1_s": _nullable(_number(_MAX_SECONDS)),
                     "q3_s": _nullable(_number(_MAX_SECONDS)),
@@ -253,6 +299,11 @@ SCHEMA: dict[str, Any] = {
                                                                    "maximum": _MAX_COUNT}]}},
                     "gflop_s": _nullable(_number(1e12)),
                     "gb_s": _nullable(_number(1e12)),
+                    # What else used the CPU meanwhile, per process, and the processes set aside (optional).
+                    "process_load": {"type": "array", "maxItems": _MAX_PROCESSES, "items": _nullable(_LOAD)},
+                    "set_aside": {"type": "array", "maxItems": _MAX_PROCESSES, "items": _SET_ASIDE},
+                    "extra_processes": {"type": "integer", "minimum": 0, "maximum": _MAX_PROCESSES},
+                    "unresolved": _nullable({"enum": list(SUSPECTS)}),
                 },
             },
         },

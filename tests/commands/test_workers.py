@@ -30,6 +30,15 @@ def _journal_lines(path: Path) -> int:
     return len(path.read_text().splitlines()) if path.exists() else 0
 
 
+def _measured_as_planned(point, planned: int = PROCESSES) -> bool:
+    """Every planned process measured it, and any measured again because the machine was busy on top (a shared
+    machine may be); its value comes from at least two of them, unless the limits on measuring again left fewer
+    (then the point says why)."""
+    total = len(point.processes) + len(point.set_aside)
+    kept = len(point.processes) >= min(planned, 2) or (point.unresolved is not None and point.processes)
+    return total == planned + point.extra_processes and bool(kept)
+
+
 def test_kill_9_loses_at_most_the_point_being_measured_and_resume_completes_the_file(tmp_path):
     out = tmp_path / "r.json"
     journal = journals.journal_path(out)
@@ -49,7 +58,7 @@ def test_kill_9_loses_at_most_the_point_being_measured_and_resume_completes_the_
     assert cli.main(["run", *SUITES, "--no-progress", "--resume", str(journal)]) == 0
     final = load(out)
     assert len(final) == len(PLANNED) and final.processes == PROCESSES
-    assert all(p.status == "ok" and len(p.processes) == PROCESSES for p in final)
+    assert all(p.status == "ok" and _measured_as_planned(p) for p in final)
     assert [(p.suite, p.method, p.params) for p in final] == [(t.suite, t.method, t.workload.params()) for t in PLANNED]
     assert not journal.exists()  # the results are saved: the journal is not needed
 
@@ -70,7 +79,7 @@ def test_a_worker_that_segfaults_leaves_its_point_crashed_and_the_run_goes_on(tm
     assert crashed.status == "crashed" and crashed.median_s is None
     assert crashed.reason.to_dict() == {"code": "crashed_signal", "signal": 11, "name": "SIGSEGV"}
     others = [p for n, p in points.items() if n != 1 << 22]
-    assert len(others) == 2 and all(p.status == "ok" and len(p.processes) == PROCESSES for p in others)
+    assert len(others) == 2 and all(p.status == "ok" and _measured_as_planned(p) for p in others)
     assert "1 crashed" in capsys.readouterr().out
 
 
@@ -102,7 +111,7 @@ def test_processes_come_from_the_profile_or_the_command_line(tmp_path):
     out = tmp_path / "r.json"
     assert cli.main(["run", *COPY, "--processes", "3", "--out", str(out)]) == 0
     found = load(out)
-    assert found.processes == 3 and {len(p.processes) for p in found} == {3}
+    assert found.processes == 3 and all(_measured_as_planned(p, 3) for p in found)
     assert all(p.between_share is not None and p.ci_low_s <= p.median_s <= p.ci_high_s for p in found)
 
 

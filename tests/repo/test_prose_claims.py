@@ -36,3 +36,23 @@ def test_the_timing_chapter_claims_nothing_a_build_can_contradict(lang, old):
     """Naive and synchronised CPU times differ on some builds (the H200 host's CPU at m = 16,384), and a naive line
     far below the others can still include some waiting: neither is written as a rule."""
     assert old not in flat(source(lang, "timing"))
+
+
+@pytest.mark.parametrize("lang, phrases", [
+    ("en", ("at least a quarter of a second", "more than half of the CPU time it left unused",
+            "more than a quarter of a CPU", "less than 0.8 of one CPU", "more than 4 times above or below",
+            "at most twice per point", "at most half as many processes as it plans", "fewer than two")),
+    ("id", ("paling sedikit seperempat detik", "lebih dari separuh waktu CPU yang tidak dipakainya",
+            "lebih dari seperempat CPU", "kurang dari 0,8 dari satu CPU", "lebih dari 4 kali di atas atau di bawah",
+            "paling banyak dua kali per titik", "separuh jumlah proses", "kurang dari dua")),
+])
+def test_the_method_chapter_states_the_thresholds_of_a_busy_machine_the_code_uses(lang, phrases):
+    """The prose names each constant of mpsarticle.core.contention in words: a changed constant fails here until
+    the chapter says the new one."""
+    from mpsarticle.core import contention as c
+
+    assert (c.MIN_WINDOW_S, c.OTHERS_SHARE, c.OTHERS_FLOOR_CPUS, c.OWN_SHARE, c.OUTLIER_FACTOR,
+            c.EXTRA_PER_POINT, c.EXTRA_RUN_SHARE) == (0.25, 0.5, 0.25, 0.8, 4.0, 2, 0.5)
+    text = flat(source(lang, "method"))
+    missing = [phrase for phrase in phrases if phrase not in text]
+    assert not missing, f"docs/{lang}/method.md does not say {missing}"

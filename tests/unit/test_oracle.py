@@ -2,14 +2,17 @@
 
 The snapshot and property tests check sentences against the findings the
 sentences came from, so they cannot see evidence the findings drop (the
-``original`` suite's sizes m = 100 … 3,000, say). Here every English
-sentence of the measuring chapters, for every machine of the matrix and for
-drawn machines, is read by :data:`tests.oracle.CLAIMS` and decided from the
-raw points alone.
+``original`` suite's sizes m = 100 … 3,000, say). Here every message of the
+measuring chapters, for every machine of the matrix and for drawn machines,
+is recorded as it was said (its catalog key and typed values,
+tests/recorded.py), checked by :data:`tests.oracle.CHECKS` and decided from
+the raw points alone.
 
-Besides each sentence, a chapter is read as a whole: a fall of a rate by
+Besides each message, a chapter is read as a whole: a fall of a rate by
 more than half that it leaves out, or a CUDA build's TF32 setting left
-unsaid, is a failure too (:func:`tests.oracle.chapter_failures`).
+unsaid, is a failure too (:func:`tests.oracle.chapter_failures`). A wrong
+sentence is made as the words would have recorded it: a recorded value
+substituted, another form chosen (:func:`tests.recorded.substitute`).
 
 What is false today is listed in :data:`KNOWN_FALSE`, each entry a strict
 xfail pinned to one fixed machine of :data:`FLAWED`: when a fix makes the
@@ -30,23 +33,37 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from mpsarticle.article.chapters import chapter_sentences
-from mpsarticle.article.wording import Words
+from mpsarticle.article.wording import (
+    Billions,
+    Bytes,
+    Choice,
+    Count,
+    Factor,
+    Listing,
+    Num,
+    Phrase,
+    Rate,
+    Said,
+    Seconds,
+    Share,
+    Size,
+    Text,
+)
 from mpsarticle.results.model import Point, ResultSet
 
-from .. import oracle
+from .. import oracle, oracle_model, oracle_said
 from ..machines import (
     M1_CPU,
     M1_GPU,
     MACHINES,
     ORIGINAL,
     Machine,
-    archive_labels,
     results_of,
-    selfcheck_rows,
     synthetic,
 )
-from ..oracle import FASTER, SAME, SLOWER, Oracle, chapter_failures, check_texts, uncovered
+from ..oracle import FASTER, SAME, SLOWER, Oracle, Recording, chapter_failures, check, uncovered
+from ..oracle_said import EN, printed_fields, render
+from ..recorded import matrix_recording, only, recorded, replaced, substitute
 from .test_properties import machines as drawn_machines
 
 CHAPTERS = ("index", "matvec", "verdict", "timing", "matmul", "training", "llm")
@@ -62,16 +79,6 @@ KNOWN_FALSE: dict[str, dict[str, str]] = {
 }
 
 
-def english(results: ResultSet, chapter: str) -> dict[str, str]:
-    return chapter_sentences(chapter, results, Words("en"), rows=selfcheck_rows(results), labels=archive_labels())
-
-
-@functools.cache
-def matrix_english(machine: str, chapter: str) -> dict[str, str]:
-    """A machine of the matrix's chapter, rendered once per session (callers must not change it)."""
-    return english(results_of(machine), chapter)
-
-
 def report(failures: list[oracle.Failure]) -> str:
     return "\n".join(str(f) for f in failures)
 
@@ -84,52 +91,86 @@ def _known(machine: str, chapter: str) -> list:
 @pytest.mark.parametrize("machine, chapter", [pytest.param(m, c, marks=_known(m, c), id=f"{m}-{c}")
                                               for m in MACHINES for c in PROSE_CHAPTERS])
 def test_no_sentence_is_false_of_the_raw_points(machine: str, chapter: str) -> None:
-    results = results_of(machine)
-    failures, _ = check_texts(matrix_english(machine, chapter), results)
+    failures, _ = check(matrix_recording(machine, chapter), results_of(machine))
     assert not failures, f"{machine}/{chapter}: sentences the raw points contradict\n{report(failures)}"
 
 
 @pytest.mark.parametrize("machine", MACHINES)
-def test_every_sentence_that_claims_something_is_read(machine: str) -> None:
-    """A sentence with a number or a comparison that no pattern reads would make the oracle blind to it."""
-    missing = [f"{c}.{line}" for c in PROSE_CHAPTERS for line in uncovered(matrix_english(machine, c))]
-    assert not missing, "add these to tests/oracle.py's CLAIMS (or NO_CLAIMS):\n" + "\n".join(missing)
+def test_every_message_that_claims_something_is_read(machine: str) -> None:
+    """A message of a key the oracle does not know, or glued text no message accounts for, would make it blind."""
+    missing = [f"{c}: {line}" for c in PROSE_CHAPTERS for line in uncovered(matrix_recording(machine, c))]
+    assert not missing, "add these keys to tests/oracle.py's CHECKS (or PARTS, or NO_CLAIMS):\n" + "\n".join(missing)
+
+
+def test_every_catalog_key_is_checked_or_carries_no_claim() -> None:
+    """Every key of the catalog is known to the oracle before any build says it, and every key the oracle names is
+    one of the catalog's."""
+    assert not [key for key in sorted(EN.messages) if not oracle.covered(key)]
+    named = set(oracle.CHECKS) | oracle.PARTS | oracle.NO_CLAIMS
+    assert named <= set(EN.messages), sorted(named - set(EN.messages))
+    assert not set(oracle.CHECKS) & (oracle.PARTS | oracle.NO_CLAIMS)
 
 
 def test_the_matrix_has_claims_of_each_kind() -> None:
     """The oracle is not vacuous on the matrix: each kind of claim the wording has is read somewhere, many in all."""
-    names, total = set(), 0
+    keys, total = set(), 0
     for machine in MACHINES:
         results = results_of(machine)
-        texts = [text for chapter in PROSE_CHAPTERS for text in matrix_english(machine, chapter).values()]
-        for name, pattern, _ in oracle.CLAIMS:
-            found = sum(1 for text in texts for _ in pattern.finditer(text))
-            total += found
-            names |= {name} if found else set()
+        for chapter in PROSE_CHAPTERS:
+            recording = matrix_recording(machine, chapter)
+            total += check(recording, results)[1]
+            keys |= {s.key for s in recording if s.key in oracle.CHECKS}
         assert machine == "all-failed" or Oracle(results).good
-    wanted = {"wins at", "CPU faster at", "rule", "not compared", "wins from", "wins some, not the largest",
-              "smallest size", "smallest size, CPU", "streaming", "reading large matrices", "original", "bandwidth",
-              "falls", "why it fell", "model size", "tokens", "tokens, other device", "naive gap", "naive gap, CPU",
-              "post, every size", "post, some sizes", "post, the rest agree", "post, some",
-              "post, none", "post, unmeasured", "best rates", "same sizes", "best against best", "TF32",
-              "CPU halves", "CPU halves, none", "training step", "training step missing", "training step, CPU",
-              "checks failed", "checks passed", "CPU facts", "CPU rule", "points measured", "nothing succeeded",
-              "selfcheck outside", "op cost", "op cost, reason", "attention best", "attention backend",
-              "attention compared", "attention, none common", "attention rule", "decode step", "decode bound",
-              "decode limit", "decode, bandwidth", "decode replayed", "decode missing", "decode answer",
-              "decode rule"}
-    assert wanted <= names, f"never read on the matrix: {sorted(wanted - names)}"
-    assert total > 300
+    wanted = {"answer.wins", "answer.losses", "answer.rule.both", "answer.missing", "crossover.from",
+              "crossover.mixed", "reason.small", "reason.small.cpu", "reason.streaming", "reason.large",
+              "original.sentence", "bandwidth.memory", "bandwidth.cache", "bandwidth.above_copy", "bandwidth.level",
+              "drop.one", "drop.cache", "drop.why", "drop.why.brief", "answer.tokens.model", "answer.tokens.bound",
+              "answer.tokens.also", "gap.events", "gap.cpu", "post.all", "post.mixed", "post.rest_agree",
+              "post.some.then", "post.none.then", "post.unmeasured", "matmul.rates", "matmul.rates_missing",
+              "matmul.compare", "matmul.best", "tf32.off", "tf32.conv.on", "cpuhalf.sentence", "cpuhalf.none",
+              "train.result", "train.also", "train.cpu_only", "check.failed", "check.passed", "answer.cpu_facts",
+              "answer.cpu_rule.try", "measured", "measured.missing", "answer.nothing", "selfcheck.differ",
+              "selfcheck.row", "ops.sentence", "reason.ops", "attention.best", "attention.backend.one",
+              "attention.compared.faster", "attention.compared.none", "rule.attention", "decode.eager",
+              "decode.bound", "decode.limit", "decode.graph", "decode.missing", "answer.decode", "rule.decode",
+              "processes.one", "processes.most", "remeasured.unread", "your_mac.answer.cited",
+              "your_mac.answer.mac_both", "your_mac.summary", "your_mac.arithmetic"}
+    assert wanted <= keys, f"never read on the matrix: {sorted(wanted - keys)}"
+    assert total > 600
 
 
 def test_the_new_real_build_is_in_the_matrix_and_read() -> None:
     """The H200 default-profile build (a fixture, not an archive file) is read like the others: its GPU's TF32
     setting, its CPU's cache-served rate named as such, and the blog post's sizes timed both ways."""
-    texts = {c: matrix_english("nvidia-h200-build", c) for c in CHAPTERS}
-    assert "TF32 off" in texts["matmul"]["peak_sentence"]
-    assert "which fits in its 300 MiB of cache" in texts["verdict"]["answer_llm"]
-    read = sum(check_texts(t, results_of("nvidia-h200-build"))[1] for t in texts.values())
+    recordings = {c: matrix_recording("nvidia-h200-build", c) for c in CHAPTERS}
+    assert "tf32.off" in recordings["matmul"].keys()
+    assert "TF32 off" in recordings["matmul"].texts["peak_sentence"]
+    bounds = [s for s in recordings["verdict"] if s.key in ("answer.tokens.bound", "answer.tokens.also")]
+    assert any(oracle_said.choice(s, "basis") == "fits_cache" and "which fits in its 300 MiB of cache" in render(s)
+               for s in bounds), [render(s) for s in bounds]
+    read = sum(check(r, results_of("nvidia-h200-build"))[1] for r in recordings.values())
     assert read > 30
+
+
+#: The types of printed values the text must show as the words recorded them.
+SHOWN = (Size, Factor, Seconds, Rate, Share)
+
+
+@pytest.mark.parametrize("machine", ("ci-2core", "nvidia-h200", "apple-m1-base", "apple-m1-swapping"))
+def test_the_printed_text_holds_the_recorded_values(machine: str) -> None:
+    """What the oracle reads is what the page prints: each size, factor, time, rate and share a message printed
+    stands in its chapter's text as that value renders, so a checker's number is the reader's."""
+    seen = 0
+    for chapter in PROSE_CHAPTERS:
+        recording = matrix_recording(machine, chapter)
+        text = " ".join(recording.texts.values())
+        for s in recording:
+            for name in printed_fields(s):
+                value = s.values[name]
+                if isinstance(value, SHOWN):
+                    seen += 1
+                    assert value.text(EN) in text, f"{chapter}: {s.key}'s {name} {value.text(EN)!r} is not printed"
+    assert seen > 50
 
 
 # -- drawn machines ----------------------------------------------------------------------
@@ -182,19 +223,20 @@ def without_original(results: ResultSet) -> ResultSet:
 
 
 def _false(results: ResultSet) -> list[oracle.Failure]:
-    return [f for chapter in CHAPTERS for f in check_texts(english(results, chapter), results)[0]]
+    return [f for chapter in CHAPTERS for f in check(recorded(chapter, results), results)[0]]
 
 
 @given(any_machine())
 def test_drawn_machines_no_sentence_is_false_and_every_claim_is_read(results: ResultSet) -> None:
-    """Every sentence of a drawn machine, all suites (as the article has them) and without the original suite (a
+    """Every message of a drawn machine, all suites (as the article has them) and without the original suite (a
     set whose smallest sizes are the matvec suite's), is true of the raw points and read: a disagreement is a
     false sentence or a mistake of the oracle. Falses still known (KNOWN_FALSE, each pinned by a FLAWED machine)
     are set aside."""
     for variant in (results, without_original(results)):
-        failures = _set_aside(_false(variant))
+        recordings = {c: recorded(c, variant) for c in CHAPTERS}
+        failures = _set_aside([f for r in recordings.values() for f in check(r, variant)[0]])
         assert not failures, report(failures)
-        missing = [f"{c}.{line}" for c in CHAPTERS for line in uncovered(english(variant, c))]
+        missing = [f"{c}: {line}" for c, r in recordings.items() for line in uncovered(r)]
         assert not missing, "\n".join(missing)
 
 
@@ -283,7 +325,7 @@ def test_fixed_machines_say_what_they_once_hid(name: str) -> None:
     results = synthetic(machine)
     failures = _false(results) + _false(without_original(results))
     assert not failures, report(failures)
-    texts = " ".join(text for c in CHAPTERS for text in english(results, c).values())
+    texts = " ".join(text for c in CHAPTERS for text in recorded(c, results).texts.values())
     assert re.search(said, texts), f"{name}: no longer says {said!r}"
 
 
@@ -297,7 +339,7 @@ def test_crossing_machines_have_each_side_winning_and_a_tie() -> None:
     assert found.points
 
 
-# -- the oracle itself, on hand-built sets --------------------------------------------------
+# -- the oracle itself, on hand-built sets and hand-built messages ------------------------------
 
 def _point(device: str, m: int, seconds: float, *, suite: str = "matvec", method: str = "engine",
            workload: str = "matvec", spread: float = 0.01, check: str = "passed", dtype: str = "float32") -> Point:
@@ -321,94 +363,135 @@ def more(results: ResultSet, *points: Point) -> ResultSet:
     return replace(results, points=results.points + list(points))
 
 
-GPU = "Apple GPU (MPS)"
+GPU, CPU, CUDA = EN.device("mps"), EN.device("cpu"), EN.device("cuda")
 
 
-def claims(text: str, results: ResultSet) -> list[oracle.Failure]:
-    failures, read = check_texts({"k": text}, results, oracle.CLAIMS)
-    assert read, f"no claim read in {text!r}"
+def said(key: str, **values) -> Said:
+    return Said(key, values)
+
+
+def phrase(key: str, **values) -> Phrase:
+    return Phrase.of(key, **values)
+
+
+def sizes(*values: int) -> Listing:
+    return Listing(tuple(Size(v) for v in values))
+
+
+def claims(results: ResultSet, *messages: Said, chapter: str | None = None) -> list[oracle.Failure]:
+    """The failures of ``messages`` said in that order (a recording of one chapter); at least one is checked."""
+    failures, read = check(Recording(tuple(messages), chapter), results)
+    assert read, f"no claim read in {[render(m) for m in messages]}"
     return failures
+
+
+def area(workload: str, scope: str, factor: float, at: int, *, size: int = 0, listed: tuple[int, ...] = (),
+         dtype: str = "", first: int | None = None, last: int | None = None) -> Phrase:
+    """An area of the answer, as the answer's sentences give it."""
+    ends = {"first": Size(first), "last": Size(last)} if first is not None else {}
+    return phrase("area", workload=Choice(workload), scope=Choice(scope), size=Size(size), sizes=sizes(*listed),
+                  factor=Factor(factor), at=Size(at), dtype=Text(dtype), **ends)
+
+
+def rule_area(side: str, workload: str, scope: str, *, size: int = 0, listed: tuple[int, ...] = (), dtype: str = "",
+              moved: float = 0, first: int | None = None, last: int | None = None) -> Phrase:
+    ends = {"first": Size(first), "last": Size(last)} if first is not None else {}
+    return phrase("rule.area", side=Choice(side), workload=Choice(workload), scope=Choice(scope), size=Size(size),
+                  sizes=sizes(*listed), bytes=Bytes(moved), dtype=Text(dtype), **ends)
+
+
+def wins(*areas: Phrase) -> Said:
+    return said("answer.wins", device=GPU, areas=Listing(areas))
+
+
+def losses(*areas: Phrase) -> Said:
+    return said("answer.losses", areas=Listing(areas))
 
 
 def test_universal_claims_are_false_when_any_size_of_any_suite_contradicts() -> None:
     everywhere = tiny({1024: 2e-5, 4096: 3e-4}, {1024: 1e-5, 4096: 2e-5})
-    assert not claims(f"The CPU beats the {GPU} at none of the sizes both devices measured.", everywhere)
+    nowhere = said("answer.no_losses", device=GPU)
+    assert not claims(everywhere, nowhere)
     small = more(everywhere, _point("cpu", 100, 3e-6, suite="original"), _point("mps", 100, 1.2e-5, suite="original"))
-    [failure] = claims(f"The CPU beats the {GPU} at none of the sizes both devices measured.", small)
+    [failure] = claims(small, nowhere)
     assert "matvec m = 100" in failure.problems[0]
-    text = (f"On this machine the {GPU} is faster than the CPU at every size measured on both: 2.0× faster at "
-            f"m = 1,024 and 15.0× faster at m = 4,096.")
-    assert not claims(text, everywhere)
-    assert claims(text, small)
-    assert claims(f"On this machine the {GPU} beats the CPU at none of the sizes both devices measured.", everywhere)
+    always = said("crossover.always", device=GPU, first=Size(1024), first_factor=Factor(2.0), largest=Size(4096),
+                  factor=Factor(15.0))
+    assert not claims(everywhere, always)
+    assert claims(small, always)
+    assert claims(everywhere, said("answer.no_wins", device=GPU))
 
 
 def test_nowhere_is_said_of_the_sizes_both_measured():
     """A GPU that loses the one size both measured, whose best rate (at a size the CPU did not measure) is ten times
     the CPU's: "at none of the sizes both devices measured" is true, and the same claim fails once it wins one."""
     results = tiny({512: 2.7e-4}, {512: 5.4e-4, 8192: 0.1}, workload="matmul", dtype="float16")
-    for text in (f"On this machine the {GPU} beats the CPU at none of the sizes both devices measured.",
-                 f"Rule of thumb from these numbers: keep float16 matrix products at m = 512 on the CPU; the {GPU} "
-                 f"did not beat it at any size both devices measured."):
-        assert not claims(text, results), text
+    keep = rule_area("keep", "matmul", "size", listed=(512,), dtype="float16", first=512, last=512)
+    for message in (said("answer.no_wins", device=GPU), said("answer.rule.keep", device=GPU, keep=Listing((keep,)))):
+        assert not claims(results, message), message
         won = tiny({512: 2.7e-4}, {512: 1.0e-4}, workload="matmul", dtype="float16")
-        [failure] = claims(text, won)
+        [failure] = claims(won, message)
         assert "m = 512" in failure.problems[-1]
 
 
 def test_a_crossover_must_win_there_and_above_and_not_just_below() -> None:
     results = tiny({100: 3e-6, 1000: 2e-5, 2000: 8e-5, 4096: 3e-4}, {100: 1e-5, 1000: 1.5e-5, 2000: 2e-5, 4096: 3e-5})
-    text = (f"On this machine the {GPU} wins from m = {{n}} on: it is faster there and at every larger size "
-            f"measured, 10.0× faster at m = 4,096. Below m = {{n}} the CPU is faster.")
-    assert not claims(text.format(n="1,000"), results)
-    assert claims(text.format(n="2,000"), results)  # it already wins at 1,000
-    assert claims(text.format(n="100"), results)  # it loses at 100
-    assert claims(text.format(n="1,500"), results)  # not a size measured
+
+    def crossover(n: int) -> Said:
+        return said("crossover.from", below=Choice("slower"), device=GPU, size=Size(n), largest=Size(4096),
+                    factor=Factor(10.0))
+    assert not claims(results, crossover(1000))
+    assert claims(results, crossover(2000))  # it already wins at 1,000
+    assert claims(results, crossover(100))  # it loses at 100
+    assert claims(results, crossover(1500))  # not a size measured
+    # The same crossover with another choice below it: "the two are about as fast" is false where the CPU wins.
+    assert claims(results, replace(crossover(1000), values={**crossover(1000).values, "below": Choice("same")}))
 
 
 def test_printed_numbers_are_true_to_their_last_digit_and_1_0_is_never_a_factor() -> None:
     results = tiny({1024: 2.0e-5}, {1024: 1.0e-5})
-    sentence = f"On this machine the {GPU} beats the CPU at matrix-vector products at m = 1,024 ({{f}}× faster)."
-    assert not claims(sentence.format(f="2.0"), results)
-    assert claims(sentence.format(f="2.1"), results)  # one unit off: not a rounding of 2.0
+
+    def at_1024(factor: float) -> Said:
+        return wins(area("matvec", "size", factor, 1024))
+    assert not claims(results, at_1024(2.0))
+    assert claims(results, at_1024(2.1))  # one unit off: not a rounding of 2.0
     level = tiny({1024: 1.02e-5}, {1024: 1e-5}, spread=0.001)
-    assert claims(sentence.format(f="1.0"), level)
-    assert not claims(sentence.format(f="1.02"), level)
-    text = (f"Even the smallest matrix-vector product measured, m = 1,024, takes {{acc}} on the {GPU} against "
-            f"20.0 µs on the CPU, by the synchronised timer.")
-    assert not claims(text.format(acc="10.0 µs"), results)
-    assert claims(text.format(acc="10.1 µs"), results)
+    assert render(at_1024(1.0)).endswith("(1.0× faster).") and claims(level, at_1024(1.0))
+    assert not claims(level, at_1024(1.02))
+
+    def small(acc: float) -> Said:
+        return said("reason.small", direction=Choice("faster"), device=GPU, size=Size(1024), acc=Seconds(acc),
+                    cpu=Seconds(20e-6))
+    assert not claims(results, small(10e-6))
+    assert claims(results, small(10.1e-6))
 
 
 def test_a_quoted_time_is_the_engine_median_not_the_naive_one() -> None:
     results = more(tiny({1024: 2e-5}, {1024: 1e-5}), _point("cpu", 1024, 2.2e-5, method="naive"))
-    text = (f"Even the smallest matrix-vector product measured, m = 1,024, takes 10.0 µs on the {GPU} against "
-            f"{{cpu}} on the CPU, by the synchronised timer.")
-    assert not claims(text.format(cpu="20.0 µs"), results)
-    assert claims(text.format(cpu="22.0 µs"), results)
+
+    def small(cpu: float) -> Said:
+        return said("reason.small", direction=Choice("faster"), device=GPU, size=Size(1024), acc=Seconds(10e-6),
+                    cpu=Seconds(cpu))
+    assert not claims(results, small(20e-6))
+    assert claims(results, small(22e-6))
     alone = more(tiny({100: 1.75e-6, 1024: 2e-5}, {}), _point("cpu", 100, 1.67e-6, method="naive"))
-    text = ("This machine has no GPU, so only the CPU's side of that comparison was measured: at m = 100, the smallest "
-            "matrix-vector product measured, the CPU takes {cpu} per call by the synchronised timer.")
-    assert not claims(text.format(cpu="1.75 µs"), alone)
-    assert claims(text.format(cpu="1.67 µs"), alone)
+    assert not claims(alone, said("reason.small.cpu", size=Size(100), cpu=Seconds(1.75e-6)))
+    assert claims(alone, said("reason.small.cpu", size=Size(100), cpu=Seconds(1.67e-6)))
 
 
 def test_either_suite_may_be_quoted_where_both_measured_a_size() -> None:
     both = more(tiny({1000: 2e-5}, {1000: 1e-5}), _point("cpu", 1000, 1.5e-5, suite="original"),
                 _point("mps", 1000, 1e-5, suite="original"))
-    sentence = f"On this machine the {GPU} beats the CPU at matrix-vector products at m = 1,000 ({{f}}× faster)."
-    assert not claims(sentence.format(f="2.0"), both)
-    assert not claims(sentence.format(f="1.5"), both)
-    assert claims(sentence.format(f="1.8"), both)
+    assert not claims(both, wins(area("matvec", "size", 2.0, 1000)))
+    assert not claims(both, wins(area("matvec", "size", 1.5, 1000)))
+    assert claims(both, wins(area("matvec", "size", 1.8, 1000)))
 
 
 def test_a_size_list_is_exhaustive_and_a_known_pattern_without_points_fails() -> None:
     results = tiny({100: 3e-6, 1024: 2e-5, 4096: 3e-4}, {100: 1e-5, 1024: 3e-5, 4096: 3e-5})
-    assert claims("The CPU is faster at matrix-vector products at m = 1,024 (1.5× faster).", results)
-    assert not claims("The CPU is faster at matrix-vector products at m = 100 and 1,024 (up to 3.3× faster, "
-                      "at m = 100).", results)
-    assert claims("The CPU is faster at matrix-vector products at m = 100, 1,024, and 8,192 (up to 3.3× faster, "
-                  "at m = 100).", results)
+    assert claims(results, losses(area("matvec", "size", 1.5, 1024)))
+    assert not claims(results, losses(area("matvec", "sizes", 3.3, 100, listed=(100, 1024))))
+    assert claims(results, losses(area("matvec", "sizes", 3.3, 100, listed=(100, 1024, 8192))))
 
 
 def test_areas_of_each_form_for_each_workload() -> None:
@@ -416,51 +499,53 @@ def test_areas_of_each_form_for_each_workload() -> None:
     each precision's matrix products, size by size."""
     matvec = tiny({100: 3e-6, 300: 1e-5, 1000: 4e-5, 2000: 1e-4, 4096: 4e-4},
                   {100: 1e-5, 300: 2e-5, 1000: 2e-5, 2000: 2.5e-5, 4096: 4e-5})
-    assert not claims(f"On this machine the {GPU} beats the CPU at matrix-vector products from m = 1,000 on (10.0× "
-                      f"faster at m = 4,096).", matvec)
-    assert claims(f"On this machine the {GPU} beats the CPU at matrix-vector products from m = 300 on (10.0× faster "
-                  f"at m = 4,096).", matvec)
-    assert not claims("The CPU is faster at matrix-vector products from m = 100 to 300 (up to 3.3× faster, at "
-                      "m = 100).", matvec)
-    assert claims("The CPU is faster at matrix-vector products from m = 100 to 100 (up to 3.3× faster, at "
-                  "m = 100).", matvec)  # leaves out m = 300, where the CPU is faster too
-    assert claims("The CPU is faster at matrix-vector products from m = 100 to 300 (up to 2.0× faster, at "
-                  "m = 300).", matvec)  # the advantage reaches 3.3 at m = 100
-    assert not claims("Rule of thumb from these numbers: use the Apple GPU (MPS) for matrix-vector products from "
-                      "m = 1,000 on (matrices of 3.82 MiB and more), and keep matrix-vector products below "
-                      "m = 1,000 on the CPU.", matvec)
-    assert claims("Rule of thumb from these numbers: use the Apple GPU (MPS) for matrix-vector products from "
-                  "m = 1,000 on (matrices of 4.00 MiB and more), and keep matrix-vector products below m = 1,000 on "
-                  "the CPU.", matvec)
+    assert not claims(matvec, wins(area("matvec", "from", 10.0, 4096, size=1000)))
+    assert claims(matvec, wins(area("matvec", "from", 10.0, 4096, size=300)))
+    assert not claims(matvec, losses(area("matvec", "range", 3.3, 100, first=100, last=300)))
+    assert claims(matvec, losses(area("matvec", "range", 3.3, 100, first=100, last=100)))  # leaves out m = 300
+    assert claims(matvec, losses(area("matvec", "range", 2.0, 300, first=100, last=300)))  # 3.3 at m = 100
+
+    def rule(moved: float) -> Said:
+        return said("answer.rule.both", device=GPU, use=Listing((rule_area("use", "matvec", "from", size=1000,
+                                                                           moved=moved),)),
+                    keep=Listing((rule_area("keep", "matvec", "below", size=1000),)))
+    assert render(rule(4.0 * (1000 ** 2 + 2000))).count("(matrices of 3.82 MiB and more)") == 1
+    assert not claims(matvec, rule(4.0 * (1000 ** 2 + 2000)))
+    assert claims(matvec, rule(4.0 * 2 ** 20))  # 4.00 MiB
     matmul = tiny({512: 2e-4, 1024: 1.5e-3}, {512: 3e-4, 1024: 1.2e-3}, workload="matmul")
-    assert not claims(f"On this machine the {GPU} beats the CPU at float32 matrix products from m = 1,024 on (1.25× "
-                      f"faster at m = 1,024).", matmul)
-    assert not claims("The CPU is faster at float32 matrix products below m = 1,024 (1.5× faster at m = 512).",
-                      matmul)
-    assert claims(f"On this machine the {GPU} beats the CPU at float32 matrix products at every size measured on "
-                  f"both (1.25× faster at m = 1,024).", matmul)
-    assert claims(f"On this machine the {GPU} beats the CPU at float16 matrix products at m = 1,024 (1.25× "
-                  f"faster).", matmul)  # no float16 was measured
-    assert claims("Rule of thumb from these numbers: keep float32 matrix products on the CPU; the Apple GPU (MPS) "
-                  "did not beat it at any size both devices measured.", matmul)
+    assert not claims(matmul, wins(area("matmul", "from", 1.25, 1024, size=1024, dtype="float32")))
+    assert not claims(matmul, losses(area("matmul", "below", 1.5, 512, size=1024, dtype="float32")))
+    assert claims(matmul, wins(area("matmul", "all", 1.25, 1024, dtype="float32", first=512, last=1024)))
+    assert claims(matmul, wins(area("matmul", "size", 1.25, 1024, dtype="float16")))  # no float16 was measured
+    every = rule_area("keep", "matmul", "all", dtype="float32", first=512, last=1024)
+    assert render(said("answer.rule.keep", device=GPU, keep=Listing((every,)))).startswith(
+        "Rule of thumb from these numbers: keep float32 matrix products on the CPU")
+    assert claims(matmul, said("answer.rule.keep", device=GPU, keep=Listing((every,))))
 
 
 def test_same_size_and_best_against_best_matrix_products() -> None:
     results = tiny({512: 2e-4, 1024: 1.5e-3}, {512: 3e-4, 1024: 1.2e-3, 4096: 0.02}, workload="matmul")
-    lead = "At the sizes both devices measured, "
-    assert not claims(lead + f"in float32 the {GPU} is faster only at m = 1,024 (of m = 512 and 1,024).", results)
-    assert claims(lead + f"in float32 the {GPU} is faster only at m =  (of m = 512 and 1,024).", results)
-    assert claims(lead + f"in float32 the {GPU} is faster only at m = 512 (of m = 512 and 1,024).", results)
-    assert claims(lead + f"the {GPU} is faster in float32 at each of them, m = 512 and 1,024 (1.25× faster at "
-                         f"m = 1,024).", results)
-    assert claims(lead + f"the {GPU} is faster in float32 at each of them, m = 1,024 (1.25× faster at m = 1,024).",
-                  results)  # not every size both measured
-    best = "Best rate against best rate, each at the size where it was reached: "
+
+    def compare(summary: str, wins_at: tuple[int, ...], listed: tuple[int, ...] = (512, 1024)) -> Said:
+        clause = phrase("matmul.same_size", summary=Choice(summary), device=GPU, dtype=Text("float32"),
+                        size=Size(1024), factor=Factor(1.25), sizes=sizes(*listed), wins=sizes(*wins_at),
+                        losses=sizes(512))
+        return said("matmul.compare", clauses=Listing((clause,)))
+    assert not claims(results, compare("mixed", (1024,)))
+    assert claims(results, compare("mixed", ()))
+    assert claims(results, compare("mixed", (512,)))
+    assert claims(results, compare("faster.all", (512, 1024)))
+    assert claims(results, compare("faster.all", (1024,), listed=(1024,)))  # not every size both measured
+
+    def best(direction: str, factor: float, acc: int = 4096, cpu: int = 1024) -> Said:
+        clause = phrase("matmul.best.clause", direction=Choice(direction), device=GPU, dtype=Text("float32"),
+                        factor=Factor(factor), acc_size=Size(acc), cpu_size=Size(cpu))
+        return said("matmul.best", clauses=Listing((clause,)))
     # The GPU's best: 2 × 4096³ / 0.02 s = 6.87 TFLOP/s at m = 4,096; the CPU's: 1.43 TFLOP/s at m = 1,024.
-    assert not claims(best + f"in float32 the {GPU}'s best (m = 4,096) is 4.8× the CPU's best (m = 1,024).", results)
-    assert claims(best + f"in float32 the {GPU}'s best (m = 1,024) is 4.8× the CPU's best (m = 1,024).", results)
-    assert claims(best + f"in float32 the {GPU}'s best (m = 4,096) is 5.8× the CPU's best (m = 1,024).", results)
-    assert claims(best + f"in float32 the CPU's best (m = 1,024) is 4.8× the {GPU}'s best (m = 4,096).", results)
+    assert not claims(results, best("faster", 4.8))
+    assert claims(results, best("faster", 4.8, acc=1024))
+    assert claims(results, best("faster", 5.8))
+    assert claims(results, best("slower", 4.8))
 
 
 def test_the_cpus_half_precisions_against_its_float32() -> None:
@@ -468,20 +553,23 @@ def test_the_cpus_half_precisions_against_its_float32() -> None:
     cpu += [_point("cpu", m, t, workload="matmul", dtype="bfloat16") for m, t in ((128, 1e-5), (256, 3e-5),
                                                                                    (512, 1e-4))]
     results = ResultSet(environment={"devices": {"cpu": {}}}, points=cpu)
-    lead = "On this build's CPU, against its own float32 at the same sizes: "
-    assert not claims(lead + "bfloat16 is faster only at m = 256 and 512 (of m = 128, 256, and 512).", results)
-    assert claims(lead + "bfloat16 is faster only at m = 512 (of m = 128, 256, and 512).", results)  # and 256
-    assert claims(lead + "bfloat16 is faster at every one of them, m = 128, 256, and 512 (2.0× faster at m = 512).",
-                  results)
-    assert not claims("Rule of thumb from these numbers: on this CPU, bfloat16 can pay off.", results)
-    assert claims("Rule of thumb from these numbers: on this CPU, stay with float32.", results)
+
+    def halves(summary: str, wins_at: tuple[int, ...], factor: float = 2.0) -> Said:
+        clause = phrase("cpuhalf.clause", summary=Choice(summary), dtype=Text("bfloat16"), size=Size(512),
+                        factor=Factor(factor), sizes=sizes(128, 256, 512), wins=sizes(*wins_at), losses=sizes())
+        return said("cpuhalf.sentence", clauses=Listing((clause,)))
+    assert not claims(results, halves("mixed", (256, 512)))
+    assert claims(results, halves("mixed", (512,)))  # and 256
+    assert claims(results, halves("faster.all", (128, 256, 512)))
+    pays = said("answer.cpu_rule.try", dtypes=Listing((Text("bfloat16"),), style="or"))
+    assert not claims(results, pays)
+    assert claims(results, said("answer.cpu_rule.stay", dtypes=Listing((), style="or")))
     slower = replace(results, points=cpu[:3] + [_point("cpu", m, t, workload="matmul", dtype="bfloat16")
                                                 for m, t in ((128, 1e-5), (256, 5e-5), (512, 3e-4))])
-    assert claims("Rule of thumb from these numbers: on this CPU, bfloat16 can pay off.", slower)
-    assert not claims(lead + "bfloat16 is slower at every one of them, m = 128, 256, and 512 (float32 is 1.5× faster "
-                      "at m = 512).", replace(slower, points=slower.points[:3] + [
-                          _point("cpu", m, t, workload="matmul", dtype="bfloat16")
-                          for m, t in ((128, 1.5e-5), (256, 6e-5), (512, 3e-4))]))
+    assert claims(slower, pays)
+    always = [_point("cpu", m, t, workload="matmul", dtype="bfloat16")
+              for m, t in ((128, 1.5e-5), (256, 6e-5), (512, 3e-4))]
+    assert not claims(replace(slower, points=slower.points[:3] + always), halves("slower.all", (), factor=1.5))
 
 
 def test_a_rate_from_memory_is_a_matrix_larger_than_the_cache_and_never_the_copy() -> None:
@@ -490,37 +578,53 @@ def test_a_rate_from_memory_is_a_matrix_larger_than_the_cache_and_never_the_copy
                    _point("cpu", 1 << 26, 5e-3, workload="copy"))
     # B @ a at m = 4,096 moves 67.1 MB (more than 32 MiB): 42.0 GB/s; at m = 1,024, 4.20 MB: 84.0 GB/s; the copy
     # of n = 2²⁶, 537 MB: 107 GB/s.
-    model = "A language model … so a model with 7 billion parameters in 16-bit weights reads 14.0 GB per token. "
-    text = model + ("At the {rate} that B @ a reached on the CPU with a matrix larger than its caches (m = {m}), "
-                    "that allows at most {rate} ÷ 14.0 GB ≈ {tokens} tokens per second.")
-    assert not claims(text.format(rate="42.0 GB/s", m="4,096", tokens="3.00"), results)
-    assert claims(text.format(rate="84.0 GB/s", m="1,024", tokens="6.00"), results)  # fits in the cache
-    assert claims(text.format(rate="107 GB/s", m="4,096", tokens="7.67"), results)  # the copy's rate
-    also = model + "On the CPU, at the {rate} of its largest matrix (m = {m}, which fits in its 32.0 MiB of cache), " \
-                   "the bound is {tokens} tokens per second."
-    assert claims(also.format(rate="42.0 GB/s", m="4,096", tokens="3.00"), results)  # it does not fit
-    reads = ("Large matrix-vector products are limited by how fast the matrix can be delivered: B @ a read large "
-             "matrices at "
-             "336 GB/s on the Apple GPU (MPS) (m = 4,096, its largest matrix; its cache size is not known, so this "
-             "is not shown to be memory's speed) and {cpu} on the CPU (m = 4,096, a matrix of {mb}, larger than its "
-             "caches: from memory), so the Apple GPU (MPS) reads {f}× as fast.")
-    assert not claims(reads.format(cpu="42.0 GB/s", mb="64.0 MiB", f="8.0"), results)
-    assert claims(reads.format(cpu="107 GB/s", mb="64.0 MiB", f="3.1"), results)  # the copy's rate
-    assert claims(reads.format(cpu="42.0 GB/s", mb="64.0 MiB", f="7.0"), results)
+    gigabytes = Bytes(14e9, binary=False)
+    model = said("answer.tokens.model", parameters=Billions(7e9), bits=Count(16), model=gigabytes)
+
+    def bound(key: str, basis: str, rate: float, m: int, tokens: float) -> Said:
+        return said(key, basis=Choice(basis), model=gigabytes, rate=Rate(rate, "GB/s"), device=CPU, size=Size(m),
+                    tokens=Num(tokens), cache=Bytes(32 << 20))
+    assert not claims(results, model, bound("answer.tokens.bound", "beyond_cache", 42.0, 4096, 3.0))
+    assert claims(results, model, bound("answer.tokens.bound", "beyond_cache", 84.0, 1024, 6.0))  # fits the cache
+    assert claims(results, model, bound("answer.tokens.bound", "beyond_cache", 107, 4096, 7.67))  # the copy's rate
+    assert claims(results, model, bound("answer.tokens.also", "fits_cache", 42.0, 4096, 3.0))  # it does not fit
+    assert claims(results, replace(model, values={**model.values, "bits": Count(8)}))
+
+    def reads(cpu: float, factor: float) -> Said:
+        return said("reason.large", direction=Choice("faster"), device=GPU, factor=Factor(factor), reads=Listing((
+            phrase("reading", basis=Choice("largest"), device=GPU, rate=Rate(336, "GB/s"), size=Size(4096),
+                   matrix=Bytes(4.0 * (4096 ** 2 + 2 * 4096))),
+            phrase("reading", basis=Choice("beyond_cache"), device=CPU, rate=Rate(cpu, "GB/s"), size=Size(4096),
+                   matrix=Bytes(4.0 * (4096 ** 2 + 2 * 4096))))))
+    assert "a matrix of 64.0 MiB, larger than its caches: from memory" in render(reads(42.0, 8.0))
+    assert not claims(results, reads(42.0, 8.0))
+    assert claims(results, reads(107, 3.1))  # the copy's rate
+    assert claims(results, reads(42.0, 7.0))
+
+
+def _drop(device: str, workload: str, before: int, after: int, high: float, low: float, share: float,
+          axis: str = "m") -> Said:
+    return said("drop.one", device=device, what=phrase("drop.what", workload=Choice(workload), dtype=Text("")),
+                before=phrase("drop.size", axis=Choice(axis), size=Size(before)),
+                after=phrase("drop.size", axis=Choice(axis), size=Size(after)),
+                high=Rate(high, "GB/s"), low=Rate(low, "GB/s"), share=Share(share))
 
 
 def test_falls_of_more_than_half_are_consecutive_and_none_is_left_out() -> None:
     results = tiny({1024: 1e-4, 2048: 1e-3, 4096: 4e-3}, {1024: 3e-5, 2048: 1e-4, 4096: 4e-4})
     # The CPU reads 42.0 GB/s at m = 1,024 and 16.8 GB/s at m = 2,048 (40 %).
-    fell = "On the CPU, the rate of B @ a falls from {high} at m = {a} to {low} at m = {b}, {share}% of the rate one " \
-           "size earlier. The measurements show that this happened, not why."
-    assert not claims(fell.format(high="42.0 GB/s", a="1,024", low="16.8 GB/s", b="2,048", share="40"), results)
-    assert claims(fell.format(high="42.0 GB/s", a="1,024", low="16.8 GB/s", b="2,048", share="45"), results)
-    assert claims(fell.format(high="42.0 GB/s", a="1,024", low="16.8 GB/s", b="4,096", share="40"), results)
-    assert claims(fell.format(high="16.8 GB/s", a="2,048", low="16.8 GB/s", b="4,096", share="100"), results)
-    failures, _ = check_texts({"bandwidth_sentence": "At its best (m = 1,024) the CPU streams the matrix at "
-                                                     "42.0 GB/s; no copy was measured on it to compare with."},
-                              results)
+    why = said("drop.why", count=Count(1), cause=Choice("unknown"), swap=Choice("unknown"))
+    assert not claims(results, _drop(CPU, "matvec", 1024, 2048, 42.0, 16.8, 0.40), why)
+    assert claims(results, _drop(CPU, "matvec", 1024, 2048, 42.0, 16.8, 0.45), why)
+    assert claims(results, _drop(CPU, "matvec", 1024, 4096, 42.0, 16.8, 0.40), why)
+    assert claims(results, _drop(CPU, "matvec", 2048, 4096, 16.8, 16.8, 1.00), why)
+    assert claims(results, _drop(CPU, "matvec", 1024, 2048, 42.0, 16.8, 0.40, axis="n"), why)
+    assert claims(results, _drop(CPU, "matvec", 1024, 2048, 42.0, 16.8, 0.40),
+                  replace(why, values={**why.values, "count": Count(2)}))
+    assert claims(results, _drop(CPU, "matvec", 1024, 2048, 42.0, 16.8, 0.40),
+                  replace(why, values={**why.values, "swap": Choice("none")}))  # no swap was recorded
+    alone = said("bandwidth.no_ceiling", device=CPU, size=Size(1024), achieved=Rate(42.0, "GB/s"))
+    failures = claims(results, alone, chapter="matvec")
     assert [f.claim for f in failures] == ["every fall of more than half is named"]
     assert "B @ a on the cpu from m = 1,024 to m = 2,048" in failures[0].problems[0]
 
@@ -528,56 +632,87 @@ def test_falls_of_more_than_half_are_consecutive_and_none_is_left_out() -> None:
 def test_tf32_is_what_the_environment_recorded_and_is_said() -> None:
     results = tiny({512: 2e-4}, {}, workload="matmul", devices={"cpu": {}, "cuda": {"matmul_allow_tf32": False}})
     results = more(results, _point("cuda", 512, 2e-5, workload="matmul"))
-    off = ("The CUDA GPU's float32 products ran with TF32 off (torch.backends.cuda.matmul.allow_tf32 was False, "
-           "PyTorch's default), so its float32 rate is that of full float32 arithmetic.")
-    assert not claims(off, results)
-    assert claims(off.replace("TF32 off", "TF32 on").replace("was False", "was True"), results)
-    failures, _ = check_texts({"peak_sentence": "Best rates on the CPU: float32 1,342 GFLOP/s."}, results)
-    assert [f.claim for f in failures] == ["TF32 is said"]
+    assert not claims(results, said("tf32.off", device=CUDA))
+    assert claims(results, said("tf32.on", device=CUDA))
+    rates = said("matmul.rates", device=CPU, rates=Listing((phrase("matmul.rate", dtype=Text("float32"),
+                                                                   rate=Rate(1342, "GFLOP/s")),)))
+    assert [f.claim for f in claims(results, rates, chapter="matmul")] == ["TF32 is said"]
 
 
 def test_naive_timeit_at_the_blog_posts_sizes() -> None:
     results = tiny({}, {100: 1e-5, 300: 1.2e-5, 500: 1.4e-5}, suite="original")
     results = more(results, *[_point("mps", m, t, suite="original", method="naive")
                               for m, t in ((100, 1e-5), (300, 4e-6), (500, 2e-6))])
-    lead = f"Across the blog post's sizes, naive timeit on this build's {GPU} reported "
-    assert not claims(lead + "too short a time at m = 300 and 500 (up to 7.0× too small, at m = 500). At the other "
-                             "sizes the two agreed within 20%.", results)
-    assert claims(lead + "too short a time at m = 500 (7.0× too small). At the other sizes the two agreed within "
-                         "20%.", results)  # leaves out m = 300
-    assert claims(lead + "too short a time at m = 300 and 500 (up to 3.0× too small, at m = 300).", results)
-    assert claims(lead + "too long a time at m = 300 and 500 (up to 7.0× too large, at m = 500).", results)
+
+    def mixed(verdict: str, listed: tuple[int, ...], factor: float, at: int) -> Said:
+        return said("post.mixed", device=GPU, clauses=Listing((phrase(
+            "post.clause", verdict=Choice(verdict), sizes=sizes(*listed), factor=Factor(factor), at=Size(at)),)))
+    rest = said("post.rest_agree", margin=Share(0.2))
+    assert not claims(results, mixed("too_small", (300, 500), 7.0, 500), rest)
+    assert claims(results, mixed("too_small", (500,), 7.0, 500), rest)  # leaves out m = 300
+    assert claims(results, mixed("too_small", (300, 500), 3.0, 300))
+    assert claims(results, mixed("too_large", (300, 500), 7.0, 500))
     # "None" and "some" are read with the device the sentence before names.
-    [failure] = check_texts({"k": lead + "too short a time at m = 300 and 500 (up to 7.0× too small, at m = 500). "
-                                         "So on this machine naive timing was shown to report too short a time at "
-                                         "none of the post's sizes."}, results)[0]
-    assert failure.claim == "post, none"
-    assert not check_texts({"k": lead + "too short a time at m = 300 and 500 (up to 7.0× too small, at m = 500). So "
-                                        "on this machine naive timing reports too short a time at some of the post's "
-                                        "sizes and not at others."}, results)[0]
-    every = (f"On this build's {GPU}, naive timeit reported too short a time at every one of the blog post's sizes, "
-             f"m = 100 to 500: up to 7.0× too small, at m = 500.")
-    assert claims(every, results)  # not at m = 100
+    [failure] = claims(results, mixed("too_small", (300, 500), 7.0, 500), said("post.none.then"))
+    assert failure.key == "post.none.then"
+    assert not claims(results, mixed("too_small", (300, 500), 7.0, 500), said("post.some.then"))
+    every = said("post.all", device=GPU, first=Size(100), last=Size(500), factor=Factor(7.0), at=Size(500))
+    assert claims(results, every)  # not at m = 100
 
 
 def test_code_and_sideless_ratios_in_prose_fail() -> None:
     results = tiny({1024: 2e-5}, {1024: 1e-5})
-    for text in ("Timed the original way, 100 products at m = 3,000 took 1.0 ms on the CPU. {'m': 3000, 'dtype': "
-                 "'float32'}", "Measured with Device(kind='mps').", "The CPU matvec(m=4096, dtype=float32)."):
-        assert any(f.claim == "code in prose" for f in claims(text, results)), text
-    row = ("In this build 1 of 4 comparisons falls outside ±5.0%, its two 95% intervals (each across 3 fresh "
-           "processes) further apart than that. For B @ a at m = 4,096 in float32 on the CPU, the synchronised "
-           "timer read {ratio} times what the reference timer measured, and their intervals lay {gap}% apart.")
-    [failure] = claims(row.format(ratio="1.05", gap="5.3"), results)
+    for text in ("{'m': 3000, 'dtype': 'float32'}", "Measured with Device(kind='mps')",
+                 "The CPU matvec(m=4096, dtype=float32)"):
+        failures, _ = check(Recording((said("hardware.label", label=Text(text)),)), results)
+        assert any(f.claim == "code in prose" for f in failures), text
+    assert not check(Recording((said("hardware.label", label=Text("a MacBook Air M1, 8-core GPU")),)), results)[0]
+
+    def outside(ratio: float, gap: float) -> tuple[Said, Said]:
+        row = said("selfcheck.row", device=CPU, label="B @ a at m = 4,096 in float32",
+                   reference=Text("the reference timer"), ratio=Num(ratio, 3), gap=Num(gap, 2))
+        lead = said("selfcheck.differ", outside=Count(1), rows=Count(4), tolerance=Share(0.05),
+                    processes=phrase("selfcheck.processes", processes=Count(3)))
+        return row, lead
+    [failure] = claims(results, *outside(1.05, 5.3))
     assert "cannot show" in failure.problems[0]
-    [failure] = claims(row.format(ratio="1.08", gap="5.0"), results)
+    [failure] = claims(results, *outside(1.08, 5.0))
     assert "5.0% apart said to fall outside" in failure.problems[0]
-    assert not claims(row.format(ratio="1.08", gap="5.3"), results)
+    assert not claims(results, *outside(1.08, 5.3))
 
 
-def test_uncovered_names_a_sentence_no_pattern_reads() -> None:
-    assert uncovered({"k": "The GPU wins by 3× at m = 77."}) == ["k: The GPU wins by 3× at m = 77."]
-    assert uncovered({"k": "Measured on: a machine."}) == []
+def test_what_was_measured_again_is_read_from_each_process_s_load() -> None:
+    """A point measured again while the machine was busy (one of its processes read as contended), and one whose
+    processes all ran on a quiet machine: the counts said are those of the points' own records."""
+    busy = replace(_point("cpu", 1024, 2e-5), process_load=[{"contended": True}, None], extra_processes=1)
+    quiet = replace(_point("mps", 1024, 1e-5), process_load=[{"contended": False}])
+    results = ResultSet(environment={"devices": {"cpu": {}, "mps": {}}}, points=[busy, quiet])
+
+    def some(busy_count: int, again: int = 1) -> Said:
+        return said("remeasured.some", again=Count(again), extra=phrase("remeasured.processes", count=Count(again)),
+                    busy=phrase("remeasured.seen", what=Choice("busy"), count=Count(busy_count)),
+                    outlying=phrase("remeasured.seen", what=Choice("outlying"), count=Count(0), factor=Factor(4.0, 1)))
+    assert not claims(results, some(1))
+    assert claims(results, some(2))
+    assert claims(results, some(1, again=2))
+    assert claims(results, said("remeasured.unread"))
+    assert claims(results, said("remeasured.none", factor=Factor(4.0, 1)))
+    unread = tiny({1024: 2e-5}, {1024: 1e-5})
+    assert not claims(unread, said("remeasured.unread")) and claims(unread, some(0, again=0))
+
+
+def test_uncovered_names_what_no_check_reads(monkeypatch) -> None:
+    recording = matrix_recording("apple-m1-base", "matvec")
+    assert not uncovered(recording)
+    monkeypatch.delitem(oracle.CHECKS, "crossover.from")
+    assert [line.partition(":")[0] for line in uncovered(recording)] == ["crossover.from"]
+    monkeypatch.undo()
+    text = Recording((), texts={"k": "The GPU wins by 3× at m = 77."})
+    assert uncovered(text) == ["k: text no message accounts for: 'The GPU wins by 3× at m = 77.'"]
+    label = said("hardware.label", label=Text("a machine"))
+    assert uncovered(Recording((label,), texts={"k": render(label)})) == []
+    alone = said("area", **dict(area("matvec", "size", 2.0, 1024).values))
+    assert uncovered(Recording((alone,))) == [f"area (a part, said on its own): {render(alone)}"]
 
 
 def test_the_order_statistic_interval_is_scipys() -> None:
@@ -596,36 +731,41 @@ def test_the_order_statistic_interval_is_scipys() -> None:
     assert oracle.median([3.0, 1.0, 2.0, 10.0]) == 2.5
 
 
-def test_the_oracle_shares_no_code_with_the_findings() -> None:
-    tree = ast.parse(Path(oracle.__file__).read_text(encoding="utf-8"))
+#: What the oracles may import from the package: the raw points, and the words' typed values (never a sentence).
+ORACLE_IMPORTS = {"mpsarticle.results.model", "mpsarticle.article.wording", "mpsarticle.core.specs"}
+
+
+@pytest.mark.parametrize("module", (oracle, oracle_model, oracle_said), ids=lambda m: m.__name__)
+def test_the_oracle_shares_no_code_with_the_findings(module) -> None:
+    tree = ast.parse(Path(module.__file__).read_text(encoding="utf-8"))
     imported = {alias.name for node in ast.walk(tree) if isinstance(node, ast.Import) for alias in node.names}
-    imported |= {f"{node.module}.{alias.name}" if node.module else alias.name
-                 for node in ast.walk(tree) if isinstance(node, ast.ImportFrom) for alias in node.names}
     imported |= {node.module for node in ast.walk(tree) if isinstance(node, ast.ImportFrom) and node.module}
     shared = {name for name in imported for bad in oracle.FORBIDDEN_IMPORTS
-              if name == bad or name.startswith(bad + ".") or (name == "mpsarticle." + bad.split(".")[-1])}
+              if name == bad or name.startswith(bad + ".")}
     shared |= {name for name in imported if re.fullmatch(r"mpsarticle\.(analysis|findings|verdict|answer|"
                                                          r"sentences|stats)(\..*)?", name)}
-    assert not shared, f"tests/oracle.py imports {sorted(shared)}: it must be a second, independent reading"
-    allowed = {"mpsarticle.results.model", "mpsarticle.results.model.Point", "mpsarticle.results.model.ResultSet",
-               "mpsarticle.article.wording", "mpsarticle.article.wording.catalog"}
-    assert {n for n in imported if n.startswith("mpsarticle")} <= allowed
+    assert not shared, f"{module.__name__} imports {sorted(shared)}: it must be a second, independent reading"
+    assert {n for n in imported if n.startswith("mpsarticle")} <= ORACLE_IMPORTS
+    assert module is oracle_model or "mpsarticle.core.specs" not in imported
 
 
 def test_the_processes_sentence_is_read_from_every_process() -> None:
     """The method chapter's sentence on fresh processes, read against the processes' own samples."""
     results = results_of("apple-m1-base")
-    text = matrix_english("apple-m1-base", "method")["processes_sentence"]
-    assert text.startswith("Each point was measured in 3 fresh processes") and not claims(text, results)
-    wrong = {"processes": text.replace("in 3 fresh", "in 4 fresh"),
-             "count": text.replace("median of 93", "median of 94"),
-             "share": re.sub(r"\), \d+% of the spread", "), 41% of the spread", text, count=1),
-             "spread": text.replace("took 1.2× as long", "took 1.6× as long", 1),
-             "none": text.split(" The process mattered")[0].removesuffix(".") + "; for no point was it more than half."}
+    recording = only(matrix_recording("apple-m1-base", "method"), "processes.most")
+    [most] = recording.said
+    assert render(most).startswith("Each point was measured in 3 fresh processes")
+    assert not check(recording, results)[0]
+    steady = {name: value for name, value in most.values.items() if name != "most"}
+    wrong = {"processes": substitute(recording, "processes.most", processes=Count(4)),
+             "count": substitute(recording, "processes.most", points=lambda v: Count(v["points"].n + 1)),
+             "share": substitute(recording, "processes.most", share=Share(0.41)),
+             "spread": substitute(recording, "processes.point", spread=Factor(1.6)),
+             "none": replaced(recording, "processes.most", Said("processes.steady", steady))}
     for what, changed in wrong.items():
-        assert changed != text and claims(changed, results), what
-    one = "Each point was measured in one process, so its interval holds only the variation inside that process."
-    assert claims(one, results) and not claims(one, results_of("nvidia-h200"))
+        assert changed != recording and check(changed, results)[0], what
+    one = Recording((said("processes.one"),))
+    assert check(one, results)[0] and not check(one, results_of("nvidia-h200"))[0]
 
 
 def test_a_point_measured_in_several_processes_is_compared_process_by_process() -> None:
@@ -649,117 +789,117 @@ def test_a_point_measured_in_several_processes_is_compared_process_by_process() 
 def test_the_mac_sentences_are_read_against_the_data_files() -> None:
     """"Your Mac"'s answer and sentences, read from the two CSV files themselves."""
     cpu_only, mac = results_of("ci-2core"), results_of("apple-m1-base")
-    answer = english(cpu_only, "your_mac")["mac_answer"]
-    assert not claims(answer, cpu_only) and claims(answer, mac)  # the Mac did not build without an Apple GPU
-    for wrong in (answer.replace("from 56 GB/s", "from 57 GB/s"), answer.replace("on the Apple M2 Ultra", "on the "
-                                                                                   "Apple M1 Max")):
-        assert wrong != answer and claims(wrong, cpu_only), wrong
-    own = english(mac, "your_mac")["mac_answer"]
-    assert own.startswith("This build ran on the Apple M1, where") and not claims(own, mac)
-    assert claims(own.replace("7 figures", "8 figures"), mac) and claims(own, cpu_only)
-    chapter = english(cpu_only, "your_mac")
-    for key, old, new in (("your_mac_sentence", "in 38 variants", "in 37 variants"),
-                          ("arithmetic_sentence", "= 180 µs", "= 150 µs"),
-                          ("arithmetic_sentence", "≈ 14.3 tokens", "≈ 17.3 tokens")):
-        assert not claims(chapter[key], cpu_only), key
-        assert old in chapter[key] and claims(chapter[key].replace(old, new), cpu_only), (key, old)
+    chapter = matrix_recording("ci-2core", "your_mac")
+    answer = only(chapter, "your_mac.answer.cited")
+    assert not check(answer, cpu_only)[0] and check(answer, mac)[0]  # the Mac did not build without an Apple GPU
+    for wrong in (substitute(answer, "your_mac.answer.cited", low=Text("57 GB/s")),
+                  substitute(answer, "your_mac.answer.cited", high_chip=Text("Apple M1 Max"))):
+        assert check(wrong, cpu_only)[0], wrong
+    own = only(matrix_recording("apple-m1-base", "your_mac"), "your_mac.answer.mac_both")
+    assert render(own.said[0]).startswith("This build ran on the Apple M1, where") and not check(own, mac)[0]
+    assert check(substitute(own, "your_mac.answer.mac_both", figures=lambda v: Count(v["figures"].n + 1)), mac)[0]
+    assert check(own, cpu_only)[0]
+    for key, name, new in (("your_mac.summary", "variants", lambda v: Count(v["variants"].n - 1)),
+                           ("your_mac.arithmetic", "least", Seconds(150e-6)),
+                           ("your_mac.arithmetic", "tokens", Num(17.3))):
+        assert not check(only(chapter, key), cpu_only)[0], key
+        assert check(substitute(only(chapter, key), key, **{name: new}), cpu_only)[0], (key, name)
 
 
-def _llm_text(machine: str, chapter: str, key: str) -> str:
-    return matrix_english(machine, chapter)[key]
+#: The English name of the flash-attention kernel, as a backend reaches its message.
+FLASH = next(name for name, code in oracle.BACKEND_NAMES.items() if code == "flash")
 
 
-#: (machine, chapter, key, pattern, replacement): each change makes a true sentence of the chapter on language
-#: models false, and the oracle must say so.
+def _device_is(name: str):
+    return lambda values: values.get("device") == name
+
+
+#: (machine, chapter, key, which of its messages, the values that stand in its place): each makes a true sentence
+#: of the chapter on language models (or of its part of the answer) false, and the oracle must say so.
 LLM_MUTATIONS = [
-    ("apple-m1-base", "llm", "decode_sentence", r"generated [\d.]+ tokens per second at",
-     "generated 99.9 tokens per second at"),
-    ("apple-m1-base", "llm", "decode_sentence",
-     r"Its [\d,]+ operations at [^:]+: on the Apple GPU \(MPS\) the fixed cost of each call, not bandwidth, limits "
-     r"it\.",
-     "So on the Apple GPU (MPS) bandwidth accounts for most of its time: reading its bytes at that rate takes at "
-     "least half of the step."),
-    ("apple-m1-base", "llm", "decode_sentence", r"reached \d+% of its bound", "reached 87% of its bound"),
-    ("apple-m1-base", "llm", "decode_sentence", r"[\d.]+× faster than eager", "9.9× faster than eager"),
-    ("apple-m1-base", "llm", "decode_sentence", r"Its [\d,]+ operations", "Its 17 operations"),
-    ("apple-m1-base", "llm", "ops_sentence", r"costs [\d.]+ µs on the CPU", "costs 9.99 µs on the CPU"),
-    ("apple-m1-base", "llm", "backend_sentence", "MPS attention", "flash-attention"),
-    ("apple-m1-base", "llm", "backend_sentence", r"all \d+ attention calls measured\.$",
-     "all 3 attention calls measured."),
-    ("apple-m1-base", "llm", "attention_compared", r"up to [\d,.]+× faster", "up to 2.0× faster"),
-    ("apple-m1-base", "llm", "attention_sentence", r"[\d,]+ GFLOP/s in float16", "9,999 GFLOP/s in float16"),
-    ("apple-m1-base", "index", "answer_decode", r"\d+% of it", "97% of it"),
-    ("apple-m1-base", "index", "answer_decode",
-     r"so on this machine the fixed cost of each call, not bandwidth, limits a language model run eagerly in "
-     r"PyTorch", "so on this machine bandwidth accounts for most of its time"),
-    ("apple-m1-base", "verdict", "answer_rule_more", "count the operations per token, not only the bytes",
-     "count the bytes per token"),
-    ("apple-m1-base", "verdict", "reason_ops", r"costs [\d.]+ µs on the Apple", "costs 1.00 µs on the Apple"),
-    ("nvidia-h200-like", "llm", "decode_sentence",
-     r"So on the CUDA GPU bandwidth accounts for most of its time: reading its bytes at that rate takes at least "
-     r"half of the step\.",
-     "Its 1,477 operations at 1.50 µs each come to 2.22 ms of its 5.15 ms: on the CUDA GPU the fixed cost of each "
-     "call, not bandwidth, limits it."),
-    ("nvidia-h200-like", "index", "answer_decode", "bandwidth accounts for most of its time",
-     "the fixed cost of each call, not bandwidth, limits a language model run eagerly in PyTorch"),
+    ("apple-m1-base", "llm", "decode.eager", _device_is(GPU), {"tokens": Num(99.9)}),
+    ("apple-m1-base", "llm", "decode.limit", _device_is(GPU), {"limit": Choice("bandwidth")}),
+    ("apple-m1-base", "llm", "decode.bound", _device_is(GPU), {"share": Share(0.87)}),
+    ("apple-m1-base", "llm", "decode.graph", None, {"factor": Factor(9.9)}),
+    ("apple-m1-base", "llm", "decode.limit", _device_is(GPU), {"ops": Count(17)}),
+    ("apple-m1-base", "llm", "ops.cost", _device_is(CPU), {"cost": Seconds(9.99e-6)}),
+    ("apple-m1-base", "llm", "attention.backend.one", _device_is(GPU), {"backend": FLASH}),
+    ("apple-m1-base", "llm", "attention.backend.one", _device_is(GPU), {"count": Count(3)}),
+    ("apple-m1-base", "llm", "attention.compared.faster", None, {"factor": Factor(2.0)}),
+    ("apple-m1-base", "llm", "attention.rate.matmul", lambda v: v["dtype"] == Text("float16"),
+     {"rate": Rate(9999, "GFLOP/s")}),
+    ("apple-m1-base", "index", "answer.decode", None, {"share": Share(0.97)}),
+    ("apple-m1-base", "index", "answer.decode", None, {"limit": Choice("bandwidth")}),
+    ("apple-m1-base", "verdict", "rule.decode", None, {"limit": Choice("bandwidth")}),
+    ("apple-m1-base", "verdict", "reason.ops", None, {"acc": Seconds(1.00e-6)}),
+    ("nvidia-h200-like", "llm", "decode.limit", _device_is(CUDA),
+     {"limit": Choice("overhead"), "ops": Count(1477), "cost": Seconds(1.5e-6), "total": Seconds(2.22e-3),
+      "time": Seconds(5.15e-3)}),
+    ("nvidia-h200-like", "index", "answer.decode", None, {"limit": Choice("overhead")}),
     # (Not "the fixed cost ... limits it" for that CPU: one pair of process readings puts its operations at 58 % of
     # a step, so the oracle accepts either; the share of its bound stays under half, at most 48 %, in every reading.)
-    ("nvidia-h200-workers", "llm", "decode_sentence",
-     r"Its 345 operations at [^:]+: on the CPU, neither bandwidth nor the fixed cost of its calls accounts for most "
-     r"of it\.",
-     "So on the CPU bandwidth accounts for most of its time: reading its bytes at that rate takes at least half of "
-     "the step."),
-    ("nvidia-h200-workers", "llm", "decode_sentence", r"Replayed as a CUDA graph", "Compiled with torch.compile"),
-    ("apple-m1-macos13", "llm", "attention_compared", r"^.*$",
-     "In bfloat16, attention is faster on the Apple GPU (MPS) than on the CPU for every call measured on both, up "
-     "to 50× faster at 512 positions with head size 64."),
-    ("apple-m1-macos13", "llm", "decode_sentence",
-     r"^On the Apple GPU \(MPS\), the decode step of the model of .+? was not measured \(.+?this is macOS 13\)\. ",
-     "On the Apple GPU (MPS), the model of 1.1 billion parameters in bfloat16 generated 14.6 tokens per second at a "
-     "context of 512 positions: one token every 68.4 ms. "),
+    ("nvidia-h200-workers", "llm", "decode.limit", _device_is(CPU), {"limit": Choice("bandwidth")}),
+    ("nvidia-h200-workers", "llm", "decode.graph", None, {"how": EN("decode.how", how=Choice("torch_compile"))}),
+]
+#: (machine, chapter, key, the message said in its place): another sentence where the chapter said one.
+LLM_REPLACED = [
+    ("apple-m1-macos13", "llm", "attention.compared.none",
+     said("attention.compared.faster", device=GPU, dtype=Text("bfloat16"), factor=Factor(50.0),
+          call=phrase("attention.call", seq=Size(512), dim=Size(64)))),
+    ("apple-m1-macos13", "llm", "decode.missing",
+     said("decode.eager", device=GPU, params=Billions(1100048384, 1), dtype=Text("bfloat16"), tokens=Num(14.6),
+          context=Size(512), time=Seconds(68.4e-3), bytes=Bytes(2.08e9, binary=False))),
 ]
 
 
-@pytest.mark.parametrize("old, new", [("past the 300 MiB", "past the 600 MiB"), ("from 128 MiB", "from 256 MiB"),
-                                      ("n = 16,777,216 to 512", "n = 4,194,304 to 512")])
-def test_a_fall_said_to_pass_the_cache_is_read_against_the_bytes_and_the_cache(old: str, new: str) -> None:
+@pytest.mark.parametrize("machine, chapter, key, where, values", LLM_MUTATIONS,
+                         ids=[f"{m}-{k}-{i}" for i, (m, _, k, _, _) in enumerate(LLM_MUTATIONS)])
+def test_a_false_language_model_sentence_is_caught(machine: str, chapter: str, key: str, where, values: dict
+                                                   ) -> None:
+    """The oracle is not blind to the chapter on language models: each change of a true message is caught."""
+    results, recording = results_of(machine), matrix_recording(machine, chapter)
+    assert not check(recording, results)[0], f"the true chapter fails already: {machine}/{chapter}"
+    changed = substitute(recording, key, where=where, **values)
+    assert changed != recording
+    assert check(changed, results)[0], f"not caught: {key} with {values}"
+
+
+@pytest.mark.parametrize("machine, chapter, key, new", LLM_REPLACED, ids=[r[2] for r in LLM_REPLACED])
+def test_a_sentence_in_place_of_a_true_one_is_caught(machine: str, chapter: str, key: str, new: Said) -> None:
+    results, recording = results_of(machine), matrix_recording(machine, chapter)
+    assert key in recording.keys() and not check(recording, results)[0]
+    assert check(replaced(recording, key, new), results)[0], f"not caught: {render(new)}"
+
+
+@pytest.mark.parametrize("name, new", [("cache", Bytes(600 << 20)), ("small", Bytes(256 << 20)),
+                                       ("before", phrase("drop.size", axis=Choice("n"), size=Size(4_194_304)))])
+def test_a_fall_said_to_pass_the_cache_is_read_against_the_bytes_and_the_cache(name: str, new) -> None:
     """A fall across the recorded cache size says so, and the oracle reads it."""
-    results = results_of("nvidia-h200")
-    text = english(results, "matvec")["bandwidth_sentence"]
-    assert "past the 300 MiB of cache the CPU reports" in text and not check_texts({"k": text}, results)[0]
-    assert check_texts({"k": text.replace(old, new)}, results)[0], new
+    results, recording = results_of("nvidia-h200"), matrix_recording("nvidia-h200", "matvec")
+    assert "past the 300 MiB of cache the CPU reports" in recording.texts["bandwidth_sentence"]
+    assert not check(recording, results)[0]
+    assert check(substitute(recording, "drop.cache", where=_device_is(CPU), **{name: new}), results)[0], name
 
 
 def test_a_half_precision_faster_only_somewhere_says_where_it_is_slower() -> None:
-    """The clause "bfloat16 is faster only at m = 512 and 1,024" alone hides that it is slower at m = 128 in every
-    process; the oracle fails the clause without it."""
-    results = results_of("nvidia-h200")
-    text = english(results, "matmul")["cpu_half_sentence"]
-    assert " and slower at m = 128 (of" in text and not check_texts({"k": text}, results)[0]
-    assert check_texts({"k": text.replace(" and slower at m = 128 (of", " and slower at m = 256 (of")}, results)[0]
-    assert check_texts({"k": text.replace(" and 1,024 and slower at m = 128 (of", " and 1,024 (of")}, results)[0]
+    """The clause "bfloat16 is faster only at m = 256, 512, and 1,024" alone hides that it is slower at m = 128 in
+    every process; the oracle fails the clause without it."""
+    results, recording = results_of("nvidia-h200"), matrix_recording("nvidia-h200", "matmul")
+    text = recording.texts["cpu_half_sentence"]
+    assert "bfloat16 is faster only at m = 256, 512, and 1,024 and slower at m = 128 (of" in text
+    assert not check(recording, results)[0]
+
+    def bfloat16(values: dict) -> bool:
+        return values["dtype"] == Text("bfloat16")
+    assert check(substitute(recording, "cpuhalf.clause", where=bfloat16, losses=sizes(256)), results)[0]
+    assert check(substitute(recording, "cpuhalf.clause", where=bfloat16, summary=Choice("mixed")), results)[0]
 
 
 def test_cudnn_tf32_is_read_and_cannot_go_unsaid() -> None:
     """The training step on a CUDA GPU says whether cuDNN could use TF32, as recorded."""
-    results = results_of("nvidia-h200")
-    text = english(results, "training")["train_sentence"]
-    assert "cudnn.allow_tf32 was True" in text and not check_texts({"train_sentence": text}, results)[0]
-    false = text.replace("was allowed TF32 (torch.backends.cudnn.allow_tf32 was True",
-                         "'s TF32 was off (torch.backends.cudnn.allow_tf32 was False")
-    assert false != text and check_texts({"train_sentence": false}, results)[0]
-    left_out = text[:text.index(" In this run cuDNN")]
-    assert any("cuDNN" in f.claim for f in chapter_failures({"train_sentence": left_out}, Oracle(results)))
-
-
-@pytest.mark.parametrize("machine, chapter, key, pattern, replacement", LLM_MUTATIONS,
-                         ids=[f"{m}-{k}-{i}" for i, (m, _, k, _, _) in enumerate(LLM_MUTATIONS)])
-def test_a_false_language_model_sentence_is_caught(machine: str, chapter: str, key: str, pattern: str,
-                                                    replacement: str) -> None:
-    """The oracle is not blind to the chapter on language models: each change of a true sentence is caught."""
-    results = results_of(machine)
-    text = _llm_text(machine, chapter, key)
-    assert not check_texts({key: text}, results)[0], f"the true sentence fails already: {text}"
-    changed = re.sub(pattern, replacement, text, count=1)
-    assert changed != text, f"{pattern!r} is not in {text!r}"
-    assert check_texts({key: changed}, results)[0], f"not caught: {changed}"
+    results, recording = results_of("nvidia-h200"), matrix_recording("nvidia-h200", "training")
+    assert "cudnn.allow_tf32 was True" in recording.texts["train_sentence"] and not check(recording, results)[0]
+    false = replaced(recording, "tf32.conv.on", said("tf32.conv.off", device=CUDA))
+    assert check(false, results)[0]
+    left_out = replace(recording, said=tuple(s for s in recording if s.key != "tf32.conv.on"))
+    assert any("cuDNN" in f.claim for f in chapter_failures(left_out, Oracle(results)))

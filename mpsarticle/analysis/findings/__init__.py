@@ -45,10 +45,12 @@ from mpsarticle.analysis.findings.quality import (
     Checks,
     Coverage,
     Processes,
+    Remeasured,
     Selfcheck,
     checks,
     coverage,
     processes,
+    remeasured,
     selfcheck,
 )
 from mpsarticle.analysis.findings.timing import (
@@ -82,3 +84,4 @@ __all__ = [
     "rate_ratio", "selfcheck", "training",
 ]
 __all__ += ["Processes", "processes"]
+__all__ += ["Remeasured", "remeasured"]

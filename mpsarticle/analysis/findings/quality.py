@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from mpsarticle.analysis.findings.common import MISSING, Absent, missing_status
+from mpsarticle.core.contention import OUTLIER_FACTOR
 from mpsarticle.results.model import Point, ResultSet
 from mpsarticle.results.selfcheck import Row
 
@@ -83,6 +84,57 @@ def processes(results: ResultSet) -> Processes:
 
     ranked = sorted(((p, share, spread(p)) for p, share in measured if share > 0.5), key=lambda r: (-r[2], -r[1]))
     return Processes(results.processes, len(measured), median, tuple(ranked[:MOST_AFFECTED]))
+
+
+# -- a busy machine ------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Remeasured:
+    """What else used the CPU while this build measured, and what it measured again
+    (mpsarticle.core.contention says what counts and why).
+
+    ``read``: its processes recorded what else used the CPU (a build measured in one process, or a file
+    written before they did, did not); ``busy``: points a process measured under contention; ``outlying``: the
+    other points with a process far from its siblings (measured again, or set aside); ``again``: points
+    measured in extra fresh processes, ``extra`` of those in all; ``set_aside``: processes its values leave
+    out; ``unresolved``: points whose values still hold a suspect process, a limit on measuring again having
+    been reached; ``factor``: how far from its siblings a process lies to be an outlier.
+    """
+
+    read: bool
+    busy: int
+    outlying: int
+    again: int
+    extra: int
+    set_aside: int
+    unresolved: int
+    factor: float
+
+
+def remeasured(results: ResultSet) -> Remeasured:
+    def readings(point: Point) -> list:
+        return [r for r in [*point.process_load, *(s.get("load") for s in point.set_aside)] if r]
+
+    def busy(point: Point) -> bool:
+        return any(r.get("contended") for r in readings(point))
+
+    def outlying(point: Point) -> bool:
+        # A point measured again that no busy process explains had two processes too far apart to say which
+        # was off, whatever the process measured again then showed.
+        return (point.unresolved == "outlier" or point.extra_processes > 0
+                or any(s.get("why") == "outlier" for s in point.set_aside))
+
+    points = list(results)
+    return Remeasured(
+        read=any(readings(p) for p in points),
+        busy=sum(busy(p) for p in points),
+        outlying=sum(outlying(p) and not busy(p) for p in points),
+        again=sum(p.extra_processes > 0 for p in points),
+        extra=sum(p.extra_processes for p in points),
+        set_aside=sum(len(p.set_aside) for p in points),
+        unresolved=sum(p.unresolved is not None for p in points),
+        factor=OUTLIER_FACTOR,
+    )
 
 
 # -- the method chapter's selfcheck -------------------------------------------------------

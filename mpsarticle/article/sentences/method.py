@@ -1,5 +1,5 @@
 """The sentences of the method chapter: what was measured, how much of the uncertainty lies between fresh
-processes, and the selfcheck against other timers."""
+processes, what was measured again because the machine was busy, and the selfcheck against other timers."""
 
 from __future__ import annotations
 
@@ -13,12 +13,13 @@ from mpsarticle.article.wording import Choice, Count, Factor, Listing, Num, Phra
 from mpsarticle.results.model import ResultSet
 from mpsarticle.results.selfcheck import Row
 
-__all__ = ["measured_sentence", "processes_sentence", "selfcheck_sentence", "sentences"]
+__all__ = ["measured_sentence", "processes_sentence", "remeasured_sentence", "selfcheck_sentence", "sentences"]
 
 
 def sentences(results: ResultSet, words: Words, rows: Sequence[Row]) -> dict[str, str]:
     return {"measured_sentence": measured_sentence(f.coverage(results), words),
             "processes_sentence": processes_sentence(f.processes(results), words),
+            "remeasured_sentence": remeasured_sentence(f.remeasured(results), words),
             "selfcheck_sentence": selfcheck_sentence(f.selfcheck(rows), words)}
 
 
@@ -41,6 +42,25 @@ def processes_sentence(found: f.Processes, words: Words) -> str:
     most = tuple(Phrase.of("processes.point", point=describe_points([point], words)[0], share=Share(share),
                            spread=Factor(spread)) for point, share, spread in found.most)
     return words("processes.most", most=Listing(most), **values)
+
+
+def remeasured_sentence(found: f.Remeasured, words: Words) -> str:
+    """How many points were measured again, and why: a process measured them while the machine was busy, or took
+    a time far from its siblings' (zero is said too)."""
+    if not found.read:
+        return words("remeasured.unread")
+    factor = Factor(found.factor, 1)
+    if not (found.busy or found.outlying or found.again):
+        return words("remeasured.none", factor=factor)
+    said = words("remeasured.some",
+                 busy=Phrase.of("remeasured.seen", what=Choice("busy"), count=Count(found.busy)),
+                 outlying=Phrase.of("remeasured.seen", what=Choice("outlying"), count=Count(found.outlying),
+                                    factor=factor),
+                 again=Count(found.again),
+                 extra=Phrase.of("remeasured.processes", count=Count(found.extra)))
+    if not found.unresolved:
+        return said
+    return f"{said} {words('remeasured.unresolved', count=Count(found.unresolved))}"
 
 
 def selfcheck_sentence(found: f.Selfcheck, words: Words) -> str:

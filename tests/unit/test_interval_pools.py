@@ -1,0 +1,244 @@
+"""The between-process variance a point borrows from its neighbours (stats.neighbour_pools), and the interval of a
+rerun's value it gives (stats.across_processes with a pool): wide where the processes disagree, narrow where they
+agree, following the data across sizes, and holding simulated reruns."""
+
+from __future__ import annotations
+
+import json
+import math
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from mpsarticle.analysis import series as analysis
+from mpsarticle.core import stats
+from mpsarticle.results.model import Point, ResultSet, load
+
+from ..machines import ARCHIVE
+
+
+def _point(device: str, m: int, groups: list[list[float]], method: str = "engine", workload: str = "matvec") -> Point:
+    samples = [s for group in groups for s in group]
+    return Point(device, workload, {"m": m, "dtype": "float32"}, method, suite=workload, samples=samples,
+                 processes=[list(g) for g in groups], repeats=len(samples), number_per_run=1).summarize()
+
+
+def _groups(rng: np.random.Generator, seconds: float, shifts: list[float], noise: float = 0.005,
+            samples: int = 20) -> list[list[float]]:
+    """One group of samples per process, each process's median ``seconds`` times ``exp(shift)``."""
+    return [list(seconds * math.exp(shift) * np.exp(rng.normal(0, noise, samples))) for shift in shifts]
+
+
+def _run(points: list[Point]) -> ResultSet:
+    results = ResultSet(environment={"devices": {}}, points=points)
+    results.pool_processes()
+    return results
+
+
+def _quiet(rng: np.random.Generator, sizes: list[int], spread: float = 0.003, processes: int = 3) -> list[Point]:
+    return [_point("cuda", m, _groups(rng, 1e-9 * m * m, list(rng.normal(0, spread, processes)))) for m in sizes]
+
+
+SIZES = [1024, 2048, 4096, 8192, 16384, 32768, 65536, 3000, 6000, 12000, 24000, 48000]
+
+
+def test_processes_that_agree_give_every_point_a_narrow_interval():
+    rng = np.random.default_rng(1)
+    results = _run(_quiet(rng, SIZES))
+    widths = [p.half_width for p in results.points]
+    assert len(widths) == len(SIZES) and all(p.pool is not None for p in results.points)
+    assert max(widths) < 0.02, widths
+
+
+def test_a_point_with_one_slow_process_gets_a_wide_interval_that_holds_a_rerun_without_it():
+    rng = np.random.default_rng(2)
+    points = _quiet(rng, SIZES)
+    slow = _point("cuda", 5000, _groups(rng, 2.5e-2, [0.0, math.log(1.5), 0.002]))
+    results = _run([*points, slow])
+    found = results.one(m=5000)
+    assert found.half_width > 0.2, found.half_width  # its own disagreement, not the neighbours' agreement
+    assert found.ci_low_s < 2.5e-2 < found.ci_high_s  # a rerun whose processes all ran at the usual speed
+    # Its neighbours lend a little width from it (a rerun's processes may run slow too); the others keep theirs.
+    others = sorted(p.half_width for p in results.points if p.params["m"] != 5000)
+    assert others[-1] < found.half_width / 2 and np.median(others) < 0.02, others
+
+
+def test_intervals_follow_the_data_across_sizes():
+    """Small points whose processes vary 20 % and large ones that vary 0.5 %: each keeps its own kind's width."""
+    rng = np.random.default_rng(3)
+    small = [_point("cuda", m, _groups(rng, 1.5e-5, list(rng.normal(0, 0.2, 3)))) for m in (100, 300, 500, 750, 1000)]
+    large = _quiet(rng, [4096, 8192, 16384, 32768, 65536], spread=0.005)
+    results = _run(small + large)
+    small_widths = sorted(p.half_width for p in results.points if p.params["m"] <= 1000)
+    large_widths = sorted(p.half_width for p in results.points if p.params["m"] >= 4096)
+    assert len(small_widths) == len(large_widths) == 5
+    assert small_widths[0] > 0.15 and large_widths[-1] < 0.04, (small_widths, large_widths)
+
+
+def test_a_shift_that_one_process_gives_every_point_counts_once():
+    """Satterthwaite's degrees of freedom: twelve points whose processes all move together carry about as much
+    about that movement as one point; twelve that move independently carry twelve times as much."""
+    rng = np.random.default_rng(4)
+    shared = list(rng.normal(0, 0.05, 3))
+    together = [stats.Member("cuda", "matvec", _groups(rng, 1e-4 * (k + 1), [s + rng.normal(0, 0.002) for s in shared]))
+                for k in range(12)]
+    apart = [stats.Member("cuda", "matvec", _groups(rng, 1e-4 * (k + 1), list(rng.normal(0, 0.05, 3))))
+             for k in range(12)]
+    assert max(pool[1] for pool in stats.neighbour_pools(together, enough=24)) <= 3
+    assert min(pool[1] for pool in stats.neighbour_pools(apart, enough=24)) >= 12
+
+
+# -- reruns of a simulated machine -----------------------------------------------------------------
+
+
+def _machine(rng: np.random.Generator) -> list[tuple[str, int, float, float]]:
+    """(series, size, seconds, between-process sigma): a launch-bound regime below 20 µs that varies 15 % between
+    processes, and longer points that vary about 1 %, each point its own share of that."""
+    found = []
+    for name, count in (("matvec", 10), ("matmul", 8), ("copy", 5)):
+        for k in range(count):
+            seconds = 1e-5 * 2.0 ** k
+            sigma = (0.15 if seconds < 2e-5 else 0.01) * math.exp(rng.normal(0, 0.4))
+            found.append((name, 2 ** (k + 8), seconds, sigma))
+    return found
+
+
+def _rerun(rng: np.random.Generator, machine, processes: int) -> list[Point]:
+    """One run: per process, a shift its series shares, one of the point's own, and a slow process one time in 50."""
+    shared = {name: rng.normal(0, 1, processes) for name in sorted({m[0] for m in machine})}
+    points = []
+    for name, size, seconds, sigma in machine:
+        shifts = sigma * (math.sqrt(0.3) * shared[name] + math.sqrt(0.7) * rng.normal(0, 1, processes))
+        shifts += (rng.random(processes) < 0.02) * math.log(1.3)
+        points.append(_point("cuda", size, _groups(rng, seconds, list(shifts), noise=0.01), workload=name))
+    return points
+
+
+@pytest.mark.parametrize("processes", [2, 3])
+def test_a_runs_intervals_hold_the_values_of_reruns(processes):
+    rng = np.random.default_rng(100 + processes)
+    machine = _machine(rng)
+    runs = [_run(_rerun(rng, machine, processes)).points for _ in range(8)]
+    held = [one.ci_low_s <= other.median_s <= one.ci_high_s
+            for i, a in enumerate(runs) for j, b in enumerate(runs) if i != j
+            for one, other in zip(a, b, strict=True)]
+    assert len(held) == 8 * 7 * len(machine)
+    assert sum(held) / len(held) >= 0.9, sum(held) / len(held)
+    long = np.median([p.half_width for run in runs for p in run if p.median_s >= 1e-4])
+    short = np.median([p.half_width for run in runs for p in run if p.median_s < 2e-5])
+    # Two processes lend one degree of freedom each, so a pool reaches further and takes in some of the short points'
+    # spread: measured 2 % and 14 % in three processes, 11 % and 21 % in two.
+    assert long < (0.04 if processes == 3 else 0.7 * short), (long, short)
+
+
+def test_a_speedup_of_pooled_points_reads_their_pools():
+    rng = np.random.default_rng(5)
+    cpu = [_point("cpu", m, _groups(rng, 2e-9 * m * m, list(rng.normal(0, 0.003, 3)))) for m in SIZES[:6]]
+    gpu = _quiet(rng, SIZES[:6])
+    results = _run(cpu + gpu)
+    pairs = analysis.speedups(results, "cuda", suite="matvec")
+    assert len(pairs) == 6
+    for size, speedup in pairs:
+        base, fast = results.one(device="cpu", m=size), results.one(device="cuda", m=size)
+        assert base.pool is not None and fast.pool is not None
+        expected = stats.ratio(base.processes, fast.processes, (base.pool, fast.pool))
+        assert (speedup.low, speedup.high) == (expected.low, expected.high)
+        assert speedup.direction() == stats.FASTER and speedup.high / speedup.low < 1.1
+
+
+# -- files -------------------------------------------------------------------------------------------
+
+
+def test_a_file_written_with_a_device_wide_floor_loads_with_neighbour_pools(tmp_path):
+    """An older file holds each device's upper-quartile floor in every point's floor_var and floor_df; loading
+    pools it again from its samples, so its intervals are this estimator's."""
+    source = ARCHIVE / "nvidia-h200-16-core-xeon-host.json"
+    data = json.loads(source.read_text(encoding="utf-8"))
+    for raw in data["points"]:
+        if raw.get("floor_var") is not None:
+            raw["floor_var"], raw["floor_df"] = 0.5, 100
+    old = tmp_path / "old.json"
+    old.write_text(json.dumps(data), encoding="utf-8")
+    loaded, current = load(old), load(source)
+    pooled = [p for p in loaded.points if p.pool is not None]
+    assert len(pooled) > 100
+    assert all(p.floor_var != 0.5 for p in pooled)
+    assert [(p.floor_var, p.floor_df, p.ci_low_s, p.ci_high_s) for p in loaded.points] == \
+           [(p.floor_var, p.floor_df, p.ci_low_s, p.ci_high_s) for p in current.points]
+    assert len({p.floor_var for p in pooled if p.device == "cuda"}) > 5  # the CUDA points no longer share one floor
+
+
+def test_a_file_without_pools_loads_and_saves_them(tmp_path):
+    rng = np.random.default_rng(6)
+    points = _quiet(rng, SIZES[:5])
+    assert all(p.pool is None for p in points)
+    environment = {"torch": "x", "python": "3", "os": "L", "cpu": "c", "devices": {}}
+    saved = ResultSet(environment=environment, points=points).to_dict()
+    for raw in saved["points"]:
+        raw.pop("floor_var"), raw.pop("floor_df")
+    loaded = ResultSet.from_dict(saved)
+    assert all(p.pool is not None for p in loaded.points)
+    again = ResultSet.from_dict(json.loads(loaded.to_json()))
+    assert [p.to_dict() for p in again.points] == [p.to_dict() for p in loaded.points]
+
+
+# -- properties --------------------------------------------------------------------------------------
+
+_GROUPS = st.lists(st.lists(st.floats(1e-6, 1e-2), min_size=1, max_size=12), min_size=2, max_size=5)
+_POOLS = st.tuples(st.floats(0.0, 2.0), st.integers(1, 200))
+
+
+@settings(max_examples=300, deadline=None)
+@given(_GROUPS, _POOLS)
+def test_a_pooled_interval_holds_the_value_and_the_samples_own_interval(groups, pool):
+    found = stats.across_processes(groups, pool=pool)
+    low, high, _ = stats.median_interval([s for g in groups for s in g])
+    close = 1 + 1e-12  # the bounds pass through logarithms and back
+    assert found.low <= found.value * close and found.value <= found.high * close
+    assert found.low <= low * close and high <= found.high * close
+
+
+@settings(max_examples=300, deadline=None)
+@given(_GROUPS, _POOLS)
+def test_a_point_is_never_surer_than_its_pool(groups, pool):
+    """Its own agreement never narrows a point's interval below what the borrowed variance gives: at least Student's
+    t of the pool's degrees of freedom times the borrowed spread of a rerun's difference, either side."""
+    from scipy.stats import t as student
+
+    found = stats.across_processes(groups, pool=pool)
+    count = len(groups)
+    half = float(student.ppf(0.975, pool[1])) * math.sqrt(pool[0] * 2 / count)
+    close = 1e-9
+    assert math.log(found.high / found.value) >= half - close and math.log(found.value / found.low) >= half - close
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(_GROUPS, min_size=1, max_size=12))
+def test_every_point_of_several_processes_gets_a_pool_with_a_positive_count(points):
+    members = [stats.Member("cuda" if k % 2 else "cpu", "matvec", groups) for k, groups in enumerate(points)]
+    found = stats.neighbour_pools(members)
+    assert len(found) == len(points)
+    for pool in found:
+        assert pool is not None and pool[0] >= 0 and pool[1] >= 1
+
+
+def test_a_point_left_with_one_process_borrows_its_neighbours_spread():
+    """A point whose other processes were set aside (measured under contention) rests on one process: its own
+    samples show nothing of how a fresh process would differ, so its interval is its neighbours' spread, not the
+    order-statistic interval of one process's samples."""
+    from mpsarticle.core.stats import Member, across_processes, median_interval, neighbour_pools
+
+    rng = np.random.default_rng(7)
+    noisy = [[list(1e-4 * shift * (1 + 0.001 * rng.standard_normal(30))) for shift in (1.0, 1.1, 0.92)]
+             for _ in range(4)]
+    single = [list(1e-4 * (1 + 0.001 * rng.standard_normal(30)))]
+    members = [Member(("cpu", "engine"), "matvec", groups) for groups in noisy] + \
+        [Member(("cpu", "engine"), "matvec", single)]
+    pools = neighbour_pools(members)
+    assert pools[-1] is not None
+    found = across_processes(single, pool=pools[-1])
+    low, high, _ = median_interval(single[0])
+    assert found.low < low and found.high > high
+    assert (found.high - found.low) / 2 / found.value > 0.05  # the neighbours' processes differ by some 9 %
