@@ -12,8 +12,8 @@ import math
 import statistics
 
 from mpsarticle.analysis import predict
+from mpsarticle.analysis.findings.matvec import crossover
 from mpsarticle.analysis.findings.model import ANSWER_DECODE, ANSWER_MATMUL, Extreme, ModelFinding, model
-from mpsarticle.analysis.findings.vector import crossover
 from mpsarticle.analysis.model import Fit
 from mpsarticle.analysis.series import ceiling_gb_s, peak_gflop_s
 from mpsarticle.article.formatting import duration, number, percent, whole

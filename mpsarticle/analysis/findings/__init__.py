@@ -27,7 +27,7 @@ from mpsarticle.analysis.findings.common import (
     rate_ratio,
 )
 from mpsarticle.analysis.findings.drops import Drop, drops
-from mpsarticle.analysis.findings.matrix import (
+from mpsarticle.analysis.findings.matmul import (
     MIXED,
     NOT_FASTER,
     OVERALLS,
@@ -37,11 +37,21 @@ from mpsarticle.analysis.findings.matrix import (
     Precision,
     PrecisionComparison,
     RateComparison,
-    Training,
     matmul,
-    training,
 )
-from mpsarticle.analysis.findings.quality import (
+from mpsarticle.analysis.findings.matvec import (
+    Bandwidth,
+    Basis,
+    Crossover,
+    CrossoverKind,
+    Original,
+    Source,
+    bandwidths,
+    crossover,
+    crossover_kind,
+    original,
+)
+from mpsarticle.analysis.findings.method import (
     Checks,
     Coverage,
     Processes,
@@ -62,18 +72,7 @@ from mpsarticle.analysis.findings.timing import (
     naive_gaps,
     naive_timing,
 )
-from mpsarticle.analysis.findings.vector import (
-    Bandwidth,
-    Basis,
-    Crossover,
-    CrossoverKind,
-    Original,
-    Source,
-    bandwidths,
-    crossover,
-    crossover_kind,
-    original,
-)
+from mpsarticle.analysis.findings.training import Training, training
 
 __all__ = [
     "Absent", "Accelerator", "Bandwidth", "Basis", "Checks", "Comparison", "Coverage", "Crossover", "CrossoverKind",

@@ -1,6 +1,6 @@
 """What every finding is built from: the machine, the accelerator compared, comparisons with intervals.
 
-The finding modules (:mod:`.vector`, :mod:`.matrix`, :mod:`.quality`, ...) build on
+The finding modules, one per chapter (:mod:`.matvec`, :mod:`.matmul`, :mod:`.training`, :mod:`.method`, ...) build on
 :func:`compared_accelerator` and :func:`present_accelerator` (which device a
 finding compares with the CPU), :func:`compare_with_cpu` and
 :func:`compare_series` (a device against the CPU, size by size) and

@@ -6,7 +6,7 @@
   precision; the backends PyTorch chose, counted over every attention point; and the accelerator against the CPU
   at every call both measured (same length, head size and precision).
 - :func:`decoding`: per device, the decode step's tokens per second eager and replayed without per-call
-  overhead, the bandwidth bound from the same build's ``B @ a`` (:class:`~.vector.Bandwidth`), the share of the
+  overhead, the bandwidth bound from the same build's ``B @ a`` (:class:`~.matvec.Bandwidth`), the share of the
   bound reached, and how much of the eager step its operations' fixed cost accounts for (:data:`LIMITS`).
 """
 
@@ -18,8 +18,8 @@ from typing import Final, Literal, get_args
 
 from mpsarticle.analysis import series as analysis
 from mpsarticle.analysis.findings.common import Comparison, compare_series
-from mpsarticle.analysis.findings.matrix import Overall, summary
-from mpsarticle.analysis.findings.vector import Bandwidth, bandwidths
+from mpsarticle.analysis.findings.matmul import Overall, summary
+from mpsarticle.analysis.findings.matvec import Bandwidth, bandwidths
 from mpsarticle.core.specs import Decode
 from mpsarticle.core.stats import Direction, Ratio
 from mpsarticle.results.model import Point, ResultSet
@@ -97,7 +97,7 @@ class AttentionFinding:
 
     @property
     def direction(self) -> Overall | None:
-        """The accelerator against the CPU over every call both measured (see :func:`.matrix.summary`)."""
+        """The accelerator against the CPU over every call both measured (see :func:`.matmul.summary`)."""
         return summary(self.compared) if self.compared else None
 
 

@@ -1,4 +1,4 @@
-"""Findings of the matrix-product and training chapters: best rates by precision, the training step."""
+"""Findings of the chapter on matrix products: best rates by precision, size by size against the CPU."""
 
 from __future__ import annotations
 
@@ -159,33 +159,3 @@ def matmul(results: ResultSet) -> Matmul:
             comparisons.append(PrecisionComparison(dtype, same, top))
     halves = tuple(found for found in (_half_on_cpu(results, d) for d in DTYPES if d != "float32") if found)
     return Matmul(device, tuple(precisions), tuple(comparisons), halves)
-
-
-# -- training -------------------------------------------------------------------------
-
-@dataclass(frozen=True)
-class Training:
-    """One training step: the accelerator against the CPU per batch measured well on both."""
-
-    device: str | None
-    comparisons: tuple[Comparison, ...]
-    #: The CPU's time at its largest good batch (what a CPU-only build can say).
-    cpu_batch: int | None
-    cpu_s: float | None
-    #: Why the accelerator has no good step at ``cpu_batch`` (``not_measured`` if it was not tried there).
-    accelerator_status: Absent | None
-
-    @property
-    def largest(self) -> Comparison | None:
-        return self.comparisons[-1] if self.comparisons else None
-
-
-def training(results: ResultSet) -> Training:
-    device = present_accelerator(results)
-    pairs = compare_with_cpu(results, device, workload="train_step") if device else ()
-    cpu = analysis.series(results, workload="train_step", device="cpu")
-    batch, point = cpu[-1] if cpu else (None, None)
-    status: Absent | None = None
-    if device is not None and batch is not None and batch not in [c.size for c in pairs]:
-        status = missing_status(results.select(workload="train_step", device=device, batch=batch))
-    return Training(device, pairs, batch, point.measured_s if point else None, status)
