@@ -14,7 +14,7 @@ import statistics
 from mpsarticle.analysis import predict
 from mpsarticle.analysis.findings.matvec import crossover
 from mpsarticle.analysis.findings.model import ANSWER_DECODE, ANSWER_MATMUL, Extreme, ModelFinding, model
-from mpsarticle.analysis.model import Fit
+from mpsarticle.analysis.model import Fit, first_true
 from mpsarticle.analysis.series import ceiling_gb_s, peak_gflop_s
 from mpsarticle.article.formatting import duration, number, percent, whole
 from mpsarticle.article.tables import html_table
@@ -362,6 +362,15 @@ def checks_table(results: ResultSet, words: Words) -> str:
 
 # -- the closing chapter's rules and the timing chapter's conclusion ----------------------------------
 
+def _moves_at_least(line: float) -> int:
+    """The least m at which one B @ a moves ``line`` bytes or more: where the sentence's line is crossed (the line
+    is the bytes, whatever the fit says of arithmetic)."""
+    high = 2
+    while MatVec(high).bytes_moved < line:
+        high *= 2
+    return first_true(lambda m: MatVec(m).bytes_moved >= line, 0, high)
+
+
 def rules(results: ResultSet, words: Words) -> str:
     found = model(results)
     parts = []
@@ -369,11 +378,12 @@ def rules(results: ResultSet, words: Words) -> str:
     gpu_op, cpu_op = _gpu_op(found), _cpu_op(found)
     if device is not None and gpu_op is not None and cpu_op is not None:
         fitted = found.fits[device]
-        knee = next((t.m for t in found.thresholds[device] if t.workload == "matvec" and t.before == "fixed"), None)
-        if knee is not None:
+        fixed_first = any(t.workload == "matvec" and t.before == "fixed" for t in found.thresholds[device])
+        if fixed_first:
+            line = fitted.op_s * fitted.bytes_per_s
             parts.append(words("model.rule.fixed", device=words.device(device), op=Seconds(fitted.op_s),
-                               bytes=Bytes(fitted.op_s * fitted.bytes_per_s, binary=False),
-                               bw=Rate(fitted.gb_s, "GB/s"), m=_size(knee), gpu_op=gpu_op, cpu_op=cpu_op))
+                               bytes=Bytes(line, binary=False), bw=Rate(fitted.gb_s, "GB/s"),
+                               m=_size(_moves_at_least(line)), gpu_op=gpu_op, cpu_op=cpu_op))
     given = found.assumptions
     if "gpu_bandwidth_share" in given and "cpu_bandwidth_share" in given:
         gpu, cpu = given["gpu_bandwidth_share"].central, given["cpu_bandwidth_share"].central
