@@ -137,7 +137,7 @@ def printed_fields(said: Said) -> set[str]:
     """The placeholders the form chosen for this message prints (a value given but not printed says nothing)."""
     message = EN.messages[said.key]
     while isinstance(message, Mapping):
-        message = EN._form(said.key, message, said.values)
+        message = EN.form(said.key, message, said.values)
     return {name for _, name, _, _ in string.Formatter().parse(message) if name}
 
 

@@ -345,10 +345,10 @@ class Words:
             self.said.append(Said(key, dict(values)))
         message = self.messages[key]
         while isinstance(message, Mapping):
-            message = self._form(key, message, values)
+            message = self.form(key, message, values)
         return message.format_map({name: self.render(value) for name, value in values.items()})
 
-    def _form(self, key: str, message: Mapping[str, Any], values: Mapping[str, Any]) -> Any:
+    def form(self, key: str, message: Mapping[str, Any], values: Mapping[str, Any]) -> Any:
         """The form of a plural or select message that ``values`` choose."""
         if "select" in message:
             chosen = values[message["select"]]

@@ -252,14 +252,8 @@ def neighbour_pools(members: Sequence[Member], enough: int = NEIGHBOUR_DF) -> li
     families: dict[Hashable, tuple[float, float]] = {}
     for index in centred:
         member = members[index]
-        others = sorted((j for j in centred if j != index and members[j].family == member.family),
-                        key=lambda j: (members[j].workload != member.workload, abs(duration[j] - duration[index]), j))
-        chosen, freedom = [index], centred[index].size - 1
-        for j in others:
-            if freedom >= enough:
-                break
-            chosen.append(j)
-            freedom += centred[j].size - 1
+        others = _nearest(members, centred, duration, member, duration[index], index)
+        chosen = [index] + _enough(others, centred, enough - (centred[index].size - 1))
         variance, satterthwaite = _pooled([centred[j] for j in chosen], [members[j].workload for j in chosen])
         if member.family not in families:
             every = [index, *others]
@@ -274,18 +268,30 @@ def neighbour_pools(members: Sequence[Member], enough: int = NEIGHBOUR_DF) -> li
             continue
         # A point left with one process borrows from the nearest of its family that were measured in several.
         own = float(np.median(np.log(np.asarray(single[0], dtype=float))))
-        others = sorted((j for j in centred if members[j].family == member.family),
-                        key=lambda j: (members[j].workload != member.workload, abs(duration[j] - own), j))
-        chosen, freedom = [], 0
-        for j in others:
-            if freedom >= enough:
-                break
-            chosen.append(j)
-            freedom += centred[j].size - 1
+        chosen = _enough(_nearest(members, centred, duration, member, own, None), centred, enough)
         if chosen:
             variance, satterthwaite = _pooled([centred[j] for j in chosen], [members[j].workload for j in chosen])
             found[index] = (variance, max(1, int(satterthwaite)))
     return found
+
+
+def _nearest(members: Sequence[Member], centred: dict[int, np.ndarray], duration: dict[int, float], member: Member,
+             at: float, skip: int | None) -> list[int]:
+    """The pooled points of ``member``'s family, its own workload first, then by how near their time is to ``at``
+    (a logarithm of seconds)."""
+    return sorted((j for j in centred if j != skip and members[j].family == member.family),
+                  key=lambda j: (members[j].workload != member.workload, abs(duration[j] - at), j))
+
+
+def _enough(others: Sequence[int], centred: dict[int, np.ndarray], wanted: int) -> list[int]:
+    """The first of ``others`` whose degrees of freedom together reach ``wanted``."""
+    chosen, freedom = [], 0
+    for j in others:
+        if freedom >= wanted:
+            break
+        chosen.append(j)
+        freedom += centred[j].size - 1
+    return chosen
 
 
 def _consistent(ratio: float, top: float, bottom: float) -> bool:

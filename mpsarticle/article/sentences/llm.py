@@ -21,6 +21,7 @@ from mpsarticle.analysis.findings.llm import (
     op_costs,
 )
 from mpsarticle.article.reasons import reason_text
+from mpsarticle.article.sentences.common import direction_word
 from mpsarticle.article.wording import (
     Billions,
     Bytes,
@@ -170,7 +171,7 @@ def _graph(found: Decoding, words: Words) -> str:
             return ""
         return words("decode.graph.missing", why=reason_text(found.graph_point.reason, words))
     share = found.share(graph)
-    direction = {FASTER: "faster", SLOWER: "slower"}.get(found.replay_direction or SAME, "same")
+    direction = direction_word(found.replay_direction or SAME)
     replay = found.replay
     factor = Factor(replay.value if direction != "slower" else 1 / replay.value) if replay else Factor(1.0)
     values = dict(how=_how(found, words), tokens=Num(graph.tokens_per_s), factor=factor)

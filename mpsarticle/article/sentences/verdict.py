@@ -8,10 +8,10 @@ from mpsarticle.analysis.findings import Bandwidth
 from mpsarticle.analysis.findings.common import present_accelerator
 from mpsarticle.analysis.verdict import verdict
 from mpsarticle.article import mac_model
+from mpsarticle.article.sentences.common import direction_word
 from mpsarticle.article.sentences.index import answer_sentences
 from mpsarticle.article.sentences.llm import op_reason, rule_more
 from mpsarticle.article.wording import Bytes, Choice, Factor, Listing, Phrase, Rate, Seconds, Size, Words
-from mpsarticle.core.stats import FASTER, SLOWER
 from mpsarticle.results.model import ResultSet
 
 __all__ = ["reason_sentences", "sentences"]
@@ -33,7 +33,7 @@ def reason_sentences(results: ResultSet, words: Words) -> dict[str, str]:
     overhead = found.overhead
     device = words.device(found.crossover.device or "")
     if overhead is not None:
-        direction = {FASTER: "faster", SLOWER: "slower"}.get(overhead.direction, "same")
+        direction = direction_word(overhead.direction)
         values = dict(size=Size(overhead.size), acc=Seconds(overhead.accelerator_s), cpu=Seconds(overhead.cpu_s))
         small = words("reason.small", direction=Choice(direction), device=device, **values)
         band = next((b for b in found.bandwidths if b.device == found.crossover.device), None)
@@ -52,7 +52,7 @@ def reason_sentences(results: ResultSet, words: Words) -> dict[str, str]:
     bands = {b.device: b for b in found.bandwidths}
     if found.bandwidth_ratio is not None and found.crossover.device is not None:
         ratio = found.bandwidth_ratio
-        direction = {FASTER: "faster", SLOWER: "slower"}.get(ratio.direction(), "same")
+        direction = direction_word(ratio.direction())
         factor = Factor(ratio.value if direction != "slower" else 1 / ratio.value)
         reads = Listing(tuple(_reading(bands[d], words) for d in (found.crossover.device, "cpu")))
         large = words("reason.large", direction=Choice(direction), device=device, reads=reads, factor=factor)
