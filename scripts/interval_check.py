@@ -10,9 +10,9 @@ Two estimators side by side:
   degrees of freedom, and Student's t interval of the mean of the process
   values (written out below, as the package computed it);
 - ``after``: the package's estimator now (``ResultSet.pool_processes``:
-  each point borrows the pooled variance of its neighbours by time on its
-  device and method, and its interval is the prediction interval of a
-  rerun's value; see ``mpsarticle.core.stats.neighbour_pools``).
+  each point's variance moderated by those of its device and method, and
+  its interval the prediction interval of a rerun's value; see
+  ``mpsarticle.core.stats.moderated_pools``).
 
 ``simulate`` draws runs from a model with known truth: each point has a
 between-process spread that varies with its time (a launch-bound regime on

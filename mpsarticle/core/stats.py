@@ -23,11 +23,11 @@ has one group of samples per process, and its value and interval come from
 meets (a fresh process may pick another kernel, another memory layout,
 another clock) is in the interval, not only the variation inside one process.
 Two or three processes say little on their own about how much a point varies
-between processes, so a run's points lend each other theirs: each point
-borrows the pooled variance of its neighbours (the points of the same device
-and method that take about as long), or of all those points where its
-neighbours do not differ from them (:func:`neighbour_pools`), and its interval
-is the one that holds a rerun's value (:func:`across_processes` with a pool).
+between processes, so a run's points inform each other's: each point's
+variance is moderated towards those of the points of the same device and
+method, as much as those points vary alike (:func:`moderated_pools`), and its
+interval is the one that holds a rerun's value (:func:`across_processes` with
+a pool).
 
 A speed-up is a ratio of two medians. Its interval divides the bounds of the
 two medians' intervals, each taken at 97.5 %: by Bonferroni's inequality both
@@ -49,9 +49,9 @@ from typing import Final, Literal, get_args
 
 import numpy as np
 
-__all__ = ["AGREEMENTS", "Agreement", "CONFIDENCE", "DIRECTIONS", "Direction", "FAMILY_TEST", "FASTER", "Member",
-           "NEIGHBOUR_DF", "OWN_TEST", "Pool", "Ratio", "SAME", "SLOWER", "Spread", "Summary", "UNCLEAR",
-           "across_processes", "interval", "load_libraries", "median_interval", "neighbour_pools", "ratio",
+__all__ = ["AGREEMENTS", "Agreement", "CONFIDENCE", "DIRECTIONS", "Direction", "FASTER", "Member", "OWN_TEST",
+           "PRIOR_POINTS", "Pool", "Ratio", "SAME", "SLOWER", "Spread", "Summary", "UNCLEAR",
+           "across_processes", "interval", "load_libraries", "median_interval", "moderated_pools", "ratio",
            "summarize"]
 
 #: Confidence level of every interval the article shows.
@@ -170,26 +170,24 @@ class Spread:
     between_share: float
 
 
-#: The between-process variance a point borrows (of the logarithm of its process medians) and its degrees of
-#: freedom (see :func:`neighbour_pools`); results files keep them as a point's ``floor_var`` and ``floor_df``.
+#: The between-process variance a point's interval uses (of the logarithm of its process medians) and its degrees
+#: of freedom (see :func:`moderated_pools`); results files keep them as a point's ``floor_var`` and ``floor_df``.
 Pool = tuple[float, int]
-#: Degrees of freedom a neighbourhood gathers before it stops taking points (see :func:`neighbour_pools`).
-NEIGHBOUR_DF = 8
-#: A point keeps its own between-process variance where it exceeds the borrowed one by more than this quantile
+#: A point keeps its own between-process variance where it exceeds the moderated one by more than this quantile
 #: of the F distribution (see :func:`across_processes`).
 OWN_TEST = 0.95
-#: A neighbourhood's variance gives way to its whole family's where their ratio lies within this central share
-#: of the F distribution (see :func:`neighbour_pools`).
-FAMILY_TEST = 0.99
+#: Fewer points than this in a family say nothing of how much their variances differ: they share one pool.
+PRIOR_POINTS = 3
 
 
 @dataclass(frozen=True)
 class Member:
-    """One point of a run as :func:`neighbour_pools` sees it.
+    """One point of a run as :func:`moderated_pools` sees it.
 
-    ``family``: the points that may lend to each other (the run's device and
-    timing method); ``workload``: the points it prefers to borrow from;
-    ``groups``: its samples per process, in the order the processes ran.
+    ``family``: the points whose variances inform each other's (the run's
+    device and timing method); ``workload``: the points that one process
+    measured one after another, whose shifts it may share; ``groups``: its
+    samples per process, in the order the processes ran.
     """
 
     family: Hashable
@@ -197,109 +195,96 @@ class Member:
     groups: Sequence[Sequence[float]]
 
 
-def neighbour_pools(members: Sequence[Member], enough: int = NEIGHBOUR_DF) -> list[Pool | None]:
-    """The between-process variance each point of one run borrows, and its degrees of freedom.
+def moderated_pools(members: Sequence[Member]) -> list[Pool | None]:
+    """The between-process variance of each point of one run, moderated by its family's, and its degrees of
+    freedom.
 
-    ``None`` for a point measured in fewer than two processes. A point takes
-    its family's pool where its neighbours' does not contradict it, else its
-    neighbours'; :func:`across_processes` then keeps the point's own variance
-    where the borrowed one is too small for it. The choice, and why:
+    ``None`` for a point measured in fewer than two processes, unless it has
+    one (the others set aside): it then takes its family's prior alone. The
+    method is the empirical-Bayes moderation of variances (Smyth 2004, the
+    ``eBayes`` of R's limma; no maintained Python library offers it for a
+    handful of groups, so it is written out here and tested against
+    simulated runs in ``tests/unit/test_interval_pools.py``):
 
-    - Neighbours, not the whole device. How much a point varies between
-      processes follows what bounds it: in the archive's two H200 runs
-      measured in three processes, a synchronised call under 20 µs (a
-      launch) varies 3 to 27 % from one process to the next (typically 8 to
-      18 %), and a product, copy or attention of 0.1 ms or more 0 to 4 %
-      (typically under 1 %); a point's variance in one run predicts its
-      variance in the other (rank correlation 0.8). A device-wide floor gave
-      nearly every CUDA point of a run the same width, ±12 % in one and
-      ±21 % in the other. So a point borrows from
-      the points of its family (the same device and timing method) whose
-      time is nearest its own (in logarithm: a factor, not a difference),
-      those of its own workload first, until the pool holds ``enough``
-      degrees of freedom with the point's own: four points measured in
-      three processes, eight in two.
-    - The family where the neighbours do not differ from it. On a CPU the
-      variance barely follows the point (rank correlation 0.1 to 0.3 between
-      the archive's runs), so a neighbourhood is only a smaller sample of
-      the same thing: where the ratio of the neighbours' variance to the
-      whole family's lies within the central :data:`FAMILY_TEST` of the F
-      distribution, the point takes the family's, with its many more
-      degrees of freedom.
-    - Plain pooled variances (sums of squares over degrees of freedom), not
-      medians or geometric means: a process that ran slow at one point shows
-      that a rerun's processes can too, and the plain pool passes that on.
-      A pool that leaves such points out holds markedly fewer reruns (80 to
-      90 % of simulated ones and of the archive's, where this one holds 88
-      to 95 %: ``scripts/interval_check.py`` measures this one).
-    - Degrees of freedom by Satterthwaite's formula, counting a shift that
-      one process gave every pooled point of a workload once rather than
-      once per point: a workload's points run one after another in each
-      process, and a process that was slow for a while was slow for all of
-      them (on the H200, one process's shift made 86 % of the spread between
-      processes of the small matrix–vector products). Where the points move
-      independently this is the pooled count; where they move together,
-      one point's. It is rounded down, as a results file keeps it.
+    - each point's own variance of its log process medians, ``s²`` on
+      ``d = P - 1`` degrees of freedom, is one draw around its true
+      variance; the family's variances are taken as drawn from a scaled
+      inverse chi-square prior, ``s0²`` on ``d0`` degrees of freedom,
+      fitted by the method of moments on ``log s²`` (digamma and trigamma);
+    - a point's moderated variance is ``(d0 s0² + d s²) / (d0 + d)`` on
+      ``d0 + d`` degrees of freedom: where the family's points vary alike
+      (``d0`` large) it is nearly the pooled variance with its many degrees
+      of freedom; where they differ (a launch-bound call beside one that
+      streams memory: on the H200 the first varies 10 to 25 % between
+      processes, the second under 1 %), ``d0`` is small and each point
+      keeps nearly its own, with few degrees of freedom and so a wide t
+      factor. Borrowing from the points nearest in time instead gives a
+      bandwidth-bound product on the H200 (m = 4,096, 24 µs) the variance
+      of the launch-bound sizes beside it (12 µs): ±24 % where five fresh
+      runs agree within 1 %;
+    - ``d0`` never exceeds the degrees of freedom of the family's pooled
+      variance by Satterthwaite's formula (:func:`_pooled`), which counts a
+      shift one process gave every point of a workload once: a workload's
+      points run one after another in each process, and a process slow for
+      a while is slow for all of them, so their agreement is one
+      observation, not one per point;
+    - variances of zero (a coarse clock) inform the moderation but not the
+      prior's fit, whose logarithm they would send to minus infinity; a
+      family of fewer than :data:`PRIOR_POINTS` points shares its pooled
+      variance.
     """
     found: list[Pool | None] = [None] * len(members)
+    families: dict[Hashable, list[int]] = {}
     centred: dict[int, np.ndarray] = {}
-    duration: dict[int, float] = {}
     for index, member in enumerate(members):
+        families.setdefault(member.family, []).append(index)
         logs = [np.log(np.asarray(group, dtype=float)) for group in member.groups if len(group)]
         if len(logs) >= 2:
             centres = np.asarray([float(np.median(group)) for group in logs])
-            centred[index], duration[index] = centres - centres.mean(), float(centres.mean())
-    families: dict[Hashable, tuple[float, float]] = {}
-    for index in centred:
-        member = members[index]
-        others = _nearest(members, centred, duration, member, duration[index], index)
-        chosen = [index] + _enough(others, centred, enough - (centred[index].size - 1))
-        variance, satterthwaite = _pooled([centred[j] for j in chosen], [members[j].workload for j in chosen])
-        if member.family not in families:
-            every = [index, *others]
-            families[member.family] = _pooled([centred[j] for j in every], [members[j].workload for j in every])
-        wide, wide_freedom = families[member.family]
-        if wide > 0 and variance > 0 and _consistent(variance / wide, satterthwaite, wide_freedom):
-            variance, satterthwaite = wide, wide_freedom
-        found[index] = (variance, max(1, int(satterthwaite)))
-    for index, member in enumerate(members):
-        single = [group for group in member.groups if len(group)]
-        if index in centred or len(single) != 1:
+            centred[index] = centres - centres.mean()
+    for indices in families.values():
+        pooled = [index for index in indices if index in centred]
+        if not pooled:
             continue
-        # A point left with one process borrows from the nearest of its family that were measured in several.
-        own = float(np.median(np.log(np.asarray(single[0], dtype=float))))
-        chosen = _enough(_nearest(members, centred, duration, member, own, None), centred, enough)
-        if chosen:
-            variance, satterthwaite = _pooled([centred[j] for j in chosen], [members[j].workload for j in chosen])
-            found[index] = (variance, max(1, int(satterthwaite)))
+        variance, satterthwaite = _pooled([centred[j] for j in pooled], [members[j].workload for j in pooled])
+        prior, weight = _prior([centred[j] for j in pooled], satterthwaite)
+        for index in indices:
+            if index in centred:
+                own, freedom = float(np.sum(centred[index] ** 2)), centred[index].size - 1
+                if weight is None:
+                    found[index] = (variance, max(1, int(satterthwaite)))
+                else:
+                    found[index] = ((weight * prior + own) / (weight + freedom), max(1, int(weight + freedom)))
+            elif sum(1 for group in members[index].groups if len(group)) == 1:
+                # One process (the others set aside): its own samples show nothing of a fresh process's shift.
+                found[index] = ((variance, max(1, int(satterthwaite))) if weight is None
+                                else (prior, max(1, int(weight))))
     return found
 
 
-def _nearest(members: Sequence[Member], centred: dict[int, np.ndarray], duration: dict[int, float], member: Member,
-             at: float, skip: int | None) -> list[int]:
-    """The pooled points of ``member``'s family, its own workload first, then by how near their time is to ``at``
-    (a logarithm of seconds)."""
-    return sorted((j for j in centred if j != skip and members[j].family == member.family),
-                  key=lambda j: (members[j].workload != member.workload, abs(duration[j] - at), j))
+def _prior(rows: Sequence[np.ndarray], most: float) -> tuple[float, float | None]:
+    """``(s0², d0)`` of the scaled inverse chi-square prior of these rows' variances (each row a point's centred
+    log process medians), ``d0`` at most ``most``; ``d0`` is ``None`` where too few rows fit one."""
+    from scipy.optimize import brentq
+    from scipy.special import digamma, polygamma
 
-
-def _enough(others: Sequence[int], centred: dict[int, np.ndarray], wanted: int) -> list[int]:
-    """The first of ``others`` whose degrees of freedom together reach ``wanted``."""
-    chosen, freedom = [], 0
-    for j in others:
-        if freedom >= wanted:
-            break
-        chosen.append(j)
-        freedom += centred[j].size - 1
-    return chosen
-
-
-def _consistent(ratio: float, top: float, bottom: float) -> bool:
-    """Whether a ratio of two variances with these degrees of freedom lies within the central
-    :data:`FAMILY_TEST` of the F distribution."""
-    top_df, bottom_df = max(1, int(top)), max(1, int(bottom))
-    return (_fisher((1 - FAMILY_TEST) / 2, top_df, bottom_df) <= ratio
-            <= _fisher(1 - (1 - FAMILY_TEST) / 2, top_df, bottom_df))
+    freedom = np.asarray([row.size - 1 for row in rows], dtype=float)
+    variances = np.asarray([float(np.sum(row ** 2)) for row in rows]) / freedom
+    keep = variances > 0
+    if np.count_nonzero(keep) < PRIOR_POINTS:
+        return 0.0, None
+    half = freedom[keep] / 2
+    logs = np.log(variances[keep]) - digamma(half) + np.log(half)
+    mean = float(logs.mean())
+    excess = float(np.var(logs, ddof=1) - np.mean(polygamma(1, half)))
+    if excess > 0:
+        # The trigamma function falls from infinity to zero: one root, bracketed wide.
+        d0 = 2 * brentq(lambda x: float(polygamma(1, x)) - excess, 1e-8, 1e8)
+        prior = math.exp(mean + float(digamma(d0 / 2)) - math.log(d0 / 2))
+    else:
+        # The variances differ no more than draws of one variance would: the prior is that variance.
+        d0, prior = math.inf, math.exp(mean)
+    return prior, min(d0, most)
 
 
 def _pooled(rows: Sequence[np.ndarray], series: Sequence[Hashable]) -> tuple[float, float]:
@@ -354,19 +339,19 @@ def across_processes(groups: Sequence[Sequence[float]], confidence: float = CONF
       times are multiplicative (a slower clock scales every sample), so the
       logarithm makes a process's effect additive;
     - the point's value is the geometric mean of the process medians;
-    - with a ``pool`` (:func:`neighbour_pools`), the interval is Student's t
+    - with a ``pool`` (:func:`moderated_pools`), the interval is Student's t
       prediction interval of a rerun's value: a rerun measured in ``rerun``
       processes (as many as this run, unless given) lies within it with
       probability ``confidence``. The variance of the difference of two means of process
-      values is ``s² (1 / P + 1 / rerun)``, ``s²`` the borrowed variance and
+      values is ``s² (1 / P + 1 / rerun)``, ``s²`` the pool's variance and
       the t factor the pool's degrees of freedom. A rerun, not the true
       median, because a rerun is what a reader can check: an interval for
       the true median (``s² / P``) holds another run's value only about
       83 % of the time even when ``s`` is known. The point keeps its own
-      variance of the process values where it exceeds the borrowed one by
-      more than the :data:`OWN_TEST` quantile of F (its ``P - 1`` degrees of
+      variance of the process values where it exceeds the pool's by more
+      than the :data:`OWN_TEST` quantile of F (its ``P - 1`` degrees of
       freedom over the pool's): such processes disagree more than the
-      neighbours explain, so a slow process widens the interval instead of
+      family explains, so a slow process widens the interval instead of
       being averaged away. What no run shows is a shift common to all its
       processes (another GPU of the same model, a clock that a session
       keeps): two H200 runs 2.5 hours apart differed by 3 to 4 % at the
@@ -391,7 +376,7 @@ def across_processes(groups: Sequence[Sequence[float]], confidence: float = CONF
     logs = [np.log(np.asarray(group, dtype=float)) for group in groups if len(group)]
     if len(logs) == 1 and pool is not None:
         # One process (the others set aside as measured under contention): its own samples say nothing of how a
-        # fresh process would differ, so the borrowed variance says it all, for one process against a rerun's.
+        # fresh process would differ, so the family's prior says it all, for one process against a rerun's.
         variance, freedom = pool
         centre = float(np.median(logs[0]))
         half = _student(1 - (1 - confidence) / 2, freedom) * math.sqrt(variance * (1 + 1 / (rerun or 1)))

@@ -94,15 +94,15 @@ class Point:
     processes: list[list[float]] = field(default_factory=list)
     #: The share of one process's variance that is between processes (None: measured in one process).
     between_share: float | None = None
-    #: The between-process variance it borrows from its neighbours in the run, and its degrees of freedom
-    #: (mpsarticle.core.stats.neighbour_pools; None: not pooled). Loading computes them again from the samples
+    #: Its between-process variance moderated by its family's in the run, and its degrees of freedom
+    #: (mpsarticle.core.stats.moderated_pools; None: not pooled). Loading computes them again from the samples
     #: (ResultSet.from_dict), whatever a file holds here (some hold a device-wide floor).
     floor_var: float | None = None
     floor_df: int | None = None
 
     @property
     def pool(self) -> tuple[float, int] | None:
-        """``(floor_var, floor_df)`` where the point was pooled with its neighbours, else ``None``."""
+        """``(floor_var, floor_df)`` where the point was pooled with its family, else ``None``."""
         return (self.floor_var, self.floor_df) if self.floor_var is not None and self.floor_df else None
     #: Seconds the whole measurement took (warm-up and calibration included)
     #: and the part of it spent in timed blocks: the harness's own cost.
@@ -266,14 +266,14 @@ class ResultSet:
         return list(dict.fromkeys(point.device for point in self.points))
 
     def pool_processes(self) -> None:
-        """Each good point measured in several processes borrows the between-process variance of its neighbours on
-        the same device by the same method (mpsarticle.core.stats.neighbour_pools), and its statistics are computed
-        again with it."""
-        from mpsarticle.core.stats import Member, neighbour_pools
+        """Each good point measured in several processes takes its between-process variance moderated by those of
+        the points of the same device and method (mpsarticle.core.stats.moderated_pools), and its statistics are
+        computed again with it."""
+        from mpsarticle.core.stats import Member, moderated_pools
 
-        # A point left with one process (the others set aside) borrows too: its own samples show no process's shift.
+        # A point left with one process (the others set aside) takes its family's: its samples show no process's shift.
         points = [p for p in self.points if p.ok and (len(p.processes) >= 2 or (len(p.processes) == 1 and p.set_aside))]
-        pools = neighbour_pools([Member((p.device, p.method), p.workload, p.processes) for p in points])
+        pools = moderated_pools([Member((p.device, p.method), p.workload, p.processes) for p in points])
         for point, pool in zip(points, pools, strict=True):
             point.floor_var, point.floor_df = pool if pool else (None, None)
             point.summarize()

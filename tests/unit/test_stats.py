@@ -250,10 +250,10 @@ def test_a_ratio_of_points_measured_in_processes_uses_their_intervals():
     assert flat.high - flat.low < found.high - found.low
 
 
-def test_a_pool_lent_by_the_neighbours_keeps_two_agreeing_processes_honest():
+def test_a_variance_moderated_by_the_family_keeps_two_agreeing_processes_honest():
     """Two processes give one degree of freedom: when they happen to agree, the point's own interval is narrow and
-    a rerun lands outside it. The variance its neighbours lend (neighbour_pools), with their degrees of freedom and
-    the interval of a rerun's value, holds reruns again."""
+    a rerun lands outside it. Its variance moderated by the family's (moderated_pools), with the degrees of freedom
+    the family adds and the interval of a rerun's value, holds reruns again."""
     rng = np.random.default_rng(11)
     effects = rng.uniform(0.03, 0.15, 18)  # points differ in how much their processes vary
 
@@ -262,7 +262,7 @@ def test_a_pool_lent_by_the_neighbours_keeps_two_agreeing_processes_honest():
                 for k, e in enumerate(effects)]
 
     runs = [run() for _ in range(8)]
-    pools = [stats.neighbour_pools([stats.Member("cpu", "matvec", point) for point in r]) for r in runs]
+    pools = [stats.moderated_pools([stats.Member("cpu", "matvec", point) for point in r]) for r in runs]
     assert all(pool is not None and pool[1] >= 1 for each in pools for pool in each)
 
     def held(pooled: bool) -> float:
@@ -276,10 +276,10 @@ def test_a_pool_lent_by_the_neighbours_keeps_two_agreeing_processes_honest():
     assert held(True) >= 0.9 and held(False) < 0.8  # measured: 95 % pooled, 73 % alone
 
 
-def test_a_point_measured_in_one_process_borrows_nothing_and_a_lone_point_keeps_its_own():
+def test_a_point_measured_in_one_process_gets_nothing_and_a_lone_point_keeps_its_own():
     one = stats.Member("cpu", "matvec", [[1e-3] * 5])
     lone = stats.Member("cuda", "matvec", [[1e-3] * 5, [1.1e-3] * 5, [0.9e-3] * 5])
-    assert stats.neighbour_pools([one]) == [None]
-    found = stats.neighbour_pools([one, lone])
+    assert stats.moderated_pools([one]) == [None]
+    found = stats.moderated_pools([one, lone])
     own = float(np.var(np.log([1e-3, 1.1e-3, 0.9e-3]), ddof=1))
     assert found[0] is None and found[1] == (pytest.approx(own), 2)
