@@ -90,6 +90,60 @@ class FakeAsyncDevice(Device):
         return {"kind": "cuda", "name": "Fake asynchronous GPU", "memory_bytes": 1 << 30, "cache_bytes": 1 << 20}
 
 
+class HangingEvent(FakeEvent):
+    """An MPS event as pytorch/pytorch#162872 reports it: ``synchronize()`` then ``elapsed_time()`` waits forever
+    (here: fails the test after a few seconds instead of hanging it)."""
+
+    synchronized = False
+
+    def synchronize(self) -> None:
+        self.synchronized = True
+
+    def elapsed_time(self, end: FakeEvent) -> float:
+        if getattr(end, "synchronized", False) or self.synchronized:
+            time.sleep(2.0)
+            raise AssertionError("elapsed_time after Event.synchronize(): this sequence hangs on MPS")
+        return super().elapsed_time(end)
+
+
+class ReversedEvent(FakeEvent):
+    """An MPS event whose host-side timestamps come back out of order (pytorch/pytorch#196395): every
+    ``every``-th interval reads the negative of its length, and the next one zero."""
+
+    def __init__(self, queue: FakeQueue, counter: list[int], every: int) -> None:
+        super().__init__(queue)
+        self.counter, self.every = counter, every
+
+    def elapsed_time(self, end: FakeEvent) -> float:
+        self.counter[0] += 1
+        found = super().elapsed_time(end)
+        if self.every and self.counter[0] % self.every == 0:
+            return -found
+        if self.every and self.counter[0] % self.every == 1 and self.counter[0] > 1:
+            return 0.0
+        return found
+
+
+@dataclass(frozen=True)
+class FakeMpsDevice(FakeAsyncDevice):
+    """An Apple GPU as the timer meets it: asynchronous, with events that hang after their own ``synchronize()``
+    (``events="hang"``) or read reversed intervals (``events="reversed"``: every ``every``-th; 1: all of them)."""
+
+    kind: str = "mps"
+    events: str = "hang"
+    every: int = 4
+    calls: list[int] = field(default_factory=lambda: [0], compare=False)
+
+    @property
+    def name(self) -> str:
+        return "mps"
+
+    def new_event(self) -> FakeEvent:
+        if self.events == "hang":
+            return HangingEvent(self.queue)
+        return ReversedEvent(self.queue, self.calls, self.every)
+
+
 @dataclass(frozen=True)
 class Sleepy(Workload):
     """A call that queues ``seconds`` of work on a fake device and returns at once."""

@@ -251,6 +251,7 @@ CHECKS: dict[str, str] = {
     "remeasured.unread": "check_remeasured",
     "remeasured.some": "check_remeasured",
     "remeasured.unresolved": "check_remeasured_unresolved",
+    "rejected.some": "check_rejected",
     # -- Macs: the spec sheet and the cited measurements, read from their CSV files
     "your_mac.answer.none": "check_no_apple_gpu",
     "your_mac.answer.cited": "check_cited_copies",
@@ -293,7 +294,7 @@ PARTS: frozenset[str] = frozenset({
     "missing", "matmul.same_size", "matmul.best.clause", "cpuhalf.clause", "step", "point", "point.other",
     "point.more", "cpufact.matvec", "cpufact.matmul", "cpufact.train", "missing_count", "processes.point",
     "selfcheck.processes", "ops.cost", "attention.rate", "attention.rate.matmul", "attention.backend.choice",
-    "attention.call", "remeasured.seen", "remeasured.processes", *MODEL_PARTS,
+    "attention.call", "remeasured.seen", "remeasured.processes", "rejected.points", *MODEL_PARTS,
 })
 
 #: Keys that carry no measured claim: the machine's names, captions, the gaps' list, what a missing measurement
@@ -1920,6 +1921,16 @@ def check_remeasured_unresolved(s: Said, c: Context) -> None:
     unresolved = sum(getattr(p, "unresolved", None) is not None for p in c.oracle.results.points)
     if s.values["count"].n != unresolved:
         c.fail(f"{s.values['count'].n} points whose limits were reached, but {unresolved} are unresolved")
+
+
+def check_rejected(s: Said, c: Context) -> None:
+    """Device-event intervals left out for reading zero or less: the raw points' own counts."""
+    hit = [p for p in c.oracle.results.points if int((getattr(p, "detail", None) or {}).get("events_rejected", 0))]
+    intervals = sum(int(p.detail["events_rejected"]) for p in hit)
+    points = parts(s.values["points"])[0].values["count"].n
+    if (s.values["intervals"].n, points) != (intervals, len(hit)):
+        c.fail(f"{s.values['intervals'].n} intervals at {points} points said, but the points record {intervals} at "
+               f"{len(hit)}")
 
 
 def between_share(groups: Sequence[Sequence[float]]) -> float:

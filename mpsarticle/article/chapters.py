@@ -57,9 +57,10 @@ class Chapter:
     needs_archive: bool = False
 
 
-#: The glued values that may be empty: a chapter's ``gaps_sentence`` when every one of its points was measured
-#: (nothing to say; the page's style hides the empty paragraph). Every other glued value says something.
-MAY_BE_EMPTY = frozenset({"gaps_sentence"})
+#: The glued values that may be empty: a chapter's ``gaps_sentence`` when every one of its points was measured, the
+#: method chapter's ``rejected_sentence`` when no device-event interval read zero or less (nothing to say; the
+#: page's style hides the empty paragraph). Every other glued value says something.
+MAY_BE_EMPTY = frozenset({"gaps_sentence", "rejected_sentence"})
 
 
 def _nothing_measured(results: ResultSet, words: Words) -> dict[str, str]:

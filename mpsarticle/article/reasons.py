@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from mpsarticle.article.wording import Bytes, Choice, Sci, Seconds, Share, Text, Value, Words
+from mpsarticle.article.wording import Bytes, Choice, Count, Sci, Seconds, Share, Text, Value, Words
 from mpsarticle.core.reasons import Reason
 
 __all__ = ["VALUES", "reason_text"]
@@ -33,6 +33,7 @@ VALUES: dict[str, Callable[[Any], Value]] = {
     "signal": lambda number: Text(str(number)),  # a signal's number, never grouped like a count
     "name": Text,  # the signal's name, SIGSEGV
     "status": lambda number: Text(str(number)),  # an exit status
+    "rejected": Count,  # event intervals that read zero or less
 }
 
 

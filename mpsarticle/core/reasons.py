@@ -36,6 +36,8 @@ POINT_CODES: dict[str, dict[str, str]] = {
     "mps_float64": {},
     "mps_bfloat16": {"macos": "int"},
     "no_events": {"device": "text"},
+    # device events whose intervals kept reading zero or less (mpsarticle.measure.timing.time_events)
+    "events_reversed": {"device": "text", "rejected": "int"},
     # a decode step without per-call overhead (mpsarticle.core.specs.Decode, mode graph): none on a CPU, whose
     # operations are not queued; torch.compile failed on MPS, with what it raised
     "no_graph_cpu": {},

@@ -174,4 +174,11 @@ def lines(points: Sequence[Point], planned: int, found: dict[str, Any]) -> list[
         end += f"; {_plural(found['outlier_points'], 'point')} had a process far from its siblings"
     if found["unread_processes"]:
         end += f"; {_plural(found['unread_processes'], 'process')} could not tell"
+    rejected = [(p, int(p.detail.get("events_rejected", 0))) for p in points if p.detail.get("events_rejected")]
+    if rejected:
+        # MPS events can return an interval that reads zero or less (mpsarticle.measure.timing.time_events).
+        devices = ", ".join(dict.fromkeys(p.device for p, _ in rejected))
+        said.append(f"mpsarticle: events: {_plural(sum(n for _, n in rejected), 'interval')} between device events "
+                    f"read zero or less on {devices}, at {_plural(len(rejected), 'point')}; left out, their blocks "
+                    f"timed again")
     return [*said, end]

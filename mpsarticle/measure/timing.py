@@ -175,13 +175,25 @@ def time_naive(prepared: Prepared, device: Device, options: TimingOptions) -> di
 
 
 def time_events(prepared: Prepared, device: Device, options: TimingOptions) -> dict[str, Any]:
-    """``number`` calls between two device events, repeated while the budget lasts."""
+    """``number`` calls between two device events, repeated while the budget lasts.
+
+    Each interval is read after synchronising the device, not the end event:
+    on MPS, ``end.synchronize()`` followed by ``start.elapsed_time(end)`` can
+    wait forever (the two calls share one completion flag, pytorch/pytorch#162872),
+    and a whole-device synchronisation is the workaround PyTorch's fixes
+    name (#193578, #196395). MPS events timed by host callbacks can also come
+    back in the wrong order, a short interval reading zero or less
+    (#196395): such an interval is rejected, counted in the point's
+    ``events_rejected``, and the block measured again, up to
+    :data:`EVENT_BLOCKS_MAX` rejections, after which the point is unsupported.
+    """
     start, end = device.new_event(), device.new_event()
     if start is None or end is None:
         raise Unsupported(Reason.of("no_events", device=device.name))
     started = time.perf_counter()
     warm_up(prepared, device.synchronized_timer())
     samples: list[float] = []
+    rejected = 0
     spent = 0.0
     while len(samples) < options.at_least(EVENT_BLOCKS_MIN) or spent < options.budget_share_s:
         block_started = time.perf_counter()
@@ -190,9 +202,15 @@ def time_events(prepared: Prepared, device: Device, options: TimingOptions) -> d
             prepared.fn()
             prepared.rotate()
         end.record()
-        end.synchronize()
-        samples.append(start.elapsed_time(end) / 1000.0 / options.number)  # elapsed_time is in ms
+        device.synchronize()
+        elapsed = start.elapsed_time(end) / 1000.0  # elapsed_time is in ms
         spent += time.perf_counter() - block_started
+        if not elapsed > 0:
+            rejected += 1
+            if rejected > EVENT_BLOCKS_MAX:
+                raise Unsupported(Reason.of("events_reversed", device=device.name, rejected=rejected))
+            continue
+        samples.append(elapsed / options.number)
         if len(samples) >= EVENT_BLOCKS_MAX:
             break
     return {
@@ -201,6 +219,7 @@ def time_events(prepared: Prepared, device: Device, options: TimingOptions) -> d
         "samples": samples,
         "wall_s": time.perf_counter() - started,
         "timed_s": sum(samples) * options.number,
+        "events_rejected": rejected,
     }
 
 
@@ -258,6 +277,9 @@ def time_point(
             rel_error = prepared.verify() if check else None
         timing.update(device.memory_record())
         point.detail = dict(prepared.detail)
+        rejected = timing.pop("events_rejected", 0)
+        if rejected:
+            point.detail["events_rejected"] = rejected
         for key, value in timing.items():
             setattr(point, key, value)
         point.summarize()

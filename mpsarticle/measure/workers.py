@@ -98,6 +98,10 @@ def merge(earlier: Point | None, new: Point, *, planned: int | None = None, extr
     for name in ("peak_memory_bytes", "driver_memory_bytes"):
         values = [v for v in (getattr(earlier, name), getattr(new, name)) if v is not None]
         setattr(combined, name, max(values) if values else None)
+    rejected = earlier.detail.get("events_rejected", 0) + new.detail.get("events_rejected", 0)
+    if rejected:
+        # Device-event intervals that read zero or less, over all its processes (mpsarticle.measure.timing).
+        combined.detail = {**earlier.detail, "events_rejected": rejected}
     if earlier.check == "skipped" and new.check != "skipped":
         combined.check, combined.rel_error, combined.tolerance = new.check, new.rel_error, new.tolerance
     return settle(combined, planned) if planned else combined.summarize()

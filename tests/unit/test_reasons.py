@@ -29,6 +29,7 @@ SAMPLES: dict[str, dict[str, object]] = {
     "mps_float64": {},
     "mps_bfloat16": {"macos": 13},
     "no_events": {"device": "cpu"},
+    "events_reversed": {"device": "mps", "rejected": 51},
     "no_graph_cpu": {},
     "compile_failed": {"message": "BackendCompilerFailed: backend='inductor' raised: mps"},
     "too_big": {"need_bytes": 12_000_000_000, "memory_bytes": 16_000_000_000, "share": 0.45},

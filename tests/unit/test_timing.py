@@ -14,7 +14,7 @@ from mpsarticle.measure.devices import Device, default_threads
 from mpsarticle.measure.kernels import Prepared, build, prepare
 from mpsarticle.measure.timing import TimingOptions, time_point
 
-from ..fakes import FakeAsyncDevice, Scripted, Sleepy
+from ..fakes import FakeAsyncDevice, FakeMpsDevice, Scripted, Sleepy
 
 QUICK = TimingOptions(budget_s=0.1)
 
@@ -31,6 +31,32 @@ def test_naive_measures_queueing_and_engine_measures_the_work():
     assert engine.median_s == pytest.approx(0.002, rel=0.25)
     assert events.median_s == pytest.approx(0.002, rel=0.25)
     assert all(p.status == "ok" for p in (naive, engine, events))
+
+
+def test_events_on_an_mps_whose_event_synchronize_hangs_read_the_work_after_a_device_synchronisation():
+    device = FakeMpsDevice(events="hang")
+    point = time_point(Sleepy(seconds=0.002), device, "events", TimingOptions(budget_s=0.05, number=5))
+    assert point.status == "ok", point.reason
+    assert point.median_s == pytest.approx(0.002, rel=0.25)
+    assert device.queue.synchronize_calls >= point.repeats  # the device, once per block
+    assert "events_rejected" not in point.detail
+
+
+def test_reversed_event_intervals_are_left_out_counted_and_measured_again():
+    device = FakeMpsDevice(events="reversed", every=4)
+    point = time_point(Sleepy(seconds=0.002), device, "events", TimingOptions(budget_s=0.05, number=5))
+    assert point.status == "ok", point.reason
+    assert min(point.samples) > 0 and point.median_s == pytest.approx(0.002, rel=0.25)
+    # Of every four intervals one reads negative and the next zero: about half as many rejected as kept.
+    assert point.detail["events_rejected"] == device.calls[0] - len(point.samples) >= len(point.samples) // 3
+    assert len(point.samples) >= timing.EVENT_BLOCKS_MIN
+
+
+def test_events_that_always_read_reversed_make_the_point_unsupported_with_how_many():
+    device = FakeMpsDevice(events="reversed", every=1)
+    point = time_point(Sleepy(seconds=1e-4), device, "events", TimingOptions(budget_s=0.01, number=2))
+    assert point.status == "unsupported" and point.reason.code == "events_reversed"
+    assert dict(point.reason.params)["rejected"] == timing.EVENT_BLOCKS_MAX + 1 and point.samples == []
 
 
 def test_engine_synchronises_the_measured_device_around_timed_blocks():
@@ -191,3 +217,18 @@ def test_cold_mode_rotates_input_sets():
     assert not torch.equal(first, second)
     point = time_point(work, Device("cpu"), "engine", TimingOptions(budget_s=0.05, cold=True))
     assert point.cold and point.status == "ok"
+
+
+def test_rejected_intervals_add_up_over_a_points_processes_and_the_run_prints_them():
+    from mpsarticle.measure import remeasure, workers
+
+    device = FakeMpsDevice(events="reversed", every=4)
+    first, second = (time_point(Sleepy(seconds=0.001), device, "events", TimingOptions(budget_s=0.02, number=5))
+                     for _ in range(2))
+    point = workers.merge(workers.merge(None, first), second)
+    assert point.detail["events_rejected"] == first.detail["events_rejected"] + second.detail["events_rejected"] > 0
+    found = {"busy_points": 0, "remeasured_points": 0, "extra_processes": 0, "extra_limit": 1, "limit_reached": False,
+             "outlier_points": 0, "unread_processes": 0}
+    said = remeasure.lines([point], 2, found)
+    assert said[0] == (f"mpsarticle: events: {point.detail['events_rejected']} intervals between device events read "
+                       f"zero or less on mps, at 1 point; left out, their blocks timed again")

@@ -55,11 +55,13 @@ from mpsarticle.analysis.findings.method import (
     Checks,
     Coverage,
     Processes,
+    Rejected,
     Remeasured,
     Selfcheck,
     checks,
     coverage,
     processes,
+    rejected,
     remeasured,
     selfcheck,
 )
@@ -83,4 +85,4 @@ __all__ = [
     "rate_ratio", "selfcheck", "training",
 ]
 __all__ += ["Processes", "processes"]
-__all__ += ["Remeasured", "remeasured"]
+__all__ += ["Rejected", "Remeasured", "rejected", "remeasured"]

@@ -86,6 +86,25 @@ def processes(results: ResultSet) -> Processes:
     return Processes(results.processes, len(measured), median, tuple(ranked[:MOST_AFFECTED]))
 
 
+# -- device events that read zero or less -----------------------------------------------------
+
+@dataclass(frozen=True)
+class Rejected:
+    """Device-event intervals that read zero or less and were measured again (``intervals``), over how many
+    points, on which devices (in the order first measured)."""
+
+    intervals: int
+    points: int
+    devices: tuple[str, ...]
+
+
+def rejected(results: ResultSet) -> Rejected:
+    counts = [(p.device, int(p.detail.get("events_rejected", 0))) for p in results]
+    hit = [(device, n) for device, n in counts if n > 0]
+    return Rejected(intervals=sum(n for _, n in hit), points=len(hit),
+                    devices=tuple(dict.fromkeys(device for device, _ in hit)))
+
+
 # -- a busy machine ------------------------------------------------------------------------
 
 @dataclass(frozen=True)

@@ -13,13 +13,15 @@ from mpsarticle.article.wording import Choice, Count, Factor, Listing, Num, Phra
 from mpsarticle.results.model import ResultSet
 from mpsarticle.results.selfcheck import Row
 
-__all__ = ["measured_sentence", "processes_sentence", "remeasured_sentence", "selfcheck_sentence", "sentences"]
+__all__ = ["measured_sentence", "processes_sentence", "rejected_sentence", "remeasured_sentence", "selfcheck_sentence",
+           "sentences"]
 
 
 def sentences(results: ResultSet, words: Words, rows: Sequence[Row]) -> dict[str, str]:
     return {"measured_sentence": measured_sentence(f.coverage(results), words),
             "processes_sentence": processes_sentence(f.processes(results), words),
             "remeasured_sentence": remeasured_sentence(f.remeasured(results), words),
+            "rejected_sentence": rejected_sentence(f.rejected(results), words),
             "selfcheck_sentence": selfcheck_sentence(f.selfcheck(rows), words)}
 
 
@@ -61,6 +63,16 @@ def remeasured_sentence(found: f.Remeasured, words: Words) -> str:
     if not found.unresolved:
         return said
     return f"{said} {words('remeasured.unresolved', count=Count(found.unresolved))}"
+
+
+def rejected_sentence(found: f.Rejected, words: Words) -> str:
+    """How many device-event intervals read zero or less and were measured again; empty where none did (on most
+    machines every interval is positive, and a sentence saying so would be boilerplate)."""
+    if not found.intervals:
+        return ""
+    return words("rejected.some", intervals=Count(found.intervals),
+                 points=Phrase.of("rejected.points", count=Count(found.points)),
+                 devices=Listing(tuple(Text(words.device(d)) for d in found.devices)))
 
 
 def selfcheck_sentence(found: f.Selfcheck, words: Words) -> str:
