@@ -9,6 +9,9 @@ with a SyntaxError.
 - on a Mac with Apple silicon, a native arm64 Python: under Rosetta 2 (an
   x86_64 Python) PyTorch has no MPS backend, so the article would measure
   only an emulated CPU;
+- on a Mac, macOS 14 or later: PyTorch's MPS backend needs it
+  (pytorch/pytorch#163515), and on an older macOS the article would measure
+  the CPU alone;
 - the venv module able to install pip (Debian and Ubuntu ship it apart, as
   the package python3-venv).
 """
@@ -19,6 +22,8 @@ import subprocess
 import sys
 
 MINIMUM = (3, 10)
+#: The oldest macOS whose MPS backend the pinned PyTorch runs (pytorch/pytorch#163515, #177819).
+MACOS_MINIMUM = (14, 0)
 
 
 def _sysctl(name):
@@ -39,6 +44,17 @@ def under_rosetta():
     return platform.machine() == "x86_64" and _sysctl("hw.optional.arm64") == "1"
 
 
+def macos_version():
+    """macOS's version as a tuple of ints, or None off macOS or where it cannot be read."""
+    if sys.platform != "darwin":
+        return None
+    found = platform.mac_ver()[0]
+    try:
+        return tuple(int(part) for part in found.split(".")) if found else None
+    except ValueError:
+        return None
+
+
 def problem():
     """The one line describing what is wrong with this Python, or None."""
     here = "{0} ({1})".format(sys.executable or "python3", platform.python_version())
@@ -50,6 +66,11 @@ def problem():
         return ("make: {0} runs under Rosetta 2 (x86_64 on Apple silicon), where PyTorch has no MPS backend; "
                 "install a native arm64 Python (the python.org installer or Homebrew in /opt/homebrew), "
                 "remove .venv, and run make PYTHON=/path/to/python3").format(here)
+    macos = macos_version()
+    if macos is not None and macos[:2] < MACOS_MINIMUM:
+        return ("make: this Mac runs macOS {0}; PyTorch's MPS backend needs macOS {1}.{2} or later, so the "
+                "article would measure the CPU alone: update macOS (System Settings, General, Software "
+                "Update), then run make again").format(".".join(str(p) for p in macos), *MACOS_MINIMUM)
     if any(importlib.util.find_spec(name) is None for name in ("venv", "ensurepip")):
         return ("make: {0} cannot create a virtual environment with pip; on Debian or Ubuntu install it "
                 "with sudo apt-get install python3-venv").format(here)

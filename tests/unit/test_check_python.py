@@ -57,3 +57,24 @@ def test_rosetta_is_not_looked_for_off_macos(check, monkeypatch):
 def test_a_python_without_venv_support_says_which_package(check, monkeypatch):
     monkeypatch.setitem(sys.modules, "ensurepip", None)  # as on Debian without python3-venv
     assert "apt-get install python3-venv" in check.problem()
+
+
+@pytest.mark.parametrize(("version", "refused"), [("13.6.7", True), ("12.3", True), ("14.0", False),
+                                                  ("15.4.1", False), ("26.1", False), ("", False)])
+def test_a_mac_older_than_macos_14_is_refused_in_one_line(check, monkeypatch, version, refused):
+    monkeypatch.setattr(check.sys, "platform", "darwin")
+    monkeypatch.setattr(check, "_sysctl", lambda name: "")
+    monkeypatch.setattr(check.platform, "machine", lambda: "arm64")
+    monkeypatch.setattr(check.platform, "mac_ver", lambda: (version, ("", "", ""), "arm64"))
+    found = check.problem()
+    if refused:
+        assert found.startswith(f"make: this Mac runs macOS {version}; PyTorch's MPS backend needs macOS 14.0")
+        assert "\n" not in found
+    else:
+        assert found is None
+
+
+def test_the_macos_version_is_not_read_off_macos(check, monkeypatch):
+    monkeypatch.setattr(check.sys, "platform", "linux")
+    monkeypatch.setattr(check.platform, "mac_ver", lambda: ("13.0", ("", "", ""), ""))
+    assert check.macos_version() is None and check.problem() is None
