@@ -12,12 +12,30 @@
 # Only Python 3 is needed to start: the first run creates .venv here.
 
 PYTHON     ?= python3
-# torch has its own pin, outside the lock, because the right wheel differs by
-# machine. On these Linux machines pip finds the CPU wheel of this release on
+# torch has its own pin, outside the main lock, because the right wheel differs
+# by machine. On these Linux machines pip finds the CPU wheel of this release on
 # local disk in seconds, where a plain "torch" from PyPI would download the
-# multi-gigabyte CUDA build. On a Mac the same pin comes from PyPI and includes
-# the MPS backend. Override for another build, e.g. TORCH_SPEC='torch==2.5.1'.
+# multi-gigabyte CUDA build. Override for another build, e.g.
+# TORCH_SPEC='torch==2.5.1'.
 TORCH_SPEC ?= torch==2.13.0
+# On a Mac, torch comes from its own lock (TORCH_LOCK_MACOS: the pin and the
+# hash of every macOS wheel, written by `make lock`), at a release without
+# a known MPS failure of 2.13: from 2.14 on, 2-D matrix products with a long
+# reduction (K over 32,768) no longer read past their operands on M1 and M2
+# (pytorch/pytorch#183535, shipped in 2.14.0 as pytorch/pytorch#193487 reports;
+# batched products still do, pytorch/pytorch#195163). 2.14, not 2.15: 2.15 has
+# no wheel for Python 3.10, which pyproject.toml admits. A TORCH_SPEC given to
+# make wins.
+TORCH_SPEC_MACOS := torch==2.14.0
+TORCH_LOCK_MACOS := requirements-macos-torch.txt
+UNAME_S    := $(shell uname -s)
+ifeq ($(UNAME_S)$(origin TORCH_SPEC),Darwinfile)
+TORCH_WANTED  := $(patsubst torch==%,%,$(TORCH_SPEC_MACOS))
+TORCH_INSTALL = -m pip install --require-hashes --no-deps -r $(TORCH_LOCK_MACOS)
+else
+TORCH_WANTED  := $(patsubst torch==%,%,$(TORCH_SPEC))
+TORCH_INSTALL = -m pip install $(TORCH_PIP_OPTS) "$(TORCH_SPEC)"
+endif
 # Extra pip options for torch alone, e.g. PyTorch's CPU-only index on a Linux
 # box without a GPU (the workflows do this):
 #   make html TORCH_PIP_OPTS='--index-url https://download.pytorch.org/whl/cpu'
@@ -108,7 +126,7 @@ setup: $(SETUP_STAMP)
 # torch and this project are installed by pip either way: pip reads the
 # machine's pip configuration (on the project's Linux build machines,
 # find-links to the local CPU wheel), and TORCH_PIP_OPTS are pip's options.
-$(SETUP_STAMP): pyproject.toml $(LOCK)
+$(SETUP_STAMP): pyproject.toml $(LOCK) $(TORCH_LOCK_MACOS)
 	@$(PYTHON) $(CHECK_PYTHON)
 	test -x $(VENV_PY) || $(PYTHON) -m venv $(VENV)
 ifeq ($(INSTALLER),uv)
@@ -124,7 +142,8 @@ ifeq ($(INSTALLER),uv)
 else
 	$(VENV_PY) -m pip install --require-hashes -r $(LOCK)
 endif
-	$(VENV_PY) -c 'import torch' 2>/dev/null || $(VENV_PY) -m pip install $(TORCH_PIP_OPTS) "$(TORCH_SPEC)"
+	$(VENV_PY) -c 'import sys, torch; sys.exit(torch.__version__.split("+")[0] != "$(TORCH_WANTED)")' 2>/dev/null \
+		|| $(VENV_PY) $(TORCH_INSTALL)
 	$(VENV_PY) -m pip install --no-deps -e .
 	touch $@
 
@@ -142,6 +161,11 @@ lock:
 		--default-index https://pypi.org/simple \
 		--overrides $(LOCK_INPUTS)/torch.txt --excludes $(LOCK_INPUTS)/excluded.txt \
 		--no-emit-package torch --custom-compile-command 'make lock' --quiet --output-file $(LOCK)
+	echo '$(TORCH_SPEC_MACOS)' > $(LOCK_INPUTS)/torch-macos.txt
+	MACOSX_DEPLOYMENT_TARGET=14.0 $(VENV_UV) pip compile $(LOCK_INPUTS)/torch-macos.txt --no-deps --generate-hashes \
+		--python-platform aarch64-apple-darwin --python-version $(LOCK_PYTHON) --no-config \
+		--default-index https://pypi.org/simple --custom-compile-command 'make lock' --quiet \
+		--output-file $(TORCH_LOCK_MACOS)
 
 # Each build measures into measurements/<its BUILD_ID>/ and reads nothing
 # else, so an earlier build's folder is never read again; but a build that

@@ -122,3 +122,17 @@ def test_this_environment_has_the_locked_version_of_every_pin_that_applies_here(
         if installed != pin.version:
             wrong.append(f"{pin.name} {installed} (locked {pin.version})")
     assert not wrong, "not as locked (run `make setup`): " + ", ".join(wrong)
+
+
+def test_a_macs_torch_is_locked_with_hashes_at_the_makefiles_pin_and_at_2_14_or_later():
+    from packaging.version import Version
+
+    spec = Requirement(makefile_value("TORCH_SPEC_MACOS"))
+    text = (ROOT / makefile_value("TORCH_LOCK_MACOS")).read_text(encoding="utf-8")
+    pins = re.findall(r"^torch==(\S+) \\$", text, re.M)
+    assert pins == [str(spec.specifier)[2:]], (pins, spec)
+    assert Version(pins[0]) >= Version("2.14")  # the first release without 2.13's known MPS failures
+    assert len(re.findall(r"--hash=sha256:[0-9a-f]{64}", text)) >= 2
+    assert text.splitlines()[1].strip() == "#    make lock"
+    declared = next(Requirement(r) for r in project()["dependencies"] if Requirement(r).name == "torch")
+    assert declared.specifier.contains(pins[0])
