@@ -283,6 +283,9 @@ def decode_table(results: ResultSet, words: Words) -> str:
         for size in ("1B, 16-bit", "7B, 16-bit", "7B, 4-bit"):
             eager = found.of_chip(chip, "decode_eager_tokens_s", size)
             bound = found.of_chip(chip, "decode_bound_tokens_s", size)
+            if memory_bound(chip)[0] is None:  # no variant's largest memory is known: no rate, whether it fits
+                cells += [words("your_mac.tokens.fit_unknown")] * 2
+                continue
             if bound is None:  # its weights cannot fit the chip's memory
                 memory = Text(whole(memory_bound(chip)[0] or 0, words.lang))
                 cells += [words("your_mac.tokens.no_fit", memory=memory)] * 2

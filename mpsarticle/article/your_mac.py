@@ -127,7 +127,10 @@ def tokens_table(lang: str) -> str:
         cells = [html.escape(chip.name), html.escape(whole(chip.gpu_cores, lang))]
         for parameters, bits in TOKEN_COLUMNS:
             found, known = token_bound(chip, parameters, dict(WEIGHTS)[bits])
-            if found is None:
+            if memory_bound(chip)[0] is None:
+                # No variant of the chip has a known largest memory: a rate would read as if the model fitted.
+                text = words("your_mac.tokens.fit_unknown")
+            elif found is None:
                 memory = memory_bound(chip)[0] or 0
                 text = words("your_mac.tokens.no_fit", memory=Text(whole(memory, lang)))
             else:

@@ -9,7 +9,7 @@ from bs4 import BeautifulSoup
 
 from mpsarticle.article import mac_tables
 from mpsarticle.article.reasons import reason_text
-from mpsarticle.article.wording import Words
+from mpsarticle.article.wording import Text, Words
 from mpsarticle.core.specsheet import chips
 from mpsarticle.measure import devices
 from mpsarticle.page import Page
@@ -113,3 +113,28 @@ def test_a_reported_figure_is_marked_and_explained_once_under_each_table():
             note = table.split("</table>")[-1]
             assert table.count("‡") >= 3 and note.count("‡") == 1 and "apple_chips.csv" in note
             assert "reported by others" not in table.split("</table>")[0].lower()
+
+
+@pytest.mark.parametrize("lang", ["en", "id"])
+def test_the_tokens_table_gives_no_rate_where_no_variant_has_a_known_largest_memory(lang):
+    """A rate beside a model that may not fit reads as if it fitted: "fit unknown" instead, from the spec sheet's
+    own rows (a chip none of whose variants has a largest memory), and the M1 Ultra (Apple: 128 GB) holds no
+    70-billion-parameter 16-bit model (140 GB)."""
+    from mpsarticle.article.your_mac import tokens_table
+    from mpsarticle.core.specsheet import memory_bound
+
+    words = Words(lang)
+    rows = BeautifulSoup(tokens_table(lang), "html.parser").find("tbody").find_all("tr")
+    table = chips()
+    assert len(rows) == len(table)
+    unknown = [chip for chip in table if memory_bound(chip)[0] is None]
+    assert unknown, "the spec sheet has no chip without a known largest memory: nothing here is checked"
+    for chip, row in zip(table, rows, strict=True):
+        cells = [cell.get_text() for cell in row.find_all(["td", "th"])][2:]
+        if chip in unknown:
+            assert cells == [words("your_mac.tokens.fit_unknown")] * len(cells), (chip.name, cells)
+        else:
+            assert words("your_mac.tokens.fit_unknown") not in cells, chip.name
+    ultra = next(i for i, chip in enumerate(table) if chip.name == "Apple M1 Ultra")
+    seventy_16 = rows[ultra].find_all(["td", "th"])[-2].get_text()  # the 70B, 16-bit column
+    assert seventy_16 == words("your_mac.tokens.no_fit", memory=Text("128")), seventy_16
