@@ -22,7 +22,8 @@ import subprocess
 import sys
 
 MINIMUM = (3, 10)
-#: The oldest macOS whose MPS backend the pinned PyTorch runs (pytorch/pytorch#163515, #177819).
+#: The oldest macOS whose MPS backend the pinned PyTorch runs (pytorch/pytorch#163515; the message
+#: pytorch/pytorch#177819 quotes).
 MACOS_MINIMUM = (14, 0)
 
 

@@ -179,11 +179,13 @@ def time_events(prepared: Prepared, device: Device, options: TimingOptions) -> d
 
     Each interval is read after synchronising the device, not the end event:
     on MPS, ``end.synchronize()`` followed by ``start.elapsed_time(end)`` can
-    wait forever (the two calls share one completion flag, pytorch/pytorch#162872),
-    and a whole-device synchronisation is the workaround PyTorch's fixes
-    name (#193578, #196395). MPS events timed by host callbacks can also come
-    back in the wrong order, a short interval reading zero or less
-    (#196395): such an interval is rejected, counted in the point's
+    wait forever (the two calls share one completion flag that the first
+    uses up, pytorch/pytorch#162872 and pytorch/pytorch#193578); a
+    whole-device synchronisation registers no callback on the event, so the
+    interval's own wait is not taken from it. MPS events timed by host
+    callbacks can also come back in the wrong order, a short interval reading
+    zero or less (pytorch/pytorch#196395): such an interval is rejected,
+    counted in the point's
     ``events_rejected``, and the block measured again, up to
     :data:`EVENT_BLOCKS_MAX` rejections, after which the point is unsupported.
     """
