@@ -22,8 +22,8 @@ ROOT = Path(__file__).resolve().parent
 sys.path.insert(0, str(ROOT))  # the package, even without `pip install -e .`
 
 from mpsarticle import __version__, config  # noqa: E402
-from mpsarticle.article.chapters import toctree  # noqa: E402
-from mpsarticle.article.wording import catalog  # noqa: E402
+from mpsarticle.article.chapters import contents, toctree  # noqa: E402
+from mpsarticle.article.wording import Words, catalog  # noqa: E402
 from mpsarticle.config import published_dir  # noqa: E402
 from mpsarticle.languages import LANGUAGES  # noqa: E402
 
@@ -300,9 +300,12 @@ def _write_sitemap_index(app, exception) -> None:
 
 
 def _list_chapters(app, docname: str, source: list[str]) -> None:
-    """The opening page's table of contents: every registered chapter (mpsarticle.article.chapters.toctree)."""
+    """The opening page's table of contents and the introduction's list of what each chapter measures: every
+    registered chapter (mpsarticle.article.chapters.toctree and contents)."""
     if docname == "index":
         source[0] = toctree(source[0])
+    elif docname == "intro":
+        source[0] = contents(source[0], Words(app.config.language))
 
 
 def setup(app):

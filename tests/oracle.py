@@ -311,7 +311,7 @@ NO_CLAIMS: frozenset[str] = frozenset({
     "attention.none", "attention.backend.none", "attention.compared.no_accelerator", "decode.no_bound",
     "decode.how", "decode.graph.missing", "decode.missing.no_reason", "decode.none", "answer.decode.none",
     "machines.listing", "machines.none", "machines.drops", "machines.skipped", "device", "api", "backend", "why",
-    "this_build", "data_links",
+    "this_build", "data_links", "contents",
 })
 #: Families of keys that claim nothing either: names (devices, backends, timers, reasons, the gaps' list), and the
 #: words of figures, tables and the build's card.

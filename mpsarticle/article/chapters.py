@@ -32,11 +32,11 @@ from mpsarticle.article.sentences import (
     verdict,
     your_mac,
 )
-from mpsarticle.article.wording import Words
+from mpsarticle.article.wording import Choice, Words
 from mpsarticle.results.model import ResultSet
 from mpsarticle.results.selfcheck import Row
 
-__all__ = ["CHAPTERS", "TOC_MARK", "Chapter", "chapter_sentences", "toctree"]
+__all__ = ["CHAPTERS", "CONTENTS_MARK", "TOC_MARK", "Chapter", "chapter_sentences", "contents", "toctree"]
 
 
 @dataclass(frozen=True)
@@ -95,6 +95,20 @@ def toctree(source: str) -> str:
     """``source`` (the opening page's) with :data:`TOC_MARK` replaced by every chapter but the opening page, in
     the article's order: conf.py does this as Sphinx reads the page, so that a new chapter is listed in one place."""
     return source.replace(TOC_MARK, "\n".join(name for name in CHAPTERS if name != "index"))
+
+
+#: What the introduction holds in its source where it lists what each chapter measures, for :func:`contents`.
+CONTENTS_MARK = "% what each chapter measures, from mpsarticle.article.chapters.CHAPTERS"
+
+
+def contents(source: str, words: Words) -> str:
+    """``source`` (the introduction's) with :data:`CONTENTS_MARK` replaced by one item per chapter after the
+    introduction, in the article's order: a link and what the chapter measures (the ``contents`` message's form
+    for the chapter, in its own catalog). conf.py does this as Sphinx reads the page; a chapter with no form
+    stops the build, so a new chapter is described where its words are."""
+    listed = [name for name in CHAPTERS if name not in ("index", "intro")]
+    return source.replace(CONTENTS_MARK, "\n".join(
+        f"- {{doc}}`{name}`: {words('contents', chapter=Choice(name))}" for name in listed))
 
 
 def chapter_sentences(chapter: str, results: ResultSet, words: Words, *, rows: Sequence[Row] = (),
