@@ -5,6 +5,7 @@
 #   make lint      mypy on the torch-free folders and ruff on the code and the tests (seconds)
 #   make browser   find or install the browser the browser tests drive
 #   make screenshots  full-page pictures of every chapter, light and dark, desktop and phone (after make html)
+#   make share LABEL='MacBook Air M2 16 GB'  measure this machine into the archive and open a pull request with it
 #   make publish   push the built _build/html to the gh-pages branch
 #   make lock      re-resolve requirements.txt to the newest releases
 #   make clean     remove _build (keeps .venv)
@@ -97,7 +98,7 @@ SPHINX_ENV = \
 .DEFAULT_GOAL := html
 # Languages build one after the other: the first one measures.
 .NOTPARALLEL:
-.PHONY: html site test lint setup lock browser screenshots publish clean forget-old-builds
+.PHONY: html site test lint setup lock browser screenshots share publish clean forget-old-builds
 
 setup: $(SETUP_STAMP)
 
@@ -225,6 +226,15 @@ lint: $(SETUP_STAMP)
 test: PROFILE = quick
 test: browser html
 	MPSARTICLE_BROWSER_INSTALL=0 $(VENV_PY) -m pytest --hypothesis-profile=thorough
+
+# A contribution in one command: record this machine into the archive with the
+# default profile, validate the file, and open a pull request with it through
+# the GitHub CLI, or print the link that uploads it (mpsarticle/cli/share.py).
+# SHARE_OPTS adds options of record, e.g. SHARE_OPTS='--sustained 300'.
+SHARE_OPTS ?=
+share: $(SETUP_STAMP)
+	@test -n "$(LABEL)" || { echo "make share: name this machine, e.g. make share LABEL='MacBook Air M2 16 GB'" >&2; exit 2; }
+	$(VENV_PY) -m mpsarticle record --label "$(LABEL)" --profile $(PROFILE) --share $(SHARE_OPTS)
 
 publish:
 	@for f in $(SITE_DIR)/index.html $(foreach lang,$(LANGUAGES),$(SITE_DIR)/$(lang)/index.html); do \

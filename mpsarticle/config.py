@@ -33,7 +33,7 @@ if sys.version_info >= (3, 11):
 else:  # the same parser, before it joined the standard library
     import tomli as tomllib
 
-__all__ = ["SETTINGS", "Setting", "SettingNotFound", "build_id", "cache_dir", "flag", "folder",
+__all__ = ["SETTINGS", "Setting", "SettingNotFound", "build_id", "cache_dir", "flag", "folder", "project_entry",
            "interrupted_path", "published_dir", "safe_name", "value"]
 
 
@@ -89,6 +89,15 @@ def folder(name: str, what: str, start: str | Path | None = None,
     configured = os.environ.get(setting.variable)
     if configured:
         return Path(configured)
+    place, relative = project_entry(name, what, start, error)
+    return place / relative
+
+
+def project_entry(name: str, what: str, start: str | Path | None = None,
+                  error: type[SettingNotFound] = SettingNotFound) -> tuple[Path, str]:
+    """The nearest project's folder and the setting's ``[tool.mpsarticle]`` value there, as written (relative to
+    that folder): where the folder lives in the repository, whatever the environment says."""
+    setting = SETTINGS[name]
     assert setting.key is not None, f"{setting.variable} has no [tool.mpsarticle] key"
     here = Path(start or Path.cwd()).resolve()
     for place in (here, *here.parents):
@@ -100,7 +109,7 @@ def folder(name: str, what: str, start: str | Path | None = None,
         except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
             raise error(f"cannot read {project}: {exc}") from None
         if isinstance(settings, dict) and isinstance(settings.get(setting.key), str):
-            return place / settings[setting.key]
+            return place, settings[setting.key]
     raise error(f"no {what}: no pyproject.toml with [tool.mpsarticle] {setting.key} = \"...\" in {here} or above it; "
                 f"run from the project's checkout or set {setting.variable}")
 

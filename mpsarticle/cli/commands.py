@@ -1,11 +1,12 @@
-"""The command line's commands, one function each: ``info``, ``run``, ``record``, ``label``, ``selfcheck``,
-``validate``, ``plot`` and ``settings``.
+"""The command line's commands, one function each: ``info``, ``run``, ``record``, ``share``, ``label``,
+``selfcheck``, ``validate``, ``plot`` and ``settings``.
 
 Each takes the parsed arguments and returns the exit status. A problem the
 user can act on is raised as an :class:`~mpsarticle.errors.MpsarticleError`
 and said in one line by :func:`mpsarticle.cli.main.main`. Only the commands
 that look at this machine (``info``, ``run``, ``record``, ``selfcheck``)
-import torch; ``plot``, ``label``, ``validate`` and ``settings`` read files and do not.
+import torch; ``plot``, ``label``, ``validate``, ``share`` and ``settings`` read files and do not (``share``
+hands one to the GitHub CLI).
 """
 
 from __future__ import annotations
@@ -97,6 +98,26 @@ def record(args: argparse.Namespace) -> int:
         finished(partial)
     print(f"wrote {path}")
     for line in share_lines(load(path)) + memory_lines(load(path)):
+        print(line)
+    return _share(path) if args.share else 0
+
+
+def share(args: argparse.Namespace) -> int:
+    return _share(args.file)
+
+
+def _share(path: Path) -> int:
+    """Validate ``path``, then open a pull request with it or say how to upload it (mpsarticle.cli.share)."""
+    from mpsarticle.cli.share import share as share_file
+    from mpsarticle.results.validate import validate as validate_files
+
+    problems = validate_files([path])
+    for line in problems:
+        print(line)
+    if problems:
+        print(f"{path}: not shared, {len(problems)} problem(s) (the file is kept)")
+        return 1
+    for line in share_file(path, load(path).label or path.stem):
         print(line)
     return 0
 
@@ -214,7 +235,6 @@ def _summary(results) -> str:
 
 #: Each command's function, by its name on the command line.
 COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
-    "info": info, "run": run, "record": record, "selfcheck": selfcheck, "label": label, "validate": validate,
-    "plot": plot,
-    "settings": settings,
+    "info": info, "run": run, "record": record, "share": share, "selfcheck": selfcheck, "label": label,
+    "validate": validate, "plot": plot, "settings": settings,
 }

@@ -1,4 +1,4 @@
-"""The command line: ``python -m mpsarticle info | run | record | selfcheck | validate | plot | settings``.
+"""The command line: ``python -m mpsarticle info | run | record | share | selfcheck | validate | plot | settings``.
 
 :func:`main` parses the arguments (:mod:`mpsarticle.cli.parser`: an argument
 error is one line and exit status 2), runs the command

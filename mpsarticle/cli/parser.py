@@ -80,6 +80,14 @@ def build_parser() -> _Parser:
                         help="the label in another language, repeatable, e.g. --label-in id='M1 Pro 16 GB, kantor' "
                              "(the pages of that language show it)")
 
+    record.add_argument("--share", action="store_true",
+                        help="then validate the file and open a pull request with it (with the GitHub CLI, gh, "
+                             "logged in), else print the link to upload it (see the share command)")
+
+    share = commands.add_parser("share", help="validate an archive file and open a pull request with it, or print "
+                                              "the link that uploads it")
+    share.add_argument("file", type=Path, help="a results JSON file written by record")
+
     label = commands.add_parser("label", help="give an archive file its label in another language")
     label.add_argument("file", type=Path, help="a results JSON file with a label")
     label.add_argument("lang", help="two-letter language code, e.g. id")
