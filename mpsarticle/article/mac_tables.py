@@ -93,25 +93,29 @@ def spec_sheet_table(lang: str) -> str:
         fp32 = words.render(Rate(peak, "TFLOP/s")) if peak else words("mac.unknown")
         if chip.fp32_kind == "derived":
             fp32 += derived
-        rows.append([chip.name, words.render(Count(chip.gpu_cores)), bandwidth, fp32,
-                     words.render(Seconds(bound.least_s))])
+        rows.append([chip.name + (SINGLE_MARK if chip.single_source else ""), words.render(Count(chip.gpu_cores)),
+                     bandwidth, fp32, words.render(Seconds(bound.least_s))])
     # Only the last column names a size; the others ignore the value.
     head = [words(key, m=Size(BOUND_SIZE)) for key in SPEC_COLUMNS]
     return _table(head, rows, "mpsarticle-table mpsarticle-spec") + reported_note(
-        any(chip.bandwidth_kind == "reported" for chip in chips()), lang)
+        any(chip.bandwidth_kind == "reported" for chip in chips()), lang,
+        single=any(chip.single_source for chip in chips()))
 
 
 #: After a figure of a spec-sheet table that others reported and Apple's pages do not give (explained under the
 #: table once, instead of a parenthesis in every such cell).
 REPORTED_MARK = " ‡"
+#: After the chip's name in a row whose figures all come from one third-party source that no other confirms.
+SINGLE_MARK = " §"
 
 
-def reported_note(any_reported: bool, lang: str) -> str:
-    """The line under a table that marks reported figures (none where it marks none)."""
-    if not any_reported:
-        return ""
-    text = REPORTED_MARK.strip() + " " + Words(lang)("mac.reported_note")
-    return f'<p class="mpsarticle-note">{html.escape(text)}</p>'
+def reported_note(any_reported: bool, lang: str, *, single: bool = False) -> str:
+    """The lines under a table that explain its marks: reported figures, and rows of a single source (none
+    where it marks none)."""
+    words = Words(lang)
+    lines = ([REPORTED_MARK.strip() + " " + words("mac.reported_note")] if any_reported else []) + \
+        ([SINGLE_MARK.strip() + " " + words("mac.single_source_note")] if single else [])
+    return "".join(f'<p class="mpsarticle-note">{html.escape(text)}</p>' for text in lines)
 
 
 def sustained_rates(entries: Sequence[tuple[str, Any]], lang: str) -> str | None:

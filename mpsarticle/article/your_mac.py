@@ -27,7 +27,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from mpsarticle.article.formatting import duration, number, rate, reading_name, whole
-from mpsarticle.article.mac_tables import REPORTED_MARK, reported_note
+from mpsarticle.article.mac_tables import REPORTED_MARK, SINGLE_MARK, reported_note
 from mpsarticle.article.tables import html_table
 from mpsarticle.article.wording import Bytes, Choice, Count, Num, Rate, Seconds, Share, Text, Words
 from mpsarticle.core.cited import Cited, cited
@@ -113,11 +113,13 @@ def bounds_table(lang: str) -> str:
         memory = (_link(f"{whole(chip.max_memory_gb, lang)} GB", chip.memory_source) + _kind(words, chip.memory_kind)
                   if chip.max_memory_gb else html.escape(words("your_mac.unknown")))
         least = [html.escape(duration(spec_bounds(chip, m).memory_s, lang)) for m in SIZES]
-        rows.append([html.escape(chip.name), html.escape(whole(chip.gpu_cores, lang)), bandwidth, memory, *least])
+        name = chip.name + (SINGLE_MARK if chip.single_source else "")
+        rows.append([html.escape(name), html.escape(whole(chip.gpu_cores, lang)), bandwidth, memory, *least])
     head = [words("column.chip"), words("column.gpu_cores"), words("column.bandwidth"),
             words("your_mac.bounds.memory")] + [words("your_mac.bounds.least", m=Text(whole(m, lang))) for m in SIZES]
     reported = any("reported" in (chip.bandwidth_kind, chip.memory_kind) for chip in chips())
-    return _table(head, rows, "mpsarticle-your-mac-bounds") + reported_note(reported, lang)
+    return _table(head, rows, "mpsarticle-your-mac-bounds") + reported_note(
+        reported, lang, single=any(chip.single_source for chip in chips()))
 
 
 def tokens_table(lang: str) -> str:

@@ -59,7 +59,8 @@ def target(start: str | Path | None = None) -> Target:
     url = config.value("repository_url") or ""
     found = re.fullmatch(r"https://github\.com/([\w.-]+/[\w.-]+?)(?:\.git)?/?", url)
     if not found:
-        raise MpsarticleError(f"MPSARTICLE_REPOSITORY_URL is {url!r}, not a https://github.com/OWNER/NAME address: "
+        variable = config.SETTINGS["repository_url"].variable
+        raise MpsarticleError(f"{variable} is {url!r}, not a https://github.com/OWNER/NAME address: "
                               "a results file can be shared only with a GitHub repository")
     _, folder = config.project_entry("archive", "archive of machines", start)
     return Target(found.group(1), config.value("repository_branch") or "main", folder.strip("/"))

@@ -60,6 +60,9 @@ class Chip:
     max_memory_gb: int | None = None
     memory_kind: str = ""
     memory_source: str = ""
+    #: Every figure of the row comes from one third-party source that no other source read confirms (the
+    #: ``single_source`` column is ``yes``): the tables mark the row.
+    single_source: bool = False
 
     @property
     def fp32_tflops(self) -> float | None:
@@ -94,7 +97,8 @@ def _optional(text: str) -> float | None:
 
 @functools.lru_cache(maxsize=1)
 def chips() -> tuple[Chip, ...]:
-    """Every row of the spec sheet, in the file's order (M1 to M6, base to Ultra)."""
+    """Every row of the spec sheet, in the file's order (the A18 Pro of the MacBook Neo, then M1 to M6, base to
+    Ultra)."""
     text = (resources.files("mpsarticle") / "data" / DATA_FILE).read_text(encoding="utf-8")
     return tuple(
         Chip(name=row["chip"], gpu_cores=int(row["gpu_cores"]), bandwidth_gb_s=float(row["bandwidth_gb_s"]),
@@ -102,7 +106,8 @@ def chips() -> tuple[Chip, ...]:
              apple_fp32_tflops=_optional(row["fp32_tflops"]), gpu_clock_ghz=_optional(row["gpu_clock_ghz"]),
              fp32_source=row["fp32_source"], note=row["note"],
              max_memory_gb=int(row["max_memory_gb"]) if row["max_memory_gb"] else None,
-             memory_kind=row["memory_kind"], memory_source=row["memory_source"])
+             memory_kind=row["memory_kind"], memory_source=row["memory_source"],
+             single_source=row["single_source"] == "yes")
         for row in csv.DictReader(io.StringIO(text))
     )
 

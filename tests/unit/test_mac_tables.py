@@ -65,9 +65,11 @@ def test_the_spec_sheet_table_has_every_chip_and_says_what_is_derived(lang):
     rows = _rows(mac_tables.spec_sheet_table(lang))
     assert len(rows) == len(chips()) >= 16
     derived = {"en": "(derived)", "id": "(turunan)"}[lang]
-    assert derived in rows[0][2] and derived in rows[0][3]           # M1, 7-core: both derived
-    assert derived not in rows[1][3]                                  # M1, 8-core: Apple's 2.6 TFLOPS
-    assert rows[2][4] == {"en": "5.37 ms", "id": "5,37 ms"}[lang]     # M1 Pro at 200 GB/s, m = 16384
+    row = {(chip.name, chip.gpu_cores): cells for chip, cells in zip(chips(), rows, strict=True)}
+    assert derived in row["Apple M1", 7][2] and derived in row["Apple M1", 7][3]   # both derived
+    assert derived not in row["Apple M1", 8][3]                                     # Apple's 2.6 TFLOPS
+    assert row["Apple M1 Pro", 14][4] == {"en": "5.37 ms", "id": "5,37 ms"}[lang]   # 200 GB/s, m = 16384
+    assert [cells[0].removesuffix(" §") for cells in rows] == [chip.name for chip in chips()]
 
 
 def _with_sustained(results: ResultSet, check: str = "passed") -> ResultSet:
@@ -116,16 +118,28 @@ def test_a_reported_figure_is_marked_and_explained_once_under_each_table():
 
 
 @pytest.mark.parametrize("lang", ["en", "id"])
-def test_the_tokens_table_gives_no_rate_where_no_variant_has_a_known_largest_memory(lang):
-    """A rate beside a model that may not fit reads as if it fitted: "fit unknown" instead, from the spec sheet's
-    own rows (a chip none of whose variants has a largest memory), and the M1 Ultra (Apple: 128 GB) holds no
-    70-billion-parameter 16-bit model (140 GB)."""
+def test_the_tokens_table_gives_no_rate_where_no_variant_has_a_known_largest_memory(lang, monkeypatch):
+    """A rate beside a model that may not fit reads as if it fitted: "fit unknown" instead, for a chip none of
+    whose variants has a largest memory (a row of the spec sheet with its memory taken out, as a chip added
+    before its memory is known would be), and the M1 Ultra (Apple: 128 GB) holds no 70-billion-parameter 16-bit
+    model (140 GB)."""
+    import dataclasses
+
+    from mpsarticle.article import your_mac
     from mpsarticle.article.your_mac import tokens_table
+    from mpsarticle.core import specsheet
     from mpsarticle.core.specsheet import memory_bound
 
+    real = specsheet.chips()
+    newest = real[-1]
+    unknown_chip = dataclasses.replace(newest, name="Apple M9", max_memory_gb=None, memory_kind="",
+                                       memory_source="")
+    sheet = (*real, unknown_chip)
+    monkeypatch.setattr(specsheet, "chips", lambda: sheet)
+    monkeypatch.setattr(your_mac, "chips", lambda: sheet)
     words = Words(lang)
     rows = BeautifulSoup(tokens_table(lang), "html.parser").find("tbody").find_all("tr")
-    table = chips()
+    table = sheet
     assert len(rows) == len(table)
     unknown = [chip for chip in table if memory_bound(chip)[0] is None]
     assert unknown, "the spec sheet has no chip without a known largest memory: nothing here is checked"
@@ -138,3 +152,18 @@ def test_the_tokens_table_gives_no_rate_where_no_variant_has_a_known_largest_mem
     ultra = next(i for i, chip in enumerate(table) if chip.name == "Apple M1 Ultra")
     seventy_16 = rows[ultra].find_all(["td", "th"])[-2].get_text()  # the 70B, 16-bit column
     assert seventy_16 == words("your_mac.tokens.no_fit", memory=Text("128")), seventy_16
+
+
+@pytest.mark.parametrize("lang", ["en", "id"])
+def test_a_single_source_row_is_marked_in_both_tables_and_explained_once(lang):
+    from mpsarticle.article import mac_tables, your_mac
+
+    single = [chip for chip in chips() if chip.single_source]
+    assert single, "the spec sheet has no single-source row: nothing here is checked"
+    for table in (mac_tables.spec_sheet_table(lang), your_mac.bounds_table(lang)):
+        body, note = table.split("</table>")
+        names = [cells[0] for cells in _rows(table)]
+        marked = [name for name in names if name.endswith("§")]
+        assert len(marked) == len(single) and all(name.startswith(chip.name) for name, chip in
+                                                   zip(marked, single, strict=True)), marked
+        assert note.count("§") == 1 and "apple_chips.csv" in note

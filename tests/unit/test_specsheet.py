@@ -20,7 +20,7 @@ def test_the_table_has_a_sourced_row_per_variant():
     assert len(rows) >= 16
     assert len({(chip.name, chip.gpu_cores) for chip in rows}) == len(rows), "a chip variant is listed twice"
     for chip in rows:
-        assert chip.name.startswith("Apple M") and chip.gpu_cores > 0, chip
+        assert re.fullmatch(r"Apple (M\d+( Pro| Max| Ultra)?|A\d+ Pro)", chip.name) and chip.gpu_cores > 0, chip
         assert URL.match(chip.bandwidth_source), f"{chip.label}: bandwidth source {chip.bandwidth_source!r}"
         assert chip.bandwidth_kind in ("apple", "derived", "reported") and 50 <= chip.bandwidth_gb_s <= 1500, chip
         if chip.bandwidth_kind in ("derived", "reported"):
