@@ -181,6 +181,10 @@ class Page:
         """Links to this build's raw data, published beside the pages."""
         return self._html(tables.data_links(self.words))
 
+    def mps_issues_table(self) -> Any:
+        """The known MPS problems from PyTorch's tracker and which apply to this build's torch, chip and macOS."""
+        return self._html(tables.mps_issues_table(self.results, self.words))
+
     def machines_table(self) -> Any:
         """One row per machine (this build first, each machine once); every value from a file is escaped."""
         links = ["data/results.json"] + [f"data/machines/{name}" for name in self.others]

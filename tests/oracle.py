@@ -319,7 +319,8 @@ NO_CLAIM_PREFIXES = (
     "device.", "api.", "backend.", "why.", "method.", "selfcheck.prose", "selfcheck.reference", "selfcheck.point",
     "selfcheck.cold", "gaps.",
     "column.", "figure.", "card.", "mac.", "model.table.", "model.assumption", "model.quantity", "machines_table.",
-    "methods_table.", "selfcheck_table.", "site.", "your_mac.bounds.", "your_mac.caveat", "your_mac.cited",
+    "methods_table.", "selfcheck_table.", "site.", "mps_issues.", "your_mac.bounds.", "your_mac.caveat",
+    "your_mac.cited",
     "your_mac.licence.", "your_mac.sources.", "your_mac.sync", "your_mac.tokens.", "your_mac.unknown",
 )
 

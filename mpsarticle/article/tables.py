@@ -192,3 +192,30 @@ def methods_table(results: ResultSet, words: Words) -> str:
             cells.append(ratio_interval(analysis.compare(engine, got["naive"]), lang) if "naive" in got else "–")
             rows.append(f"<tr>{_cells(cells)}</tr>")
     return html_table([words(key) for key in METHODS_COLUMNS], rows)
+
+
+#: The columns of the table of known MPS problems.
+ISSUE_COLUMNS = ("mps_issues.column.problem", "mps_issues.column.chips", "mps_issues.column.fixed",
+                 "this_build")
+
+
+def mps_issues_table(results: ResultSet, words: Words) -> str:
+    """The known MPS problems (mpsarticle.core.mps_issues), each linked to its PyTorch issues, and whether each
+    applies to this build's torch, chip and macOS."""
+    from mpsarticle.article.wording import Choice, Text
+    from mpsarticle.core.mps_issues import known_issues, status
+
+    env = results.environment
+    rows = []
+    for issue in known_issues():
+        links = ", ".join(f'<a href="https://github.com/{i.replace("#", "/issues/")}">{html.escape(i)}</a>'
+                          for i in issue.issues)
+        what = html.escape(words("mps_issues.what", problem=Choice(issue.key)))
+        chips = words.join([Text(c) for c in issue.chips]) if issue.chips else words("mps_issues.every_chip")
+        if issue.macos_from is not None:
+            chips += " " + words("mps_issues.from_macos", macos=Text(str(issue.macos_from)))
+        fixed = (Text(f"{issue.fixed_in[0]}.{issue.fixed_in[1]}").text(words) if issue.fixed_in
+                 else words("mps_issues.not_fixed"))
+        here = words("mps_issues.here", status=Choice(status(issue, env)), torch=Text(str(env.get("torch", "?"))))
+        rows.append(f"<tr><td>{what} ({links})</td>{_cells([chips, fixed, here])}</tr>")
+    return html_table([words(key) for key in ISSUE_COLUMNS], rows, "mpsarticle-mps-issues")
