@@ -15,7 +15,8 @@ from mpsarticle.analysis import series as analysis
 from mpsarticle.article.formatting import ratio_interval, reading_date, reading_name, with_interval
 from mpsarticle.article.reasons import reason_text
 from mpsarticle.article.selfcheck_words import point_words, reference_words, row_ratio_digits
-from mpsarticle.article.wording import Bytes, Count, Num, Seconds, Share, Size, Words
+from mpsarticle.article.wording import Bytes, Choice, Count, Num, Seconds, Share, Size, Text, Words
+from mpsarticle.core.mps_issues import known_issues, status
 from mpsarticle.results.model import ResultSet
 from mpsarticle.results.selfcheck import Row
 
@@ -202,9 +203,6 @@ ISSUE_COLUMNS = ("mps_issues.column.problem", "mps_issues.column.chips", "mps_is
 def mps_issues_table(results: ResultSet, words: Words) -> str:
     """The known MPS problems (mpsarticle.core.mps_issues), each linked to its PyTorch issues, and whether each
     applies to this build's torch, chip and macOS."""
-    from mpsarticle.article.wording import Choice, Text
-    from mpsarticle.core.mps_issues import known_issues, status
-
     env = results.environment
     rows = []
     for issue in known_issues():
@@ -214,8 +212,7 @@ def mps_issues_table(results: ResultSet, words: Words) -> str:
         chips = words.join([Text(c) for c in issue.chips]) if issue.chips else words("mps_issues.every_chip")
         if issue.macos_from is not None:
             chips += " " + words("mps_issues.from_macos", macos=Text(str(issue.macos_from)))
-        fixed = (Text(f"{issue.fixed_in[0]}.{issue.fixed_in[1]}").text(words) if issue.fixed_in
-                 else words("mps_issues.not_fixed"))
+        fixed = "{}.{}".format(*issue.fixed_in) if issue.fixed_in else words("mps_issues.not_fixed")
         here = words("mps_issues.here", status=Choice(status(issue, env)), torch=Text(str(env.get("torch", "?"))))
         rows.append(f"<tr><td>{what} ({links})</td>{_cells([chips, fixed, here])}</tr>")
     return html_table([words(key) for key in ISSUE_COLUMNS], rows, "mpsarticle-mps-issues")
