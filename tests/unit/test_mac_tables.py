@@ -167,3 +167,16 @@ def test_a_single_source_row_is_marked_in_both_tables_and_explained_once(lang):
         assert len(marked) == len(single) and all(name.startswith(chip.name) for name, chip in
                                                    zip(marked, single, strict=True)), marked
         assert note.count("§") == 1 and "apple_chips.csv" in note
+
+
+@pytest.mark.parametrize("lang", ["en", "id"])
+def test_the_notes_under_tables_on_two_pages_are_shorter_than_a_repeated_paragraph(lang):
+    """The notes under the spec-sheet and bounds tables stand on two chapters, so each stays shorter than the
+    run of words the site test refuses to see twice (25)."""
+    from mpsarticle.article import your_mac
+
+    for table in (mac_tables.spec_sheet_table(lang), your_mac.bounds_table(lang)):
+        notes = BeautifulSoup(table.split("</table>")[1], "html.parser").find_all("p")
+        assert notes
+        for note in notes:
+            assert len(note.get_text(" ").split()) < 25, note.get_text()
