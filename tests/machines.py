@@ -21,7 +21,8 @@ The model of one call (times in seconds):
   ``attention_share`` of the device's matrix-product rate in that precision;
 - a decode step of a model whose step runs ``46 × layers + 5`` operations and reads ``bytes`` per token:
   eager ``operations × op_s + bytes / memory_gb_s``; replayed (an accelerator's CUDA graph or torch.compile)
-  ``graph_s + bytes / memory_gb_s``;
+  ``graph_s + bytes / memory_gb_s``, both in the decoder's precision, and eager in the other half precision on
+  an accelerator; a precision slower than float16 at products reads its bytes that much slower;
 - naive ``timeit`` on an accelerator only queues the call: ``queue_s`` per
   call (or, where its queue fills and blocks, the real time times
   ``naive_scale``); on a CPU it is the real time plus 2 % (no warm-up); device events
@@ -266,13 +267,18 @@ def _llm_points(machine: Machine, model: DeviceModel) -> list[Point]:
     nbytes, flops = decoder.bytes_moved, decoder.flops
     ops = 46 * decoder.layers + 5
     stream = nbytes / (model.memory_gb_s * 1e9)
-    modes = {"eager": ops * op_s + stream} | ({"graph": model.graph_s + stream} if accelerator else {})
-    for mode, seconds in modes.items():
-        unsupported = model.decode_dtype == "bfloat16" and not model.gflop_s["bfloat16"]
+    # As the planner does: the decoder's precision eager and replayed, and the other half precision eager; a
+    # precision slower than float16 at products (an emulated bfloat16) reads its bytes that much slower.
+    steps = [(model.decode_dtype, "eager"), (model.decode_dtype, "graph"),
+             (profiles.OTHER_HALF[model.decode_dtype], "eager")] if accelerator else [(model.decode_dtype, "eager")]
+    for dtype, mode in steps:
+        slower = max(1.0, model.gflop_s["float16"] / (model.gflop_s[dtype] or 1.0)) if dtype != "float32" else 1.0
+        seconds = (ops * op_s if mode == "eager" else model.graph_s) + stream * slower
+        unsupported = dtype == "bfloat16" and not model.gflop_s["bfloat16"]
         status = "unsupported" if unsupported else model.broken.get(("decode", mode), "ok")
-        point = _point(machine, model, "decode", replace(decoder, mode=mode).params(), seconds,
-                       suite="decode", flops=flops, nbytes=nbytes, tolerance=DECODE_TOLERANCE[model.decode_dtype],
-                       rel_error=DECODE_TOLERANCE[model.decode_dtype] / 4, status=status)
+        point = _point(machine, model, "decode", replace(decoder, dtype=dtype, mode=mode).params(), seconds,
+                       suite="decode", flops=flops, nbytes=nbytes, tolerance=DECODE_TOLERANCE[dtype],
+                       rel_error=DECODE_TOLERANCE[dtype] / 4, status=status)
         if status == "ok":
             point.detail = {"ops_per_call": ops} | ({"overhead_removed_by": "cuda_graph" if model.kind == "cuda" else
                                                      "torch_compile"} if mode == "graph" else {})
@@ -350,24 +356,26 @@ def synthetic(machine: Machine) -> ResultSet:
 
 #: An Apple M1 (base chip, 8-core GPU, 16 GB): the CPU reads its 12 MiB cluster cache fast and memory at 50 GB/s,
 #: with Accelerate's matrix units at 1.4 TFLOP/s in float32; the GPU pays 180 µs per synchronised call, reads
-#: 68 GB/s, and runs every precision near 2 TFLOP/s. Small products and the small CNN's step (60 kernels) lose.
+#: 68 GB/s, and runs float32 and float16 near 2 TFLOP/s and bfloat16, which it emulates, at half that (so its
+#: decoder runs in float16). Small products and the small CNN's step (60 kernels) lose.
 M1_CPU = DeviceModel("cpu", "Apple M1", overhead_s=3e-6, memory_gb_s=50, copy_gb_s=55, cache_bytes=12 << 20,
                      cache_gb_s=120, gflop_s={"float32": 1400, "float16": 30, "bfloat16": 20}, per_sample_s=2e-4,
                      kernels=60)
 M1_GPU = DeviceModel("mps", "Apple M1 GPU", overhead_s=1.8e-4, memory_gb_s=68, copy_gb_s=60, cache_bytes=None,
-                     cache_gb_s=68, gflop_s={"float32": 2000, "float16": 2200, "bfloat16": 2100}, per_sample_s=1.5e-4,
-                     op_s=4e-5, decoder="1.1b", decode_dtype="bfloat16", graph_s=2e-3)
+                     cache_gb_s=68, gflop_s={"float32": 2000, "float16": 2200, "bfloat16": 1100}, per_sample_s=1.5e-4,
+                     op_s=4e-5, decoder="1.1b", decode_dtype="float16", graph_s=2e-3)
 
 #: An Apple M2 Ultra (24-core CPU, 76-core GPU, 192 GB): the CPU reads 120 GB/s from memory (300 GB/s from its
-#: 64 MiB of cache), 2.5 TFLOP/s in float32; the GPU pays 6 µs per call, reads 650 GB/s and computes 20 TFLOP/s.
+#: 64 MiB of cache), 2.5 TFLOP/s in float32; the GPU pays 6 µs per call, reads 650 GB/s and computes 20 TFLOP/s
+#: (bfloat16, emulated, about half float16's rate: its decoder runs in float16).
 ULTRA_CPU = DeviceModel("cpu", "Apple M2 Ultra", overhead_s=3e-6, memory_gb_s=120, copy_gb_s=130,
                         cache_bytes=64 << 20, cache_gb_s=300, gflop_s={"float32": 2500, "float16": 40, "bfloat16": 30},
                         per_sample_s=1e-4, memory_bytes=192 << 30)
 ULTRA_GPU = DeviceModel("mps", "Apple M2 Ultra GPU", overhead_s=6e-6, memory_gb_s=650, copy_gb_s=600,
                         cache_bytes=None, cache_gb_s=650, gflop_s={"float32": 20000, "float16": 24000,
-                                                                   "bfloat16": 22000},
+                                                                   "bfloat16": 12000},
                         per_sample_s=1e-5, kernels=40, memory_bytes=192 << 30, op_s=1.5e-5, decoder="1.1b",
-                        decode_dtype="bfloat16")
+                        decode_dtype="float16")
 
 #: An Apple M3 Max (16-core CPU, 40-core GPU, 64 GB), a large chip whose GPU wins B @ a only from m ≈ 1,000: the
 #: CPU pays 3 µs per call and reads its 32 MiB of cache at 250 GB/s (150 GB/s from memory), 2 TFLOP/s in float32;

@@ -284,6 +284,9 @@ CHECKS: dict[str, str] = {
     "answer.decode": "check_decode_answer",
     "rule.decode": "check_decode_rule",
     "rule.decode.none": "check_decode_rule_none",
+    "precision.default": "check_precision_default",
+    "precision.decode": "check_precision_decode",
+    "precision.attention": "check_precision_attention",
     # -- the model of a call's time and its predictions for Apple chips (tests/oracle_model.py)
     **MODEL_CHECKS,
 }
@@ -311,7 +314,7 @@ NO_CLAIMS: frozenset[str] = frozenset({
     "attention.none", "attention.backend.none", "attention.compared.no_accelerator", "decode.no_bound",
     "decode.how", "decode.graph.missing", "decode.missing.no_reason", "decode.none", "answer.decode.none",
     "machines.listing", "machines.none", "machines.drops", "machines.skipped", "device", "api", "backend", "why",
-    "this_build", "data_links", "contents",
+    "this_build", "data_links", "contents", "precision.none",
 })
 #: Families of keys that claim nothing either: names (devices, backends, timers, reasons, the gaps' list), and the
 #: words of figures, tables and the build's card.
@@ -2308,8 +2311,80 @@ def _decoder_parameters(params: Mapping) -> int:
     return 2 * int(params["vocab"]) * d + int(params["layers"]) * layer + d
 
 
-def _steps(c: Context, device: str, mode: str) -> list[Timed]:
-    return [t for ts in c.oracle.timed("decode", device, mode=mode).values() for t in ts]
+def _decoder_dtype(c: Context, device: str) -> str | None:
+    """The precision a device's decoder is judged in: the one it was also replayed in (tried, well or not), else
+    the one precision it was measured in."""
+    points = [p for p in c.oracle.results.points if p.workload == "decode" and p.device == device]
+    replayed = {p.params.get("dtype") for p in points if p.params.get("mode") == "graph"}
+    every = {p.params.get("dtype") for p in points}
+    found = replayed or every
+    return str(found.pop()) if len(found) == 1 else None
+
+
+def _steps(c: Context, device: str, mode: str, dtype: str | None = None) -> list[Timed]:
+    """The decode steps measured well on ``device`` in ``mode``, in ``dtype`` (default: the decoder's own)."""
+    chosen = dtype or _decoder_dtype(c, device)
+    return [t for ts in c.oracle.timed("decode", device, mode=mode, dtype=chosen).values() for t in ts]
+
+
+def check_precision_default(s: Said, c: Context) -> None:
+    device = c.device(s.values["device"])
+    dtype, why = text_of(s.values["dtype"]), choice(s, "why")
+    if _decoder_dtype(c, device) != dtype:
+        c.fail(f"the decoder on the {device} 'runs in {dtype}', but its points say {_decoder_dtype(c, device)}")
+    chip = str((c.oracle.results.environment.get("mac") or {}).get("chip") or c.oracle.results.environment.get("cpu"))
+    emulating = device == "mps" and re.match(r"Apple M[12]( |$)", chip) is not None
+    if (why == "emulated") != emulating or (dtype == "float16") != emulating:
+        c.fail(f"{dtype} because {why!r} on the {device} of a {chip}")
+
+
+def check_precision_decode(s: Said, c: Context) -> None:
+    device = c.device(s.values["device"])
+    fp16, bf16 = _steps(c, device, "eager", "float16"), _steps(c, device, "eager", "bfloat16")
+    if not fp16 or not bf16:
+        c.fail(f"the eager step in both half precisions, but the {device} measured it well in "
+               f"{'float16' if fp16 else 'bfloat16' if bf16 else 'neither'}")
+        return
+    c.quantity(s.values["fp16"], _values(fp16), "the float16 step")
+    c.quantity(s.values["bf16"], _values(bf16), "the bfloat16 step")
+    sides = {direction(b, f) for tb in bf16 for tf in fp16 for b in tb.readings() for f in tf.readings()}
+    side = {"faster": FASTER, "slower": SLOWER}.get(choice(s, "direction"), SAME)
+    if side not in sides:
+        c.fail(f"float16 '{side}' than bfloat16, but the readings say {sorted(sides)}")
+    if "factor" in printed_fields(s):
+        ratios = [b.median / f.median for tb in bf16 for tf in fp16 for b in tb.readings() for f in tf.readings()]
+        c.factor(s.values["factor"], ratios if side == FASTER else [1 / r for r in ratios], "float16 against bfloat16")
+
+
+def check_precision_attention(s: Said, c: Context) -> None:
+    """float16 against bfloat16 on the accelerator, call by call: every call both measured is counted once, and a
+    count of calls where one is faster holds only calls whose readings allow it."""
+    o, v, form = c.oracle, s.values, choice(s, "direction")
+    device = c.device(v["device"])
+    dims = sorted({int(t.point.params["head_dim"]) for t in o.good if t.point.workload == "attention"})
+    pairs = [(dim, Pairs(f"attention head size {dim}", "seq",
+                         o.timed("attention", device, dtype="bfloat16", head_dim=dim),
+                         o.timed("attention", device, dtype="float16", head_dim=dim), "bfloat16", "float16"))
+             for dim in dims]
+    calls = [(seq, pair) for _, pair in pairs for seq in pair.common()]
+    if v["count"].n != len(calls):
+        c.fail(f"{v['count'].n} calls measured in both, but the {device} has {len(calls)}")
+    sides = [pair.directions(seq) for seq, pair in calls]
+    if form in (FASTER, SLOWER, SAME):
+        for (seq, pair), found in zip(calls, sides, strict=True):
+            if form not in found:
+                c.fail(f"float16 {form} at every call, but at {seq:,} positions: {pair.evidence(seq)}")
+        return
+    # A count the sentence leaves out is none.
+    counted = {side: v[name].n if name in printed_fields(s) else 0
+               for side, name in ((FASTER, "faster"), (SLOWER, "slower"), (SAME, "level"))}
+    if sum(counted.values()) != len(calls):
+        c.fail(f"the counts {counted} do not add up to the {len(calls)} calls")
+    for side, n in counted.items():
+        possible = sum(side in found for found in sides)
+        certain = sum(found == {side} for found in sides)
+        if not certain <= n <= possible:
+            c.fail(f"{n} calls {side}, but between {certain} and {possible} can be")
 
 
 def _memory_rates(c: Context, device: str) -> list[float]:

@@ -22,6 +22,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
 from mpsarticle import config
+from mpsarticle.core.mps_issues import known_issues, status
 from mpsarticle.core.specs import (
     Attention,
     Copy,
@@ -94,15 +95,38 @@ class DecoderChoice:
     cpu: str
     accelerator: str
     cpu_dtype: str = "float32"
+    #: The accelerator's precision, measured eager and replayed; the other half precision is measured eager
+    #: beside it, so that the chapter can say which of the two is faster on this machine.
     accelerator_dtype: str = "bfloat16"
 
     def on(self, device: Target) -> list[Decode]:
         """The decode steps to measure on ``device``: eager everywhere, and replayed without per-call overhead on
-        an accelerator (a CPU queues nothing: there is no such overhead to remove)."""
+        an accelerator (a CPU queues nothing: there is no such overhead to remove), and eager in the other half
+        precision on an accelerator."""
         if device.is_accelerator:
             shape, dtype = DECODERS[self.accelerator], self.accelerator_dtype
-            return [replace(shape, dtype=dtype, mode=mode) for mode in ("eager", "graph")]
+            return [replace(shape, dtype=dtype, mode=mode) for mode in ("eager", "graph")] + [
+                replace(shape, dtype=OTHER_HALF[dtype], mode="eager")]
         return [replace(DECODERS[self.cpu], dtype=self.cpu_dtype)]
+
+    def for_machine(self, environment: Mapping[str, Any]) -> DecoderChoice:
+        """This choice on the machine of ``environment``: float16 where its Apple GPU emulates bfloat16 (about
+        half float16's rate there), so that the step a reader's chip is judged by is the one it runs fast."""
+        emulated = next(issue for issue in known_issues() if issue.key == BFLOAT16_EMULATED)
+        if status(emulated, environment) == "applies":
+            return replace(self, accelerator_dtype="float16")
+        return self
+
+
+#: Each half precision's counterpart, measured beside it.
+OTHER_HALF = {"bfloat16": "float16", "float16": "bfloat16"}
+#: The known-problems row (mpsarticle/data/mps_issues.csv) of the chips whose GPU has no bfloat16 arithmetic.
+BFLOAT16_EMULATED = "bf16_emulated"
+
+
+def for_machine(profile: Profile, environment: Mapping[str, Any]) -> Profile:
+    """``profile`` with its decoder's precision chosen for the machine of ``environment``."""
+    return replace(profile, decoder=profile.decoder.for_machine(environment))
 
 
 @dataclass(frozen=True)

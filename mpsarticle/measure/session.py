@@ -32,7 +32,7 @@ from pathlib import Path
 from typing import IO, TYPE_CHECKING
 
 from mpsarticle import config
-from mpsarticle.core.profiles import SELFCHECK_TOLERANCE, Task, get_profile, plan
+from mpsarticle.core.profiles import SELFCHECK_TOLERANCE, Task, for_machine, get_profile, plan
 from mpsarticle.measure.interrupt import Rescue, signals_interrupt, terminal
 from mpsarticle.measure.journal import Journal, is_journal, journal_path, load_journal
 from mpsarticle.measure.loop import resolve_devices, run_tasks
@@ -88,11 +88,12 @@ def plan_request(request: Request, resume: Path | None = None) -> tuple[list[Tas
     """
     from mpsarticle.measure.environment import environment
 
-    tasks = plan(request.suites, request.profile, resolve_devices(request.devices))
+    devices = resolve_devices(request.devices)
+    here = environment()
+    tasks = plan(request.suites, for_machine(get_profile(request.profile), here), devices)
     if request.cold or request.threads:
         tasks = [replace(task, options=replace(task.options, cold=request.cold, threads=request.threads))
                  for task in tasks]
-    here = environment()
     if resume is None:
         results = ResultSet(environment=here, profile=request.profile, label=request.label,
                             build_id=config.build_id(), processes=request.process_count())

@@ -9,7 +9,7 @@ import pytest
 import torch
 from torch.nn import functional as F
 
-from mpsarticle.core.profiles import DECODERS, plan
+from mpsarticle.core.profiles import DECODERS, OTHER_HALF, for_machine, get_profile, plan
 from mpsarticle.core.reasons import Reason
 from mpsarticle.core.specs import Attention, Decode, OpChain, TimingOptions, Unsupported
 from mpsarticle.errors import InputError
@@ -147,7 +147,8 @@ def test_every_profile_plans_the_new_suites_on_a_cpu_and_an_accelerator():
         cpu = plan(("overhead", "attention", "decode"), profile, [CPU])
         gpu = plan(("overhead", "attention", "decode"), profile, [Accelerator()])
         assert [t.workload.kind for t in cpu].count("decode") == 1
-        assert [t.workload.params()["mode"] for t in gpu if t.workload.kind == "decode"] == ["eager", "graph"]
+        assert [(t.workload.params()["mode"], t.workload.params()["dtype"]) for t in gpu
+                if t.workload.kind == "decode"] == [("eager", "bfloat16"), ("graph", "bfloat16"), ("eager", "float16")]
         common = {(t.workload.params()["seq"], t.workload.params()["head_dim"]) for t in cpu
                   if t.workload.kind == "attention" and t.workload.params()["dtype"] == "bfloat16"}
         assert common & {(t.workload.params()["seq"], t.workload.params()["head_dim"]) for t in gpu
@@ -165,7 +166,8 @@ def test_the_decode_figure_draws_each_step_measured_well_and_its_bound(machine):
 
     results = results_of(machine)
     figure = decode_bars(results, "en")
-    good = [p for p in results.select(workload="decode") if p.ok]
+    judged = {d.device: d.dtype for d in decoding(results)}
+    good = [p for p in results.select(workload="decode") if p.ok and p.params["dtype"] == judged[p.device]]
     if not good:
         assert not has_data(figure)
         return
@@ -174,3 +176,20 @@ def test_the_decode_figure_draws_each_step_measured_well_and_its_bound(machine):
     bounds = sorted(x for line in ax.lines if line.get_marker() == "D" for x in line.get_xdata())
     expected = sorted(d.bound_tokens_per_s for d in decoding(results) for step in (d.eager, d.graph) if step)
     assert bounds == pytest.approx(expected)
+
+
+@pytest.mark.parametrize("chip, devices, expected", [
+    ("Apple M1", {"mps": {}}, "float16"), ("Apple M2 Ultra", {"mps": {}}, "float16"),
+    ("Apple M3 Max", {"mps": {}}, "bfloat16"), ("Apple M5", {"mps": {}}, "bfloat16"),
+    ("Intel(R) Xeon(R) Platinum 8480+", {"cuda": {}}, "bfloat16"), ("Apple M1", {}, "bfloat16")])
+def test_the_decoder_runs_in_float16_only_where_the_apple_gpu_emulates_bfloat16(chip, devices, expected):
+    class Accelerator:
+        name, is_accelerator = "mps", True
+
+    environment = {"cpu": chip, "mac": {"chip": chip}, "devices": {"cpu": {}, **devices}}
+    for name in ("quick", "default", "full"):
+        chosen = for_machine(get_profile(name), environment)
+        steps = [(t.workload.params()["mode"], t.workload.params()["dtype"])
+                 for t in plan(("decode",), chosen, [Accelerator()])]
+        assert steps == [("eager", expected), ("graph", expected), ("eager", OTHER_HALF[expected])]
+        assert [t.workload.params()["dtype"] for t in plan(("decode",), chosen, [CPU])] == ["float32"]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from bs4 import BeautifulSoup
 
@@ -21,7 +23,7 @@ CPU_ONLY = {"os": "Linux 6.1", "cpu": "AMD EPYC", "torch": "2.13.0", "devices": 
 H200 = {"os": "Linux 6.18", "cpu": "Intel Xeon", "torch": "2.11.0+cu130",
         "devices": {"cuda": {"kind": "cuda"}, "cpu": {"kind": "cpu"}}}
 
-KEYS = ("large_k_2d", "large_k_batched", "bf16_linear_abort", "event_hang")
+KEYS = ("large_k_2d", "large_k_batched", "bf16_linear_abort", "event_hang", "bf16_emulated")
 
 
 def _reads(*statuses: str) -> dict[str, str]:
@@ -31,19 +33,21 @@ def _reads(*statuses: str) -> dict[str, str]:
 
 #: What each machine's row should read, written from the reports themselves (PyTorch's issues), not the code.
 EXPECTED = {
-    "cpu only": (CPU_ONLY, _reads(*["no_apple_gpu"] * 4)),
-    "h200": (H200, _reads(*["no_apple_gpu"] * 4)),
-    "M1 Pro, 2.13": (_mac("Apple M1 Pro", "2.13.0", "15.4"), _reads("applies", "applies", "other_chip", "applies")),
-    "M2, 2.14": (_mac("Apple M2", "2.14.0", "26.1"), _reads("fixed", "applies", "other_chip", "applies")),
+    "cpu only": (CPU_ONLY, _reads(*["no_apple_gpu"] * 5)),
+    "h200": (H200, _reads(*["no_apple_gpu"] * 5)),
+    "M1 Pro, 2.13": (_mac("Apple M1 Pro", "2.13.0", "15.4"),
+                     _reads("applies", "applies", "other_chip", "applies", "applies")),
+    "M2, 2.14": (_mac("Apple M2", "2.14.0", "26.1"), _reads("fixed", "applies", "other_chip", "applies", "applies")),
     "M4 Max, 2.14": (_mac("Apple M4 Max", "2.14.0", "26.1"),
-                     _reads("other_chip", "other_chip", "other_chip", "applies")),
+                     _reads("other_chip", "other_chip", "other_chip", "applies", "other_chip")),
     "M5, macOS 26, 2.13": (_mac("Apple M5", "2.13.0", "26.2"),
-                           _reads("other_chip", "other_chip", "older_macos", "applies")),
+                           _reads("other_chip", "other_chip", "older_macos", "applies", "other_chip")),
     "M5 Pro, macOS 27, 2.13": (_mac("Apple M5 Pro", "2.13.0", "27.0"),
-                               _reads("other_chip", "other_chip", "applies", "applies")),
-    "M5, macOS 27, 2.14": (_mac("Apple M5", "2.14.0", "27.0"), _reads("other_chip", "other_chip", "fixed", "applies")),
+                               _reads("other_chip", "other_chip", "applies", "applies", "other_chip")),
+    "M5, macOS 27, 2.14": (_mac("Apple M5", "2.14.0", "27.0"),
+                           _reads("other_chip", "other_chip", "fixed", "applies", "other_chip")),
     "M10 is not an M1": (_mac("Apple M10", "2.13.0", "27.0"),
-                         _reads("other_chip", "other_chip", "other_chip", "applies")),
+                         _reads("other_chip", "other_chip", "other_chip", "applies", "other_chip")),
 }
 
 
@@ -54,11 +58,14 @@ def test_which_problems_apply_on_each_machine(machine):
     assert found == expected
 
 
-def test_every_problem_cites_pytorch_issues():
+def test_every_problem_cites_its_reports():
+    """Bugs cite PyTorch's tracker; the chips' missing bfloat16 arithmetic, a property of the hardware, cites the
+    measurements that show it."""
     issues = known_issues()
     assert tuple(i.key for i in issues) == KEYS
     for issue in issues:
-        assert issue.issues and all(i.startswith("pytorch/pytorch#") for i in issue.issues), issue
+        assert issue.issues and all(re.fullmatch(r"[\w.-]+/[\w.-]+#\d+", i) for i in issue.issues), issue
+        assert issue.key == "bf16_emulated" or all(i.startswith("pytorch/pytorch#") for i in issue.issues), issue
         assert issue.note
 
 

@@ -840,15 +840,31 @@ LLM_MUTATIONS = [
     # a step, so the oracle accepts either; the share of its bound stays under half, at most 48 %, in every reading.)
     ("nvidia-h200-workers", "llm", "decode.limit", _device_is(CPU), {"limit": Choice("bandwidth")}),
     ("nvidia-h200-workers", "llm", "decode.graph", None, {"how": EN("decode.how", how=Choice("torch_compile"))}),
+    # float16 against bfloat16: the M1 emulates bfloat16 (float16 faster everywhere), the M3 Max does not.
+    ("apple-m1-base", "llm", "precision.default", None, {"why": Choice("published")}),
+    ("apple-m1-base", "llm", "precision.default", None, {"dtype": Text("bfloat16")}),
+    ("apple-m3-max", "llm", "precision.default", None, {"why": Choice("emulated"), "dtype": Text("float16")}),
+    ("apple-m1-base", "llm", "precision.decode", None, {"direction": Choice("slower")}),
+    ("apple-m1-base", "llm", "precision.decode", None, {"factor": Factor(2.5)}),
+    ("apple-m1-base", "llm", "precision.decode", None, {"fp16": Seconds(97.7e-3)}),
+    ("apple-m3-max", "llm", "precision.decode", None, {"direction": Choice("faster")}),
+    ("apple-m1-base", "llm", "precision.attention", None, {"direction": Choice("slower")}),
+    ("apple-m1-base", "llm", "precision.attention", None, {"count": Count(6)}),
+    ("apple-m3-max", "llm", "precision.attention", None, {"direction": Choice("slower")}),
+    ("apple-m3-max", "llm", "precision.attention", None, {"faster": Count(1), "level": Count(6)}),
 ]
 #: (machine, chapter, key, the message said in its place): another sentence where the chapter said one.
 LLM_REPLACED = [
     ("apple-m1-macos13", "llm", "attention.compared.none",
      said("attention.compared.faster", device=GPU, dtype=Text("bfloat16"), factor=Factor(50.0),
           call=phrase("attention.call", seq=Size(512), dim=Size(64)))),
-    ("apple-m1-macos13", "llm", "decode.missing",
-     said("decode.eager", device=GPU, params=Billions(1100048384, 1), dtype=Text("bfloat16"), tokens=Num(14.6),
+    ("cuda-faulty", "llm", "decode.missing",
+     said("decode.eager", device=CUDA, params=Billions(1100048384, 1), dtype=Text("bfloat16"), tokens=Num(14.6),
           context=Size(512), time=Seconds(68.4e-3), bytes=Bytes(2.08e9, binary=False))),
+    # The bfloat16 step of an M1 (its decoder runs in float16) is no claim about the decoder.
+    ("apple-m1-base", "llm", "decode.eager",
+     said("decode.eager", device=GPU, params=Billions(1100048384, 1), dtype=Text("bfloat16"), tokens=Num(10.2),
+          context=Size(512), time=Seconds(97.7e-3), bytes=Bytes(2.08e9, binary=False))),
 ]
 
 

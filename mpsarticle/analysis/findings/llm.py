@@ -8,6 +8,8 @@
 - :func:`decoding`: per device, the decode step's tokens per second eager and replayed without per-call
   overhead, the bandwidth bound from the same build's ``B @ a`` (:class:`~.matvec.Bandwidth`), the share of the
   bound reached, and how much of the eager step its operations' fixed cost accounts for (:data:`LIMITS`).
+- :func:`half_precisions`: per accelerator, float16 against bfloat16 at every attention call and for the eager
+  decode step.
 """
 
 from __future__ import annotations
@@ -25,7 +27,8 @@ from mpsarticle.core.stats import Direction, Ratio
 from mpsarticle.results.model import Point, ResultSet
 
 __all__ = ["ATTENTION_COMPARED", "AttentionBest", "AttentionFinding", "BOUND_SHARE", "DecodeStep", "Decoding",
-           "LIMITS", "Limit", "OVERHEAD_SHARE", "OpCost", "attention", "decoding", "op_costs"]
+           "HalfPrecisions", "LIMITS", "Limit", "OVERHEAD_SHARE", "OpCost", "attention", "decoder_dtype", "decoding",
+           "half_precisions", "op_costs"]
 
 #: What limits an eager decode step (:attr:`Decoding.limit`): ``bandwidth`` where it reached at least
 #: :data:`BOUND_SHARE` of the bound; ``overhead`` where it did not and its operations' fixed cost is at least
@@ -230,11 +233,19 @@ class Decoding:
         return found.direction() if found else None
 
 
-def _step(results: ResultSet, device: str, mode: str) -> tuple[DecodeStep | None, Point | None]:
-    """The step measured well in ``mode`` (or ``None``), and the point tried (the good one, else the first)."""
-    points = results.select(workload="decode", device=device, mode=mode, method="engine")
+def _step(results: ResultSet, device: str, mode: str, dtype: str) -> tuple[DecodeStep | None, Point | None]:
+    """The step measured well in ``mode`` and ``dtype`` (or ``None``), and the point tried (the good one, else the
+    first)."""
+    points = results.select(workload="decode", device=device, mode=mode, method="engine", dtype=dtype)
     good = next((p for p in points if p.ok), None)
     return (DecodeStep(device, mode, good) if good else None), (good or next(iter(points), None))
+
+
+def decoder_dtype(points: list[Point]) -> str:
+    """The precision a device's decoder was judged in: the one measured replayed as well as eager (the profile's
+    choice for the machine), else the only one measured."""
+    replayed = [p for p in points if p.params.get("mode") == "graph"]
+    return str((replayed or points)[0].params["dtype"])
 
 
 def decoding(results: ResultSet) -> tuple[Decoding, ...]:
@@ -246,12 +257,53 @@ def decoding(results: ResultSet) -> tuple[Decoding, ...]:
         points = results.select(workload="decode", device=device, method="engine")
         if not points:
             continue
-        first = points[0]
-        (eager, eager_point), (graph, graph_point) = (_step(results, device, mode) for mode in ("eager", "graph"))
+        dtype = decoder_dtype(points)
+        first = next(p for p in points if p.params["dtype"] == dtype)
+        (eager, eager_point), (graph, graph_point) = (_step(results, device, mode, dtype)
+                                                      for mode in ("eager", "graph"))
         params = first.params
         found.append(Decoding(device, _parameters(params), str(params["dtype"]), int(params["context"]),
                               first.bytes_moved, eager, graph, eager_point, graph_point, bands.get(device),
                               op_cost(results, device)))
+    return tuple(found)
+
+
+@dataclass(frozen=True)
+class HalfPrecisions:
+    """float16 against bfloat16 on one accelerator: every attention call measured in both (bfloat16 time /
+    float16 time: above 1, float16 is faster) and the eager decode step in both."""
+
+    device: str
+    #: The decoder's precision on this device (:func:`decoder_dtype`), or ``None`` where no decode step ran.
+    decoder: str | None
+    attention: tuple[Comparison, ...]
+    decode: Comparison | None
+
+    @property
+    def attention_direction(self) -> Overall | None:
+        """float16 against bfloat16 over every attention call (see :func:`.matmul.summary`)."""
+        return summary(self.attention) if self.attention else None
+
+
+def half_precisions(results: ResultSet) -> tuple[HalfPrecisions, ...]:
+    """Per accelerator that measured anything in both half precisions, float16 against bfloat16."""
+    found = []
+    for device in (d for d in results.devices if d != "cpu"):
+        calls: list[Comparison] = []
+        for dim in _head_dims(results):
+            calls += compare_series(
+                analysis.series(results, workload="attention", device=device, dtype="bfloat16", head_dim=dim),
+                analysis.series(results, workload="attention", device=device, dtype="float16", head_dim=dim))
+        points = results.select(workload="decode", device=device, method="engine")
+        decode = None
+        if points:
+            both = [_step(results, device, "eager", dtype)[0] for dtype in ("bfloat16", "float16")]
+            if both[0] is not None and both[1] is not None:
+                ratio = analysis.compare(both[0].point, both[1].point)
+                decode = Comparison(int(both[1].point.params["context"]), both[0].seconds, both[1].seconds, ratio,
+                                    ratio.direction(), (both[0].point, both[1].point))
+        if calls or decode is not None:
+            found.append(HalfPrecisions(device, decoder_dtype(points) if points else None, tuple(calls), decode))
     return tuple(found)
 
 

@@ -2,7 +2,8 @@
 
 Chosen from :mod:`mpsarticle.analysis.findings.llm`: the cost of one operation (``ops_sentence``), attention's
 rates and backends and the accelerator against the CPU (``attention_sentence``, ``backend_sentence``,
-``attention_compared``), and each device's decode step against its bandwidth bound (``decode_sentence``). The
+``attention_compared``), each device's decode step against its bandwidth bound (``decode_sentence``), and float16
+against bfloat16 on each accelerator (``precision_sentence``). The
 answer takes :func:`decode_answer` (the measured tokens per second beside the bound, and what limits them) and
 :func:`rule_more` (the rule of thumb for attention and decoding); the closing chapter's reasons take
 :func:`op_reason`.
@@ -16,8 +17,10 @@ from mpsarticle.analysis.findings.llm import (
     AttentionFinding,
     DecodeStep,
     Decoding,
+    HalfPrecisions,
     attention,
     decoding,
+    half_precisions,
     op_costs,
 )
 from mpsarticle.article.reasons import reason_text
@@ -50,7 +53,8 @@ def sentences(results: ResultSet, words: Words) -> dict[str, str]:
             "attention_sentence": attention_sentence(found, words),
             "backend_sentence": backend_sentence(found, words),
             "attention_compared": attention_compared(found, words),
-            "decode_sentence": decode_sentence(results, words)}
+            "decode_sentence": decode_sentence(results, words),
+            "precision_sentence": precision_sentence(results, words)}
 
 
 def ops_sentence(results: ResultSet, words: Words) -> str:
@@ -207,6 +211,49 @@ def decode_sentence(results: ResultSet, words: Words) -> str:
             text += " " + _limit(one, step, words)
         graph = _graph(one, words)
         parts.append(text + (" " + graph if graph else ""))
+    return " ".join(parts)
+
+
+# -- float16 against bfloat16 ----------------------------------------------------------------
+
+def _precision_decode(found: HalfPrecisions, words: Words) -> str:
+    step = found.decode
+    if step is None:
+        return ""
+    ratio = step.speedup
+    factor = Factor(ratio.value if step.direction != SLOWER else 1 / ratio.value)
+    return words("precision.decode", direction=Choice(step.direction), device=words.device(found.device),
+                 fp16=Seconds(step.accelerator_s), bf16=Seconds(step.cpu_s), factor=factor)
+
+
+def _precision_attention(found: HalfPrecisions, words: Words) -> str:
+    calls = found.attention
+    if not calls:
+        return ""
+    counted = {direction: sum(c.direction == direction for c in calls) for direction in (FASTER, SLOWER, SAME)}
+    form = str(found.attention_direction)
+    if form == "mixed" and not counted[SLOWER]:
+        form = "mixed_level"
+    elif form == "mixed" and not counted[SAME]:
+        form = "mixed_slower"
+    return words("precision.attention", direction=Choice(form), device=words.device(found.device),
+                 count=Count(len(calls)), faster=Count(counted[FASTER]), slower=Count(counted[SLOWER]),
+                 level=Count(counted[SAME]))
+
+
+def precision_sentence(results: ResultSet, words: Words) -> str:
+    """Per accelerator: the precision its decoder ran in and why, and float16 against bfloat16 for the eager decode
+    step and for every attention call measured in both."""
+    found = half_precisions(results)
+    if not found:
+        return words("precision.none")
+    parts = []
+    for one in found:
+        if one.decoder is not None:
+            why = "emulated" if one.decoder == "float16" else "published"
+            parts.append(words("precision.default", why=Choice(why), device=words.device(one.device),
+                               dtype=Text(one.decoder)))
+        parts += [part for part in (_precision_decode(one, words), _precision_attention(one, words)) if part]
     return " ".join(parts)
 
 
