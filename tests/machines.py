@@ -261,7 +261,7 @@ def _llm_points(machine: Machine, model: DeviceModel) -> list[Point]:
                                seconds, suite="attention", flops=flops, nbytes=8.0 * seq * ATTENTION_WIDTH,
                                tolerance=TOLERANCE[dtype], rel_error=TOLERANCE[dtype] / 20, status=status)
                 point.detail = {"backend": "flash" if model.kind == "cpu" else
-                                ("mps" if model.kind == "mps" else "cudnn")} if status == "ok" else {}
+                                ("mps_general" if model.kind == "mps" else "cudnn")} if status == "ok" else {}
                 points.append(point)
     decoder = replace(DECODERS[model.decoder], dtype=model.decode_dtype)
     nbytes, flops = decoder.bytes_moved, decoder.flops
@@ -281,7 +281,9 @@ def _llm_points(machine: Machine, model: DeviceModel) -> list[Point]:
                        rel_error=DECODE_TOLERANCE[dtype] / 4, status=status)
         if status == "ok":
             point.detail = {"ops_per_call": ops} | ({"overhead_removed_by": "cuda_graph" if model.kind == "cuda" else
-                                                     "torch_compile"} if mode == "graph" else {})
+                                                     "torch_compile"} if mode == "graph" else {}) | (
+                {"attention_route": "vector" if decoder.context + 1 < 1024 else "vector_2pass"}
+                if model.kind == "mps" else {})
         points.append(point)
     return points
 

@@ -284,6 +284,7 @@ CHECKS: dict[str, str] = {
     "answer.decode": "check_decode_answer",
     "rule.decode": "check_decode_rule",
     "rule.decode.none": "check_decode_rule_none",
+    "decode.route": "check_decode_route",
     "precision.default": "check_precision_default",
     "precision.decode": "check_precision_decode",
     "precision.attention": "check_precision_attention",
@@ -2325,6 +2326,25 @@ def _steps(c: Context, device: str, mode: str, dtype: str | None = None) -> list
     """The decode steps measured well on ``device`` in ``mode``, in ``dtype`` (default: the decoder's own)."""
     chosen = dtype or _decoder_dtype(c, device)
     return [t for ts in c.oracle.timed("decode", device, mode=mode, dtype=chosen).values() for t in ts]
+
+
+def check_decode_route(s: Said, c: Context) -> None:
+    """The MPS kernel the step's attention takes: what its eager points recorded, and what PyTorch's own rule
+    gives for one query position over the cache (a head of 64, 96 or 128 values: a vector kernel, two passes
+    from 1,024 keys on; otherwise the general path)."""
+    device = c.device(s.values["device"])
+    steps = _steps(c, device, "eager")
+    said = BACKEND_NAMES.get(text_of(s.values["backend"]), text_of(s.values["backend"]))
+    for t in steps:
+        params = t.point.params
+        keys, dim = int(params["context"]) + 1, int(params["d_model"]) // int(params["heads"])
+        rule = "general" if dim not in (64, 96, 128) else "vector_2pass" if keys >= 1024 else "vector"
+        if s.values["keys"].n != keys:
+            c.fail(f"{s.values['keys'].n} keys, but the step attends over {keys}")
+        if said != f"mps_{t.point.detail.get('attention_route')}" or said != f"mps_{rule}":
+            c.fail(f"{said}, but the point recorded {t.point.detail.get('attention_route')} and the rule gives {rule}")
+    if not steps:
+        c.fail(f"a route for a step never measured well on the {device}")
 
 
 def check_precision_default(s: Said, c: Context) -> None:

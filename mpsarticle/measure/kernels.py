@@ -28,6 +28,7 @@ import torch
 from torch import nn
 
 from mpsarticle.core.reasons import Reason
+from mpsarticle.core.routes import mps_attention_route
 from mpsarticle.core.specs import (
     CHANNELS,
     CLASSES,
@@ -349,8 +350,11 @@ def _attention(workload: Attention, device: Device, *, seed: int, rotations: int
         out = fn()[:1, :_ATTENTION_HEADS, rows.to(q.device)]
         return relative_error(out, _attention_reference(q, k, v, rows))
 
-    return Prepared(fn, verify, TOLERANCE[workload.dtype], state.advance,
-                    detail={"backend": sdpa_backend(dispatched(fn))})
+    backend = sdpa_backend(dispatched(fn))
+    if backend == "mps":
+        # One operator holds every MPS kernel: the shape says which ran.
+        backend += "_" + mps_attention_route(workload.seq, workload.seq, workload.head_dim, causal=True)
+    return Prepared(fn, verify, TOLERANCE[workload.dtype], state.advance, detail={"backend": backend})
 
 
 #: A decode step's logits against float64: a product's tolerance, but over every layer (rounding accumulates
@@ -393,6 +397,9 @@ def _decode(workload: Decode, device: Device, *, seed: int, rotations: int) -> P
     # One model whatever ``rotations`` says: its weights are far larger than any cache already.
     built = decoder.build(workload, device.torch_device, DTYPES[workload.dtype], seed)
     detail: dict[str, str | int] = {"ops_per_call": len(dispatched(built.fn))}
+    if device.kind == "mps":
+        # One new position over the cache and itself, no mask: the shape says which kernel runs.
+        detail["attention_route"] = mps_attention_route(1, workload.context + 1, workload.head_dim, causal=False)
     fn: Callable[[], Any] = built.fn
     logits: Callable[[], torch.Tensor] = built.fn
     if workload.mode == "graph":

@@ -848,6 +848,8 @@ LLM_MUTATIONS = [
     ("apple-m1-base", "llm", "precision.decode", None, {"factor": Factor(2.5)}),
     ("apple-m1-base", "llm", "precision.decode", None, {"fp16": Seconds(97.7e-3)}),
     ("apple-m3-max", "llm", "precision.decode", None, {"direction": Choice("faster")}),
+    ("apple-m1-base", "llm", "decode.route", None, {"backend": EN("backend", name=Choice("mps_vector_2pass"))}),
+    ("apple-m1-base", "llm", "decode.route", None, {"keys": Size(512)}),
     ("apple-m1-base", "llm", "precision.attention", None, {"direction": Choice("slower")}),
     ("apple-m1-base", "llm", "precision.attention", None, {"count": Count(6)}),
     ("apple-m3-max", "llm", "precision.attention", None, {"direction": Choice("slower")}),

@@ -184,6 +184,15 @@ def _graph(found: Decoding, words: Words) -> str:
     return words("decode.graph", direction=Choice(direction), share=Share(share[0]), **values)
 
 
+def _route(found: Decoding, step: DecodeStep, words: Words) -> str:
+    """Which of PyTorch's MPS attention kernels the step's attention over its cache takes, where recorded."""
+    route = step.point.detail.get("attention_route")
+    if not route:
+        return ""
+    return " " + words("decode.route", backend=_backend(f"mps_{route}", words), keys=Size(found.context + 1),
+                       device=words.device(found.device))
+
+
 def decode_sentence(results: ResultSet, words: Words) -> str:
     found = decoding(results)
     if not found:
@@ -210,7 +219,7 @@ def decode_sentence(results: ResultSet, words: Words) -> str:
                                 share=Share(share[0]), device=device)
             text += " " + _limit(one, step, words)
         graph = _graph(one, words)
-        parts.append(text + (" " + graph if graph else ""))
+        parts.append(text + (" " + graph if graph else "") + _route(one, step, words))
     return " ".join(parts)
 
 
