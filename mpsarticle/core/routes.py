@@ -12,7 +12,7 @@ restated in #169222):
   128, runs a Metal *vector* kernel: in one pass below 1,024 keys, in two
   passes from 1,024 on (``vector``, ``vector_2pass``);
 - every other call takes the *general* path: an MPSGraph of matrix products
-  and a softmax, which recent work moves to a Metal kernel of its own
+  and a softmax, which recent work aims to move to a Metal kernel of its own
   (pytorch/pytorch#181030).
 
 Nothing here needs torch: the rule reads sizes only.
