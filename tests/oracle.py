@@ -2328,6 +2328,11 @@ def _steps(c: Context, device: str, mode: str, dtype: str | None = None) -> list
     return [t for ts in c.oracle.timed("decode", device, mode=mode, dtype=chosen).values() for t in ts]
 
 
+def _reading_pairs(base: list[Timed], other: list[Timed]) -> list[tuple[Timed, Timed]]:
+    """Every pair of readings (see :meth:`Timed.readings`) of a point of ``base`` and one of ``other``."""
+    return [(b, o) for tb in base for to in other for b in tb.readings() for o in to.readings()]
+
+
 def check_decode_route(s: Said, c: Context) -> None:
     """The MPS kernel the step's attention takes: what its eager points recorded, and what PyTorch's own rule
     gives for one query position over the cache (a head of 64, 96 or 128 values: a vector kernel, two passes
@@ -2367,12 +2372,12 @@ def check_precision_decode(s: Said, c: Context) -> None:
         return
     c.quantity(s.values["fp16"], _values(fp16), "the float16 step")
     c.quantity(s.values["bf16"], _values(bf16), "the bfloat16 step")
-    sides = {direction(b, f) for tb in bf16 for tf in fp16 for b in tb.readings() for f in tf.readings()}
+    sides = {direction(b, f) for b, f in _reading_pairs(bf16, fp16)}
     side = {"faster": FASTER, "slower": SLOWER}.get(choice(s, "direction"), SAME)
     if side not in sides:
         c.fail(f"float16 '{side}' than bfloat16, but the readings say {sorted(sides)}")
     if "factor" in printed_fields(s):
-        ratios = [b.median / f.median for tb in bf16 for tf in fp16 for b in tb.readings() for f in tf.readings()]
+        ratios = [b.median / f.median for b, f in _reading_pairs(bf16, fp16)]
         c.factor(s.values["factor"], ratios if side == FASTER else [1 / r for r in ratios], "float16 against bfloat16")
 
 
@@ -2530,12 +2535,12 @@ def check_decode_graph(s: Said, c: Context) -> None:
     if recorded != how:
         c.fail(f"replayed {text_of(v['how'])!r}, but the point says {recorded}")
     c.quantity(v["tokens"], [1 / value for value in _values(graphs)], "replayed tokens per second")
-    sides = {direction(e, g) for te in steps for tg in graphs for e in te.readings() for g in tg.readings()}
+    sides = {direction(e, g) for e, g in _reading_pairs(steps, graphs)}
     side = {"faster": FASTER, "slower": SLOWER}.get(choice(s, "direction"), SAME)
     if side not in sides:
         c.fail(f"the replay '{side}' than eager, but the readings say {sorted(sides)}")
     if "factor" in printed:
-        ratios = [e.median / g.median for te in steps for tg in graphs for e in te.readings() for g in tg.readings()]
+        ratios = [e.median / g.median for e, g in _reading_pairs(steps, graphs)]
         c.factor(v["factor"], ratios if side == FASTER else [1 / r for r in ratios], "replay against eager")
     if "share" in printed:
         c.quantity(v["share"], _shares(c, device or "", graphs), "the replay's share of the bound")

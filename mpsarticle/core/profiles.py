@@ -49,7 +49,8 @@ class Target(Protocol):
     def is_accelerator(self) -> bool: ...
 
 __all__ = ["ORIGINAL_SIZES", "PROFILES", "SUITES", "Profile", "SELFCHECK_BUDGET_S", "SELFCHECK_PROCESSES",
-           "SELFCHECK_ROUNDS", "SELFCHECK_TOLERANCE", "Task", "current_profile", "get_profile", "plan"]
+           "SELFCHECK_ROUNDS", "SELFCHECK_TOLERANCE", "OTHER_HALF", "Task", "current_profile", "emulates_bfloat16",
+           "for_machine", "get_profile", "plan"]
 
 #: The sizes of the blog post's chart.
 ORIGINAL_SIZES = (100, 300, 500, 750, 1000, 1500, 2000, 2500, 3000)
@@ -112,16 +113,19 @@ class DecoderChoice:
     def for_machine(self, environment: Mapping[str, Any]) -> DecoderChoice:
         """This choice on the machine of ``environment``: float16 where its Apple GPU emulates bfloat16 (about
         half float16's rate there), so that the step a reader's chip is judged by is the one it runs fast."""
-        emulated = next(issue for issue in known_issues() if issue.key == BFLOAT16_EMULATED)
-        if status(emulated, environment) == "applies":
-            return replace(self, accelerator_dtype="float16")
-        return self
+        return replace(self, accelerator_dtype="float16") if emulates_bfloat16(environment) else self
 
 
 #: Each half precision's counterpart, measured beside it.
 OTHER_HALF = {"bfloat16": "float16", "float16": "bfloat16"}
 #: The known-problems row (mpsarticle/data/mps_issues.csv) of the chips whose GPU has no bfloat16 arithmetic.
 BFLOAT16_EMULATED = "bf16_emulated"
+
+
+def emulates_bfloat16(environment: Mapping[str, Any]) -> bool:
+    """Whether the Apple GPU of the machine of ``environment`` has no bfloat16 arithmetic."""
+    emulated = next(issue for issue in known_issues() if issue.key == BFLOAT16_EMULATED)
+    return status(emulated, environment) == "applies"
 
 
 def for_machine(profile: Profile, environment: Mapping[str, Any]) -> Profile:

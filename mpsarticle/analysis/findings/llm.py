@@ -22,6 +22,7 @@ from mpsarticle.analysis import series as analysis
 from mpsarticle.analysis.findings.common import Comparison, compare_series
 from mpsarticle.analysis.findings.matmul import Overall, summary
 from mpsarticle.analysis.findings.matvec import Bandwidth, bandwidths
+from mpsarticle.core.profiles import emulates_bfloat16
 from mpsarticle.core.specs import Decode
 from mpsarticle.core.stats import Direction, Ratio
 from mpsarticle.results.model import Point, ResultSet
@@ -276,6 +277,8 @@ class HalfPrecisions:
     device: str
     #: The decoder's precision on this device (:func:`decoder_dtype`), or ``None`` where no decode step ran.
     decoder: str | None
+    #: The machine's Apple GPU has no bfloat16 arithmetic (:func:`mpsarticle.core.profiles.emulates_bfloat16`).
+    emulated: bool
     attention: tuple[Comparison, ...]
     decode: Comparison | None
 
@@ -295,15 +298,12 @@ def half_precisions(results: ResultSet) -> tuple[HalfPrecisions, ...]:
                 analysis.series(results, workload="attention", device=device, dtype="bfloat16", head_dim=dim),
                 analysis.series(results, workload="attention", device=device, dtype="float16", head_dim=dim))
         points = results.select(workload="decode", device=device, method="engine")
-        decode = None
-        if points:
-            both = [_step(results, device, "eager", dtype)[0] for dtype in ("bfloat16", "float16")]
-            if both[0] is not None and both[1] is not None:
-                ratio = analysis.compare(both[0].point, both[1].point)
-                decode = Comparison(int(both[1].point.params["context"]), both[0].seconds, both[1].seconds, ratio,
-                                    ratio.direction(), (both[0].point, both[1].point))
+        steps = [[(int(step.point.params["context"]), step.point)] if step else []
+                 for step in (_step(results, device, "eager", dtype)[0] for dtype in ("bfloat16", "float16"))]
+        decode = next(iter(compare_series(*steps)), None)
         if calls or decode is not None:
-            found.append(HalfPrecisions(device, decoder_dtype(points) if points else None, tuple(calls), decode))
+            found.append(HalfPrecisions(device, decoder_dtype(points) if points else None,
+                                        emulates_bfloat16(results.environment), tuple(calls), decode))
     return tuple(found)
 
 

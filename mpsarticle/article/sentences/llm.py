@@ -229,6 +229,7 @@ def _precision_decode(found: HalfPrecisions, words: Words) -> str:
     step = found.decode
     if step is None:
         return ""
+    # A comparison names its base's time cpu_s: here the base is bfloat16, the other float16.
     ratio = step.speedup
     factor = Factor(ratio.value if step.direction != SLOWER else 1 / ratio.value)
     return words("precision.decode", direction=Choice(step.direction), device=words.device(found.device),
@@ -259,7 +260,7 @@ def precision_sentence(results: ResultSet, words: Words) -> str:
     parts = []
     for one in found:
         if one.decoder is not None:
-            why = "emulated" if one.decoder == "float16" else "published"
+            why = "emulated" if one.emulated else "published"
             parts.append(words("precision.default", why=Choice(why), device=words.device(one.device),
                                dtype=Text(one.decoder)))
         parts += [part for part in (_precision_decode(one, words), _precision_attention(one, words)) if part]
