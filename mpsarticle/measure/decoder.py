@@ -3,8 +3,11 @@
 Nothing is downloaded: every weight is drawn from a seeded generator on the CPU, one layer at a time
 (:func:`layer_weights`), so that the float64 reference of :func:`reference_logits` can draw the very same
 weights again, layer by layer, without holding a float64 copy of the whole model (a 1-billion-parameter model
-would need 8.8 GB). The reference never reads the weights the device holds: a weight spoiled on the device
-after it was built makes the check fail.
+would need 8.8 GB). Each layer has its own generator, so layers are drawn a few at a time in threads
+(:func:`_drawn`): PyTorch's CPU generator is serial, and drawing a 1.1-billion-parameter model one number after
+another takes some 6 s on the H200's host, for each precision and mode measured and for the reference.
+The reference never reads the weights the device holds: a weight spoiled on the device after it was built
+makes the check fail.
 
 The step is written as a function of its weights (:func:`step`), the same for the device and the reference,
 except for attention: the device calls ``scaled_dot_product_attention`` (grouped-query, over the cache), the
@@ -17,9 +20,12 @@ Timing repeats the same step, so the cache never grows: every timed token is gen
 
 from __future__ import annotations
 
+import collections
 import functools
 import math
-from collections.abc import Callable
+import os
+from collections.abc import Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, replace
 
 import torch
@@ -46,7 +52,7 @@ def _generator(seed: int, part: int) -> torch.Generator:
 
 def _uniform(shape: tuple[int, ...], scale: float, generator: torch.Generator) -> torch.Tensor:
     """Uniform in [-scale √3, scale √3]: standard deviation ``scale`` (uniform draws are cheaper than normal)."""
-    return (torch.rand(shape, generator=generator) * 2 - 1) * (scale * math.sqrt(3.0))
+    return torch.rand(shape, generator=generator).mul_(2).sub_(1).mul_(scale * math.sqrt(3.0))
 
 
 def layer_weights(model: Decode, seed: int, index: int) -> Weights:
@@ -83,6 +89,43 @@ def cache(model: Decode, seed: int, index: int) -> tuple[torch.Tensor, torch.Ten
     keys[:, :, -1] = 0
     values[:, :, -1] = 0
     return keys, values
+
+
+#: Layers drawn at once (each in its own thread): enough to use a workstation's cores, few enough that the layers
+#: waiting to be moved to the device stay a small part of the model in memory.
+DRAW_AHEAD = max(1, min(8, (os.cpu_count() or 2) // 2))
+
+Layer = tuple[Weights, tuple[torch.Tensor, torch.Tensor]]
+
+
+def _drawn(model: Decode, seed: int) -> tuple[Weights, Iterator[Layer]]:
+    """The model's top weights and, in order, each layer's weights and cache, as :func:`top_weights`,
+    :func:`layer_weights` and :func:`cache` draw them, with up to :data:`DRAW_AHEAD` layers drawn at once.
+
+    The same numbers as drawing them one after another: each layer reads only its own generators."""
+    pool = ThreadPoolExecutor(max_workers=DRAW_AHEAD, thread_name_prefix="draw")
+
+    def layer(index: int) -> Layer:
+        return layer_weights(model, seed, index), cache(model, seed, index)
+
+    waiting = collections.deque(pool.submit(layer, i) for i in range(min(DRAW_AHEAD, model.layers)))
+    try:
+        top = top_weights(model, seed)  # in this thread, while the first layers are drawn
+    except BaseException:
+        pool.shutdown(cancel_futures=True)
+        raise
+
+    def layers() -> Iterator[Layer]:
+        try:
+            for index in range(model.layers):
+                found = waiting.popleft().result()
+                if index + DRAW_AHEAD < model.layers:
+                    waiting.append(pool.submit(layer, index + DRAW_AHEAD))
+                yield found
+        finally:
+            pool.shutdown(cancel_futures=True)
+
+    return top, layers()
 
 
 def rotary_angles(model: Decode, dtype: torch.dtype, device: torch.device | str) -> tuple[torch.Tensor, torch.Tensor]:
@@ -157,12 +200,12 @@ def _reference_logits(model: Decode, seed: int) -> torch.Tensor:
     def wide(weights: Weights) -> Weights:
         return {name: value.double() for name, value in weights.items()}
 
-    top = wide(top_weights(model, seed))
+    drawn, layers = _drawn(model, seed)
+    top = wide(drawn)
     angles = rotary_angles(model, torch.float64, "cpu")
     x = top["embed"][torch.tensor([TOKEN])]
-    for index in range(model.layers):
-        keys, values = (t.double() for t in cache(model, seed, index))
-        x = layer_step(model, x, wide(layer_weights(model, seed, index)), keys, values, angles, written_out)
+    for weights, (keys, values) in layers:
+        x = layer_step(model, x, wide(weights), keys.double(), values.double(), angles, written_out)
     return _rms_norm(x, top["norm"]) @ top["head"]
 
 
@@ -181,9 +224,12 @@ def build(model: Decode, device: torch.device | str, dtype: torch.dtype, seed: i
     def moved(weights: Weights) -> Weights:
         return {name: value.to(device, dtype) for name, value in weights.items()}
 
-    top = moved(top_weights(model, seed))
-    layers = [moved(layer_weights(model, seed, i)) for i in range(model.layers)]
-    caches = [tuple(t.to(device, dtype) for t in cache(model, seed, i)) for i in range(model.layers)]
+    drawn, parts = _drawn(model, seed)
+    top = moved(drawn)
+    layers, caches = [], []
+    for weights, pair in parts:
+        layers.append(moved(weights))
+        caches.append(tuple(t.to(device, dtype) for t in pair))
     token = torch.tensor([TOKEN], device=device)
     angles = rotary_angles(model, dtype, device)
     typed = [(k, v) for k, v in caches]

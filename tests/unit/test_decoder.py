@@ -33,6 +33,25 @@ def test_a_decoders_parameters_are_its_tensors():
     assert TINY.bytes_moved == 4 * (one_token + cache + TINY.layers * 2 * TINY.kv_heads * TINY.head_dim)
 
 
+@pytest.mark.parametrize("ahead", [1, 3])
+def test_layers_drawn_in_threads_are_the_numbers_drawn_one_after_another(monkeypatch, ahead):
+    """The build and the reference draw layers a few at a time; each layer's numbers are those of its own
+    generators, drawn alone, in the order of the layers."""
+    model = replace(TINY, layers=5)
+    monkeypatch.setattr(decoder, "DRAW_AHEAD", ahead)
+    top, layers = decoder._drawn(model, seed=3)
+    alone = decoder.top_weights(model, 3)
+    assert all(torch.equal(top[name], alone[name]) for name in alone)
+    drawn = list(layers)
+    assert len(drawn) == model.layers
+    for index, (weights, (keys, values)) in enumerate(drawn):
+        expected = decoder.layer_weights(model, 3, index)
+        assert all(torch.equal(weights[name], expected[name]) for name in expected)
+        expected_keys, expected_values = decoder.cache(model, 3, index)
+        assert torch.equal(keys, expected_keys) and torch.equal(values, expected_values)
+    assert not torch.equal(drawn[0][0]["wq"], drawn[1][0]["wq"])
+
+
 def test_the_1_1b_decoder_is_the_size_the_article_says():
     """The chapter's model: 1.1 billion parameters, about 2.08 GB a token in bfloat16 (the issue's 2.07 GB)."""
     model = replace(DECODERS["1.1b"], dtype="bfloat16")
