@@ -22,7 +22,8 @@ The model of one call (times in seconds):
 - a decode step of a model whose step runs ``46 × layers + 5`` operations and reads ``bytes`` per token:
   eager ``operations × op_s + bytes / memory_gb_s``; replayed (an accelerator's CUDA graph or torch.compile)
   ``graph_s + bytes / memory_gb_s``, both in the decoder's precision, and eager in the other half precision on
-  an accelerator; a precision slower than float16 at products reads its bytes that much slower;
+  an accelerator, and eager and replayed at the default profile's longer contexts there (more bytes: the cache's
+  keys and values); a precision slower than float16 at products reads its bytes that much slower;
 - naive ``timeit`` on an accelerator only queues the call: ``queue_s`` per
   call (or, where its queue fills and blocks, the real time times
   ``naive_scale``); on a CPU it is the real time plus 2 % (no warm-up); device events
@@ -263,20 +264,24 @@ def _llm_points(machine: Machine, model: DeviceModel) -> list[Point]:
                 point.detail = {"backend": "flash" if model.kind == "cpu" else
                                 ("mps_general" if model.kind == "mps" else "cudnn")} if status == "ok" else {}
                 points.append(point)
-    decoder = replace(DECODERS[model.decoder], dtype=model.decode_dtype)
-    nbytes, flops = decoder.bytes_moved, decoder.flops
-    ops = 46 * decoder.layers + 5
-    stream = nbytes / (model.memory_gb_s * 1e9)
-    # As the planner does: the decoder's precision eager and replayed, and the other half precision eager; a
-    # precision slower than float16 at products (an emulated bfloat16) reads its bytes that much slower.
-    steps = [(model.decode_dtype, "eager"), (model.decode_dtype, "graph"),
-             (profiles.OTHER_HALF[model.decode_dtype], "eager")] if accelerator else [(model.decode_dtype, "eager")]
-    for dtype, mode in steps:
+    base = replace(DECODERS[model.decoder], dtype=model.decode_dtype)
+    ops = 46 * base.layers + 5
+    # As the planner does: the decoder's precision eager and replayed, the other half precision eager, and the
+    # decoder's precision eager and replayed at each longer context; a precision slower than float16 at products
+    # (an emulated bfloat16) reads its bytes that much slower.
+    steps = [(model.decode_dtype, "eager", base.context), (model.decode_dtype, "graph", base.context),
+             (profiles.OTHER_HALF[model.decode_dtype], "eager", base.context)] + [
+        (model.decode_dtype, mode, context) for context in DEFAULT.decoder.contexts for mode in ("eager", "graph")
+    ] if accelerator else [(model.decode_dtype, "eager", base.context)]
+    for dtype, mode, context in steps:
+        decoder = replace(base, dtype=dtype, mode=mode, context=context)
+        nbytes, flops = decoder.bytes_moved, decoder.flops
+        stream = nbytes / (model.memory_gb_s * 1e9)
         slower = max(1.0, model.gflop_s["float16"] / (model.gflop_s[dtype] or 1.0)) if dtype != "float32" else 1.0
         seconds = (ops * op_s if mode == "eager" else model.graph_s) + stream * slower
         unsupported = dtype == "bfloat16" and not model.gflop_s["bfloat16"]
         status = "unsupported" if unsupported else model.broken.get(("decode", mode), "ok")
-        point = _point(machine, model, "decode", replace(decoder, dtype=dtype, mode=mode).params(), seconds,
+        point = _point(machine, model, "decode", decoder.params(), seconds,
                        suite="decode", flops=flops, nbytes=nbytes, tolerance=DECODE_TOLERANCE[dtype],
                        rel_error=DECODE_TOLERANCE[dtype] / 4, status=status)
         if status == "ok":

@@ -285,6 +285,9 @@ CHECKS: dict[str, str] = {
     "rule.decode": "check_decode_rule",
     "rule.decode.none": "check_decode_rule_none",
     "decode.route": "check_decode_route",
+    "decode.contexts.bytes": "check_decode_contexts_bytes",
+    "decode.contexts.device": "check_decode_contexts",
+    "decode.contexts.none": "check_decode_contexts_none",
     "precision.default": "check_precision_default",
     "precision.decode": "check_precision_decode",
     "precision.attention": "check_precision_attention",
@@ -2322,10 +2325,88 @@ def _decoder_dtype(c: Context, device: str) -> str | None:
     return str(found.pop()) if len(found) == 1 else None
 
 
-def _steps(c: Context, device: str, mode: str, dtype: str | None = None) -> list[Timed]:
-    """The decode steps measured well on ``device`` in ``mode``, in ``dtype`` (default: the decoder's own)."""
+def _contexts(c: Context, device: str) -> list[int]:
+    """Every context a decode point of ``device`` ran at (measured well or not), shortest first."""
+    return sorted({int(p.params["context"]) for p in c.oracle.results.points
+                   if p.workload == "decode" and p.device == device})
+
+
+def _steps(c: Context, device: str, mode: str, dtype: str | None = None, context: int | None = None) -> list[Timed]:
+    """The decode steps measured well on ``device`` in ``mode``, in ``dtype`` (default: the decoder's own), at
+    ``context`` (default: the shortest the device ran at, where every other decode claim is read)."""
     chosen = dtype or _decoder_dtype(c, device)
-    return [t for ts in c.oracle.timed("decode", device, mode=mode, dtype=chosen).values() for t in ts]
+    at = context if context is not None else next(iter(_contexts(c, device)), None)
+    return [t for ts in c.oracle.timed("decode", device, mode=mode, dtype=chosen, context=at).values() for t in ts]
+
+
+def _ladders(c: Context) -> dict[str, list[int]]:
+    """Per accelerator, the contexts its eager step in the decoder's precision was measured well at, where two or
+    more."""
+    found = {}
+    for device in sorted({p.device for p in c.oracle.results.points if p.workload == "decode"} - {"cpu"}):
+        good = [n for n in _contexts(c, device) if _steps(c, device, "eager", context=n)]
+        if len(good) >= 2:
+            found[device] = good
+    return found
+
+
+def _cache_share(params: Mapping, nbytes: float) -> float:
+    """The keys and values of ``context + 1`` positions in every layer, over a token's bytes."""
+    kv = int(params["kv_heads"]) * int(params["d_model"]) // int(params["heads"])
+    size = {"float32": 4, "float16": 2, "bfloat16": 2}[str(params["dtype"])]
+    return size * int(params["layers"]) * 2 * kv * (int(params["context"]) + 1) / nbytes
+
+
+def check_decode_contexts_bytes(s: Said, c: Context) -> None:
+    v, ladders = s.values, _ladders(c)
+    if not ladders:
+        c.fail("the cache's share at two contexts, but no accelerator measured its decoder well at two")
+        return
+    device, contexts = next(iter(ladders.items()))
+    for name, context in (("first", contexts[0]), ("last", contexts[-1])):
+        if v[name].n != context:
+            c.fail(f"the {name} context said is {v[name].n:,}, the {device} measured {context:,}")
+        steps = _steps(c, device, "eager", context=context)
+        c.quantity(v[f"{name}_share"], [_cache_share(t.point.params, t.point.bytes_moved) for t in steps],
+                   f"the cache's share of a token's bytes at {context:,} positions")
+
+
+def check_decode_contexts(s: Said, c: Context) -> None:
+    v, form = s.values, choice(s, "direction")
+    device = c.device(v["device"])
+    contexts = _ladders(c).get(device, [])
+    said = [size.n for size in values_of(v["contexts"])]
+    if said != contexts:
+        c.fail(f"contexts {said} said, the {device}'s eager step was measured well at {contexts}")
+        return
+    eager = values_of(v["eager"])
+    for context, printed in zip(contexts, eager, strict=True):
+        c.quantity(printed, [1 / value for value in _values(_steps(c, device, "eager", context=context))],
+                   f"eager tokens per second at {context:,} positions")
+    replayed = [_steps(c, device, "graph", context=n) for n in contexts]
+    if form == "eager":
+        if all(replayed):
+            c.fail(f"'only eager', but the {device} replayed the step well at every context")
+        return
+    if not all(replayed):
+        c.fail(f"replayed tokens per second at every context, but the {device} did not replay each well")
+        return
+    for context, printed, steps in zip(contexts, values_of(v["graph"]), replayed, strict=True):
+        c.quantity(printed, [1 / value for value in _values(steps)], f"replayed tokens per second at {context:,}")
+    # The longest context's time over the shortest's, every pair of readings.
+    pairs = _reading_pairs(replayed[-1], replayed[0])
+    sides = {direction(last, first) for last, first in pairs}
+    side = {"slower": FASTER, "faster": SLOWER}.get(form, SAME)
+    if side not in sides:
+        c.fail(f"the longest context '{form}' than the shortest, but the readings say {sorted(sides)}")
+    if "factor" in printed_fields(s):
+        ratios = [last.median / first.median for last, first in pairs]
+        c.factor(v["factor"], ratios if side == FASTER else [1 / r for r in ratios], "longest context against shortest")
+
+
+def check_decode_contexts_none(s: Said, c: Context) -> None:
+    if _ladders(c):
+        c.fail(f"'no accelerator at two contexts', but {sorted(_ladders(c))} measured its eager step well at two")
 
 
 def _reading_pairs(base: list[Timed], other: list[Timed]) -> list[tuple[Timed, Timed]]:

@@ -99,15 +99,20 @@ class DecoderChoice:
     #: The accelerator's precision, measured eager and replayed; the other half precision is measured eager
     #: beside it, so that the chapter can say which of the two is faster on this machine.
     accelerator_dtype: str = "bfloat16"
+    #: Longer contexts (earlier positions in the cache) the accelerator's decoder is also measured at, eager and
+    #: replayed in its own precision: each position adds its keys and values to the bytes a token reads.
+    contexts: tuple[int, ...] = ()
 
     def on(self, device: Target) -> list[Decode]:
         """The decode steps to measure on ``device``: eager everywhere, and replayed without per-call overhead on
-        an accelerator (a CPU queues nothing: there is no such overhead to remove), and eager in the other half
-        precision on an accelerator."""
+        an accelerator (a CPU queues nothing: there is no such overhead to remove), eager in the other half
+        precision on an accelerator, and eager and replayed at each longer context there."""
         if device.is_accelerator:
             shape, dtype = DECODERS[self.accelerator], self.accelerator_dtype
+            longer = [replace(shape, dtype=dtype, mode=mode, context=context)
+                      for context in self.contexts for mode in ("eager", "graph")]
             return [replace(shape, dtype=dtype, mode=mode) for mode in ("eager", "graph")] + [
-                replace(shape, dtype=OTHER_HALF[dtype], mode="eager")]
+                replace(shape, dtype=OTHER_HALF[dtype], mode="eager")] + longer
         return [replace(DECODERS[self.cpu], dtype=self.cpu_dtype)]
 
     def for_machine(self, environment: Mapping[str, Any]) -> DecoderChoice:
@@ -207,7 +212,7 @@ PROFILES: dict[str, Profile] = {
                    "matmul": Sizes(cpu=(128, 256, 512), accelerator=(512, 1024, 2048)),
                    "train": Sizes.everywhere(32), "overhead": Sizes.everywhere(OP_CHAIN)},
             attention=AttentionSizes(seq=Sizes(cpu=(512,), accelerator=(512, 2048)), head_dims=(64,)),
-            decoder=DecoderChoice(cpu="tiny", accelerator="medium"),
+            decoder=DecoderChoice(cpu="tiny", accelerator="medium", contexts=(2048,)),
             cpu_half_matmul_max=256,
         ),
         Profile(
@@ -222,7 +227,9 @@ PROFILES: dict[str, Profile] = {
                    "train": Sizes.everywhere(32, 128), "overhead": Sizes.everywhere(OP_CHAIN)},
             attention=AttentionSizes(seq=Sizes(cpu=(512, 1024), accelerator=(512, 1024, 2048, 8192)),
                                      head_dims=(64, 128)),
-            decoder=DecoderChoice(cpu="small", accelerator="1.1b"),
+            # 16,384 positions: the cache then weighs about a sixth of a token's bytes, and the decoder with it
+            # fits a 16 GB Mac.
+            decoder=DecoderChoice(cpu="small", accelerator="1.1b", contexts=(4096, 16384)),
         ),
         Profile(
             name="full",
@@ -238,7 +245,7 @@ PROFILES: dict[str, Profile] = {
                    "train": Sizes.everywhere(32, 128, 512), "overhead": Sizes.everywhere(OP_CHAIN)},
             attention=AttentionSizes(seq=Sizes(cpu=(512, 1024, 2048), accelerator=(512, 1024, 2048, 8192, 16384)),
                                      head_dims=(64, 128)),
-            decoder=DecoderChoice(cpu="small", accelerator="1.1b"),
+            decoder=DecoderChoice(cpu="small", accelerator="1.1b", contexts=(4096, 16384, 65536)),
             cpu_half_matmul_max=1024,
         ),
     )

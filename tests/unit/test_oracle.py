@@ -854,6 +854,20 @@ LLM_MUTATIONS = [
     ("apple-m1-base", "llm", "precision.attention", None, {"count": Count(6)}),
     ("apple-m3-max", "llm", "precision.attention", None, {"direction": Choice("slower")}),
     ("apple-m3-max", "llm", "precision.attention", None, {"faster": Count(1), "level": Count(6)}),
+    # Longer contexts: a context's tokens per second swapped with another's, a context misnamed, the slowdown
+    # misread, the cache's share read at the wrong context.
+    ("apple-m3-max", "llm", "decode.contexts.device", None,
+     {"graph": Listing((Num(155, 3), Num(174, 3), Num(180, 3)))}),
+    ("apple-m3-max", "llm", "decode.contexts.device", None,
+     {"eager": Listing((Num(37.4, 3), Num(38.4, 3), Num(38.1, 3)))}),
+    ("apple-m3-max", "llm", "decode.contexts.device", None,
+     {"contexts": Listing((Size(512), Size(4096), Size(8192)))}),
+    ("apple-m3-max", "llm", "decode.contexts.device", None, {"direction": Choice("faster")}),
+    ("apple-m3-max", "llm", "decode.contexts.device", None, {"factor": Factor(2.0)}),
+    ("apple-m3-max", "llm", "decode.contexts.bytes", None, {"last_share": Share(0.42)}),
+    ("apple-m3-max", "llm", "decode.contexts.bytes", None, {"last": Size(65536)}),
+    ("nvidia-h200-like", "llm", "decode.contexts.device", None,
+     {"graph": Listing((Num(319, 3), Num(326, 3), Num(281, 3)))}),
 ]
 #: (machine, chapter, key, the message said in its place): another sentence where the chapter said one.
 LLM_REPLACED = [
@@ -863,6 +877,10 @@ LLM_REPLACED = [
     ("cuda-faulty", "llm", "decode.missing",
      said("decode.eager", device=CUDA, params=Billions(1100048384, 1), dtype=Text("bfloat16"), tokens=Num(14.6),
           context=Size(512), time=Seconds(68.4e-3), bytes=Bytes(2.08e9, binary=False))),
+    ("apple-m3-max", "llm", "decode.contexts.device", said("decode.contexts.none")),
+    ("ci-2core-workers", "llm", "decode.contexts.none",
+     said("decode.contexts.device", direction=Choice("eager"), device=CPU, contexts=Listing((Size(512), Size(4096))),
+          eager=Listing((Num(60.0, 3), Num(59.0, 3))))),
     # The bfloat16 step of an M1 (its decoder runs in float16) is no claim about the decoder.
     ("apple-m1-base", "llm", "decode.eager",
      said("decode.eager", device=GPU, params=Billions(1100048384, 1), dtype=Text("bfloat16"), tokens=Num(10.2),

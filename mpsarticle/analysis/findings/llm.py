@@ -10,6 +10,11 @@
   bound reached, and how much of the eager step its operations' fixed cost accounts for (:data:`LIMITS`).
 - :func:`half_precisions`: per accelerator, float16 against bfloat16 at every attention call and for the eager
   decode step.
+- :func:`contexts`: per accelerator measured at several contexts, the step eager and replayed at each, beside the
+  share of a token's bytes that the cache's keys and values make up there.
+
+Every finding but :func:`contexts` is read at the shortest context a device measured (the profile's, where its
+other points ran); the longer ones are :func:`contexts`'s alone.
 """
 
 from __future__ import annotations
@@ -23,13 +28,13 @@ from mpsarticle.analysis.findings.common import Comparison, compare_series
 from mpsarticle.analysis.findings.matmul import Overall, summary
 from mpsarticle.analysis.findings.matvec import Bandwidth, bandwidths
 from mpsarticle.core.profiles import emulates_bfloat16
-from mpsarticle.core.specs import Decode
+from mpsarticle.core.specs import DTYPE_SIZES, Decode
 from mpsarticle.core.stats import Direction, Ratio
 from mpsarticle.results.model import Point, ResultSet
 
-__all__ = ["ATTENTION_COMPARED", "AttentionBest", "AttentionFinding", "BOUND_SHARE", "DecodeStep", "Decoding",
-           "HalfPrecisions", "LIMITS", "Limit", "OVERHEAD_SHARE", "OpCost", "attention", "decoder_dtype", "decoding",
-           "half_precisions", "op_costs"]
+__all__ = ["ATTENTION_COMPARED", "AttentionBest", "AttentionFinding", "BOUND_SHARE", "ContextStep", "DecodeStep",
+           "Decoding", "HalfPrecisions", "LIMITS", "Limit", "OVERHEAD_SHARE", "OpCost", "attention", "contexts",
+           "decoder_dtype", "decoding", "half_precisions", "op_costs", "replay_slowdown"]
 
 #: What limits an eager decode step (:attr:`Decoding.limit`): ``bandwidth`` where it reached at least
 #: :data:`BOUND_SHARE` of the bound; ``overhead`` where it did not and its operations' fixed cost is at least
@@ -234,10 +239,20 @@ class Decoding:
         return found.direction() if found else None
 
 
-def _step(results: ResultSet, device: str, mode: str, dtype: str) -> tuple[DecodeStep | None, Point | None]:
-    """The step measured well in ``mode`` and ``dtype`` (or ``None``), and the point tried (the good one, else the
-    first)."""
-    points = results.select(workload="decode", device=device, mode=mode, method="engine", dtype=dtype)
+def _decode_points(results: ResultSet, device: str, context: int | None = None) -> list[Point]:
+    """The device's decode points at ``context``, by default the shortest it measured."""
+    points = results.select(workload="decode", device=device, method="engine")
+    if context is None and points:
+        context = min(int(p.params["context"]) for p in points)
+    return [p for p in points if p.params["context"] == context]
+
+
+def _step(results: ResultSet, device: str, mode: str, dtype: str,
+          context: int | None = None) -> tuple[DecodeStep | None, Point | None]:
+    """The step measured well in ``mode`` and ``dtype`` at ``context`` (by default the shortest measured), or
+    ``None``, and the point tried (the good one, else the first)."""
+    points = [p for p in _decode_points(results, device, context)
+              if p.params["mode"] == mode and p.params["dtype"] == dtype]
     good = next((p for p in points if p.ok), None)
     return (DecodeStep(device, mode, good) if good else None), (good or next(iter(points), None))
 
@@ -255,7 +270,7 @@ def decoding(results: ResultSet) -> tuple[Decoding, ...]:
     order = [d for d in results.devices if d != "cpu"] + [d for d in results.devices if d == "cpu"]
     found = []
     for device in order:
-        points = results.select(workload="decode", device=device, method="engine")
+        points = _decode_points(results, device)
         if not points:
             continue
         dtype = decoder_dtype(points)
@@ -297,7 +312,7 @@ def half_precisions(results: ResultSet) -> tuple[HalfPrecisions, ...]:
             calls += compare_series(
                 analysis.series(results, workload="attention", device=device, dtype="bfloat16", head_dim=dim),
                 analysis.series(results, workload="attention", device=device, dtype="float16", head_dim=dim))
-        points = results.select(workload="decode", device=device, method="engine")
+        points = _decode_points(results, device)
         steps = [[(int(step.point.params["context"]), step.point)] if step else []
                  for step in (_step(results, device, "eager", dtype)[0] for dtype in ("bfloat16", "float16"))]
         decode = next(iter(compare_series(*steps)), None)
@@ -307,6 +322,50 @@ def half_precisions(results: ResultSet) -> tuple[HalfPrecisions, ...]:
     return tuple(found)
 
 
+@dataclass(frozen=True)
+class ContextStep:
+    """The decoder at one context on one device, in its own precision: eager and replayed (measured well, or
+    ``None``), and the share of a token's bytes that the cache's keys and values make up."""
+
+    context: int
+    eager: DecodeStep | None
+    graph: DecodeStep | None
+    cache_share: float
+
+
+def contexts(results: ResultSet) -> dict[str, tuple[ContextStep, ...]]:
+    """Per accelerator whose decoder was measured at more than one context, each context in increasing order."""
+    found = {}
+    for device in (d for d in results.devices if d != "cpu"):
+        points = results.select(workload="decode", device=device, method="engine")
+        if not points:
+            continue
+        dtype = decoder_dtype(_decode_points(results, device))
+        measured = sorted({int(p.params["context"]) for p in points if p.params["dtype"] == dtype})
+        if len(measured) < 2:
+            continue
+        ladder = []
+        for context in measured:
+            model = _decoder(next(p.params for p in points
+                                  if p.params["dtype"] == dtype and p.params["context"] == context))
+            cache = DTYPE_SIZES[dtype] * model.cache_values
+            ladder.append(ContextStep(context, _step(results, device, "eager", dtype, context)[0],
+                                      _step(results, device, "graph", dtype, context)[0], cache / model.bytes_moved))
+        found[device] = tuple(ladder)
+    return found
+
+
+def replay_slowdown(ladder: tuple[ContextStep, ...]) -> Ratio | None:
+    """The replayed step's time at the longest context over its time at the shortest (above 1 beyond noise: the
+    longer context is slower), or ``None`` where either was not replayed well."""
+    first, last = ladder[0].graph, ladder[-1].graph
+    return analysis.compare(last.point, first.point) if first and last and len(ladder) > 1 else None
+
+
 def _parameters(params: dict) -> int:
     """Every weight of the decoder with ``params`` (as :class:`mpsarticle.core.specs.Decode` counts them)."""
-    return Decode(**params).parameters
+    return _decoder(params).parameters
+
+
+def _decoder(params: dict) -> Decode:
+    return Decode(**params)

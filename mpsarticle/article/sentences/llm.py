@@ -2,8 +2,9 @@
 
 Chosen from :mod:`mpsarticle.analysis.findings.llm`: the cost of one operation (``ops_sentence``), attention's
 rates and backends and the accelerator against the CPU (``attention_sentence``, ``backend_sentence``,
-``attention_compared``), each device's decode step against its bandwidth bound (``decode_sentence``), and float16
-against bfloat16 on each accelerator (``precision_sentence``). The
+``attention_compared``), each device's decode step against its bandwidth bound (``decode_sentence``), the step at
+longer contexts (``contexts_sentence``), and float16 against bfloat16 on each accelerator (``precision_sentence``).
+The
 answer takes :func:`decode_answer` (the measured tokens per second beside the bound, and what limits them) and
 :func:`rule_more` (the rule of thumb for attention and decoding); the closing chapter's reasons take
 :func:`op_reason`.
@@ -15,13 +16,16 @@ from mpsarticle.analysis.findings.common import present_accelerator
 from mpsarticle.analysis.findings.llm import (
     ATTENTION_COMPARED,
     AttentionFinding,
+    ContextStep,
     DecodeStep,
     Decoding,
     HalfPrecisions,
     attention,
+    contexts,
     decoding,
     half_precisions,
     op_costs,
+    replay_slowdown,
 )
 from mpsarticle.article.reasons import reason_text
 from mpsarticle.article.sentences.common import direction_word
@@ -54,6 +58,7 @@ def sentences(results: ResultSet, words: Words) -> dict[str, str]:
             "backend_sentence": backend_sentence(found, words),
             "attention_compared": attention_compared(found, words),
             "decode_sentence": decode_sentence(results, words),
+            "contexts_sentence": contexts_sentence(results, words),
             "precision_sentence": precision_sentence(results, words)}
 
 
@@ -221,6 +226,43 @@ def decode_sentence(results: ResultSet, words: Words) -> str:
         graph = _graph(one, words)
         parts.append(text + (" " + graph if graph else "") + _route(one, step, words))
     return " ".join(parts)
+
+
+# -- longer contexts ----------------------------------------------------------------------------
+
+def _ladder(device: str, ladder: tuple[ContextStep, ...], words: Words) -> str:
+    steps = [one for one in ladder if one.eager is not None]
+    if len(steps) < 2:
+        return ""
+    where = Listing(tuple(Size(one.context) for one in steps))
+    eager = Listing(tuple(Num(one.eager.tokens_per_s) for one in steps if one.eager))
+    graphs = [one.graph for one in steps]
+    if not all(graphs):
+        return words("decode.contexts.device", direction=Choice("eager"), device=words.device(device),
+                     contexts=where, eager=eager)
+    ratio = replay_slowdown(tuple(steps))
+    assert ratio is not None  # (all replayed)
+    direction = {FASTER: "slower", SLOWER: "faster"}.get(ratio.direction(), "same")
+    factor = Factor(ratio.value if direction == "slower" else 1 / ratio.value)
+    return words("decode.contexts.device", direction=Choice(direction), device=words.device(device),
+                 contexts=where, eager=eager, factor=factor,
+                 graph=Listing(tuple(Num(g.tokens_per_s) for g in graphs if g)))
+
+
+def contexts_sentence(results: ResultSet, words: Words) -> str:
+    """How much of a token's bytes the cache makes up at the shortest and the longest context, and per accelerator
+    the step eager and replayed at each context, with how much slower the longest context replays."""
+    found = contexts(results)
+    parts: list[str] = []
+    for device, ladder in found.items():
+        text = _ladder(device, ladder, words)
+        if text:
+            if not parts:
+                first, last = ladder[0], ladder[-1]
+                parts.append(words("decode.contexts.bytes", first=Size(first.context), last=Size(last.context),
+                                   first_share=Share(first.cache_share), last_share=Share(last.cache_share)))
+            parts.append(text)
+    return " ".join(parts) if parts else words("decode.contexts.none")
 
 
 # -- float16 against bfloat16 ----------------------------------------------------------------
