@@ -138,7 +138,7 @@ FASTER, SLOWER, SAME = "faster", "slower", "same"
 #: Each point's interval: 97.5 %, so that two hold together at 95 % (Bonferroni).
 LEVEL = 0.975
 SIZE_KEYS = {"matvec": "m", "matmul": "m", "copy": "n", "train_step": "batch", "op_chain": "ops", "attention": "seq",
-             "decode": "d_model"}
+             "decode": "d_model", "prefill": "tokens"}
 DTYPES = ("float32", "float16", "bfloat16")
 HALVES = ("float16", "bfloat16")
 #: "Agree within a fifth" (naive timeit against the synchronised timer).
@@ -148,7 +148,7 @@ TOO_SMALL, TOO_LARGE, AGREES, NOISY = "too small", "too large", "agree", "too no
 DROP = 0.5
 #: The amount a workload's rate is counted in.
 AMOUNTS = {"matvec": "bytes_moved", "copy": "bytes_moved", "matmul": "flops", "train_step": "flops",
-           "attention": "flops", "decode": "bytes_moved"}
+           "attention": "flops", "decode": "bytes_moved", "prefill": "flops"}
 #: The English names that reach a message as rendered text, back to their codes (as device names do).
 BACKEND_NAMES, HOW_NAMES = names_of("backend"), names_of("decode.how")
 
@@ -286,6 +286,8 @@ CHECKS: dict[str, str] = {
     "rule.decode.none": "check_decode_rule_none",
     "decode.route": "check_decode_route",
     "decode.contexts.bytes": "check_decode_contexts_bytes",
+    "prefill.device": "check_prefill",
+    "prefill.none": "check_prefill_none",
     "decode.contexts.device": "check_decode_contexts",
     "decode.contexts.none": "check_decode_contexts_none",
     "precision.default": "check_precision_default",
@@ -301,7 +303,8 @@ PARTS: frozenset[str] = frozenset({
     "missing", "matmul.same_size", "matmul.best.clause", "cpuhalf.clause", "step", "point", "point.other",
     "point.more", "cpufact.matvec", "cpufact.matmul", "cpufact.train", "missing_count", "processes.point",
     "selfcheck.processes", "ops.cost", "attention.rate", "attention.rate.matmul", "attention.backend.choice",
-    "attention.call", "remeasured.seen", "remeasured.processes", "rejected.points", *MODEL_PARTS,
+    "attention.call", "prefill.read", "prefill.read.no_bound", "remeasured.seen", "remeasured.processes",
+    "rejected.points", *MODEL_PARTS,
 })
 
 #: Keys that carry no measured claim: the machine's names, captions, the gaps' list, what a missing measurement
@@ -2402,6 +2405,76 @@ def check_decode_contexts(s: Said, c: Context) -> None:
     if "factor" in printed_fields(s):
         ratios = [last.median / first.median for last, first in pairs]
         c.factor(v["factor"], ratios if side == FASTER else [1 / r for r in ratios], "longest context against shortest")
+
+
+def _prefill_flops(params: Mapping) -> float:
+    """A prompt read at once, counted plainly: per layer and position the four projections and three MLP products
+    (two operations a weight), the output layer for the last position, and per layer causal attention: position
+    i's scores and weighted values over i + 1 positions, for every query head."""
+    d, layers, tokens = int(params["d_model"]), int(params["layers"]), int(params["tokens"])
+    heads, dim = int(params["heads"]), int(params["d_model"]) // int(params["heads"])
+    kv = int(params["kv_heads"]) * dim
+    weights = d * d + d * kv + d * kv + d * d + 3 * d * int(params["ffn"])
+    attention = sum(2 * 2 * heads * dim * (i + 1) for i in range(tokens))
+    return 2.0 * (layers * weights * tokens + int(params["vocab"]) * d) + layers * attention
+
+
+def _prompts(c: Context, device: str) -> list[Timed]:
+    return [t for t in c.oracle.good if t.point.workload == "prefill" and t.point.device == device
+            and t.point.method == "engine"]
+
+
+def check_prefill(s: Said, c: Context) -> None:
+    v = s.values
+    device = c.device(v["device"])
+    reads = _prompts(c, device)
+    if not reads:
+        c.fail(f"a prompt read on the {device}, but none was measured well there")
+        return
+    listed = []
+    regimes: set[str] = set()
+    for found in parts(v["reads"]):
+        dtype = text_of(found.values["dtype"])
+        listed.append(dtype)
+        at = [t for t in reads if t.point.params.get("dtype") == dtype]
+        if not at or any(t.point.params["tokens"] != v["tokens"].n for t in at):
+            c.fail(f"a prompt of {v['tokens'].n:,} tokens in {dtype} on the {device}: measured "
+                   f"{[t.point.params['tokens'] for t in at]}")
+            continue
+        tokens = v["tokens"].n
+        flops = _prefill_flops(at[0].point.params)
+        values = _values(at)
+        c.quantity(found.values["tokens"], [tokens / value for value in values], f"prompt tokens per second in {dtype}")
+        if "mm" not in printed_fields(found):
+            continue
+        products = [t for t in c.oracle.best("matmul", device, "flops", dtype=dtype)
+                    if t.point.params.get("m") == found.values["m"].n]
+        if not products:
+            c.fail(f"the best {dtype} matrix product on the {device} is not at m = {found.values['m'].n:,}")
+            continue
+        rates = c.tied(found.values["mm"], [t.rate("flops")[0] for t in products], f"best {dtype} A @ B")
+        c.quantity(found.values["bound"], [r * tokens / flops for r in rates], f"the {dtype} prompt's bound")
+        c.quantity(found.values["share"], [(tokens / value) / (r * tokens / flops) for value in values for r in rates],
+                   f"the {dtype} prompt's share of its bound")
+        if dtype == text_of(v["dtype"]):
+            nbytes = at[0].point.bytes_moved
+            for rate in rates:
+                for memory in _memory_rates(c, device):
+                    regimes.add("compute" if flops / rate >= nbytes / memory else "bandwidth")
+    measured = sorted({str(t.point.params["dtype"]) for t in reads})
+    if sorted(listed) != measured:
+        c.fail(f"the prompt's precisions said are {listed}, the {device} read it well in {measured}")
+    if listed and text_of(v["dtype"]) != listed[0]:
+        c.fail(f"the regime is said for {text_of(v['dtype'])}, the first precision listed is {listed[0]}")
+    said = choice(s, "regime")
+    if said != "unknown" and said not in regimes:
+        c.fail(f"prompt processing '{said}'-bound on the {device}, but the bounds say {sorted(regimes)}")
+
+
+def check_prefill_none(s: Said, c: Context) -> None:
+    found = sorted({t.point.device for t in c.oracle.good if t.point.workload == "prefill"})
+    if found:
+        c.fail(f"'no prompt read well', but {found} read one well")
 
 
 def check_decode_contexts_none(s: Said, c: Context) -> None:

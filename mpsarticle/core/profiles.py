@@ -31,6 +31,7 @@ from mpsarticle.core.specs import (
     MatVec,
     Method,
     OpChain,
+    Prefill,
     TimingOptions,
     TrainStep,
     Workload,
@@ -102,6 +103,20 @@ class DecoderChoice:
     #: Longer contexts (earlier positions in the cache) the accelerator's decoder is also measured at, eager and
     #: replayed in its own precision: each position adds its keys and values to the bytes a token reads.
     contexts: tuple[int, ...] = ()
+    #: Prompt lengths read at once (:class:`~mpsarticle.core.specs.Prefill`): on a CPU in its precision, on an
+    #: accelerator in both half precisions (the decoder's first).
+    cpu_prompt: int = 64
+    accelerator_prompt: int = 512
+
+    def prompts(self, device: Target) -> list[Prefill]:
+        """The prompts to read at once on ``device``, with the decoder of :meth:`on`'s shape."""
+        if device.is_accelerator:
+            shape, tokens = DECODERS[self.accelerator], self.accelerator_prompt
+            dtypes = [self.accelerator_dtype, OTHER_HALF[self.accelerator_dtype]]
+        else:
+            shape, tokens, dtypes = DECODERS[self.cpu], self.cpu_prompt, [self.cpu_dtype]
+        return [Prefill(d_model=shape.d_model, layers=shape.layers, heads=shape.heads, kv_heads=shape.kv_heads,
+                        ffn=shape.ffn, vocab=shape.vocab, tokens=tokens, dtype=dtype) for dtype in dtypes]
 
     def on(self, device: Target) -> list[Decode]:
         """The decode steps to measure on ``device``: eager everywhere, and replayed without per-call overhead on
@@ -315,7 +330,8 @@ def _suite_attention(suite: str, profile: Profile, device: Target) -> list[Task]
 
 
 def _suite_decode(suite: str, profile: Profile, device: Target) -> list[Task]:
-    return [Task(suite, step, device, "engine", profile.options()) for step in profile.decoder.on(device)]
+    steps: list[Workload] = [*profile.decoder.on(device), *profile.decoder.prompts(device)]
+    return [Task(suite, step, device, "engine", profile.options()) for step in steps]
 
 
 #: Every suite, in the order of the article's chapters.

@@ -41,6 +41,7 @@ __all__ = [
     "MatVec",
     "Method",
     "OpChain",
+    "Prefill",
     "Rate",
     "TimingOptions",
     "TrainStep",
@@ -385,6 +386,61 @@ class Decode(Workload):
         if self.mode == "graph" and device_kind == "cpu":
             return Reason.of("no_graph_cpu")
         return super().unsupported_reason(device_kind)
+
+
+@dataclass(frozen=True)
+class Prefill(Workload):
+    """A prompt of ``tokens`` positions read at once by a decoder of :class:`Decode`'s shape: the same weights for
+    the same seed (:attr:`shape`), every layer's products matrix products over the prompt, its attention causal
+    over the prompt, and the logits of the prompt's last position as its result (what llama.cpp reports as
+    prompt processing, ``pp512``). Built by :mod:`mpsarticle.measure.decoder`.
+
+    Each weight is read once for all the prompt's positions, so the arithmetic grows with the prompt and the
+    bytes do not: a long enough prompt is bound by the device's arithmetic, where generating one token is bound
+    by its bytes or by the cost of its calls.
+    """
+
+    d_model: int
+    layers: int
+    heads: int
+    kv_heads: int
+    ffn: int
+    vocab: int = 32000
+    tokens: int = 512
+    dtype: str = "bfloat16"
+    kind: ClassVar[str] = "prefill"
+    size_key = "tokens"
+    rate = COMPUTE
+
+    def __post_init__(self) -> None:
+        _require_positive("tokens", self.tokens)
+        self.shape  # noqa: B018 (the decoder's own checks, with its messages)
+
+    @property
+    def shape(self) -> Decode:
+        """The decoder whose weights the prompt runs through (its cache of one position is never read)."""
+        return Decode(d_model=self.d_model, layers=self.layers, heads=self.heads, kv_heads=self.kv_heads,
+                      ffn=self.ffn, vocab=self.vocab, context=1, dtype=self.dtype)
+
+    @property
+    def parameters(self) -> int:
+        return self.shape.parameters
+
+    @property
+    def flops(self) -> float:
+        """Every layer's products for every position, the output layer for the last one, and causal attention:
+        each position's scores and weighted values over itself and the positions before it."""
+        shape = self.shape
+        products = self.layers * (shape.layer_parameters - 2 * self.d_model) * self.tokens
+        attention = self.layers * 2 * 2 * self.heads * shape.head_dim * self.tokens * (self.tokens + 1) // 2
+        return 2.0 * (products + self.vocab * self.d_model) + attention
+
+    @property
+    def bytes_moved(self) -> float:
+        """Every weight once (of the embedding table only the prompt's rows), and the keys and values written."""
+        read = self.parameters - (self.vocab - min(self.tokens, self.vocab)) * self.d_model
+        written = self.layers * 2 * self.kv_heads * self.shape.head_dim * self.tokens
+        return float(DTYPE_SIZES[self.dtype] * (read + written))
 
 
 def _require_positive(name: str, value: int) -> None:

@@ -31,9 +31,10 @@ from dataclasses import dataclass, replace
 import torch
 from torch.nn import functional as F
 
-from mpsarticle.core.specs import Decode
+from mpsarticle.core.specs import Decode, Prefill
 
-__all__ = ["Weights", "cache", "layer_weights", "reference_logits", "rotary_angles", "step", "top_weights"]
+__all__ = ["Weights", "build_prefill", "cache", "layer_weights", "prefill", "prefill_reference", "prompt",
+           "reference_logits", "rotary_angles", "step", "top_weights"]
 
 #: RMSNorm's epsilon, as Llama's.
 EPS = 1e-5
@@ -128,11 +129,14 @@ def _drawn(model: Decode, seed: int) -> tuple[Weights, Iterator[Layer]]:
     return top, layers()
 
 
-def rotary_angles(model: Decode, dtype: torch.dtype, device: torch.device | str) -> tuple[torch.Tensor, torch.Tensor]:
-    """cos and sin of the rotary embedding at position ``context`` (the new token's), head_dim / 2 of each."""
+def rotary_angles(model: Decode, dtype: torch.dtype, device: torch.device | str,
+                  positions: torch.Tensor | None = None) -> tuple[torch.Tensor, torch.Tensor]:
+    """cos and sin of the rotary embedding at position ``context`` (the new token's), head_dim / 2 of each; or at
+    each of ``positions`` (one row each)."""
     half = model.head_dim // 2
     frequencies = ROPE_BASE ** (-torch.arange(half, dtype=torch.float64) / half)
-    angles = model.context * frequencies
+    at = torch.tensor(float(model.context), dtype=torch.float64) if positions is None else positions.double()[:, None]
+    angles = at * frequencies
     return angles.cos().to(device, dtype), angles.sin().to(device, dtype)
 
 
@@ -238,3 +242,93 @@ def build(model: Decode, device: torch.device | str, dtype: torch.dtype, seed: i
         return step(model, token, top, layers, typed, angles)
 
     return Built(top, layers, typed, fn)
+
+
+# -- a prompt read at once ------------------------------------------------------------------
+
+def prompt(model: Prefill) -> torch.Tensor:
+    """The prompt's token ids: fixed, spread over the vocabulary (random weights make any ids as good)."""
+    return (torch.arange(model.tokens) * 7919 + TOKEN) % model.vocab
+
+
+def causal_sdpa(query: torch.Tensor, keys: torch.Tensor, values: torch.Tensor) -> torch.Tensor:
+    """PyTorch's attention over the prompt, each position over itself and those before it, grouped-query."""
+    return F.scaled_dot_product_attention(query, keys, values, is_causal=True,
+                                          enable_gqa=query.shape[1] != keys.shape[1])
+
+
+def causal_written_out(query: torch.Tensor, keys: torch.Tensor, values: torch.Tensor) -> torch.Tensor:
+    """The same attention written out: key/value heads repeated, scores of later positions masked."""
+    groups = query.shape[1] // keys.shape[1]
+    keys, values = keys.repeat_interleave(groups, dim=1), values.repeat_interleave(groups, dim=1)
+    scores = query @ keys.transpose(-2, -1) / math.sqrt(query.shape[-1])
+    count = scores.shape[-1]
+    later = torch.ones(count, count, dtype=torch.bool, device=scores.device).triu(1)
+    return torch.softmax(scores.masked_fill(later, -math.inf), dim=-1) @ values
+
+
+def layer_prefill(model: Decode, x: torch.Tensor, w: Weights, angles: tuple[torch.Tensor, torch.Tensor],
+                  attend: Attend) -> torch.Tensor:
+    """One layer over the prompt: ``x`` (tokens x d_model) in, the residual stream after the layer out."""
+    count, heads, kv, dim = x.shape[0], model.heads, model.kv_heads, model.head_dim
+
+    def split(y: torch.Tensor, n: int) -> torch.Tensor:
+        return y.view(count, n, dim).transpose(0, 1).unsqueeze(0)  # 1 x heads x tokens x head_dim
+
+    h = _rms_norm(x, w["norm1"])
+    query, keys = _rotate(split(h @ w["wq"], heads), *angles), _rotate(split(h @ w["wk"], kv), *angles)
+    mixed = attend(query, keys, split(h @ w["wv"], kv)).squeeze(0).transpose(0, 1).reshape(count, heads * dim)
+    x = x + mixed @ w["wo"]
+    h = _rms_norm(x, w["norm2"])
+    return x + (F.silu(h @ w["gate"]) * (h @ w["up"])) @ w["down"]
+
+
+def prefill(model: Decode, ids: torch.Tensor, top: Weights, layers: list[Weights],
+            angles: tuple[torch.Tensor, torch.Tensor], attend: Attend = causal_sdpa) -> torch.Tensor:
+    """The logits (1 x vocab) of the prompt's last position, the whole prompt read at once."""
+    x = top["embed"][ids]
+    for w in layers:
+        x = layer_prefill(model, x, w, angles, attend)
+    return _rms_norm(x[-1:], top["norm"]) @ top["head"]
+
+
+def build_prefill(model: Prefill, device: torch.device | str, dtype: torch.dtype, seed: int) -> Built:
+    """The weights of ``model``'s decoder on ``device`` in ``dtype`` (as :func:`build` draws them: the same numbers
+    for the same seed) and the prompt read at once as the callable."""
+    shape = model.shape
+
+    def moved(weights: Weights) -> Weights:
+        return {name: value.to(device, dtype) for name, value in weights.items()}
+
+    drawn, parts = _drawn(shape, seed)
+    top = moved(drawn)
+    layers = [moved(weights) for weights, _ in parts]
+    ids = prompt(model).to(device)
+    angles = rotary_angles(shape, dtype, device, positions=prompt_positions(model))
+
+    def fn() -> torch.Tensor:
+        return prefill(shape, ids, top, layers, angles)
+
+    return Built(top, layers, [], fn)
+
+
+def prompt_positions(model: Prefill) -> torch.Tensor:
+    return torch.arange(model.tokens)
+
+
+def prefill_reference(model: Prefill, seed: int) -> torch.Tensor:
+    """The prompt's last logits in float64 on the CPU, from the weights drawn again, one layer at a time."""
+    return _prefill_reference(replace(model, dtype="float64"), seed).clone()
+
+
+@functools.lru_cache(maxsize=2)
+def _prefill_reference(model: Prefill, seed: int) -> torch.Tensor:
+    shape = model.shape
+    drawn, layers = _drawn(shape, seed)
+    top = {name: value.double() for name, value in drawn.items()}
+    angles = rotary_angles(shape, torch.float64, "cpu", positions=prompt_positions(model))
+    x = top["embed"][prompt(model)]
+    for weights, _ in layers:
+        x = layer_prefill(shape, x, {name: value.double() for name, value in weights.items()}, angles,
+                          causal_written_out)
+    return _rms_norm(x[-1:], top["norm"]) @ top["head"]

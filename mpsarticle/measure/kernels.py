@@ -39,6 +39,7 @@ from mpsarticle.core.specs import (
     MatMul,
     MatVec,
     OpChain,
+    Prefill,
     TrainStep,
     Unsupported,
     Workload,
@@ -410,3 +411,15 @@ def _decode(workload: Decode, device: Device, *, seed: int, rotations: int) -> P
 
     # No autograd to switch off: the weights are plain tensors, none of them requires a gradient.
     return Prepared(fn, verify, DECODE_TOLERANCE[workload.dtype], detail=detail, state=built)
+
+
+@build.register
+def _prefill(workload: Prefill, device: Device, *, seed: int, rotations: int) -> Prepared:
+    # One model whatever ``rotations`` says, as for a decode step.
+    built = decoder.build_prefill(workload, device.torch_device, DTYPES[workload.dtype], seed)
+    detail: dict[str, str | int] = {"ops_per_call": len(dispatched(built.fn))}
+
+    def verify() -> float:
+        return relative_error(built.fn(), decoder.prefill_reference(workload, seed))
+
+    return Prepared(built.fn, verify, DECODE_TOLERANCE[workload.dtype], detail=detail, state=built)

@@ -11,7 +11,7 @@ from torch.nn import functional as F
 
 from mpsarticle.core.profiles import DECODERS, OTHER_HALF, for_machine, get_profile, plan
 from mpsarticle.core.reasons import Reason
-from mpsarticle.core.specs import Attention, Decode, OpChain, TimingOptions, Unsupported
+from mpsarticle.core.specs import Attention, Decode, OpChain, Prefill, TimingOptions, Unsupported
 from mpsarticle.errors import InputError
 from mpsarticle.measure import decoder, kernels
 from mpsarticle.measure.devices import Device
@@ -50,6 +50,31 @@ def test_layers_drawn_in_threads_are_the_numbers_drawn_one_after_another(monkeyp
         expected_keys, expected_values = decoder.cache(model, 3, index)
         assert torch.equal(keys, expected_keys) and torch.equal(values, expected_values)
     assert not torch.equal(drawn[0][0]["wq"], drawn[1][0]["wq"])
+
+
+@pytest.mark.parametrize("dtype", ["float32", "bfloat16"])
+def test_a_prompt_read_at_once_matches_its_float64_reference(dtype):
+    """The prompt runs through the decode step's weights (same seed, same numbers) and is checked in float64."""
+    model = Prefill(d_model=64, layers=2, heads=4, kv_heads=2, ffn=160, vocab=512, tokens=24, dtype=dtype)
+    point = time_point(model, CPU, options=TimingOptions(budget_s=0.02))
+    assert point.status == "ok" and point.check == "passed", point.reason
+    assert point.rel_error is not None and point.rel_error < kernels.DECODE_TOLERANCE[dtype] / 4
+    built = decoder.build_prefill(model, "cpu", torch.float32, seed=0)
+    assert all(torch.equal(a, b) for a, b in zip(built.layers[1].values(),
+                                                  decoder.layer_weights(model.shape, 0, 1).values(), strict=True))
+
+
+def test_a_prompt_reads_each_position_causally():
+    """Changing the last prompt token changes the logits; the prompt's attention never looks ahead (the written-out
+    reference over the first positions alone gives the same hidden state as over the whole prompt)."""
+    model = Prefill(d_model=64, layers=1, heads=4, kv_heads=2, ffn=160, vocab=512, tokens=8, dtype="float32")
+    query = torch.randn(1, 4, 8, 16, dtype=torch.float64)
+    keys, values = torch.randn(1, 2, 8, 16, dtype=torch.float64), torch.randn(1, 2, 8, 16, dtype=torch.float64)
+    whole = decoder.causal_written_out(query, keys, values)
+    first = decoder.causal_written_out(query[:, :, :5], keys[:, :, :5], values[:, :, :5])
+    assert torch.allclose(whole[:, :, :5], first)
+    assert torch.allclose(decoder.causal_sdpa(query, keys, values), whole)
+    assert model.flops > 2 * model.tokens * model.layers * model.shape.layer_parameters * 0.9
 
 
 def test_the_1_1b_decoder_is_the_size_the_article_says():
@@ -214,8 +239,12 @@ def test_the_decoder_runs_in_float16_only_where_the_apple_gpu_emulates_bfloat16(
     environment = {"cpu": chip, "mac": {"chip": chip}, "devices": {"cpu": {}, **devices}}
     for name in ("quick", "default", "full"):
         chosen = for_machine(get_profile(name), environment)
-        steps = [(t.workload.params()["mode"], t.workload.params()["dtype"])
-                 for t in plan(("decode",), chosen, [Accelerator()])]
+        planned = plan(("decode",), chosen, [Accelerator()])
+        steps = [(t.workload.params()["mode"], t.workload.params()["dtype"]) for t in planned
+                 if t.workload.kind == "decode"]
         assert steps[:3] == [("eager", expected), ("graph", expected), ("eager", OTHER_HALF[expected])]
         assert set(steps[3:]) == {("eager", expected), ("graph", expected)}
-        assert [t.workload.params()["dtype"] for t in plan(("decode",), chosen, [CPU])] == ["float32"]
+        # The prompt is read in both half precisions, the decoder's first: the regime is said in it.
+        assert [t.workload.params()["dtype"] for t in planned if t.workload.kind == "prefill"] == [
+            expected, OTHER_HALF[expected]]
+        assert [t.workload.params()["dtype"] for t in plan(("decode",), chosen, [CPU])] == ["float32"] * 2

@@ -868,6 +868,15 @@ LLM_MUTATIONS = [
     ("apple-m3-max", "llm", "decode.contexts.bytes", None, {"last": Size(65536)}),
     ("nvidia-h200-like", "llm", "decode.contexts.device", None,
      {"graph": Listing((Num(319, 3), Num(326, 3), Num(281, 3)))}),
+    # A prompt read at once: the regime misnamed, one precision's tokens per second given to the other, the bound
+    # from a product of another size, a precision's share read at the other's rate.
+    ("nvidia-h200-like", "llm", "prefill.device", _device_is(CUDA), {"regime": Choice("bandwidth")}),
+    ("apple-m3-max", "llm", "prefill.device", _device_is(CPU), {"regime": Choice("bandwidth")}),
+    ("apple-m3-max", "llm", "prefill.read", lambda v: v["dtype"] == Text("bfloat16"), {"tokens": Num(8118, 4)}),
+    ("apple-m3-max", "llm", "prefill.read", lambda v: v["dtype"] == Text("bfloat16"), {"m": Size(4096)}),
+    ("apple-m3-max", "llm", "prefill.read", lambda v: v["dtype"] == Text("bfloat16"),
+     {"mm": Rate(16300, "GFLOP/s"), "bound": Num(8193, 4)}),
+    ("apple-m3-max", "llm", "prefill.device", _device_is(GPU), {"tokens": Size(256)}),
 ]
 #: (machine, chapter, key, the message said in its place): another sentence where the chapter said one.
 LLM_REPLACED = [
@@ -878,6 +887,7 @@ LLM_REPLACED = [
      said("decode.eager", device=CUDA, params=Billions(1100048384, 1), dtype=Text("bfloat16"), tokens=Num(14.6),
           context=Size(512), time=Seconds(68.4e-3), bytes=Bytes(2.08e9, binary=False))),
     ("apple-m3-max", "llm", "decode.contexts.device", said("decode.contexts.none")),
+    ("apple-m3-max", "llm", "prefill.device", said("prefill.none")),
     ("ci-2core-workers", "llm", "decode.contexts.none",
      said("decode.contexts.device", direction=Choice("eager"), device=CPU, contexts=Listing((Size(512), Size(4096))),
           eager=Listing((Num(60.0, 3), Num(59.0, 3))))),

@@ -10,6 +10,8 @@
   bound reached, and how much of the eager step its operations' fixed cost accounts for (:data:`LIMITS`).
 - :func:`half_precisions`: per accelerator, float16 against bfloat16 at every attention call and for the eager
   decode step.
+- :func:`prompts`: per device, a prompt read at once in each precision, beside the bound its best matrix product in
+  that precision sets (arithmetic) and the one ``B @ a`` sets (reading the weights once), and which is tighter.
 - :func:`contexts`: per accelerator measured at several contexts, the step eager and replayed at each, beside the
   share of a token's bytes that the cache's keys and values make up there.
 
@@ -33,8 +35,8 @@ from mpsarticle.core.stats import Direction, Ratio
 from mpsarticle.results.model import Point, ResultSet
 
 __all__ = ["ATTENTION_COMPARED", "AttentionBest", "AttentionFinding", "BOUND_SHARE", "ContextStep", "DecodeStep",
-           "Decoding", "HalfPrecisions", "LIMITS", "Limit", "OVERHEAD_SHARE", "OpCost", "attention", "contexts",
-           "decoder_dtype", "decoding", "half_precisions", "op_costs", "replay_slowdown"]
+           "Decoding", "HalfPrecisions", "LIMITS", "Limit", "OVERHEAD_SHARE", "OpCost", "PromptRead", "attention",
+           "contexts", "decoder_dtype", "decoding", "half_precisions", "op_costs", "prompts", "replay_slowdown"]
 
 #: What limits an eager decode step (:attr:`Decoding.limit`): ``bandwidth`` where it reached at least
 #: :data:`BOUND_SHARE` of the bound; ``overhead`` where it did not and its operations' fixed cost is at least
@@ -353,6 +355,73 @@ def contexts(results: ResultSet) -> dict[str, tuple[ContextStep, ...]]:
                                       _step(results, device, "graph", dtype, context)[0], cache / model.bytes_moved))
         found[device] = tuple(ladder)
     return found
+
+
+@dataclass(frozen=True)
+class PromptRead:
+    """A prompt read at once on one device in one precision, beside its two bounds.
+
+    ``product``: the device's best matrix product in that precision (its rate bounds the arithmetic), ``band``:
+    its ``B @ a`` from memory (reading every weight once at that rate bounds the bytes)."""
+
+    device: str
+    dtype: str
+    tokens: int
+    point: Point
+    product: Point | None
+    band: Bandwidth | None
+
+    @property
+    def tokens_per_s(self) -> float:
+        return self.tokens / self.point.measured_s
+
+    @property
+    def compute_bound(self) -> float | None:
+        """Tokens per second the arithmetic allows at the best product's rate."""
+        rate = self.product.gflop_s if self.product else None
+        return rate * 1e9 * self.tokens / self.point.flops if rate and self.point.flops else None
+
+    @property
+    def bytes_bound(self) -> float | None:
+        """Tokens per second reading the weights once at the ``B @ a`` rate allows."""
+        if self.band is None or not self.point.bytes_moved:
+            return None
+        return self.band.memory_gb_s * 1e9 * self.tokens / self.point.bytes_moved
+
+    @property
+    def regime(self) -> Literal["compute", "bandwidth"] | None:
+        """Which bound is tighter: the arithmetic at the best product's rate, or the bytes at ``B @ a``'s."""
+        compute, nbytes = self.compute_bound, self.bytes_bound
+        if compute is None or nbytes is None:
+            return None
+        return "compute" if compute <= nbytes else "bandwidth"
+
+    @property
+    def share(self) -> float | None:
+        """The share of the arithmetic's bound reached."""
+        bound = self.compute_bound
+        return self.tokens_per_s / bound if bound else None
+
+
+def prompts(results: ResultSet) -> tuple[tuple[PromptRead, ...], ...]:
+    """Per device that read a prompt well (accelerators first, then the CPU), each precision in the order
+    measured."""
+    bands = {b.device: b for b in bandwidths(results)}
+    order = [d for d in results.devices if d != "cpu"] + [d for d in results.devices if d == "cpu"]
+    found = []
+    for device in order:
+        reads = []
+        for point in results.select(workload="prefill", device=device, method="engine"):
+            if not point.ok:
+                continue
+            dtype = str(point.params["dtype"])
+            products = [p for _, p in analysis.series(results, workload="matmul", device=device, dtype=dtype)
+                        if p.gflop_s]
+            best = max(products, key=lambda p: p.gflop_s or 0.0) if products else None
+            reads.append(PromptRead(device, dtype, int(point.params["tokens"]), point, best, bands.get(device)))
+        if reads:
+            found.append(tuple(reads))
+    return tuple(found)
 
 
 def replay_slowdown(ladder: tuple[ContextStep, ...]) -> Ratio | None:

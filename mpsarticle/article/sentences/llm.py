@@ -20,11 +20,13 @@ from mpsarticle.analysis.findings.llm import (
     DecodeStep,
     Decoding,
     HalfPrecisions,
+    PromptRead,
     attention,
     contexts,
     decoding,
     half_precisions,
     op_costs,
+    prompts,
     replay_slowdown,
 )
 from mpsarticle.article.reasons import reason_text
@@ -59,6 +61,7 @@ def sentences(results: ResultSet, words: Words) -> dict[str, str]:
             "attention_compared": attention_compared(found, words),
             "decode_sentence": decode_sentence(results, words),
             "contexts_sentence": contexts_sentence(results, words),
+            "prompt_sentence": prompt_sentence(results, words),
             "precision_sentence": precision_sentence(results, words)}
 
 
@@ -225,6 +228,31 @@ def decode_sentence(results: ResultSet, words: Words) -> str:
             text += " " + _limit(one, step, words)
         graph = _graph(one, words)
         parts.append(text + (" " + graph if graph else "") + _route(one, step, words))
+    return " ".join(parts)
+
+
+# -- a prompt read at once ------------------------------------------------------------------
+
+def _read(one: PromptRead, words: Words) -> Phrase:
+    values = dict(tokens=Num(one.tokens_per_s), dtype=Text(one.dtype))
+    if one.product is None or one.share is None or one.compute_bound is None:
+        return Phrase.of("prefill.read.no_bound", **values)
+    return Phrase.of("prefill.read", share=Share(one.share), bound=Num(one.compute_bound),
+                     mm=Rate(one.product.gflop_s or 0.0, "GFLOP/s"), m=Size(int(one.product.params["m"])), **values)
+
+
+def prompt_sentence(results: ResultSet, words: Words) -> str:
+    """Per device, the prompt read at once in each precision against the bound of its best matrix product in that
+    precision, and which bound, arithmetic or bytes, is tighter in the first (the decoder's) precision."""
+    found = prompts(results)
+    if not found:
+        return words("prefill.none")
+    parts = []
+    for reads in found:
+        first = reads[0]
+        parts.append(words("prefill.device", regime=Choice(first.regime or "unknown"), tokens=Size(first.tokens),
+                           device=words.device(first.device), reads=Listing(tuple(_read(r, words) for r in reads)),
+                           dtype=Text(first.dtype)))
     return " ".join(parts)
 
 
