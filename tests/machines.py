@@ -465,8 +465,10 @@ MACHINES_REAL: dict[str, Path] = {
     # The archive since 1 December 2026: each point measured in three fresh processes.
     "ci-2core-workers": ARCHIVE / "2-core-cpu-amd-epyc-ci-machine.json",
     "nvidia-h200-workers": ARCHIVE / "nvidia-h200-16-core-xeon-host.json",
-    # A default-profile build on the H200 host, not in the archive.
+    # A default-profile build on the H200 host, not in the archive (results of the schema before version 4).
     "nvidia-h200-build": FIXTURE_RESULTS / "nvidia-h200-default-build.json",
+    # Another, of 3 December 2026: the prompt read at once and the decoder at longer contexts.
+    "nvidia-h200-prompts": FIXTURE_RESULTS / "nvidia-h200-prompts-build.json",
 }
 MACHINES = (*MACHINES_REAL, *MACHINES_SYNTHETIC)
 

@@ -2452,23 +2452,50 @@ def check_prefill(s: Said, c: Context) -> None:
         if not products:
             c.fail(f"the best {dtype} matrix product on the {device} is not at m = {found.values['m'].n:,}")
             continue
-        rates = c.tied(found.values["mm"], [t.rate("flops")[0] for t in products], f"best {dtype} A @ B")
+        rates = c.tied(found.values["mm"], [r.rate("flops")[0] for t in products for r in t.readings()],
+                       f"best {dtype} A @ B")
         c.quantity(found.values["bound"], [r * tokens / flops for r in rates], f"the {dtype} prompt's bound")
         c.quantity(found.values["share"], [(tokens / value) / (r * tokens / flops) for value in values for r in rates],
                    f"the {dtype} prompt's share of its bound")
         if dtype == text_of(v["dtype"]):
-            nbytes = at[0].point.bytes_moved
-            for rate in rates:
-                for memory in _memory_rates(c, device):
-                    regimes.add("compute" if flops / rate >= nbytes / memory else "bandwidth")
+            regimes |= _prompt_limits(c, device, at, tokens, flops, rates)
     measured = sorted({str(t.point.params["dtype"]) for t in reads})
     if sorted(listed) != measured:
         c.fail(f"the prompt's precisions said are {listed}, the {device} read it well in {measured}")
     if listed and text_of(v["dtype"]) != listed[0]:
         c.fail(f"the regime is said for {text_of(v['dtype'])}, the first precision listed is {listed[0]}")
-    said = choice(s, "regime")
+    said = choice(s, "limit")
     if said != "unknown" and said not in regimes:
-        c.fail(f"prompt processing '{said}'-bound on the {device}, but the bounds say {sorted(regimes)}")
+        c.fail(f"the prompt limited by '{said}' on the {device}, but the readings say {sorted(regimes)}")
+    if "ops" in printed_fields(s):
+        first = [t for t in reads if t.point.params.get("dtype") == text_of(v["dtype"])]
+        ops = {t.point.detail.get("ops_per_call") for t in first}
+        if ops != {v["ops"].n}:
+            c.fail(f"{v['ops'].n:,} operations said, the prompt dispatched {sorted(map(str, ops))}")
+        costs = _op_values(c, device)
+        c.quantity(v["cost"], costs, f"one operation on the {device}")
+        c.quantity(v["total"], [v["ops"].n * cost for cost in costs], "the prompt's operations' cost")
+        c.quantity(v["time"], _values(first), f"the prompt's time on the {device}")
+
+
+def _prompt_limits(c: Context, device: str, at: list[Timed], tokens: int, flops: float,
+                   rates: list[float]) -> set[str]:
+    """What may limit the prompt, over every reading, product rate, B @ a rate and operation cost: the tighter of
+    the two bounds where it reached half of it, else the fixed cost of its calls where that is half its time."""
+    found = set()
+    nbytes = at[0].point.bytes_moved
+    ops = at[0].point.detail.get("ops_per_call")
+    for value in _values(at):
+        for rate in rates:
+            for memory in _memory_rates(c, device):
+                compute, reads = rate * tokens / flops, memory * tokens / nbytes
+                if tokens / value >= HALF * min(compute, reads):
+                    found.add("compute" if compute <= reads else "bandwidth")
+                    continue
+                for cost in _op_values(c, device):
+                    if isinstance(ops, int):
+                        found.add("overhead" if ops * cost >= HALF * value else "neither")
+    return found
 
 
 def check_prefill_none(s: Said, c: Context) -> None:

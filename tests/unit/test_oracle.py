@@ -870,13 +870,18 @@ LLM_MUTATIONS = [
      {"graph": Listing((Num(319, 3), Num(326, 3), Num(281, 3)))}),
     # A prompt read at once: the regime misnamed, one precision's tokens per second given to the other, the bound
     # from a product of another size, a precision's share read at the other's rate.
-    ("nvidia-h200-like", "llm", "prefill.device", _device_is(CUDA), {"regime": Choice("bandwidth")}),
-    ("apple-m3-max", "llm", "prefill.device", _device_is(CPU), {"regime": Choice("bandwidth")}),
+    ("nvidia-h200-like", "llm", "prefill.device", _device_is(CUDA), {"limit": Choice("bandwidth")}),
+    ("apple-m3-max", "llm", "prefill.device", _device_is(CPU), {"limit": Choice("bandwidth")}),
     ("apple-m3-max", "llm", "prefill.read", lambda v: v["dtype"] == Text("bfloat16"), {"tokens": Num(8118, 4)}),
     ("apple-m3-max", "llm", "prefill.read", lambda v: v["dtype"] == Text("bfloat16"), {"m": Size(4096)}),
     ("apple-m3-max", "llm", "prefill.read", lambda v: v["dtype"] == Text("bfloat16"),
      {"mm": Rate(16300, "GFLOP/s"), "bound": Num(8193, 4)}),
     ("apple-m3-max", "llm", "prefill.device", _device_is(GPU), {"tokens": Size(256)}),
+    # The H200's real prompt: its calls' fixed cost limits it, reaching a tenth of its arithmetic's bound.
+    ("nvidia-h200-prompts", "llm", "prefill.device", _device_is(CUDA), {"limit": Choice("compute")}),
+    ("nvidia-h200-prompts", "llm", "prefill.device", _device_is(CUDA), {"ops": Count(345)}),
+    ("nvidia-h200-prompts", "llm", "prefill.read", lambda v: v["dtype"] == Text("float16"), {"share": Share(0.5)}),
+    ("nvidia-h200-prompts", "llm", "decode.contexts.device", None, {"direction": Choice("faster"), "factor": Factor(1.05)}),
 ]
 #: (machine, chapter, key, the message said in its place): another sentence where the chapter said one.
 LLM_REPLACED = [

@@ -35,14 +35,18 @@ from mpsarticle.core.stats import Direction, Ratio
 from mpsarticle.results.model import Point, ResultSet
 
 __all__ = ["ATTENTION_COMPARED", "AttentionBest", "AttentionFinding", "BOUND_SHARE", "ContextStep", "DecodeStep",
-           "Decoding", "HalfPrecisions", "LIMITS", "Limit", "OVERHEAD_SHARE", "OpCost", "PromptRead", "attention",
-           "contexts", "decoder_dtype", "decoding", "half_precisions", "op_costs", "prompts", "replay_slowdown"]
+           "Decoding", "HalfPrecisions", "LIMITS", "Limit", "OVERHEAD_SHARE", "OpCost", "PromptLimit", "PromptRead",
+           "attention", "contexts", "decoder_dtype", "decoding", "half_precisions", "op_costs", "prompts",
+           "replay_slowdown"]
 
 #: What limits an eager decode step (:attr:`Decoding.limit`): ``bandwidth`` where it reached at least
 #: :data:`BOUND_SHARE` of the bound; ``overhead`` where it did not and its operations' fixed cost is at least
 #: :data:`OVERHEAD_SHARE` of its time; ``neither`` otherwise.
 Limit = Literal["bandwidth", "overhead", "neither"]
 LIMITS: tuple[Limit, ...] = get_args(Limit)
+#: What limits a prompt read at once (:attr:`PromptRead.limit`): the arithmetic or the bytes where it reached at
+#: least :data:`BOUND_SHARE` of the tighter bound, else as for a decode step.
+PromptLimit = Literal["compute", "bandwidth", "overhead", "neither"]
 BOUND_SHARE: Final = 0.5
 OVERHEAD_SHARE: Final = 0.5
 #: The precision the accelerator and the CPU are both measured in for attention (mpsarticle.core.profiles).
@@ -370,6 +374,7 @@ class PromptRead:
     point: Point
     product: Point | None
     band: Bandwidth | None
+    cost: OpCost | None = None
 
     @property
     def tokens_per_s(self) -> float:
@@ -402,6 +407,31 @@ class PromptRead:
         bound = self.compute_bound
         return self.tokens_per_s / bound if bound else None
 
+    @property
+    def ops(self) -> int | None:
+        found = self.point.detail.get("ops_per_call")
+        return int(found) if isinstance(found, int) else None
+
+    @property
+    def overhead_s(self) -> float | None:
+        """The prompt's operations times one operation's cost on this device."""
+        return self.ops * self.cost.per_op_s if self.ops is not None and self.cost is not None else None
+
+    @property
+    def limit(self) -> PromptLimit | None:
+        """What limits the prompt (medians; the sentence prints the numbers it rests on): the tighter bound where
+        it reached at least :data:`BOUND_SHARE` of it, else the fixed cost of its calls where that is at least
+        :data:`OVERHEAD_SHARE` of its time, else neither."""
+        regime, compute, nbytes = self.regime, self.compute_bound, self.bytes_bound
+        if regime is None or compute is None or nbytes is None:
+            return None
+        if self.tokens_per_s >= BOUND_SHARE * min(compute, nbytes):
+            return regime
+        overhead = self.overhead_s
+        if overhead is None:
+            return None
+        return "overhead" if overhead >= OVERHEAD_SHARE * self.point.measured_s else "neither"
+
 
 def prompts(results: ResultSet) -> tuple[tuple[PromptRead, ...], ...]:
     """Per device that read a prompt well (accelerators first, then the CPU), each precision in the order
@@ -418,7 +448,8 @@ def prompts(results: ResultSet) -> tuple[tuple[PromptRead, ...], ...]:
             products = [p for _, p in analysis.series(results, workload="matmul", device=device, dtype=dtype)
                         if p.gflop_s]
             best = max(products, key=lambda p: p.gflop_s or 0.0) if products else None
-            reads.append(PromptRead(device, dtype, int(point.params["tokens"]), point, best, bands.get(device)))
+            reads.append(PromptRead(device, dtype, int(point.params["tokens"]), point, best, bands.get(device),
+                                    op_cost(results, device)))
         if reads:
             found.append(tuple(reads))
     return tuple(found)

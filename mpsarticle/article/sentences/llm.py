@@ -250,9 +250,11 @@ def prompt_sentence(results: ResultSet, words: Words) -> str:
     parts = []
     for reads in found:
         first = reads[0]
-        parts.append(words("prefill.device", regime=Choice(first.regime or "unknown"), tokens=Size(first.tokens),
+        costs = dict(ops=Count(first.ops or 0), cost=Seconds(first.cost.per_op_s), total=Seconds(first.overhead_s),
+                     time=Seconds(first.point.measured_s)) if first.cost and first.overhead_s is not None else {}
+        parts.append(words("prefill.device", limit=Choice(first.limit or "unknown"), tokens=Size(first.tokens),
                            device=words.device(first.device), reads=Listing(tuple(_read(r, words) for r in reads)),
-                           dtype=Text(first.dtype)))
+                           dtype=Text(first.dtype), **costs))
     return " ".join(parts)
 
 
