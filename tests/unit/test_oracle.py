@@ -881,7 +881,8 @@ LLM_MUTATIONS = [
     ("nvidia-h200-prompts", "llm", "prefill.device", _device_is(CUDA), {"limit": Choice("compute")}),
     ("nvidia-h200-prompts", "llm", "prefill.device", _device_is(CUDA), {"ops": Count(345)}),
     ("nvidia-h200-prompts", "llm", "prefill.read", lambda v: v["dtype"] == Text("float16"), {"share": Share(0.5)}),
-    ("nvidia-h200-prompts", "llm", "decode.contexts.device", None, {"direction": Choice("faster"), "factor": Factor(1.05)}),
+    ("nvidia-h200-prompts", "llm", "decode.contexts.device", None,
+     {"direction": Choice("faster"), "factor": Factor(1.05)}),
 ]
 #: (machine, chapter, key, the message said in its place): another sentence where the chapter said one.
 LLM_REPLACED = [
