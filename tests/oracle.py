@@ -289,6 +289,7 @@ CHECKS: dict[str, str] = {
     "prefill.device": "check_prefill",
     "prefill.none": "check_prefill_none",
     "decode.contexts.device": "check_decode_contexts",
+    "decode.contexts.bound": "check_decode_contexts_bound",
     "decode.contexts.none": "check_decode_contexts_none",
     "precision.default": "check_precision_default",
     "precision.decode": "check_precision_decode",
@@ -2502,6 +2503,21 @@ def check_prefill_none(s: Said, c: Context) -> None:
     found = sorted({t.point.device for t in c.oracle.good if t.point.workload == "prefill"})
     if found:
         c.fail(f"'no prompt read well', but {found} read one well")
+
+
+def check_decode_contexts_bound(s: Said, c: Context) -> None:
+    """The bandwidth bound at the shortest and the longest context: the B @ a rate a bound is read at, over each
+    context's bytes (the cache's keys and values included)."""
+    v = s.values
+    device = c.device(v["device"])
+    contexts = _ladders(c).get(device, [])
+    if not contexts:
+        c.fail(f"a bound at two contexts on the {device}, but it measured its decoder well at fewer")
+        return
+    for name, context in (("first", contexts[0]), ("last", contexts[-1])):
+        steps = _steps(c, device, "eager", context=context)
+        c.quantity(v[name], [rate / t.point.bytes_moved for t in steps for rate in _memory_rates(c, device)],
+                   f"the bound at {context:,} positions on the {device}")
 
 
 def check_decode_contexts_none(s: Said, c: Context) -> None:

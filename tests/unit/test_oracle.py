@@ -866,6 +866,8 @@ LLM_MUTATIONS = [
     ("apple-m3-max", "llm", "decode.contexts.device", None, {"factor": Factor(2.0)}),
     ("apple-m3-max", "llm", "decode.contexts.bytes", None, {"last_share": Share(0.42)}),
     ("apple-m3-max", "llm", "decode.contexts.bytes", None, {"last": Size(65536)}),
+    # The bound at the longest context read without its cache's bytes (the shortest's).
+    ("nvidia-h200-prompts", "llm", "decode.contexts.bound", None, {"last": Num(1947, 4)}),
     ("nvidia-h200-like", "llm", "decode.contexts.device", None,
      {"graph": Listing((Num(319, 3), Num(326, 3), Num(281, 3)))}),
     # A prompt read at once: the regime misnamed, one precision's tokens per second given to the other, the bound

@@ -337,15 +337,20 @@ class ContextStep:
     eager: DecodeStep | None
     graph: DecodeStep | None
     cache_share: float
+    #: The bandwidth bound at this context: the ``B @ a`` rate from memory over a token's bytes, the cache's
+    #: included (``None`` without a ``B @ a``).
+    bound_tokens_per_s: float | None = None
 
 
 def contexts(results: ResultSet) -> dict[str, tuple[ContextStep, ...]]:
     """Per accelerator whose decoder was measured at more than one context, each context in increasing order."""
     found = {}
+    bands = {b.device: b for b in bandwidths(results)}
     for device in (d for d in results.devices if d != "cpu"):
         points = results.select(workload="decode", device=device, method="engine")
         if not points:
             continue
+        band = bands.get(device)
         dtype = decoder_dtype(_decode_points(results, device))
         measured = sorted({int(p.params["context"]) for p in points if p.params["dtype"] == dtype})
         if len(measured) < 2:
@@ -355,8 +360,10 @@ def contexts(results: ResultSet) -> dict[str, tuple[ContextStep, ...]]:
             model = _decoder(next(p.params for p in points
                                   if p.params["dtype"] == dtype and p.params["context"] == context))
             cache = DTYPE_SIZES[dtype] * model.cache_values
+            bound = band.memory_gb_s * 1e9 / model.bytes_moved if band else None
             ladder.append(ContextStep(context, _step(results, device, "eager", dtype, context)[0],
-                                      _step(results, device, "graph", dtype, context)[0], cache / model.bytes_moved))
+                                      _step(results, device, "graph", dtype, context)[0], cache / model.bytes_moved,
+                                      bound))
         found[device] = tuple(ladder)
     return found
 

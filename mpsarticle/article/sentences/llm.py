@@ -267,16 +267,19 @@ def _ladder(device: str, ladder: tuple[ContextStep, ...], words: Words) -> str:
     where = Listing(tuple(Size(one.context) for one in steps))
     eager = Listing(tuple(Num(one.eager.tokens_per_s) for one in steps if one.eager))
     graphs = [one.graph for one in steps]
+    first_bound, last_bound = steps[0].bound_tokens_per_s, steps[-1].bound_tokens_per_s
+    bound = "" if first_bound is None or last_bound is None else " " + words(
+        "decode.contexts.bound", device=words.device(device), first=Num(first_bound), last=Num(last_bound))
     if not all(graphs):
         return words("decode.contexts.device", direction=Choice("eager"), device=words.device(device),
-                     contexts=where, eager=eager)
+                     contexts=where, eager=eager) + bound
     ratio = replay_slowdown(tuple(steps))
     assert ratio is not None  # (all replayed)
     direction = {FASTER: "slower", SLOWER: "faster"}.get(ratio.direction(), "same")
     factor = Factor(ratio.value if direction == "slower" else 1 / ratio.value)
     return words("decode.contexts.device", direction=Choice(direction), device=words.device(device),
                  contexts=where, eager=eager, factor=factor,
-                 graph=Listing(tuple(Num(g.tokens_per_s) for g in graphs if g)))
+                 graph=Listing(tuple(Num(g.tokens_per_s) for g in graphs if g))) + bound
 
 
 def contexts_sentence(results: ResultSet, words: Words) -> str:
