@@ -315,17 +315,11 @@ DECODE_MODES = ("eager", "graph")
 
 
 @dataclass(frozen=True)
-class Decode(Workload):
-    """One generated token of a Llama-like decoder with random weights (no download), at a fixed context.
-
-    RMSNorm, rotary position embeddings, grouped-query attention (``heads`` query heads sharing ``kv_heads``
-    key/value heads) over a key/value cache holding ``context`` earlier positions, a SwiGLU MLP of width
-    ``ffn``, an untied output layer over ``vocab`` tokens. Built by :mod:`mpsarticle.measure.decoder`.
-
-    ``bytes_moved`` is what one token must read and write: every weight once (of the embedding table only the
-    token's row), the cache's keys and values, and the new position's. A device reading ``B`` bytes per second
-    can therefore produce at most ``B / bytes_moved`` tokens per second: the bandwidth bound.
-    """
+class _DecoderShape(Workload):
+    """The shape of the Llama-like decoder that :class:`Decode` and :class:`Prefill` run: RMSNorm, rotary position
+    embeddings, grouped-query attention (``heads`` query heads sharing ``kv_heads`` key/value heads), a SwiGLU
+    MLP of width ``ffn``, an untied output layer over ``vocab`` tokens. Each kind adds its precision (and what
+    else it needs) after these fields."""
 
     d_model: int
     layers: int
@@ -333,20 +327,14 @@ class Decode(Workload):
     kv_heads: int
     ffn: int
     vocab: int = 32000
-    context: int = 512
-    dtype: str = "bfloat16"
-    mode: str = "eager"
-    kind: ClassVar[str] = "decode"
-    size_key = "d_model"
-    modelled = True
 
-    def __post_init__(self) -> None:
-        for name in ("d_model", "layers", "heads", "kv_heads", "ffn", "vocab", "context"):
+    def _check_shape(self, dtype: str, *more: str) -> None:
+        """Refuse a shape that cannot be built, with the name of what is wrong (``dtype``: the kind's precision,
+        ``more``: the names of its own whole numbers)."""
+        for name in ("d_model", "layers", "heads", "kv_heads", "ffn", "vocab", *more):
             _require_positive(name, getattr(self, name))
-        if self.dtype not in DTYPE_SIZES:
-            raise InputError(f"dtype must be one of {', '.join(DTYPE_SIZES)}, got {self.dtype!r}")
-        if self.mode not in DECODE_MODES:
-            raise InputError(f"mode must be one of {', '.join(DECODE_MODES)}, got {self.mode!r}")
+        if dtype not in DTYPE_SIZES:
+            raise InputError(f"dtype must be one of {', '.join(DTYPE_SIZES)}, got {dtype!r}")
         if self.d_model % self.heads or self.heads % self.kv_heads or (self.d_model // self.heads) % 2:
             raise InputError(f"d_model ({self.d_model}) must split into {self.heads} heads of an even size, and the "
                              f"heads into {self.kv_heads} groups")
@@ -364,6 +352,30 @@ class Decode(Workload):
     def parameters(self) -> int:
         """Every weight: the embedding table, the layers, the final norm, the output layer."""
         return 2 * self.vocab * self.d_model + self.layers * self.layer_parameters + self.d_model
+
+
+@dataclass(frozen=True)
+class Decode(_DecoderShape):
+    """One generated token of the decoder (:class:`_DecoderShape`) with random weights (no download), at a fixed
+    context: attention over a key/value cache holding ``context`` earlier positions. Built by
+    :mod:`mpsarticle.measure.decoder`.
+
+    ``bytes_moved`` is what one token must read and write: every weight once (of the embedding table only the
+    token's row), the cache's keys and values, and the new position's. A device reading ``B`` bytes per second
+    can therefore produce at most ``B / bytes_moved`` tokens per second: the bandwidth bound.
+    """
+
+    context: int = 512
+    dtype: str = "bfloat16"
+    mode: str = "eager"
+    kind: ClassVar[str] = "decode"
+    size_key = "d_model"
+    modelled = True
+
+    def __post_init__(self) -> None:
+        if self.mode not in DECODE_MODES:
+            raise InputError(f"mode must be one of {', '.join(DECODE_MODES)}, got {self.mode!r}")
+        self._check_shape(self.dtype, "context")
 
     @property
     def cache_values(self) -> int:
@@ -389,23 +401,17 @@ class Decode(Workload):
 
 
 @dataclass(frozen=True)
-class Prefill(Workload):
-    """A prompt of ``tokens`` positions read at once by a decoder of :class:`Decode`'s shape: the same weights for
-    the same seed (:attr:`shape`), every layer's products matrix products over the prompt, its attention causal
-    over the prompt, and the logits of the prompt's last position as its result (what llama.cpp reports as
-    prompt processing, ``pp512``). Built by :mod:`mpsarticle.measure.decoder`.
+class Prefill(_DecoderShape):
+    """A prompt of ``tokens`` positions read at once by the decoder (:class:`_DecoderShape`): the same weights as
+    :class:`Decode`'s for the same seed (:attr:`shape`), every layer's products matrix products over the prompt,
+    its attention causal over the prompt, and the logits of the prompt's last position as its result (what
+    llama.cpp reports as prompt processing, ``pp512``). Built by :mod:`mpsarticle.measure.decoder`.
 
     Each weight is read once for all the prompt's positions, so the arithmetic grows with the prompt and the
     bytes do not: a long enough prompt is bound by the device's arithmetic, where generating one token is bound
     by its bytes or by the cost of its calls.
     """
 
-    d_model: int
-    layers: int
-    heads: int
-    kv_heads: int
-    ffn: int
-    vocab: int = 32000
     tokens: int = 512
     dtype: str = "bfloat16"
     kind: ClassVar[str] = "prefill"
@@ -413,33 +419,27 @@ class Prefill(Workload):
     rate = COMPUTE
 
     def __post_init__(self) -> None:
-        _require_positive("tokens", self.tokens)
-        self.shape  # noqa: B018 (the decoder's own checks, with its messages)
+        self._check_shape(self.dtype, "tokens")
 
     @property
     def shape(self) -> Decode:
-        """The decoder whose weights the prompt runs through (its cache of one position is never read)."""
+        """The decode step whose weights the prompt runs through (its cache of one position is never read)."""
         return Decode(d_model=self.d_model, layers=self.layers, heads=self.heads, kv_heads=self.kv_heads,
                       ffn=self.ffn, vocab=self.vocab, context=1, dtype=self.dtype)
-
-    @property
-    def parameters(self) -> int:
-        return self.shape.parameters
 
     @property
     def flops(self) -> float:
         """Every layer's products for every position, the output layer for the last one, and causal attention:
         each position's scores and weighted values over itself and the positions before it."""
-        shape = self.shape
-        products = self.layers * (shape.layer_parameters - 2 * self.d_model) * self.tokens
-        attention = self.layers * 2 * 2 * self.heads * shape.head_dim * self.tokens * (self.tokens + 1) // 2
+        products = self.layers * (self.layer_parameters - 2 * self.d_model) * self.tokens
+        attention = self.layers * 2 * 2 * self.heads * self.head_dim * self.tokens * (self.tokens + 1) // 2
         return 2.0 * (products + self.vocab * self.d_model) + attention
 
     @property
     def bytes_moved(self) -> float:
         """Every weight once (of the embedding table only the prompt's rows), and the keys and values written."""
         read = self.parameters - (self.vocab - min(self.tokens, self.vocab)) * self.d_model
-        written = self.layers * 2 * self.kv_heads * self.shape.head_dim * self.tokens
+        written = self.layers * 2 * self.kv_heads * self.head_dim * self.tokens
         return float(DTYPE_SIZES[self.dtype] * (read + written))
 
 

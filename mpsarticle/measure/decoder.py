@@ -99,6 +99,10 @@ DRAW_AHEAD = max(1, min(8, (os.cpu_count() or 2) // 2))
 Layer = tuple[Weights, tuple[torch.Tensor, torch.Tensor]]
 
 
+def _moved(weights: Weights, device: torch.device | str, dtype: torch.dtype) -> Weights:
+    return {name: value.to(device, dtype) for name, value in weights.items()}
+
+
 def _drawn(model: Decode, seed: int) -> tuple[Weights, Iterator[Layer]]:
     """The model's top weights and, in order, each layer's weights and cache, as :func:`top_weights`,
     :func:`layer_weights` and :func:`cache` draw them, with up to :data:`DRAW_AHEAD` layers drawn at once.
@@ -201,15 +205,13 @@ def reference_logits(model: Decode, seed: int) -> torch.Tensor:
 
 @functools.lru_cache(maxsize=2)
 def _reference_logits(model: Decode, seed: int) -> torch.Tensor:
-    def wide(weights: Weights) -> Weights:
-        return {name: value.double() for name, value in weights.items()}
-
     drawn, layers = _drawn(model, seed)
-    top = wide(drawn)
+    top = _moved(drawn, "cpu", torch.float64)
     angles = rotary_angles(model, torch.float64, "cpu")
     x = top["embed"][torch.tensor([TOKEN])]
     for weights, (keys, values) in layers:
-        x = layer_step(model, x, wide(weights), keys.double(), values.double(), angles, written_out)
+        x = layer_step(model, x, _moved(weights, "cpu", torch.float64), keys.double(), values.double(), angles,
+                       written_out)
     return _rms_norm(x, top["norm"]) @ top["head"]
 
 
@@ -225,14 +227,11 @@ class Built:
 
 def build(model: Decode, device: torch.device | str, dtype: torch.dtype, seed: int) -> Built:
     """The model's weights and cache on ``device`` in ``dtype`` (drawn on the CPU, moved one layer at a time)."""
-    def moved(weights: Weights) -> Weights:
-        return {name: value.to(device, dtype) for name, value in weights.items()}
-
     drawn, parts = _drawn(model, seed)
-    top = moved(drawn)
+    top = _moved(drawn, device, dtype)
     layers, caches = [], []
     for weights, pair in parts:
-        layers.append(moved(weights))
+        layers.append(_moved(weights, device, dtype))
         caches.append(tuple(t.to(device, dtype) for t in pair))
     token = torch.tensor([TOKEN], device=device)
     angles = rotary_angles(model, dtype, device)
@@ -296,24 +295,16 @@ def build_prefill(model: Prefill, device: torch.device | str, dtype: torch.dtype
     """The weights of ``model``'s decoder on ``device`` in ``dtype`` (as :func:`build` draws them: the same numbers
     for the same seed) and the prompt read at once as the callable."""
     shape = model.shape
-
-    def moved(weights: Weights) -> Weights:
-        return {name: value.to(device, dtype) for name, value in weights.items()}
-
     drawn, parts = _drawn(shape, seed)
-    top = moved(drawn)
-    layers = [moved(weights) for weights, _ in parts]
+    top = _moved(drawn, device, dtype)
+    layers = [_moved(weights, device, dtype) for weights, _ in parts]
     ids = prompt(model).to(device)
-    angles = rotary_angles(shape, dtype, device, positions=prompt_positions(model))
+    angles = rotary_angles(shape, dtype, device, positions=torch.arange(model.tokens))
 
     def fn() -> torch.Tensor:
         return prefill(shape, ids, top, layers, angles)
 
     return Built(top, layers, [], fn)
-
-
-def prompt_positions(model: Prefill) -> torch.Tensor:
-    return torch.arange(model.tokens)
 
 
 def prefill_reference(model: Prefill, seed: int) -> torch.Tensor:
@@ -325,10 +316,9 @@ def prefill_reference(model: Prefill, seed: int) -> torch.Tensor:
 def _prefill_reference(model: Prefill, seed: int) -> torch.Tensor:
     shape = model.shape
     drawn, layers = _drawn(shape, seed)
-    top = {name: value.double() for name, value in drawn.items()}
-    angles = rotary_angles(shape, torch.float64, "cpu", positions=prompt_positions(model))
+    top = _moved(drawn, "cpu", torch.float64)
+    angles = rotary_angles(shape, torch.float64, "cpu", positions=torch.arange(model.tokens))
     x = top["embed"][prompt(model)]
     for weights, _ in layers:
-        x = layer_prefill(shape, x, {name: value.double() for name, value in weights.items()}, angles,
-                          causal_written_out)
+        x = layer_prefill(shape, x, _moved(weights, "cpu", torch.float64), angles, causal_written_out)
     return _rms_norm(x[-1:], top["norm"]) @ top["head"]
