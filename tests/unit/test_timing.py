@@ -82,6 +82,18 @@ def test_naive_is_the_original_timeit_call(monkeypatch):
     assert point.ci_low_s <= point.median_s <= point.ci_high_s
 
 
+def test_naive_in_a_fresh_process_reruns_the_cell_while_its_budget_lasts():
+    """One of several processes: the post's cell at least once, at most NAIVE_PER_PROCESS times, and no run
+    started once the process's share of the budget is spent."""
+    fast = time_point(Sleepy(seconds=0.00001), FakeAsyncDevice(), "naive", TimingOptions(budget_s=10.0, share=2))
+    assert fast.repeats == timing.NAIVE_PER_PROCESS == len(fast.samples) > 1
+    # 100 calls of 1 ms: 0.1 s a run, past a share of 0.05 s after the first.
+    slow = time_point(Sleepy(seconds=0.001), FakeAsyncDevice(), "naive", TimingOptions(budget_s=0.1, share=2))
+    assert slow.repeats == 1 == len(slow.samples)
+    middle = time_point(Sleepy(seconds=0.001), FakeAsyncDevice(), "naive", TimingOptions(budget_s=0.5, share=2))
+    assert 2 <= middle.repeats < timing.NAIVE_PER_PROCESS
+
+
 def test_engine_times_at_least_ten_blocks_and_stops_at_the_budget():
     device = FakeAsyncDevice()
     point = time_point(Sleepy(seconds=0.001), device, "engine", TimingOptions(budget_s=0.3))
