@@ -234,6 +234,12 @@ class Page:
         (:func:`mpsarticle.measure.runner.script_output_once`): the cell shows the same run in both languages."""
         print(script_output_once(Path(script)), end="")
 
+    def ways_table(self) -> Any:
+        """Each way the decode step was run per device: kernels and launches per token, tokens per second, share of
+        the size-matched bound (nothing where no step was measured well)."""
+        found = tables.ways_table(self.results, self.words)
+        return self._html(found) if found else None
+
     def methods_table(self) -> Any:
         """Naive, engine and event times per device and size (suite ``matvec``)."""
         return self._html(tables.methods_table(self.results, self.words))

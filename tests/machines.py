@@ -45,7 +45,7 @@ import numpy as np
 
 from mpsarticle.core import profiles
 from mpsarticle.core.reasons import Reason
-from mpsarticle.core.specs import Decode, TrainStep
+from mpsarticle.core.specs import Decode, StepProducts, TrainStep
 from mpsarticle.measure.watchdog import timeout_reason
 from mpsarticle.results.archive import load_archive, others
 from mpsarticle.results.model import Point, ResultSet, load
@@ -269,7 +269,9 @@ def _llm_points(machine: Machine, model: DeviceModel) -> list[Point]:
     # As the planner does: the decoder's precision eager and replayed, the other half precision eager, and the
     # decoder's precision eager and replayed at each longer context; a precision slower than float16 at products
     # (an emulated bfloat16) reads its bytes that much slower.
-    steps = [(model.decode_dtype, "eager", base.context), (model.decode_dtype, "graph", base.context),
+    # and, where the replay is a CUDA graph, compiled by torch.compile (its fused kernels a third of the operations).
+    compiled = [(model.decode_dtype, "compiled", base.context)] if model.kind == "cuda" else []
+    steps = [(model.decode_dtype, "eager", base.context), (model.decode_dtype, "graph", base.context), *compiled,
              (profiles.OTHER_HALF[model.decode_dtype], "eager", base.context)] + [
         (model.decode_dtype, mode, context) for context in DEFAULT.decoder.contexts for mode in ("eager", "graph")
     ] if accelerator else [(model.decode_dtype, "eager", base.context)]
@@ -278,7 +280,8 @@ def _llm_points(machine: Machine, model: DeviceModel) -> list[Point]:
         nbytes, flops = decoder.bytes_moved, decoder.flops
         stream = nbytes / (model.memory_gb_s * 1e9)
         slower = max(1.0, model.gflop_s["float16"] / (model.gflop_s[dtype] or 1.0)) if dtype != "float32" else 1.0
-        seconds = (ops * op_s if mode == "eager" else model.graph_s) + stream * slower
+        fixed = {"eager": ops * op_s, "compiled": ops // 3 * op_s}.get(mode, model.graph_s)
+        seconds = fixed + stream * slower
         unsupported = dtype == "bfloat16" and not model.gflop_s["bfloat16"]
         status = "unsupported" if unsupported else model.broken.get(("decode", mode), "ok")
         point = _point(machine, model, "decode", decoder.params(), seconds,
@@ -287,15 +290,29 @@ def _llm_points(machine: Machine, model: DeviceModel) -> list[Point]:
         if status == "ok":
             point.detail = {"ops_per_call": ops} | ({"overhead_removed_by": "cuda_graph" if model.kind == "cuda" else
                                                      "torch_compile"} if mode == "graph" else {}) | (
+                {"kernels_per_call": ops // 3 if mode == "compiled" else ops} if model.kind == "cuda" else {}) | (
                 {"attention_route": "vector" if decoder.context + 1 < 1024 else "vector_2pass"}
                 if model.kind == "mps" else {})
         points.append(point)
+    # The step's matrices read alone, in its precision: replayed on CUDA (one launch), else each product launched.
+    products = StepProducts(**{name: getattr(base, name) for name in ("d_model", "layers", "heads", "kv_heads", "ffn",
+                                                                     "vocab")}, dtype=model.decode_dtype)
+    launches = model.graph_s if model.kind == "cuda" else (7 * base.layers + 1) * op_s
+    unsupported = model.decode_dtype == "bfloat16" and not model.gflop_s["bfloat16"]
+    point = _point(machine, model, "step_products", products.params(),
+                   launches + _stream(model, products.bytes_moved, model.memory_gb_s), suite="decode",
+                   flops=products.flops, nbytes=products.bytes_moved, tolerance=DECODE_TOLERANCE[products.dtype],
+                   rel_error=DECODE_TOLERANCE[products.dtype] / 4, status="unsupported" if unsupported else "ok")
+    point.detail = {"ops_per_call": 7 * base.layers + 1} | (
+        {"overhead_removed_by": "cuda_graph"} if model.kind == "cuda" else {})
+    points.append(point)
     return points
 
 
 #: The workloads whose points this module models one by one (above); any other registered workload's points come
 #: from :func:`_generic_points`, so that a new workload needs no edit here to appear on every synthetic machine.
-MODELLED_HERE = frozenset({"matvec", "copy", "matmul", "train_step", "op_chain", "attention", "decode"})
+MODELLED_HERE = frozenset({"matvec", "copy", "matmul", "train_step", "op_chain", "attention", "decode",
+                           "step_products"})
 
 
 @dataclass(frozen=True)

@@ -138,7 +138,7 @@ FASTER, SLOWER, SAME = "faster", "slower", "same"
 #: Each point's interval: 97.5 %, so that two hold together at 95 % (Bonferroni).
 LEVEL = 0.975
 SIZE_KEYS = {"matvec": "m", "matmul": "m", "copy": "n", "train_step": "batch", "op_chain": "ops", "attention": "seq",
-             "decode": "d_model", "prefill": "tokens"}
+             "decode": "d_model", "prefill": "tokens", "step_products": "d_model"}
 DTYPES = ("float32", "float16", "bfloat16")
 HALVES = ("float16", "bfloat16")
 #: "Agree within a fifth" (naive timeit against the synchronised timer).
@@ -148,7 +148,7 @@ TOO_SMALL, TOO_LARGE, AGREES, NOISY = "too small", "too large", "agree", "too no
 DROP = 0.5
 #: The amount a workload's rate is counted in.
 AMOUNTS = {"matvec": "bytes_moved", "copy": "bytes_moved", "matmul": "flops", "train_step": "flops",
-           "attention": "flops", "decode": "bytes_moved", "prefill": "flops"}
+           "attention": "flops", "decode": "bytes_moved", "prefill": "flops", "step_products": "bytes_moved"}
 #: The English names that reach a message as rendered text, back to their codes (as device names do).
 BACKEND_NAMES, HOW_NAMES = names_of("backend"), names_of("decode.how")
 
@@ -291,6 +291,12 @@ CHECKS: dict[str, str] = {
     "decode.contexts.device": "check_decode_contexts",
     "decode.contexts.bound": "check_decode_contexts_bound",
     "decode.contexts.none": "check_decode_contexts_none",
+    "decode.ways.bound": "check_decode_ways_bound",
+    "decode.ways.bound.no_band": "check_decode_ways_bound",
+    "decode.ways.versus": "check_decode_ways_versus",
+    "decode.ways.versus.uncounted": "check_decode_ways_versus",
+    "decode.ways.compile_missing": "check_decode_ways_compile_missing",
+    "decode.ways.none": "check_decode_ways_none",
     "precision.default": "check_precision_default",
     "precision.decode": "check_precision_decode",
     "precision.attention": "check_precision_attention",
@@ -322,7 +328,7 @@ NO_CLAIMS: frozenset[str] = frozenset({
     "attention.none", "attention.backend.none", "attention.compared.no_accelerator", "decode.no_bound",
     "decode.how", "decode.graph.missing", "decode.missing.no_reason", "decode.none", "answer.decode.none",
     "machines.listing", "machines.none", "machines.drops", "machines.skipped", "device", "api", "backend", "why",
-    "this_build", "data_links", "contents", "precision.none",
+    "this_build", "data_links", "contents", "precision.none", "ways.mode",
 })
 #: Families of keys that claim nothing either: names (devices, backends, timers, reasons, the gaps' list), and the
 #: words of figures, tables and the build's card.
@@ -330,7 +336,7 @@ NO_CLAIM_PREFIXES = (
     "device.", "api.", "backend.", "why.", "method.", "selfcheck.prose", "selfcheck.reference", "selfcheck.point",
     "selfcheck.cold", "gaps.",
     "column.", "figure.", "card.", "mac.", "model.table.", "model.assumption", "model.quantity", "machines_table.",
-    "methods_table.", "selfcheck_table.", "site.", "mps_issues.", "your_mac.bounds.", "your_mac.caveat",
+    "methods_table.", "selfcheck_table.", "ways.column.", "site.", "mps_issues.", "your_mac.bounds.", "your_mac.caveat",
     "your_mac.cited",
     "your_mac.licence.", "your_mac.sources.", "your_mac.sync", "your_mac.tokens.", "your_mac.unknown",
 )
@@ -2528,6 +2534,85 @@ def check_decode_contexts_none(s: Said, c: Context) -> None:
 def _reading_pairs(base: list[Timed], other: list[Timed]) -> list[tuple[Timed, Timed]]:
     """Every pair of readings (see :meth:`Timed.readings`) of a point of ``base`` and one of ``other``."""
     return [(b, o) for tb in base for to in other for b in tb.readings() for o in to.readings()]
+
+
+def _products(c: Context, device: str) -> list[Timed]:
+    """The decoder's matrix products read alone on ``device``, measured well, in the decoder's precision and of
+    its width."""
+    steps = _steps(c, device, "eager") or _steps(c, device, "graph") or _steps(c, device, "compiled")
+    if not steps:
+        return []
+    shape = steps[0].point.params
+    return [t for ts in c.oracle.timed("step_products", device, dtype=_decoder_dtype(c, device)).values()
+            for t in ts if t.point.params.get("d_model") == shape.get("d_model")
+            and t.point.params.get("layers") == shape.get("layers")]
+
+
+def check_decode_ways_bound(s: Said, c: Context) -> None:
+    """The size-matched bound: the products' own rate (their bytes over each reading), over the step's bytes per
+    token; beside it, the bound at B @ a's best rate."""
+    v = s.values
+    device = c.device(v["device"])
+    products = _products(c, device)
+    steps = [t for mode in ("eager", "graph", "compiled") for t in _steps(c, device, mode)]
+    if not products or not steps:
+        c.fail(f"a size-matched bound on the {device}, but its products or its step were not measured well")
+        return
+    step_bytes = steps[0].point.bytes_moved
+    if not shown(v["bytes"]).matches(step_bytes):
+        c.fail(f"{shown(v['bytes'])} per token, but the step reads {step_bytes:.4g} bytes")
+    rates = c.tied(v["matched"], [t.point.bytes_moved / r.median for t in products for r in t.readings()],
+                   f"the rate of the step's products read alone on the {device}")
+    c.quantity(v["bound"], [rate / step_bytes for rate in rates], "the size-matched bound")
+    if "best" in v:
+        best = c.tied(v["best"], _memory_rates(c, device), f"B @ a's best rate on the {device}")
+        c.quantity(v["best_bound"], [rate / step_bytes for rate in best], "the bound at B @ a's best rate")
+    elif _memory_rates(c, device):
+        c.fail(f"no bound at B @ a's rate, but the {device} measured B @ a well")
+
+
+def check_decode_ways_versus(s: Said, c: Context) -> None:
+    """The CUDA graph against the compiled step: the side every pair of readings allows, the factor, and each
+    one's kernels as recorded."""
+    v = s.values
+    device = c.oracle.accelerator or ""
+    graphs, compiled = _steps(c, device, "graph"), _steps(c, device, "compiled")
+    if not graphs or not compiled:
+        c.fail("replaying against fusing, but no replayed and compiled step were both measured well")
+        return
+    if graphs[0].point.detail.get("overhead_removed_by") != "cuda_graph":
+        c.fail(f"a CUDA graph, but the replay says {graphs[0].point.detail.get('overhead_removed_by')}")
+    side = {"faster": FASTER, "slower": SLOWER}.get(choice(s, "direction"), SAME)
+    pairs = _reading_pairs(graphs, compiled)
+    sides = {direction(g, f) for g, f in pairs}
+    if side not in sides:
+        c.fail(f"the compiled step '{side}' than the graph, but the readings say {sorted(sides)}")
+    if side != SAME:
+        ratios = [g.median / f.median for g, f in pairs]
+        c.factor(v["factor"], ratios if side == FASTER else [1 / r for r in ratios], "compiled against replayed")
+    if "kernels" in v:
+        for name, steps in (("kernels", graphs), ("fused", compiled)):
+            recorded = steps[0].point.detail.get("kernels_per_call")
+            if recorded != v[name].n:
+                c.fail(f"{v[name].n:,} {name}, but the point recorded {recorded}")
+    elif isinstance(graphs[0].point.detail.get("kernels_per_call"), int):
+        c.fail("the kernels were counted, but the sentence does not say how many")
+
+
+def check_decode_ways_compile_missing(s: Said, c: Context) -> None:
+    device = c.oracle.accelerator or ""
+    if _steps(c, device, "compiled"):
+        c.fail(f"'no compiled step', but the {device} measured one well")
+    if not any(p.workload == "decode" and p.params.get("mode") == "compiled" and p.device == device
+               for p in c.oracle.results.points):
+        c.fail(f"'torch.compile gave no step', but the {device} never tried one")
+
+
+def check_decode_ways_none(s: Said, c: Context) -> None:
+    devices = sorted({p.device for p in c.oracle.results.points if p.workload == "decode"})
+    found = [d for d in devices if _products(c, d)]
+    if found:
+        c.fail(f"'no step beside its own matrices', but {found} measured both well")
 
 
 def check_decode_route(s: Said, c: Context) -> None:

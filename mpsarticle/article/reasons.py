@@ -27,6 +27,7 @@ VALUES: dict[str, Callable[[Any], Value]] = {
     "memory_bytes": lambda n: Bytes(n, binary=False),
     "share": Share,
     "limit_s": Seconds,
+    "took_s": Seconds,
     "rel_error": Sci,
     "tolerance": Sci,
     "value": lambda value: Text(repr(float(value))),  # what 1+1+1+1 came to, as Python printed it

@@ -20,7 +20,8 @@ from mpsarticle.core.mps_issues import known_issues, status
 from mpsarticle.results.model import ResultSet
 from mpsarticle.results.selfcheck import Row
 
-__all__ = ["data_links", "device_card", "html_table", "machines_table", "methods_table", "selfcheck_table"]
+__all__ = ["data_links", "device_card", "html_table", "machines_table", "methods_table", "selfcheck_table",
+           "ways_table"]
 
 DATA_FILES = ("results.json", "results.csv", "predictions.csv")
 
@@ -217,3 +218,31 @@ def mps_issues_table(results: ResultSet, words: Words) -> str:
         here = words("mps_issues.here", status=Choice(status(issue, env)), torch=Text(str(env.get("torch", "?"))))
         rows.append(f"<tr><td>{what} ({links})</td>{_cells([chips, fixed, here])}</tr>")
     return html_table([words(key) for key in ISSUE_COLUMNS], rows, "mpsarticle-mps-issues")
+
+
+#: The columns of the table of ways to run the decode step.
+WAYS_COLUMNS = ("column.device", "ways.column.way", "ways.column.kernels", "ways.column.launches",
+                "ways.column.tokens", "ways.column.share")
+
+
+def ways_table(results: ResultSet, words: Words) -> str:
+    """Per device, each way its decode step was run (eager, replayed, compiled): kernels and host launches per
+    token, tokens per second with their interval, and the share of the size-matched bound."""
+    from mpsarticle.analysis.findings.llm import step_ways
+
+    rows = []
+    for one in step_ways(results):
+        for way in one.ways:
+            step = way.step
+            if step is None:
+                continue
+            low, high = step.tokens_interval
+            share = one.share(way)
+            cells = [words.device(one.device),
+                     words("ways.mode", mode=Choice(way.mode), how=Choice(way.how or "none")),
+                     words.render(Count(way.kernels)) if way.kernels is not None else "–",
+                     words.render(Count(way.launches)) if way.launches is not None else "–",
+                     f"{words.render(Num(step.tokens_per_s))} [{words.render(Num(low))}–{words.render(Num(high))}]",
+                     words.render(Share(share)) if share is not None else "–"]
+            rows.append(f"<tr>{_cells(cells)}</tr>")
+    return html_table([words(key) for key in WAYS_COLUMNS], rows) if rows else ""

@@ -32,6 +32,7 @@ from mpsarticle.core.specs import (
     Method,
     OpChain,
     Prefill,
+    StepProducts,
     TimingOptions,
     TrainStep,
     Workload,
@@ -51,7 +52,7 @@ class Target(Protocol):
 
 __all__ = ["ORIGINAL_SIZES", "PROFILES", "SUITES", "Profile", "SELFCHECK_BUDGET_S", "SELFCHECK_PROCESSES",
            "SELFCHECK_ROUNDS", "SELFCHECK_TOLERANCE", "OTHER_HALF", "Task", "current_profile", "emulates_bfloat16",
-           "for_machine", "get_profile", "plan"]
+           "for_machine", "get_profile", "plan", "replays_graphs"]
 
 #: The sizes of the blog post's chart.
 ORIGINAL_SIZES = (100, 300, 500, 750, 1000, 1500, 2000, 2500, 3000)
@@ -119,16 +120,27 @@ class DecoderChoice:
                         ffn=shape.ffn, vocab=shape.vocab, tokens=tokens, dtype=dtype) for dtype in dtypes]
 
     def on(self, device: Target) -> list[Decode]:
-        """The decode steps to measure on ``device``: eager everywhere, and replayed without per-call overhead on
-        an accelerator (a CPU queues nothing: there is no such overhead to remove), eager in the other half
-        precision on an accelerator, and eager and replayed at each longer context there."""
+        """The decode steps to measure on ``device``: eager everywhere; on an accelerator also replayed without
+        per-call overhead (a CPU queues nothing: there is no such overhead to remove), compiled by
+        ``torch.compile`` where the replay is a CUDA graph (on MPS the replay is that compiler already), eager
+        and replayed at each longer context, and eager in the other half precision, last (so that the points of
+        one precision follow each other and a process draws the model once for them)."""
         if device.is_accelerator:
             shape, dtype = DECODERS[self.accelerator], self.accelerator_dtype
+            modes = ("eager", "graph", "compiled") if replays_graphs(device) else ("eager", "graph")
             longer = [replace(shape, dtype=dtype, mode=mode, context=context)
                       for context in self.contexts for mode in ("eager", "graph")]
-            return [replace(shape, dtype=dtype, mode=mode) for mode in ("eager", "graph")] + [
-                replace(shape, dtype=OTHER_HALF[dtype], mode="eager")] + longer
+            return [replace(shape, dtype=dtype, mode=mode) for mode in modes] + longer + [
+                replace(shape, dtype=OTHER_HALF[dtype], mode="eager")]
         return [replace(DECODERS[self.cpu], dtype=self.cpu_dtype)]
+
+    def products(self, device: Target) -> StepProducts:
+        """The decoder's matrix products alone, in the precision it is judged in on ``device``: the size-matched
+        bound of its step."""
+        shape = DECODERS[self.accelerator if device.is_accelerator else self.cpu]
+        dtype = self.accelerator_dtype if device.is_accelerator else self.cpu_dtype
+        return StepProducts(d_model=shape.d_model, layers=shape.layers, heads=shape.heads, kv_heads=shape.kv_heads,
+                            ffn=shape.ffn, vocab=shape.vocab, dtype=dtype)
 
     def for_machine(self, environment: Mapping[str, Any]) -> DecoderChoice:
         """This choice on the machine of ``environment``: float16 where its Apple GPU emulates bfloat16 (about
@@ -329,9 +341,20 @@ def _suite_attention(suite: str, profile: Profile, device: Target) -> list[Task]
             for dtype in dtypes for seq, dim, heads in profile.attention.on(device)]
 
 
+def replays_graphs(device: Target) -> bool:
+    """Whether ``device`` replays a recorded graph of kernels (CUDA graphs); MPS has no such replay in PyTorch."""
+    return device.name.split(":")[0] == "cuda"
+
+
 def _suite_decode(suite: str, profile: Profile, device: Target) -> list[Task]:
-    steps: list[Workload] = [*profile.decoder.on(device), *profile.decoder.prompts(device)]
-    return [Task(suite, step, device, "engine", profile.options()) for step in steps]
+    steps = profile.decoder.on(device)
+    prompts = profile.decoder.prompts(device)
+    # The points of the decoder's own precision first, then the other half precision's: a process holds one
+    # model at a time (mpsarticle.measure.decoder.held).
+    judged = [s for s in steps if s.dtype == steps[0].dtype] + [profile.decoder.products(device)] + [
+        p for p in prompts if p.dtype == steps[0].dtype]
+    rest = [s for s in steps if s.dtype != steps[0].dtype] + [p for p in prompts if p.dtype != steps[0].dtype]
+    return [Task(suite, step, device, "engine", profile.options()) for step in judged + rest]
 
 
 #: Every suite, in the order of the article's chapters.

@@ -42,6 +42,8 @@ POINT_CODES: dict[str, dict[str, str]] = {
     # operations are not queued; torch.compile failed on MPS, with what it raised
     "no_graph_cpu": {},
     "compile_failed": {"message": "text"},
+    # torch.compile took longer than the stated limit (mpsarticle.measure.kernels.COMPILE_LIMIT_S)
+    "compile_slow": {"took_s": "number", "limit_s": "number"},
     # out_of_memory, not tried (mpsarticle.measure.memory): inputs of need_bytes, more than share of memory_bytes,
     # the device's memory or Metal's recommended working set.
     "too_big": {"need_bytes": "int", "memory_bytes": "int", "share": "number"},

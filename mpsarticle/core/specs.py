@@ -42,6 +42,7 @@ __all__ = [
     "Method",
     "OpChain",
     "Prefill",
+    "StepProducts",
     "Rate",
     "TimingOptions",
     "TrainStep",
@@ -309,9 +310,11 @@ class OpChain(Workload):
         return float(self.ops * 2 * DTYPE_SIZES["float32"] * self.n)  # each addition reads x and writes the new x
 
 
-#: Ways of running a decode step: ``eager`` (each operation dispatched from Python, as a user's code runs it) and
-#: ``graph`` (the step replayed without per-call overhead: a CUDA graph on CUDA, ``torch.compile`` on MPS).
-DECODE_MODES = ("eager", "graph")
+#: Ways of running a decode step: ``eager`` (each operation dispatched from Python, as a user's code runs it),
+#: ``graph`` (the step replayed without per-call overhead: a CUDA graph on CUDA, every kernel kept and launched at
+#: once; ``torch.compile`` on MPS, which has no graph replay) and ``compiled`` (``torch.compile``'s default mode,
+#: which fuses operations into fewer kernels and launches each from the host; where a CUDA graph is the replay).
+DECODE_MODES = ("eager", "graph", "compiled")
 
 
 @dataclass(frozen=True)
@@ -398,6 +401,39 @@ class Decode(_DecoderShape):
         if self.mode == "graph" and device_kind == "cpu":
             return Reason.of("no_graph_cpu")
         return super().unsupported_reason(device_kind)
+
+
+@dataclass(frozen=True)
+class StepProducts(_DecoderShape):
+    """The decode step's matrix products alone (:class:`Decode`'s weights for the same seed, each matrix times one
+    vector, in the step's order, nothing between them), replayed without per-call overhead where the device can
+    (a CUDA graph). Built by :mod:`mpsarticle.measure.decoder`.
+
+    Its rate is what the step's own matrices, at their own sizes, read from memory on this device: the bound a
+    decode step is held to, where the best ``B @ a`` (one large square matrix) may read faster than matrices
+    2,048 wide can.
+    """
+
+    dtype: str = "bfloat16"
+    kind: ClassVar[str] = "step_products"
+    size_key = "d_model"
+    rate = BANDWIDTH
+
+    def __post_init__(self) -> None:
+        self._check_shape(self.dtype)
+
+    @property
+    def weights(self) -> int:
+        """The weights the products read: every layer's matrices and the output layer."""
+        return self.layers * (self.layer_parameters - 2 * self.d_model) + self.vocab * self.d_model
+
+    @property
+    def flops(self) -> float:
+        return 2.0 * self.weights
+
+    @property
+    def bytes_moved(self) -> float:
+        return float(DTYPE_SIZES[self.dtype] * self.weights)
 
 
 @dataclass(frozen=True)

@@ -27,14 +27,16 @@ import os
 from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, replace
+from typing import Any, TypeVar
 
 import torch
 from torch.nn import functional as F
 
 from mpsarticle.core.specs import Decode, Prefill
 
-__all__ = ["Weights", "build_prefill", "cache", "layer_weights", "prefill", "prefill_reference", "prompt",
-           "reference_logits", "rotary_angles", "step", "top_weights"]
+__all__ = ["Weights", "build", "build_prefill", "build_products", "cache", "flat", "held", "layer_weights", "let_go",
+           "prefill", "prefill_reference", "products", "products_reference", "prompt", "reference_logits",
+           "rotary_angles", "step", "top_weights"]
 
 #: RMSNorm's epsilon, as Llama's.
 EPS = 1e-5
@@ -45,6 +47,7 @@ TOKEN = 17
 SEED_STRIDE = 100_003
 
 Weights = dict[str, torch.Tensor]
+T = TypeVar("T")
 
 
 def _generator(seed: int, part: int) -> torch.Generator:
@@ -103,34 +106,62 @@ def _moved(weights: Weights, device: torch.device | str, dtype: torch.dtype) -> 
     return {name: value.to(device, dtype) for name, value in weights.items()}
 
 
-def _drawn(model: Decode, seed: int) -> tuple[Weights, Iterator[Layer]]:
-    """The model's top weights and, in order, each layer's weights and cache, as :func:`top_weights`,
-    :func:`layer_weights` and :func:`cache` draw them, with up to :data:`DRAW_AHEAD` layers drawn at once.
-
-    The same numbers as drawing them one after another: each layer reads only its own generators."""
+def _ahead(count: int, draw: Callable[[int], T]) -> Iterator[T]:
+    """``draw(0)``, ``draw(1)``, … ``draw(count - 1)`` in order, up to :data:`DRAW_AHEAD` of them drawn at once in
+    threads from now on (each draw reads only its own generators: the same numbers as one after another)."""
     pool = ThreadPoolExecutor(max_workers=DRAW_AHEAD, thread_name_prefix="draw")
+    waiting = collections.deque(pool.submit(draw, i) for i in range(min(DRAW_AHEAD, count)))
 
-    def layer(index: int) -> Layer:
-        return layer_weights(model, seed, index), cache(model, seed, index)
-
-    waiting = collections.deque(pool.submit(layer, i) for i in range(min(DRAW_AHEAD, model.layers)))
-    try:
-        top = top_weights(model, seed)  # in this thread, while the first layers are drawn
-    except BaseException:
-        pool.shutdown(cancel_futures=True)
-        raise
-
-    def layers() -> Iterator[Layer]:
+    def drawn() -> Iterator[T]:
         try:
-            for index in range(model.layers):
+            for index in range(count):
                 found = waiting.popleft().result()
-                if index + DRAW_AHEAD < model.layers:
-                    waiting.append(pool.submit(layer, index + DRAW_AHEAD))
+                if index + DRAW_AHEAD < count:
+                    waiting.append(pool.submit(draw, index + DRAW_AHEAD))
                 yield found
         finally:
             pool.shutdown(cancel_futures=True)
 
-    return top, layers()
+    return drawn()
+
+
+def _drawn(model: Decode, seed: int) -> tuple[Weights, Iterator[Layer]]:
+    """The model's top weights and, in order, each layer's weights and cache, as :func:`top_weights`,
+    :func:`layer_weights` and :func:`cache` draw them, with up to :data:`DRAW_AHEAD` layers drawn at once."""
+    layers = _ahead(model.layers, lambda index: (layer_weights(model, seed, index), cache(model, seed, index)))
+    try:
+        top = top_weights(model, seed)  # in this thread, while the first layers are drawn
+    except BaseException:
+        layers.close()
+        raise
+    return top, layers
+
+
+#: The decoder whose weights this process holds on a device (:func:`held`), and its key; one at a time.
+_HELD: dict[tuple[object, ...], tuple[Weights, list[Weights]]] = {}
+
+
+def held(model: Decode, device: torch.device | str, dtype: torch.dtype, seed: int) -> tuple[Weights, list[Weights]]:
+    """The decoder's top weights and layers' weights on ``device`` in ``dtype``, drawn once per process for every
+    point that runs this decoder there (each mode, context and prompt reads the same weights): drawing and moving
+    a 1.1-billion-parameter model takes seconds, and a decode suite measures it up to ten ways in each process.
+
+    One decoder is held at a time: another one (another precision, another device) lets this one go first, so
+    that a Mac's memory never holds two copies of a large model. The float64 references draw their own."""
+    key = (model.d_model, model.layers, model.heads, model.kv_heads, model.ffn, model.vocab, str(device), dtype,
+           seed)
+    if key not in _HELD:
+        _HELD.clear()
+        drawn = _ahead(model.layers, lambda index: layer_weights(model, seed, index))
+        top = _moved(top_weights(model, seed), device, dtype)
+        layers = [_moved(weights, device, dtype) for weights in drawn]
+        _HELD[key] = (top, layers)
+    return _HELD[key]
+
+
+def let_go() -> None:
+    """Forget the held decoder (a test, or memory wanted back)."""
+    _HELD.clear()
 
 
 def rotary_angles(model: Decode, dtype: torch.dtype, device: torch.device | str,
@@ -222,25 +253,73 @@ class Built:
     top: Weights
     layers: list[Weights]
     caches: list[tuple[torch.Tensor, torch.Tensor]]
-    fn: Callable[[], torch.Tensor]
+    #: The logits (a step, a prompt) or the products' outputs.
+    fn: Callable[[], Any]
 
 
 def build(model: Decode, device: torch.device | str, dtype: torch.dtype, seed: int) -> Built:
-    """The model's weights and cache on ``device`` in ``dtype`` (drawn on the CPU, moved one layer at a time)."""
-    drawn, parts = _drawn(model, seed)
-    top = _moved(drawn, device, dtype)
-    layers, caches = [], []
-    for weights, pair in parts:
-        layers.append(_moved(weights, device, dtype))
-        caches.append(tuple(t.to(device, dtype) for t in pair))
+    """The model's weights (:func:`held`) and its cache on ``device`` in ``dtype`` (drawn on the CPU, moved one
+    layer at a time)."""
+    top, layers = held(model, device, dtype, seed)
+    caches = [(keys.to(device, dtype), values.to(device, dtype))
+              for keys, values in _ahead(model.layers, lambda index: cache(model, seed, index))]
     token = torch.tensor([TOKEN], device=device)
     angles = rotary_angles(model, dtype, device)
-    typed = [(k, v) for k, v in caches]
 
     def fn() -> torch.Tensor:
-        return step(model, token, top, layers, typed, angles)
+        return step(model, token, top, layers, caches, angles)
 
-    return Built(top, layers, typed, fn)
+    return Built(top, layers, caches, fn)
+
+
+def _layer_products(x: torch.Tensor, w: Weights) -> list[torch.Tensor]:
+    hidden = x @ w["gate"]
+    return [x @ w["wq"], x @ w["wk"], x @ w["wv"], x @ w["wo"], hidden, x @ w["up"], hidden @ w["down"]]
+
+
+def products(x: torch.Tensor, top: Weights, layers: list[Weights]) -> list[torch.Tensor]:
+    """The step's matrix products alone, in its order, each on one vector as the step's are (``x``: 1 x d_model;
+    the MLP's down projection on the gate's output, of the width it takes): every weight matrix read once,
+    nothing between them, every output kept (eager calls and a replayed graph drop no work whose result goes
+    unread, so nothing is added to keep them alive)."""
+    found = [out for w in layers for out in _layer_products(x, w)]
+    return found + [x @ top["head"]]
+
+
+def build_products(model: Decode, device: torch.device | str, dtype: torch.dtype, seed: int) -> Built:
+    """The decoder's weights (:func:`held`) and its matrix products alone (:func:`products`) as the callable,
+    on a fixed input vector."""
+    top, layers = held(model, device, dtype, seed)
+    x = _input(model).to(device, dtype)
+
+    def fn() -> list[torch.Tensor]:
+        return products(x, top, layers)
+
+    return Built(top, layers, [], fn)
+
+
+def _input(model: Decode) -> torch.Tensor:
+    """The products' input vector: fixed, one value per position of the residual stream."""
+    return _uniform((1, model.d_model), 1.0, torch.Generator().manual_seed(TOKEN))
+
+
+def products_reference(model: Decode, seed: int) -> torch.Tensor:
+    """:func:`products`' outputs (:func:`flat`) in float64 on the CPU, from the weights drawn again, a layer at a
+    time."""
+    return _products_reference(replace(model, dtype="float64", mode="eager", context=1), seed).clone()
+
+
+@functools.lru_cache(maxsize=2)
+def _products_reference(model: Decode, seed: int) -> torch.Tensor:
+    x = _input(model).double()
+    found = [out.flatten() for weights in _ahead(model.layers, lambda index: layer_weights(model, seed, index))
+             for out in _layer_products(x, _moved(weights, "cpu", torch.float64))]
+    return torch.cat(found + [(x @ top_weights(model, seed)["head"].double()).flatten()])
+
+
+def flat(outputs: list[torch.Tensor]) -> torch.Tensor:
+    """:func:`products`' outputs as one vector, in order (to compare with :func:`products_reference`)."""
+    return torch.cat([out.flatten() for out in outputs])
 
 
 # -- a prompt read at once ------------------------------------------------------------------
@@ -295,9 +374,7 @@ def build_prefill(model: Prefill, device: torch.device | str, dtype: torch.dtype
     """The weights of ``model``'s decoder on ``device`` in ``dtype`` (as :func:`build` draws them: the same numbers
     for the same seed) and the prompt read at once as the callable."""
     shape = model.shape
-    drawn, parts = _drawn(shape, seed)
-    top = _moved(drawn, device, dtype)
-    layers = [_moved(weights, device, dtype) for weights, _ in parts]
+    top, layers = held(shape, device, dtype, seed)
     ids = prompt(model).to(device)
     angles = rotary_angles(shape, dtype, device, positions=torch.arange(model.tokens))
 

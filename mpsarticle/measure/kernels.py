@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import functools
 import math
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -40,6 +41,7 @@ from mpsarticle.core.specs import (
     MatVec,
     OpChain,
     Prefill,
+    StepProducts,
     TrainStep,
     Unsupported,
     Workload,
@@ -365,9 +367,8 @@ DECODE_TOLERANCE: dict[str, float] = {"float32": 1e-3, "float16": 3e-2, "bfloat1
 _GRAPH_WARMUP = 3
 
 
-def _replayed(fn: Callable[[], torch.Tensor], device: Device) -> tuple[Callable[[], Any], Callable[[], torch.Tensor],
-                                                                       str]:
-    """``fn`` without per-call overhead: the callable to time, one that returns the logits, and how."""
+def _replayed(fn: Callable[[], Any], device: Device) -> tuple[Callable[[], Any], Callable[[], Any], str]:
+    """``fn`` without per-call overhead: the callable to time, one that returns what ``fn`` returns, and how."""
     if device.kind == "cuda":
         side = torch.cuda.Stream(device.torch_device)
         side.wait_stream(torch.cuda.current_stream(device.torch_device))
@@ -379,25 +380,58 @@ def _replayed(fn: Callable[[], torch.Tensor], device: Device) -> tuple[Callable[
         with torch.cuda.graph(graph):
             logits = fn()
 
-        def replayed() -> torch.Tensor:
+        def replayed() -> Any:
             graph.replay()
             return logits
 
         return graph.replay, replayed, "cuda_graph"
+    compiled, _ = _compiled(fn)
+    return compiled, compiled, "torch_compile"
+
+
+#: The longest ``torch.compile`` may take for one point (its first call, which compiles): a compile past it is
+#: measured no further and recorded as ``compile_slow`` with its time, as a reader would give up on it too.
+COMPILE_LIMIT_S = 240.0
+
+
+def _compiled(fn: Callable[[], Any]) -> tuple[Callable[[], Any], float]:
+    """``fn`` compiled by ``torch.compile`` in its default mode (fusing operations, no CUDA graph), and the seconds
+    its first call took to compile."""
+    started = time.perf_counter()
     try:
         compiled = torch.compile(fn)
         compiled()  # compiles here, not in the timed blocks
     except Exception as exc:
         message = " ".join(f"{type(exc).__name__}: {exc}".split())
         raise Unsupported(Reason.of("compile_failed", message=message[:300])) from exc
-    return compiled, compiled, "torch_compile"
+    seconds = time.perf_counter() - started
+    if seconds > COMPILE_LIMIT_S:
+        raise Unsupported(Reason.of("compile_slow", took_s=round(seconds, 1), limit_s=COMPILE_LIMIT_S))
+    return compiled, seconds
+
+
+def device_kernels(fn: Callable[[], Any], device: Device) -> int | None:
+    """The kernels one call of ``fn`` runs on ``device``, as PyTorch's profiler sees them (a replayed CUDA graph's
+    kernels included, copies and fills left out); ``None`` where the profiler sees no device kernels (a CPU, MPS)."""
+    if device.kind != "cuda":
+        return None
+    from torch.autograd import DeviceType
+    from torch.profiler import ProfilerActivity, profile
+
+    fn()
+    device.synchronize()
+    with profile(activities=[ProfilerActivity.CUDA]) as seen:
+        fn()
+        device.synchronize()
+    return sum(1 for event in seen.events() if event.device_type == DeviceType.CUDA
+               and not event.name.lower().startswith(("memcpy", "memset")))
 
 
 @build.register
 def _decode(workload: Decode, device: Device, *, seed: int, rotations: int) -> Prepared:
     # One model whatever ``rotations`` says: its weights are far larger than any cache already.
     built = decoder.build(workload, device.torch_device, DTYPES[workload.dtype], seed)
-    detail: dict[str, str | int] = {"ops_per_call": len(dispatched(built.fn))}
+    detail: dict[str, str | int | float] = {"ops_per_call": len(dispatched(built.fn))}
     if device.kind == "mps":
         # One new position over the cache and itself, no mask: the shape says which kernel runs.
         detail["attention_route"] = mps_attention_route(1, workload.context + 1, workload.head_dim, causal=False)
@@ -405,11 +439,36 @@ def _decode(workload: Decode, device: Device, *, seed: int, rotations: int) -> P
     logits: Callable[[], torch.Tensor] = built.fn
     if workload.mode == "graph":
         fn, logits, detail["overhead_removed_by"] = _replayed(built.fn, device)
+    elif workload.mode == "compiled":
+        fn, detail["compile_s"] = _compiled(built.fn)
+        logits = fn
+    kernels = device_kernels(fn, device)
+    if kernels is not None:
+        detail["kernels_per_call"] = kernels
 
     def verify() -> float:
         return relative_error(logits(), decoder.reference_logits(workload, seed))
 
     # No autograd to switch off: the weights are plain tensors, none of them requires a gradient.
+    return Prepared(fn, verify, DECODE_TOLERANCE[workload.dtype], detail=detail, state=built)
+
+
+@build.register
+def _step_products(workload: StepProducts, device: Device, *, seed: int, rotations: int) -> Prepared:
+    # The decoder's own weights (one model whatever ``rotations`` says), replayed where the device can, so that
+    # the rate is what its matrices read, not what launching them costs.
+    model = Decode(**{name: getattr(workload, name) for name in ("d_model", "layers", "heads", "kv_heads", "ffn",
+                                                                   "vocab")}, dtype=workload.dtype)
+    built = decoder.build_products(model, device.torch_device, DTYPES[workload.dtype], seed)
+    detail: dict[str, str | int] = {"ops_per_call": len(dispatched(built.fn))}
+    fn: Callable[[], Any] = built.fn
+    outputs: Callable[[], Any] = built.fn
+    if device.kind == "cuda":
+        fn, outputs, detail["overhead_removed_by"] = _replayed(built.fn, device)
+
+    def verify() -> float:
+        return relative_error(decoder.flat(outputs()), decoder.products_reference(model, seed))
+
     return Prepared(fn, verify, DECODE_TOLERANCE[workload.dtype], detail=detail, state=built)
 
 

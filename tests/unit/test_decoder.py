@@ -19,6 +19,14 @@ from mpsarticle.measure.kernels import dispatched, prepare, sdpa_backend
 from mpsarticle.measure.timing import time_point
 
 CPU = Device("cpu")
+
+
+@pytest.fixture(autouse=True)
+def _nothing_held():
+    """Each test draws its decoder afresh: one that spoils the held weights spoils them for no other."""
+    decoder.let_go()
+    yield
+    decoder.let_go()
 TINY = Decode(d_model=64, layers=2, heads=4, kv_heads=2, ffn=160, vocab=512, context=32, dtype="float32")
 
 
@@ -196,8 +204,9 @@ def test_every_profile_plans_the_new_suites_on_a_cpu_and_an_accelerator():
         assert longer and min(longer) > base
         assert [(t.workload.params()["mode"], t.workload.params()["dtype"], t.workload.params()["context"])
                 for t in gpu if t.workload.kind == "decode"] == [
-            ("eager", "bfloat16", base), ("graph", "bfloat16", base), ("eager", "float16", base)] + [
-            (mode, "bfloat16", context) for context in longer for mode in ("eager", "graph")]
+            ("eager", "bfloat16", base), ("graph", "bfloat16", base), ("compiled", "bfloat16", base)] + [
+            (mode, "bfloat16", context) for context in longer for mode in ("eager", "graph")] + [
+            ("eager", "float16", base)]
         common = {(t.workload.params()["seq"], t.workload.params()["head_dim"]) for t in cpu
                   if t.workload.kind == "attention" and t.workload.params()["dtype"] == "bfloat16"}
         assert common & {(t.workload.params()["seq"], t.workload.params()["head_dim"]) for t in gpu
@@ -216,8 +225,9 @@ def test_the_decode_figure_draws_each_step_measured_well_and_its_bound(machine):
     results = results_of(machine)
     figure = decode_bars(results, "en")
     judged = {d.device: (d.dtype, d.context) for d in decoding(results)}
+    # The figure draws eager and replayed; the compiled step is the table's (tables.ways_table).
     good = [p for p in results.select(workload="decode")
-            if p.ok and (p.params["dtype"], p.params["context"]) == judged[p.device]]
+            if p.ok and (p.params["dtype"], p.params["context"]) == judged[p.device] and p.params["mode"] != "compiled"]
     if not good:
         assert not has_data(figure)
         return
@@ -242,9 +252,122 @@ def test_the_decoder_runs_in_float16_only_where_the_apple_gpu_emulates_bfloat16(
         planned = plan(("decode",), chosen, [Accelerator()])
         steps = [(t.workload.params()["mode"], t.workload.params()["dtype"]) for t in planned
                  if t.workload.kind == "decode"]
-        assert steps[:3] == [("eager", expected), ("graph", expected), ("eager", OTHER_HALF[expected])]
-        assert set(steps[3:]) == {("eager", expected), ("graph", expected)}
+        assert steps[:2] == [("eager", expected), ("graph", expected)] and steps[-1] == ("eager", OTHER_HALF[expected])
+        assert set(steps[2:-1]) == {("eager", expected), ("graph", expected)}
         # The prompt is read in both half precisions, the decoder's first: the regime is said in it.
         assert [t.workload.params()["dtype"] for t in planned if t.workload.kind == "prefill"] == [
             expected, OTHER_HALF[expected]]
-        assert [t.workload.params()["dtype"] for t in plan(("decode",), chosen, [CPU])] == ["float32"] * 2
+        assert [t.workload.params()["dtype"] for t in plan(("decode",), chosen, [CPU])] == ["float32"] * 3
+
+
+@pytest.mark.parametrize("dtype", ["float32", "bfloat16"])
+def test_the_steps_products_alone_read_its_weights_and_match_float64(dtype):
+    """The size-matched bound's workload: every matrix of the step (the same seeded weights) times one vector,
+    checked against float64; its bytes are those weights, nothing else."""
+    from mpsarticle.core.specs import StepProducts
+
+    model = StepProducts(d_model=64, layers=2, heads=4, kv_heads=2, ffn=160, vocab=512, dtype=dtype)
+    point = time_point(model, CPU, options=TimingOptions(budget_s=0.02))
+    assert point.status == "ok" and point.check == "passed", point.reason
+    assert point.rel_error is not None and point.rel_error < kernels.DECODE_TOLERANCE[dtype] / 4
+    shape = replace(TINY, dtype=dtype)
+    built = decoder.build_products(shape, "cpu", torch.float32, seed=0)
+    matrices = [t for layer in built.layers for name, t in layer.items() if not name.startswith("norm")]
+    assert model.weights == sum(t.numel() for t in matrices) + built.top["head"].numel()
+    assert model.bytes_moved == model.weights * (2 if dtype == "bfloat16" else 4)
+    assert point.detail["ops_per_call"] == 7 * model.layers + 1
+    # A spoiled matrix fails the check: the reference draws its own.
+    prepared = prepare(model, CPU)
+    prepared.state.layers[1]["down"].zero_()
+    assert prepared.verify() > prepared.tolerance
+
+
+def test_one_decoder_is_held_per_process_and_another_precision_lets_it_go():
+    """Every mode and context of one decoder reads the same weights, drawn once; another precision draws anew,
+    after letting the first go."""
+    first = decoder.build(TINY, "cpu", torch.float32, seed=0)
+    longer = decoder.build(replace(TINY, context=64, mode="graph"), "cpu", torch.float32, seed=0)
+    assert first.layers[0]["wq"] is longer.layers[0]["wq"] and first.top["head"] is longer.top["head"]
+    assert first.caches[0][0].shape[2] == TINY.context + 1 and longer.caches[0][0].shape[2] == 65
+    half = decoder.build(TINY, "cpu", torch.bfloat16, seed=0)
+    assert half.layers[0]["wq"].dtype == torch.bfloat16 and len(decoder._HELD) == 1
+    again = decoder.build(TINY, "cpu", torch.float32, seed=0)
+    assert again.layers[0]["wq"] is not first.layers[0]["wq"]
+    assert torch.equal(again.layers[0]["wq"], first.layers[0]["wq"])
+
+
+def test_the_compiled_mode_compiles_once_and_says_how_long(monkeypatch):
+    """mode compiled: torch.compile's default mode, compiled before the timed blocks; a compile past the limit is
+    not measured and says how long it took."""
+    calls = []
+
+    def fake_compile(fn, **kwargs):
+        calls.append(kwargs)
+        return fn
+
+    monkeypatch.setattr(torch, "compile", fake_compile)
+    point = time_point(replace(TINY, mode="compiled"), CPU, options=TimingOptions(budget_s=0.02))
+    assert point.status == "ok" and point.check == "passed" and calls == [{}]
+    assert 0 <= point.detail["compile_s"] < kernels.COMPILE_LIMIT_S
+    clock = iter([0.0, kernels.COMPILE_LIMIT_S + 5.0])
+    monkeypatch.setattr(kernels.time, "perf_counter", lambda: next(clock, kernels.COMPILE_LIMIT_S + 9.0))
+    with pytest.raises(Unsupported) as refused:
+        kernels._compiled(lambda: torch.zeros(1))
+    assert refused.value.reason == Reason.of("compile_slow", took_s=kernels.COMPILE_LIMIT_S + 5.0,
+                                             limit_s=kernels.COMPILE_LIMIT_S)
+
+
+def test_the_decode_suite_plans_three_modes_where_graphs_replay_and_groups_by_precision():
+    from mpsarticle.core.specs import StepProducts
+
+    profile = get_profile("default")
+    for device, modes in ((Device("cuda"), {"eager", "graph", "compiled"}), (Device("mps"), {"eager", "graph"})):
+        tasks = [t.workload for t in plan(["decode"], "default", [device])]
+        judged = profile.decoder.accelerator_dtype
+        assert {w.mode for w in tasks if isinstance(w, Decode) and w.context == 512 and w.dtype == judged} == modes
+        dtypes = [w.dtype for w in tasks]
+        assert dtypes == sorted(dtypes, key=lambda d: d != judged)  # one precision's points, then the other's
+        products = [w for w in tasks if isinstance(w, StepProducts)]
+        assert len(products) == 1 and products[0].dtype == judged and products[0].d_model == DECODERS["1.1b"].d_model
+    cpu = [t.workload for t in plan(["decode"], "quick", [CPU])]
+    assert [type(w).__name__ for w in cpu] == ["Decode", "StepProducts", "Prefill"]
+
+
+@pytest.mark.parametrize("machine", ["nvidia-h200-like", "apple-m1-base", "all-failed"])
+def test_the_ways_table_shows_each_step_measured_well_with_its_kernels_and_launches(machine):
+    """One row per way measured well at the judged precision and shortest context: its tokens per second from the
+    point's median, its kernels as recorded, one launch for a CUDA graph, the share of the products' bound."""
+    import re
+
+    from mpsarticle.article.tables import ways_table
+    from mpsarticle.article.wording import Words
+
+    from ..machines import results_of
+
+    results = results_of(machine)
+    html = ways_table(results, Words("en"))
+    rows = re.findall(r"<tr>(.*?)</tr>", html)[1:]
+    cells = [re.findall(r"<td[^>]*>(.*?)</td>", row) for row in rows]
+    expected = []
+    for device in [d for d in results.devices if d != "cpu"] + ["cpu"]:
+        decode = results.select(workload="decode", device=device)
+        if not decode:
+            continue
+        shortest = min(p.params["context"] for p in decode)
+        graph_dtypes = {p.params["dtype"] for p in decode if p.params["mode"] == "graph"}
+        dtype = next(iter(graph_dtypes)) if graph_dtypes else decode[0].params["dtype"]
+        products = [p for p in results.select(workload="step_products", device=device) if p.ok]
+        for mode in ("eager", "graph", "compiled"):
+            for p in decode:
+                if p.ok and p.params["mode"] == mode and p.params["context"] == shortest and p.params["dtype"] == dtype:
+                    kernels = p.detail.get("kernels_per_call")
+                    launches = 1 if p.detail.get("overhead_removed_by") == "cuda_graph" else kernels
+                    share = (1 / p.median_s) / (products[0].bytes_moved / products[0].median_s / p.bytes_moved) \
+                        if products else None
+                    expected.append((kernels, launches, 1 / p.median_s, share))
+    assert len(cells) == len(expected)
+    for row, (kernels, launches, tokens, share) in zip(cells, expected, strict=True):
+        assert row[2] == (f"{kernels:,}" if kernels is not None else "–")
+        assert row[3] == (f"{launches:,}" if launches is not None else "–")
+        assert float(row[4].split(" ")[0].replace(",", "")) == pytest.approx(tokens, rel=5e-3)
+        assert row[5] == "–" if share is None else float(row[5].rstrip("%")) == pytest.approx(100 * share, abs=1)

@@ -885,9 +885,20 @@ LLM_MUTATIONS = [
     ("nvidia-h200-prompts", "llm", "prefill.read", lambda v: v["dtype"] == Text("float16"), {"share": Share(0.5)}),
     ("nvidia-h200-prompts", "llm", "decode.contexts.device", None,
      {"direction": Choice("faster"), "factor": Factor(1.05)}),
+    # Three ways to run the step: the bound read from B @ a's best size instead of the step's own matrices, the
+    # two bounds swapped, replaying and fusing swapped, a kernel count given to the other way.
+    ("nvidia-h200-like", "llm", "decode.ways.bound", _device_is(CUDA), {"matched": Rate(3905, "GB/s"),
+                                                                        "bound": Num(335, 3)}),
+    ("nvidia-h200-like", "llm", "decode.ways.bound", _device_is(CPU), {"best_bound": Num(1096, 4)}),
+    ("apple-m1-base", "llm", "decode.ways.bound", _device_is(GPU), {"matched": Rate(65.4, "GB/s")}),
+    ("nvidia-h200-like", "llm", "decode.ways.versus", None, {"direction": Choice("faster")}),
+    ("nvidia-h200-like", "llm", "decode.ways.versus", None, {"factor": Factor(1.5)}),
+    ("nvidia-h200-like", "llm", "decode.ways.versus", None, {"fused": Count(1477)}),
+    ("nvidia-h200-like", "llm", "decode.ways.versus", None, {"kernels": Count(492)}),
 ]
 #: (machine, chapter, key, the message said in its place): another sentence where the chapter said one.
 LLM_REPLACED = [
+    ("nvidia-h200-like", "llm", "decode.ways.versus", said("decode.ways.compile_missing", why=Text("it failed"))),
     ("apple-m1-macos13", "llm", "attention.compared.none",
      said("attention.compared.faster", device=GPU, dtype=Text("bfloat16"), factor=Factor(50.0),
           call=phrase("attention.call", seq=Size(512), dim=Size(64)))),

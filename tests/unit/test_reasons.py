@@ -31,6 +31,7 @@ SAMPLES: dict[str, dict[str, object]] = {
     "no_events": {"device": "cpu"},
     "events_reversed": {"device": "mps", "rejected": 51},
     "no_graph_cpu": {},
+    "compile_slow": {"took_s": 130.5, "limit_s": 120.0},
     "compile_failed": {"message": "BackendCompilerFailed: backend='inductor' raised: mps"},
     "too_big": {"need_bytes": 12_000_000_000, "memory_bytes": 16_000_000_000, "share": 0.45},
     "too_big_working_set": {"need_bytes": 3_221_225_472, "memory_bytes": 5_500_000_000, "share": 0.45},

@@ -12,6 +12,9 @@
   decode step.
 - :func:`prompts`: per device, a prompt read at once in each precision, beside the bound its best matrix product in
   that precision sets (arithmetic) and the one ``B @ a`` sets (reading the weights once), and which is tighter.
+- :func:`step_ways`: per device, its decode step each way it was run (eager; replayed; compiled by
+  ``torch.compile`` where the replay is a CUDA graph) with kernels and launches per token, beside the
+  size-matched bound: the rate the step's own matrices reach read alone (``step_products``), over a token's bytes.
 - :func:`contexts`: per accelerator measured at several contexts, the step eager and replayed at each, beside the
   share of a token's bytes that the cache's keys and values make up there.
 
@@ -36,8 +39,8 @@ from mpsarticle.results.model import Point, ResultSet
 
 __all__ = ["ATTENTION_COMPARED", "AttentionBest", "AttentionFinding", "BOUND_SHARE", "ContextStep", "DecodeStep",
            "Decoding", "HalfPrecisions", "LIMITS", "Limit", "OVERHEAD_SHARE", "OpCost", "PromptLimit", "PromptRead",
-           "attention", "contexts", "decoder_dtype", "decoding", "half_precisions", "op_costs", "prompts",
-           "replay_slowdown"]
+           "StepWays", "WAYS", "Way", "attention", "contexts", "decoder_dtype", "decoding", "half_precisions",
+           "op_costs", "prompts", "replay_slowdown", "step_ways"]
 
 #: What limits an eager decode step (:attr:`Decoding.limit`): ``bandwidth`` where it reached at least
 #: :data:`BOUND_SHARE` of the bound; ``overhead`` where it did not and its operations' fixed cost is at least
@@ -270,17 +273,25 @@ def decoder_dtype(points: list[Point]) -> str:
     return str((replayed or points)[0].params["dtype"])
 
 
-def decoding(results: ResultSet) -> tuple[Decoding, ...]:
-    """Per device that tried a decode step (accelerators first, in the order measured, then the CPU)."""
-    bands = {b.device: b for b in bandwidths(results)}
+def _judged(results: ResultSet) -> list[tuple[str, str, Point]]:
+    """``(device, precision, first point)`` of each device's decoder as it is judged (:func:`decoder_dtype`, at
+    the shortest context), for every device that tried a decode step: accelerators first, in the order measured,
+    then the CPU."""
     order = [d for d in results.devices if d != "cpu"] + [d for d in results.devices if d == "cpu"]
     found = []
     for device in order:
         points = _decode_points(results, device)
-        if not points:
-            continue
-        dtype = decoder_dtype(points)
-        first = next(p for p in points if p.params["dtype"] == dtype)
+        if points:
+            dtype = decoder_dtype(points)
+            found.append((device, dtype, next(p for p in points if p.params["dtype"] == dtype)))
+    return found
+
+
+def decoding(results: ResultSet) -> tuple[Decoding, ...]:
+    """Per device that tried a decode step (accelerators first, in the order measured, then the CPU)."""
+    bands = {b.device: b for b in bandwidths(results)}
+    found = []
+    for device, dtype, first in _judged(results):
         (eager, eager_point), (graph, graph_point) = (_step(results, device, mode, dtype)
                                                       for mode in ("eager", "graph"))
         params = first.params
@@ -476,3 +487,102 @@ def _parameters(params: dict) -> int:
 
 def _decoder(params: dict) -> Decode:
     return Decode(**params)
+
+
+#: Ways of running a decode step, in the order the chapter lists them (mpsarticle.core.specs.DECODE_MODES).
+WAYS: Final = ("eager", "graph", "compiled")
+
+
+@dataclass(frozen=True)
+class Way:
+    """One way of running a device's decode step (eager, replayed, compiled), measured well or not (``step``)."""
+
+    mode: str
+    step: DecodeStep | None
+    #: The point tried in this mode (good or not), ``None`` where the mode was not tried.
+    point: Point | None
+
+    @property
+    def how(self) -> str | None:
+        """``cuda_graph`` or ``torch_compile`` for a replay; ``torch_compile`` for the compiled mode."""
+        if self.mode == "compiled":
+            return "torch_compile"
+        how = self.point.detail.get("overhead_removed_by") if self.point else None
+        return str(how) if how else None
+
+    @property
+    def kernels(self) -> int | None:
+        """The device kernels one token runs (PyTorch's profiler; CUDA only)."""
+        found = self.point.detail.get("kernels_per_call") if self.point else None
+        return int(found) if isinstance(found, int) else None
+
+    @property
+    def launches(self) -> int | None:
+        """How many times the host launches work for one token: each kernel eager and compiled, once for a
+        CUDA graph; unknown where the kernels are not counted."""
+        if self.how == "cuda_graph" and self.mode == "graph":
+            return 1
+        return self.kernels
+
+    @property
+    def compile_s(self) -> float | None:
+        found = self.point.detail.get("compile_s") if self.point else None
+        return float(found) if isinstance(found, (int, float)) else None
+
+
+@dataclass(frozen=True)
+class StepWays:
+    """A device's decode step run each way it was tried, in its own precision at its shortest context, beside
+    the size-matched bound: the rate its own matrices reach read alone (``products``: the ``step_products``
+    point, measured well), over a token's bytes."""
+
+    device: str
+    dtype: str
+    context: int
+    bytes_per_token: float
+    ways: tuple[Way, ...]
+    products: Point | None
+    band: Bandwidth | None
+
+    @property
+    def matched_gb_s(self) -> float | None:
+        """The rate the step's matrices reached read alone, in GB/s."""
+        return self.products.gb_s if self.products else None
+
+    @property
+    def bound_tokens_per_s(self) -> float | None:
+        """The size-matched bound: :attr:`matched_gb_s` over a token's bytes (its cache's included)."""
+        rate = self.matched_gb_s
+        return rate * 1e9 / self.bytes_per_token if rate else None
+
+    def way(self, mode: str) -> Way | None:
+        return next((way for way in self.ways if way.mode == mode), None)
+
+    def share(self, way: Way) -> float | None:
+        bound = self.bound_tokens_per_s
+        return way.step.tokens_per_s / bound if bound and way.step else None
+
+    def against(self, mode: str, other: str) -> Ratio | None:
+        """``other``'s time over ``mode``'s (above 1: ``mode`` is faster), both measured well."""
+        first, second = self.way(mode), self.way(other)
+        if first is None or second is None or first.step is None or second.step is None:
+            return None
+        return analysis.compare(second.step.point, first.step.point)
+
+
+def step_ways(results: ResultSet) -> tuple[StepWays, ...]:
+    """Per device that tried a decode step (accelerators first, then the CPU), each way it tried."""
+    bands = {b.device: b for b in bandwidths(results)}
+    found = []
+    for device, dtype, first in _judged(results):
+        ways = []
+        for mode in WAYS:
+            step, point = _step(results, device, mode, dtype)
+            if point is not None:
+                ways.append(Way(mode, step, point))
+        products = next((p for p in results.select(workload="step_products", device=device, method="engine")
+                         if p.ok and p.params["dtype"] == dtype and p.params["d_model"] == first.params["d_model"]
+                         and p.params["layers"] == first.params["layers"]), None)
+        found.append(StepWays(device, dtype, int(first.params["context"]), first.bytes_moved, tuple(ways), products,
+                              bands.get(device)))
+    return tuple(found)

@@ -21,6 +21,7 @@ from mpsarticle.analysis.findings.llm import (
     Decoding,
     HalfPrecisions,
     PromptRead,
+    StepWays,
     attention,
     contexts,
     decoding,
@@ -28,6 +29,7 @@ from mpsarticle.analysis.findings.llm import (
     op_costs,
     prompts,
     replay_slowdown,
+    step_ways,
 )
 from mpsarticle.article.reasons import reason_text
 from mpsarticle.article.sentences.common import direction_word
@@ -58,6 +60,7 @@ def sentences(results: ResultSet, words: Words) -> dict[str, str]:
     return {"ops_sentence": ops_sentence(results, words),
             "attention_sentence": attention_sentence(found, words),
             "backend_sentence": backend_sentence(found, words),
+            "ways_sentence": ways_sentence(results, words),
             "attention_compared": attention_compared(found, words),
             "decode_sentence": decode_sentence(results, words),
             "contexts_sentence": contexts_sentence(results, words),
@@ -385,3 +388,45 @@ def rule_more(results: ResultSet, words: Words) -> str:
     else:
         parts.append(words("rule.decode.none"))
     return " ".join(parts)
+
+
+# -- three ways to run the step ----------------------------------------------------------------
+
+def _versus(one: StepWays, words: Words) -> str:
+    """The CUDA graph (every kernel, one launch) against the compiled step (fewer kernels, each launched), where
+    both were measured well; why the compiled step is missing, where it was tried and failed."""
+    graph, compiled = one.way("graph"), one.way("compiled")
+    if compiled is not None and compiled.step is None:
+        point = compiled.point
+        why = reason_text(point.reason, words) if point is not None and point.reason else words(
+            "decode.missing.no_reason")
+        return words("decode.ways.compile_missing", why=why)
+    ratio = one.against("compiled", "graph")
+    if graph is None or compiled is None or ratio is None or graph.how != "cuda_graph":
+        return ""
+    direction = ratio.direction()
+    factor = Factor(ratio.value if direction == FASTER else 1 / ratio.value)
+    if graph.kernels is None or compiled.kernels is None:
+        return words("decode.ways.versus.uncounted", direction=Choice(direction), factor=factor)
+    return words("decode.ways.versus", direction=Choice(direction), factor=factor, kernels=Count(graph.kernels),
+                 fused=Count(compiled.kernels))
+
+
+def ways_sentence(results: ResultSet, words: Words) -> str:
+    """Per device, the size-matched bound (the step's own matrices read alone, over a token's bytes) beside the
+    bound from ``B @ a``'s best rate, and on a device that replays CUDA graphs, replaying against fusing."""
+    parts = []
+    for one in step_ways(results):
+        bound, matched = one.bound_tokens_per_s, one.matched_gb_s
+        if bound is None or matched is None or not any(way.step for way in one.ways):
+            continue
+        values = dict(device=words.device(one.device), matched=Rate(matched, "GB/s"), bound=Num(bound),
+                      bytes=Bytes(one.bytes_per_token, binary=False))
+        if one.band is not None:
+            text = words("decode.ways.bound", best=Rate(one.band.memory_gb_s, "GB/s"),
+                         best_bound=Num(one.band.memory_gb_s * 1e9 / one.bytes_per_token), **values)
+        else:
+            text = words("decode.ways.bound.no_band", **values)
+        versus = _versus(one, words)
+        parts.append(text + (" " + versus if versus else ""))
+    return " ".join(parts) if parts else words("decode.ways.none")
