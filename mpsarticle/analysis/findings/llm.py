@@ -526,8 +526,9 @@ class Way:
 
     @property
     def compile_s(self) -> float | None:
-        found = self.point.detail.get("compile_s") if self.point else None
-        return float(found) if isinstance(found, (int, float)) else None
+        """How long ``torch.compile`` took to compile the step, in its first process."""
+        found = self.point.detail.get("compile_ms") if self.point else None
+        return found / 1000 if isinstance(found, int) else None
 
 
 @dataclass(frozen=True)
