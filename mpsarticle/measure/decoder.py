@@ -217,11 +217,12 @@ def layer_step(model: Decode, x: torch.Tensor, w: Weights, keys: torch.Tensor, v
 
 def step(model: Decode, token: torch.Tensor, top: Weights, layers: list[Weights],
          caches: list[tuple[torch.Tensor, torch.Tensor]], angles: tuple[torch.Tensor, torch.Tensor],
-         attend: Attend = sdpa) -> torch.Tensor:
-    """The logits (1 x vocab) of one decode step for ``token`` (a one-element index tensor)."""
+         attend: Attend = sdpa, layer: Callable[..., torch.Tensor] = layer_step) -> torch.Tensor:
+    """The logits (1 x vocab) of one decode step for ``token`` (a one-element index tensor); ``layer`` runs each
+    layer (:func:`layer_step`, or that function compiled)."""
     x = top["embed"][token]
     for w, (keys, values) in zip(layers, caches, strict=True):
-        x = layer_step(model, x, w, keys, values, angles, attend)
+        x = layer(model, x, w, keys, values, angles, attend)
     return _rms_norm(x, top["norm"]) @ top["head"]
 
 
@@ -257,9 +258,10 @@ class Built:
     fn: Callable[[], Any]
 
 
-def build(model: Decode, device: torch.device | str, dtype: torch.dtype, seed: int) -> Built:
+def build(model: Decode, device: torch.device | str, dtype: torch.dtype, seed: int,
+          layer: Callable[..., torch.Tensor] = layer_step) -> Built:
     """The model's weights (:func:`held`) and its cache on ``device`` in ``dtype`` (drawn on the CPU, moved one
-    layer at a time)."""
+    layer at a time); the step runs each layer with ``layer``."""
     top, layers = held(model, device, dtype, seed)
     caches = [(keys.to(device, dtype), values.to(device, dtype))
               for keys, values in _ahead(model.layers, lambda index: cache(model, seed, index))]
@@ -267,7 +269,7 @@ def build(model: Decode, device: torch.device | str, dtype: torch.dtype, seed: i
     angles = rotary_angles(model, dtype, device)
 
     def fn() -> torch.Tensor:
-        return step(model, token, top, layers, caches, angles)
+        return step(model, token, top, layers, caches, angles, layer=layer)
 
     return Built(top, layers, caches, fn)
 
