@@ -1,13 +1,14 @@
-"""The figure of the chapter on language models: tokens per second per device and mode, beside the bandwidth bound."""
+"""The figure of the chapter on language models: per device and mode, the share of the bandwidth bound reached."""
 
 from __future__ import annotations
 
 from matplotlib.figure import Figure
 from matplotlib.lines import Line2D
 from matplotlib.patches import Patch
+from matplotlib.ticker import FuncFormatter
 
 from mpsarticle.analysis.findings.llm import decoding
-from mpsarticle.article.figures.frame import Drawing, empty, label, log_x, new_figure
+from mpsarticle.article.figures.frame import Drawing, empty, label, new_figure
 from mpsarticle.article.figures.style import (
     FIGSIZE,
     INK,
@@ -16,7 +17,7 @@ from mpsarticle.article.figures.style import (
     device_color,
     words_in,
 )
-from mpsarticle.article.wording import Billions, Num, Text
+from mpsarticle.article.wording import Billions, Num, Share, Text
 from mpsarticle.results.model import ResultSet
 
 __all__ = ["decode_bars"]
@@ -28,51 +29,60 @@ REPLAY_MODES = {"cuda_graph": "figure.decode_mode_cuda_graph", "torch_compile": 
 
 
 def decode_bars(results: ResultSet, lang: str) -> Figure:
-    """One bar per device and mode (eager, replayed): tokens per second on a log axis; a diamond marks each device's
-    bound (its B @ a rate from memory over the bytes of one token)."""
+    """One bar per device and mode (eager, replayed): the share of the device's bound it reached, on a linear axis
+    from zero (the bound, its ``B @ a`` rate from memory over the bytes of one token, at 100 %), each bar labelled
+    with its tokens per second. Devices of different models then compare by how close each came to its own
+    ceiling, which a log axis of tokens per second hid (a small CPU model's bar outran a large GPU model's). Where
+    no device has a bound, the bars are tokens per second, on a linear axis from zero too."""
     words = words_in(lang)
     title = words("figure.decode_title")
     found = [d for d in decoding(results) if d.eager is not None or d.graph is not None]
     if not found:
         return empty(words, title)
-    rows = []  # (label, device, tokens per second, replayed, bound)
+    shares = any(d.bound_tokens_per_s for d in found)
+    rows = []  # (label, device, length of the bar, tokens per second, replayed)
     devices = [d.device for d in found]
     for one in found:
+        bound = one.bound_tokens_per_s
+        if shares and not bound:
+            continue
         for step, replayed in ((one.eager, False), (one.graph, True)):
             if step is None:
                 continue
             mode = words(REPLAY_MODES[one.graph_how or "cuda_graph"]) if replayed else \
                 words("figure.decode_mode_eager")
-            # Each device runs its profile's model: the label says which, or a small CPU model's bar would read as
-            # the CPU outrunning the GPU.
+            # Each device runs its profile's model: the label says which.
             rows.append((words("figure.decode_row", device=words.device(one.device), mode=mode,
                                params=Billions(one.parameters, fraction_digits=1), dtype=Text(one.dtype)),
-                         one.device, step.tokens_per_s, replayed, one.bound_tokens_per_s))
+                         one.device, step.tokens_per_s / bound if shares and bound else step.tokens_per_s,
+                         step.tokens_per_s, replayed))
     figure, (ax,) = new_figure(height=min(FIGSIZE[1] * 1.3, 1.9 + 0.7 * len(rows)))
-    values = [r[2] for r in rows] + [r[4] for r in rows if r[4]]
-    for y, (_, device, tokens, replayed, bound) in enumerate(rows):
+    longest = max(r[2] for r in rows)
+    for y, (_, device, length, tokens, replayed) in enumerate(rows):
         color = device_color(device, devices)
-        ax.barh(y, tokens, color=color, height=0.6, hatch=REPLAY_HATCH if replayed else None,
+        ax.barh(y, length, color=color, height=0.6, hatch=REPLAY_HATCH if replayed else None,
                 edgecolor=INK if replayed else color, linewidth=0.6)
-        # Inside the bar's end: beside it, the value would meet the bound's diamond when the two are close.
-        ax.text(tokens / 1.08, y, words("figure.decode_value", value=Num(tokens)), va="center", ha="right",
-                fontsize=TICK_SIZE, color="white", fontweight="bold")
-        if bound:
-            ax.plot([bound], [y], marker="D", markersize=7, color=INK, linestyle="none")
-            ax.text(bound * 1.12, y, words("figure.decode_bound_value", value=Num(bound)), va="center",
-                    fontsize=TICK_SIZE, color=INK)
-    log_x(ax, words, Num)
-    ax.set_xlim(min(values) / 4, max(values) * 6)
+        ax.text(length + longest * 0.02, y, words("figure.decode_value", value=Num(tokens)), va="center",
+                ha="left", fontsize=TICK_SIZE, color=INK)
+    if shares:
+        ax.axvline(1.0, color=INK, linestyle="--", linewidth=1.0)
+        ax.text(1.0, -0.6, words("figure.decode_bound_line"), ha="center", va="bottom", fontsize=TICK_SIZE,
+                color=INK)
+        ax.xaxis.set_major_formatter(FuncFormatter(lambda x, _: words.render(Share(x))))
+        ax.set_xlim(0, max(1.0, longest) * 1.3)
+    else:
+        ax.xaxis.set_major_formatter(FuncFormatter(lambda x, _: words.render(Num(x))))
+        ax.set_xlim(0, longest * 1.3)
     ax.set_yticks(range(len(rows)), [r[0] for r in rows])
-    ax.invert_yaxis()
+    ax.set_ylim(len(rows) - 0.4, -1.0)
     ax.grid(False, axis="y")
-    label(ax, title=title, xlabel=words("figure.decode_axis"))
+    label(ax, title=title, xlabel=words("figure.decode_axis_share" if shares else "figure.decode_axis_tokens"))
     handles: list[Patch | Line2D] = [Patch(facecolor="white", edgecolor=INK, label=words("figure.decode_eager_key"))]
-    if any(r[3] for r in rows):
+    if any(r[4] for r in rows):
         handles.append(Patch(facecolor="white", edgecolor=INK, hatch=REPLAY_HATCH,
                              label=words("figure.decode_replay_key")))
-    if any(r[4] for r in rows):
-        handles.append(Line2D([], [], marker="D", color=INK, linestyle="none", label=words("figure.decode_bound_key")))
+    if shares:
+        handles.append(Line2D([], [], color=INK, linestyle="--", label=words("figure.decode_bound_key")))
     figure.legend(handles=handles, loc="outside lower center", ncols=2, fontsize=TICK_SIZE,
                   edgecolor=LEGEND_EDGE, frameon=True)
     return figure
