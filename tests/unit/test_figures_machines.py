@@ -265,11 +265,13 @@ def _train_only(device_batches: dict[str, dict[int, tuple[float, str]]]) -> Resu
     return ResultSet(environment=dict(ENVIRONMENT), points=points)
 
 
-def test_train_bars_at_batch_32_on_a_log_axis() -> None:
+def test_train_bars_at_batch_32_from_zero_on_a_linear_axis() -> None:
+    """A bar twice as long is a step twice as slow: every bar starts at zero on a linear axis."""
     odd = _train_only({"cpu": {64: (0.05, "passed"), 8: (0.02, "passed")}, "cuda": {8: (0.003, "failed")}})
     figure = figures.machines_train([*entries(), ("odd", odd)], "en")
     ax = figure.axes[0]
-    assert ax.get_xscale() == "log"
+    assert ax.get_xscale() == "linear" and ax.get_xlim()[0] == 0
+    assert all(patch.get_x() == 0 for patch in ax.patches)
     labels = [t.get_text() for t in ax.get_yticklabels()]
     assert labels == ["Mac mini M2 — CPU", "Mac mini M2 — Apple GPU (MPS)", "Workstation RTX — CPU",
                       "Workstation RTX — CUDA GPU",

@@ -17,7 +17,7 @@ from mpsarticle.article.figures.style import (
     device_color,
     words_in,
 )
-from mpsarticle.article.wording import Billions, Num, Share, Text
+from mpsarticle.article.wording import Billions, Count, Num, Share, Text
 from mpsarticle.results.model import ResultSet
 
 __all__ = ["decode_bars"]
@@ -71,7 +71,8 @@ def decode_bars(results: ResultSet, lang: str) -> Figure:
         ax.xaxis.set_major_formatter(FuncFormatter(lambda x, _: words.render(Share(x))))
         ax.set_xlim(0, max(1.0, longest) * 1.3)
     else:
-        ax.xaxis.set_major_formatter(FuncFormatter(lambda x, _: words.render(Num(x))))
+        ax.xaxis.set_major_formatter(FuncFormatter(
+            lambda x, _: words.render(Count(round(x)) if float(x).is_integer() else Num(x))))
         ax.set_xlim(0, longest * 1.3)
     ax.set_yticks(range(len(rows)), [r[0] for r in rows])
     ax.set_ylim(len(rows) - 0.4, -1.0)

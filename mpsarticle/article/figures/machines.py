@@ -16,7 +16,7 @@ from matplotlib.artist import Artist
 from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 from matplotlib.lines import Line2D
-from matplotlib.ticker import FixedLocator, NullFormatter
+from matplotlib.ticker import FixedLocator, FuncFormatter, NullFormatter
 
 from mpsarticle.analysis import series as analysis
 from mpsarticle.article.figures.frame import (
@@ -25,7 +25,6 @@ from mpsarticle.article.figures.frame import (
     empty,
     label,
     legend,
-    log_x,
     log_y,
     message,
     new_figure,
@@ -59,7 +58,7 @@ from mpsarticle.article.figures.style import (
     words_in,
 )
 from mpsarticle.article.figures.training import TRAIN_CRITERIA, failed_text, step_text
-from mpsarticle.article.wording import Num, Share, Size, Words
+from mpsarticle.article.wording import Count, Num, Share, Size, Words
 from mpsarticle.results.model import Point, ResultSet
 
 __all__ = ["TRAIN_BATCH", "machines_efficiency", "machines_speedup", "machines_train"]
@@ -245,9 +244,7 @@ def machines_train(entries: Entries, lang: str) -> Figure:
     height = min(1.7 + (0.55 if two_lines else 0.4) * len(rows), 9.0)
     figure, (ax,) = new_figure(height=max(height, 2.4))
     values = [p.measured_s * 1e3 for _, _, p in rows if p is not None]
-    low, high = (min(values), max(values)) if values else (1.0, 1.0)
-    base = 10 ** math.floor(math.log10(low * 0.999))
-    decades = max(math.log10(high / base), 0.3)
+    high = max(values) if values else 1.0
     failed = passed = False
     for y, (index, _, point) in enumerate(rows):
         color = machine_color(index)
@@ -259,7 +256,8 @@ def machines_train(entries: Entries, lang: str) -> Figure:
                         textcoords="offset points", va="center", fontsize=TICK_SIZE, color=INK)
             continue
         value = point.measured_s * 1e3
-        ax.barh(y, value - base, left=base, color=color, height=0.6)
+        # From zero on a linear axis: a bar twice as long is a step twice as slow.
+        ax.barh(y, value, color=color, height=0.6)
         passed |= point.check == "passed"
         ax.annotate(step_text(point, lang), (value, y), xytext=(3, 0), textcoords="offset points",
                     va="center", fontsize=TICK_SIZE, color=INK)
@@ -268,9 +266,11 @@ def machines_train(entries: Entries, lang: str) -> Figure:
             ax.axhline(y - 0.5, color=SEPARATOR, linewidth=0.8)
     ax.set_yticks(range(len(rows)), labels, fontsize=TICK_SIZE)
     ax.invert_yaxis()
-    log_x(ax, words, Num)
+    # Whole ticks as whole numbers ("5", not "5,00"), in the language's grouping.
+    ax.xaxis.set_major_formatter(FuncFormatter(
+        lambda x, _: words.render(Count(round(x)) if float(x).is_integer() else Num(x))))
     # Room on the right for the value written after the longest bar.
-    ax.set_xlim(base, base * 10 ** (decades / 0.8))
+    ax.set_xlim(0, high * 1.35)
     ax.grid(True, axis="x", which="major", color=GRID, linewidth=0.7)
     # Over the whole figure, not the axes: long machine names push the axes right, and its title off the edge.
     title_over(figure, title)
