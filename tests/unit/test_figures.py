@@ -201,6 +201,9 @@ def test_original_bars_show_100_calls_and_skip_nothing_good() -> None:
     assert max(heights) == pytest.approx(_cpu_seconds(3000) * 100)
     engine = figures.original_bars(build(("mps",)), "en", method="engine")
     assert max(p.get_height() for p in engine.axes[0].patches) == pytest.approx(_cpu_seconds(3000) * 100)
+    # One vertical scale for both charts: they compare bar by bar.
+    assert figure.axes[0].get_ylim() == engine.axes[0].get_ylim()
+    assert figure.axes[0].get_ylim()[0] == 0
 
 
 def test_train_marks_each_bar_with_its_check() -> None:

@@ -77,6 +77,11 @@ def original_bars(results: ResultSet, lang: str, method: Method = "naive") -> Fi
                width=width, color=color, label=words.device(device))
         failed |= mark_failed(ax, [position[m] + offset for m, p in bars.items() if p is None], color)
     ax.set_xticks(range(len(sizes)), [words.render(Size(m)) for m in sizes])
+    # One vertical scale for the naive chart and the synchronised one, so that the two compare bar by bar.
+    tallest = [p.measured_s * ORIGINAL_CALLS for other in ("naive", "engine") for device in devices
+               for p in by_size(results, device, **{**criteria, "method": other}).values() if p is not None]
+    if tallest:
+        ax.set_ylim(0, max(tallest) * 1.08)
     # Seconds on a linear axis, written as the language writes numbers (id: 0,0175), not matplotlib's 0.0175.
     ax.yaxis.set_major_formatter(FuncFormatter(lambda value, _: words.render(Num(value))))
     ax.grid(False, axis="x")
