@@ -294,17 +294,18 @@ def _llm_points(machine: Machine, model: DeviceModel) -> list[Point]:
                 {"attention_route": "vector" if decoder.context + 1 < 1024 else "vector_2pass"}
                 if model.kind == "mps" else {})
         points.append(point)
-    # The step's matrices read alone, in its precision: replayed on CUDA (one launch), else each product launched.
+    # The step's matrices read alone, in its precision, replayed (planned only where a CUDA graph replays them).
+    if model.kind != "cuda":
+        return points
     products = StepProducts(**{name: getattr(base, name) for name in ("d_model", "layers", "heads", "kv_heads", "ffn",
                                                                      "vocab")}, dtype=model.decode_dtype)
-    launches = model.graph_s if model.kind == "cuda" else (7 * base.layers + 1) * op_s
+    launches = model.graph_s
     unsupported = model.decode_dtype == "bfloat16" and not model.gflop_s["bfloat16"]
     point = _point(machine, model, "step_products", products.params(),
                    launches + _stream(model, products.bytes_moved, model.memory_gb_s), suite="decode",
                    flops=products.flops, nbytes=products.bytes_moved, tolerance=DECODE_TOLERANCE[products.dtype],
                    rel_error=DECODE_TOLERANCE[products.dtype] / 4, status="unsupported" if unsupported else "ok")
-    point.detail = {"ops_per_call": 7 * base.layers + 1} | (
-        {"overhead_removed_by": "cuda_graph"} if model.kind == "cuda" else {})
+    point.detail = {"ops_per_call": 7 * base.layers + 1, "overhead_removed_by": "cuda_graph"}
     points.append(point)
     return points
 

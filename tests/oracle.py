@@ -2522,7 +2522,7 @@ def check_decode_contexts_bound(s: Said, c: Context) -> None:
         return
     for name, context in (("first", contexts[0]), ("last", contexts[-1])):
         steps = _steps(c, device, "eager", context=context)
-        c.quantity(v[name], [rate / t.point.bytes_moved for t in steps for rate in _memory_rates(c, device)],
+        c.quantity(v[name], [rate / t.point.bytes_moved for t in steps for rate in _bound_rates(c, device)],
                    f"the bound at {context:,} positions on the {device}")
 
 
@@ -2537,15 +2537,15 @@ def _reading_pairs(base: list[Timed], other: list[Timed]) -> list[tuple[Timed, T
 
 
 def _products(c: Context, device: str) -> list[Timed]:
-    """The decoder's matrix products read alone on ``device``, measured well, in the decoder's precision and of
-    its width."""
+    """The decoder's matrix products read alone on ``device``, replayed and measured well, in the decoder's
+    precision and of its width."""
     steps = _steps(c, device, "eager") or _steps(c, device, "graph") or _steps(c, device, "compiled")
     if not steps:
         return []
     shape = steps[0].point.params
     return [t for ts in c.oracle.timed("step_products", device, dtype=_decoder_dtype(c, device)).values()
             for t in ts if t.point.params.get("d_model") == shape.get("d_model")
-            and t.point.params.get("layers") == shape.get("layers")]
+            and t.point.params.get("layers") == shape.get("layers") and t.point.detail.get("overhead_removed_by")]
 
 
 def check_decode_ways_bound(s: Said, c: Context) -> None:
@@ -2694,6 +2694,15 @@ def check_precision_attention(s: Said, c: Context) -> None:
             c.fail(f"{n} calls {side}, but between {certain} and {possible} can be")
 
 
+def _bound_rates(c: Context, device: str) -> list[float]:
+    """The rate a decode bound is read at: its own matrices' read alone (each reading), where they were measured
+    well, else B @ a's (:func:`_memory_rates`)."""
+    products = _products(c, device)
+    if products:
+        return [t.point.bytes_moved / r.median for t in products for r in t.readings()]
+    return _memory_rates(c, device)
+
+
 def _memory_rates(c: Context, device: str) -> list[float]:
     """The B @ a rate a bound is read at: the best beyond the device's cache where the cache is known and a
     matrix exceeded it, else the largest matrix's (each point's value)."""
@@ -2714,7 +2723,7 @@ def _memory_rates(c: Context, device: str) -> list[float]:
 def _shares(c: Context, device: str, steps: list[Timed]) -> list[float]:
     """Tokens per second over the bound, for every reading of ``steps`` and every rate the bound may use."""
     return [(1 / value) / (rate / t.point.bytes_moved) for t in steps for value in _values([t])
-            for rate in _memory_rates(c, device)]
+            for rate in _bound_rates(c, device)]
 
 
 def _limits(c: Context, device: str) -> set[str]:
@@ -2726,7 +2735,7 @@ def _limits(c: Context, device: str) -> set[str]:
     for t in steps:
         ops = t.point.detail.get("ops_per_call")
         for value in _values([t]):
-            for rate in _memory_rates(c, device):
+            for rate in _bound_rates(c, device):
                 if (1 / value) / (rate / t.point.bytes_moved) >= HALF:
                     found.add("bandwidth")
                     continue
@@ -2760,7 +2769,11 @@ def _bound(c: Context, s: Said, device: str, steps: list[Timed]) -> None:
     v, point = s.values, steps[0].point
     if not shown(v["bytes"]).matches(point.bytes_moved):
         c.fail(f"{shown(v['bytes'])} per token, but the step reads {point.bytes_moved:.4g} bytes")
-    rates = c.tied(v["rate"], _memory_rates(c, device), f"the B @ a rate a bound on the {device} is read at")
+    matched = bool(_products(c, device))
+    if "basis" in v and (choice(s, "basis") == "matched") != matched:
+        c.fail(f"the bound read at {choice(s, 'basis')!r}, but the {device}'s own matrices were "
+               f"{'' if matched else 'not '}measured well alone")
+    rates = c.tied(v["rate"], _bound_rates(c, device), f"the rate a bound on the {device} is read at")
     if "m" in printed_fields(s):
         at = c.oracle.timed("matvec", device).get(v["m"].n, [])
         if not any(shown(v["rate"]).matches(t.rate("bytes_moved")[0]) for t in at):
@@ -2857,7 +2870,7 @@ def _answered(c: Context) -> str:
     """The device whose decode step the answer quotes: the accelerator where its eager step was measured well beside
     a bound, else the CPU."""
     o = c.oracle
-    return o.accelerator if o.accelerator and _steps(c, o.accelerator, "eager") and _memory_rates(
+    return o.accelerator if o.accelerator and _steps(c, o.accelerator, "eager") and _bound_rates(
         c, o.accelerator) else "cpu"
 
 

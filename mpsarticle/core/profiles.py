@@ -351,7 +351,10 @@ def _suite_decode(suite: str, profile: Profile, device: Target) -> list[Task]:
     prompts = profile.decoder.prompts(device)
     # The points of the decoder's own precision first, then the other half precision's: a process holds one
     # model at a time (mpsarticle.measure.decoder.held).
-    judged = [s for s in steps if s.dtype == steps[0].dtype] + [profile.decoder.products(device)] + [
+    # The step's matrices alone only where they can be replayed: launched one by one, they would carry each call's
+    # cost, and their rate would be no bound on the bytes.
+    products = [profile.decoder.products(device)] if replays_graphs(device) else []
+    judged = [s for s in steps if s.dtype == steps[0].dtype] + products + [
         p for p in prompts if p.dtype == steps[0].dtype]
     rest = [s for s in steps if s.dtype != steps[0].dtype] + [p for p in prompts if p.dtype != steps[0].dtype]
     return [Task(suite, step, device, "engine", profile.options()) for step in judged + rest]

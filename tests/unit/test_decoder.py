@@ -263,7 +263,7 @@ def test_the_decoder_runs_in_float16_only_where_the_apple_gpu_emulates_bfloat16(
         # The prompt is read in both half precisions, the decoder's first: the regime is said in it.
         assert [t.workload.params()["dtype"] for t in planned if t.workload.kind == "prefill"] == [
             expected, OTHER_HALF[expected]]
-        assert [t.workload.params()["dtype"] for t in plan(("decode",), chosen, [CPU])] == ["float32"] * 3
+        assert [t.workload.params()["dtype"] for t in plan(("decode",), chosen, [CPU])] == ["float32"] * 2
 
 
 @pytest.mark.parametrize("dtype", ["float32", "bfloat16"])
@@ -327,16 +327,19 @@ def test_the_decode_suite_plans_three_modes_where_graphs_replay_and_groups_by_pr
     from mpsarticle.core.specs import StepProducts
 
     profile = get_profile("default")
-    for device, modes in ((Device("cuda"), {"eager", "graph", "compiled"}), (Device("mps"), {"eager", "graph"})):
+    for device, modes, replays in ((Device("cuda"), {"eager", "graph", "compiled"}, True),
+                                   (Device("mps"), {"eager", "graph"}, False)):
         tasks = [t.workload for t in plan(["decode"], "default", [device])]
         judged = profile.decoder.accelerator_dtype
         assert {w.mode for w in tasks if isinstance(w, Decode) and w.context == 512 and w.dtype == judged} == modes
         dtypes = [w.dtype for w in tasks]
         assert dtypes == sorted(dtypes, key=lambda d: d != judged)  # one precision's points, then the other's
         products = [w for w in tasks if isinstance(w, StepProducts)]
-        assert len(products) == 1 and products[0].dtype == judged and products[0].d_model == DECODERS["1.1b"].d_model
+        # The step's matrices alone only where a CUDA graph replays them (launched one by one, no bound).
+        assert len(products) == int(replays)
+        assert all(p.dtype == judged and p.d_model == DECODERS["1.1b"].d_model for p in products)
     cpu = [t.workload for t in plan(["decode"], "quick", [CPU])]
-    assert [type(w).__name__ for w in cpu] == ["Decode", "StepProducts", "Prefill"]
+    assert [type(w).__name__ for w in cpu] == ["Decode", "Prefill"]
 
 
 @pytest.mark.parametrize("machine", ["nvidia-h200-like", "apple-m1-base", "all-failed"])

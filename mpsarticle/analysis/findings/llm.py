@@ -195,6 +195,9 @@ class Decoding:
     graph_point: Point | None
     band: Bandwidth | None
     cost: OpCost | None
+    #: The step's own matrices read alone (``step_products``, measured well), whose rate is the size-matched
+    #: bound's; ``None`` where they were not (the bound is then ``B @ a``'s from memory).
+    products: Point | None = None
 
     @property
     def graph_how(self) -> str | None:
@@ -203,9 +206,23 @@ class Decoding:
         return str(how) if how else None
 
     @property
+    def bound_basis(self) -> Literal["matched", "best"] | None:
+        """What the bound's rate is: ``matched``, the step's own matrices read alone; ``best``, ``B @ a``'s from
+        memory (where the matrices were not measured well); ``None``, neither."""
+        return "matched" if self.products is not None else "best" if self.band is not None else None
+
+    @property
+    def rate_gb_s(self) -> float | None:
+        """The rate the bound is read at (:attr:`bound_basis`), in GB/s."""
+        if self.products is not None:
+            return self.products.gb_s
+        return self.band.memory_gb_s if self.band else None
+
+    @property
     def bound_tokens_per_s(self) -> float | None:
-        """The bandwidth bound: the rate ``B @ a`` reached from memory over the bytes of one token."""
-        return self.band.memory_gb_s * 1e9 / self.bytes_per_token if self.band else None
+        """The bandwidth bound: :attr:`rate_gb_s` over the bytes of one token."""
+        rate = self.rate_gb_s
+        return rate * 1e9 / self.bytes_per_token if rate else None
 
     def share(self, step: DecodeStep) -> tuple[float, float, float] | None:
         """(share of the bound, low, high) reached by ``step``."""
@@ -287,6 +304,15 @@ def _judged(results: ResultSet) -> list[tuple[str, str, Point]]:
     return found
 
 
+def _products(results: ResultSet, device: str, step: Point) -> Point | None:
+    """The matrices of ``step``'s decoder read alone on ``device`` in its precision, replayed without per-call
+    overhead and measured well, or ``None`` (launched one by one, their rate would include each call's cost)."""
+    return next((p for p in results.select(workload="step_products", device=device, method="engine")
+                 if p.ok and p.detail.get("overhead_removed_by") and p.params["dtype"] == step.params["dtype"]
+                 and p.params["d_model"] == step.params["d_model"] and p.params["layers"] == step.params["layers"]),
+                None)
+
+
 def decoding(results: ResultSet) -> tuple[Decoding, ...]:
     """Per device that tried a decode step (accelerators first, in the order measured, then the CPU)."""
     bands = {b.device: b for b in bandwidths(results)}
@@ -297,7 +323,7 @@ def decoding(results: ResultSet) -> tuple[Decoding, ...]:
         params = first.params
         found.append(Decoding(device, _parameters(params), str(params["dtype"]), int(params["context"]),
                               first.bytes_moved, eager, graph, eager_point, graph_point, bands.get(device),
-                              op_cost(results, device)))
+                              op_cost(results, device), _products(results, device, first)))
     return tuple(found)
 
 
@@ -348,8 +374,8 @@ class ContextStep:
     eager: DecodeStep | None
     graph: DecodeStep | None
     cache_share: float
-    #: The bandwidth bound at this context: the ``B @ a`` rate from memory over a token's bytes, the cache's
-    #: included (``None`` without a ``B @ a``).
+    #: The bandwidth bound at this context: the decode bound's rate (:attr:`Decoding.rate_gb_s`) over a token's
+    #: bytes, the cache's included (``None`` without a rate).
     bound_tokens_per_s: float | None = None
 
 
@@ -362,7 +388,10 @@ def contexts(results: ResultSet) -> dict[str, tuple[ContextStep, ...]]:
         if not points:
             continue
         band = bands.get(device)
-        dtype = decoder_dtype(_decode_points(results, device))
+        shortest = _decode_points(results, device)
+        dtype = decoder_dtype(shortest)
+        products = _products(results, device, next(p for p in shortest if p.params["dtype"] == dtype))
+        rate = products.gb_s if products is not None else band.memory_gb_s if band else None
         measured = sorted({int(p.params["context"]) for p in points if p.params["dtype"] == dtype})
         if len(measured) < 2:
             continue
@@ -371,7 +400,7 @@ def contexts(results: ResultSet) -> dict[str, tuple[ContextStep, ...]]:
             model = _decoder(next(p.params for p in points
                                   if p.params["dtype"] == dtype and p.params["context"] == context))
             cache = DTYPE_SIZES[dtype] * model.cache_values
-            bound = band.memory_gb_s * 1e9 / model.bytes_moved if band else None
+            bound = rate * 1e9 / model.bytes_moved if rate else None
             ladder.append(ContextStep(context, _step(results, device, "eager", dtype, context)[0],
                                       _step(results, device, "graph", dtype, context)[0], cache / model.bytes_moved,
                                       bound))
@@ -581,9 +610,6 @@ def step_ways(results: ResultSet) -> tuple[StepWays, ...]:
             step, point = _step(results, device, mode, dtype)
             if point is not None:
                 ways.append(Way(mode, step, point))
-        products = next((p for p in results.select(workload="step_products", device=device, method="engine")
-                         if p.ok and p.params["dtype"] == dtype and p.params["d_model"] == first.params["d_model"]
-                         and p.params["layers"] == first.params["layers"]), None)
-        found.append(StepWays(device, dtype, int(first.params["context"]), first.bytes_moved, tuple(ways), products,
-                              bands.get(device)))
+        found.append(StepWays(device, dtype, int(first.params["context"]), first.bytes_moved, tuple(ways),
+                              _products(results, device, first), bands.get(device)))
     return tuple(found)

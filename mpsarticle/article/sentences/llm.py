@@ -222,12 +222,14 @@ def decode_sentence(results: ResultSet, words: Words) -> str:
                      **_model(one))
         bound = one.bound_tokens_per_s
         share = one.share(step)
-        if one.band is None or bound is None or share is None:
+        rate = one.rate_gb_s
+        if one.bound_basis is None or rate is None or bound is None or share is None:
             text += " " + words("decode.no_bound", device=device)
         else:
-            text += " " + words("decode.bound", rate=Rate(one.band.memory_gb_s, "GB/s"), m=Size(one.band.memory_size),
+            where = {"m": Size(one.band.memory_size)} if one.bound_basis == "best" and one.band else {}
+            text += " " + words("decode.bound", basis=Choice(one.bound_basis), rate=Rate(rate, "GB/s"),
                                 bytes=Bytes(one.bytes_per_token, binary=False), bound=Num(bound),
-                                share=Share(share[0]), device=device)
+                                share=Share(share[0]), device=device, **where)
             text += " " + _limit(one, step, words)
         graph = _graph(one, words)
         parts.append(text + (" " + graph if graph else "") + _route(one, step, words))
@@ -358,13 +360,13 @@ def _answered(results: ResultSet) -> Decoding | None:
 def decode_answer(results: ResultSet, words: Words) -> str:
     """The tokens per second this machine generated beside the bound, and which of the two limits it."""
     one = _answered(results)
-    if one is None or one.eager is None or one.band is None:
+    if one is None or one.eager is None or one.rate_gb_s is None:
         return words("answer.decode.none")
-    bound, share = one.bound_tokens_per_s, one.share(one.eager)
+    bound, share, rate = one.bound_tokens_per_s, one.share(one.eager), one.rate_gb_s
     assert bound is not None and share is not None  # (chosen for having a bound)
     limit = one.limit or "unknown"
     return words("answer.decode", limit=Choice(limit), device=words.device(one.device),
-                 tokens=Num(one.eager.tokens_per_s), bound=Num(bound), rate=Rate(one.band.memory_gb_s, "GB/s"),
+                 tokens=Num(one.eager.tokens_per_s), bound=Num(bound), rate=Rate(rate, "GB/s"),
                  share=Share(share[0]),
                  params=Billions(one.parameters, fraction_digits=1), bytes=Bytes(one.bytes_per_token, binary=False))
 
