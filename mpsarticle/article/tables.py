@@ -12,6 +12,7 @@ import re
 from collections.abc import Iterable, Sequence
 
 from mpsarticle.analysis import series as analysis
+from mpsarticle.analysis.findings.llm import step_ways
 from mpsarticle.article.formatting import ratio_interval, reading_date, reading_name, with_interval
 from mpsarticle.article.reasons import reason_text
 from mpsarticle.article.selfcheck_words import point_words, reference_words, row_ratio_digits
@@ -228,8 +229,6 @@ WAYS_COLUMNS = ("column.device", "ways.column.way", "ways.column.kernels", "ways
 def ways_table(results: ResultSet, words: Words) -> str:
     """Per device, each way its decode step was run (eager, replayed, compiled): kernels and host launches per
     token, tokens per second with their interval, and the share of the size-matched bound."""
-    from mpsarticle.analysis.findings.llm import step_ways
-
     rows = []
     for one in step_ways(results):
         for way in one.ways:

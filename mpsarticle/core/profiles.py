@@ -134,13 +134,12 @@ class DecoderChoice:
                 replace(shape, dtype=OTHER_HALF[dtype], mode="eager")]
         return [replace(DECODERS[self.cpu], dtype=self.cpu_dtype)]
 
-    def products(self, device: Target) -> StepProducts:
-        """The decoder's matrix products alone, in the precision it is judged in on ``device``: the size-matched
-        bound of its step."""
-        shape = DECODERS[self.accelerator if device.is_accelerator else self.cpu]
-        dtype = self.accelerator_dtype if device.is_accelerator else self.cpu_dtype
+    def products(self) -> StepProducts:
+        """The accelerator's decoder's matrix products alone, in its precision: the size-matched bound of its step
+        (measured only where a CUDA graph replays them, :func:`replays_graphs`)."""
+        shape = DECODERS[self.accelerator]
         return StepProducts(d_model=shape.d_model, layers=shape.layers, heads=shape.heads, kv_heads=shape.kv_heads,
-                            ffn=shape.ffn, vocab=shape.vocab, dtype=dtype)
+                            ffn=shape.ffn, vocab=shape.vocab, dtype=self.accelerator_dtype)
 
     def for_machine(self, environment: Mapping[str, Any]) -> DecoderChoice:
         """This choice on the machine of ``environment``: float16 where its Apple GPU emulates bfloat16 (about
@@ -350,10 +349,9 @@ def _suite_decode(suite: str, profile: Profile, device: Target) -> list[Task]:
     steps = profile.decoder.on(device)
     prompts = profile.decoder.prompts(device)
     # The points of the decoder's own precision first, then the other half precision's: a process holds one
-    # model at a time (mpsarticle.measure.decoder.held).
-    # The step's matrices alone only where they can be replayed: launched one by one, they would carry each call's
-    # cost, and their rate would be no bound on the bytes.
-    products = [profile.decoder.products(device)] if replays_graphs(device) else []
+    # model at a time (mpsarticle.measure.decoder.held). The step's matrices alone only where they can be
+    # replayed: launched one by one, they would carry each call's cost, and their rate would bound no bytes.
+    products = [profile.decoder.products()] if replays_graphs(device) else []
     judged = [s for s in steps if s.dtype == steps[0].dtype] + products + [
         p for p in prompts if p.dtype == steps[0].dtype]
     rest = [s for s in steps if s.dtype != steps[0].dtype] + [p for p in prompts if p.dtype != steps[0].dtype]

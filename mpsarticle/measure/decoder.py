@@ -106,29 +106,41 @@ def _moved(weights: Weights, device: torch.device | str, dtype: torch.dtype) -> 
     return {name: value.to(device, dtype) for name, value in weights.items()}
 
 
-def _ahead(count: int, draw: Callable[[int], T]) -> Iterator[T]:
+class _Ahead(Iterator[T]):
     """``draw(0)``, ``draw(1)``, … ``draw(count - 1)`` in order, up to :data:`DRAW_AHEAD` of them drawn at once in
-    threads from now on (each draw reads only its own generators: the same numbers as one after another)."""
-    pool = ThreadPoolExecutor(max_workers=DRAW_AHEAD, thread_name_prefix="draw")
-    waiting = collections.deque(pool.submit(draw, i) for i in range(min(DRAW_AHEAD, count)))
+    threads from its creation on (each draw reads only its own generators: the same numbers as one after
+    another). :meth:`close` (or the last item) ends the threads, read or not."""
 
-    def drawn() -> Iterator[T]:
+    def __init__(self, count: int, draw: Callable[[int], T]) -> None:
+        self._count, self._draw, self._next = count, draw, 0
+        self._pool = ThreadPoolExecutor(max_workers=DRAW_AHEAD, thread_name_prefix="draw")
+        self._waiting = collections.deque(self._pool.submit(draw, i) for i in range(min(DRAW_AHEAD, count)))
+
+    def __next__(self) -> T:
+        if self._next >= self._count:
+            self.close()
+            raise StopIteration
         try:
-            for index in range(count):
-                found = waiting.popleft().result()
-                if index + DRAW_AHEAD < count:
-                    waiting.append(pool.submit(draw, index + DRAW_AHEAD))
-                yield found
-        finally:
-            pool.shutdown(cancel_futures=True)
+            found = self._waiting.popleft().result()
+        except BaseException:
+            self.close()
+            raise
+        if self._next + DRAW_AHEAD < self._count:
+            self._waiting.append(self._pool.submit(self._draw, self._next + DRAW_AHEAD))
+        self._next += 1
+        if self._next == self._count:
+            self.close()
+        return found
 
-    return drawn()
+    def close(self) -> None:
+        self._pool.shutdown(cancel_futures=True)
+
 
 
 def _drawn(model: Decode, seed: int) -> tuple[Weights, Iterator[Layer]]:
     """The model's top weights and, in order, each layer's weights and cache, as :func:`top_weights`,
     :func:`layer_weights` and :func:`cache` draw them, with up to :data:`DRAW_AHEAD` layers drawn at once."""
-    layers = _ahead(model.layers, lambda index: (layer_weights(model, seed, index), cache(model, seed, index)))
+    layers = _Ahead(model.layers, lambda index: (layer_weights(model, seed, index), cache(model, seed, index)))
     try:
         top = top_weights(model, seed)  # in this thread, while the first layers are drawn
     except BaseException:
@@ -152,7 +164,7 @@ def held(model: Decode, device: torch.device | str, dtype: torch.dtype, seed: in
            seed)
     if key not in _HELD:
         _HELD.clear()
-        drawn = _ahead(model.layers, lambda index: layer_weights(model, seed, index))
+        drawn = _Ahead(model.layers, lambda index: layer_weights(model, seed, index))
         top = _moved(top_weights(model, seed), device, dtype)
         layers = [_moved(weights, device, dtype) for weights in drawn]
         _HELD[key] = (top, layers)
@@ -256,6 +268,9 @@ class Built:
     caches: list[tuple[torch.Tensor, torch.Tensor]]
     #: The logits (a step, a prompt) or the products' outputs.
     fn: Callable[[], Any]
+    #: The same call with every layer run eagerly, on the same tensors (the same callable unless a layer is
+    #: compiled): the operations one call dispatches are counted on it.
+    eager: Callable[[], Any] | None = None
 
 
 def build(model: Decode, device: torch.device | str, dtype: torch.dtype, seed: int,
@@ -264,14 +279,17 @@ def build(model: Decode, device: torch.device | str, dtype: torch.dtype, seed: i
     layer at a time); the step runs each layer with ``layer``."""
     top, layers = held(model, device, dtype, seed)
     caches = [(keys.to(device, dtype), values.to(device, dtype))
-              for keys, values in _ahead(model.layers, lambda index: cache(model, seed, index))]
+              for keys, values in _Ahead(model.layers, lambda index: cache(model, seed, index))]
     token = torch.tensor([TOKEN], device=device)
     angles = rotary_angles(model, dtype, device)
 
     def fn() -> torch.Tensor:
         return step(model, token, top, layers, caches, angles, layer=layer)
 
-    return Built(top, layers, caches, fn)
+    def eager() -> torch.Tensor:
+        return step(model, token, top, layers, caches, angles)
+
+    return Built(top, layers, caches, fn, eager if layer is not layer_step else fn)
 
 
 def _layer_products(x: torch.Tensor, w: Weights) -> list[torch.Tensor]:
@@ -314,7 +332,7 @@ def products_reference(model: Decode, seed: int) -> torch.Tensor:
 @functools.lru_cache(maxsize=2)
 def _products_reference(model: Decode, seed: int) -> torch.Tensor:
     x = _input(model).double()
-    found = [out.flatten() for weights in _ahead(model.layers, lambda index: layer_weights(model, seed, index))
+    found = [out.flatten() for weights in _Ahead(model.layers, lambda index: layer_weights(model, seed, index))
              for out in _layer_products(x, _moved(weights, "cpu", torch.float64))]
     return torch.cat(found + [(x @ top_weights(model, seed)["head"].double()).flatten()])
 

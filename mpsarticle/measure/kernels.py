@@ -441,9 +441,7 @@ def _decode(workload: Decode, device: Device, *, seed: int, rotations: int) -> P
     # 1.1-billion-parameter step in its first process, and again in part in every later one).
     layer = torch.compile(decoder.layer_step) if workload.mode == "compiled" else decoder.layer_step
     built = decoder.build(workload, device.torch_device, DTYPES[workload.dtype], seed, layer=layer)
-    detail: dict[str, str | int] = {"ops_per_call": len(dispatched(
-        decoder.build(workload, device.torch_device, DTYPES[workload.dtype], seed).fn
-        if workload.mode == "compiled" else built.fn))}
+    detail: dict[str, str | int] = {"ops_per_call": len(dispatched(built.eager or built.fn))}
     if device.kind == "mps":
         # One new position over the cache and itself, no mask: the shape says which kernel runs.
         detail["attention_route"] = mps_attention_route(1, workload.context + 1, workload.head_dim, causal=False)

@@ -165,8 +165,8 @@ def time_naive(prepared: Prepared, device: Device, options: TimingOptions) -> di
     started = time.perf_counter()
     samples: list[float] = []
     spent = 0.0
-    while not samples or (options.share == 1 and len(samples) < NAIVE_REPEATS) or (
-            options.share > 1 and len(samples) < NAIVE_PER_PROCESS and spent < options.budget_share_s):
+    wanted, budget = (NAIVE_REPEATS, math.inf) if options.share == 1 else (NAIVE_PER_PROCESS, options.budget_share_s)
+    while len(samples) < wanted and (not samples or spent < budget):
         run_started = time.perf_counter()
         samples.append(timeit.timeit(prepared.fn, number=options.number) / options.number)
         # Let the queued work drain so it cannot leak into the next run;

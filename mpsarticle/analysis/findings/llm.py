@@ -290,20 +290,6 @@ def decoder_dtype(points: list[Point]) -> str:
     return str((replayed or points)[0].params["dtype"])
 
 
-def _judged(results: ResultSet) -> list[tuple[str, str, Point]]:
-    """``(device, precision, first point)`` of each device's decoder as it is judged (:func:`decoder_dtype`, at
-    the shortest context), for every device that tried a decode step: accelerators first, in the order measured,
-    then the CPU."""
-    order = [d for d in results.devices if d != "cpu"] + [d for d in results.devices if d == "cpu"]
-    found = []
-    for device in order:
-        points = _decode_points(results, device)
-        if points:
-            dtype = decoder_dtype(points)
-            found.append((device, dtype, next(p for p in points if p.params["dtype"] == dtype)))
-    return found
-
-
 def _products(results: ResultSet, device: str, step: Point) -> Point | None:
     """The matrices of ``step``'s decoder read alone on ``device`` in its precision, replayed without per-call
     overhead and measured well, or ``None`` (launched one by one, their rate would include each call's cost)."""
@@ -316,8 +302,14 @@ def _products(results: ResultSet, device: str, step: Point) -> Point | None:
 def decoding(results: ResultSet) -> tuple[Decoding, ...]:
     """Per device that tried a decode step (accelerators first, in the order measured, then the CPU)."""
     bands = {b.device: b for b in bandwidths(results)}
+    order = [d for d in results.devices if d != "cpu"] + [d for d in results.devices if d == "cpu"]
     found = []
-    for device, dtype, first in _judged(results):
+    for device in order:
+        points = _decode_points(results, device)
+        if not points:
+            continue
+        dtype = decoder_dtype(points)
+        first = next(p for p in points if p.params["dtype"] == dtype)
         (eager, eager_point), (graph, graph_point) = (_step(results, device, mode, dtype)
                                                       for mode in ("eager", "graph"))
         params = first.params
@@ -562,28 +554,34 @@ class Way:
 
 @dataclass(frozen=True)
 class StepWays:
-    """A device's decode step run each way it was tried, in its own precision at its shortest context, beside
-    the size-matched bound: the rate its own matrices reach read alone (``products``: the ``step_products``
-    point, measured well), over a token's bytes."""
+    """A device's decode step (:class:`Decoding`) run each way it was tried, in its own precision at its shortest
+    context, beside the size-matched bound: the rate its own matrices reached read alone and replayed
+    (:attr:`Decoding.products`), over a token's bytes."""
 
-    device: str
-    dtype: str
-    context: int
-    bytes_per_token: float
+    decoding: Decoding
     ways: tuple[Way, ...]
-    products: Point | None
-    band: Bandwidth | None
+
+    @property
+    def device(self) -> str:
+        return self.decoding.device
+
+    @property
+    def bytes_per_token(self) -> float:
+        return self.decoding.bytes_per_token
+
+    @property
+    def band(self) -> Bandwidth | None:
+        return self.decoding.band
 
     @property
     def matched_gb_s(self) -> float | None:
-        """The rate the step's matrices reached read alone, in GB/s."""
-        return self.products.gb_s if self.products else None
+        """The rate the step's matrices reached read alone, in GB/s (``None`` where they were not)."""
+        return self.decoding.rate_gb_s if self.decoding.bound_basis == "matched" else None
 
     @property
     def bound_tokens_per_s(self) -> float | None:
         """The size-matched bound: :attr:`matched_gb_s` over a token's bytes (its cache's included)."""
-        rate = self.matched_gb_s
-        return rate * 1e9 / self.bytes_per_token if rate else None
+        return self.decoding.bound_tokens_per_s if self.matched_gb_s else None
 
     def way(self, mode: str) -> Way | None:
         return next((way for way in self.ways if way.mode == mode), None)
@@ -602,14 +600,8 @@ class StepWays:
 
 def step_ways(results: ResultSet) -> tuple[StepWays, ...]:
     """Per device that tried a decode step (accelerators first, then the CPU), each way it tried."""
-    bands = {b.device: b for b in bandwidths(results)}
     found = []
-    for device, dtype, first in _judged(results):
-        ways = []
-        for mode in WAYS:
-            step, point = _step(results, device, mode, dtype)
-            if point is not None:
-                ways.append(Way(mode, step, point))
-        found.append(StepWays(device, dtype, int(first.params["context"]), first.bytes_moved, tuple(ways),
-                              _products(results, device, first), bands.get(device)))
+    for one in decoding(results):
+        tried = ((mode, *_step(results, one.device, mode, one.dtype)) for mode in WAYS)
+        found.append(StepWays(one, tuple(Way(mode, step, point) for mode, step, point in tried if point is not None)))
     return tuple(found)
