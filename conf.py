@@ -52,6 +52,7 @@ extensions = [
     "sphinx.ext.mathjax",
     "sphinxext.opengraph",  # link previews: og:* tags on every page
     "sphinx_sitemap",       # sitemap.xml per language, with hreflang alternates
+    "sphinx_design",        # dropdowns: depth a click away from the prose (the contents, the method's notes)
 ]
 
 templates_path = [str(ROOT / "_templates")]
