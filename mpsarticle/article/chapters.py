@@ -68,9 +68,13 @@ def _nothing_measured(results: ResultSet, words: Words) -> dict[str, str]:
     return {}
 
 
-#: Every chapter, in the article's order: the opening page's table of contents lists them from here (conf.py).
+#: Every chapter, in the article's order, which is a reader's: the answer (the opening page), what to expect from
+#: each Apple chip, the verdict, then the chapters that show how, and the method last. The opening page's table of
+#: contents lists them from here (conf.py).
 CHAPTERS: dict[str, Chapter] = {
     "index": Chapter(index.sentences, figures=("mac_model", "answer")),
+    "your_mac": Chapter(your_mac.sentences, figures=("your_mac_bandwidth",)),
+    "verdict": Chapter(verdict.sentences),
     "intro": Chapter(_nothing_measured),
     "devices": Chapter(devices.sentences),
     "matvec": Chapter(matvec.sentences, figures=("original", "original_engine", "time", "speedup", "bandwidth"),
@@ -81,9 +85,7 @@ CHAPTERS: dict[str, Chapter] = {
     "llm": Chapter(llm.sentences, figures=("decode",), gap_suites=("overhead", "attention", "decode")),
     "machines": Chapter(machines.sentences, figures=("machines_speedup", "machines_efficiency", "machines_train"),
                         needs_archive=True),
-    "your_mac": Chapter(your_mac.sentences, figures=("your_mac_bandwidth",)),
     "method": Chapter(method.sentences, needs_selfcheck=True),
-    "verdict": Chapter(verdict.sentences),
 }
 
 
