@@ -28,6 +28,7 @@ from typing import Any
 import torch
 from torch import nn
 
+from mpsarticle.core.frameworks import is_mlx
 from mpsarticle.core.reasons import Reason
 from mpsarticle.core.routes import mps_attention_route
 from mpsarticle.core.specs import (
@@ -49,7 +50,7 @@ from mpsarticle.core.specs import (
 from mpsarticle.measure import decoder
 from mpsarticle.measure.devices import Device
 
-__all__ = ["DTYPES", "TOLERANCE", "Prepared", "SmallCNN", "build", "prepare", "relative_error"]
+__all__ = ["DTYPES", "TOLERANCE", "Prepared", "SmallCNN", "build", "prepare", "relative_error", "sample_rows"]
 
 DTYPES: dict[str, torch.dtype] = {
     "float32": torch.float32,
@@ -100,14 +101,21 @@ class Prepared:
     state: Any = None
 
 
-def prepare(workload: Workload, device: Device, *, seed: int = 0, rotations: int = 1) -> Prepared:
+def prepare(workload: Workload, device: Device | Any, *, seed: int = 0, rotations: int = 1) -> Prepared:
     """``workload``'s inputs on ``device`` (``rotations`` sets of them, for cache-cold timing) and its callable.
 
-    Raises :class:`~mpsarticle.core.specs.Unsupported` for a workload known not to run there.
+    Raises :class:`~mpsarticle.core.specs.Unsupported` for a workload known not to run there. On one of MLX's
+    devices (:class:`~mpsarticle.measure.mlx.MlxDevice`) the kernel is MLX's (:mod:`mpsarticle.measure.mlx_kernels`),
+    on inputs drawn as PyTorch's CPU draws them (one set: MLX is not timed cache-cold).
     """
     reason = workload.unsupported_reason(device.kind)
     if reason:
         raise Unsupported(reason)
+    if is_mlx(device.name):
+        # Imported here: mlx is loaded only where MLX is measured.
+        from mpsarticle.measure import mlx_kernels
+
+        return mlx_kernels.build(workload, device, seed=seed)
     return build(workload, device, seed=seed, rotations=max(1, rotations))
 
 
@@ -124,7 +132,9 @@ def _rand(shape: tuple[int, ...], dtype: str, generator: torch.Generator, device
     return values if dtype == "float32" else values.to(DTYPES[dtype])
 
 
-def _sample_rows(m: int, seed: int) -> torch.Tensor:
+def sample_rows(m: int, seed: int) -> torch.Tensor:
+    """The rows of an m-row output that its check recomputes in float64: all of them up to :data:`_CHECK_ROWS`,
+    else that many drawn from ``seed`` (the same rows for every framework that draws the same inputs)."""
     count = min(m, _CHECK_ROWS)
     return torch.randperm(m, generator=torch.Generator().manual_seed(seed + 1))[:count].sort().values
 
@@ -161,7 +171,7 @@ def _product(workload: MatVec | MatMul, device: Device, *, seed: int, rotations:
 
     def verify() -> float:
         X, Y = state.current
-        rows = _sample_rows(workload.m, seed).to(X.device)
+        rows = sample_rows(workload.m, seed).to(X.device)
         out = fn()[rows]
         ref = X[rows].to("cpu", torch.float64) @ Y.to("cpu", torch.float64)
         return relative_error(out, ref)
@@ -349,7 +359,7 @@ def _attention(workload: Attention, device: Device, *, seed: int, rotations: int
 
     def verify() -> float:
         q, k, v = (t[:1, :_ATTENTION_HEADS] for t in state.current)
-        rows = _sample_rows(workload.seq, seed)
+        rows = sample_rows(workload.seq, seed)
         out = fn()[:1, :_ATTENTION_HEADS, rows.to(q.device)]
         return relative_error(out, _attention_reference(q, k, v, rows))
 
