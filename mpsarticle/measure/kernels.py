@@ -28,7 +28,6 @@ from typing import Any
 import torch
 from torch import nn
 
-from mpsarticle.core.frameworks import is_mlx
 from mpsarticle.core.reasons import Reason
 from mpsarticle.core.routes import mps_attention_route
 from mpsarticle.core.specs import (
@@ -101,21 +100,15 @@ class Prepared:
     state: Any = None
 
 
-def prepare(workload: Workload, device: Device | Any, *, seed: int = 0, rotations: int = 1) -> Prepared:
+def prepare(workload: Workload, device: Device, *, seed: int = 0, rotations: int = 1) -> Prepared:
     """``workload``'s inputs on ``device`` (``rotations`` sets of them, for cache-cold timing) and its callable.
 
-    Raises :class:`~mpsarticle.core.specs.Unsupported` for a workload known not to run there. On one of MLX's
-    devices (:class:`~mpsarticle.measure.mlx.MlxDevice`) the kernel is MLX's (:mod:`mpsarticle.measure.mlx_kernels`),
-    on inputs drawn as PyTorch's CPU draws them (one set: MLX is not timed cache-cold).
+    Raises :class:`~mpsarticle.core.specs.Unsupported` for a workload known not to run there. MLX's devices have
+    their own (:func:`mpsarticle.measure.mlx_kernels.prepare`).
     """
     reason = workload.unsupported_reason(device.kind)
     if reason:
         raise Unsupported(reason)
-    if is_mlx(device.name):
-        # Imported here: mlx is loaded only where MLX is measured.
-        from mpsarticle.measure import mlx_kernels
-
-        return mlx_kernels.build(workload, device, seed=seed)
     return build(workload, device, seed=seed, rotations=max(1, rotations))
 
 

@@ -19,12 +19,12 @@ import mlx.core as mx
 import numpy as np
 import torch
 
-from mpsarticle.core.specs import Decode, MatMul, MatVec, Workload
+from mpsarticle.core.specs import Decode, MatMul, MatVec, Unsupported, Workload
 from mpsarticle.measure import decoder
 from mpsarticle.measure.kernels import DECODE_TOLERANCE, TOLERANCE, Prepared, relative_error, sample_rows
 from mpsarticle.measure.mlx import MlxDevice, tf32_setting
 
-__all__ = ["DTYPES", "array", "build", "step", "to_torch"]
+__all__ = ["DTYPES", "array", "build", "prepare", "step", "to_torch"]
 
 DTYPES: dict[str, Any] = {"float32": mx.float32, "float16": mx.float16, "bfloat16": mx.bfloat16}
 
@@ -47,6 +47,15 @@ def _detail() -> dict[str, str | int]:
     """What every MLX point records: MLX's version and its float32 switch, ``MLX_ENABLE_TF32`` (unset: TF32-class
     float32 products where the hardware has matrix units for them, an M5's GPU among them)."""
     return {"mlx": mx.__version__, "mlx_tf32": tf32_setting()}
+
+
+def prepare(workload: Workload, device: MlxDevice, *, seed: int = 0) -> Prepared:
+    """As :func:`mpsarticle.measure.kernels.prepare`, with MLX's kernel: on inputs drawn as PyTorch's CPU draws them
+    (one set: MLX is not timed cache-cold)."""
+    reason = workload.unsupported_reason(device.kind)
+    if reason:
+        raise Unsupported(reason)
+    return build(workload, device, seed=seed)
 
 
 @functools.singledispatch

@@ -281,7 +281,13 @@ def time_point(
         if reason:
             raise Unsupported(reason)
         device.start_memory_record()
-        prepared = prepare(workload, device, seed=options.seed, rotations=rotations(workload, device, options))
+        if is_mlx(device.name):
+            # Imported here: mlx is loaded only where MLX is measured.
+            from mpsarticle.measure import mlx_kernels
+
+            prepared = mlx_kernels.prepare(workload, device, seed=options.seed)
+        else:
+            prepared = prepare(workload, device, seed=options.seed, rotations=rotations(workload, device, options))
         with _threads(options):
             # MLX's CPU build keeps its own threads, which PyTorch's count says nothing about.
             point.threads = None if is_mlx(device.name) else torch.get_num_threads()

@@ -31,7 +31,7 @@ def device() -> MlxDevice:
 
 
 def test_the_inputs_and_weights_are_pytorchs_own(device: MlxDevice) -> None:
-    prepared = prepare(MatVec(64), device, seed=3)
+    prepared = mlx_kernels.prepare(MatVec(64), device, seed=3)
     # X @ Y on PyTorch's CPU inputs of the same seed gives MLX's result.
     ours = prepare(MatVec(64), Device("cpu"), seed=3)
     assert torch.allclose(mlx_kernels.to_torch(prepared.fn()), ours.fn(), rtol=1e-5)
@@ -43,14 +43,14 @@ def test_the_inputs_and_weights_are_pytorchs_own(device: MlxDevice) -> None:
 
 @pytest.mark.parametrize("workload", [MatVec(256), MatMul(128), TINY], ids=lambda w: w.kind)
 def test_each_kernel_passes_the_float64_check_and_records_mlx(device: MlxDevice, workload) -> None:
-    prepared = prepare(workload, device, seed=0)
+    prepared = mlx_kernels.prepare(workload, device, seed=0)
     error = prepared.verify()
     assert 0 < error <= prepared.tolerance
     assert prepared.detail["mlx"] == mx.__version__ and prepared.detail["mlx_tf32"] in ("unset", "0", "1")
 
 
 def test_a_spoiled_weight_fails_the_check(device: MlxDevice) -> None:
-    prepared = prepare(TINY, device, seed=0)
+    prepared = mlx_kernels.prepare(TINY, device, seed=0)
     top, layers, _ = prepared.state
     layers[0]["wq"] = layers[0]["wq"] * 3
     assert prepared.verify() > prepared.tolerance
@@ -58,7 +58,7 @@ def test_a_spoiled_weight_fails_the_check(device: MlxDevice) -> None:
 
 def test_the_decode_step_is_pytorchs_step(device: MlxDevice) -> None:
     ours = prepare(TINY, Device("cpu"), seed=0).fn()
-    mine = mlx_kernels.to_torch(prepare(TINY, device, seed=0).fn())
+    mine = mlx_kernels.to_torch(mlx_kernels.prepare(TINY, device, seed=0).fn())
     assert torch.allclose(mine, ours, rtol=1e-4, atol=1e-4)
 
 
