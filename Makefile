@@ -44,6 +44,18 @@ TORCH_PIP_OPTS ?=
 # What installs the lock: uv (the default) or pip, e.g. `make setup INSTALLER=pip`.
 # See the set-up recipe below for why uv.
 INSTALLER  ?= uv
+# MLX beside PyTorch: WITH_MLX=1 installs MLX into .venv from its own lock,
+# MLX_LOCK (on a Mac its Metal build, on Linux its CPU build), and the chapters
+# then measure it beside PyTorch. Measuring follows what is installed: a .venv
+# without MLX plans nothing for it, and the language-model chapter says in one
+# sentence that it was not installed. Its own lock rather than a line in
+# $(LOCK): every line of $(LOCK) is installed on every machine, and MLX is
+# wanted only where asked for (the default build stays as it was, in time
+# too); a separate file keeps it hash-checked all the same, as torch's macOS
+# lock is. `make test` installs it whatever WITH_MLX says: the tests run MLX's
+# CPU build, and its site is a build with MLX.
+WITH_MLX   ?=
+MLX_LOCK   := requirements-mlx.txt
 # Measurement sizes and time budget: quick (CI), default, full.
 PROFILE    ?= default
 # The article's languages, from the one list the package, conf.py and the tests read.
@@ -55,6 +67,7 @@ VENV_PY   := $(VENV_BIN)/python
 # Set-up is repeated only when pyproject.toml or the lock changes (or .venv is
 # removed).
 SETUP_STAMP := $(VENV)/.mpsarticle-setup
+MLX_STAMP   := $(VENV)/.mpsarticle-mlx
 # uv's lines of the lock, the only thing pip installs with INSTALLER=uv.
 UV_REQUIREMENTS := $(VENV)/uv-requirements.txt
 VENV_UV   := $(VENV_BIN)/uv
@@ -71,6 +84,8 @@ CHECK_PYTHON := scripts/check_python.py
 # --universal` writes one file with markers that is valid on both.
 LOCK        := requirements.txt
 LOCK_PYTHON := 3.10
+# The extras $(LOCK) holds: every one but mlx, which has its own lock (MLX_LOCK above).
+LOCK_EXTRAS := docs test publish lock
 # torch is resolved at its own pin (TORCH_SPEC), so that the libraries it needs
 # (sympy, networkx, ...) are locked at versions it accepts, and then left out of
 # the file. PyPI's Linux torch wheel also requires NVIDIA's CUDA libraries: they
@@ -100,7 +115,16 @@ SPHINX_ENV = \
 .NOTPARALLEL:
 .PHONY: html site test lint setup lock browser screenshots share publish clean forget-old-builds
 
-setup: $(SETUP_STAMP)
+setup: $(SETUP_STAMP) $(if $(WITH_MLX),$(MLX_STAMP))
+
+# MLX's lock, hashes checked, after the main one (its numpy is the lock's).
+$(MLX_STAMP): $(SETUP_STAMP) $(MLX_LOCK)
+	if $(VENV_UV) --version >/dev/null 2>&1; then \
+		$(VENV_UV) pip install --python $(VENV_PY) --require-hashes --compile-bytecode -r $(MLX_LOCK); \
+	else \
+		$(VENV_PY) -m pip install --require-hashes -r $(MLX_LOCK); \
+	fi
+	touch $@
 
 # The lock first (hashes checked, so exactly the locked files), then torch at
 # its pin (pip finds its dependencies already there, locked), then this project
@@ -157,7 +181,7 @@ lock:
 	mkdir -p $(LOCK_INPUTS)
 	echo '$(TORCH_SPEC)' > $(LOCK_INPUTS)/torch.txt
 	printf '%s\n' $(LOCK_EXCLUDES) > $(LOCK_INPUTS)/excluded.txt
-	$(VENV_UV) pip compile pyproject.toml --all-extras --universal --upgrade \
+	$(VENV_UV) pip compile pyproject.toml $(LOCK_EXTRAS:%=--extra %) --universal --upgrade \
 		--python-version $(LOCK_PYTHON) --generate-hashes --no-config \
 		--default-index https://pypi.org/simple \
 		--overrides $(LOCK_INPUTS)/torch.txt --excludes $(LOCK_INPUTS)/excluded.txt \
@@ -167,6 +191,12 @@ lock:
 		--python-platform aarch64-apple-darwin --python-version $(LOCK_PYTHON) --no-config \
 		--default-index https://pypi.org/simple --custom-compile-command 'make lock' --quiet \
 		--output-file $(TORCH_LOCK_MACOS)
+	$(VENV_PY) -c 'import sys; t = __import__("tomllib" if sys.version_info >= (3, 11) else "tomli"); \
+		print(*t.load(open("pyproject.toml", "rb"))["project"]["optional-dependencies"]["mlx"], sep="\n")' \
+		> $(LOCK_INPUTS)/mlx.txt
+	$(VENV_UV) pip compile $(LOCK_INPUTS)/mlx.txt --universal --upgrade --python-version $(LOCK_PYTHON) \
+		--generate-hashes --no-config --default-index https://pypi.org/simple \
+		--custom-compile-command 'make lock' --quiet --output-file $(MLX_LOCK)
 
 # Each build measures into measurements/<its BUILD_ID>/ and reads nothing
 # else, so an earlier build's folder is never read again; but a build that
@@ -179,7 +209,7 @@ forget-old-builds:
 
 # One build at a time in a checkout: the build holds a lock on its measurements folder (a second one exits 2 with
 # one line, and touches nothing), so that forget-old-builds never removes a build that is still running.
-html: $(SETUP_STAMP)
+html: $(SETUP_STAMP) $(if $(WITH_MLX),$(MLX_STAMP))
 	@$(VENV_PY) scripts/one_build.py $(BUILD_DIR)/measurements $(MAKE) --no-print-directory site PROFILE=$(PROFILE)
 
 site: forget-old-builds
@@ -224,7 +254,7 @@ lint: $(SETUP_STAMP)
 # thorough hypothesis profile: many more drawn machines per property than a
 # plain `pytest` (tests/conftest.py).
 test: PROFILE = quick
-test: browser html
+test: browser $(MLX_STAMP) html
 	MPSARTICLE_BROWSER_INSTALL=0 $(VENV_PY) -m pytest --hypothesis-profile=thorough
 
 # A contribution in one command: record this machine into the archive with the

@@ -126,6 +126,19 @@ class DeviceModel:
 
 
 @dataclass(frozen=True)
+class MlxModel:
+    """MLX beside PyTorch on one machine: its device (``mlx-gpu`` beside MPS, ``mlx-cpu`` beside the CPU), its
+    version and float32 switch as recorded, and its time per call over PyTorch's at the same parameters, per
+    workload (below 1: MLX is faster); ``broken``: a workload whose MLX point failed (one of REASONS)."""
+
+    device: str
+    speed: dict[str, float]
+    version: str = "0.32.4"
+    tf32: str = "unset"
+    broken: dict[str, str] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
 class Machine:
     """A synthetic machine: its devices' models and what the environment block says."""
 
@@ -145,6 +158,8 @@ class Machine:
     process_sigma: float = 0.0
     #: A Mac's GPU cores, as its ``mac`` block records them (with the chip, the CPU's name); ``None``: no block.
     gpu_cores: int | None = None
+    #: MLX where it was installed (its points beside PyTorch's); ``None``: the run recorded MLX as not installed.
+    mlx: MlxModel | None = None
 
 
 def _noise(key: str) -> np.ndarray:
@@ -344,6 +359,43 @@ def _generic_points(machine: Machine, model: DeviceModel, suites=None) -> list[P
     return points
 
 
+#: PyTorch's device of each MLX device's class (what the planner sets it beside).
+MLX_COUNTERPARTS = {"mlx-gpu": "mps", "mlx-cpu": "cpu"}
+
+
+def _mlx_points(machine: Machine, points: list[Point]) -> list[Point]:
+    """MLX's points, as its suite plans them: B @ a and the float32 matrix product at the middle one of PyTorch's
+    sizes for the device's class, and the eager decode step in the decoder's precision at its shortest context;
+    each at ``speed`` times PyTorch's time at the same parameters, recording MLX's version and switch."""
+    mlx = machine.mlx
+    assert mlx is not None
+    counterpart = MLX_COUNTERPARTS[mlx.device]
+    model = next(d for d in (machine.cpu, machine.accelerator) if d is not None and d.kind == counterpart)
+    where = "cpu" if counterpart == "cpu" else "accelerator"
+    mine = replace(model, kind=mlx.device)
+
+    def middle(suite: str) -> int:
+        found = sizes(suite, where)
+        return found[(len(found) - 1) // 2]
+
+    steps = [p for p in points if p.device == counterpart and p.workload == "decode" and p.ok
+             and p.params["mode"] == "eager" and p.params["dtype"] == model.decode_dtype]
+    wanted = {"matvec": {"m": middle("matvec"), "dtype": "float32"}, "matmul": {"m": middle("matmul"),
+                                                                             "dtype": "float32"},
+              "decode": min((p.params for p in steps), key=lambda params: params["context"])}
+    found = []
+    for workload, params in wanted.items():
+        theirs = next(p for p in points if p.device == counterpart and p.workload == workload and p.ok
+                      and p.method == "engine" and p.params == params)
+        point = _point(machine, mine, workload, dict(params), theirs.measured_s * mlx.speed[workload], suite="mlx",
+                       flops=theirs.flops, nbytes=theirs.bytes_moved, tolerance=theirs.tolerance or 1e-3,
+                       rel_error=theirs.rel_error or 1e-7, status=mlx.broken.get(workload, "ok"))
+        if point.status == "ok":
+            point.detail = {"mlx": mlx.version, "mlx_tf32": mlx.tf32}
+        found.append(point)
+    return found
+
+
 def _describe(machine: Machine, model: DeviceModel) -> dict:
     found = {"kind": model.kind, "name": model.name, "memory_bytes": model.memory_bytes,
              "cache_bytes": model.cache_bytes,
@@ -363,6 +415,8 @@ def synthetic(machine: Machine) -> ResultSet:
         "devices": {d.kind: _describe(machine, d) for d in devices},
         "unavailable": {} if machine.accelerator else {"mps": {"code": "no_mps_here"}},
         "git_commit": "0000000", "date": "2026-11-30T12:00:00+00:00",
+        "mlx": {"version": machine.mlx.version, "device": machine.mlx.device, "tf32": machine.mlx.tf32}
+        if machine.mlx else None,
     }
     if machine.gpu_cores is not None:
         env["mac"] = {"chip": machine.cpu.name, "gpu_cores": machine.gpu_cores}
@@ -371,6 +425,8 @@ def synthetic(machine: Machine) -> ResultSet:
         points += _matvec_points(machine, model)
         points += _other_points(machine, model)
         points += _generic_points(machine, model)
+    if machine.mlx is not None:
+        points += _mlx_points(machine, points)
     results = ResultSet(environment=env, points=points, profile="default", label=machine.label,
                         created="2026-11-30T12:00:00+00:00", processes=machine.processes)
     results.pool_processes()
@@ -454,9 +510,12 @@ MACHINES_SYNTHETIC: dict[str, Machine] = {
                               threads=24, gpu_cores=76),
     # Three fresh processes, each moving its samples by some 2 %.
     # Its GPU's events read a reversed pair twice at each events point (the timer leaves those out).
+    # MLX on its GPU beside MPS: the decode step in a third of PyTorch's time, B @ a level, the float32 product
+    # slower, with MLX_ENABLE_TF32 unset.
     "apple-m3-max": Machine("apple-m3-max", "MacBook Pro M3 Max 64 GB (synthetic)", M3_MAX_CPU,
                             replace(M3_MAX_GPU, events_rejected=2),
-                            threads=16, processes=3, process_sigma=0.02, gpu_cores=40),
+                            threads=16, processes=3, process_sigma=0.02, gpu_cores=40,
+                            mlx=MlxModel("mlx-gpu", {"decode": 0.33, "matvec": 1.0, "matmul": 1.6})),
     # macOS 13: MPS has no bfloat16, so those points are recorded as unsupported.
     "apple-m1-macos13": Machine("apple-m1-macos13", "MacBook Air M1 on macOS 13 (synthetic)", M1_CPU,
                                 replace(M1_GPU, gflop_s={"float32": 2000, "float16": 2200, "bfloat16": None}),
@@ -465,8 +524,12 @@ MACHINES_SYNTHETIC: dict[str, Machine] = {
     # (4 GB/s), so it wins at m = 4,096 and loses again at the largest size both devices measured.
     "apple-m1-swapping": Machine("apple-m1-swapping", "MacBook Air M1 8 GB, swapping (synthetic)", M1_CPU,
                                  replace(M1_GPU, swap_from=8192, memory_bytes=8 << 30)),
+    # MLX's CPU build beside the CPU, asked for full float32: B @ a fourteen times slower, the decode step faster,
+    # its matrix product failed.
     "cuda-faulty": Machine("cuda-faulty", "Laptop with a faulty small GPU (synthetic)", LAPTOP_CPU, LAPTOP_GPU,
-                           os="Linux 6.8.0", backend="CUDA 12.4", threads=12),
+                           os="Linux 6.8.0", backend="CUDA 12.4", threads=12,
+                           mlx=MlxModel("mlx-cpu", {"decode": 0.5, "matvec": 14.0, "matmul": 1.0}, tf32="0",
+                                        broken={"matmul": "error"})),
     "nvidia-h200-like": Machine("nvidia-h200-like", "NVIDIA H200-like host decoding a 7B model (synthetic)", H200_CPU,
                                 H200_GPU, os="Linux 6.8.0", backend="CUDA 12.8", threads=32, processes=3,
                                 process_sigma=0.02),

@@ -149,6 +149,8 @@ DROP = 0.5
 #: The amount a workload's rate is counted in.
 AMOUNTS = {"matvec": "bytes_moved", "copy": "bytes_moved", "matmul": "flops", "train_step": "flops",
            "attention": "flops", "decode": "bytes_moved", "prefill": "flops", "step_products": "bytes_moved"}
+#: MLX's devices (a point's device) and the PyTorch device each is set beside: the same class of device.
+MLX_COUNTERPARTS = {"mlx-cpu": "cpu", "mlx-gpu": "mps"}
 #: The English names that reach a message as rendered text, back to their codes (as device names do).
 BACKEND_NAMES, HOW_NAMES = names_of("backend"), names_of("decode.how")
 
@@ -300,6 +302,14 @@ CHECKS: dict[str, str] = {
     "precision.default": "check_precision_default",
     "precision.decode": "check_precision_decode",
     "precision.attention": "check_precision_attention",
+    "mlx.not_installed": "check_mlx_not_installed",
+    "mlx.unknown": "check_mlx_unknown",
+    "mlx.unmeasured": "check_mlx_unmeasured",
+    "mlx.setup": "check_mlx_setup",
+    "mlx.decode": "check_mlx_pair",
+    "mlx.matvec": "check_mlx_pair",
+    "mlx.matmul": "check_mlx_pair",
+    "mlx.missing": "check_mlx_missing",
     # -- the model of a call's time and its predictions for Apple chips (tests/oracle_model.py)
     **MODEL_CHECKS,
 }
@@ -328,7 +338,7 @@ NO_CLAIMS: frozenset[str] = frozenset({
     "attention.none", "attention.backend.none", "attention.compared.no_accelerator", "decode.no_bound",
     "decode.how", "decode.graph.missing", "decode.missing.no_reason", "decode.none", "answer.decode.none",
     "machines.listing", "machines.none", "machines.drops", "machines.skipped", "device", "api", "backend", "why",
-    "this_build", "data_links", "contents", "precision.none", "ways.mode",
+    "this_build", "data_links", "contents", "precision.none", "ways.mode", "mlx.missing.torch",
 })
 #: Families of keys that claim nothing either: names (devices, backends, timers, reasons, the gaps' list), and the
 #: words of figures, tables and the build's card.
@@ -599,13 +609,17 @@ class Oracle:
             medians = [median(g) for g in process_groups(p)]
             reach[p.device] = max(reach.get(p.device, 0.0), math.log(max(medians) / min(medians)))
         self.good = [Timed(p, *reading(p), reach[p.device]) for p in chosen]
-        kinds = [p.device for p in results.points if p.device != "cpu"]
-        measured = [t.point.device for t in self.good if t.point.device != "cpu"]
+        # MLX's devices are compared with their PyTorch counterparts only (check_mlx_pair), never as the
+        # accelerator nor in the falls of a device.
+        kinds = [p.device for p in results.points if p.device != "cpu" and p.device not in MLX_COUNTERPARTS]
+        measured = [t.point.device for t in self.good if t.point.device != "cpu"
+                    and t.point.device not in MLX_COUNTERPARTS]
         self.accelerator: str | None = (measured or kinds or [None])[0]
         devices = results.environment.get("devices", {})
         self.environment = {kind: d for kind, d in devices.items() if isinstance(d, dict)}
         self.cache = {kind: d.get("cache_bytes") for kind, d in self.environment.items()}
-        self.devices = list(dict.fromkeys(t.point.device for t in self.good))
+        self.devices = list(dict.fromkeys(t.point.device for t in self.good
+                                          if t.point.device not in MLX_COUNTERPARTS))
         self._timed: dict = {}
 
     # -- points
@@ -2947,6 +2961,129 @@ def code_failures(recording: Recording) -> list[Failure]:
     return failures
 
 
+# -- MLX beside PyTorch ------------------------------------------------------------------------
+
+def _mlx_points(c: Context) -> list[Point]:
+    return [p for p in c.oracle.results.points if p.device in MLX_COUNTERPARTS]
+
+
+def check_mlx_not_installed(s: Said, c: Context) -> None:
+    env = c.oracle.results.environment
+    if "mlx" not in env or env["mlx"] is not None:
+        c.fail(f"MLX said not installed, but the environment records {env.get('mlx', 'nothing about it')!r}")
+    if _mlx_points(c):
+        c.fail("MLX said not installed, but the run has MLX's points")
+
+
+def check_mlx_unknown(s: Said, c: Context) -> None:
+    if "mlx" in c.oracle.results.environment or _mlx_points(c):
+        c.fail("said not to be recorded, but the run recorded MLX")
+
+
+def check_mlx_unmeasured(s: Said, c: Context) -> None:
+    env = c.oracle.results.environment.get("mlx")
+    if not isinstance(env, dict) or _mlx_points(c):
+        c.fail(f"MLX said installed and unmeasured: the environment records {env!r}, "
+               f"{len(_mlx_points(c))} MLX points")
+    elif text_of(s.values["version"]) != env.get("version"):
+        c.fail(f"MLX {text_of(s.values['version'])} said, the environment records {env.get('version')}")
+
+
+def _mlx_device(s: Said, c: Context) -> str | None:
+    """The MLX device a message speaks of: the one its setup sentence (this one, or the last before it) names by
+    its PyTorch counterpart."""
+    setup = s if s.key == "mlx.setup" else c.before("mlx.setup")
+    if setup is None:
+        c.fail("an MLX sentence with no setup sentence before it")
+        return None
+    kind = c.device(setup.values["device"])
+    return next((mlx for mlx, torch in MLX_COUNTERPARTS.items() if torch == kind), None)
+
+
+def check_mlx_setup(s: Said, c: Context) -> None:
+    device = _mlx_device(s, c)
+    points = [p for p in _mlx_points(c) if p.device == device]
+    if not points:
+        c.fail(f"MLX said to run on the {c.device(s.values['device'])}, but no MLX point ran on {device}")
+        return
+    versions = {p.detail.get("mlx") for p in points if p.detail.get("mlx")}
+    if text_of(s.values["version"]) not in versions:
+        c.fail(f"MLX {text_of(s.values['version'])} said, its points record {sorted(versions)}")
+    # A point that failed before it ran records nothing of MLX: the switch is read where it was recorded.
+    recorded = {str(p.detail["mlx_tf32"]) for p in points if "mlx_tf32" in p.detail}
+    form = choice(s, "tf32")
+    wanted = {"unset" if v == "unset" else "off" if v.strip() == "0" else "on" for v in recorded}
+    if wanted != {form}:
+        c.fail(f"MLX_ENABLE_TF32 said {form}, its points record {sorted(recorded)}")
+    if form == "on" and text_of(s.values["value"]) not in recorded:
+        c.fail(f"MLX_ENABLE_TF32={text_of(s.values['value'])} said, its points record {sorted(recorded)}")
+
+
+_MLX_KEYS = {"mlx.decode": "decode", "mlx.matvec": "matvec", "mlx.matmul": "matmul"}
+
+
+def _mlx_pairs(c: Context, device: str, workload: str) -> list[tuple[Timed, list[Timed]]]:
+    """Each good MLX point of ``workload`` on ``device`` with the good PyTorch points of exactly its parameters (its
+    precision among them) on the counterpart, in any suite."""
+    counterpart = MLX_COUNTERPARTS[device]
+    found = []
+    for mine in (t for ts in c.oracle.timed(workload, device).values() for t in ts):
+        theirs = [t for ts in c.oracle.timed(workload, counterpart).values() for t in ts
+                  if t.point.params == mine.point.params]
+        found.append((mine, theirs))
+    return found
+
+
+def check_mlx_pair(s: Said, c: Context) -> None:
+    """MLX against PyTorch at the same parameters: the precision and size said are the MLX point's, both numbers
+    tie to the two points, and the side and factor hold for some pair of readings."""
+    device, workload, v = _mlx_device(s, c), _MLX_KEYS[s.key], s.values
+    if device is None:
+        return
+    pairs = [(m, t) for m, t in _mlx_pairs(c, device, workload) if t]
+    if not pairs:
+        c.fail(f"no {workload} measured well by both MLX ({device}) and PyTorch at the same parameters")
+        return
+    mine, theirs = pairs[0]
+    params = mine.point.params
+    if text_of(v["dtype"]) != params.get("dtype"):
+        c.fail(f"{workload} said in {text_of(v['dtype'])}, MLX's point ran in {params.get('dtype')}")
+    if workload == "decode":
+        if v["context"].n != params.get("context"):
+            c.fail(f"context {v['context'].n} said, MLX's step ran at {params.get('context')}")
+        _model_of(c, s, mine.point)
+        value = lambda t: 1 / t.median  # noqa: E731 - tokens per second of a reading
+    else:
+        if v["m"].n != params.get("m"):
+            c.fail(f"{workload} at m = {v['m'].n} said, MLX's point is at m = {params.get('m')}")
+        amount = AMOUNTS[workload]
+        value = lambda t: t.rate(amount)[0]  # noqa: E731 - the rate of a reading
+    c.quantity(v["mlx"], [value(r) for r in mine.readings()], f"MLX's {workload}")
+    c.quantity(v["torch"], [value(r) for t in theirs for r in t.readings()],
+               f"PyTorch's {workload} at MLX's parameters ({params.get('dtype')})")
+    readings = [(a, b) for t in theirs for a in t.readings() for b in mine.readings()]
+    side = choice(s, "direction")
+    sides = {direction(a, b) for a, b in readings}
+    if side not in sides:
+        c.fail(f"MLX said {side} than PyTorch at {workload}, the intervals say {'/'.join(sorted(sides))}")
+    if "factor" in v:
+        c.factor(v["factor"], [a.median / b.median if side == FASTER else b.median / a.median
+                               for a, b in readings], f"MLX against PyTorch at {workload}")
+
+
+def check_mlx_missing(s: Said, c: Context) -> None:
+    """A workload said not compared: MLX did not measure it well, or PyTorch has no good point of its parameters."""
+    device = _mlx_device(s, c)
+    if device is None:
+        return
+    workload = choice(s, "workload")
+    tried = [p for p in _mlx_points(c) if p.device == device and p.workload == workload]
+    if not tried:
+        c.fail(f"MLX's {workload} said not compared, but MLX never tried it on {device}")
+    if any(theirs for _, theirs in _mlx_pairs(c, device, workload)):
+        c.fail(f"MLX's {workload} said not compared, but both measured it well at the same parameters")
+
+
 Checker = Callable[[Said, Context], None]
 #: The table resolved, each checker found by its name (here, or for the model's keys in tests/oracle_model.py).
 CHECKERS: dict[str, Checker] = {key: globals().get(name) or getattr(oracle_model, name) for key, name in CHECKS.items()}
@@ -2995,3 +3132,4 @@ def uncovered(recording: Recording) -> list[str]:
         if left.strip(" .,;:()\n"):
             missing.append(f"{key}: text no message accounts for: {left.strip()!r}")
     return missing
+

@@ -22,6 +22,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
 from mpsarticle import config
+from mpsarticle.core.frameworks import MLX_SUITE, is_mlx
 from mpsarticle.core.mps_issues import known_issues, status
 from mpsarticle.core.specs import (
     Attention,
@@ -358,6 +359,25 @@ def _suite_decode(suite: str, profile: Profile, device: Target) -> list[Task]:
     return [Task(suite, step, device, "engine", profile.options()) for step in judged + rest]
 
 
+def _suite_mlx(suite: str, profile: Profile, device: Target) -> list[Task]:
+    """MLX beside PyTorch (on MLX's device: ``mlx-cpu`` or ``mlx-gpu``, mpsarticle.core.frameworks): ``B @ a`` and
+    the float32 matrix product at the middle one of the sizes PyTorch measures on a device of its class, and the
+    decode step PyTorch runs eagerly there (its decoder, precision and context), each timed by the engine.
+
+    One size each, not the whole ladder: the comparison is at the same size and the same precision. The middle
+    one, not the largest: MLX's CPU build reads B @ a at m = 4,096 some fourteen times slower than PyTorch (90 ms
+    a call on the 2-core build machine), and every point needs at least ten calls, so that its points stay a
+    small part of a build's time."""
+    def middle(suite_sizes: Sizes) -> int:
+        sizes = suite_sizes.on(device)
+        return sizes[(len(sizes) - 1) // 2]
+
+    steps = [step for step in profile.decoder.on(device) if step.mode == "eager"]
+    return [Task(suite, workload, device, "engine", profile.options())
+            for workload in (MatVec(middle(profile.sizes["matvec"])),
+                             MatMul(middle(profile.sizes["matmul"]), dtype="float32"), steps[0])]
+
+
 #: Every suite, in the order of the article's chapters.
 SUITES: dict[str, Planner] = {
     "original": _suite_original,
@@ -368,16 +388,20 @@ SUITES: dict[str, Planner] = {
     "overhead": _size_by_size(OpChain),
     "attention": _suite_attention,
     "decode": _suite_decode,
+    # Last: its points follow PyTorch's in a worker, which has drawn the same decoder's weights once already.
+    MLX_SUITE: _suite_mlx,
 }
 
 
 def plan(suites: Sequence[str], profile: str | Profile, devices: Sequence[Target]) -> list[Task]:
-    """The points to measure, suite by suite and device by device."""
+    """The points to measure, suite by suite and device by device: MLX's suite on MLX's devices, every other suite
+    on PyTorch's (mpsarticle.core.frameworks)."""
     chosen = profile if isinstance(profile, Profile) else get_profile(profile)
     unknown = [name for name in suites if name not in SUITES]
     if unknown:
         raise InputError(f"unknown suite {unknown[0]!r}: choose from {', '.join(SUITES)}")
-    return [task for name in suites for device in devices for task in SUITES[name](name, chosen, device)]
+    return [task for name in suites for device in devices if (name == MLX_SUITE) == is_mlx(device.name)
+            for task in SUITES[name](name, chosen, device)]
 
 
 def get_profile(name: str) -> Profile:

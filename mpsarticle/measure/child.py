@@ -49,7 +49,7 @@ def main() -> int:
         device = _device(spec["device"], devices)
         window.start(device.name)  # after the device's runtime starts: that is no part of the point
         point = time_point(workload, device, spec["method"], options, suite=spec["suite"], check=spec["check"])
-        reading = window.reading(cpu_point=device.kind == "cpu")
+        reading = window.reading(cpu_point=not device.is_accelerator)
         if point.status == "ok":  # a point with no time has nothing the reading could explain
             point.process_load = [reading]
         protocol.write(wire.measured(index, point))

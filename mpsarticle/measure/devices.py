@@ -22,6 +22,7 @@ from typing import Any, Protocol
 
 import torch
 
+from mpsarticle.core.frameworks import MLX_DEVICES, is_mlx
 from mpsarticle.core.host import cpu_cache_bytes, cpu_model, logical_cpu_count, total_memory_bytes
 from mpsarticle.core.macinfo import python_translated
 from mpsarticle.core.reasons import Reason
@@ -247,10 +248,15 @@ def _mps_probe() -> Reason | None:
 
 
 def get_device(name: str) -> Device:
-    """The device called ``name`` (``cpu``, ``cuda``, ``cuda:1``, ``mps``), or a clear error."""
+    """The device called ``name`` (``cpu``, ``cuda``, ``cuda:1``, ``mps``; MLX's ``mlx-cpu`` or ``mlx-gpu``, an
+    :class:`~mpsarticle.measure.mlx.MlxDevice`), or a clear error."""
+    if is_mlx(name.strip().lower()):
+        from mpsarticle.measure.mlx import mlx_device  # imports nothing of MLX until it is asked for
+
+        return mlx_device(name.strip().lower())  # type: ignore[return-value]
     kind, _, index_text = name.strip().lower().partition(":")
     if kind not in DEVICE_KINDS:
-        raise DeviceUnavailable(f"unknown device {name!r}: choose one of {', '.join(DEVICE_KINDS)}")
+        raise DeviceUnavailable(f"unknown device {name!r}: choose one of {', '.join(DEVICE_KINDS + MLX_DEVICES)}")
     index = 0
     if index_text:
         if not index_text.isdigit():

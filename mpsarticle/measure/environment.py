@@ -20,6 +20,7 @@ from mpsarticle import __version__, config
 from mpsarticle.core.conditions import machine_conditions
 from mpsarticle.core.host import cpu_model, logical_cpu_count, total_memory_bytes
 from mpsarticle.measure.devices import available_devices, mps_fallback_enabled, unavailable_reasons
+from mpsarticle.measure.mlx import mlx_environment
 from mpsarticle.measure.toolchain import toolchain_versions
 from mpsarticle.results.model import now
 
@@ -43,6 +44,8 @@ def describe_machine() -> dict[str, Any]:
         "mps_fallback_to_cpu": mps_fallback_enabled(),
         "devices": {device.name: device.describe() for device in available_devices()},
         "unavailable": {kind: reason.to_dict() for kind, reason in unavailable_reasons().items()},
+        # MLX's version, device and float32 switch where it is installed (null where it is not).
+        "mlx": mlx_environment(),
         # Swap, the Mac's provenance (macOS only) and the risky conditions.
         **machine_conditions(),
     }

@@ -49,7 +49,7 @@ from mpsarticle.core.specs import (
 from mpsarticle.measure import decoder
 from mpsarticle.measure.devices import Device
 
-__all__ = ["DTYPES", "TOLERANCE", "Prepared", "SmallCNN", "build", "prepare", "relative_error"]
+__all__ = ["DTYPES", "TOLERANCE", "Prepared", "SmallCNN", "build", "prepare", "relative_error", "sample_rows"]
 
 DTYPES: dict[str, torch.dtype] = {
     "float32": torch.float32,
@@ -103,7 +103,8 @@ class Prepared:
 def prepare(workload: Workload, device: Device, *, seed: int = 0, rotations: int = 1) -> Prepared:
     """``workload``'s inputs on ``device`` (``rotations`` sets of them, for cache-cold timing) and its callable.
 
-    Raises :class:`~mpsarticle.core.specs.Unsupported` for a workload known not to run there.
+    Raises :class:`~mpsarticle.core.specs.Unsupported` for a workload known not to run there. MLX's devices have
+    their own (:func:`mpsarticle.measure.mlx_kernels.prepare`).
     """
     reason = workload.unsupported_reason(device.kind)
     if reason:
@@ -124,7 +125,9 @@ def _rand(shape: tuple[int, ...], dtype: str, generator: torch.Generator, device
     return values if dtype == "float32" else values.to(DTYPES[dtype])
 
 
-def _sample_rows(m: int, seed: int) -> torch.Tensor:
+def sample_rows(m: int, seed: int) -> torch.Tensor:
+    """The rows of an m-row output that its check recomputes in float64: all of them up to :data:`_CHECK_ROWS`,
+    else that many drawn from ``seed`` (the same rows for every framework that draws the same inputs)."""
     count = min(m, _CHECK_ROWS)
     return torch.randperm(m, generator=torch.Generator().manual_seed(seed + 1))[:count].sort().values
 
@@ -161,7 +164,7 @@ def _product(workload: MatVec | MatMul, device: Device, *, seed: int, rotations:
 
     def verify() -> float:
         X, Y = state.current
-        rows = _sample_rows(workload.m, seed).to(X.device)
+        rows = sample_rows(workload.m, seed).to(X.device)
         out = fn()[rows]
         ref = X[rows].to("cpu", torch.float64) @ Y.to("cpu", torch.float64)
         return relative_error(out, ref)
@@ -349,7 +352,7 @@ def _attention(workload: Attention, device: Device, *, seed: int, rotations: int
 
     def verify() -> float:
         q, k, v = (t[:1, :_ATTENTION_HEADS] for t in state.current)
-        rows = _sample_rows(workload.seq, seed)
+        rows = sample_rows(workload.seq, seed)
         out = fn()[:1, :_ATTENTION_HEADS, rows.to(q.device)]
         return relative_error(out, _attention_reference(q, k, v, rows))
 

@@ -36,11 +36,11 @@ def progress_stream() -> IO[str]:
 
 def resolve_devices(devices: Iterable[Device | str] | None) -> list[Device]:
     """Devices by name (or as given); ``None``: every usable device."""
-    from mpsarticle.measure.devices import Device, available_devices, get_device
+    from mpsarticle.measure.devices import available_devices, get_device
 
     if devices is None:
         return available_devices()
-    return [device if isinstance(device, Device) else get_device(device) for device in devices]
+    return [get_device(device) if isinstance(device, str) else device for device in devices]
 
 
 def _too_big(task: Task, described: dict) -> Reason | None:

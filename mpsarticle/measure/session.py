@@ -87,8 +87,12 @@ def plan_request(request: Request, resume: Path | None = None) -> tuple[list[Tas
     :class:`~mpsarticle.measure.resume.ResumeRefused` when they cannot be continued).
     """
     from mpsarticle.measure.environment import environment
+    from mpsarticle.measure.mlx import mlx_devices
 
     devices = resolve_devices(request.devices)
+    if request.devices is None:
+        # MLX's device where MLX is installed: only its own suite plans points on it (mpsarticle.core.profiles.plan).
+        devices += mlx_devices()
     here = environment()
     tasks = plan(request.suites, for_machine(get_profile(request.profile), here), devices)
     if request.cold or request.threads:

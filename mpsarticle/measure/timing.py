@@ -46,6 +46,7 @@ from typing import Any
 
 import torch
 
+from mpsarticle.core.frameworks import is_mlx
 from mpsarticle.core.reasons import Reason
 from mpsarticle.core.specs import Method, TimingOptions, Unsupported, Workload
 from mpsarticle.errors import InputError
@@ -280,9 +281,16 @@ def time_point(
         if reason:
             raise Unsupported(reason)
         device.start_memory_record()
-        prepared = prepare(workload, device, seed=options.seed, rotations=rotations(workload, device, options))
+        if is_mlx(device.name):
+            # Imported here: mlx is loaded only where MLX is measured.
+            from mpsarticle.measure import mlx_kernels
+
+            prepared = mlx_kernels.prepare(workload, device, seed=options.seed)
+        else:
+            prepared = prepare(workload, device, seed=options.seed, rotations=rotations(workload, device, options))
         with _threads(options):
-            point.threads = torch.get_num_threads()
+            # MLX's CPU build keeps its own threads, which PyTorch's count says nothing about.
+            point.threads = None if is_mlx(device.name) else torch.get_num_threads()
             timing = METHOD_FUNCTIONS[method](prepared, device, options)
             rel_error = prepared.verify() if check else None
         timing.update(device.memory_record())

@@ -27,6 +27,7 @@ from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from mpsarticle.core.frameworks import is_mlx
 from mpsarticle.core.reasons import Reason
 from mpsarticle.results.files import write_atomically
 from mpsarticle.results.safejson import read_json
@@ -262,8 +263,14 @@ class ResultSet:
 
     @property
     def devices(self) -> list[str]:
-        """Devices that have points, in the order first measured."""
-        return list(dict.fromkeys(point.device for point in self.points))
+        """PyTorch's devices that have points, in the order first measured: what every comparison of a device with
+        another reads (MLX's devices are :attr:`mlx_devices`, compared only with their PyTorch counterparts)."""
+        return [device for device in dict.fromkeys(point.device for point in self.points) if not is_mlx(device)]
+
+    @property
+    def mlx_devices(self) -> list[str]:
+        """MLX's devices that have points (mpsarticle.core.frameworks), in the order first measured."""
+        return [device for device in dict.fromkeys(point.device for point in self.points) if is_mlx(device)]
 
     def pool_processes(self) -> None:
         """Each good point measured in several processes takes its between-process variance moderated by those of

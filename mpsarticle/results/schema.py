@@ -12,6 +12,7 @@ from collections.abc import Iterable
 from typing import Any, Literal, get_args
 
 from mpsarticle.core.contention import SUSPECTS
+from mpsarticle.core.frameworks import MLX_DEVICES
 from mpsarticle.core.reasons import DEVICE_CODES, POINT_CODES, problem
 from mpsarticle.core.specs import METHODS, Method, size_key
 from mpsarticle.errors import MpsarticleError
@@ -243,6 +244,14 @@ SCHEMA: dict[str, Any] = {
                 # A Mac's provenance (mpsarticle.core.macinfo) and the risky conditions (mpsarticle.core.conditions).
                 "mac": {"type": "object", "additionalProperties": _SCALAR},
                 "warnings": {"type": "array", "maxItems": 20, "items": {"type": "string", "maxLength": 40}},
+                # MLX where it was installed (mpsarticle.measure.mlx): its version, device and float32 switch;
+                # null where it was not; absent in a file written before MLX was measured (optional, so such files
+                # load as they are).
+                "mlx": _nullable({"type": "object", "required": ["version", "device", "tf32"],
+                                  "additionalProperties": False,
+                                  "properties": {"version": {"type": "string", "maxLength": 40},
+                                                 "device": {"enum": list(MLX_DEVICES)},
+                                                 "tf32": {"type": "string", "maxLength": 20}}}),
             },
             "additionalProperties": _SCALAR,
         },

@@ -40,18 +40,18 @@ class Pin:
         return self.marker is None or Marker(self.marker).evaluate()
 
 
-def pins() -> list[Pin]:
+def pins(lock: Path = LOCK) -> list[Pin]:
     """The lock's entries: `name==version [; marker] \\` followed by `--hash=` lines."""
     found: list[Pin] = []
     entry = re.compile(r"^(?P<name>[A-Za-z0-9._-]+)==(?P<version>[^\s;\\]+)\s*(?:;\s*(?P<marker>[^\\]+?))?\s*\\?$")
-    for line in LOCK.read_text(encoding="utf-8").splitlines():
+    for line in lock.read_text(encoding="utf-8").splitlines():
         if match := entry.match(line):
             found.append(Pin(canonicalize_name(match["name"]), match["version"], match["marker"], ()))
         elif (hashed := re.match(r"^\s+--hash=(sha256:[0-9a-f]{64})", line)) and found:
             last = found[-1]
             found[-1] = Pin(last.name, last.version, last.marker, last.hashes + (hashed[1],))
         else:
-            assert not line or line.lstrip().startswith("#"), f"requirements.txt: unexpected line {line!r}"
+            assert not line or line.lstrip().startswith("#"), f"{lock.name}: unexpected line {line!r}"
     return found
 
 
@@ -85,7 +85,8 @@ def test_neither_torch_nor_the_cuda_libraries_of_its_linux_wheel_are_locked():
 def test_every_requirement_of_the_project_and_its_extras_but_torch_is_locked():
     meta = project()
     wanted = [Requirement(r) for r in meta["dependencies"]]
-    wanted += [Requirement(r) for extra in meta["optional-dependencies"].values() for r in extra]
+    wanted += [Requirement(r) for name, extra in meta["optional-dependencies"].items() for r in extra
+               if name != "mlx"]  # MLX's own lock (below)
     locked = {pin.name for pin in pins()}
     names = {canonicalize_name(requirement.name) for requirement in wanted} - {"torch"}
     assert {"matplotlib", "pytest", "sphinx"} <= names, f"pyproject.toml's requirements read: {sorted(names)}"
@@ -136,3 +137,22 @@ def test_a_macs_torch_is_locked_with_hashes_at_the_makefiles_pin_and_at_2_14_or_
     assert text.splitlines()[1].strip() == "#    make lock"
     declared = next(Requirement(r) for r in project()["dependencies"] if Requirement(r).name == "torch")
     assert declared.specifier.contains(pins[0])
+
+
+def test_mlx_has_its_own_lock_hashed_for_a_mac_and_for_linux():
+    """MLX (the `mlx` extra, `make html WITH_MLX=1`) is locked apart, with hashes: its Metal build for a Mac, its
+    CPU build for Linux, each at the version of MLX itself; and the main lock does not hold it."""
+    extras = project()["optional-dependencies"]
+    assert set(extras) - {"mlx"} == set(makefile_value("LOCK_EXTRAS").split())
+    lock = ROOT / makefile_value("MLX_LOCK")
+    found = {pin.name: pin for pin in pins(lock)}
+    assert {"mlx", "mlx-metal", "mlx-cpu"} <= set(found), sorted(found)
+    for pin in found.values():
+        assert len(pin.hashes) >= 2, f"{lock.name}: {pin.name} has too few hashes for several platforms"
+    assert "darwin" in found["mlx-metal"].marker and "linux" in found["mlx-cpu"].marker
+    assert "darwin" in found["mlx"].marker and "linux" in found["mlx"].marker
+    assert found["mlx"].version == found["mlx-metal"].version == found["mlx-cpu"].version
+    for requirement in map(Requirement, extras["mlx"]):
+        assert requirement.specifier.contains(found["mlx"].version), requirement
+    assert not {"mlx", "mlx-metal", "mlx-cpu"} & {pin.name for pin in pins()}
+    assert lock.read_text().splitlines()[1].strip() == "#    make lock"

@@ -971,3 +971,70 @@ def test_cudnn_tf32_is_read_and_cannot_go_unsaid() -> None:
     assert check(false, results)[0]
     left_out = replace(recording, said=tuple(s for s in recording if s.key != "tf32.conv.on"))
     assert any("cuDNN" in f.claim for f in chapter_failures(left_out, Oracle(results)))
+
+
+def _torch_rate(machine: str, workload: str, device: str, **params) -> float:
+    """PyTorch's rate (GB/s for B @ a, GFLOP/s for A @ B, tokens per second for a step) at ``params``."""
+    point = next(p for p in results_of(machine).select(workload=workload, device=device, method="engine")
+                 if p.ok and all(p.params.get(k) == v for k, v in params.items()))
+    return {"matvec": point.gb_s, "matmul": point.gflop_s}.get(workload) or 1 / point.measured_s
+
+
+#: (machine, key, values): MLX's sentences made false; each must be caught.
+MLX_MUTATIONS = [
+    # An MLX point compared with PyTorch at another precision: PyTorch's float16 product (or its float16 step) set
+    # beside MLX's float32 (or bfloat16) one, with or without the precision said.
+    ("apple-m3-max", "mlx.matmul",
+     {"torch": Rate(_torch_rate("apple-m3-max", "matmul", "mps", m=2048, dtype="float16"), "GFLOP/s")}),
+    ("apple-m3-max", "mlx.matmul", {"dtype": Text("float16"), "torch": Rate(
+        _torch_rate("apple-m3-max", "matmul", "mps", m=2048, dtype="float16"), "GFLOP/s")}),
+    ("apple-m3-max", "mlx.decode", {"torch": Num(_torch_rate("apple-m3-max", "decode", "mps", mode="eager",
+                                                             dtype="float16"))}),
+    ("apple-m3-max", "mlx.decode", {"dtype": Text("float16")}),
+    # The sides swapped, a factor not measured, a tie called a win, a size or context not MLX's.
+    ("apple-m3-max", "mlx.decode", {"direction": Choice("slower")}),
+    ("apple-m3-max", "mlx.decode", {"factor": Factor(2.0)}),
+    ("apple-m3-max", "mlx.matvec", {"direction": Choice("faster"), "factor": Factor(1.1)}),
+    ("apple-m3-max", "mlx.matvec", {"m": Size(8192)}),
+    ("apple-m3-max", "mlx.decode", {"context": Size(4096)}),
+    ("apple-m3-max", "mlx.decode", {"mlx": Num(38.1)}),
+    # MLX's version and float32 switch not as its points recorded them.
+    ("apple-m3-max", "mlx.setup", {"version": Text("0.31.0")}),
+    ("apple-m3-max", "mlx.setup", {"tf32": Choice("off")}),
+    ("cuda-faulty", "mlx.setup", {"tf32": Choice("unset")}),
+    # MLX's CPU set beside the accelerator instead of the CPU.
+    ("cuda-faulty", "mlx.setup", {"device": CUDA}),
+    ("cuda-faulty", "mlx.matvec", {"torch": Rate(_torch_rate("cuda-faulty", "matvec", "cuda", m=2048), "GB/s")}),
+]
+
+
+@pytest.mark.parametrize("machine, key, values", MLX_MUTATIONS,
+                         ids=[f"{m}-{k}-{i}" for i, (m, k, _) in enumerate(MLX_MUTATIONS)])
+def test_a_false_mlx_sentence_is_caught(machine: str, key: str, values: dict) -> None:
+    results, recording = results_of(machine), matrix_recording(machine, "llm")
+    assert not check(recording, results)[0], f"the true chapter fails already: {machine}"
+    assert check(substitute(recording, key, **values), results)[0], f"not caught: {key} with {values}"
+
+
+def test_what_is_said_of_mlx_where_it_was_not_measured_is_read_from_the_environment() -> None:
+    """Not installed, not recorded, installed but unmeasured, and a pair said not compared: each true only where
+    the raw file says so."""
+    measured, absent = results_of("apple-m3-max"), results_of("apple-m1-base")
+    old = results_of("ci-2core")
+    for key, machine, results in (("mlx.not_installed", "apple-m1-base", absent), ("mlx.unknown", "ci-2core", old)):
+        recording = only(matrix_recording(machine, "llm"), key)
+        assert recording.said and not check(recording, results)[0], key
+        for other in (measured, absent, old):
+            if other is not results:
+                assert check(recording, other)[0], (key, other.label)
+    unmeasured = replace(absent, environment={**absent.environment, "mlx": {"version": "0.32.4",
+                                                                            "device": "mlx-cpu", "tf32": "unset"}})
+    said_unmeasured = Recording((said("mlx.unmeasured", version=Text("0.32.4")),))
+    assert not check(said_unmeasured, unmeasured, keys=["mlx.unmeasured"])[0]
+    assert check(said_unmeasured, absent, keys=["mlx.unmeasured"])[0]
+    missing = only(matrix_recording("cuda-faulty", "llm"), "mlx.setup", "mlx.missing")
+    assert [s.key for s in missing.said] == ["mlx.setup", "mlx.missing"] and not check(missing, results_of(
+        "cuda-faulty"))[0]
+    # The decode step, compared well, said not compared.
+    wrong = substitute(missing, "mlx.missing", workload=Choice("decode"))
+    assert check(wrong, results_of("cuda-faulty"))[0]

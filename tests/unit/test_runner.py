@@ -9,6 +9,7 @@ from mpsarticle.core import profiles
 from mpsarticle.core.specs import MatVec
 from mpsarticle.measure import loop, runner
 from mpsarticle.measure.devices import Device
+from mpsarticle.measure.mlx import MlxDevice
 from mpsarticle.measure.timing import TimingOptions
 from mpsarticle.results.model import ResultSet
 
@@ -29,7 +30,11 @@ def test_plans_cover_every_suite_and_profile():
     for name in profiles.PROFILES:
         tasks = profiles.plan(list(profiles.SUITES), name, [CPU])
         suites = {task.suite for task in tasks}
-        assert suites == set(profiles.SUITES)
+        # MLX's suite plans on MLX's devices only, and PyTorch's suites never there.
+        assert suites == set(profiles.SUITES) - {"mlx"}
+        beside = profiles.plan(list(profiles.SUITES), name, [CPU, MlxDevice("mlx-cpu")])
+        assert {t.suite for t in beside if t.device.name == "mlx-cpu"} == {"mlx"}
+        assert {t.workload.kind for t in beside if t.suite == "mlx"} == {"matvec", "matmul", "decode"}
         original = [t for t in tasks if t.suite == "original"]
         assert sorted({t.workload.m for t in original}) == list(profiles.ORIGINAL_SIZES)
         assert {t.method for t in original} == {"naive", "engine"}

@@ -17,6 +17,9 @@
   size-matched bound: the rate the step's own matrices reach read alone (``step_products``), over a token's bytes.
 - :func:`contexts`: per accelerator measured at several contexts, the step eager and replayed at each, beside the
   share of a token's bytes that the cache's keys and values make up there.
+- :func:`mlx_beside`: MLX's device (where MLX was installed) beside PyTorch's of the same class, workload by
+  workload at the same parameters and precision: the decode step, ``B @ a``, the float32 matrix product;
+  :func:`mlx_state` says whether MLX was measured, installed, or not recorded.
 
 Every finding but :func:`contexts` is read at the shortest context a device measured (the profile's, where its
 other points ran); the longer ones are :func:`contexts`'s alone.
@@ -32,15 +35,17 @@ from mpsarticle.analysis import series as analysis
 from mpsarticle.analysis.findings.common import Comparison, compare_series
 from mpsarticle.analysis.findings.matmul import Overall, summary
 from mpsarticle.analysis.findings.matvec import Bandwidth, bandwidths
+from mpsarticle.core.frameworks import torch_counterpart
 from mpsarticle.core.profiles import emulates_bfloat16
 from mpsarticle.core.specs import DTYPE_SIZES, Decode
 from mpsarticle.core.stats import Direction, Ratio
 from mpsarticle.results.model import Point, ResultSet
 
 __all__ = ["ATTENTION_COMPARED", "AttentionBest", "AttentionFinding", "BOUND_SHARE", "ContextStep", "DecodeStep",
-           "Decoding", "HalfPrecisions", "LIMITS", "Limit", "OVERHEAD_SHARE", "OpCost", "PromptLimit", "PromptRead",
+           "Decoding", "HalfPrecisions", "LIMITS", "Limit", "MLX_WORKLOADS", "MlxBeside", "MlxPair", "MlxState",
+           "OVERHEAD_SHARE", "OpCost", "PromptLimit", "PromptRead",
            "StepWays", "WAYS", "Way", "attention", "contexts", "decoder_dtype", "decoding", "half_precisions",
-           "op_costs", "prompts", "replay_slowdown", "step_ways"]
+           "mlx_beside", "mlx_state", "op_costs", "prompts", "replay_slowdown", "step_ways"]
 
 #: What limits an eager decode step (:attr:`Decoding.limit`): ``bandwidth`` where it reached at least
 #: :data:`BOUND_SHARE` of the bound; ``overhead`` where it did not and its operations' fixed cost is at least
@@ -605,3 +610,75 @@ def step_ways(results: ResultSet) -> tuple[StepWays, ...]:
         tried = ((mode, *_step(results, one.device, mode, one.dtype)) for mode in WAYS)
         found.append(StepWays(one, tuple(Way(mode, step, point) for mode, step, point in tried if point is not None)))
     return tuple(found)
+
+
+# -- MLX beside PyTorch ------------------------------------------------------------------------
+
+#: What MLX's part of the chapter can say: ``measured`` (MLX's points are there), ``unmeasured`` (MLX was installed
+#: but this run has no point of it), ``not_installed`` (the run recorded that MLX was not installed), ``unknown``
+#: (the run predates MLX's record).
+MlxState = Literal["measured", "unmeasured", "not_installed", "unknown"]
+#: The workloads MLX is measured on, in the order the chapter names them (mpsarticle.core.profiles' mlx suite).
+MLX_WORKLOADS: Final = ("decode", "matvec", "matmul")
+
+
+@dataclass(frozen=True)
+class MlxPair:
+    """One workload run by MLX and by PyTorch on the same class of device with the same parameters (precision,
+    size, decoder, context): MLX's point as tried, and PyTorch's measured well, where there is one."""
+
+    workload: str
+    mlx: Point
+    torch: Point | None
+
+    @property
+    def measured(self) -> bool:
+        """Both measured well: only then are they compared."""
+        return self.mlx.ok and self.torch is not None and self.torch.ok
+
+    @property
+    def ratio(self) -> Ratio | None:
+        """PyTorch's time / MLX's, with its interval (above 1: MLX is faster)."""
+        return analysis.compare(self.torch, self.mlx) if self.measured and self.torch is not None else None
+
+
+@dataclass(frozen=True)
+class MlxBeside:
+    """MLX's device beside its PyTorch counterpart (mpsarticle.core.frameworks), workload by workload."""
+
+    device: str
+    counterpart: str
+    version: str | None
+    #: ``MLX_ENABLE_TF32`` as MLX's points recorded it (``unset`` where it was not set).
+    tf32: str | None
+    pairs: tuple[MlxPair, ...]
+
+
+def mlx_state(results: ResultSet) -> MlxState:
+    if results.mlx_devices:
+        return "measured"
+    if "mlx" not in results.environment:
+        return "unknown"
+    return "not_installed" if results.environment["mlx"] is None else "unmeasured"
+
+
+def _same_run(results: ResultSet, point: Point, device: str) -> Point | None:
+    """PyTorch's point on ``device`` with ``point``'s workload and parameters, measured well (any suite)."""
+    return next((p for p in results.select(workload=point.workload, device=device, method="engine")
+                 if p.ok and p.params == point.params), None)
+
+
+def mlx_beside(results: ResultSet) -> tuple[MlxBeside, ...]:
+    """Per MLX device measured, each of its points beside PyTorch's with the same parameters on its counterpart."""
+    found = []
+    for device in results.mlx_devices:
+        counterpart = torch_counterpart(device)
+        points = [p for kind in MLX_WORKLOADS for p in results.select(workload=kind, device=device, method="engine")]
+        detail = next((p.detail for p in points if p.detail.get("mlx")), {})
+        pairs = tuple(MlxPair(p.workload, p, _same_run(results, p, counterpart)) for p in points)
+        found.append(MlxBeside(device, counterpart, _text(detail.get("mlx")), _text(detail.get("mlx_tf32")), pairs))
+    return tuple(found)
+
+
+def _text(value: object) -> str | None:
+    return str(value) if value is not None else None

@@ -3,7 +3,8 @@
 Chosen from :mod:`mpsarticle.analysis.findings.llm`: the cost of one operation (``ops_sentence``), attention's
 rates and backends and the accelerator against the CPU (``attention_sentence``, ``backend_sentence``,
 ``attention_compared``), each device's decode step against its bandwidth bound (``decode_sentence``), the step at
-longer contexts (``contexts_sentence``), and float16 against bfloat16 on each accelerator (``precision_sentence``).
+longer contexts (``contexts_sentence``), float16 against bfloat16 on each accelerator (``precision_sentence``), and
+MLX beside PyTorch where MLX was installed (``mlx_sentence``).
 The
 answer takes :func:`decode_answer` (the measured tokens per second beside the bound, and what limits them) and
 :func:`rule_more` (the rule of thumb for attention and decoding); the closing chapter's reasons take
@@ -20,12 +21,15 @@ from mpsarticle.analysis.findings.llm import (
     DecodeStep,
     Decoding,
     HalfPrecisions,
+    MlxPair,
     PromptRead,
     StepWays,
     attention,
     contexts,
     decoding,
     half_precisions,
+    mlx_beside,
+    mlx_state,
     op_costs,
     prompts,
     replay_slowdown,
@@ -49,10 +53,11 @@ from mpsarticle.article.wording import (
     Text,
     Words,
 )
+from mpsarticle.core.specs import Decode
 from mpsarticle.core.stats import FASTER, SAME, SLOWER
 from mpsarticle.results.model import ResultSet
 
-__all__ = ["decode_answer", "op_reason", "rule_more", "sentences"]
+__all__ = ["decode_answer", "mlx_sentence", "op_reason", "rule_more", "sentences"]
 
 
 def sentences(results: ResultSet, words: Words) -> dict[str, str]:
@@ -65,7 +70,8 @@ def sentences(results: ResultSet, words: Words) -> dict[str, str]:
             "decode_sentence": decode_sentence(results, words),
             "contexts_sentence": contexts_sentence(results, words),
             "prompt_sentence": prompt_sentence(results, words),
-            "precision_sentence": precision_sentence(results, words)}
+            "precision_sentence": precision_sentence(results, words),
+            "mlx_sentence": mlx_sentence(results, words)}
 
 
 def ops_sentence(results: ResultSet, words: Words) -> str:
@@ -432,3 +438,51 @@ def ways_sentence(results: ResultSet, words: Words) -> str:
         versus = _versus(one, words)
         parts.append(text + (" " + versus if versus else ""))
     return " ".join(parts) if parts else words("decode.ways.none")
+
+
+# -- MLX beside PyTorch ---------------------------------------------------------------------------
+
+def _tf32(value: str | None) -> str:
+    """The form of ``mlx.setup`` for MLX's float32 switch as recorded: unset, off (0), or on (any other value)."""
+    return "unset" if value in (None, "unset") else "off" if value.strip() == "0" else "on"
+
+
+def _pair(pair: MlxPair, words: Words) -> str:
+    """One workload, MLX against PyTorch at the same parameters; or why the two were not compared."""
+    point, ratio = pair.mlx, pair.ratio
+    if ratio is None or pair.torch is None:
+        why = (reason_text(point.reason, words) if point.reason else words("decode.missing.no_reason")) \
+            if not point.ok else words("mlx.missing.torch")
+        return words("mlx.missing", workload=Choice(pair.workload), why=why)
+    direction = ratio.direction()
+    values: dict = dict(direction=Choice(direction), dtype=Text(str(point.params["dtype"])))
+    if direction != SAME:
+        values["factor"] = Factor(ratio.value if direction == FASTER else 1 / ratio.value)
+    if pair.workload == "decode":
+        return words("mlx.decode", params=Billions(Decode(**point.params).parameters, fraction_digits=1),
+                     context=Size(int(point.params["context"])), mlx=Num(1 / point.measured_s),
+                     torch=Num(1 / pair.torch.measured_s), **values)
+    rate = "gb_s" if pair.workload == "matvec" else "gflop_s"
+    unit = "GB/s" if pair.workload == "matvec" else "GFLOP/s"
+    return words("mlx.matvec" if pair.workload == "matvec" else "mlx.matmul", m=Size(int(point.params["m"])),
+                 mlx=Rate(getattr(point, rate) or 0.0, unit), torch=Rate(getattr(pair.torch, rate) or 0.0, unit),
+                 **values)
+
+
+def mlx_sentence(results: ResultSet, words: Words) -> str:
+    """MLX beside PyTorch on the same class of device, workload by workload at the same parameters and precision,
+    with MLX's version and float32 switch; where MLX was not measured, why (one sentence)."""
+    state = mlx_state(results)
+    if state == "not_installed":
+        return words("mlx.not_installed")
+    if state == "unknown":
+        return words("mlx.unknown")
+    if state == "unmeasured":
+        return words("mlx.unmeasured", version=Text(str(results.environment["mlx"]["version"])))
+    parts = []
+    for one in mlx_beside(results):
+        tf32 = one.tf32 or "unset"
+        parts.append(words("mlx.setup", tf32=Choice(_tf32(tf32)), version=Text(one.version or "?"),
+                           device=words.device(one.counterpart), value=Text(tf32)))
+        parts += [_pair(pair, words) for pair in one.pairs]
+    return " ".join(parts)
