@@ -511,11 +511,11 @@ MACHINES_SYNTHETIC: dict[str, Machine] = {
     # Three fresh processes, each moving its samples by some 2 %.
     # Its GPU's events read a reversed pair twice at each events point (the timer leaves those out).
     # MLX on its GPU beside MPS: the decode step in a third of PyTorch's time, B @ a level, the float32 product
-    # slower, with MLX_ENABLE_TF32 unset.
+    # slower, with MLX_ENABLE_TF32=0 (full float32, as a run asks for unless the user chose otherwise).
     "apple-m3-max": Machine("apple-m3-max", "MacBook Pro M3 Max 64 GB (synthetic)", M3_MAX_CPU,
                             replace(M3_MAX_GPU, events_rejected=2),
                             threads=16, processes=3, process_sigma=0.02, gpu_cores=40,
-                            mlx=MlxModel("mlx-gpu", {"decode": 0.33, "matvec": 1.0, "matmul": 1.6})),
+                            mlx=MlxModel("mlx-gpu", {"decode": 0.33, "matvec": 1.0, "matmul": 1.6}, tf32="0")),
     # macOS 13: MPS has no bfloat16, so those points are recorded as unsupported.
     "apple-m1-macos13": Machine("apple-m1-macos13", "MacBook Air M1 on macOS 13 (synthetic)", M1_CPU,
                                 replace(M1_GPU, gflop_s={"float32": 2000, "float16": 2200, "bfloat16": None}),

@@ -338,7 +338,7 @@ NO_CLAIMS: frozenset[str] = frozenset({
     "attention.none", "attention.backend.none", "attention.compared.no_accelerator", "decode.no_bound",
     "decode.how", "decode.graph.missing", "decode.missing.no_reason", "decode.none", "answer.decode.none",
     "machines.listing", "machines.none", "machines.drops", "machines.skipped", "device", "api", "backend", "why",
-    "this_build", "data_links", "contents", "precision.none", "ways.mode", "mlx.missing.torch",
+    "this_build", "data_links", "contents", "precision.none", "ways.mode", "mlx.missing.torch", "mlx.missing.tf32",
 })
 #: Families of keys that claim nothing either: names (devices, backends, timers, reasons, the gaps' list), and the
 #: words of figures, tables and the build's card.
@@ -3034,13 +3034,20 @@ def _mlx_pairs(c: Context, device: str, workload: str) -> list[tuple[Timed, list
     return found
 
 
+def _tf32_may_run(device: str, point: Point) -> bool:
+    """MLX's GPU runs float32 products at TF32-class precision unless MLX_ENABLE_TF32 is 0 (MLX's own default is on,
+    where the GPU has matrix units): such a point is not at PyTorch's float32."""
+    return (device == "mlx-gpu" and point.params.get("dtype") == "float32"
+            and str(point.detail.get("mlx_tf32", "unset")).strip() != "0")
+
+
 def check_mlx_pair(s: Said, c: Context) -> None:
     """MLX against PyTorch at the same parameters: the precision and size said are the MLX point's, both numbers
     tie to the two points, and the side and factor hold for some pair of readings."""
     device, workload, v = _mlx_device(s, c), _MLX_KEYS[s.key], s.values
     if device is None:
         return
-    pairs = [(m, t) for m, t in _mlx_pairs(c, device, workload) if t]
+    pairs = [(m, t) for m, t in _mlx_pairs(c, device, workload) if t and not _tf32_may_run(device, m.point)]
     if not pairs:
         c.fail(f"no {workload} measured well by both MLX ({device}) and PyTorch at the same parameters")
         return
@@ -3080,8 +3087,8 @@ def check_mlx_missing(s: Said, c: Context) -> None:
     tried = [p for p in _mlx_points(c) if p.device == device and p.workload == workload]
     if not tried:
         c.fail(f"MLX's {workload} said not compared, but MLX never tried it on {device}")
-    if any(theirs for _, theirs in _mlx_pairs(c, device, workload)):
-        c.fail(f"MLX's {workload} said not compared, but both measured it well at the same parameters")
+    if any(theirs for mine, theirs in _mlx_pairs(c, device, workload) if not _tf32_may_run(device, mine.point)):
+        c.fail(f"MLX's {workload} said not compared, but both measured it well at the same parameters and precision")
 
 
 Checker = Callable[[Said, Context], None]

@@ -26,7 +26,15 @@ __all__ = ["MlxDevice", "mlx_device", "mlx_devices", "mlx_environment", "tf32_se
 
 
 def _core() -> Any:
-    """``mlx.core``, or ``None`` where MLX is not installed (or its build does not load here)."""
+    """``mlx.core``, or ``None`` where MLX is not installed (or its build does not load here).
+
+    Before the import, :data:`~mpsarticle.core.frameworks.TF32_VARIABLE` is set to ``0`` unless the user set it:
+    MLX's default runs float32 matrix products at TF32-class precision on hardware with matrix units for them (the
+    M5 generation's GPU from macOS 26.2 on; ml-explore/mlx#3860 and #3894), where PyTorch's float32 on MPS is full
+    float32, and a comparison of the two must be at one precision. MLX's own tests pin the same value. Workers
+    inherit it from the process that plans them, and every point records it.
+    """
+    os.environ.setdefault(TF32_VARIABLE, "0")
     try:
         import mlx.core as mx
     except ImportError:

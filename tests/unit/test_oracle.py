@@ -1000,7 +1000,7 @@ MLX_MUTATIONS = [
     ("apple-m3-max", "mlx.decode", {"mlx": Num(38.1)}),
     # MLX's version and float32 switch not as its points recorded them.
     ("apple-m3-max", "mlx.setup", {"version": Text("0.31.0")}),
-    ("apple-m3-max", "mlx.setup", {"tf32": Choice("off")}),
+    ("apple-m3-max", "mlx.setup", {"tf32": Choice("unset")}),
     ("cuda-faulty", "mlx.setup", {"tf32": Choice("unset")}),
     # MLX's CPU set beside the accelerator instead of the CPU.
     ("cuda-faulty", "mlx.setup", {"device": CUDA}),
@@ -1014,6 +1014,28 @@ def test_a_false_mlx_sentence_is_caught(machine: str, key: str, values: dict) ->
     results, recording = results_of(machine), matrix_recording(machine, "llm")
     assert not check(recording, results)[0], f"the true chapter fails already: {machine}"
     assert check(substitute(recording, key, **values), results)[0], f"not caught: {key} with {values}"
+
+
+def test_mlx_float32_products_at_tf32_are_not_compared_with_pytorch_float32() -> None:
+    """MLX's GPU with MLX_ENABLE_TF32 left on (or unset: MLX's default) may run float32 products at TF32-class
+    precision: the chapter compares its half-precision decode step and says the float32 products were not compared;
+    a sentence that compares them is caught."""
+    from ..machines import MACHINES_SYNTHETIC, synthetic
+
+    m3 = MACHINES_SYNTHETIC["apple-m3-max"]
+    results = synthetic(replace(m3, mlx=replace(m3.mlx, tf32="unset")))
+    recording = recorded("llm", results)
+    keys = [s.key for s in recording.said if s.key.startswith("mlx.")]
+    assert keys == ["mlx.setup", "mlx.decode", "mlx.missing.tf32", "mlx.missing", "mlx.missing.tf32", "mlx.missing"], \
+        keys
+    assert {oracle_said.choice(s, "workload") for s in recording.said if s.key == "mlx.missing"} == {"matvec", "matmul"}
+    assert not check(recording, results)[0]
+    compared = only(matrix_recording("apple-m3-max", "llm"), "mlx.setup", "mlx.matmul")
+    assert not check(compared, results_of("apple-m3-max"))[0]
+    # The same comparison, its setup sentence true of the run whose switch was left unset: only the product is false.
+    wrong = substitute(compared, "mlx.setup", tf32=Choice("unset"))
+    failures = check(wrong, results)[0]
+    assert failures and not check(only(wrong, "mlx.setup"), results)[0]
 
 
 def test_what_is_said_of_mlx_where_it_was_not_measured_is_read_from_the_environment() -> None:

@@ -630,11 +630,14 @@ class MlxPair:
     workload: str
     mlx: Point
     torch: Point | None
+    #: MLX may have run it at TF32-class precision (a float32 call on MLX's GPU with ``MLX_ENABLE_TF32`` not
+    #: recorded as ``0``) where PyTorch ran full float32: then the two are not compared.
+    tf32: bool = False
 
     @property
     def measured(self) -> bool:
-        """Both measured well: only then are they compared."""
-        return self.mlx.ok and self.torch is not None and self.torch.ok
+        """Both measured well, at one precision: only then are they compared."""
+        return self.mlx.ok and self.torch is not None and self.torch.ok and not self.tf32
 
     @property
     def ratio(self) -> Ratio | None:
@@ -675,9 +678,17 @@ def mlx_beside(results: ResultSet) -> tuple[MlxBeside, ...]:
         counterpart = torch_counterpart(device)
         points = [p for kind in MLX_WORKLOADS for p in results.select(workload=kind, device=device, method="engine")]
         detail = next((p.detail for p in points if p.detail.get("mlx")), {})
-        pairs = tuple(MlxPair(p.workload, p, _same_run(results, p, counterpart)) for p in points)
+        pairs = tuple(MlxPair(p.workload, p, _same_run(results, p, counterpart), tf32=_maybe_tf32(device, p))
+                      for p in points)
         found.append(MlxBeside(device, counterpart, _text(detail.get("mlx")), _text(detail.get("mlx_tf32")), pairs))
     return tuple(found)
+
+
+def _maybe_tf32(device: str, point: Point) -> bool:
+    """Whether MLX may have run ``point`` at TF32-class precision: a float32 call on its GPU, whose switch was not
+    recorded as off (MLX's default turns it on where the GPU has matrix units for it; its CPU has none)."""
+    switch = str(point.detail.get("mlx_tf32", "unset")).strip()
+    return device == "mlx-gpu" and point.params.get("dtype") == "float32" and switch != "0"
 
 
 def _text(value: object) -> str | None:

@@ -452,7 +452,7 @@ def _pair(pair: MlxPair, words: Words) -> str:
     point, ratio = pair.mlx, pair.ratio
     if ratio is None or pair.torch is None:
         why = (reason_text(point.reason, words) if point.reason else words("decode.missing.no_reason")) \
-            if not point.ok else words("mlx.missing.torch")
+            if not point.ok else words("mlx.missing.tf32") if pair.tf32 else words("mlx.missing.torch")
         return words("mlx.missing", workload=Choice(pair.workload), why=why)
     direction = ratio.direction()
     values: dict = dict(direction=Choice(direction), dtype=Text(str(point.params["dtype"])))
