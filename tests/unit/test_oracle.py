@@ -668,17 +668,26 @@ def test_code_and_sideless_ratios_in_prose_fail() -> None:
         assert any(f.claim == "code in prose" for f in failures), text
     assert not check(Recording((said("hardware.label", label=Text("a MacBook Air M1, 8-core GPU")),)), results)[0]
 
-    def outside(ratio: float, gap: float) -> tuple[Said, Said]:
+    def outside(ratio: float, gap: float, reference: str = "blocked_autorange",
+                why: str = "higher") -> tuple[Said, Said, Said]:
         row = said("selfcheck.row", device=CPU, label="B @ a at m = 4,096 in float32",
-                   reference=Text("the reference timer"), ratio=Num(ratio, 3), gap=Num(gap, 2))
+                   reference=phrase("selfcheck.reference", reference=Choice(reference)), ratio=Num(ratio, 3),
+                   gap=Num(gap, 2))
         lead = said("selfcheck.differ", outside=Count(1), rows=Count(4), tolerance=Share(0.05),
                     processes=phrase("selfcheck.processes", processes=Count(3)))
-        return row, lead
+        return row, lead, said("selfcheck.why", why=Choice(why))
     [failure] = claims(results, *outside(1.05, 5.3))
     assert "cannot show" in failure.problems[0]
     [failure] = claims(results, *outside(1.08, 5.0))
     assert "5.0% apart said to fall outside" in failure.problems[0]
     assert not claims(results, *outside(1.08, 5.3))
+    # Why a row is outside follows its side of 1 and its reference: each other reading is caught.
+    for reference, above in (("do_bench_cudagraph", "launch"), ("events", "queue"), ("blocked_autorange", "higher")):
+        assert not claims(results, *outside(1.09, 7.9, reference, above))
+        assert not claims(results, *outside(0.91, 7.9, reference, "lower"))
+        for wrong in {"launch", "queue", "higher", "lower"} - {above}:
+            failures = claims(results, *outside(1.09, 7.9, reference, wrong))
+            assert failures and "explained as" in failures[0].problems[0]
 
 
 def test_what_was_measured_again_is_read_from_each_process_s_load() -> None:

@@ -54,12 +54,14 @@ from mpsarticle.analysis.findings.matvec import (
 from mpsarticle.analysis.findings.method import (
     Checks,
     Coverage,
+    OutsideWhy,
     Processes,
     Rejected,
     Remeasured,
     Selfcheck,
     checks,
     coverage,
+    outside_why,
     processes,
     rejected,
     remeasured,
@@ -86,3 +88,4 @@ __all__ = [
 ]
 __all__ += ["Processes", "processes"]
 __all__ += ["Rejected", "Remeasured", "rejected", "remeasured"]
+__all__ += ["OutsideWhy", "outside_why"]

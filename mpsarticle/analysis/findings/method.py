@@ -5,6 +5,7 @@ from __future__ import annotations
 import statistics
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Literal
 
 from mpsarticle.analysis.findings.common import MISSING, Absent, missing_status
 from mpsarticle.core.contention import OUTLIER_FACTOR
@@ -170,6 +171,21 @@ class Selfcheck:
     reference_wall_s: float
     #: The fewest processes any row was measured in.
     processes: int = 1
+
+
+#: Why a row lies outside: ``launch`` (the timer read more than a CUDA graph, which launches every call at once, so
+#: the difference is each eager launch's cost), ``queue`` (it read more than device events, which time only the work
+#: in the device's queue, so the difference is time the device waited for the host), ``higher`` or ``lower`` (it read
+#: more than a reference whose way of measuring explains no difference, or less than any: nothing in the methods
+#: accounts for it).
+OutsideWhy = Literal["launch", "queue", "higher", "lower"]
+
+
+def outside_why(row: Row) -> OutsideWhy:
+    """Why an outside row's two methods differ, as far as how each measures can say (see :data:`OutsideWhy`)."""
+    if row.engine_ci_low_s < row.reference_ci_high_s:
+        return "lower"
+    return {"do_bench_cudagraph": "launch", "events": "queue"}.get(row.reference, "higher")  # type: ignore[return-value]
 
 
 def selfcheck(rows: Sequence[Row]) -> Selfcheck:

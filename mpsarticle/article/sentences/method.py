@@ -87,6 +87,9 @@ def selfcheck_sentence(found: f.Selfcheck, words: Words) -> str:
                         reference=reference_words(r, words), ratio=Num(r.ratio, row_ratio_digits(r)),
                         gap=row_gap_percent(r))
                   for r in found.outside]
+        # Then why, once for each reason the rows share, in the order the rows first give it.
+        reasons = dict.fromkeys(f.outside_why(r) for r in found.outside)
+        listed += [words("selfcheck.why", why=Choice(why)) for why in reasons]
         verdict = " ".join([words("selfcheck.differ", outside=Count(len(found.outside)), **values), *listed])
     else:
         verdict = words("selfcheck.agree", **values)
