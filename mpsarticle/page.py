@@ -240,6 +240,12 @@ class Page:
         found = tables.ways_table(self.results, self.words)
         return self._html(found) if found else None
 
+    def decode_table(self) -> Any:
+        """The eager decode step per device: the model, tokens per second, the bound and the share of it reached,
+        and the operations' fixed cost against the step's time (nothing where no step was measured well)."""
+        found = tables.decode_table(self.results, self.words)
+        return self._html(found) if found else None
+
     def methods_table(self) -> Any:
         """Naive, engine and event times per device and size (suite ``matvec``)."""
         return self._html(tables.methods_table(self.results, self.words))

@@ -109,6 +109,7 @@ from mpsarticle.results.model import Point, ResultSet
 from . import oracle_model
 from .oracle_model import MODEL_CHECKS, MODEL_PARTS
 from .oracle_said import (
+    EN,
     UNITS,
     Printed,
     Recording,
@@ -125,8 +126,9 @@ from .oracle_said import (
     values_of,
 )
 
-__all__ = ["CHECKERS", "CHECKS", "FORBIDDEN_IMPORTS", "NO_CLAIMS", "NO_CLAIM_PREFIXES", "PARTS", "Failure", "Oracle",
-           "Pairs", "Recording", "chapter_failures", "check", "code_failures", "covered", "false_claims", "interval",
+__all__ = ["CHECKERS", "CHECKS", "FORBIDDEN_IMPORTS", "NO_CLAIMS", "NO_CLAIM_PREFIXES", "PARTS", "TABLE_ROWS",
+           "Failure", "Oracle", "Pairs", "Recording", "chapter_failures", "check", "code_failures", "covered",
+           "false_claims", "interval",
            "median", "uncovered"]
 
 #: What this module must not import: it would then share the code under test.
@@ -152,7 +154,7 @@ AMOUNTS = {"matvec": "bytes_moved", "copy": "bytes_moved", "matmul": "flops", "t
 #: MLX's devices (a point's device) and the PyTorch device each is set beside: the same class of device.
 MLX_COUNTERPARTS = {"mlx-cpu": "cpu", "mlx-gpu": "mps"}
 #: The English names that reach a message as rendered text, back to their codes (as device names do).
-BACKEND_NAMES, HOW_NAMES = names_of("backend"), names_of("decode.how")
+BACKEND_NAMES = names_of("backend")
 
 #: Identifiers and Python reprs that must never reach a sentence (read in every text value a message was given).
 CODE = re.compile(r"Device\(|\(m=|\bdtype=|\bmatvec\(|\bmatmul\(|do_bench\w*|blocked_autorange|\{'|'\}|'\w+': "
@@ -278,11 +280,8 @@ CHECKS: dict[str, str] = {
     "attention.compared.not_faster": "check_attention_compared",
     "attention.compared.none": "check_attention_none_common",
     "rule.attention": "check_attention_rule",
-    "decode.eager": "check_decode",
-    "decode.bound": "check_decode_bound",
-    "decode.limit": "check_decode_limit",
-    "decode.graph": "check_decode_graph",
-    "decode.graph.no_bound": "check_decode_graph",
+    "table.decode": "check_decode_row",
+    "decode.conclusion": "check_decode_conclusion",
     "decode.missing": "check_decode_missing",
     "answer.decode": "check_decode_answer",
     "rule.decode": "check_decode_rule",
@@ -315,6 +314,10 @@ CHECKS: dict[str, str] = {
     **MODEL_CHECKS,
 }
 
+#: Rows of a table, read as the typed values its cells show (mpsarticle.article.tables.decode_rows): checked like
+#: messages, though no catalog message renders them.
+TABLE_ROWS: frozenset[str] = frozenset({"table.decode"})
+
 #: Phrases read inside the message they stand in (an area inside the answer, a clause inside its sentence).
 PARTS: frozenset[str] = frozenset({
     "area", "rule.area", "original.total", "reading", "drop.what", "drop.size", "post.clause", "matmul.rate",
@@ -337,7 +340,7 @@ NO_CLAIMS: frozenset[str] = frozenset({
     "answer.cpu_only", "answer.accelerator_failed", "answer.cpu_facts.none", "answer.tokens.none",
     "caption.answer.compared", "caption.answer.cpu_only", "caption.answer.nothing", "your_mac.cores", "ops.none",
     "attention.none", "attention.backend.none", "attention.compared.no_accelerator", "decode.no_bound",
-    "decode.how", "decode.graph.missing", "decode.missing.no_reason", "decode.none", "answer.decode.none",
+    "decode.missing.no_reason", "decode.none", "answer.decode.none",
     "machines.listing", "machines.none", "machines.drops", "machines.skipped", "device", "api", "backend", "why",
     "this_build", "data_links", "contents", "precision.none", "ways.mode", "mlx.missing.torch", "mlx.missing.tf32",
 })
@@ -347,7 +350,8 @@ NO_CLAIM_PREFIXES = (
     "device.", "api.", "backend.", "why.", "method.", "selfcheck.prose", "selfcheck.reference", "selfcheck.point",
     "selfcheck.cold", "gaps.",
     "column.", "figure.", "card.", "mac.", "model.table.", "model.assumption", "model.quantity", "machines_table.",
-    "methods_table.", "selfcheck_table.", "ways.column.", "site.", "mps_issues.", "your_mac.bounds.", "your_mac.caveat",
+    "methods_table.", "selfcheck_table.", "ways.column.", "decode.column.",
+    "decode.cell.", "site.", "mps_issues.", "your_mac.bounds.", "your_mac.caveat",
     "your_mac.cited",
     "your_mac.licence.", "your_mac.sources.", "your_mac.sync", "your_mac.tokens.", "your_mac.unknown",
 )
@@ -2763,11 +2767,26 @@ def _shares(c: Context, device: str, steps: list[Timed]) -> list[float]:
             for rate in _bound_rates(c, device)]
 
 
+def _cuda_graphs(c: Context, device: str) -> list[Timed]:
+    """The step replayed as a CUDA graph on ``device``, measured well: what removes the host's part of every call
+    and keeps every kernel."""
+    return [t for t in _steps(c, device, "graph") if t.point.detail.get("overhead_removed_by") == "cuda_graph"]
+
+
+def _savings(c: Context, device: str) -> list[tuple[float, float]]:
+    """(eager time, eager time less replayed time) over every pair of an eager reading and a CUDA graph's: the
+    host's part of the step's calls, measured directly, where the replay saved anything."""
+    graphs = _values(_cuda_graphs(c, device))
+    return [(value, value - g) for value in _values(_steps(c, device, "eager")) for g in graphs]
+
+
 def _limits(c: Context, device: str) -> set[str]:
-    """What may limit the eager step on ``device``, over every pair of readings (share of the bound, operations'
-    cost against the step's time)."""
+    """What may limit the eager step on ``device``, over every pair of readings: its share of the bound, and the
+    calls' fixed cost against the step's time, read from a CUDA graph's saving where one was measured and saved
+    anything, else from its operations times one operation's cost."""
     steps = _steps(c, device, "eager")
     costs = _op_values(c, device)
+    graphs = _values(_cuda_graphs(c, device))
     found = set()
     for t in steps:
         ops = t.point.detail.get("ops_per_call")
@@ -2775,6 +2794,11 @@ def _limits(c: Context, device: str) -> set[str]:
             for rate in _bound_rates(c, device):
                 if (1 / value) / (rate / t.point.bytes_moved) >= HALF:
                     found.add("bandwidth")
+                    continue
+                saved = [value - g for g in graphs if value > g]
+                for host in saved:
+                    found.add("overhead" if host >= HALF * value else "neither")
+                if graphs and saved:
                     continue
                 for cost in costs:
                     if isinstance(ops, int):
@@ -2784,21 +2808,6 @@ def _limits(c: Context, device: str) -> set[str]:
 
 def _model_of(c: Context, s: Said, point: Point) -> None:
     c.quantity(s.values["params"], [_decoder_parameters(point.params)], "the decoder's parameters")
-
-
-def check_decode(s: Said, c: Context) -> None:
-    v = s.values
-    device = c.device(v["device"])
-    steps = _steps(c, device, "eager")
-    if not steps:
-        c.fail(f"no eager decode step measured well on the {device}")
-        return
-    point = steps[0].point
-    _model_of(c, s, point)
-    if point.params.get("dtype") != text_of(v["dtype"]) or point.params.get("context") != v["context"].n:
-        c.fail(f"the step ran in {point.params.get('dtype')} at context {point.params.get('context')}")
-    c.quantity(v["tokens"], [1 / value for value in _values(steps)], f"tokens per second on the {device}")
-    c.quantity(v["time"], _values(steps), f"one token on the {device}")
 
 
 def _bound(c: Context, s: Said, device: str, steps: list[Timed]) -> None:
@@ -2811,7 +2820,7 @@ def _bound(c: Context, s: Said, device: str, steps: list[Timed]) -> None:
         c.fail(f"the bound read at {choice(s, 'basis')!r}, but the {device}'s own matrices were "
                f"{'' if matched else 'not '}measured well alone")
     rates = c.tied(v["rate"], _bound_rates(c, device), f"the rate a bound on the {device} is read at")
-    if "m" in printed_fields(s):
+    if "m" in (printed_fields(s) if s.key in EN.messages else v):
         at = c.oracle.timed("matvec", device).get(v["m"].n, [])
         if not any(shown(v["rate"]).matches(t.rate("bytes_moved")[0]) for t in at):
             c.fail(f"{shown(v['rate'])} is not the rate of B @ a at m = {v['m'].n:,} on the {device}")
@@ -2820,62 +2829,82 @@ def _bound(c: Context, s: Said, device: str, steps: list[Timed]) -> None:
                "the share of the bound")
 
 
-def check_decode_bound(s: Said, c: Context) -> None:
-    device = c.device(s.values["device"])
-    steps = _steps(c, device, "eager")
-    if not steps:
-        c.fail(f"a bound for a step never measured well on the {device}")
-        return
-    _bound(c, s, device, steps)
-
-
-def check_decode_limit(s: Said, c: Context) -> None:
-    v, limit = s.values, choice(s, "limit")
+def check_decode_row(s: Said, c: Context) -> None:
+    """A row of the decode table: the eager step's model, tokens per second and their interval, and the bound's
+    arithmetic, each read from the raw points; the operations as recorded, times one operation's cost."""
+    v = s.values
     device = c.device(v["device"])
-    if limit == "unknown":
-        if _op_values(c, device):
-            c.fail(f"'no small operation was measured well on the {device}', but one was")
+    steps = _steps(c, device, "eager")
+    if not steps:
+        c.fail(f"a row for an eager step never measured well on the {device}")
         return
-    found = _limits(c, device)
-    if limit == "bandwidth":
-        if "bandwidth" not in found:
-            c.fail(f"'bandwidth limits it', but no reading reaches half the bound ({sorted(found)})")
+    point = steps[0].point
+    _model_of(c, s, point)
+    if point.params.get("dtype") != text_of(v["dtype"]):
+        c.fail(f"the step ran in {point.params.get('dtype')}, the row says {text_of(v['dtype'])}")
+    c.quantity(v["tokens"], [1 / value for value in _values(steps)], f"tokens per second on the {device}")
+    # The interval is the one the results file records for the point (it covers the spread between processes,
+    # which the oracle's plain reading does not model); the row must quote it, around its own value.
+    c.quantity(v["low"], [1 / (t.point.ci_high_s or t.point.measured_s) for t in steps],
+               f"the interval's low end on the {device}")
+    c.quantity(v["high"], [1 / (t.point.ci_low_s or t.point.measured_s) for t in steps],
+               f"the interval's high end on the {device}")
+    if not v["low"].value <= v["tokens"].value <= v["high"].value:
+        c.fail(f"tokens per second {shown(v['tokens'])} outside its interval")
+    c.quantity(v["time"], _values(steps), f"one token on the {device}")
+    if "bound" in v:
+        _bound(c, s, device, steps)
+    elif _bound_rates(c, device):
+        c.fail(f"no bound in the row, but the {device} has a rate to read one at")
+    ops = point.detail.get("ops_per_call")
+    if "ops" in v and v["ops"].n != ops:
+        c.fail(f"{v['ops'].n:,} operations, but the step recorded {ops}")
+    if "total" in v:
+        c.quantity(v["total"], [v["ops"].n * cost for cost in _op_values(c, device)], "operations × cost")
+    elif isinstance(ops, int) and _op_values(c, device):
+        c.fail(f"no fixed cost in the row, but the {device} measured one operation's cost well")
+
+
+def check_decode_conclusion(s: Said, c: Context) -> None:
+    """What limits the eager step: the form must be one the readings allow, the host's part read from a CUDA
+    graph's saving (computed here, eager less replayed) only where one was measured, and the operations' share
+    only where none was."""
+    v, form = s.values, choice(s, "limit")
+    device = c.device(v["device"])
+    if form == "unknown":
+        if _op_values(c, device) or any(host > 0 for _, host in _savings(c, device)):
+            c.fail(f"'this build cannot say how much is the fixed cost' on the {device}, but it measured it")
         return
     steps = _steps(c, device, "eager")
     if not steps:
-        c.fail("no eager step to explain")
+        c.fail(f"what limits a step never measured well on the {device}")
         return
-    ops = steps[0].point.detail.get("ops_per_call")
-    if ops != v["ops"].n:
-        c.fail(f"{v['ops'].n:,} operations, but the step recorded {ops}")
-    costs = c.tied(v["cost"], _op_values(c, device), "one operation's cost")
-    c.quantity(v["total"], [v["ops"].n * cost for cost in costs], "operations × cost")
-    c.quantity(v["time"], _values(steps), "the eager step")
+    limit, _, replay = form.partition("_")
+    c.quantity(v["time"], _values(steps), f"the eager step on the {device}")
+    if "share" in printed_fields(s):
+        c.quantity(v["share"], _shares(c, device, steps), "the share of the bound")
+    found = _limits(c, device)
     if limit not in found:
-        c.fail(f"'{limit}' limits the step, but the readings allow only {sorted(found)}")
-
-
-def check_decode_graph(s: Said, c: Context) -> None:
-    v, printed = s.values, printed_fields(s)
-    device = c.oracle.accelerator
-    graphs, steps = _steps(c, device or "", "graph"), _steps(c, device or "", "eager")
-    if not graphs or not steps:
-        c.fail("a replayed step, but no replayed and eager step were both measured well")
+        c.fail(f"'{limit}' limits the step on the {device}, but the readings allow only {sorted(found)}")
+    if limit == "bandwidth":
         return
-    how = HOW_NAMES.get(text_of(v["how"]))
-    recorded = graphs[0].point.detail.get("overhead_removed_by")
-    if recorded != how:
-        c.fail(f"replayed {text_of(v['how'])!r}, but the point says {recorded}")
-    c.quantity(v["tokens"], [1 / value for value in _values(graphs)], "replayed tokens per second")
-    sides = {direction(e, g) for e, g in _reading_pairs(steps, graphs)}
-    side = {"faster": FASTER, "slower": SLOWER}.get(choice(s, "direction"), SAME)
-    if side not in sides:
-        c.fail(f"the replay '{side}' than eager, but the readings say {sorted(sides)}")
-    if "factor" in printed:
-        ratios = [e.median / g.median for e, g in _reading_pairs(steps, graphs)]
-        c.factor(v["factor"], ratios if side == FASTER else [1 / r for r in ratios], "replay against eager")
-    if "share" in printed:
-        c.quantity(v["share"], _shares(c, device or "", graphs), "the replay's share of the bound")
+    savings = [(value, host) for value, host in _savings(c, device) if host > 0]
+    if replay:
+        if not savings:
+            c.fail(f"a CUDA graph's saving on the {device}, but no CUDA graph replayed its step faster there")
+            return
+        c.quantity(v["replayed"], _values(_cuda_graphs(c, device)), "the step replayed as a CUDA graph")
+        c.quantity(v["host"], [host for _, host in savings], "eager less replayed: the host's part")
+        c.quantity(v["host_share"], [host / value for value, host in savings], "the host's part of the eager step")
+        return
+    if savings:
+        c.fail(f"the calls' cost read from one addition on the {device}, but a CUDA graph measured it directly")
+    ops = steps[0].point.detail.get("ops_per_call")
+    if not isinstance(ops, int):
+        c.fail(f"the operations' share on the {device}, but the step recorded no operations")
+        return
+    c.quantity(v["ops_share"], [ops * cost / value for cost in _op_values(c, device) for value in _values(steps)],
+               "the operations' share of the eager step")
 
 
 def check_decode_missing(s: Said, c: Context) -> None:

@@ -86,7 +86,10 @@ def shown(value: Any) -> Printed:
 
 
 def render(said: Said) -> str:
-    """The English text of one recorded message (rendered again, outside any recording)."""
+    """The English text of one recorded message (rendered again, outside any recording); a table's row, which no
+    message renders, as its cells."""
+    if said.key not in EN.messages:
+        return f"{said.key}: " + " | ".join(f"{name} {EN.render(value)}" for name, value in said.values.items())
     return EN(said.key, **said.values)
 
 

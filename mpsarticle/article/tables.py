@@ -12,16 +12,30 @@ import re
 from collections.abc import Iterable, Sequence
 
 from mpsarticle.analysis import series as analysis
-from mpsarticle.analysis.findings.llm import step_ways
+from mpsarticle.analysis.findings.llm import decoding, step_ways
 from mpsarticle.article.formatting import ratio_interval, reading_date, reading_name, with_interval
 from mpsarticle.article.reasons import reason_text
 from mpsarticle.article.selfcheck_words import point_words, reference_words, row_ratio_digits
-from mpsarticle.article.wording import Bytes, Choice, Count, Num, Seconds, Share, Size, Text, Words
+from mpsarticle.article.wording import (
+    Billions,
+    Bytes,
+    Choice,
+    Count,
+    Num,
+    Rate,
+    Said,
+    Seconds,
+    Share,
+    Size,
+    Text,
+    Words,
+)
 from mpsarticle.core.mps_issues import known_issues, status
 from mpsarticle.results.model import ResultSet
 from mpsarticle.results.selfcheck import Row
 
-__all__ = ["data_links", "device_card", "html_table", "machines_table", "methods_table", "selfcheck_table",
+__all__ = ["data_links", "decode_rows", "decode_table", "device_card", "html_table", "machines_table", "methods_table",
+           "selfcheck_table",
            "ways_table"]
 
 DATA_FILES = ("results.json", "results.csv", "predictions.csv")
@@ -245,3 +259,54 @@ def ways_table(results: ResultSet, words: Words) -> str:
                      words.render(Share(share)) if share is not None else "–"]
             rows.append(f"<tr>{_cells(cells)}</tr>")
     return html_table([words(key) for key in WAYS_COLUMNS], rows) if rows else ""
+
+
+#: The columns of the decode table, and the keys of a row's values (:func:`decode_rows`) each cell shows.
+DECODE_COLUMNS = ("column.device", "decode.column.model", "decode.column.dtype", "ways.column.tokens",
+                  "decode.column.bytes", "decode.column.bound", "decode.column.rate", "decode.column.share",
+                  "decode.column.ops", "decode.column.cost")
+
+
+def decode_rows(results: ResultSet, words: Words) -> tuple[Said, ...]:
+    """One row per device whose eager decode step was measured well, as typed values (what the oracle reads): the
+    model, tokens per second with their 95 % interval, the bytes a token reads, the bound and the rate it rests
+    on (its own matrices read alone, or ``B @ a`` at its size), the share of it reached, and the operations a
+    token dispatches with their fixed cost (one small operation's, times their number) against the step's time."""
+    rows = []
+    for one in decoding(results):
+        step = one.eager
+        if step is None:
+            continue
+        low, high = step.tokens_interval
+        values: dict = dict(device=words.device(one.device), params=Billions(one.parameters, fraction_digits=1),
+                            dtype=Text(one.dtype), tokens=Num(step.tokens_per_s), low=Num(low), high=Num(high),
+                            bytes=Bytes(one.bytes_per_token, binary=False), time=Seconds(step.seconds))
+        share, rate, bound = one.share(step), one.rate_gb_s, one.bound_tokens_per_s
+        if share is not None and rate is not None and bound is not None and one.bound_basis is not None:
+            values.update(bound=Num(bound), rate=Rate(rate, "GB/s"), basis=Choice(one.bound_basis),
+                          share=Share(share[0]))
+            if one.bound_basis == "best" and one.band is not None:
+                values["m"] = Size(one.band.memory_size)
+        if step.ops is not None:
+            values["ops"] = Count(step.ops)
+            if one.overhead_s is not None:
+                values["total"] = Seconds(one.overhead_s)
+        rows.append(Said("table.decode", values))
+    return tuple(rows)
+
+
+def decode_table(results: ResultSet, words: Words) -> str:
+    """The eager decode step per device (:func:`decode_rows`), a dash where a value was not measured."""
+    body = []
+    for row in decode_rows(results, words):
+        v = row.values
+        rate = words("decode.cell.rate", basis=v["basis"], rate=v["rate"], **({"m": v["m"]} if "m" in v else {})) \
+            if "basis" in v else "–"
+        cost = words("decode.cell.cost", total=v["total"], time=v["time"]) if "total" in v else "–"
+        cells = [v["device"], words.render(v["params"]), words.render(v["dtype"]),
+                 f"{words.render(v['tokens'])} [{words.render(v['low'])}–{words.render(v['high'])}]",
+                 words.render(v["bytes"]), words.render(v["bound"]) if "bound" in v else "–", rate,
+                 words.render(v["share"]) if "share" in v else "–",
+                 words.render(v["ops"]) if "ops" in v else "–", cost]
+        body.append(f"<tr>{_cells(cells)}</tr>")
+    return html_table([words(key) for key in DECODE_COLUMNS], body) if body else ""

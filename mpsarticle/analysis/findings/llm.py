@@ -245,14 +245,33 @@ class Decoding:
         return self.eager.ops * self.cost.per_op_s
 
     @property
+    def host_s(self) -> float | None:
+        """The host's part of the eager step's calls, measured directly: the eager time less the time of the same
+        step replayed as a CUDA graph, which removes the host's part of every call and keeps every kernel; ``None``
+        where no CUDA graph replayed it well or the replay saved nothing (a compiled replay also fuses kernels, so
+        its saving is not the host's part alone)."""
+        if self.eager is None or self.graph is None or self.graph_how != "cuda_graph":
+            return None
+        saved = self.eager.seconds - self.graph.seconds
+        return saved if saved > 0 else None
+
+    @property
+    def accounting(self) -> Literal["replay", "ops"] | None:
+        """How the calls' fixed cost is read: ``replay``, from a CUDA graph's saving (:attr:`host_s`); ``ops``, from
+        the operations times one small operation's cost (:attr:`overhead_s`), which leaves unsaid whatever costs a
+        call more than one tiny addition; ``None``, neither."""
+        return "replay" if self.host_s is not None else "ops" if self.overhead_s is not None else None
+
+    @property
     def limit(self) -> Limit | None:
-        """What limits the eager step (:data:`LIMITS`; medians: the sentence prints the numbers it rests on)."""
+        """What limits the eager step (:data:`LIMITS`; medians: the sentence prints the numbers it rests on): the
+        calls' fixed cost as :attr:`accounting` reads it."""
         if self.eager is None:
             return None
         share = self.share(self.eager)
         if share is not None and share[0] >= BOUND_SHARE:
             return "bandwidth"
-        overhead = self.overhead_s
+        overhead = self.host_s if self.host_s is not None else self.overhead_s
         if overhead is None or share is None:
             return None
         return "overhead" if overhead >= OVERHEAD_SHARE * self.eager.seconds else "neither"

@@ -36,7 +36,6 @@ from mpsarticle.analysis.findings.llm import (
     step_ways,
 )
 from mpsarticle.article.reasons import reason_text
-from mpsarticle.article.sentences.common import direction_word
 from mpsarticle.article.wording import (
     Billions,
     Bytes,
@@ -166,39 +165,33 @@ def attention_compared(found: AttentionFinding, words: Words) -> str:
 
 # -- the decode step ------------------------------------------------------------------------
 
-def _how(found: Decoding, words: Words) -> str:
-    return words("decode.how", how=Choice(found.graph_how or "cuda_graph"))
-
-
 def _model(found: Decoding) -> dict:
     return dict(params=Billions(found.parameters, fraction_digits=1), dtype=Text(found.dtype),
                 context=Size(found.context), bytes=Bytes(found.bytes_per_token, binary=False))
 
 
-def _limit(found: Decoding, step: DecodeStep, words: Words) -> str:
+def _conclusion(found: Decoding, step: DecodeStep, words: Words) -> str:
+    """What limits the eager step on one device, in one sentence (its numbers are the decode table's): the bytes
+    where it reached half its bound; else the host's part of its calls where a CUDA graph measured it; else the
+    operations times one small operation's cost, saying that the rest is not accounted for."""
     device = words.device(found.device)
-    if found.limit == "bandwidth":
-        return words("decode.limit", limit=Choice("bandwidth"), device=device)
-    if found.limit is None or found.cost is None or found.overhead_s is None:
-        return words("decode.limit", limit=Choice("unknown"), device=device)
-    return words("decode.limit", limit=Choice(found.limit), ops=Count(step.ops or 0), cost=Seconds(found.cost.per_op_s),
-                 total=Seconds(found.overhead_s), time=Seconds(step.seconds), device=device)
-
-
-def _graph(found: Decoding, words: Words) -> str:
-    graph = found.graph
-    if graph is None:
-        if found.graph_point is None or found.graph_point.reason is None:
-            return ""
-        return words("decode.graph.missing", why=reason_text(found.graph_point.reason, words))
-    share = found.share(graph)
-    direction = direction_word(found.replay_direction or SAME)
-    replay = found.replay
-    factor = Factor(replay.value if direction != "slower" else 1 / replay.value) if replay else Factor(1.0)
-    values = dict(how=_how(found, words), tokens=Num(graph.tokens_per_s), factor=factor)
+    share = found.share(step)
+    limit, accounting = found.limit, found.accounting
     if share is None:
-        return words("decode.graph.no_bound", direction=Choice(direction), **values)
-    return words("decode.graph", direction=Choice(direction), share=Share(share[0]), **values)
+        return words("decode.no_bound", device=device)
+    if limit is None or accounting is None:
+        return words("decode.conclusion", limit=Choice("unknown"), device=device)
+    values: dict = dict(device=device, share=Share(share[0]), time=Seconds(step.seconds))
+    if limit == "bandwidth":
+        return words("decode.conclusion", limit=Choice("bandwidth"), **values)
+    if accounting == "replay":
+        host, graph = found.host_s, found.graph
+        assert host is not None and graph is not None  # (read from the replay)
+        return words("decode.conclusion", limit=Choice(f"{limit}_replay"), replayed=Seconds(graph.seconds),
+                     host=Seconds(host), host_share=Share(host / step.seconds), **values)
+    overhead = found.overhead_s
+    assert overhead is not None  # (read from the operations)
+    return words("decode.conclusion", limit=Choice(limit), ops_share=Share(overhead / step.seconds), **values)
 
 
 def _route(found: Decoding, step: DecodeStep, words: Words) -> str:
@@ -211,6 +204,7 @@ def _route(found: Decoding, step: DecodeStep, words: Words) -> str:
 
 
 def decode_sentence(results: ResultSet, words: Words) -> str:
+    """Per device, what limits its eager step (the decode table holds the numbers), or why it was not measured."""
     found = decoding(results)
     if not found:
         return words("decode.none")
@@ -223,22 +217,7 @@ def decode_sentence(results: ResultSet, words: Words) -> str:
                 "decode.missing.no_reason")
             parts.append(words("decode.missing", device=device, why=why, **_model(one)))
             continue
-        step = one.eager
-        text = words("decode.eager", device=device, tokens=Num(step.tokens_per_s), time=Seconds(step.seconds),
-                     **_model(one))
-        bound = one.bound_tokens_per_s
-        share = one.share(step)
-        rate = one.rate_gb_s
-        if one.bound_basis is None or rate is None or bound is None or share is None:
-            text += " " + words("decode.no_bound", device=device)
-        else:
-            where = {"m": Size(one.band.memory_size)} if one.bound_basis == "best" and one.band else {}
-            text += " " + words("decode.bound", basis=Choice(one.bound_basis), rate=Rate(rate, "GB/s"),
-                                bytes=Bytes(one.bytes_per_token, binary=False), bound=Num(bound),
-                                share=Share(share[0]), device=device, **where)
-            text += " " + _limit(one, step, words)
-        graph = _graph(one, words)
-        parts.append(text + (" " + graph if graph else "") + _route(one, step, words))
+        parts.append(_conclusion(one, one.eager, words) + _route(one, one.eager, words))
     return " ".join(parts)
 
 

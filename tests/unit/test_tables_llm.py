@@ -1,0 +1,114 @@
+"""The decode table of the chapter on language models, read from its HTML and set against the raw points.
+
+The oracle reads the table's rows as typed values (``table.decode`` in tests/oracle.py, with mutations in
+test_oracle.py); this test reads what a reader sees: each cell, in both languages, parsed back and compared with the
+points the row names, so a row drawn from other evidence than its own, or a cell formatted from the wrong value,
+fails here.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+
+import pytest
+
+from mpsarticle.article.tables import decode_table
+from mpsarticle.article.wording import Words
+
+from ..machines import results_of
+from ..rendering import NUMBER, parse_number
+
+
+def _cells(table: str) -> list[list[str]]:
+    rows = re.findall(r"<tr>(.*?)</tr>", table)[1:]
+    return [[html.unescape(c).replace("\u00a0", " ") for c in re.findall(r"<td[^>]*>(.*?)</td>", row)]
+            for row in rows]
+
+
+def _numbers(text: str, lang: str) -> list[float]:
+    return [parse_number(token, lang) for token in NUMBER.findall(text)]
+
+
+def _eager(results, device: str):
+    """The device's eager step measured well at its shortest context, in its decoder's precision (the one it was
+    also replayed in, else the one it ran in)."""
+    decode = [p for p in results.select(workload="decode", device=device, method="engine")]
+    if not decode:
+        return None
+    shortest = min(p.params["context"] for p in decode)
+    replayed = {p.params["dtype"] for p in decode if p.params["mode"] == "graph"}
+    dtype = next(iter(replayed)) if replayed else decode[0].params["dtype"]
+    return next((p for p in decode if p.ok and p.params["mode"] == "eager" and p.params["context"] == shortest
+                 and p.params["dtype"] == dtype), None)
+
+
+def _close(printed: float, value: float) -> bool:
+    """Printed to three significant digits (or as a whole number): within half a unit of its last digit."""
+    return abs(printed - value) <= max(5e-3 * abs(value), 0.5 if printed >= 1000 else 0.0) + 1e-12
+
+
+@pytest.mark.parametrize("lang", ["en", "id"])
+@pytest.mark.parametrize("machine", ["nvidia-h200-prompts", "nvidia-h200-like", "apple-m1-base", "apple-m3-max",
+                                     "cuda-faulty", "ci-2core"])
+def test_each_decode_row_shows_its_own_eager_step(machine: str, lang: str) -> None:
+    results = results_of(machine)
+    table = decode_table(results, Words(lang))
+    cells = _cells(table)
+    devices = [d for d in results.devices if d != "cpu"] + [d for d in results.devices if d == "cpu"]
+    expected = [(d, p) for d in devices if (p := _eager(results, d)) is not None]
+    assert len(cells) == len(expected), (machine, cells)
+    if not expected:
+        assert table == ""
+        return
+    for row, (device, point) in zip(cells, expected, strict=True):
+        _check_row(row, results, device, point, lang)
+
+
+def _check_row(row: list[str], results, device: str, point, lang: str) -> None:
+    """Each cell of ``row`` against the raw points of ``device`` (its eager step ``point``)."""
+    words = Words(lang)
+    assert row[0] == words.device(device)
+    assert row[2] == point.params["dtype"]
+    tokens, low, high = _numbers(row[3], lang)
+    assert _close(tokens, 1 / point.measured_s), row
+    assert _close(low, 1 / point.ci_high_s) and _close(high, 1 / point.ci_low_s), row
+    [nbytes] = _numbers(row[4], lang)
+    assert _close(nbytes * {"MB": 1e6, "GB": 1e9}[row[4].split()[-1]], point.bytes_moved), row
+    ops = point.detail.get("ops_per_call")
+    assert row[8] == "–" if ops is None else _numbers(row[8], lang) == [ops], row
+    if row[5] != "–":
+        # The bound is the rate cell's GB/s over the bytes a token reads, and the share is the step's tokens
+        # per second over it; the rate is the step's own matrices' where they were replayed alone, else one
+        # of the device's B @ a points'.
+        [bound] = _numbers(row[5], lang)
+        rate = _numbers(row[6], lang)[0]
+        assert _close(bound, rate * 1e9 / point.bytes_moved), row
+        share = _numbers(row[7], lang)[0] / 100
+        assert abs(share - (1 / point.measured_s) / bound) <= max(5e-3 * share, 5e-4 if share < 0.1 else 5e-3)
+        products = [p for p in results.select(workload="step_products", device=device, method="engine")
+                    if p.ok and p.detail.get("overhead_removed_by")]
+        rates = [p.bytes_moved / p.measured_s / 1e9 for p in products] or [
+            p.gb_s for p in results.select(workload="matvec", device=device, method="engine") if p.ok and p.gb_s]
+        assert any(_close(rate, r) for r in rates), (row, rates)
+    if row[9] != "–":
+        total, time = _numbers(row[9], lang)
+        chain = max((p for p in results.select(workload="op_chain", device=device, method="engine") if p.ok),
+                    key=lambda p: p.params["ops"])
+        scale = {"ms": 1e-3, "µs": 1e-6, "s": 1.0}
+        units = re.findall(r"(ms|µs|s)\b", row[9])
+        assert _close(total * scale[units[0]], ops * chain.measured_s / chain.params["ops"]), row
+        assert _close(time * scale[units[1]], point.measured_s), row
+
+
+@pytest.mark.parametrize("column, text", [(3, "377 [372–383]"), (5, "1,000"), (7, "19%"), (8, "17"),
+                                          (9, "13.3 ms of 15.9 ms")])
+def test_a_cell_from_other_evidence_is_caught(column: int, text: str) -> None:
+    """The comparison above can fail: the H200's row with the replayed step's tokens per second, another bound, the
+    replay's share, another count of operations, or the replay's saving in place of the operations' cost."""
+    results = results_of("nvidia-h200-prompts")
+    row = _cells(decode_table(results, Words("en")))[0]
+    point = _eager(results, "cuda")
+    _check_row(row, results, "cuda", point, "en")
+    with pytest.raises(AssertionError):
+        _check_row([*row[:column], text, *row[column + 1:]], results, "cuda", point, "en")
