@@ -246,6 +246,18 @@ class Page:
         found = tables.decode_table(self.results, self.words)
         return self._html(found) if found else None
 
+    def prompt_table(self) -> Any:
+        """The prompt read at once per device and precision: tokens per second, its two bounds, the share of the
+        arithmetic's reached, and what limits it (nothing where no prompt was read well)."""
+        found = tables.prompt_table(self.results, self.words)
+        return self._html(found) if found else None
+
+    def attention_table(self) -> Any:
+        """Attention's best rate per device and precision beside the best matrix product's (nothing where no
+        attention call was measured well)."""
+        found = tables.attention_table(self.results, self.words)
+        return self._html(found) if found else None
+
     def methods_table(self) -> Any:
         """Naive, engine and event times per device and size (suite ``matvec``)."""
         return self._html(tables.methods_table(self.results, self.words))

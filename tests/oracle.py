@@ -270,7 +270,8 @@ CHECKS: dict[str, str] = {
     "ops.sentence": "check_op_costs",
     "reason.ops": "check_op_reason",
     "reason.ops.cpu": "check_op_reason",
-    "attention.best": "check_attention_best",
+    "table.attention": "check_attention_row",
+    "attention.conclusion": "check_attention_conclusion",
     "attention.backend.one": "check_attention_backend",
     "attention.backend.several": "check_attention_backends",
     "attention.compared.faster": "check_attention_compared",
@@ -288,7 +289,8 @@ CHECKS: dict[str, str] = {
     "rule.decode.none": "check_decode_rule_none",
     "decode.route": "check_decode_route",
     "decode.contexts.bytes": "check_decode_contexts_bytes",
-    "prefill.device": "check_prefill",
+    "table.prompt": "check_prompt_row",
+    "prefill.conclusion": "check_prefill_conclusion",
     "prefill.none": "check_prefill_none",
     "decode.contexts.device": "check_decode_contexts",
     "decode.contexts.bound": "check_decode_contexts_bound",
@@ -316,15 +318,15 @@ CHECKS: dict[str, str] = {
 
 #: Rows of a table, read as the typed values its cells show (mpsarticle.article.tables.decode_rows): checked like
 #: messages, though no catalog message renders them.
-TABLE_ROWS: frozenset[str] = frozenset({"table.decode"})
+TABLE_ROWS: frozenset[str] = frozenset({"table.decode", "table.prompt", "table.attention"})
 
 #: Phrases read inside the message they stand in (an area inside the answer, a clause inside its sentence).
 PARTS: frozenset[str] = frozenset({
     "area", "rule.area", "original.total", "reading", "drop.what", "drop.size", "post.clause", "matmul.rate",
     "missing", "matmul.same_size", "matmul.best.clause", "cpuhalf.clause", "step", "point", "point.other",
     "point.more", "cpufact.matvec", "cpufact.matmul", "cpufact.train", "missing_count", "processes.point",
-    "selfcheck.processes", "ops.cost", "attention.rate", "attention.rate.matmul", "attention.backend.choice",
-    "attention.call", "prefill.read", "prefill.read.no_bound", "remeasured.seen", "remeasured.processes",
+    "selfcheck.processes", "ops.cost", "attention.backend.choice",
+    "attention.call", "remeasured.seen", "remeasured.processes",
     "rejected.points", *MODEL_PARTS,
 })
 
@@ -350,7 +352,8 @@ NO_CLAIM_PREFIXES = (
     "device.", "api.", "backend.", "why.", "method.", "selfcheck.prose", "selfcheck.reference", "selfcheck.point",
     "selfcheck.cold", "gaps.",
     "column.", "figure.", "card.", "mac.", "model.table.", "model.assumption", "model.quantity", "machines_table.",
-    "methods_table.", "selfcheck_table.", "ways.column.", "decode.column.",
+    "methods_table.", "selfcheck_table.", "ways.column.", "decode.column.", "prefill.column.",
+    "prefill.cell.", "attention.column.",
     "decode.cell.", "site.", "mps_issues.", "your_mac.bounds.", "your_mac.caveat",
     "your_mac.cited",
     "your_mac.licence.", "your_mac.sources.", "your_mac.sync", "your_mac.tokens.", "your_mac.unknown",
@@ -2232,29 +2235,67 @@ def _attention_points(c: Context, device: str) -> list[Timed]:
             and t.point.method == "engine"]
 
 
-def check_attention_best(s: Said, c: Context) -> None:
-    device = c.device(s.values["device"])
-    listed = set()
-    for found in parts(s.values["rates"]):
-        v = found.values
-        dtype, seq, dim = text_of(v["dtype"]), v["seq"].n, v["dim"].n
-        where = f"attention in {dtype} on the {device}"
-        listed.add(dtype)
-        best = c.oracle.best("attention", device, "flops", dtype=dtype)
-        at = [t for t in best if t.point.params.get("seq") == seq and t.point.params.get("head_dim") == dim]
-        if not at:
-            c.fail(f"{where}: its best rate is not at {seq:,} positions, head size {dim} "
-                   f"({[(t.point.params['seq'], t.point.params['head_dim']) for t in best]})")
-        c.quantity(v["rate"], [t.rate("flops")[0] for t in at], where)
-        if "mm" in printed_fields(found):
-            products = [t for t in c.oracle.best("matmul", device, "flops", dtype=dtype)
-                        if t.point.params.get("m") == v["m"].n]
-            if not products:
-                c.fail(f"{where}: the best {dtype} matrix product on the {device} is not at m = {v['m'].n:,}")
-            c.quantity(v["mm"], [t.rate("flops")[0] for t in products], f"best {dtype} A @ B on the {device}")
-    measured = {str(t.point.params.get("dtype")) for t in _attention_points(c, device)}
-    if listed != measured:
-        c.fail(f"the rates name {sorted(listed)}, but attention was measured well in {sorted(measured)}")
+def _attention_shares(c: Context, device: str, dtype: str) -> list[float]:
+    """Attention's best rate over the best matrix product's in ``dtype`` on ``device``, over every pair of their
+    readings (empty where either was not measured well)."""
+    attention = [r.rate("flops")[0] for t in c.oracle.best("attention", device, "flops", dtype=dtype)
+                 for r in t.readings()]
+    products = [r.rate("flops")[0] for t in c.oracle.best("matmul", device, "flops", dtype=dtype)
+                for r in t.readings()]
+    return [a / p for a in attention for p in products if p > 0]
+
+
+def check_attention_row(s: Said, c: Context) -> None:
+    """A row of the attention table: attention's best rate in its precision and the call it was reached at, the
+    best matrix product in that precision and its size, and the share, computed here from both rates."""
+    v = s.values
+    device, dtype, seq, dim = c.device(v["device"]), text_of(v["dtype"]), v["seq"].n, v["dim"].n
+    where = f"attention in {dtype} on the {device}"
+    best = c.oracle.best("attention", device, "flops", dtype=dtype)
+    if not best:
+        c.fail(f"{where}: never measured well")
+        return
+    at = [t for t in best if t.point.params.get("seq") == seq and t.point.params.get("head_dim") == dim]
+    if not at:
+        c.fail(f"{where}: its best rate is not at {seq:,} positions, head size {dim} "
+               f"({[(t.point.params['seq'], t.point.params['head_dim']) for t in best]})")
+    c.quantity(v["rate"], [t.rate("flops")[0] for t in at], where)
+    products = c.oracle.best("matmul", device, "flops", dtype=dtype)
+    if "mm" not in v:
+        if products:
+            c.fail(f"{where}: no matrix product in the row, but one in {dtype} was measured well")
+        return
+    named = [t for t in products if t.point.params.get("m") == v["m"].n]
+    if not named:
+        c.fail(f"{where}: the best {dtype} matrix product on the {device} is not at m = {v['m'].n:,}")
+    c.quantity(v["mm"], [t.rate("flops")[0] for t in named], f"best {dtype} A @ B on the {device}")
+    c.quantity(v["share"], _attention_shares(c, device, dtype), f"{where} over the best {dtype} A @ B")
+
+
+def check_attention_conclusion(s: Said, c: Context) -> None:
+    """How near attention came to the best matrix product of its precision: ``below`` only where no reading of
+    any device and precision reached it, and the one named must be the nearest (no other's lowest share above
+    its highest)."""
+    v = s.values
+    device, dtype = c.device(v["device"]), text_of(v["dtype"])
+    shares = _attention_shares(c, device, dtype)
+    if not shares:
+        c.fail(f"attention in {dtype} on the {device} beside a matrix product never measured well with it")
+        return
+    c.quantity(v["share"], shares, f"attention in {dtype} on the {device} over its best A @ B")
+    pairs = {(t.point.device, str(t.point.params.get("dtype"))) for t in c.oracle.good
+             if t.point.workload == "attention" and t.point.method == "engine"}
+    every = {pair: _attention_shares(c, *pair) for pair in pairs}
+    every = {pair: found for pair, found in every.items() if found}
+    if choice(s, "direction") == "below":
+        reached = sorted(pair for pair, found in every.items() if max(found) >= 1)
+        if reached:
+            c.fail(f"'attention stayed below the best matrix product everywhere', but it reached it on {reached}")
+    elif max(shares) < 1:
+        c.fail(f"attention in {dtype} on the {device} 'reached' the best matrix product, but no reading did")
+    nearer = sorted(pair for pair, found in every.items() if min(found) > max(shares))
+    if nearer:
+        c.fail(f"the nearest is said to be {dtype} on the {device}, but {nearer} came nearer in every reading")
 
 
 def _backends(c: Context, device: str) -> dict[str, int]:
@@ -2472,58 +2513,101 @@ def _prompts(c: Context, device: str) -> list[Timed]:
             and t.point.method == "engine"]
 
 
-def check_prefill(s: Said, c: Context) -> None:
+def _prompt_bounds(c: Context, device: str, at: list[Timed], dtype: str) -> tuple[list[float], float]:
+    """The best ``dtype`` matrix product's rates (every reading) and the prompt's operations counted plainly."""
+    rates = [r.rate("flops")[0] for t in c.oracle.best("matmul", device, "flops", dtype=dtype) for r in t.readings()]
+    return rates, _prefill_flops(at[0].point.params)
+
+
+def check_prompt_row(s: Said, c: Context) -> None:
+    """A row of the prompt table: the prompt's length and tokens per second with their interval, the arithmetic's
+    bound at the best matrix product of its precision (computed here, with the operations counted plainly), the
+    share of it, the bytes' bound at B @ a's rate, and what limits it, each from the raw points."""
     v = s.values
-    device = c.device(v["device"])
-    reads = _prompts(c, device)
-    if not reads:
-        c.fail(f"a prompt read on the {device}, but none was measured well there")
+    device, dtype, tokens = c.device(v["device"]), text_of(v["dtype"]), v["prompt"].n
+    at = [t for t in _prompts(c, device) if t.point.params.get("dtype") == dtype]
+    if not at:
+        c.fail(f"a prompt in {dtype} on the {device}, but none was measured well there")
         return
-    listed = []
-    regimes: set[str] = set()
-    for found in parts(v["reads"]):
-        dtype = text_of(found.values["dtype"])
-        listed.append(dtype)
-        at = [t for t in reads if t.point.params.get("dtype") == dtype]
-        if not at or any(t.point.params["tokens"] != v["tokens"].n for t in at):
-            c.fail(f"a prompt of {v['tokens'].n:,} tokens in {dtype} on the {device}: measured "
-                   f"{[t.point.params['tokens'] for t in at]}")
-            continue
-        tokens = v["tokens"].n
-        flops = _prefill_flops(at[0].point.params)
-        values = _values(at)
-        c.quantity(found.values["tokens"], [tokens / value for value in values], f"prompt tokens per second in {dtype}")
-        if "mm" not in printed_fields(found):
-            continue
+    if any(t.point.params["tokens"] != tokens for t in at):
+        c.fail(f"a prompt of {tokens:,} tokens in {dtype} on the {device}: measured "
+               f"{[t.point.params['tokens'] for t in at]}")
+        return
+    values = _values(at)
+    c.quantity(v["tokens"], [tokens / value for value in values], f"prompt tokens per second in {dtype}")
+    # The interval is the one the results file records for the point, as for the decode table's rows.
+    c.quantity(v["low"], [tokens / (t.point.ci_high_s or t.point.measured_s) for t in at], "the interval's low end")
+    c.quantity(v["high"], [tokens / (t.point.ci_low_s or t.point.measured_s) for t in at], "the interval's high end")
+    if not v["low"].value <= v["tokens"].value <= v["high"].value:
+        c.fail(f"tokens per second {shown(v['tokens'])} outside its interval")
+    rates, flops = _prompt_bounds(c, device, at, dtype)
+    if "mm" in v:
         products = [t for t in c.oracle.best("matmul", device, "flops", dtype=dtype)
-                    if t.point.params.get("m") == found.values["m"].n]
+                    if t.point.params.get("m") == v["m"].n]
         if not products:
-            c.fail(f"the best {dtype} matrix product on the {device} is not at m = {found.values['m'].n:,}")
-            continue
-        rates = c.tied(found.values["mm"], [r.rate("flops")[0] for t in products for r in t.readings()],
-                       f"best {dtype} A @ B")
-        c.quantity(found.values["bound"], [r * tokens / flops for r in rates], f"the {dtype} prompt's bound")
-        c.quantity(found.values["share"], [(tokens / value) / (r * tokens / flops) for value in values for r in rates],
-                   f"the {dtype} prompt's share of its bound")
-        if dtype == text_of(v["dtype"]):
-            regimes |= _prompt_limits(c, device, at, tokens, flops, rates)
-    measured = sorted({str(t.point.params["dtype"]) for t in reads})
-    if sorted(listed) != measured:
-        c.fail(f"the prompt's precisions said are {listed}, the {device} read it well in {measured}")
-    if listed and text_of(v["dtype"]) != listed[0]:
-        c.fail(f"the regime is said for {text_of(v['dtype'])}, the first precision listed is {listed[0]}")
-    said = choice(s, "limit")
-    if said != "unknown" and said not in regimes:
-        c.fail(f"the prompt limited by '{said}' on the {device}, but the readings say {sorted(regimes)}")
-    if "ops" in printed_fields(s):
-        first = [t for t in reads if t.point.params.get("dtype") == text_of(v["dtype"])]
-        ops = {t.point.detail.get("ops_per_call") for t in first}
-        if ops != {v["ops"].n}:
-            c.fail(f"{v['ops'].n:,} operations said, the prompt dispatched {sorted(map(str, ops))}")
-        costs = _op_values(c, device)
-        c.quantity(v["cost"], costs, f"one operation on the {device}")
-        c.quantity(v["total"], [v["ops"].n * cost for cost in costs], "the prompt's operations' cost")
-        c.quantity(v["time"], _values(first), f"the prompt's time on the {device}")
+            c.fail(f"the best {dtype} matrix product on the {device} is not at m = {v['m'].n:,}")
+            return
+        tied = c.tied(v["mm"], [r.rate("flops")[0] for t in products for r in t.readings()], f"best {dtype} A @ B")
+        c.quantity(v["bound"], [r * tokens / flops for r in tied], f"the {dtype} prompt's arithmetic bound")
+        c.quantity(v["share"], [(tokens / value) / (r * tokens / flops) for value in values for r in tied],
+                   f"the {dtype} prompt's share of its arithmetic bound")
+    elif rates:
+        c.fail(f"no arithmetic bound in the row, but a {dtype} matrix product was measured well on the {device}")
+    memory = _memory_rates(c, device)
+    nbytes = at[0].point.bytes_moved
+    if "bytes_bound" in v:
+        c.quantity(v["bytes_bound"], [m * tokens / nbytes for m in memory], f"the {dtype} prompt's bytes bound")
+    elif memory and nbytes:
+        c.fail(f"no bytes bound in the row, but B @ a was measured well on the {device}")
+    limit = choice(s, "limit")
+    found = _prompt_limits(c, device, at, tokens, flops, rates) if rates else set()
+    if limit == "unknown" and found:
+        c.fail(f"'unknown' limits the {dtype} prompt on the {device}, but the readings say {sorted(found)}")
+    elif limit != "unknown" and limit not in found:
+        c.fail(f"the {dtype} prompt limited by '{limit}' on the {device}, but the readings say {sorted(found)}")
+
+
+def check_prefill_conclusion(s: Said, c: Context) -> None:
+    """What limits the prompt in its first (the decoder's) precision: a form the readings allow, and the share or
+    the operations' share it prints, computed here."""
+    v = s.values
+    device, dtype = c.device(v["device"]), text_of(v["dtype"])
+    reads = _prompts(c, device)
+    at = [t for t in reads if t.point.params.get("dtype") == dtype]
+    if not at:
+        c.fail(f"a prompt in {dtype} on the {device}, but none was measured well there")
+        return
+    if str(reads[0].point.params.get("dtype")) != dtype:
+        c.fail(f"the conclusion reads {dtype}, the {device}'s first prompt ran in {reads[0].point.params['dtype']}")
+    tokens = v["tokens"].n
+    if any(t.point.params["tokens"] != tokens for t in at):
+        c.fail(f"a prompt of {tokens:,} tokens on the {device}: measured {[t.point.params['tokens'] for t in at]}")
+        return
+    rates, flops = _prompt_bounds(c, device, at, dtype)
+    found = _prompt_limits(c, device, at, tokens, flops, rates) if rates else set()
+    limit = choice(s, "limit")
+    if limit == "unknown":
+        if found:
+            c.fail(f"'cannot say what limits the prompt' on the {device}, but the readings say {sorted(found)}")
+        return
+    if limit not in found:
+        c.fail(f"the prompt limited by '{limit}' on the {device}, but the readings say {sorted(found)}")
+    values = _values(at)
+    if limit == "compute":
+        c.quantity(v["share"], [(tokens / value) / (r * tokens / flops) for value in values for r in rates],
+                   "the prompt's share of its arithmetic bound")
+    elif limit == "bandwidth":
+        nbytes = at[0].point.bytes_moved
+        c.quantity(v["share"], [(tokens / value) / (m * tokens / nbytes) for value in values
+                                for m in _memory_rates(c, device)], "the prompt's share of its bytes bound")
+    else:
+        ops = at[0].point.detail.get("ops_per_call")
+        if not isinstance(ops, int):
+            c.fail(f"the operations' share on the {device}, but the prompt recorded no operations")
+            return
+        c.quantity(v["time"], values, f"the prompt's time on the {device}")
+        c.quantity(v["ops_share"], [ops * cost / value for cost in _op_values(c, device) for value in values],
+                   "the prompt's operations' share of its time")
 
 
 def _prompt_limits(c: Context, device: str, at: list[Timed], tokens: int, flops: float,

@@ -12,7 +12,7 @@ import re
 from collections.abc import Iterable, Sequence
 
 from mpsarticle.analysis import series as analysis
-from mpsarticle.analysis.findings.llm import decoding, step_ways
+from mpsarticle.analysis.findings.llm import attention, decoding, prompts, step_ways
 from mpsarticle.article.formatting import ratio_interval, reading_date, reading_name, with_interval
 from mpsarticle.article.reasons import reason_text
 from mpsarticle.article.selfcheck_words import point_words, reference_words, row_ratio_digits
@@ -34,8 +34,8 @@ from mpsarticle.core.mps_issues import known_issues, status
 from mpsarticle.results.model import ResultSet
 from mpsarticle.results.selfcheck import Row
 
-__all__ = ["data_links", "decode_rows", "decode_table", "device_card", "html_table", "machines_table", "methods_table",
-           "selfcheck_table",
+__all__ = ["attention_rows", "attention_table", "data_links", "decode_rows", "decode_table", "device_card",
+           "html_table", "machines_table", "methods_table", "prompt_rows", "prompt_table", "selfcheck_table",
            "ways_table"]
 
 DATA_FILES = ("results.json", "results.csv", "predictions.csv")
@@ -310,3 +310,81 @@ def decode_table(results: ResultSet, words: Words) -> str:
                  words.render(v["ops"]) if "ops" in v else "–", cost]
         body.append(f"<tr>{_cells(cells)}</tr>")
     return html_table([words(key) for key in DECODE_COLUMNS], body) if body else ""
+
+
+#: The columns of the prompt table (:func:`prompt_rows`).
+PROMPT_COLUMNS = ("column.device", "prefill.column.tokens", "decode.column.dtype", "ways.column.tokens",
+                  "prefill.column.compute", "prefill.column.product", "prefill.column.share", "prefill.column.bytes",
+                  "prefill.column.limit")
+
+
+def prompt_rows(results: ResultSet, words: Words) -> tuple[Said, ...]:
+    """One row per device and precision that read a prompt well, as typed values (what the oracle reads): the
+    prompt's tokens per second with their 95 % interval, the bound its best matrix product in that precision
+    allows and that product's rate and size, the share of that bound reached, the bound from reading the weights
+    once at the rate of ``B @ a``, and what limits it (:attr:`PromptRead.limit`; ``unknown`` where no bound or
+    no operation's cost was measured well)."""
+    rows = []
+    for reads in prompts(results):
+        for one in reads:
+            low, high = one.tokens_interval
+            values: dict = dict(device=words.device(one.device), prompt=Size(one.tokens), dtype=Text(one.dtype),
+                                tokens=Num(one.tokens_per_s), low=Num(low), high=Num(high),
+                                limit=Choice(one.limit or "unknown"))
+            if one.product is not None and one.compute_bound is not None and one.share is not None:
+                values.update(bound=Num(one.compute_bound), mm=Rate(one.product.gflop_s or 0.0, "GFLOP/s"),
+                              m=Size(int(one.product.params["m"])), share=Share(one.share))
+            if one.bytes_bound is not None:
+                values["bytes_bound"] = Num(one.bytes_bound)
+            rows.append(Said("table.prompt", values))
+    return tuple(rows)
+
+
+def prompt_table(results: ResultSet, words: Words) -> str:
+    """The prompt read at once per device and precision (:func:`prompt_rows`), a dash where a value was not
+    measured."""
+    body = []
+    for row in prompt_rows(results, words):
+        v = row.values
+        product = words("prefill.cell.product", mm=v["mm"], m=v["m"]) if "mm" in v else "–"
+        cells = [v["device"], words.render(v["prompt"]), words.render(v["dtype"]),
+                 f"{words.render(v['tokens'])} [{words.render(v['low'])}–{words.render(v['high'])}]",
+                 words.render(v["bound"]) if "bound" in v else "–", product,
+                 words.render(v["share"]) if "share" in v else "–",
+                 words.render(v["bytes_bound"]) if "bytes_bound" in v else "–",
+                 words("prefill.cell.limit", limit=v["limit"])]
+        body.append(f"<tr>{_cells(cells)}</tr>")
+    return html_table([words(key) for key in PROMPT_COLUMNS], body) if body else ""
+
+
+#: The columns of the attention table (:func:`attention_rows`).
+ATTENTION_COLUMNS = ("column.device", "decode.column.dtype", "attention.column.rate", "attention.column.call",
+                     "attention.column.product", "attention.column.share")
+
+
+def attention_rows(results: ResultSet, words: Words) -> tuple[Said, ...]:
+    """One row per device and precision whose attention was measured well, as typed values (what the oracle
+    reads): attention's best rate and the call it was reached at, the best matrix product in that precision and
+    its size, and attention's share of it."""
+    rows = []
+    for best in attention(results, None).bests:
+        values: dict = dict(device=words.device(best.device), dtype=Text(best.dtype),
+                            rate=Rate(best.gflop_s, "GFLOP/s"), seq=Size(best.seq), dim=Size(best.head_dim))
+        if best.matmul_gflop_s and best.share is not None:
+            values.update(mm=Rate(best.matmul_gflop_s, "GFLOP/s"), m=Size(best.matmul_size or 0),
+                          share=Share(best.share))
+        rows.append(Said("table.attention", values))
+    return tuple(rows)
+
+
+def attention_table(results: ResultSet, words: Words) -> str:
+    """Attention's best rate per device and precision beside the best matrix product's (:func:`attention_rows`)."""
+    body = []
+    for row in attention_rows(results, words):
+        v = row.values
+        cells = [v["device"], words.render(v["dtype"]), words.render(v["rate"]),
+                 words("attention.call", seq=v["seq"], dim=v["dim"]),
+                 words("prefill.cell.product", mm=v["mm"], m=v["m"]) if "mm" in v else "–",
+                 words.render(v["share"]) if "share" in v else "–"]
+        body.append(f"<tr>{_cells(cells)}</tr>")
+    return html_table([words(key) for key in ATTENTION_COLUMNS], body) if body else ""

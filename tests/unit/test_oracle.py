@@ -33,7 +33,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from mpsarticle.article.tables import decode_rows
+from mpsarticle.article.tables import attention_rows, decode_rows, prompt_rows
 from mpsarticle.article.wording import (
     Billions,
     Bytes,
@@ -134,7 +134,8 @@ def test_the_matrix_has_claims_of_each_kind() -> None:
               "matmul.compare", "matmul.best", "tf32.off", "tf32.conv.on", "cpuhalf.sentence", "cpuhalf.none",
               "train.result", "train.also", "train.cpu_only", "check.failed", "check.passed", "answer.cpu_facts",
               "answer.cpu_rule.try", "measured", "measured.missing", "answer.nothing", "selfcheck.differ",
-              "selfcheck.row", "ops.sentence", "reason.ops", "attention.best", "attention.backend.one",
+              "selfcheck.row", "ops.sentence", "reason.ops", "attention.conclusion", "prefill.conclusion",
+              "attention.backend.one",
               "attention.compared.faster", "attention.compared.none", "rule.attention", "decode.conclusion",
               "decode.missing", "answer.decode", "rule.decode",
               "processes.one", "processes.most", "remeasured.unread", "your_mac.answer.cited",
@@ -827,14 +828,21 @@ def _device_is(name: str):
     return lambda values: values.get("device") == name
 
 
-#: Stands for the chapter's decode table in the mutations below: its rows, as typed values (tables.decode_rows).
-DECODE_TABLE = "decode_table"
+def _row_is(device: str, dtype: str):
+    """Picks a table's row by its device and precision."""
+    return lambda values: values.get("device") == device and values.get("dtype") == Text(dtype)
+
+
+#: Stand for the chapter's tables in the mutations below: their rows, as typed values (tables.decode_rows,
+#: tables.prompt_rows, tables.attention_rows).
+DECODE_TABLE, PROMPT_TABLE, ATTENTION_TABLE = "decode_table", "prompt_table", "attention_table"
+TABLES = {DECODE_TABLE: decode_rows, PROMPT_TABLE: prompt_rows, ATTENTION_TABLE: attention_rows}
 
 
 def _llm_recording(machine: str, chapter: str) -> Recording:
-    """A chapter's recording, or the decode table's rows (:data:`DECODE_TABLE`) as the oracle reads them."""
-    if chapter == DECODE_TABLE:
-        return Recording(decode_rows(results_of(machine), Words("en")))
+    """A chapter's recording, or one of its tables' rows (:data:`TABLES`) as the oracle reads them."""
+    if chapter in TABLES:
+        return Recording(TABLES[chapter](results_of(machine), Words("en")))
     return matrix_recording(machine, chapter)
 
 
@@ -867,8 +875,17 @@ LLM_MUTATIONS = [
     ("apple-m1-base", "llm", "attention.backend.one", _device_is(GPU), {"backend": FLASH}),
     ("apple-m1-base", "llm", "attention.backend.one", _device_is(GPU), {"count": Count(3)}),
     ("apple-m1-base", "llm", "attention.compared.faster", None, {"factor": Factor(2.0)}),
-    ("apple-m1-base", "llm", "attention.rate.matmul", lambda v: v["dtype"] == Text("float16"),
-     {"rate": Rate(9999, "GFLOP/s")}),
+    ("apple-m1-base", ATTENTION_TABLE, "table.attention", _row_is(GPU, "float16"), {"rate": Rate(9999, "GFLOP/s")}),
+    # The attention table's cells swapped: attention's rate with its product's, another precision's share or
+    # product size, another call; the conclusion's nearest device moved, or attention said to reach the product.
+    ("nvidia-h200-prompts", ATTENTION_TABLE, "table.attention", _row_is(CUDA, "float16"),
+     {"rate": Rate(692e3, "GFLOP/s"), "mm": Rate(518e3, "GFLOP/s")}),
+    ("nvidia-h200-prompts", ATTENTION_TABLE, "table.attention", _row_is(CUDA, "float16"), {"share": Share(0.71)}),
+    ("nvidia-h200-prompts", ATTENTION_TABLE, "table.attention", _row_is(CPU, "float32"), {"m": Size(512)}),
+    ("nvidia-h200-prompts", ATTENTION_TABLE, "table.attention", _row_is(CPU, "float32"), {"seq": Size(512)}),
+    ("nvidia-h200-prompts", "llm", "attention.conclusion", None, {"device": CPU, "dtype": Text("float32"),
+                                                                  "share": Share(0.55)}),
+    ("nvidia-h200-prompts", "llm", "attention.conclusion", None, {"direction": Choice("reached")}),
     ("apple-m1-base", "index", "answer.decode", None, {"share": Share(0.97)}),
     ("apple-m1-base", "index", "answer.decode", None, {"limit": Choice("bandwidth")}),
     ("apple-m1-base", "verdict", "rule.decode", None, {"limit": Choice("bandwidth")}),
@@ -911,17 +928,30 @@ LLM_MUTATIONS = [
      {"graph": Listing((Num(319, 3), Num(326, 3), Num(281, 3)))}),
     # A prompt read at once: the regime misnamed, one precision's tokens per second given to the other, the bound
     # from a product of another size, a precision's share read at the other's rate.
-    ("nvidia-h200-like", "llm", "prefill.device", _device_is(CUDA), {"limit": Choice("bandwidth")}),
-    ("apple-m3-max", "llm", "prefill.device", _device_is(CPU), {"limit": Choice("bandwidth")}),
-    ("apple-m3-max", "llm", "prefill.read", lambda v: v["dtype"] == Text("bfloat16"), {"tokens": Num(8118, 4)}),
-    ("apple-m3-max", "llm", "prefill.read", lambda v: v["dtype"] == Text("bfloat16"), {"m": Size(4096)}),
-    ("apple-m3-max", "llm", "prefill.read", lambda v: v["dtype"] == Text("bfloat16"),
+    ("nvidia-h200-like", "llm", "prefill.conclusion", _device_is(CUDA), {"limit": Choice("bandwidth")}),
+    ("nvidia-h200-like", PROMPT_TABLE, "table.prompt", _row_is(CUDA, "bfloat16"), {"limit": Choice("bandwidth")}),
+    ("apple-m3-max", "llm", "prefill.conclusion", _device_is(CPU), {"limit": Choice("bandwidth")}),
+    ("apple-m3-max", PROMPT_TABLE, "table.prompt", _row_is(CPU, "float32"), {"limit": Choice("bandwidth")}),
+    ("apple-m3-max", PROMPT_TABLE, "table.prompt", _row_is(GPU, "bfloat16"), {"tokens": Num(8118, 4)}),
+    ("apple-m3-max", PROMPT_TABLE, "table.prompt", _row_is(GPU, "bfloat16"), {"m": Size(4096)}),
+    ("apple-m3-max", PROMPT_TABLE, "table.prompt", _row_is(GPU, "bfloat16"),
      {"mm": Rate(16300, "GFLOP/s"), "bound": Num(8193, 4)}),
-    ("apple-m3-max", "llm", "prefill.device", _device_is(GPU), {"tokens": Size(256)}),
-    # The H200's real prompt: its calls' fixed cost limits it, reaching a tenth of its arithmetic's bound.
-    ("nvidia-h200-prompts", "llm", "prefill.device", _device_is(CUDA), {"limit": Choice("compute")}),
-    ("nvidia-h200-prompts", "llm", "prefill.device", _device_is(CUDA), {"ops": Count(345)}),
-    ("nvidia-h200-prompts", "llm", "prefill.read", lambda v: v["dtype"] == Text("float16"), {"share": Share(0.5)}),
+    ("apple-m3-max", PROMPT_TABLE, "table.prompt", _row_is(GPU, "bfloat16"), {"prompt": Size(256)}),
+    ("apple-m3-max", "llm", "prefill.conclusion", _device_is(GPU), {"tokens": Size(256)}),
+    # The H200's real prompt: its calls' fixed cost limits it, reaching a tenth of its arithmetic's bound; the
+    # table's cells swapped between precisions and between its two bounds, the CPU's share given to the GPU.
+    ("nvidia-h200-prompts", "llm", "prefill.conclusion", _device_is(CUDA),
+     {"limit": Choice("compute"), "share": Share(0.098)}),
+    ("nvidia-h200-prompts", "llm", "prefill.conclusion", _device_is(CUDA), {"ops_share": Share(0.097)}),
+    ("nvidia-h200-prompts", "llm", "prefill.conclusion", _device_is(CUDA), {"dtype": Text("float16")}),
+    ("nvidia-h200-prompts", PROMPT_TABLE, "table.prompt", _row_is(CUDA, "bfloat16"), {"limit": Choice("compute")}),
+    ("nvidia-h200-prompts", PROMPT_TABLE, "table.prompt", _row_is(CUDA, "bfloat16"), {"tokens": Num(40447, 5)}),
+    ("nvidia-h200-prompts", PROMPT_TABLE, "table.prompt", _row_is(CUDA, "bfloat16"), {"bound": Num(348806, 6)}),
+    ("nvidia-h200-prompts", PROMPT_TABLE, "table.prompt", _row_is(CUDA, "float16"), {"share": Share(0.098)}),
+    ("nvidia-h200-prompts", PROMPT_TABLE, "table.prompt", _row_is(CUDA, "bfloat16"),
+     {"bound": Num(995923, 6), "bytes_bound": Num(382594, 6)}),
+    ("nvidia-h200-prompts", PROMPT_TABLE, "table.prompt", _row_is(CUDA, "bfloat16"),
+     {"low": Num(24576, 5), "high": Num(66569, 5)}),
     ("nvidia-h200-prompts", "llm", "decode.contexts.device", None,
      {"direction": Choice("faster"), "factor": Factor(1.05)}),
     # Three ways to run the step: the bound read from B @ a's best size instead of the step's own matrices, the
@@ -949,11 +979,22 @@ LLM_REPLACED = [
      said("decode.conclusion", device=CUDA, limit=Choice("overhead"), share=Share(0.03), time=Seconds(68.4e-3),
           ops_share=Share(0.6))),
     ("apple-m3-max", "llm", "decode.contexts.device", said("decode.contexts.none")),
-    ("apple-m3-max", "llm", "prefill.device", said("prefill.none")),
+    ("apple-m3-max", "llm", "prefill.conclusion", said("prefill.none")),
     ("ci-2core-workers", "llm", "decode.contexts.none",
      said("decode.contexts.device", direction=Choice("eager"), device=CPU, contexts=Listing((Size(512), Size(4096))),
           eager=Listing((Num(60.0, 3), Num(59.0, 3))))),
 ]
+
+
+@pytest.mark.parametrize("table", sorted(TABLES))
+def test_every_table_row_is_true_on_the_matrix(table: str) -> None:
+    """Each table's rows read true from the raw points on every matrix machine, and some machine draws rows."""
+    drawn = 0
+    for machine in MACHINES:
+        recording = _llm_recording(machine, table)
+        drawn += len(recording.said)
+        assert not check(recording, results_of(machine))[0], f"{machine}: {table}"
+    assert drawn
 
 
 @pytest.mark.parametrize("machine, chapter, key, where, values", LLM_MUTATIONS,

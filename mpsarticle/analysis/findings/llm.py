@@ -103,6 +103,11 @@ class AttentionBest:
     matmul_gflop_s: float | None = None
     matmul_size: int | None = None
 
+    @property
+    def share(self) -> float | None:
+        """Attention's best rate over the best matrix product's in the same precision."""
+        return self.gflop_s / self.matmul_gflop_s if self.matmul_gflop_s else None
+
 
 @dataclass(frozen=True)
 class AttentionFinding:
@@ -117,6 +122,13 @@ class AttentionFinding:
     @property
     def compared(self) -> tuple[Comparison, ...]:
         return tuple(c for _, found in self.comparisons for c in found)
+
+    @property
+    def top_share(self) -> AttentionBest | None:
+        """The device and precision whose attention came nearest its best matrix product in that precision (the
+        highest share), among those where both were measured well."""
+        both = [b for b in self.bests if b.share is not None]
+        return max(both, key=lambda b: b.share or 0.0) if both else None
 
     @property
     def direction(self) -> Overall | None:
@@ -442,6 +454,12 @@ class PromptRead:
     @property
     def tokens_per_s(self) -> float:
         return self.tokens / self.point.measured_s
+
+    @property
+    def tokens_interval(self) -> tuple[float, float]:
+        """Tokens per second at the ends of the time's 95 % interval."""
+        seconds = self.point.measured_s
+        return self.tokens / (self.point.ci_high_s or seconds), self.tokens / (self.point.ci_low_s or seconds)
 
     @property
     def compute_bound(self) -> float | None:

@@ -22,7 +22,6 @@ from mpsarticle.analysis.findings.llm import (
     Decoding,
     HalfPrecisions,
     MlxPair,
-    PromptRead,
     StepWays,
     attention,
     contexts,
@@ -96,21 +95,15 @@ def op_reason(results: ResultSet, words: Words, device: str | None) -> str:
 # -- attention ------------------------------------------------------------------------------
 
 def attention_sentence(found: AttentionFinding, words: Words) -> str:
+    """The conclusion under the attention table (tables.attention_rows carries the numbers): how near attention came
+    to the best matrix product of its precision, where both were measured well."""
     if not found.bests:
         return words("attention.none")
-    parts = []
-    for device in dict.fromkeys(b.device for b in found.bests):
-        rates = []
-        for best in (b for b in found.bests if b.device == device):
-            values = dict(rate=Rate(best.gflop_s, "GFLOP/s"), dtype=Text(best.dtype), seq=Size(best.seq),
-                          dim=Size(best.head_dim))
-            if best.matmul_gflop_s is not None:
-                rates.append(Phrase.of("attention.rate.matmul", mm=Rate(best.matmul_gflop_s, "GFLOP/s"),
-                                       m=Size(best.matmul_size or 0), **values))
-            else:
-                rates.append(Phrase.of("attention.rate", **values))
-        parts.append(words("attention.best", device=words.device(device), rates=Listing(tuple(rates))))
-    return " ".join(parts)
+    top = found.top_share
+    if top is None or top.share is None:
+        return ""
+    return words("attention.conclusion", direction=Choice("below" if top.share < 1 else "reached"),
+                 device=words.device(top.device), dtype=Text(top.dtype), share=Share(top.share))
 
 
 def backend_sentence(found: AttentionFinding, words: Words) -> str:
@@ -223,28 +216,25 @@ def decode_sentence(results: ResultSet, words: Words) -> str:
 
 # -- a prompt read at once ------------------------------------------------------------------
 
-def _read(one: PromptRead, words: Words) -> Phrase:
-    values = dict(tokens=Num(one.tokens_per_s), dtype=Text(one.dtype))
-    if one.product is None or one.share is None or one.compute_bound is None:
-        return Phrase.of("prefill.read.no_bound", **values)
-    return Phrase.of("prefill.read", share=Share(one.share), bound=Num(one.compute_bound),
-                     mm=Rate(one.product.gflop_s or 0.0, "GFLOP/s"), m=Size(int(one.product.params["m"])), **values)
-
-
 def prompt_sentence(results: ResultSet, words: Words) -> str:
-    """Per device, the prompt read at once in each precision against the bound of its best matrix product in that
-    precision, and which bound, arithmetic or bytes, is tighter in the first (the decoder's) precision."""
+    """Per device, what limits the prompt read at once in its first (the decoder's) precision; the prompt table
+    (tables.prompt_rows) carries every precision's numbers."""
     found = prompts(results)
     if not found:
         return words("prefill.none")
     parts = []
     for reads in found:
         first = reads[0]
-        costs = dict(ops=Count(first.ops or 0), cost=Seconds(first.cost.per_op_s), total=Seconds(first.overhead_s),
-                     time=Seconds(first.point.measured_s)) if first.cost and first.overhead_s is not None else {}
-        parts.append(words("prefill.device", limit=Choice(first.limit or "unknown"), tokens=Size(first.tokens),
-                           device=words.device(first.device), reads=Listing(tuple(_read(r, words) for r in reads)),
-                           dtype=Text(first.dtype), **costs))
+        limit = first.limit or "unknown"
+        values: dict = dict(device=words.device(first.device), tokens=Size(first.tokens), dtype=Text(first.dtype))
+        if limit == "compute" and first.share is not None:
+            values["share"] = Share(first.share)
+        elif limit == "bandwidth" and first.bytes_bound:
+            values["share"] = Share(first.tokens_per_s / first.bytes_bound)
+        elif limit in ("overhead", "neither") and first.overhead_s is not None:
+            values.update(ops_share=Share(first.overhead_s / first.point.measured_s),
+                          time=Seconds(first.point.measured_s))
+        parts.append(words("prefill.conclusion", limit=Choice(limit), **values))
     return " ".join(parts)
 
 
