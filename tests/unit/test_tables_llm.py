@@ -13,7 +13,7 @@ import re
 
 import pytest
 
-from mpsarticle.article.tables import decode_table
+from mpsarticle.article.tables import attention_table, decode_table, prompt_table
 from mpsarticle.article.wording import Words
 
 from ..machines import results_of
@@ -112,3 +112,104 @@ def test_a_cell_from_other_evidence_is_caught(column: int, text: str) -> None:
     _check_row(row, results, "cuda", point, "en")
     with pytest.raises(AssertionError):
         _check_row([*row[:column], text, *row[column + 1:]], results, "cuda", point, "en")
+
+
+def _unit(text: str, value: float) -> float:
+    """A rate printed with its unit, in GFLOP/s."""
+    return value * {"GFLOP/s": 1.0, "TFLOP/s": 1e3}[re.search(r"[GT]FLOP/s", text).group(0)]
+
+
+def _share_digit(share: float) -> float:
+    """Half a unit of a printed percentage's last digit: two significant digits, so 0.5 % from 10 % up."""
+    return (5e-3 if share >= 0.1 else 5e-4) + 1e-9
+
+
+def _best_product(results, device: str, dtype: str):
+    products = [p for p in results.select(workload="matmul", device=device, dtype=dtype, method="engine")
+                if p.ok and p.gflop_s]
+    return max(products, key=lambda p: p.gflop_s) if products else None
+
+
+@pytest.mark.parametrize("lang", ["en", "id"])
+@pytest.mark.parametrize("machine", ["nvidia-h200-prompts", "nvidia-h200-like", "apple-m1-base", "apple-m3-max",
+                                     "cuda-faulty", "ci-2core"])
+def test_each_prompt_row_shows_its_own_prompt(machine: str, lang: str) -> None:
+    """Each row of the prompt table against its prefill point and the best matrix product of its precision: the
+    arithmetic's bound is that product's rate over the operations per token, computed here from the point's."""
+    results = results_of(machine)
+    cells = _cells(prompt_table(results, Words(lang)))
+    devices = [d for d in results.devices if d != "cpu"] + [d for d in results.devices if d == "cpu"]
+    points = [p for d in devices for p in results.select(workload="prefill", device=d, method="engine") if p.ok]
+    assert len(cells) == len(points), (machine, cells)
+    for row, point in zip(cells, points, strict=True):
+        _check_prompt_row(row, results, point, lang)
+
+
+def _check_prompt_row(row: list[str], results, point, lang: str) -> None:
+    tokens = point.params["tokens"]
+    assert row[0] == Words(lang).device(point.device) and row[2] == point.params["dtype"]
+    assert _numbers(row[1], lang) == [tokens]
+    rate, low, high = _numbers(row[3], lang)
+    assert _close(rate, tokens / point.measured_s), row
+    assert _close(low, tokens / point.ci_high_s) and _close(high, tokens / point.ci_low_s), row
+    product = _best_product(results, point.device, point.params["dtype"])
+    assert (row[4] == "–") == (product is None), row
+    if product is not None:
+        [bound] = _numbers(row[4], lang)
+        mm, m = _numbers(row[5], lang)
+        assert _close(_unit(row[5], mm), product.gflop_s) and m == product.params["m"], row
+        assert _close(bound, product.gflop_s * 1e9 * tokens / point.flops), row
+        share = _numbers(row[6], lang)[0] / 100
+        assert abs(share - (tokens / point.measured_s) / bound) <= _share_digit(share), row
+
+
+@pytest.mark.parametrize("lang", ["en", "id"])
+@pytest.mark.parametrize("machine", ["nvidia-h200-prompts", "apple-m1-base", "cuda-faulty", "ci-2core-workers"])
+def test_each_attention_row_shows_its_own_best(machine: str, lang: str) -> None:
+    """Each row of the attention table against the device's attention points in that precision (its best rate and
+    call) and its best matrix product in that precision; the share is computed here from both."""
+    results = results_of(machine)
+    cells = _cells(attention_table(results, Words(lang)))
+    pairs = list(dict.fromkeys((p.device, p.params["dtype"]) for p in results.select(workload="attention",
+                                                                                     method="engine") if p.ok))
+    assert sorted((Words(lang).device(d), t) for d, t in pairs) == sorted((r[0], r[1]) for r in cells), cells
+    for row in cells:
+        _check_attention_row(row, results, lang)
+
+
+def _check_attention_row(row: list[str], results, lang: str) -> None:
+    device = next(d for d in results.devices if Words(lang).device(d) == row[0])
+    points = [p for p in results.select(workload="attention", device=device, dtype=row[1], method="engine") if p.ok]
+    best = max(points, key=lambda p: p.gflop_s or 0.0)
+    [rate] = _numbers(row[2], lang)
+    assert _close(_unit(row[2], rate), best.gflop_s), row
+    assert _numbers(row[3], lang) == [best.params["seq"], best.params["head_dim"]], row
+    product = _best_product(results, device, row[1])
+    assert (row[4] == "–") == (product is None), row
+    if product is not None:
+        mm, m = _numbers(row[4], lang)
+        assert _close(_unit(row[4], mm), product.gflop_s) and m == product.params["m"], row
+        share = _numbers(row[5], lang)[0] / 100
+        assert abs(share - best.gflop_s / product.gflop_s) <= _share_digit(share), row
+
+
+@pytest.mark.parametrize("table, column, text", [("prompt", 3, "40,447 [24,576–66,569]"), ("prompt", 4, "348,806"),
+                                                 ("prompt", 6, "12%"), ("attention", 2, "692 TFLOP/s"),
+                                                 ("attention", 5, "71%"), ("attention", 3,
+                                                                           "1,024 positions with head size 128")])
+def test_a_prompt_or_attention_cell_from_other_evidence_is_caught(table: str, column: int, text: str) -> None:
+    """The comparisons above can fail: the H200's first row given the other precision's rate, bound or share, or
+    attention's rate given the product's, another precision's share, another call."""
+    results = results_of("nvidia-h200-prompts")
+    if table == "prompt":
+        row = _cells(prompt_table(results, Words("en")))[0]
+        point = next(p for p in results.select(workload="prefill", device="cuda", method="engine")
+                     if p.ok and p.params["dtype"] == row[2])
+        _check_prompt_row(row, results, point, "en")
+        with pytest.raises(AssertionError):
+            _check_prompt_row([*row[:column], text, *row[column + 1:]], results, point, "en")
+        return
+    row = _cells(attention_table(results, Words("en")))[0]
+    _check_attention_row(row, results, "en")
+    with pytest.raises(AssertionError):
+        _check_attention_row([*row[:column], text, *row[column + 1:]], results, "en")
