@@ -188,7 +188,8 @@ def draw_machine(seed: int, index: int) -> tuple[Machine, str, str]:
     machine = {"mac": _mac, "cuda": _cuda, "cpu": _cpu_only}[str(kind)](rng, index)
     day = int(rng.integers(0, 700))
     date = np.datetime64("2025-01-01") + np.timedelta64(day, "D")
-    return replace(machine, name=f"{machine.name}-{seed}"), TORCH[int(rng.integers(len(TORCH)))], f"{date}T12:00:00+00:00"
+    torch = TORCH[int(rng.integers(len(TORCH)))]
+    return replace(machine, name=f"{machine.name}-{seed}"), torch, f"{date}T12:00:00+00:00"
 
 
 def generate(seed: int, index: int) -> ResultSet:
