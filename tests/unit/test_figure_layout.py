@@ -20,6 +20,7 @@ import matplotlib
 matplotlib.use("Agg")
 
 import pytest
+from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.container import BarContainer
 from matplotlib.figure import Figure
 from matplotlib.text import Text
@@ -56,8 +57,9 @@ def inputs(name: str, lang: str) -> list[tuple[str, object]]:
 
 
 def shown_texts(figure: Figure) -> list[Text]:
-    """Every text the figure shows once drawn; of the tick labels, those of the ticks in view."""
-    figure.canvas.draw()
+    """Every text the figure shows once drawn (by Agg, as the page's PNG is); of the tick labels, those of the ticks
+    in view."""
+    FigureCanvasAgg(figure).draw()
     axes = [axis for ax in figure.axes for axis in (ax.xaxis, ax.yaxis)]
     texts = [label for axis in axes for label in tick_labels(axis)]
     ticks = {id(label) for axis in axes for tick in [*axis.majorTicks, *axis.minorTicks]

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from mpsarticle.analysis import findings as f
 from mpsarticle.analysis.families import KINDS, LISTED, by_family, counts
 from mpsarticle.article.sentences.common import drops_sentence
-from mpsarticle.article.wording import Count, Listing, Phrase, Text, Words
+from mpsarticle.article.wording import Choice, Count, Listing, Phrase, Text, Words
 from mpsarticle.results.model import ResultSet
 
 __all__ = ["LISTED", "machines_sentence", "sentences"]
@@ -23,7 +23,7 @@ def sentences(results: ResultSet, words: Words, labels: Sequence[str], skipped: 
 def _kinds(archive: Sequence[tuple[str, ResultSet]]) -> Listing:
     """How many machines of each kind, those with none left out."""
     found = counts(by_family(archive))
-    return Listing(tuple(Phrase.of(f"machines.kind.{kind}", count=Count(found[kind])) for kind in KINDS
+    return Listing(tuple(Phrase.of("machines.kind", kind=Choice(kind), count=Count(found[kind])) for kind in KINDS
                          if found[kind]))
 
 
