@@ -245,3 +245,35 @@ def test_no_project_is_a_one_line_error_not_an_empty_archive(tmp_path, monkeypat
     err = capsys.readouterr().err
     assert err.startswith("mpsarticle: error: no archive of machines") and err.count("\n") == 1
 
+
+
+def test_a_large_archive_is_validated_in_parallel_as_it_is_one_by_one(folder, monkeypatch, capfd):
+    """The worker processes give the same machines in the same order, and the same invalid file refused or left
+    out, as one process does."""
+    for name in "cab":
+        write(folder, f"{name}.json", good(name))
+    write(folder, "broken.json", "[]")
+    one_by_one = archive.load_archive(folder, skip_invalid=True)
+    monkeypatch.setattr(archive, "PARALLEL_FROM", 1)
+    monkeypatch.setattr(archive.os, "cpu_count", lambda: 2)
+    in_parallel = archive.load_archive(folder, skip_invalid=True)
+    assert list(in_parallel.machines) == list(one_by_one.machines) == ["a.json", "b.json", "c.json"]
+    assert [r.label for r in in_parallel.machines.values()] == ["a", "b", "c"]
+    assert in_parallel.skipped == one_by_one.skipped and "broken.json" in in_parallel.skipped[0]
+    with pytest.raises(ResultsFileError, match="broken.json"):
+        archive.load_archive(folder, skip_invalid=False)
+
+
+def test_the_archive_is_loaded_once_per_build(folder, monkeypatch, tmp_path):
+    """The second language's chapter reads back what the first validated; outside a build, every call loads."""
+    write(folder, "a.json", good("a"))
+    monkeypatch.setenv("MPSARTICLE_ARCHIVE", str(folder))
+    monkeypatch.setenv("MPSARTICLE_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.delenv("MPSARTICLE_BUILD_ID", raising=False)
+    assert list(archive.load_archive_once().machines) == ["a.json"]
+    monkeypatch.setenv("MPSARTICLE_BUILD_ID", "build-1")
+    first = archive.load_archive_once()
+    write(folder, "b.json", good("b"))  # (a file added mid-build is not seen until the next build)
+    assert list(first.machines) == list(archive.load_archive_once().machines) == ["a.json"]
+    monkeypatch.setenv("MPSARTICLE_BUILD_ID", "build-2")
+    assert list(archive.load_archive_once().machines) == ["a.json", "b.json"]
