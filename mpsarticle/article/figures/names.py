@@ -89,10 +89,10 @@ def machines(entries: Entries | None, lang: str) -> list[tuple[str, ResultSet]]:
             continue
         if isinstance(results, ResultSet):
             valid.append((label, results))
-    for label, results in by_family(valid, lang):
-        base = name = machine_name(label, lang)
+    for named, drawn in by_family(valid, lang):
+        base = name = machine_name(named, lang)
         count = 2
         while name in [shown for shown, _ in found]:
             name, count = words("figure.machines.repeated", machine=base, count=Count(count)), count + 1
-        found.append((name, results))
+        found.append((name, drawn))
     return found
