@@ -48,5 +48,7 @@ def machines_sentence(labels: Sequence[str], skipped: Sequence[str], archive: Se
         return listing
     for label, falls in falling:
         listing += " " + words("machines.drops", label=Text(label), count=Count(len(falls)),
-                               drops=drops_sentence(falls, words, "drop.why.brief"))
+                               # The pointer to the causes is the message's own: drop.why.brief's words would
+                               # stand again in the chapter on matrix products wherever this build's rates fall too.
+                               drops=drops_sentence(falls, words, None))
     return listing
