@@ -24,7 +24,7 @@ sys.path.insert(0, str(ROOT))  # the package, even without `pip install -e .`
 from mpsarticle import __version__, config  # noqa: E402
 from mpsarticle.article.chapters import contents, toctree  # noqa: E402
 from mpsarticle.article.wording import Words, catalog  # noqa: E402
-from mpsarticle.config import published_dir  # noqa: E402
+from mpsarticle.config import published_dir, shared_dir  # noqa: E402
 from mpsarticle.languages import LANGUAGES  # noqa: E402
 
 # Where the site and the repository live (mpsarticle.config: their defaults,
@@ -300,6 +300,18 @@ def _write_sitemap_index(app, exception) -> None:
                                          encoding="utf-8")
 
 
+def _copy_shared(app, exception) -> None:
+    """Copy what the chapters published once for every language (the archive's data, mpsarticle.page) to the site's
+    root, beside the language folders: one copy, which each language's pages link as ``../data/...``. Each
+    language's build copies the same files."""
+    if exception is not None or app.builder.format != "html":
+        return
+    import shutil
+
+    if shared_dir().is_dir():
+        shutil.copytree(shared_dir(), Path(app.outdir).parent, dirs_exist_ok=True)
+
+
 def _list_chapters(app, docname: str, source: list[str]) -> None:
     """The opening page's table of contents and the introduction's list of what each chapter measures: every
     registered chapter (mpsarticle.article.chapters.toctree and contents)."""
@@ -313,6 +325,7 @@ def setup(app):
     app.connect("config-inited", _per_language)
     app.connect("source-read", _list_chapters)
     app.connect("build-finished", _write_sitemap_index)
+    app.connect("build-finished", _copy_shared)
     # Before the theme registers its own catalog (when the builder starts), so
     # that ours is consulted first and the theme's is the fallback.
     app.add_message_catalog("booktheme", str(LOCALE_BUILD))

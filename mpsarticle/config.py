@@ -34,7 +34,8 @@ else:  # the same parser, before it joined the standard library
     import tomli as tomllib
 
 __all__ = ["SETTINGS", "Setting", "SettingNotFound", "build_id", "cache_dir", "flag", "folder", "project_entry",
-           "interrupted_path", "published_dir", "safe_name", "value"]
+           "interrupted_path", "published_dir", "safe_name", "shared_dir",
+           "value"]
 
 
 class SettingNotFound(MpsarticleError, RuntimeError):
@@ -133,6 +134,12 @@ def published_dir() -> Path:
     """Files the chapters publish with the site (raw data); conf.py adds it to html_extra_path."""
     found = build_id()
     return cache_dir() / (safe_name(found) if found else "adhoc") / "published"
+
+
+def shared_dir() -> Path:
+    """Files the chapters publish once for every language (the archive's data): conf.py copies it to the site's
+    root, beside the language folders, and the pages link it from there."""
+    return published_dir().parent / "shared"
 
 
 def interrupted_path(name: str) -> Path:

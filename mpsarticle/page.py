@@ -37,12 +37,12 @@ from mpsarticle.analysis import predict
 from mpsarticle.analysis.findings.model import model
 from mpsarticle.article import mac_model, mac_tables, tables
 from mpsarticle.article.chapters import CHAPTERS, chapter_sentences
-from mpsarticle.article.wording import LANGUAGES, Words
-from mpsarticle.config import published_dir
+from mpsarticle.article.wording import LANGUAGES, Count, Words
+from mpsarticle.config import published_dir, shared_dir
 from mpsarticle.core.profiles import SUITES, current_profile
 from mpsarticle.errors import InputError
 from mpsarticle.measure.runner import measure_once, script_output_once, selfcheck_once
-from mpsarticle.results.archive import Archive, load_archive, others
+from mpsarticle.results.archive import Archive, load_archive_once, others, repository_folder, summary_csv
 from mpsarticle.results.files import write_atomically
 from mpsarticle.results.model import ResultSet
 
@@ -95,25 +95,26 @@ class Page:
 
     @functools.cached_property
     def archive(self) -> Archive:
-        """The archived machines (validated; see :mod:`mpsarticle.results.archive`)."""
-        return load_archive()
+        """The archived machines (validated once per build; see :mod:`mpsarticle.results.archive`)."""
+        return load_archive_once()
 
     def publish(self) -> None:
         """Write the data the pages link to beside them, once per build: this build's results as JSON and CSV,
         the model's predictions for every Apple chip (``predictions.csv``) and, from a chapter that reads the
-        archive, each archived machine's file (``data/machines/``). A file already there is kept: every chapter
-        of both languages publishes the same build."""
+        archive, the summary of the archive's machines (``data/machines.csv`` at the site's root, one copy for
+        both languages; each machine's whole file stays in the repository). A file already there is kept: every
+        chapter of both languages publishes the same build."""
         folder = published_dir() / "data"
         if not all((folder / name).exists() for name in tables.DATA_FILES):
             self.results.save(folder / "results.json")
             self.results.save_csv(folder / "results.csv")
             found = model(self.results)
             write_atomically(folder / "predictions.csv", predict.to_csv(found.predictions, found.checks))
-        if CHAPTERS[self.chapter].needs_archive:
-            (folder / "machines").mkdir(parents=True, exist_ok=True)
-            for name, results in self.archive.machines.items():
-                if not (folder / "machines" / name).exists():
-                    results.save(folder / "machines" / name)
+        # The archive's data once for both languages, at the site's root (conf.py copies it there): a summary of
+        # what the chapter draws, since every file whole would weigh megabytes per language.
+        shared = shared_dir() / "data"
+        if CHAPTERS[self.chapter].needs_archive and not (shared / tables.ARCHIVE_FILE).exists():
+            write_atomically(shared / tables.ARCHIVE_FILE, summary_csv(self.archive.machines))
 
     @functools.cached_property
     def selfcheck(self) -> list:
@@ -185,13 +186,29 @@ class Page:
         """The known MPS problems from PyTorch's tracker and which apply to this build's torch, chip and macOS."""
         return self._html(tables.mps_issues_table(self.results, self.words))
 
+    def _archived_file(self, name: str) -> str | None:
+        """The address of an archive file in the repository (where its whole data is), ``None`` outside one."""
+        folder = repository_folder()
+        if folder is None:
+            return None
+        return (f"{config.value('repository_url').rstrip('/')}/blob/{config.value('repository_branch')}/"
+                f"{folder}/{name}")
+
     def machines_table(self) -> Any:
-        """One row per machine (this build first, each machine once); every value from a file is escaped."""
-        links = ["data/results.json"] + [f"data/machines/{name}" for name in self.others]
+        """One row per machine (this build first, each machine once), every value from a file escaped; beyond
+        :data:`~mpsarticle.article.sentences.machines.LISTED` archived machines, a count per chip family first and
+        the machines folded under it."""
+        from mpsarticle.analysis.families import LISTED
+
+        links = ["data/results.json"] + [self._archived_file(name) for name in self.others]
         rows = [(label, results, link) for (label, results), link in zip(self.entries, links, strict=True)]
-        left_out = [(self.archive.machines[name].label_in(self.lang) or name, f"data/machines/{name}")
+        left_out = [(self.archive.machines[name].label_in(self.lang) or name, self._archived_file(name))
                     for name in self.same_machine]
-        return self._html(tables.machines_table(rows, self.words, same_machine=left_out))
+        table = tables.machines_table(rows, self.words, same_machine=left_out)
+        if len(self.entries) - 1 <= LISTED:
+            return self._html(table)
+        return self._html(tables.families_table(self.entries[1:], self.words)
+                          + tables.folded(table, self.words("machines_table.all", count=Count(len(rows)))))
 
     def selfcheck_table(self) -> Any:
         """This build's selfcheck: engine against references, one row per point and reference."""

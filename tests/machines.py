@@ -350,7 +350,8 @@ def _generic_points(machine: Machine, model: DeviceModel, suites=None) -> list[P
             workload = task.workload
             if workload.kind in MODELLED_HERE:
                 continue
-            params = {name: getattr(workload, name) for name in workload.__dataclass_fields__}
+            # As the runner records them: the workload's own parameters, not its class-level description.
+            params = workload.params()
             peak = model.gflop_s.get(params.get("dtype") or "float32") or model.gflop_s["float32"]
             seconds = model.overhead_s + max(_stream(model, workload.bytes_moved, model.memory_gb_s),
                                              workload.flops / (peak * 1e9))

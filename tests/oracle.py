@@ -360,9 +360,17 @@ NO_CLAIM_PREFIXES = (
 )
 
 
+#: The machines chapter's claims about the archive, read by :func:`archive_failures` from the archive's own files
+#: (not from this build's points, which :data:`CHECKS` read).
+ARCHIVE_CLAIMS: frozenset[str] = frozenset({
+    "machines.summary", "machines.kind", "machines.drops.many",
+})
+
+
 def covered(key: str) -> bool:
     """Whether the oracle knows ``key``: it checks it, reads it inside another message, or knows it claims nothing."""
-    return key in CHECKS or key in PARTS or key in NO_CLAIMS or key.startswith(NO_CLAIM_PREFIXES)
+    return (key in CHECKS or key in PARTS or key in NO_CLAIMS or key in ARCHIVE_CLAIMS
+            or key.startswith(NO_CLAIM_PREFIXES))
 
 
 # -- statistics, written out ---------------------------------------------------------
@@ -3276,3 +3284,41 @@ def uncovered(recording: Recording) -> list[str]:
             missing.append(f"{key}: text no message accounts for: {left.strip()!r}")
     return missing
 
+
+# -- the archive: what the machines chapter says of the other machines ------------------------------------------
+
+def archive_kind(results: ResultSet) -> str:
+    """A machine's kind as the oracle reads it: a GPU through MPS makes a Mac, through CUDA an NVIDIA machine;
+    neither, a CPU alone (the devices its environment block recorded)."""
+    devices = results.environment.get("devices") or {}
+    return "apple" if "mps" in devices else ("nvidia" if "cuda" in devices else "cpu")
+
+
+def archive_failures(recording: Recording, archive: Sequence[ResultSet]) -> list[str]:
+    """The machines chapter's claims about ``archive`` (the machines it shows beside this build) that its files
+    contradict: how many machines, of each kind (every kind there is, each said once), and how many of them have
+    a rate of B @ a or of the copy that falls by more than half from one size to the next (at least those whose
+    every reading falls, at most those where some reading does)."""
+    problems = []
+    kinds = {kind: sum(archive_kind(r) == kind for r in archive) for kind in ("apple", "nvidia", "cpu")}
+    for s in recording.said:
+        if s.key != "machines.summary":
+            continue
+        if s.values["count"].n != len(archive):
+            problems.append(f"machines.summary: {s.values['count'].n} machines said, the archive shows {len(archive)}")
+        told = [p for p in values_of(s.values["kinds"]) if isinstance(p, Phrase)]
+        for kind, count in kinds.items():
+            of_kind = [p for p in told if p.key == "machines.kind" and dict(p.values)["kind"].value == kind]
+            counted = [dict(p.values)["count"].n for p in of_kind]
+            if counted != ([count] if count else []):
+                problems.append(f"machines of kind {kind}: said {counted}, the archive holds {count}")
+    for s in recording.said:
+        if s.key != "machines.drops.many":
+            continue
+        falls = [[f for f in Oracle(r).falls if f.workload in ("matvec", "copy")] for r in archive]
+        must = sum(any(f.must for f in found) for found in falls)
+        can = sum(any(f.can for f in found) for found in falls)
+        if not must <= s.values["count"].n <= can:
+            problems.append(f"machines.drops.many: {s.values['count'].n} machines with a falling rate said; "
+                            f"between {must} and {can} show one")
+    return problems

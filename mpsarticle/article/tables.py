@@ -34,11 +34,13 @@ from mpsarticle.core.mps_issues import known_issues, status
 from mpsarticle.results.model import ResultSet
 from mpsarticle.results.selfcheck import Row
 
-__all__ = ["attention_rows", "attention_table", "data_links", "decode_rows", "decode_table", "device_card",
-           "html_table", "machines_table", "methods_table", "prompt_rows", "prompt_table", "selfcheck_table",
-           "ways_table"]
+__all__ = ["ARCHIVE_FILE", "attention_rows", "attention_table", "data_links", "decode_rows", "decode_table",
+           "device_card", "families_table", "folded", "html_table", "machines_table", "methods_table", "prompt_rows",
+           "prompt_table", "selfcheck_table", "ways_table"]
 
 DATA_FILES = ("results.json", "results.csv", "predictions.csv")
+#: The archive's machines, as the machines chapter draws them: one file at the site's root for every language.
+ARCHIVE_FILE = "machines.csv"
 
 
 #: A number and its unit, which a cell that wraps must not part (a no-break space joins them).
@@ -137,8 +139,8 @@ SOFTWARE_COLUMNS = ("column.machine", "machines_table.torch", "column.profile",
                     "column.measured", "machines_table.data")
 
 
-def machines_table(entries: Sequence[tuple[str, ResultSet, str]], words: Words,
-                   same_machine: Sequence[tuple[str, str]] = ()) -> str:
+def machines_table(entries: Sequence[tuple[str, ResultSet, str | None]], words: Words,
+                   same_machine: Sequence[tuple[str, str | None]] = ()) -> str:
     """One row per machine (label, results, link to its data), this build first, in two tables: its hardware, and
     its software with the link to its data (nine columns in one would not fit a page's column); ``same_machine``
     are the archive's files (label, link) from this build's own machine and software, left out and named in a
@@ -155,17 +157,45 @@ def machines_table(entries: Sequence[tuple[str, ResultSet, str]], words: Words,
                  memory(installed if isinstance(installed, int) else None, words),
                  "; ".join(accelerators) or words("machines_table.none")]
         hardware.append(f"<tr>{_cells(cells)}</tr>")
+        data = f'<td><a href="{html.escape(link)}">JSON</a></td>' if link else "<td>-</td>"
         software.append(f"<tr>{_cells([label, env['torch'], results.profile or '-', results.created[:10]])}"
-                        f'<td><a href="{html.escape(link)}">JSON</a></td></tr>')
+                        f"{data}</tr>")
     table = (html_table([words(key) for key in MACHINE_COLUMNS], hardware, "mpsarticle-machines")
              + html_table([words(key) for key in SOFTWARE_COLUMNS], software, "mpsarticle-machines"))
+    if len(entries) > 1:
+        # Pages sit in a language's folder; the summary at the site's root serves both.
+        table += (f'<p class="mpsarticle-data">{html.escape(words("machines_table.summary"))}: '
+                  f'<a href="../data/{ARCHIVE_FILE}">{ARCHIVE_FILE}</a></p>')
     if not same_machine:
         return table
-    files = words.join([f'<a href="{html.escape(link)}">{html.escape(label)}</a>' for label, link in same_machine])
+    files = words.join([f'<a href="{html.escape(link)}">{html.escape(label)}</a>' if link else html.escape(label)
+                        for label, link in same_machine])
     note = html.escape(words("machines_table.same_machine", files="\0", count=Count(len(same_machine))))
     note = note.replace("\0", files)
     return f'{table}<p class="mpsarticle-note">{note}</p>'
 
+
+
+FAMILY_COLUMNS = ("machines_table.family", "machines_table.kind", "machines_table.machines")
+
+
+def families_table(entries: Sequence[tuple[str, ResultSet]], words: Words) -> str:
+    """The archived machines counted by chip family (:mod:`mpsarticle.analysis.families`), the kinds in order and
+    each kind's largest families first."""
+    from mpsarticle.analysis.families import by_family
+
+    rows = []
+    for family, members in by_family(entries).items():
+        cells = [family.name, words("machines_table.kind_of", kind=Choice(family.kind)),
+                 words.render(Count(len(members)))]
+        rows.append(f"<tr>{_cells(cells)}</tr>")
+    return html_table([words(key) for key in FAMILY_COLUMNS], rows, "mpsarticle-families")
+
+
+def folded(content: str, summary: str) -> str:
+    """``content`` folded under a line that says what it holds (a reader opens it to search it)."""
+    return (f'<details class="mpsarticle-folded"><summary>{html.escape(summary)}</summary>{content}'
+            "</details>")
 
 
 SELFCHECK_COLUMNS = ("column.device", "selfcheck_table.point", "selfcheck_table.reference",

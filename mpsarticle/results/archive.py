@@ -2,7 +2,9 @@
 
 ``python -m mpsarticle record --label NAME`` runs the article's suites on a
 machine and writes one file here; the chapter "Results from other machines"
-draws every file beside the build's own measurement.
+draws every file beside the build's own measurement (a large archive family
+by family), and the site publishes what it draws of them once, as one summary
+(:func:`summary_csv`).
 
 Archive files come from strangers. Each is validated against the results
 schema before use (:func:`mpsarticle.results.model.load`): an invalid file stops
@@ -28,6 +30,10 @@ error (:class:`ArchiveNotFound`), never a silently empty archive.
 
 from __future__ import annotations
 
+import csv
+import io
+import os
+import pickle
 import re
 import sys
 from collections.abc import Callable, Iterable, Mapping
@@ -40,11 +46,13 @@ from mpsarticle.errors import CANNOT_START, InputError, MpsarticleError
 from mpsarticle.results.files import save_text
 from mpsarticle.results.model import ResultSet, ResultsFileError, load
 
-__all__ = ["Archive", "ArchiveNotFound", "archive_dir", "archive_path", "identity", "load_archive",
-           "others", "record", "relabel", "same_machine", "translated_labels"]
+__all__ = ["SUMMARY_SUITES", "Archive", "ArchiveNotFound", "archive_dir", "archive_path", "identity",
+           "load_archive", "load_archive_once", "others", "record", "relabel", "repository_folder", "same_machine",
+           "summary_csv", "translated_labels"]
 
-#: More files than this is not an archive but an accident (or an attack on build time).
-MAX_FILES = 200
+#: More files than this is not an archive but an accident (or an attack on build time); the machines chapter is
+#: tested with 500 (tests/archive_generator.py).
+MAX_FILES = 1000
 MAX_FILE_BYTES = 20 << 20
 
 
@@ -149,20 +157,62 @@ def load_archive(folder: str | Path | None = None, *, skip_invalid: bool | None 
     files = sorted(Path(folder).glob("*.json"))
     if len(files) > MAX_FILES:
         raise ResultsFileError(f"{folder}: {len(files)} files, more than the {MAX_FILES} an archive may hold")
-    for path in files:
-        try:
-            if path.stat().st_size > MAX_FILE_BYTES:
-                raise ResultsFileError(f"{path}: {path.stat().st_size} bytes, larger than {MAX_FILE_BYTES}")
-            results = load(path)
-            if not results.label:
-                raise ResultsFileError(f"{path}: field label: an archive entry needs a label (record --label)")
-        except ResultsFileError as exc:
+    for path, found in zip(files, _load_all(files), strict=True):
+        if isinstance(found, ResultsFileError):
             if not skip_invalid:
-                raise
-            archive.skipped.append(str(exc))
-            print(f"mpsarticle: warning: skipped invalid archive file {exc}", file=sys.__stderr__ or sys.stderr)
+                raise found
+            archive.skipped.append(str(found))
+            print(f"mpsarticle: warning: skipped invalid archive file {found}", file=sys.__stderr__ or sys.stderr)
             continue
-        archive.machines[path.name] = results
+        archive.machines[path.name] = found
+    return archive
+
+
+#: From this many files on, they are validated in parallel (a second each, on a small machine, is mostly the schema).
+PARALLEL_FROM = 32
+
+
+def _load_entry(path: Path) -> ResultSet | ResultsFileError:
+    """One archive file, validated, or what is wrong with it (returned, so that a worker process hands it back)."""
+    try:
+        if path.stat().st_size > MAX_FILE_BYTES:
+            raise ResultsFileError(f"{path}: {path.stat().st_size} bytes, larger than {MAX_FILE_BYTES}")
+        results = load(path)
+        if not results.label:
+            raise ResultsFileError(f"{path}: field label: an archive entry needs a label (record --label)")
+    except ResultsFileError as exc:
+        return exc
+    return results
+
+
+def _load_all(files: list[Path]) -> list[ResultSet | ResultsFileError]:
+    """:func:`_load_entry` of every file, in order: in one worker process per CPU for a large archive."""
+    workers = min(os.cpu_count() or 1, 8)
+    if len(files) < PARALLEL_FROM or workers < 2:
+        return [_load_entry(path) for path in files]
+    from concurrent.futures import ProcessPoolExecutor
+
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        return list(pool.map(_load_entry, files, chunksize=max(1, len(files) // (4 * workers))))
+
+
+def load_archive_once() -> Archive:
+    """:func:`load_archive`, once per site build: the first chapter that asks validates every file and keeps what
+    loaded beside the build's measurements, and the other language's chapter reads that back (validating a few
+    hundred files takes minutes on a small machine). Outside a build, every call loads afresh."""
+    if config.build_id() is None:
+        return load_archive()
+    kept = config.published_dir().parent / "archive.pickle"
+    if kept.is_file():
+        with kept.open("rb") as file:
+            # Written by this same build, a moment ago (the folder is the build's own): never a stranger's file.
+            return pickle.load(file)
+    archive = load_archive()
+    kept.parent.mkdir(parents=True, exist_ok=True)
+    partial = kept.with_suffix(".partial")
+    with partial.open("wb") as file:
+        pickle.dump(archive, file, protocol=pickle.HIGHEST_PROTOCOL)
+    partial.replace(kept)
     return archive
 
 
@@ -189,3 +239,41 @@ def others(results: ResultSet, archive: Archive) -> tuple[dict[str, ResultSet], 
     """The archived machines other than ``results``' own, by file name, and the names of the files left out."""
     kept = {name: found for name, found in archive.machines.items() if not same_machine(results, found)}
     return kept, [name for name in archive.machines if name not in kept]
+
+
+def repository_folder() -> str | None:
+    """Where the archive lives in the repository (``docs/_data/machines``), whatever ``MPSARTICLE_ARCHIVE`` says
+    for this build; ``None`` outside a project."""
+    try:
+        return config.project_entry("archive", "archive of machines")[1].strip("/")
+    except SettingNotFound:
+        return None
+
+
+#: The suites whose points the machines chapter draws: the summary the site publishes holds these alone (each
+#: file whole would weigh hundreds of kilobytes a machine; the repository keeps them).
+SUMMARY_SUITES = ("matvec", "copy", "matmul", "train")
+_SUMMARY_COLUMNS = ("file", "label", "torch", "created", "device", "device_name", "workload", "suite", "size",
+                    "dtype", "status", "check", "median_s", "ci_low_s", "ci_high_s", "gb_s", "gflop_s")
+
+
+def summary_csv(machines: Mapping[str, ResultSet]) -> str:
+    """One row per point that the machines chapter draws (synchronised timer, :data:`SUMMARY_SUITES`) of every
+    machine, by file name: its median time with its 95 % interval and its rate; the samples stay in each file."""
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\n")
+    writer.writerow(_SUMMARY_COLUMNS)
+    for name, results in machines.items():
+        devices = results.environment.get("devices") or {}
+        for point in results.points:
+            if point.suite not in SUMMARY_SUITES or point.method != "engine":
+                continue
+            size = next((point.params[key] for key in ("m", "n", "batch") if key in point.params), "")
+            # Four significant digits: finer than any interval here, and half the file of Python's full repr.
+            numbers = [None if value is None else f"{value:.4g}" for value in
+                       (point.median_s, point.ci_low_s, point.ci_high_s, point.gb_s, point.gflop_s)]
+            row = [name, results.label or "", results.environment.get("torch"), results.created[:10], point.device,
+                   (devices.get(point.device) or {}).get("name", ""), point.workload, point.suite, size,
+                   point.params.get("dtype", ""), point.status, point.check, *numbers]
+            writer.writerow(["" if value is None else value for value in row])
+    return buffer.getvalue()

@@ -315,6 +315,10 @@ def _clipped(pages: dict[str, Visit], *, desktop: bool) -> list[str]:
             if not figure["fits"]:
                 failures.append(f"{rel}: {figure['name']} ({figure['width']} px) does not fit the "
                                 f"{found['column']} px column")
+            if not figure["proportions"]:
+                failures.append(f"{rel}: {figure['name']} is not drawn at its own proportions (squeezed or cropped)")
+            if figure["cut"]:
+                failures.append(f"{rel}: {figure['name']} is cut off by the {figure['cut']} around it")
             if figure["natural"] < 2 * figure["width"] and desktop:
                 failures.append(f"{rel}: {figure['name']} has {figure['natural']} px for {figure['width']} shown: "
                                 "blurry on a high-density screen")
@@ -324,6 +328,30 @@ def _clipped(pages: dict[str, Visit], *, desktop: bool) -> list[str]:
 def test_no_table_or_figure_is_cut_off_at_1280px(light_pages):
     failures = _clipped({rel: v for rel, v in light_pages.items() if rel != "index.html"}, desktop=True)
     assert not failures, _report(failures, "tables or figures cut off at 1,280 px")
+
+
+@pytest.fixture(scope="session")
+def phone390(chromium, server) -> dict[str, Visit]:
+    """Every chapter with a figure, both languages, at 390 px (a current phone's width), with what of its tables
+    and figures does not fit."""
+    browsing = Browsing(chromium, server, mode="390px", theme="light", viewport={**PHONE, "width": 390})
+
+    def clipped(page, visit):
+        visit.extra["clipped"] = page.evaluate(js("clipped"))
+
+    try:
+        return {rel: browsing.visit(server + rel, clipped) for rel in
+                (_chapter_page(lang, chapter) for lang in LANGUAGES for chapter in CHAPTERS
+                 if glue_figures(source(lang, chapter)))}
+    finally:
+        browsing.close()
+
+
+def test_every_figure_is_shown_whole_at_390px(phone390):
+    failures = _clipped(phone390, desktop=False)
+    shown = [figure for visit in phone390.values() for figure in (visit.extra.get("clipped") or {}).get("figures", ())]
+    assert shown, "no figure was measured at 390 px: nothing was checked"
+    assert not failures, _report(failures, "tables or figures cut off at 390 px")
 
 
 def test_no_table_or_figure_is_cut_off_at_375px(phone):

@@ -144,6 +144,20 @@ def test_data_files_are_the_same_measurement_in_both_languages(site):
             + ": the languages did not share one measurement")
 
 
+def test_the_archives_data_is_published_once_for_both_languages(site):
+    """One summary of the archive at the site's root, linked by both languages' machines chapter; no copy of it,
+    nor of any archive file, inside a language's folder."""
+    summary = site / "data" / "machines.csv"
+    assert summary.is_file(), f"{summary} is missing"
+    with summary.open(encoding="utf-8", newline="") as handle:
+        rows = list(csv.DictReader(handle))
+    assert rows and all(row["file"].endswith(".json") and row["median_s"] for row in rows if row["status"] == "ok")
+    for lang in LANGUAGES:
+        assert not (site / lang / "data" / "machines").exists() and not (site / lang / "data" / "machines.csv").exists()
+        links = [a.get("href") for a in article_of(page(site, lang, "machines"), f"{lang}/machines").find_all("a")]
+        assert "../data/machines.csv" in links, f"{lang}/machines.html does not link the archive's summary"
+
+
 _ANSI = re.compile(r"\x1b\[|\[\d+(?:;\d+)*m")
 _PROGRESS = re.compile(r"point/s|it/s\]|\|[█▏▎▍▌▋▊▉ ]*█|█")
 _PAGE_ERRORS = ("Traceback (most recent call last)", "ModuleNotFoundError", "ImportError:")
@@ -219,14 +233,21 @@ def test_device_card_shows_the_same_torch_version(site):
 @pytest.mark.parametrize("chapter", [c for c in CHAPTERS if re.search(r"page\.\w+_table\(\)", source("en", c))])
 def test_tables_are_shown_in_both_languages(site, chapter):
     """page.methods_table() and page.machines_table(): present, filled, and the same shape in en and id."""
-    # Each call draws one table; the machines, two (their hardware, and their software and data).
+    # Each call draws one table; the machines, two (their hardware, and their software and data), and a third
+    # before them, the count per chip family, where the archive is large enough to be summarised.
     expected = sum(2 if call == "machines" else 1
                    for call in re.findall(r"page\.(\w+)_table\(\)", source("en", chapter)))
     shapes = {}
     for lang in LANGUAGES:
         where = f"{lang}/{chapter}.html"
-        tables = article_of(page(site, lang, chapter), where).find_all("table", class_="mpsarticle-table")
-        assert len(tables) == expected, f"{where}: {len(tables)} tables (table.mpsarticle-table), expected {expected}"
+        article = article_of(page(site, lang, chapter), where)
+        tables = article.find_all("table", class_="mpsarticle-table")
+        families = article.find_all("table", class_="mpsarticle-families")
+        assert len(families) == len(article.find_all("details", class_="mpsarticle-folded")) <= 1, (
+            f"{where}: a count per family goes with the list of machines folded under it")
+        expected_here = expected + len(families)
+        assert len(tables) == expected_here, (
+            f"{where}: {len(tables)} tables (table.mpsarticle-table), expected {expected_here}")
         shapes[lang] = []
         for table in tables:
             rows = table.find("tbody").find_all("tr") if table.find("tbody") else []

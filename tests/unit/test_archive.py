@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import csv
 import json
 from pathlib import Path
 
@@ -109,14 +110,14 @@ def test_skipped_files_are_named_on_the_page(folder, monkeypatch, tmp_path):
     monkeypatch.setenv("MPSARTICLE_SKIP_INVALID_ARCHIVE", "1")
     monkeypatch.setenv("MPSARTICLE_CACHE_DIR", str(tmp_path / "cache"))
     page = Page("machines", "en", results=machine("this"))
-    monkeypatch.setattr("mpsarticle.page.load_archive", lambda: archive.load_archive(folder))
+    monkeypatch.setattr("mpsarticle.page.load_archive_once", lambda: archive.load_archive(folder))
     assert "broken.json" in page.numbers()["machines_sentence"]
 
 
 def test_hostile_labels_are_rendered_as_text(folder, monkeypatch, tmp_path):
     write(folder, "evil.json", good(HOSTILE))
     monkeypatch.setenv("MPSARTICLE_CACHE_DIR", str(tmp_path / "cache"))
-    monkeypatch.setattr("mpsarticle.page.load_archive", lambda: archive.load_archive(folder))
+    monkeypatch.setattr("mpsarticle.page.load_archive_once", lambda: archive.load_archive(folder))
     for lang in ("en", "id"):
         page = Page("machines", lang, results=machine("this build machine"))
         html = page.machines_table().data
@@ -127,9 +128,10 @@ def test_hostile_labels_are_rendered_as_text(folder, monkeypatch, tmp_path):
         for name in ("machines_speedup", "machines_efficiency", "machines_train"):
             assert page.figure_png(name).startswith(b"\x89PNG")
         page.publish()
-    # The archive file is published beside the pages, unchanged.
-    published = tmp_path / "cache" / "adhoc" / "published" / "data" / "machines" / "evil.json"
-    assert json.loads(published.read_text())["label"] == HOSTILE
+    # The archive's summary is published once for both languages, at the site's root; the label in it is data.
+    published = tmp_path / "cache" / "adhoc" / "shared" / "data" / "machines.csv"
+    rows = list(csv.DictReader(published.open(encoding="utf-8")))
+    assert rows and {row["label"] for row in rows} == {HOSTILE} and {row["file"] for row in rows} == {"evil.json"}
 
 
 def test_too_many_files_is_refused(folder, monkeypatch):
@@ -165,7 +167,7 @@ def test_a_label_per_language_is_shown_on_that_languages_pages_and_falls_back(fo
     assert json.loads(path.read_text())["labels"] == {"id": "Mac mini M2, kantor"}
     write(folder, "plain.json", good("Mac Studio M1 Ultra"))
     monkeypatch.setenv("MPSARTICLE_CACHE_DIR", str(tmp_path / "cache"))
-    monkeypatch.setattr("mpsarticle.page.load_archive", lambda: archive.load_archive(folder))
+    monkeypatch.setattr("mpsarticle.page.load_archive_once", lambda: archive.load_archive(folder))
     shown = {lang: Page("machines", lang, results=machine("this")).machines_table().data for lang in ("en", "id")}
     assert "Mac mini M2, kantor" in shown["id"] and "Mac mini M2, office" not in shown["id"]
     assert "Mac mini M2, office" in shown["en"] and "kantor" not in shown["en"]
@@ -243,3 +245,35 @@ def test_no_project_is_a_one_line_error_not_an_empty_archive(tmp_path, monkeypat
     err = capsys.readouterr().err
     assert err.startswith("mpsarticle: error: no archive of machines") and err.count("\n") == 1
 
+
+
+def test_a_large_archive_is_validated_in_parallel_as_it_is_one_by_one(folder, monkeypatch, capfd):
+    """The worker processes give the same machines in the same order, and the same invalid file refused or left
+    out, as one process does."""
+    for name in "cab":
+        write(folder, f"{name}.json", good(name))
+    write(folder, "broken.json", "[]")
+    one_by_one = archive.load_archive(folder, skip_invalid=True)
+    monkeypatch.setattr(archive, "PARALLEL_FROM", 1)
+    monkeypatch.setattr(archive.os, "cpu_count", lambda: 2)
+    in_parallel = archive.load_archive(folder, skip_invalid=True)
+    assert list(in_parallel.machines) == list(one_by_one.machines) == ["a.json", "b.json", "c.json"]
+    assert [r.label for r in in_parallel.machines.values()] == ["a", "b", "c"]
+    assert in_parallel.skipped == one_by_one.skipped and "broken.json" in in_parallel.skipped[0]
+    with pytest.raises(ResultsFileError, match="broken.json"):
+        archive.load_archive(folder, skip_invalid=False)
+
+
+def test_the_archive_is_loaded_once_per_build(folder, monkeypatch, tmp_path):
+    """The second language's chapter reads back what the first validated; outside a build, every call loads."""
+    write(folder, "a.json", good("a"))
+    monkeypatch.setenv("MPSARTICLE_ARCHIVE", str(folder))
+    monkeypatch.setenv("MPSARTICLE_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.delenv("MPSARTICLE_BUILD_ID", raising=False)
+    assert list(archive.load_archive_once().machines) == ["a.json"]
+    monkeypatch.setenv("MPSARTICLE_BUILD_ID", "build-1")
+    first = archive.load_archive_once()
+    write(folder, "b.json", good("b"))  # (a file added mid-build is not seen until the next build)
+    assert list(first.machines) == list(archive.load_archive_once().machines) == ["a.json"]
+    monkeypatch.setenv("MPSARTICLE_BUILD_ID", "build-2")
+    assert list(archive.load_archive_once().machines) == ["a.json", "b.json"]

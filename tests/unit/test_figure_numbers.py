@@ -80,7 +80,8 @@ def entries() -> list[tuple[str, object]]:
 @pytest.mark.parametrize("name", FIGURES)
 def test_every_number_on_every_figure_is_written_the_languages_way(name: str, lang: str) -> None:
     drawing = FIGURES[name]
-    inputs = [("every machine", entries())] if drawing.reads == ENTRIES else \
+    # Both ways the archive figures draw: machine by machine (a few), and family by family (every machine).
+    inputs = [("a few machines", entries()[:4]), ("every machine", entries())] if drawing.reads == ENTRIES else \
         [(machine, results_of(machine)) for machine in MACHINES_SYNTHETIC]
     seen, wrong = [], []
     for machine, given in inputs:

@@ -49,7 +49,7 @@ def test_an_archive_copy_of_this_machine_is_listed_once(tmp_path, monkeypatch, l
     (folder / "mac-mini-m2.json").write_text(json.dumps(recorded(build, "Mac mini M2 (archived)").to_dict()))
     (folder / "other.json").write_text(json.dumps(machine("Other box").to_dict()))
     monkeypatch.setenv("MPSARTICLE_CACHE_DIR", str(tmp_path / "cache"))
-    monkeypatch.setattr("mpsarticle.page.load_archive", lambda: archive.load_archive(folder))
+    monkeypatch.setattr("mpsarticle.page.load_archive_once", lambda: archive.load_archive(folder))
     page = Page("machines", lang, results=build)
     assert [label for label, _ in page.entries] == [Words(lang)("this_build"), "Other box"]
     assert page.same_machine == ["mac-mini-m2.json"]
@@ -57,14 +57,17 @@ def test_an_archive_copy_of_this_machine_is_listed_once(tmp_path, monkeypatch, l
     assert html.count("<tr>") == 6  # in each of the two tables: the head, this build, the other machine
     assert html.count("<table") == 2
     table, note = html.split('<p class="mpsarticle-note">')
-    assert "Mac mini M2 (archived)" not in table and 'href="data/machines/other.json"' in table
-    assert 'href="data/machines/mac-mini-m2.json">Mac mini M2 (archived)</a>' in note
+    # Each file whole is linked where it lives in the repository; the summary of all, at the site's root.
+    stored = "/blob/main/docs/_data/machines/"
+    assert "Mac mini M2 (archived)" not in table and f'{stored}other.json"' in table
+    assert 'href="../data/machines.csv"' in table
+    assert f'{stored}mac-mini-m2.json">Mac mini M2 (archived)</a>' in note
     assert "Mac mini M2 (archived)" not in page.numbers()["machines_sentence"]
-    # Loading the page writes nothing; publishing writes every archive file, the left-out one too.
-    machines = tmp_path / "cache" / "adhoc" / "published" / "data" / "machines"
-    assert not machines.exists()
+    # Loading the page writes nothing; publishing writes the summary of every archive file, the left-out one too.
+    summary = tmp_path / "cache" / "adhoc" / "shared" / "data" / "machines.csv"
+    assert not summary.exists()
     page.publish()
-    assert (machines / "mac-mini-m2.json").exists() and (machines / "other.json").exists()
+    assert {line.split(",")[0] for line in summary.read_text().splitlines()[1:]} == {"mac-mini-m2.json", "other.json"}
 
 
 def test_no_note_when_no_archive_file_is_this_machine(tmp_path, monkeypatch):
@@ -72,7 +75,7 @@ def test_no_note_when_no_archive_file_is_this_machine(tmp_path, monkeypatch):
     folder.mkdir()
     (folder / "other.json").write_text(json.dumps(machine("Other box").to_dict()))
     monkeypatch.setenv("MPSARTICLE_CACHE_DIR", str(tmp_path / "cache"))
-    monkeypatch.setattr("mpsarticle.page.load_archive", lambda: archive.load_archive(folder))
+    monkeypatch.setattr("mpsarticle.page.load_archive_once", lambda: archive.load_archive(folder))
     page = Page("machines", "en", results=machine("Mac mini M2"))
     assert page.same_machine == [] and "mpsarticle-note" not in page.machines_table().data
     assert len(page.entries) == 2

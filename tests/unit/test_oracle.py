@@ -1138,3 +1138,58 @@ def test_what_is_said_of_mlx_where_it_was_not_measured_is_read_from_the_environm
     # The decode step, compared well, said not compared.
     wrong = substitute(missing, "mlx.missing", workload=Choice("decode"))
     assert check(wrong, results_of("cuda-faulty"))[0]
+
+# -- the archive: the machines chapter's counts, read from the archive's own files ---------------------------------
+
+@functools.cache
+def _archive_recording(count: int) -> tuple[Recording, tuple[ResultSet, ...]]:
+    """The machines chapter beside ``count`` synthetic archived machines (tests/archive_generator.py), recorded."""
+    from mpsarticle.article.chapters import chapter_sentences
+    from mpsarticle.article.wording import Words
+
+    from ..archive_generator import generate
+
+    archive = tuple(generate(35, index) for index in range(count))
+    entries = [(results.label, results) for results in archive]
+    words = Words("en")
+    with words.recording() as said:
+        texts = chapter_sentences("machines", results_of("nvidia-h200-build"), words,
+                                  labels=[label for label, _ in entries], archive=entries)
+    return Recording.of(said, texts, "machines"), archive
+
+
+@pytest.mark.parametrize("count", [3, 30])
+def test_the_archive_sentence_is_true_of_the_archives_files(count: int) -> None:
+    recording, archive = _archive_recording(count)
+    assert not oracle.archive_failures(recording, archive)
+    keys = {s.key for s in recording}
+    assert ("machines.summary" in keys) == (count > 4), keys
+    assert not uncovered(recording)
+
+
+def test_a_large_archive_is_counted_and_its_falls_read() -> None:
+    """Not vacuous: the sentence counts every kind, and some machine's rate falls (the cache edge of a CPU)."""
+    recording, archive = _archive_recording(30)
+    [summary] = [s for s in recording if s.key == "machines.summary"]
+    assert {dict(p.values)["kind"].value for p in summary.values["kinds"].items} == {"apple", "nvidia", "cpu"}
+    assert [s for s in recording if s.key == "machines.drops.many"]
+
+
+@pytest.mark.parametrize("mutation", [
+    pytest.param(lambda r: substitute(r, "machines.summary", count=lambda v: Count(v["count"].n + 1)),
+                 id="one machine too many"),
+    pytest.param(lambda r: substitute(r, "machines.kind", where=lambda v: v["kind"].value == "apple",
+                                      count=lambda v: Count(v["count"].n - 1)), id="one Mac too few"),
+    pytest.param(lambda r: substitute(r, "machines.kind", where=lambda v: v["kind"].value == "cpu",
+                                      count=lambda v: Count(v["count"].n + 2)), id="two CPUs too many"),
+    pytest.param(lambda r: substitute(r, "machines.kind", where=lambda v: v["kind"].value == "nvidia",
+                                      kind=Choice("cpu")), id="NVIDIA machines called CPUs"),
+    pytest.param(lambda r: substitute(r, "machines.summary", kinds=lambda v: Listing(v["kinds"].items[1:])),
+                 id="a kind left out"),
+    pytest.param(lambda r: substitute(r, "machines.drops.many", count=lambda v: Count(31)),
+                 id="more falling machines than machines"),
+    pytest.param(lambda r: substitute(r, "machines.drops.many", count=Count(0)), id="no falling machine"),
+])
+def test_a_wrong_archive_count_is_found(mutation) -> None:
+    recording, archive = _archive_recording(30)
+    assert oracle.archive_failures(mutation(recording), archive)

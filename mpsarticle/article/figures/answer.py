@@ -1,10 +1,12 @@
 """The opening page's figure: every comparison of the accelerator with the CPU on one axis.
 
-One bar per comparison (``B @ a`` at each size measured on both, ``A @ B``
+One dot per comparison (``B @ a`` at each size measured on both, ``A @ B``
 best rate per precision, the training step per batch): CPU time over the
-accelerator's, on a log axis centred on 1, with its 95 % interval. A bar to
+accelerator's, on a log axis centred on 1, with its 95 % interval. A dot to
 the right of 1 is a win for the accelerator, to the left a win for the
 CPU; its colour says which side the interval lies on (grey: within noise).
+Dots, not bars: a log axis has no zero for a bar to start from, and a bar
+from 1 would make 10× look twice as large as 3×.
 A build without an accelerator gets the bandwidth figure instead: what this
 CPU reads per second is what its answer (and its bound on a language model)
 rests on.
@@ -17,7 +19,6 @@ import math
 from matplotlib.artist import Artist
 from matplotlib.figure import Figure
 from matplotlib.lines import Line2D
-from matplotlib.patches import Patch
 
 from mpsarticle.analysis.verdict import verdict
 from mpsarticle.article.figures.frame import Drawing, label, legend, log_x, new_figure, title_over
@@ -47,6 +48,11 @@ def _rows(results: ResultSet, words: Words) -> list[tuple[str, Ratio]]:
     return rows
 
 
+def _dot(color: str) -> Line2D:
+    return Line2D([], [], linestyle="none", marker="o", markersize=8, markerfacecolor=color, markeredgecolor=INK,
+                  markeredgewidth=0.8)
+
+
 def answer(results: ResultSet, lang: str) -> Figure:
     words = words_in(lang)
     found = verdict(results)
@@ -59,9 +65,9 @@ def answer(results: ResultSet, lang: str) -> Figure:
     colors = {FASTER: device_color(device), SLOWER: DEVICE_COLORS["cpu"]}
     for y, (_, found_ratio) in enumerate(rows):
         color = colors.get(found_ratio.direction(), WITHIN_NOISE)
-        ax.barh(y, abs(found_ratio.value - 1), left=min(1.0, found_ratio.value),
-                color=color, height=0.6)
         ax.plot([found_ratio.low, found_ratio.high], [y, y], color=INK, linewidth=1.2, solid_capstyle="butt")
+        ax.plot([found_ratio.value], [y], linestyle="none", marker="o", markersize=8, markerfacecolor=color,
+                markeredgecolor=INK, markeredgewidth=0.8)
     ax.axvline(1.0, color=REFERENCE, linewidth=1.0)
     ax.set_yticks(range(len(rows)), [text for text, _ in rows], fontsize=TICK_SIZE)
     ax.invert_yaxis()
@@ -73,11 +79,12 @@ def answer(results: ResultSet, lang: str) -> Figure:
     title_over(figure, words("figure.answer_title", device=name))
     label(ax, xlabel=words("figure.answer_axis"))
     shown = {r.direction() for _, r in rows}
-    pairs: list[tuple[Artist, str]] = [(Patch(color=colors.get(d, WITHIN_NOISE)), text) for d, text in (
+    pairs: list[tuple[Artist, str]] = [(_dot(colors.get(d, WITHIN_NOISE)), text) for d, text in (
         (FASTER, words("figure.answer.faster", device=name)), (SLOWER, words("figure.answer.slower")),
         ("same", words("figure.answer.same"))) if d in shown]
     pairs.append((Line2D([], [], color=INK, linewidth=1.2), words("figure.answer.interval")))
-    legend(figure, words, failed=False, pairs=pairs, loc="outside lower center", ncols=4)
+    # Two columns: four entries in one row reach the figure's edges in Indonesian.
+    legend(figure, words, failed=False, pairs=pairs, loc="outside lower center", ncols=2)
     return figure
 
 

@@ -19,6 +19,7 @@ from matplotlib.lines import Line2D
 from matplotlib.ticker import FixedLocator, FuncFormatter, NullFormatter
 
 from mpsarticle.analysis import series as analysis
+from mpsarticle.analysis.families import LISTED
 from mpsarticle.article.figures.frame import (
     ENTRIES,
     Drawing,
@@ -94,6 +95,12 @@ def _size_axis(ax: Axes, sizes: Iterable[int], words: Words, most: int = 9) -> N
         ax.xaxis.set_minor_formatter(NullFormatter())
 
 
+def _legend_room(entries: int, ncols: int = 2, first_rows: int = 4) -> float:
+    """Inches to add to a figure for a legend of ``entries`` beyond its first rows: without them, a long legend
+    (an archive drawn family by family) squeezes the axes until their labels overlap the title."""
+    return max(0, math.ceil(entries / ncols) - first_rows) * 0.2
+
+
 def _proxy(color: str, device: str) -> Line2D:
     linestyle, marker = machine_device_style(device)
     return Line2D([], [], color=color, linestyle=linestyle, marker=marker, markersize=5, linewidth=1.6)
@@ -101,7 +108,8 @@ def _proxy(color: str, device: str) -> Line2D:
 
 def _note_below(ax: Axes, text: str) -> None:
     """A small note under the x label, wrapped: it names machines, and there may be many."""
-    ax.annotate("\n".join(textwrap.wrap(text, 110, break_on_hyphens=False)) or text, (0.0, 0.0),
+    # 85 characters fit from the axes' left edge to the figure's right one at this size, in either language.
+    ax.annotate("\n".join(textwrap.wrap(text, 85, break_on_hyphens=False)) or text, (0.0, 0.0),
                 xycoords=("axes fraction", ax.xaxis.label), xytext=(0, -4), textcoords="offset points",
                 ha="left", va="top", fontsize=NOTE_SIZE, color=NOTE_INK, gid="machines-note")
 
@@ -130,7 +138,7 @@ def machines_speedup(entries: Entries, lang: str, suite: str = "matvec") -> Figu
         curves += measured
     if not curves:
         return empty(words, title, "figure.machines.no_accelerator" if not no_pairs else "figure.no_data")
-    figure, (ax,) = new_figure(height=FIGSIZE[1] + 0.6)
+    figure, (ax,) = new_figure(height=FIGSIZE[1] + 0.6 + _legend_room(len(curves) + 1))
     same = ax.axhline(1.0, color=REFERENCE, linewidth=1.0)
     pairs: list[tuple[Artist, str]] = [(same, words("figure.same_speed"))]
     drawn = Drawn()
@@ -174,12 +182,14 @@ def machines_efficiency(entries: Entries, lang: str, suite: str = "matvec") -> F
     """
     words = words_in(lang)
     title = words("figure.machines.efficiency_title")
-    figure, axes = new_figure(2, height=FIGSIZE[1] + 0.8)
+    shown = machines(entries, lang)
+    figure, axes = new_figure(2, height=FIGSIZE[1] + 0.8 + _legend_room(
+        sum(len(results.devices) for _, results in shown) + 1))
     title_over(figure, title)
     panels = [Drawn(), Drawn()]
     lines = [0, 0]
     pairs: list[tuple[Artist, str]] = []
-    for index, (name, results) in enumerate(machines(entries, lang)):
+    for index, (name, results) in enumerate(shown):
         color = machine_color(index)
         for device in _cpu_first(results):
             linestyle, marker = machine_device_style(device)
@@ -215,7 +225,7 @@ def machines_efficiency(entries: Entries, lang: str, suite: str = "matvec") -> F
 
 
 def machines_train(entries: Entries, lang: str) -> Figure:
-    """Time per training step at batch 32 per (machine, device), bars on a log axis in ms.
+    """Time per training step at batch 32 per (machine, device), bars from zero on a linear axis in ms.
 
     A device without batch 32 shows its smallest batch, named in its label; a
     step that failed its correctness check is marked ✗, never drawn as a time.
@@ -224,9 +234,14 @@ def machines_train(entries: Entries, lang: str) -> Figure:
     title = words("figure.machines.train_title", batch=Size(TRAIN_BATCH))
     rows = []  # (machine index, device name part, point or None when the check failed)
     names = []
+    entries = list(entries or ())
     for index, (name, results) in enumerate(machines(entries, lang)):
         names.append(name)
-        for device in _cpu_first(results):
+        # A family of a large archive shows its main chip's step alone (its accelerator, else its CPU): two rows a
+        # family would make the chart as long as a page.
+        main = [device for device in _cpu_first(results) if device != "cpu"][-1:] or ["cpu"]
+        family = index > 0 and len(entries) - 1 > LISTED
+        for device in main if family else _cpu_first(results):
             steps = by_size(results, device, **TRAIN_CRITERIA)
             if not steps:
                 continue

@@ -11,11 +11,12 @@ import functools
 import unicodedata
 from collections.abc import Iterable
 
+from mpsarticle.analysis import families
 from mpsarticle.article.figures.style import words_in
 from mpsarticle.article.wording import Count
 from mpsarticle.results.model import ResultSet
 
-__all__ = ["Entries", "LABEL_LIMIT", "machine_name", "machines"]
+__all__ = ["Entries", "LABEL_LIMIT", "by_family", "machine_name", "machines"]
 
 #: Machine labels longer than this are cut with "…" in figures.
 LABEL_LIMIT = 40
@@ -63,20 +64,35 @@ def machine_name(label: object, lang: str = "en", limit: int = LABEL_LIMIT) -> s
     return text.replace("$", r"\$") or words("figure.machines.unnamed")
 
 
+def by_family(entries: list[tuple[object, ResultSet]], lang: str) -> list[tuple[object, ResultSet]]:
+    """This build, then one machine per chip family of the archive, named by its family and the family's size:
+    the family's median machine (:func:`mpsarticle.analysis.families.median_member`). Up to
+    :data:`~mpsarticle.analysis.families.LISTED` archived machines, every entry as it is."""
+    if len(entries) - 1 <= families.LISTED:
+        return entries
+    words = words_in(lang)
+    grouped = families.by_family([(str(label), results) for label, results in entries[1:]])
+    return entries[:1] + [(words("figure.machines.family", family=family.name, count=Count(len(members))),
+                           families.median_member(members)[1]) for family, members in grouped.items()]
+
+
 def machines(entries: Entries | None, lang: str) -> list[tuple[str, ResultSet]]:
-    """(shown name, results) per entry; equal names get " (2)", " (3)"… so that no legend entry hides another."""
+    """(shown name, results) per entry, or per family of a large archive (:func:`by_family`); equal names get
+    " (2)", " (3)"… so that no legend entry hides another."""
     words = words_in(lang)
     found: list[tuple[str, ResultSet]] = []
+    valid: list[tuple[object, ResultSet]] = []
     for entry in entries or ():
         try:
             label, results = entry
         except (TypeError, ValueError):
             continue
-        if not isinstance(results, ResultSet):
-            continue
-        base = name = machine_name(label, lang)
+        if isinstance(results, ResultSet):
+            valid.append((label, results))
+    for named, drawn in by_family(valid, lang):
+        base = name = machine_name(named, lang)
         count = 2
         while name in [shown for shown, _ in found]:
             name, count = words("figure.machines.repeated", machine=base, count=Count(count)), count + 1
-        found.append((name, results))
+        found.append((name, drawn))
     return found

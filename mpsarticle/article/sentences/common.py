@@ -44,11 +44,11 @@ def cuda_setting(results: ResultSet, name: str) -> bool | None:
     return bool(cuda[name]) if name in cuda else None
 
 
-def drops_sentence(found: Sequence[f.Drop], words: Words, why: str = "drop.why",
+def drops_sentence(found: Sequence[f.Drop], words: Words, why: str | None = "drop.why",
                    environment: dict | None = None) -> str:
     """Each rate that fell by more than half from one size to the next, and what the data cannot say about why
-    (``why``: the whole explanation, or ``drop.why.brief``, which points to where it stands: said once); nothing
-    where no rate did."""
+    (``why``: the whole explanation, or ``drop.why.brief``, which points to where it stands: said once; ``None``:
+    the sentence around the falls says it); nothing where no rate did."""
     if not found:
         return ""
     parts, cached = [], 0
@@ -76,6 +76,8 @@ def drops_sentence(found: Sequence[f.Drop], words: Words, why: str = "drop.why",
         return " ".join(parts) + " " + words("drop.why", count=Count(len(found)),
                                              cause=Choice("cache" if cached == len(found) else "unknown"),
                                              swap=Choice("none" if no_swap else "unknown"))
+    if why is None:
+        return " ".join(parts)
     return " ".join(parts) + " " + words(why, count=Count(len(found)))
 
 

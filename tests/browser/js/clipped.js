@@ -29,8 +29,22 @@
   for (const img of article.querySelectorAll("figure img")) {
     const r = img.getBoundingClientRect();
     if (r.width === 0) continue;
+    // Shown whole: drawn at the PNG's own proportions (nothing squeezed or cropped by a height limit or
+    // object-fit), and no box around it that hides its overflow cuts any of it off.
+    const proportions = img.naturalWidth > 0 && Math.abs(r.height / r.width
+      - img.naturalHeight / img.naturalWidth) <= 0.01 * (img.naturalHeight / img.naturalWidth) + 1 / r.width;
+    let cut = null;
+    for (let p = img.parentElement; p && p !== document.body; p = p.parentElement) {
+      const style = getComputedStyle(p);
+      if (style.overflowX === "visible" && style.overflowY === "visible") continue;
+      const b = p.getBoundingClientRect();
+      if (r.left < b.left - 1 || r.right > b.right + 1 || r.top < b.top - 1 || r.bottom > b.bottom + 1) {
+        cut = p.tagName.toLowerCase() + (p.className ? "." + String(p.className).split(/\s+/)[0] : "");
+        break;
+      }
+    }
     figures.push({name: name(img), width: Math.round(r.width), natural: img.naturalWidth,
-                  fits: r.left >= column.left - 1 && r.right <= column.right + 1});
+                  fits: r.left >= column.left - 1 && r.right <= column.right + 1, proportions, cut});
   }
   return {tables, figures, column: Math.round(column.width)};
 }
