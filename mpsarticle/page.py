@@ -240,6 +240,11 @@ class Page:
         found = tables.ways_table(self.results, self.words)
         return self._html(found) if found else None
 
+    def matmul_table(self) -> Any:
+        """Each device's best rate of ``A @ B`` per precision, and the accelerator's best over the CPU's."""
+        found = tables.matmul_table(self.results, self.words)
+        return self._html(found) if found else None
+
     def methods_table(self) -> Any:
         """Naive, engine and event times per device and size (suite ``matvec``)."""
         return self._html(tables.methods_table(self.results, self.words))

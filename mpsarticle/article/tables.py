@@ -13,16 +13,30 @@ from collections.abc import Iterable, Sequence
 
 from mpsarticle.analysis import series as analysis
 from mpsarticle.analysis.findings.llm import step_ways
+from mpsarticle.analysis.findings.matmul import matmul
 from mpsarticle.article.formatting import ratio_interval, reading_date, reading_name, with_interval
 from mpsarticle.article.reasons import reason_text
 from mpsarticle.article.selfcheck_words import point_words, reference_words, row_ratio_digits
-from mpsarticle.article.wording import Bytes, Choice, Count, Num, Seconds, Share, Size, Text, Words
+from mpsarticle.article.wording import (
+    Bytes,
+    Choice,
+    Count,
+    Listing,
+    Num,
+    Phrase,
+    Rate,
+    Seconds,
+    Share,
+    Size,
+    Text,
+    Words,
+)
 from mpsarticle.core.mps_issues import known_issues, status
 from mpsarticle.results.model import ResultSet
 from mpsarticle.results.selfcheck import Row
 
-__all__ = ["data_links", "device_card", "html_table", "machines_table", "methods_table", "selfcheck_table",
-           "ways_table"]
+__all__ = ["data_links", "device_card", "html_table", "machines_table", "matmul_table", "methods_table",
+           "selfcheck_table", "ways_table"]
 
 DATA_FILES = ("results.json", "results.csv", "predictions.csv")
 
@@ -195,6 +209,37 @@ def methods_table(results: ResultSet, words: Words) -> str:
             cells.append(ratio_interval(analysis.compare(engine, got["naive"]), lang) if "naive" in got else "–")
             rows.append(f"<tr>{_cells(cells)}</tr>")
     return html_table([words(key) for key in METHODS_COLUMNS], rows)
+
+
+def matmul_table(results: ResultSet, words: Words) -> str:
+    """Per precision, each device's best rate of ``A @ B`` at the size it was reached (or why it has none), and
+    the accelerator's best over the CPU's with its interval: the numbers the chapter's sentence concludes from,
+    so that the sentence need not list them. Nothing where no matrix product was tried."""
+    found = matmul(results)
+    devices = ["cpu"] + [d for d in [found.device] if d]
+    best = {c.dtype: c.best for c in found.comparisons if c.best is not None}
+    rows = []
+    for dtype in dict.fromkeys(p.dtype for p in found.precisions):
+        cells = [dtype]
+        for device in devices:
+            mine = next((p for p in found.on(device) if p.dtype == dtype), None)
+            if mine is None:
+                cells.append("–")
+            elif mine.gflop_s is not None and mine.size is not None:
+                cells.append(words("column.best.rate", rate=Rate(mine.gflop_s, "GFLOP/s"), size=Size(mine.size)))
+            else:
+                cells.append(words.render(Phrase.of("missing", status=Choice(mine.status),
+                                                    dtypes=Listing((Text(dtype),)))))
+        if found.device:
+            top = best.get(dtype)
+            cells.append(ratio_interval(top.ratio, words.lang) if top is not None else "–")
+        rows.append(f"<tr>{_cells(cells)}</tr>")
+    if not rows:
+        return ""
+    head = [words("column.precision")] + [words("column.best", device=words.device(d)) for d in devices]
+    if found.device:
+        head.append(words("column.best_ratio", device=words.device(found.device)))
+    return html_table(head, rows)
 
 
 #: The columns of the table of known MPS problems.
