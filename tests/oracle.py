@@ -230,6 +230,7 @@ CHECKS: dict[str, str] = {
     "train.also": "check_train_also",
     "train.accelerator_missing": "check_train_missing",
     "train.cpu_only": "check_train_cpu",
+    "train.scaling": "check_train_scaling",
     "check.failed": "check_failed_count",
     "check.passed": "check_passed",
     "check.passed_no_training": "check_passed",
@@ -1766,6 +1767,37 @@ def check_train_also(s: Said, c: Context) -> None:
     c.side(side, pairs, at, f"batch {at:,}")
     if "factor" in printed_fields(s):
         c.winner_factor(side, pairs, at, s.values["factor"], f"batch {at:,}")
+
+
+def check_train_scaling(s: Said, c: Context) -> None:
+    """A device's step at its smallest and largest good batch: the batches, their times, and how the time grew,
+    read from every pair of the two points' readings (one must show it). "Less than half the batch ratio in
+    time" (the forms less, same, fixed) is what puts most of the smaller step in a cost the batch does not grow;
+    "grows" needs a pair that took more time at the larger batch."""
+    v, kind = s.values, choice(s, "kind")
+    device = c.device(v["device"])
+    steps = c.oracle.timed("train_step", device)
+    small, large = v["small"].n, v["large"].n
+    where = f"training step on the {device}, batch {small:,} to {large:,}"
+    if len(steps) < 2 or (small, large) != (min(steps), max(steps)):
+        c.fail(f"{where}: the good batches are {sorted(steps)}, not from the smallest to the largest said")
+        return
+    c.quantity(v["small_s"], [t.median for t in steps[small]], f"{where}, at {small:,}")
+    c.quantity(v["large_s"], [t.median for t in steps[large]], f"{where}, at {large:,}")
+    times = large / small
+    for name, value in (("times", times), ("half", times / 2)):
+        if not shown(v[name]).matches(value):
+            c.fail(f"{where}: {name} printed as {shown(v[name])}, the batches give {value:g}")
+    pairs = [(a, b) for pa in steps[small] for pb in steps[large] for a in pa.readings() for b in pb.readings()]
+    # direction(base, other) is "faster" where the larger batch (other) took less time than the smaller (base).
+    found = {direction(a, b) for a, b in pairs}
+    wanted = {"less": FASTER, "same": SAME, "fixed": SLOWER, "grows": SLOWER}[kind]
+    if wanted not in found:
+        c.fail(f"{where}: '{kind}', but the readings show {'/'.join(sorted(found))} for the larger batch")
+    ratios = [b.median / a.median for a, b in pairs]
+    if kind != "grows" and not any(r < times / 2 for r in ratios):
+        c.fail(f"{where}: '{kind}' puts the larger step under {times / 2:g}× the smaller's time, but the readings "
+               f"give {_fmt(ratios)}")
 
 
 def _train_missing(s: Said, c: Context) -> None:

@@ -128,7 +128,7 @@ def test_the_matrix_has_claims_of_each_kind() -> None:
               "answer.tokens.also", "gap.events", "gap.cpu", "post.all", "post.mixed", "post.rest_agree",
               "post.some.then", "post.none.then", "post.unmeasured", "matmul.rates", "matmul.rates_missing",
               "matmul.compare", "matmul.best", "tf32.off", "tf32.conv.on", "cpuhalf.sentence", "cpuhalf.none",
-              "train.result", "train.also", "train.cpu_only", "check.failed", "check.passed", "answer.cpu_facts",
+              "train.result", "train.also", "train.cpu_only", "train.scaling", "check.failed", "check.passed", "answer.cpu_facts",
               "answer.cpu_rule.try", "measured", "measured.missing", "answer.nothing", "selfcheck.differ",
               "selfcheck.row", "ops.sentence", "reason.ops", "attention.best", "attention.backend.one",
               "attention.compared.faster", "attention.compared.none", "rule.attention", "decode.eager",
@@ -954,13 +954,35 @@ def test_a_half_precision_faster_only_somewhere_says_where_it_is_slower() -> Non
     every process; the oracle fails the clause without it."""
     results, recording = results_of("nvidia-h200"), matrix_recording("nvidia-h200", "matmul")
     text = recording.texts["cpu_half_sentence"]
-    assert "bfloat16 is faster only at m = 256, 512, and 1,024 and slower at m = 128 (of" in text
+    assert "bfloat16 is faster at some sizes (m = 256, 512, and 1,024) and slower at others (m = 128)" in text
     assert not check(recording, results)[0]
 
     def bfloat16(values: dict) -> bool:
         return values["dtype"] == Text("bfloat16")
     assert check(substitute(recording, "cpuhalf.clause", where=bfloat16, losses=sizes(256)), results)[0]
     assert check(substitute(recording, "cpuhalf.clause", where=bfloat16, summary=Choice("mixed")), results)[0]
+
+
+def test_the_step_time_from_batch_to_batch_is_read_from_the_points() -> None:
+    """"4× the images in less than 2× the time" (most of the smaller step a cost the batch does not grow) and "its
+    time grows with the number of images": the batches, their times and the growth, read from every process."""
+    results, recording = results_of("nvidia-h200-build"), matrix_recording("nvidia-h200-build", "training")
+    cuda, cpu = (render(s) for s in recording.said if s.key == "train.scaling")
+    assert "at batch 32 and" in cuda and "4× the images in less than 2× the time" in cuda
+    assert "grows with the number of images" in cpu
+    assert not check(recording, results)[0]
+    on_cuda, on_cpu = _device_is(CUDA), _device_is(CPU)
+    wrong = {"less": substitute(recording, "train.scaling", where=on_cuda, kind=Choice("less")),
+             "batch": substitute(recording, "train.scaling", where=on_cuda, small=Size(64)),
+             "time": substitute(recording, "train.scaling", where=on_cuda, large_s=Seconds(3.2e-3)),
+             "times": substitute(recording, "train.scaling", where=on_cuda, times=Factor(8, 1)),
+             "cpu fixed": substitute(recording, "train.scaling", where=on_cpu, kind=Choice("fixed"))}
+    for what, changed in wrong.items():
+        assert changed != recording and check(changed, results)[0], what
+    ultra = matrix_recording("apple-m2-ultra", "training")
+    assert not check(ultra, results_of("apple-m2-ultra"))[0]
+    assert check(substitute(ultra, "train.scaling", where=_device_is(GPU), kind=Choice("same")),
+                 results_of("apple-m2-ultra"))[0]
 
 
 def test_cudnn_tf32_is_read_and_cannot_go_unsaid() -> None:
