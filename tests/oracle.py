@@ -183,6 +183,8 @@ CHECKS: dict[str, str] = {
     "reason.small.cpu": "check_small_cpu",
     "reason.streaming": "check_streaming",
     "reason.large": "check_reading",
+    "reason.copy": "check_copy",
+    "reason.copy.cpu": "check_copy",
     # -- matvec: the original experiment, bandwidth, falls; the answer's bound on a language model
     "original.sentence": "check_original",
     "bandwidth.memory": "check_bandwidth",
@@ -324,6 +326,7 @@ NO_CLAIMS: frozenset[str] = frozenset({
     "original.none", "crossover.cpu_only", "bandwidth.none", "gap.no_accelerator", "gap.unmeasured", "gap.cpu.none",
     "post.cpu.lead", "post.cpu.agrees", "post.cpu.archive", "matmul.none", "train.none", "check.nothing",
     "selfcheck.agree", "selfcheck.cost", "selfcheck.none", "reason.large.cpu", "reason.small.none",
+    "reason.copy.none", "matmul.cpu_only", "train.scaling.none",
     "answer.cpu_only", "answer.accelerator_failed", "answer.cpu_facts.none", "answer.tokens.none",
     "caption.answer.compared", "caption.answer.cpu_only", "caption.answer.nothing", "your_mac.cores", "ops.none",
     "attention.none", "attention.backend.none", "attention.compared.no_accelerator", "decode.no_bound",
@@ -1166,6 +1169,40 @@ def _basis(c: Context, device: str, at: int, basis: str, where: str, matrix: Any
                    f"{_fmt(moved)} bytes")
 
 
+def check_copy(s: Said, c: Context) -> None:
+    """Copy against copy: each device's largest good copy (the CPU's alone where there is no accelerator), its rate
+    and bytes as printed, and the accelerator's rate over the CPU's, read from every pair of readings."""
+    o, v = c.oracle, s.values
+    largest: dict[str, list[Timed]] = {}
+    for device, rate, moved in (("cpu", "cpu", "cpu_moved"), (o.accelerator, "acc", "acc_moved")):
+        if rate not in v:
+            continue
+        copies = o.timed("copy", device) if device else {}
+        if not copies:
+            c.fail(f"a copy on the {device} quoted, but it has no good copy")
+            return
+        points = copies[max(copies)]
+        largest[device] = [t for t in points if shown(v[rate]).matches(t.rate("bytes_moved")[0])]
+        if not largest[device]:
+            c.quantity(v[rate], [t.rate("bytes_moved")[0] for t in points], f"the largest copy on the {device}")
+        if not _moved_match(v[moved], [t.point.bytes_moved for t in points]):
+            c.fail(f"the largest copy on the {device} moved {_fmt([t.point.bytes_moved for t in points])} bytes, "
+                   f"not {shown(v[moved])}")
+    if s.key == "reason.copy.cpu":
+        if o.accelerator and o.timed("copy", o.accelerator):
+            c.fail(f"the CPU's copy alone, but the {o.accelerator} has copies to compare")
+        return
+    acc, cpu = largest.get(o.accelerator, []), largest.get("cpu", [])
+    directions = {rate_direction(a, p, "bytes_moved") for pa in acc for pp in cpu for a in pa.readings()
+                  for p in pp.readings()}
+    said = {"faster": FASTER, "slower": SLOWER}.get(choice(s, "direction"), SAME)
+    if directions and said not in directions:
+        c.fail(f"copy against copy: the accelerator's is {'/'.join(sorted(directions))}, not {said}")
+    if "factor" in printed_fields(s) and said != SAME:
+        ratios = [a.rate("bytes_moved")[0] / p.rate("bytes_moved")[0] for a in acc for p in cpu]
+        c.factor(v["factor"], [r if said == FASTER else 1 / r for r in ratios], "copy against copy")
+
+
 def check_reading(s: Said, c: Context) -> None:
     o, found = c.oracle, {}
     for reading in parts(s.values["reads"]):
@@ -1182,6 +1219,11 @@ def check_reading(s: Said, c: Context) -> None:
         found[device] = tied
     if set(found) != {"cpu", o.accelerator}:
         c.fail(f"readings of {sorted(found)}, not of the CPU and the {o.accelerator}")
+        return
+    if choice(s, "direction") == "unmatched":  # the rates given, not compared: one of them is not shown from memory
+        bases = {choice(reading, "basis") for reading in parts(s.values["reads"])}
+        if bases == {"beyond_cache"}:
+            c.fail("both rates are from memory, yet they are not compared")
         return
     acc, cpu = found[o.accelerator], found["cpu"]
     directions = {rate_direction(a, p, "bytes_moved") for pa in acc for pp in cpu for a in pa.readings()

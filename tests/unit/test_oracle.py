@@ -62,7 +62,7 @@ from ..machines import (
     synthetic,
 )
 from ..oracle import FASTER, SAME, SLOWER, Oracle, Recording, chapter_failures, check, uncovered
-from ..oracle_said import EN, printed_fields, render
+from ..oracle_said import EN, choice, printed_fields, render
 from ..recorded import matrix_recording, only, recorded, replaced, substitute
 from .test_properties import machines as drawn_machines
 
@@ -123,6 +123,7 @@ def test_the_matrix_has_claims_of_each_kind() -> None:
         assert machine == "all-failed" or Oracle(results).good
     wanted = {"answer.wins", "answer.losses", "answer.rule.both", "answer.missing", "crossover.from",
               "crossover.mixed", "reason.small", "reason.small.cpu", "reason.streaming", "reason.large",
+              "reason.copy", "reason.copy.cpu",
               "original.sentence", "bandwidth.memory", "bandwidth.cache", "bandwidth.above_copy", "bandwidth.level",
               "drop.one", "drop.cache", "drop.why", "drop.why.brief", "answer.tokens.model", "answer.tokens.bound",
               "answer.tokens.also", "gap.events", "gap.cpu", "post.all", "post.mixed", "post.rest_agree",
@@ -983,6 +984,26 @@ def test_the_step_time_from_batch_to_batch_is_read_from_the_points() -> None:
     assert not check(ultra, results_of("apple-m2-ultra"))[0]
     assert check(substitute(ultra, "train.scaling", where=_device_is(GPU), kind=Choice("same")),
                  results_of("apple-m2-ultra"))[0]
+
+
+def test_the_memories_are_compared_copy_against_copy() -> None:
+    """The verdict sets the accelerator's memory against the CPU's by their largest copies (both beyond any cache),
+    not by a B @ a rate from memory against one its cache may have served; the readings are then given alone."""
+    results, recording = results_of("nvidia-h200-build"), matrix_recording("nvidia-h200-build", "verdict")
+    [copy] = [render(s) for s in recording.said if s.key == "reason.copy"]
+    assert "4,226 GB/s" in copy and "88.0 GB/s" in copy and "48.0× as fast" in copy
+    [large] = [s for s in recording.said if s.key == "reason.large"]
+    assert choice(large, "direction") == "unmatched" and "as fast" not in render(large)
+    assert not check(recording, results)[0]
+    wrong = {"factor": substitute(recording, "reason.copy", factor=Factor(27.7)),
+             "rate": substitute(recording, "reason.copy", cpu=Rate(150, "GB/s")),
+             "moved": substitute(recording, "reason.copy", acc_moved=Bytes(536870912.0)),
+             "direction": substitute(recording, "reason.copy", direction=Choice("same"))}
+    for what, changed in wrong.items():
+        assert changed != recording and check(changed, results)[0], what
+    cpu_only = matrix_recording("ci-2core", "verdict")
+    assert "reason.copy.cpu" in cpu_only.keys() and not check(cpu_only, results_of("ci-2core"))[0]
+    assert check(substitute(cpu_only, "reason.copy.cpu", cpu=Rate(132.4, "GB/s")), results_of("ci-2core"))[0]
 
 
 def test_cudnn_tf32_is_read_and_cannot_go_unsaid() -> None:

@@ -25,11 +25,16 @@ def sentences(results: ResultSet, words: Words) -> dict[str, str]:
 def peak_sentence(found: f.Matmul, results: ResultSet, words: Words) -> str:
     """The chapter's conclusion beside its table: who is faster at the sizes both devices measured, whether TF32
     was allowed, and any rate that fell by more than half; the rates themselves stand in the table (and in
-    :func:`best_rates_sentence`), so with nothing compared this may say nothing."""
-    parts = [compare_sentence(found, words)] if found.compared else []
+    :func:`best_rates_sentence`). With no accelerator it says that the table holds the CPU alone; with one whose
+    rates were not compared, it gives the rates."""
+    if found.compared:
+        parts = [compare_sentence(found, words)]
+    elif found.device is None and any(p.status == "measured" for p in found.precisions):
+        parts = [words("matmul.cpu_only")]
+    else:
+        parts = [best_rates_sentence(found, words)]
     parts += [tf32_sentence(results, words), drops_sentence(f.drops(results, ("matmul",)), words, "drop.why.brief")]
-    text = " ".join(p for p in parts if p)
-    return text or ("" if any(p.status == "measured" for p in found.precisions) else words("matmul.none"))
+    return " ".join(p for p in parts if p)
 
 
 def best_rates_sentence(found: f.Matmul, words: Words) -> str:

@@ -25,10 +25,11 @@ def sentences(results: ResultSet, words: Words) -> dict[str, str]:
 def scaling_sentence(found: tuple[f.BatchScaling, ...], words: Words) -> str:
     """How each device's step time grows from its smallest batch to its largest, and what that says about what
     the step spends its time on (see :class:`mpsarticle.analysis.findings.BatchScaling`); nothing where no device
-    measured two batches well."""
+    measured two batches well, or whose ratio's interval is too wide to place, this says so."""
     return " ".join(words("train.scaling", kind=Choice(s.kind), device=words.device(s.device), small=Size(s.small),
                           large=Size(s.large), small_s=Seconds(s.small_s), large_s=Seconds(s.large_s),
-                          times=_whole(s.times), half=_whole(s.times / 2)) for s in found)
+                          times=_whole(s.times), half=_whole(s.times / 2)) for s in found) \
+        or words("train.scaling.none")
 
 
 def _whole(value: float) -> Factor:
