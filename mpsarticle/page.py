@@ -245,6 +245,11 @@ class Page:
         found = tables.matmul_table(self.results, self.words)
         return self._html(found) if found else None
 
+    def vendor_peaks_table(self) -> Any:
+        """The peaks the vendor publishes for this build's accelerator, cited (nothing where none is listed)."""
+        found = tables.vendor_peaks_table(self.results, self.words)
+        return self._html(found) if found else None
+
     def methods_table(self) -> Any:
         """Naive, engine and event times per device and size (suite ``matvec``)."""
         return self._html(tables.methods_table(self.results, self.words))

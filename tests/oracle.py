@@ -343,6 +343,8 @@ NO_CLAIM_PREFIXES = (
     "methods_table.", "selfcheck_table.", "ways.column.", "site.", "mps_issues.", "your_mac.bounds.", "your_mac.caveat",
     "your_mac.cited",
     "your_mac.licence.", "your_mac.sources.", "your_mac.sync", "your_mac.tokens.", "your_mac.unknown",
+    # A GPU's published peaks: cited figures in a table of their own, no claim about this build's points.
+    "vendor.",
 )
 
 

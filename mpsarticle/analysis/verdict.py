@@ -47,8 +47,8 @@ from mpsarticle.core.specs import WORKLOADS
 from mpsarticle.core.stats import Direction, Ratio
 from mpsarticle.results.model import Point, ResultSet
 
-__all__ = ["Area", "BYTES_PER_PARAMETER", "CopyRate", "Overhead", "PARAMETERS", "SCOPES", "Scope", "TokenBound", "Verdict",
-           "verdict"]
+__all__ = ["Area", "BYTES_PER_PARAMETER", "CopyRate", "Overhead", "PARAMETERS", "SCOPES", "Scope", "TokenBound",
+           "Verdict", "verdict"]
 
 #: Which sizes an :class:`Area` covers (see there); the catalogs' ``area.*``, ``use.*`` and ``keep.*`` keys end in one.
 Scope = Literal["all", "from", "below", "range", "size", "sizes"]
@@ -249,8 +249,7 @@ def verdict(results: ResultSet) -> Verdict:
     if found.device in by_device and "cpu" in by_device and \
             {by_device[d].memory_basis for d in (found.device, "cpu")} == {"beyond_cache"}:
         ratio = rate_ratio(by_device[found.device].memory_point, by_device["cpu"].memory_point, "bytes_moved")
-    copies = tuple(_largest_copy(results, d) for d in (found.device, "cpu") if d)
-    copies = tuple(c for c in copies if c is not None)
+    copies = tuple(c for c in (_largest_copy(results, d) for d in (found.device, "cpu") if d) if c is not None)
     copy_ratio = None
     if len(copies) == 2:
         copy_ratio = rate_ratio(copies[0].point, copies[1].point, "bytes_moved")
@@ -264,5 +263,5 @@ def _largest_copy(results: ResultSet, device: str) -> CopyRate | None:
     if not pairs or not pairs[-1][1].gb_s:
         return None
     n, point = pairs[-1]
-    return CopyRate(device, n, point.gb_s, point)
+    return CopyRate(device, n, point.gb_s or 0.0, point)
 

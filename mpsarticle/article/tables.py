@@ -32,11 +32,12 @@ from mpsarticle.article.wording import (
     Words,
 )
 from mpsarticle.core.mps_issues import known_issues, status
+from mpsarticle.core.vendor import peaks_for
 from mpsarticle.results.model import ResultSet
 from mpsarticle.results.selfcheck import Row
 
 __all__ = ["data_links", "device_card", "html_table", "machines_table", "matmul_table", "methods_table",
-           "selfcheck_table", "ways_table"]
+           "selfcheck_table", "vendor_peaks_table", "ways_table"]
 
 DATA_FILES = ("results.json", "results.csv", "predictions.csv")
 
@@ -240,6 +241,36 @@ def matmul_table(results: ResultSet, words: Words) -> str:
     if found.device:
         head.append(words("column.best_ratio", device=words.device(found.device)))
     return html_table(head, rows)
+
+
+#: The columns of the table of a GPU's published peaks.
+VENDOR_COLUMNS = ("vendor.column.quantity", "vendor.column.value", "vendor.column.conditions", "column.source",
+                  "your_mac.sources.licence")
+
+
+def vendor_peaks_table(results: ResultSet, words: Words) -> str:
+    """The peaks the vendor publishes for this build's accelerator (mpsarticle.core.vendor), each row with its
+    conditions, the source it was read at and its licence: cited, in a table of their own beside the measured
+    rates, never in their columns. Nothing where the data file lists no figure for the accelerator."""
+    rows, named = [], ""
+    for kind, device in results.environment.get("devices", {}).items():
+        if kind == "cpu" or not isinstance(device, dict):
+            continue
+        for peak in peaks_for(str(device.get("name", ""))):
+            named = peak.gpu
+            cells = _cells([words("vendor.quantity", quantity=Choice(peak.quantity)),
+                            words.render(Rate(peak.value * (1e3 if peak.unit == "TFLOP/s" else 1),
+                                              "GFLOP/s" if peak.unit == "TFLOP/s" else "GB/s")),
+                            words("vendor.conditions", conditions=Choice(peak.conditions))])
+            host = peak.source.split("/")[2]
+            link = f'<td><a href="{html.escape(peak.source)}">{html.escape(host)}</a></td>'
+            licence = words("your_mac.licence.none") if peak.licence.startswith("none stated") else peak.licence
+            rows.append(f"<tr>{cells}{link}{_cells([licence])}</tr>")
+    if not rows:
+        return ""
+    table = html_table([words(key) for key in VENDOR_COLUMNS], rows, "mpsarticle-vendor-peaks")
+    caption = html.escape(words("vendor.caption", gpu=Text(named)))
+    return table.replace("<thead>", f"<caption>{caption}</caption><thead>", 1)
 
 
 #: The columns of the table of known MPS problems.
