@@ -185,6 +185,7 @@ CHECKS: dict[str, str] = {
     "reason.large": "check_reading",
     "reason.copy": "check_copy",
     "reason.copy.cpu": "check_copy",
+    "reason.copy.cached": "check_copy_cached",
     # -- matvec: the original experiment, bandwidth, falls; the answer's bound on a language model
     "original.sentence": "check_original",
     "bandwidth.memory": "check_bandwidth",
@@ -1203,6 +1204,20 @@ def check_copy(s: Said, c: Context) -> None:
     if "factor" in printed_fields(s) and said != SAME:
         ratios = [a.rate("bytes_moved")[0] / p.rate("bytes_moved")[0] for a in acc for p in cpu]
         c.factor(v["factor"], [r if said == FASTER else 1 / r for r in ratios], "copy against copy")
+
+
+def check_copy_cached(s: Said, c: Context) -> None:
+    """"The device's copy fits in its cache": its largest good copy moved no more than the cache the environment
+    records, and the bytes and cache are as printed."""
+    v, device = s.values, c.device(s.values["device"])
+    cache = c.oracle.cache.get(device)
+    copies = c.oracle.timed("copy", device)
+    moved = [t.point.bytes_moved for t in copies[max(copies)]] if copies else []
+    if not isinstance(cache, int) or not shown(v["cache"]).matches(cache):
+        c.fail(f"a cache of {shown(v['cache'])} on the {device}, but the environment says {cache}")
+    elif not moved or not _moved_match(v["moved"], moved) or max(moved) > cache:
+        c.fail(f"the {device}'s largest copy moved {_fmt(moved)} bytes, said to be {shown(v['moved'])} and to fit "
+               f"its {cache} bytes of cache")
 
 
 def check_reading(s: Said, c: Context) -> None:

@@ -87,13 +87,15 @@ class TokenBound:
 
 @dataclass(frozen=True)
 class CopyRate:
-    """A device's largest plain copy measured well: the copy least helped by any cache, so the rate of its memory
-    (``n`` elements, ``point`` its evidence)."""
+    """A device's largest plain copy measured well: the copy least helped by any cache (``n`` elements, ``point`` its
+    evidence). ``cache_bytes``: the device's cache where it is known and the copy's bytes fit in it, so that even
+    this rate may be partly the cache's; else ``None``."""
 
     device: str
     n: int
     gb_s: float
     point: Point
+    cache_bytes: int | None = None
 
 
 @dataclass(frozen=True)
@@ -263,5 +265,7 @@ def _largest_copy(results: ResultSet, device: str) -> CopyRate | None:
     if not pairs or not pairs[-1][1].gb_s:
         return None
     n, point = pairs[-1]
-    return CopyRate(device, n, point.gb_s or 0.0, point)
+    cache = results.environment.get("devices", {}).get(device, {}).get("cache_bytes")
+    fits = isinstance(cache, int) and cache > 0 and point.bytes_moved is not None and point.bytes_moved <= cache
+    return CopyRate(device, n, point.gb_s or 0.0, point, cache if fits else None)
 

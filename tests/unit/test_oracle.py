@@ -992,7 +992,7 @@ def test_the_memories_are_compared_copy_against_copy() -> None:
     not by a B @ a rate from memory against one its cache may have served; the readings are then given alone."""
     results, recording = results_of("nvidia-h200-build"), matrix_recording("nvidia-h200-build", "verdict")
     [copy] = [render(s) for s in recording.said if s.key == "reason.copy"]
-    assert "4,226 GB/s" in copy and "88.0 GB/s" in copy and "48.0× as fast" in copy
+    assert "4,226 GB/s" in copy and "88.0 GB/s" in copy and "copies 48.0× as fast" in copy
     [large] = [s for s in recording.said if s.key == "reason.large"]
     assert choice(large, "direction") == "unmatched" and "as fast" not in render(large)
     assert not check(recording, results)[0]
@@ -1005,6 +1005,13 @@ def test_the_memories_are_compared_copy_against_copy() -> None:
     cpu_only = matrix_recording("ci-2core", "verdict")
     assert "reason.copy.cpu" in cpu_only.keys() and not check(cpu_only, results_of("ci-2core"))[0]
     assert check(substitute(cpu_only, "reason.copy.cpu", cpu=Rate(132.4, "GB/s")), results_of("ci-2core"))[0]
+    # A CPU whose largest copy fits its cache: the caveat is said, and read against the environment's cache.
+    h200 = results_of("nvidia-h200-build")
+    small = ResultSet(h200.environment, [p for p in h200 if not (p.device == "cpu" and p.workload == "copy"
+                                                                  and p.params["n"] > 16777216)])
+    cached = recorded("verdict", small)
+    assert "reason.copy.cached" in cached.keys() and not check(cached, small)[0]
+    assert check(substitute(cached, "reason.copy.cached", cache=Bytes(32 << 20)), small)[0]
 
 
 def test_cudnn_tf32_is_read_and_cannot_go_unsaid() -> None:

@@ -73,7 +73,11 @@ def reason_sentences(results: ResultSet, words: Words) -> dict[str, str]:
                      factor=Factor(ratio.value if direction != "slower" else 1 / ratio.value),
                      acc=Rate(mine.gb_s, "GB/s"), cpu=Rate(cpu_copy.gb_s, "GB/s"),
                      acc_moved=Bytes(mine.point.bytes_moved), cpu_moved=Bytes(cpu_copy.point.bytes_moved))
-    return {"reason_small": small, "reason_large": large, "reason_copy": copy}
+    # A copy that fits in its device's cache is said to, wherever a copy is quoted.
+    quoted = copy != words("reason.copy.none")
+    cached = [words("reason.copy.cached", device=words.device(c.device), moved=Bytes(c.point.bytes_moved),
+                    cache=Bytes(c.cache_bytes)) for c in found.copies if c.cache_bytes and quoted]
+    return {"reason_small": small, "reason_large": large, "reason_copy": " ".join([copy, *cached])}
 
 
 def _reading(band: Bandwidth, words: Words) -> Phrase:
