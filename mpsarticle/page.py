@@ -245,8 +245,9 @@ class Page:
         found = tables.matmul_table(self.results, self.words)
         return self._html(found) if found else None
 
-    def vendor_peaks_table(self) -> Any:
-        """The peaks the vendor publishes for this build's accelerator, cited (nothing where none is listed)."""
+    def vendor_peaks(self) -> Any:
+        """The peaks the vendor publishes for this build's accelerator, cited, as a table; nothing where the data
+        file lists none (so, unlike the ``*_table`` methods, it may draw no table at all)."""
         found = tables.vendor_peaks_table(self.results, self.words)
         return self._html(found) if found else None
 
