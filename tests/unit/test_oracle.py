@@ -956,7 +956,8 @@ def test_a_half_precision_faster_only_somewhere_says_where_it_is_slower() -> Non
     every process; the oracle fails the clause without it."""
     results, recording = results_of("nvidia-h200"), matrix_recording("nvidia-h200", "matmul")
     text = recording.texts["cpu_half_sentence"]
-    assert "bfloat16 is faster at some sizes and slower at others (faster at m = 256, 512, and 1,024; slower at m = 128)" in text
+    assert ("bfloat16 is faster at some sizes and slower at others (faster at m = 256, 512, and 1,024; slower at "
+            "m = 128)") in text
     assert not check(recording, results)[0]
 
     def bfloat16(values: dict) -> bool:
