@@ -275,6 +275,17 @@ class Page:
         found = tables.attention_table(self.results, self.words)
         return self._html(found) if found else None
 
+    def matmul_table(self) -> Any:
+        """Each device's best rate of ``A @ B`` per precision, and the accelerator's best over the CPU's."""
+        found = tables.matmul_table(self.results, self.words)
+        return self._html(found) if found else None
+
+    def vendor_peaks(self) -> Any:
+        """The peaks the vendor publishes for this build's accelerator, cited, as a table; nothing where the data
+        file lists none (so, unlike the ``*_table`` methods, it may draw no table at all)."""
+        found = tables.vendor_peaks_table(self.results, self.words)
+        return self._html(found) if found else None
+
     def methods_table(self) -> Any:
         """Naive, engine and event times per device and size (suite ``matvec``)."""
         return self._html(tables.methods_table(self.results, self.words))

@@ -187,6 +187,9 @@ CHECKS: dict[str, str] = {
     "reason.small.cpu": "check_small_cpu",
     "reason.streaming": "check_streaming",
     "reason.large": "check_reading",
+    "reason.copy": "check_copy",
+    "reason.copy.cpu": "check_copy",
+    "reason.copy.cached": "check_copy_cached",
     # -- matvec: the original experiment, bandwidth, falls; the answer's bound on a language model
     "original.sentence": "check_original",
     "bandwidth.memory": "check_bandwidth",
@@ -234,6 +237,7 @@ CHECKS: dict[str, str] = {
     "train.also": "check_train_also",
     "train.accelerator_missing": "check_train_missing",
     "train.cpu_only": "check_train_cpu",
+    "train.scaling": "check_train_scaling",
     "check.failed": "check_failed_count",
     "check.passed": "check_passed",
     "check.passed_no_training": "check_passed",
@@ -339,6 +343,7 @@ NO_CLAIMS: frozenset[str] = frozenset({
     "original.none", "crossover.cpu_only", "bandwidth.none", "gap.no_accelerator", "gap.unmeasured", "gap.cpu.none",
     "post.cpu.lead", "post.cpu.agrees", "post.cpu.archive", "matmul.none", "train.none", "check.nothing",
     "selfcheck.agree", "selfcheck.cost", "selfcheck.none", "reason.large.cpu", "reason.small.none",
+    "reason.copy.none", "matmul.cpu_only", "train.scaling.none",
     "answer.cpu_only", "answer.accelerator_failed", "answer.cpu_facts.none", "answer.tokens.none",
     "caption.answer.compared", "caption.answer.cpu_only", "caption.answer.nothing", "your_mac.cores", "ops.none",
     "attention.none", "attention.backend.none", "attention.compared.no_accelerator", "decode.no_bound",
@@ -357,6 +362,8 @@ NO_CLAIM_PREFIXES = (
     "decode.cell.", "site.", "mps_issues.", "your_mac.bounds.", "your_mac.caveat",
     "your_mac.cited",
     "your_mac.licence.", "your_mac.sources.", "your_mac.sync", "your_mac.tokens.", "your_mac.unknown",
+    # A GPU's published peaks: cited figures in a table of their own, no claim about this build's points.
+    "vendor.",
 )
 
 
@@ -1195,6 +1202,54 @@ def _basis(c: Context, device: str, at: int, basis: str, where: str, matrix: Any
                    f"{_fmt(moved)} bytes")
 
 
+def check_copy(s: Said, c: Context) -> None:
+    """Copy against copy: each device's largest good copy (the CPU's alone where there is no accelerator), its rate
+    and bytes as printed, and the accelerator's rate over the CPU's, read from every pair of readings."""
+    o, v = c.oracle, s.values
+    largest: dict[str, list[Timed]] = {}
+    for device, rate, moved in (("cpu", "cpu", "cpu_moved"), (o.accelerator, "acc", "acc_moved")):
+        if rate not in v:
+            continue
+        copies = o.timed("copy", device) if device else {}
+        if not copies:
+            c.fail(f"a copy on the {device} quoted, but it has no good copy")
+            return
+        points = copies[max(copies)]
+        largest[device] = [t for t in points if shown(v[rate]).matches(t.rate("bytes_moved")[0])]
+        if not largest[device]:
+            c.quantity(v[rate], [t.rate("bytes_moved")[0] for t in points], f"the largest copy on the {device}")
+        if not _moved_match(v[moved], [t.point.bytes_moved for t in points]):
+            c.fail(f"the largest copy on the {device} moved {_fmt([t.point.bytes_moved for t in points])} bytes, "
+                   f"not {shown(v[moved])}")
+    if s.key == "reason.copy.cpu":
+        if o.accelerator and o.timed("copy", o.accelerator):
+            c.fail(f"the CPU's copy alone, but the {o.accelerator} has copies to compare")
+        return
+    acc, cpu = largest.get(o.accelerator, []), largest.get("cpu", [])
+    directions = {rate_direction(a, p, "bytes_moved") for pa in acc for pp in cpu for a in pa.readings()
+                  for p in pp.readings()}
+    said = {"faster": FASTER, "slower": SLOWER}.get(choice(s, "direction"), SAME)
+    if directions and said not in directions:
+        c.fail(f"copy against copy: the accelerator's is {'/'.join(sorted(directions))}, not {said}")
+    if "factor" in printed_fields(s) and said != SAME:
+        ratios = [a.rate("bytes_moved")[0] / p.rate("bytes_moved")[0] for a in acc for p in cpu]
+        c.factor(v["factor"], [r if said == FASTER else 1 / r for r in ratios], "copy against copy")
+
+
+def check_copy_cached(s: Said, c: Context) -> None:
+    """"The device's copy fits in its cache": its largest good copy moved no more than the cache the environment
+    records, and the bytes and cache are as printed."""
+    v, device = s.values, c.device(s.values["device"])
+    cache = c.oracle.cache.get(device)
+    copies = c.oracle.timed("copy", device)
+    moved = [t.point.bytes_moved for t in copies[max(copies)]] if copies else []
+    if not isinstance(cache, int) or not shown(v["cache"]).matches(cache):
+        c.fail(f"a cache of {shown(v['cache'])} on the {device}, but the environment says {cache}")
+    elif not moved or not _moved_match(v["moved"], moved) or max(moved) > cache:
+        c.fail(f"the {device}'s largest copy moved {_fmt(moved)} bytes, said to be {shown(v['moved'])} and to fit "
+               f"its {cache} bytes of cache")
+
+
 def check_reading(s: Said, c: Context) -> None:
     o, found = c.oracle, {}
     for reading in parts(s.values["reads"]):
@@ -1211,6 +1266,11 @@ def check_reading(s: Said, c: Context) -> None:
         found[device] = tied
     if set(found) != {"cpu", o.accelerator}:
         c.fail(f"readings of {sorted(found)}, not of the CPU and the {o.accelerator}")
+        return
+    if choice(s, "direction") == "unmatched":  # the rates given, not compared: one of them is not shown from memory
+        bases = {choice(reading, "basis") for reading in parts(s.values["reads"])}
+        if bases == {"beyond_cache"}:
+            c.fail("both rates are from memory, yet they are not compared")
         return
     acc, cpu = found[o.accelerator], found["cpu"]
     directions = {rate_direction(a, p, "bytes_moved") for pa in acc for pp in cpu for a in pa.readings()
@@ -1796,6 +1856,37 @@ def check_train_also(s: Said, c: Context) -> None:
     c.side(side, pairs, at, f"batch {at:,}")
     if "factor" in printed_fields(s):
         c.winner_factor(side, pairs, at, s.values["factor"], f"batch {at:,}")
+
+
+def check_train_scaling(s: Said, c: Context) -> None:
+    """A device's step at its smallest and largest good batch: the batches, their times, and how the time grew,
+    read from every pair of the two points' readings (one must show it). "Less than half the batch ratio in
+    time" (the forms less, same, fixed) is what puts most of the smaller step in a cost the batch does not grow;
+    "grows" needs a pair that took more time at the larger batch."""
+    v, kind = s.values, choice(s, "kind")
+    device = c.device(v["device"])
+    steps = c.oracle.timed("train_step", device)
+    small, large = v["small"].n, v["large"].n
+    where = f"training step on the {device}, batch {small:,} to {large:,}"
+    if len(steps) < 2 or (small, large) != (min(steps), max(steps)):
+        c.fail(f"{where}: the good batches are {sorted(steps)}, not from the smallest to the largest said")
+        return
+    c.quantity(v["small_s"], [t.median for t in steps[small]], f"{where}, at {small:,}")
+    c.quantity(v["large_s"], [t.median for t in steps[large]], f"{where}, at {large:,}")
+    times = large / small
+    for name, value in (("times", times), ("half", times / 2)):
+        if not shown(v[name]).matches(value):
+            c.fail(f"{where}: {name} printed as {shown(v[name])}, the batches give {value:g}")
+    pairs = [(a, b) for pa in steps[small] for pb in steps[large] for a in pa.readings() for b in pb.readings()]
+    # direction(base, other) is "faster" where the larger batch (other) took less time than the smaller (base).
+    found = {direction(a, b) for a, b in pairs}
+    wanted = {"less": FASTER, "same": SAME, "fixed": SLOWER, "grows": SLOWER}[kind]
+    if wanted not in found:
+        c.fail(f"{where}: '{kind}', but the readings show {'/'.join(sorted(found))} for the larger batch")
+    ratios = [b.median / a.median for a, b in pairs]
+    if kind != "grows" and not any(r < times / 2 for r in ratios):
+        c.fail(f"{where}: '{kind}' puts the larger step under {times / 2:g}× the smaller's time, but the readings "
+               f"give {_fmt(ratios)}")
 
 
 def _train_missing(s: Said, c: Context) -> None:

@@ -45,10 +45,10 @@ from mpsarticle.analysis.findings import (
 from mpsarticle.analysis.findings.common import compare_with_cpu
 from mpsarticle.core.specs import WORKLOADS
 from mpsarticle.core.stats import Direction, Ratio
-from mpsarticle.results.model import ResultSet
+from mpsarticle.results.model import Point, ResultSet
 
-__all__ = ["Area", "BYTES_PER_PARAMETER", "Overhead", "PARAMETERS", "SCOPES", "Scope", "TokenBound", "Verdict",
-           "verdict"]
+__all__ = ["Area", "BYTES_PER_PARAMETER", "CopyRate", "Overhead", "PARAMETERS", "SCOPES", "Scope", "TokenBound",
+           "Verdict", "verdict"]
 
 #: Which sizes an :class:`Area` covers (see there); the catalogs' ``area.*``, ``use.*`` and ``keep.*`` keys end in one.
 Scope = Literal["all", "from", "below", "range", "size", "sizes"]
@@ -83,6 +83,19 @@ class TokenBound:
     @property
     def tokens_per_s(self) -> float:
         return self.gb_s / self.model_gb
+
+
+@dataclass(frozen=True)
+class CopyRate:
+    """A device's largest plain copy measured well: the copy least helped by any cache (``n`` elements, ``point`` its
+    evidence). ``cache_bytes``: the device's cache where it is known and the copy's bytes fit in it, so that even
+    this rate may be partly the cache's; else ``None``."""
+
+    device: str
+    n: int
+    gb_s: float
+    point: Point
+    cache_bytes: int | None = None
 
 
 @dataclass(frozen=True)
@@ -130,9 +143,14 @@ class Verdict:
     bounds: tuple[TokenBound, ...]
     wins: tuple[Area, ...]
     losses: tuple[Area, ...]
-    #: The accelerator's bandwidth from memory over the CPU's, with its interval.
+    #: The accelerator's ``B @ a`` rate over the CPU's, with its interval, only where both read a matrix larger
+    #: than their caches: a rate from memory set against one a cache may have served compares different things.
     bandwidth_ratio: Ratio | None
     overhead: Overhead | None
+    #: Each device's largest copy (accelerator first), and the accelerator's copy rate over the CPU's: memory
+    #: against memory, where the two ``B @ a`` rates may not be.
+    copies: tuple[CopyRate, ...] = ()
+    copy_ratio: Ratio | None = None
 
     @property
     def compared(self) -> bool:
@@ -230,8 +248,24 @@ def verdict(results: ResultSet) -> Verdict:
     bounds = tuple(TokenBound(d, by_device[d].memory_basis, by_device[d].memory_size, by_device[d].memory_gb_s,
                               by_device[d].cache_bytes) for d in order)
     ratio = None
-    if found.device in by_device and "cpu" in by_device:
+    if found.device in by_device and "cpu" in by_device and \
+            {by_device[d].memory_basis for d in (found.device, "cpu")} == {"beyond_cache"}:
         ratio = rate_ratio(by_device[found.device].memory_point, by_device["cpu"].memory_point, "bytes_moved")
+    copies = tuple(c for c in (_largest_copy(results, d) for d in (found.device, "cpu") if d) if c is not None)
+    copy_ratio = None
+    if len(copies) == 2:
+        copy_ratio = rate_ratio(copies[0].point, copies[1].point, "bytes_moved")
     return Verdict(machine(results), coverage(results), found, products, steps, bands, bounds, tuple(wins),
-                   tuple(losses), ratio, _overhead(found, bands))
+                   tuple(losses), ratio, _overhead(found, bands), copies, copy_ratio)
+
+
+def _largest_copy(results: ResultSet, device: str) -> CopyRate | None:
+    """The device's largest good copy (as :func:`mpsarticle.analysis.series.ceiling_gb_s` takes it)."""
+    pairs = analysis.series(results, workload="copy", device=device)
+    if not pairs or not pairs[-1][1].gb_s:
+        return None
+    n, point = pairs[-1]
+    cache = results.environment.get("devices", {}).get(device, {}).get("cache_bytes")
+    fits = isinstance(cache, int) and cache > 0 and point.bytes_moved is not None and point.bytes_moved <= cache
+    return CopyRate(device, n, point.gb_s or 0.0, point, cache if fits else None)
 

@@ -13,6 +13,7 @@ from collections.abc import Iterable, Sequence
 
 from mpsarticle.analysis import series as analysis
 from mpsarticle.analysis.findings.llm import attention, decoding, prompts, step_ways
+from mpsarticle.analysis.findings.matmul import matmul
 from mpsarticle.article.formatting import ratio_interval, reading_date, reading_name, with_interval
 from mpsarticle.article.reasons import reason_text
 from mpsarticle.article.selfcheck_words import point_words, reference_words, row_ratio_digits
@@ -21,7 +22,9 @@ from mpsarticle.article.wording import (
     Bytes,
     Choice,
     Count,
+    Listing,
     Num,
+    Phrase,
     Rate,
     Said,
     Seconds,
@@ -31,12 +34,13 @@ from mpsarticle.article.wording import (
     Words,
 )
 from mpsarticle.core.mps_issues import known_issues, status
+from mpsarticle.core.vendor import peaks_for
 from mpsarticle.results.model import ResultSet
 from mpsarticle.results.selfcheck import Row
 
 __all__ = ["ARCHIVE_FILE", "attention_rows", "attention_table", "data_links", "decode_rows", "decode_table",
-           "device_card", "families_table", "folded", "html_table", "machines_table", "methods_table", "prompt_rows",
-           "prompt_table", "selfcheck_table", "ways_table"]
+           "device_card", "families_table", "folded", "html_table", "machines_table", "matmul_table", "methods_table",
+           "prompt_rows", "prompt_table", "selfcheck_table", "vendor_peaks_table", "ways_table"]
 
 DATA_FILES = ("results.json", "results.csv", "predictions.csv")
 #: The archive's machines, as the machines chapter draws them: one file at the site's root for every language.
@@ -239,6 +243,67 @@ def methods_table(results: ResultSet, words: Words) -> str:
             cells.append(ratio_interval(analysis.compare(engine, got["naive"]), lang) if "naive" in got else "–")
             rows.append(f"<tr>{_cells(cells)}</tr>")
     return html_table([words(key) for key in METHODS_COLUMNS], rows)
+
+
+def matmul_table(results: ResultSet, words: Words) -> str:
+    """Per precision, each device's best rate of ``A @ B`` at the size it was reached (or why it has none), and
+    the accelerator's best over the CPU's with its interval: the numbers the chapter's sentence concludes from,
+    so that the sentence need not list them. Nothing where no matrix product was tried."""
+    found = matmul(results)
+    devices = ["cpu"] + [d for d in [found.device] if d]
+    best = {c.dtype: c.best for c in found.comparisons if c.best is not None}
+    rows = []
+    for dtype in dict.fromkeys(p.dtype for p in found.precisions):
+        cells = [dtype]
+        for device in devices:
+            mine = next((p for p in found.on(device) if p.dtype == dtype), None)
+            if mine is None:
+                cells.append("–")
+            elif mine.gflop_s is not None and mine.size is not None:
+                cells.append(words("column.best.rate", rate=Rate(mine.gflop_s, "GFLOP/s"), size=Size(mine.size)))
+            else:
+                cells.append(words.render(Phrase.of("missing", status=Choice(mine.status),
+                                                    dtypes=Listing((Text(dtype),)))))
+        if found.device:
+            top = best.get(dtype)
+            cells.append(ratio_interval(top.ratio, words.lang) if top is not None else "–")
+        rows.append(f"<tr>{_cells(cells)}</tr>")
+    if not rows:
+        return ""
+    head = [words("column.precision")] + [words("column.best", device=words.device(d)) for d in devices]
+    if found.device:
+        head.append(words("column.best_ratio", device=words.device(found.device)))
+    return html_table(head, rows)
+
+
+#: The columns of the table of a GPU's published peaks.
+VENDOR_COLUMNS = ("vendor.column.quantity", "vendor.column.value", "vendor.column.conditions", "column.source",
+                  "your_mac.sources.licence")
+
+
+def vendor_peaks_table(results: ResultSet, words: Words) -> str:
+    """The peaks the vendor publishes for this build's accelerator (mpsarticle.core.vendor), each row with its
+    conditions, the source it was read at and its licence: cited, in a table of their own beside the measured
+    rates, never in their columns. Nothing where the data file lists no figure for the accelerator."""
+    rows, named = [], ""
+    for kind, device in results.environment.get("devices", {}).items():
+        if kind == "cpu" or not isinstance(device, dict):
+            continue
+        for peak in peaks_for(str(device.get("name", ""))):
+            named = peak.gpu
+            cells = _cells([words("vendor.quantity", quantity=Choice(peak.quantity)),
+                            words.render(Rate(peak.value * (1e3 if peak.unit == "TFLOP/s" else 1),
+                                              "GFLOP/s" if peak.unit == "TFLOP/s" else "GB/s")),
+                            words("vendor.conditions", conditions=Choice(peak.conditions))])
+            host = peak.source.split("/")[2]
+            link = f'<td><a href="{html.escape(peak.source)}">{html.escape(host)}</a></td>'
+            licence = words("your_mac.licence.none") if peak.licence.startswith("none stated") else peak.licence
+            rows.append(f"<tr>{cells}{link}{_cells([licence])}</tr>")
+    if not rows:
+        return ""
+    table = html_table([words(key) for key in VENDOR_COLUMNS], rows, "mpsarticle-vendor-peaks")
+    caption = html.escape(words("vendor.caption", gpu=Text(named)))
+    return table.replace("<thead>", f"<caption>{caption}</caption><thead>", 1)
 
 
 #: The columns of the table of known MPS problems.

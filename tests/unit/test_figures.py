@@ -152,7 +152,7 @@ def test_exact_labels_in_each_language() -> None:
     assert original["id"].get_xlabel() == "Dimensi"
     assert original["en"].get_ylabel() == "Elapsed time (s, 100 calls)"
     assert figures.speedup(results, "id").axes[0].get_ylabel() == "Percepatan terhadap CPU (×)"
-    assert "GPU Apple (MPS), salinan memori biasa: 500 GB/s" in _texts(figures.bandwidth(results, "id"))
+    assert "GPU Apple (MPS), salinan biasa: 500 GB/s" in _texts(figures.bandwidth(results, "id"))
 
 
 def test_the_figures_words_have_the_same_keys_in_both_languages() -> None:

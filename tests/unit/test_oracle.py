@@ -64,7 +64,7 @@ from ..machines import (
     synthetic,
 )
 from ..oracle import FASTER, SAME, SLOWER, Oracle, Recording, chapter_failures, check, uncovered
-from ..oracle_said import EN, printed_fields, render
+from ..oracle_said import EN, choice, printed_fields, render
 from ..recorded import matrix_recording, only, recorded, replaced, substitute
 from .test_properties import machines as drawn_machines
 
@@ -127,12 +127,14 @@ def test_the_matrix_has_claims_of_each_kind() -> None:
         assert machine == "all-failed" or Oracle(results).good
     wanted = {"answer.wins", "answer.losses", "answer.rule.both", "answer.missing", "crossover.from",
               "crossover.mixed", "reason.small", "reason.small.cpu", "reason.streaming", "reason.large",
+              "reason.copy", "reason.copy.cpu",
               "original.sentence", "bandwidth.memory", "bandwidth.cache", "bandwidth.above_copy", "bandwidth.level",
               "drop.one", "drop.cache", "drop.why", "drop.why.brief", "answer.tokens.model", "answer.tokens.bound",
               "answer.tokens.also", "gap.events", "gap.cpu", "post.all", "post.mixed", "post.rest_agree",
               "post.some.then", "post.none.then", "post.unmeasured", "matmul.rates", "matmul.rates_missing",
               "matmul.compare", "matmul.best", "tf32.off", "tf32.conv.on", "cpuhalf.sentence", "cpuhalf.none",
-              "train.result", "train.also", "train.cpu_only", "check.failed", "check.passed", "answer.cpu_facts",
+              "train.result", "train.also", "train.cpu_only", "train.scaling", "check.failed", "check.passed",
+              "answer.cpu_facts",
               "answer.cpu_rule.try", "measured", "measured.missing", "answer.nothing", "selfcheck.differ",
               "selfcheck.row", "ops.sentence", "reason.ops", "attention.conclusion", "prefill.conclusion",
               "attention.backend.one",
@@ -1032,13 +1034,63 @@ def test_a_half_precision_faster_only_somewhere_says_where_it_is_slower() -> Non
     every process; the oracle fails the clause without it."""
     results, recording = results_of("nvidia-h200"), matrix_recording("nvidia-h200", "matmul")
     text = recording.texts["cpu_half_sentence"]
-    assert "bfloat16 is faster only at m = 256, 512, and 1,024 and slower at m = 128 (of" in text
+    assert ("bfloat16 is faster at some sizes and slower at others (faster at m = 256, 512, and 1,024; slower at "
+            "m = 128)") in text
     assert not check(recording, results)[0]
 
     def bfloat16(values: dict) -> bool:
         return values["dtype"] == Text("bfloat16")
     assert check(substitute(recording, "cpuhalf.clause", where=bfloat16, losses=sizes(256)), results)[0]
     assert check(substitute(recording, "cpuhalf.clause", where=bfloat16, summary=Choice("mixed")), results)[0]
+
+
+def test_the_step_time_from_batch_to_batch_is_read_from_the_points() -> None:
+    """"4× the images in less than 2× the time" (most of the smaller step a cost the batch does not grow) and "its
+    time grows with the number of images": the batches, their times and the growth, read from every process."""
+    results, recording = results_of("nvidia-h200-build"), matrix_recording("nvidia-h200-build", "training")
+    cuda, cpu = (render(s) for s in recording.said if s.key == "train.scaling")
+    assert "at batch 32 and" in cuda and "4× the images in less than 2× the time" in cuda
+    assert "grows with the number of images" in cpu
+    assert not check(recording, results)[0]
+    on_cuda, on_cpu = _device_is(CUDA), _device_is(CPU)
+    wrong = {"less": substitute(recording, "train.scaling", where=on_cuda, kind=Choice("less")),
+             "batch": substitute(recording, "train.scaling", where=on_cuda, small=Size(64)),
+             "time": substitute(recording, "train.scaling", where=on_cuda, large_s=Seconds(3.2e-3)),
+             "times": substitute(recording, "train.scaling", where=on_cuda, times=Factor(8, 1)),
+             "cpu fixed": substitute(recording, "train.scaling", where=on_cpu, kind=Choice("fixed"))}
+    for what, changed in wrong.items():
+        assert changed != recording and check(changed, results)[0], what
+    ultra = matrix_recording("apple-m2-ultra", "training")
+    assert not check(ultra, results_of("apple-m2-ultra"))[0]
+    assert check(substitute(ultra, "train.scaling", where=_device_is(GPU), kind=Choice("same")),
+                 results_of("apple-m2-ultra"))[0]
+
+
+def test_the_memories_are_compared_copy_against_copy() -> None:
+    """The verdict sets the accelerator's memory against the CPU's by their largest copies (both beyond any cache),
+    not by a B @ a rate from memory against one its cache may have served; the readings are then given alone."""
+    results, recording = results_of("nvidia-h200-build"), matrix_recording("nvidia-h200-build", "verdict")
+    [copy] = [render(s) for s in recording.said if s.key == "reason.copy"]
+    assert "4,226 GB/s" in copy and "88.0 GB/s" in copy and "copies 48.0× as fast" in copy
+    [large] = [s for s in recording.said if s.key == "reason.large"]
+    assert choice(large, "direction") == "unmatched" and "as fast" not in render(large)
+    assert not check(recording, results)[0]
+    wrong = {"factor": substitute(recording, "reason.copy", factor=Factor(27.7)),
+             "rate": substitute(recording, "reason.copy", cpu=Rate(150, "GB/s")),
+             "moved": substitute(recording, "reason.copy", acc_moved=Bytes(536870912.0)),
+             "direction": substitute(recording, "reason.copy", direction=Choice("same"))}
+    for what, changed in wrong.items():
+        assert changed != recording and check(changed, results)[0], what
+    cpu_only = matrix_recording("ci-2core", "verdict")
+    assert "reason.copy.cpu" in cpu_only.keys() and not check(cpu_only, results_of("ci-2core"))[0]
+    assert check(substitute(cpu_only, "reason.copy.cpu", cpu=Rate(132.4, "GB/s")), results_of("ci-2core"))[0]
+    # A CPU whose largest copy fits its cache: the caveat is said, and read against the environment's cache.
+    h200 = results_of("nvidia-h200-build")
+    small = ResultSet(h200.environment, [p for p in h200 if not (p.device == "cpu" and p.workload == "copy"
+                                                                  and p.params["n"] > 16777216)])
+    cached = recorded("verdict", small)
+    assert "reason.copy.cached" in cached.keys() and not check(cached, small)[0]
+    assert check(substitute(cached, "reason.copy.cached", cache=Bytes(32 << 20)), small)[0]
 
 
 def test_cudnn_tf32_is_read_and_cannot_go_unsaid() -> None:

@@ -47,7 +47,7 @@ AGAINST_THE_COPY = {
     "en": {"share": re.compile(rf"({NUMBER.pattern})\s?% of the "), "multiple": re.compile(rf"{NUMBER.pattern}× the "),
            "level": re.compile("level within noise with "), "no copy": re.compile("no copy was measured ")},
     "id": {"share": re.compile(rf"({NUMBER.pattern})\s?% dari "), "multiple": re.compile(rf"{NUMBER.pattern}× laju "),
-           "level": re.compile("setara dalam batas derau "), "no copy": re.compile("tidak ada salinan yang diukur ")},
+           "level": re.compile("setara dengan "), "no copy": re.compile("tidak ada salinan yang diukur ")},
 }
 
 

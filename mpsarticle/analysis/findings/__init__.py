@@ -76,7 +76,7 @@ from mpsarticle.analysis.findings.timing import (
     naive_gaps,
     naive_timing,
 )
-from mpsarticle.analysis.findings.training import Training, training
+from mpsarticle.analysis.findings.training import BatchScaling, Scaling, Training, batch_scaling, training
 
 __all__ = [
     "Absent", "Accelerator", "Bandwidth", "Basis", "Checks", "Comparison", "Coverage", "Crossover", "CrossoverKind",
@@ -86,6 +86,7 @@ __all__ = [
     "crossover", "crossover_kind", "drops", "machine", "matmul", "naive_gaps", "naive_timing", "original",
     "rate_ratio", "selfcheck", "training",
 ]
+__all__ += ["BatchScaling", "Scaling", "batch_scaling"]
 __all__ += ["Processes", "processes"]
 __all__ += ["Rejected", "Remeasured", "rejected", "remeasured"]
 __all__ += ["OutsideWhy", "outside_why"]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Literal, get_args
 
 from mpsarticle.analysis import series as analysis
 from mpsarticle.analysis.findings.common import (
@@ -12,7 +13,12 @@ from mpsarticle.analysis.findings.common import (
     missing_status,
     present_accelerator,
 )
+from mpsarticle.core.stats import FASTER, SAME, SLOWER, Ratio
 from mpsarticle.results.model import ResultSet
+
+#: How a device's step time grows from its smallest batch to its largest (see :func:`batch_scaling`).
+Scaling = Literal["less", "same", "fixed", "grows"]
+SCALINGS: tuple[str, ...] = get_args(Scaling)
 
 
 @dataclass(frozen=True)
@@ -41,3 +47,56 @@ def training(results: ResultSet) -> Training:
     if device is not None and batch is not None and batch not in [c.size for c in pairs]:
         status = missing_status(results.select(workload="train_step", device=device, batch=batch))
     return Training(device, pairs, batch, point.measured_s if point else None, status)
+
+
+@dataclass(frozen=True)
+class BatchScaling:
+    """One device's step at its smallest and its largest batch measured well: ``ratio`` is the larger batch's
+    time over the smaller's, with its interval.
+
+    If a step costs a part ``F`` that does not grow with the batch and a part that grows in proportion, a
+    batch ``times`` as large takes ``s + times × (1 − s)`` the time, ``s`` being ``F``'s share of the smaller
+    step. A ratio whose whole interval lies below ``times / 2`` therefore puts ``s`` above
+    ``times / (2 (times − 1))``, at least two thirds: most of the smaller step is a cost the batch does not
+    grow, such as launching each of its kernels. ``kind`` says which of these the interval shows:
+    ``less`` (the larger batch takes less time), ``same`` (no difference beyond noise), ``fixed`` (more time,
+    but less than ``times / 2`` as much), ``grows`` (more time, possibly ``times / 2`` as much or more).
+    """
+
+    device: str
+    small: int
+    large: int
+    small_s: float
+    large_s: float
+    ratio: Ratio
+    kind: Scaling
+
+    @property
+    def times(self) -> float:
+        return self.large / self.small
+
+
+def batch_scaling(results: ResultSet) -> tuple[BatchScaling, ...]:
+    """Per device (the accelerator first, then the CPU), how its step time grows from its smallest good batch
+    to its largest; a device with fewer than two good batches, or whose ratio is too wide to place (no
+    difference beyond noise, yet its interval reaching half the batch ratio), has none."""
+    found = []
+    device = present_accelerator(results)
+    for where in [d for d in [device] if d] + ["cpu"]:
+        steps = analysis.series(results, workload="train_step", device=where)
+        if len(steps) < 2:
+            continue
+        (small, first), (large, last) = steps[0], steps[-1]
+        ratio = analysis.compare(last, first)  # the larger batch's time over the smaller's
+        half = large / small / 2
+        direction = ratio.direction()
+        if direction == SLOWER:
+            kind: Scaling = "less"
+        elif ratio.high < half:
+            kind = "same" if direction == SAME else "fixed"
+        elif direction == FASTER:
+            kind = "grows"
+        else:
+            continue
+        found.append(BatchScaling(where, small, large, first.measured_s, last.measured_s, ratio, kind))
+    return tuple(found)

@@ -11,27 +11,38 @@ from mpsarticle.article.wording import Choice, Factor, Listing, Phrase, Rate, Si
 from mpsarticle.core.stats import FASTER, SLOWER, Direction
 from mpsarticle.results.model import ResultSet
 
-__all__ = ["best_sentence", "compare_sentence", "cpu_half_sentence", "peak_sentence", "rates_sentence", "sentences",
-           "tf32_sentence"]
+__all__ = ["best_rates_sentence", "best_sentence", "compare_sentence", "cpu_half_sentence", "peak_sentence",
+           "rates_sentence", "sentences", "tf32_sentence"]
 
 
 def sentences(results: ResultSet, words: Words) -> dict[str, str]:
     found = f.matmul(results)
     return {"peak_sentence": peak_sentence(found, results, words),
+            "rates_sentence": best_rates_sentence(found, words),
             "cpu_half_sentence": cpu_half_sentence(found, words)}
 
 
 def peak_sentence(found: f.Matmul, results: ResultSet, words: Words) -> str:
-    """The matrix product's rates on each device, who is faster at the same sizes and best against best, whether
-    TF32 was allowed, and any rate that fell by more than half; or that nothing was measured."""
-    parts = [rates_sentence(found, device, words) for device in ["cpu"] + [d for d in [found.device] if d]]
-    parts = [p for p in parts if p]
+    """The chapter's conclusion beside its table: who is faster at the sizes both devices measured, whether TF32
+    was allowed, and any rate that fell by more than half; the rates themselves stand in the table (and in
+    :func:`best_rates_sentence`). With no accelerator it says that the table holds the CPU alone; with one whose
+    rates were not compared, it gives the rates."""
     if found.compared:
-        parts.append(compare_sentence(found, words))
+        parts = [compare_sentence(found, words)]
+    elif found.device is None and any(p.status == "measured" for p in found.precisions):
+        parts = [words("matmul.cpu_only")]
+    else:
+        parts = [best_rates_sentence(found, words)]
+    parts += [tf32_sentence(results, words), drops_sentence(f.drops(results, ("matmul",)), words, "drop.why.brief")]
+    return " ".join(p for p in parts if p)
+
+
+def best_rates_sentence(found: f.Matmul, words: Words) -> str:
+    """Each device's best rate per precision, and best against best: the table's numbers in words."""
+    parts = [rates_sentence(found, device, words) for device in ["cpu"] + [d for d in [found.device] if d]]
     best = [c.best for c in found.comparisons if c.best is not None]
     if best:
         parts.append(best_sentence(found, best, words))
-    parts += [tf32_sentence(results, words), drops_sentence(f.drops(results, ("matmul",)), words, "drop.why.brief")]
     return " ".join(p for p in parts if p) or words("matmul.none")
 
 

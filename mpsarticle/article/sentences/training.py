@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from mpsarticle.analysis import findings as f
 from mpsarticle.article.sentences.common import advantage, cuda_setting, describe_points, direction_word
-from mpsarticle.article.wording import Choice, Count, Listing, Phrase, Sci, Seconds, Size, Words
+from mpsarticle.article.wording import Choice, Count, Factor, Listing, Phrase, Sci, Seconds, Size, Words
 from mpsarticle.results.model import ResultSet
 
-__all__ = ["NAMED_FAILURES", "check_sentence", "conv_tf32_sentence", "sentences", "training_sentence"]
+__all__ = ["NAMED_FAILURES", "check_sentence", "conv_tf32_sentence", "scaling_sentence", "sentences",
+           "training_sentence"]
 
 #: How many failed points a sentence names before it says "and N more".
 NAMED_FAILURES = 3
@@ -17,7 +18,23 @@ NAMED_FAILURES = 3
 def sentences(results: ResultSet, words: Words) -> dict[str, str]:
     return {"train_sentence": " ".join(filter(None, (training_sentence(f.training(results), words),
                                                      conv_tf32_sentence(results, words)))),
+            "scaling_sentence": scaling_sentence(f.batch_scaling(results), words),
             "check_sentence": check_sentence(f.checks(results), results, words)}
+
+
+def scaling_sentence(found: tuple[f.BatchScaling, ...], words: Words) -> str:
+    """How each device's step time grows from its smallest batch to its largest, and what that says about what
+    the step spends its time on (see :class:`mpsarticle.analysis.findings.BatchScaling`); nothing where no device
+    measured two batches well, or whose ratio's interval is too wide to place, this says so."""
+    return " ".join(words("train.scaling", kind=Choice(s.kind), device=words.device(s.device), small=Size(s.small),
+                          large=Size(s.large), small_s=Seconds(s.small_s), large_s=Seconds(s.large_s),
+                          times=_whole(s.times), half=_whole(s.times / 2)) for s in found) \
+        or words("train.scaling.none")
+
+
+def _whole(value: float) -> Factor:
+    """A ratio of batch sizes as written: "4×", "16×" (one of two powers of two is whole), else three digits."""
+    return Factor(value, len(str(round(value))) if value == round(value) else 3)
 
 
 def conv_tf32_sentence(results: ResultSet, words: Words) -> str:

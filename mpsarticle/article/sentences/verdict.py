@@ -27,7 +27,8 @@ def sentences(results: ResultSet, words: Words) -> dict[str, str]:
 
 
 def reason_sentences(results: ResultSet, words: Words) -> dict[str, str]:
-    """The closing chapter's reasons: small products (fixed costs) and large ones (bandwidth)."""
+    """The closing chapter's reasons: small products (fixed costs) and large ones (bandwidth: each device's
+    ``B @ a`` from its largest matrices, compared only where both came from memory, and copy against copy)."""
     found = verdict(results)
     small, large = words("reason.small.none"), words("bandwidth.none")
     overhead = found.overhead
@@ -50,13 +51,33 @@ def reason_sentences(results: ResultSet, words: Words) -> dict[str, str]:
         if cpu is not None:  # its rates stand in the chapter on B @ a: said once
             large = words("reason.large.cpu")
     bands = {b.device: b for b in found.bandwidths}
-    if found.bandwidth_ratio is not None and found.crossover.device is not None:
+    acc = found.crossover.device
+    if acc is not None and acc in bands and "cpu" in bands:
+        reads = Listing(tuple(_reading(bands[d], words) for d in (acc, "cpu")))
         ratio = found.bandwidth_ratio
+        if ratio is None:  # (not both from memory: the readings are given, not set against each other)
+            large = words("reason.large", direction=Choice("unmatched"), device=device, reads=reads)
+        else:
+            direction = direction_word(ratio.direction())
+            factor = Factor(ratio.value if direction != "slower" else 1 / ratio.value)
+            large = words("reason.large", direction=Choice(direction), device=device, reads=reads, factor=factor)
+    copy = words("reason.copy.none")
+    cpu_copies = [c for c in found.copies if c.device == "cpu"]
+    if acc is None and cpu_copies:
+        copy = words("reason.copy.cpu", cpu=Rate(cpu_copies[0].gb_s, "GB/s"),
+                     cpu_moved=Bytes(cpu_copies[0].point.bytes_moved))
+    if found.copy_ratio is not None and acc is not None:
+        ratio, (mine, cpu_copy) = found.copy_ratio, found.copies
         direction = direction_word(ratio.direction())
-        factor = Factor(ratio.value if direction != "slower" else 1 / ratio.value)
-        reads = Listing(tuple(_reading(bands[d], words) for d in (found.crossover.device, "cpu")))
-        large = words("reason.large", direction=Choice(direction), device=device, reads=reads, factor=factor)
-    return {"reason_small": small, "reason_large": large}
+        copy = words("reason.copy", direction=Choice(direction), device=device,
+                     factor=Factor(ratio.value if direction != "slower" else 1 / ratio.value),
+                     acc=Rate(mine.gb_s, "GB/s"), cpu=Rate(cpu_copy.gb_s, "GB/s"),
+                     acc_moved=Bytes(mine.point.bytes_moved), cpu_moved=Bytes(cpu_copy.point.bytes_moved))
+    # A copy that fits in its device's cache is said to, wherever a copy is quoted.
+    quoted = copy != words("reason.copy.none")
+    cached = [words("reason.copy.cached", device=words.device(c.device), moved=Bytes(c.point.bytes_moved),
+                    cache=Bytes(c.cache_bytes)) for c in found.copies if c.cache_bytes and quoted]
+    return {"reason_small": small, "reason_large": large, "reason_copy": " ".join([copy, *cached])}
 
 
 def _reading(band: Bandwidth, words: Words) -> Phrase:
