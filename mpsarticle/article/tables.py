@@ -357,7 +357,7 @@ def ways_table(results: ResultSet, words: Words) -> str:
 
 
 #: The columns of the decode table, and the keys of a row's values (:func:`decode_rows`) each cell shows.
-DECODE_COLUMNS = ("column.device", "decode.column.model", "decode.column.dtype", "ways.column.tokens",
+DECODE_COLUMNS = ("column.device", "decode.column.model", "column.precision", "ways.column.tokens",
                   "decode.column.bytes", "decode.column.bound", "decode.column.rate", "decode.column.share",
                   "decode.column.ops", "decode.column.cost")
 
@@ -408,7 +408,7 @@ def decode_table(results: ResultSet, words: Words) -> str:
 
 
 #: The columns of the prompt table (:func:`prompt_rows`).
-PROMPT_COLUMNS = ("column.device", "prefill.column.tokens", "decode.column.dtype", "ways.column.tokens",
+PROMPT_COLUMNS = ("column.device", "prefill.column.tokens", "column.precision", "ways.column.tokens",
                   "prefill.column.compute", "prefill.column.product", "prefill.column.share", "prefill.column.bytes",
                   "prefill.column.limit")
 
@@ -417,8 +417,9 @@ def prompt_rows(results: ResultSet, words: Words) -> tuple[Said, ...]:
     """One row per device and precision that read a prompt well, as typed values (what the oracle reads): the
     prompt's tokens per second with their 95 % interval, the bound its best matrix product in that precision
     allows and that product's rate and size, the share of that bound reached, the bound from reading the weights
-    once at the rate of ``B @ a``, and what limits it (:attr:`PromptRead.limit`; ``unknown`` where no bound or
-    no operation's cost was measured well)."""
+    once at the rate of ``B @ a``, and what limits it
+    (:attr:`~mpsarticle.analysis.findings.llm.PromptRead.limit`; ``unknown`` where no bound or no operation's
+    cost was measured well)."""
     rows = []
     for reads in prompts(results):
         for one in reads:
@@ -453,7 +454,7 @@ def prompt_table(results: ResultSet, words: Words) -> str:
 
 
 #: The columns of the attention table (:func:`attention_rows`).
-ATTENTION_COLUMNS = ("column.device", "decode.column.dtype", "attention.column.rate", "attention.column.call",
+ATTENTION_COLUMNS = ("column.device", "column.precision", "attention.column.rate", "attention.column.call",
                      "attention.column.product", "attention.column.share")
 
 

@@ -69,6 +69,9 @@ def test_a_workload_the_synthetic_machines_do_not_model_still_gets_points():
         def flops(self) -> float:
             return float(self.n)
 
+        def params(self) -> dict:
+            return {"n": self.n}
+
     def planner(suite, profile, device):
         return [profiles.Task(suite, Scan(n), device, "engine", profile.options()) for n in (1 << 20, 1 << 26)]
 
