@@ -20,8 +20,8 @@ from mpsarticle.results.model import ResultSet
 
 __all__ = ["KINDS", "LISTED", "Family", "by_family", "counts", "family_of", "kind_of", "median_member"]
 
-#: Up to this many archived machines the chapter shows each one; beyond, it summarises them by family (a list of
-#: names, a legend of lines, is no longer read).
+#: Up to this many archived machines the chapter shows each one; beyond, it summarises them by family (a longer list
+#: of names, or legend of lines, is too long to read).
 LISTED = 4
 #: The kinds of machine, in the order the chapter names them: a Mac's GPU, an NVIDIA GPU, a CPU alone.
 KINDS = ("apple", "nvidia", "cpu")
