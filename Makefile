@@ -104,6 +104,14 @@ LOCK_INPUTS := $(BUILD_DIR)/lock
 BUILD_ID  := $(shell date -u +%Y%m%dT%H%M%SZ)-$(shell echo $$PPID)
 
 SPHINX_OPTS ?= -W --keep-going -n -T
+# Chapters of one language executed at once (each in its own notebook kernel):
+# with the measurements already taken, a chapter only loads them, draws and
+# writes, and on a many-core machine this is most of a build after measuring.
+# The two languages still build one after the other: MyST-NB writes every
+# executed notebook, and the values its cells glue, into one folder beside
+# both languages' output (_build/html/jupyter_execute/CHAPTER.glue.json), so
+# two languages at once would overwrite each other's.
+SPHINX_JOBS ?= auto
 # The notebook kernels inherit this environment (conf.py chooses the kernel).
 SPHINX_ENV = \
 	MPSARTICLE_BUILD_ID=$(BUILD_ID) \
@@ -111,7 +119,8 @@ SPHINX_ENV = \
 	MPSARTICLE_PROFILE=$(PROFILE)
 
 .DEFAULT_GOAL := html
-# Languages build one after the other: the first one measures.
+# One target at a time, even under make -j: a download or an install beside the
+# site's measuring would take the CPU from it.
 .NOTPARALLEL:
 .PHONY: html site test lint setup lock browser screenshots share publish clean forget-old-builds
 
@@ -216,9 +225,12 @@ site: forget-old-builds
 	@$(VENV_PY) $(CHECK_PYTHON)
 	@echo "mpsarticle: build $(BUILD_ID), profile $(PROFILE)"
 	rm -rf $(SITE_DIR) $(BUILD_DIR)/doctrees
+	@# Everything the chapters measure, measured first and alone (see the script): the chapters then only read it,
+	@# and Sphinx runs a language's chapters SPHINX_JOBS at a time.
+	$(SPHINX_ENV) $(VENV_PY) scripts/measure_build.py
 	set -e; for lang in $(LANGUAGES); do \
 		$(SPHINX_ENV) $(VENV_BIN)/sphinx-build -b html -c . docs/$$lang $(SITE_DIR)/$$lang \
-			-d $(BUILD_DIR)/doctrees/$$lang -D language=$$lang $(SPHINX_OPTS); \
+			-d $(BUILD_DIR)/doctrees/$$lang -D language=$$lang -j $(SPHINX_JOBS) $(SPHINX_OPTS); \
 	done
 	@# MyST-NB keeps executed notebooks beside the output folder: not for the site.
 	rm -rf $(SITE_DIR)/jupyter_execute $(SITE_DIR)/.jupyter_cache

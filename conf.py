@@ -194,6 +194,54 @@ def _kernelspec() -> None:
 
 _kernelspec()
 
+
+def _one_kernel_start_at_a_time() -> None:
+    """Let the chapters' kernels start one at a time, even when Sphinx runs the chapters side by side.
+
+    The Makefile runs a language's chapters at once (``-j``), each in its own
+    kernel. A kernel manager picks the kernel's five TCP ports by binding port 0
+    and letting go, and the kernel binds them a moment later: two kernels
+    starting at once can be given the same port, and one dies ("Address already
+    in use"), failing the build. A lock file held from the ports' choice until
+    the kernel answers (it has bound them all by then) closes that window; the
+    chapters still run side by side once started. MyST-NB starts kernels through
+    nbclient with no hook of its own, so the lock wraps nbclient's two start-up
+    steps. Without ``fcntl`` (Windows) kernels start as before.
+    """
+    try:
+        import fcntl
+    except ImportError:
+        return
+    from nbclient import NotebookClient
+
+    lock = ROOT / "_build" / "kernel-start.lock"
+    start_kernel = NotebookClient.async_start_new_kernel
+    start_client = NotebookClient.async_start_new_kernel_client
+
+    async def kernel(self, **kwargs):
+        lock.parent.mkdir(parents=True, exist_ok=True)
+        handle = self._mpsarticle_start_lock = lock.open("w")
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        try:
+            return await start_kernel(self, **kwargs)
+        except BaseException:
+            handle.close()
+            raise
+
+    async def client(self):
+        try:
+            return await start_client(self)
+        finally:
+            handle = getattr(self, "_mpsarticle_start_lock", None)
+            if handle is not None:
+                handle.close()
+
+    NotebookClient.async_start_new_kernel = kernel
+    NotebookClient.async_start_new_kernel_client = client
+
+
+_one_kernel_start_at_a_time()
+
 # -- HTML ----------------------------------------------------------------------
 
 html_theme = "sphinx_book_theme"
