@@ -249,6 +249,7 @@ def time_point(
     *,
     suite: str | None = None,
     check: bool = True,
+    summarize: bool = True,
 ) -> Point:
     """Time ``workload`` on ``device`` by ``method``; never raises for a failed point.
 
@@ -257,6 +258,10 @@ def time_point(
     points the relative error against a float64 CPU reference (``check``
     False: not checked, ``check`` stays ``skipped``; a later process of a
     point checked in its first, see :mod:`mpsarticle.measure.workers`).
+    ``summarize`` False leaves the statistics to the caller: a measuring
+    child's parent summarises each point from all its processes anyway, and
+    the child then never imports scipy (about a second of every fresh
+    process's start on a 2-core CPU).
     """
     options = options or TimingOptions()
     if method not in METHOD_FUNCTIONS:
@@ -300,7 +305,8 @@ def time_point(
             point.detail["events_rejected"] = rejected
         for key, value in timing.items():
             setattr(point, key, value)
-        point.summarize()
+        if summarize:
+            point.summarize()
         if rel_error is None:
             return point
         point.rel_error = finite_or_none(rel_error)
