@@ -1434,6 +1434,11 @@ def check_fall_count(s: Said, c: Context) -> None:
     named = _falls_said(c)
     if s.values["count"].n != len(named) or not named:
         c.fail(f"{s.values['count'].n} falls said, after {len(named)} named")
+    # The brief form sends the reader to the causes the chapter on B @ a lists beside its own falls: there must be
+    # one for it to list them.
+    if s.key == "drop.why.brief" and not any(f.can for f in c.oracle.falls if f.workload in ("matvec", "copy")):
+        c.fail("'the chapter on the matrix-vector product lists what can cause it', but no rate of B @ a or the copy "
+               "falls by more than half there")
     if "cause" in s.values and choice(s, "cause") == "cache":
         cached = {(_fall_named(f)[1], _fall_named(f)[3]) for f in named}
         crossed = {(kind_of(d.values["device"]), parts(d.values["before"])[0].values["size"].n)

@@ -630,6 +630,16 @@ def test_falls_of_more_than_half_are_consecutive_and_none_is_left_out() -> None:
                   replace(why, values={**why.values, "count": Count(2)}))
     assert claims(results, _drop(CPU, "matvec", 1024, 2048, 42.0, 16.8, 0.40),
                   replace(why, values={**why.values, "swap": Choice("none")}))  # no swap was recorded
+    # The brief form points to the chapter on B @ a, which lists causes beside falls of its own: here it has one.
+    brief = said("drop.why.brief", count=Count(1))
+    assert not claims(results, _drop(CPU, "matvec", 1024, 2048, 42.0, 16.8, 0.40), brief)
+    steady = tiny({1024: 1e-4, 2048: 4e-4}, {1024: 3e-5, 2048: 1e-4})  # B @ a's rate holds; a product's falls
+    matmul = said("drop.one", device=CPU, what=phrase("drop.what", workload=Choice("matvec"), dtype=Text("")),
+                  before=phrase("drop.size", axis=Choice("m"), size=Size(1024)),
+                  after=phrase("drop.size", axis=Choice("m"), size=Size(2048)),
+                  high=Rate(42.0, "GB/s"), low=Rate(42.0, "GB/s"), share=Share(1.0))
+    assert "the chapter on the matrix-vector product lists" in " ".join(
+        p for f in claims(steady, matmul, brief) for p in f.problems)
     alone = said("bandwidth.no_ceiling", device=CPU, size=Size(1024), achieved=Rate(42.0, "GB/s"))
     failures = claims(results, alone, chapter="matvec")
     assert [f.claim for f in failures] == ["every fall of more than half is named"]

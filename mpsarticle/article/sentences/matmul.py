@@ -33,7 +33,10 @@ def peak_sentence(found: f.Matmul, results: ResultSet, words: Words) -> str:
         parts = [words("matmul.cpu_only")]
     else:
         parts = [best_rates_sentence(found, words)]
-    parts += [tf32_sentence(results, words), drops_sentence(f.drops(results, ("matmul",)), words, "drop.why.brief")]
+    # The brief form points to the causes the chapter on B @ a lists, which it lists only beside falls of its own.
+    why = "drop.why.brief" if f.drops(results, ("matvec", "copy")) else "drop.why"
+    parts += [tf32_sentence(results, words),
+              drops_sentence(f.drops(results, ("matmul",)), words, why, environment=results.environment)]
     return " ".join(p for p in parts if p)
 
 
