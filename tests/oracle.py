@@ -1916,11 +1916,25 @@ def check_train_cpu(s: Said, c: Context) -> None:
                f"CPU batch {at:,}")
 
 
+#: The workloads whose ``point`` phrase names a precision; a decode step's names its context and mode too.
+NAMES_DTYPE = ("matmul", "attention", "decode", "prefill", "step_products")
+
+
 def _named(point: Said) -> set[tuple]:
-    """(workload, device, precision, size) of every point a ``point`` phrase names."""
+    """(workload, device, precision, context, mode, size) of every point a ``point`` phrase names."""
     workload = choice(point, "workload")
-    dtype = _dtype(point) if workload in ("matmul", "attention") else None
-    return {(workload, kind_of(point.values["device"]), dtype, at) for at in sizes_of(point.values["sizes"])}
+    dtype = _dtype(point) if workload in NAMES_DTYPE else None
+    context, mode = (point.values["context"].n, choice(point, "mode")) if workload == "decode" else (None, None)
+    return {(workload, kind_of(point.values["device"]), dtype, context, mode, at)
+            for at in sizes_of(point.values["sizes"])}
+
+
+def _identity(p: Point) -> tuple:
+    """What a ``point`` phrase names of ``p`` (:func:`_named`'s tuple)."""
+    decode = p.workload == "decode"
+    return (p.workload, p.device, p.params.get("dtype") if p.workload in NAMES_DTYPE else None,
+            int(p.params.get("context", 0)) if decode else None, p.params.get("mode") if decode else None,
+            int(p.params.get(SIZE_KEYS.get(p.workload, "m"), 0)))
 
 
 def check_failed_count(s: Said, c: Context) -> None:
@@ -1929,8 +1943,7 @@ def check_failed_count(s: Said, c: Context) -> None:
         c.fail(f"{s.values['count'].n} failed their check, but {len(failed)} points did")
     where = parts(s.values["where"])
     named = {item for point in where if point.key == "point" for item in _named(point)}
-    real = {(p.workload, p.device, p.params.get("dtype") if p.workload in ("matmul", "attention") else None,
-             int(p.params.get(SIZE_KEYS.get(p.workload, "m"), 0))) for p in failed}
+    real = {_identity(p) for p in failed}
     whole = all(point.key == "point" for point in where)
     if not named <= real or (whole and named != real):
         c.fail(f"the points named, {sorted(named)}, are not those that failed, {sorted(real)}")
@@ -2137,9 +2150,7 @@ def _named_points(described: Said, candidates: Iterable[Point]) -> list[Point]:
     """The points a ``point`` phrase ("B @ a at m = 4,096 on the CPU") may mean (any suite or method)."""
     if described.key != "point":
         return []
-    return [p for p in candidates
-            if (p.workload, p.device, p.params.get("dtype") if p.workload in ("matmul", "attention") else None,
-                p.params.get(SIZE_KEYS[p.workload])) in _named(described)]
+    return [p for p in candidates if _identity(p) in _named(described)]
 
 
 def check_processes(s: Said, c: Context) -> None:
@@ -2163,6 +2174,9 @@ def check_processes(s: Said, c: Context) -> None:
     items = parts(v["most"])
     if not items:
         c.fail("the points the process mattered most for: none named")
+    labels = [render(parts(item.values["point"])[0]) for item in items]
+    if len(set(labels)) < len(labels):
+        c.fail(f"two points the process mattered most for read alike: {labels}")
     named: list[tuple[Point, float, float]] = []
     for item in items:
         [described] = parts(item.values["point"])

@@ -790,6 +790,10 @@ def test_the_processes_sentence_is_read_from_every_process() -> None:
              "none": replaced(recording, "processes.most", Said("processes.steady", steady))}
     for what, changed in wrong.items():
         assert changed != recording and check(changed, results)[0], what
+    # Two points named alike (a decode step's context and mode left out, say) cannot be told apart by a reader.
+    twice = substitute(recording, "processes.most",
+                       most=lambda v: Listing((v["most"].items[0],) * 2 + v["most"].items[2:]))
+    assert any("read alike" in p for f in check(twice, results)[0] for p in f.problems)
     one = Recording((said("processes.one"),))
     assert check(one, results)[0] and not check(one, results_of("nvidia-h200"))[0]
 

@@ -82,18 +82,22 @@ def drops_sentence(found: Sequence[f.Drop], words: Words, why: str | None = "dro
 
 
 def describe_points(points: Sequence[Point], words: Words) -> list[Phrase]:
-    """One phrase per (device, workload, precision, method), its sizes listed: "A @ B in float16 at m = 512 and
-    1,024 on the CUDA GPU"."""
+    """One phrase per (device, workload, precision, method, and a decode step's context and mode), its sizes
+    listed: "A @ B in float16 at m = 512 and 1,024 on the CUDA GPU". The decode step's context and mode are named
+    because its points of one width differ by them alone: without them two phrases would read alike."""
     groups: dict[tuple, list[Point]] = {}
     for point in points:
-        groups.setdefault((point.device, point.workload, point.params.get("dtype"), point.method), []).append(point)
+        key = (point.device, point.workload, point.params.get("dtype"), point.method, point.params.get("context"),
+               point.params.get("mode"))
+        groups.setdefault(key, []).append(point)
     phrases = []
-    for (device, workload, dtype, _), members in groups.items():
+    for (device, workload, dtype, _, context, mode), members in groups.items():
         sizes = {p.params.get(series.size_key(workload)) for p in members}
         whole = sorted(s for s in sizes if isinstance(s, int))
         if not words.names("point", workload) or len(whole) != len(sizes):
             phrases.append(Phrase.of("point.other", workload=Text(workload), device=words.device(device)))
             continue
         phrases.append(Phrase.of("point", workload=Choice(workload), sizes=Listing(tuple(Size(s) for s in whole)),
-                                 device=words.device(device), dtype=Text(str(dtype or ""))))
+                                 device=words.device(device), dtype=Text(str(dtype or "")),
+                                 context=Size(int(context or 0)), mode=Choice(str(mode or "eager"))))
     return phrases
