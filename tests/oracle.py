@@ -327,9 +327,9 @@ TABLE_ROWS: frozenset[str] = frozenset({"table.decode", "table.prompt", "table.a
 #: Phrases read inside the message they stand in (an area inside the answer, a clause inside its sentence).
 PARTS: frozenset[str] = frozenset({
     "area", "rule.area", "original.total", "reading", "drop.what", "drop.size", "post.clause", "matmul.rate",
-    "missing", "matmul.same_size", "matmul.best.clause", "cpuhalf.clause", "step", "point", "point.other",
-    "point.more", "cpufact.matvec", "cpufact.matmul", "cpufact.train", "missing_count", "processes.point",
-    "selfcheck.processes", "ops.cost", "attention.backend.choice",
+    "missing", "matmul.same_size", "matmul.best.clause", "matmul.side", "matmul.best.side", "cpuhalf.clause", "step",
+    "point", "point.other", "point.more", "cpufact.matvec", "cpufact.matmul", "cpufact.train", "missing_count",
+    "processes.point", "selfcheck.processes", "ops.cost", "attention.backend.choice",
     "attention.call", "remeasured.seen", "remeasured.processes",
     "rejected.points", *MODEL_PARTS,
 })
@@ -1717,18 +1717,41 @@ def _same_sizes(c: Context, pairs: Pairs, clause: Said, where: str, says_slower:
         c.winner_factor(side, pairs, at, v["factor"], where)
 
 
-def check_same_size(s: Said, c: Context) -> None:
-    clauses = parts(s.values["clauses"])
-    if not clauses:
+#: The side a same-size comparison's precision is said under (``matmul.side``), by its own summary's form.
+SIDE_OF_SUMMARY = {"faster": "faster", "faster.all": "faster", "mixed": "faster", "same": "same", "same.all": "same",
+                   "not_faster": "not_faster", "slower": "slower", "slower.all": "slower"}
+
+
+def _sided(c: Context, s: Said, side_key: str, item_key: str, side_of: Callable[[Said], str]) -> list[Said]:
+    """The items of every side a sentence names (each side once), each checked to stand under its own side: the
+    side's words ("the CPU is faster in …") are what the page says of every precision listed under it."""
+    items, seen = [], set()
+    for group in parts(s.values["clauses"]):
+        side = choice(group, side_key)
+        if side in seen:
+            c.fail(f"the side '{side}' said twice")
+        seen.add(side)
+        listed = parts(group.values["items"])
+        if not listed:
+            c.fail(f"the side '{side}' names no precision")
+        for item in listed:
+            if side_of(item) != side:
+                c.fail(f"{text_of(item.values['dtype'])} ({choice(item, item_key)}) said under '{side}'")
+            items.append(item)
+    if not items:
         c.fail("no clause")
-    for clause in clauses:
+    return items
+
+
+def check_same_size(s: Said, c: Context) -> None:
+    for clause in _sided(c, s, "side", "summary", lambda item: SIDE_OF_SUMMARY[choice(item, "summary")]):
         dtype = text_of(clause.values["dtype"])
         _same_sizes(c, c.oracle.compare("matmul", dtype=dtype), clause, f"same size, {dtype}", says_slower=False)
 
 
 def check_best(s: Said, c: Context) -> None:
     o = c.oracle
-    for clause in parts(s.values["clauses"]):
+    for clause in _sided(c, s, "direction", "direction", lambda item: choice(item, "direction")):
         v, dtype = clause.values, text_of(clause.values["dtype"])
         side = {"faster": FASTER, "slower": SLOWER}.get(choice(clause, "direction"), SAME)
         mine = o.best("matmul", o.accelerator, "flops", dtype=dtype) if o.accelerator else []

@@ -533,26 +533,35 @@ def test_areas_of_each_form_for_each_workload() -> None:
 def test_same_size_and_best_against_best_matrix_products() -> None:
     results = tiny({512: 2e-4, 1024: 1.5e-3}, {512: 3e-4, 1024: 1.2e-3, 4096: 0.02}, workload="matmul")
 
-    def compare(summary: str, wins_at: tuple[int, ...], listed: tuple[int, ...] = (512, 1024)) -> Said:
-        clause = phrase("matmul.same_size", summary=Choice(summary), device=GPU, dtype=Text("float32"),
+    def compare(summary: str, wins_at: tuple[int, ...], listed: tuple[int, ...] = (512, 1024),
+                side: str = "faster") -> Said:
+        clause = phrase("matmul.same_size", summary=Choice(summary), dtype=Text("float32"),
                         size=Size(1024), factor=Factor(1.25), sizes=sizes(*listed), wins=sizes(*wins_at),
                         losses=sizes(512))
-        return said("matmul.compare", clauses=Listing((clause,)))
+        group = phrase("matmul.side", side=Choice(side), device=GPU, items=Listing((clause,)))
+        return said("matmul.compare", clauses=Listing((group,)))
     assert not claims(results, compare("mixed", (1024,)))
+    assert render(compare("mixed", (1024,))) == ("At the sizes both devices measured: the Apple GPU (MPS) is faster "
+                                                 "in float32 only at m = 1,024.")
     assert claims(results, compare("mixed", ()))
     assert claims(results, compare("mixed", (512,)))
     assert claims(results, compare("faster.all", (512, 1024)))
     assert claims(results, compare("faster.all", (1024,), listed=(1024,)))  # not every size both measured
+    # A precision said under another side than its own: the side's words are what the page says of it.
+    assert any("said under 'slower'" in p for f in claims(results, compare("mixed", (1024,), side="slower"))
+               for p in f.problems)
 
-    def best(direction: str, factor: float, acc: int = 4096, cpu: int = 1024) -> Said:
-        clause = phrase("matmul.best.clause", direction=Choice(direction), device=GPU, dtype=Text("float32"),
-                        factor=Factor(factor), acc_size=Size(acc), cpu_size=Size(cpu))
-        return said("matmul.best", clauses=Listing((clause,)))
+    def best(direction: str, factor: float, acc: int = 4096, cpu: int = 1024, side: str | None = None) -> Said:
+        clause = phrase("matmul.best.clause", direction=Choice(direction), lead=Choice("first"), device=GPU,
+                        dtype=Text("float32"), factor=Factor(factor), acc_size=Size(acc), cpu_size=Size(cpu))
+        group = phrase("matmul.best.side", direction=Choice(side or direction), device=GPU, items=Listing((clause,)))
+        return said("matmul.best", clauses=Listing((group,)))
     # The GPU's best: 2 × 4096³ / 0.02 s = 6.87 TFLOP/s at m = 4,096; the CPU's: 1.43 TFLOP/s at m = 1,024.
     assert not claims(results, best("faster", 4.8))
     assert claims(results, best("faster", 4.8, acc=1024))
     assert claims(results, best("faster", 5.8))
     assert claims(results, best("slower", 4.8))
+    assert claims(results, best("faster", 4.8, side="slower"))
 
 
 def test_the_cpus_half_precisions_against_its_float32() -> None:
