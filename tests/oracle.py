@@ -2737,6 +2737,16 @@ def check_prefill_conclusion(s: Said, c: Context) -> None:
     if limit == "compute":
         c.quantity(v["share"], [(tokens / value) / (r * tokens / flops) for value in values for r in rates],
                    "the prompt's share of its arithmetic bound")
+    elif limit == "both":
+        nbytes = at[0].point.bytes_moved
+        c.quantity(v["share"], [(tokens / value) / min(r * tokens / flops, m * tokens / nbytes) for value in values
+                                for r in rates for m in _memory_rates(c, device)],
+                   "the prompt's share of its tighter bound")
+    elif limit == "unclear":
+        c.quantity(v["tokens_per_s"], [tokens / value for value in values], "the prompt's tokens per second")
+        c.quantity(v["low"], [tokens / (t.point.ci_high_s or t.point.measured_s) for t in at], "the interval's low end")
+        c.quantity(v["high"], [tokens / (t.point.ci_low_s or t.point.measured_s) for t in at],
+                   "the interval's high end")
     elif limit == "bandwidth":
         nbytes = at[0].point.bytes_moved
         c.quantity(v["share"], [(tokens / value) / (m * tokens / nbytes) for value in values
@@ -2751,23 +2761,37 @@ def check_prefill_conclusion(s: Said, c: Context) -> None:
                    "the prompt's operations' share of its time")
 
 
+#: Two bounds of a prompt closer than this factor both limit it ("arithmetic and bytes alike").
+APART = 1.25
+
+
 def _prompt_limits(c: Context, device: str, at: list[Timed], tokens: int, flops: float,
                    rates: list[float]) -> set[str]:
-    """What may limit the prompt, over every reading, product rate, B @ a rate and operation cost: the tighter of
-    the two bounds where it reached half of it, else the fixed cost of its calls where that is half its time."""
+    """What may limit the prompt, over every product rate, B @ a rate and operation cost, read from the time's
+    interval as the results file records it: the tighter of the two bounds where the whole interval reached half
+    of it (``both`` where the other lies within :data:`APART`), the fixed cost of its calls where that is half its
+    time at both ends, ``neither`` where it is less at both; ``unclear`` where the interval lies on both sides."""
     found = set()
     nbytes = at[0].point.bytes_moved
     ops = at[0].point.detail.get("ops_per_call")
-    for value in _values(at):
+    for t in at:
+        fast, slow = t.point.ci_low_s or t.point.measured_s, t.point.ci_high_s or t.point.measured_s
         for rate in rates:
             for memory in _memory_rates(c, device):
                 compute, reads = rate * tokens / flops, memory * tokens / nbytes
-                if tokens / value >= HALF * min(compute, reads):
-                    found.add("compute" if compute <= reads else "bandwidth")
+                tighter = min(compute, reads)
+                if tokens / slow >= HALF * tighter:
+                    found.add("both" if max(compute, reads) < APART * tighter else
+                              "compute" if compute <= reads else "bandwidth")
+                    continue
+                if tokens / fast >= HALF * tighter:
+                    found.add("unclear")
                     continue
                 for cost in _op_values(c, device):
                     if isinstance(ops, int):
-                        found.add("overhead" if ops * cost >= HALF * value else "neither")
+                        spent = ops * cost
+                        found.add("overhead" if spent >= HALF * slow else "neither" if spent < HALF * fast
+                                  else "unclear")
     return found
 
 
