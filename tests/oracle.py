@@ -137,6 +137,9 @@ FORBIDDEN_IMPORTS = ("mpsarticle.analysis.series", "mpsarticle.analysis.findings
                      "mpsarticle.core.stats", "mpsarticle.analysis.model", "mpsarticle.analysis.predict",
                      "mpsarticle.article.mac_model")
 FASTER, SLOWER, SAME = "faster", "slower", "same"
+#: Two values whose ratio's interval holds 1 but reaches beyond :data:`AGREE` on both sides: not level, too noisy
+#: to tell (read where a sentence tells the two apart: :func:`level_reading`).
+UNCLEAR = "unclear"
 #: Each point's interval: 97.5 %, so that two hold together at 95 % (Bonferroni).
 LEVEL = 0.975
 SIZE_KEYS = {"matvec": "m", "matmul": "m", "copy": "n", "train_step": "batch", "op_chain": "ops", "attention": "seq",
@@ -515,6 +518,23 @@ def rate_direction(mine: Timed, theirs: Timed, amount: str) -> str:
     return SAME
 
 
+def _level(found: str, low: float, high: float) -> str:
+    return UNCLEAR if found == SAME and low < 1 / AGREE and high > AGREE else found
+
+
+def level_reading(base: Timed, other: Timed) -> str:
+    """:func:`direction`, with overlapping intervals read further: level, or :data:`UNCLEAR` where the ratio's
+    interval (base low / other high … base high / other low) reaches beyond :data:`AGREE` on both sides."""
+    return _level(direction(base, other), base.low / other.high, base.high / other.low)
+
+
+def rate_level_reading(mine: Timed, theirs: Timed, amount: str) -> str:
+    """:func:`rate_direction`, read further as :func:`level_reading` is."""
+    _, low, high = mine.rate(amount)
+    _, their_low, their_high = theirs.rate(amount)
+    return _level(rate_direction(mine, theirs, amount), low / their_high, high / their_low)
+
+
 def naive_verdict(engine: Timed, naive: Timed) -> str:
     """The naive figure against the synchronised timer's: the two agree within a fifth (the whole interval of
     their ratio inside it), else too small or too large (wholly on one side of 1), else too noisy to say."""
@@ -564,6 +584,10 @@ class Pairs:
     def directions(self, size: int) -> set[str]:
         """Every direction a pair of readings at ``size`` shows (see :class:`Timed`)."""
         return {direction(b, o) for pb, po in self.at(size) for b in pb.readings() for o in po.readings()}
+
+    def level_readings(self, size: int) -> set[str]:
+        """:meth:`directions`, with level told apart from too noisy to tell (:func:`level_reading`)."""
+        return {level_reading(b, o) for pb, po in self.at(size) for b in pb.readings() for o in po.readings()}
 
     def can_be(self, side: str, size: int) -> bool:
         return side in self.directions(size)
@@ -1142,8 +1166,13 @@ def check_small(s: Said, c: Context) -> None:
     if not common or at != common[0]:
         c.fail(f"'the smallest matrix-vector product measured' is m = {at:,}, but the smallest measured on both "
                f"is m = {common[0] if common else 0:,}")
-    side = {"faster": FASTER, "same": SAME}.get(choice(s, "direction"), SLOWER)
-    c.side(side, pairs, at, f"m = {at:,}")
+    side = {"faster": FASTER, "same": SAME, "unclear": UNCLEAR}.get(choice(s, "direction"), SLOWER)
+    if side in (SAME, UNCLEAR):  # two times set side by side: level, or too noisy to tell
+        found = pairs.level_readings(at)
+        if side not in found:
+            c.fail(f"m = {at:,}: said {side}, but the readings are {'/'.join(sorted(found))} ({pairs.evidence(at)})")
+    else:
+        c.side(side, pairs, at, f"m = {at:,}")
     _pair_times(c, "matvec", at, v["acc"], v["cpu"])
 
 
@@ -1226,9 +1255,9 @@ def check_copy(s: Said, c: Context) -> None:
             c.fail(f"the CPU's copy alone, but the {o.accelerator} has copies to compare")
         return
     acc, cpu = largest.get(o.accelerator, []), largest.get("cpu", [])
-    directions = {rate_direction(a, p, "bytes_moved") for pa in acc for pp in cpu for a in pa.readings()
+    directions = {rate_level_reading(a, p, "bytes_moved") for pa in acc for pp in cpu for a in pa.readings()
                   for p in pp.readings()}
-    said = {"faster": FASTER, "slower": SLOWER}.get(choice(s, "direction"), SAME)
+    said = {"faster": FASTER, "slower": SLOWER, "unclear": UNCLEAR}.get(choice(s, "direction"), SAME)
     if directions and said not in directions:
         c.fail(f"copy against copy: the accelerator's is {'/'.join(sorted(directions))}, not {said}")
     if "factor" in printed_fields(s) and said != SAME:
@@ -1273,13 +1302,13 @@ def check_reading(s: Said, c: Context) -> None:
             c.fail("both rates are from memory, yet they are not compared")
         return
     acc, cpu = found[o.accelerator], found["cpu"]
-    directions = {rate_direction(a, p, "bytes_moved") for pa in acc for pp in cpu for a in pa.readings()
+    directions = {rate_level_reading(a, p, "bytes_moved") for pa in acc for pp in cpu for a in pa.readings()
                   for p in pp.readings()}
     ratios = [a.rate("bytes_moved")[0] / p.rate("bytes_moved")[0] for a in acc for p in cpu]
     said = choice(s, "direction")
-    if said == "same":
-        if directions and SAME not in directions:
-            c.fail(f"'level within noise', but the accelerator reads {'/'.join(sorted(directions))}")
+    if said in (SAME, UNCLEAR):
+        if directions and said not in directions:
+            c.fail(f"'{said}', but the accelerator reads {'/'.join(sorted(directions))}")
         return
     side = SLOWER if said == "slower" else FASTER
     if directions and side not in directions:

@@ -33,6 +33,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from mpsarticle.article.sentences.verdict import reason_sentences
 from mpsarticle.article.tables import attention_rows, decode_rows, prompt_rows
 from mpsarticle.article.wording import (
     Billions,
@@ -471,6 +472,23 @@ def test_printed_numbers_are_true_to_their_last_digit_and_1_0_is_never_a_factor(
                     cpu=Seconds(20e-6))
     assert not claims(results, small(10e-6))
     assert claims(results, small(10.1e-6))
+
+
+def test_two_times_are_level_only_where_their_interval_is_narrow() -> None:
+    """'Level within noise' needs an interval that rules out a large difference either way; where the ratio's
+    interval reaches beyond a fifth on both sides of 1 the two are too noisy to tell, and the page says so."""
+    def small(direction: str, acc: float, cpu: float) -> Said:
+        return said("reason.small", direction=Choice(direction), device=GPU, size=Size(100), acc=Seconds(acc),
+                    cpu=Seconds(cpu))
+    noisy = tiny({100: 10e-6}, {100: 15.9e-6}, spread=0.9)  # intervals 4.9 … 15 µs and 7.7 … 24 µs
+    assert claims(noisy, small("same", 15.9e-6, 10e-6))
+    assert not claims(noisy, small("unclear", 15.9e-6, 10e-6))
+    steady = tiny({100: 10e-6}, {100: 10.3e-6}, spread=0.05)
+    assert not claims(steady, small("same", 10.3e-6, 10e-6))
+    assert claims(steady, small("unclear", 10.3e-6, 10e-6))
+    # The chapter's own sentence, from the same points.
+    assert "too wide to tell which is faster" in reason_sentences(noisy, Words("en"))["reason_small"]
+    assert "level within noise" in reason_sentences(steady, Words("en"))["reason_small"]
 
 
 def test_a_quoted_time_is_the_engine_median_not_the_naive_one() -> None:

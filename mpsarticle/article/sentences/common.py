@@ -20,10 +20,10 @@ from mpsarticle.article.wording import (
     Text,
     Words,
 )
-from mpsarticle.core.stats import FASTER, SLOWER, Direction
+from mpsarticle.core.stats import FASTER, SLOWER, UNCLEAR, Agreement, Direction
 from mpsarticle.results.model import Point, ResultSet
 
-__all__ = ["advantage", "cuda_setting", "describe_points", "direction_word", "drops_sentence"]
+__all__ = ["advantage", "cuda_setting", "describe_points", "direction_word", "drops_sentence", "reading_word"]
 
 _DIRECTION = {FASTER: "faster", SLOWER: "slower"}
 
@@ -31,6 +31,12 @@ _DIRECTION = {FASTER: "faster", SLOWER: "slower"}
 def direction_word(direction: Direction) -> str:
     """The catalogs' word for a direction: ``faster``, ``slower``, or ``same`` for any other."""
     return _DIRECTION.get(direction, "same")
+
+
+def reading_word(reading: Agreement) -> str:
+    """The catalogs' word for two values set side by side (:meth:`~mpsarticle.core.stats.Ratio.reading`):
+    :func:`direction_word`'s, or ``unclear`` where the interval is too wide to call them level."""
+    return "unclear" if reading == UNCLEAR else _DIRECTION.get(reading, "same")
 
 
 def advantage(comparison: f.Comparison) -> Factor:
