@@ -21,10 +21,11 @@ PYTHON     ?= python3
 TORCH_SPEC ?= torch==2.13.0
 # On a Mac, torch comes from its own lock (TORCH_LOCK_MACOS: the pin and the
 # hash of every macOS wheel, written by `make lock`), at a release without
-# a known MPS failure of 2.13: from 2.14 on, 2-D matrix products with a long
-# reduction (K over 32,768) no longer read past their operands on M1 and M2
-# (pytorch/pytorch#183535, shipped in 2.14.0 as pytorch/pytorch#193487 reports;
-# batched products still do, pytorch/pytorch#195163). 2.14, not 2.15: 2.15 has
+# a known MPS failure of 2.13: on M1 and M2, matrix products with a reduction
+# of 32,767 or more read past their operands (pytorch/pytorch#195163); from
+# 2.14 on, 2-D ones with a reduction over 32,768 go to PyTorch's own kernels
+# (pytorch/pytorch#183535, shipped in 2.14.0 as pytorch/pytorch#193487
+# reports), so only K = 32,767 and 32,768 and batched products still do. 2.14, not 2.15: 2.15 has
 # no wheel for Python 3.10, which pyproject.toml admits. A TORCH_SPEC given to
 # make wins.
 TORCH_SPEC_MACOS := torch==2.14.0

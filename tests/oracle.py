@@ -137,6 +137,9 @@ FORBIDDEN_IMPORTS = ("mpsarticle.analysis.series", "mpsarticle.analysis.findings
                      "mpsarticle.core.stats", "mpsarticle.analysis.model", "mpsarticle.analysis.predict",
                      "mpsarticle.article.mac_model")
 FASTER, SLOWER, SAME = "faster", "slower", "same"
+#: Two values whose ratio's interval holds 1 but reaches beyond :data:`AGREE` on both sides: not level, too noisy
+#: to tell (read where a sentence tells the two apart: :func:`level_reading`).
+UNCLEAR = "unclear"
 #: Each point's interval: 97.5 %, so that two hold together at 95 % (Bonferroni).
 LEVEL = 0.975
 SIZE_KEYS = {"matvec": "m", "matmul": "m", "copy": "n", "train_step": "batch", "op_chain": "ops", "attention": "seq",
@@ -327,9 +330,9 @@ TABLE_ROWS: frozenset[str] = frozenset({"table.decode", "table.prompt", "table.a
 #: Phrases read inside the message they stand in (an area inside the answer, a clause inside its sentence).
 PARTS: frozenset[str] = frozenset({
     "area", "rule.area", "original.total", "reading", "drop.what", "drop.size", "post.clause", "matmul.rate",
-    "missing", "matmul.same_size", "matmul.best.clause", "cpuhalf.clause", "step", "point", "point.other",
-    "point.more", "cpufact.matvec", "cpufact.matmul", "cpufact.train", "missing_count", "processes.point",
-    "selfcheck.processes", "ops.cost", "attention.backend.choice",
+    "missing", "matmul.same_size", "matmul.best.clause", "matmul.side", "matmul.best.side", "cpuhalf.clause", "step",
+    "point", "point.other", "point.more", "cpufact.matvec", "cpufact.matmul", "cpufact.train", "missing_count",
+    "processes.point", "selfcheck.processes", "ops.cost", "attention.backend.choice",
     "attention.call", "remeasured.seen", "remeasured.processes",
     "rejected.points", *MODEL_PARTS,
 })
@@ -515,6 +518,23 @@ def rate_direction(mine: Timed, theirs: Timed, amount: str) -> str:
     return SAME
 
 
+def _level(found: str, low: float, high: float) -> str:
+    return UNCLEAR if found == SAME and low < 1 / AGREE and high > AGREE else found
+
+
+def level_reading(base: Timed, other: Timed) -> str:
+    """:func:`direction`, with overlapping intervals read further: level, or :data:`UNCLEAR` where the ratio's
+    interval (base low / other high … base high / other low) reaches beyond :data:`AGREE` on both sides."""
+    return _level(direction(base, other), base.low / other.high, base.high / other.low)
+
+
+def rate_level_reading(mine: Timed, theirs: Timed, amount: str) -> str:
+    """:func:`rate_direction`, read further as :func:`level_reading` is."""
+    _, low, high = mine.rate(amount)
+    _, their_low, their_high = theirs.rate(amount)
+    return _level(rate_direction(mine, theirs, amount), low / their_high, high / their_low)
+
+
 def naive_verdict(engine: Timed, naive: Timed) -> str:
     """The naive figure against the synchronised timer's: the two agree within a fifth (the whole interval of
     their ratio inside it), else too small or too large (wholly on one side of 1), else too noisy to say."""
@@ -564,6 +584,10 @@ class Pairs:
     def directions(self, size: int) -> set[str]:
         """Every direction a pair of readings at ``size`` shows (see :class:`Timed`)."""
         return {direction(b, o) for pb, po in self.at(size) for b in pb.readings() for o in po.readings()}
+
+    def level_readings(self, size: int) -> set[str]:
+        """:meth:`directions`, with level told apart from too noisy to tell (:func:`level_reading`)."""
+        return {level_reading(b, o) for pb, po in self.at(size) for b in pb.readings() for o in po.readings()}
 
     def can_be(self, side: str, size: int) -> bool:
         return side in self.directions(size)
@@ -1142,8 +1166,13 @@ def check_small(s: Said, c: Context) -> None:
     if not common or at != common[0]:
         c.fail(f"'the smallest matrix-vector product measured' is m = {at:,}, but the smallest measured on both "
                f"is m = {common[0] if common else 0:,}")
-    side = {"faster": FASTER, "same": SAME}.get(choice(s, "direction"), SLOWER)
-    c.side(side, pairs, at, f"m = {at:,}")
+    side = {"faster": FASTER, "same": SAME, "unclear": UNCLEAR}.get(choice(s, "direction"), SLOWER)
+    if side in (SAME, UNCLEAR):  # two times set side by side: level, or too noisy to tell
+        found = pairs.level_readings(at)
+        if side not in found:
+            c.fail(f"m = {at:,}: said {side}, but the readings are {'/'.join(sorted(found))} ({pairs.evidence(at)})")
+    else:
+        c.side(side, pairs, at, f"m = {at:,}")
     _pair_times(c, "matvec", at, v["acc"], v["cpu"])
 
 
@@ -1226,9 +1255,9 @@ def check_copy(s: Said, c: Context) -> None:
             c.fail(f"the CPU's copy alone, but the {o.accelerator} has copies to compare")
         return
     acc, cpu = largest.get(o.accelerator, []), largest.get("cpu", [])
-    directions = {rate_direction(a, p, "bytes_moved") for pa in acc for pp in cpu for a in pa.readings()
+    directions = {rate_level_reading(a, p, "bytes_moved") for pa in acc for pp in cpu for a in pa.readings()
                   for p in pp.readings()}
-    said = {"faster": FASTER, "slower": SLOWER}.get(choice(s, "direction"), SAME)
+    said = {"faster": FASTER, "slower": SLOWER, "unclear": UNCLEAR}.get(choice(s, "direction"), SAME)
     if directions and said not in directions:
         c.fail(f"copy against copy: the accelerator's is {'/'.join(sorted(directions))}, not {said}")
     if "factor" in printed_fields(s) and said != SAME:
@@ -1273,13 +1302,13 @@ def check_reading(s: Said, c: Context) -> None:
             c.fail("both rates are from memory, yet they are not compared")
         return
     acc, cpu = found[o.accelerator], found["cpu"]
-    directions = {rate_direction(a, p, "bytes_moved") for pa in acc for pp in cpu for a in pa.readings()
+    directions = {rate_level_reading(a, p, "bytes_moved") for pa in acc for pp in cpu for a in pa.readings()
                   for p in pp.readings()}
     ratios = [a.rate("bytes_moved")[0] / p.rate("bytes_moved")[0] for a in acc for p in cpu]
     said = choice(s, "direction")
-    if said == "same":
-        if directions and SAME not in directions:
-            c.fail(f"'level within noise', but the accelerator reads {'/'.join(sorted(directions))}")
+    if said in (SAME, UNCLEAR):
+        if directions and said not in directions:
+            c.fail(f"'{said}', but the accelerator reads {'/'.join(sorted(directions))}")
         return
     side = SLOWER if said == "slower" else FASTER
     if directions and side not in directions:
@@ -1434,6 +1463,11 @@ def check_fall_count(s: Said, c: Context) -> None:
     named = _falls_said(c)
     if s.values["count"].n != len(named) or not named:
         c.fail(f"{s.values['count'].n} falls said, after {len(named)} named")
+    # The brief form sends the reader to the causes the chapter on B @ a lists beside its own falls: there must be
+    # one for it to list them.
+    if s.key == "drop.why.brief" and not any(f.can for f in c.oracle.falls if f.workload in ("matvec", "copy")):
+        c.fail("'the chapter on the matrix-vector product lists what can cause it', but no rate of B @ a or the copy "
+               "falls by more than half there")
     if "cause" in s.values and choice(s, "cause") == "cache":
         cached = {(_fall_named(f)[1], _fall_named(f)[3]) for f in named}
         crossed = {(kind_of(d.values["device"]), parts(d.values["before"])[0].values["size"].n)
@@ -1712,18 +1746,41 @@ def _same_sizes(c: Context, pairs: Pairs, clause: Said, where: str, says_slower:
         c.winner_factor(side, pairs, at, v["factor"], where)
 
 
-def check_same_size(s: Said, c: Context) -> None:
-    clauses = parts(s.values["clauses"])
-    if not clauses:
+#: The side a same-size comparison's precision is said under (``matmul.side``), by its own summary's form.
+SIDE_OF_SUMMARY = {"faster": "faster", "faster.all": "faster", "mixed": "faster", "same": "same", "same.all": "same",
+                   "not_faster": "not_faster", "slower": "slower", "slower.all": "slower"}
+
+
+def _sided(c: Context, s: Said, side_key: str, item_key: str, side_of: Callable[[Said], str]) -> list[Said]:
+    """The items of every side a sentence names (each side once), each checked to stand under its own side: the
+    side's words ("the CPU is faster in …") are what the page says of every precision listed under it."""
+    items, seen = [], set()
+    for group in parts(s.values["clauses"]):
+        side = choice(group, side_key)
+        if side in seen:
+            c.fail(f"the side '{side}' said twice")
+        seen.add(side)
+        listed = parts(group.values["items"])
+        if not listed:
+            c.fail(f"the side '{side}' names no precision")
+        for item in listed:
+            if side_of(item) != side:
+                c.fail(f"{text_of(item.values['dtype'])} ({choice(item, item_key)}) said under '{side}'")
+            items.append(item)
+    if not items:
         c.fail("no clause")
-    for clause in clauses:
+    return items
+
+
+def check_same_size(s: Said, c: Context) -> None:
+    for clause in _sided(c, s, "side", "summary", lambda item: SIDE_OF_SUMMARY[choice(item, "summary")]):
         dtype = text_of(clause.values["dtype"])
         _same_sizes(c, c.oracle.compare("matmul", dtype=dtype), clause, f"same size, {dtype}", says_slower=False)
 
 
 def check_best(s: Said, c: Context) -> None:
     o = c.oracle
-    for clause in parts(s.values["clauses"]):
+    for clause in _sided(c, s, "direction", "direction", lambda item: choice(item, "direction")):
         v, dtype = clause.values, text_of(clause.values["dtype"])
         side = {"faster": FASTER, "slower": SLOWER}.get(choice(clause, "direction"), SAME)
         mine = o.best("matmul", o.accelerator, "flops", dtype=dtype) if o.accelerator else []
@@ -1911,11 +1968,25 @@ def check_train_cpu(s: Said, c: Context) -> None:
                f"CPU batch {at:,}")
 
 
+#: The workloads whose ``point`` phrase names a precision; a decode step's names its context and mode too.
+NAMES_DTYPE = ("matmul", "attention", "decode", "prefill", "step_products")
+
+
 def _named(point: Said) -> set[tuple]:
-    """(workload, device, precision, size) of every point a ``point`` phrase names."""
+    """(workload, device, precision, context, mode, size) of every point a ``point`` phrase names."""
     workload = choice(point, "workload")
-    dtype = _dtype(point) if workload in ("matmul", "attention") else None
-    return {(workload, kind_of(point.values["device"]), dtype, at) for at in sizes_of(point.values["sizes"])}
+    dtype = _dtype(point) if workload in NAMES_DTYPE else None
+    context, mode = (point.values["context"].n, choice(point, "mode")) if workload == "decode" else (None, None)
+    return {(workload, kind_of(point.values["device"]), dtype, context, mode, at)
+            for at in sizes_of(point.values["sizes"])}
+
+
+def _identity(p: Point) -> tuple:
+    """What a ``point`` phrase names of ``p`` (:func:`_named`'s tuple)."""
+    decode = p.workload == "decode"
+    return (p.workload, p.device, p.params.get("dtype") if p.workload in NAMES_DTYPE else None,
+            int(p.params.get("context", 0)) if decode else None, p.params.get("mode") if decode else None,
+            int(p.params.get(SIZE_KEYS.get(p.workload, "m"), 0)))
 
 
 def check_failed_count(s: Said, c: Context) -> None:
@@ -1924,8 +1995,7 @@ def check_failed_count(s: Said, c: Context) -> None:
         c.fail(f"{s.values['count'].n} failed their check, but {len(failed)} points did")
     where = parts(s.values["where"])
     named = {item for point in where if point.key == "point" for item in _named(point)}
-    real = {(p.workload, p.device, p.params.get("dtype") if p.workload in ("matmul", "attention") else None,
-             int(p.params.get(SIZE_KEYS.get(p.workload, "m"), 0))) for p in failed}
+    real = {_identity(p) for p in failed}
     whole = all(point.key == "point" for point in where)
     if not named <= real or (whole and named != real):
         c.fail(f"the points named, {sorted(named)}, are not those that failed, {sorted(real)}")
@@ -2132,9 +2202,7 @@ def _named_points(described: Said, candidates: Iterable[Point]) -> list[Point]:
     """The points a ``point`` phrase ("B @ a at m = 4,096 on the CPU") may mean (any suite or method)."""
     if described.key != "point":
         return []
-    return [p for p in candidates
-            if (p.workload, p.device, p.params.get("dtype") if p.workload in ("matmul", "attention") else None,
-                p.params.get(SIZE_KEYS[p.workload])) in _named(described)]
+    return [p for p in candidates if _identity(p) in _named(described)]
 
 
 def check_processes(s: Said, c: Context) -> None:
@@ -2158,6 +2226,9 @@ def check_processes(s: Said, c: Context) -> None:
     items = parts(v["most"])
     if not items:
         c.fail("the points the process mattered most for: none named")
+    labels = [render(parts(item.values["point"])[0]) for item in items]
+    if len(set(labels)) < len(labels):
+        c.fail(f"two points the process mattered most for read alike: {labels}")
     named: list[tuple[Point, float, float]] = []
     for item in items:
         [described] = parts(item.values["point"])
@@ -2695,6 +2766,16 @@ def check_prefill_conclusion(s: Said, c: Context) -> None:
     if limit == "compute":
         c.quantity(v["share"], [(tokens / value) / (r * tokens / flops) for value in values for r in rates],
                    "the prompt's share of its arithmetic bound")
+    elif limit == "both":
+        nbytes = at[0].point.bytes_moved
+        c.quantity(v["share"], [(tokens / value) / min(r * tokens / flops, m * tokens / nbytes) for value in values
+                                for r in rates for m in _memory_rates(c, device)],
+                   "the prompt's share of its tighter bound")
+    elif limit == "unclear":
+        c.quantity(v["tokens_per_s"], [tokens / value for value in values], "the prompt's tokens per second")
+        c.quantity(v["low"], [tokens / (t.point.ci_high_s or t.point.measured_s) for t in at], "the interval's low end")
+        c.quantity(v["high"], [tokens / (t.point.ci_low_s or t.point.measured_s) for t in at],
+                   "the interval's high end")
     elif limit == "bandwidth":
         nbytes = at[0].point.bytes_moved
         c.quantity(v["share"], [(tokens / value) / (m * tokens / nbytes) for value in values
@@ -2709,23 +2790,37 @@ def check_prefill_conclusion(s: Said, c: Context) -> None:
                    "the prompt's operations' share of its time")
 
 
+#: Two bounds of a prompt closer than this factor both limit it ("arithmetic and bytes alike").
+APART = 1.25
+
+
 def _prompt_limits(c: Context, device: str, at: list[Timed], tokens: int, flops: float,
                    rates: list[float]) -> set[str]:
-    """What may limit the prompt, over every reading, product rate, B @ a rate and operation cost: the tighter of
-    the two bounds where it reached half of it, else the fixed cost of its calls where that is half its time."""
+    """What may limit the prompt, over every product rate, B @ a rate and operation cost, read from the time's
+    interval as the results file records it: the tighter of the two bounds where the whole interval reached half
+    of it (``both`` where the other lies within :data:`APART`), the fixed cost of its calls where that is half its
+    time at both ends, ``neither`` where it is less at both; ``unclear`` where the interval lies on both sides."""
     found = set()
     nbytes = at[0].point.bytes_moved
     ops = at[0].point.detail.get("ops_per_call")
-    for value in _values(at):
+    for t in at:
+        fast, slow = t.point.ci_low_s or t.point.measured_s, t.point.ci_high_s or t.point.measured_s
         for rate in rates:
             for memory in _memory_rates(c, device):
                 compute, reads = rate * tokens / flops, memory * tokens / nbytes
-                if tokens / value >= HALF * min(compute, reads):
-                    found.add("compute" if compute <= reads else "bandwidth")
+                tighter = min(compute, reads)
+                if tokens / slow >= HALF * tighter:
+                    found.add("both" if max(compute, reads) < APART * tighter else
+                              "compute" if compute <= reads else "bandwidth")
+                    continue
+                if tokens / fast >= HALF * tighter:
+                    found.add("unclear")
                     continue
                 for cost in _op_values(c, device):
                     if isinstance(ops, int):
-                        found.add("overhead" if ops * cost >= HALF * value else "neither")
+                        spent = ops * cost
+                        found.add("overhead" if spent >= HALF * slow else "neither" if spent < HALF * fast
+                                  else "unclear")
     return found
 
 

@@ -44,7 +44,7 @@ from mpsarticle.analysis.findings import (
 )
 from mpsarticle.analysis.findings.common import compare_with_cpu
 from mpsarticle.core.specs import WORKLOADS
-from mpsarticle.core.stats import Direction, Ratio
+from mpsarticle.core.stats import Agreement, Direction, Ratio
 from mpsarticle.results.model import Point, ResultSet
 
 __all__ = ["Area", "BYTES_PER_PARAMETER", "CopyRate", "Overhead", "PARAMETERS", "SCOPES", "Scope", "TokenBound",
@@ -129,6 +129,8 @@ class Overhead:
     direction: Direction
     #: The time the call's bytes would take at the bandwidth the accelerator reached from memory.
     streaming_s: float | None
+    #: The direction where the two times are set side by side: level, or too noisy to tell (:meth:`Ratio.reading`).
+    reading: Agreement = "same"
 
 
 @dataclass(frozen=True)
@@ -215,7 +217,7 @@ def _overhead(found: Crossover, bands: tuple[Bandwidth, ...]) -> Overhead | None
     band = next((b for b in bands if b.device == found.device), None)
     point = first.evidence[1]
     streaming = point.bytes_moved / (band.memory_gb_s * 1e9) if band and point.bytes_moved else None
-    return Overhead(first.size, first.cpu_s, first.accelerator_s, first.direction, streaming)
+    return Overhead(first.size, first.cpu_s, first.accelerator_s, first.direction, streaming, first.speedup.reading())
 
 
 def _compared(results: ResultSet, device: str | None) -> list[tuple[str, str | None, tuple[Comparison, ...]]]:

@@ -169,6 +169,17 @@ def test_naive_agreement_is_decided_from_intervals():
     assert analysis.agreement(_point("cpu", 8, _noisy(3.0, 0.01, 6), method="naive"), engine) == "slower"
 
 
+def test_two_values_are_level_only_where_the_interval_is_narrow_enough():
+    """An interval that holds 1 is "level within noise" only where it does not reach beyond a fifth on both sides:
+    0.2 … 2.0 cannot tell a five-fold difference from none."""
+    assert stats.Ratio(1.0, 0.95, 1.05).reading() == stats.SAME
+    assert stats.Ratio(1.0, 0.5, 1.1).reading() == stats.SAME  # wide on one side only: not faster, maybe slower
+    assert stats.Ratio(0.6, 0.2, 2.0).reading() == stats.UNCLEAR
+    assert stats.Ratio(0.6, 0.2, 2.0).direction() == stats.SAME
+    assert stats.Ratio(3.0, 1.5, 6.0).reading() == stats.FASTER
+    assert stats.Ratio(1.0, 0.75, 1.4).reading(margin=0.5) == stats.SAME  # a wider margin widens the line
+
+
 @pytest.mark.parametrize("n", [2, 5, 6, 7, 10, 31, 100])
 def test_the_cached_ranks_give_scipys_own_interval(n):
     """median_interval reads scipy's order statistics by rank; the interval must be scipy's, ties included."""

@@ -41,9 +41,9 @@ from mpsarticle.core.specs import DTYPE_SIZES, Decode
 from mpsarticle.core.stats import Direction, Ratio
 from mpsarticle.results.model import Point, ResultSet
 
-__all__ = ["ATTENTION_COMPARED", "AttentionBest", "AttentionFinding", "BOUND_SHARE", "ContextStep", "DecodeStep",
-           "Decoding", "HalfPrecisions", "LIMITS", "Limit", "MLX_WORKLOADS", "MlxBeside", "MlxPair", "MlxState",
-           "OVERHEAD_SHARE", "OpCost", "PromptLimit", "PromptRead",
+__all__ = ["ATTENTION_COMPARED", "AttentionBest", "AttentionFinding", "BOUNDS_APART", "BOUND_SHARE", "ContextStep",
+           "DecodeStep", "Decoding", "HalfPrecisions", "LIMITS", "Limit", "MLX_WORKLOADS", "MlxBeside", "MlxPair",
+           "MlxState", "OVERHEAD_SHARE", "OpCost", "PromptLimit", "PromptRead",
            "StepWays", "WAYS", "Way", "attention", "contexts", "decoder_dtype", "decoding", "half_precisions",
            "mlx_beside", "mlx_state", "op_costs", "prompts", "replay_slowdown", "step_ways"]
 
@@ -53,10 +53,14 @@ __all__ = ["ATTENTION_COMPARED", "AttentionBest", "AttentionFinding", "BOUND_SHA
 Limit = Literal["bandwidth", "overhead", "neither"]
 LIMITS: tuple[Limit, ...] = get_args(Limit)
 #: What limits a prompt read at once (:attr:`PromptRead.limit`): the arithmetic or the bytes where it reached at
-#: least :data:`BOUND_SHARE` of the tighter bound, else as for a decode step.
-PromptLimit = Literal["compute", "bandwidth", "overhead", "neither"]
+#: least :data:`BOUND_SHARE` of the tighter bound (``both`` where the two bounds lie within :data:`BOUNDS_APART`
+#: of each other), else as for a decode step; ``unclear`` where the time's interval lies on both sides of a line.
+PromptLimit = Literal["compute", "bandwidth", "both", "overhead", "neither", "unclear"]
 BOUND_SHARE: Final = 0.5
 OVERHEAD_SHARE: Final = 0.5
+#: Two bounds closer than this factor both limit a prompt: which one is tighter is then a matter of a few percent,
+#: and two precisions whose rows are alike would otherwise be given opposite limits.
+BOUNDS_APART: Final = 1.25
 #: The precision the accelerator and the CPU are both measured in for attention (mpsarticle.core.profiles).
 ATTENTION_COMPARED: Final = "bfloat16"
 
@@ -500,18 +504,27 @@ class PromptRead:
 
     @property
     def limit(self) -> PromptLimit | None:
-        """What limits the prompt (medians; the sentence prints the numbers it rests on): the tighter bound where
-        it reached at least :data:`BOUND_SHARE` of it, else the fixed cost of its calls where that is at least
-        :data:`OVERHEAD_SHARE` of its time, else neither."""
+        """What limits the prompt, read from its time's 95 % interval (the sentence prints the numbers it rests
+        on): the tighter bound where the whole interval reached at least :data:`BOUND_SHARE` of it (``both`` where
+        the other bound is within :data:`BOUNDS_APART` of it), else the fixed cost of its calls where that is at
+        least :data:`OVERHEAD_SHARE` of its time at every end of the interval, ``neither`` where it is less at
+        every end; ``unclear`` where the interval holds the line (a median on one side of it says nothing)."""
         regime, compute, nbytes = self.regime, self.compute_bound, self.bytes_bound
         if regime is None or compute is None or nbytes is None:
             return None
-        if self.tokens_per_s >= BOUND_SHARE * min(compute, nbytes):
-            return regime
+        tighter = min(compute, nbytes)
+        low, high = self.tokens_interval
+        if low >= BOUND_SHARE * tighter:
+            return "both" if max(compute, nbytes) < BOUNDS_APART * tighter else regime
+        if high >= BOUND_SHARE * tighter:
+            return "unclear"
         overhead = self.overhead_s
         if overhead is None:
             return None
-        return "overhead" if overhead >= OVERHEAD_SHARE * self.point.measured_s else "neither"
+        seconds = self.point.measured_s
+        if overhead >= OVERHEAD_SHARE * (self.point.ci_high_s or seconds):
+            return "overhead"
+        return "neither" if overhead < OVERHEAD_SHARE * (self.point.ci_low_s or seconds) else "unclear"
 
 
 def prompts(results: ResultSet) -> tuple[tuple[PromptRead, ...], ...]:

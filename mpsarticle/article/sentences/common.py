@@ -20,10 +20,10 @@ from mpsarticle.article.wording import (
     Text,
     Words,
 )
-from mpsarticle.core.stats import FASTER, SLOWER, Direction
+from mpsarticle.core.stats import FASTER, SLOWER, UNCLEAR, Agreement, Direction
 from mpsarticle.results.model import Point, ResultSet
 
-__all__ = ["advantage", "cuda_setting", "describe_points", "direction_word", "drops_sentence"]
+__all__ = ["advantage", "cuda_setting", "describe_points", "direction_word", "drops_sentence", "reading_word"]
 
 _DIRECTION = {FASTER: "faster", SLOWER: "slower"}
 
@@ -31,6 +31,12 @@ _DIRECTION = {FASTER: "faster", SLOWER: "slower"}
 def direction_word(direction: Direction) -> str:
     """The catalogs' word for a direction: ``faster``, ``slower``, or ``same`` for any other."""
     return _DIRECTION.get(direction, "same")
+
+
+def reading_word(reading: Agreement) -> str:
+    """The catalogs' word for two values set side by side (:meth:`~mpsarticle.core.stats.Ratio.reading`):
+    :func:`direction_word`'s, or ``unclear`` where the interval is too wide to call them level."""
+    return "unclear" if reading == UNCLEAR else _DIRECTION.get(reading, "same")
 
 
 def advantage(comparison: f.Comparison) -> Factor:
@@ -82,18 +88,22 @@ def drops_sentence(found: Sequence[f.Drop], words: Words, why: str | None = "dro
 
 
 def describe_points(points: Sequence[Point], words: Words) -> list[Phrase]:
-    """One phrase per (device, workload, precision, method), its sizes listed: "A @ B in float16 at m = 512 and
-    1,024 on the CUDA GPU"."""
+    """One phrase per (device, workload, precision, method, and a decode step's context and mode), its sizes
+    listed: "A @ B in float16 at m = 512 and 1,024 on the CUDA GPU". The decode step's context and mode are named
+    because its points of one width differ by them alone: without them two phrases would read alike."""
     groups: dict[tuple, list[Point]] = {}
     for point in points:
-        groups.setdefault((point.device, point.workload, point.params.get("dtype"), point.method), []).append(point)
+        key = (point.device, point.workload, point.params.get("dtype"), point.method, point.params.get("context"),
+               point.params.get("mode"))
+        groups.setdefault(key, []).append(point)
     phrases = []
-    for (device, workload, dtype, _), members in groups.items():
+    for (device, workload, dtype, _, context, mode), members in groups.items():
         sizes = {p.params.get(series.size_key(workload)) for p in members}
         whole = sorted(s for s in sizes if isinstance(s, int))
         if not words.names("point", workload) or len(whole) != len(sizes):
             phrases.append(Phrase.of("point.other", workload=Text(workload), device=words.device(device)))
             continue
         phrases.append(Phrase.of("point", workload=Choice(workload), sizes=Listing(tuple(Size(s) for s in whole)),
-                                 device=words.device(device), dtype=Text(str(dtype or ""))))
+                                 device=words.device(device), dtype=Text(str(dtype or "")),
+                                 context=Size(int(context or 0)), mode=Choice(str(mode or "eager"))))
     return phrases

@@ -231,6 +231,11 @@ def prompt_sentence(results: ResultSet, words: Words) -> str:
             values["share"] = Share(first.share)
         elif limit == "bandwidth" and first.bytes_bound:
             values["share"] = Share(first.tokens_per_s / first.bytes_bound)
+        elif limit == "both" and first.compute_bound and first.bytes_bound:
+            values["share"] = Share(first.tokens_per_s / min(first.compute_bound, first.bytes_bound))
+        elif limit == "unclear":
+            low, high = first.tokens_interval
+            values.update(tokens_per_s=Num(first.tokens_per_s), low=Num(low), high=Num(high))
         elif limit in ("overhead", "neither") and first.overhead_s is not None:
             values.update(ops_share=Share(first.overhead_s / first.point.measured_s),
                           time=Seconds(first.point.measured_s))

@@ -48,7 +48,7 @@ def machines_sentence(labels: Sequence[str], skipped: Sequence[str], archive: Se
         return listing
     for label, falls in falling:
         listing += " " + words("machines.drops", label=Text(label), count=Count(len(falls)),
-                               # The pointer to the causes is the message's own: drop.why.brief's words would
-                               # stand again in the chapter on matrix products wherever this build's rates fall too.
+                               # The causes are the message's own: the chapter on B @ a lists them only beside
+                               # this build's falls, which an archived machine's need not match.
                                drops=drops_sentence(falls, words, None))
     return listing

@@ -33,7 +33,10 @@ def peak_sentence(found: f.Matmul, results: ResultSet, words: Words) -> str:
         parts = [words("matmul.cpu_only")]
     else:
         parts = [best_rates_sentence(found, words)]
-    parts += [tf32_sentence(results, words), drops_sentence(f.drops(results, ("matmul",)), words, "drop.why.brief")]
+    # The brief form points to the causes the chapter on B @ a lists, which it lists only beside falls of its own.
+    why = "drop.why.brief" if f.drops(results, ("matvec", "copy")) else "drop.why"
+    parts += [tf32_sentence(results, words),
+              drops_sentence(f.drops(results, ("matmul",)), words, why, environment=results.environment)]
     return " ".join(p for p in parts if p)
 
 
@@ -65,18 +68,29 @@ def rates_sentence(found: f.Matmul, device: str, words: Words) -> str:
     return words("matmul.rates", device=name, rates=Listing(rates))
 
 
+#: The side a precision's summary (:func:`_summary_key`) takes, and the order the sides are said in: a precision
+#: the accelerator wins at only some sizes stands with those it wins at every size, after them.
+_SIDES = {"faster": "faster", "faster.all": "faster", "mixed": "faster", "same": "same", "same.all": "same",
+          "not_faster": "not_faster", "slower": "slower", "slower.all": "slower"}
+
+
 def compare_sentence(found: f.Matmul, words: Words) -> str:
-    """Precision by precision, who is faster at the sizes both devices measured (every one of them)."""
+    """Who is faster at the sizes both devices measured (every one of them), each side said once with the
+    precisions it holds in: "the CUDA GPU is faster in float32 at each of m = 512 and 1,024 (…), float16 (…) and
+    bfloat16 (…)", not the device named again for each precision."""
     name = words.device(found.device or "")
-    clauses = []
+    grouped: dict[str, list[tuple[int, Phrase]]] = {}
     for precision in found.compared:
         largest = precision.largest
         assert largest is not None, "a precision compared has a comparison"
-        values = dict(device=name, dtype=Text(precision.dtype), size=Size(largest.size),
-                      factor=advantage(largest), **_split(precision.comparisons))
-        clauses.append(Phrase.of("matmul.same_size",
-                                 summary=Choice(_summary_key(precision.direction, precision.comparisons)), **values))
-    return words("matmul.compare", clauses=Listing(tuple(clauses)))
+        summary = _summary_key(precision.direction, precision.comparisons)
+        item = Phrase.of("matmul.same_size", summary=Choice(summary), dtype=Text(precision.dtype),
+                         size=Size(largest.size), factor=advantage(largest), **_split(precision.comparisons))
+        grouped.setdefault(_SIDES[summary], []).append((summary == f.MIXED, item))
+    clauses = tuple(Phrase.of("matmul.side", side=Choice(side), device=name,
+                              items=Listing(tuple(item for _, item in sorted(grouped[side], key=lambda i: i[0]))))
+                    for side in dict.fromkeys(_SIDES.values()) if side in grouped)
+    return words("matmul.compare", clauses=Listing(clauses))
 
 
 def _split(comparisons: Sequence[f.Comparison]) -> dict[str, Listing]:
@@ -94,16 +108,20 @@ def _summary_key(direction: f.Overall, comparisons: Sequence[f.Comparison]) -> s
 
 
 def best_sentence(found: f.Matmul, best: Sequence[f.RateComparison], words: Words) -> str:
-    """Best rate against best rate, said to be that: the two bests may be at different sizes."""
+    """Best rate against best rate, said to be that (the two bests may be at different sizes), each side said
+    once with the precisions it holds in."""
     name = words.device(found.device or "")
-    clauses = []
+    grouped: dict[str, list[Phrase]] = {}
     for top in best:
         direction = direction_word(top.direction)
         factor = Factor(top.ratio.value if direction != "slower" else 1 / top.ratio.value)
-        clauses.append(Phrase.of("matmul.best.clause", direction=Choice(direction), device=name,
-                                 dtype=Text(top.dtype), factor=factor, acc_size=Size(top.accelerator_size),
-                                 cpu_size=Size(top.cpu_size)))
-    return words("matmul.best", clauses=Listing(tuple(clauses)))
+        side = grouped.setdefault(direction, [])
+        side.append(Phrase.of("matmul.best.clause", direction=Choice(direction),
+                              lead=Choice("rest" if side else "first"), device=name, dtype=Text(top.dtype),
+                              factor=factor, acc_size=Size(top.accelerator_size), cpu_size=Size(top.cpu_size)))
+    clauses = tuple(Phrase.of("matmul.best.side", direction=Choice(side), device=name, items=Listing(tuple(items)))
+                    for side, items in grouped.items())
+    return words("matmul.best", clauses=Listing(clauses))
 
 
 def cpu_half_sentence(found: f.Matmul, words: Words) -> str:

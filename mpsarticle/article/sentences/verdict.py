@@ -8,7 +8,7 @@ from mpsarticle.analysis.findings import Bandwidth
 from mpsarticle.analysis.findings.common import present_accelerator
 from mpsarticle.analysis.verdict import verdict
 from mpsarticle.article import mac_model
-from mpsarticle.article.sentences.common import direction_word
+from mpsarticle.article.sentences.common import reading_word
 from mpsarticle.article.sentences.index import answer_sentences
 from mpsarticle.article.sentences.llm import op_reason, rule_more
 from mpsarticle.article.wording import Bytes, Choice, Factor, Listing, Phrase, Rate, Seconds, Size, Words
@@ -34,7 +34,7 @@ def reason_sentences(results: ResultSet, words: Words) -> dict[str, str]:
     overhead = found.overhead
     device = words.device(found.crossover.device or "")
     if overhead is not None:
-        direction = direction_word(overhead.direction)
+        direction = reading_word(overhead.reading)
         values = dict(size=Size(overhead.size), acc=Seconds(overhead.accelerator_s), cpu=Seconds(overhead.cpu_s))
         small = words("reason.small", direction=Choice(direction), device=device, **values)
         band = next((b for b in found.bandwidths if b.device == found.crossover.device), None)
@@ -58,7 +58,7 @@ def reason_sentences(results: ResultSet, words: Words) -> dict[str, str]:
         if ratio is None:  # (not both from memory: the readings are given, not set against each other)
             large = words("reason.large", direction=Choice("unmatched"), device=device, reads=reads)
         else:
-            direction = direction_word(ratio.direction())
+            direction = reading_word(ratio.reading())
             factor = Factor(ratio.value if direction != "slower" else 1 / ratio.value)
             large = words("reason.large", direction=Choice(direction), device=device, reads=reads, factor=factor)
     copy = words("reason.copy.none")
@@ -68,7 +68,7 @@ def reason_sentences(results: ResultSet, words: Words) -> dict[str, str]:
                      cpu_moved=Bytes(cpu_copies[0].point.bytes_moved))
     if found.copy_ratio is not None and acc is not None:
         ratio, (mine, cpu_copy) = found.copy_ratio, found.copies
-        direction = direction_word(ratio.direction())
+        direction = reading_word(ratio.reading())
         copy = words("reason.copy", direction=Choice(direction), device=device,
                      factor=Factor(ratio.value if direction != "slower" else 1 / ratio.value),
                      acc=Rate(mine.gb_s, "GB/s"), cpu=Rate(cpu_copy.gb_s, "GB/s"),
