@@ -1245,3 +1245,29 @@ def test_a_large_archive_is_counted_and_its_falls_read() -> None:
 def test_a_wrong_archive_count_is_found(mutation) -> None:
     recording, archive = _archive_recording(30)
     assert oracle.archive_failures(mutation(recording), archive)
+
+
+def _on(device: str):
+    return lambda values: values.get("device") == device
+
+
+def test_a_bound_on_tokens_from_a_rate_a_cache_may_have_served_is_caught() -> None:
+    """A model's weights are read from memory: where every B @ a fits in the CPU's 300 MiB of cache, the bound
+    comes from the largest copy (512 MiB, past the cache). The cache-resident B @ a rate in its place (150 GB/s at
+    m = 8,192), the copy's rate or bytes misstated, or a copy quoted where B @ a passed the cache, are caught."""
+    results, recording = results_of("nvidia-h200-build"), matrix_recording("nvidia-h200-build", "verdict")
+    assert "at the 88.0 GB/s of its largest plain copy (512 MiB moved)" in recording.texts["answer_llm"]
+    assert not check(recording, results)[0]
+    cpu = "CPU"
+    cached = substitute(recording, "answer.tokens.also", where=_on(cpu), basis=Choice("largest"),
+                        rate=Rate(149.6, "GB/s"), size=Size(8192), tokens=Num(149.6 / 14.0))
+    assert check(cached, results)[0]
+    assert check(substitute(recording, "answer.tokens.also", where=_on(cpu), rate=Rate(149.6, "GB/s"),
+                            tokens=Num(149.6 / 14.0)), results)[0]
+    assert check(substitute(recording, "answer.tokens.also", where=_on(cpu), moved=Bytes(128 << 20)), results)[0]
+    # The 2-core CI box read B @ a beyond its cache: a copy there instead is caught.
+    ci, ci_recording = results_of("ci-2core"), matrix_recording("ci-2core", "verdict")
+    assert not check(ci_recording, ci)[0]
+    copied = substitute(ci_recording, "answer.tokens.bound", basis=Choice("copy"), rate=Rate(43.1, "GB/s"),
+                        moved=Bytes(512 << 20), cache=Bytes(32 << 20), tokens=Num(43.1 / 14.0))
+    assert check(copied, ci)[0]
