@@ -233,6 +233,11 @@ class Page:
             raise InputError(f"unknown table {which!r}: known are {', '.join(made)}")
         return self._html(made[which]())
 
+    def mac_answer_table(self) -> Any:
+        """The opening page's few representative Apple chips and the model's predictions for them
+        (:func:`mpsarticle.article.mac_model.answer_table`)."""
+        return self._html(mac_model.answer_table(self.results, self.words))
+
     def spec_sheet_table(self) -> Any:
         """Apple's spec sheet per chip, with the least time of a matrix-vector product (bounds, not measurements)."""
         from IPython.display import HTML
