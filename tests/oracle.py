@@ -323,7 +323,8 @@ CHECKS: dict[str, str] = {
 
 #: Rows of a table, read as the typed values its cells show (mpsarticle.article.tables.decode_rows): checked like
 #: messages, though no catalog message renders them.
-TABLE_ROWS: frozenset[str] = frozenset({"table.decode", "table.prompt", "table.attention", "table.mac_answer"})
+TABLE_ROWS: frozenset[str] = frozenset({"table.decode", "table.prompt", "table.attention", "table.mac_answer",
+                                           "table.model_fit"})
 
 #: Phrases read inside the message they stand in (an area inside the answer, a clause inside its sentence).
 PARTS: frozenset[str] = frozenset({

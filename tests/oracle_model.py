@@ -15,7 +15,7 @@ The checkers take ``(s, c)`` like those of :mod:`tests.oracle`: ``s`` is the rec
 values, :mod:`tests.oracle_said`), ``c.oracle.results`` the raw points, ``c.every`` the chapter's other messages,
 ``c.fail`` a problem. :data:`MODEL_CHECKS` maps the model's keys to them (``tests.oracle.CHECKS`` takes them in),
 :data:`MODEL_PARTS` names the phrases read inside the message they stand in. A sentence's parameters are read from
-the fit the same chapter prints (``model.fit.device``) where it has one; where it does not, the oracle's own fit
+the fit the same chapter prints (the rows of its table, ``table.model_fit``) where it has one; where it does not, the oracle's own fit
 (:func:`own_fit`, scipy's ``least_squares`` from the envelope) stands in.
 
 The predictions for every Apple chip (:class:`Predictor`) are a second implementation of what
@@ -717,7 +717,7 @@ def sized(printed: Any, value: float) -> bool:
 
 #: Each key of the model's sentences and the name of its checker below.
 MODEL_CHECKS: dict[str, str] = {
-    "model.fit.device": "check_model_fit",
+    "table.model_fit": "check_model_fit",
     "model.fit.choice": "check_model_choice",
     "model.fit.choice_max": "check_model_choice",
     "model.fit.replayed": "check_model_replayed",
@@ -754,13 +754,13 @@ def _rates_of(rates: Any) -> dict[str, float]:
 
 
 def _params_of(s: Said) -> Params:
-    """The parameters a ``model.fit.device`` message prints."""
+    """The parameters a row of the table of fitted parameters prints."""
     return Params(num(s.values["op"]), num(s.values["bw"]), _rates_of(s.values["rates"]))
 
 
 def printed_fits(c) -> dict[str, Params]:
     """device -> the parameters the chapter's fit sentences print."""
-    return {kind_of(s.values["device"]): _params_of(s) for s in c.every("model.fit.device")}
+    return {kind_of(s.values["device"]): _params_of(s) for s in c.every("table.model_fit")}
 
 
 def _chosen(c) -> dict[str, str]:

@@ -39,9 +39,9 @@ from mpsarticle.core.cited import cited
 from mpsarticle.core.specsheet import chips, memory_bound
 from mpsarticle.results.model import ResultSet
 
-__all__ = ["ANSWER_COLUMNS", "RULES", "answer", "answer_rows", "answer_table", "assumptions_table", "checks_table",
-           "decode_table", "fit_sentences", "fit_table", "op_basis", "post_sentence", "predictions_table", "rules",
-           "sources_sentences"]
+__all__ = ["ANSWER_COLUMNS", "FIT_COLUMNS", "FIT_DTYPES", "RULES", "answer", "answer_rows", "answer_table",
+           "assumptions_table", "checks_table", "decode_table", "fit_parameters_table", "fit_rows", "fit_sentences",
+           "fit_table", "op_basis", "post_sentence", "predictions_table", "rules", "sources_sentences"]
 
 #: The blog post's machine and its largest size.
 POST_CHIP = "Apple M1 Pro"
@@ -212,17 +212,46 @@ def _rates(fitted: Fit, words: Words) -> Listing:
                          for dtype, value in sorted(fitted.flops_per_s.items())))
 
 
+#: The precisions the table of fitted parameters has a column for (a dash where a device fitted no rate).
+FIT_DTYPES = ("float32", "float16", "bfloat16")
+FIT_COLUMNS = ("column.device", "model.table.points", "model.table.op", "model.table.bandwidth",
+               "model.table.rate_float32", "model.table.rate_float16", "model.table.rate_bfloat16",
+               "column.median_error", "column.worst_error")
+
+
+def fit_rows(results: ResultSet, words: Words) -> tuple[Said, ...]:
+    """One row per fitted device, as typed values (what the oracle reads): its points, the fixed cost per operation,
+    the bandwidth, the arithmetic rate per precision, and how far the model is from its points."""
+    rows = []
+    for device, fitted in model(results).fits.items():
+        every = list(fitted.errors)
+        rows.append(Said("table.model_fit", dict(
+            device=words.device(device), points=Count(fitted.points), op=Seconds(fitted.op_s),
+            bw=Rate(fitted.gb_s, "GB/s"), rates=_rates(fitted, words),
+            median=Share(statistics.median(e.median for e in every)), worst=Share(max(e.worst for e in every)))))
+    return tuple(rows)
+
+
+def fit_parameters_table(results: ResultSet, words: Words) -> str:
+    """The fitted parameters per device (:func:`fit_rows`)."""
+    body = []
+    for row in fit_rows(results, words):
+        v = row.values
+        rates = {dict(p.values)["dtype"].value: dict(p.values)["rate"] for p in v["rates"].items}
+        cells = [v["device"], *(words.render(v[k]) for k in ("points", "op", "bw")),
+                 *(words.render(rates[d]) if d in rates else "–" for d in FIT_DTYPES),
+                 words.render(v["median"]), words.render(v["worst"])]
+        body.append("<tr>" + "".join(f"<td>{html.escape(cell)}</td>" for cell in cells) + "</tr>")
+    return html_table([words(key) for key in FIT_COLUMNS], body, "mpsarticle-model-parameters") if body else ""
+
+
 def fit_sentences(results: ResultSet, words: Words) -> str:
+    """Which way of adding the three terms fits better, and the replayed steps left out of the fit (the parameters
+    themselves stand in :func:`fit_parameters_table`)."""
     found = model(results)
     if not found.fits:
         return words("model.fit.none")
     parts = []
-    for device, fitted in found.fits.items():
-        every = [e for e in fitted.errors]
-        median = statistics.median(e.median for e in every)
-        parts.append(words("model.fit.device", device=words.device(device), points=Count(fitted.points),
-                           op=Seconds(fitted.op_s), bw=Rate(fitted.gb_s, "GB/s"), rates=_rates(fitted, words),
-                           median=Share(median), worst=Share(max(e.worst for e in every))))
     chooser = found.fits[found.chosen_by] if found.chosen_by else None
     if chooser is not None:
         other = "max" if chooser.combination == "sum" else "sum"

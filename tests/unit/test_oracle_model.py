@@ -9,6 +9,7 @@ as the words would have recorded it (a value substituted, another form said: tes
 from __future__ import annotations
 
 import csv
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -55,6 +56,13 @@ def model_of(machine: str, chapter: str) -> Recording:
     return only(recording, *(key for key in recording.keys() if key.startswith("model.")))
 
 
+def with_fit(machine: str) -> Recording:
+    """The chapter "Your Mac"'s model messages after the rows of its table of fitted parameters (what its other
+    sentences are read against)."""
+    chapter = model_of(machine, "your_mac")
+    return replace(chapter, said=mac_model.fit_rows(results_of(machine), Words("en")) + chapter.said)
+
+
 def _said(recording: Recording, key: str) -> list[Said]:
     return [s for s in recording if s.key == key]
 
@@ -68,13 +76,16 @@ def test_every_model_sentence_of_the_matrix_is_true_and_read(machine: str) -> No
         assert not failures, "\n".join(str(f) for f in failures)
         assert not uncovered(recording), uncovered(recording)
         read += check(recording, results, MODEL_KEYS)[1]
+    for table in (with_fit(machine), Recording(mac_model.answer_rows(results, Words("en")))):
+        failures = false(table, results)
+        assert not failures, "\n".join(str(f) for f in failures)
     assert read >= 4, f"only {read} of the model's claims read on {machine}"
 
 
 def test_the_matrix_reads_each_kind_of_model_claim() -> None:
     keys = {key for machine in MACHINES for chapter in CHAPTERS for key in matrix_recording(machine, chapter).keys()
             if key in oracle_model.MODEL_CHECKS}
-    wanted = {"model.fit.device", "model.fit.choice", "model.fit.choice_max", "model.fit.replayed",
+    wanted = {"model.fit.choice", "model.fit.choice_max", "model.fit.replayed",
               "model.threshold.matvec", "model.threshold.matmul", "model.checks.conflicts.none", "model.checks.source",
               "model.answer.error", "model.answer.crossover", "model.answer.mac", "model.rule.fixed",
               "model.rule.memory", "model.rule.mac", "model.rule.text", "model.post"}
@@ -176,17 +187,17 @@ def test_a_prediction_error_misstated_is_caught(machine: str) -> None:
 def test_a_fits_error_misstated_is_caught(machine: str) -> None:
     """(e) The fit's median error (and its worst, and its count of points) misstated, for each device."""
     results = results_of(machine)
-    recording = model_of(machine, "your_mac")
+    recording = with_fit(machine)
     assert not false(recording, results)
-    fits = _said(recording, "model.fit.device")
+    fits = _said(recording, "table.model_fit")
     assert fits
     for index, fit in enumerate(fits):
         median, worst = shown(fit.values["median"]).value, shown(fit.values["worst"]).value
-        wrong = substitute(recording, "model.fit.device", index, median=Share(median + max(0.05, median / 2)))
+        wrong = substitute(recording, "table.model_fit", index, median=Share(median + max(0.05, median / 2)))
         assert false(wrong, results), render(fit)
-        wrong = substitute(recording, "model.fit.device", index, worst=Share(worst * 1.2 + 0.03))
+        wrong = substitute(recording, "table.model_fit", index, worst=Share(worst * 1.2 + 0.03))
         assert false(wrong, results), render(fit)
-    assert false(substitute(recording, "model.fit.device", points=lambda v: Count(v["points"].n + 1)), results)
+    assert false(substitute(recording, "table.model_fit", points=lambda v: Count(v["points"].n + 1)), results)
     # Parameters that are not a fit: the bandwidth doubled, in the threshold sentences read alone.
     thresholds = only(recording, "model.threshold.matvec", "model.threshold.matmul", "model.threshold.matmul_more")
     assert not false(thresholds, results)
