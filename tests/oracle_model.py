@@ -15,8 +15,8 @@ The checkers take ``(s, c)`` like those of :mod:`tests.oracle`: ``s`` is the rec
 values, :mod:`tests.oracle_said`), ``c.oracle.results`` the raw points, ``c.every`` the chapter's other messages,
 ``c.fail`` a problem. :data:`MODEL_CHECKS` maps the model's keys to them (``tests.oracle.CHECKS`` takes them in),
 :data:`MODEL_PARTS` names the phrases read inside the message they stand in. A sentence's parameters are read from
-the fit the same chapter prints (the rows of its table, ``table.model_fit``) where it has one; where it does not, the oracle's own fit
-(:func:`own_fit`, scipy's ``least_squares`` from the envelope) stands in.
+the fit the same chapter prints (the rows of its table, ``table.model_fit``) where it has one; where it does not,
+the oracle's own fit (:func:`own_fit`, scipy's ``least_squares`` from the envelope) stands in.
 
 The predictions for every Apple chip (:class:`Predictor`) are a second implementation of what
 :mod:`mpsarticle.analysis.predict` specifies, written from that specification and not from its code: the spec sheet's
@@ -1222,72 +1222,6 @@ def check_model_answer_crossover(s: Said, c) -> None:
                                   (v["high"], v["high_chip"])))
 
 
-#: The three forms of the answer's matrix products: the GPU faster on every chip, a mix, the CPU faster on every one.
-MATMUL_FORMS = {"model.answer.matmul": "gpu", "model.answer.matmul_mixed": "mixed", "model.answer.matmul_cpu": "cpu"}
-
-
-def check_model_answer_matmul(s: Said, c) -> None:
-    v, form = s.values, MATMUL_FORMS[s.key]
-    low, high = v["low"], v["high"]
-    _chips_of_sheet(c, v["low_chip"], v["high_chip"])
-    if form == "gpu" and num(low) > num(high):
-        c.fail(f"the least factor {shown(low)} is above the largest {shown(high)}")
-    if 1.0 in (num(low), num(high)):
-        c.fail("a factor of 1.0× cannot say which side is faster")
-    if form == "gpu" and num(low) < 1:
-        c.fail(f"'{shown(low)} faster' is a slowdown")
-    at = v["m"].n
-    if at not in (1024, 4096):
-        c.fail(f"A @ B at m = {at:,}, a size the model does not predict")
-        return
-    printed = (low, v["low_chip"]), (high, v["high_chip"])
-
-    def check(p: Predictor) -> list[str]:
-        found = p.extremes(f"speedup_float32_{at}")
-        if found is None:
-            return [f"A @ B at m = {at}: no chip variant has a prediction"]
-        (least, _), (most, _) = found
-        what = f"A @ B's speed-up at m = {at}"
-        if form == "gpu":
-            problems = [] if least >= 1 else [f"{what}: the GPU faster on every chip, but the least is {least:.4g}×"]
-            return problems + _extremes(p, f"speedup_float32_{at}", what, *printed, shown_as=rounds_to)
-        if form == "mixed":
-            if not least < 1 < most:
-                return [f"{what}: the CPU faster on one chip and the GPU on another, but the predictions run "
-                        f"{least:.4g}× to {most:.4g}×"]
-            return _mixed(p, at, what, printed)
-        if most >= 1:
-            return [f"{what}: the CPU faster on every chip, but the GPU is {most:.4g}× as fast on one"]
-        return _cpu_everywhere(found, what, printed)
-    _exact(c, check)
-
-
-def _mixed(p: Predictor, at: int, what: str, printed) -> list[str]:
-    """'the CPU L× faster on the X, and the GPU H× faster on the Y': L of 1 / the least, H the largest."""
-    (least, least_chip), (most, most_chip) = p.extremes(f"speedup_float32_{at}")
-    (low, low_chip), (high, high_chip) = printed
-    problems = []
-    if not rounds_to(low, 1 / least) or text_of(low_chip) != least_chip:
-        problems.append(f"{what}: the CPU {shown(low)} faster on the {text_of(low_chip)}, but the predictions give "
-                        f"{1 / least:.4g}× on the {least_chip}")
-    if not rounds_to(high, most) or text_of(high_chip) != most_chip:
-        problems.append(f"{what}: the GPU {shown(high)} faster on the {text_of(high_chip)}, but the predictions "
-                        f"give {most:.4g}× on the {most_chip}")
-    return problems
-
-
-def _cpu_everywhere(found, what: str, printed) -> list[str]:
-    """'the CPU faster on every chip: L× on the X to H× on the Y': the CPU's factors (1 / the speed-up) at the two
-    extremes, in either order."""
-    ends = [(1 / value, chip) for value, chip in found]
-    for order in (ends, ends[::-1]):
-        if all(rounds_to(p, value) and text_of(chip) == mine
-               for (p, chip), (value, mine) in zip(printed, order, strict=True)):
-            return []
-    return [f"{what}: the CPU {shown(printed[0][0])} to {shown(printed[1][0])} faster, but the predictions give "
-            + " and ".join(f"{value:.4g}× on the {chip}" for value, chip in ends)]
-
-
 def _limited(p: Predictor) -> int:
     """The chip variants on which the fixed cost is the larger part of a 7B model's eager step."""
     limited = 0
@@ -1296,38 +1230,6 @@ def _limited(p: Predictor) -> int:
         if e and b and e[0] is not None and b[0] is not None:
             limited += (1 / e[0] > 2 / b[0]) if p.combination == "sum" else (e[0] < b[0])
     return limited
-
-
-def check_model_answer_decode(s: Said, c) -> None:
-    v = s.values
-    eager, bound = (num(v["eager_low"]), num(v["eager_high"])), (num(v["bound_low"]), num(v["bound_high"]))
-    if eager[0] > eager[1] or bound[0] > bound[1] or eager[0] > bound[0] * 1.01 or eager[1] > bound[1] * 1.01:
-        c.fail(f"eager {eager} against the bound {bound}: eager cannot pass the bound, nor low pass high")
-    holding = sum(1 for row in spec() if _holds(row, 2 * ANSWER_7B_PARAMETERS))
-    if v["variants"].n != holding:
-        c.fail(f"{v['variants'].n} chip variants hold a 7B model in 16-bit weights, but by the spec sheet {holding} "
-               f"do")
-    if v["limited"].n > v["variants"].n:
-        c.fail(f"{v['limited'].n} of {v['variants'].n} variants")
-    if not _eager_decoder(c.oracle.results):
-        c.fail("an eager prediction, but the build's decoder recorded no count of operations")
-
-    def check(p: Predictor) -> list[str]:
-        problems = []
-        for name, what in (("eager_7B_16-bit", "eager"), ("bound_7B_16-bit", "bound")):
-            found = p.extremes(name)
-            if found is None:
-                problems.append(f"the {what} tokens per second of a 7B model, but no variant has a prediction")
-                continue
-            for printed, (value, _) in zip((v[f"{what}_low"], v[f"{what}_high"]), found, strict=True):
-                if not (rounds_to(printed, value) or sized(printed, value)):
-                    problems.append(f"the {what} tokens per second {shown(printed)}, but the predictions give "
-                                    f"{value:.4g}")
-        if v["limited"].n != _limited(p):
-            problems.append(f"the fixed cost the larger part on {v['limited'].n} variants, but the predictions give "
-                            f"{_limited(p)}")
-        return problems
-    _exact(c, check)
 
 
 def check_model_answer_none(s: Said, c) -> None:

@@ -13,7 +13,7 @@ import statistics
 
 from mpsarticle.analysis import predict
 from mpsarticle.analysis.findings.matvec import crossover
-from mpsarticle.analysis.findings.model import ANSWER_DECODE, ANSWER_MATMUL, Extreme, ModelFinding, model
+from mpsarticle.analysis.findings.model import ANSWER_DECODE, ANSWER_MATMUL, ModelFinding, model
 from mpsarticle.analysis.model import Fit, first_true
 from mpsarticle.analysis.series import ceiling_gb_s, peak_gflop_s
 from mpsarticle.article.formatting import duration, number, percent, whole
@@ -34,8 +34,8 @@ from mpsarticle.article.wording import (
     Text,
     Words,
 )
-from mpsarticle.core.specs import MatVec
 from mpsarticle.core.cited import cited
+from mpsarticle.core.specs import MatVec
 from mpsarticle.core.specsheet import chips, memory_bound
 from mpsarticle.results.model import ResultSet
 
@@ -88,8 +88,9 @@ def op_basis(found: ModelFinding) -> Phrase:
     """How much published evidence the GPU's fixed cost per operation rests on: its rows, sources and chips."""
     rows = found.assumptions["gpu_op_us"].rows
     sources = tuple(dict.fromkeys(r.source_name for r in rows))
-    return Phrase.of("model.op.basis", rows=Count(len(rows)), sources=Count(len(sources)),
-                     source=Text(sources[0]), chips=Listing(tuple(Text(c) for c in dict.fromkeys(r.chip for r in rows))))
+    measured_on = tuple(Text(chip) for chip in dict.fromkeys(r.chip for r in rows))
+    return Phrase.of("model.op.basis", rows=Count(len(rows)), sources=Count(len(sources)), source=Text(sources[0]),
+                     chips=Listing(measured_on))
 
 
 #: The opening table's columns: a chip variant, then its predictions.
@@ -144,10 +145,6 @@ def answer_table(results: ResultSet, words: Words) -> str:
     return html_table([words(key) for key in ANSWER_COLUMNS], body, "mpsarticle-model-answer") if body else ""
 
 
-def _tokens(value: float) -> Num:
-    return Num(value)
-
-
 def _error_sentence(found: ModelFinding, words: Words) -> str:
     """The model's error, said once: against the cited figures it predicts, and which cited figures it does not
     (the times of one small operation set its fixed costs, so they cannot test it)."""
@@ -157,7 +154,8 @@ def _error_sentence(found: ModelFinding, words: Words) -> str:
     every = cited()
     assumed = sum(1 for row in every if row.workload == "op")
     return words("model.answer.error", checks=Count(len(compared)), cited=Count(len(every)), assumed=Count(assumed),
-                 rest=Count(len(every) - len(compared)), unpredicted=Count(len(every) - assumed - len(compared)), chips=Count(len({c.row.chip for c in compared})),
+                 rest=Count(len(every) - len(compared)), unpredicted=Count(len(every) - assumed - len(compared)),
+                 chips=Count(len({c.row.chip for c in compared})),
                  sources=Count(len(found.sources)), median=Share(found.median_error), misses=Count(found.misses))
 
 

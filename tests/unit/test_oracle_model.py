@@ -36,7 +36,7 @@ from mpsarticle.results.model import ResultSet
 from .. import oracle, oracle_model
 from ..machines import MACHINES, results_of
 from ..oracle import Recording, check, uncovered
-from ..oracle_said import kind_of, printed_fields, render, shown
+from ..oracle_said import kind_of, render, shown
 from ..recorded import matrix_recording, only, recorded, replaced, substitute
 
 #: The chapters that say the model's sentences.
@@ -371,7 +371,6 @@ def test_the_answers_crossover_and_speed_up_misstated_are_caught(machine: str) -
 @pytest.mark.parametrize("machine", DECODED)
 def test_the_fixed_bound_count_and_the_tokens_misstated_are_caught(machine: str) -> None:
     results = results_of(machine)
-    answer = model_of(machine, "index")
     rules = model_of(machine, "verdict")
     for shift in (-1, 1):
         wrong = substitute(rules, "model.rule.text", limited=lambda v, d=shift: Count(v["limited"].n + d))
