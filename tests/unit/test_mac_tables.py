@@ -183,8 +183,8 @@ def test_the_notes_under_tables_on_two_pages_are_shorter_than_a_repeated_paragra
 
 
 def _table_cells(table: str) -> list[list[str]]:
-    return [[cell.get_text() for cell in row.find_all("td")] for row in BeautifulSoup(table, "html.parser").find_all("tr")
-            if row.find_all("td")]
+    rows = BeautifulSoup(table, "html.parser").find_all("tr")
+    return [[cell.get_text() for cell in row.find_all("td")] for row in rows if row.find_all("td")]
 
 
 @pytest.mark.parametrize("lang", ["en", "id"])
