@@ -216,8 +216,8 @@ class Page:
 
     def your_mac_tables(self, which: str) -> Any:
         """A table of the chapter "Your Mac" (:mod:`mpsarticle.article.your_mac`, :mod:`mpsarticle.article.mac_model`):
-        ``bounds``, ``tokens``, ``cited``, ``sources``, ``fit``, ``predictions``, ``decode``, ``assumptions`` or
-        ``checks``."""
+        ``bounds``, ``tokens``, ``cited``, ``sources``, ``fit``, ``parameters``, ``predictions``, ``decode``,
+        ``assumptions`` or ``checks``."""
         from mpsarticle.article import your_mac
         from mpsarticle.core.cited import cited
 
@@ -225,6 +225,7 @@ class Page:
                 "cited": lambda: your_mac.cited_table(cited(), self.lang),
                 "sources": lambda: your_mac.sources_table(cited(), self.lang),
                 "fit": lambda: mac_model.fit_table(self.results, self.words),
+                "parameters": lambda: mac_model.fit_parameters_table(self.results, self.words),
                 "predictions": lambda: mac_model.predictions_table(self.results, self.words),
                 "decode": lambda: mac_model.decode_table(self.results, self.words),
                 "assumptions": lambda: mac_model.assumptions_table(self.results, self.words),
@@ -232,6 +233,11 @@ class Page:
         if which not in made:
             raise InputError(f"unknown table {which!r}: known are {', '.join(made)}")
         return self._html(made[which]())
+
+    def mac_answer_table(self) -> Any:
+        """The opening page's few representative Apple chips and the model's predictions for them
+        (:func:`mpsarticle.article.mac_model.answer_table`)."""
+        return self._html(mac_model.answer_table(self.results, self.words))
 
     def spec_sheet_table(self) -> Any:
         """Apple's spec sheet per chip, with the least time of a matrix-vector product (bounds, not measurements)."""

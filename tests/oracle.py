@@ -208,6 +208,7 @@ CHECKS: dict[str, str] = {
     "answer.tokens.model": "check_model",
     "answer.tokens.bound": "check_llm",
     "answer.tokens.also": "check_llm",
+    "answer.tokens.cached": "check_llm_cached",
     # -- timing: naive timeit against the synchronised timer (quoting the naive time is this sentence's point)
     "gap": "check_gap",
     "gap.events": "check_gap",
@@ -325,7 +326,8 @@ CHECKS: dict[str, str] = {
 
 #: Rows of a table, read as the typed values its cells show (mpsarticle.article.tables.decode_rows): checked like
 #: messages, though no catalog message renders them.
-TABLE_ROWS: frozenset[str] = frozenset({"table.decode", "table.prompt", "table.attention"})
+TABLE_ROWS: frozenset[str] = frozenset({"table.decode", "table.prompt", "table.attention", "table.mac_answer",
+                                           "table.model_fit"})
 
 #: Phrases read inside the message they stand in (an area inside the answer, a clause inside its sentence).
 PARTS: frozenset[str] = frozenset({
@@ -1487,13 +1489,48 @@ def check_model(s: Said, c: Context) -> None:
                "parameters × bytes per parameter")
 
 
+def _beyond_cache(c: Context, device: str) -> list[Timed]:
+    """The device's good points of B @ a and of the copy that moved more bytes than its recorded cache (none where
+    the cache is not recorded)."""
+    cache = c.oracle.cache.get(device)
+    if not isinstance(cache, int) or cache <= 0:
+        return []
+    return [t for workload in ("matvec", "copy") for ts in c.oracle.timed(workload, device).values() for t in ts
+            if t.point.bytes_moved and t.point.bytes_moved > cache]
+
+
 def check_llm(s: Said, c: Context) -> None:
+    """A bound on a model's tokens per second: a model's weights are read from memory, so its rate is one measured
+    on data larger than the device's cache (B @ a beyond it; else the largest copy, beyond it too; B @ a's largest
+    matrix only where the cache is not recorded), divided by the model's bytes."""
     v, printed = s.values, printed_fields(s)
-    device, at = c.device(v["device"]), v["size"].n
-    tied = c.tied(v["rate"], c.oracle.rates("matvec", device, "bytes_moved").get(at, []),
-                  f"B @ a on the {device} at m = {at:,}")
-    _basis(c, device, at, choice(s, "basis"), f"the bound on the {device}",
-           cache_said=v["cache"] if "cache" in printed else None)
+    device, basis = c.device(v["device"]), choice(s, "basis")
+    cache = c.oracle.cache.get(device)
+    if basis == "copy":
+        copies = c.oracle.timed("copy", device)
+        largest = copies[max(copies)] if copies else []
+        tied = c.tied(v["rate"], [t.rate("bytes_moved")[0] for t in largest], f"the largest copy on the {device}")
+        moved = [t.point.bytes_moved for t in largest]
+        if not _moved_match(v["moved"], moved):
+            c.fail(f"the largest copy on the {device} moved {_fmt(moved)} bytes, not {shown(v['moved'])}")
+        if not isinstance(cache, int) or not shown(v["cache"]).matches(cache):
+            c.fail(f"a cache of {shown(v['cache'])} on the {device}, but the environment says {cache}")
+        elif not moved or min(moved) <= cache:
+            c.fail(f"the bound on the {device} from a copy of {_fmt(moved)} bytes, not larger than its cache")
+        beyond = [m for m, ts in c.oracle.timed("matvec", device).items() if any(
+            t.point.bytes_moved and isinstance(cache, int) and t.point.bytes_moved > cache for t in ts)]
+        if beyond:
+            c.fail(f"the bound on the {device} from a copy, but B @ a measured a matrix larger than its cache at "
+                   f"m = {beyond}")
+    else:
+        at = v["size"].n
+        tied = c.tied(v["rate"], c.oracle.rates("matvec", device, "bytes_moved").get(at, []),
+                      f"B @ a on the {device} at m = {at:,}")
+        if basis == "fits_cache":
+            c.fail(f"the bound on the {device} from B @ a at m = {at:,}, a matrix that fits in its cache: a model's "
+                   f"weights are read from memory")
+        _basis(c, device, at, basis, f"the bound on the {device}",
+               cache_said=v["cache"] if "cache" in printed else None)
     model = c.before("answer.tokens.model")
     if model is None:
         c.fail("no model size to divide by")
@@ -1502,6 +1539,19 @@ def check_llm(s: Said, c: Context) -> None:
         c.fail(f"divided by {shown(v['model'])}, but the model reads {shown(model.values['model'])} per token")
     size = shown(model.values["model"]).value
     c.quantity(v["tokens"], [r / size for r in tied], f"{shown(v['rate'])} ÷ {shown(model.values['model'])}")
+
+
+def check_llm_cached(s: Said, c: Context) -> None:
+    """"Every B @ a and copy fits in its device's cache": some B @ a was measured well, and no device has a good
+    point of either moving more bytes than its recorded cache."""
+    devices = [d for d in ("cpu", c.oracle.accelerator) if d and c.oracle.timed("matvec", d)]
+    if not devices:
+        c.fail("no bound because everything fits in a cache, but no B @ a was measured well")
+    for device in devices:
+        if not isinstance(c.oracle.cache.get(device), int):
+            c.fail(f"everything fits in the {device}'s cache, but its cache size is not recorded")
+        elif _beyond_cache(c, device):
+            c.fail(f"everything fits in the {device}'s cache, but it measured data larger than its cache")
 
 
 def check_gap(s: Said, c: Context) -> None:

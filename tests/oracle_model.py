@@ -15,8 +15,8 @@ The checkers take ``(s, c)`` like those of :mod:`tests.oracle`: ``s`` is the rec
 values, :mod:`tests.oracle_said`), ``c.oracle.results`` the raw points, ``c.every`` the chapter's other messages,
 ``c.fail`` a problem. :data:`MODEL_CHECKS` maps the model's keys to them (``tests.oracle.CHECKS`` takes them in),
 :data:`MODEL_PARTS` names the phrases read inside the message they stand in. A sentence's parameters are read from
-the fit the same chapter prints (``model.fit.device``) where it has one; where it does not, the oracle's own fit
-(:func:`own_fit`, scipy's ``least_squares`` from the envelope) stands in.
+the fit the same chapter prints (the rows of its table, ``table.model_fit``) where it has one; where it does not,
+the oracle's own fit (:func:`own_fit`, scipy's ``least_squares`` from the envelope) stands in.
 
 The predictions for every Apple chip (:class:`Predictor`) are a second implementation of what
 :mod:`mpsarticle.analysis.predict` specifies, written from that specification and not from its code: the spec sheet's
@@ -717,7 +717,7 @@ def sized(printed: Any, value: float) -> bool:
 
 #: Each key of the model's sentences and the name of its checker below.
 MODEL_CHECKS: dict[str, str] = {
-    "model.fit.device": "check_model_fit",
+    "table.model_fit": "check_model_fit",
     "model.fit.choice": "check_model_choice",
     "model.fit.choice_max": "check_model_choice",
     "model.fit.replayed": "check_model_replayed",
@@ -732,20 +732,18 @@ MODEL_CHECKS: dict[str, str] = {
     "model.checks.source_all": "check_model_source",
     "model.answer.error": "check_model_answer_error",
     "model.answer.crossover": "check_model_answer_crossover",
-    "model.answer.matmul": "check_model_answer_matmul",
-    "model.answer.matmul_mixed": "check_model_answer_matmul",
-    "model.answer.matmul_cpu": "check_model_answer_matmul",
-    "model.answer.decode": "check_model_answer_decode",
+    "table.mac_answer": "check_model_answer_row",
     "model.answer.none": "check_model_answer_none",
     "model.answer.mac": "check_model_answer_mac",
     "model.rule.fixed": "check_model_rule_fixed",
     "model.rule.memory": "check_model_rule_memory",
     "model.rule.mac": "check_model_rule_mac",
+    "model.rule.text": "check_model_rule_text",
     "model.post": "check_model_post",
     "model.post.none": "check_model_post_none",
 }
 #: The model's phrases, read inside the message they stand in.
-MODEL_PARTS = frozenset({"model.fit.rate", "model.regime", "model.checks.conflict", "model.mac.copy",
+MODEL_PARTS = frozenset({"model.op.basis", "model.fit.rate", "model.regime", "model.checks.conflict", "model.mac.copy",
                          "model.mac.rate", "model.mac.cross.from", "model.mac.cross.none"})
 
 
@@ -756,13 +754,13 @@ def _rates_of(rates: Any) -> dict[str, float]:
 
 
 def _params_of(s: Said) -> Params:
-    """The parameters a ``model.fit.device`` message prints."""
+    """The parameters a row of the table of fitted parameters prints."""
     return Params(num(s.values["op"]), num(s.values["bw"]), _rates_of(s.values["rates"]))
 
 
 def printed_fits(c) -> dict[str, Params]:
     """device -> the parameters the chapter's fit sentences print."""
-    return {kind_of(s.values["device"]): _params_of(s) for s in c.every("model.fit.device")}
+    return {kind_of(s.values["device"]): _params_of(s) for s in c.every("table.model_fit")}
 
 
 def _chosen(c) -> dict[str, str]:
@@ -1106,22 +1104,79 @@ def check_model_source(s: Said, c) -> None:
 
 
 def check_model_answer_error(s: Said, c) -> None:
+    """The model's error, said once: the cited rows it predicts (their chips, sources, median error and misses),
+    and the rest of the cited rows: the times of one small operation (which set the fixed costs) and the rows it
+    predicts nothing for."""
     v = s.values
-    if num(v["median"]) > num(v["worst"]):
-        c.fail(f"a median error {shown(v['median'])} above the worst {shown(v['worst'])}")
+    every = cited()
+    ops = [r for r in every if r["workload"] == "op"]
+    for name, value in (("cited", len(every)), ("assumed", len(ops))):
+        if v[name].n != value:
+            c.fail(f"{v[name].n} {name} rows, but the cited file has {value}")
 
     def check(p: Predictor) -> list[str]:
         ks = _with_error(p)
         if not ks:
             return ["an error over published measurements, but none has a prediction"]
         found = {"checks": len(ks), "chips": len({k.row["chip"] for k in ks}),
-                 "sources": len({source_of(k.row) for k in ks}), "misses": sum(k.miss for k in ks)}
+                 "sources": len({source_of(k.row) for k in ks}), "misses": sum(k.miss for k in ks),
+                 "rest": len(every) - len(ks), "unpredicted": len(every) - len(ks) - len(ops)}
         problems = [f"{v[key].n} {key}, but the predictions give {value}" for key, value in found.items()
-                    if v[key].n != value]
+                    if key in v and v[key].n != value]
         errors_ = [abs(k.error) for k in ks]
-        for key, value in (("median", statistics.median(errors_)), ("worst", max(errors_))):
-            if not rounds_to(v[key], value):
-                problems.append(f"off by {shown(v[key])} ({key}), but the predictions are off by {100 * value:.4g}%")
+        if not rounds_to(v["median"], statistics.median(errors_)):
+            problems.append(f"off by {shown(v['median'])} in the median, but the predictions are off by "
+                            f"{100 * statistics.median(errors_):.4g}%")
+        return problems
+    _exact(c, check)
+
+
+def check_op_basis(c, basis: Any) -> None:
+    """"The median of N times published by one source, all on the X": the cited GPU operation rows, their sources
+    and chips (how much evidence the GPU's fixed cost rests on)."""
+    rows = [r for r in cited() if r["workload"] == "op" and r["framework"] == "PyTorch MPS"]
+    v = dict(basis.values)
+    sources = list(dict.fromkeys(source_of(r) for r in rows))
+    if v["rows"].n != len(rows) or v["sources"].n != len(sources):
+        c.fail(f"the GPU's fixed cost from {v['rows'].n} times of {v['sources'].n} sources, but the cited file has "
+               f"{len(rows)} of {len(sources)}")
+    if len(sources) == 1 and text_of(v["source"]) != sources[0]:
+        c.fail(f"the GPU's fixed cost from {text_of(v['source'])}, but its rows come from {sources[0]}")
+    said = [text_of(chip) for chip in values_of(v["chips"])]
+    if said != list(dict.fromkeys(r["chip"] for r in rows)):
+        c.fail(f"the GPU's fixed cost measured on {said}, but its rows are of {sorted({r['chip'] for r in rows})}")
+
+
+def check_model_answer_row(s: Said, c) -> None:
+    """A row of the opening table: a chip variant of the spec sheet and its central predictions, a dash where the
+    model has none; the rows include the variants at either end of each quantity."""
+    v = s.values
+    chip, cores = text_of(v["chip"]), v["cores"].n
+    variant = [r for r in spec() if r["chip"] == chip and int(r["gpu_cores"]) == cores]
+    if not variant:
+        c.fail(f"the {chip} with {cores} GPU cores is not a variant of the spec sheet")
+        return
+    shown_as = {"cross": ("crossover", sized), "speedup": ("speedup_float32_4096", rounds_to),
+                "eager": ("eager_7B_16-bit", matches), "bound": ("bound_7B_16-bit", matches)}
+    rows = [(text_of(r.values["chip"]), r.values["cores"].n) for r in c.every("table.mac_answer")]
+
+    def check(p: Predictor) -> list[str]:
+        found = next(pv for sv, pv in p.variants if sv == variant[0])
+        problems = []
+        for name, (quantity, same) in shown_as.items():
+            ranged = found[quantity]
+            value = ranged[0] if ranged else None
+            if name in v and (value is None or not same(v[name], value)):
+                problems.append(f"{name} {shown(v[name])} on the {chip} ({cores}), but the predictions give {value}")
+            if name not in v and value:
+                problems.append(f"no {name} on the {chip} ({cores}), but the predictions give {value:.4g}")
+            ends = [(pv[quantity][0], (sv["chip"], int(sv["gpu_cores"]))) for sv, pv in p.variants
+                    if pv[quantity] and pv[quantity][0]]
+            if ends and rows and name != "bound":  # the rows are chosen by the other three columns' ends
+                low, high = min(e for e, _ in ends), max(e for e, _ in ends)
+                if not any(key in rows for e, key in ends if e == low) or \
+                        not any(key in rows for e, key in ends if e == high):
+                    problems.append(f"no row at either end of {quantity}")
         return problems
     _exact(c, check)
 
@@ -1162,74 +1217,9 @@ def check_model_answer_crossover(s: Said, c) -> None:
     if v["low"].n > v["high"].n:
         c.fail(f"the lowest crossover m ≈ {v['low'].n:,} is above the highest, m ≈ {v['high'].n:,}")
     _op_medians(c, v["gpu_op"], v["cpu_op"])
+    check_op_basis(c, v["basis"])
     _exact(c, lambda p: _extremes(p, "crossover", "B @ a's crossover", (v["low"], v["low_chip"]),
                                   (v["high"], v["high_chip"])))
-
-
-#: The three forms of the answer's matrix products: the GPU faster on every chip, a mix, the CPU faster on every one.
-MATMUL_FORMS = {"model.answer.matmul": "gpu", "model.answer.matmul_mixed": "mixed", "model.answer.matmul_cpu": "cpu"}
-
-
-def check_model_answer_matmul(s: Said, c) -> None:
-    v, form = s.values, MATMUL_FORMS[s.key]
-    low, high = v["low"], v["high"]
-    _chips_of_sheet(c, v["low_chip"], v["high_chip"])
-    if form == "gpu" and num(low) > num(high):
-        c.fail(f"the least factor {shown(low)} is above the largest {shown(high)}")
-    if 1.0 in (num(low), num(high)):
-        c.fail("a factor of 1.0× cannot say which side is faster")
-    if form == "gpu" and num(low) < 1:
-        c.fail(f"'{shown(low)} faster' is a slowdown")
-    at = v["m"].n
-    if at not in (1024, 4096):
-        c.fail(f"A @ B at m = {at:,}, a size the model does not predict")
-        return
-    printed = (low, v["low_chip"]), (high, v["high_chip"])
-
-    def check(p: Predictor) -> list[str]:
-        found = p.extremes(f"speedup_float32_{at}")
-        if found is None:
-            return [f"A @ B at m = {at}: no chip variant has a prediction"]
-        (least, _), (most, _) = found
-        what = f"A @ B's speed-up at m = {at}"
-        if form == "gpu":
-            problems = [] if least >= 1 else [f"{what}: the GPU faster on every chip, but the least is {least:.4g}×"]
-            return problems + _extremes(p, f"speedup_float32_{at}", what, *printed, shown_as=rounds_to)
-        if form == "mixed":
-            if not least < 1 < most:
-                return [f"{what}: the CPU faster on one chip and the GPU on another, but the predictions run "
-                        f"{least:.4g}× to {most:.4g}×"]
-            return _mixed(p, at, what, printed)
-        if most >= 1:
-            return [f"{what}: the CPU faster on every chip, but the GPU is {most:.4g}× as fast on one"]
-        return _cpu_everywhere(found, what, printed)
-    _exact(c, check)
-
-
-def _mixed(p: Predictor, at: int, what: str, printed) -> list[str]:
-    """'the CPU L× faster on the X, and the GPU H× faster on the Y': L of 1 / the least, H the largest."""
-    (least, least_chip), (most, most_chip) = p.extremes(f"speedup_float32_{at}")
-    (low, low_chip), (high, high_chip) = printed
-    problems = []
-    if not rounds_to(low, 1 / least) or text_of(low_chip) != least_chip:
-        problems.append(f"{what}: the CPU {shown(low)} faster on the {text_of(low_chip)}, but the predictions give "
-                        f"{1 / least:.4g}× on the {least_chip}")
-    if not rounds_to(high, most) or text_of(high_chip) != most_chip:
-        problems.append(f"{what}: the GPU {shown(high)} faster on the {text_of(high_chip)}, but the predictions "
-                        f"give {most:.4g}× on the {most_chip}")
-    return problems
-
-
-def _cpu_everywhere(found, what: str, printed) -> list[str]:
-    """'the CPU faster on every chip: L× on the X to H× on the Y': the CPU's factors (1 / the speed-up) at the two
-    extremes, in either order."""
-    ends = [(1 / value, chip) for value, chip in found]
-    for order in (ends, ends[::-1]):
-        if all(rounds_to(p, value) and text_of(chip) == mine
-               for (p, chip), (value, mine) in zip(printed, order, strict=True)):
-            return []
-    return [f"{what}: the CPU {shown(printed[0][0])} to {shown(printed[1][0])} faster, but the predictions give "
-            + " and ".join(f"{value:.4g}× on the {chip}" for value, chip in ends)]
 
 
 def _limited(p: Predictor) -> int:
@@ -1240,38 +1230,6 @@ def _limited(p: Predictor) -> int:
         if e and b and e[0] is not None and b[0] is not None:
             limited += (1 / e[0] > 2 / b[0]) if p.combination == "sum" else (e[0] < b[0])
     return limited
-
-
-def check_model_answer_decode(s: Said, c) -> None:
-    v = s.values
-    eager, bound = (num(v["eager_low"]), num(v["eager_high"])), (num(v["bound_low"]), num(v["bound_high"]))
-    if eager[0] > eager[1] or bound[0] > bound[1] or eager[0] > bound[0] * 1.01 or eager[1] > bound[1] * 1.01:
-        c.fail(f"eager {eager} against the bound {bound}: eager cannot pass the bound, nor low pass high")
-    holding = sum(1 for row in spec() if _holds(row, 2 * ANSWER_7B_PARAMETERS))
-    if v["variants"].n != holding:
-        c.fail(f"{v['variants'].n} chip variants hold a 7B model in 16-bit weights, but by the spec sheet {holding} "
-               f"do")
-    if v["limited"].n > v["variants"].n:
-        c.fail(f"{v['limited'].n} of {v['variants'].n} variants")
-    if not _eager_decoder(c.oracle.results):
-        c.fail("an eager prediction, but the build's decoder recorded no count of operations")
-
-    def check(p: Predictor) -> list[str]:
-        problems = []
-        for name, what in (("eager_7B_16-bit", "eager"), ("bound_7B_16-bit", "bound")):
-            found = p.extremes(name)
-            if found is None:
-                problems.append(f"the {what} tokens per second of a 7B model, but no variant has a prediction")
-                continue
-            for printed, (value, _) in zip((v[f"{what}_low"], v[f"{what}_high"]), found, strict=True):
-                if not (rounds_to(printed, value) or sized(printed, value)):
-                    problems.append(f"the {what} tokens per second {shown(printed)}, but the predictions give "
-                                    f"{value:.4g}")
-        if v["limited"].n != _limited(p):
-            problems.append(f"the fixed cost the larger part on {v['limited'].n} variants, but the predictions give "
-                            f"{_limited(p)}")
-        return problems
-    _exact(c, check)
 
 
 def check_model_answer_none(s: Said, c) -> None:
@@ -1382,7 +1340,6 @@ def check_model_rule_fixed(s: Said, c) -> None:
     at = _first(lambda m: 4 * (m * m + 2 * m) >= op * bw)
     if at is None or not _about(v["m"], at):
         c.fail(f"B @ a crosses the line at m ≈ {v['m'].n:,}, but {shown(v['bytes'])} is reached at m = {at}")
-    _op_medians(c, v["gpu_op"], v["cpu_op"])
 
 
 def _share_printed(printed: Any, values: list[float]) -> bool:
@@ -1408,22 +1365,15 @@ def check_model_rule_memory(s: Said, c) -> None:
 def check_model_rule_mac(s: Said, c) -> None:
     v = s.values
     _chips_of_sheet(c, v["low_chip"], v["high_chip"])
-    holding = sum(1 for row in spec() if _holds(row, 2 * ANSWER_7B_PARAMETERS))
-    if v["variants"].n != holding:
-        c.fail(f"{v['variants'].n} chip variants hold a 7B model in 16-bit weights, but by the spec sheet {holding} "
-               f"do")
     if not v["low"].n <= v["cross"].n <= v["high"].n:
         c.fail(f"the median variant's m ≈ {v['cross'].n:,} is not between {v['low'].n:,} and {v['high'].n:,}")
     _op_medians(c, v["gpu_op"], None)
-    if not near(num(v["overhead"]), v["ops"].n * num(v["gpu_op"]), 0.01):
-        c.fail(f"{v['ops'].n:,} operations at {shown(v['gpu_op'])} are not {shown(v['overhead'])}")
+    check_op_basis(c, v["basis"])
     moved = num(v["mac_bytes"])
     gpu_op = statistics.median(op_rows("PyTorch MPS"))
     bandwidths = [float(row["bandwidth_gb_s"]) * 1e9 for row in spec()]
     if not gpu_op * min(bandwidths) * 0.5 <= moved <= gpu_op * max(bandwidths):
         c.fail(f"{shown(v['mac_bytes'])} is not one GPU operation's time at a Mac's bandwidth")
-    if not _eager_decoder(c.oracle.results):
-        c.fail("operations per token, but the build's decoder recorded no count of operations")
     everything = assumptions(None)
     if "gpu_op_us" in everything and "gpu_bandwidth_share" in everything:
         median_bw = statistics.median(float(row["bandwidth_gb_s"]) for row in spec()) * 1e9
@@ -1431,13 +1381,6 @@ def check_model_rule_mac(s: Said, c) -> None:
         if not matches(v["mac_bytes"], mac_bytes):
             c.fail(f"batch until a call moves {shown(v['mac_bytes'])}, but one GPU operation at the median "
                    f"variant's bandwidth and the median copy's share moves {mac_bytes:.4g} bytes")
-    per_layer = ops_per_layer(c.oracle.results)
-    if per_layer is None or v["ops"].n != round(per_layer * 32):
-        c.fail(f"about {v['ops'].n:,} operations per token of a 7B model, but the build's decoder gives "
-               f"{per_layer and per_layer * 32}")
-    elif gpu_op and not matches(v["overhead"], round(per_layer * 32) * gpu_op):
-        c.fail(f"{shown(v['overhead'])} per token, but {round(per_layer * 32)} operations at {gpu_op:.4g} s take "
-               f"{round(per_layer * 32) * gpu_op:.4g} s")
 
     def check(p: Predictor) -> list[str]:
         crosses = [r[0] for _, variant in p.variants if (r := variant["crossover"]) and r[0] is not None]
@@ -1448,10 +1391,34 @@ def check_model_rule_mac(s: Said, c) -> None:
         if not sized(v["cross"], statistics.median(crosses)):
             problems.append(f"the median variant's m ≈ {v['cross'].n:,}, but the predictions give "
                             f"{statistics.median(crosses):.4g}")
-        if v["limited"].n != _limited(p):
-            problems.append(f"the fixed cost the larger part on {v['limited'].n} variants, but the predictions give "
-                            f"{_limited(p)}")
         return problems
+    _exact(c, check)
+
+
+def check_model_rule_text(s: Said, c) -> None:
+    """Eager PyTorch's operations per token of a 7B model, their fixed cost on a Mac's GPU, and the variants on
+    which that cost is the larger part of a token."""
+    v = s.values
+    holding = sum(1 for row in spec() if _holds(row, 2 * ANSWER_7B_PARAMETERS))
+    if v["variants"].n != holding:
+        c.fail(f"{v['variants'].n} chip variants hold a 7B model in 16-bit weights, but by the spec sheet {holding} "
+               f"do")
+    if not _eager_decoder(c.oracle.results):
+        c.fail("operations per token, but the build's decoder recorded no count of operations")
+    gpu_op = statistics.median(op_rows("PyTorch MPS"))
+    per_layer = ops_per_layer(c.oracle.results)
+    if per_layer is None or v["ops"].n != round(per_layer * 32):
+        c.fail(f"about {v['ops'].n:,} operations per token of a 7B model, but the build's decoder gives "
+               f"{per_layer and per_layer * 32}")
+    elif gpu_op and not matches(v["overhead"], round(per_layer * 32) * gpu_op):
+        c.fail(f"{shown(v['overhead'])} per token, but {round(per_layer * 32)} operations at {gpu_op:.4g} s take "
+               f"{round(per_layer * 32) * gpu_op:.4g} s")
+
+    def check(p: Predictor) -> list[str]:
+        if v["limited"].n != _limited(p):
+            return [f"the fixed cost the larger part on {v['limited'].n} variants, but the predictions give "
+                    f"{_limited(p)}"]
+        return []
     _exact(c, check)
 
 

@@ -11,12 +11,15 @@ reads all the weights once. A model of :data:`PARAMETERS` parameters at
 :data:`BYTES_PER_PARAMETER` bytes each reads ``PARAMETERS *
 BYTES_PER_PARAMETER`` bytes per token, and a device that reads ``B`` bytes
 per second can produce at most ``B / that`` tokens per second (caches cannot
-help: the weights are far larger than any cache). The bandwidth used is
-:attr:`~mpsarticle.analysis.findings.Bandwidth.memory_gb_s`: the same operation,
-``B @ a``, with a matrix no cache could hold where one was measured, and
-otherwise the largest matrix measured, which the sentence then names as such
-(``basis``). It is an upper bound at that rate: a real model also spends
-time on attention, activations and Python.
+help: the weights are far larger than any cache). So the rate used is one
+measured on data larger than the device's cache (:data:`BoundBasis`):
+``B @ a`` with a matrix larger than the cache where one was measured
+(:attr:`~mpsarticle.analysis.findings.Bandwidth.memory_gb_s`), else the
+device's largest plain copy where that is larger than the cache; where the
+cache size is not known (MPS), ``B @ a``'s largest matrix, named as such. A
+device whose every ``B @ a`` and copy fit in its cache gives no bound: its
+rates may be the cache's. It is an upper bound at that rate: a real model
+also spends time on attention, activations and Python.
 """
 
 from __future__ import annotations
@@ -27,7 +30,6 @@ from typing import Literal, get_args
 from mpsarticle.analysis import series as analysis
 from mpsarticle.analysis.findings import (
     Bandwidth,
-    Basis,
     Comparison,
     Coverage,
     Crossover,
@@ -47,12 +49,17 @@ from mpsarticle.core.specs import WORKLOADS
 from mpsarticle.core.stats import Agreement, Direction, Ratio
 from mpsarticle.results.model import Point, ResultSet
 
-__all__ = ["Area", "BYTES_PER_PARAMETER", "CopyRate", "Overhead", "PARAMETERS", "SCOPES", "Scope", "TokenBound",
-           "Verdict", "verdict"]
+__all__ = ["Area", "BYTES_PER_PARAMETER", "BoundBasis", "CopyRate", "Overhead", "PARAMETERS", "SCOPES", "Scope",
+           "TokenBound", "Verdict", "verdict"]
 
 #: Which sizes an :class:`Area` covers (see there); the catalogs' ``area.*``, ``use.*`` and ``keep.*`` keys end in one.
 Scope = Literal["all", "from", "below", "range", "size", "sizes"]
 SCOPES: tuple[Scope, ...] = get_args(Scope)
+
+#: Where a :class:`TokenBound`'s rate was read: ``B @ a`` with a matrix larger than the device's cache
+#: (``beyond_cache``), the device's largest plain copy, larger than its cache (``copy``), or ``B @ a``'s largest
+#: matrix where the cache size is not known (``largest``). Never a rate a cache may have served whole.
+BoundBasis = Literal["beyond_cache", "copy", "largest"]
 
 #: The language model of the bound: 7 billion parameters in 16-bit (2-byte) weights.
 PARAMETERS = 7e9
@@ -63,15 +70,16 @@ BYTES_PER_PARAMETER = 2
 class TokenBound:
     """At most ``tokens_per_s`` tokens per second on ``device``, reading the model at ``gb_s``.
 
-    ``basis`` and ``size``: where ``gb_s`` was measured (see :class:`~mpsarticle.analysis.findings.Bandwidth`'s
-    ``memory_basis``).
+    ``basis`` and ``size``: where ``gb_s`` was measured (:data:`BoundBasis`; ``size`` is ``B @ a``'s m, or the
+    copy's elements).
     """
 
     device: str
-    basis: Basis
+    basis: BoundBasis
     size: int | None
     gb_s: float
-    #: The device's cache, where ``basis`` is ``fits_cache`` (the sentence names it).
+    #: The bytes the measurement moved, and the device's cache (larger than the bytes it is compared with).
+    moved: float | None = None
     cache_bytes: int | None = None
     parameters: float = PARAMETERS
     bytes_per_parameter: int = BYTES_PER_PARAMETER
@@ -247,8 +255,7 @@ def verdict(results: ResultSet) -> Verdict:
             losses += more_losses
     by_device = {b.device: b for b in bands}
     order = [d for d in (found.device, "cpu") if d in by_device]
-    bounds = tuple(TokenBound(d, by_device[d].memory_basis, by_device[d].memory_size, by_device[d].memory_gb_s,
-                              by_device[d].cache_bytes) for d in order)
+    bounds = tuple(b for b in (_bound(results, by_device[d]) for d in order) if b is not None)
     ratio = None
     if found.device in by_device and "cpu" in by_device and \
             {by_device[d].memory_basis for d in (found.device, "cpu")} == {"beyond_cache"}:
@@ -259,6 +266,22 @@ def verdict(results: ResultSet) -> Verdict:
         copy_ratio = rate_ratio(copies[0].point, copies[1].point, "bytes_moved")
     return Verdict(machine(results), coverage(results), found, products, steps, bands, bounds, tuple(wins),
                    tuple(losses), ratio, _overhead(found, bands), copies, copy_ratio)
+
+
+def _bound(results: ResultSet, band: Bandwidth) -> TokenBound | None:
+    """The device's bound on a 7B model's tokens per second, from a rate measured on data larger than its cache."""
+    point = band.memory_point
+    if band.memory_basis == "beyond_cache":
+        return TokenBound(band.device, "beyond_cache", band.memory_size, band.memory_gb_s, point.bytes_moved,
+                          band.cache_bytes)
+    if band.memory_basis == "largest":
+        return TokenBound(band.device, "largest", band.memory_size, band.memory_gb_s, point.bytes_moved)
+    # Every B @ a fitted in the cache: a model's weights do not, so only a copy larger than the cache can stand in.
+    copy = _largest_copy(results, band.device)
+    cache = band.cache_bytes
+    if copy is None or cache is None or copy.point.bytes_moved is None or copy.point.bytes_moved <= cache:
+        return None
+    return TokenBound(band.device, "copy", copy.n, copy.gb_s, copy.point.bytes_moved, cache)
 
 
 def _largest_copy(results: ResultSet, device: str) -> CopyRate | None:

@@ -13,7 +13,7 @@ import statistics
 
 from mpsarticle.analysis import predict
 from mpsarticle.analysis.findings.matvec import crossover
-from mpsarticle.analysis.findings.model import ANSWER_DECODE, ANSWER_MATMUL, Extreme, ModelFinding, model
+from mpsarticle.analysis.findings.model import ANSWER_DECODE, ANSWER_MATMUL, ModelFinding, model
 from mpsarticle.analysis.model import Fit, first_true
 from mpsarticle.analysis.series import ceiling_gb_s, peak_gflop_s
 from mpsarticle.article.formatting import duration, number, percent, whole
@@ -27,18 +27,21 @@ from mpsarticle.article.wording import (
     Num,
     Phrase,
     Rate,
+    Said,
     Seconds,
     Share,
     Size,
     Text,
     Words,
 )
+from mpsarticle.core.cited import cited
 from mpsarticle.core.specs import MatVec
 from mpsarticle.core.specsheet import chips, memory_bound
 from mpsarticle.results.model import ResultSet
 
-__all__ = ["answer", "assumptions_table", "checks_table", "decode_table", "fit_sentences", "fit_table", "post_sentence",
-           "predictions_table", "rules", "sources_sentences"]
+__all__ = ["ANSWER_COLUMNS", "FIT_COLUMNS", "FIT_DTYPES", "RULES", "answer", "answer_rows", "answer_table",
+           "assumptions_table", "checks_table", "decode_table", "fit_parameters_table", "fit_rows", "fit_sentences",
+           "fit_table", "op_basis", "post_sentence", "predictions_table", "rules", "sources_sentences"]
 
 #: The blog post's machine and its largest size.
 POST_CHIP = "Apple M1 Pro"
@@ -66,7 +69,8 @@ def _cpu_op(found: ModelFinding) -> Seconds | None:
 
 def answer(results: ResultSet, words: Words) -> str:
     """The opening page's first paragraph: on a Mac, its measurements beside the model's prediction for its chip;
-    elsewhere the answer for every Apple chip, from the model, with its error against published measurements."""
+    elsewhere, for every Apple chip, where its GPU starts to win and why (the table :func:`answer_table` gives
+    representative chips), with the model's error against published measurements said once."""
     found = model(results)
     if found.own_chip is not None and any(p.device == "mps" for p in results):
         return _mac_answer(results, found, words)
@@ -74,45 +78,85 @@ def answer(results: ResultSet, words: Words) -> str:
     gpu_op, cpu_op = _gpu_op(found), _cpu_op(found)
     if crossing is None or gpu_op is None or cpu_op is None:
         return words("model.answer.none")
-    parts = [words("model.answer.crossover", low=_size(crossing.low), low_chip=Text(crossing.low_chip),
-                   high=_size(crossing.high), high_chip=Text(crossing.high_chip), gpu_op=gpu_op, cpu_op=cpu_op)]
-    speedup = found.extreme("matmul_speedup_float32", str(ANSWER_MATMUL))
-    if speedup is not None:
-        parts.append(_matmul_answer(speedup, words))
-    eager = found.extreme("decode_eager_tokens_s", ANSWER_DECODE)
-    bound = found.extreme("decode_bound_tokens_s", ANSWER_DECODE)
-    if eager is not None and bound is not None:
-        limited, variants = found.fixed_bound_variants()
-        parts.append(words("model.answer.decode", eager_low=_tokens(eager.low), eager_high=_tokens(eager.high),
-                           bound_low=_tokens(bound.low), bound_high=_tokens(bound.high), limited=Count(limited),
-                           variants=Count(variants)))
-    parts.append(_error_sentence(found, words))
-    return " ".join(parts)
+    return " ".join([words("model.answer.crossover", low=_size(crossing.low), low_chip=Text(crossing.low_chip),
+                           high=_size(crossing.high), high_chip=Text(crossing.high_chip), gpu_op=gpu_op,
+                           cpu_op=cpu_op, basis=op_basis(found)),
+                     _error_sentence(found, words)])
 
 
-def _matmul_answer(speedup: Extreme, words: Words) -> str:
-    """The GPU-over-CPU factors of the chips' extremes, each said as the winner's advantage."""
-    if speedup.low >= 1:
-        return words("model.answer.matmul", m=Size(ANSWER_MATMUL), low=Factor(speedup.low),
-                     low_chip=Text(speedup.low_chip), high=Factor(speedup.high), high_chip=Text(speedup.high_chip))
-    if speedup.high >= 1:
-        return words("model.answer.matmul_mixed", m=Size(ANSWER_MATMUL), low=Factor(1 / speedup.low),
-                     low_chip=Text(speedup.low_chip), high=Factor(speedup.high), high_chip=Text(speedup.high_chip))
-    return words("model.answer.matmul_cpu", m=Size(ANSWER_MATMUL), low=Factor(1 / speedup.high),
-                 low_chip=Text(speedup.high_chip), high=Factor(1 / speedup.low), high_chip=Text(speedup.low_chip))
+def op_basis(found: ModelFinding) -> Phrase:
+    """How much published evidence the GPU's fixed cost per operation rests on: its rows, sources and chips."""
+    rows = found.assumptions["gpu_op_us"].rows
+    sources = tuple(dict.fromkeys(r.source_name for r in rows))
+    measured_on = tuple(Text(chip) for chip in dict.fromkeys(r.chip for r in rows))
+    return Phrase.of("model.op.basis", rows=Count(len(rows)), sources=Count(len(sources)), source=Text(sources[0]),
+                     chips=Listing(measured_on))
 
 
-def _tokens(value: float) -> Num:
-    return Num(value)
+#: The opening table's columns: a chip variant, then its predictions.
+ANSWER_COLUMNS = ("column.chip", "model.table.crossover", "model.table.float32", "model.table.eager_7b",
+                  "model.table.bound_7b")
+
+
+def answer_rows(results: ResultSet, words: Words) -> tuple[Said, ...]:
+    """A few representative chip variants, as typed values (what the oracle reads): those at either end of the
+    crossover, of float32 A @ B's speed-up and of a 7B model's eager tokens per second (of tied variants, the first
+    at the least and the last at the largest), and the blog post's chip with most GPU cores, in the spec sheet's
+    order; each with its central predictions (the ranges stand in the chapter "Your Mac")."""
+    found = model(results)
+    every = chips()
+    picked: list = []
+    for quantity, size in (("matvec_crossover_m", ""), ("matmul_speedup_float32", str(ANSWER_MATMUL)),
+                           ("decode_eager_tokens_s", ANSWER_DECODE)):
+        valued = [(p.value, chip) for chip in every if (p := found.of_chip(chip, quantity, size)) and p.value]
+        if valued:
+            # Variants of one chip often tie: the least is taken from the first variant, the largest from the last,
+            # so a tie adds no row.
+            low, high = min(v for v, _ in valued), max(v for v, _ in valued)
+            picked += [next(c for v, c in valued if v == low), next(c for v, c in reversed(valued) if v == high)]
+    post = [c for c in every if c.name == POST_CHIP]
+    if post:
+        picked.append(max(post, key=lambda c: c.gpu_cores))
+    rows = []
+    for chip in every:
+        if chip not in picked:
+            continue
+        values: dict = dict(chip=Text(chip.name), cores=Count(chip.gpu_cores))
+        for name, quantity, size, value in (("cross", "matvec_crossover_m", "", _size),
+                                            ("speedup", "matmul_speedup_float32", str(ANSWER_MATMUL), Factor),
+                                            ("eager", "decode_eager_tokens_s", ANSWER_DECODE, Num),
+                                            ("bound", "decode_bound_tokens_s", ANSWER_DECODE, Num)):
+            p = found.of_chip(chip, quantity, size)
+            if p is not None and p.value:
+                values[name] = value(p.value)
+        rows.append(Said("table.mac_answer", values))
+    return tuple(rows)
+
+
+def answer_table(results: ResultSet, words: Words) -> str:
+    """The opening page's table (:func:`answer_rows`); a dash where the model predicts nothing (a model too
+    large for the chip's memory)."""
+    body = []
+    for row in answer_rows(results, words):
+        v = row.values
+        name = f"{words.render(v['chip'])} ({words('your_mac.cores', cores=Text(whole(v['cores'].n, words.lang)))})"
+        cells = [name] + [words.render(v[k]) if k in v else "–" for k in ("cross", "speedup", "eager", "bound")]
+        body.append("<tr>" + "".join(f"<td>{html.escape(cell)}</td>" for cell in cells) + "</tr>")
+    return html_table([words(key) for key in ANSWER_COLUMNS], body, "mpsarticle-model-answer") if body else ""
 
 
 def _error_sentence(found: ModelFinding, words: Words) -> str:
+    """The model's error, said once: against the cited figures it predicts, and which cited figures it does not
+    (the times of one small operation set its fixed costs, so they cannot test it)."""
     compared = found.compared
     if not compared or found.median_error is None or found.worst_error is None:
         return words("model.checks.none")
-    return words("model.answer.error", checks=Count(len(compared)), chips=Count(len({c.row.chip for c in compared})),
-                 sources=Count(len(found.sources)), median=Share(found.median_error), worst=Share(found.worst_error),
-                 misses=Count(found.misses))
+    every = cited()
+    assumed = sum(1 for row in every if row.workload == "op")
+    return words("model.answer.error", checks=Count(len(compared)), cited=Count(len(every)), assumed=Count(assumed),
+                 rest=Count(len(every) - len(compared)), unpredicted=Count(len(every) - assumed - len(compared)),
+                 chips=Count(len({c.row.chip for c in compared})),
+                 sources=Count(len(found.sources)), median=Share(found.median_error), misses=Count(found.misses))
 
 
 def _mac_answer(results: ResultSet, found: ModelFinding, words: Words) -> str:
@@ -166,17 +210,46 @@ def _rates(fitted: Fit, words: Words) -> Listing:
                          for dtype, value in sorted(fitted.flops_per_s.items())))
 
 
+#: The precisions the table of fitted parameters has a column for (a dash where a device fitted no rate).
+FIT_DTYPES = ("float32", "float16", "bfloat16")
+FIT_COLUMNS = ("column.device", "model.table.points", "model.table.op", "model.table.bandwidth",
+               "model.table.rate_float32", "model.table.rate_float16", "model.table.rate_bfloat16",
+               "column.median_error", "column.worst_error")
+
+
+def fit_rows(results: ResultSet, words: Words) -> tuple[Said, ...]:
+    """One row per fitted device, as typed values (what the oracle reads): its points, the fixed cost per operation,
+    the bandwidth, the arithmetic rate per precision, and how far the model is from its points."""
+    rows = []
+    for device, fitted in model(results).fits.items():
+        every = list(fitted.errors)
+        rows.append(Said("table.model_fit", dict(
+            device=words.device(device), points=Count(fitted.points), op=Seconds(fitted.op_s),
+            bw=Rate(fitted.gb_s, "GB/s"), rates=_rates(fitted, words),
+            median=Share(statistics.median(e.median for e in every)), worst=Share(max(e.worst for e in every)))))
+    return tuple(rows)
+
+
+def fit_parameters_table(results: ResultSet, words: Words) -> str:
+    """The fitted parameters per device (:func:`fit_rows`)."""
+    body = []
+    for row in fit_rows(results, words):
+        v = row.values
+        rates = {dict(p.values)["dtype"].value: dict(p.values)["rate"] for p in v["rates"].items}
+        cells = [v["device"], *(words.render(v[k]) for k in ("points", "op", "bw")),
+                 *(words.render(rates[d]) if d in rates else "–" for d in FIT_DTYPES),
+                 words.render(v["median"]), words.render(v["worst"])]
+        body.append("<tr>" + "".join(f"<td>{html.escape(cell)}</td>" for cell in cells) + "</tr>")
+    return html_table([words(key) for key in FIT_COLUMNS], body, "mpsarticle-model-parameters") if body else ""
+
+
 def fit_sentences(results: ResultSet, words: Words) -> str:
+    """Which way of adding the three terms fits better, and the replayed steps left out of the fit (the parameters
+    themselves stand in :func:`fit_parameters_table`)."""
     found = model(results)
     if not found.fits:
         return words("model.fit.none")
     parts = []
-    for device, fitted in found.fits.items():
-        every = [e for e in fitted.errors]
-        median = statistics.median(e.median for e in every)
-        parts.append(words("model.fit.device", device=words.device(device), points=Count(fitted.points),
-                           op=Seconds(fitted.op_s), bw=Rate(fitted.gb_s, "GB/s"), rates=_rates(fitted, words),
-                           median=Share(median), worst=Share(max(e.worst for e in every))))
     chooser = found.fits[found.chosen_by] if found.chosen_by else None
     if chooser is not None:
         other = "max" if chooser.combination == "sum" else "sum"
@@ -374,39 +447,51 @@ def _moves_at_least(line: float) -> int:
     return first_true(lambda m: MatVec(m).bytes_moved >= line, 0, high)
 
 
-def rules(results: ResultSet, words: Words) -> str:
+#: The closing chapter's rules, one item of its list each (an empty one is not shown).
+RULES = ("model_rule_fixed", "model_rule_memory", "model_rule_mac", "model_rule_text")
+
+
+def rules(results: ResultSet, words: Words) -> dict[str, str]:
+    """The closing chapter's rules, each one sentence of one idea (the fixed cost of a call is explained in the
+    timing chapter: the rule states its size only)."""
     found = model(results)
-    parts = []
+    made = dict.fromkeys(RULES, "")
     device = found.chosen_by
-    gpu_op, cpu_op = _gpu_op(found), _cpu_op(found)
-    if device is not None and gpu_op is not None and cpu_op is not None:
+    gpu_op = _gpu_op(found)
+    if device is not None:
         fitted = found.fits[device]
         fixed_first = any(t.workload == "matvec" and t.before == "fixed" for t in found.thresholds[device])
         if fixed_first:
             line = fitted.op_s * fitted.bytes_per_s
-            parts.append(words("model.rule.fixed", device=words.device(device), op=Seconds(fitted.op_s),
-                               bytes=Bytes(line, binary=False), bw=Rate(fitted.gb_s, "GB/s"),
-                               m=_size(_moves_at_least(line)), gpu_op=gpu_op, cpu_op=cpu_op))
+            made["model_rule_fixed"] = words("model.rule.fixed", device=words.device(device), op=Seconds(fitted.op_s),
+                                             bytes=Bytes(line, binary=False), bw=Rate(fitted.gb_s, "GB/s"),
+                                             m=_size(_moves_at_least(line)))
     given = found.assumptions
     if "gpu_bandwidth_share" in given and "cpu_bandwidth_share" in given:
         gpu, cpu = given["gpu_bandwidth_share"].central, given["cpu_bandwidth_share"].central
-        parts.append(words("model.rule.memory", gpu_share=Share(gpu), cpu_share=Share(cpu), ratio=Factor(gpu / cpu)))
+        made["model_rule_memory"] = words("model.rule.memory", gpu_share=Share(gpu), cpu_share=Share(cpu),
+                                          ratio=Factor(gpu / cpu))
     crossings = [p for p in found.predictions if p.quantity == "matvec_crossover_m" and p.value]
-    if crossings and gpu_op is not None and found.ops_per_layer and "gpu_bandwidth_share" in given:
+    if crossings and gpu_op is not None and "gpu_bandwidth_share" in given:
         values = sorted(p.value for p in crossings if p.value)
         low = min(crossings, key=lambda p: p.value or 0)
         high = max(crossings, key=lambda p: p.value or 0)
-        layers = predict.decode_models()["7B"][1]
-        ops = found.ops_per_layer * layers
         share = given["gpu_bandwidth_share"].central
         median_bw = statistics.median(c.bandwidth_gb_s for c in chips()) * 1e9 * share
-        limited, variants = found.fixed_bound_variants()
-        parts.append(words("model.rule.mac", cross=_size(statistics.median(values)), low=_size(low.value or 0),
-                           low_chip=Text(low.chip), high=_size(high.value or 0), high_chip=Text(high.chip),
-                           mac_bytes=Bytes(gpu_op.seconds * median_bw, binary=False), gpu_op=gpu_op,
-                           ops=Count(int(round(ops))), overhead=Seconds(ops * gpu_op.seconds), limited=Count(limited),
-                           variants=Count(variants)))
-    return " ".join(parts) or words("model.fit.none")
+        made["model_rule_mac"] = words("model.rule.mac", cross=_size(statistics.median(values)),
+                                       low=_size(low.value or 0), low_chip=Text(low.chip), high=_size(high.value or 0),
+                                       high_chip=Text(high.chip), mac_bytes=Bytes(gpu_op.seconds * median_bw,
+                                                                                  binary=False),
+                                       gpu_op=gpu_op, basis=op_basis(found))
+        if found.ops_per_layer:
+            ops = found.ops_per_layer * predict.decode_models()["7B"][1]
+            limited, variants = found.fixed_bound_variants()
+            made["model_rule_text"] = words("model.rule.text", ops=Count(int(round(ops))),
+                                            overhead=Seconds(ops * gpu_op.seconds), limited=Count(limited),
+                                            variants=Count(variants))
+    if not any(made.values()):
+        made["model_rule_fixed"] = words("model.fit.none")
+    return made
 
 
 def post_sentence(results: ResultSet, words: Words) -> str:

@@ -333,3 +333,16 @@ def test_a_fall_that_one_slow_process_makes_is_not_the_machines():
     every = point(1500, [[9e-5] * 5, [9.5e-5] * 5, [9.2e-5] * 5])  # every process four times slower per byte
     assert not drops(ResultSet(env, [small, one_slow]), ("matvec",))
     assert [(d.before, d.after) for d in drops(ResultSet(env, [small, every]), ("matvec",))] == [(1024, 1500)]
+
+
+@pytest.mark.parametrize("machine", MACHINES)
+def test_every_bound_on_tokens_reads_data_larger_than_the_cache(machine):
+    """A model's weights come from memory: each bound's rate was measured on more bytes than the device's cache,
+    or on B @ a's largest matrix where the cache size is not recorded."""
+    results = results_of(machine)
+    for bound in verdict(results).bounds:
+        cache = results.environment.get("devices", {}).get(bound.device, {}).get("cache_bytes")
+        if bound.basis == "largest":
+            assert not cache, (machine, bound)
+        else:
+            assert cache and bound.moved and bound.moved > cache, (machine, bound)

@@ -180,3 +180,50 @@ def test_the_notes_under_tables_on_two_pages_are_shorter_than_a_repeated_paragra
         assert notes
         for note in notes:
             assert len(note.get_text(" ").split()) < 25, note.get_text()
+
+
+def _table_cells(table: str) -> list[list[str]]:
+    rows = BeautifulSoup(table, "html.parser").find_all("tr")
+    return [[cell.get_text() for cell in row.find_all("td")] for row in rows if row.find_all("td")]
+
+
+@pytest.mark.parametrize("lang", ["en", "id"])
+@pytest.mark.parametrize("machine", ["ci-2core", "ci-2core-workers", "nvidia-h200", "apple-m1-base"])
+def test_the_opening_and_parameter_tables_show_their_rows_values(machine: str, lang: str) -> None:
+    """The opening page's table of chips and the table of fitted parameters, read from their HTML: one row per
+    typed row (what the oracle reads), each cell that row's value in the page's language, a dash where it has
+    none."""
+    from mpsarticle.article import mac_model
+
+    from ..machines import results_of
+    from ..rendering import NUMBER, parse_number
+
+    results, words = results_of(machine), Words(lang)
+    rows = mac_model.answer_rows(results, words)
+    cells = _table_cells(mac_model.answer_table(results, words))
+    assert len(cells) == len(rows) >= 3
+    for row, shown in zip(rows, cells, strict=True):
+        v = row.values
+        assert shown[0].startswith(v["chip"].value) and str(v["cores"].n) in shown[0]
+        for name, cell in zip(("cross", "speedup", "eager", "bound"), shown[1:], strict=True):
+            if name not in v:
+                assert cell == "–", (name, cell)
+                continue
+            assert cell == words.render(v[name]), (name, cell)
+            token = NUMBER.findall(cell)[0]
+            printed = parse_number(token, lang)
+            value = v[name].n if name == "cross" else v[name].value
+            decimals = len(token.rpartition("." if lang == "en" else ",")[2]) if any(
+                sep in token for sep in ("." if lang == "en" else ",")) else 0
+            # Half a unit of the last digit printed; a whole number has at least two significant figures.
+            slack = 0.5 * 10 ** -decimals if decimals else max(0.5, 0.05 * value)
+            assert abs(printed - value) <= slack + 1e-9, (name, cell, value)
+    fits = mac_model.fit_rows(results, words)
+    cells = _table_cells(mac_model.fit_parameters_table(results, words))
+    assert len(cells) == len(fits) >= 1
+    for row, shown in zip(fits, cells, strict=True):
+        v = row.values
+        assert shown[:4] == [v["device"], words.render(v["points"]), words.render(v["op"]), words.render(v["bw"])]
+        assert shown[-2:] == [words.render(v["median"]), words.render(v["worst"])]
+        rates = {dict(p.values)["dtype"].value: dict(p.values)["rate"] for p in v["rates"].items}
+        assert shown[4:7] == [words.render(rates[d]) if d in rates else "–" for d in mac_model.FIT_DTYPES]

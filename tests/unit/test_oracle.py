@@ -149,12 +149,13 @@ def test_the_matrix_has_claims_of_each_kind() -> None:
 
 def test_the_new_real_build_is_in_the_matrix_and_read() -> None:
     """The H200 default-profile build (a fixture, not an archive file) is read like the others: its GPU's TF32
-    setting, its CPU's cache-served rate named as such, and the blog post's sizes timed both ways."""
+    setting, its CPU's bound on tokens taken from a copy larger than its cache (every B @ a fits in it), and the
+    blog post's sizes timed both ways."""
     recordings = {c: matrix_recording("nvidia-h200-build", c) for c in CHAPTERS}
     assert "tf32.off" in recordings["matmul"].keys()
     assert "TF32 off" in recordings["matmul"].texts["peak_sentence"]
     bounds = [s for s in recordings["verdict"] if s.key in ("answer.tokens.bound", "answer.tokens.also")]
-    assert any(oracle_said.choice(s, "basis") == "fits_cache" and "which fits in its 300 MiB of cache" in render(s)
+    assert any(oracle_said.choice(s, "basis") == "copy" and "all fit in its 300 MiB of cache" in render(s)
                for s in bounds), [render(s) for s in bounds]
     read = sum(check(r, results_of("nvidia-h200-build"))[1] for r in recordings.values())
     assert read > 30
@@ -621,7 +622,7 @@ def test_a_rate_from_memory_is_a_matrix_larger_than_the_cache_and_never_the_copy
     assert not claims(results, model, bound("answer.tokens.bound", "beyond_cache", 42.0, 4096, 3.0))
     assert claims(results, model, bound("answer.tokens.bound", "beyond_cache", 84.0, 1024, 6.0))  # fits the cache
     assert claims(results, model, bound("answer.tokens.bound", "beyond_cache", 107, 4096, 7.67))  # the copy's rate
-    assert claims(results, model, bound("answer.tokens.also", "fits_cache", 42.0, 4096, 3.0))  # it does not fit
+    assert claims(results, model, bound("answer.tokens.also", "largest", 42.0, 4096, 3.0))  # its cache is known
     assert claims(results, replace(model, values={**model.values, "bits": Count(8)}))
 
     def reads(cpu: float, factor: float) -> Said:
@@ -1297,3 +1298,29 @@ def test_a_large_archive_is_counted_and_its_falls_read() -> None:
 def test_a_wrong_archive_count_is_found(mutation) -> None:
     recording, archive = _archive_recording(30)
     assert oracle.archive_failures(mutation(recording), archive)
+
+
+def _on(device: str):
+    return lambda values: values.get("device") == device
+
+
+def test_a_bound_on_tokens_from_a_rate_a_cache_may_have_served_is_caught() -> None:
+    """A model's weights are read from memory: where every B @ a fits in the CPU's 300 MiB of cache, the bound
+    comes from the largest copy (512 MiB, past the cache). The cache-resident B @ a rate in its place (150 GB/s at
+    m = 8,192), the copy's rate or bytes misstated, or a copy quoted where B @ a passed the cache, are caught."""
+    results, recording = results_of("nvidia-h200-build"), matrix_recording("nvidia-h200-build", "verdict")
+    assert "at the 88.0 GB/s of its largest plain copy (512 MiB moved)" in recording.texts["answer_llm"]
+    assert not check(recording, results)[0]
+    cpu = "CPU"
+    cached = substitute(recording, "answer.tokens.also", where=_on(cpu), basis=Choice("largest"),
+                        rate=Rate(149.6, "GB/s"), size=Size(8192), tokens=Num(149.6 / 14.0))
+    assert check(cached, results)[0]
+    assert check(substitute(recording, "answer.tokens.also", where=_on(cpu), rate=Rate(149.6, "GB/s"),
+                            tokens=Num(149.6 / 14.0)), results)[0]
+    assert check(substitute(recording, "answer.tokens.also", where=_on(cpu), moved=Bytes(128 << 20)), results)[0]
+    # The 2-core CI box read B @ a beyond its cache: a copy there instead is caught.
+    ci, ci_recording = results_of("ci-2core"), matrix_recording("ci-2core", "verdict")
+    assert not check(ci_recording, ci)[0]
+    copied = substitute(ci_recording, "answer.tokens.bound", basis=Choice("copy"), rate=Rate(43.1, "GB/s"),
+                        moved=Bytes(512 << 20), cache=Bytes(32 << 20), tokens=Num(43.1 / 14.0))
+    assert check(copied, ci)[0]

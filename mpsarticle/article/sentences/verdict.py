@@ -23,7 +23,7 @@ def sentences(results: ResultSet, words: Words) -> dict[str, str]:
     return {"answer_rule": answer["answer_rule"], "answer_rule_more": rule_more(results, words),
             "answer_llm": answer["answer_llm"], **reason_sentences(results, words),
             "reason_ops": op_reason(results, words, present_accelerator(results)),
-            "model_rules": mac_model.rules(results, words)}
+            **mac_model.rules(results, words)}
 
 
 def reason_sentences(results: ResultSet, words: Words) -> dict[str, str]:
