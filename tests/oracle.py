@@ -97,7 +97,7 @@ import math
 import re
 import statistics
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from itertools import pairwise
 from pathlib import Path
@@ -200,6 +200,7 @@ CHECKS: dict[str, str] = {
     "bandwidth.cache": "check_bandwidth",
     "bandwidth.above_copy": "check_bandwidth",
     "bandwidth.level": "check_bandwidth",
+    "bandwidth.unclear": "check_bandwidth",
     "bandwidth.no_ceiling": "check_bandwidth",
     "drop.one": "check_fall",
     "drop.cache": "check_fall_cache",
@@ -285,6 +286,8 @@ CHECKS: dict[str, str] = {
     "attention.compared.faster": "check_attention_compared",
     "attention.compared.slower": "check_attention_compared",
     "attention.compared.same": "check_attention_compared",
+    "attention.compared.unclear": "check_attention_compared",
+    "attention.compared.level_noisy": "check_attention_compared",
     "attention.compared.mixed": "check_attention_compared",
     "attention.compared.not_faster": "check_attention_compared",
     "attention.compared.none": "check_attention_none_common",
@@ -520,21 +523,45 @@ def rate_direction(mine: Timed, theirs: Timed, amount: str) -> str:
     return SAME
 
 
-def _level(found: str, low: float, high: float) -> str:
-    return UNCLEAR if found == SAME and low < 1 / AGREE and high > AGREE else found
+def published(point: Point) -> tuple[float, float]:
+    """The 95 % interval of a point's time as its file publishes it (``ci_low_s`` … ``ci_high_s``): what a reader
+    checks "level" against, whichever process's reading a direction came from; its median where it has none."""
+    low, high = point.ci_low_s, point.ci_high_s
+    return (low, high) if low and high else (point.median_s, point.median_s)
+
+
+def spread_is_wide(low: float, high: float) -> bool:
+    """A ratio's range that reaches beyond :data:`AGREE` on both sides of 1: too wide to call the two level."""
+    return low < 1 / AGREE and high > AGREE
+
+
+def too_noisy(base: Point, other: Point) -> bool:
+    """base's time / other's, from their published intervals (base low / other high … base high / other low),
+    reaches beyond :data:`AGREE` on both sides."""
+    (base_low, base_high), (other_low, other_high) = published(base), published(other)
+    return spread_is_wide(base_low / other_high, base_high / other_low)
+
+
+def rate_too_noisy(mine: Point, theirs: Point, amount: str) -> bool:
+    """:func:`too_noisy` for two rates of ``amount`` per second (the points may be of different sizes)."""
+    (low, high), (their_low, their_high) = published(mine), published(theirs)
+    scale = getattr(mine, amount) / getattr(theirs, amount)
+    return spread_is_wide(scale * their_low / high, scale * their_high / low)
+
+
+def _level(found: str, noisy: bool) -> str:
+    return UNCLEAR if found == SAME and noisy else found
 
 
 def level_reading(base: Timed, other: Timed) -> str:
-    """:func:`direction`, with overlapping intervals read further: level, or :data:`UNCLEAR` where the ratio's
-    interval (base low / other high … base high / other low) reaches beyond :data:`AGREE` on both sides."""
-    return _level(direction(base, other), base.low / other.high, base.high / other.low)
+    """:func:`direction`, with overlapping intervals read further: level, or :data:`UNCLEAR` where the points'
+    published intervals (:func:`too_noisy`) reach beyond :data:`AGREE` on both sides."""
+    return _level(direction(base, other), too_noisy(base.point, other.point))
 
 
 def rate_level_reading(mine: Timed, theirs: Timed, amount: str) -> str:
     """:func:`rate_direction`, read further as :func:`level_reading` is."""
-    _, low, high = mine.rate(amount)
-    _, their_low, their_high = theirs.rate(amount)
-    return _level(rate_direction(mine, theirs, amount), low / their_high, high / their_low)
+    return _level(rate_direction(mine, theirs, amount), rate_too_noisy(mine.point, theirs.point, amount))
 
 
 def naive_verdict(engine: Timed, naive: Timed) -> str:
@@ -576,6 +603,12 @@ class Pairs:
     other: Mapping[int, list[Timed]]
     base_name: str = "CPU"
     other_name: str = "accelerator"
+    #: Whether overlapping intervals are told apart as level (:data:`SAME`) or too noisy to tell (:data:`UNCLEAR`,
+    #: :func:`too_noisy`): for sentences that set the two side by side.
+    tells_noise: bool = False
+
+    def telling_noise(self) -> Pairs:
+        return replace(self, tells_noise=True)
 
     def common(self) -> list[int]:
         return sorted(self.base.keys() & self.other.keys())
@@ -584,12 +617,14 @@ class Pairs:
         return [(b, o) for b in self.base.get(size, []) for o in self.other.get(size, [])]
 
     def directions(self, size: int) -> set[str]:
-        """Every direction a pair of readings at ``size`` shows (see :class:`Timed`)."""
-        return {direction(b, o) for pb, po in self.at(size) for b in pb.readings() for o in po.readings()}
+        """Every direction a pair of readings at ``size`` shows (see :class:`Timed`); with :attr:`tells_noise`,
+        level told apart from too noisy to tell (:func:`level_reading`)."""
+        read = level_reading if self.tells_noise else direction
+        return {read(b, o) for pb, po in self.at(size) for b in pb.readings() for o in po.readings()}
 
     def level_readings(self, size: int) -> set[str]:
         """:meth:`directions`, with level told apart from too noisy to tell (:func:`level_reading`)."""
-        return {level_reading(b, o) for pb, po in self.at(size) for b in pb.readings() for o in po.readings()}
+        return self.telling_noise().directions(size)
 
     def can_be(self, side: str, size: int) -> bool:
         return side in self.directions(size)
@@ -739,13 +774,15 @@ class Oracle:
         return {s: [t.rate(amount)[0] for t in ts if getattr(t.point, amount)]
                 for s, ts in self.timed(workload, device, **params).items()}
 
-    def best_rate_directions(self, dtype: str) -> set[str]:
+    def best_rate_directions(self, dtype: str, level: bool = False) -> set[str]:
+        """Best rate against best rate, by each pair of readings; ``level``: with level told apart from too noisy
+        to tell (:func:`rate_level_reading`)."""
         if self.accelerator is None:
             return set()
         mine = self.best("matmul", self.accelerator, "flops", dtype=dtype)
         theirs = self.best("matmul", "cpu", "flops", dtype=dtype)
-        return {rate_direction(a, c, "flops") for pa in mine for pc in theirs for a in pa.readings()
-                for c in pc.readings()}
+        return {rate_level_reading(a, c, "flops") if level else rate_direction(a, c, "flops") for pa in mine
+                for pc in theirs for a in pa.readings() for c in pc.readings()}
 
     # -- falls
     @functools.cached_property
@@ -1359,8 +1396,8 @@ def check_bandwidth(s: Said, c: Context) -> None:
             c.quantity(v["share"], shares, "share of the copy")
         if "times" in printed and shares:
             c.factor(v["times"], shares, "times the copy")
-        if s.key == "bandwidth.level":
-            _level_with_copy(c, device, at)
+        if s.key in ("bandwidth.level", "bandwidth.unclear"):
+            _level_with_copy(c, device, at, noisy=s.key == "bandwidth.unclear")
     if "matrix" in printed:
         cache = c.oracle.cache.get(device)
         moved = [t.point.bytes_moved for t in c.oracle.timed("matvec", device).get(at, [])]
@@ -1372,8 +1409,10 @@ def check_bandwidth(s: Said, c: Context) -> None:
             c.fail(f"'fits in its {shown(v['cache'])} of cache', but the matrix is larger")
 
 
-def _level_with_copy(c: Context, device: str, at: int) -> None:
-    """B @ a at ``at`` and the copy from memory overlap: their rates' intervals (each point's, at 97.5 %) meet."""
+def _level_with_copy(c: Context, device: str, at: int, noisy: bool) -> None:
+    """B @ a at ``at`` and the copy from memory overlap: their rates' intervals (each point's, at 97.5 %) meet;
+    and, by their published intervals (:func:`rate_too_noisy`), narrow enough to call level, or (``noisy``) too
+    wide to."""
     def bounds(timed, amount: str) -> tuple[float, float]:
         moved = getattr(timed.point, amount)
         return moved / timed.high, moved / timed.low
@@ -1385,6 +1424,12 @@ def _level_with_copy(c: Context, device: str, at: int) -> None:
     if not any(p[0] <= q[1] and q[0] <= p[1] for p in products for q in ceilings):
         c.fail(f"'level within noise with' the copy on the {device}, but B @ a at m = {at:,} and the copy's rates "
                f"do not overlap: {products} against {ceilings}")
+    found = {rate_too_noisy(t.point, copy.point, "bytes_moved") for t in c.oracle.timed("matvec", device).get(at, [])
+             for copy in copies}
+    if found and noisy not in found:
+        said, seen = ("too noisy to tell", "narrow enough to call level") if noisy else ("level", "too wide")
+        c.fail(f"B @ a at m = {at:,} against the copy on the {device}: said {said}, but their published "
+               f"intervals are {seen}")
 
 
 def _memory_copies(c: Context, device: str) -> list[float]:
@@ -1758,13 +1803,16 @@ def _same_sizes(c: Context, pairs: Pairs, clause: Said, where: str, says_slower:
     which sizes it names and what holds at them; ``says_slower``: its mixed form can say where it is slower, and so
     must name every such size."""
     v, printed = clause.values, printed_fields(clause)
+    pairs = pairs.telling_noise()  # level only where the intervals are narrow enough; else too noisy to tell
     common, summary = pairs.common(), choice(clause, "summary")
-    if summary == "not_faster":  # faster at none: slower at the listed sizes, level at the rest
+    form, _, rest = summary.partition(".")
+    if form in ("not_faster", "level_noisy"):  # faster at none: slower at the listed sizes, level or noisy at the rest
         _common(c, pairs, sizes_of(v["sizes"]), where)
-        losses = sizes_of(v["losses"])
-        for at in common:
-            c.side(SLOWER if at in losses else SAME, pairs, at, where)
-        if not losses or len(losses) == len(common):
+        losses = sizes_of(v["losses"]) if form == "not_faster" else []
+        _rest(c, pairs, rest if form == "not_faster" else "both", v, losses, where)
+        for at in losses:
+            c.side(SLOWER, pairs, at, where)
+        if form == "not_faster" and (not losses or len(losses) == len(common)):
             c.fail(f"{where}: 'faster at none' with losses {losses} of {common}: not a mix")
         return
     if summary.startswith("mixed"):
@@ -1786,8 +1834,10 @@ def _same_sizes(c: Context, pairs: Pairs, clause: Said, where: str, says_slower:
                 c.fail(f"{where}: slower at m = {at:,} ({pairs.evidence(at)}), unsaid")
         if len(wins) == len(common):
             c.fail(f"{where}: 'only at' every size")
+        if says_slower and rest != "slower":  # the CPU's mixed form also says what holds at the other sizes
+            _rest(c, pairs, rest, v, wins, where)
         return
-    side = {"faster": FASTER, "slower": SLOWER, "same": SAME}[summary.partition(".")[0]]
+    side = {"faster": FASTER, "slower": SLOWER, "same": SAME, "unclear": UNCLEAR}[form]
     if "sizes" in printed:
         _common(c, pairs, sizes_of(v["sizes"]), where)
     elif len(common) != 1:
@@ -1800,9 +1850,30 @@ def _same_sizes(c: Context, pairs: Pairs, clause: Said, where: str, says_slower:
         c.winner_factor(side, pairs, at, v["factor"], where)
 
 
+def _rest(c: Context, pairs: Pairs, rest: str, v: Mapping[str, Any], named: list[int], where: str) -> None:
+    """The sizes a clause does not name by its own side (``named``): level at every one (``rest`` empty), too
+    noisy to tell at every one (``noisy``), or, ``both``, level at those listed as ``level`` and too noisy at
+    those listed as ``noisy``, the two lists together being exactly the rest."""
+    others = [at for at in pairs.common() if at not in named]
+    if rest == "both":
+        level, noisy = sizes_of(v["level"]), sizes_of(v["noisy"])
+        if sorted(level + noisy) != others:
+            c.fail(f"{where}: level at {level} and too noisy at {noisy}, but the other sizes are {others}")
+        if not level or not noisy:
+            c.fail(f"{where}: 'level at … and too noisy at …' with one of the two empty ({level}, {noisy})")
+    else:
+        level, noisy = (others, []) if not rest else ([], others)
+    for at in level:
+        c.side(SAME, pairs, at, where)
+    for at in noisy:
+        c.side(UNCLEAR, pairs, at, where)
+
+
 #: The side a same-size comparison's precision is said under (``matmul.side``), by its own summary's form.
 SIDE_OF_SUMMARY = {"faster": "faster", "faster.all": "faster", "mixed": "faster", "same": "same", "same.all": "same",
-                   "not_faster": "not_faster", "slower": "slower", "slower.all": "slower"}
+                   "unclear": "unclear", "unclear.all": "unclear", "not_faster": "not_faster",
+                   "not_faster.noisy": "not_faster", "not_faster.both": "not_faster", "level_noisy": "not_faster",
+                   "slower": "slower", "slower.all": "slower"}
 
 
 def _sided(c: Context, s: Said, side_key: str, item_key: str, side_of: Callable[[Said], str]) -> list[Said]:
@@ -1836,14 +1907,14 @@ def check_best(s: Said, c: Context) -> None:
     o = c.oracle
     for clause in _sided(c, s, "direction", "direction", lambda item: choice(item, "direction")):
         v, dtype = clause.values, text_of(clause.values["dtype"])
-        side = {"faster": FASTER, "slower": SLOWER}.get(choice(clause, "direction"), SAME)
+        side = {"faster": FASTER, "slower": SLOWER, "unclear": UNCLEAR}.get(choice(clause, "direction"), SAME)
         mine = o.best("matmul", o.accelerator, "flops", dtype=dtype) if o.accelerator else []
         theirs = o.best("matmul", "cpu", "flops", dtype=dtype)
         for name, tops, printed in (("accelerator", mine, v["acc_size"].n), ("CPU", theirs, v["cpu_size"].n)):
             at = [int(t.point.params["m"]) for t in tops]
             if printed not in at:
                 c.fail(f"best {dtype} on the {name} said to be at m = {printed:,}, but it is at m = {at}")
-        directions = o.best_rate_directions(dtype)
+        directions = o.best_rate_directions(dtype, level=True)
         if side not in directions:
             c.fail(f"best rates in {dtype}: the accelerator's is {'/'.join(sorted(directions)) or 'not compared'}, "
                    f"not {side}")
@@ -1950,8 +2021,8 @@ def check_cpu_facts(s: Said, c: Context) -> None:
 
 def check_train(s: Said, c: Context) -> None:
     v = s.values
-    pairs, at = c.oracle.compare("train_step"), v["batch"].n
-    side = {"faster": FASTER, "slower": SLOWER}.get(choice(s, "direction"), SAME)
+    pairs, at = c.oracle.compare("train_step").telling_noise(), v["batch"].n
+    side = {"faster": FASTER, "slower": SLOWER, "unclear": UNCLEAR}.get(choice(s, "direction"), SAME)
     c.side(side, pairs, at, f"batch {at:,}")
     _pair_times(c, "train_step", at, v["acc"], v["cpu"])
     if "factor" in printed_fields(s):
@@ -1962,8 +2033,8 @@ def check_train_also(s: Said, c: Context) -> None:
     if choice(s, "direction") == "missing":
         _train_missing(s, c)
         return
-    pairs, at = c.oracle.compare("train_step"), s.values["batch"].n
-    side = {"faster": FASTER, "slower": SLOWER}.get(choice(s, "direction"), SAME)
+    pairs, at = c.oracle.compare("train_step").telling_noise(), s.values["batch"].n
+    side = {"faster": FASTER, "slower": SLOWER, "unclear": UNCLEAR}.get(choice(s, "direction"), SAME)
     c.side(side, pairs, at, f"batch {at:,}")
     if "factor" in printed_fields(s):
         c.winner_factor(side, pairs, at, s.values["factor"], f"batch {at:,}")
@@ -1990,9 +2061,11 @@ def check_train_scaling(s: Said, c: Context) -> None:
             c.fail(f"{where}: {name} printed as {shown(v[name])}, the batches give {value:g}")
     pairs = [(a, b) for pa in steps[small] for pb in steps[large] for a in pa.readings() for b in pb.readings()]
     # direction(base, other) is "faster" where the larger batch (other) took less time than the smaller (base).
-    found = {direction(a, b) for a, b in pairs}
-    wanted = {"less": FASTER, "same": SAME, "fixed": SLOWER, "grows": SLOWER}[kind]
-    if wanted not in found:
+    found = {level_reading(a, b) for a, b in pairs}
+    # "about as long" is a level claim; "less than half the time" holds as well where the two are too noisy to tell
+    # whether the larger batch took more time or less.
+    wanted = {"less": {FASTER}, "same": {SAME}, "fixed": {SLOWER, UNCLEAR}, "grows": {SLOWER}}[kind]
+    if not wanted & found:
         c.fail(f"{where}: '{kind}', but the readings show {'/'.join(sorted(found))} for the larger batch")
     ratios = [b.median / a.median for a, b in pairs]
     if kind != "grows" and not any(r < times / 2 for r in ratios):
@@ -2573,11 +2646,21 @@ def check_attention_compared(s: Said, c: Context) -> None:
     if not calls:
         c.fail(f"no attention call in {dtype} measured well on both")
         return
-    if form in ("faster", "slower", "same"):
-        side = {"faster": FASTER, "slower": SLOWER}.get(form, SAME)
+    if form == "level_noisy":  # level at the calls named so, too noisy to tell at the others named
+        said = {side: {_call_of(call) for call in parts(s.values[name])} for side, name in ((SAME, "level"),
+                                                                                             (UNCLEAR, "noisy"))}
+        if said[SAME] | said[UNCLEAR] != {(seq, dim) for seq, dim, _ in calls} or said[SAME] & said[UNCLEAR]:
+            c.fail(f"the calls named, {sorted(said[SAME])} and {sorted(said[UNCLEAR])}, are not those measured on "
+                   f"both, each once")
         for seq, dim, pairs in calls:
-            c.side(side, pairs, seq, f"attention {dtype} at {seq:,} positions, head size {dim}")
-        if form != "same":
+            side = SAME if (seq, dim) in said[SAME] else UNCLEAR
+            c.side(side, pairs.telling_noise(), seq, f"attention {dtype} at {seq:,} positions, head size {dim}")
+        return
+    if form in ("faster", "slower", "same", "unclear"):
+        side = {"faster": FASTER, "slower": SLOWER, "unclear": UNCLEAR}.get(form, SAME)
+        for seq, dim, pairs in calls:
+            c.side(side, pairs.telling_noise(), seq, f"attention {dtype} at {seq:,} positions, head size {dim}")
+        if form not in ("same", "unclear"):
             [call] = parts(s.values["call"])
             at, dim = _call_of(call)
             pairs = next((p for s_, d, p in calls if s_ == at and d == dim), None)
@@ -2618,9 +2701,15 @@ def check_attention_rule(s: Said, c: Context) -> None:
             if all(p.must_be(side, seq) for seq, _, p in calls):
                 c.fail(f"'which device wins depends', but every call is {side}")
         return
+    if said == "unclear":  # faster nowhere, and too noisy to tell at some call
+        for seq, dim, pairs in calls:
+            c.side(SAME, pairs, seq, f"attention {dtype} at {seq:,} positions, head size {dim}")
+        if not any(pairs.telling_noise().can_be(UNCLEAR, seq) for seq, _, pairs in calls):
+            c.fail(f"attention in {dtype}: 'too noisy to tell at some call', but every call is narrow enough")
+        return
     side = {"faster": FASTER, "slower": SLOWER}.get(said, SAME)
     for seq, dim, pairs in calls:
-        c.side(side, pairs, seq, f"attention {dtype} at {seq:,} positions, head size {dim}")
+        c.side(side, pairs.telling_noise(), seq, f"attention {dtype} at {seq:,} positions, head size {dim}")
 
 
 def _decoder_parameters(params: Mapping) -> int:
@@ -2711,8 +2800,8 @@ def check_decode_contexts(s: Said, c: Context) -> None:
         c.quantity(printed, [1 / value for value in _values(steps)], f"replayed tokens per second at {context:,}")
     # The longest context's time over the shortest's, every pair of readings.
     pairs = _reading_pairs(replayed[-1], replayed[0])
-    sides = {direction(last, first) for last, first in pairs}
-    side = {"slower": FASTER, "faster": SLOWER}.get(form, SAME)
+    sides = {level_reading(last, first) for last, first in pairs}
+    side = {"slower": FASTER, "faster": SLOWER, "unclear": UNCLEAR}.get(form, SAME)
     if side not in sides:
         c.fail(f"the longest context '{form}' than the shortest, but the readings say {sorted(sides)}")
     if "factor" in printed_fields(s):
@@ -2955,12 +3044,12 @@ def check_decode_ways_versus(s: Said, c: Context) -> None:
         return
     if graphs[0].point.detail.get("overhead_removed_by") != "cuda_graph":
         c.fail(f"a CUDA graph, but the replay says {graphs[0].point.detail.get('overhead_removed_by')}")
-    side = {"faster": FASTER, "slower": SLOWER}.get(choice(s, "direction"), SAME)
+    side = {"faster": FASTER, "slower": SLOWER, "unclear": UNCLEAR}.get(choice(s, "direction"), SAME)
     pairs = _reading_pairs(graphs, compiled)
-    sides = {direction(g, f) for g, f in pairs}
+    sides = {level_reading(g, f) for g, f in pairs}
     if side not in sides:
         c.fail(f"the compiled step '{side}' than the graph, but the readings say {sorted(sides)}")
-    if side != SAME:
+    if side in (FASTER, SLOWER):
         ratios = [g.median / f.median for g, f in pairs]
         c.factor(v["factor"], ratios if side == FASTER else [1 / r for r in ratios], "compiled against replayed")
     if "kernels" in v:
@@ -3027,8 +3116,8 @@ def check_precision_decode(s: Said, c: Context) -> None:
         return
     c.quantity(s.values["fp16"], _values(fp16), "the float16 step")
     c.quantity(s.values["bf16"], _values(bf16), "the bfloat16 step")
-    sides = {direction(b, f) for b, f in _reading_pairs(bf16, fp16)}
-    side = {"faster": FASTER, "slower": SLOWER}.get(choice(s, "direction"), SAME)
+    sides = {level_reading(b, f) for b, f in _reading_pairs(bf16, fp16)}
+    side = {"faster": FASTER, "slower": SLOWER, "unclear": UNCLEAR}.get(choice(s, "direction"), SAME)
     if side not in sides:
         c.fail(f"float16 '{side}' than bfloat16, but the readings say {sorted(sides)}")
     if "factor" in printed_fields(s):
@@ -3044,20 +3133,21 @@ def check_precision_attention(s: Said, c: Context) -> None:
     dims = sorted({int(t.point.params["head_dim"]) for t in o.good if t.point.workload == "attention"})
     pairs = [(dim, Pairs(f"attention head size {dim}", "seq",
                          o.timed("attention", device, dtype="bfloat16", head_dim=dim),
-                         o.timed("attention", device, dtype="float16", head_dim=dim), "bfloat16", "float16"))
+                         o.timed("attention", device, dtype="float16", head_dim=dim), "bfloat16", "float16",
+                         tells_noise=True))
              for dim in dims]
     calls = [(seq, pair) for _, pair in pairs for seq in pair.common()]
     if v["count"].n != len(calls):
         c.fail(f"{v['count'].n} calls measured in both, but the {device} has {len(calls)}")
     sides = [pair.directions(seq) for seq, pair in calls]
-    if form in (FASTER, SLOWER, SAME):
+    if form in (FASTER, SLOWER, SAME, UNCLEAR):
         for (seq, pair), found in zip(calls, sides, strict=True):
             if form not in found:
                 c.fail(f"float16 {form} at every call, but at {seq:,} positions: {pair.evidence(seq)}")
         return
     # A count the sentence leaves out is none.
     counted = {side: v[name].n if name in printed_fields(s) else 0
-               for side, name in ((FASTER, "faster"), (SLOWER, "slower"), (SAME, "level"))}
+               for side, name in ((FASTER, "faster"), (SLOWER, "slower"), (SAME, "level"), (UNCLEAR, "noisy"))}
     if sum(counted.values()) != len(calls):
         c.fail(f"the counts {counted} do not add up to the {len(calls)} calls")
     for side, n in counted.items():
@@ -3457,7 +3547,7 @@ def check_mlx_pair(s: Said, c: Context) -> None:
                f"PyTorch's {workload} at MLX's parameters ({params.get('dtype')})")
     readings = [(a, b) for t in theirs for a in t.readings() for b in mine.readings()]
     side = choice(s, "direction")
-    sides = {direction(a, b) for a, b in readings}
+    sides = {level_reading(a, b) for a, b in readings}
     if side not in sides:
         c.fail(f"MLX said {side} than PyTorch at {workload}, the intervals say {'/'.join(sorted(sides))}")
     if "factor" in v:

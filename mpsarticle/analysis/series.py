@@ -14,7 +14,7 @@ Comparisons know noise: a speed-up or a time ratio is a
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from mpsarticle.core import specs
@@ -121,9 +121,15 @@ AGREEMENT_MARGIN = 0.2
 
 
 def compare(baseline: Point, candidate: Point) -> Ratio:
-    """``baseline time / candidate time`` with its interval: above 1, the candidate is faster."""
-    return ratio(baseline.processes or baseline.samples, candidate.processes or candidate.samples,
-                 (baseline.pool, candidate.pool))
+    """``baseline time / candidate time`` with its interval: above 1, the candidate is faster. Its spread is the
+    range of the two points' published 95 % intervals, which tells level from too noisy to tell
+    (:meth:`~mpsarticle.core.stats.Ratio.reading`) by what a reader can check in the tables."""
+    found = ratio(baseline.processes or baseline.samples, candidate.processes or candidate.samples,
+                  (baseline.pool, candidate.pool))
+    if baseline.ci_low_s and baseline.ci_high_s and candidate.ci_low_s and candidate.ci_high_s:
+        found = replace(found, spread=(baseline.ci_low_s / candidate.ci_high_s,
+                                       baseline.ci_high_s / candidate.ci_low_s))
+    return found
 
 
 def speedups(results: ResultSet, accelerator: str, *, workload: str = "matvec", baseline: str = "cpu",

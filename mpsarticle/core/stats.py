@@ -44,7 +44,7 @@ from __future__ import annotations
 import functools
 import math
 from collections.abc import Hashable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Final, Literal, get_args
 
 import numpy as np
@@ -449,6 +449,10 @@ class Ratio:
     value: float
     low: float
     high: float
+    #: The range of the two values' own published 95 % intervals (numerator's low / denominator's high …
+    #: numerator's high / denominator's low), where both points give one: what a reader can check against the
+    #: tables, and so what :meth:`reading` tells level from too noisy by. ``None``: the interval itself.
+    spread: tuple[float, float] | None = field(default=None, compare=False)
 
     def direction(self, margin: float = 0.0) -> Direction:
         """``faster`` when the whole interval lies above ``1 + margin``,
@@ -465,11 +469,18 @@ class Ratio:
 
     def reading(self, margin: float = 0.0) -> Agreement:
         """:meth:`direction` where a sentence sets two values side by side: ``same`` (level within noise) only
-        where the interval does not reach beyond :data:`LEVEL_SPAN` (or ``1 + margin``, if wider) on both sides
-        of 1; there :data:`UNCLEAR`, too noisy to tell (15.9 µs against 2.66 µs is not "level")."""
+        where the range of the two values (:attr:`spread`, else the interval) does not reach beyond
+        :data:`LEVEL_SPAN` (or ``1 + margin``, if wider) on both sides of 1; there :data:`UNCLEAR`, too noisy to
+        tell (15.9 µs against 2.66 µs is not "level")."""
         found = self.direction(margin)
         wide = max(LEVEL_SPAN, 1.0 + margin)
-        return UNCLEAR if found == SAME and self.low < 1.0 / wide and self.high > wide else found
+        low, high = self.spread or (self.low, self.high)
+        return UNCLEAR if found == SAME and low < 1.0 / wide and high > wide else found
+
+    def scaled(self, factor: float) -> Ratio:
+        """The ratio times ``factor`` (a ratio of times made one of rates), its interval and spread with it."""
+        spread = (self.spread[0] * factor, self.spread[1] * factor) if self.spread else None
+        return Ratio(self.value * factor, self.low * factor, self.high * factor, spread)
 
     def agreement(self, margin: float) -> Agreement:
         """Whether two times agree within ``margin``: ``same`` only when the whole interval lies within

@@ -33,6 +33,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from mpsarticle.analysis.findings import matmul as matmul_findings
+from mpsarticle.article.sentences.matmul import cpu_half_sentence
 from mpsarticle.article.sentences.verdict import reason_sentences
 from mpsarticle.article.tables import attention_rows, decode_rows, prompt_rows
 from mpsarticle.article.wording import (
@@ -490,6 +492,43 @@ def test_two_times_are_level_only_where_their_interval_is_narrow() -> None:
     # The chapter's own sentence, from the same points.
     assert "too wide to tell which is faster" in reason_sentences(noisy, Words("en"))["reason_small"]
     assert "level within noise" in reason_sentences(steady, Words("en"))["reason_small"]
+
+
+def test_a_training_step_is_level_only_where_its_intervals_are_narrow() -> None:
+    """The training chapter's "about the same" is a level claim: too wide an interval fails it, and "too noisy
+    to tell" fails where the two intervals are narrow and overlap."""
+    def result(direction: str, acc: float, cpu: float) -> Said:
+        return said("train.result", direction=Choice(direction), batch=Size(32), acc=Seconds(acc), cpu=Seconds(cpu),
+                    device=GPU, factor=Factor(1.0))
+    noisy = tiny({32: 10e-3}, {32: 15.9e-3}, spread=0.9, workload="train_step", suite="train")
+    assert claims(noisy, result("same", 15.9e-3, 10e-3))
+    assert not claims(noisy, result("unclear", 15.9e-3, 10e-3))
+    steady = tiny({32: 10e-3}, {32: 10.3e-3}, spread=0.05, workload="train_step", suite="train")
+    assert not claims(steady, result("same", 10.3e-3, 10e-3))
+    assert claims(steady, result("unclear", 10.3e-3, 10e-3))
+
+
+def test_the_cpus_half_precision_names_its_too_noisy_sizes_apart_from_its_level_ones() -> None:
+    """float16 against float32 on the CPU: level at m = 256 (narrow intervals), too noisy to tell at m = 128 (wide
+    ones). "Level at every size" fails; so does the noisy size called level, or the level one noisy."""
+    results = ResultSet(environment={"devices": {"cpu": {}}}, points=[
+        _point("cpu", 128, 1e-3, workload="matmul", suite="matmul", dtype="float32", spread=0.9),
+        _point("cpu", 128, 1.3e-3, workload="matmul", suite="matmul", dtype="float16", spread=0.9),
+        _point("cpu", 256, 8e-3, workload="matmul", suite="matmul", dtype="float32", spread=0.05),
+        _point("cpu", 256, 8.2e-3, workload="matmul", suite="matmul", dtype="float16", spread=0.05)])
+
+    def half(summary: str, level: tuple[int, ...], noisy: tuple[int, ...]) -> Said:
+        clause = phrase("cpuhalf.clause", summary=Choice(summary), dtype=Text("float16"), size=Size(256),
+                        factor=Factor(1.0), sizes=sizes(128, 256), wins=sizes(), losses=sizes(),
+                        level=sizes(*level), noisy=sizes(*noisy))
+        return said("cpuhalf.sentence", clauses=Listing((clause,)))
+    assert claims(results, half("same.all", (), ()))
+    assert claims(results, half("unclear.all", (), ()))
+    assert claims(results, half("level_noisy", (128,), (256,)))
+    assert not claims(results, half("level_noisy", (256,), (128,)))
+    # The chapter's own sentence, from the same points.
+    text = cpu_half_sentence(matmul_findings(results), Words("en"))
+    assert "level with it at m = 256 and too noisy to tell which is faster at m = 128" in text, text
 
 
 def test_a_quoted_time_is_the_engine_median_not_the_naive_one() -> None:

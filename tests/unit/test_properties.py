@@ -40,14 +40,17 @@ from ..rendering import NUMBER, numbers_before, parse_number, sentences
 BAD_TEXT = re.compile(r"[{}]|\b(?:nan|NaN|inf|Infinity|None)\b")
 BROKEN = ("failed_check", "out_of_memory", "error")
 #: Where the bandwidth sentence sets a device's best rate against its memory's: "At its best (m = …) the … reads
-#: the matrix at 89.6 GB/s, " and then a share of the copy's rate, a multiple of it, "level" with it, or no copy.
+#: the matrix at 89.6 GB/s, " and then a share of the copy's rate, a multiple of it, "level" with it, too noisy to
+#: tell against it, or no copy.
 BEST_RATE = {"en": re.compile(r"At its best \(m = [^)]*\) .*? the matrix at \S+ \S+?[,;] "),
              "id": re.compile(r"Pada titik terbaiknya \(m = [^)]*\), .*? matriks dengan \S+ \S+?[,;] ")}
 AGAINST_THE_COPY = {
     "en": {"share": re.compile(rf"({NUMBER.pattern})\s?% of the "), "multiple": re.compile(rf"{NUMBER.pattern}× the "),
-           "level": re.compile("level within noise with "), "no copy": re.compile("no copy was measured ")},
+           "level": re.compile("level within noise with "), "unclear": re.compile("too noisy to tell whether "),
+           "no copy": re.compile("no copy was measured ")},
     "id": {"share": re.compile(rf"({NUMBER.pattern})\s?% dari "), "multiple": re.compile(rf"{NUMBER.pattern}× laju "),
-           "level": re.compile("setara dengan "), "no copy": re.compile("tidak ada salinan yang diukur ")},
+           "level": re.compile("setara dengan "), "unclear": re.compile("noise-nya terlalu besar "),
+           "no copy": re.compile("tidak ada salinan yang diukur ")},
 }
 
 

@@ -15,7 +15,7 @@ from typing import Any, Literal, get_args
 
 from mpsarticle.analysis import series as analysis
 from mpsarticle.core.specs import MatMul
-from mpsarticle.core.stats import Direction, Ratio
+from mpsarticle.core.stats import Agreement, Direction, Ratio
 from mpsarticle.results.model import Point, ResultSet
 
 __all__ = ["DTYPES", "MISSING", "Accelerator", "Comparison", "Machine", "compare_series", "compare_with_cpu",
@@ -101,6 +101,11 @@ class Comparison:
     evidence: tuple[Point, Point]
 
     @property
+    def reading(self) -> Agreement:
+        """:attr:`direction`, with level told apart from too noisy to tell (:meth:`Ratio.reading`)."""
+        return self.speedup.reading()
+
+    @property
     def slowdown(self) -> float:
         """Accelerator time / CPU time: how many times longer the accelerator takes."""
         return 1.0 / self.speedup.value
@@ -132,7 +137,7 @@ def rate_ratio(faster: Point, slower: Point, amount: str) -> Ratio:
     """
     scale = getattr(faster, amount) / getattr(slower, amount)
     times = analysis.compare(slower, faster)
-    return Ratio(times.value * scale, times.low * scale, times.high * scale)
+    return times.scaled(scale)
 
 
 

@@ -17,7 +17,7 @@ from mpsarticle.analysis.findings.common import (
     present_accelerator,
     rate_ratio,
 )
-from mpsarticle.core.stats import FASTER, Direction, Ratio
+from mpsarticle.core.stats import FASTER, Agreement, Direction, Ratio
 from mpsarticle.results.model import Point, ResultSet
 
 # -- matrix × matrix -----------------------------------------------------------------
@@ -56,6 +56,11 @@ class RateComparison:
     direction: Direction
     accelerator_size: int
     cpu_size: int
+
+    @property
+    def reading(self) -> Agreement:
+        """:attr:`direction`, with level told apart from too noisy to tell (:meth:`Ratio.reading`)."""
+        return self.ratio.reading()
 
 
 @dataclass(frozen=True)

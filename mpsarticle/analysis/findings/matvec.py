@@ -16,13 +16,13 @@ from mpsarticle.analysis.findings.common import (
     present_accelerator,
     rate_ratio,
 )
-from mpsarticle.core.stats import FASTER, SAME, SLOWER
+from mpsarticle.core.stats import FASTER, SAME, SLOWER, UNCLEAR
 from mpsarticle.results.model import Point, ResultSet
 
 #: What a series of ``B @ a`` speed-ups shows (:class:`Crossover`).
 CrossoverKind = Literal["cpu_only", "no_pairs", "always", "from", "never", "mixed"]
 #: Where the bytes of the best ``B @ a`` can have come from (:class:`Bandwidth`).
-Source = Literal["memory", "in_cache", "cache", "above_copy", "no_ceiling", "level"]
+Source = Literal["memory", "in_cache", "cache", "above_copy", "no_ceiling", "level", "unclear"]
 #: How far the rate that stands for reading a model's weights is one from memory (:class:`Bandwidth`).
 Basis = Literal["beyond_cache", "largest", "fits_cache"]
 #: A matrix this many times the device's cache or more is read from memory: the cache can serve at most half of it.
@@ -138,7 +138,9 @@ class Bandwidth:
     matrix fits in the cache), ``above_copy`` (above the copy, cache size
     unknown or smaller than the matrix: not memory alone) or ``no_ceiling``
     (no copy measured), ``level`` (above the copy's median but within the
-    noise of the two intervals). A share above 1 is never ``memory``.
+    noise of the two intervals, narrow enough to call the two level), ``unclear``
+    (above the copy's median, within noise, but too noisy to tell:
+    :meth:`~mpsarticle.core.stats.Ratio.reading`). A share above 1 is never ``memory``.
 
     ``memory_*`` is the ``B @ a`` rate that stands for reading a model's
     weights (far larger than any cache), and ``memory_basis`` says how far it
@@ -215,8 +217,9 @@ def bandwidths(results: ResultSet, suite: str | None = None) -> tuple[Bandwidth,
             source = "no_ceiling"
         elif rate <= ceiling:
             source = "in_cache" if fits else "memory"
-        elif rate_ratio(best, copy, "bytes_moved").direction() != FASTER:
-            source = "level"  # above the copy's median, but not beyond noise: no factor to quote
+        elif (against := rate_ratio(best, copy, "bytes_moved")).direction() != FASTER:
+            # above the copy's median, but not beyond noise: no factor to quote
+            source = "unclear" if against.reading() == UNCLEAR else "level"
         else:
             source = "cache" if fits else "above_copy"
         basis, memory_gb_s, memory_size, memory = _from_memory(rated, cache)

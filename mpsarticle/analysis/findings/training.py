@@ -59,8 +59,10 @@ class BatchScaling:
     step. A ratio whose whole interval lies below ``times / 2`` therefore puts ``s`` above
     ``times / (2 (times − 1))``, at least two thirds: most of the smaller step is a cost the batch does not
     grow, such as launching each of its kernels. ``kind`` says which of these the interval shows:
-    ``less`` (the larger batch takes less time), ``same`` (no difference beyond noise), ``fixed`` (more time,
-    but less than ``times / 2`` as much), ``grows`` (more time, possibly ``times / 2`` as much or more).
+    ``less`` (the larger batch takes less time), ``same`` (level within noise: no difference beyond noise, and
+    the two narrow enough to call level, :meth:`Ratio.reading`), ``fixed`` (more time, or too noisy to tell
+    whether more or less, but less than ``times / 2`` as much), ``grows`` (more time, possibly ``times / 2`` as
+    much or more).
     """
 
     device: str
@@ -93,7 +95,7 @@ def batch_scaling(results: ResultSet) -> tuple[BatchScaling, ...]:
         if direction == SLOWER:
             kind: Scaling = "less"
         elif ratio.high < half:
-            kind = "same" if direction == SAME else "fixed"
+            kind = "same" if ratio.reading() == SAME else "fixed"
         elif direction == FASTER:
             kind = "grows"
         else:

@@ -35,6 +35,7 @@ from mpsarticle.analysis.findings.llm import (
     step_ways,
 )
 from mpsarticle.article.reasons import reason_text
+from mpsarticle.article.sentences.common import reading_word
 from mpsarticle.article.wording import (
     Billions,
     Bytes,
@@ -52,7 +53,7 @@ from mpsarticle.article.wording import (
     Words,
 )
 from mpsarticle.core.specs import Decode
-from mpsarticle.core.stats import FASTER, SAME, SLOWER
+from mpsarticle.core.stats import FASTER, SAME, SLOWER, UNCLEAR
 from mpsarticle.results.model import ResultSet
 
 __all__ = ["decode_answer", "mlx_sentence", "op_reason", "rule_more", "sentences"]
@@ -148,8 +149,15 @@ def attention_compared(found: AttentionFinding, words: Words) -> str:
         dim, worst = max(pairs, key=lambda pair: pair[1].slowdown)
         return words("attention.compared.slower", device=device, dtype=Text(ATTENTION_COMPARED),
                      factor=Factor(worst.slowdown), call=_call(worst.size, dim))
-    if overall == SAME:
-        return words("attention.compared.same", device=device, dtype=Text(ATTENTION_COMPARED))
+    if overall == SAME:  # level at every call where the intervals are narrow enough; else too noisy to tell
+        readings = {c.reading for _, c in pairs}
+        if readings == {SAME}:
+            return words("attention.compared.same", device=device, dtype=Text(ATTENTION_COMPARED))
+        if readings == {UNCLEAR}:
+            return words("attention.compared.unclear", device=device, dtype=Text(ATTENTION_COMPARED))
+        return words("attention.compared.level_noisy", device=device, dtype=Text(ATTENTION_COMPARED),
+                     level=Listing(tuple(_call(c.size, dim) for dim, c in pairs if c.reading == SAME)),
+                     noisy=Listing(tuple(_call(c.size, dim) for dim, c in pairs if c.reading == UNCLEAR)))
     faster = tuple(_call(c.size, dim) for dim, c in pairs if c.direction == FASTER)
     other = tuple(_call(c.size, dim) for dim, c in pairs if c.direction != FASTER)
     key = "attention.compared.mixed" if faster else "attention.compared.not_faster"
@@ -260,7 +268,7 @@ def _ladder(device: str, ladder: tuple[ContextStep, ...], words: Words) -> str:
                      contexts=where, eager=eager) + bound
     ratio = replay_slowdown(tuple(steps))
     assert ratio is not None  # (all replayed)
-    direction = {FASTER: "slower", SLOWER: "faster"}.get(ratio.direction(), "same")
+    direction = {FASTER: "slower", SLOWER: "faster", UNCLEAR: "unclear"}.get(ratio.reading(), "same")
     factor = Factor(ratio.value if direction == "slower" else 1 / ratio.value)
     return words("decode.contexts.device", direction=Choice(direction), device=words.device(device),
                  contexts=where, eager=eager, factor=factor,
@@ -292,7 +300,7 @@ def _precision_decode(found: HalfPrecisions, words: Words) -> str:
     # A comparison names its base's time cpu_s: here the base is bfloat16, the other float16.
     ratio = step.speedup
     factor = Factor(ratio.value if step.direction != SLOWER else 1 / ratio.value)
-    return words("precision.decode", direction=Choice(step.direction), device=words.device(found.device),
+    return words("precision.decode", direction=Choice(reading_word(step.reading)), device=words.device(found.device),
                  fp16=Seconds(step.accelerator_s), bf16=Seconds(step.cpu_s), factor=factor)
 
 
@@ -300,15 +308,21 @@ def _precision_attention(found: HalfPrecisions, words: Words) -> str:
     calls = found.attention
     if not calls:
         return ""
-    counted = {direction: sum(c.direction == direction for c in calls) for direction in (FASTER, SLOWER, SAME)}
+    # Calls whose intervals overlap are level only where narrow enough (Ratio.reading); else too noisy to tell.
+    counted = {reading: sum(c.reading == reading for c in calls) for reading in (FASTER, SLOWER, SAME, UNCLEAR)}
+    rest = counted[SAME] + counted[UNCLEAR]
     form = str(found.attention_direction)
-    if form == "mixed" and not counted[SLOWER]:
+    if form == SAME:
+        form = "same" if not counted[UNCLEAR] else "unclear" if not counted[SAME] else "level_noisy"
+    elif form == "mixed" and not counted[SLOWER]:
         form = "mixed_level"
-    elif form == "mixed" and not counted[SAME]:
+    elif form == "mixed" and not rest:
         form = "mixed_slower"
+    if form in ("mixed", "mixed_level", "not_faster") and counted[UNCLEAR]:
+        form += ".both" if counted[SAME] else ".noisy"
     return words("precision.attention", direction=Choice(form), device=words.device(found.device),
                  count=Count(len(calls)), faster=Count(counted[FASTER]), slower=Count(counted[SLOWER]),
-                 level=Count(counted[SAME]))
+                 level=Count(counted[SAME]), noisy=Count(counted[UNCLEAR]))
 
 
 def precision_sentence(results: ResultSet, words: Words) -> str:
@@ -359,6 +373,8 @@ def rule_more(results: ResultSet, words: Words) -> str:
     if found.device is not None and found.compared:
         overall = found.direction
         key = {FASTER: "faster", SLOWER: "slower", SAME: "same"}.get(str(overall), "mixed")
+        if key == "same" and any(c.reading == UNCLEAR for _, comparisons in found.comparisons for c in comparisons):
+            key = "unclear"  # "the device does not matter" needs every call level, not merely too noisy to tell
         parts.append(words("rule.attention", direction=Choice(key), device=words.device(found.device),
                            dtype=Text(ATTENTION_COMPARED)))
     one = _answered(results)
@@ -386,7 +402,7 @@ def _versus(one: StepWays, words: Words) -> str:
     ratio = one.against("compiled", "graph")
     if graph is None or compiled is None or ratio is None or graph.how != "cuda_graph":
         return ""
-    direction = ratio.direction()
+    direction = ratio.reading()
     factor = Factor(ratio.value if direction == FASTER else 1 / ratio.value)
     if graph.kernels is None or compiled.kernels is None:
         return words("decode.ways.versus.uncounted", direction=Choice(direction), factor=factor)
@@ -428,9 +444,9 @@ def _pair(pair: MlxPair, words: Words) -> str:
         why = (reason_text(point.reason, words) if point.reason else words("decode.missing.no_reason")) \
             if not point.ok else words("mlx.missing.tf32") if pair.tf32 else words("mlx.missing.torch")
         return words("mlx.missing", workload=Choice(pair.workload), why=why)
-    direction = ratio.direction()
+    direction = ratio.reading()
     values: dict = dict(direction=Choice(direction), dtype=Text(str(point.params["dtype"])))
-    if direction != SAME:
+    if direction in (FASTER, SLOWER):
         values["factor"] = Factor(ratio.value if direction == FASTER else 1 / ratio.value)
     if pair.workload == "decode":
         return words("mlx.decode", params=Billions(Decode(**point.params).parameters, fraction_digits=1),

@@ -6,9 +6,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from mpsarticle.analysis import findings as f
-from mpsarticle.article.sentences.common import advantage, cuda_setting, direction_word, drops_sentence
+from mpsarticle.article.sentences.common import advantage, cuda_setting, drops_sentence, reading_word
 from mpsarticle.article.wording import Choice, Factor, Listing, Phrase, Rate, Size, Text, Words
-from mpsarticle.core.stats import FASTER, SLOWER, Direction
+from mpsarticle.core.stats import FASTER, SAME, SLOWER, UNCLEAR, Agreement
 from mpsarticle.results.model import ResultSet
 
 __all__ = ["best_rates_sentence", "best_sentence", "compare_sentence", "cpu_half_sentence", "peak_sentence",
@@ -71,7 +71,9 @@ def rates_sentence(found: f.Matmul, device: str, words: Words) -> str:
 #: The side a precision's summary (:func:`_summary_key`) takes, and the order the sides are said in: a precision
 #: the accelerator wins at only some sizes stands with those it wins at every size, after them.
 _SIDES = {"faster": "faster", "faster.all": "faster", "mixed": "faster", "same": "same", "same.all": "same",
-          "not_faster": "not_faster", "slower": "slower", "slower.all": "slower"}
+          "unclear": "unclear", "unclear.all": "unclear", "not_faster": "not_faster",
+          "not_faster.noisy": "not_faster", "not_faster.both": "not_faster", "level_noisy": "not_faster",
+          "slower": "slower", "slower.all": "slower"}
 
 
 def compare_sentence(found: f.Matmul, words: Words) -> str:
@@ -83,7 +85,7 @@ def compare_sentence(found: f.Matmul, words: Words) -> str:
     for precision in found.compared:
         largest = precision.largest
         assert largest is not None, "a precision compared has a comparison"
-        summary = _summary_key(precision.direction, precision.comparisons)
+        summary = _summary_key(precision.comparisons, rest=False)
         item = Phrase.of("matmul.same_size", summary=Choice(summary), dtype=Text(precision.dtype),
                          size=Size(largest.size), factor=advantage(largest), **_split(precision.comparisons))
         grouped.setdefault(_SIDES[summary], []).append((summary == f.MIXED, item))
@@ -94,17 +96,29 @@ def compare_sentence(found: f.Matmul, words: Words) -> str:
 
 
 def _split(comparisons: Sequence[f.Comparison]) -> dict[str, Listing]:
-    """Every size compared, and those where the candidate was faster and slower."""
-    def sizes(direction: Direction | None) -> Listing:
-        return Listing(tuple(Size(c.size) for c in comparisons if direction in (None, c.direction)))
-    return {"sizes": sizes(None), "wins": sizes(FASTER), "losses": sizes(SLOWER)}
+    """Every size compared, and those where the candidate was faster, slower, level, and too noisy to tell."""
+    def sizes(reading: Agreement | None) -> Listing:
+        return Listing(tuple(Size(c.size) for c in comparisons if reading in (None, c.reading)))
+    return {"sizes": sizes(None), "wins": sizes(FASTER), "losses": sizes(SLOWER), "level": sizes(SAME),
+            "noisy": sizes(UNCLEAR)}
 
 
-def _summary_key(direction: f.Overall, comparisons: Sequence[f.Comparison]) -> str:
-    """``faster``, ``faster.all`` (several sizes, every one faster), …, ``mixed`` or ``not_faster``."""
-    if direction == f.MIXED or direction == f.NOT_FASTER:
-        return direction
-    return direction_word(direction) + (".all" if len(comparisons) > 1 else "")
+def _summary_key(comparisons: Sequence[f.Comparison], *, rest: bool) -> str:
+    """``faster``, ``faster.all`` (several sizes, every one faster), …, ``mixed``, ``not_faster`` or
+    ``level_noisy`` (level at some sizes, too noisy to tell at the others). A size whose two intervals overlap is
+    called level only where they are narrow enough (:meth:`~mpsarticle.core.stats.Ratio.reading`): the forms
+    that speak of "the other sizes" say ``.noisy`` where those are too noisy to tell, ``.both`` where some are
+    and some are level (``rest``: the mixed form speaks of them too)."""
+    readings = {c.reading for c in comparisons}
+    if len(readings) == 1:
+        return reading_word(readings.pop()) + (".all" if len(comparisons) > 1 else "")
+    if FASTER not in readings and SLOWER not in readings:
+        return "level_noisy"
+    key = f.MIXED if FASTER in readings else f.NOT_FASTER
+    if key == f.MIXED and not rest:
+        return key
+    others = readings - {FASTER, SLOWER}
+    return key + (".both" if others == {SAME, UNCLEAR} else ".noisy" if others == {UNCLEAR} else "")
 
 
 def best_sentence(found: f.Matmul, best: Sequence[f.RateComparison], words: Words) -> str:
@@ -113,7 +127,7 @@ def best_sentence(found: f.Matmul, best: Sequence[f.RateComparison], words: Word
     name = words.device(found.device or "")
     grouped: dict[str, list[Phrase]] = {}
     for top in best:
-        direction = direction_word(top.direction)
+        direction = reading_word(top.reading)
         factor = Factor(top.ratio.value if direction != "slower" else 1 / top.ratio.value)
         side = grouped.setdefault(direction, [])
         side.append(Phrase.of("matmul.best.clause", direction=Choice(direction),
@@ -133,9 +147,9 @@ def cpu_half_sentence(found: f.Matmul, words: Words) -> str:
         largest = half.largest
         values = dict(dtype=Text(half.dtype), size=Size(largest.size), factor=advantage(largest),
                       **_split(half.comparisons))
-        key = _summary_key(half.direction, half.comparisons)
-        if key == f.MIXED and any(c.direction == SLOWER for c in half.comparisons):
-            key += ".slower"  # (faster at some sizes, slower at others: both said)
+        key = _summary_key(half.comparisons, rest=True)
+        if key.startswith(f.MIXED) and any(c.direction == SLOWER for c in half.comparisons):
+            key = f.MIXED + ".slower"  # (faster at some sizes, slower at others: both said)
         clauses.append(Phrase.of("cpuhalf.clause", summary=Choice(key), **values))
     return words("cpuhalf.sentence", clauses=Listing(tuple(clauses)))
 

@@ -83,6 +83,8 @@ def bandwidth_sentence(found: f.Bandwidth, words: Words) -> str:
     values["ceiling"] = Rate(ceiling, "GB/s")
     if found.source == "level":
         return words("bandwidth.level", **values)
+    if found.source == "unclear":
+        return words("bandwidth.unclear", **values)
     if found.source == "memory":
         return words("bandwidth.memory", share=Share(share), **values)
     # (in_cache and cache: the matrix fits in a cache of known size; above_copy names no cache.)

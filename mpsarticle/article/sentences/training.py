@@ -4,7 +4,7 @@ convolutions, and the checks of every result against float64."""
 from __future__ import annotations
 
 from mpsarticle.analysis import findings as f
-from mpsarticle.article.sentences.common import advantage, cuda_setting, describe_points, direction_word
+from mpsarticle.article.sentences.common import advantage, cuda_setting, describe_points, reading_word
 from mpsarticle.article.wording import Choice, Count, Factor, Listing, Phrase, Sci, Seconds, Size, Words
 from mpsarticle.results.model import ResultSet
 
@@ -55,11 +55,11 @@ def training_sentence(found: f.Training, words: Words) -> str:
     last = found.largest
     if last is not None and found.device is not None:  # (the accelerator and the CPU compared at some batch)
         name = words.device(found.device)
-        parts = [words("train.result", direction=Choice(direction_word(last.direction)), batch=Size(last.size),
+        parts = [words("train.result", direction=Choice(reading_word(last.reading)), batch=Size(last.size),
                        acc=Seconds(last.accelerator_s), device=name, cpu=Seconds(last.cpu_s), factor=advantage(last))]
         for other in found.comparisons[:-1]:
-            if other.direction != last.direction:
-                parts.append(words("train.also", direction=Choice(direction_word(other.direction)),
+            if other.reading != last.reading:
+                parts.append(words("train.also", direction=Choice(reading_word(other.reading)),
                                    batch=Size(other.size), device=name, factor=advantage(other)))
         if found.accelerator_status and found.accelerator_status != "not_measured" and found.cpu_batch is not None:
             parts.append(words("train.also", direction=Choice("missing"), batch=Size(found.cpu_batch), device=name,
