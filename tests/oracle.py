@@ -25,15 +25,21 @@ The rules, all of them here:
   ``faster`` when the first's interval lies wholly above its own (first low
   > second high), ``slower`` when the reverse holds, else ``same``
   (overlapping intervals: no side is named). For best rates the same rule on
-  rate = amount / time. Naive timeit against the synchronised timer: the
-  ratio engine / naive has the bounds (engine low / naive high, engine high
-  / naive low); the naive figure is ``too small`` when the low bound is above
-  1.2, ``too large`` when the high bound is below 1 / 1.2, else the two
-  ``agree`` (within a fifth).
+  rate = amount / time. Where a sentence sets the two side by side, overlapping
+  intervals are read further from each point's PUBLISHED interval (its
+  ``ci_low_s`` … ``ci_high_s``): level within noise only where the ratio's
+  range (first low / second high … first high / second low) stays within
+  1.2 of 1 on one side at least, else too noisy to tell which is faster.
+  Naive timeit against the synchronised timer: the ratio engine / naive has
+  the bounds (engine low / naive high, engine high / naive low); the naive
+  figure is ``too small`` when the low bound is above 1.2, ``too large`` when
+  the high bound is below 1 / 1.2, else the two ``agree`` (within a fifth).
 - "Loses to the CPU nowhere" (and "beats … nowhere", "level … wherever")
   ranges over every comparison the build measured: B @ a, the training step
   and each precision's matrix product size by size, and each precision's
-  best rate against best rate.
+  best rate against best rate. The rule with no side ("level within noise",
+  "too noisy to tell", or each at some) is read size by size as above; best
+  against best, at two sizes, only names no side.
 - An area ("float32 matrix products from m = 1,024 on", "matrix-vector
   products from m = 100 to 2,500", "… below m = 750", "… at m = 512, 1,024",
   "… at every size from m = 128 to 1,024": all of them) names sizes measured on both devices;
@@ -171,6 +177,8 @@ CHECKS: dict[str, str] = {
     "answer.no_losses": "check_loses_nowhere",
     "answer.no_wins": "check_beats_nowhere",
     "answer.rule.level": "check_level",
+    "answer.rule.unclear": "check_level",
+    "answer.rule.level_noisy": "check_level",
     "answer.wins": "check_wins",
     "answer.losses": "check_losses",
     "answer.rule.both": "check_rule",
@@ -734,12 +742,14 @@ class Oracle:
                      self.timed("matmul", "cpu", dtype=dtype), "float32", dtype)
 
     # -- universal facts
-    def comparisons(self) -> list[tuple[str, object, set[str]]]:
+    def comparisons(self, telling: bool = False) -> list[tuple[str, object, set[str]]]:
         """(what, size, directions) for every comparison the build has: B @ a, the training step and each
-        precision's matrix product size by size, and each precision's best rate against best rate."""
+        precision's matrix product size by size, and each precision's best rate against best rate; ``telling``:
+        the size-by-size ones with level told apart from too noisy to tell (:meth:`Pairs.telling_noise`)."""
         found: list[tuple[str, object, set[str]]] = []
         for pairs in [self.compare("matvec"), self.compare("train_step")] + \
                 [self.compare("matmul", dtype=d) for d in DTYPES]:
+            pairs = pairs.telling_noise() if telling else pairs
             found += [(pairs.what, s, pairs.directions(s)) for s in pairs.common()]
         for dtype in DTYPES:
             best = self.best_rate_directions(dtype)
@@ -966,10 +976,27 @@ def check_beats_nowhere(s: Said, c: Context) -> None:
     _nowhere(c, FASTER, "beats the CPU at none of the sizes both measured")
 
 
+#: What the rule with no side says of the sizes both devices measured, by its key: level within noise at every one,
+#: too noisy to tell at every one, or each of the two at some.
+NO_SIDE = {"answer.rule.level": {SAME}, "answer.rule.unclear": {UNCLEAR}, "answer.rule.level_noisy": {SAME, UNCLEAR}}
+
+
 def check_level(s: Said, c: Context) -> None:
-    for what, at, found in c.oracle.comparisons():
-        if SAME not in found:
-            c.fail(f"{what} {at}: {'/'.join(sorted(found))}, not level")
+    """Neither side faster anywhere, and each size both measured read as the rule's form says (level or too noisy
+    to tell, from the two points' published intervals); best against best, each at its own size, is not a size
+    both measured: there the rates name no side."""
+    wanted, seen = NO_SIDE[s.key], set()
+    for what, at, found in c.oracle.comparisons(telling=True):
+        if not isinstance(at, int):
+            if SAME not in found:
+                c.fail(f"{what} {at}: {'/'.join(sorted(found))}, not within noise")
+            continue
+        if not found & wanted:
+            c.fail(f"{what} {at}: {'/'.join(sorted(found))}, not {' or '.join(sorted(wanted))}")
+        seen |= found & wanted
+    if len(wanted) > 1 and seen != wanted:
+        c.fail(f"level at some sizes and too noisy to tell at the others, but the sizes read only "
+               f"{'/'.join(sorted(seen)) or 'nothing'}")
 
 
 def _every(c: Context, side: str, pairs: Pairs, chosen: list[int], where: str) -> None:
@@ -1111,8 +1138,9 @@ def check_always(s: Said, c: Context) -> None:
         c.winner_factor(FASTER, pairs, at, f, f"{shown(f)} faster at m = {at:,}")
 
 
-#: What "below the crossover" says of the accelerator, by the form's choice.
-BELOW = {"slower": {SLOWER}, "same": {SAME}, "not_faster": {SLOWER, SAME}}
+#: What "below the crossover" says of the accelerator, by the form's choice, level told apart from too noisy to tell;
+#: a form ending in ``.noisy`` says it of every size below but those it lists as too noisy to tell.
+BELOW = {"slower": {SLOWER}, "same": {SAME}, "not_faster": {SLOWER, SAME}, "unclear": {UNCLEAR}}
 
 
 def check_from(s: Said, c: Context) -> None:
@@ -1131,15 +1159,27 @@ def check_from(s: Said, c: Context) -> None:
     if pairs.must_be(FASTER, under[-1]):
         c.fail(f"the accelerator also wins at m = {under[-1]:,}, just below the crossover "
                f"({pairs.evidence(under[-1])})")
-    below = choice(s, "below")
-    if below in BELOW:
-        for size in under:
-            found = pairs.directions(size)
-            if not found & BELOW[below]:
-                c.fail(f"'Below m = {start:,}' {below}, but at m = {size:,} the accelerator is "
-                       f"{'/'.join(sorted(found))} ({pairs.evidence(size)})")
-    elif not any(pairs.can_be(FASTER, s_) for s_ in under):
-        c.fail("'wins at some sizes' below the crossover, but it wins at none")
+    below, _, noisy = choice(s, "below").partition(".")
+    told = pairs.telling_noise()  # two times set side by side: level, or too noisy to tell
+    if below not in BELOW:
+        if not any(pairs.can_be(FASTER, s_) for s_ in under):
+            c.fail("'wins at some sizes' below the crossover, but it wins at none")
+        return
+    listed = sizes_of(s.values["noisy"]) if noisy else []
+    if noisy and not listed:
+        c.fail(f"'Below m = {start:,}' {below}, except at sizes too noisy to tell, but it lists none")
+    for size in listed:
+        if size not in under:
+            c.fail(f"m = {size:,}, said too noisy to tell below the crossover, is not a size below m = {start:,} "
+                   f"measured on both")
+        elif not told.can_be(UNCLEAR, size):
+            c.fail(f"m = {size:,} said too noisy to tell which is faster, but the accelerator is "
+                   f"{'/'.join(sorted(told.directions(size)))} ({told.evidence(size)})")
+    for size in under:
+        found = told.directions(size)
+        if size not in listed and not found & BELOW[below]:
+            c.fail(f"'Below m = {start:,}' {below}, but at m = {size:,} the accelerator is "
+                   f"{'/'.join(sorted(found))} ({told.evidence(size)})")
 
 
 def check_never(s: Said, c: Context) -> None:
@@ -1155,8 +1195,17 @@ def check_never(s: Said, c: Context) -> None:
         c.side(SLOWER, pairs, at, f"{shown(v['factor'])} as long at m = {at:,}")
         c.winner_factor(SLOWER, pairs, at, v["factor"], f"{shown(v['factor'])} as long at m = {at:,}")
     else:
-        c.side(SAME, pairs, at, f"about as fast at m = {at:,}")
+        _no_side_at_largest(s, c, pairs, at)
         _pair_times(c, "matvec", at, v["acc"], v["cpu"])
+
+
+def _no_side_at_largest(s: Said, c: Context, pairs: Pairs, at: int) -> None:
+    """The two set side by side at the largest size: "about as fast" (level, narrow published intervals), or
+    too noisy to tell which is faster (the form ``unclear``)."""
+    if choice(s, "direction") == "unclear":
+        c.side(UNCLEAR, pairs.telling_noise(), at, f"too noisy to tell which is faster at m = {at:,}")
+    else:
+        c.side(SAME, pairs.telling_noise(), at, f"about as fast at m = {at:,}")
 
 
 def check_mixed(s: Said, c: Context) -> None:
@@ -1177,7 +1226,7 @@ def check_mixed(s: Said, c: Context) -> None:
         c.winner_factor(SLOWER, pairs, largest, v["slow_factor"], f"{shown(v['slow_factor'])} as long at "
                                                                    f"m = {largest:,}")
     else:
-        c.side(SAME, pairs, largest, f"about as fast at m = {largest:,}")
+        _no_side_at_largest(s, c, pairs, largest)
 
 
 def check_no_pairs(s: Said, c: Context) -> None:

@@ -46,7 +46,7 @@ from mpsarticle.analysis.findings import (
 )
 from mpsarticle.analysis.findings.common import compare_with_cpu
 from mpsarticle.core.specs import WORKLOADS
-from mpsarticle.core.stats import Agreement, Direction, Ratio
+from mpsarticle.core.stats import SAME, Agreement, Direction, Ratio
 from mpsarticle.results.model import Point, ResultSet
 
 __all__ = ["Area", "BYTES_PER_PARAMETER", "BoundBasis", "CopyRate", "Overhead", "PARAMETERS", "SCOPES", "Scope",
@@ -161,6 +161,9 @@ class Verdict:
     #: against memory, where the two ``B @ a`` rates may not be.
     copies: tuple[CopyRate, ...] = ()
     copy_ratio: Ratio | None = None
+    #: How the size-by-size comparisons in which neither side is faster read where the rule sets the two side by
+    #: side (:meth:`Ratio.reading`): level within noise (``same``), too noisy to tell (``unclear``), or both.
+    ties: frozenset[Agreement] = frozenset()
 
     @property
     def compared(self) -> bool:
@@ -247,12 +250,14 @@ def verdict(results: ResultSet) -> Verdict:
     found, products, steps = crossover(results), matmul(results), training(results)
     bands = bandwidths(results)
     wins, losses = [], []
+    ties: set[Agreement] = set()
     for workload, dtype, comparisons in _compared(results, found.device):
         if comparisons:
             pairs = [(c.size, c.speedup) for c in comparisons]
             more_wins, more_losses = _sides(workload, pairs, analysis.crossover(pairs), dtype)
             wins += more_wins
             losses += more_losses
+            ties |= {c.reading for c in comparisons if c.direction == SAME}
     by_device = {b.device: b for b in bands}
     order = [d for d in (found.device, "cpu") if d in by_device]
     bounds = tuple(b for b in (_bound(results, by_device[d]) for d in order) if b is not None)
@@ -265,7 +270,7 @@ def verdict(results: ResultSet) -> Verdict:
     if len(copies) == 2:
         copy_ratio = rate_ratio(copies[0].point, copies[1].point, "bytes_moved")
     return Verdict(machine(results), coverage(results), found, products, steps, bands, bounds, tuple(wins),
-                   tuple(losses), ratio, _overhead(found, bands), copies, copy_ratio)
+                   tuple(losses), ratio, _overhead(found, bands), copies, copy_ratio, frozenset(ties))
 
 
 def _bound(results: ResultSet, band: Bandwidth) -> TokenBound | None:

@@ -33,8 +33,11 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from mpsarticle.analysis.findings import crossover
 from mpsarticle.analysis.findings import matmul as matmul_findings
+from mpsarticle.article.sentences.index import answer_sentences
 from mpsarticle.article.sentences.matmul import cpu_half_sentence
+from mpsarticle.article.sentences.matvec import crossover_sentence
 from mpsarticle.article.sentences.verdict import reason_sentences
 from mpsarticle.article.tables import attention_rows, decode_rows, prompt_rows
 from mpsarticle.article.wording import (
@@ -529,6 +532,85 @@ def test_the_cpus_half_precision_names_its_too_noisy_sizes_apart_from_its_level_
     # The chapter's own sentence, from the same points.
     text = cpu_half_sentence(matmul_findings(results), Words("en"))
     assert "level with it at m = 256 and too noisy to tell which is faster at m = 128" in text, text
+
+
+def _crossing(below: dict[int, float]) -> ResultSet:
+    """B @ a where the GPU wins from m = 2,000 on and the CPU and the GPU overlap below it: each size below with
+    the spread of its samples (``below``; 0.9 gives published intervals too wide to call the two level)."""
+    cpu, gpu = {100: 10e-6, 1000: 20e-6, 2000: 80e-5, 4096: 3e-3}, {100: 10.3e-6, 1000: 20.5e-6, 2000: 20e-5,
+                                                                      4096: 3e-4}
+    return ResultSet(environment={"devices": {"cpu": {}, "mps": {}}}, points=[
+        _point(device, m, seconds, spread=below.get(m, 0.01))
+        for device, times in (("cpu", cpu), ("mps", gpu)) for m, seconds in times.items()])
+
+
+def test_a_crossover_calls_the_sizes_below_it_about_as_fast_only_where_their_intervals_are_narrow() -> None:
+    """"Below m = 2,000 the two are about as fast" is a level claim: a size below with wide intervals fails it, and
+    "too noisy to tell" fails where the intervals are narrow; a listed noisy size must be one, and every noisy size
+    below must be listed."""
+    def below(form: str, *noisy: int) -> Said:
+        return said("crossover.from", below=Choice(form), device=GPU, size=Size(2000), largest=Size(4096),
+                    factor=Factor(10.0), noisy=sizes(*noisy))
+    steady, noisy = _crossing({100: 0.05, 1000: 0.05}), _crossing({100: 0.9, 1000: 0.9})
+    assert not claims(steady, below("same"))
+    assert claims(noisy, below("same"))
+    assert not claims(noisy, below("unclear"))
+    assert claims(steady, below("unclear"))
+    mixed = _crossing({100: 0.9, 1000: 0.05})
+    assert not claims(mixed, below("same.noisy", 100))
+    assert claims(mixed, below("same.noisy", 1000))  # the noisy size and the level one swapped
+    assert claims(mixed, below("same.noisy"))  # a noisy size left out
+    assert claims(mixed, below("same"))
+    assert claims(mixed, below("not_faster.noisy", 100, 1000))  # the level size called noisy
+    # The chapter's own sentences, from the same points.
+    assert "Below m = 2,000 the two are about as fast." in crossover_sentence(crossover(steady), Words("en"))
+    assert "Below m = 2,000 the two are too noisy to tell which is faster." in crossover_sentence(crossover(noisy),
+                                                                                                  Words("en"))
+    text = crossover_sentence(crossover(mixed), Words("en"))
+    assert "about as fast, except at m = 100, where they are too noisy to tell which is faster" in text, text
+    assert "noise-nya terlalu besar" in crossover_sentence(crossover(mixed), Words("id"))
+
+
+def test_the_largest_size_without_a_winner_is_about_as_fast_only_where_its_intervals_are_narrow() -> None:
+    """"Beats the CPU at none … at m = 4,096 the two are about as fast" (and the same after a win at a smaller size)
+    fails where the two intervals at m = 4,096 are wide; "too noisy to tell" fails where they are narrow."""
+    def never(direction: str, acc: float, cpu: float) -> Said:
+        return said("crossover.never", direction=Choice(direction), device=GPU, largest=Size(4096), factor=Factor(1.0),
+                    acc=Seconds(acc), cpu=Seconds(cpu))
+
+    def after_a_win(direction: str) -> Said:
+        return said("crossover.mixed", wins=sizes(1024), direction=Choice(direction), device=GPU, best=Size(1024),
+                    factor=Factor(2.0), largest=Size(4096), slow_factor=Factor(1.0))
+    noisy = tiny({1024: 1e-5, 4096: 3e-4}, {1024: 1.03e-5, 4096: 3.1e-4}, spread=0.9)
+    steady = tiny({1024: 1e-5, 4096: 3e-4}, {1024: 1.03e-5, 4096: 3.1e-4}, spread=0.05)
+    assert claims(noisy, never("same", 3.1e-4, 3e-4))
+    assert not claims(noisy, never("unclear", 3.1e-4, 3e-4))
+    assert not claims(steady, never("same", 3.1e-4, 3e-4))
+    assert claims(steady, never("unclear", 3.1e-4, 3e-4))
+    assert "too noisy to tell which is faster (310 µs against 300 µs)" in crossover_sentence(crossover(noisy),
+                                                                                              Words("en"))
+    won = more(tiny({4096: 3e-4}, {4096: 3.1e-4}, spread=0.9), _point("cpu", 1024, 2e-5), _point("mps", 1024, 1e-5))
+    assert claims(won, after_a_win("same"))
+    assert not claims(won, after_a_win("unclear"))
+    text = crossover_sentence(crossover(won), Words("en"))
+    assert text.endswith("at m = 4,096 the two are too noisy to tell which is faster."), text
+
+
+def test_the_rule_without_a_side_is_level_only_where_every_size_s_intervals_are_narrow() -> None:
+    """"The two are level within noise wherever both were measured" fails where a size's intervals are wide, "too
+    noisy to tell" fails where they are narrow, and "level at some, too noisy at the others" needs one of each."""
+    def rule(form: str) -> Said:
+        return said(f"answer.rule.{form}", device=GPU)
+    steady = tiny({1024: 1e-5, 4096: 3e-4}, {1024: 1.03e-5, 4096: 3.1e-4}, spread=0.05)
+    noisy = tiny({1024: 1e-5, 4096: 3e-4}, {1024: 1.03e-5, 4096: 3.1e-4}, spread=0.9)
+    both = ResultSet(environment={"devices": {"cpu": {}, "mps": {}}}, points=[
+        _point("cpu", 1024, 1e-5, spread=0.9), _point("mps", 1024, 1.03e-5, spread=0.9),
+        _point("cpu", 4096, 3e-4, spread=0.05), _point("mps", 4096, 3.1e-4, spread=0.05)])
+    for results, true in ((steady, "level"), (noisy, "unclear"), (both, "level_noisy")):
+        for form in ("level", "unclear", "level_noisy"):
+            assert bool(claims(results, rule(form))) == (form != true), (true, form)
+        # The page's own rule, from the same points.
+        assert answer_sentences(results, Words("en"))["answer_rule"] == render(rule(true))
 
 
 def test_a_quoted_time_is_the_engine_median_not_the_naive_one() -> None:

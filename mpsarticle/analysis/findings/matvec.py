@@ -21,6 +21,8 @@ from mpsarticle.results.model import Point, ResultSet
 
 #: What a series of ``B @ a`` speed-ups shows (:class:`Crossover`).
 CrossoverKind = Literal["cpu_only", "no_pairs", "always", "from", "never", "mixed"]
+#: What the sizes under a crossover show (:attr:`Crossover.below`).
+Below = Literal["slower", "same", "not_faster", "mixed", "unclear", "slower.noisy", "same.noisy", "not_faster.noisy"]
 #: Where the bytes of the best ``B @ a`` can have come from (:class:`Bandwidth`).
 Source = Literal["memory", "in_cache", "cache", "above_copy", "no_ceiling", "level", "unclear"]
 #: How far the rate that stands for reading a model's weights is one from memory (:class:`Bandwidth`).
@@ -96,15 +98,30 @@ class Crossover:
         return max(won, key=lambda c: c.speedup.value) if won else None
 
     @property
-    def below(self) -> Literal["slower", "same", "not_faster", "mixed"]:
-        """What the sizes under the crossover show: ``slower``, ``same``, ``not_faster`` (both) or ``mixed`` (a win
-        too)."""
-        under = [c.direction for c in self.comparisons if self.size is not None and c.size < self.size]
+    def below(self) -> Below:
+        """What the sizes under the crossover show, each read as two times set side by side
+        (:attr:`Comparison.reading`): ``slower``, ``same`` (level within noise), ``not_faster`` (both), ``mixed``
+        (a win too), ``unclear`` (too noisy to tell at every one); ``slower.noisy``, ``same.noisy`` and
+        ``not_faster.noisy`` where some of them (:attr:`noisy_below`) are too noisy to tell and the rest are
+        slower, level, or both."""
+        under = {c.reading for c in self.comparisons if self.size is not None and c.size < self.size}
         if FASTER in under:
             return "mixed"
-        if set(under) == {SLOWER}:
-            return SLOWER
-        return SAME if set(under) == {SAME} else "not_faster"
+        if under == {UNCLEAR}:
+            return "unclear"
+        noisy = UNCLEAR in under
+        told = under - {UNCLEAR}
+        if told == {SLOWER}:
+            return "slower.noisy" if noisy else SLOWER
+        if told == {SAME}:
+            return "same.noisy" if noisy else SAME
+        return "not_faster.noisy" if noisy else "not_faster"
+
+    @property
+    def noisy_below(self) -> tuple[int, ...]:
+        """The sizes under the crossover where the two are too noisy to tell which is faster."""
+        return tuple(c.size for c in self.comparisons
+                     if self.size is not None and c.size < self.size and c.reading == UNCLEAR)
 
 
 def crossover(results: ResultSet, suite: str | None = None) -> Crossover:

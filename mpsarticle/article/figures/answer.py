@@ -4,7 +4,8 @@ One dot per comparison (``B @ a`` at each size measured on both, ``A @ B``
 best rate per precision, the training step per batch): CPU time over the
 accelerator's, on a log axis centred on 1, with its 95 % interval. A dot to
 the right of 1 is a win for the accelerator, to the left a win for the
-CPU; its colour says which side the interval lies on (grey: within noise).
+CPU; its colour says which side the interval lies on (grey: level within noise;
+hollow: too noisy to tell which is faster, :meth:`~mpsarticle.core.stats.Ratio.reading`).
 Dots, not bars: a log axis has no zero for a bar to start from, and a bar
 from 1 would make 10× look twice as large as 3×.
 A build without an accelerator gets the bandwidth figure instead: what this
@@ -28,12 +29,13 @@ from mpsarticle.article.figures.style import (
     INK,
     REFERENCE,
     TICK_SIZE,
+    TOO_NOISY,
     WITHIN_NOISE,
     device_color,
     words_in,
 )
 from mpsarticle.article.wording import Factor, Size, Text, Words
-from mpsarticle.core.stats import FASTER, SLOWER, Ratio
+from mpsarticle.core.stats import FASTER, SAME, SLOWER, UNCLEAR, Ratio
 from mpsarticle.results.model import ResultSet
 
 __all__ = ["answer"]
@@ -62,9 +64,9 @@ def answer(results: ResultSet, lang: str) -> Figure:
     device = found.crossover.device or found.matmul.device or found.training.device or ""  # (rows: one compared)
     name = words.device(device)
     figure, (ax,) = new_figure(height=min(1.9 + 0.34 * len(rows), 9.0))
-    colors = {FASTER: device_color(device), SLOWER: DEVICE_COLORS["cpu"]}
+    colors = {FASTER: device_color(device), SLOWER: DEVICE_COLORS["cpu"], SAME: WITHIN_NOISE, UNCLEAR: TOO_NOISY}
     for y, (_, found_ratio) in enumerate(rows):
-        color = colors.get(found_ratio.direction(), WITHIN_NOISE)
+        color = colors[found_ratio.reading()]
         ax.plot([found_ratio.low, found_ratio.high], [y, y], color=INK, linewidth=1.2, solid_capstyle="butt")
         ax.plot([found_ratio.value], [y], linestyle="none", marker="o", markersize=8, markerfacecolor=color,
                 markeredgecolor=INK, markeredgewidth=0.8)
@@ -78,10 +80,10 @@ def answer(results: ResultSet, lang: str) -> Figure:
     ax.set_xlim(low / 10 ** (0.08 * span + 0.05), high * 10 ** (0.08 * span + 0.05))
     title_over(figure, words("figure.answer_title", device=name))
     label(ax, xlabel=words("figure.answer_axis"))
-    shown = {r.direction() for _, r in rows}
-    pairs: list[tuple[Artist, str]] = [(_dot(colors.get(d, WITHIN_NOISE)), text) for d, text in (
+    shown = {r.reading() for _, r in rows}
+    pairs: list[tuple[Artist, str]] = [(_dot(colors[d]), text) for d, text in (
         (FASTER, words("figure.answer.faster", device=name)), (SLOWER, words("figure.answer.slower")),
-        ("same", words("figure.answer.same"))) if d in shown]
+        (SAME, words("figure.answer.same")), (UNCLEAR, words("figure.answer.unclear"))) if d in shown]
     pairs.append((Line2D([], [], color=INK, linewidth=1.2), words("figure.answer.interval")))
     # Two columns: four entries in one row reach the figure's edges in Indonesian.
     legend(figure, words, failed=False, pairs=pairs, loc="outside lower center", ncols=2)

@@ -75,8 +75,10 @@ FAILED_KEY = "#888888"
 #: A note below the axes (the machines chapter's), and the rule between one machine's bars and the next.
 NOTE_INK = "#444444"
 SEPARATOR = "#BBBBBB"
-#: A comparison within noise (the opening page's figure): neither the device's colour nor the CPU's.
+#: A comparison level within noise (the opening page's figure): neither the device's colour nor the CPU's.
 WITHIN_NOISE = "#999999"
+#: A comparison too noisy to tell which side is faster: a hollow dot, told apart from a level one without colour.
+TOO_NOISY = BACKGROUND
 
 # -- type sizes (points) ---------------------------------------------------------------
 

@@ -34,7 +34,7 @@ from mpsarticle.article.wording import (
     Text,
     Words,
 )
-from mpsarticle.core.stats import FASTER
+from mpsarticle.core.stats import FASTER, UNCLEAR
 from mpsarticle.results.model import ResultSet
 
 __all__ = ["INDEX_ANSWER", "answer_sentences", "sentences"]
@@ -115,8 +115,13 @@ def _compared_answer(found: Verdict, words: Words) -> tuple[str, str, str]:
         rule = words("answer.rule.use", device=device, use=Listing(use))
     elif keep:
         rule = words("answer.rule.keep", device=device, keep=Listing(keep))
-    else:
+    # Neither side faster anywhere: "level" only where every size is narrow enough to call the two level.
+    elif UNCLEAR not in found.ties:
         rule = words("answer.rule.level", device=device)
+    elif found.ties == {UNCLEAR}:
+        rule = words("answer.rule.unclear", device=device)
+    else:
+        rule = words("answer.rule.level_noisy", device=device)
     return lead, detail, rule
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from mpsarticle.analysis import findings as f
-from mpsarticle.article.sentences.common import direction_word, drops_sentence
+from mpsarticle.article.sentences.common import drops_sentence, reading_word
 from mpsarticle.article.wording import (
     Bytes,
     Choice,
@@ -54,8 +54,10 @@ def crossover_sentence(found: f.Crossover, words: Words) -> str:
                      factor=Factor(largest.speedup.value))
     if found.kind == "from" and found.size is not None:  # (a crossover has a size)
         return words("crossover.from", below=Choice(found.below), device=device, size=Size(found.size),
-                     largest=Size(largest.size), factor=Factor(largest.speedup.value))
-    tail = direction_word(largest.direction)  # never "faster": it would be a crossover
+                     largest=Size(largest.size), factor=Factor(largest.speedup.value),
+                     noisy=Listing(tuple(Size(s) for s in found.noisy_below)))
+    # Never "faster": it would be a crossover. Level only where the two intervals are narrow enough to say so.
+    tail = reading_word(largest.reading)
     if found.kind == "never":
         return words("crossover.never", direction=Choice(tail), device=device, largest=Size(largest.size),
                      factor=Factor(largest.slowdown), acc=Seconds(largest.accelerator_s), cpu=Seconds(largest.cpu_s))
