@@ -1,6 +1,8 @@
 """A measuring child process: ``python -m mpsarticle.measure.child``, started by :mod:`mpsarticle.measure.pool`.
 
-It reads one line of JSON on stdin, ``{"tasks": [spec, ...]}``; before its
+It imports what it measures with, writes ``{"ready": true}``, and then reads
+one line of JSON on stdin, ``{"tasks": [spec, ...]}`` (no line: it was
+started and not needed, and ends); before its
 first point on a device it starts that device's runtime
 (:meth:`~mpsarticle.measure.devices.Device.start_runtime`); and for each
 task it writes ``{"start": i}`` before measuring it and ``{"index": i, "point":
@@ -33,11 +35,19 @@ def main() -> int:
     protocol = os.fdopen(os.dup(1), "w", encoding="utf-8", buffering=1)
     os.dup2(2, 1)
     sys.stdout = sys.stderr
-    request = json.loads(sys.stdin.readline())
-
+    # Importing torch and the timer is most of a worker's start (some 2 s on a 2-core CPU), and nothing in it
+    # depends on the request: done first, it lets the parent start the workers of several rounds at once, each
+    # waiting on its request until its round, so that none of them imports while another measures.
     from mpsarticle.measure import wire
     from mpsarticle.measure.cpuload import Window
     from mpsarticle.measure.timing import time_point
+
+    protocol.write(wire.ready())
+    line = sys.stdin.readline()
+    if not line:
+        protocol.close()
+        return 0
+    request = json.loads(line)
 
     devices = {}
     window = Window()
@@ -83,6 +93,11 @@ def _selfcheck(spec: dict, devices: dict, protocol) -> list:
 
 if __name__ == "__main__":
     try:
-        raise SystemExit(main())
+        status = main()
     except BrokenPipeError:  # the parent is gone (killed): nobody is left to tell
         os._exit(1)
+    # Everything this process owes is written and flushed: its lines on the protocol, files in the calls
+    # that wrote them. Python's own shutdown with torch loaded takes about half a second, which the parent
+    # would wait through between rounds, so the process ends at once.
+    sys.stderr.flush()
+    os._exit(status)

@@ -1,7 +1,9 @@
 """The measuring processes: a fresh child per list of points, read line by line, replaced when it dies.
 
-A child (``python -m mpsarticle.measure.child``) is sent its points in one
-request and reports on each as it goes (:mod:`mpsarticle.measure.wire`).
+A child (``python -m mpsarticle.measure.child``) imports what it measures
+with, says it is ready, is sent its points in one request and reports on
+each as it goes (:mod:`mpsarticle.measure.wire`); :class:`Spares` starts the
+children of a run's rounds ahead, a batch at a time.
 :func:`measure_in_workers` starts one, records every point it reports, and
 when it dies records the point it was measuring as ``crashed`` (the signal
 or exit status, :func:`crash_reason`) and starts a fresh one for the rest; a
@@ -31,10 +33,14 @@ from mpsarticle.measure import wire
 from mpsarticle.measure.watchdog import timeout_reason
 from mpsarticle.results.model import Point, unmeasured_point
 
-__all__ = ["EXIT_WAIT_S", "Extra", "Worker", "crash_reason", "measure_in_one_worker", "measure_in_workers"]
+__all__ = ["EXIT_WAIT_S", "START_LIMIT_S", "Extra", "Spares", "Worker", "crash_reason", "measure_in_one_worker",
+           "measure_in_workers"]
 
 #: Seconds a worker is given to end after its last point (or to die after SIGKILL) before the parent moves on.
 EXIT_WAIT_S = 10.0
+
+#: Seconds a batch of workers is given to import what they measure with before the first is used anyway.
+START_LIMIT_S = 120.0
 
 #: What the parent does with one process's point of a task in a round: merge it, journal it (see
 #: :func:`mpsarticle.measure.workers.run_rounds`).
@@ -57,9 +63,14 @@ def _worker_command() -> list[str]:
 
 
 class Worker:
-    """One fresh process measuring a list of task specs, read line by line."""
+    """One fresh process measuring a list of task specs, read line by line.
 
-    def __init__(self, specs: Sequence[dict[str, Any]], extra: dict[str, Any] | None = None) -> None:
+    Started, it imports what it measures with and says it is ready
+    (:func:`~mpsarticle.measure.wire.ready`); :meth:`send` then gives it its
+    work. A worker never sent any ends by itself when its stdin closes.
+    """
+
+    def __init__(self) -> None:
         env = {**os.environ, "PYTHONUNBUFFERED": "1"}
         # The package this process runs, wherever it is (a checkout without an install included).
         package_root = str(Path(__file__).resolve().parents[2])
@@ -67,9 +78,25 @@ class Worker:
         self.process = subprocess.Popen(_worker_command(), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                         env=env, text=True, bufsize=1)
         assert self.process.stdin is not None and self.process.stdout is not None
-        self.process.stdin.write(wire.request(specs, extra))
-        self.process.stdin.close()
         self._buffer = ""
+        self._ready = False
+
+    def send(self, specs: Sequence[dict[str, Any]], extra: dict[str, Any] | None = None) -> None:
+        assert self.process.stdin is not None
+        try:
+            self.process.stdin.write(wire.request(specs, extra))
+            self.process.stdin.close()
+        except BrokenPipeError:
+            pass  # it died while starting: its end of output says so, and the caller records it
+
+    def wait_ready(self, deadline: float | None) -> bool:
+        """Whether the worker said it was ready before ``deadline``: it imported what it measures with."""
+        while not self._ready:
+            line = self.next_line(deadline)
+            if not line:
+                return False
+            self._ready = wire.is_ready(line)
+        return True
 
     def next_line(self, deadline: float | None) -> str | None:
         """The next line, ``None`` at the end of the output, or ``""`` when ``deadline`` passed first."""
@@ -108,6 +135,44 @@ class Worker:
             return self.stop()
 
 
+class Spares:
+    """The workers of a run's rounds, started ahead of them in batches of as many as the machine has cores.
+
+    A worker's start is mostly torch's import, a few seconds on a 2-core
+    CPU, and it uses one core: two start on two cores in the time of one.
+    Each batch is started between rounds, when nothing is measured, and
+    waited for until every worker in it is ready, so no import runs beside a
+    measurement; a worker that is not ready in :data:`START_LIMIT_S` is
+    handed out all the same, and its round records what became of it. Any
+    not taken are ended by :meth:`close`.
+    """
+
+    def __init__(self, count: int, batch: int | None = None) -> None:
+        self.left = count
+        self.batch = max(1, batch or os.cpu_count() or 1)
+        self.idle: list[Worker] = []
+
+    def start(self) -> None:
+        """Start the next batch now, if none is waiting (it is waited for when a worker is first taken)."""
+        if not self.idle and self.left > 0:
+            self.idle = [Worker() for _ in range(min(self.batch, self.left))]
+            self.left -= len(self.idle)
+
+    def take(self) -> Worker:
+        """A started worker: a waiting one, else a new batch's first, else (all planned ones taken) a new one."""
+        self.start()
+        deadline = time.monotonic() + START_LIMIT_S
+        for worker in self.idle:
+            worker.wait_ready(deadline)
+        return self.idle.pop(0) if self.idle else Worker()
+
+    def close(self) -> None:
+        for worker in self.idle:
+            worker.stop()
+        self.idle = []
+        self.left = 0
+
+
 @dataclasses.dataclass(frozen=True)
 class Extra:
     """Work a worker does after its points, answered in one message: the selfcheck's
@@ -130,21 +195,24 @@ class Extra:
 
 
 def measure_in_workers(todo: list[Task], round_: int, processes: int, limit_s: float | None, record: Record,
-                       extra: Extra | None = None) -> None:
+                       extra: Extra | None = None, spares: Spares | None = None) -> None:
     """Measure ``todo`` for round ``round_`` in fresh workers, one after another, until every task is recorded
-    (each worker's share: one of ``processes``), then ``extra``."""
+    (each worker's share: one of ``processes``), then ``extra``. The first worker comes from ``spares`` where
+    given; one replacing a worker that died is started there and then."""
     pending = extra
     while todo or pending:
-        todo, reached = measure_in_one_worker(todo, round_, processes, limit_s, record, pending)
+        todo, reached = measure_in_one_worker(todo, round_, processes, limit_s, record, pending, spares)
         pending = None if reached else pending
+        spares = None
 
 
 def measure_in_one_worker(todo: list[Task], round_: int, processes: int, limit_s: float | None, record: Record,
-                          extra: Extra | None = None) -> tuple[list[Task], bool]:
-    """Measure ``todo`` in one fresh worker until it ends: the tasks it did not reach, and whether it reached
-    ``extra`` (done, or died in it)."""
-    worker = Worker([wire.task_spec(task, processes, check=round_ == 0) for task in todo],
-                    extra.request if extra else None)
+                          extra: Extra | None = None, spares: Spares | None = None) -> tuple[list[Task], bool]:
+    """Measure ``todo`` in one fresh worker (from ``spares``, or started now) until it ends: the tasks it did not
+    reach, and whether it reached ``extra`` (done, or died in it)."""
+    worker = spares.take() if spares else Worker()
+    worker.send([wire.task_spec(task, processes, check=round_ == 0) for task in todo],
+                extra.request if extra else None)
     current: int | None = None
     last = -1  # the last point recorded
     deadline: float | None = None

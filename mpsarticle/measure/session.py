@@ -36,7 +36,7 @@ from mpsarticle.core.profiles import SELFCHECK_TOLERANCE, Task, for_machine, get
 from mpsarticle.measure.interrupt import Rescue, signals_interrupt, terminal
 from mpsarticle.measure.journal import Journal, is_journal, journal_path, load_journal
 from mpsarticle.measure.loop import resolve_devices, run_tasks
-from mpsarticle.measure.pool import Extra
+from mpsarticle.measure.pool import Extra, Spares
 from mpsarticle.measure.resume import check_resumable, in_plan_order, missing, point_key, task_key
 from mpsarticle.measure.watchdog import Watchdog
 from mpsarticle.measure.workers import needs, run_rounds
@@ -153,7 +153,10 @@ def _in_workers(tasks: list[Task], results: ResultSet, processes: int, request: 
     from mpsarticle.measure.remeasure import lines
 
     # This process computes each point's statistics as its processes come in: scipy's import (a CPU-second on a
-    # 2-core machine) beside the first worker's points would be contention of its own making.
+    # 2-core machine) beside the first worker's points would be contention of its own making. It runs while the
+    # first workers import torch, before any of them measures.
+    spares = Spares(processes)
+    spares.start()
     load_libraries()
     known = {point_key(point): point for point in results.points}
     total = sum(needs(known.get(task_key(task)), r) for task in tasks for r in range(processes))
@@ -183,8 +186,9 @@ def _in_workers(tasks: list[Task], results: ResultSet, processes: int, request: 
     try:
         run_rounds(tasks, results, processes=processes, add=journal.add, limit_s=request.limit_s(), progress=progress,
                    skip=lambda task: too_big_point(task, results.environment["devices"]), lock=rescue.lock,
-                   extra=extra, again=again)
+                   extra=extra, again=again, spares=spares)
     finally:
+        spares.close()
         bar.close()
     if results.contention is not None:
         for line in lines(results.points, processes, results.contention):

@@ -1,6 +1,7 @@
 """The messages between the parent and a measuring child: JSON, one line each.
 
-The parent writes one line to the child's stdin, :func:`request`: the tasks
+A child first imports what it measures with (torch above all, most of its
+start) and says :func:`ready`; then the parent writes one line to its stdin, :func:`request`: the tasks
 as specs (:func:`task_spec`: the suite, the workload's kind and parameters,
 the device, the method, the timing options, whether to check the result),
 and any work after them (``{"selfcheck": {...}}``, see
@@ -29,8 +30,8 @@ from mpsarticle.core.reasons import Reason
 from mpsarticle.core.specs import WORKLOADS, TimingOptions, Workload
 from mpsarticle.results.model import Point
 
-__all__ = ["extra_done", "extra_started", "measured", "options_from", "point_from", "request", "started", "stepped",
-           "task_spec", "tasks_in", "workload_from"]
+__all__ = ["extra_done", "extra_started", "is_ready", "measured", "options_from", "point_from", "ready", "request",
+           "started", "stepped", "task_spec", "tasks_in", "workload_from"]
 
 #: What :meth:`Point.to_dict` adds that a :class:`Point` computes itself (its rates).
 _DERIVED = ("gflop_s", "gb_s")
@@ -71,6 +72,14 @@ def point_from(raw: dict[str, Any]) -> Point:
     if values.get("reason") is not None:
         values["reason"] = Reason.from_dict(values["reason"])
     return Point(**values)
+
+
+def ready() -> str:
+    return json.dumps({"ready": True}) + "\n"
+
+
+def is_ready(line: str) -> bool:
+    return json.loads(line).get("ready") is True
 
 
 def started(index: int) -> str:

@@ -10,7 +10,9 @@ measures every point in ``processes`` fresh processes, one after another:
   that a drift over the run (a laptop warming up) falls on every point
   rather than on the last ones; each worker gets ``1 / processes`` of the
   profile's time budget per point, so a run takes about as long as one in a
-  single process, plus a worker's start (importing torch) per round;
+  single process, plus the workers' starts (importing torch): these are
+  started ahead of their rounds, as many at once as the machine has cores,
+  and waited for before anything is measured (:class:`~mpsarticle.measure.pool.Spares`);
 - **collecting**: each process's samples are kept apart in the point
   (``Point.processes``), and its value and 95 % interval are those of
   :func:`mpsarticle.core.stats.across_processes`;
@@ -46,7 +48,7 @@ from typing import Any
 
 from mpsarticle.core.contention import EXTRA_PER_POINT, extra_limit
 from mpsarticle.core.profiles import Task
-from mpsarticle.measure.pool import Extra, measure_in_one_worker, measure_in_workers
+from mpsarticle.measure.pool import Extra, Spares, measure_in_one_worker, measure_in_workers
 from mpsarticle.measure.remeasure import aligned, settle, summary, wants_again
 from mpsarticle.measure.resume import point_key, task_key
 from mpsarticle.results.model import Point, ResultSet
@@ -111,7 +113,8 @@ def run_rounds(tasks: Sequence[Task], results: ResultSet, *, processes: int,
                add: Callable[[Point, int], None], limit_s: float | None = None,
                progress: Callable[[Task, int], None] | None = None,
                skip: Callable[[Task], Point | None] | None = None, lock: Any = None,
-               extra: Callable[[int], Extra] | None = None, again: Callable[[int], None] | None = None) -> None:
+               extra: Callable[[int], Extra] | None = None, again: Callable[[int], None] | None = None,
+               spares: Spares | None = None) -> None:
     """Measure ``tasks`` in ``processes`` rounds of fresh workers, merging into ``results`` as each finishes,
     then measure again the points with a suspect process (:mod:`mpsarticle.measure.remeasure`).
 
@@ -132,7 +135,9 @@ def run_rounds(tasks: Sequence[Task], results: ResultSet, *, processes: int,
     measurements, those a resumed file already holds counted) lasts; at the
     limit the rest keep what they have, marked ``unresolved``, and
     ``results.contention`` records that the limit was reached. ``again(n)``
-    is told before each such round how many it measures.
+    is told before each such round how many it measures. ``spares``: the
+    rounds' workers, if the caller started them already (see
+    :class:`~mpsarticle.measure.pool.Spares`).
     """
     index = {task_key(task): i for i, task in enumerate(tasks)}
     by_key: dict[Hashable, Point] = {}
@@ -152,19 +157,24 @@ def run_rounds(tasks: Sequence[Task], results: ResultSet, *, processes: int,
         if progress:
             progress(task, round_)
 
-    for round_ in range(processes):
-        order = list(tasks) if round_ % 2 == 0 else list(reversed(tasks))
-        todo = [task for task in order if needs(by_key.get(task_key(task)), round_)]
-        if skip:
-            measurable = []
-            for task in todo:
-                instead = skip(task) if round_ == 0 or task_key(task) not in by_key else None
-                if instead is not None:
-                    record(task, instead, round_)
-                else:
-                    measurable.append(task)
-            todo = measurable
-        measure_in_workers(todo, round_, processes, limit_s, record, extra(round_) if extra else None)
+    spares = spares or Spares(processes)
+    try:
+        for round_ in range(processes):
+            order = list(tasks) if round_ % 2 == 0 else list(reversed(tasks))
+            todo = [task for task in order if needs(by_key.get(task_key(task)), round_)]
+            if skip:
+                measurable = []
+                for task in todo:
+                    instead = skip(task) if round_ == 0 or task_key(task) not in by_key else None
+                    if instead is not None:
+                        record(task, instead, round_)
+                    else:
+                        measurable.append(task)
+                todo = measurable
+            measure_in_workers(todo, round_, processes, limit_s, record, extra(round_) if extra else None,
+                               spares)
+    finally:
+        spares.close()
     limit = extra_limit(len(tasks) * processes)
     used = sum(point.extra_processes for point in by_key.values())
     reached = False
@@ -189,7 +199,11 @@ def selfcheck_in_workers(spec: dict[str, Any], processes: int, *, limit_s: float
     """The selfcheck (``spec``: see :mod:`mpsarticle.measure.child`) in ``processes`` fresh workers, in reverse
     order every other one: each worker's measurements (a worker that died is left out, with a line on stderr)."""
     measured: list[Any] = []
-    for round_ in range(processes):
-        work = Extra.selfcheck(spec, round_, measured.append, each)
-        measure_in_one_worker([], round_, processes, limit_s, lambda *_: None, work)
+    spares = Spares(processes)
+    try:
+        for round_ in range(processes):
+            work = Extra.selfcheck(spec, round_, measured.append, each)
+            measure_in_one_worker([], round_, processes, limit_s, lambda *_: None, work, spares)
+    finally:
+        spares.close()
     return measured

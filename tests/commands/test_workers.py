@@ -141,3 +141,48 @@ def test_a_selfcheck_worker_that_crashes_costs_its_rows_one_process(faulty, capf
     rows = run_selfcheck([Device("cpu")], processes=3, budget_s=0.06, progress=False)
     assert {row.processes for row in rows} == {2}
     assert "the selfcheck's process 2 was ended by SIGSEGV; its rows have one process fewer" in capfd.readouterr().err
+
+
+def test_the_rounds_workers_start_in_batches_and_are_ready_before_one_is_handed_out(tmp_path, monkeypatch):
+    # A stand-in for the child that writes, for each of its lines, when it was at that step: the test reads from
+    # the files when each became ready, and whether any was handed out before its batch was.
+    script = tmp_path / "child.py"
+    script.write_text(
+        "import json, os, sys, time\n"
+        f"stamp = os.path.join({str(tmp_path)!r}, str(os.getpid()))\n"
+        "time.sleep(0.3)\n"
+        "open(stamp + '.ready', 'w').write(repr(time.monotonic()))\n"
+        "print(json.dumps({'ready': True}), flush=True)\n"
+        "line = sys.stdin.readline()\n"
+        "open(stamp + ('.sent' if line else '.unused'), 'w').write(repr(time.monotonic()))\n")
+    monkeypatch.setattr(pool, "_worker_command", lambda: [sys.executable, str(script)])
+    spares = pool.Spares(3, batch=2)
+    first = spares.take()
+    assert spares.left == 1 and len(spares.idle) == 1  # two started together, one of them handed out
+    ready = {p: float((tmp_path / f"{p}.ready").read_text()) for p in (first.process.pid, spares.idle[0].process.pid)}
+    assert len(ready) == 2  # both had imported before the first was handed out
+    first.send([])
+    assert first.wait() == 0 and (tmp_path / f"{first.process.pid}.sent").exists()
+    second = spares.take()
+    assert second.process.pid in ready and spares.left == 1  # the batch's other one: nothing new started
+    second.send([])
+    second.wait()
+    third = spares.take()  # the last planned one, a batch of its own
+    assert spares.left == 0 and not spares.idle and third.process.pid not in ready
+    extra = pool.Spares(0).take()  # beyond the plan: started there and then
+    for worker in (third, extra):
+        worker.send([])
+        assert worker.wait() == 0
+    idle = pool.Spares(2, batch=2)
+    idle.start()
+    waiting = list(idle.idle)
+    idle.close()
+    assert all(worker.process.poll() is not None for worker in waiting)  # none outlives the run
+
+
+def test_a_real_worker_that_is_never_sent_work_ends_by_itself():
+    worker = pool.Worker()
+    assert worker.wait_ready(time.monotonic() + 120)
+    assert worker.process.stdin is not None
+    worker.process.stdin.close()
+    assert worker.wait() == 0

@@ -126,7 +126,7 @@ def _run(monkeypatch, tasks: list[profiles.Task], processes: int, process: Proce
     """``tasks`` through run_rounds, each (task, round) measured as ``process`` says: (median, reading)."""
     measured: list[tuple[str, int]] = []
 
-    def fake_workers(todo, round_, _processes, _limit, record, _extra=None):
+    def fake_workers(todo, round_, _processes, _limit, record, _extra=None, _spares=None):
         for task in todo:
             measured.append((task.workload.label, round_))
             median, load = process(task, round_)
