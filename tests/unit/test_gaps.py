@@ -42,7 +42,7 @@ def test_bfloat16_on_mps_before_macos_14_is_unsupported_with_the_reason(monkeypa
      "MPS mendukung bfloat16 mulai macOS 14; ini macOS 13"),
     (Reason.of("mps_float64"), "MPS has no float64: Metal has no 64-bit floating-point type",
      "MPS tidak memiliki float64: Metal tidak punya tipe floating-point 64-bit"),
-    (Reason.of("no_events", device="mps"), "mps has no timing events", "mps tidak memiliki event pengukur waktu"),
+    (Reason.of("no_events", device="mps"), "mps has no timing events", "mps tidak punya event perangkat"),
     (Reason.of("exception", message="MPS backend out of memory (a PyTorch message)"),
      "MPS backend out of memory (a PyTorch message)", "MPS backend out of memory (a PyTorch message)"),
 ])
