@@ -28,8 +28,9 @@ The rules, all of them here:
   rate = amount / time. Where a sentence sets the two side by side, overlapping
   intervals are read further from each point's PUBLISHED interval (its
   ``ci_low_s`` … ``ci_high_s``): level within noise only where the ratio's
-  range (first low / second high … first high / second low) stays within
-  1.2 of 1 on one side at least, else too noisy to tell which is faster.
+  range (first low / second high … first high / second low) lies wholly
+  within 1.2 of 1 on both sides (1 / 1.2 … 1.2), else too noisy to tell
+  which is faster.
   Naive timeit against the synchronised timer: the ratio engine / naive has
   the bounds (engine low / naive high, engine high / naive low); the naive
   figure is ``too small`` when the low bound is above 1.2, ``too large`` when
@@ -143,7 +144,7 @@ FORBIDDEN_IMPORTS = ("mpsarticle.analysis.series", "mpsarticle.analysis.findings
                      "mpsarticle.core.stats", "mpsarticle.analysis.model", "mpsarticle.analysis.predict",
                      "mpsarticle.article.mac_model")
 FASTER, SLOWER, SAME = "faster", "slower", "same"
-#: Two values whose ratio's interval holds 1 but reaches beyond :data:`AGREE` on both sides: not level, too noisy
+#: Two values whose ratio's interval holds 1 but reaches beyond :data:`AGREE` on either side: not level, too noisy
 #: to tell (read where a sentence tells the two apart: :func:`level_reading`).
 UNCLEAR = "unclear"
 #: Each point's interval: 97.5 %, so that two hold together at 95 % (Bonferroni).
@@ -539,13 +540,13 @@ def published(point: Point) -> tuple[float, float]:
 
 
 def spread_is_wide(low: float, high: float) -> bool:
-    """A ratio's range that reaches beyond :data:`AGREE` on both sides of 1: too wide to call the two level."""
-    return low < 1 / AGREE and high > AGREE
+    """A ratio's range that reaches beyond :data:`AGREE` on either side of 1: too wide to call the two level."""
+    return low < 1 / AGREE or high > AGREE
 
 
 def too_noisy(base: Point, other: Point) -> bool:
     """base's time / other's, from their published intervals (base low / other high … base high / other low),
-    reaches beyond :data:`AGREE` on both sides."""
+    reaches beyond :data:`AGREE` on either side."""
     (base_low, base_high), (other_low, other_high) = published(base), published(other)
     return spread_is_wide(base_low / other_high, base_high / other_low)
 
@@ -563,7 +564,7 @@ def _level(found: str, noisy: bool) -> str:
 
 def level_reading(base: Timed, other: Timed) -> str:
     """:func:`direction`, with overlapping intervals read further: level, or :data:`UNCLEAR` where the points'
-    published intervals (:func:`too_noisy`) reach beyond :data:`AGREE` on both sides."""
+    published intervals (:func:`too_noisy`) reach beyond :data:`AGREE` on either side."""
     return _level(direction(base, other), too_noisy(base.point, other.point))
 
 

@@ -497,6 +497,22 @@ def test_two_times_are_level_only_where_their_interval_is_narrow() -> None:
     assert "level within noise" in reason_sentences(steady, Words("en"))["reason_small"]
 
 
+def test_a_range_wide_on_one_side_only_is_not_level() -> None:
+    """'Level within noise' needs the ratio's whole range within a fifth of 1: a GPU point whose published
+    interval reaches 60 % above its median (ratio 0.58 … 1.05) is too noisy to tell, though the range stays
+    within a fifth on the high side."""
+    def small(direction: str) -> Said:
+        return said("reason.small", direction=Choice(direction), device=GPU, size=Size(100), acc=Seconds(10.3e-6),
+                    cpu=Seconds(10e-6))
+    steady = tiny({100: 10e-6}, {100: 10.3e-6}, spread=0.05)
+    lopsided = replace(steady, points=[replace(p, ci_high_s=1.6 * p.median_s) if p.device == "mps" else p
+                                       for p in steady.points])
+    assert not claims(steady, small("same"))
+    assert claims(lopsided, small("same"))
+    assert not claims(lopsided, small("unclear"))
+    assert "too wide to tell which is faster" in reason_sentences(lopsided, Words("en"))["reason_small"]
+
+
 def test_a_training_step_is_level_only_where_its_intervals_are_narrow() -> None:
     """The training chapter's "about the same" is a level claim: too wide an interval fails it, and "too noisy
     to tell" fails where the two intervals are narrow and overlap."""
