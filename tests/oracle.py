@@ -252,6 +252,7 @@ CHECKS: dict[str, str] = {
     "train.accelerator_missing": "check_train_missing",
     "train.cpu_only": "check_train_cpu",
     "train.scaling": "check_train_scaling",
+    "train.scaling.none": "check_train_scaling_none",
     "check.failed": "check_failed_count",
     "check.passed": "check_passed",
     "check.passed_no_training": "check_passed",
@@ -360,7 +361,7 @@ NO_CLAIMS: frozenset[str] = frozenset({
     "original.none", "crossover.cpu_only", "bandwidth.none", "gap.no_accelerator", "gap.unmeasured", "gap.cpu.none",
     "post.cpu.lead", "post.cpu.agrees", "post.cpu.archive", "matmul.none", "train.none", "check.nothing",
     "selfcheck.agree", "selfcheck.cost", "selfcheck.none", "reason.large.cpu", "reason.small.none",
-    "reason.copy.none", "matmul.cpu_only", "train.scaling.none",
+    "reason.copy.none", "matmul.cpu_only",
     "answer.cpu_only", "answer.accelerator_failed", "answer.cpu_facts.none", "answer.tokens.none",
     "caption.answer.compared", "caption.answer.cpu_only", "caption.answer.nothing", "your_mac.cores", "ops.none",
     "attention.none", "attention.backend.none", "attention.compared.no_accelerator", "decode.no_bound",
@@ -1580,6 +1581,11 @@ def check_fall_count(s: Said, c: Context) -> None:
         if env.get("swap_total_bytes") != 0 or str(env.get("os", "")).startswith("Darwin"):
             c.fail(f"'this machine has no swap', but it recorded {env.get('swap_total_bytes')} bytes of swap on "
                    f"{env.get('os')}")
+    if "swap" in s.values and choice(s, "swap") == "device":
+        hosts = sorted({f[1] for f in map(_fall_named, named) if f[1] != "cuda"})
+        if hosts:
+            c.fail(f"'a GPU's own memory is never swapped out' as the falls' only memory, but some fall on {hosts}, "
+                   "whose memory the host can swap")
 
 
 def check_model(s: Said, c: Context) -> None:
@@ -2088,6 +2094,17 @@ def check_train_also(s: Said, c: Context) -> None:
     c.side(side, pairs, at, f"batch {at:,}")
     if "factor" in printed_fields(s):
         c.winner_factor(side, pairs, at, s.values["factor"], f"batch {at:,}")
+
+
+def check_train_scaling_none(s: Said, c: Context) -> None:
+    """Why no device's growth is said: "one batch size only" needs every device to have at most one good batch;
+    "scatter too widely" needs some device with two or more."""
+    most = max((len(c.oracle.timed("train_step", device)) for device in c.oracle.devices), default=0)
+    why = choice(s, "why")
+    if why == "single" and most >= 2:
+        c.fail(f"'one batch size only', but a device measured {most} batches well")
+    if why == "noisy" and most < 2:
+        c.fail("'measured at more than one batch size', but no device measured two batches well")
 
 
 def check_train_scaling(s: Said, c: Context) -> None:

@@ -33,11 +33,13 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from mpsarticle.analysis import findings as f
 from mpsarticle.analysis.findings import crossover
 from mpsarticle.analysis.findings import matmul as matmul_findings
 from mpsarticle.article.sentences.index import answer_sentences
 from mpsarticle.article.sentences.matmul import cpu_half_sentence
 from mpsarticle.article.sentences.matvec import crossover_sentence
+from mpsarticle.article.sentences.training import scaling_sentence
 from mpsarticle.article.sentences.verdict import reason_sentences
 from mpsarticle.article.tables import attention_rows, decode_rows, prompt_rows
 from mpsarticle.article.wording import (
@@ -527,6 +529,20 @@ def test_a_training_step_is_level_only_where_its_intervals_are_narrow() -> None:
     assert claims(steady, result("unclear", 10.3e-3, 10e-3))
 
 
+def test_why_the_steps_growth_is_not_said_matches_the_batches_measured() -> None:
+    """"No more than one batch size" fails where a device measured two batches well; "scatter too widely" fails
+    where none did; and the chapter gives the reason that holds."""
+    def none(why: str) -> Said:
+        return said("train.scaling.none", why=Choice(why))
+    one = tiny({32: 10e-3}, {32: 9e-3}, workload="train_step", suite="train")
+    two = tiny({32: 10e-3, 128: 40e-3}, {32: 9e-3}, workload="train_step", suite="train")
+    assert not claims(one, none("single"))
+    assert claims(one, none("noisy"))
+    assert claims(two, none("single"))
+    assert not claims(two, none("noisy"))
+    assert "no more than one batch size" in scaling_sentence(f.batch_scaling(one), Words("en"), f.unplaced_scaling(one))
+
+
 def test_the_cpus_half_precision_names_its_too_noisy_sizes_apart_from_its_level_ones() -> None:
     """float16 against float32 on the CPU: level at m = 256 (narrow intervals), too noisy to tell at m = 128 (wide
     ones). "Level at every size" fails; so does the noisy size called level, or the level one noisy."""
@@ -795,6 +811,8 @@ def test_falls_of_more_than_half_are_consecutive_and_none_is_left_out() -> None:
                   replace(why, values={**why.values, "count": Count(2)}))
     assert claims(results, _drop(CPU, "matvec", 1024, 2048, 42.0, 16.8, 0.40),
                   replace(why, values={**why.values, "swap": Choice("none")}))  # no swap was recorded
+    assert claims(results, _drop(CPU, "matvec", 1024, 2048, 42.0, 16.8, 0.40),
+                  replace(why, values={**why.values, "swap": Choice("device")}))  # the CPU's memory can be swapped
     # The brief form points to the chapter on B @ a, which lists causes beside falls of its own: here it has one.
     brief = said("drop.why.brief", count=Count(1))
     assert not claims(results, _drop(CPU, "matvec", 1024, 2048, 42.0, 16.8, 0.40), brief)
