@@ -3620,6 +3620,16 @@ def check_mlx_pair(s: Said, c: Context) -> None:
     if "factor" in v:
         c.factor(v["factor"], [a.median / b.median if side == FASTER else b.median / a.median
                                for a, b in readings], f"MLX against PyTorch at {workload}")
+    # The intervals shown beside "too noisy to tell": each side's published interval, its slow end first.
+    amount = None if workload == "decode" else AMOUNTS[workload]
+    for name, points in (("mlx", [mine.point]), ("torch", [t.point for t in theirs])):
+        if f"{name}_low" not in v:
+            continue
+        for end, index in (("low", 1), ("high", 0)):
+            seconds = [published(p)[index] for p in points]
+            wanted = [1 / t for t in seconds] if amount is None else \
+                [getattr(p, amount) / t for p, t in zip(points, seconds, strict=True)]
+            c.quantity(v[f"{name}_{end}"], wanted, f"the {end} end of {name}'s interval at {workload}")
 
 
 def check_mlx_missing(s: Said, c: Context) -> None:

@@ -72,7 +72,7 @@ from ..machines import (
     synthetic,
 )
 from ..oracle import FASTER, SAME, SLOWER, Oracle, Recording, chapter_failures, check, uncovered
-from ..oracle_said import EN, choice, printed_fields, render
+from ..oracle_said import EN, choice, printed_fields, render, shown
 from ..recorded import matrix_recording, only, recorded, replaced, substitute
 from .test_properties import machines as drawn_machines
 
@@ -1479,3 +1479,20 @@ def test_a_bound_on_tokens_from_a_rate_a_cache_may_have_served_is_caught() -> No
     copied = substitute(ci_recording, "answer.tokens.bound", basis=Choice("copy"), rate=Rate(43.1, "GB/s"),
                         moved=Bytes(512 << 20), cache=Bytes(32 << 20), tokens=Num(43.1 / 14.0))
     assert check(copied, ci)[0]
+
+
+def test_too_noisy_mlx_shows_both_intervals_and_each_end_is_read() -> None:
+    """MLX and PyTorch too noisy to tell apart: the sentence shows each side's published interval (medians alone
+    can lie far apart), and an end that is not the point's is caught."""
+    detail = {"mlx": "0.30.0", "mlx_tf32": "0"}
+    torch_point = _point("cpu", 2048, 1e-3, spread=0.9, suite="mlx")
+    mlx_point = replace(_point("mlx-cpu", 2048, 1.5e-3, spread=0.9, suite="mlx"), detail=detail)
+    results = ResultSet(environment={"devices": {"cpu": {}}, "mlx": {"version": "0.30.0"}},
+                        points=[torch_point, mlx_point])
+    recording = recorded("llm", results)
+    [pair] = [s for s in recording if s.key == "mlx.matvec"]
+    assert pair.values["direction"] == Choice("unclear") and "mlx_low" in pair.values, render(pair)
+    assert not check(recording, results)[0]
+    for name in ("mlx_low", "mlx_high", "torch_low", "torch_high"):
+        wrong = substitute(recording, "mlx.matvec", **{name: lambda v, n=name: Rate(shown(v[n]).value * 1.3, "GB/s")})
+        assert check(wrong, results)[0], name
