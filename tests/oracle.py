@@ -28,8 +28,9 @@ The rules, all of them here:
   rate = amount / time. Where a sentence sets the two side by side, overlapping
   intervals are read further from each point's PUBLISHED interval (its
   ``ci_low_s`` … ``ci_high_s``): level within noise only where the ratio's
-  range (first low / second high … first high / second low) stays within
-  1.2 of 1 on one side at least, else too noisy to tell which is faster.
+  range (first low / second high … first high / second low) lies wholly
+  within 1.2 of 1 on both sides (1 / 1.2 … 1.2), else too noisy to tell
+  which is faster.
   Naive timeit against the synchronised timer: the ratio engine / naive has
   the bounds (engine low / naive high, engine high / naive low); the naive
   figure is ``too small`` when the low bound is above 1.2, ``too large`` when
@@ -143,7 +144,7 @@ FORBIDDEN_IMPORTS = ("mpsarticle.analysis.series", "mpsarticle.analysis.findings
                      "mpsarticle.core.stats", "mpsarticle.analysis.model", "mpsarticle.analysis.predict",
                      "mpsarticle.article.mac_model")
 FASTER, SLOWER, SAME = "faster", "slower", "same"
-#: Two values whose ratio's interval holds 1 but reaches beyond :data:`AGREE` on both sides: not level, too noisy
+#: Two values whose ratio's interval holds 1 but reaches beyond :data:`AGREE` on either side: not level, too noisy
 #: to tell (read where a sentence tells the two apart: :func:`level_reading`).
 UNCLEAR = "unclear"
 #: Each point's interval: 97.5 %, so that two hold together at 95 % (Bonferroni).
@@ -251,6 +252,7 @@ CHECKS: dict[str, str] = {
     "train.accelerator_missing": "check_train_missing",
     "train.cpu_only": "check_train_cpu",
     "train.scaling": "check_train_scaling",
+    "train.scaling.none": "check_train_scaling_none",
     "check.failed": "check_failed_count",
     "check.passed": "check_passed",
     "check.passed_no_training": "check_passed",
@@ -359,7 +361,7 @@ NO_CLAIMS: frozenset[str] = frozenset({
     "original.none", "crossover.cpu_only", "bandwidth.none", "gap.no_accelerator", "gap.unmeasured", "gap.cpu.none",
     "post.cpu.lead", "post.cpu.agrees", "post.cpu.archive", "matmul.none", "train.none", "check.nothing",
     "selfcheck.agree", "selfcheck.cost", "selfcheck.none", "reason.large.cpu", "reason.small.none",
-    "reason.copy.none", "matmul.cpu_only", "train.scaling.none",
+    "reason.copy.none", "matmul.cpu_only",
     "answer.cpu_only", "answer.accelerator_failed", "answer.cpu_facts.none", "answer.tokens.none",
     "caption.answer.compared", "caption.answer.cpu_only", "caption.answer.nothing", "your_mac.cores", "ops.none",
     "attention.none", "attention.backend.none", "attention.compared.no_accelerator", "decode.no_bound",
@@ -539,13 +541,13 @@ def published(point: Point) -> tuple[float, float]:
 
 
 def spread_is_wide(low: float, high: float) -> bool:
-    """A ratio's range that reaches beyond :data:`AGREE` on both sides of 1: too wide to call the two level."""
-    return low < 1 / AGREE and high > AGREE
+    """A ratio's range that reaches beyond :data:`AGREE` on either side of 1: too wide to call the two level."""
+    return low < 1 / AGREE or high > AGREE
 
 
 def too_noisy(base: Point, other: Point) -> bool:
     """base's time / other's, from their published intervals (base low / other high … base high / other low),
-    reaches beyond :data:`AGREE` on both sides."""
+    reaches beyond :data:`AGREE` on either side."""
     (base_low, base_high), (other_low, other_high) = published(base), published(other)
     return spread_is_wide(base_low / other_high, base_high / other_low)
 
@@ -563,7 +565,7 @@ def _level(found: str, noisy: bool) -> str:
 
 def level_reading(base: Timed, other: Timed) -> str:
     """:func:`direction`, with overlapping intervals read further: level, or :data:`UNCLEAR` where the points'
-    published intervals (:func:`too_noisy`) reach beyond :data:`AGREE` on both sides."""
+    published intervals (:func:`too_noisy`) reach beyond :data:`AGREE` on either side."""
     return _level(direction(base, other), too_noisy(base.point, other.point))
 
 
@@ -1579,6 +1581,11 @@ def check_fall_count(s: Said, c: Context) -> None:
         if env.get("swap_total_bytes") != 0 or str(env.get("os", "")).startswith("Darwin"):
             c.fail(f"'this machine has no swap', but it recorded {env.get('swap_total_bytes')} bytes of swap on "
                    f"{env.get('os')}")
+    if "swap" in s.values and choice(s, "swap") == "device":
+        hosts = sorted({f[1] for f in map(_fall_named, named) if f[1] != "cuda"})
+        if hosts:
+            c.fail(f"'a GPU's own memory is never swapped out' as the falls' only memory, but some fall on {hosts}, "
+                   "whose memory the host can swap")
 
 
 def check_model(s: Said, c: Context) -> None:
@@ -2087,6 +2094,17 @@ def check_train_also(s: Said, c: Context) -> None:
     c.side(side, pairs, at, f"batch {at:,}")
     if "factor" in printed_fields(s):
         c.winner_factor(side, pairs, at, s.values["factor"], f"batch {at:,}")
+
+
+def check_train_scaling_none(s: Said, c: Context) -> None:
+    """Why no device's growth is said: "one batch size only" needs every device to have at most one good batch;
+    "scatter too widely" needs some device with two or more."""
+    most = max((len(c.oracle.timed("train_step", device)) for device in c.oracle.devices), default=0)
+    why = choice(s, "why")
+    if why == "single" and most >= 2:
+        c.fail(f"'one batch size only', but a device measured {most} batches well")
+    if why == "noisy" and most < 2:
+        c.fail("'measured at more than one batch size', but no device measured two batches well")
 
 
 def check_train_scaling(s: Said, c: Context) -> None:
@@ -3602,6 +3620,16 @@ def check_mlx_pair(s: Said, c: Context) -> None:
     if "factor" in v:
         c.factor(v["factor"], [a.median / b.median if side == FASTER else b.median / a.median
                                for a, b in readings], f"MLX against PyTorch at {workload}")
+    # The intervals shown beside "too noisy to tell": each side's published interval, its slow end first.
+    amount = None if workload == "decode" else AMOUNTS[workload]
+    for name, points in (("mlx", [mine.point]), ("torch", [t.point for t in theirs])):
+        if f"{name}_low" not in v:
+            continue
+        for end, index in (("low", 1), ("high", 0)):
+            seconds = [published(p)[index] for p in points]
+            wanted = [1 / t for t in seconds] if amount is None else \
+                [getattr(p, amount) / t for p, t in zip(points, seconds, strict=True)]
+            c.quantity(v[f"{name}_{end}"], wanted, f"the {end} end of {name}'s interval at {workload}")
 
 
 def check_mlx_missing(s: Said, c: Context) -> None:

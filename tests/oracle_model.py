@@ -836,25 +836,10 @@ def check_model_choice(s: Said, c) -> None:
     device = kind_of(s.values["device"])
     chosen_combination = "sum" if s.key == "model.fit.choice" else "max"
     other_combination = "max" if chosen_combination == "sum" else "sum"
-    chosen, other = num(s.values["chosen"]), num(s.values["other"])
-    calls = fitted(c.oracle.results, device)
-    if chosen > other:
-        c.fail(f"the {chosen_combination} is said to fit better, but its factor {chosen}× is the larger")
-    params = printed_fits(c).get(device)
-    if params is None:
-        own = own_fit(c.oracle.results, device, chosen_combination)
-        params = own[0] if own else None
-    if params is None or len(calls) < 3:
-        c.fail(f"no fit of the {device} to tie the factors to")
+    if len(fitted(c.oracle.results, device)) < 3:
+        c.fail(f"no fit of the {device} to choose a combination by")
         return
-    factor = math.exp(rms(calls, params, chosen_combination))
-    if not near(chosen, factor, 0.03):
-        c.fail(f"a typical point {chosen}× off with the {chosen_combination}, but the printed parameters give "
-               f"{factor:.3f}×")
     mine = own_fit(c.oracle.results, device, other_combination)
-    if mine and not near(other, math.exp(mine[1]), 0.03):
-        c.fail(f"{other}× off with the {other_combination}, but the oracle's own fit of it gives "
-               f"{math.exp(mine[1]):.3f}×")
     best = own_fit(c.oracle.results, device, chosen_combination)
     if best and mine and best[1] > mine[1] * 1.005 + 1e-9:
         c.fail(f"the {chosen_combination} is said to fit better, but the oracle's fits give "

@@ -192,3 +192,17 @@ def reading_date(iso: str, lang: str, *, time: bool = False) -> str:
         when = when.astimezone(timezone.utc)
     day = format_date(when.date(), format="long", locale=lang)
     return f"{day}, {format_time(when.time(), 'HH:mm', locale=lang)} UTC" if time and when.tzinfo else day
+
+
+#: A number with a decimal comma (``1,5``): listed after another, a plain comma would split it.
+_DECIMAL_COMMA = re.compile(r"\d,\d")
+
+
+def list_separator(items: list[str], lang: str) -> str:
+    """What separates ``items`` in a list: a comma, or a semicolon where the language writes decimals with a comma
+    and an item holds one (``1,5; 2,3; 4,1``, never ``1,5, 2,3, 4,1``)."""
+    comma = Locale.parse(lang).number_symbols.get("latn", {}).get("decimal", ".") == ","
+    return "; " if comma and any(_DECIMAL_COMMA.search(item) for item in items) else ", "
+
+
+__all__ += ["list_separator"]

@@ -8,7 +8,6 @@ is escaped.
 from __future__ import annotations
 
 import html
-import math
 import statistics
 
 from mpsarticle.analysis import predict
@@ -252,21 +251,14 @@ def fit_sentences(results: ResultSet, words: Words) -> str:
     parts = []
     chooser = found.fits[found.chosen_by] if found.chosen_by else None
     if chooser is not None:
-        other = "max" if chooser.combination == "sum" else "sum"
+        # Which combination fits, without a size of its own: the tables' median and worst errors are the one
+        # measure of how far the model is off.
         key = "model.fit.choice" if chooser.combination == "sum" else "model.fit.choice_max"
-        chosen, rival = _factor(chooser.rms_log[chooser.combination]), _factor(chooser.rms_log[other])
-        # Four digits where three would print the two alike: the sentence says which is smaller.
-        digits = 3 if number(chosen, "en", 3) != number(rival, "en", 3) else 4
-        parts.append(words(key, chosen=Factor(chosen, digits), other=Factor(rival, digits),
-                           device=words.device(chooser.device)))
+        parts.append(words(key, device=words.device(chooser.device)))
     for device, fitted in found.fits.items():
         for error in fitted.replayed_errors:
             parts.append(words("model.fit.replayed", device=words.device(device), error=Share(error.median)))
     return " ".join(parts)
-
-
-def _factor(rms_log: float) -> float:
-    return math.exp(rms_log)
 
 
 def threshold_sentences(results: ResultSet, words: Words) -> str:

@@ -295,14 +295,25 @@ class Phrase(Value):
 
 @dataclass(frozen=True)
 class Listing(Value):
-    """Items joined the language's way: ``a, b, and c`` (en), ``a, b, dan c`` (id)."""
+    """Items joined the language's way: ``a, b, and c`` (en), ``a, b, dan c`` (id); ``1,5; 2,3; dan 4,1`` where an
+    item holds a decimal comma."""
 
     items: tuple[Any, ...]
     #: Babel's list styles: ``a, b, and c`` or ``a, b, or c``.
     style: Literal["standard", "or"] = "standard"
 
     def text(self, words: Words) -> str:
-        return format_list([words.render(item) for item in self.items], style=self.style, locale=words.lang)
+        rendered = [words.render(item) for item in self.items]
+        separator = formatting.list_separator(rendered, words.lang)
+        if separator == ", ":
+            return format_list(rendered, style=self.style, locale=words.lang)
+        # Babel's pattern with stand-ins, its commas made semicolons, so that no item's decimal comma is mistaken
+        # for a separator: "1,5; 2,3; dan 4,1".
+        marks = [f"\x00{i}\x01" for i in range(len(rendered))]
+        joined = format_list(marks, style=self.style, locale=words.lang).replace(", ", separator)
+        for mark, text in zip(marks, rendered, strict=True):
+            joined = joined.replace(mark, text)
+        return joined
 
     def amount(self) -> Decimal:
         return Decimal(len(self.items))

@@ -26,7 +26,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from mpsarticle.article.formatting import duration, number, rate, reading_name, whole
+from mpsarticle.article.formatting import duration, list_separator, number, rate, reading_name, whole
 from mpsarticle.article.mac_tables import REPORTED_MARK, SINGLE_MARK, reported_note
 from mpsarticle.article.tables import html_table
 from mpsarticle.article.wording import Bytes, Choice, Count, Num, Rate, Seconds, Share, Text, Words
@@ -181,8 +181,10 @@ def cited_table(rows: Sequence[Cited], lang: str) -> str:
         cells = [html.escape(label)]
         for column in CITED_COLUMNS:
             found = [row for row in rows if (row.chip, row.gpu_cores) == (name, cores) and _fills(column, row)]
-            cells.append(", ".join(_link(number(row.value, lang, row.digits), row.source_url, _conditions(row, words))
-                                   for row in found) or "–")
+            values = [number(row.value, lang, row.digits) for row in found]
+            cells.append(list_separator(values, lang).join(
+                _link(value, row.source_url, _conditions(row, words)) for value, row in zip(values, found, strict=True))
+                or "–")
         if any(cell != "–" for cell in cells[1:]):  # a chip whose only figures are of other kinds: in the data file
             body.append(cells)
     head = [words("column.chip")] + [words("your_mac.cited", column=Choice(c.key)) for c in CITED_COLUMNS]

@@ -423,8 +423,9 @@ def interval(groups: Sequence[Sequence[float]], confidence: float = CONFIDENCE,
     return float(np.median(samples)), low, high
 
 
-#: An interval that holds 1 but reaches beyond this factor on both sides cannot call two values level: it is too
-#: wide to tell which is faster (:meth:`Ratio.reading`). A fifth, as naive timeit's agreement with the timer.
+#: Two values are level within noise only where their ratio's whole range lies within this factor of 1 on both
+#: sides; a range that holds 1 but reaches beyond it on either side is too wide to tell which is faster
+#: (:meth:`Ratio.reading`). A fifth, as naive timeit's agreement with the timer.
 LEVEL_SPAN: Final = 1.2
 #: How a ratio's interval reads (:meth:`Ratio.direction`): the candidate is faster, slower, or within the margin.
 Direction = Literal["faster", "slower", "same"]
@@ -469,13 +470,15 @@ class Ratio:
 
     def reading(self, margin: float = 0.0) -> Agreement:
         """:meth:`direction` where a sentence sets two values side by side: ``same`` (level within noise) only
-        where the range of the two values (:attr:`spread`, else the interval) does not reach beyond
-        :data:`LEVEL_SPAN` (or ``1 + margin``, if wider) on both sides of 1; there :data:`UNCLEAR`, too noisy to
-        tell (15.9 µs against 2.66 µs is not "level")."""
+        where the whole range of the two values (:attr:`spread`, else the interval) lies within
+        :data:`LEVEL_SPAN` (or ``1 + margin``, if wider) of 1 on both sides; a range that reaches beyond it on
+        either side is :data:`UNCLEAR`, too noisy to tell (15.9 µs against 2.66 µs is not "level", and neither
+        is a range of 0.9 to 44)."""
         found = self.direction(margin)
         wide = max(LEVEL_SPAN, 1.0 + margin)
         low, high = self.spread or (self.low, self.high)
-        return UNCLEAR if found == SAME and low < 1.0 / wide and high > wide else found
+        within = 1.0 / wide <= low and high <= wide
+        return UNCLEAR if found == SAME and not within else found
 
     def scaled(self, factor: float) -> Ratio:
         """The ratio times ``factor`` (a ratio of times made one of rates), its interval and spread with it."""

@@ -33,11 +33,13 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from mpsarticle.analysis import findings as f
 from mpsarticle.analysis.findings import crossover
 from mpsarticle.analysis.findings import matmul as matmul_findings
 from mpsarticle.article.sentences.index import answer_sentences
 from mpsarticle.article.sentences.matmul import cpu_half_sentence
 from mpsarticle.article.sentences.matvec import crossover_sentence
+from mpsarticle.article.sentences.training import scaling_sentence
 from mpsarticle.article.sentences.verdict import reason_sentences
 from mpsarticle.article.tables import attention_rows, decode_rows, prompt_rows
 from mpsarticle.article.wording import (
@@ -70,7 +72,7 @@ from ..machines import (
     synthetic,
 )
 from ..oracle import FASTER, SAME, SLOWER, Oracle, Recording, chapter_failures, check, uncovered
-from ..oracle_said import EN, choice, printed_fields, render
+from ..oracle_said import EN, choice, printed_fields, render, shown
 from ..recorded import matrix_recording, only, recorded, replaced, substitute
 from .test_properties import machines as drawn_machines
 
@@ -497,6 +499,22 @@ def test_two_times_are_level_only_where_their_interval_is_narrow() -> None:
     assert "level within noise" in reason_sentences(steady, Words("en"))["reason_small"]
 
 
+def test_a_range_wide_on_one_side_only_is_not_level() -> None:
+    """'Level within noise' needs the ratio's whole range within a fifth of 1: a GPU point whose published
+    interval reaches 60 % above its median (ratio 0.58 … 1.05) is too noisy to tell, though the range stays
+    within a fifth on the high side."""
+    def small(direction: str) -> Said:
+        return said("reason.small", direction=Choice(direction), device=GPU, size=Size(100), acc=Seconds(10.3e-6),
+                    cpu=Seconds(10e-6))
+    steady = tiny({100: 10e-6}, {100: 10.3e-6}, spread=0.05)
+    lopsided = replace(steady, points=[replace(p, ci_high_s=1.6 * p.median_s) if p.device == "mps" else p
+                                       for p in steady.points])
+    assert not claims(steady, small("same"))
+    assert claims(lopsided, small("same"))
+    assert not claims(lopsided, small("unclear"))
+    assert "too wide to tell which is faster" in reason_sentences(lopsided, Words("en"))["reason_small"]
+
+
 def test_a_training_step_is_level_only_where_its_intervals_are_narrow() -> None:
     """The training chapter's "about the same" is a level claim: too wide an interval fails it, and "too noisy
     to tell" fails where the two intervals are narrow and overlap."""
@@ -509,6 +527,20 @@ def test_a_training_step_is_level_only_where_its_intervals_are_narrow() -> None:
     steady = tiny({32: 10e-3}, {32: 10.3e-3}, spread=0.05, workload="train_step", suite="train")
     assert not claims(steady, result("same", 10.3e-3, 10e-3))
     assert claims(steady, result("unclear", 10.3e-3, 10e-3))
+
+
+def test_why_the_steps_growth_is_not_said_matches_the_batches_measured() -> None:
+    """"No more than one batch size" fails where a device measured two batches well; "scatter too widely" fails
+    where none did; and the chapter gives the reason that holds."""
+    def none(why: str) -> Said:
+        return said("train.scaling.none", why=Choice(why))
+    one = tiny({32: 10e-3}, {32: 9e-3}, workload="train_step", suite="train")
+    two = tiny({32: 10e-3, 128: 40e-3}, {32: 9e-3}, workload="train_step", suite="train")
+    assert not claims(one, none("single"))
+    assert claims(one, none("noisy"))
+    assert claims(two, none("single"))
+    assert not claims(two, none("noisy"))
+    assert "no more than one batch size" in scaling_sentence(f.batch_scaling(one), Words("en"), f.unplaced_scaling(one))
 
 
 def test_the_cpus_half_precision_names_its_too_noisy_sizes_apart_from_its_level_ones() -> None:
@@ -779,6 +811,8 @@ def test_falls_of_more_than_half_are_consecutive_and_none_is_left_out() -> None:
                   replace(why, values={**why.values, "count": Count(2)}))
     assert claims(results, _drop(CPU, "matvec", 1024, 2048, 42.0, 16.8, 0.40),
                   replace(why, values={**why.values, "swap": Choice("none")}))  # no swap was recorded
+    assert claims(results, _drop(CPU, "matvec", 1024, 2048, 42.0, 16.8, 0.40),
+                  replace(why, values={**why.values, "swap": Choice("device")}))  # the CPU's memory can be swapped
     # The brief form points to the chapter on B @ a, which lists causes beside falls of its own: here it has one.
     brief = said("drop.why.brief", count=Count(1))
     assert not claims(results, _drop(CPU, "matvec", 1024, 2048, 42.0, 16.8, 0.40), brief)
@@ -1445,3 +1479,20 @@ def test_a_bound_on_tokens_from_a_rate_a_cache_may_have_served_is_caught() -> No
     copied = substitute(ci_recording, "answer.tokens.bound", basis=Choice("copy"), rate=Rate(43.1, "GB/s"),
                         moved=Bytes(512 << 20), cache=Bytes(32 << 20), tokens=Num(43.1 / 14.0))
     assert check(copied, ci)[0]
+
+
+def test_too_noisy_mlx_shows_both_intervals_and_each_end_is_read() -> None:
+    """MLX and PyTorch too noisy to tell apart: the sentence shows each side's published interval (medians alone
+    can lie far apart), and an end that is not the point's is caught."""
+    detail = {"mlx": "0.30.0", "mlx_tf32": "0"}
+    torch_point = _point("cpu", 2048, 1e-3, spread=0.9, suite="mlx")
+    mlx_point = replace(_point("mlx-cpu", 2048, 1.5e-3, spread=0.9, suite="mlx"), detail=detail)
+    results = ResultSet(environment={"devices": {"cpu": {}}, "mlx": {"version": "0.30.0"}},
+                        points=[torch_point, mlx_point])
+    recording = recorded("llm", results)
+    [pair] = [s for s in recording if s.key == "mlx.matvec"]
+    assert pair.values["direction"] == Choice("unclear") and "mlx_low" in pair.values, render(pair)
+    assert not check(recording, results)[0]
+    for name in ("mlx_low", "mlx_high", "torch_low", "torch_high"):
+        wrong = substitute(recording, "mlx.matvec", **{name: lambda v, n=name: Rate(shown(v[n]).value * 1.3, "GB/s")})
+        assert check(wrong, results)[0], name

@@ -145,7 +145,7 @@ def test_a_crossover_is_claimed_only_where_the_data_has_one(results: ResultSet) 
         # The GPU wins from the first size of the run of wins that reaches the largest size.
         size = min(s for s in directions if all(d == FASTER for t, d in directions.items() if t >= s))
         assert f"wins from m = {size:,} on" in english, f"{english} ({directions})"
-        assert f"mulai m = {size:,}".replace(",", ".") in indonesian
+        assert f"mulai unggul di m = {size:,}".replace(",", ".") in indonesian
     else:
         assert "but not at the largest size measured" in english, english
     found = re.search(r"wins from m = ([\d,]+) on", english)

@@ -8,6 +8,8 @@ from typing import ClassVar
 
 import numpy as np
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from mpsarticle.analysis import series as analysis
 from mpsarticle.core import stats
@@ -170,14 +172,28 @@ def test_naive_agreement_is_decided_from_intervals():
 
 
 def test_two_values_are_level_only_where_the_interval_is_narrow_enough():
-    """An interval that holds 1 is "level within noise" only where it does not reach beyond a fifth on both sides:
-    0.2 … 2.0 cannot tell a five-fold difference from none."""
+    """An interval that holds 1 is "level within noise" only where it lies wholly within a fifth of 1: 0.2 … 2.0
+    cannot tell a five-fold difference from none, and 0.5 … 1.1 cannot tell a two-fold one."""
     assert stats.Ratio(1.0, 0.95, 1.05).reading() == stats.SAME
-    assert stats.Ratio(1.0, 0.5, 1.1).reading() == stats.SAME  # wide on one side only: not faster, maybe slower
+    assert stats.Ratio(1.0, 0.5, 1.1).reading() == stats.UNCLEAR  # wide on one side only: still not level
+    assert stats.Ratio(1.0, 0.9, 1.1, spread=(0.9, 44.0)).reading() == stats.UNCLEAR  # the published range decides
     assert stats.Ratio(0.6, 0.2, 2.0).reading() == stats.UNCLEAR
     assert stats.Ratio(0.6, 0.2, 2.0).direction() == stats.SAME
     assert stats.Ratio(3.0, 1.5, 6.0).reading() == stats.FASTER
     assert stats.Ratio(1.0, 0.75, 1.4).reading(margin=0.5) == stats.SAME  # a wider margin widens the line
+
+
+@given(st.floats(0.01, 100.0), st.floats(1.0, 100.0), st.floats(0.0, 1.0))
+def test_level_is_said_only_of_a_range_within_the_span(low: float, width: float, margin: float) -> None:
+    """Whatever the interval and margin, "level" (``same``) means its whole range lies within the span of 1 on
+    both sides, and a range that holds 1 and reaches beyond it on either side is too noisy to tell."""
+    high = low * width
+    found = stats.Ratio(math.sqrt(low * high), low, high).reading(margin)
+    wide = max(stats.LEVEL_SPAN, 1.0 + margin)
+    if found == stats.SAME:
+        assert 1.0 / wide <= low and high <= wide
+    if low <= 1.0 <= high and (low < 1.0 / wide or high > wide):
+        assert found == stats.UNCLEAR
 
 
 @pytest.mark.parametrize("n", [2, 5, 6, 7, 10, 31, 100])

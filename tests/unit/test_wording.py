@@ -6,7 +6,7 @@ import pytest
 from babel import Locale
 
 from mpsarticle.article import formatting
-from mpsarticle.article.wording import LANGUAGES, Choice, Count, Listing, Num, Text, Words, catalog, placeholders
+from mpsarticle.article.wording import LANGUAGES, Choice, Count, Listing, Num, Size, Text, Words, catalog, placeholders
 
 
 def differences(first: dict, second: dict) -> list[str]:
@@ -222,3 +222,12 @@ def test_recording_keeps_each_message_with_its_typed_values():
         Phrase.of("drop.size", axis=Choice("n"), size=Size(8)).text(words)
     assert [s.key for s in outer] == ["post.clause", "drop.size"]
     assert words.said is None
+
+
+def test_a_list_of_decimal_comma_numbers_is_split_by_semicolons() -> None:
+    """Indonesian writes 1,5 for one and a half: a comma between such items would read as another decimal; English,
+    and Indonesian whole numbers (1.024), keep the comma."""
+    halves = Listing((Num(1.5), Num(2.34), Num(4.1)))
+    assert Words("id").render(halves) == "1,50; 2,34; dan 4,10"
+    assert Words("en").render(halves) == "1.50, 2.34, and 4.10"
+    assert Words("id").render(Listing((Size(1024), Size(2048), Size(4096)))) == "1.024, 2.048, dan 4.096"

@@ -22,7 +22,7 @@ from mpsarticle.results.model import ResultSet
 
 __all__ = ["decode_bars"]
 
-#: The hatching of a step replayed without per-call overhead.
+#: The hatching of a step replayed without the host's part of each call's fixed cost.
 REPLAY_HATCH = "///"
 #: A replayed step's mode, by how it was replayed (``graph_how``; a file that does not say was a CUDA graph).
 REPLAY_MODES = {"cuda_graph": "figure.decode_mode_cuda_graph", "torch_compile": "figure.decode_mode_torch_compile"}

@@ -23,7 +23,8 @@ from mpsarticle.article.wording import (
 from mpsarticle.core.stats import FASTER, SLOWER, UNCLEAR, Agreement, Direction
 from mpsarticle.results.model import Point, ResultSet
 
-__all__ = ["advantage", "cuda_setting", "describe_points", "direction_word", "drops_sentence", "reading_word"]
+__all__ = ["advantage", "cuda_setting", "describe_points", "direction_word", "drops_sentence", "in_device_memory",
+           "reading_word"]
 
 _DIRECTION = {FASTER: "faster", SLOWER: "slower"}
 
@@ -76,15 +77,23 @@ def drops_sentence(found: Sequence[f.Drop], words: Words, why: str | None = "dro
                                before=before, after=after, device=device))
     if why == "drop.why":
         # What the run recorded narrows the causes: the data outgrowing a cache the device reports, at every fall;
-        # no swap on a Linux machine whose swap total is 0 (macOS grows its swap as it needs it).
+        # no swap on a Linux machine whose swap total is 0 (macOS grows its swap as it needs it), nor for falls
+        # that all lie in a CUDA GPU's own memory, which the host never swaps out.
         env = environment or {}
         no_swap = env.get("swap_total_bytes") == 0 and not str(env.get("os", "")).startswith("Darwin")
+        swap = "none" if no_swap else "device" if in_device_memory(found) else "unknown"
         return " ".join(parts) + " " + words("drop.why", count=Count(len(found)),
                                              cause=Choice("cache" if cached == len(found) else "unknown"),
-                                             swap=Choice("none" if no_swap else "unknown"))
+                                             swap=Choice(swap))
     if why is None:
         return " ".join(parts)
     return " ".join(parts) + " " + words(why, count=Count(len(found)))
+
+
+def in_device_memory(found: Sequence[f.Drop]) -> bool:
+    """Whether every fall lies in a discrete GPU's own memory (CUDA's), which is never swapped out; the CPU's and an
+    Apple GPU's memory is the host's, which can be."""
+    return bool(found) and all(drop.device == "cuda" for drop in found)
 
 
 def describe_points(points: Sequence[Point], words: Words) -> list[Phrase]:

@@ -54,7 +54,7 @@ from mpsarticle.article.wording import (
 )
 from mpsarticle.core.specs import Decode
 from mpsarticle.core.stats import FASTER, SAME, SLOWER, UNCLEAR
-from mpsarticle.results.model import ResultSet
+from mpsarticle.results.model import Point, ResultSet
 
 __all__ = ["decode_answer", "mlx_sentence", "op_reason", "rule_more", "sentences"]
 
@@ -448,6 +448,10 @@ def _pair(pair: MlxPair, words: Words) -> str:
     values: dict = dict(direction=Choice(direction), dtype=Text(str(point.params["dtype"])))
     if direction in (FASTER, SLOWER):
         values["factor"] = Factor(ratio.value if direction == FASTER else 1 / ratio.value)
+    if direction == UNCLEAR:
+        # Too noisy to tell needs the two intervals in view: the medians alone can lie far apart.
+        for side, one in (("mlx", point), ("torch", pair.torch)):
+            values[f"{side}_low"], values[f"{side}_high"] = _span(one, pair.workload)
     if pair.workload == "decode":
         return words("mlx.decode", params=Billions(Decode(**point.params).parameters, fraction_digits=1),
                      context=Size(int(point.params["context"])), mlx=Num(1 / point.measured_s),
@@ -457,6 +461,16 @@ def _pair(pair: MlxPair, words: Words) -> str:
     return words("mlx.matvec" if pair.workload == "matvec" else "mlx.matmul", m=Size(int(point.params["m"])),
                  mlx=Rate(getattr(point, rate) or 0.0, unit), torch=Rate(getattr(pair.torch, rate) or 0.0, unit),
                  **values)
+
+
+def _span(point: Point, workload: str) -> tuple[Num | Rate, Num | Rate]:
+    """A point's published 95 % interval as the sentence states its value: tokens per second for a decode step,
+    else its rate (the slow end first)."""
+    slow, fast = point.ci_high_s or point.measured_s, point.ci_low_s or point.measured_s
+    if workload == "decode":
+        return Num(1 / slow), Num(1 / fast)
+    amount, unit = (point.bytes_moved, "GB/s") if workload == "matvec" else (point.flops, "GFLOP/s")
+    return Rate(amount / slow / 1e9, unit), Rate(amount / fast / 1e9, unit)
 
 
 def mlx_sentence(results: ResultSet, words: Words) -> str:

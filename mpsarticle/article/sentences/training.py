@@ -18,18 +18,18 @@ NAMED_FAILURES = 3
 def sentences(results: ResultSet, words: Words) -> dict[str, str]:
     return {"train_sentence": " ".join(filter(None, (training_sentence(f.training(results), words),
                                                      conv_tf32_sentence(results, words)))),
-            "scaling_sentence": scaling_sentence(f.batch_scaling(results), words),
+            "scaling_sentence": scaling_sentence(f.batch_scaling(results), words, f.unplaced_scaling(results)),
             "check_sentence": check_sentence(f.checks(results), results, words)}
 
 
-def scaling_sentence(found: tuple[f.BatchScaling, ...], words: Words) -> str:
+def scaling_sentence(found: tuple[f.BatchScaling, ...], words: Words, unplaced: f.Unplaced = "single") -> str:
     """How each device's step time grows from its smallest batch to its largest, and what that says about what
-    the step spends its time on (see :class:`mpsarticle.analysis.findings.BatchScaling`); nothing where no device
-    measured two batches well, or whose ratio's interval is too wide to place, this says so."""
+    the step spends its time on (see :class:`mpsarticle.analysis.findings.BatchScaling`); where no device can be
+    placed, why: one batch measured well at most, or intervals too wide (``unplaced``)."""
     return " ".join(words("train.scaling", kind=Choice(s.kind), device=words.device(s.device), small=Size(s.small),
                           large=Size(s.large), small_s=Seconds(s.small_s), large_s=Seconds(s.large_s),
                           times=_whole(s.times), half=_whole(s.times / 2)) for s in found) \
-        or words("train.scaling.none")
+        or words("train.scaling.none", why=Choice(unplaced))
 
 
 def _whole(value: float) -> Factor:
