@@ -231,8 +231,9 @@ PROFILES: dict[str, Profile] = {
             budget_s=0.12,
             original_budget_s=0.05,
             point_limit_s=120.0,
-            # Two, not three: each fresh process costs its start (torch's import) and the quick profile's
-            # whole budget is some 20 s on a 2-core CPU.
+            # Two, not three: on a 2-core CPU a quick run of the original suite takes some 8 s in two processes
+            # and 10 s in three (each process's start, even two at a time, and each point's inputs per process),
+            # and CI runs many.
             processes=2,
             sizes={"matvec": Sizes(cpu=(1024, 2048, 4096), accelerator=(1024, 4096, 8192)),
                    "copy": Sizes(cpu=(1 << 18, 1 << 22, 1 << 24), accelerator=(1 << 20, 1 << 24, 1 << 26)),
