@@ -275,6 +275,12 @@ class Page:
         found = tables.prompt_table(self.results, self.words)
         return self._html(found) if found else None
 
+    def mlx_table(self) -> Any:
+        """MLX beside PyTorch per workload compared, each value with its 95 % interval (nothing where MLX and
+        PyTorch compared no workload)."""
+        found = tables.mlx_table(self.results, self.words)
+        return self._html(found) if found else None
+
     def attention_table(self) -> Any:
         """Attention's best rate per device and precision beside the best matrix product's (nothing where no
         attention call was measured well)."""

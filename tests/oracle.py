@@ -329,9 +329,8 @@ CHECKS: dict[str, str] = {
     "mlx.unknown": "check_mlx_unknown",
     "mlx.unmeasured": "check_mlx_unmeasured",
     "mlx.setup": "check_mlx_setup",
-    "mlx.decode": "check_mlx_pair",
-    "mlx.matvec": "check_mlx_pair",
-    "mlx.matmul": "check_mlx_pair",
+    "table.mlx": "check_mlx_pair",
+    "mlx.summary": "check_mlx_summary",
     "mlx.missing": "check_mlx_missing",
     # -- the model of a call's time and its predictions for Apple chips (tests/oracle_model.py)
     **MODEL_CHECKS,
@@ -340,7 +339,7 @@ CHECKS: dict[str, str] = {
 #: Rows of a table, read as the typed values its cells show (mpsarticle.article.tables.decode_rows): checked like
 #: messages, though no catalog message renders them.
 TABLE_ROWS: frozenset[str] = frozenset({"table.decode", "table.prompt", "table.attention", "table.mac_answer",
-                                           "table.model_fit"})
+                                           "table.model_fit", "table.mlx"})
 
 #: Phrases read inside the message they stand in (an area inside the answer, a clause inside its sentence).
 PARTS: frozenset[str] = frozenset({
@@ -349,7 +348,7 @@ PARTS: frozenset[str] = frozenset({
     "point", "point.other", "point.more", "cpufact.matvec", "cpufact.matmul", "cpufact.train", "missing_count",
     "processes.point", "selfcheck.processes", "ops.cost", "attention.backend.choice",
     "attention.call", "remeasured.seen", "remeasured.processes",
-    "rejected.points", *MODEL_PARTS,
+    "rejected.points", "mlx.side", "mlx.name", *MODEL_PARTS,
 })
 
 #: Keys that carry no measured claim: the machine's names, captions, the gaps' list, what a missing measurement
@@ -377,7 +376,7 @@ NO_CLAIM_PREFIXES = (
     "column.", "figure.", "card.", "mac.", "model.table.", "model.assumption", "model.quantity", "machines_table.",
     "methods_table.", "selfcheck_table.", "ways.column.", "decode.column.", "prefill.column.",
     "prefill.cell.", "attention.column.",
-    "decode.cell.", "site.", "mps_issues.", "your_mac.bounds.", "your_mac.caveat",
+    "decode.cell.", "mlx.cell.", "mlx.column.", "site.", "mps_issues.", "your_mac.bounds.", "your_mac.caveat",
     "your_mac.cited",
     "your_mac.licence.", "your_mac.sources.", "your_mac.sync", "your_mac.tokens.", "your_mac.unknown",
     # A GPU's published peaks: cited figures in a table of their own, no claim about this build's points.
@@ -3563,7 +3562,6 @@ def check_mlx_setup(s: Said, c: Context) -> None:
         c.fail(f"MLX_ENABLE_TF32={text_of(s.values['value'])} said, its points record {sorted(recorded)}")
 
 
-_MLX_KEYS = {"mlx.decode": "decode", "mlx.matvec": "matvec", "mlx.matmul": "matmul"}
 
 
 def _mlx_pairs(c: Context, device: str, workload: str) -> list[tuple[Timed, list[Timed]]]:
@@ -3585,11 +3583,18 @@ def _tf32_may_run(device: str, point: Point) -> bool:
             and str(point.detail.get("mlx_tf32", "unset")).strip() != "0")
 
 
+def _mlx_of(counterpart: str) -> str | None:
+    """The MLX device set beside PyTorch's ``counterpart`` (a device kind)."""
+    return next((mlx for mlx, torch in MLX_COUNTERPARTS.items() if torch == counterpart), None)
+
+
 def check_mlx_pair(s: Said, c: Context) -> None:
-    """MLX against PyTorch at the same parameters: the precision and size said are the MLX point's, both numbers
-    tie to the two points, and the side and factor hold for some pair of readings."""
-    device, workload, v = _mlx_device(s, c), _MLX_KEYS[s.key], s.values
+    """A row of the MLX table, MLX against PyTorch at the same parameters: the precision and size it shows are the
+    MLX point's, both numbers and both published intervals tie to the two points, and the side and factor hold for
+    some pair of readings."""
+    device, workload, v = _mlx_of(c.device(s.values["device"])), choice(s, "workload"), s.values
     if device is None:
+        c.fail(f"an MLX row for {text_of(s.values['device'])}, which no MLX device stands beside")
         return
     pairs = [(m, t) for m, t in _mlx_pairs(c, device, workload) if t and not _tf32_may_run(device, m.point)]
     if not pairs:
@@ -3630,6 +3635,32 @@ def check_mlx_pair(s: Said, c: Context) -> None:
             wanted = [1 / t for t in seconds] if amount is None else \
                 [getattr(p, amount) / t for p, t in zip(points, seconds, strict=True)]
             c.quantity(v[f"{name}_{end}"], wanted, f"the {end} end of {name}'s interval at {workload}")
+
+
+def check_mlx_summary(s: Said, c: Context) -> None:
+    """The MLX table's conclusion: each workload it names is on the side some pair of readings puts it, and it names
+    every workload the two frameworks measured well at the same parameters, once."""
+    device = _mlx_device(s, c)
+    if device is None:
+        return
+    named = []
+    for side in parts(s.values["sides"]):
+        direction = choice(side, "direction")
+        for name in parts(side.values["workloads"]):
+            workload = choice(name, "workload")
+            named.append(workload)
+            pairs = [(m, t) for m, t in _mlx_pairs(c, device, workload) if t and not _tf32_may_run(device, m.point)]
+            if not pairs:
+                c.fail(f"MLX's {workload} said {direction}, but it was not measured well by both frameworks")
+                continue
+            mine, theirs = pairs[0]
+            sides = {level_reading(a, b) for t in theirs for a in t.readings() for b in mine.readings()}
+            if direction not in sides:
+                c.fail(f"MLX said {direction} than PyTorch at {workload}, the intervals say {'/'.join(sorted(sides))}")
+    compared = {p.workload for p in _mlx_points(c) if p.device == device
+                for m, t in _mlx_pairs(c, device, p.workload) if t and not _tf32_may_run(device, m.point)}
+    if sorted(named) != sorted(compared):
+        c.fail(f"MLX's conclusion names {named}, the two frameworks compared {sorted(compared)}")
 
 
 def check_mlx_missing(s: Said, c: Context) -> None:

@@ -41,7 +41,7 @@ from mpsarticle.article.sentences.matmul import cpu_half_sentence
 from mpsarticle.article.sentences.matvec import crossover_sentence
 from mpsarticle.article.sentences.training import scaling_sentence
 from mpsarticle.article.sentences.verdict import reason_sentences
-from mpsarticle.article.tables import attention_rows, decode_rows, prompt_rows
+from mpsarticle.article.tables import attention_rows, decode_rows, mlx_rows, prompt_rows
 from mpsarticle.article.wording import (
     Billions,
     Bytes,
@@ -1034,8 +1034,8 @@ def _row_is(device: str, dtype: str):
 
 #: Stand for the chapter's tables in the mutations below: their rows, as typed values (tables.decode_rows,
 #: tables.prompt_rows, tables.attention_rows).
-DECODE_TABLE, PROMPT_TABLE, ATTENTION_TABLE = "decode_table", "prompt_table", "attention_table"
-TABLES = {DECODE_TABLE: decode_rows, PROMPT_TABLE: prompt_rows, ATTENTION_TABLE: attention_rows}
+DECODE_TABLE, PROMPT_TABLE, ATTENTION_TABLE, MLX_TABLE = "decode_table", "prompt_table", "attention_table", "mlx_table"
+TABLES = {DECODE_TABLE: decode_rows, PROMPT_TABLE: prompt_rows, ATTENTION_TABLE: attention_rows, MLX_TABLE: mlx_rows}
 
 
 def _llm_recording(machine: str, chapter: str) -> Recording:
@@ -1318,40 +1318,64 @@ def _torch_rate(machine: str, workload: str, device: str, **params) -> float:
     return {"matvec": point.gb_s, "matmul": point.gflop_s}.get(workload) or 1 / point.measured_s
 
 
-#: (machine, key, values): MLX's sentences made false; each must be caught.
+def _mlx_row(workload: str):
+    """Picks the MLX table's row of ``workload``."""
+    return lambda values: values.get("workload") == Choice(workload)
+
+
+def _sides(**sides: tuple[str, ...]) -> Listing:
+    """The MLX conclusion's sides: each direction with the workloads said to be on it."""
+    return Listing(tuple(Phrase.of("mlx.side", direction=Choice(side), workloads=Listing(tuple(
+        Phrase.of("mlx.name", workload=Choice(w)) for w in workloads))) for side, workloads in sides.items()))
+
+
+#: (machine, chapter or table, key, which of its messages, values): MLX's sentences and the rows of its table made
+#: false; each must be caught.
 MLX_MUTATIONS = [
     # An MLX point compared with PyTorch at another precision: PyTorch's float16 product (or its float16 step) set
     # beside MLX's float32 (or bfloat16) one, with or without the precision said.
-    ("apple-m3-max", "mlx.matmul",
+    ("apple-m3-max", MLX_TABLE, "table.mlx", _mlx_row("matmul"),
      {"torch": Rate(_torch_rate("apple-m3-max", "matmul", "mps", m=2048, dtype="float16"), "GFLOP/s")}),
-    ("apple-m3-max", "mlx.matmul", {"dtype": Text("float16"), "torch": Rate(
+    ("apple-m3-max", MLX_TABLE, "table.mlx", _mlx_row("matmul"), {"dtype": Text("float16"), "torch": Rate(
         _torch_rate("apple-m3-max", "matmul", "mps", m=2048, dtype="float16"), "GFLOP/s")}),
-    ("apple-m3-max", "mlx.decode", {"torch": Num(_torch_rate("apple-m3-max", "decode", "mps", mode="eager",
-                                                             dtype="float16"))}),
-    ("apple-m3-max", "mlx.decode", {"dtype": Text("float16")}),
+    ("apple-m3-max", MLX_TABLE, "table.mlx", _mlx_row("decode"),
+     {"torch": Num(_torch_rate("apple-m3-max", "decode", "mps", mode="eager", dtype="float16"))}),
+    ("apple-m3-max", MLX_TABLE, "table.mlx", _mlx_row("decode"), {"dtype": Text("float16")}),
     # The sides swapped, a factor not measured, a tie called a win, a size or context not MLX's.
-    ("apple-m3-max", "mlx.decode", {"direction": Choice("slower")}),
-    ("apple-m3-max", "mlx.decode", {"factor": Factor(2.0)}),
-    ("apple-m3-max", "mlx.matvec", {"direction": Choice("faster"), "factor": Factor(1.1)}),
-    ("apple-m3-max", "mlx.matvec", {"m": Size(8192)}),
-    ("apple-m3-max", "mlx.decode", {"context": Size(4096)}),
-    ("apple-m3-max", "mlx.decode", {"mlx": Num(38.1)}),
+    ("apple-m3-max", MLX_TABLE, "table.mlx", _mlx_row("decode"), {"direction": Choice("slower")}),
+    ("apple-m3-max", MLX_TABLE, "table.mlx", _mlx_row("decode"), {"factor": Factor(2.0)}),
+    ("apple-m3-max", MLX_TABLE, "table.mlx", _mlx_row("matvec"), {"direction": Choice("faster"),
+                                                                  "factor": Factor(1.1)}),
+    ("apple-m3-max", MLX_TABLE, "table.mlx", _mlx_row("matvec"), {"m": Size(8192)}),
+    ("apple-m3-max", MLX_TABLE, "table.mlx", _mlx_row("decode"), {"context": Size(4096)}),
+    ("apple-m3-max", MLX_TABLE, "table.mlx", _mlx_row("decode"), {"mlx": Num(38.1)}),
+    # A cell of an interval not the point's: MLX's slow end, PyTorch's fast end.
+    ("apple-m3-max", MLX_TABLE, "table.mlx", _mlx_row("decode"), {"mlx_low": Num(98.0)}),
+    ("apple-m3-max", MLX_TABLE, "table.mlx", _mlx_row("matvec"), {"torch_high": Rate(450, "GB/s")}),
+    # A row set beside the wrong PyTorch device.
+    ("cuda-faulty", MLX_TABLE, "table.mlx", _mlx_row("matvec"), {"device": CUDA}),
+    ("cuda-faulty", MLX_TABLE, "table.mlx", _mlx_row("matvec"),
+     {"torch": Rate(_torch_rate("cuda-faulty", "matvec", "cuda", m=2048), "GB/s")}),
+    # The conclusion: a workload on the wrong side, one left out, one named that was not compared.
+    ("apple-m3-max", "llm", "mlx.summary", None,
+     {"sides": _sides(slower=("decode", "matmul"), same=("matvec",))}),
+    ("apple-m3-max", "llm", "mlx.summary", None, {"sides": _sides(faster=("decode",), slower=("matmul",))}),
+    ("cuda-faulty", "llm", "mlx.summary", None, {"sides": _sides(faster=("decode",), slower=("matvec", "matmul"))}),
     # MLX's version and float32 switch not as its points recorded them.
-    ("apple-m3-max", "mlx.setup", {"version": Text("0.31.0")}),
-    ("apple-m3-max", "mlx.setup", {"tf32": Choice("unset")}),
-    ("cuda-faulty", "mlx.setup", {"tf32": Choice("unset")}),
+    ("apple-m3-max", "llm", "mlx.setup", None, {"version": Text("0.31.0")}),
+    ("apple-m3-max", "llm", "mlx.setup", None, {"tf32": Choice("unset")}),
+    ("cuda-faulty", "llm", "mlx.setup", None, {"tf32": Choice("unset")}),
     # MLX's CPU set beside the accelerator instead of the CPU.
-    ("cuda-faulty", "mlx.setup", {"device": CUDA}),
-    ("cuda-faulty", "mlx.matvec", {"torch": Rate(_torch_rate("cuda-faulty", "matvec", "cuda", m=2048), "GB/s")}),
+    ("cuda-faulty", "llm", "mlx.setup", None, {"device": CUDA}),
 ]
 
 
-@pytest.mark.parametrize("machine, key, values", MLX_MUTATIONS,
-                         ids=[f"{m}-{k}-{i}" for i, (m, k, _) in enumerate(MLX_MUTATIONS)])
-def test_a_false_mlx_sentence_is_caught(machine: str, key: str, values: dict) -> None:
-    results, recording = results_of(machine), matrix_recording(machine, "llm")
-    assert not check(recording, results)[0], f"the true chapter fails already: {machine}"
-    assert check(substitute(recording, key, **values), results)[0], f"not caught: {key} with {values}"
+@pytest.mark.parametrize("machine, chapter, key, where, values", MLX_MUTATIONS,
+                         ids=[f"{m}-{k}-{i}" for i, (m, _, k, _, _) in enumerate(MLX_MUTATIONS)])
+def test_a_false_mlx_sentence_is_caught(machine: str, chapter: str, key: str, where, values: dict) -> None:
+    results, recording = results_of(machine), _llm_recording(machine, chapter)
+    assert recording.said and not check(recording, results)[0], f"the true {chapter} fails already: {machine}"
+    assert check(substitute(recording, key, where=where, **values), results)[0], f"not caught: {key} with {values}"
 
 
 def test_mlx_float32_products_at_tf32_are_not_compared_with_pytorch_float32() -> None:
@@ -1363,17 +1387,18 @@ def test_mlx_float32_products_at_tf32_are_not_compared_with_pytorch_float32() ->
     m3 = MACHINES_SYNTHETIC["apple-m3-max"]
     results = synthetic(replace(m3, mlx=replace(m3.mlx, tf32="unset")))
     recording = recorded("llm", results)
-    keys = [s.key for s in recording.said if s.key.startswith("mlx.")]
-    assert keys == ["mlx.setup", "mlx.decode", "mlx.missing.tf32", "mlx.missing", "mlx.missing.tf32", "mlx.missing"], \
-        keys
+    keys = [s.key for s in recording.said if s.key in ("mlx.setup", "mlx.summary", "mlx.missing")]
+    assert keys == ["mlx.setup", "mlx.summary", "mlx.missing", "mlx.missing"], keys
     assert {oracle_said.choice(s, "workload") for s in recording.said if s.key == "mlx.missing"} == {"matvec", "matmul"}
+    assert [oracle_said.choice(s, "workload") for s in mlx_rows(results, Words("en"))] == ["decode"]
     assert not check(recording, results)[0]
-    compared = only(matrix_recording("apple-m3-max", "llm"), "mlx.setup", "mlx.matmul")
-    assert not check(compared, results_of("apple-m3-max"))[0]
-    # The same comparison, its setup sentence true of the run whose switch was left unset: only the product is false.
-    wrong = substitute(compared, "mlx.setup", tf32=Choice("unset"))
-    failures = check(wrong, results)[0]
-    assert failures and not check(only(wrong, "mlx.setup"), results)[0]
+    # The run whose switch was off compares its products: its rows and conclusion are false of the run left unset.
+    rows = Recording(mlx_rows(results_of("apple-m3-max"), Words("en")))
+    assert not check(rows, results_of("apple-m3-max"))[0]
+    assert len(check(rows, results)[0]) == 2  # the two float32 products: MLX may have run them at TF32
+    summary = only(matrix_recording("apple-m3-max", "llm"), "mlx.setup", "mlx.summary")
+    assert not check(summary, results_of("apple-m3-max"))[0]
+    assert check(substitute(summary, "mlx.setup", tf32=Choice("unset")), results)[0]
 
 
 def test_what_is_said_of_mlx_where_it_was_not_measured_is_read_from_the_environment() -> None:
@@ -1482,17 +1507,17 @@ def test_a_bound_on_tokens_from_a_rate_a_cache_may_have_served_is_caught() -> No
 
 
 def test_too_noisy_mlx_shows_both_intervals_and_each_end_is_read() -> None:
-    """MLX and PyTorch too noisy to tell apart: the sentence shows each side's published interval (medians alone
+    """MLX and PyTorch too noisy to tell apart: the table shows each side's published interval (medians alone
     can lie far apart), and an end that is not the point's is caught."""
     detail = {"mlx": "0.30.0", "mlx_tf32": "0"}
     torch_point = _point("cpu", 2048, 1e-3, spread=0.9, suite="mlx")
     mlx_point = replace(_point("mlx-cpu", 2048, 1.5e-3, spread=0.9, suite="mlx"), detail=detail)
     results = ResultSet(environment={"devices": {"cpu": {}}, "mlx": {"version": "0.30.0"}},
                         points=[torch_point, mlx_point])
-    recording = recorded("llm", results)
-    [pair] = [s for s in recording if s.key == "mlx.matvec"]
-    assert pair.values["direction"] == Choice("unclear") and "mlx_low" in pair.values, render(pair)
-    assert not check(recording, results)[0]
+    recording = Recording(mlx_rows(results, Words("en")))
+    [pair] = [s for s in recording if s.key == "table.mlx"]
+    assert pair.values["direction"] == Choice("unclear") and "mlx_low" in pair.values, pair
+    assert not check(recording, results)[0] and not check(recorded("llm", results), results)[0]
     for name in ("mlx_low", "mlx_high", "torch_low", "torch_high"):
-        wrong = substitute(recording, "mlx.matvec", **{name: lambda v, n=name: Rate(shown(v[n]).value * 1.3, "GB/s")})
+        wrong = substitute(recording, "table.mlx", **{name: lambda v, n=name: Rate(shown(v[n]).value * 1.3, "GB/s")})
         assert check(wrong, results)[0], name
