@@ -275,6 +275,12 @@ class Page:
         found = tables.prompt_table(self.results, self.words)
         return self._html(found) if found else None
 
+    def processes_table(self) -> Any:
+        """The points whose spread lay most between their fresh processes (nothing where none had more than half
+        of it there)."""
+        found = tables.processes_table(self.results, self.words)
+        return self._html(found) if found else None
+
     def mlx_table(self) -> Any:
         """MLX beside PyTorch per workload compared, each value with its 95 % interval (nothing where MLX and
         PyTorch compared no workload)."""

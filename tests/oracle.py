@@ -268,6 +268,7 @@ CHECKS: dict[str, str] = {
     "processes.one": "check_processes_one",
     "processes.steady": "check_processes",
     "processes.most": "check_processes",
+    "table.processes": "check_processes_row",
     "selfcheck.differ": "check_selfcheck",
     "selfcheck.row": "check_selfcheck_row",
     "selfcheck.why": "check_selfcheck_why",
@@ -339,14 +340,14 @@ CHECKS: dict[str, str] = {
 #: Rows of a table, read as the typed values its cells show (mpsarticle.article.tables.decode_rows): checked like
 #: messages, though no catalog message renders them.
 TABLE_ROWS: frozenset[str] = frozenset({"table.decode", "table.prompt", "table.attention", "table.mac_answer",
-                                           "table.model_fit", "table.mlx"})
+                                           "table.model_fit", "table.mlx", "table.processes"})
 
 #: Phrases read inside the message they stand in (an area inside the answer, a clause inside its sentence).
 PARTS: frozenset[str] = frozenset({
     "area", "rule.area", "original.total", "reading", "drop.what", "drop.size", "post.clause", "matmul.rate",
     "missing", "matmul.same_size", "matmul.best.clause", "matmul.side", "matmul.best.side", "cpuhalf.clause", "step",
     "point", "point.other", "point.more", "cpufact.matvec", "cpufact.matmul", "cpufact.train", "missing_count",
-    "processes.point", "selfcheck.processes", "ops.cost", "attention.backend.choice",
+    "selfcheck.processes", "ops.cost", "attention.backend.choice",
     "attention.call", "remeasured.seen", "remeasured.processes",
     "rejected.points", "mlx.side", "mlx.name", *MODEL_PARTS,
 })
@@ -374,7 +375,7 @@ NO_CLAIM_PREFIXES = (
     "device.", "api.", "backend.", "why.", "method.", "selfcheck.prose", "selfcheck.reference", "selfcheck.point",
     "selfcheck.cold", "gaps.",
     "column.", "figure.", "card.", "mac.", "model.table.", "model.assumption", "model.quantity", "machines_table.",
-    "methods_table.", "selfcheck_table.", "ways.column.", "decode.column.", "prefill.column.",
+    "methods_table.", "selfcheck_table.", "processes.column.", "ways.column.", "decode.column.", "prefill.column.",
     "prefill.cell.", "attention.column.",
     "decode.cell.", "mlx.cell.", "mlx.column.", "site.", "mps_issues.", "your_mac.bounds.", "your_mac.caveat",
     "your_mac.cited",
@@ -2416,22 +2417,35 @@ def check_processes(s: Said, c: Context) -> None:
             c.fail(f"'for no point was it more than half', but {len(above)} points have more: "
                    + ", ".join(f"{_name(p)} {share:.0%}" for p, share, _ in above))
         return
-    items = parts(v["most"])
-    if not items:
-        c.fail("the points the process mattered most for: none named")
-    labels = [render(parts(item.values["point"])[0]) for item in items]
+    if v["above"].n != len(above):
+        c.fail(f"'for {v['above'].n} points it was more than half', but {len(above)} points have more: "
+               + ", ".join(f"{_name(p)} {share:.0%}" for p, share, _ in above))
+
+
+def check_processes_row(s: Said, c: Context) -> None:
+    """A row of the table of points the process mattered most for: a point with more than half its spread between
+    processes, at the share and spread shown; with the first row, the table as a whole: no two rows read alike,
+    and no point left out whose slowest process lay further from its fastest than a row's (three rows at least,
+    where there are three such points)."""
+    above = [(p, share, spread) for p, share, spread in _several(c) if share > 0.5]
+    [described] = parts(s.values["point"])
+    share, spread = shown(s.values["share"]), shown(s.values["spread"])
+    fits = [(p, s_, f_) for p, s_, f_ in above if p in _named_points(described, [q for q, _, _ in above])
+            and share.matches(s_) and spread.matches(f_)]
+    if not fits:
+        c.fail(f"{render(described)}: no point measured in several processes has more than half its spread "
+               f"between them with {share} and {spread}")
+    rows = c.every("table.processes")
+    if rows[0] is not s:
+        return
+    labels = [render(parts(row.values["point"])[0]) for row in rows]
     if len(set(labels)) < len(labels):
         c.fail(f"two points the process mattered most for read alike: {labels}")
     named: list[tuple[Point, float, float]] = []
-    for item in items:
-        [described] = parts(item.values["point"])
-        share, spread = shown(item.values["share"]), shown(item.values["spread"])
-        fits = [(p, s_, f_) for p, s_, f_ in above if p in _named_points(described, [q for q, _, _ in above])
-                and share.matches(s_) and spread.matches(f_)]
-        if not fits:
-            c.fail(f"{render(described)}: no point measured in several processes has more than half its spread "
-                   f"between them with {share} and {spread}")
-        named += fits[:1]
+    for row in rows:
+        [point] = parts(row.values["point"])
+        named += [(p, s_, f_) for p, s_, f_ in above if p in _named_points(point, [q for q, _, _ in above])
+                  and shown(row.values["share"]).matches(s_) and shown(row.values["spread"]).matches(f_)][:1]
     if named and len(named) < len(above):
         least = min(f_ for _, _, f_ in named)
         left = [p for p, _, f_ in above if f_ > least and all(p is not q for q, _, _ in named)]

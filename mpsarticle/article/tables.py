@@ -14,9 +14,11 @@ from collections.abc import Iterable, Sequence
 from mpsarticle.analysis import series as analysis
 from mpsarticle.analysis.findings.llm import MlxPair, attention, decoding, mlx_beside, prompts, step_ways
 from mpsarticle.analysis.findings.matmul import matmul
+from mpsarticle.analysis.findings.method import processes
 from mpsarticle.article.formatting import ratio_interval, reading_date, reading_name, with_interval
 from mpsarticle.article.reasons import reason_text
 from mpsarticle.article.selfcheck_words import point_words, reference_words, row_ratio_digits
+from mpsarticle.article.sentences.common import describe_points
 from mpsarticle.article.wording import (
     Billions,
     Bytes,
@@ -43,8 +45,8 @@ from mpsarticle.results.selfcheck import Row
 
 __all__ = ["ARCHIVE_FILE", "attention_rows", "attention_table", "data_links", "decode_rows", "decode_table",
            "device_card", "families_table", "folded", "html_table", "machines_table", "matmul_table", "methods_table",
-           "mlx_rows", "mlx_table", "prompt_rows", "prompt_table", "selfcheck_table", "vendor_peaks_table",
-           "ways_table"]
+           "mlx_rows", "mlx_table", "processes_rows", "processes_table", "prompt_rows", "prompt_table",
+           "selfcheck_table", "vendor_peaks_table", "ways_table"]
 
 DATA_FILES = ("results.json", "results.csv", "predictions.csv")
 #: The archive's machines, as the machines chapter draws them: one file at the site's root for every language.
@@ -561,3 +563,22 @@ def mlx_table(results: ResultSet, words: Words) -> str:
                  words("mlx.cell.outcome", direction=v["direction"], **factor)]
         body.append(f"<tr>{_cells(cells)}</tr>")
     return html_table([words(key) for key in MLX_COLUMNS], body) if body else ""
+
+
+#: The columns of the table of points the process mattered most for (:func:`processes_rows`).
+PROCESSES_COLUMNS = ("selfcheck_table.point", "processes.column.share", "processes.column.spread")
+
+
+def processes_rows(results: ResultSet, words: Words) -> tuple[Said, ...]:
+    """The points whose spread lay most between their fresh processes, as typed values (what the oracle reads):
+    the point, the share of its spread between processes, and its slowest process's time over its fastest's."""
+    return tuple(Said("table.processes", dict(point=describe_points([point], words)[0], share=Share(share),
+                                              spread=Factor(spread)))
+                 for point, share, spread in processes(results).most)
+
+
+def processes_table(results: ResultSet, words: Words) -> str:
+    """The points the process they ran in mattered most for (:func:`processes_rows`); nothing where none."""
+    body = [f"<tr>{_cells(words.render(row.values[k]) for k in ('point', 'share', 'spread'))}</tr>"
+            for row in processes_rows(results, words)]
+    return html_table([words(key) for key in PROCESSES_COLUMNS], body) if body else ""

@@ -41,7 +41,7 @@ from mpsarticle.article.sentences.matmul import cpu_half_sentence
 from mpsarticle.article.sentences.matvec import crossover_sentence
 from mpsarticle.article.sentences.training import scaling_sentence
 from mpsarticle.article.sentences.verdict import reason_sentences
-from mpsarticle.article.tables import attention_rows, decode_rows, mlx_rows, prompt_rows
+from mpsarticle.article.tables import attention_rows, decode_rows, mlx_rows, processes_rows, prompt_rows
 from mpsarticle.article.wording import (
     Billions,
     Bytes,
@@ -959,23 +959,33 @@ def test_the_oracle_shares_no_code_with_the_findings(module) -> None:
 
 
 def test_the_processes_sentence_is_read_from_every_process() -> None:
-    """The method chapter's sentence on fresh processes, read against the processes' own samples."""
+    """The method chapter's sentence on fresh processes, and the rows of its table of the points the process
+    mattered most for, read against the processes' own samples."""
     results = results_of("apple-m1-base")
     recording = only(matrix_recording("apple-m1-base", "method"), "processes.most")
     [most] = recording.said
     assert render(most).startswith("Each point was measured in 3 fresh processes")
     assert not check(recording, results)[0]
-    steady = {name: value for name, value in most.values.items() if name != "most"}
+    steady = {name: value for name, value in most.values.items() if name != "above"}
     wrong = {"processes": substitute(recording, "processes.most", processes=Count(4)),
              "count": substitute(recording, "processes.most", points=lambda v: Count(v["points"].n + 1)),
              "share": substitute(recording, "processes.most", share=Share(0.41)),
-             "spread": substitute(recording, "processes.point", spread=Factor(1.6)),
+             "above": substitute(recording, "processes.most", above=lambda v: Count(v["above"].n + 1)),
              "none": replaced(recording, "processes.most", Said("processes.steady", steady))}
     for what, changed in wrong.items():
         assert changed != recording and check(changed, results)[0], what
+    rows = Recording(processes_rows(results, Words("en")))
+    assert len(rows.said) == 3 and not check(rows, results)[0]
+    # A cell that is not its point's: another spread or share, a row for a point with less than half between its
+    # processes, a row left out while a point with a larger spread is not shown.
+    for changed in (substitute(rows, "table.processes", spread=Factor(1.6)),
+                    substitute(rows, "table.processes", 1, share=Share(0.31)),
+                    Recording(rows.said[1:])):
+        assert check(changed, results)[0], changed
     # Two points named alike (a decode step's context and mode left out, say) cannot be told apart by a reader.
-    twice = substitute(recording, "processes.most",
-                       most=lambda v: Listing((v["most"].items[0],) * 2 + v["most"].items[2:]))
+    twice = Recording((rows.said[0], replace(rows.said[1], values={**rows.said[1].values,
+                                                                     "point": rows.said[0].values["point"]}),
+                       rows.said[2]))
     assert any("read alike" in p for f in check(twice, results)[0] for p in f.problems)
     one = Recording((said("processes.one"),))
     assert check(one, results)[0] and not check(one, results_of("nvidia-h200"))[0]
