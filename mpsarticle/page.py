@@ -275,6 +275,11 @@ class Page:
         found = tables.prompt_table(self.results, self.words)
         return self._html(found) if found else None
 
+    def bandwidth_table(self) -> Any:
+        """Each device's best rate of ``B @ a`` beside the rate of its plain copy (nothing where none)."""
+        found = tables.bandwidth_table(self.results, self.words)
+        return self._html(found) if found else None
+
     def processes_table(self) -> Any:
         """The points whose spread lay most between their fresh processes (nothing where none had more than half
         of it there)."""

@@ -204,13 +204,8 @@ CHECKS: dict[str, str] = {
     "reason.copy.cached": "check_copy_cached",
     # -- matvec: the original experiment, bandwidth, falls; the answer's bound on a language model
     "original.sentence": "check_original",
-    "bandwidth.memory": "check_bandwidth",
-    "bandwidth.in_cache": "check_bandwidth",
-    "bandwidth.cache": "check_bandwidth",
-    "bandwidth.above_copy": "check_bandwidth",
-    "bandwidth.level": "check_bandwidth",
-    "bandwidth.unclear": "check_bandwidth",
-    "bandwidth.no_ceiling": "check_bandwidth",
+    "table.bandwidth": "check_bandwidth",
+    "bandwidth.reading": "check_bandwidth_reading",
     "drop.one": "check_fall",
     "drop.cache": "check_fall_cache",
     "drop.why": "check_fall_count",
@@ -340,7 +335,8 @@ CHECKS: dict[str, str] = {
 #: Rows of a table, read as the typed values its cells show (mpsarticle.article.tables.decode_rows): checked like
 #: messages, though no catalog message renders them.
 TABLE_ROWS: frozenset[str] = frozenset({"table.decode", "table.prompt", "table.attention", "table.mac_answer",
-                                           "table.model_fit", "table.mlx", "table.processes"})
+                                           "table.model_fit", "table.mlx", "table.processes",
+                                           "table.bandwidth"})
 
 #: Phrases read inside the message they stand in (an area inside the answer, a clause inside its sentence).
 PARTS: frozenset[str] = frozenset({
@@ -377,7 +373,8 @@ NO_CLAIM_PREFIXES = (
     "column.", "figure.", "card.", "mac.", "model.table.", "model.assumption", "model.quantity", "machines_table.",
     "methods_table.", "selfcheck_table.", "processes.column.", "ways.column.", "decode.column.", "prefill.column.",
     "prefill.cell.", "attention.column.",
-    "decode.cell.", "mlx.cell.", "mlx.column.", "site.", "mps_issues.", "your_mac.bounds.", "your_mac.caveat",
+    "decode.cell.", "mlx.cell.", "mlx.column.", "bandwidth.column.", "bandwidth.cell.",
+    "site.", "mps_issues.", "your_mac.bounds.", "your_mac.caveat",
     "your_mac.cited",
     "your_mac.licence.", "your_mac.sources.", "your_mac.sync", "your_mac.tokens.", "your_mac.unknown",
     # A GPU's published peaks: cited figures in a table of their own, no claim about this build's points.
@@ -1430,7 +1427,14 @@ def check_original(s: Said, c: Context) -> None:
 
 
 def check_bandwidth(s: Said, c: Context) -> None:
-    v, printed = s.values, printed_fields(s)
+    """A row of the table of each device's best B @ a: its rate is the device's best, tied to its points at the size
+    shown; the copy, the share or times it shows, and the matrix in its cache, each tied to the points and the
+    environment; level or too noisy read from the two intervals."""
+    v, printed, source = s.values, set(s.values), choice(s, "source")
+    if source != "no_ceiling" and "ceiling" not in printed:
+        c.fail(f"a row read as {source} with no copy beside it")
+    if source == "no_ceiling" and _memory_copies(c, c.device(v["device"])):
+        c.fail(f"'no copy to compare with', but the {c.device(v['device'])} measured one")
     device, at = c.device(v["device"]), v["size"].n
     rates = c.oracle.rates("matvec", device, "bytes_moved")
     reached = c.tied(v["achieved"], rates.get(at, []), f"the {device}'s B @ a at m = {at:,}")
@@ -1447,8 +1451,8 @@ def check_bandwidth(s: Said, c: Context) -> None:
             c.quantity(v["share"], shares, "share of the copy")
         if "times" in printed and shares:
             c.factor(v["times"], shares, "times the copy")
-        if s.key in ("bandwidth.level", "bandwidth.unclear"):
-            _level_with_copy(c, device, at, noisy=s.key == "bandwidth.unclear")
+        if source in ("level", "unclear"):
+            _level_with_copy(c, device, at, noisy=source == "unclear")
     if "matrix" in printed:
         cache = c.oracle.cache.get(device)
         moved = [t.point.bytes_moved for t in c.oracle.timed("matvec", device).get(at, [])]
@@ -1458,6 +1462,48 @@ def check_bandwidth(s: Said, c: Context) -> None:
             c.fail(f"a cache of {shown(v['cache'])}, but the environment says {cache}")
         elif moved and min(moved) > cache:
             c.fail(f"'fits in its {shown(v['cache'])} of cache', but the matrix is larger")
+
+
+def check_bandwidth_reading(s: Said, c: Context) -> None:
+    """What a device's best B @ a is read as, from its points alone: above the copy from memory or below it, the
+    matrix in the cache or not, level or too noisy; true where it holds at some size that may be the best (one
+    whose fastest reading reaches the slowest reading of every other size's best)."""
+    device, source = c.device(s.values["device"]), choice(s, "source")
+    rates = c.oracle.rates("matvec", device, "bytes_moved")
+    copies = _memory_copies(c, device)
+    if source == "no_ceiling":
+        if copies:
+            c.fail(f"'no copy was measured on the {device}', but it has copies")
+        return
+    if not rates or not copies:
+        c.fail(f"the {device}'s best B @ a read against its copy, but one of the two was not measured")
+        return
+    floor = max(min(rs) for rs in rates.values() if rs)
+    candidates = [size for size, rs in rates.items() if rs and max(rs) >= floor]
+    cache = c.oracle.cache.get(device)
+
+    def fits(size: int) -> bool:
+        moved = [t.point.bytes_moved for t in c.oracle.timed("matvec", device).get(size, [])]
+        return isinstance(cache, int) and cache > 0 and bool(moved) and min(moved) <= cache
+
+    def holds(size: int) -> bool:
+        above = any(r > ceiling for r in rates[size] for ceiling in copies)
+        below = any(r <= ceiling for r in rates[size] for ceiling in copies)
+        if source == "memory":
+            return below and not fits(size)
+        if source == "in_cache":
+            return below and fits(size)
+        if source == "cache":
+            return above and fits(size)
+        if source == "above_copy":
+            return above and not fits(size)
+        probe = Context(c.oracle, c.said, c.at)
+        _level_with_copy(probe, device, size, noisy=source == "unclear")
+        return not probe.problems
+
+    if not any(holds(size) for size in candidates):
+        c.fail(f"the {device}'s best B @ a read as {source}, which no size that may be its best shows "
+               f"(sizes {sorted(candidates)})")
 
 
 def _level_with_copy(c: Context, device: str, at: int, noisy: bool) -> None:

@@ -14,6 +14,7 @@ from collections.abc import Iterable, Sequence
 from mpsarticle.analysis import series as analysis
 from mpsarticle.analysis.findings.llm import MlxPair, attention, decoding, mlx_beside, prompts, step_ways
 from mpsarticle.analysis.findings.matmul import matmul
+from mpsarticle.analysis.findings.matvec import Bandwidth, bandwidths
 from mpsarticle.analysis.findings.method import processes
 from mpsarticle.article.formatting import ratio_interval, reading_date, reading_name, with_interval
 from mpsarticle.article.reasons import reason_text
@@ -43,10 +44,10 @@ from mpsarticle.core.vendor import peaks_for
 from mpsarticle.results.model import Point, ResultSet
 from mpsarticle.results.selfcheck import Row
 
-__all__ = ["ARCHIVE_FILE", "attention_rows", "attention_table", "data_links", "decode_rows", "decode_table",
-           "device_card", "families_table", "folded", "html_table", "machines_table", "matmul_table", "methods_table",
-           "mlx_rows", "mlx_table", "processes_rows", "processes_table", "prompt_rows", "prompt_table",
-           "selfcheck_table", "vendor_peaks_table", "ways_table"]
+__all__ = ["ARCHIVE_FILE", "attention_rows", "attention_table", "bandwidth_rows", "bandwidth_source",
+           "bandwidth_table", "data_links", "decode_rows", "decode_table", "device_card", "families_table", "folded",
+           "html_table", "machines_table", "matmul_table", "methods_table", "mlx_rows", "mlx_table", "processes_rows",
+           "processes_table", "prompt_rows", "prompt_table", "selfcheck_table", "vendor_peaks_table", "ways_table"]
 
 DATA_FILES = ("results.json", "results.csv", "predictions.csv")
 #: The archive's machines, as the machines chapter draws them: one file at the site's root for every language.
@@ -582,3 +583,47 @@ def processes_table(results: ResultSet, words: Words) -> str:
     body = [f"<tr>{_cells(words.render(row.values[k]) for k in ('point', 'share', 'spread'))}</tr>"
             for row in processes_rows(results, words)]
     return html_table([words(key) for key in PROCESSES_COLUMNS], body) if body else ""
+
+
+#: The columns of the table of each device's best ``B @ a`` against its copy (:func:`bandwidth_rows`).
+BANDWIDTH_COLUMNS = ("column.device", "bandwidth.column.best", "bandwidth.column.copy", "bandwidth.column.ratio",
+                     "bandwidth.column.matrix")
+
+
+def bandwidth_source(found: Bandwidth) -> str:
+    """What a device's best rate is read as: ``no_ceiling`` where no copy was measured, else the finding's."""
+    return "no_ceiling" if found.ceiling_gb_s is None or found.share is None else found.source
+
+
+def bandwidth_rows(results: ResultSet, words: Words) -> tuple[Said, ...]:
+    """Each device's best ``B @ a`` as typed values (what the oracle reads): its size and rate, the rate its
+    memory reached in a plain copy, the one over the other (a share below it, times above it; none where the
+    two are level or too noisy to tell), and, where the matrix fits in a cache of known size, both sizes."""
+    rows = []
+    for found in bandwidths(results):
+        source = bandwidth_source(found)
+        values: dict = dict(device=words.device(found.device), source=Choice(source), size=Size(found.size),
+                            achieved=Rate(found.gb_s, "GB/s"))
+        if source != "no_ceiling":
+            values["ceiling"] = Rate(found.ceiling_gb_s or 0.0, "GB/s")
+        if source in ("memory", "in_cache"):
+            values["share"] = Share(found.share or 0.0)
+        elif source in ("cache", "above_copy"):
+            values["times"] = Factor(found.share or 0.0)
+        if source in ("in_cache", "cache"):
+            values.update(matrix=Bytes(found.matrix_bytes), cache=Bytes(found.cache_bytes or 0))
+        rows.append(Said("table.bandwidth", values))
+    return tuple(rows)
+
+
+def bandwidth_table(results: ResultSet, words: Words) -> str:
+    """Each device's best ``B @ a`` against its copy (:func:`bandwidth_rows`); nothing where none was measured."""
+    body = []
+    for row in bandwidth_rows(results, words):
+        v = row.values
+        ratio = v.get("share") or v.get("times")
+        cells = [v["device"], words("bandwidth.cell.best", achieved=v["achieved"], size=v["size"]),
+                 words.render(v["ceiling"]) if "ceiling" in v else "–", words.render(ratio) if ratio else "–",
+                 words("bandwidth.cell.matrix", matrix=v["matrix"], cache=v["cache"]) if "matrix" in v else "–"]
+        body.append(f"<tr>{_cells(cells)}</tr>")
+    return html_table([words(key) for key in BANDWIDTH_COLUMNS], body) if body else ""
