@@ -355,7 +355,7 @@ NO_CLAIMS: frozenset[str] = frozenset({
     "hardware.label", "hardware.accelerator", "hardware.accelerator_unmeasured", "hardware.failed_accelerator",
     "hardware.failed", "hardware.none", "cpu.threads", "cpu.plain", "devices.idiom", "devices.default",
     "original.none", "crossover.cpu_only", "bandwidth.none", "gap.no_accelerator", "gap.unmeasured", "gap.cpu.none",
-    "post.cpu.lead", "post.cpu.agrees", "post.cpu.archive", "matmul.none", "train.none", "check.nothing",
+    "post.cpu.agrees", "post.cpu.archive", "matmul.none", "train.none", "check.nothing",
     "selfcheck.agree", "selfcheck.cost", "selfcheck.none", "reason.large.cpu", "reason.small.none",
     "reason.copy.none", "matmul.cpu_only",
     "answer.cpu_only", "answer.accelerator_failed", "answer.cpu_facts.none", "answer.tokens.none",
