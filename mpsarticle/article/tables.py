@@ -333,7 +333,8 @@ def mps_issues_table(results: ResultSet, words: Words) -> str:
         fixed = ("{}.{}".format(*issue.fixed_in) if issue.fixed_in
                  else words("mps_issues.not_fixed", problem=Choice(issue.key)))
         here = words("mps_issues.here", status=Choice(status(issue, env)), torch=Text(str(env.get("torch", "?"))))
-        rows.append(f"<tr><td>{what} ({links})</td>{_cells([chips, fixed, here])}</tr>")
+        # The reports on a line of their own: several problems end in a parenthesis already.
+        rows.append(f"<tr><td>{what}<br>{links}</td>{_cells([chips, fixed, here])}</tr>")
     return html_table([words(key) for key in ISSUE_COLUMNS], rows, "mpsarticle-mps-issues")
 
 
