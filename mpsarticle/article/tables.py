@@ -564,7 +564,7 @@ def mlx_table(results: ResultSet, words: Words) -> str:
                  f"{words.render(v['torch'])} [{words.render(v['torch_low'])}–{words.render(v['torch_high'])}]",
                  words("mlx.cell.outcome", direction=v["direction"], **factor)]
         body.append(f"<tr>{_cells(cells)}</tr>")
-    return html_table([words(key) for key in MLX_COLUMNS], body) if body else ""
+    return html_table([words(key) for key in MLX_COLUMNS], body, "mpsarticle-mlx") if body else ""
 
 
 #: The columns of the table of points the process mattered most for (:func:`processes_rows`).
@@ -583,7 +583,7 @@ def processes_table(results: ResultSet, words: Words) -> str:
     """The points the process they ran in mattered most for (:func:`processes_rows`); nothing where none."""
     body = [f"<tr>{_cells(words.render(row.values[k]) for k in ('point', 'share', 'spread'))}</tr>"
             for row in processes_rows(results, words)]
-    return html_table([words(key) for key in PROCESSES_COLUMNS], body) if body else ""
+    return html_table([words(key) for key in PROCESSES_COLUMNS], body, "mpsarticle-processes") if body else ""
 
 
 #: The columns of the table of each device's best ``B @ a`` against its copy (:func:`bandwidth_rows`).
