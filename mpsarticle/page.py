@@ -275,6 +275,23 @@ class Page:
         found = tables.prompt_table(self.results, self.words)
         return self._html(found) if found else None
 
+    def bandwidth_table(self) -> Any:
+        """Each device's best rate of ``B @ a`` beside the rate of its plain copy (nothing where none)."""
+        found = tables.bandwidth_table(self.results, self.words)
+        return self._html(found) if found else None
+
+    def processes_table(self) -> Any:
+        """The points whose spread lay most between their fresh processes (nothing where none had more than half
+        of it there)."""
+        found = tables.processes_table(self.results, self.words)
+        return self._html(found) if found else None
+
+    def mlx_table(self) -> Any:
+        """MLX beside PyTorch per workload compared, each value with its 95 % interval (nothing where MLX and
+        PyTorch compared no workload)."""
+        found = tables.mlx_table(self.results, self.words)
+        return self._html(found) if found else None
+
     def attention_table(self) -> Any:
         """Attention's best rate per device and precision beside the best matrix product's (nothing where no
         attention call was measured well)."""

@@ -204,13 +204,8 @@ CHECKS: dict[str, str] = {
     "reason.copy.cached": "check_copy_cached",
     # -- matvec: the original experiment, bandwidth, falls; the answer's bound on a language model
     "original.sentence": "check_original",
-    "bandwidth.memory": "check_bandwidth",
-    "bandwidth.in_cache": "check_bandwidth",
-    "bandwidth.cache": "check_bandwidth",
-    "bandwidth.above_copy": "check_bandwidth",
-    "bandwidth.level": "check_bandwidth",
-    "bandwidth.unclear": "check_bandwidth",
-    "bandwidth.no_ceiling": "check_bandwidth",
+    "table.bandwidth": "check_bandwidth",
+    "bandwidth.reading": "check_bandwidth_reading",
     "drop.one": "check_fall",
     "drop.cache": "check_fall_cache",
     "drop.why": "check_fall_count",
@@ -268,6 +263,7 @@ CHECKS: dict[str, str] = {
     "processes.one": "check_processes_one",
     "processes.steady": "check_processes",
     "processes.most": "check_processes",
+    "table.processes": "check_processes_row",
     "selfcheck.differ": "check_selfcheck",
     "selfcheck.row": "check_selfcheck_row",
     "selfcheck.why": "check_selfcheck_why",
@@ -329,9 +325,8 @@ CHECKS: dict[str, str] = {
     "mlx.unknown": "check_mlx_unknown",
     "mlx.unmeasured": "check_mlx_unmeasured",
     "mlx.setup": "check_mlx_setup",
-    "mlx.decode": "check_mlx_pair",
-    "mlx.matvec": "check_mlx_pair",
-    "mlx.matmul": "check_mlx_pair",
+    "table.mlx": "check_mlx_pair",
+    "mlx.summary": "check_mlx_summary",
     "mlx.missing": "check_mlx_missing",
     # -- the model of a call's time and its predictions for Apple chips (tests/oracle_model.py)
     **MODEL_CHECKS,
@@ -340,16 +335,17 @@ CHECKS: dict[str, str] = {
 #: Rows of a table, read as the typed values its cells show (mpsarticle.article.tables.decode_rows): checked like
 #: messages, though no catalog message renders them.
 TABLE_ROWS: frozenset[str] = frozenset({"table.decode", "table.prompt", "table.attention", "table.mac_answer",
-                                           "table.model_fit"})
+                                           "table.model_fit", "table.mlx", "table.processes",
+                                           "table.bandwidth"})
 
 #: Phrases read inside the message they stand in (an area inside the answer, a clause inside its sentence).
 PARTS: frozenset[str] = frozenset({
     "area", "rule.area", "original.total", "reading", "drop.what", "drop.size", "post.clause", "matmul.rate",
     "missing", "matmul.same_size", "matmul.best.clause", "matmul.side", "matmul.best.side", "cpuhalf.clause", "step",
     "point", "point.other", "point.more", "cpufact.matvec", "cpufact.matmul", "cpufact.train", "missing_count",
-    "processes.point", "selfcheck.processes", "ops.cost", "attention.backend.choice",
+    "selfcheck.processes", "ops.cost", "attention.backend.choice",
     "attention.call", "remeasured.seen", "remeasured.processes",
-    "rejected.points", *MODEL_PARTS,
+    "rejected.points", "mlx.side", "mlx.name", *MODEL_PARTS,
 })
 
 #: Keys that carry no measured claim: the machine's names, captions, the gaps' list, what a missing measurement
@@ -359,7 +355,7 @@ NO_CLAIMS: frozenset[str] = frozenset({
     "hardware.label", "hardware.accelerator", "hardware.accelerator_unmeasured", "hardware.failed_accelerator",
     "hardware.failed", "hardware.none", "cpu.threads", "cpu.plain", "devices.idiom", "devices.default",
     "original.none", "crossover.cpu_only", "bandwidth.none", "gap.no_accelerator", "gap.unmeasured", "gap.cpu.none",
-    "post.cpu.lead", "post.cpu.agrees", "post.cpu.archive", "matmul.none", "train.none", "check.nothing",
+    "post.cpu.agrees", "post.cpu.archive", "matmul.none", "train.none", "check.nothing",
     "selfcheck.agree", "selfcheck.cost", "selfcheck.none", "reason.large.cpu", "reason.small.none",
     "reason.copy.none", "matmul.cpu_only",
     "answer.cpu_only", "answer.accelerator_failed", "answer.cpu_facts.none", "answer.tokens.none",
@@ -375,9 +371,10 @@ NO_CLAIM_PREFIXES = (
     "device.", "api.", "backend.", "why.", "method.", "selfcheck.prose", "selfcheck.reference", "selfcheck.point",
     "selfcheck.cold", "gaps.",
     "column.", "figure.", "card.", "mac.", "model.table.", "model.assumption", "model.quantity", "machines_table.",
-    "methods_table.", "selfcheck_table.", "ways.column.", "decode.column.", "prefill.column.",
+    "methods_table.", "selfcheck_table.", "processes.column.", "ways.column.", "decode.column.", "prefill.column.",
     "prefill.cell.", "attention.column.",
-    "decode.cell.", "site.", "mps_issues.", "your_mac.bounds.", "your_mac.caveat",
+    "decode.cell.", "mlx.cell.", "mlx.column.", "bandwidth.column.", "bandwidth.cell.",
+    "site.", "mps_issues.", "your_mac.bounds.", "your_mac.caveat",
     "your_mac.cited",
     "your_mac.licence.", "your_mac.sources.", "your_mac.sync", "your_mac.tokens.", "your_mac.unknown",
     # A GPU's published peaks: cited figures in a table of their own, no claim about this build's points.
@@ -1430,7 +1427,14 @@ def check_original(s: Said, c: Context) -> None:
 
 
 def check_bandwidth(s: Said, c: Context) -> None:
-    v, printed = s.values, printed_fields(s)
+    """A row of the table of each device's best B @ a: its rate is the device's best, tied to its points at the size
+    shown; the copy, the share or times it shows, and the matrix in its cache, each tied to the points and the
+    environment; level or too noisy read from the two intervals."""
+    v, printed, source = s.values, set(s.values), choice(s, "source")
+    if source != "no_ceiling" and "ceiling" not in printed:
+        c.fail(f"a row read as {source} with no copy beside it")
+    if source == "no_ceiling" and _memory_copies(c, c.device(v["device"])):
+        c.fail(f"'no copy to compare with', but the {c.device(v['device'])} measured one")
     device, at = c.device(v["device"]), v["size"].n
     rates = c.oracle.rates("matvec", device, "bytes_moved")
     reached = c.tied(v["achieved"], rates.get(at, []), f"the {device}'s B @ a at m = {at:,}")
@@ -1447,8 +1451,8 @@ def check_bandwidth(s: Said, c: Context) -> None:
             c.quantity(v["share"], shares, "share of the copy")
         if "times" in printed and shares:
             c.factor(v["times"], shares, "times the copy")
-        if s.key in ("bandwidth.level", "bandwidth.unclear"):
-            _level_with_copy(c, device, at, noisy=s.key == "bandwidth.unclear")
+        if source in ("level", "unclear"):
+            _level_with_copy(c, device, at, noisy=source == "unclear")
     if "matrix" in printed:
         cache = c.oracle.cache.get(device)
         moved = [t.point.bytes_moved for t in c.oracle.timed("matvec", device).get(at, [])]
@@ -1458,6 +1462,48 @@ def check_bandwidth(s: Said, c: Context) -> None:
             c.fail(f"a cache of {shown(v['cache'])}, but the environment says {cache}")
         elif moved and min(moved) > cache:
             c.fail(f"'fits in its {shown(v['cache'])} of cache', but the matrix is larger")
+
+
+def check_bandwidth_reading(s: Said, c: Context) -> None:
+    """What a device's best B @ a is read as, from its points alone: above the copy from memory or below it, the
+    matrix in the cache or not, level or too noisy; true where it holds at some size that may be the best (one
+    whose fastest reading reaches the slowest reading of every other size's best)."""
+    device, source = c.device(s.values["device"]), choice(s, "source")
+    rates = c.oracle.rates("matvec", device, "bytes_moved")
+    copies = _memory_copies(c, device)
+    if source == "no_ceiling":
+        if copies:
+            c.fail(f"'no copy was measured on the {device}', but it has copies")
+        return
+    if not rates or not copies:
+        c.fail(f"the {device}'s best B @ a read against its copy, but one of the two was not measured")
+        return
+    floor = max(min(rs) for rs in rates.values() if rs)
+    candidates = [size for size, rs in rates.items() if rs and max(rs) >= floor]
+    cache = c.oracle.cache.get(device)
+
+    def fits(size: int) -> bool:
+        moved = [t.point.bytes_moved for t in c.oracle.timed("matvec", device).get(size, [])]
+        return isinstance(cache, int) and cache > 0 and bool(moved) and min(moved) <= cache
+
+    def holds(size: int) -> bool:
+        above = any(r > ceiling for r in rates[size] for ceiling in copies)
+        below = any(r <= ceiling for r in rates[size] for ceiling in copies)
+        if source == "memory":
+            return below and not fits(size)
+        if source == "in_cache":
+            return below and fits(size)
+        if source == "cache":
+            return above and fits(size)
+        if source == "above_copy":
+            return above and not fits(size)
+        probe = Context(c.oracle, c.said, c.at)
+        _level_with_copy(probe, device, size, noisy=source == "unclear")
+        return not probe.problems
+
+    if not any(holds(size) for size in candidates):
+        c.fail(f"the {device}'s best B @ a read as {source}, which no size that may be its best shows "
+               f"(sizes {sorted(candidates)})")
 
 
 def _level_with_copy(c: Context, device: str, at: int, noisy: bool) -> None:
@@ -2417,22 +2463,35 @@ def check_processes(s: Said, c: Context) -> None:
             c.fail(f"'for no point was it more than half', but {len(above)} points have more: "
                    + ", ".join(f"{_name(p)} {share:.0%}" for p, share, _ in above))
         return
-    items = parts(v["most"])
-    if not items:
-        c.fail("the points the process mattered most for: none named")
-    labels = [render(parts(item.values["point"])[0]) for item in items]
+    if v["above"].n != len(above):
+        c.fail(f"'for {v['above'].n} points it was more than half', but {len(above)} points have more: "
+               + ", ".join(f"{_name(p)} {share:.0%}" for p, share, _ in above))
+
+
+def check_processes_row(s: Said, c: Context) -> None:
+    """A row of the table of points the process mattered most for: a point with more than half its spread between
+    processes, at the share and spread shown; with the first row, the table as a whole: no two rows read alike,
+    and no point left out whose slowest process lay further from its fastest than a row's (three rows at least,
+    where there are three such points)."""
+    above = [(p, share, spread) for p, share, spread in _several(c) if share > 0.5]
+    [described] = parts(s.values["point"])
+    share, spread = shown(s.values["share"]), shown(s.values["spread"])
+    fits = [(p, s_, f_) for p, s_, f_ in above if p in _named_points(described, [q for q, _, _ in above])
+            and share.matches(s_) and spread.matches(f_)]
+    if not fits:
+        c.fail(f"{render(described)}: no point measured in several processes has more than half its spread "
+               f"between them with {share} and {spread}")
+    rows = c.every("table.processes")
+    if rows[0] is not s:
+        return
+    labels = [render(parts(row.values["point"])[0]) for row in rows]
     if len(set(labels)) < len(labels):
         c.fail(f"two points the process mattered most for read alike: {labels}")
     named: list[tuple[Point, float, float]] = []
-    for item in items:
-        [described] = parts(item.values["point"])
-        share, spread = shown(item.values["share"]), shown(item.values["spread"])
-        fits = [(p, s_, f_) for p, s_, f_ in above if p in _named_points(described, [q for q, _, _ in above])
-                and share.matches(s_) and spread.matches(f_)]
-        if not fits:
-            c.fail(f"{render(described)}: no point measured in several processes has more than half its spread "
-                   f"between them with {share} and {spread}")
-        named += fits[:1]
+    for row in rows:
+        [point] = parts(row.values["point"])
+        named += [(p, s_, f_) for p, s_, f_ in above if p in _named_points(point, [q for q, _, _ in above])
+                  and shown(row.values["share"]).matches(s_) and shown(row.values["spread"]).matches(f_)][:1]
     if named and len(named) < len(above):
         least = min(f_ for _, _, f_ in named)
         left = [p for p, _, f_ in above if f_ > least and all(p is not q for q, _, _ in named)]
@@ -3563,7 +3622,6 @@ def check_mlx_setup(s: Said, c: Context) -> None:
         c.fail(f"MLX_ENABLE_TF32={text_of(s.values['value'])} said, its points record {sorted(recorded)}")
 
 
-_MLX_KEYS = {"mlx.decode": "decode", "mlx.matvec": "matvec", "mlx.matmul": "matmul"}
 
 
 def _mlx_pairs(c: Context, device: str, workload: str) -> list[tuple[Timed, list[Timed]]]:
@@ -3585,11 +3643,18 @@ def _tf32_may_run(device: str, point: Point) -> bool:
             and str(point.detail.get("mlx_tf32", "unset")).strip() != "0")
 
 
+def _mlx_of(counterpart: str) -> str | None:
+    """The MLX device set beside PyTorch's ``counterpart`` (a device kind)."""
+    return next((mlx for mlx, torch in MLX_COUNTERPARTS.items() if torch == counterpart), None)
+
+
 def check_mlx_pair(s: Said, c: Context) -> None:
-    """MLX against PyTorch at the same parameters: the precision and size said are the MLX point's, both numbers
-    tie to the two points, and the side and factor hold for some pair of readings."""
-    device, workload, v = _mlx_device(s, c), _MLX_KEYS[s.key], s.values
+    """A row of the MLX table, MLX against PyTorch at the same parameters: the precision and size it shows are the
+    MLX point's, both numbers and both published intervals tie to the two points, and the side and factor hold for
+    some pair of readings."""
+    device, workload, v = _mlx_of(c.device(s.values["device"])), choice(s, "workload"), s.values
     if device is None:
+        c.fail(f"an MLX row for {text_of(s.values['device'])}, which no MLX device stands beside")
         return
     pairs = [(m, t) for m, t in _mlx_pairs(c, device, workload) if t and not _tf32_may_run(device, m.point)]
     if not pairs:
@@ -3630,6 +3695,32 @@ def check_mlx_pair(s: Said, c: Context) -> None:
             wanted = [1 / t for t in seconds] if amount is None else \
                 [getattr(p, amount) / t for p, t in zip(points, seconds, strict=True)]
             c.quantity(v[f"{name}_{end}"], wanted, f"the {end} end of {name}'s interval at {workload}")
+
+
+def check_mlx_summary(s: Said, c: Context) -> None:
+    """The MLX table's conclusion: each workload it names is on the side some pair of readings puts it, and it names
+    every workload the two frameworks measured well at the same parameters, once."""
+    device = _mlx_device(s, c)
+    if device is None:
+        return
+    named = []
+    for side in parts(s.values["sides"]):
+        direction = choice(side, "direction")
+        for name in parts(side.values["workloads"]):
+            workload = choice(name, "workload")
+            named.append(workload)
+            pairs = [(m, t) for m, t in _mlx_pairs(c, device, workload) if t and not _tf32_may_run(device, m.point)]
+            if not pairs:
+                c.fail(f"MLX's {workload} said {direction}, but it was not measured well by both frameworks")
+                continue
+            mine, theirs = pairs[0]
+            sides = {level_reading(a, b) for t in theirs for a in t.readings() for b in mine.readings()}
+            if direction not in sides:
+                c.fail(f"MLX said {direction} than PyTorch at {workload}, the intervals say {'/'.join(sorted(sides))}")
+    compared = {p.workload for p in _mlx_points(c) if p.device == device
+                for m, t in _mlx_pairs(c, device, p.workload) if t and not _tf32_may_run(device, m.point)}
+    if sorted(named) != sorted(compared):
+        c.fail(f"MLX's conclusion names {named}, the two frameworks compared {sorted(compared)}")
 
 
 def check_mlx_missing(s: Said, c: Context) -> None:

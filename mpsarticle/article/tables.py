@@ -12,16 +12,20 @@ import re
 from collections.abc import Iterable, Sequence
 
 from mpsarticle.analysis import series as analysis
-from mpsarticle.analysis.findings.llm import attention, decoding, prompts, step_ways
+from mpsarticle.analysis.findings.llm import MlxPair, attention, decoding, mlx_beside, prompts, step_ways
 from mpsarticle.analysis.findings.matmul import matmul
+from mpsarticle.analysis.findings.matvec import Bandwidth, bandwidths
+from mpsarticle.analysis.findings.method import processes
 from mpsarticle.article.formatting import ratio_interval, reading_date, reading_name, with_interval
 from mpsarticle.article.reasons import reason_text
 from mpsarticle.article.selfcheck_words import point_words, reference_words, row_ratio_digits
+from mpsarticle.article.sentences.common import describe_points
 from mpsarticle.article.wording import (
     Billions,
     Bytes,
     Choice,
     Count,
+    Factor,
     Listing,
     Num,
     Phrase,
@@ -34,13 +38,16 @@ from mpsarticle.article.wording import (
     Words,
 )
 from mpsarticle.core.mps_issues import known_issues, status
+from mpsarticle.core.specs import Decode
+from mpsarticle.core.stats import FASTER, SLOWER
 from mpsarticle.core.vendor import peaks_for
-from mpsarticle.results.model import ResultSet
+from mpsarticle.results.model import Point, ResultSet
 from mpsarticle.results.selfcheck import Row
 
-__all__ = ["ARCHIVE_FILE", "attention_rows", "attention_table", "data_links", "decode_rows", "decode_table",
-           "device_card", "families_table", "folded", "html_table", "machines_table", "matmul_table", "methods_table",
-           "prompt_rows", "prompt_table", "selfcheck_table", "vendor_peaks_table", "ways_table"]
+__all__ = ["ARCHIVE_FILE", "attention_rows", "attention_table", "bandwidth_rows", "bandwidth_source",
+           "bandwidth_table", "data_links", "decode_rows", "decode_table", "device_card", "families_table", "folded",
+           "html_table", "machines_table", "matmul_table", "methods_table", "mlx_rows", "mlx_table", "processes_rows",
+           "processes_table", "prompt_rows", "prompt_table", "selfcheck_table", "vendor_peaks_table", "ways_table"]
 
 DATA_FILES = ("results.json", "results.csv", "predictions.csv")
 #: The archive's machines, as the machines chapter draws them: one file at the site's root for every language.
@@ -326,7 +333,8 @@ def mps_issues_table(results: ResultSet, words: Words) -> str:
         fixed = ("{}.{}".format(*issue.fixed_in) if issue.fixed_in
                  else words("mps_issues.not_fixed", problem=Choice(issue.key)))
         here = words("mps_issues.here", status=Choice(status(issue, env)), torch=Text(str(env.get("torch", "?"))))
-        rows.append(f"<tr><td>{what} ({links})</td>{_cells([chips, fixed, here])}</tr>")
+        # The reports on a line of their own: several problems end in a parenthesis already.
+        rows.append(f"<tr><td>{what}<br>{links}</td>{_cells([chips, fixed, here])}</tr>")
     return html_table([words(key) for key in ISSUE_COLUMNS], rows, "mpsarticle-mps-issues")
 
 
@@ -484,3 +492,139 @@ def attention_table(results: ResultSet, words: Words) -> str:
                  words.render(v["share"]) if "share" in v else "–"]
         body.append(f"<tr>{_cells(cells)}</tr>")
     return html_table([words(key) for key in ATTENTION_COLUMNS], body) if body else ""
+
+
+#: The columns of the MLX table (:func:`mlx_rows`).
+MLX_COLUMNS = ("column.device", "column.workload", "mlx.column.size", "column.precision", "mlx.column.mlx",
+               "mlx.column.torch", "mlx.column.outcome")
+
+
+def _mlx_span(point: Point, workload: str) -> tuple[Num | Rate, Num | Rate]:
+    """A point's published 95 % interval as its cell states its value: tokens per second for a decode step, else
+    its rate (the slow end first)."""
+    slow, fast = point.ci_high_s or point.measured_s, point.ci_low_s or point.measured_s
+    if workload == "decode":
+        return Num(1 / slow), Num(1 / fast)
+    amount, unit = (point.bytes_moved, "GB/s") if workload == "matvec" else (point.flops, "GFLOP/s")
+    return Rate(amount / slow / 1e9, unit), Rate(amount / fast / 1e9, unit)
+
+
+def _mlx_value(point: Point, workload: str) -> Num | Rate:
+    """What a cell states of a point: tokens per second for a decode step, else its rate."""
+    if workload == "decode":
+        return Num(1 / point.measured_s)
+    rate, unit = ("gb_s", "GB/s") if workload == "matvec" else ("gflop_s", "GFLOP/s")
+    return Rate(getattr(point, rate) or 0.0, unit)
+
+
+def mlx_rows(results: ResultSet, words: Words) -> tuple[Said, ...]:
+    """One row per workload that MLX and PyTorch both measured well at the same parameters, as typed values (what
+    the oracle reads): PyTorch's device, the workload, its size (a decoder's parameters and context, else ``m``),
+    the precision, each framework's value with its published 95 % interval, and which is faster by how much."""
+    rows = []
+    for one in mlx_beside(results):
+        for pair in one.pairs:
+            if not compared(pair):
+                continue
+            point, torch, ratio = pair.mlx, pair.torch, pair.ratio
+            assert torch is not None and ratio is not None  # compared() says so
+            direction = ratio.reading()
+            values: dict = dict(device=words.device(one.counterpart), workload=Choice(pair.workload),
+                                dtype=Text(str(point.params["dtype"])), direction=Choice(direction),
+                                mlx=_mlx_value(point, pair.workload), torch=_mlx_value(torch, pair.workload))
+            values["mlx_low"], values["mlx_high"] = _mlx_span(point, pair.workload)
+            values["torch_low"], values["torch_high"] = _mlx_span(torch, pair.workload)
+            if direction in (FASTER, SLOWER):
+                values["factor"] = Factor(ratio.value if direction == FASTER else 1 / ratio.value)
+            if pair.workload == "decode":
+                values.update(params=Billions(Decode(**point.params).parameters, fraction_digits=1),
+                              context=Size(int(point.params["context"])))
+            else:
+                values["m"] = Size(int(point.params["m"]))
+            rows.append(Said("table.mlx", values))
+    return tuple(rows)
+
+
+def compared(pair: MlxPair) -> bool:
+    """Whether MLX and PyTorch were set side by side at ``pair``: both measured well, with a ratio of the two."""
+    return pair.ratio is not None and pair.torch is not None
+
+
+def mlx_table(results: ResultSet, words: Words) -> str:
+    """MLX beside PyTorch, workload by workload (:func:`mlx_rows`); nothing where no workload was compared."""
+    body = []
+    for row in mlx_rows(results, words):
+        v = row.values
+        workload = v["workload"]
+        size = {k: v[k] for k in ("params", "context", "m") if k in v}
+        factor = {"factor": v["factor"]} if "factor" in v else {}
+        cells = [v["device"], words("mlx.cell.workload", workload=workload),
+                 words("mlx.cell.size", workload=workload, **size), words.render(v["dtype"]),
+                 f"{words.render(v['mlx'])} [{words.render(v['mlx_low'])}–{words.render(v['mlx_high'])}]",
+                 f"{words.render(v['torch'])} [{words.render(v['torch_low'])}–{words.render(v['torch_high'])}]",
+                 words("mlx.cell.outcome", direction=v["direction"], **factor)]
+        body.append(f"<tr>{_cells(cells)}</tr>")
+    return html_table([words(key) for key in MLX_COLUMNS], body, "mpsarticle-mlx") if body else ""
+
+
+#: The columns of the table of points the process mattered most for (:func:`processes_rows`).
+PROCESSES_COLUMNS = ("selfcheck_table.point", "processes.column.share", "processes.column.spread")
+
+
+def processes_rows(results: ResultSet, words: Words) -> tuple[Said, ...]:
+    """The points whose spread lay most between their fresh processes, as typed values (what the oracle reads):
+    the point, the share of its spread between processes, and its slowest process's time over its fastest's."""
+    return tuple(Said("table.processes", dict(point=describe_points([point], words)[0], share=Share(share),
+                                              spread=Factor(spread)))
+                 for point, share, spread in processes(results).most)
+
+
+def processes_table(results: ResultSet, words: Words) -> str:
+    """The points the process they ran in mattered most for (:func:`processes_rows`); nothing where none."""
+    body = [f"<tr>{_cells(words.render(row.values[k]) for k in ('point', 'share', 'spread'))}</tr>"
+            for row in processes_rows(results, words)]
+    return html_table([words(key) for key in PROCESSES_COLUMNS], body, "mpsarticle-processes") if body else ""
+
+
+#: The columns of the table of each device's best ``B @ a`` against its copy (:func:`bandwidth_rows`).
+BANDWIDTH_COLUMNS = ("column.device", "bandwidth.column.best", "bandwidth.column.copy", "bandwidth.column.ratio",
+                     "bandwidth.column.matrix")
+
+
+def bandwidth_source(found: Bandwidth) -> str:
+    """What a device's best rate is read as: ``no_ceiling`` where no copy was measured, else the finding's."""
+    return "no_ceiling" if found.ceiling_gb_s is None or found.share is None else found.source
+
+
+def bandwidth_rows(results: ResultSet, words: Words) -> tuple[Said, ...]:
+    """Each device's best ``B @ a`` as typed values (what the oracle reads): its size and rate, the rate its
+    memory reached in a plain copy, the one over the other (a share below it, times above it; none where the
+    two are level or too noisy to tell), and, where the matrix fits in a cache of known size, both sizes."""
+    rows = []
+    for found in bandwidths(results):
+        source = bandwidth_source(found)
+        values: dict = dict(device=words.device(found.device), source=Choice(source), size=Size(found.size),
+                            achieved=Rate(found.gb_s, "GB/s"))
+        if source != "no_ceiling":
+            values["ceiling"] = Rate(found.ceiling_gb_s or 0.0, "GB/s")
+        if source in ("memory", "in_cache"):
+            values["share"] = Share(found.share or 0.0)
+        elif source in ("cache", "above_copy"):
+            values["times"] = Factor(found.share or 0.0)
+        if source in ("in_cache", "cache"):
+            values.update(matrix=Bytes(found.matrix_bytes), cache=Bytes(found.cache_bytes or 0))
+        rows.append(Said("table.bandwidth", values))
+    return tuple(rows)
+
+
+def bandwidth_table(results: ResultSet, words: Words) -> str:
+    """Each device's best ``B @ a`` against its copy (:func:`bandwidth_rows`); nothing where none was measured."""
+    body = []
+    for row in bandwidth_rows(results, words):
+        v = row.values
+        ratio = v.get("share") or v.get("times")
+        cells = [v["device"], words("bandwidth.cell.best", achieved=v["achieved"], size=v["size"]),
+                 words.render(v["ceiling"]) if "ceiling" in v else "–", words.render(ratio) if ratio else "–",
+                 words("bandwidth.cell.matrix", matrix=v["matrix"], cache=v["cache"]) if "matrix" in v else "–"]
+        body.append(f"<tr>{_cells(cells)}</tr>")
+    return html_table([words(key) for key in BANDWIDTH_COLUMNS], body) if body else ""

@@ -41,7 +41,14 @@ from mpsarticle.article.sentences.matmul import cpu_half_sentence
 from mpsarticle.article.sentences.matvec import crossover_sentence
 from mpsarticle.article.sentences.training import scaling_sentence
 from mpsarticle.article.sentences.verdict import reason_sentences
-from mpsarticle.article.tables import attention_rows, decode_rows, prompt_rows
+from mpsarticle.article.tables import (
+    attention_rows,
+    bandwidth_rows,
+    decode_rows,
+    mlx_rows,
+    processes_rows,
+    prompt_rows,
+)
 from mpsarticle.article.wording import (
     Billions,
     Bytes,
@@ -136,7 +143,7 @@ def test_the_matrix_has_claims_of_each_kind() -> None:
     wanted = {"answer.wins", "answer.losses", "answer.rule.both", "answer.missing", "crossover.from",
               "crossover.mixed", "reason.small", "reason.small.cpu", "reason.streaming", "reason.large",
               "reason.copy", "reason.copy.cpu",
-              "original.sentence", "bandwidth.memory", "bandwidth.cache", "bandwidth.above_copy", "bandwidth.level",
+              "original.sentence", "bandwidth.reading",
               "drop.one", "drop.cache", "drop.why", "drop.why.brief", "answer.tokens.model", "answer.tokens.bound",
               "answer.tokens.also", "gap.events", "gap.cpu", "post.all", "post.mixed", "post.rest_agree",
               "post.some.then", "post.none.then", "post.unmeasured", "matmul.rates", "matmul.rates_missing",
@@ -324,7 +331,7 @@ FIXED = {
     "copy-level": (Machine("copy-level", "B @ a level with the copy (synthetic)",
                            replace(M1_CPU, cache_bytes=None, memory_gb_s=50, copy_gb_s=48.5),
                            replace(M1_GPU, memory_gb_s=300, copy_gb_s=250)),
-                   r"reads the matrix at 50\.6 GB/s, level within noise with the 48\.2 GB/s its memory reached"),
+                   r"On the CPU the best rate is level within noise with what its memory reached in a plain copy"),
     # 'Loses to the CPU nowhere' is false here: the CPU wins the float32 product at m = 512 (an 80 µs GPU call).
     "matmul-small-loss": (Machine("matmul-small-loss", "matrix products lost at m = 512 (synthetic)",
                                   replace(M1_CPU, cache_bytes=None, memory_gb_s=20, copy_gb_s=30),
@@ -823,7 +830,7 @@ def test_falls_of_more_than_half_are_consecutive_and_none_is_left_out() -> None:
                   high=Rate(42.0, "GB/s"), low=Rate(42.0, "GB/s"), share=Share(1.0))
     assert "the chapter on the matrix-vector product lists" in " ".join(
         p for f in claims(steady, matmul, brief) for p in f.problems)
-    alone = said("bandwidth.no_ceiling", device=CPU, size=Size(1024), achieved=Rate(42.0, "GB/s"))
+    alone = said("bandwidth.reading", device=CPU, source=Choice("no_ceiling"))
     failures = claims(results, alone, chapter="matvec")
     assert [f.claim for f in failures] == ["every fall of more than half is named"]
     assert "B @ a on the cpu from m = 1,024 to m = 2,048" in failures[0].problems[0]
@@ -959,23 +966,33 @@ def test_the_oracle_shares_no_code_with_the_findings(module) -> None:
 
 
 def test_the_processes_sentence_is_read_from_every_process() -> None:
-    """The method chapter's sentence on fresh processes, read against the processes' own samples."""
+    """The method chapter's sentence on fresh processes, and the rows of its table of the points the process
+    mattered most for, read against the processes' own samples."""
     results = results_of("apple-m1-base")
     recording = only(matrix_recording("apple-m1-base", "method"), "processes.most")
     [most] = recording.said
     assert render(most).startswith("Each point was measured in 3 fresh processes")
     assert not check(recording, results)[0]
-    steady = {name: value for name, value in most.values.items() if name != "most"}
+    steady = {name: value for name, value in most.values.items() if name != "above"}
     wrong = {"processes": substitute(recording, "processes.most", processes=Count(4)),
              "count": substitute(recording, "processes.most", points=lambda v: Count(v["points"].n + 1)),
              "share": substitute(recording, "processes.most", share=Share(0.41)),
-             "spread": substitute(recording, "processes.point", spread=Factor(1.6)),
+             "above": substitute(recording, "processes.most", above=lambda v: Count(v["above"].n + 1)),
              "none": replaced(recording, "processes.most", Said("processes.steady", steady))}
     for what, changed in wrong.items():
         assert changed != recording and check(changed, results)[0], what
+    rows = Recording(processes_rows(results, Words("en")))
+    assert len(rows.said) == 3 and not check(rows, results)[0]
+    # A cell that is not its point's: another spread or share, a row for a point with less than half between its
+    # processes, a row left out while a point with a larger spread is not shown.
+    for changed in (substitute(rows, "table.processes", spread=Factor(1.6)),
+                    substitute(rows, "table.processes", 1, share=Share(0.31)),
+                    Recording(rows.said[1:])):
+        assert check(changed, results)[0], changed
     # Two points named alike (a decode step's context and mode left out, say) cannot be told apart by a reader.
-    twice = substitute(recording, "processes.most",
-                       most=lambda v: Listing((v["most"].items[0],) * 2 + v["most"].items[2:]))
+    twice = Recording((rows.said[0], replace(rows.said[1], values={**rows.said[1].values,
+                                                                     "point": rows.said[0].values["point"]}),
+                       rows.said[2]))
     assert any("read alike" in p for f in check(twice, results)[0] for p in f.problems)
     one = Recording((said("processes.one"),))
     assert check(one, results)[0] and not check(one, results_of("nvidia-h200"))[0]
@@ -1034,8 +1051,10 @@ def _row_is(device: str, dtype: str):
 
 #: Stand for the chapter's tables in the mutations below: their rows, as typed values (tables.decode_rows,
 #: tables.prompt_rows, tables.attention_rows).
-DECODE_TABLE, PROMPT_TABLE, ATTENTION_TABLE = "decode_table", "prompt_table", "attention_table"
-TABLES = {DECODE_TABLE: decode_rows, PROMPT_TABLE: prompt_rows, ATTENTION_TABLE: attention_rows}
+DECODE_TABLE, PROMPT_TABLE, ATTENTION_TABLE, MLX_TABLE = "decode_table", "prompt_table", "attention_table", "mlx_table"
+PROCESSES_TABLE, BANDWIDTH_TABLE = "processes_table", "bandwidth_table"
+TABLES = {DECODE_TABLE: decode_rows, PROMPT_TABLE: prompt_rows, ATTENTION_TABLE: attention_rows, MLX_TABLE: mlx_rows,
+          PROCESSES_TABLE: processes_rows, BANDWIDTH_TABLE: bandwidth_rows}
 
 
 def _llm_recording(machine: str, chapter: str) -> Recording:
@@ -1318,40 +1337,95 @@ def _torch_rate(machine: str, workload: str, device: str, **params) -> float:
     return {"matvec": point.gb_s, "matmul": point.gflop_s}.get(workload) or 1 / point.measured_s
 
 
-#: (machine, key, values): MLX's sentences made false; each must be caught.
+def _mlx_row(workload: str):
+    """Picks the MLX table's row of ``workload``."""
+    return lambda values: values.get("workload") == Choice(workload)
+
+
+def _sides(**sides: tuple[str, ...]) -> Listing:
+    """The MLX conclusion's sides: each direction with the workloads said to be on it."""
+    return Listing(tuple(Phrase.of("mlx.side", direction=Choice(side), workloads=Listing(tuple(
+        Phrase.of("mlx.name", workload=Choice(w)) for w in workloads))) for side, workloads in sides.items()))
+
+
+#: (machine, chapter or table, key, which of its messages, values): MLX's sentences and the rows of its table made
+#: false; each must be caught.
 MLX_MUTATIONS = [
     # An MLX point compared with PyTorch at another precision: PyTorch's float16 product (or its float16 step) set
     # beside MLX's float32 (or bfloat16) one, with or without the precision said.
-    ("apple-m3-max", "mlx.matmul",
+    ("apple-m3-max", MLX_TABLE, "table.mlx", _mlx_row("matmul"),
      {"torch": Rate(_torch_rate("apple-m3-max", "matmul", "mps", m=2048, dtype="float16"), "GFLOP/s")}),
-    ("apple-m3-max", "mlx.matmul", {"dtype": Text("float16"), "torch": Rate(
+    ("apple-m3-max", MLX_TABLE, "table.mlx", _mlx_row("matmul"), {"dtype": Text("float16"), "torch": Rate(
         _torch_rate("apple-m3-max", "matmul", "mps", m=2048, dtype="float16"), "GFLOP/s")}),
-    ("apple-m3-max", "mlx.decode", {"torch": Num(_torch_rate("apple-m3-max", "decode", "mps", mode="eager",
-                                                             dtype="float16"))}),
-    ("apple-m3-max", "mlx.decode", {"dtype": Text("float16")}),
+    ("apple-m3-max", MLX_TABLE, "table.mlx", _mlx_row("decode"),
+     {"torch": Num(_torch_rate("apple-m3-max", "decode", "mps", mode="eager", dtype="float16"))}),
+    ("apple-m3-max", MLX_TABLE, "table.mlx", _mlx_row("decode"), {"dtype": Text("float16")}),
     # The sides swapped, a factor not measured, a tie called a win, a size or context not MLX's.
-    ("apple-m3-max", "mlx.decode", {"direction": Choice("slower")}),
-    ("apple-m3-max", "mlx.decode", {"factor": Factor(2.0)}),
-    ("apple-m3-max", "mlx.matvec", {"direction": Choice("faster"), "factor": Factor(1.1)}),
-    ("apple-m3-max", "mlx.matvec", {"m": Size(8192)}),
-    ("apple-m3-max", "mlx.decode", {"context": Size(4096)}),
-    ("apple-m3-max", "mlx.decode", {"mlx": Num(38.1)}),
+    ("apple-m3-max", MLX_TABLE, "table.mlx", _mlx_row("decode"), {"direction": Choice("slower")}),
+    ("apple-m3-max", MLX_TABLE, "table.mlx", _mlx_row("decode"), {"factor": Factor(2.0)}),
+    ("apple-m3-max", MLX_TABLE, "table.mlx", _mlx_row("matvec"), {"direction": Choice("faster"),
+                                                                  "factor": Factor(1.1)}),
+    ("apple-m3-max", MLX_TABLE, "table.mlx", _mlx_row("matvec"), {"m": Size(8192)}),
+    ("apple-m3-max", MLX_TABLE, "table.mlx", _mlx_row("decode"), {"context": Size(4096)}),
+    ("apple-m3-max", MLX_TABLE, "table.mlx", _mlx_row("decode"), {"mlx": Num(38.1)}),
+    # A cell of an interval not the point's: MLX's slow end, PyTorch's fast end.
+    ("apple-m3-max", MLX_TABLE, "table.mlx", _mlx_row("decode"), {"mlx_low": Num(98.0)}),
+    ("apple-m3-max", MLX_TABLE, "table.mlx", _mlx_row("matvec"), {"torch_high": Rate(450, "GB/s")}),
+    # A row set beside the wrong PyTorch device.
+    ("cuda-faulty", MLX_TABLE, "table.mlx", _mlx_row("matvec"), {"device": CUDA}),
+    ("cuda-faulty", MLX_TABLE, "table.mlx", _mlx_row("matvec"),
+     {"torch": Rate(_torch_rate("cuda-faulty", "matvec", "cuda", m=2048), "GB/s")}),
+    # The conclusion: a workload on the wrong side, one left out, one named that was not compared.
+    ("apple-m3-max", "llm", "mlx.summary", None,
+     {"sides": _sides(slower=("decode", "matmul"), same=("matvec",))}),
+    ("apple-m3-max", "llm", "mlx.summary", None, {"sides": _sides(faster=("decode",), slower=("matmul",))}),
+    ("cuda-faulty", "llm", "mlx.summary", None, {"sides": _sides(faster=("decode",), slower=("matvec", "matmul"))}),
     # MLX's version and float32 switch not as its points recorded them.
-    ("apple-m3-max", "mlx.setup", {"version": Text("0.31.0")}),
-    ("apple-m3-max", "mlx.setup", {"tf32": Choice("unset")}),
-    ("cuda-faulty", "mlx.setup", {"tf32": Choice("unset")}),
+    ("apple-m3-max", "llm", "mlx.setup", None, {"version": Text("0.31.0")}),
+    ("apple-m3-max", "llm", "mlx.setup", None, {"tf32": Choice("unset")}),
+    ("cuda-faulty", "llm", "mlx.setup", None, {"tf32": Choice("unset")}),
     # MLX's CPU set beside the accelerator instead of the CPU.
-    ("cuda-faulty", "mlx.setup", {"device": CUDA}),
-    ("cuda-faulty", "mlx.matvec", {"torch": Rate(_torch_rate("cuda-faulty", "matvec", "cuda", m=2048), "GB/s")}),
+    ("cuda-faulty", "llm", "mlx.setup", None, {"device": CUDA}),
 ]
 
 
-@pytest.mark.parametrize("machine, key, values", MLX_MUTATIONS,
-                         ids=[f"{m}-{k}-{i}" for i, (m, k, _) in enumerate(MLX_MUTATIONS)])
-def test_a_false_mlx_sentence_is_caught(machine: str, key: str, values: dict) -> None:
-    results, recording = results_of(machine), matrix_recording(machine, "llm")
-    assert not check(recording, results)[0], f"the true chapter fails already: {machine}"
-    assert check(substitute(recording, key, **values), results)[0], f"not caught: {key} with {values}"
+#: (machine, chapter or table, key, which of its messages, values): the table of each device's best B @ a and the
+#: sentences that read it, made false; each must be caught.
+BANDWIDTH_MUTATIONS = [
+    # The best rate not the best, or not its size's; the copy, the times above it, the matrix or the cache not
+    # the points' and the environment's.
+    ("nvidia-h200", BANDWIDTH_TABLE, "table.bandwidth", _device_is(CPU), {"size": Size(1024)}),
+    ("nvidia-h200", BANDWIDTH_TABLE, "table.bandwidth", _device_is(CPU), {"achieved": Rate(290, "GB/s")}),
+    ("nvidia-h200", BANDWIDTH_TABLE, "table.bandwidth", _device_is(CPU), {"ceiling": Rate(233, "GB/s")}),
+    ("nvidia-h200", BANDWIDTH_TABLE, "table.bandwidth", _device_is(CPU), {"times": Factor(2.5)}),
+    ("nvidia-h200", BANDWIDTH_TABLE, "table.bandwidth", _device_is(CPU), {"cache": Bytes(32 << 20)}),
+    ("nvidia-h200", BANDWIDTH_TABLE, "table.bandwidth", _device_is(CUDA), {"share": Share(0.80)}),
+    # A row read as level where the intervals do not meet.
+    ("nvidia-h200", BANDWIDTH_TABLE, "table.bandwidth", _device_is(CUDA), {"source": Choice("level")}),
+    # The conclusions: memory for the cache's speed, a cache for memory, level, no copy where there is one.
+    ("nvidia-h200", "matvec", "bandwidth.reading", _device_is(CPU), {"source": Choice("memory")}),
+    ("nvidia-h200", "matvec", "bandwidth.reading", _device_is(CUDA), {"source": Choice("cache")}),
+    ("nvidia-h200", "matvec", "bandwidth.reading", _device_is(CUDA), {"source": Choice("in_cache")}),
+    ("apple-m3-max", "matvec", "bandwidth.reading", _device_is(GPU), {"source": Choice("memory")}),
+    ("apple-m3-max", "matvec", "bandwidth.reading", _device_is(GPU), {"source": Choice("no_ceiling")}),
+]
+
+
+@pytest.mark.parametrize("machine, chapter, key, where, values", BANDWIDTH_MUTATIONS,
+                         ids=[f"{m}-{k}-{i}" for i, (m, _, k, _, _) in enumerate(BANDWIDTH_MUTATIONS)])
+def test_a_false_bandwidth_row_or_reading_is_caught(machine: str, chapter: str, key: str, where, values: dict
+                                                    ) -> None:
+    results, recording = results_of(machine), _llm_recording(machine, chapter)
+    assert recording.said and not check(recording, results)[0], f"the true {chapter} fails already: {machine}"
+    assert check(substitute(recording, key, where=where, **values), results)[0], f"not caught: {key} with {values}"
+
+
+@pytest.mark.parametrize("machine, chapter, key, where, values", MLX_MUTATIONS,
+                         ids=[f"{m}-{k}-{i}" for i, (m, _, k, _, _) in enumerate(MLX_MUTATIONS)])
+def test_a_false_mlx_sentence_is_caught(machine: str, chapter: str, key: str, where, values: dict) -> None:
+    results, recording = results_of(machine), _llm_recording(machine, chapter)
+    assert recording.said and not check(recording, results)[0], f"the true {chapter} fails already: {machine}"
+    assert check(substitute(recording, key, where=where, **values), results)[0], f"not caught: {key} with {values}"
 
 
 def test_mlx_float32_products_at_tf32_are_not_compared_with_pytorch_float32() -> None:
@@ -1363,17 +1437,18 @@ def test_mlx_float32_products_at_tf32_are_not_compared_with_pytorch_float32() ->
     m3 = MACHINES_SYNTHETIC["apple-m3-max"]
     results = synthetic(replace(m3, mlx=replace(m3.mlx, tf32="unset")))
     recording = recorded("llm", results)
-    keys = [s.key for s in recording.said if s.key.startswith("mlx.")]
-    assert keys == ["mlx.setup", "mlx.decode", "mlx.missing.tf32", "mlx.missing", "mlx.missing.tf32", "mlx.missing"], \
-        keys
+    keys = [s.key for s in recording.said if s.key in ("mlx.setup", "mlx.summary", "mlx.missing")]
+    assert keys == ["mlx.setup", "mlx.summary", "mlx.missing", "mlx.missing"], keys
     assert {oracle_said.choice(s, "workload") for s in recording.said if s.key == "mlx.missing"} == {"matvec", "matmul"}
+    assert [oracle_said.choice(s, "workload") for s in mlx_rows(results, Words("en"))] == ["decode"]
     assert not check(recording, results)[0]
-    compared = only(matrix_recording("apple-m3-max", "llm"), "mlx.setup", "mlx.matmul")
-    assert not check(compared, results_of("apple-m3-max"))[0]
-    # The same comparison, its setup sentence true of the run whose switch was left unset: only the product is false.
-    wrong = substitute(compared, "mlx.setup", tf32=Choice("unset"))
-    failures = check(wrong, results)[0]
-    assert failures and not check(only(wrong, "mlx.setup"), results)[0]
+    # The run whose switch was off compares its products: its rows and conclusion are false of the run left unset.
+    rows = Recording(mlx_rows(results_of("apple-m3-max"), Words("en")))
+    assert not check(rows, results_of("apple-m3-max"))[0]
+    assert len(check(rows, results)[0]) == 2  # the two float32 products: MLX may have run them at TF32
+    summary = only(matrix_recording("apple-m3-max", "llm"), "mlx.setup", "mlx.summary")
+    assert not check(summary, results_of("apple-m3-max"))[0]
+    assert check(substitute(summary, "mlx.setup", tf32=Choice("unset")), results)[0]
 
 
 def test_what_is_said_of_mlx_where_it_was_not_measured_is_read_from_the_environment() -> None:
@@ -1482,17 +1557,17 @@ def test_a_bound_on_tokens_from_a_rate_a_cache_may_have_served_is_caught() -> No
 
 
 def test_too_noisy_mlx_shows_both_intervals_and_each_end_is_read() -> None:
-    """MLX and PyTorch too noisy to tell apart: the sentence shows each side's published interval (medians alone
+    """MLX and PyTorch too noisy to tell apart: the table shows each side's published interval (medians alone
     can lie far apart), and an end that is not the point's is caught."""
     detail = {"mlx": "0.30.0", "mlx_tf32": "0"}
     torch_point = _point("cpu", 2048, 1e-3, spread=0.9, suite="mlx")
     mlx_point = replace(_point("mlx-cpu", 2048, 1.5e-3, spread=0.9, suite="mlx"), detail=detail)
     results = ResultSet(environment={"devices": {"cpu": {}}, "mlx": {"version": "0.30.0"}},
                         points=[torch_point, mlx_point])
-    recording = recorded("llm", results)
-    [pair] = [s for s in recording if s.key == "mlx.matvec"]
-    assert pair.values["direction"] == Choice("unclear") and "mlx_low" in pair.values, render(pair)
-    assert not check(recording, results)[0]
+    recording = Recording(mlx_rows(results, Words("en")))
+    [pair] = [s for s in recording if s.key == "table.mlx"]
+    assert pair.values["direction"] == Choice("unclear") and "mlx_low" in pair.values, pair
+    assert not check(recording, results)[0] and not check(recorded("llm", results), results)[0]
     for name in ("mlx_low", "mlx_high", "torch_low", "torch_high"):
-        wrong = substitute(recording, "mlx.matvec", **{name: lambda v, n=name: Rate(shown(v[n]).value * 1.3, "GB/s")})
+        wrong = substitute(recording, "table.mlx", **{name: lambda v, n=name: Rate(shown(v[n]).value * 1.3, "GB/s")})
         assert check(wrong, results)[0], name

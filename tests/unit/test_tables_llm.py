@@ -13,8 +13,9 @@ import re
 
 import pytest
 
-from mpsarticle.article.tables import attention_table, decode_table, prompt_table
+from mpsarticle.article.tables import attention_table, decode_table, mlx_table, prompt_table
 from mpsarticle.article.wording import Words
+from mpsarticle.core.frameworks import torch_counterpart
 
 from ..machines import results_of
 from ..rendering import NUMBER, parse_number
@@ -215,3 +216,27 @@ def test_a_prompt_or_attention_cell_from_other_evidence_is_caught(table: str, co
     _check_attention_row(row, results, "en")
     with pytest.raises(AssertionError):
         _check_attention_row([*row[:column], text, *row[column + 1:]], results, "en")
+
+
+@pytest.mark.parametrize("lang", ["en", "id"])
+@pytest.mark.parametrize("machine", ["apple-m3-max", "cuda-faulty"])
+def test_each_mlx_row_shows_its_own_two_points(machine: str, lang: str) -> None:
+    """Each row of the MLX table, read back from its cells: the value and published interval of MLX's point and of
+    PyTorch's point at exactly its parameters on the counterpart device (tokens per second, else the rate)."""
+    results = results_of(machine)
+    cells = _cells(mlx_table(results, Words(lang)))
+    mlx = [p for p in results.points if p.device.startswith("mlx-") and p.ok]
+    assert cells and len(cells) <= len(mlx), (machine, cells)
+    for row in cells:
+        m = int(_numbers(row[2], lang)[-1]) if row[1].startswith(("B @ a", "A @ B")) else None
+        point = next(p for p in mlx if p.params["dtype"] == row[3] and
+                     (p.params.get("m") == m if m else p.workload == "decode"))
+        torch = next(p for p in results.points if p.ok and p.device == torch_counterpart(point.device)
+                     and p.method == "engine" and p.workload == point.workload and p.params == point.params)
+        assert row[0] == Words(lang).device(torch.device)
+        for cell, one in ((row[4], point), (row[5], torch)):
+            value, low, high = _numbers(cell, lang)
+            amount = {"decode": 1.0, "matvec": one.bytes_moved / 1e9, "matmul": one.flops / 1e9}[one.workload]
+            unit = 1e3 if cell.split("[")[0].strip().endswith("TFLOP/s") else 1.0
+            assert _close(value * unit, amount / one.measured_s), (row, cell)
+            assert _close(low * unit, amount / one.ci_high_s) and _close(high * unit, amount / one.ci_low_s), cell

@@ -64,13 +64,15 @@ class Processes:
     or device events', which show how other ways of timing read, not the article's values);
     ``median_share``: the median of their between-process shares;
     ``most``: of the points whose share is above a half, those whose slowest process was slowest against their
-    fastest (largest first, at most :data:`MOST_AFFECTED`), each with its share and that ratio.
+    fastest (largest first, at most :data:`MOST_AFFECTED`), each with its share and that ratio;
+    ``above``: how many points have a share above a half.
     """
 
     processes: int
     points: int
     median_share: float | None
     most: tuple[tuple[Point, float, float], ...]
+    above: int = 0
 
 
 def processes(results: ResultSet) -> Processes:
@@ -84,7 +86,7 @@ def processes(results: ResultSet) -> Processes:
         return max(medians) / min(medians)
 
     ranked = sorted(((p, share, spread(p)) for p, share in measured if share > 0.5), key=lambda r: (-r[2], -r[1]))
-    return Processes(results.processes, len(measured), median, tuple(ranked[:MOST_AFFECTED]))
+    return Processes(results.processes, len(measured), median, tuple(ranked[:MOST_AFFECTED]), len(ranked))
 
 
 # -- device events that read zero or less -----------------------------------------------------

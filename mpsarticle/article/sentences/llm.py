@@ -36,6 +36,7 @@ from mpsarticle.analysis.findings.llm import (
 )
 from mpsarticle.article.reasons import reason_text
 from mpsarticle.article.sentences.common import reading_word
+from mpsarticle.article.tables import compared, mlx_rows
 from mpsarticle.article.wording import (
     Billions,
     Bytes,
@@ -46,15 +47,15 @@ from mpsarticle.article.wording import (
     Num,
     Phrase,
     Rate,
+    Said,
     Seconds,
     Share,
     Size,
     Text,
     Words,
 )
-from mpsarticle.core.specs import Decode
 from mpsarticle.core.stats import FASTER, SAME, SLOWER, UNCLEAR
-from mpsarticle.results.model import Point, ResultSet
+from mpsarticle.results.model import ResultSet
 
 __all__ = ["decode_answer", "mlx_sentence", "op_reason", "rule_more", "sentences"]
 
@@ -437,40 +438,24 @@ def _tf32(value: str | None) -> str:
     return "unset" if value in (None, "unset") else "off" if value.strip() == "0" else "on"
 
 
-def _pair(pair: MlxPair, words: Words) -> str:
-    """One workload, MLX against PyTorch at the same parameters; or why the two were not compared."""
-    point, ratio = pair.mlx, pair.ratio
-    if ratio is None or pair.torch is None:
-        why = (reason_text(point.reason, words) if point.reason else words("decode.missing.no_reason")) \
-            if not point.ok else words("mlx.missing.tf32") if pair.tf32 else words("mlx.missing.torch")
-        return words("mlx.missing", workload=Choice(pair.workload), why=why)
-    direction = ratio.reading()
-    values: dict = dict(direction=Choice(direction), dtype=Text(str(point.params["dtype"])))
-    if direction in (FASTER, SLOWER):
-        values["factor"] = Factor(ratio.value if direction == FASTER else 1 / ratio.value)
-    if direction == UNCLEAR:
-        # Too noisy to tell needs the two intervals in view: the medians alone can lie far apart.
-        for side, one in (("mlx", point), ("torch", pair.torch)):
-            values[f"{side}_low"], values[f"{side}_high"] = _span(one, pair.workload)
-    if pair.workload == "decode":
-        return words("mlx.decode", params=Billions(Decode(**point.params).parameters, fraction_digits=1),
-                     context=Size(int(point.params["context"])), mlx=Num(1 / point.measured_s),
-                     torch=Num(1 / pair.torch.measured_s), **values)
-    rate = "gb_s" if pair.workload == "matvec" else "gflop_s"
-    unit = "GB/s" if pair.workload == "matvec" else "GFLOP/s"
-    return words("mlx.matvec" if pair.workload == "matvec" else "mlx.matmul", m=Size(int(point.params["m"])),
-                 mlx=Rate(getattr(point, rate) or 0.0, unit), torch=Rate(getattr(pair.torch, rate) or 0.0, unit),
-                 **values)
+def _missing(pair: MlxPair, words: Words) -> str:
+    """Why one workload was not set beside PyTorch's (those compared are rows of the MLX table)."""
+    point = pair.mlx
+    why = (reason_text(point.reason, words) if point.reason else words("decode.missing.no_reason")) \
+        if not point.ok else words("mlx.missing.tf32") if pair.tf32 else words("mlx.missing.torch")
+    return words("mlx.missing", workload=Choice(pair.workload), why=why)
 
 
-def _span(point: Point, workload: str) -> tuple[Num | Rate, Num | Rate]:
-    """A point's published 95 % interval as the sentence states its value: tokens per second for a decode step,
-    else its rate (the slow end first)."""
-    slow, fast = point.ci_high_s or point.measured_s, point.ci_low_s or point.measured_s
-    if workload == "decode":
-        return Num(1 / slow), Num(1 / fast)
-    amount, unit = (point.bytes_moved, "GB/s") if workload == "matvec" else (point.flops, "GFLOP/s")
-    return Rate(amount / slow / 1e9, unit), Rate(amount / fast / 1e9, unit)
+def _summary(rows: tuple[Said, ...], words: Words) -> str:
+    """The table's conclusion in one sentence without numbers: at which workloads MLX was faster, slower, level
+    or too noisy to tell, each side said once, in the order the table first shows it."""
+    sides: dict[str, list[Phrase]] = {}
+    for row in rows:
+        sides.setdefault(row.values["direction"].value, []).append(
+            Phrase.of("mlx.name", workload=row.values["workload"]))
+    return words("mlx.summary", sides=Listing(tuple(
+        Phrase.of("mlx.side", direction=Choice(side), workloads=Listing(tuple(names)))
+        for side, names in sides.items())))
 
 
 def mlx_sentence(results: ResultSet, words: Words) -> str:
@@ -488,5 +473,8 @@ def mlx_sentence(results: ResultSet, words: Words) -> str:
         tf32 = one.tf32 or "unset"
         parts.append(words("mlx.setup", tf32=Choice(_tf32(tf32)), version=Text(one.version or "?"),
                            device=words.device(one.counterpart), value=Text(tf32)))
-        parts += [_pair(pair, words) for pair in one.pairs]
+        rows = tuple(r for r in mlx_rows(results, words) if r.values["device"] == words.device(one.counterpart))
+        if rows:
+            parts.append(_summary(rows, words))
+        parts += [_missing(pair, words) for pair in one.pairs if not compared(pair)]
     return " ".join(parts)

@@ -3,20 +3,16 @@ bandwidth against its copy."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from mpsarticle.analysis import findings as f
 from mpsarticle.article.sentences.common import drops_sentence, reading_word
+from mpsarticle.article.tables import bandwidth_source
 from mpsarticle.article.wording import (
-    Bytes,
     Choice,
     Count,
     Factor,
     Listing,
     Phrase,
-    Rate,
     Seconds,
-    Share,
     Size,
     Words,
 )
@@ -70,31 +66,13 @@ def crossover_sentence(found: f.Crossover, words: Words) -> str:
 
 
 def bandwidth_sentences(results: ResultSet, words: Words) -> list[str]:
-    """Each device's best ``B @ a`` against its copy, then any rate that fell by more than half."""
+    """What each device's best ``B @ a`` against its copy means (the numbers are the table's:
+    tables.bandwidth_rows), then any rate that fell by more than half."""
     found = [bandwidth_sentence(b, words) for b in f.bandwidths(results)] or [words("bandwidth.none")]
     falls = drops_sentence(f.drops(results, ("matvec", "copy")), words, environment=results.environment)
     return found + ([falls] if falls else [])
 
 
 def bandwidth_sentence(found: f.Bandwidth, words: Words) -> str:
-    values: dict[str, Any] = dict(device=words.device(found.device), size=Size(found.size),
-                                  achieved=Rate(found.gb_s, "GB/s"))
-    ceiling, share = found.ceiling_gb_s, found.share
-    if found.source == "no_ceiling" or ceiling is None or share is None:  # (both are there where a copy is)
-        return words("bandwidth.no_ceiling", **values)
-    values["ceiling"] = Rate(ceiling, "GB/s")
-    if found.source == "level":
-        return words("bandwidth.level", **values)
-    if found.source == "unclear":
-        return words("bandwidth.unclear", **values)
-    if found.source == "memory":
-        return words("bandwidth.memory", share=Share(share), **values)
-    # (in_cache and cache: the matrix fits in a cache of known size; above_copy names no cache.)
-    cache = Bytes(found.cache_bytes or 0)
-    if found.source == "in_cache":
-        return words("bandwidth.in_cache", share=Share(share), matrix=Bytes(found.matrix_bytes), cache=cache,
-                     **values)
-    values["times"] = Factor(share)
-    if found.source == "cache":
-        return words("bandwidth.cache", matrix=Bytes(found.matrix_bytes), cache=cache, **values)
-    return words("bandwidth.above_copy", **values)
+    """The conclusion of one device's row: memory, a cache, level, too noisy, or nothing to compare with."""
+    return words("bandwidth.reading", source=Choice(bandwidth_source(found)), device=words.device(found.device))

@@ -8,7 +8,6 @@ from collections.abc import Sequence
 from mpsarticle.analysis import findings as f
 from mpsarticle.article.formatting import reading_date
 from mpsarticle.article.selfcheck_words import point_words, reference_words, row_gap_percent, row_ratio_digits
-from mpsarticle.article.sentences.common import describe_points
 from mpsarticle.article.wording import Choice, Count, Factor, Listing, Num, Phrase, Seconds, Share, Text, Words
 from mpsarticle.results.model import ResultSet
 from mpsarticle.results.selfcheck import Row
@@ -41,9 +40,9 @@ def processes_sentence(found: f.Processes, words: Words) -> str:
     values = dict(processes=Count(found.processes), share=Share(found.median_share), points=Count(found.points))
     if not found.most:
         return words("processes.steady", **values)
-    most = tuple(Phrase.of("processes.point", point=describe_points([point], words)[0], share=Share(share),
-                           spread=Factor(spread)) for point, share, spread in found.most)
-    return words("processes.most", most=Listing(most), **values)
+    # The points it mattered most for are rows of a table (tables.processes_rows): a list of them with two
+    # numbers each makes a sentence no one reads through.
+    return words("processes.most", above=Count(found.above), **values)
 
 
 def remeasured_sentence(found: f.Remeasured, words: Words) -> str:

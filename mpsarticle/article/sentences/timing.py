@@ -67,7 +67,8 @@ def post_sentence(found: dict[str, f.NaiveTiming], machine: f.Machine, words: Wo
     if timing is None:
         return words("post.none")
     differ = timing.having(TOO_SMALL) or timing.having(TOO_LARGE)
-    return " ".join([words("post.cpu.lead"), _naive_sizes(timing, words.device("cpu"), words),
+    # No lead saying the build has no accelerator: the chapter's first sentence (gap.no_accelerator) says it.
+    return " ".join([_naive_sizes(timing, words.device("cpu"), words),
                      words("post.cpu.differs" if differ else "post.cpu.agrees"), words("post.cpu.archive")])
 
 
