@@ -511,21 +511,41 @@ class Timed:
 
 def direction(base: Timed, other: Timed) -> str:
     """``other`` against ``base`` (the accelerator against the CPU), by time: faster when base's interval lies
-    wholly above other's."""
-    if base.low > other.high:
+    wholly above other's, or the two points' published intervals lie apart (:func:`apart`)."""
+    if base.low > other.high or apart(base.point, other.point) == FASTER:
         return FASTER
-    if other.low > base.high:
+    if other.low > base.high or apart(base.point, other.point) == SLOWER:
         return SLOWER
     return SAME
 
 
+def apart(base: Point, other: Point) -> str | None:
+    """Where both points publish an interval and the two do not meet: :data:`FASTER` when other's lies wholly
+    below base's (other takes less time), :data:`SLOWER` when wholly above; else ``None``."""
+    if not (base.ci_low_s and base.ci_high_s and other.ci_low_s and other.ci_high_s):
+        return None
+    if other.ci_high_s < base.ci_low_s:
+        return FASTER
+    if other.ci_low_s > base.ci_high_s:
+        return SLOWER
+    return None
+
+
 def rate_direction(mine: Timed, theirs: Timed, amount: str) -> str:
-    """``mine`` against ``theirs``, by rate: faster when its rate interval lies wholly above."""
+    """``mine`` against ``theirs``, by rate: faster when its rate interval lies wholly above, or the two points'
+    published intervals, as rates, lie apart."""
     _, low, high = mine.rate(amount)
     _, their_low, their_high = theirs.rate(amount)
-    if low > their_high:
+    published_apart = None
+    if mine.point.ci_low_s and mine.point.ci_high_s and theirs.point.ci_low_s and theirs.point.ci_high_s:
+        mine_slowest = getattr(mine.point, amount) / mine.point.ci_high_s
+        mine_fastest = getattr(mine.point, amount) / mine.point.ci_low_s
+        their_slowest = getattr(theirs.point, amount) / theirs.point.ci_high_s
+        their_fastest = getattr(theirs.point, amount) / theirs.point.ci_low_s
+        published_apart = FASTER if mine_slowest > their_fastest else SLOWER if mine_fastest < their_slowest else None
+    if low > their_high or published_apart == FASTER:
         return FASTER
-    if high < their_low:
+    if high < their_low or published_apart == SLOWER:
         return SLOWER
     return SAME
 
@@ -1160,6 +1180,9 @@ def check_from(s: Said, c: Context) -> None:
                f"({pairs.evidence(under[-1])})")
     below, _, noisy = choice(s, "below").partition(".")
     told = pairs.telling_noise()  # two times set side by side: level, or too noisy to tell
+    if below == "noisy":  # too noisy to tell below, except at the sizes listed, which read as the form's rest
+        _check_mostly_noisy(c, told, start, under, noisy, sizes_of(s.values["told"]))
+        return
     if below not in BELOW:
         if not any(pairs.can_be(FASTER, s_) for s_ in under):
             c.fail("'wins at some sizes' below the crossover, but it wins at none")
@@ -1179,6 +1202,27 @@ def check_from(s: Said, c: Context) -> None:
         if size not in listed and not found & BELOW[below]:
             c.fail(f"'Below m = {start:,}' {below}, but at m = {size:,} the accelerator is "
                    f"{'/'.join(sorted(found))} ({told.evidence(size)})")
+
+
+def _check_mostly_noisy(c: Context, told: Pairs, start: int, under: list[int], kind: str, listed: list[int]) -> None:
+    """'Below the crossover mostly too noisy to tell; at ``listed`` (the fewer sizes) ``kind``': every size
+    listed reads as ``kind``, every other size below reads too noisy to tell, and the noisy ones are the more."""
+    if kind not in BELOW or not listed:
+        c.fail(f"'Below m = {start:,}' mostly too noisy to tell, with '{kind}' at {listed or 'no size'}")
+        return
+    for size in under:
+        found = told.directions(size)
+        if size in listed and not found & BELOW[kind]:
+            c.fail(f"m = {size:,} said {kind} below the crossover, but the accelerator is "
+                   f"{'/'.join(sorted(found))} ({told.evidence(size)})")
+        if size not in listed and UNCLEAR not in found:
+            c.fail(f"'Below m = {start:,}' mostly too noisy to tell, but at m = {size:,} the accelerator is "
+                   f"{'/'.join(sorted(found))} ({told.evidence(size)})")
+    for size in listed:
+        if size not in under:
+            c.fail(f"m = {size:,}, said {kind} below the crossover, is not a size below m = {start:,} measured on both")
+    if 2 * len(set(listed) & set(under)) >= len(under):
+        c.fail(f"'mostly too noisy to tell' below m = {start:,}, but {len(listed)} of its {len(under)} sizes are not")
 
 
 def check_never(s: Said, c: Context) -> None:

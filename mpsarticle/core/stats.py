@@ -459,12 +459,22 @@ class Ratio:
         """``faster`` when the whole interval lies above ``1 + margin``,
         ``slower`` when it lies below ``1 / (1 + margin)``, else ``same``.
 
+        The two values' own published intervals (:attr:`spread`) decide it
+        too where they do not overlap (the whole spread on one side): two
+        95 % intervals apart are a stricter test than a 95 % interval of the
+        difference (their half-widths add, where the difference's grows as
+        the root of their squares), and a reader who sees them apart would
+        not be told the two are too noisy to tell.
+
         With ``margin`` 0 this asks only whether the difference is beyond
         noise; a positive margin also asks that it be large enough to matter.
         """
-        if self.low > 1.0 + margin:
+        low, high = self.low, self.high
+        if self.spread is not None:
+            low, high = max(low, self.spread[0]), min(high, self.spread[1])
+        if low > 1.0 + margin:
             return FASTER
-        if self.high < 1.0 / (1.0 + margin):
+        if high < 1.0 / (1.0 + margin):
             return SLOWER
         return SAME
 

@@ -471,6 +471,33 @@ def test_a_crossover_must_win_there_and_above_and_not_just_below() -> None:
     assert claims(results, replace(crossover(1000), values={**crossover(1000).values, "below": Choice("same")}))
 
 
+def test_below_a_crossover_mostly_too_noisy_names_the_fewer_sizes() -> None:
+    """The CPU wins m = 100 (narrow intervals); m = 300, 500 and 750 are too noisy to tell (wide ones); the GPU
+    wins from 1,000. "Mostly too noisy; at m = 100 the CPU is faster" holds, and so does the longer form; naming
+    a noisy size as the CPU's, or calling the noisy sizes the majority where they are not, fails."""
+    narrow = [(100, 3e-6, 9e-6, 0.01), (1000, 2e-5, 1e-5, 0.01), (2000, 8e-5, 2e-5, 0.01)]
+    wide = [(300, 5e-6, 6e-6, 0.9), (500, 6e-6, 6.5e-6, 0.9), (750, 7e-6, 7.4e-6, 0.9)]
+    results = ResultSet(environment={"devices": {"cpu": {}, "mps": {}}}, points=[
+        _point(device, m, t, spread=spread) for m, cpu, gpu, spread in narrow + wide
+        for device, t in (("cpu", cpu), ("mps", gpu))])
+
+    def below(form: str, noisy: tuple[int, ...] = (), told: tuple[int, ...] = ()) -> Said:
+        return said("crossover.from", below=Choice(form), device=GPU, size=Size(1000), largest=Size(2000),
+                    factor=Factor(4.0), noisy=sizes(*noisy), told=sizes(*told))
+    assert not claims(results, below("noisy.slower", told=(100,)))
+    assert not claims(results, below("slower.noisy", noisy=(300, 500, 750)))
+    assert claims(results, below("noisy.slower", told=(300,)))
+    assert claims(results, below("noisy.same", told=(100,)))
+    assert claims(results, below("slower"))
+    fewer = ResultSet(environment=results.environment,
+                      points=[p for p in results.points if p.params["m"] not in (500, 750)])
+    assert claims(fewer, below("noisy.slower", told=(100,)))  # one noisy size against one told: not "mostly"
+    assert not claims(fewer, below("slower.noisy", noisy=(300,)))
+    sentence = crossover_sentence(crossover(results), Words("en"))
+    assert sentence.endswith("Below m = 1,000 the two are mostly too noisy to tell which is faster; at m = 100 "
+                             "the CPU is faster."), sentence
+
+
 def test_printed_numbers_are_true_to_their_last_digit_and_1_0_is_never_a_factor() -> None:
     results = tiny({1024: 2.0e-5}, {1024: 1.0e-5})
 
@@ -504,6 +531,23 @@ def test_two_times_are_level_only_where_their_interval_is_narrow() -> None:
     # The chapter's own sentence, from the same points.
     assert "too wide to tell which is faster" in reason_sentences(noisy, Words("en"))["reason_small"]
     assert "level within noise" in reason_sentences(steady, Words("en"))["reason_small"]
+
+
+def test_published_intervals_apart_are_read_as_a_difference() -> None:
+    """A GPU point whose published interval (3.6 … 6.4 µs) lies wholly below the CPU's (7.1 … 12.9 µs), though
+    the ratio's interval from 97.5 % intervals (0.95 … 4.2) holds 1: "too noisy to tell" and "level" each fail,
+    "faster" holds, and the chapter's sentence says faster."""
+    def small(direction: str, acc: float = 5e-6) -> Said:
+        return said("reason.small", direction=Choice(direction), device=GPU, size=Size(100), acc=Seconds(acc),
+                    cpu=Seconds(10e-6))
+    apart = tiny({100: 10e-6}, {100: 5e-6}, spread=0.5)
+    assert not claims(apart, small("faster"))
+    assert claims(apart, small("unclear"))
+    assert claims(apart, small("same"))
+    meeting = tiny({100: 10e-6}, {100: 5.8e-6}, spread=0.5)  # 4.1 … 7.5 µs: the intervals meet
+    assert claims(meeting, small("faster", 5.8e-6))
+    assert not claims(meeting, small("unclear", 5.8e-6))
+    assert "too wide to tell" not in reason_sentences(apart, Words("en"))["reason_small"]
 
 
 def test_a_range_wide_on_one_side_only_is_not_level() -> None:

@@ -122,6 +122,20 @@ def test_ratio_interval_and_direction():
     assert stats.ratio(fast * 1.05, fast).direction(margin=0.2) == stats.SAME
 
 
+def test_published_intervals_apart_decide_the_direction_where_the_ratio_interval_holds_1():
+    """The ratio's own interval (each side at 97.5 %) may hold 1 where the two published 95 % intervals lie
+    apart; a reader who sees them apart is told which is faster, and both ways of reading agree."""
+    apart = stats.Ratio(1.9, 0.95, 4.2, spread=(1.11, 3.6))
+    assert apart.direction() == apart.reading() == stats.FASTER
+    flipped = stats.Ratio(1 / 1.9, 1 / 4.2, 1 / 0.95, spread=(1 / 3.6, 1 / 1.11))
+    assert flipped.direction() == flipped.reading() == stats.SLOWER
+    meeting = stats.Ratio(1.9, 0.95, 4.2, spread=(0.99, 3.6))
+    assert (meeting.direction(), meeting.reading()) == (stats.SAME, stats.UNCLEAR)
+    # A margin asks the spread to clear it too.
+    assert apart.direction(margin=0.2) == stats.SAME
+    assert apart.scaled(2.0).direction() == stats.FASTER
+
+
 def _point(device: str, m: int, samples: list[float], method: str = "engine") -> Point:
     return Point(device, "matvec", {"m": m, "dtype": "float32"}, method, suite="matvec", samples=samples,
                  repeats=len(samples), number_per_run=1).summarize()

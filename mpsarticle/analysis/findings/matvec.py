@@ -22,7 +22,8 @@ from mpsarticle.results.model import Point, ResultSet
 #: What a series of ``B @ a`` speed-ups shows (:class:`Crossover`).
 CrossoverKind = Literal["cpu_only", "no_pairs", "always", "from", "never", "mixed"]
 #: What the sizes under a crossover show (:attr:`Crossover.below`).
-Below = Literal["slower", "same", "not_faster", "mixed", "unclear", "slower.noisy", "same.noisy", "not_faster.noisy"]
+Below = Literal["slower", "same", "not_faster", "mixed", "unclear", "slower.noisy", "same.noisy", "not_faster.noisy",
+                "noisy.slower", "noisy.same", "noisy.not_faster"]
 #: Where the bytes of the best ``B @ a`` can have come from (:class:`Bandwidth`).
 Source = Literal["memory", "in_cache", "cache", "above_copy", "no_ceiling", "level", "unclear"]
 #: How far the rate that stands for reading a model's weights is one from memory (:class:`Bandwidth`).
@@ -103,7 +104,8 @@ class Crossover:
         (:attr:`Comparison.reading`): ``slower``, ``same`` (level within noise), ``not_faster`` (both), ``mixed``
         (a win too), ``unclear`` (too noisy to tell at every one); ``slower.noisy``, ``same.noisy`` and
         ``not_faster.noisy`` where some of them (:attr:`noisy_below`) are too noisy to tell and the rest are
-        slower, level, or both."""
+        slower, level, or both; ``noisy.slower``, ``noisy.same`` and ``noisy.not_faster`` where the sizes too
+        noisy to tell outnumber the rest (:attr:`told_below`), so that a sentence names the fewer sizes."""
         under = {c.reading for c in self.comparisons if self.size is not None and c.size < self.size}
         if FASTER in under:
             return "mixed"
@@ -111,11 +113,18 @@ class Crossover:
             return "unclear"
         noisy = UNCLEAR in under
         told = under - {UNCLEAR}
-        if told == {SLOWER}:
-            return "slower.noisy" if noisy else SLOWER
-        if told == {SAME}:
-            return "same.noisy" if noisy else SAME
-        return "not_faster.noisy" if noisy else "not_faster"
+        kind = SLOWER if told == {SLOWER} else SAME if told == {SAME} else "not_faster"
+        if not noisy:
+            return kind  # type: ignore[return-value]
+        if len(self.noisy_below) > len(self.told_below):
+            return f"noisy.{kind}"  # type: ignore[return-value]
+        return f"{kind}.noisy"  # type: ignore[return-value]
+
+    @property
+    def told_below(self) -> tuple[int, ...]:
+        """The sizes under the crossover where the accelerator is slower or level (not too noisy to tell)."""
+        return tuple(c.size for c in self.comparisons
+                     if self.size is not None and c.size < self.size and c.reading != UNCLEAR)
 
     @property
     def noisy_below(self) -> tuple[int, ...]:
