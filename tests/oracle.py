@@ -1986,8 +1986,10 @@ def _same_sizes(c: Context, pairs: Pairs, clause: Said, where: str, says_slower:
     side = {"faster": FASTER, "slower": SLOWER, "same": SAME, "unclear": UNCLEAR}[form]
     if "sizes" in printed:
         _common(c, pairs, sizes_of(v["sizes"]), where)
-    elif len(common) != 1:
+    elif rest != "all" and len(common) != 1:  # an ``.all`` form says "at every size" without listing them
         c.fail(f"{where}: said of one size, but both measured {common}")
+    elif rest == "all" and len(common) < 2:
+        c.fail(f"{where}: 'at every size', but both measured only {common}")
     _every(c, side, pairs, common, where)
     at = v["size"].n if "size" in printed else None
     if at is not None and at not in common:
@@ -2736,7 +2738,18 @@ def check_attention_row(s: Said, c: Context) -> None:
     if not named:
         c.fail(f"{where}: the best {dtype} matrix product on the {device} is not at m = {v['m'].n:,}")
     c.quantity(v["mm"], [t.rate("flops")[0] for t in named], f"best {dtype} A @ B on the {device}")
+    _attention_against(c, v["share"], where)
     c.quantity(v["share"], _attention_shares(c, device, dtype), f"{where} over the best {dtype} A @ B")
+
+
+def _attention_against(c: Context, printed: Any, where: str) -> None:
+    """Attention against its product is a share below it and a factor from it on: ``1,613%`` of a rate it
+    exceeds, or ``0.77×`` of one it stays under, misreads the basis."""
+    text = shown(printed).text
+    if text.endswith("%") and shown(printed).value >= 1:
+        c.fail(f"{where}: {text} of the best matrix product, a share above the whole; a factor says it")
+    if text.endswith("×") and shown(printed).value < 1:
+        c.fail(f"{where}: {text} the best matrix product, a factor below 1; a share says it")
 
 
 def check_attention_conclusion(s: Said, c: Context) -> None:
@@ -2749,7 +2762,9 @@ def check_attention_conclusion(s: Said, c: Context) -> None:
     if not shares:
         c.fail(f"attention in {dtype} on the {device} beside a matrix product never measured well with it")
         return
-    c.quantity(v["share"], shares, f"attention in {dtype} on the {device} over its best A @ B")
+    printed = v["share"] if "share" in v else v["factor"]
+    _attention_against(c, printed, f"attention in {dtype} on the {device}")
+    c.quantity(printed, shares, f"attention in {dtype} on the {device} over its best A @ B")
     pairs = {(t.point.device, str(t.point.params.get("dtype"))) for t in c.oracle.good
              if t.point.workload == "attention" and t.point.method == "engine"}
     every = {pair: _attention_shares(c, *pair) for pair in pairs}

@@ -44,10 +44,11 @@ from mpsarticle.core.vendor import peaks_for
 from mpsarticle.results.model import Point, ResultSet
 from mpsarticle.results.selfcheck import Row
 
-__all__ = ["ARCHIVE_FILE", "attention_rows", "attention_table", "bandwidth_rows", "bandwidth_source",
-           "bandwidth_table", "data_links", "decode_rows", "decode_table", "device_card", "families_table", "folded",
-           "html_table", "machines_table", "matmul_table", "methods_table", "mlx_rows", "mlx_table", "processes_rows",
-           "processes_table", "prompt_rows", "prompt_table", "selfcheck_table", "vendor_peaks_table", "ways_table"]
+__all__ = ["ARCHIVE_FILE", "attention_against", "attention_rows", "attention_table", "bandwidth_rows",
+           "bandwidth_source", "bandwidth_table", "data_links", "decode_rows", "decode_table", "device_card",
+           "families_table", "folded", "html_table", "machines_table", "matmul_table", "methods_table", "mlx_rows",
+           "mlx_table", "processes_rows", "processes_table", "prompt_rows", "prompt_table", "selfcheck_table",
+           "vendor_peaks_table", "ways_table"]
 
 DATA_FILES = ("results.json", "results.csv", "predictions.csv")
 #: The archive's machines, as the machines chapter draws them: one file at the site's root for every language.
@@ -466,6 +467,13 @@ ATTENTION_COLUMNS = ("column.device", "column.precision", "attention.column.rate
                      "attention.column.product", "attention.column.share")
 
 
+def attention_against(share: float) -> Share | Factor:
+    """Attention's rate against the best matrix product's: a share below the product (``77%``), a factor from it
+    on (``16×``). Attention can outrun the product of its precision where that product is slow, a CPU's emulated
+    bfloat16 say; a percentage such as ``1,613%`` would then read as a share of something it exceeds."""
+    return Share(share) if share < 1 else Factor(share)
+
+
 def attention_rows(results: ResultSet, words: Words) -> tuple[Said, ...]:
     """One row per device and precision whose attention was measured well, as typed values (what the oracle
     reads): attention's best rate and the call it was reached at, the best matrix product in that precision and
@@ -476,7 +484,7 @@ def attention_rows(results: ResultSet, words: Words) -> tuple[Said, ...]:
                             rate=Rate(best.gflop_s, "GFLOP/s"), seq=Size(best.seq), dim=Size(best.head_dim))
         if best.matmul_gflop_s and best.share is not None:
             values.update(mm=Rate(best.matmul_gflop_s, "GFLOP/s"), m=Size(best.matmul_size or 0),
-                          share=Share(best.share))
+                          share=attention_against(best.share))
         rows.append(Said("table.attention", values))
     return tuple(rows)
 

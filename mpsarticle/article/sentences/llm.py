@@ -36,7 +36,7 @@ from mpsarticle.analysis.findings.llm import (
 )
 from mpsarticle.article.reasons import reason_text
 from mpsarticle.article.sentences.common import reading_word
-from mpsarticle.article.tables import compared, mlx_rows
+from mpsarticle.article.tables import attention_against, compared, mlx_rows
 from mpsarticle.article.wording import (
     Billions,
     Bytes,
@@ -104,8 +104,11 @@ def attention_sentence(found: AttentionFinding, words: Words) -> str:
     top = found.top_share
     if top is None or top.share is None:
         return ""
-    return words("attention.conclusion", direction=Choice("below" if top.share < 1 else "reached"),
-                 device=words.device(top.device), dtype=Text(top.dtype), share=Share(top.share))
+    if top.share < 1:
+        return words("attention.conclusion", direction=Choice("below"), device=words.device(top.device),
+                     dtype=Text(top.dtype), share=Share(top.share))
+    return words("attention.conclusion", direction=Choice("reached"), device=words.device(top.device),
+                 dtype=Text(top.dtype), factor=attention_against(top.share))
 
 
 def backend_sentence(found: AttentionFinding, words: Words) -> str:
