@@ -672,9 +672,11 @@ class Predictor:
     def variants(self) -> list[tuple[dict[str, str], dict]]:
         return [(s, self.variant(s)) for s in spec()]
 
-    def extremes(self, name: str) -> tuple[tuple[float, str], tuple[float, str]] | None:
-        """((least central, the first variant's chip at it), (largest, its chip)) over the variants."""
-        found = [(r[0], s["chip"]) for s, v in self.variants if (r := v[name]) and r[0] is not None]
+    def extremes(self, name: str, stated: bool = False) -> tuple[tuple[float, str], tuple[float, str]] | None:
+        """((least central, the first variant's chip at it), (largest, its chip)) over the variants; ``stated``:
+        over those whose bandwidth Apple gives (the sheet's kind is not ``reported``)."""
+        found = [(r[0], s["chip"]) for s, v in self.variants if (r := v[name]) and r[0] is not None
+                 and (not stated or s["bandwidth_kind"] != "reported")]
         if not found:
             return None
         low, high = min(v for v, _ in found), max(v for v, _ in found)
@@ -725,6 +727,7 @@ MODEL_CHECKS: dict[str, str] = {
     "model.threshold.matvec": "check_model_threshold_matvec",
     "model.threshold.matmul": "check_model_threshold_matmul",
     "model.threshold.matmul_more": "check_model_threshold_matmul",
+    "model.threshold.matmul_two": "check_model_threshold_matmul_two",
     "model.checks.conflicts.none": "check_model_conflicts_none",
     "model.checks.conflicts": "check_model_conflicts",
     "model.checks.none": "check_model_checks_none",
@@ -955,6 +958,10 @@ def check_model_threshold_matvec(s: Said, c) -> None:
         c.fail(f"its {shown(v['bytes'])} at the threshold, but B @ a moves {least:.4g} bytes there")
     if not near(moved, 4 * (m ** 2 + 2 * m), 0.13):
         c.fail(f"{shown(v['bytes'])} is not what B @ a moves at m ≈ {m:,}")
+    # The bytes are those one call's fixed cost buys, the figure the closing chapter's rule prints too.
+    if not near(num(v["bytes"]), num(v["op"]) * num(v["bw"]), 0.01):
+        c.fail(f"{shown(v['bytes'])} is not {shown(v['op'])} × {shown(v['bw'])} = "
+               f"{num(v['op']) * num(v['bw']):.4g} bytes")
 
 
 def matmul_regimes(params: Params, dtype: str, top: float = 2 ** 20) -> list[tuple[float, str]]:
@@ -1007,6 +1014,17 @@ def check_model_threshold_matmul(s: Said, c) -> None:
                    f"at m = {changes[1][0]:.4g}")
     elif len(changes) > 1 and changes[1][0] < 65536:
         c.fail(f"a second change, to {changes[1][1]}-bound at m = {changes[1][0]:.4g}, is left out")
+
+
+def check_model_threshold_matmul_two(s: Said, c) -> None:
+    """Two precisions in one sentence: each read as its own sentence would be (a regime printed once stands for
+    both)."""
+    v = s.values
+    printed = printed_fields(s)
+    second_after = v["after2"] if "after2" in printed else v["after"]
+    for dtype, m, after in ((v["dtype"], v["m"], v["after"]), (v["dtype2"], v["m2"], second_after)):
+        check_model_threshold_matmul(Said("model.threshold.matmul", {"device": v["device"], "dtype": dtype,
+                                                                      "m": m, "after": after}), c)
 
 
 def _conflict_text(row: dict[str, str]) -> str:
@@ -1062,9 +1080,13 @@ def check_model_source(s: Said, c) -> None:
     source = text_of(v["source"])
     if num(v["median"]) > num(v["worst"]):
         c.fail(f"a median error {shown(v['median'])} above the worst {shown(v['worst'])}")
-    named = [text_of(chip) for chip in values_of(v["misses"])] if "misses" in printed_fields(s) else []
-    if "misses" in printed_fields(s) and not named:
+    # The chips are named where one misses; where several do, the sentence counts them (the table names them).
+    missing = "misses" in printed_fields(s) or "missed" in printed_fields(s)
+    named = [text_of(chip) for chip in values_of(v["misses"])] if missing else []
+    if missing and not named:
         c.fail("misses on chips, but none named")
+    if "missed" in printed_fields(s) and v["missed"].n != len(named):
+        c.fail(f"misses on {v['missed'].n} chips, but {len(named)} are meant")
     total = sum(t.values["n"].n for t in c.every("model.checks.source", "model.checks.source_all"))
 
     def check(p: Predictor) -> list[str]:
@@ -1183,9 +1205,9 @@ def _chips_of_sheet(c, *names: Any) -> None:
 
 
 def _extremes(p: Predictor, name: str, what: str, low: tuple[Any, Any], high: tuple[Any, Any],
-              shown_as=sized) -> list[str]:
+              shown_as=sized, stated: bool = False) -> list[str]:
     """The printed (value, chip) of the least and the largest variant against the predictor's."""
-    found = p.extremes(name)
+    found = p.extremes(name, stated)
     if found is None:
         return [f"{what}: no chip variant has a prediction"]
     problems = []
@@ -1204,7 +1226,7 @@ def check_model_answer_crossover(s: Said, c) -> None:
     _op_medians(c, v["gpu_op"], v["cpu_op"])
     check_op_basis(c, v["basis"])
     _exact(c, lambda p: _extremes(p, "crossover", "B @ a's crossover", (v["low"], v["low_chip"]),
-                                  (v["high"], v["high_chip"])))
+                                  (v["high"], v["high_chip"]), stated=True))
 
 
 def _limited(p: Predictor) -> int:
@@ -1276,6 +1298,14 @@ def check_model_answer_mac(s: Said, c) -> None:
             c.fail(f"a prediction {shown(v['predicted'])} outside its own range {shown(v['low'])} to "
                    f"{shown(v['high'])}")
         _mac_predicted(c, mac_row, item)
+        if "held" in v:
+            # Where the measured value lies against the range (its ends, unprinted, are the item's values).
+            measured, held = num(v["measured"]), text_of(v["held"])
+            lies = {"inside": low * 0.99 <= measured <= high * 1.01, "above": measured > high * 0.99,
+                    "below": measured < low * 1.01}
+            if not lies.get(held, False):
+                c.fail(f"{shown(v['measured'])} is '{held}' the range, but the range is {shown(v['low'])} to "
+                       f"{shown(v['high'])}")
         if item.key == "model.mac.copy":
             copies = [p for p in c.oracle.results.points if p.device == "mps" and p.workload == "copy" and
                       p.method == "engine" and p.ok and p.bytes_moved]
@@ -1372,7 +1402,7 @@ def check_model_rule_mac(s: Said, c) -> None:
         if not crosses:
             return ["a median crossover, but no chip variant has one"]
         problems = _extremes(p, "crossover", "B @ a's crossover on a Mac", (v["low"], v["low_chip"]),
-                             (v["high"], v["high_chip"]))
+                             (v["high"], v["high_chip"]), stated=True)
         if not sized(v["cross"], statistics.median(crosses)):
             problems.append(f"the median variant's m ≈ {v['cross'].n:,}, but the predictions give "
                             f"{statistics.median(crosses):.4g}")

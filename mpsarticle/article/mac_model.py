@@ -73,7 +73,7 @@ def answer(results: ResultSet, words: Words) -> str:
     found = model(results)
     if found.own_chip is not None and any(p.device == "mps" for p in results):
         return _mac_answer(results, found, words)
-    crossing = found.extreme("matvec_crossover_m")
+    crossing = found.extreme("matvec_crossover_m", stated=True)
     gpu_op, cpu_op = _gpu_op(found), _cpu_op(found)
     if crossing is None or gpu_op is None or cpu_op is None:
         return words("model.answer.none")
@@ -167,26 +167,34 @@ def _mac_answer(results: ResultSet, found: ModelFinding, words: Words) -> str:
     if predicted is not None and predicted.value is not None:
         key = "model.mac.cross.from" if measured.kind in ("from", "always") and measured.size else \
             "model.mac.cross.none"
+        least, most = predicted.low or predicted.value, predicted.high or predicted.value
         items.append(Phrase.of(key, measured=Size(measured.size or 0), predicted=_size(predicted.value),
-                               low=_size(predicted.low or predicted.value), high=_size(predicted.high or
-                                                                                        predicted.value)))
+                               low=_size(least), high=_size(most), held=_held(measured.size or 0, least, most)))
     copy = ceiling_gb_s(results, "mps")
     gpu = _devices(chip)
     if copy and gpu:
         central, low, high = gpu
         items.append(Phrase.of("model.mac.copy", measured=Rate(copy, "GB/s"),
                                predicted=Rate(central.bytes_per_s / 1e9, "GB/s"),
-                               low=Rate(low.bytes_per_s / 1e9, "GB/s"), high=Rate(high.bytes_per_s / 1e9, "GB/s")))
+                               low=Rate(low.bytes_per_s / 1e9, "GB/s"), high=Rate(high.bytes_per_s / 1e9, "GB/s"),
+                               held=_held(copy, low.bytes_per_s / 1e9, high.bytes_per_s / 1e9)))
     best = peak_gflop_s(results, "mps", "float32")
     if best and gpu and gpu[0].fp32:
         central, low, high = gpu
+        slowest, fastest = min(low.fp32 or 0, high.fp32 or 0) / 1e12, max(low.fp32 or 0, high.fp32 or 0) / 1e12
         items.append(Phrase.of("model.mac.rate", measured=Rate(best / 1000, "TFLOP/s"),
                                predicted=Rate((central.fp32 or 0) / 1e12, "TFLOP/s"),
-                               low=Rate(min(low.fp32 or 0, high.fp32 or 0) / 1e12, "TFLOP/s"),
-                               high=Rate(max(low.fp32 or 0, high.fp32 or 0) / 1e12, "TFLOP/s")))
+                               low=Rate(slowest, "TFLOP/s"), high=Rate(fastest, "TFLOP/s"),
+                               held=_held(best / 1000, slowest, fastest)))
     name = f"{chip.name} ({words('your_mac.cores', cores=Text(whole(chip.gpu_cores, words.lang)))})"
     text = words("model.answer.mac", chip=Text(name), items=Listing(tuple(items))) if items else ""
     return " ".join(filter(None, (text, _error_sentence(found, words))))
+
+
+def _held(measured: float, low: float, high: float) -> Choice:
+    """Where the measured value lies against the predicted range: the sentence says that, not the range's ends
+    (the chapter "Your Mac" tables them)."""
+    return Choice("inside" if low <= measured <= high else "above" if measured > high else "below")
 
 
 def _devices(chip) -> list[predict.Device]:
@@ -268,14 +276,26 @@ def threshold_sentences(results: ResultSet, words: Words) -> str:
         marks = found.thresholds[device]
         for mark in marks:
             if mark.workload == "matvec" and mark.before == "fixed":
-                moved = MatVec(mark.m).bytes_moved
+                # The bytes one call's fixed cost buys at the fitted bandwidth: the same figure as the closing
+                # chapter's rule, where B @ a's own bytes at the whole m past it would differ in the last digit.
+                moved = fitted.op_s * fitted.bytes_per_s
                 parts.append(words("model.threshold.matvec", device=words.device(device), m=_size(mark.m),
                                    bytes=Bytes(moved, binary=False), op=Seconds(fitted.op_s),
                                    bw=Rate(fitted.gb_s, "GB/s")))
+        turns = {}
         for dtype in ("float32", "float16"):
             steps = [t for t in marks if t.workload == "matmul" and t.dtype == dtype]
-            if not steps or steps[0].before != "fixed":
-                continue
+            if steps and steps[0].before == "fixed":
+                turns[dtype] = steps
+        if len(turns) == 2 and all(len(steps) == 1 for steps in turns.values()):
+            # Both precisions turn once: one sentence names the two sizes rather than two sentences of one form.
+            (first, [one]), (second, [two]) = turns.items()
+            parts.append(words("model.threshold.matmul_two", device=words.device(device), dtype=Text(first),
+                               after=_regime(one.after), m=_size(one.m), dtype2=Text(second),
+                               after2=_regime(two.after), m2=_size(two.m),
+                               same=Choice("same" if one.after == two.after else "different")))
+            continue
+        for dtype, steps in turns.items():
             if len(steps) == 1:
                 parts.append(words("model.threshold.matmul", dtype=Text(dtype), device=words.device(device),
                                    after=_regime(steps[0].after), m=_size(steps[0].m)))
@@ -391,7 +411,8 @@ def sources_sentences(results: ResultSet, words: Words) -> str:
     for source in found.sources:
         key = "model.checks.source" if source.misses else "model.checks.source_all"
         parts.append(words(key, source=Text(source.source), n=Count(source.checks), median=Share(source.median),
-                           worst=Share(source.worst), misses=Listing(tuple(Text(c) for c in source.misses))))
+                           worst=Share(source.worst), misses=Listing(tuple(Text(c) for c in source.misses)),
+                           missed=Count(len(source.misses))))
     conflicts = found.conflicts
     if conflicts:
         items = tuple(Phrase.of("model.checks.conflict", value=Text(f"{number(c.row.value, words.lang, c.row.digits)} "
@@ -466,15 +487,16 @@ def rules(results: ResultSet, words: Words) -> dict[str, str]:
     crossings = [p for p in found.predictions if p.quantity == "matvec_crossover_m" and p.value]
     if crossings and gpu_op is not None and "gpu_bandwidth_share" in given:
         values = sorted(p.value for p in crossings if p.value)
-        low = min(crossings, key=lambda p: p.value or 0)
-        high = max(crossings, key=lambda p: p.value or 0)
+        # The median over every variant; the ends only over those whose bandwidth Apple states.
+        ends = found.extreme("matvec_crossover_m", stated=True)
         share = given["gpu_bandwidth_share"].central
         median_bw = statistics.median(c.bandwidth_gb_s for c in chips()) * 1e9 * share
-        made["model_rule_mac"] = words("model.rule.mac", cross=_size(statistics.median(values)),
-                                       low=_size(low.value or 0), low_chip=Text(low.chip), high=_size(high.value or 0),
-                                       high_chip=Text(high.chip), mac_bytes=Bytes(gpu_op.seconds * median_bw,
-                                                                                  binary=False),
-                                       gpu_op=gpu_op, basis=op_basis(found))
+        if ends is not None:
+            made["model_rule_mac"] = words("model.rule.mac", cross=_size(statistics.median(values)),
+                                           low=_size(ends.low), low_chip=Text(ends.low_chip), high=_size(ends.high),
+                                           high_chip=Text(ends.high_chip),
+                                           mac_bytes=Bytes(gpu_op.seconds * median_bw, binary=False),
+                                           gpu_op=gpu_op, basis=op_basis(found))
         if found.ops_per_layer:
             ops = found.ops_per_layer * predict.decode_models()["7B"][1]
             limited, variants = found.fixed_bound_variants()

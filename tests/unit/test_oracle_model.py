@@ -149,7 +149,8 @@ def test_a_regime_named_wrongly_is_caught(machine: str) -> None:
     """(b) compute ↔ bandwidth in a matrix product's threshold."""
     results = results_of(machine)
     recording = model_of(machine, "your_mac")
-    [first, *_] = [s for s in recording if s.key in ("model.threshold.matmul", "model.threshold.matmul_more")]
+    [first, *_] = [s for s in recording if s.key in ("model.threshold.matmul", "model.threshold.matmul_more",
+                                                   "model.threshold.matmul_two")]
     assert false(substitute(recording, first.key, after=_swap), results), render(first)
     # Alone, with the rates read from the oracle's own fit (the fit sentence stands beside it in the chapter).
     alone = Recording((first,))
@@ -413,3 +414,42 @@ def test_a_macs_own_prediction_misstated_is_caught(machine: str) -> None:
     wrong = substitute(answer, "model.mac.rate", predicted=lambda v: Rate(v["predicted"].value * 1.03,
                                                                           v["predicted"].unit))
     assert false(wrong, results)
+
+
+@pytest.mark.parametrize("machine", MUTATED)
+def test_a_count_of_missed_chips_misstated_is_caught(machine: str) -> None:
+    """A source that misses on several chips counts them; one too few is false."""
+    results = results_of(machine)
+    recording = model_of(machine, "your_mac")
+    sources = _said(recording, "model.checks.source")
+    several = next(i for i, s in enumerate(sources) if len(s.values["misses"].items) >= 2)
+    assert false(substitute(recording, "model.checks.source", several, missed=lambda v: Count(v["missed"].n - 1)),
+                 results)
+
+
+@pytest.mark.parametrize("machine", ("ci-2core", "nvidia-h200", "apple-m3-max"))
+def test_a_crossover_extreme_on_a_chip_apple_states_no_bandwidth_for_is_caught(machine: str) -> None:
+    """The ends of the Mac crossover range are taken over the chips whose bandwidth Apple states: the M5 Ultra,
+    whose bandwidth only a third party reports, at the top is false, whatever its value."""
+    results = results_of(machine)
+    rules = model_of(machine, "verdict")
+    assert not false(rules, results)
+    assert false(substitute(rules, "model.rule.mac", high_chip=Text("Apple M5 Ultra")), results)
+    if "model.answer.crossover" in model_of(machine, "index").keys():
+        answer = model_of(machine, "index")
+        assert false(substitute(answer, "model.answer.crossover", high_chip=Text("Apple M5 Ultra")), results)
+
+
+@pytest.mark.parametrize("machine", ("apple-m1-base", "apple-m3-max"))
+def test_a_measured_value_put_on_the_wrong_side_of_its_range_is_caught(machine: str) -> None:
+    """The Mac's answer says where each measured value lies against its predicted range; every other side is
+    false."""
+    results = results_of(machine)
+    answer = model_of(machine, "index")
+    assert not false(answer, results)
+    for key in ("model.mac.copy", "model.mac.rate"):
+        said = next(v for s in _said(answer, "model.answer.mac") for p in s.values["items"].items
+                    if (v := dict(p.values)) and p.key == key)
+        held = said["held"].value
+        for other in {"inside", "above", "below"} - {held}:
+            assert false(substitute(answer, key, held=Choice(other)), results), (key, other)

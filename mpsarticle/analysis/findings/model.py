@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from mpsarticle.analysis import predict
 from mpsarticle.analysis.findings.common import present_accelerator
 from mpsarticle.analysis.model import Fit, Threshold, fit_all, thresholds
-from mpsarticle.core.specsheet import Chip, chip_of
+from mpsarticle.core.specsheet import Chip, chip_of, chips
 from mpsarticle.results.model import ResultSet
 
 __all__ = ["Extreme", "ModelFinding", "model", "ops_per_layer"]
@@ -25,6 +25,11 @@ __all__ = ["Extreme", "ModelFinding", "model", "ops_per_layer"]
 ANSWER_MATMUL = 4096
 #: The model the opening page quotes tokens per second for.
 ANSWER_DECODE = "7B, 16-bit"
+
+
+def _apple_states(name: str, gpu_cores: int) -> bool:
+    """Whether Apple itself states (or its figures give) the variant's memory bandwidth, not a report of it."""
+    return any(c.name == name and c.gpu_cores == gpu_cores and c.bandwidth_kind != "reported" for c in chips())
 
 
 @dataclass(frozen=True)
@@ -52,9 +57,11 @@ class ModelFinding:
     #: This build's own chip, where it is a Mac the spec sheet knows.
     own_chip: Chip | None
 
-    def extreme(self, quantity: str, size: str = "") -> Extreme | None:
+    def extreme(self, quantity: str, size: str = "", stated: bool = False) -> Extreme | None:
+        """The least and the largest; ``stated``: over the chip variants whose bandwidth Apple states (a figure
+        only a report or a third party gives should not stand at the end of a headline range)."""
         found = [(p.value, p) for p in self.predictions if p.quantity == quantity and p.size == size
-                 and p.value is not None]
+                 and p.value is not None and (not stated or _apple_states(p.chip, p.gpu_cores))]
         if not found:
             return None
         low = min(found, key=lambda item: item[0])
