@@ -1783,6 +1783,10 @@ def check_gap(s: Said, c: Context) -> None:
 
 # -- the blog post's sizes, naive timeit against the synchronised timer ---------------------------
 
+#: The blog post's sizes, as its code lists them.
+POST_SIZES = (100, 300, 500, 750, 1000, 1500, 2000, 2500, 3000)
+
+
 def _post(c: Context, device: str) -> dict[int, set[str]]:
     found = c.oracle.post_verdicts(device)
     if not found:
@@ -1843,6 +1847,11 @@ def check_post_mixed(s: Said, c: Context) -> None:
         left = [size for size in found if size not in listed and found[size] == {verdict}]
         if left:
             c.fail(f"naive also {verdict} at m = {left}, which the list leaves out")
+        if "first" in printed_fields(clause):  # a span: every one of the post's sizes from first to last, in a row
+            first, last = clause.values["first"].n, clause.values["last"].n
+            between = [size for size in POST_SIZES if first <= size <= last]
+            if listed != between or len(between) < 3:
+                c.fail(f"'every size from m = {first:,} to {last:,}', but the sizes are {listed}")
         if verdict == NOISY:
             continue
         at = clause.values["at"].n if "at" in printed_fields(clause) else listed[0]

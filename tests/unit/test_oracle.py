@@ -494,8 +494,8 @@ def test_below_a_crossover_mostly_too_noisy_names_the_fewer_sizes() -> None:
     assert claims(fewer, below("noisy.slower", told=(100,)))  # one noisy size against one told: not "mostly"
     assert not claims(fewer, below("slower.noisy", noisy=(300,)))
     sentence = crossover_sentence(crossover(results), Words("en"))
-    assert sentence.endswith("Below m = 1,000 the two are mostly too noisy to tell which is faster; at m = 100 "
-                             "the CPU is faster."), sentence
+    assert sentence.endswith("Below that the CPU is faster at m = 100; at the other sizes the runs scatter too "
+                             "much to tell."), sentence
 
 
 def test_printed_numbers_are_true_to_their_last_digit_and_1_0_is_never_a_factor() -> None:
@@ -646,11 +646,12 @@ def test_a_crossover_calls_the_sizes_below_it_about_as_fast_only_where_their_int
     assert claims(mixed, below("same"))
     assert claims(mixed, below("not_faster.noisy", 100, 1000))  # the level size called noisy
     # The chapter's own sentences, from the same points.
-    assert "Below m = 2,000 the two are about as fast." in crossover_sentence(crossover(steady), Words("en"))
-    assert "Below m = 2,000 the two are too noisy to tell which is faster." in crossover_sentence(crossover(noisy),
-                                                                                                  Words("en"))
+    assert "from m = 2,000 up" in crossover_sentence(crossover(steady), Words("en"))
+    assert "Below that the two are about as fast." in crossover_sentence(crossover(steady), Words("en"))
+    assert "Below that the runs scatter too much to tell which is faster." in crossover_sentence(crossover(noisy),
+                                                                                                 Words("en"))
     text = crossover_sentence(crossover(mixed), Words("en"))
-    assert "about as fast, except at m = 100, where they are too noisy to tell which is faster" in text, text
+    assert "about as fast, though at m = 100 the runs scatter too much to tell" in text, text
     assert "noise-nya terlalu besar" in crossover_sentence(crossover(mixed), Words("id"))
 
 
@@ -895,11 +896,17 @@ def test_naive_timeit_at_the_blog_posts_sizes() -> None:
     results = more(results, *[_point("mps", m, t, suite="original", method="naive")
                               for m, t in ((100, 1e-5), (300, 4e-6), (500, 2e-6))])
 
-    def mixed(verdict: str, listed: tuple[int, ...], factor: float, at: int) -> Said:
+    def mixed(verdict: str, listed: tuple[int, ...], factor: float, at: int, span: tuple[int, int] | None = None
+              ) -> Said:
+        first, last = span or (listed[0], listed[-1])
         return said("post.mixed", device=GPU, clauses=Listing((phrase(
-            "post.clause", verdict=Choice(verdict), sizes=sizes(*listed), factor=Factor(factor), at=Size(at)),)))
+            "post.clause", verdict=Choice(verdict), span=Choice("run" if span else "list"), sizes=sizes(*listed),
+            first=Size(first), last=Size(last), factor=Factor(factor), at=Size(at)),)))
     rest = said("post.rest_agree", margin=Share(0.2))
     assert not claims(results, mixed("too_small", (300, 500), 7.0, 500), rest)
+    # "At every size from m = 100 to 500" where the sizes are 300 and 500; a span of two sizes is a list.
+    assert claims(results, mixed("too_small", (300, 500), 7.0, 500, span=(100, 500)), rest)
+    assert claims(results, mixed("too_small", (300, 500), 7.0, 500, span=(300, 500)), rest)
     assert claims(results, mixed("too_small", (500,), 7.0, 500), rest)  # leaves out m = 300
     assert claims(results, mixed("too_small", (300, 500), 3.0, 300))
     assert claims(results, mixed("too_large", (300, 500), 7.0, 500))
