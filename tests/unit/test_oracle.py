@@ -36,9 +36,11 @@ from hypothesis import strategies as st
 from mpsarticle.analysis import findings as f
 from mpsarticle.analysis.findings import crossover
 from mpsarticle.analysis.findings import matmul as matmul_findings
+from mpsarticle.analysis.findings.timing import AGREES, NOISY
 from mpsarticle.article.sentences.index import answer_sentences
 from mpsarticle.article.sentences.matmul import cpu_half_sentence
 from mpsarticle.article.sentences.matvec import crossover_sentence
+from mpsarticle.article.sentences.timing import post_sentence
 from mpsarticle.article.sentences.training import scaling_sentence
 from mpsarticle.article.sentences.verdict import reason_sentences
 from mpsarticle.article.tables import (
@@ -916,6 +918,22 @@ def test_naive_timeit_at_the_blog_posts_sizes() -> None:
     assert not claims(results, mixed("too_small", (300, 500), 7.0, 500), said("post.some.then"))
     every = said("post.all", device=GPU, first=Size(100), last=Size(500), factor=Factor(7.0), at=Size(500))
     assert claims(results, every)  # not at m = 100
+
+
+def test_naive_timeit_mostly_too_noisy_at_the_blog_posts_sizes_names_the_sizes_that_agree() -> None:
+    results = tiny({}, {100: 1e-5, 300: 1.2e-5, 500: 1.4e-5}, suite="original")
+    results = more(results, *[_point("mps", m, t, suite="original", method="naive", spread=spread)
+                              for m, t, spread in ((100, 1e-5, 0.01), (300, 1.3e-5, 0.9), (500, 1.5e-5, 0.9))])
+    found = f.naive_timing(results)
+    assert [s.verdict for s in found["mps"].sizes] == [AGREES, NOISY, NOISY]
+    text = post_sentence(found, f.machine(results), Words("en"))
+    assert "within 20% of the synchronised timer at m = 100;" in text, text
+
+    def most(*listed: int) -> Said:
+        return said("post.noisy_most", device=GPU, sizes=sizes(*listed), margin=Share(0.2))
+    assert not claims(results, most(100))
+    assert claims(results, most(300))  # too noisy there, not within the margin
+    assert claims(results, most(100, 300))  # the listed are not the fewer
 
 
 def test_code_and_sideless_ratios_in_prose_fail() -> None:

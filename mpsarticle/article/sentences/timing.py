@@ -81,6 +81,11 @@ def _naive_sizes(timing: f.NaiveTiming, device: str, words: Words) -> str:
         if len(every) == len(timing.sizes):
             return words(key, device=device, first=Size(timing.sizes[0].size), last=Size(timing.sizes[-1].size),
                          margin=margin)
+    noisy = timing.having(NOISY)
+    if agree and len(agree) + len(noisy) == len(timing.sizes) and len(noisy) > len(agree):
+        # Mostly too scattered to judge: name the fewer sizes, where the two agreed.
+        return words("post.noisy_most", device=device, sizes=Listing(tuple(Size(s.size) for s in agree)),
+                     margin=margin)
     clauses = []
     order = list(ORIGINAL_SIZES)
     for verdict in (TOO_SMALL, TOO_LARGE, NOISY):
