@@ -223,6 +223,7 @@ CHECKS: dict[str, str] = {
     "post.mixed": "check_post_mixed",
     "post.agrees_all": "check_post_agree",
     "post.noisy_all": "check_post_noisy",
+    "post.noisy_most": "check_post_noisy_most",
     "post.rest_agree": "check_post_rest",
     "post.some.then": "check_post_some",
     "post.none.then": "check_post_none",
@@ -1783,6 +1784,10 @@ def check_gap(s: Said, c: Context) -> None:
 
 # -- the blog post's sizes, naive timeit against the synchronised timer ---------------------------
 
+#: The blog post's sizes, as its code lists them.
+POST_SIZES = (100, 300, 500, 750, 1000, 1500, 2000, 2500, 3000)
+
+
 def _post(c: Context, device: str) -> dict[int, set[str]]:
     found = c.oracle.post_verdicts(device)
     if not found:
@@ -1843,6 +1848,11 @@ def check_post_mixed(s: Said, c: Context) -> None:
         left = [size for size in found if size not in listed and found[size] == {verdict}]
         if left:
             c.fail(f"naive also {verdict} at m = {left}, which the list leaves out")
+        if "first" in printed_fields(clause):  # a span: every one of the post's sizes from first to last, in a row
+            first, last = clause.values["first"].n, clause.values["last"].n
+            between = [size for size in POST_SIZES if first <= size <= last]
+            if listed != between or len(between) < 3:
+                c.fail(f"'every size from m = {first:,} to {last:,}', but the sizes are {listed}")
         if verdict == NOISY:
             continue
         at = clause.values["at"].n if "at" in printed_fields(clause) else listed[0]
@@ -1872,7 +1882,24 @@ def check_post_noisy(s: Said, c: Context) -> None:
 
 
 #: The messages that name the device the post's sizes were timed on; what follows them is about that device.
-POST_LEADS = ("post.all", "post.mixed", "post.agrees_all", "post.noisy_all")
+POST_LEADS = ("post.all", "post.mixed", "post.agrees_all", "post.noisy_all", "post.noisy_most")
+
+
+def check_post_noisy_most(s: Said, c: Context) -> None:
+    """'Within the margin at m = (listed); at the other sizes too scattered to judge': the listed sizes agree, every
+    other size timed both ways is too noisy to tell, and the noisy ones are the more."""
+    found = _post(c, c.device(s.values["device"]))
+    _post_margin(c, s.values["margin"])
+    listed = sizes_of(s.values["sizes"])
+    for size in listed:
+        if size not in found or AGREES not in found[size]:
+            c.fail(f"'within the margin at m = {size:,}', but there it is {'/'.join(sorted(found.get(size, ())))}")
+    others = [size for size in found if size not in listed]
+    against = [size for size in others if NOISY not in found[size]]
+    if against:
+        c.fail(f"'too scattered to judge at the other sizes', but not at m = {against}")
+    if not listed or len(others) <= len(listed):
+        c.fail(f"'mostly too scattered': {len(others)} noisy sizes against {len(listed)} listed")
 
 
 def check_post_rest(s: Said, c: Context) -> None:

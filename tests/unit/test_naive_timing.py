@@ -76,7 +76,7 @@ def test_where_naive_and_synchronised_agree_no_size_is_called_too_small(lang):
     timing = findings.naive_timing(results)["mps"]
     assert timing.too_small == "none" and len(timing.having(AGREES)) == len(timing.sizes)
     text = sentences("timing", results, lang)["post_sentence"]
-    assert ("not shown to under-report at any of the post's sizes" if lang == "en" else "tidak terbukti") in text
+    assert ("no evidence that naive timing under-reports" if lang == "en" else "tidak menunjukkan bahwa") in text
     assert ("too short a time at m" if lang == "en" else "terlalu singkat pada m") not in text
 
 

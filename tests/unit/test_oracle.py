@@ -36,9 +36,11 @@ from hypothesis import strategies as st
 from mpsarticle.analysis import findings as f
 from mpsarticle.analysis.findings import crossover
 from mpsarticle.analysis.findings import matmul as matmul_findings
+from mpsarticle.analysis.findings.timing import AGREES, NOISY
 from mpsarticle.article.sentences.index import answer_sentences
 from mpsarticle.article.sentences.matmul import cpu_half_sentence
 from mpsarticle.article.sentences.matvec import crossover_sentence
+from mpsarticle.article.sentences.timing import post_sentence
 from mpsarticle.article.sentences.training import scaling_sentence
 from mpsarticle.article.sentences.verdict import reason_sentences
 from mpsarticle.article.tables import (
@@ -494,8 +496,8 @@ def test_below_a_crossover_mostly_too_noisy_names_the_fewer_sizes() -> None:
     assert claims(fewer, below("noisy.slower", told=(100,)))  # one noisy size against one told: not "mostly"
     assert not claims(fewer, below("slower.noisy", noisy=(300,)))
     sentence = crossover_sentence(crossover(results), Words("en"))
-    assert sentence.endswith("Below m = 1,000 the two are mostly too noisy to tell which is faster; at m = 100 "
-                             "the CPU is faster."), sentence
+    assert sentence.endswith("Below that the CPU is faster at m = 100; at the other sizes the runs scatter too "
+                             "much to tell."), sentence
 
 
 def test_printed_numbers_are_true_to_their_last_digit_and_1_0_is_never_a_factor() -> None:
@@ -646,11 +648,12 @@ def test_a_crossover_calls_the_sizes_below_it_about_as_fast_only_where_their_int
     assert claims(mixed, below("same"))
     assert claims(mixed, below("not_faster.noisy", 100, 1000))  # the level size called noisy
     # The chapter's own sentences, from the same points.
-    assert "Below m = 2,000 the two are about as fast." in crossover_sentence(crossover(steady), Words("en"))
-    assert "Below m = 2,000 the two are too noisy to tell which is faster." in crossover_sentence(crossover(noisy),
-                                                                                                  Words("en"))
+    assert "from m = 2,000 up" in crossover_sentence(crossover(steady), Words("en"))
+    assert "Below that the two are about as fast." in crossover_sentence(crossover(steady), Words("en"))
+    assert "Below that the runs scatter too much to tell which is faster." in crossover_sentence(crossover(noisy),
+                                                                                                 Words("en"))
     text = crossover_sentence(crossover(mixed), Words("en"))
-    assert "about as fast, except at m = 100, where they are too noisy to tell which is faster" in text, text
+    assert "about as fast, though at m = 100 the runs scatter too much to tell" in text, text
     assert "noise-nya terlalu besar" in crossover_sentence(crossover(mixed), Words("id"))
 
 
@@ -895,11 +898,17 @@ def test_naive_timeit_at_the_blog_posts_sizes() -> None:
     results = more(results, *[_point("mps", m, t, suite="original", method="naive")
                               for m, t in ((100, 1e-5), (300, 4e-6), (500, 2e-6))])
 
-    def mixed(verdict: str, listed: tuple[int, ...], factor: float, at: int) -> Said:
+    def mixed(verdict: str, listed: tuple[int, ...], factor: float, at: int, span: tuple[int, int] | None = None
+              ) -> Said:
+        first, last = span or (listed[0], listed[-1])
         return said("post.mixed", device=GPU, clauses=Listing((phrase(
-            "post.clause", verdict=Choice(verdict), sizes=sizes(*listed), factor=Factor(factor), at=Size(at)),)))
+            "post.clause", verdict=Choice(verdict), span=Choice("run" if span else "list"), sizes=sizes(*listed),
+            first=Size(first), last=Size(last), factor=Factor(factor), at=Size(at)),)))
     rest = said("post.rest_agree", margin=Share(0.2))
     assert not claims(results, mixed("too_small", (300, 500), 7.0, 500), rest)
+    # "At every size from m = 100 to 500" where the sizes are 300 and 500; a span of two sizes is a list.
+    assert claims(results, mixed("too_small", (300, 500), 7.0, 500, span=(100, 500)), rest)
+    assert claims(results, mixed("too_small", (300, 500), 7.0, 500, span=(300, 500)), rest)
     assert claims(results, mixed("too_small", (500,), 7.0, 500), rest)  # leaves out m = 300
     assert claims(results, mixed("too_small", (300, 500), 3.0, 300))
     assert claims(results, mixed("too_large", (300, 500), 7.0, 500))
@@ -909,6 +918,22 @@ def test_naive_timeit_at_the_blog_posts_sizes() -> None:
     assert not claims(results, mixed("too_small", (300, 500), 7.0, 500), said("post.some.then"))
     every = said("post.all", device=GPU, first=Size(100), last=Size(500), factor=Factor(7.0), at=Size(500))
     assert claims(results, every)  # not at m = 100
+
+
+def test_naive_timeit_mostly_too_noisy_at_the_blog_posts_sizes_names_the_sizes_that_agree() -> None:
+    results = tiny({}, {100: 1e-5, 300: 1.2e-5, 500: 1.4e-5}, suite="original")
+    results = more(results, *[_point("mps", m, t, suite="original", method="naive", spread=spread)
+                              for m, t, spread in ((100, 1e-5, 0.01), (300, 1.3e-5, 0.9), (500, 1.5e-5, 0.9))])
+    found = f.naive_timing(results)
+    assert [s.verdict for s in found["mps"].sizes] == [AGREES, NOISY, NOISY]
+    text = post_sentence(found, f.machine(results), Words("en"))
+    assert "within 20% of the synchronised timer at m = 100;" in text, text
+
+    def most(*listed: int) -> Said:
+        return said("post.noisy_most", device=GPU, sizes=sizes(*listed), margin=Share(0.2))
+    assert not claims(results, most(100))
+    assert claims(results, most(300))  # too noisy there, not within the margin
+    assert claims(results, most(100, 300))  # the listed are not the fewer
 
 
 def test_code_and_sideless_ratios_in_prose_fail() -> None:

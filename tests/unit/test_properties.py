@@ -12,7 +12,7 @@ from the samples (not from the findings the sentences came from):
 - no share of the memory's bandwidth above 100 % is ever stated, and every
   best rate is set against the memory's in a way the test reads;
 - the crossover sentence is the one the directions call for: "never" where
-  the accelerator won at no size, "wins from m = …" at the size where it
+  the accelerator won at no size, "at every size from m = …" at the size where it
   turns for good, and so on;
 - naive timeit is called optimistic, pessimistic or in agreement as the interval says.
 
@@ -143,11 +143,11 @@ def test_a_crossover_is_claimed_only_where_the_data_has_one(results: ResultSet) 
     elif directions[max(directions)] == FASTER:
         # The GPU wins from the first size of the run of wins that reaches the largest size.
         size = min(s for s in directions if all(d == FASTER for t, d in directions.items() if t >= s))
-        assert f"wins from m = {size:,} on" in english, f"{english} ({directions})"
-        assert f"mulai unggul di m = {size:,}".replace(",", ".") in indonesian
+        assert f"at every size from m = {size:,} up" in english, f"{english} ({directions})"
+        assert f"di semua ukuran mulai m = {size:,}".replace(",", ".") in indonesian
     else:
         assert "but not at the largest size measured" in english, english
-    found = re.search(r"wins from m = ([\d,]+) on", english)
+    found = re.search(r"at every size from m = ([\d,]+) up", english)
     if found:  # and the size it names is one where the directions turn for good
         size = int(parse_number(found[1], "en"))
         assert all(d == FASTER for s, d in directions.items() if s >= size), english
@@ -175,8 +175,8 @@ def test_training_and_naive_words_follow_the_intervals(results: ResultSet) -> No
     english, indonesian = texts["en"]["timing.naive_sentence"], texts["id"]["timing.naive_sentence"]
     words = Words("en")
     assert (english == words("gap.unmeasured", device=words.device("mps"))) == (gap is None), english
-    assert ("too optimistic" in english) == (gap == FASTER), english
-    assert ("too pessimistic" in english) == (gap == SLOWER), english
+    assert ("× too little" in english) == (gap == FASTER), english
+    assert ("× too much" in english) == (gap == SLOWER), english
     assert ("agree within a fifth" in english) == (gap == SAME), english
-    assert ("terlalu optimistis" in indonesian) == (gap == FASTER), indonesian
-    assert ("terlalu pesimistis" in indonesian) == (gap == SLOWER), indonesian
+    assert ("× terlalu kecil" in indonesian) == (gap == FASTER), indonesian
+    assert ("× terlalu besar" in indonesian) == (gap == SLOWER), indonesian

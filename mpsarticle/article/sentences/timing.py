@@ -8,6 +8,7 @@ from mpsarticle.analysis import series
 from mpsarticle.analysis.findings.timing import AGREES, NOISY, TOO_LARGE, TOO_SMALL
 from mpsarticle.article import mac_model
 from mpsarticle.article.wording import Choice, Factor, Listing, Phrase, Seconds, Share, Size, Words
+from mpsarticle.core.profiles import ORIGINAL_SIZES
 from mpsarticle.results.model import ResultSet
 
 __all__ = ["cpu_gap_sentence", "gap_sentence", "naive_sentence", "post_sentence", "sentences"]
@@ -80,12 +81,22 @@ def _naive_sizes(timing: f.NaiveTiming, device: str, words: Words) -> str:
         if len(every) == len(timing.sizes):
             return words(key, device=device, first=Size(timing.sizes[0].size), last=Size(timing.sizes[-1].size),
                          margin=margin)
+    noisy = timing.having(NOISY)
+    if agree and len(agree) + len(noisy) == len(timing.sizes) and len(noisy) > len(agree):
+        # Mostly too scattered to judge: name the fewer sizes, where the two agreed.
+        return words("post.noisy_most", device=device, sizes=Listing(tuple(Size(s.size) for s in agree)),
+                     margin=margin)
     clauses = []
+    order = list(ORIGINAL_SIZES)
     for verdict in (TOO_SMALL, TOO_LARGE, NOISY):
         group, worst = timing.having(verdict), timing.worst(verdict)
         if group and worst is not None:
-            clauses.append(Phrase.of("post.clause", verdict=Choice(verdict),
-                                     sizes=Listing(tuple(Size(s.size) for s in group)), factor=Factor(worst.factor),
-                                     at=Size(worst.size)))
+            sizes = [s.size for s in group]
+            # Three or more of the post's sizes in a row read as a span, "from m = 500 to 3,000", not as a list.
+            start = order.index(sizes[0]) if sizes[0] in order else -1
+            span = "run" if len(sizes) >= 3 and start >= 0 and order[start:start + len(sizes)] == sizes else "list"
+            clauses.append(Phrase.of("post.clause", verdict=Choice(verdict), span=Choice(span),
+                                     sizes=Listing(tuple(Size(s) for s in sizes)), first=Size(sizes[0]),
+                                     last=Size(sizes[-1]), factor=Factor(worst.factor), at=Size(worst.size)))
     text = words("post.mixed", device=device, clauses=Listing(tuple(clauses)))
     return f"{text} {words('post.rest_agree', margin=margin)}" if agree else text
