@@ -520,14 +520,15 @@ def direction(base: Timed, other: Timed) -> str:
     return SAME
 
 
-def apart(base: Point, other: Point) -> str | None:
+def apart(base: Point, other: Point, scale: float = 1.0) -> str | None:
     """Where both points publish an interval and the two do not meet: :data:`FASTER` when other's lies wholly
-    below base's (other takes less time), :data:`SLOWER` when wholly above; else ``None``."""
+    below base's (other takes less time), :data:`SLOWER` when wholly above; else ``None``. ``scale`` multiplies
+    other's times first (points of different sizes compared by rate: the ratio of their amounts)."""
     if not (base.ci_low_s and base.ci_high_s and other.ci_low_s and other.ci_high_s):
         return None
-    if other.ci_high_s < base.ci_low_s:
+    if scale * other.ci_high_s < base.ci_low_s:
         return FASTER
-    if other.ci_low_s > base.ci_high_s:
+    if scale * other.ci_low_s > base.ci_high_s:
         return SLOWER
     return None
 
@@ -537,16 +538,11 @@ def rate_direction(mine: Timed, theirs: Timed, amount: str) -> str:
     published intervals, as rates, lie apart."""
     _, low, high = mine.rate(amount)
     _, their_low, their_high = theirs.rate(amount)
-    published_apart = None
-    if mine.point.ci_low_s and mine.point.ci_high_s and theirs.point.ci_low_s and theirs.point.ci_high_s:
-        mine_slowest = getattr(mine.point, amount) / mine.point.ci_high_s
-        mine_fastest = getattr(mine.point, amount) / mine.point.ci_low_s
-        their_slowest = getattr(theirs.point, amount) / theirs.point.ci_high_s
-        their_fastest = getattr(theirs.point, amount) / theirs.point.ci_low_s
-        published_apart = FASTER if mine_slowest > their_fastest else SLOWER if mine_fastest < their_slowest else None
-    if low > their_high or published_apart == FASTER:
+    # Rates run opposite to times: mine is faster where its time is the shorter one.
+    published_apart = apart(mine.point, theirs.point, getattr(mine.point, amount) / getattr(theirs.point, amount))
+    if low > their_high or published_apart == SLOWER:
         return FASTER
-    if high < their_low or published_apart == SLOWER:
+    if high < their_low or published_apart == FASTER:
         return SLOWER
     return SAME
 

@@ -328,12 +328,18 @@ def test_a_sources_median_error_misstated_is_caught(machine: str) -> None:
     assert false(substitute(answer, "model.answer.error", misses=lambda v: Count(v["misses"].n - 1)), results)
 
 
-@pytest.mark.parametrize("machine", MUTATED)
-def test_a_missed_chip_dropped_from_a_source_is_caught(machine: str) -> None:
+def _source_missing_several(machine: str) -> tuple[ResultSet, Recording, list[Said], int]:
+    """The machine's points, its your_mac recording, its sources' sentences, and the first source that misses on
+    two chips or more."""
     results = results_of(machine)
     recording = model_of(machine, "your_mac")
     sources = _said(recording, "model.checks.source")
-    several = next(i for i, s in enumerate(sources) if len(s.values["misses"].items) >= 2)
+    return results, recording, sources, next(i for i, s in enumerate(sources) if len(s.values["misses"].items) >= 2)
+
+
+@pytest.mark.parametrize("machine", MUTATED)
+def test_a_missed_chip_dropped_from_a_source_is_caught(machine: str) -> None:
+    results, recording, sources, several = _source_missing_several(machine)
     dropped = substitute(recording, "model.checks.source", several,
                          misses=lambda v: Listing(v["misses"].items[:1] + v["misses"].items[2:]))
     assert false(dropped, results), render(sources[several])
@@ -419,10 +425,7 @@ def test_a_macs_own_prediction_misstated_is_caught(machine: str) -> None:
 @pytest.mark.parametrize("machine", MUTATED)
 def test_a_count_of_missed_chips_misstated_is_caught(machine: str) -> None:
     """A source that misses on several chips counts them; one too few is false."""
-    results = results_of(machine)
-    recording = model_of(machine, "your_mac")
-    sources = _said(recording, "model.checks.source")
-    several = next(i for i, s in enumerate(sources) if len(s.values["misses"].items) >= 2)
+    results, recording, sources, several = _source_missing_several(machine)
     assert false(substitute(recording, "model.checks.source", several, missed=lambda v: Count(v["missed"].n - 1)),
                  results)
 
