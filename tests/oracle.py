@@ -1537,7 +1537,9 @@ def check_bandwidth_reading(s: Said, c: Context) -> None:
         if source == "cache":
             return above and fits(size)
         if source == "above_copy":
-            return above and not fits(size)
+            return above and isinstance(cache, int) and cache > 0 and not fits(size)
+        if source == "above_unknown":
+            return above and not (isinstance(cache, int) and cache > 0)
         probe = Context(c.oracle, c.said, c.at)
         _level_with_copy(probe, device, size, noisy=source == "unclear")
         return not probe.problems
@@ -2641,10 +2643,12 @@ def check_this_mac(s: Said, c: Context) -> None:
     if "copy" in printed and (not copies or shown(v["copy"]).value != max(float(r["value"]) for r in copies) * 1e9):
         c.fail(f"their best copy {shown(v['copy'])}, but the cited copies are {[r['value'] for r in copies]}")
     if "mine" in printed:
-        rates = [t.rate("bytes_moved")[0] for ts in c.oracle.timed("copy", "mps").values() for t in ts]
+        # The GPU's copy rate is its largest copy's (the one caches help least), as the rest of the article has it.
+        timed = c.oracle.timed("copy", "mps")
+        rates = [t.rate("bytes_moved")[0] for t in timed[max(timed)]] if timed else []
         mine = shown(v["mine"])
-        if not any(mine.matches(r) for r in rates) or mine.below(max(rates, default=0.0)):
-            c.fail(f"this build's copy reached {mine}, but its copies read {_fmt(rates)} B/s")
+        if not any(mine.matches(r) for r in rates):
+            c.fail(f"this build's copy reached {mine}, but its largest copy reads {_fmt(rates)} B/s")
 
 
 def check_spec_summary(s: Said, c: Context) -> None:

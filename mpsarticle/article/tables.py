@@ -617,7 +617,7 @@ def bandwidth_rows(results: ResultSet, words: Words) -> tuple[Said, ...]:
             values["ceiling"] = Rate(found.ceiling_gb_s or 0.0, "GB/s")
         if source in ("memory", "in_cache"):
             values["share"] = Share(found.share or 0.0)
-        elif source in ("cache", "above_copy"):
+        elif source in ("cache", "above_copy", "above_unknown"):
             values["times"] = Factor(found.share or 0.0)
         if source in ("in_cache", "cache"):
             values.update(matrix=Bytes(found.matrix_bytes), cache=Bytes(found.cache_bytes or 0))

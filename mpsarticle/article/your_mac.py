@@ -26,6 +26,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from mpsarticle.analysis.series import ceiling_gb_s
 from mpsarticle.article.formatting import duration, list_separator, number, rate, reading_name, whole
 from mpsarticle.article.mac_tables import REPORTED_MARK, SINGLE_MARK, reported_note
 from mpsarticle.article.tables import html_table
@@ -263,10 +264,12 @@ def mac_answer(results: ResultSet, words: Words) -> str:
         if not same:
             return words("your_mac.answer.mac_uncited", chip=Text(chip_name))
         copies = _copies(same)
-        mine = [p.gb_s for p in results if p.device == "mps" and p.workload == "copy" and p.ok and p.gb_s]
+        # The GPU's copy rate is its largest copy's, as everywhere in the article (the opening's prediction,
+        # copy against copy in the verdict, the dashed lines of B @ a): one figure for one concept.
+        mine = ceiling_gb_s(results, "mps")
         if copies and mine:
             return words("your_mac.answer.mac_both", chip=Text(chip_name), figures=Count(len(same)),
-                         mine=Rate(max(mine), "GB/s"), copy=Text(_as_published(copies[-1], words)),
+                         mine=Rate(mine, "GB/s"), copy=Text(_as_published(copies[-1], words)),
                          source=Text(copies[-1].source_name))
         if copies:
             return words("your_mac.answer.mac_cited", chip=Text(chip_name), figures=Count(len(same)),

@@ -25,7 +25,7 @@ CrossoverKind = Literal["cpu_only", "no_pairs", "always", "from", "never", "mixe
 Below = Literal["slower", "same", "not_faster", "mixed", "unclear", "slower.noisy", "same.noisy", "not_faster.noisy",
                 "noisy.slower", "noisy.same", "noisy.not_faster"]
 #: Where the bytes of the best ``B @ a`` can have come from (:class:`Bandwidth`).
-Source = Literal["memory", "in_cache", "cache", "above_copy", "no_ceiling", "level", "unclear"]
+Source = Literal["memory", "in_cache", "cache", "above_copy", "above_unknown", "no_ceiling", "level", "unclear"]
 #: How far the rate that stands for reading a model's weights is one from memory (:class:`Bandwidth`).
 Basis = Literal["beyond_cache", "largest", "fits_cache"]
 #: A matrix this many times the device's cache or more is read from memory: the cache can serve at most half of it.
@@ -161,8 +161,10 @@ class Bandwidth:
     the copy's rate, and the matrix does not fit in a cache of known size),
     ``in_cache`` (at most the copy's rate, but the matrix fits in the cache:
     it need not have come from memory), ``cache`` (above the copy, and the
-    matrix fits in the cache), ``above_copy`` (above the copy, cache size
-    unknown or smaller than the matrix: not memory alone) or ``no_ceiling``
+    matrix fits in the cache), ``above_copy`` (above the copy, and the
+    matrix is larger than the cache the device reports: not memory alone),
+    ``above_unknown`` (above the copy, and the device reports no cache size,
+    as on MPS: nothing says whether a cache served the matrix) or ``no_ceiling``
     (no copy measured), ``level`` (above the copy's median but within the
     noise of the two intervals, narrow enough to call the two level), ``unclear``
     (above the copy's median, within noise, but too noisy to tell:
@@ -247,7 +249,8 @@ def bandwidths(results: ResultSet, suite: str | None = None) -> tuple[Bandwidth,
             # above the copy's median, but not beyond noise: no factor to quote
             source = "unclear" if against.reading() == UNCLEAR else "level"
         else:
-            source = "cache" if fits else "above_copy"
+            # "Larger than its cache" only where the device reports one: MPS reports none.
+            source = "cache" if fits else "above_copy" if cache is not None else "above_unknown"
         basis, memory_gb_s, memory_size, memory = _from_memory(rated, cache)
         found.append(Bandwidth(device, size, rate, best.bytes_moved, ceiling, cache, source, basis, memory_size,
                                memory_gb_s, (best, memory) + ((copy,) if copy else ())))
