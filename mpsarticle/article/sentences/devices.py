@@ -35,7 +35,16 @@ def hardware_sentence(results: ResultSet, words: Words) -> str:
         return label + words("hardware.failed" if nothing else "hardware.none", cpu=_cpu(machine))
     key = "hardware.accelerator" if found.measured else "hardware.accelerator_unmeasured"
     key = "hardware.failed_accelerator" if nothing else key
-    return label + words(key, name=Text(found.name), api=words.api(found.kind), cpu=_cpu(machine))
+    return label + words(key, name=_name(found.name), api=words.api(found.kind), cpu=_cpu(machine))
+
+
+def _name(name: str) -> Text | Phrase:
+    """An accelerator's name in the reader's word order: the system calls an Apple GPU "Apple M3 Max GPU", which
+    Indonesian writes "GPU Apple M3 Max"; other names (``NVIDIA H200``) are proper names and stay as they are."""
+    chip = reading_name(name)
+    if chip.endswith(" GPU"):
+        return Phrase.of("device.gpu_of", chip=Text(chip.removesuffix(" GPU")))
+    return Text(chip)
 
 
 def idiom_sentence(machine: f.Machine, words: Words) -> str:
