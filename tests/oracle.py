@@ -3110,31 +3110,23 @@ def check_prefill_conclusion(s: Said, c: Context) -> None:
         return
     rates, flops = _prompt_bounds(c, device, at, dtype)
     found = _prompt_limits(c, device, at, tokens, flops, rates) if rates else set()
-    limit = choice(s, "limit")
+    limit, _, side = choice(s, "limit").partition(".")
     if limit == "unknown":
         if found:
             c.fail(f"'cannot say what limits the prompt' on the {device}, but the readings say {sorted(found)}")
         return
+    if limit in ("compute", "bandwidth", "both"):
+        _prompt_against(c, s, device, at, tokens, flops, dtype, limit, side or "below")
     if limit not in found:
         c.fail(f"the prompt limited by '{limit}' on the {device}, but the readings say {sorted(found)}")
     values = _values(at)
-    if limit == "compute":
-        c.quantity(v["share"], [(tokens / value) / (r * tokens / flops) for value in values for r in rates],
-                   "the prompt's share of its arithmetic bound")
-    elif limit == "both":
-        nbytes = at[0].point.bytes_moved
-        c.quantity(v["share"], [(tokens / value) / min(r * tokens / flops, m * tokens / nbytes) for value in values
-                                for r in rates for m in _memory_rates(c, device)],
-                   "the prompt's share of its tighter bound")
-    elif limit == "unclear":
+    if limit in ("compute", "both", "bandwidth"):
+        return  # read against its bound above
+    if limit == "unclear":
         c.quantity(v["tokens_per_s"], [tokens / value for value in values], "the prompt's tokens per second")
         c.quantity(v["low"], [tokens / (t.point.ci_high_s or t.point.measured_s) for t in at], "the interval's low end")
         c.quantity(v["high"], [tokens / (t.point.ci_low_s or t.point.measured_s) for t in at],
                    "the interval's high end")
-    elif limit == "bandwidth":
-        nbytes = at[0].point.bytes_moved
-        c.quantity(v["share"], [(tokens / value) / (m * tokens / nbytes) for value in values
-                                for m in _memory_rates(c, device)], "the prompt's share of its bytes bound")
     else:
         ops = at[0].point.detail.get("ops_per_call")
         if not isinstance(ops, int):
@@ -3143,6 +3135,50 @@ def check_prefill_conclusion(s: Said, c: Context) -> None:
         c.quantity(v["time"], values, f"the prompt's time on the {device}")
         c.quantity(v["ops_share"], [ops * cost / value for cost in _op_values(c, device) for value in values],
                    "the prompt's operations' share of its time")
+
+
+def _rate_ends(t: Timed, rate: float) -> tuple[float, float]:
+    """A rate read from ``t`` at the ends of the point's published 95 % interval (slow end, fast end)."""
+    seconds = t.point.measured_s
+    return rate * seconds / (t.point.ci_high_s or seconds), rate * seconds / (t.point.ci_low_s or seconds)
+
+
+def _prompt_against(c: Context, s: Said, device: str, at: list[Timed], tokens: int, flops: float, dtype: str,
+                    limit: str, side: str) -> None:
+    """The prompt against the bound its limit names (the tighter of the two for ``both``), over every reading of
+    the prompt and of the point each bound rests on: ``below`` a share under 1; ``at`` where the median is over
+    the bound but the prompt's published interval reaches the bound's; ``above`` where it lies wholly beyond it,
+    with the factor. A share of 1 or more is never said as a share reached."""
+    v = s.values
+    nbytes = at[0].point.bytes_moved
+    products = [(r.rate("flops")[0] * tokens / flops, t) for t in c.oracle.best("matmul", device, "flops", dtype=dtype)
+                for r in t.readings()]
+    memory = _memory_rates(c, device)
+    reads = [(r.rate("bytes_moved")[0] * tokens / nbytes, t) for ts in c.oracle.timed("matvec", device).values()
+             for t in ts if any(math.isclose(t.rate("bytes_moved")[0], m, rel_tol=1e-9) for m in memory)
+             for r in t.readings()] if nbytes else []
+    bounds = products if limit == "compute" else reads if limit == "bandwidth" else [
+        min(a, b, key=lambda pair: pair[0]) for a in products for b in reads]
+    if not bounds:
+        c.fail(f"the {dtype} prompt on the {device} against a bound never measured well")
+        return
+    ratios, sides = [], set()
+    for p in at:
+        low = tokens / (p.point.ci_high_s or p.point.measured_s)
+        for value in _values([p]):
+            for bound, t in bounds:
+                ratio = (tokens / value) / bound
+                ratios.append(ratio)
+                sides.add("below" if ratio < 1 else "at" if low <= _rate_ends(t, bound)[1] else "above")
+    if side not in sides:
+        c.fail(f"the {dtype} prompt '{side}' its bound on the {device}, but the readings say {sorted(sides)}")
+    if side == "below":
+        if shown(v["share"]).value > 1:
+            c.fail(f"the {dtype} prompt on the {device} reached {shown(v['share']).text} of its bound: a rate above "
+                   f"its bound said as a share of it")
+        c.quantity(v["share"], ratios, f"the {dtype} prompt's share of its bound")
+    elif side == "above":
+        c.factor(v["factor"], ratios, f"the {dtype} prompt over its bound")
 
 
 #: Two bounds of a prompt closer than this factor both limit it ("arithmetic and bytes alike").
@@ -3517,6 +3553,11 @@ def check_decode_conclusion(s: Said, c: Context) -> None:
         c.fail(f"what limits a step never measured well on the {device}")
         return
     limit, _, replay = form.partition("_")
+    # Each device runs its own model (the CPU a far smaller one): a step's speed read without it misleads.
+    if "params" in printed_fields(s):
+        _model_of(c, s, steps[0].point)
+    else:
+        c.fail(f"what limits the step on the {device}, without naming the model it ran")
     c.quantity(v["time"], _values(steps), f"the eager step on the {device}")
     if "share" in printed_fields(s):
         c.quantity(v["share"], _shares(c, device, steps), "the share of the bound")

@@ -22,6 +22,7 @@ from mpsarticle.analysis.findings.llm import (
     Decoding,
     HalfPrecisions,
     MlxPair,
+    PromptRead,
     StepWays,
     attention,
     contexts,
@@ -55,7 +56,7 @@ from mpsarticle.article.wording import (
     Words,
 )
 from mpsarticle.core.stats import FASTER, SAME, SLOWER, UNCLEAR
-from mpsarticle.results.model import ResultSet
+from mpsarticle.results.model import Point, ResultSet
 
 __all__ = ["decode_answer", "mlx_sentence", "op_reason", "rule_more", "sentences"]
 
@@ -186,7 +187,10 @@ def _conclusion(found: Decoding, step: DecodeStep, words: Words) -> str:
         return words("decode.no_bound", device=device)
     if limit is None or accounting is None:
         return words("decode.conclusion", limit=Choice("unknown"), device=device)
-    values: dict = dict(device=device, share=Share(share[0]), time=Seconds(step.seconds))
+    # The model is named in every form: the CPU runs a far smaller one than an accelerator, and its step, read
+    # beside the bound for a large model elsewhere in the article, would otherwise look faster than bytes allow.
+    values: dict = dict(device=device, share=Share(share[0]), time=Seconds(step.seconds),
+                        params=Billions(found.parameters, fraction_digits=1))
     if limit == "bandwidth":
         return words("decode.conclusion", limit=Choice("bandwidth"), **values)
     if accounting == "replay":
@@ -237,22 +241,54 @@ def prompt_sentence(results: ResultSet, words: Words) -> str:
     parts = []
     for reads in found:
         first = reads[0]
-        limit = first.limit or "unknown"
+        limit: str = first.limit or "unknown"
+        form = limit
         values: dict = dict(device=words.device(first.device), tokens=Size(first.tokens), dtype=Text(first.dtype))
-        if limit == "compute" and first.share is not None:
-            values["share"] = Share(first.share)
-        elif limit == "bandwidth" and first.bytes_bound:
-            values["share"] = Share(first.tokens_per_s / first.bytes_bound)
-        elif limit == "both" and first.compute_bound and first.bytes_bound:
-            values["share"] = Share(first.tokens_per_s / min(first.compute_bound, first.bytes_bound))
+        bound = _prompt_bound(first, limit)
+        if bound is not None:
+            side, against = _against_bound(first, *bound)
+            if side == "below":
+                values["share"] = against
+            else:
+                form = f"{limit}.{side}"
+                if side == "above":
+                    values["factor"] = against
         elif limit == "unclear":
             low, high = first.tokens_interval
             values.update(tokens_per_s=Num(first.tokens_per_s), low=Num(low), high=Num(high))
         elif limit in ("overhead", "neither") and first.overhead_s is not None:
             values.update(ops_share=Share(first.overhead_s / first.point.measured_s),
                           time=Seconds(first.point.measured_s))
-        parts.append(words("prefill.conclusion", limit=Choice(limit), **values))
+        parts.append(words("prefill.conclusion", limit=Choice(form), **values))
     return " ".join(parts)
+
+
+def _prompt_bound(read: PromptRead, limit: str) -> tuple[float, Point] | None:
+    """The bound a prompt limited by ``limit`` is set against, and the point whose rate it rests on: the best
+    product's for the arithmetic, ``B @ a``'s for the bytes, the tighter of the two for both."""
+    compute = (read.compute_bound, read.product) if read.compute_bound and read.product else None
+    nbytes = (read.bytes_bound, read.band.memory_point) if read.bytes_bound and read.band else None
+    if limit == "compute":
+        return compute
+    if limit == "bandwidth":
+        return nbytes
+    if limit == "both" and compute and nbytes:
+        return min(compute, nbytes, key=lambda pair: pair[0])
+    return None
+
+
+def _against_bound(read: PromptRead, bound: float, point: Point) -> tuple[str, Share | Factor | None]:
+    """Where the prompt's rate stands against its bound: ``below`` it (a share), ``at`` it where the median is
+    above but the prompt's 95 % interval reaches the bound's (a rate measured on another workload, with its own
+    interval: a few percent over it is noise), ``above`` it where the whole interval lies beyond the bound's (the
+    bound does not hold for this prompt; a factor says by how much)."""
+    share = read.tokens_per_s / bound
+    if share < 1:
+        return "below", Share(share)
+    seconds = point.measured_s
+    bound_high = bound * seconds / (point.ci_low_s or seconds)
+    low, _ = read.tokens_interval
+    return ("at", None) if low <= bound_high else ("above", Factor(share))
 
 
 # -- longer contexts ----------------------------------------------------------------------------
