@@ -235,7 +235,9 @@ CHECKS: dict[str, str] = {
     "matmul.rates_missing": "check_rates",
     "matmul.nothing": "check_rates",
     "matmul.compare": "check_same_size",
-    "matmul.best": "check_best",
+    "matmul.best.top": "check_best_top",
+    "matmul.best.none": "check_best_none",
+    "table.matmul": "check_matmul_row",
     "tf32.on": "check_tf32",
     "tf32.off": "check_tf32",
     "tf32.conv.on": "check_conv_tf32",
@@ -337,12 +339,12 @@ CHECKS: dict[str, str] = {
 #: messages, though no catalog message renders them.
 TABLE_ROWS: frozenset[str] = frozenset({"table.decode", "table.prompt", "table.attention", "table.mac_answer",
                                            "table.model_fit", "table.mlx", "table.processes",
-                                           "table.bandwidth"})
+                                           "table.bandwidth", "table.matmul"})
 
 #: Phrases read inside the message they stand in (an area inside the answer, a clause inside its sentence).
 PARTS: frozenset[str] = frozenset({
     "area", "rule.area", "original.total", "reading", "drop.what", "drop.size", "post.clause", "matmul.rate",
-    "missing", "matmul.same_size", "matmul.best.clause", "matmul.side", "matmul.best.side", "cpuhalf.clause", "step",
+    "missing", "matmul.same_size", "matmul.side", "cpuhalf.clause", "step",
     "point", "point.other", "point.more", "cpufact.matvec", "cpufact.matmul", "cpufact.train", "missing_count",
     "selfcheck.processes", "ops.cost", "attention.backend.choice",
     "attention.call", "remeasured.seen", "remeasured.processes",
@@ -2076,24 +2078,101 @@ def check_same_size(s: Said, c: Context) -> None:
         _same_sizes(c, c.oracle.compare("matmul", dtype=dtype), clause, f"same size, {dtype}", says_slower=False)
 
 
-def check_best(s: Said, c: Context) -> None:
+def _best_ratios(c: Context, dtype: str, acc_size: int, cpu_size: int, where: str) -> list[float]:
+    """Every reading of the accelerator's best rate over the CPU's in ``dtype`` (several only where bests tie),
+    each best checked to be at the size printed for it."""
     o = c.oracle
-    for clause in _sided(c, s, "direction", "direction", lambda item: choice(item, "direction")):
-        v, dtype = clause.values, text_of(clause.values["dtype"])
-        side = {"faster": FASTER, "slower": SLOWER, "unclear": UNCLEAR}.get(choice(clause, "direction"), SAME)
-        mine = o.best("matmul", o.accelerator, "flops", dtype=dtype) if o.accelerator else []
-        theirs = o.best("matmul", "cpu", "flops", dtype=dtype)
-        for name, tops, printed in (("accelerator", mine, v["acc_size"].n), ("CPU", theirs, v["cpu_size"].n)):
+    mine = o.best("matmul", o.accelerator, "flops", dtype=dtype) if o.accelerator else []
+    theirs = o.best("matmul", "cpu", "flops", dtype=dtype)
+    for name, tops, printed in (("accelerator", mine, acc_size), ("CPU", theirs, cpu_size)):
+        at = [int(t.point.params["m"]) for t in tops]
+        if printed not in at:
+            c.fail(f"{where}: best {dtype} on the {name} said to be at m = {printed:,}, but it is at m = {at}")
+    return [a.rate("flops")[0] / b.rate("flops")[0] for a in mine for b in theirs]
+
+
+def _best_compared(c: Context) -> list[str]:
+    """The precisions with a best rate on both devices."""
+    o = c.oracle
+    return [d for d in DTYPES if o.accelerator and o.best("matmul", o.accelerator, "flops", dtype=d)
+            and o.best("matmul", "cpu", "flops", dtype=d)]
+
+
+def check_best_top(s: Said, c: Context) -> None:
+    """The precision said to lead most: ahead, by the factor printed, and by no less than any other precision the
+    accelerator may be ahead in; ``every``/``one``/``some`` as the compared precisions are, ``others`` exactly
+    those it need not be ahead in."""
+    v, o = s.values, c.oracle
+    dtype, rest = text_of(v["dtype"]), choice(s, "rest")
+    if c.device(v["device"]) != o.accelerator:
+        c.fail(f"best against best said of the {c.device(v['device'])}, not the accelerator {o.accelerator}")
+    ratios = _best_ratios(c, dtype, v["acc_size"].n, v["cpu_size"].n, "best against best")
+    if FASTER not in o.best_rate_directions(dtype, level=True):
+        c.fail(f"best against best: ahead in {dtype}, but it is "
+               f"{'/'.join(sorted(o.best_rate_directions(dtype, level=True))) or 'not compared'}")
+    c.factor(v["factor"], ratios, f"best rate in {dtype}")
+    compared = _best_compared(c)
+    others = [text_of(d) for d in values_of(v["others"])] if "others" in printed_fields(s) else []
+    for other in compared:
+        directions = o.best_rate_directions(other, level=True)
+        if other in others:
+            if directions == {FASTER}:
+                c.fail(f"best against best: said not to be ahead in {other}, but it is")
+        elif other != dtype:
+            if FASTER not in directions:
+                c.fail(f"best against best: {other} left out of those it is not ahead in, but it is "
+                       f"{'/'.join(sorted(directions))}")
+            theirs = [a.rate("flops")[0] / b.rate("flops")[0]
+                      for a in o.best("matmul", o.accelerator or "", "flops", dtype=other)
+                      for b in o.best("matmul", "cpu", "flops", dtype=other)]
+            if ratios and theirs and max(theirs) > max(ratios) * (1 + 1e-9):
+                c.fail(f"best against best: furthest ahead in {dtype} ({max(ratios):.3g}×), but {other} is "
+                       f"{max(theirs):.3g}×")
+    for other in others:
+        if other not in compared:
+            c.fail(f"best against best: not ahead in {other}, which has no best rate on both devices")
+    wanted = "one" if len(compared) == 1 else "some" if others else "every"
+    if rest != wanted:
+        c.fail(f"best against best said as {rest!r}: {len(compared)} precision(s) compared, {others} not ahead")
+
+
+def check_best_none(s: Said, c: Context) -> None:
+    compared = _best_compared(c)
+    if not compared:
+        c.fail("'ahead in none of the precisions', but no precision has a best rate on both devices")
+    for dtype in compared:
+        if c.oracle.best_rate_directions(dtype, level=True) == {FASTER}:
+            c.fail(f"'ahead in none of the precisions', but its best {dtype} rate is ahead of the CPU's")
+
+
+def check_matmul_row(s: Said, c: Context) -> None:
+    """A row of the table of best rates: each device's best rate and its size, or why it has none, and best over
+    best with an interval that holds it."""
+    v, o = s.values, c.oracle
+    printed = set(v)  # a row's cells show each value it has
+    dtype = text_of(v["dtype"])
+    for side, device in (("cpu", "cpu"), ("acc", o.accelerator)):
+        if f"{side}_rate" in printed:
+            tops = o.best("matmul", device or "", "flops", dtype=dtype)
+            c.quantity(v[f"{side}_rate"], [t.rate("flops")[0] for t in tops], f"best {dtype} rate on the {device}")
             at = [int(t.point.params["m"]) for t in tops]
-            if printed not in at:
-                c.fail(f"best {dtype} on the {name} said to be at m = {printed:,}, but it is at m = {at}")
-        directions = o.best_rate_directions(dtype, level=True)
-        if side not in directions:
-            c.fail(f"best rates in {dtype}: the accelerator's is {'/'.join(sorted(directions)) or 'not compared'}, "
-                   f"not {side}")
-        if "factor" in printed_fields(clause):
-            ratios = [a.rate("flops")[0] / b.rate("flops")[0] for a in mine for b in theirs]
-            c.factor(v["factor"], [r if side == FASTER else 1 / r for r in ratios], f"best rate in {dtype}")
+            if v[f"{side}_size"].n not in at:
+                c.fail(f"best {dtype} on the {device} said to be at m = {v[f'{side}_size'].n:,}, but it is at {at}")
+        elif f"{side}_missing" in printed:
+            _missing(c, device or "", dtype, choice(s, f"{side}_missing"), f"table of best rates, {dtype}")
+        elif device and o.best("matmul", device, "flops", dtype=dtype):
+            c.fail(f"table of best rates: {dtype} on the {device} has a best rate, shown as a dash")
+    if "factor" in printed:
+        if "acc_rate" not in printed or "cpu_rate" not in printed:
+            c.fail(f"table of best rates: a ratio in {dtype} without both best rates")
+            return
+        ratios = _best_ratios(c, dtype, v["acc_size"].n, v["cpu_size"].n, "table of best rates")
+        c.quantity(v["factor"], ratios, f"best over best in {dtype}")  # a ratio near 1 too: the table shows all
+        low, factor, high = (shown(v[k]).value for k in ("low", "factor", "high"))
+        if not low <= factor <= high:
+            c.fail(f"best over best in {dtype}: {factor} outside its own interval {low}–{high}")
+    elif "acc_rate" in printed and "cpu_rate" in printed:
+        c.fail(f"table of best rates: both devices have a best {dtype} rate, but no ratio is shown")
 
 
 def check_tf32(s: Said, c: Context) -> None:

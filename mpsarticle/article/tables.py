@@ -46,9 +46,9 @@ from mpsarticle.results.selfcheck import Row
 
 __all__ = ["ARCHIVE_FILE", "attention_against", "attention_rows", "attention_table", "bandwidth_rows",
            "bandwidth_source", "bandwidth_table", "data_links", "decode_rows", "decode_table", "device_card",
-           "families_table", "folded", "html_table", "machines_table", "matmul_table", "methods_table", "mlx_rows",
-           "mlx_table", "processes_rows", "processes_table", "prompt_rows", "prompt_table", "selfcheck_table",
-           "vendor_peaks_table", "ways_table"]
+           "families_table", "folded", "html_table", "machines_table", "matmul_rows", "matmul_table", "methods_table",
+           "mlx_rows", "mlx_table", "processes_rows", "processes_table", "prompt_rows", "prompt_table",
+           "selfcheck_table", "vendor_peaks_table", "ways_table"]
 
 DATA_FILES = ("results.json", "results.csv", "predictions.csv")
 #: The archive's machines, as the machines chapter draws them: one file at the site's root for every language.
@@ -253,35 +253,60 @@ def methods_table(results: ResultSet, words: Words) -> str:
     return html_table([words(key) for key in METHODS_COLUMNS], rows)
 
 
-def matmul_table(results: ResultSet, words: Words) -> str:
-    """Per precision, each device's best rate of ``A @ B`` at the size it was reached (or why it has none), and
-    the accelerator's best over the CPU's with its interval: the numbers the chapter's sentence concludes from,
-    so that the sentence need not list them. Nothing where no matrix product was tried."""
+def matmul_rows(results: ResultSet, words: Words) -> tuple[Said, ...]:
+    """One row per precision, as typed values (what the oracle reads): the CPU's best rate of ``A @ B`` and the
+    size it was reached at (or why it has none), the accelerator's likewise, and where both have one, the
+    accelerator's best over the CPU's with its interval. Nothing where no matrix product was tried."""
     found = matmul(results)
-    devices = ["cpu"] + [d for d in [found.device] if d]
     best = {c.dtype: c.best for c in found.comparisons if c.best is not None}
     rows = []
     for dtype in dict.fromkeys(p.dtype for p in found.precisions):
-        cells = [dtype]
-        for device in devices:
-            mine = next((p for p in found.on(device) if p.dtype == dtype), None)
-            if mine is None:
-                cells.append("–")
-            elif mine.gflop_s is not None and mine.size is not None:
-                cells.append(words("column.best.rate", rate=Rate(mine.gflop_s, "GFLOP/s"), size=Size(mine.size)))
-            else:
-                cells.append(words.render(Phrase.of("missing", status=Choice(mine.status),
-                                                    dtypes=Listing((Text(dtype),)))))
+        values: dict = dict(dtype=Text(dtype))
         if found.device:
-            top = best.get(dtype)
-            cells.append(ratio_interval(top.ratio, words.lang) if top is not None else "–")
-        rows.append(f"<tr>{_cells(cells)}</tr>")
-    if not rows:
+            values["device"] = words.device(found.device)
+        for side, device in (("cpu", "cpu"), ("acc", found.device)):
+            mine = next((p for p in found.on(device) if p.dtype == dtype), None) if device else None
+            if mine is None:
+                continue
+            if mine.gflop_s is not None and mine.size is not None:
+                values.update({f"{side}_rate": Rate(mine.gflop_s, "GFLOP/s"), f"{side}_size": Size(mine.size)})
+            else:
+                values[f"{side}_missing"] = Choice(mine.status)
+        top = best.get(dtype)
+        if top is not None:
+            values.update(factor=Factor(top.ratio.value), low=Num(top.ratio.low, 2), high=Factor(top.ratio.high))
+        rows.append(Said("table.matmul", values))
+    return tuple(rows)
+
+
+def matmul_table(results: ResultSet, words: Words) -> str:
+    """Per precision, each device's best rate of ``A @ B`` at the size it was reached (or why it has none), and
+    the accelerator's best over the CPU's with its interval (:func:`matmul_rows`): the numbers the chapter's
+    sentences conclude from, so that they need not list them. Nothing where no matrix product was tried."""
+    found = matmul(results)
+    devices = ["cpu"] + [d for d in [found.device] if d]
+    body = []
+    for row in matmul_rows(results, words):
+        v = row.values
+        cells = [words.render(v["dtype"])]
+        for side in ("cpu", "acc")[:len(devices)]:
+            if f"{side}_rate" in v:
+                cells.append(words("column.best.rate", rate=v[f"{side}_rate"], size=v[f"{side}_size"]))
+            elif f"{side}_missing" in v:
+                cells.append(words.render(Phrase.of("missing", status=v[f"{side}_missing"],
+                                                    dtypes=Listing((v["dtype"],)))))
+            else:
+                cells.append("–")
+        if found.device:
+            cells.append(f"{words.render(v['factor'])} ({words.render(v['low'])}–{words.render(v['high'])})"
+                         if "factor" in v else "–")
+        body.append(f"<tr>{_cells(cells)}</tr>")
+    if not body:
         return ""
     head = [words("column.precision")] + [words("column.best", device=words.device(d)) for d in devices]
     if found.device:
         head.append(words("column.best_ratio", device=words.device(found.device)))
-    return html_table(head, rows)
+    return html_table(head, body)
 
 
 #: The columns of the table of a GPU's published peaks.

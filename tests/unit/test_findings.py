@@ -249,7 +249,7 @@ def test_matrix_products_are_compared_at_the_sizes_both_measured():
         assert [c.size for c in precision.comparisons] == sorted(sizes)
     texts = sentences("matmul", "nvidia-h200")
     assert "At the sizes both devices measured" in texts["peak_sentence"]
-    assert "Best against best, each at its own size" in texts["rates_sentence"]
+    assert "Comparing each device at its own best size" in texts["best_sentence"]
 
 
 def test_a_fall_of_more_than_half_is_said():

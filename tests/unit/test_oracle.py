@@ -47,6 +47,7 @@ from mpsarticle.article.tables import (
     attention_rows,
     bandwidth_rows,
     decode_rows,
+    matmul_rows,
     mlx_rows,
     processes_rows,
     prompt_rows,
@@ -148,8 +149,8 @@ def test_the_matrix_has_claims_of_each_kind() -> None:
               "original.sentence", "bandwidth.reading",
               "drop.one", "drop.cache", "drop.why", "drop.why.brief", "answer.tokens.model", "answer.tokens.bound",
               "answer.tokens.also", "gap.events", "gap.cpu", "post.all", "post.mixed", "post.rest_agree",
-              "post.some.then", "post.none.then", "post.unmeasured", "matmul.rates", "matmul.rates_missing",
-              "matmul.compare", "matmul.best", "tf32.off", "tf32.conv.on", "cpuhalf.sentence", "cpuhalf.none",
+              "post.some.then", "post.none.then", "post.unmeasured",
+              "matmul.compare", "matmul.best.top", "tf32.off", "tf32.conv.on", "cpuhalf.sentence", "cpuhalf.none",
               "train.result", "train.also", "train.cpu_only", "train.scaling", "check.failed", "check.passed",
               "answer.cpu_facts",
               "answer.cpu_rule.try", "measured", "measured.missing", "answer.nothing", "selfcheck.differ",
@@ -777,17 +778,16 @@ def test_same_size_and_best_against_best_matrix_products() -> None:
     assert any("said under 'slower'" in p for f in claims(results, compare("mixed", (1024,), side="slower"))
                for p in f.problems)
 
-    def best(direction: str, factor: float, acc: int = 4096, cpu: int = 1024, side: str | None = None) -> Said:
-        clause = phrase("matmul.best.clause", direction=Choice(direction), lead=Choice("first"), device=GPU,
-                        dtype=Text("float32"), factor=Factor(factor), acc_size=Size(acc), cpu_size=Size(cpu))
-        group = phrase("matmul.best.side", direction=Choice(side or direction), device=GPU, items=Listing((clause,)))
-        return said("matmul.best", clauses=Listing((group,)))
+    def best(factor: float, acc: int = 4096, cpu: int = 1024, rest: str = "one", **others) -> Said:
+        return said("matmul.best.top", rest=Choice(rest), device=GPU, dtype=Text("float32"), factor=Factor(factor),
+                    acc_size=Size(acc), cpu_size=Size(cpu), **others)
     # The GPU's best: 2 × 4096³ / 0.02 s = 6.87 TFLOP/s at m = 4,096; the CPU's: 1.43 TFLOP/s at m = 1,024.
-    assert not claims(results, best("faster", 4.8))
-    assert claims(results, best("faster", 4.8, acc=1024))
-    assert claims(results, best("faster", 5.8))
-    assert claims(results, best("slower", 4.8))
-    assert claims(results, best("faster", 4.8, side="slower"))
+    assert not claims(results, best(4.8))
+    assert claims(results, best(4.8, acc=1024))
+    assert claims(results, best(5.8))
+    assert claims(results, best(4.8, rest="every"))  # one precision compared, not every one of several
+    assert claims(results, best(4.8, rest="some", others=Listing((Text("float32"),))))
+    assert claims(results, said("matmul.best.none", device=GPU))
 
 
 def test_the_cpus_half_precisions_against_its_float32() -> None:
@@ -1131,9 +1131,9 @@ def _row_is(device: str, dtype: str):
 #: Stand for the chapter's tables in the mutations below: their rows, as typed values (tables.decode_rows,
 #: tables.prompt_rows, tables.attention_rows).
 DECODE_TABLE, PROMPT_TABLE, ATTENTION_TABLE, MLX_TABLE = "decode_table", "prompt_table", "attention_table", "mlx_table"
-PROCESSES_TABLE, BANDWIDTH_TABLE = "processes_table", "bandwidth_table"
+PROCESSES_TABLE, BANDWIDTH_TABLE, MATMUL_TABLE = "processes_table", "bandwidth_table", "matmul_table"
 TABLES = {DECODE_TABLE: decode_rows, PROMPT_TABLE: prompt_rows, ATTENTION_TABLE: attention_rows, MLX_TABLE: mlx_rows,
-          PROCESSES_TABLE: processes_rows, BANDWIDTH_TABLE: bandwidth_rows}
+          PROCESSES_TABLE: processes_rows, BANDWIDTH_TABLE: bandwidth_rows, MATMUL_TABLE: matmul_rows}
 
 
 def _llm_recording(machine: str, chapter: str) -> Recording:
@@ -1497,6 +1497,39 @@ BANDWIDTH_MUTATIONS = [
     # "Larger than any cache the device reports" where the device reports none (MPS).
     ("apple-m3-max", "matvec", "bandwidth.reading", _device_is(GPU), {"source": Choice("above_copy")}),
 ]
+
+
+def _dtype_is(dtype: str):
+    return lambda values: values.get("dtype") == Text(dtype)
+
+
+#: (machine, chapter or table, key, which of its messages, values): the table of best matrix-product rates and the
+#: sentence that concludes from it, made false; each must be caught.
+MATMUL_MUTATIONS = [
+    # A best rate not the best, or at another size; best over best not the two bests'; a failure for a rate.
+    ("apple-m3-max", MATMUL_TABLE, "table.matmul", _dtype_is("float16"), {"acc_rate": Rate(14.2e3, "GFLOP/s")}),
+    ("apple-m3-max", MATMUL_TABLE, "table.matmul", _dtype_is("float16"), {"cpu_size": Size(512)}),
+    ("apple-m3-max", MATMUL_TABLE, "table.matmul", _dtype_is("bfloat16"), {"factor": Factor(408)}),
+    ("apple-m3-max", MATMUL_TABLE, "table.matmul", _dtype_is("float32"), {"low": Num(7.5, 2)}),
+    ("cuda-faulty", MATMUL_TABLE, "table.matmul", _dtype_is("float16"), {"acc_missing": Choice("error")}),
+    # The conclusion: another precision said to lead most, another factor or size, a precision said not ahead.
+    ("apple-m3-max", "matmul", "matmul.best.top", None, {"dtype": Text("float16"), "factor": Factor(408),
+                                                         "acc_size": Size(4096)}),
+    ("apple-m3-max", "matmul", "matmul.best.top", None, {"factor": Factor(408)}),
+    ("apple-m3-max", "matmul", "matmul.best.top", None, {"cpu_size": Size(512)}),
+    ("apple-m3-max", "matmul", "matmul.best.top", None, {"rest": Choice("some"),
+                                                         "others": Listing((Text("float32"),))}),
+    ("cuda-faulty", "matmul", "matmul.best.top", None, {"rest": Choice("every")}),
+]
+
+
+@pytest.mark.parametrize("machine, chapter, key, where, values", MATMUL_MUTATIONS,
+                         ids=[f"{m}-{k}-{i}" for i, (m, _, k, _, _) in enumerate(MATMUL_MUTATIONS)])
+def test_a_false_best_rate_row_or_conclusion_is_caught(machine: str, chapter: str, key: str, where, values: dict
+                                                       ) -> None:
+    results, recording = results_of(machine), _llm_recording(machine, chapter)
+    assert recording.said and not check(recording, results)[0], f"the true {chapter} fails already: {machine}"
+    assert check(substitute(recording, key, where=where, **values), results)[0], f"not caught: {key} with {values}"
 
 
 @pytest.mark.parametrize("machine, chapter, key, where, values", BANDWIDTH_MUTATIONS,

@@ -18,15 +18,15 @@ __all__ = ["best_rates_sentence", "best_sentence", "compare_sentence", "cpu_half
 def sentences(results: ResultSet, words: Words) -> dict[str, str]:
     found = f.matmul(results)
     return {"peak_sentence": peak_sentence(found, results, words),
-            "rates_sentence": best_rates_sentence(found, words),
+            "best_sentence": best_sentence(found, words),
             "cpu_half_sentence": cpu_half_sentence(found, words)}
 
 
 def peak_sentence(found: f.Matmul, results: ResultSet, words: Words) -> str:
     """The chapter's conclusion beside its table: who is faster at the sizes both devices measured, whether TF32
-    was allowed, and any rate that fell by more than half; the rates themselves stand in the table (and in
-    :func:`best_rates_sentence`). With no accelerator it says that the table holds the CPU alone; with one whose
-    rates were not compared, it gives the rates."""
+    was allowed, and any rate that fell by more than half; the rates themselves stand in the table
+    (tables.matmul_rows). With no accelerator it says that the table holds the CPU alone; with one whose rates
+    were not compared at a common size, it says each device's best rates."""
     if found.compared:
         parts = [compare_sentence(found, words)]
     elif found.device is None and any(p.status == "measured" for p in found.precisions):
@@ -41,11 +41,8 @@ def peak_sentence(found: f.Matmul, results: ResultSet, words: Words) -> str:
 
 
 def best_rates_sentence(found: f.Matmul, words: Words) -> str:
-    """Each device's best rate per precision, and best against best: the table's numbers in words."""
+    """Each device's best rate per precision, where no size was measured on both devices."""
     parts = [rates_sentence(found, device, words) for device in ["cpu"] + [d for d in [found.device] if d]]
-    best = [c.best for c in found.comparisons if c.best is not None]
-    if best:
-        parts.append(best_sentence(found, best, words))
     return " ".join(p for p in parts if p) or words("matmul.none")
 
 
@@ -121,21 +118,25 @@ def _summary_key(comparisons: Sequence[f.Comparison], *, rest: bool) -> str:
     return key + (".both" if others == {SAME, UNCLEAR} else ".noisy" if others == {UNCLEAR} else "")
 
 
-def best_sentence(found: f.Matmul, best: Sequence[f.RateComparison], words: Words) -> str:
-    """Best rate against best rate, said to be that (the two bests may be at different sizes), each side said
-    once with the precisions it holds in."""
+def best_sentence(found: f.Matmul, words: Words) -> str:
+    """What the table's last column comes to: best rate against best rate (the two may be at different sizes),
+    the precision the accelerator leads most in, and those it does not lead in; empty where no precision has a
+    best rate on both devices (the chapter's other sentence says why)."""
+    best = [c.best for c in found.comparisons if c.best is not None]
+    if not best:
+        return ""
     name = words.device(found.device or "")
-    grouped: dict[str, list[Phrase]] = {}
-    for top in best:
-        direction = reading_word(top.reading)
-        factor = Factor(top.ratio.value if direction != "slower" else 1 / top.ratio.value)
-        side = grouped.setdefault(direction, [])
-        side.append(Phrase.of("matmul.best.clause", direction=Choice(direction),
-                              lead=Choice("rest" if side else "first"), device=name, dtype=Text(top.dtype),
-                              factor=factor, acc_size=Size(top.accelerator_size), cpu_size=Size(top.cpu_size)))
-    clauses = tuple(Phrase.of("matmul.best.side", direction=Choice(side), device=name, items=Listing(tuple(items)))
-                    for side, items in grouped.items())
-    return words("matmul.best", clauses=Listing(clauses))
+    ahead = [top for top in best if top.reading == FASTER]
+    if not ahead:
+        return words("matmul.best.none", device=name)
+    top = max(ahead, key=lambda t: t.ratio.value)
+    behind = tuple(Text(t.dtype) for t in best if t.reading != FASTER)
+    rest = "one" if len(best) == 1 else "some" if behind else "every"
+    values = dict(device=name, dtype=Text(top.dtype), factor=Factor(top.ratio.value),
+                  acc_size=Size(top.accelerator_size), cpu_size=Size(top.cpu_size))
+    if behind:
+        values["others"] = Listing(behind)
+    return words("matmul.best.top", rest=Choice(rest), **values)
 
 
 def cpu_half_sentence(found: f.Matmul, words: Words) -> str:
