@@ -338,8 +338,8 @@ CHECKS: dict[str, str] = {
 #: Rows of a table, read as the typed values its cells show (mpsarticle.article.tables.decode_rows): checked like
 #: messages, though no catalog message renders them.
 TABLE_ROWS: frozenset[str] = frozenset({"table.decode", "table.prompt", "table.attention", "table.mac_answer",
-                                           "table.model_fit", "table.mlx", "table.processes",
-                                           "table.bandwidth", "table.matmul"})
+                                           "table.model_fit", "table.model_threshold", "table.model_source",
+                                           "table.mlx", "table.processes", "table.bandwidth", "table.matmul"})
 
 #: Phrases read inside the message they stand in (an area inside the answer, a clause inside its sentence).
 PARTS: frozenset[str] = frozenset({
@@ -367,6 +367,7 @@ NO_CLAIMS: frozenset[str] = frozenset({
     "decode.missing.no_reason", "decode.none", "answer.decode.none",
     "machines.listing", "machines.none", "machines.drops", "machines.skipped", "device", "api", "backend", "why",
     "this_build", "data_links", "contents", "precision.none", "ways.mode", "mlx.missing.torch", "mlx.missing.tf32",
+    "model.threshold.idea",
 })
 #: Families of keys that claim nothing either: names (devices, backends, timers, reasons, the gaps' list), and the
 #: words of figures, tables and the build's card.

@@ -16,6 +16,7 @@ from mpsarticle.analysis.findings.model import ANSWER_DECODE, ANSWER_MATMUL, Mod
 from mpsarticle.analysis.model import Fit, first_true
 from mpsarticle.analysis.series import ceiling_gb_s, peak_gflop_s
 from mpsarticle.article.formatting import duration, number, percent, whole
+from mpsarticle.article.mac_tables import REPORTED_MARK
 from mpsarticle.article.tables import html_table
 from mpsarticle.article.wording import (
     Bytes,
@@ -38,9 +39,11 @@ from mpsarticle.core.specs import MatVec
 from mpsarticle.core.specsheet import chips, memory_bound
 from mpsarticle.results.model import ResultSet
 
-__all__ = ["ANSWER_COLUMNS", "FIT_COLUMNS", "FIT_DTYPES", "RULES", "answer", "answer_rows", "answer_table",
-           "assumptions_table", "checks_table", "decode_table", "fit_parameters_table", "fit_rows", "fit_sentences",
-           "fit_table", "op_basis", "post_sentence", "predictions_table", "rules", "sources_sentences"]
+__all__ = ["ANSWER_COLUMNS", "FIT_COLUMNS", "FIT_DTYPES", "RULES", "SOURCE_COLUMNS", "THRESHOLD_COLUMNS",
+           "accounting_sentence", "answer", "answer_rows", "answer_table", "assumptions_table", "checks_table",
+           "decode_table", "fit_parameters_table", "fit_rows", "fit_sentences", "fit_table", "op_basis",
+           "post_sentence", "predictions_table", "rules", "source_rows", "source_table", "sources_sentences",
+           "threshold_rows", "threshold_sentences", "threshold_table"]
 
 #: The blog post's machine and its largest size.
 POST_CHIP = "Apple M1 Pro"
@@ -59,11 +62,6 @@ def _gpu_op(found: ModelFinding) -> Seconds | None:
     return Seconds(given.central * 1e-6) if given else None
 
 
-def _cpu_op(found: ModelFinding) -> Seconds | None:
-    given = found.assumptions.get("cpu_op_us")
-    return Seconds(given.central * 1e-6) if given else None
-
-
 # -- the opening page ----------------------------------------------------------------------------
 
 def answer(results: ResultSet, words: Words) -> str:
@@ -74,12 +72,13 @@ def answer(results: ResultSet, words: Words) -> str:
     if found.own_chip is not None and any(p.device == "mps" for p in results):
         return _mac_answer(results, found, words)
     crossing = found.extreme("matvec_crossover_m", stated=True)
-    gpu_op, cpu_op = _gpu_op(found), _cpu_op(found)
-    if crossing is None or gpu_op is None or cpu_op is None:
+    gpu_op = _gpu_op(found)
+    if crossing is None or gpu_op is None:
         return words("model.answer.none")
+    # The opening page says the answer and how far the model is off; what its fixed costs rest on and which cited
+    # figures it predicts are the chapter "Your Mac"'s (:func:`accounting_sentence`).
     return " ".join([words("model.answer.crossover", low=_size(crossing.low), low_chip=Text(crossing.low_chip),
-                           high=_size(crossing.high), high_chip=Text(crossing.high_chip), gpu_op=gpu_op,
-                           cpu_op=cpu_op, basis=op_basis(found)),
+                           high=_size(crossing.high), high_chip=Text(crossing.high_chip), gpu_op=gpu_op),
                      _error_sentence(found, words)])
 
 
@@ -135,27 +134,52 @@ def answer_rows(results: ResultSet, words: Words) -> tuple[Said, ...]:
 def answer_table(results: ResultSet, words: Words) -> str:
     """The opening page's table (:func:`answer_rows`); a dash where the model predicts nothing (a model too
     large for the chip's memory)."""
-    body = []
+    body, marked = [], False
     for row in answer_rows(results, words):
         v = row.values
         name = f"{words.render(v['chip'])} ({words('your_mac.cores', cores=Text(whole(v['cores'].n, words.lang)))})"
+        if _reported(v["chip"].value, v["cores"].n):
+            name += REPORTED_MARK
+            marked = True
         cells = [name] + [words.render(v[k]) if k in v else "–" for k in ("cross", "speedup", "eager", "bound")]
         body.append("<tr>" + "".join(f"<td>{html.escape(cell)}</td>" for cell in cells) + "</tr>")
-    return html_table([words(key) for key in ANSWER_COLUMNS], body, "mpsarticle-model-answer") if body else ""
+    if not body:
+        return ""
+    # Every prediction of a row rests on the chip's bandwidth: where that is a third party's report, not Apple's,
+    # the row says so, as the spec sheet's table does.
+    text = REPORTED_MARK.strip() + " " + words("model.table.reported_note")
+    note = f'<p class="mpsarticle-note">{html.escape(text)}</p>' if marked else ""
+    return html_table([words(key) for key in ANSWER_COLUMNS], body, "mpsarticle-model-answer") + note
+
+
+def _reported(name: str, cores: int) -> bool:
+    """Whether the spec sheet's bandwidth of this chip variant is a third party's report, not Apple's figure."""
+    return any(c.bandwidth_kind == "reported" for c in chips() if c.name == name and c.gpu_cores == cores)
 
 
 def _error_sentence(found: ModelFinding, words: Words) -> str:
-    """The model's error, said once: against the cited figures it predicts, and which cited figures it does not
-    (the times of one small operation set its fixed costs, so they cannot test it)."""
+    """The model's error against the cited figures it predicts, said once (which those are, and why the others
+    cannot test it, is :func:`accounting_sentence`'s)."""
     compared = found.compared
     if not compared or found.median_error is None or found.worst_error is None:
         return words("model.checks.none")
+    return words("model.answer.error", checks=Count(len(compared)), median=Share(found.median_error),
+                 misses=Count(found.misses))
+
+
+def accounting_sentence(results: ResultSet, words: Words) -> str:
+    """Which cited figures test the model: the times of one small operation set its fixed costs, so they cannot;
+    some measure what this build's model does not predict; the rest, from fewer sources than the chapter cites
+    (a source of fixed-cost times only tests nothing), are compared."""
+    found = model(results)
+    compared = found.compared
+    if not compared:
+        return words("model.checks.none")
     every = cited()
     assumed = sum(1 for row in every if row.workload == "op")
-    return words("model.answer.error", checks=Count(len(compared)), cited=Count(len(every)), assumed=Count(assumed),
-                 rest=Count(len(every) - len(compared)), unpredicted=Count(len(every) - assumed - len(compared)),
-                 chips=Count(len({c.row.chip for c in compared})),
-                 sources=Count(len(found.sources)), median=Share(found.median_error), misses=Count(found.misses))
+    return words("model.checks.accounting", cited=Count(len(every)), assumed=Count(assumed),
+                 unpredicted=Count(len(every) - assumed - len(compared)), checks=Count(len(compared)),
+                 sources=Count(len(found.sources)), all_sources=Count(len({row.source_name for row in every})))
 
 
 def _mac_answer(results: ResultSet, found: ModelFinding, words: Words) -> str:
@@ -269,41 +293,63 @@ def fit_sentences(results: ResultSet, words: Words) -> str:
     return " ".join(parts)
 
 
-def threshold_sentences(results: ResultSet, words: Words) -> str:
+#: The columns of the table of regimes: a device and a workload, the size up to which the fixed cost limits it, and
+#: what limits it past that size.
+THRESHOLD_COLUMNS = ("column.device", "column.workload", "model.table.fixed_up_to", "model.table.then")
+
+
+def threshold_rows(results: ResultSet, words: Words) -> tuple[Said, ...]:
+    """One row per device and workload that starts limited by the fixed cost, as typed values (what the oracle
+    reads): the size where the fixed cost gives way, and what limits it past there (for A @ B, a second change
+    where there is one)."""
     found = model(results)
-    parts = []
-    for device, fitted in found.fits.items():
+    rows = []
+    for device in found.fits:
         marks = found.thresholds[device]
-        for mark in marks:
+        for workload, dtype in (("matvec", "float32"), ("matmul", "float32"), ("matmul", "float16")):
+            steps = [t for t in marks if t.workload == workload and t.dtype == dtype]
+            if not steps or steps[0].before != "fixed":
+                continue
+            values: dict = dict(device=words.device(device), workload=Choice(workload), dtype=Text(dtype),
+                                m=_size(steps[0].m), after=_regime(steps[0].after))
+            if workload == "matmul" and len(steps) > 1:
+                values.update(m2=_size(steps[1].m), after2=_regime(steps[1].after))
+            rows.append(Said("table.model_threshold", values))
+    return tuple(rows)
+
+
+def threshold_table(results: ResultSet, words: Words) -> str:
+    """Where each limit takes over, per device and workload (:func:`threshold_rows`)."""
+    body = []
+    for row in threshold_rows(results, words):
+        v = row.values
+        then = words.render(v["after"]) if "m2" not in v else words(
+            "model.table.then_more", after=v["after"], after2=v["after2"], m2=v["m2"])
+        cells = [v["device"], words("model.table.threshold_workload", workload=v["workload"], dtype=v["dtype"]),
+                 words.render(v["m"]), then]
+        body.append("<tr>" + "".join(f"<td>{html.escape(cell)}</td>" for cell in cells) + "</tr>")
+    return html_table([words(key) for key in THRESHOLD_COLUMNS], body, "mpsarticle-model-thresholds") if body \
+        else ""
+
+
+def threshold_sentences(results: ResultSet, words: Words) -> str:
+    """The idea behind the table of regimes, once, on one device: B @ a turns from the fixed cost to bandwidth
+    where one call's fixed cost, at the fitted bandwidth, moves what the product reads (the fitted device the
+    closing chapter's rule names, else the first that turns)."""
+    found = model(results)
+    if not found.fits:
+        return words("model.fit.none")
+    order = sorted(found.fits, key=lambda d: d != found.chosen_by)
+    for device in order:
+        fitted = found.fits[device]
+        for mark in found.thresholds[device]:
             if mark.workload == "matvec" and mark.before == "fixed":
                 # The bytes one call's fixed cost buys at the fitted bandwidth: the same figure as the closing
                 # chapter's rule, where B @ a's own bytes at the whole m past it would differ in the last digit.
                 moved = fitted.op_s * fitted.bytes_per_s
-                parts.append(words("model.threshold.matvec", device=words.device(device), m=_size(mark.m),
-                                   bytes=Bytes(moved, binary=False), op=Seconds(fitted.op_s),
-                                   bw=Rate(fitted.gb_s, "GB/s")))
-        turns = {}
-        for dtype in ("float32", "float16"):
-            steps = [t for t in marks if t.workload == "matmul" and t.dtype == dtype]
-            if steps and steps[0].before == "fixed":
-                turns[dtype] = steps
-        if len(turns) == 2 and all(len(steps) == 1 for steps in turns.values()):
-            # Both precisions turn once: one sentence names the two sizes rather than two sentences of one form.
-            (first, [one]), (second, [two]) = turns.items()
-            parts.append(words("model.threshold.matmul_two", device=words.device(device), dtype=Text(first),
-                               after=_regime(one.after), m=_size(one.m), dtype2=Text(second),
-                               after2=_regime(two.after), m2=_size(two.m),
-                               same=Choice("same" if one.after == two.after else "different")))
-            continue
-        for dtype, steps in turns.items():
-            if len(steps) == 1:
-                parts.append(words("model.threshold.matmul", dtype=Text(dtype), device=words.device(device),
-                                   after=_regime(steps[0].after), m=_size(steps[0].m)))
-            else:
-                parts.append(words("model.threshold.matmul_more", dtype=Text(dtype), device=words.device(device),
-                                   after=_regime(steps[0].after), m=_size(steps[0].m),
-                                   after2=_regime(steps[1].after), m2=_size(steps[1].m)))
-    return " ".join(parts) or words("model.fit.none")
+                return words("model.threshold.matvec", device=words.device(device), m=_size(mark.m),
+                             bytes=Bytes(moved, binary=False), op=Seconds(fitted.op_s), bw=Rate(fitted.gb_s, "GB/s"))
+    return words("model.threshold.idea")
 
 
 def _regime(regime: str) -> Phrase:
@@ -403,16 +449,34 @@ def assumptions_table(results: ResultSet, words: Words) -> str:
     return _text_table(head, rows, "mpsarticle-model-assumptions")
 
 
+#: The columns of the table of sources: how many of its figures the model predicts, how far it is off, and on how
+#: many chips a figure of the source lies outside its predicted range.
+SOURCE_COLUMNS = ("column.source", "model.table.figures", "column.median_error", "column.worst_error",
+                  "model.table.missed_chips")
+
+
+def source_rows(results: ResultSet, words: Words) -> tuple[Said, ...]:
+    """One row per source with a figure the model predicts, as typed values (what the oracle reads)."""
+    return tuple(Said("table.model_source", dict(source=Text(source.source), n=Count(source.checks),
+                                                 median=Share(source.median), worst=Share(source.worst),
+                                                 missed=Count(len(source.misses))))
+                 for source in model(results).sources)
+
+
+def source_table(results: ResultSet, words: Words) -> str:
+    """Each source's error (:func:`source_rows`); the chips it misses on are named in :func:`checks_table`."""
+    body = ["<tr>" + "".join(f"<td>{html.escape(cell)}</td>" for cell in (
+        words.render(r.values["source"]), *(words.render(r.values[k]) for k in ("n", "median", "worst", "missed"))))
+        + "</tr>" for r in source_rows(results, words)]
+    return html_table([words(key) for key in SOURCE_COLUMNS], body, "mpsarticle-model-sources") if body else ""
+
+
 def sources_sentences(results: ResultSet, words: Words) -> str:
+    """What the table of sources concludes: whether any cited figure is above what the spec sheet allows its chip
+    (each source's error stands in :func:`source_table`)."""
     found = model(results)
     if not found.sources:
         return words("model.checks.none")
-    parts = []
-    for source in found.sources:
-        key = "model.checks.source" if source.misses else "model.checks.source_all"
-        parts.append(words(key, source=Text(source.source), n=Count(source.checks), median=Share(source.median),
-                           worst=Share(source.worst), misses=Listing(tuple(Text(c) for c in source.misses)),
-                           missed=Count(len(source.misses))))
     conflicts = found.conflicts
     if conflicts:
         items = tuple(Phrase.of("model.checks.conflict", value=Text(f"{number(c.row.value, words.lang, c.row.digits)} "
@@ -420,10 +484,8 @@ def sources_sentences(results: ResultSet, words: Words) -> str:
                                 chip=Text(c.row.chip), source=Text(c.row.source_name),
                                 bound=Text(f"{number(c.bound or 0, words.lang, 3)} {c.row.unit}"))
                       for c in conflicts)
-        parts.append(words("model.checks.conflicts", items=Listing(items)))
-    else:
-        parts.append(words("model.checks.conflicts.none"))
-    return " ".join(parts)
+        return words("model.checks.conflicts", items=Listing(items))
+    return words("model.checks.conflicts.none")
 
 
 def checks_table(results: ResultSet, words: Words) -> str:

@@ -227,3 +227,50 @@ def test_the_opening_and_parameter_tables_show_their_rows_values(machine: str, l
         assert shown[-2:] == [words.render(v["median"]), words.render(v["worst"])]
         rates = {dict(p.values)["dtype"].value: dict(p.values)["rate"] for p in v["rates"].items}
         assert shown[4:7] == [words.render(rates[d]) if d in rates else "–" for d in mac_model.FIT_DTYPES]
+
+
+@pytest.mark.parametrize("lang", ["en", "id"])
+@pytest.mark.parametrize("machine", ["ci-2core", "nvidia-h200-build", "apple-m3-max"])
+def test_the_opening_table_marks_each_row_whose_bandwidth_is_a_third_party_report(machine: str, lang: str) -> None:
+    """A row of the opening table whose chip's bandwidth Apple does not state (the M5 Ultra's is one third party's
+    report) carries the mark, and the note under the table says what it means; a row of Apple's bandwidth does
+    not."""
+    from mpsarticle.article import mac_model
+
+    from ..machines import results_of
+
+    words = Words(lang)
+    table = mac_model.answer_table(results_of(machine), words)
+    reported = {(c.name, c.gpu_cores) for c in chips() if c.bandwidth_kind == "reported"}
+    rows = mac_model.answer_rows(results_of(machine), words)
+    assert any(r.values["chip"].value == "Apple M5 Ultra" for r in rows)
+    for row, shown in zip(rows, _table_cells(table), strict=True):
+        key = (row.values["chip"].value, row.values["cores"].n)
+        assert shown[0].endswith(mac_tables.REPORTED_MARK) == (key in reported), shown[0]
+    notes = [p.get_text() for p in BeautifulSoup(table, "html.parser").find_all("p", class_="mpsarticle-note")]
+    assert notes == [mac_tables.REPORTED_MARK.strip() + " " + words("model.table.reported_note")]
+
+
+@pytest.mark.parametrize("lang", ["en", "id"])
+@pytest.mark.parametrize("machine", ["ci-2core", "nvidia-h200", "apple-m3-max"])
+def test_the_tables_of_regimes_and_of_sources_show_their_rows_values(machine: str, lang: str) -> None:
+    """The chapter "Your Mac"'s table of regimes and table of sources, read from their HTML: one row per typed row
+    (what the oracle reads), each cell that row's value in the page's language."""
+    from mpsarticle.article import mac_model
+
+    from ..machines import results_of
+
+    results, words = results_of(machine), Words(lang)
+    rows = mac_model.threshold_rows(results, words)
+    cells = _table_cells(mac_model.threshold_table(results, words))
+    assert len(cells) == len(rows) >= 2
+    for row, shown in zip(rows, cells, strict=True):
+        v = row.values
+        assert shown[0] == v["device"] and v["dtype"].value in shown[1]
+        assert shown[1].startswith("B @ a" if v["workload"].value == "matvec" else "A @ B")
+        assert shown[2] == words.render(v["m"]) and shown[3].startswith(words.render(v["after"]))
+    rows = mac_model.source_rows(results, words)
+    cells = _table_cells(mac_model.source_table(results, words))
+    assert len(cells) == len(rows) >= 3
+    for row, shown in zip(rows, cells, strict=True):
+        assert shown == [words.render(row.values[k]) for k in ("source", "n", "median", "worst", "missed")]

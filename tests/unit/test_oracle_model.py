@@ -58,9 +58,10 @@ def model_of(machine: str, chapter: str) -> Recording:
 
 def with_fit(machine: str) -> Recording:
     """The chapter "Your Mac"'s model messages after the rows of its table of fitted parameters (what its other
-    sentences are read against)."""
-    chapter = model_of(machine, "your_mac")
-    return replace(chapter, said=mac_model.fit_rows(results_of(machine), Words("en")) + chapter.said)
+    sentences are read against), then the rows of its tables of regimes and of sources."""
+    chapter, results, words = model_of(machine, "your_mac"), results_of(machine), Words("en")
+    return replace(chapter, said=mac_model.fit_rows(results, words) + chapter.said
+                   + mac_model.threshold_rows(results, words) + mac_model.source_rows(results, words))
 
 
 def _said(recording: Recording, key: str) -> list[Said]:
@@ -86,10 +87,13 @@ def test_the_matrix_reads_each_kind_of_model_claim() -> None:
     keys = {key for machine in MACHINES for chapter in CHAPTERS for key in matrix_recording(machine, chapter).keys()
             if key in oracle_model.MODEL_CHECKS}
     wanted = {"model.fit.choice", "model.fit.choice_max", "model.fit.replayed",
-              "model.threshold.matvec", "model.threshold.matmul", "model.checks.conflicts.none", "model.checks.source",
+              "model.threshold.matvec", "model.checks.conflicts.none", "model.checks.accounting",
               "model.answer.error", "model.answer.crossover", "model.answer.mac", "model.rule.fixed",
               "model.rule.memory", "model.rule.mac", "model.rule.text", "model.post"}
     assert wanted <= keys, sorted(wanted - keys)
+    rows = [r for machine in MACHINES for r in with_fit(machine) if r.key.startswith("table.")]
+    assert {r.values["workload"].value for r in rows if r.key == "table.model_threshold"} == {"matvec", "matmul"}
+    assert any(r.values["missed"].n for r in rows if r.key == "table.model_source")
 
 
 def test_the_model_oracle_shares_no_code_with_the_model() -> None:
@@ -121,14 +125,27 @@ def test_a_threshold_off_by_one_measured_size_is_caught(machine: str) -> None:
     results = results_of(machine)
     recording = model_of(machine, "your_mac")
     assert not false(recording, results)
-    device = _accelerator(results)
-    [threshold] = [s for s in _said(recording, "model.threshold.matvec") if kind_of(s.values["device"]) == device]
+    [threshold] = _said(recording, "model.threshold.matvec")
+    device = kind_of(threshold.values["device"])
     at = threshold.values["m"].n
     sizes = sorted({int(p.params["m"]) for p in results.points if p.device == device and p.workload == "matvec"
                     and p.ok and int(p.params["m"]) > at})
     assert sizes, f"no measured size above m = {at}"
     changed = substitute(recording, "model.threshold.matvec", where=_on(device), m=Size(sizes[0]))
     assert false(changed, results), render(threshold)
+    # The same size in the row of the table of regimes, on every device the table has.
+    table = with_fit(machine)
+    assert not false(table, results)
+    matvec = [r for r in _said(table, "table.model_threshold") if r.values["workload"].value == "matvec"]
+    assert any(kind_of(r.values["device"]) == device for r in matvec)
+    for index, row in enumerate(matvec):
+        on = kind_of(row.values["device"])
+        bigger = sorted({int(p.params["m"]) for p in results.points if p.device == on and p.workload == "matvec"
+                         and p.ok and int(p.params["m"]) > row.values["m"].n})
+        if bigger:
+            wrong = substitute(table, "table.model_threshold", index,
+                               where=lambda v: v["workload"].value == "matvec", m=Size(bigger[0]))
+            assert false(wrong, results), (on, bigger[0])
     # The same size in the closing chapter's rule.
     rules = model_of(machine, "verdict")
     assert not false(rules, results)
@@ -146,16 +163,20 @@ def _swap(values: dict) -> Phrase:
 
 @pytest.mark.parametrize("machine", MUTATED)
 def test_a_regime_named_wrongly_is_caught(machine: str) -> None:
-    """(b) compute ↔ bandwidth in a matrix product's threshold."""
+    """(b) compute ↔ bandwidth in a matrix product's row of the table of regimes."""
     results = results_of(machine)
-    recording = model_of(machine, "your_mac")
-    [first, *_] = [s for s in recording if s.key in ("model.threshold.matmul", "model.threshold.matmul_more",
-                                                   "model.threshold.matmul_two")]
-    assert false(substitute(recording, first.key, after=_swap), results), render(first)
-    # Alone, with the rates read from the oracle's own fit (the fit sentence stands beside it in the chapter).
+    recording = with_fit(machine)
+    matmul = lambda v: v["workload"].value == "matmul"  # noqa: E731
+    [first, *_] = [r for r in _said(recording, "table.model_threshold") if matmul(r.values)]
+    assert false(substitute(recording, first.key, where=matmul, after=_swap), results), first
+    # Alone, with the rates read from the oracle's own fit (the table of parameters stands beside it).
     alone = Recording((first,))
-    assert not false(alone, results), render(first)
+    assert not false(alone, results), first
     assert false(substitute(alone, first.key, after=_swap), results)
+    # A second change the parameters do not make.
+    if "m2" not in first.values:
+        assert false(substitute(alone, first.key, m2=Size(4 * first.values["m"].n), after2=_swap(first.values)),
+                     results)
 
 
 def _points_more(points: float) -> object:
@@ -177,11 +198,17 @@ def test_a_prediction_error_misstated_is_caught(machine: str) -> None:
     other = "model.fit.choice_max" if choice.key == "model.fit.choice" else "model.fit.choice"
     changed = replace(recording, said=tuple(Said(other, s.values) if s is choice else s for s in recording.said))
     assert false(changed, results), render(choice)
-    changed = substitute(recording, "model.checks.source", median=lambda v: Share(shown(v["worst"]).value + 0.05))
+    table = with_fit(machine)
+    changed = substitute(table, "table.model_source", median=lambda v: Share(shown(v["worst"]).value + 0.05))
     assert false(changed, results)
     answer = model_of(machine, "index")
-    for name, shift in (("checks", 1), ("chips", -1), ("cited", 1), ("assumed", -1), ("rest", 1)):
-        wrong = substitute(answer, "model.answer.error", **{name: lambda v, n=name, d=shift: Count(v[n].n + d)})
+    wrong = substitute(answer, "model.answer.error", checks=lambda v: Count(v["checks"].n + 1))
+    assert false(wrong, results)
+    # Which cited figures test the model, said in the chapter "Your Mac".
+    for name, shift in (("checks", 1), ("cited", 1), ("assumed", -1), ("unpredicted", 1), ("sources", -1),
+                        ("all_sources", -1)):
+        wrong = substitute(recording, "model.checks.accounting",
+                           **{name: lambda v, n=name, d=shift: Count(v[n].n + d)})
         assert false(wrong, results), name
 
 
@@ -201,7 +228,7 @@ def test_a_fits_error_misstated_is_caught(machine: str) -> None:
         assert false(wrong, results), render(fit)
     assert false(substitute(recording, "table.model_fit", points=lambda v: Count(v["points"].n + 1)), results)
     # Parameters that are not a fit: the bandwidth doubled, in the threshold sentences read alone.
-    thresholds = only(recording, "model.threshold.matvec", "model.threshold.matmul", "model.threshold.matmul_more")
+    thresholds = only(recording, "model.threshold.matvec")
     assert not false(thresholds, results)
     doubled = substitute(thresholds, "model.threshold.matvec", bw=lambda v: Rate(2 * v["bw"].value, v["bw"].unit))
     assert false(doubled, results)
@@ -309,50 +336,22 @@ def _next_round(name: str):
 def test_a_sources_median_error_misstated_is_caught(machine: str) -> None:
     """A prediction error misstated: a source's median moved by a few points, still no more than its worst."""
     results = results_of(machine)
-    recording = model_of(machine, "your_mac")
+    recording = with_fit(machine)
     assert not false(recording, results)
     changed = 0
-    for key in ("model.checks.source", "model.checks.source_all"):
-        for index, source in enumerate(_said(recording, key)):
-            median, worst = round(100 * shown(source.values["median"]).value), 100 * shown(source.values["worst"]).value
-            for shift in (3, -3):
-                if 0 <= median + shift <= worst:
-                    wrong = substitute(recording, key, index, median=Share((median + shift) / 100))
-                    assert false(wrong, results), render(source)
-                    changed += 1
+    for index, source in enumerate(_said(recording, "table.model_source")):
+        median, worst = round(100 * shown(source.values["median"]).value), 100 * shown(source.values["worst"]).value
+        for shift in (3, -3):
+            if 0 <= median + shift <= worst:
+                wrong = substitute(recording, "table.model_source", index, median=Share((median + shift) / 100))
+                assert false(wrong, results), source
+                changed += 1
     assert changed >= 4
     # And the answer's error over every source, the same way.
     answer = model_of(machine, "index")
     assert false(substitute(answer, "model.answer.error", median=lambda v: Share(shown(v["median"]).value + 0.03)),
                  results)
     assert false(substitute(answer, "model.answer.error", misses=lambda v: Count(v["misses"].n - 1)), results)
-
-
-def _source_missing_several(machine: str) -> tuple[ResultSet, Recording, list[Said], int]:
-    """The machine's points, its your_mac recording, its sources' sentences, and the first source that misses on
-    two chips or more."""
-    results = results_of(machine)
-    recording = model_of(machine, "your_mac")
-    sources = _said(recording, "model.checks.source")
-    return results, recording, sources, next(i for i, s in enumerate(sources) if len(s.values["misses"].items) >= 2)
-
-
-@pytest.mark.parametrize("machine", MUTATED)
-def test_a_missed_chip_dropped_from_a_source_is_caught(machine: str) -> None:
-    results, recording, sources, several = _source_missing_several(machine)
-    dropped = substitute(recording, "model.checks.source", several,
-                         misses=lambda v: Listing(v["misses"].items[:1] + v["misses"].items[2:]))
-    assert false(dropped, results), render(sources[several])
-    # A source's only miss dropped: "each inside its predicted range" in its place.
-    single = next(i for i, s in enumerate(sources) if len(s.values["misses"].items) == 1)
-    inside = replaced(recording, "model.checks.source", Said("model.checks.source_all", sources[single].values),
-                      single)
-    assert "each inside its predicted range" in render(Said("model.checks.source_all", sources[single].values))
-    assert false(inside, results)
-    # A chip that is no miss added.
-    added = substitute(recording, "model.checks.source", single,
-                       misses=lambda v: Listing(v["misses"].items + (Text("Apple M6"),)))
-    assert false(added, results)
 
 
 @pytest.mark.parametrize("machine", ANSWERED)
@@ -362,10 +361,12 @@ def test_the_answers_crossover_and_speed_up_misstated_are_caught(machine: str) -
     assert not false(answer, results)
     for values in ({"high": _next_round("high")}, {"high_chip": Text("Apple M1 Pro")}, {"low": _next_round("low")}):
         assert false(substitute(answer, "model.answer.crossover", **values), results), values
-    # The evidence the GPU's fixed cost rests on: its rows, its one source, its chip.
+    # The evidence the GPU's fixed cost rests on (the closing chapter's rule): its rows, its one source, its chip.
+    rules = model_of(machine, "verdict")
+    assert not false(rules, results)
     for values in ({"rows": Count(7)}, {"sources": Count(2)}, {"source": Text("pytorch/vision")},
                    {"chips": Listing((Text("Apple M1"),))}):
-        assert false(substitute(answer, "model.op.basis", **values), results), values
+        assert false(substitute(rules, "model.op.basis", **values), results), values
     # The opening table: a prediction misstated, a dash where there is one, a row at neither end left alone.
     table = Recording(mac_model.answer_rows(results, Words("en")))
     assert not false(table, results)
@@ -424,10 +425,17 @@ def test_a_macs_own_prediction_misstated_is_caught(machine: str) -> None:
 
 @pytest.mark.parametrize("machine", MUTATED)
 def test_a_count_of_missed_chips_misstated_is_caught(machine: str) -> None:
-    """A source that misses on several chips counts them; one too few is false."""
-    results, recording, sources, several = _source_missing_several(machine)
-    assert false(substitute(recording, "model.checks.source", several, missed=lambda v: Count(v["missed"].n - 1)),
-                 results)
+    """A row of the table of sources counts the chips on which a figure of the source lies outside its range; one
+    too few or one too many is false."""
+    results, recording = results_of(machine), with_fit(machine)
+    rows = _said(recording, "table.model_source")
+    assert any(r.values["missed"].n for r in rows)
+    for index, row in enumerate(rows):
+        for shift in (-1, 1):
+            if row.values["missed"].n + shift >= 0:
+                wrong = substitute(recording, "table.model_source", index,
+                                   missed=lambda v, d=shift: Count(v["missed"].n + d))
+                assert false(wrong, results), (row, shift)
 
 
 @pytest.mark.parametrize("machine", ("ci-2core", "nvidia-h200", "apple-m3-max"))
