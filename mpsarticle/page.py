@@ -282,6 +282,12 @@ class Page:
         found = tables.bandwidth_table(self.results, self.words)
         return self._html(found) if found else None
 
+    def where_table(self) -> Any:
+        """Where the accelerator beats the CPU and where the CPU beats it, kind of work by kind of work (nothing
+        where nothing was compared)."""
+        found = tables.where_table(self.results, self.words)
+        return self._html(found) if found else None
+
     def processes_table(self) -> Any:
         """The points whose spread lay most between their fresh processes (nothing where none had more than half
         of it there)."""

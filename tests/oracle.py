@@ -182,9 +182,8 @@ CHECKS: dict[str, str] = {
     "answer.rule.level_noisy": "check_level",
     "answer.wins": "check_wins",
     "answer.losses": "check_losses",
-    "answer.rule.both": "check_rule",
-    "answer.rule.use": "check_rule",
-    "answer.rule.keep": "check_rule_keep",
+    "answer.rule.table": "check_rule_table",
+    "table.where": "check_where_row",
     "answer.missing": "check_not_compared",
     "answer.nothing": "check_nothing",
     "answer.rule.nothing": "check_nothing",
@@ -339,11 +338,12 @@ CHECKS: dict[str, str] = {
 #: messages, though no catalog message renders them.
 TABLE_ROWS: frozenset[str] = frozenset({"table.decode", "table.prompt", "table.attention", "table.mac_answer",
                                            "table.model_fit", "table.model_threshold", "table.model_source",
-                                           "table.mlx", "table.processes", "table.bandwidth", "table.matmul"})
+                                           "table.mlx", "table.processes", "table.bandwidth", "table.matmul",
+                                           "table.where"})
 
 #: Phrases read inside the message they stand in (an area inside the answer, a clause inside its sentence).
 PARTS: frozenset[str] = frozenset({
-    "area", "rule.area", "original.total", "reading", "drop.what", "drop.size", "post.clause", "matmul.rate",
+    "where.cell", "original.total", "reading", "drop.what", "drop.size", "post.clause", "matmul.rate",
     "missing", "matmul.same_size", "matmul.side", "cpuhalf.clause", "step",
     "point", "point.other", "point.more", "cpufact.matvec", "cpufact.matmul", "cpufact.train", "missing_count",
     "selfcheck.processes", "ops.cost", "attention.backend.choice",
@@ -377,7 +377,7 @@ NO_CLAIM_PREFIXES = (
     "column.", "figure.", "card.", "mac.", "model.table.", "model.assumption", "model.quantity", "machines_table.",
     "methods_table.", "selfcheck_table.", "processes.column.", "ways.column.", "decode.column.", "prefill.column.",
     "prefill.cell.", "attention.column.",
-    "decode.cell.", "mlx.cell.", "mlx.column.", "bandwidth.column.", "bandwidth.cell.",
+    "decode.cell.", "mlx.cell.", "mlx.column.", "bandwidth.column.", "bandwidth.cell.", "where.cell.",
     "site.", "mps_issues.", "your_mac.bounds.", "your_mac.caveat",
     "your_mac.cited",
     "your_mac.licence.", "your_mac.sources.", "your_mac.sync", "your_mac.tokens.", "your_mac.unknown",
@@ -1050,16 +1050,6 @@ def _factor_at(c: Context, side: str, pairs: Pairs, printed: Any, at: int, claim
     c.winner_factor(side, pairs, at, printed, where)
 
 
-def check_areas(areas: Any, side: str, c: Context) -> None:
-    """Every area of a list (``area`` or ``rule.area`` phrases); ``side`` is the accelerator's (faster: it wins
-    there)."""
-    found = parts(areas)
-    if not found:
-        c.fail("a list of areas that names none")
-    for area in found:
-        _area(area, side, c)
-
-
 def _area(a: Said, side: str, c: Context) -> None:
     """One area: its scope says which sizes it names (``all``, ``from``, ``below``, ``range``, one size or a list);
     what its form prints is what it claims."""
@@ -1076,12 +1066,6 @@ def _area(a: Said, side: str, c: Context) -> None:
         claimed = [s for s in common if s >= start]
         if start not in common:
             c.fail(f"{where}: {pairs.unit} {start:,} was not measured on both")
-        if "bytes" in printed:
-            moved = [t.point.bytes_moved for d in ("cpu", c.oracle.accelerator) if d
-                     for t in c.oracle.timed("matvec", d).get(start, [])]
-            if not _moved_match(v["bytes"], moved):
-                c.fail(f"{where}: matrices of {shown(v['bytes'])} at m = {start:,}, but its points moved "
-                       f"{_fmt(moved)} bytes")
     elif scope == "below":
         claimed = [s for s in common if s < v["size"].n]
     elif scope == "range":
@@ -1090,13 +1074,14 @@ def _area(a: Said, side: str, c: Context) -> None:
         for end in (first, last):
             if end not in common:
                 c.fail(f"{where}: {pairs.unit} {end:,} was not measured on both")
-        _exhaustive(c, side, pairs, claimed, where)
     else:
         claimed = sizes_of(v["sizes"]) if "sizes" in printed else [v["at"].n]
         for at in claimed:
             if at not in common:
                 c.fail(f"{where}: {pairs.unit} {at:,} was not measured on both")
-        _exhaustive(c, side, pairs, claimed, where)
+    # Whatever its scope, an area names every size at which its side wins: "from m = 2,048 on" where the GPU
+    # already wins at 1,024 leaves that size out.
+    _exhaustive(c, side, pairs, claimed, where)
     _every(c, side, pairs, claimed, where)
     if "factor" in printed:
         _factor_at(c, side, pairs, v["factor"], v["at"].n, claimed, where)
@@ -1104,25 +1089,87 @@ def _area(a: Said, side: str, c: Context) -> None:
             c.up_to(v["factor"], [pairs.advantages(side, s) for s in claimed], where)
 
 
+def _sizes_compared(c: Context) -> list[tuple[Pairs, int]]:
+    """Every size-by-size comparison (the chart's dots): each kind's pairs, level told apart from too noisy to
+    tell, and the size; best rate against best rate is not one."""
+    o = c.oracle
+    found = []
+    for pairs in [o.compare("matvec"), o.compare("train_step")] + [o.compare("matmul", dtype=d) for d in DTYPES]:
+        found += [(pairs.telling_noise(), size) for size in pairs.common()]
+    return found
+
+
+def _counted(s: Said, side: str, name: str, c: Context) -> None:
+    """"``side`` in N of the M comparisons, by up to F": M is every size-by-size comparison; N lies between those
+    every reading puts on ``side`` and those some reading does; F is the advantage at one of those, and none
+    shows more whichever of its pairs is taken."""
+    v, printed = s.values, printed_fields(s)
+    compared = _sizes_compared(c)
+    if v["count"].n != len(compared):
+        c.fail(f"{v['count'].n} comparisons, but {len(compared)} sizes were measured on both")
+    said = v[name].n if name in printed else v["count"].n
+    must = [(p, at) for p, at in compared if p.must_be(side, at)]
+    can = [(p, at) for p, at in compared if p.can_be(side, at)]
+    if not len(must) <= said <= len(can):
+        c.fail(f"{side} in {said} comparisons, but the readings put it there in {len(must)} to {len(can)}: "
+               + "; ".join(f"{p.what} {p.unit} {at:,} ({'/'.join(sorted(p.directions(at)))})" for p, at in can))
+    where = f"{side} by up to {shown(v['factor'])}"
+    c.factor(v["factor"], [f for p, at in can for f in p.advantages(side, at)], where)
+    c.up_to(v["factor"], [p.advantages(side, at) for p, at in must], where)
+
+
 def check_wins(s: Said, c: Context) -> None:
-    check_areas(s.values["areas"], FASTER, c)
+    _counted(s, FASTER, "wins", c)
 
 
 def check_losses(s: Said, c: Context) -> None:
-    check_areas(s.values["areas"], SLOWER, c)
+    _counted(s, SLOWER, "losses", c)
 
 
-def check_rule(s: Said, c: Context) -> None:
-    printed = printed_fields(s)
-    if "use" in printed:
-        check_areas(s.values["use"], FASTER, c)
-    if "keep" in printed:
-        check_areas(s.values["keep"], SLOWER, c)
+def _somewhere(c: Context, side: str, said: str) -> None:
+    """Some size both devices measured can read ``side``."""
+    if not any(p.can_be(side, at) for p, at in _sizes_compared(c)):
+        c.fail(f"'{said}', but the accelerator is {side} at no size both measured")
 
 
-def check_rule_keep(s: Said, c: Context) -> None:
-    check_rule(s, c)
-    _nowhere(c, FASTER, "did not beat it at any size both measured")
+def check_rule_table(s: Said, c: Context) -> None:
+    """The rule that points at the table: each side it names wins somewhere, and a side it says never wins wins at
+    no size both measured."""
+    sides = choice(s, "sides")
+    if sides in ("both", "use"):
+        _somewhere(c, FASTER, "use the accelerator at some sizes")
+    if sides in ("both", "keep"):
+        _somewhere(c, SLOWER, "stay on the CPU at some sizes")
+    if sides == "use":
+        _nowhere(c, SLOWER, "the CPU beat it at none of the sizes both measured")
+    if sides == "keep":
+        _nowhere(c, FASTER, "did not beat it at any size both measured")
+
+
+#: The cells of a row of the table of where each side wins, and the side each says the accelerator is.
+WHERE_CELLS = {"faster": FASTER, "slower": SLOWER}
+
+
+def check_where_row(s: Said, c: Context) -> None:
+    """A row of the table of where each side wins: each cell is an area of its row's work (its sizes, its factor,
+    as :func:`_area` reads one), and a cell left empty says that side wins at no size both measured."""
+    workload, dtype = choice(s, "workload"), _dtype(s)
+    pairs = _pairs_of(c, workload, dtype)
+    where = f"the row of {pairs.what}"
+    if not pairs.common():
+        c.fail(f"{where}: no size was measured on both")
+    for name, side in WHERE_CELLS.items():
+        cell = s.values.get(name)
+        if cell is None:
+            won = [at for at in pairs.common() if pairs.must_be(side, at)]
+            if won:
+                c.fail(f"{where}: its {name} cell is empty, but the accelerator is {side} at {pairs.unit} "
+                       + ", ".join(f"{at:,} ({pairs.evidence(at)})" for at in won))
+            continue
+        area = parts(cell)[0]
+        if (choice(area, "workload"), _dtype(area)) != (workload, dtype):
+            c.fail(f"{where}: its {name} cell is of {choice(area, 'workload')} {_dtype(area) or ''}")
+        _area(area, side, c)
 
 
 def _status_of(point: Point) -> str:

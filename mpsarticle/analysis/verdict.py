@@ -52,7 +52,7 @@ from mpsarticle.results.model import Point, ResultSet
 __all__ = ["Area", "BYTES_PER_PARAMETER", "BoundBasis", "CopyRate", "Overhead", "PARAMETERS", "SCOPES", "Scope",
            "TokenBound", "Verdict", "verdict"]
 
-#: Which sizes an :class:`Area` covers (see there); the catalogs' ``area.*``, ``use.*`` and ``keep.*`` keys end in one.
+#: Which sizes an :class:`Area` covers (see there); the catalogs' ``where.cell`` forms are chosen by one.
 Scope = Literal["all", "from", "below", "range", "size", "sizes"]
 SCOPES: tuple[Scope, ...] = get_args(Scope)
 
@@ -164,6 +164,16 @@ class Verdict:
     #: How the size-by-size comparisons in which neither side is faster read where the rule sets the two side by
     #: side (:meth:`Ratio.reading`): level within noise (``same``), too noisy to tell (``unclear``), or both.
     ties: frozenset[Agreement] = frozenset()
+    #: Each kind the answer weighs, in each of its precisions, with its size-by-size comparisons (empty where
+    #: nothing was compared): a row of the closing chapter's table each.
+    kinds: tuple[tuple[str, str | None, tuple[Comparison, ...]], ...] = ()
+
+    @property
+    def every_comparison(self) -> tuple[Comparison, ...]:
+        """Every size-by-size comparison, in the order the answer's chart draws them: ``B @ a``, each precision's
+        matrix products, the training step."""
+        return (self.crossover.comparisons + tuple(c for p in self.matmul.compared for c in p.comparisons)
+                + self.training.comparisons)
 
     @property
     def compared(self) -> bool:
@@ -251,7 +261,8 @@ def verdict(results: ResultSet) -> Verdict:
     bands = bandwidths(results)
     wins, losses = [], []
     ties: set[Agreement] = set()
-    for workload, dtype, comparisons in _compared(results, found.device):
+    kinds = _compared(results, found.device)
+    for workload, dtype, comparisons in kinds:
         if comparisons:
             pairs = [(c.size, c.speedup) for c in comparisons]
             more_wins, more_losses = _sides(workload, pairs, analysis.crossover(pairs), dtype)
@@ -270,7 +281,8 @@ def verdict(results: ResultSet) -> Verdict:
     if len(copies) == 2:
         copy_ratio = rate_ratio(copies[0].point, copies[1].point, "bytes_moved")
     return Verdict(machine(results), coverage(results), found, products, steps, bands, bounds, tuple(wins),
-                   tuple(losses), ratio, _overhead(found, bands), copies, copy_ratio, frozenset(ties))
+                   tuple(losses), ratio, _overhead(found, bands), copies, copy_ratio, frozenset(ties),
+                   tuple(kinds))
 
 
 def _bound(results: ResultSet, band: Bandwidth) -> TokenBound | None:

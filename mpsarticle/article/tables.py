@@ -16,6 +16,7 @@ from mpsarticle.analysis.findings.llm import MlxPair, attention, decoding, mlx_b
 from mpsarticle.analysis.findings.matmul import matmul
 from mpsarticle.analysis.findings.matvec import Bandwidth, bandwidths
 from mpsarticle.analysis.findings.method import processes
+from mpsarticle.analysis.verdict import Area, verdict
 from mpsarticle.article.formatting import ratio_interval, reading_date, reading_name, with_interval
 from mpsarticle.article.reasons import reason_text
 from mpsarticle.article.selfcheck_words import point_words, reference_words, row_ratio_digits
@@ -48,7 +49,7 @@ __all__ = ["ARCHIVE_FILE", "attention_against", "attention_rows", "attention_tab
            "bandwidth_source", "bandwidth_table", "data_links", "decode_rows", "decode_table", "device_card",
            "families_table", "folded", "html_table", "machines_table", "matmul_rows", "matmul_table", "methods_table",
            "mlx_rows", "mlx_table", "processes_rows", "processes_table", "prompt_rows", "prompt_table",
-           "selfcheck_table", "vendor_peaks_table", "ways_table"]
+           "selfcheck_table", "vendor_peaks_table", "ways_table", "where_cell", "where_rows", "where_table"]
 
 DATA_FILES = ("results.json", "results.csv", "predictions.csv")
 #: The archive's machines, as the machines chapter draws them: one file at the site's root for every language.
@@ -661,3 +662,49 @@ def bandwidth_table(results: ResultSet, words: Words) -> str:
                  words("bandwidth.cell.matrix", matrix=v["matrix"], cache=v["cache"]) if "matrix" in v else "–"]
         body.append(f"<tr>{_cells(cells)}</tr>")
     return html_table([words(key) for key in BANDWIDTH_COLUMNS], body) if body else ""
+
+
+def where_cell(area: Area) -> Phrase:
+    """Where one side wins at one kind of work, as the closing chapter's table shows it: "from m = 4,096 on (2.1×
+    at m = 16,384)" (the row names the work, the column the side)."""
+    ends = {"first": Size(area.sizes[0]), "last": Size(area.sizes[-1])} if area.sizes else {}
+    return Phrase.of("where.cell", workload=Choice(area.workload), scope=Choice(area.scope),
+                     size=Size(area.size or 0), sizes=Listing(tuple(Size(s) for s in area.sizes)),
+                     factor=Factor(area.factor), at=Size(area.at), dtype=Text(area.dtype or ""), **ends)
+
+
+#: The columns of the table of where each side wins (:func:`where_rows`).
+WHERE_COLUMNS = ("column.workload", "figure.answer.faster", "figure.answer.slower")
+
+
+def where_rows(results: ResultSet, words: Words) -> tuple[Said, ...]:
+    """One row per kind of work compared (each precision of the matrix products apart), as typed values (what the
+    oracle reads): the sizes at which the accelerator is faster, with its best factor and where (``faster``), and
+    those at which the CPU is (``slower``), each a ``where.cell`` phrase; a side that wins nowhere has none."""
+    found = verdict(results)
+    rows = []
+    for workload, dtype, comparisons in found.kinds:
+        if not comparisons:
+            continue
+        values: dict = dict(workload=Choice(workload), dtype=Text(dtype or ""))
+        for name, areas in (("faster", found.wins), ("slower", found.losses)):
+            area = next((a for a in areas if a.workload == workload and a.dtype == dtype), None)
+            if area is not None:
+                values[name] = where_cell(area)
+        rows.append(Said("table.where", values))
+    return tuple(rows)
+
+
+def where_table(results: ResultSet, words: Words) -> str:
+    """Where the accelerator beats the CPU and where the CPU beats it, kind of work by kind of work
+    (:func:`where_rows`); a dash where a side wins nowhere, nothing where nothing was compared."""
+    found = verdict(results)
+    device = words.device(found.crossover.device or found.matmul.device or found.training.device or "")
+    body = []
+    for row in where_rows(results, words):
+        v = row.values
+        cells = [words("where.cell.workload", workload=v["workload"], dtype=v["dtype"]),
+                 *(words.render(v[name]) if name in v else "–" for name in ("faster", "slower"))]
+        body.append(f"<tr>{_cells(cells)}</tr>")
+    head = [words(key, device=device) for key in WHERE_COLUMNS]
+    return html_table(head, body, "mpsarticle-where") if body else ""

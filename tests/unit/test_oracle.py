@@ -51,6 +51,7 @@ from mpsarticle.article.tables import (
     mlx_rows,
     processes_rows,
     prompt_rows,
+    where_rows,
 )
 from mpsarticle.article.wording import (
     Billions,
@@ -82,7 +83,7 @@ from ..machines import (
     synthetic,
 )
 from ..oracle import FASTER, SAME, SLOWER, Oracle, Recording, chapter_failures, check, uncovered
-from ..oracle_said import EN, choice, printed_fields, render, shown
+from ..oracle_said import EN, choice, printed_fields, render, shown, text_of
 from ..recorded import matrix_recording, only, recorded, replaced, substitute
 from .test_properties import machines as drawn_machines
 
@@ -143,7 +144,7 @@ def test_the_matrix_has_claims_of_each_kind() -> None:
             total += check(recording, results)[1]
             keys |= {s.key for s in recording if s.key in oracle.CHECKS}
         assert machine == "all-failed" or Oracle(results).good
-    wanted = {"answer.wins", "answer.losses", "answer.rule.both", "answer.missing", "crossover.from",
+    wanted = {"answer.wins", "answer.losses", "answer.rule.table", "answer.missing", "crossover.from",
               "crossover.mixed", "reason.small", "reason.small.cpu", "reason.streaming", "reason.large",
               "reason.copy", "reason.copy.cpu",
               "original.sentence", "bandwidth.reading",
@@ -340,8 +341,7 @@ FIXED = {
                                   replace(M1_CPU, cache_bytes=None, memory_gb_s=20, copy_gb_s=30),
                                   replace(M1_GPU, overhead_s=8e-5, memory_gb_s=400, copy_gb_s=330, kernels=40,
                                           per_sample_s=1e-5)),
-                          r"The CPU is faster at .*float32 matrix products below m = 1,024 \(1\.1× faster at "
-                          r"m = 512\)"),
+                          r"float32: .*CPU faster below m = 1,024 \(1\.1× at m = 512\)"),
 }
 
 
@@ -352,6 +352,11 @@ def test_fixed_machines_say_what_they_once_hid(name: str) -> None:
     failures = _false(results) + _false(without_original(results))
     assert not failures, report(failures)
     texts = " ".join(text for c in CHAPTERS for text in recorded(c, results).texts.values())
+    # The table of where each side wins, row by row, as its cells read.
+    words = Words("en")
+    texts += " ".join(f"{text_of(r.values['dtype']) or choice(r, 'workload')}: " + "; ".join(
+        f"{side} {words.render(r.values[name])}" for name, side in (("faster", "GPU faster"), ("slower", "CPU faster"))
+        if name in r.values) for r in where_rows(results, words))
     assert re.search(said, texts), f"{name}: no longer says {said!r}"
 
 
@@ -413,25 +418,29 @@ def claims(results: ResultSet, *messages: Said, chapter: str | None = None) -> l
 
 def area(workload: str, scope: str, factor: float, at: int, *, size: int = 0, listed: tuple[int, ...] = (),
          dtype: str = "", first: int | None = None, last: int | None = None) -> Phrase:
-    """An area of the answer, as the answer's sentences give it."""
+    """A cell of the table of where each side wins, as tables.where_rows gives it."""
     ends = {"first": Size(first), "last": Size(last)} if first is not None else {}
-    return phrase("area", workload=Choice(workload), scope=Choice(scope), size=Size(size), sizes=sizes(*listed),
+    return phrase("where.cell", workload=Choice(workload), scope=Choice(scope), size=Size(size), sizes=sizes(*listed),
                   factor=Factor(factor), at=Size(at), dtype=Text(dtype), **ends)
 
 
-def rule_area(side: str, workload: str, scope: str, *, size: int = 0, listed: tuple[int, ...] = (), dtype: str = "",
-              moved: float = 0, first: int | None = None, last: int | None = None) -> Phrase:
-    ends = {"first": Size(first), "last": Size(last)} if first is not None else {}
-    return phrase("rule.area", side=Choice(side), workload=Choice(workload), scope=Choice(scope), size=Size(size),
-                  sizes=sizes(*listed), bytes=Bytes(moved), dtype=Text(dtype), **ends)
+def row(faster: Phrase | None = None, slower: Phrase | None = None) -> Said:
+    """A row of the table of where each side wins: the cells given, the work theirs (a side without one: empty)."""
+    cell = dict((faster or slower).values)
+    cells = {name: value for name, value in (("faster", faster), ("slower", slower)) if value is not None}
+    return Said("table.where", dict(workload=cell["workload"], dtype=cell["dtype"], **cells))
 
 
-def wins(*areas: Phrase) -> Said:
-    return said("answer.wins", device=GPU, areas=Listing(areas))
+def wins(cell: Phrase) -> Said:
+    return row(faster=cell)
 
 
-def losses(*areas: Phrase) -> Said:
-    return said("answer.losses", areas=Listing(areas))
+def losses(cell: Phrase) -> Said:
+    return row(slower=cell)
+
+
+def rule_table(sides: str) -> Said:
+    return said("answer.rule.table", sides=Choice(sides), device=GPU)
 
 
 def test_universal_claims_are_false_when_any_size_of_any_suite_contradicts() -> None:
@@ -452,8 +461,7 @@ def test_nowhere_is_said_of_the_sizes_both_measured():
     """A GPU that loses the one size both measured, whose best rate (at a size the CPU did not measure) is ten times
     the CPU's: "at none of the sizes both devices measured" is true, and the same claim fails once it wins one."""
     results = tiny({512: 2.7e-4}, {512: 5.4e-4, 8192: 0.1}, workload="matmul", dtype="float16")
-    keep = rule_area("keep", "matmul", "size", listed=(512,), dtype="float16", first=512, last=512)
-    for message in (said("answer.no_wins", device=GPU), said("answer.rule.keep", device=GPU, keep=Listing((keep,)))):
+    for message in (said("answer.no_wins", device=GPU), rule_table("keep")):
         assert not claims(results, message), message
         won = tiny({512: 2.7e-4}, {512: 1.0e-4}, workload="matmul", dtype="float16")
         [failure] = claims(won, message)
@@ -509,7 +517,7 @@ def test_printed_numbers_are_true_to_their_last_digit_and_1_0_is_never_a_factor(
     assert not claims(results, at_1024(2.0))
     assert claims(results, at_1024(2.1))  # one unit off: not a rounding of 2.0
     level = tiny({1024: 1.02e-5}, {1024: 1e-5}, spread=0.001)
-    assert render(at_1024(1.0)).endswith("(1.0× faster).") and claims(level, at_1024(1.0))
+    assert EN.render(area("matvec", "size", 1.0, 1024)) == "m = 1,024 (1.0×)" and claims(level, at_1024(1.0))
     assert not claims(level, at_1024(1.02))
 
     def small(acc: float) -> Said:
@@ -723,9 +731,15 @@ def test_either_suite_may_be_quoted_where_both_measured_a_size() -> None:
 
 def test_a_size_list_is_exhaustive_and_a_known_pattern_without_points_fails() -> None:
     results = tiny({100: 3e-6, 1024: 2e-5, 4096: 3e-4}, {100: 1e-5, 1024: 3e-5, 4096: 3e-5})
-    assert claims(results, losses(area("matvec", "size", 1.5, 1024)))
-    assert not claims(results, losses(area("matvec", "sizes", 3.3, 100, listed=(100, 1024))))
-    assert claims(results, losses(area("matvec", "sizes", 3.3, 100, listed=(100, 1024, 8192))))
+    won = area("matvec", "size", 10.0, 4096)
+    assert claims(results, row(won, area("matvec", "size", 1.5, 1024)))
+    assert not claims(results, row(won, area("matvec", "sizes", 3.3, 100, listed=(100, 1024))))
+    assert claims(results, row(won, area("matvec", "sizes", 3.3, 100, listed=(100, 1024, 8192))))
+    # A cell left empty where that side wins: the CPU's at m = 100 and 1,024, the GPU's at m = 4,096.
+    [failure] = claims(results, wins(won))
+    assert "its slower cell is empty" in failure.problems[0] and "m = 100" in failure.problems[0]
+    [failure] = claims(results, losses(area("matvec", "sizes", 3.3, 100, listed=(100, 1024))))
+    assert "its faster cell is empty" in failure.problems[0] and "4,096" in failure.problems[0]
 
 
 def test_areas_of_each_form_for_each_workload() -> None:
@@ -733,28 +747,34 @@ def test_areas_of_each_form_for_each_workload() -> None:
     each precision's matrix products, size by size."""
     matvec = tiny({100: 3e-6, 300: 1e-5, 1000: 4e-5, 2000: 1e-4, 4096: 4e-4},
                   {100: 1e-5, 300: 2e-5, 1000: 2e-5, 2000: 2.5e-5, 4096: 4e-5})
-    assert not claims(matvec, wins(area("matvec", "from", 10.0, 4096, size=1000)))
-    assert claims(matvec, wins(area("matvec", "from", 10.0, 4096, size=300)))
-    assert not claims(matvec, losses(area("matvec", "range", 3.3, 100, first=100, last=300)))
-    assert claims(matvec, losses(area("matvec", "range", 3.3, 100, first=100, last=100)))  # leaves out m = 300
-    assert claims(matvec, losses(area("matvec", "range", 2.0, 300, first=100, last=300)))  # 3.3 at m = 100
-
-    def rule(moved: float) -> Said:
-        return said("answer.rule.both", device=GPU, use=Listing((rule_area("use", "matvec", "from", size=1000,
-                                                                           moved=moved),)),
-                    keep=Listing((rule_area("keep", "matvec", "below", size=1000),)))
-    assert render(rule(4.0 * (1000 ** 2 + 2000))).count("(matrices of 3.82 MiB and more)") == 1
-    assert not claims(matvec, rule(4.0 * (1000 ** 2 + 2000)))
-    assert claims(matvec, rule(4.0 * 2 ** 20))  # 4.00 MiB
+    lost = area("matvec", "range", 3.3, 100, first=100, last=300)
+    won = area("matvec", "from", 10.0, 4096, size=1000)
+    assert not claims(matvec, row(won, lost))
+    assert claims(matvec, row(area("matvec", "from", 10.0, 4096, size=300), lost))
+    assert claims(matvec, row(won, area("matvec", "range", 3.3, 100, first=100, last=100)))  # leaves out m = 300
+    assert claims(matvec, row(won, area("matvec", "range", 2.0, 300, first=100, last=300)))  # 3.3 at m = 100
     matmul = tiny({512: 2e-4, 1024: 1.5e-3}, {512: 3e-4, 1024: 1.2e-3}, workload="matmul")
-    assert not claims(matmul, wins(area("matmul", "from", 1.25, 1024, size=1024, dtype="float32")))
-    assert not claims(matmul, losses(area("matmul", "below", 1.5, 512, size=1024, dtype="float32")))
-    assert claims(matmul, wins(area("matmul", "all", 1.25, 1024, dtype="float32", first=512, last=1024)))
+    won = area("matmul", "from", 1.25, 1024, size=1024, dtype="float32")
+    lost = area("matmul", "below", 1.5, 512, size=1024, dtype="float32")
+    assert not claims(matmul, row(won, lost))
+    assert claims(matmul, row(area("matmul", "all", 1.25, 1024, dtype="float32", first=512, last=1024), lost))
     assert claims(matmul, wins(area("matmul", "size", 1.25, 1024, dtype="float16")))  # no float16 was measured
-    every = rule_area("keep", "matmul", "all", dtype="float32", first=512, last=1024)
-    assert render(said("answer.rule.keep", device=GPU, keep=Listing((every,)))).startswith(
-        "Rule of thumb from these numbers: keep float32 matrix products on the CPU")
-    assert claims(matmul, said("answer.rule.keep", device=GPU, keep=Listing((every,))))
+    # A cell of another precision than its row's.
+    assert claims(matmul, row(won, area("matmul", "below", 1.5, 512, size=1024, dtype="float16")))
+    assert render(rule_table("keep")).startswith("Rule of thumb: stay on the CPU.")
+    assert claims(matmul, rule_table("keep"))  # the GPU wins at m = 1,024
+
+
+def test_the_rule_names_the_sides_that_win_somewhere() -> None:
+    """The rule that points at the table: "both" needs a size each side wins, "use" one the GPU wins and none the
+    CPU does, "keep" the reverse."""
+    both = tiny({512: 2e-4, 1024: 1.5e-3}, {512: 3e-4, 1024: 1.2e-3}, workload="matmul")
+    gpu = tiny({512: 4e-4, 1024: 1.5e-3}, {512: 3e-4, 1024: 1.2e-3}, workload="matmul")
+    cpu = tiny({512: 2e-4, 1024: 1.0e-3}, {512: 3e-4, 1024: 1.2e-3}, workload="matmul")
+    for results, true in ((both, "both"), (gpu, "use"), (cpu, "keep")):
+        for form in ("both", "use", "keep"):
+            assert bool(claims(results, rule_table(form))) == (form != true), (true, form)
+        assert answer_sentences(results, Words("en"))["answer_rule"] == render(rule_table(true))
 
 
 def test_same_size_and_best_against_best_matrix_products() -> None:
@@ -996,8 +1016,8 @@ def test_uncovered_names_what_no_check_reads(monkeypatch) -> None:
     assert uncovered(text) == ["k: text no message accounts for: 'The GPU wins by 3× at m = 77.'"]
     label = said("hardware.label", label=Text("a machine"))
     assert uncovered(Recording((label,), texts={"k": render(label)})) == []
-    alone = said("area", **dict(area("matvec", "size", 2.0, 1024).values))
-    assert uncovered(Recording((alone,))) == [f"area (a part, said on its own): {render(alone)}"]
+    alone = said("where.cell", **dict(area("matvec", "size", 2.0, 1024).values))
+    assert uncovered(Recording((alone,))) == [f"where.cell (a part, said on its own): {render(alone)}"]
 
 
 def test_the_order_statistic_interval_is_scipys() -> None:
@@ -1132,8 +1152,10 @@ def _row_is(device: str, dtype: str):
 #: tables.prompt_rows, tables.attention_rows).
 DECODE_TABLE, PROMPT_TABLE, ATTENTION_TABLE, MLX_TABLE = "decode_table", "prompt_table", "attention_table", "mlx_table"
 PROCESSES_TABLE, BANDWIDTH_TABLE, MATMUL_TABLE = "processes_table", "bandwidth_table", "matmul_table"
+WHERE_TABLE = "where_table"
 TABLES = {DECODE_TABLE: decode_rows, PROMPT_TABLE: prompt_rows, ATTENTION_TABLE: attention_rows, MLX_TABLE: mlx_rows,
-          PROCESSES_TABLE: processes_rows, BANDWIDTH_TABLE: bandwidth_rows, MATMUL_TABLE: matmul_rows}
+          PROCESSES_TABLE: processes_rows, BANDWIDTH_TABLE: bandwidth_rows, MATMUL_TABLE: matmul_rows,
+          WHERE_TABLE: where_rows}
 
 
 def _llm_recording(machine: str, chapter: str) -> Recording:
@@ -1539,6 +1561,52 @@ def test_a_false_bandwidth_row_or_reading_is_caught(machine: str, chapter: str, 
     results, recording = results_of(machine), _llm_recording(machine, chapter)
     assert recording.said and not check(recording, results)[0], f"the true {chapter} fails already: {machine}"
     assert check(substitute(recording, key, where=where, **values), results)[0], f"not caught: {key} with {values}"
+
+
+def _work_is(workload: str, dtype: str = ""):
+    """Picks a row of the table of where each side wins (or a cell of it) by its work."""
+    return lambda values: values.get("workload") == Choice(workload) and values.get("dtype") == Text(dtype)
+
+
+#: (machine, chapter or table, key, which of its messages, values): the table of where each side wins and the
+#: opening page's counts of the chart's comparisons, made false; each must be caught.
+WHERE_MUTATIONS = [
+    # A cell's factor not its size's, its size not the crossover, a loss said to stop short, a cell emptied where
+    # its side wins, a cell of another work.
+    ("nvidia-h200-build", WHERE_TABLE, "where.cell", _work_is("matvec"), {"factor": Factor(20.0)}),
+    ("nvidia-h200-build", WHERE_TABLE, "where.cell", _work_is("matvec"), {"size": Size(2048)}),
+    ("nvidia-h200-build", WHERE_TABLE, "where.cell", _work_is("matvec"), {"size": Size(750)}),
+    ("nvidia-h200-build", WHERE_TABLE, "where.cell", _work_is("matvec"), {"factor": Factor(2.0)}),
+    ("apple-m1-base", WHERE_TABLE, "where.cell", _work_is("matmul", "float32"), {"factor": Factor(1.7)}),
+    ("nvidia-h200-build", WHERE_TABLE, "table.where", _work_is("matvec"), {"slower": None}),
+    ("nvidia-h200-build", WHERE_TABLE, "table.where", _work_is("matmul", "float32"), {"faster": None}),
+    ("apple-m1-base", WHERE_TABLE, "table.where", _work_is("train_step"), {"slower": None}),
+    ("apple-m1-base", WHERE_TABLE, "table.where", _work_is("matmul", "float16"), {"dtype": Text("float32")}),
+    # The counts: of the comparisons, of each side's, and the factor "up to" not the largest or not measured.
+    ("nvidia-h200-build", "index", "answer.wins", None, {"count": Count(20)}),
+    ("nvidia-h200-build", "index", "answer.wins", None, {"wins": Count(16)}),
+    ("nvidia-h200-build", "index", "answer.wins", None, {"wins": Count(12)}),
+    ("nvidia-h200-build", "index", "answer.wins", None, {"factor": Factor(19.8)}),
+    ("nvidia-h200-build", "index", "answer.wins", None, {"factor": Factor(30.0)}),
+    ("nvidia-h200-build", "index", "answer.losses", None, {"losses": Count(6)}),
+    ("nvidia-h200-build", "index", "answer.losses", None, {"losses": Count(2)}),
+    ("nvidia-h200-build", "index", "answer.losses", None, {"factor": Factor(2.5)}),
+    ("apple-m1-base", "index", "answer.losses", None, {"count": Count(18)}),
+]
+
+
+@pytest.mark.parametrize("machine, chapter, key, where, values", WHERE_MUTATIONS,
+                         ids=[f"{m}-{k}-{i}" for i, (m, _, k, _, _) in enumerate(WHERE_MUTATIONS)])
+def test_a_false_row_of_where_each_side_wins_or_count_is_caught(machine: str, chapter: str, key: str, where,
+                                                                 values: dict) -> None:
+    results, recording = results_of(machine), _llm_recording(machine, chapter)
+    assert recording.said and not check(recording, results)[0], f"the true {chapter} fails already: {machine}"
+    changed = substitute(recording, key, where=where, **values)
+    # A cell given as None: left empty, as a row whose side wins nowhere has it.
+    changed = replace(changed, said=tuple(Said(s.key, {k: v for k, v in s.values.items() if v is not None})
+                                          for s in changed.said))
+    assert changed != recording
+    assert check(changed, results)[0], f"not caught: {key} with {values}"
 
 
 @pytest.mark.parametrize("machine, chapter, key, where, values", MLX_MUTATIONS,

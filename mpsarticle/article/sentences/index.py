@@ -12,10 +12,8 @@ and the bound stand in the closing chapter (:mod:`.verdict`), with the reasons.
 
 from __future__ import annotations
 
-from typing import Literal
-
 from mpsarticle.analysis.findings import MISSING, MIXED
-from mpsarticle.analysis.verdict import Area, Verdict, verdict
+from mpsarticle.analysis.verdict import Verdict, verdict
 from mpsarticle.article import mac_model
 from mpsarticle.article.formatting import reading_name
 from mpsarticle.article.sentences.llm import decode_answer
@@ -34,7 +32,7 @@ from mpsarticle.article.wording import (
     Text,
     Words,
 )
-from mpsarticle.core.stats import FASTER, UNCLEAR
+from mpsarticle.core.stats import FASTER, SLOWER, UNCLEAR
 from mpsarticle.results.model import ResultSet
 
 __all__ = ["INDEX_ANSWER", "answer_sentences", "sentences"]
@@ -48,29 +46,6 @@ def sentences(results: ResultSet, words: Words) -> dict[str, str]:
     answer = answer_sentences(results, words)
     return {"model_answer": mac_model.answer(results, words), **{key: answer[key] for key in INDEX_ANSWER},
             "answer_decode": decode_answer(results, words)}
-
-
-def _sizes(area: Area) -> Listing:
-    return Listing(tuple(Size(s) for s in area.sizes))
-
-
-def _area(area: Area, side: Literal["win", "loss"]) -> Phrase:
-    """The long form: "matrix-vector products from m = 4,096 on (2.1× faster at m = 16,384)"."""
-    return Phrase.of("area", workload=Choice(area.workload), scope=Choice(area.scope), size=Size(area.size or 0),
-                     sizes=_sizes(area),
-                     factor=Factor(area.factor), at=Size(area.at), dtype=Text(area.dtype or ""), **_ends(area))
-
-
-def _short(area: Area, side: Literal["use", "keep"], bytes_from: float | None) -> Phrase:
-    """The rule's form: "matrix-vector products from m = 4,096 on (matrices of 64 MiB and more)"."""
-    return Phrase.of("rule.area", side=Choice(side), workload=Choice(area.workload), scope=Choice(area.scope),
-                     size=Size(area.size or 0), sizes=_sizes(area),
-                     bytes=Bytes(bytes_from or 0), dtype=Text(area.dtype or ""), **_ends(area))
-
-
-def _ends(area: Area) -> dict[str, Size]:
-    """The first and last size of a range of sizes."""
-    return {"first": Size(area.sizes[0]), "last": Size(area.sizes[-1])} if area.sizes else {}
 
 
 def answer_sentences(results: ResultSet, words: Words) -> dict[str, str]:
@@ -95,26 +70,25 @@ def _compared_device(found: Verdict) -> str:
 
 
 def _compared_answer(found: Verdict, words: Words) -> tuple[str, str, str]:
+    """How many of the chart's comparisons each side wins, and by up to how much; the rule points at the closing
+    chapter's table, which says where (the sizes are said once, there)."""
     device = words.device(_compared_device(found))
-    wins = tuple(_area(a, "win") for a in found.wins)
-    losses = tuple(_area(a, "loss") for a in found.losses)
-    lead = words("answer.wins", device=device, areas=Listing(wins)) if wins else words("answer.no_wins", device=device)
-    detail = words("answer.losses", areas=Listing(losses)) if losses else words("answer.no_losses", device=device)
+    every = found.every_comparison
+    won = [c.speedup.value for c in every if c.direction == FASTER]
+    lost = [1 / c.speedup.value for c in every if c.direction == SLOWER]
+    count = Count(len(every))
+    lead = words("answer.wins", device=device, wins=Count(len(won)), count=count, factor=Factor(max(won))) \
+        if won else words("answer.no_wins", device=device)
+    detail = words("answer.losses", losses=Count(len(lost)), count=count, factor=Factor(max(lost))) \
+        if lost else words("answer.no_losses", device=device)
     accelerator = found.matmul.device
     for status in MISSING:
         dtypes = tuple(Text(p.dtype) for p in found.matmul.on(accelerator or "") if p.status == status)
         if dtypes:
             detail += " " + words("answer.missing", status=Choice(status), dtypes=Listing(dtypes), device=device)
-    start = next((c.evidence[1].bytes_moved for c in found.crossover.comparisons if c.size == found.crossover.size),
-                 None)
-    use = tuple(_short(a, "use", start) for a in found.wins)
-    keep = tuple(_short(a, "keep", None) for a in found.losses)
-    if use and keep:
-        rule = words("answer.rule.both", device=device, use=Listing(use), keep=Listing(keep))
-    elif use:
-        rule = words("answer.rule.use", device=device, use=Listing(use))
-    elif keep:
-        rule = words("answer.rule.keep", device=device, keep=Listing(keep))
+    if found.wins or found.losses:
+        sides = "both" if found.wins and found.losses else "use" if found.wins else "keep"
+        rule = words("answer.rule.table", sides=Choice(sides), device=device)
     # Neither side faster anywhere: "level" only where every size is narrow enough to call the two level.
     elif UNCLEAR not in found.ties:
         rule = words("answer.rule.level", device=device)
