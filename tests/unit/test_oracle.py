@@ -862,7 +862,8 @@ def test_a_rate_from_memory_is_a_matrix_larger_than_the_cache_and_never_the_copy
                    matrix=Bytes(4.0 * (4096 ** 2 + 2 * 4096))),
             phrase("reading", basis=Choice("beyond_cache"), device=CPU, rate=Rate(cpu, "GB/s"), size=Size(4096),
                    matrix=Bytes(4.0 * (4096 ** 2 + 2 * 4096))))))
-    assert "a matrix of 64.0 MiB, larger than its caches: from memory" in render(reads(42.0, 8.0))
+    assert "at m = 4,096 (a 64.0 MiB matrix, too big for its caches: this is memory's speed)" in \
+        render(reads(42.0, 8.0))
     assert not claims(results, reads(42.0, 8.0))
     assert claims(results, reads(107, 3.1))  # the copy's rate
     assert claims(results, reads(42.0, 7.0))
