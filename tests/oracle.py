@@ -267,7 +267,8 @@ CHECKS: dict[str, str] = {
     "processes.most": "check_processes",
     "table.processes": "check_processes_row",
     "selfcheck.differ": "check_selfcheck",
-    "selfcheck.row": "check_selfcheck_row",
+    "selfcheck.agree": "check_selfcheck",
+    "table.selfcheck": "check_selfcheck_row",
     "selfcheck.why": "check_selfcheck_why",
     "remeasured.none": "check_remeasured",
     "remeasured.unread": "check_remeasured",
@@ -339,7 +340,7 @@ CHECKS: dict[str, str] = {
 TABLE_ROWS: frozenset[str] = frozenset({"table.decode", "table.prompt", "table.attention", "table.mac_answer",
                                            "table.model_fit", "table.model_threshold", "table.model_source",
                                            "table.mlx", "table.processes", "table.bandwidth", "table.matmul",
-                                           "table.where"})
+                                           "table.where", "table.selfcheck"})
 
 #: Phrases read inside the message they stand in (an area inside the answer, a clause inside its sentence).
 PARTS: frozenset[str] = frozenset({
@@ -352,14 +353,14 @@ PARTS: frozenset[str] = frozenset({
 })
 
 #: Keys that carry no measured claim: the machine's names, captions, the gaps' list, what a missing measurement
-#: means, the selfcheck's agreement (its rows are not points of the set), and the names that reach another
+#: means, the selfcheck's cost, and the names that reach another
 #: message as text (a device, a backend, how a step was replayed: read where they stand).
 NO_CLAIMS: frozenset[str] = frozenset({
     "hardware.label", "hardware.accelerator", "hardware.accelerator_unmeasured", "hardware.failed_accelerator",
     "hardware.failed", "hardware.none", "cpu.threads", "cpu.plain", "devices.idiom", "devices.default",
     "original.none", "crossover.cpu_only", "bandwidth.none", "gap.no_accelerator", "gap.unmeasured", "gap.cpu.none",
     "post.cpu.agrees", "post.cpu.archive", "matmul.none", "train.none", "check.nothing",
-    "selfcheck.agree", "selfcheck.cost", "selfcheck.none", "reason.large.cpu", "reason.small.none",
+    "selfcheck.cost", "selfcheck.none", "reason.large.cpu", "reason.small.none",
     "reason.copy.none", "matmul.cpu_only",
     "answer.cpu_only", "answer.accelerator_failed", "answer.cpu_facts.none", "answer.tokens.none",
     "caption.answer.compared", "caption.answer.cpu_only", "caption.answer.nothing", "your_mac.cores", "ops.none",
@@ -885,6 +886,8 @@ class Context:
     said: Sequence[Said] = ()
     at: int = 0
     problems: list[str] = field(default_factory=list)
+    #: The selfcheck's raw rows (mpsarticle.results.selfcheck.Row), where the chapter was rendered with them.
+    selfcheck: Sequence[Any] = ()
 
     def fail(self, message: str) -> None:
         self.problems.append(message)
@@ -1590,7 +1593,7 @@ def check_bandwidth_reading(s: Said, c: Context) -> None:
             return above and isinstance(cache, int) and cache > 0 and not fits(size)
         if source == "above_unknown":
             return above and not (isinstance(cache, int) and cache > 0)
-        probe = Context(c.oracle, c.said, c.at)
+        probe = Context(c.oracle, c.said, c.at, selfcheck=c.selfcheck)
         _level_with_copy(probe, device, size, noisy=source == "unclear")
         return not probe.problems
 
@@ -2488,15 +2491,28 @@ def check_nothing(s: Said, c: Context) -> None:
 
 
 def check_selfcheck(s: Said, c: Context) -> None:
-    listed = c.every("selfcheck.row")
-    if len(listed) != s.values["outside"].n:
-        c.fail(f"{s.values['outside'].n} comparisons said to fall outside, {len(listed)} listed")
-    if s.values["outside"].n > s.values["rows"].n:
-        c.fail(f"{s.values['outside'].n} of {s.values['rows'].n}")
+    """How many of the table's comparisons agree, of how many, within which tolerance: counted from its rows (each
+    read against the raw rows by :func:`check_selfcheck_row`); "each agrees" only where every row does."""
+    rows = c.every("table.selfcheck")
+    if not rows:
+        c.fail("a count of comparisons with no table of them to count")
+        return
+    agree = [row for row in rows if choice(row, "verdict") == "agrees"]
+    if s.values["rows"].n != len(rows):
+        c.fail(f"{s.values['rows'].n} comparisons said, the table has {len(rows)}")
+    said_ = s.values["agree"].n if s.key == "selfcheck.differ" else s.values["rows"].n
+    if said_ != len(agree):
+        c.fail(f"{said_} comparisons said to agree, {len(agree)} of the table's rows do")
+    if s.key == "selfcheck.differ" and said_ >= s.values["rows"].n:
+        c.fail(f"{said_} of {s.values['rows'].n} agree: none said outside")
+    for row in rows:
+        if shown(row.values["tolerance"]).value != shown(s.values["tolerance"]).value:
+            c.fail(f"tolerance ±{shown(s.values['tolerance'])} said, "
+                   f"a row is judged at ±{shown(row.values['tolerance'])}")
 
 
 def _row_why(row: Said) -> str:
-    """Why an outside row differs, read from its ratio's side of 1 and its reference as the sentence names them: a
+    """Why an outside row differs, read from its ratio's side of 1 and its reference as the table names them: a
     CUDA graph launches every call at once and events time only the device's queue, so the timer reading more is the
     host's part of each call; it reading less, or more than a reference that leaves nothing out, no method explains."""
     reference = row.values["reference"]
@@ -2507,28 +2523,67 @@ def _row_why(row: Said) -> str:
 
 
 def check_selfcheck_why(s: Said, c: Context) -> None:
-    """Each reason said is some listed row's, and every listed row's reason is said."""
-    wanted = {_row_why(row) for row in c.every("selfcheck.row")}
+    """Each reason said is some outside row's of the table, and every outside row's reason is said."""
+    wanted = {_row_why(row) for row in c.every("table.selfcheck") if choice(row, "verdict") == "outside"}
     said_ = {choice(w, "why") for w in c.every("selfcheck.why")}
     if choice(s, "why") not in wanted:
-        c.fail(f"rows outside explained as {choice(s, 'why')!r}; the rows listed call for {sorted(wanted)}")
+        c.fail(f"rows outside explained as {choice(s, 'why')!r}; the table's rows outside call for {sorted(wanted)}")
     if s is c.every("selfcheck.why")[-1] and wanted - said_:
         c.fail(f"rows outside whose reason goes unsaid: {sorted(wanted - said_)}")
 
 
-def check_selfcheck_row(s: Said, c: Context) -> None:
-    lead = c.every("selfcheck.differ")
-    if not lead:
-        c.fail("a row outside a tolerance no sentence states")
-        return
-    tolerance = shown(lead[0].values["tolerance"])
-    ratio, gap = shown(s.values["ratio"]), shown(s.values["gap"])
-    # Intervals further apart than the tolerance put the medians' ratio outside it too.
-    if 1 / (1 + tolerance.value) - ratio.unit / 2 <= ratio.value <= 1 + tolerance.value + ratio.unit / 2:
-        c.fail(f"ratio printed {ratio} against ±{tolerance}: as printed it cannot show it is outside")
-    if gap.value / 100 <= tolerance.value:
-        c.fail(f"intervals {gap}% apart said to fall outside ±{tolerance}")
+#: A selfcheck row's label as the measuring code writes it (``matvec(m=4096, dtype=float32)``, `` cold`` after it).
+SELFCHECK_LABEL = re.compile(r"(\w+)\(m=(\d+), dtype=(\w+)\)( cold)?")
 
+
+def check_selfcheck_row(s: Said, c: Context) -> None:
+    """A row of the selfcheck's table against the raw row at its place: the device, point and reference; each
+    method's value and interval; their ratio (the medians' quotient); how far apart the intervals lie (the lower end
+    of the higher over the upper end of the lower, less 1; none where they overlap); the verdict, outside only
+    beyond the tolerance, with a ratio printed so that it shows it. With the first row: one row per raw row."""
+    rows = c.every("table.selfcheck")
+    if rows[0] is s and len(rows) != len(c.selfcheck):
+        c.fail(f"{len(rows)} rows in the table, the selfcheck measured {len(c.selfcheck)}")
+    at = next(i for i, row in enumerate(rows) if row is s)
+    if at >= len(c.selfcheck):
+        c.fail("a row of the table the selfcheck did not measure")
+        return
+    raw, v = c.selfcheck[at], s.values
+    if c.device(v["device"]) != raw.device:
+        c.fail(f"a row on the {text_of(v['device'])}, the selfcheck's is on {raw.device}")
+    reference = v["reference"]
+    kind = text_of(dict(reference.values)["reference"]) if isinstance(reference, Phrase) else text_of(reference)
+    if kind != raw.reference:
+        c.fail(f"reference {kind} said, the row was measured against {raw.reference}")
+    label = SELFCHECK_LABEL.fullmatch(raw.label)
+    point = text_of(v["point"])
+    if label and (f"m = {int(label[2]):,}" not in point or label[3] not in point
+                  or bool(label[4]) != ("cold" in point)):
+        c.fail(f"point {point!r} said, the row measured {raw.label}")
+    for name, value in (("engine", raw.engine_median_s), ("engine_low", raw.engine_ci_low_s),
+                        ("engine_high", raw.engine_ci_high_s), ("theirs", raw.reference_median_s),
+                        ("theirs_low", raw.reference_ci_low_s), ("theirs_high", raw.reference_ci_high_s)):
+        c.quantity(v[name], [value], f"the selfcheck's {name.replace('theirs', 'reference')}")
+    ratio = shown(v["ratio"])
+    if not ratio.matches(raw.engine_median_s / raw.reference_median_s):
+        c.fail(f"ratio {ratio} shown, the medians give {raw.engine_median_s / raw.reference_median_s:.4g}")
+    apart = max(raw.engine_ci_low_s / raw.reference_ci_high_s, raw.reference_ci_low_s / raw.engine_ci_high_s) - 1
+    if apart <= 0 and "gap" in v:
+        c.fail(f"intervals {shown(v['gap'])}% apart shown, they overlap")
+    elif apart > 0 and ("gap" not in v or not shown(v["gap"]).matches(100 * apart)):
+        c.fail(f"intervals {shown(v['gap']) if 'gap' in v else 'overlapping'}% apart shown, they lie "
+               f"{100 * apart:.3g}% apart")
+    tolerance = shown(v["tolerance"])
+    if not tolerance.matches(raw.tolerance):
+        c.fail(f"tolerance ±{tolerance} shown, the row was judged at {raw.tolerance:.3g}")
+    outside = apart > raw.tolerance
+    if choice(s, "verdict") != ("outside" if outside else "agrees"):
+        c.fail(f"said to {choice(s, 'verdict')}, the intervals lie {max(apart, 0):.3%} apart against "
+               f"±{raw.tolerance:.1%}")
+    # Intervals further apart than the tolerance put the medians' ratio outside it too: as printed it must show it.
+    if choice(s, "verdict") == "outside" and \
+            1 / (1 + tolerance.value) - ratio.unit / 2 <= ratio.value <= 1 + tolerance.value + ratio.unit / 2:
+        c.fail(f"ratio printed {ratio} against ±{tolerance}: as printed it cannot show it is outside")
 
 
 #: A process is "far from its siblings" beyond this factor above or below their time.
@@ -4006,7 +4061,7 @@ def check(recording: Recording, results: ResultSet, keys: Iterable[str] | None =
         if checker is None:
             continue
         read += 1
-        context = Context(oracle, recording.said, at)
+        context = Context(oracle, recording.said, at, selfcheck=recording.selfcheck)
         try:
             checker(s, context)
         except (KeyError, ValueError, IndexError, TypeError, AttributeError) as error:

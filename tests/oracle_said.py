@@ -181,10 +181,16 @@ class Recording:
     said: tuple[Said, ...]
     chapter: str | None = None
     texts: Mapping[str, str] = field(default_factory=dict)
+    #: The selfcheck's rows the chapter was rendered with (mpsarticle.results.selfcheck.Row): its raw
+    #: measurements, read as the points of the set are (they are no points of it).
+    selfcheck: tuple[Any, ...] = ()
 
     @classmethod
-    def of(cls, said: Sequence[Said], texts: Mapping[str, str], chapter: str | None = None) -> Recording:
-        return cls(tuple(glued(said, texts.values())), chapter, dict(texts))
+    def of(cls, said: Sequence[Said], texts: Mapping[str, str], chapter: str | None = None, *,
+           rows: Sequence[Said] = (), selfcheck: Sequence[Any] = ()) -> Recording:
+        """The messages that reached ``texts``, then the rows of the chapter's tables (``rows``, which no glued
+        text holds: tables.selfcheck_table_rows)."""
+        return cls((*glued(said, texts.values()), *rows), chapter, dict(texts), tuple(selfcheck))
 
     def keys(self) -> list[str]:
         return [s.key for s in self.said]

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import html
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
 
 from mpsarticle.analysis import series as analysis
 from mpsarticle.analysis.findings.llm import MlxPair, attention, decoding, mlx_beside, prompts, step_ways
@@ -19,7 +20,7 @@ from mpsarticle.analysis.findings.method import processes
 from mpsarticle.analysis.verdict import Area, verdict
 from mpsarticle.article.formatting import ratio_interval, reading_date, reading_name, with_interval
 from mpsarticle.article.reasons import reason_text
-from mpsarticle.article.selfcheck_words import point_words, reference_words, row_ratio_digits
+from mpsarticle.article.selfcheck_words import point_words, reference_words, row_gap_percent, row_ratio_digits
 from mpsarticle.article.sentences.common import describe_points
 from mpsarticle.article.wording import (
     Billions,
@@ -49,7 +50,8 @@ __all__ = ["ARCHIVE_FILE", "attention_against", "attention_rows", "attention_tab
            "bandwidth_source", "bandwidth_table", "data_links", "decode_rows", "decode_table", "device_card",
            "families_table", "folded", "html_table", "machines_table", "matmul_rows", "matmul_table", "methods_table",
            "mlx_rows", "mlx_table", "processes_rows", "processes_table", "prompt_rows", "prompt_table",
-           "selfcheck_table", "vendor_peaks_table", "ways_table", "where_cell", "where_rows", "where_table"]
+           "selfcheck_table", "selfcheck_table_rows", "vendor_peaks_table", "ways_table", "where_cell", "where_rows",
+           "where_table"]
 
 DATA_FILES = ("results.json", "results.csv", "predictions.csv")
 #: The archive's machines, as the machines chapter draws them: one file at the site's root for every language.
@@ -213,24 +215,42 @@ def folded(content: str, summary: str) -> str:
 
 SELFCHECK_COLUMNS = ("column.device", "selfcheck_table.point", "selfcheck_table.reference",
                      "selfcheck_table.engine", "selfcheck_table.reference_interval", "selfcheck_table.ratio",
-                     "selfcheck_table.agrees")
+                     "selfcheck_table.gap", "selfcheck_table.agrees")
+
+
+def selfcheck_table_rows(rows: Sequence[Row], words: Words) -> tuple[Said, ...]:
+    """One row per point and reference, as typed values (what the oracle reads): the point and the reference in
+    words, each method's value and 95 % interval across processes, their ratio and how far apart the intervals lie
+    (with the digits that show their side of the tolerance; no gap where the intervals overlap), the tolerance,
+    and the verdict."""
+    found = []
+    for row in rows:
+        values: dict = dict(device=words.device(row.device), point=Text(point_words(row, words)),
+                            reference=reference_words(row, words), engine=Seconds(row.engine_median_s),
+                            engine_low=Seconds(row.engine_ci_low_s), engine_high=Seconds(row.engine_ci_high_s),
+                            theirs=Seconds(row.reference_median_s), theirs_low=Seconds(row.reference_ci_low_s),
+                            theirs_high=Seconds(row.reference_ci_high_s), ratio=Num(row.ratio, row_ratio_digits(row)),
+                            tolerance=Share(row.tolerance), verdict=Choice("agrees" if row.agrees else "outside"))
+        if row.gap > 0:
+            values["gap"] = row_gap_percent(row)
+        found.append(Said("table.selfcheck", values))
+    return tuple(found)
 
 
 def selfcheck_table(rows: Sequence[Row], words: Words) -> str:
-    """The engine against references, one row per point and reference: the point and the reference in words,
-    each method's value and 95 % interval across processes, their ratio, and the verdict."""
-    def interval(value: float, low: float, high: float) -> str:
-        median, low_text, high_text = (words.render(Seconds(s)) for s in (value, low, high))
-        return f"{median} [{low_text}; {high_text}]"
+    """The engine against references (:func:`selfcheck_table_rows`), one row per point and reference."""
+    def interval(v: Mapping[str, Any], name: str) -> str:
+        median, low, high = (words.render(v[key]) for key in (name, f"{name}_low", f"{name}_high"))
+        return f"{median} [{low}; {high}]"
 
     body = []
-    for row in rows:
-        verdict = words("selfcheck_table.agrees") if row.agrees else \
-            f"{words('selfcheck_table.outside')} ±{words.render(Share(row.tolerance))}"
-        cells = [words.device(row.device), point_words(row, words), words.render(reference_words(row, words)),
-                 interval(row.engine_median_s, row.engine_ci_low_s, row.engine_ci_high_s),
-                 interval(row.reference_median_s, row.reference_ci_low_s, row.reference_ci_high_s),
-                 words.render(Num(row.ratio, row_ratio_digits(row))), verdict]
+    for row in selfcheck_table_rows(rows, words):
+        v = row.values
+        verdict = words("selfcheck_table.agrees") if v["verdict"] == Choice("agrees") else \
+            f"{words('selfcheck_table.outside')} ±{words.render(v['tolerance'])}"
+        gap = words("selfcheck_table.apart", gap=v["gap"]) if "gap" in v else words("selfcheck_table.overlap")
+        cells = [v["device"], words.render(v["point"]), words.render(v["reference"]), interval(v, "engine"),
+                 interval(v, "theirs"), words.render(v["ratio"]), gap, verdict]
         body.append(f"<tr>{_cells(cells)}</tr>")
     return html_table([words(key) for key in SELFCHECK_COLUMNS], body, "mpsarticle-selfcheck")
 

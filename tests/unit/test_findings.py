@@ -234,7 +234,7 @@ def test_the_cpu_reads_from_its_cache_when_every_matrix_fits():
     cpu = {b.device: b for b in findings.bandwidths(small)}["cpu"]
     assert cpu.memory_basis == "fits_cache" and cpu.memory_size == 8192
     text = sentences("verdict", small)["reason_large"]
-    assert "fits in its 300 MiB of cache" in text and f"{cpu.memory_gb_s:.0f}" in text.replace(",", "")
+    assert "fits in its 300 MiB cache" in text and f"{cpu.memory_gb_s:.0f}" in text.replace(",", "")
     copy = cpu.evidence[-1]
     assert copy.workload == "copy" and f"{copy.gb_s:.1f} GB/s" not in text
 

@@ -51,6 +51,7 @@ from mpsarticle.article.tables import (
     mlx_rows,
     processes_rows,
     prompt_rows,
+    selfcheck_table_rows,
     where_rows,
 )
 from mpsarticle.article.wording import (
@@ -71,6 +72,7 @@ from mpsarticle.article.wording import (
     Words,
 )
 from mpsarticle.results.model import Point, ResultSet
+from mpsarticle.results.selfcheck import Row
 
 from .. import oracle, oracle_model, oracle_said
 from ..machines import (
@@ -155,7 +157,8 @@ def test_the_matrix_has_claims_of_each_kind() -> None:
               "train.result", "train.also", "train.cpu_only", "train.scaling", "check.failed", "check.passed",
               "answer.cpu_facts",
               "answer.cpu_rule.try", "measured", "measured.missing", "answer.nothing", "selfcheck.differ",
-              "selfcheck.row", "ops.sentence", "reason.ops", "attention.conclusion", "prefill.conclusion",
+              "selfcheck.agree", "table.selfcheck", "ops.sentence", "reason.ops", "attention.conclusion",
+              "prefill.conclusion",
               "attention.backend.one",
               "attention.compared.faster", "attention.compared.none", "rule.attention", "decode.conclusion",
               "decode.missing", "answer.decode", "rule.decode",
@@ -191,7 +194,8 @@ def test_the_printed_text_holds_the_recorded_values(machine: str) -> None:
     for chapter in PROSE_CHAPTERS:
         recording = matrix_recording(machine, chapter)
         text = " ".join(recording.texts.values())
-        for s in recording:
+        # A table's rows (the method chapter's selfcheck) print in the table, not in the glued text.
+        for s in (s for s in recording if s.key not in oracle.TABLE_ROWS):
             for name in printed_fields(s):
                 value = s.values[name]
                 if isinstance(value, SHOWN):
@@ -858,7 +862,8 @@ def test_a_rate_from_memory_is_a_matrix_larger_than_the_cache_and_never_the_copy
                    matrix=Bytes(4.0 * (4096 ** 2 + 2 * 4096))),
             phrase("reading", basis=Choice("beyond_cache"), device=CPU, rate=Rate(cpu, "GB/s"), size=Size(4096),
                    matrix=Bytes(4.0 * (4096 ** 2 + 2 * 4096))))))
-    assert "a matrix of 64.0 MiB, larger than its caches: from memory" in render(reads(42.0, 8.0))
+    assert "at m = 4,096 (a 64.0 MiB matrix, too big for its caches: this is memory's speed)" in \
+        render(reads(42.0, 8.0))
     assert not claims(results, reads(42.0, 8.0))
     assert claims(results, reads(107, 3.1))  # the copy's rate
     assert claims(results, reads(42.0, 7.0))
@@ -964,26 +969,79 @@ def test_code_and_sideless_ratios_in_prose_fail() -> None:
         assert any(f.claim == "code in prose" for f in failures), text
     assert not check(Recording((said("hardware.label", label=Text("a MacBook Air M1, 8-core GPU")),)), results)[0]
 
-    def outside(ratio: float, gap: float, reference: str = "blocked_autorange",
-                why: str = "higher") -> tuple[Said, Said, Said]:
-        row = said("selfcheck.row", device=CPU, label="B @ a at m = 4,096 in float32",
-                   reference=phrase("selfcheck.reference", reference=Choice(reference)), ratio=Num(ratio, 3),
-                   gap=Num(gap, 2))
-        lead = said("selfcheck.differ", outside=Count(1), rows=Count(4), tolerance=Share(0.05),
+
+def _selfcheck_row(ratio: float, reference: str = "blocked_autorange", spread: float = 1.0) -> Row:
+    """A row of the selfcheck on the CPU whose medians stand ``ratio`` apart, each interval ``spread`` times either
+    side of its median."""
+    theirs = 2.0e-5 / ratio
+    return Row("cpu", "matvec", "matvec(m=4096, dtype=float32)", reference, 2.0e-5, 2.0e-5 / spread,
+               2.0e-5 * spread, theirs, theirs / spread, theirs * spread, ratio, 0.05, 1.0, 0.9, 1.0, processes=3)
+
+
+def _selfcheck(*rows: Row, why: tuple[str, ...] | None = None) -> Recording:
+    """The selfcheck's table of ``rows`` and its sentence (the table's own reasons unless ``why`` names others),
+    with the raw rows, as the method chapter's recording holds them."""
+    words, found = Words("en"), f.selfcheck(rows)
+    table = selfcheck_table_rows(rows, words)
+    if not found.outside:
+        lead = said("selfcheck.agree", rows=Count(found.rows), tolerance=Share(0.05),
                     processes=phrase("selfcheck.processes", processes=Count(3)))
-        return row, lead, said("selfcheck.why", why=Choice(why))
-    [failure] = claims(results, *outside(1.05, 5.3))
-    assert "cannot show" in failure.problems[0]
-    [failure] = claims(results, *outside(1.08, 5.0))
-    assert "5.0% apart said to fall outside" in failure.problems[0]
-    assert not claims(results, *outside(1.08, 5.3))
+        return Recording((lead, *table), "method", selfcheck=rows)
+    lead = said("selfcheck.differ", agree=Count(found.rows - len(found.outside)), rows=Count(found.rows),
+                tolerance=Share(0.05))
+    reasons = why if why is not None else tuple(dict.fromkeys(f.outside_why(r) for r in found.outside))
+    return Recording((lead, *(said("selfcheck.why", why=Choice(w)) for w in reasons), *table), "method",
+                     selfcheck=rows)
+
+
+def test_the_selfcheck_sentence_counts_the_rows_of_its_table_and_they_are_read_against_the_raw_rows() -> None:
+    results = tiny({1024: 2e-5}, {1024: 1e-5})
+    agree, outside = _selfcheck_row(1.01, spread=1.02), _selfcheck_row(1.08, "events")
+    true = _selfcheck(agree, outside)
+    assert not check(true, results)[0]
+    assert not check(_selfcheck(agree, agree), results)[0]
+    # A row's ratio, how far apart its intervals lie, a count of the sentence off by one: each is caught.
+    wrong = {"ratio": substitute(true, "table.selfcheck", 1, ratio=Num(1.15, 3)),
+             "apart": substitute(true, "table.selfcheck", 1, gap=Num(9.9, 2)),
+             "no gap": substitute(true, "table.selfcheck", 0, gap=Num(1.0, 2)),
+             "verdict": substitute(true, "table.selfcheck", 1, verdict=Choice("agrees")),
+             "time": substitute(true, "table.selfcheck", 0, engine=Seconds(2.5e-5)),
+             "agree": substitute(true, "selfcheck.differ", agree=Count(2)),
+             "rows": substitute(true, "selfcheck.differ", rows=Count(3)),
+             "a row left out": Recording(true.said[:-1], "method", selfcheck=true.selfcheck),
+             "all agree": replaced(true, "selfcheck.differ", said("selfcheck.agree", rows=Count(2),
+                                                                  tolerance=Share(0.05),
+                                                                  processes=phrase("selfcheck.processes",
+                                                                                   processes=Count(3))))}
+    for what, changed in wrong.items():
+        assert changed != true and check(changed, results)[0], what
+    # A ratio printed too coarsely to show that it lies outside the tolerance.
+    coarse = substitute(_selfcheck(agree, _selfcheck_row(1.0504, "events", 1.0)), "table.selfcheck", 1,
+                        ratio=Num(1.0504, 3))
+    assert any("cannot show" in p for failure in check(coarse, results)[0] for p in failure.problems)
     # Why a row is outside follows its side of 1 and its reference: each other reading is caught.
     for reference, above in (("do_bench_cudagraph", "launch"), ("events", "queue"), ("blocked_autorange", "higher")):
-        assert not claims(results, *outside(1.09, 7.9, reference, above))
-        assert not claims(results, *outside(0.91, 7.9, reference, "lower"))
-        for wrong in {"launch", "queue", "higher", "lower"} - {above}:
-            failures = claims(results, *outside(1.09, 7.9, reference, wrong))
-            assert failures and "explained as" in failures[0].problems[0]
+        for ratio, reason in ((1.09, above), (1 / 1.09, "lower")):
+            assert not check(_selfcheck(agree, _selfcheck_row(ratio, reference)), results)[0]
+            for wrong_why in {"launch", "queue", "higher", "lower"} - {reason}:
+                failures = check(_selfcheck(agree, _selfcheck_row(ratio, reference), why=(wrong_why,)), results)[0]
+                assert failures and any("explained as" in p for failure in failures for p in failure.problems)
+
+
+def test_a_false_selfcheck_row_or_count_of_a_matrix_machine_is_caught() -> None:
+    """The M3 Max's method chapter holds the selfcheck's table (two rows outside) and its sentence: a row's ratio, how
+    far apart its intervals lie, and the sentence's count off by one each fail."""
+    results = results_of("apple-m3-max")
+    recording = only(matrix_recording("apple-m3-max", "method"), "selfcheck.differ", "selfcheck.why",
+                     "table.selfcheck")
+    assert recording.keys().count("table.selfcheck") == 4 and not check(recording, results)[0]
+    outside = lambda v: v["verdict"] == Choice("outside")  # noqa: E731 - picks a row outside
+    for changed in (substitute(recording, "table.selfcheck", where=outside, ratio=Num(1.21, 3)),
+                    substitute(recording, "table.selfcheck", where=outside, gap=lambda v: Num(shown(v["gap"]).value
+                                                                                             + 0.5, 2)),
+                    substitute(recording, "selfcheck.differ", agree=lambda v: Count(v["agree"].n + 1)),
+                    substitute(recording, "selfcheck.differ", agree=lambda v: Count(v["agree"].n - 1))):
+        assert check(changed, results)[0], changed
 
 
 def test_what_was_measured_again_is_read_from_each_process_s_load() -> None:

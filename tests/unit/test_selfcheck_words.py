@@ -80,11 +80,16 @@ def test_the_table_names_points_and_references_and_shows_the_ratios_side(lang, r
 
 @pytest.mark.parametrize("lang, shown, apart", [("en", "1.052", "5.2%"), ("id", "1,052", "5,2%"),
                                                 ("en", "1.0504", "5.04%")])
-def test_the_sentence_names_points_and_references_and_shows_the_ratios_side(lang, shown, apart):
+def test_the_table_shows_how_far_apart_and_the_sentence_only_counts(lang, shown, apart):
+    """The table shows each row's ratio and how far apart its intervals lie, with the digits that show their side
+    of the tolerance; the sentence below it counts the rows that agree and names no row."""
     words = Words(lang)
     ratio = parse_number(shown, lang)
-    text = selfcheck_sentence(f.selfcheck([row(ratio=ratio), row(reference="events", ratio=1.01)]), words)
+    rows = [row(ratio=ratio), row(reference="events", ratio=1.01)]
+    html = selfcheck_table(rows, words)
+    assert f"<td class=\"num\">{shown}</td>" in html and f"<td>{apart}</td>" in html
+    assert f"<td>{words('selfcheck_table.overlap')}</td>" not in html  # narrow intervals: the second lies 1% apart
+    text = selfcheck_sentence(f.selfcheck(rows), words)
     assert not IDENTIFIERS.search(text), text
-    assert f" {shown} " in text and point_words(row(), words, "prose") in text
-    assert f" {apart}" in text and " 3 " in text  # how far apart the intervals lie; across how many processes
-    assert " 1.05 " not in text and " 1,05 " not in text
+    assert point_words(row(), words, "prose") not in text and shown not in text and apart not in text
+    assert " 1 " in text and " 2 " in text  # one of two agrees

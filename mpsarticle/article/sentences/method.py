@@ -7,8 +7,7 @@ from collections.abc import Sequence
 
 from mpsarticle.analysis import findings as f
 from mpsarticle.article.formatting import reading_date
-from mpsarticle.article.selfcheck_words import point_words, reference_words, row_gap_percent, row_ratio_digits
-from mpsarticle.article.wording import Choice, Count, Factor, Listing, Num, Phrase, Seconds, Share, Text, Words
+from mpsarticle.article.wording import Choice, Count, Factor, Listing, Phrase, Seconds, Share, Text, Words
 from mpsarticle.results.model import ResultSet
 from mpsarticle.results.selfcheck import Row
 
@@ -75,23 +74,18 @@ def rejected_sentence(found: f.Rejected, words: Words) -> str:
 
 
 def selfcheck_sentence(found: f.Selfcheck, words: Words) -> str:
+    """How many of the table's comparisons agree (each row's ratio and gap are the table's, not the sentence's),
+    then, where some do not, what the difference means, once for each reason they share."""
     if not found.rows:
         return words("selfcheck.none")
-    values = dict(rows=Count(found.rows), tolerance=Share(found.tolerance),
-                  processes=Phrase.of("selfcheck.processes", processes=Count(found.processes)))
     if found.outside:
-        # A sentence per row: the point and the reference in words; the ratio and the gap with the digits that
-        # show their side of the tolerance.
-        listed = [words("selfcheck.row", device=words.device(r.device), label=point_words(r, words, "prose"),
-                        reference=reference_words(r, words), ratio=Num(r.ratio, row_ratio_digits(r)),
-                        gap=row_gap_percent(r))
-                  for r in found.outside]
-        # Then why, once for each reason the rows share, in the order the rows first give it.
         reasons = dict.fromkeys(f.outside_why(r) for r in found.outside)
-        listed += [words("selfcheck.why", why=Choice(why)) for why in reasons]
-        verdict = " ".join([words("selfcheck.differ", outside=Count(len(found.outside)), **values), *listed])
+        verdict = " ".join([words("selfcheck.differ", agree=Count(found.rows - len(found.outside)),
+                                  rows=Count(found.rows), tolerance=Share(found.tolerance)),
+                            *(words("selfcheck.why", why=Choice(why)) for why in reasons)])
     else:
-        verdict = words("selfcheck.agree", **values)
+        verdict = words("selfcheck.agree", rows=Count(found.rows), tolerance=Share(found.tolerance),
+                        processes=Phrase.of("selfcheck.processes", processes=Count(found.processes)))
     if not found.engine_timed_s:
         return verdict
     cost = words("selfcheck.cost", wall=Seconds(found.engine_wall_s), timed=Seconds(found.engine_timed_s),
