@@ -271,6 +271,12 @@ class Page:
         found = tables.decode_table(self.results, self.words)
         return self._html(found) if found else None
 
+    def contexts_table(self) -> Any:
+        """The decoder at each context an accelerator measured: the cache's share of a token's bytes, tokens per
+        second eager and replayed, and the bound (nothing where no accelerator measured two contexts)."""
+        found = tables.contexts_table(self.results, self.words)
+        return self._html(found) if found else None
+
     def prompt_table(self) -> Any:
         """The prompt read at once per device and precision: tokens per second, its two bounds, the share of the
         arithmetic's reached, and what limits it (nothing where no prompt was read well)."""

@@ -308,12 +308,11 @@ CHECKS: dict[str, str] = {
     "rule.decode": "check_decode_rule",
     "rule.decode.none": "check_decode_rule_none",
     "decode.route": "check_decode_route",
-    "decode.contexts.bytes": "check_decode_contexts_bytes",
+    "table.contexts": "check_contexts_row",
     "table.prompt": "check_prompt_row",
     "prefill.conclusion": "check_prefill_conclusion",
     "prefill.none": "check_prefill_none",
-    "decode.contexts.device": "check_decode_contexts",
-    "decode.contexts.bound": "check_decode_contexts_bound",
+    "decode.contexts.conclusion": "check_decode_contexts_conclusion",
     "decode.contexts.none": "check_decode_contexts_none",
     "decode.ways.bound": "check_decode_ways_bound",
     "decode.ways.bound.no_band": "check_decode_ways_bound",
@@ -340,7 +339,8 @@ CHECKS: dict[str, str] = {
 TABLE_ROWS: frozenset[str] = frozenset({"table.decode", "table.prompt", "table.attention", "table.mac_answer",
                                            "table.model_fit", "table.model_threshold", "table.model_source",
                                            "table.mlx", "table.processes", "table.bandwidth", "table.matmul",
-                                           "table.where", "table.selfcheck"})
+                                           "table.where", "table.selfcheck",
+                                           "table.contexts"})
 
 #: Phrases read inside the message they stand in (an area inside the answer, a clause inside its sentence).
 PARTS: frozenset[str] = frozenset({
@@ -349,7 +349,7 @@ PARTS: frozenset[str] = frozenset({
     "point", "point.other", "point.more", "cpufact.matvec", "cpufact.matmul", "cpufact.train", "missing_count",
     "selfcheck.processes", "ops.cost", "attention.backend.choice",
     "attention.call", "remeasured.seen", "remeasured.processes",
-    "rejected.points", "mlx.side", "mlx.name", *MODEL_PARTS,
+    "rejected.points", "mlx.side", "mlx.name", "decode.contexts.step", *MODEL_PARTS,
 })
 
 #: Keys that carry no measured claim: the machine's names, captions, the gaps' list, what a missing measurement
@@ -3156,51 +3156,79 @@ def _cache_share(params: Mapping, nbytes: float) -> float:
     return size * int(params["layers"]) * 2 * kv * (int(params["context"]) + 1) / nbytes
 
 
-def check_decode_contexts_bytes(s: Said, c: Context) -> None:
-    v, ladders = s.values, _ladders(c)
-    if not ladders:
-        c.fail("the cache's share at two contexts, but no accelerator measured its decoder well at two")
+def check_contexts_row(s: Said, c: Context) -> None:
+    """A row of the contexts table: a context the accelerator's eager step was measured well at (two or more), the
+    cache's share of a token's bytes there, tokens per second eager and replayed with the intervals the results
+    file records, and the bound from bandwidth over that context's bytes, each from the raw points; a value left
+    out only where it was not measured well."""
+    v = s.values
+    device, context = c.device(v["device"]), v["context"].n
+    if context not in _ladders(c).get(device, []):
+        c.fail(f"a row at {context:,} positions on the {device}, but its eager step was not measured well there "
+               f"beside another context")
         return
-    device, contexts = next(iter(ladders.items()))
-    for name, context in (("first", contexts[0]), ("last", contexts[-1])):
-        if v[name].n != context:
-            c.fail(f"the {name} context said is {v[name].n:,}, the {device} measured {context:,}")
-        steps = _steps(c, device, "eager", context=context)
-        c.quantity(v[f"{name}_share"], [_cache_share(t.point.params, t.point.bytes_moved) for t in steps],
-                   f"the cache's share of a token's bytes at {context:,} positions")
+    eager = _steps(c, device, "eager", context=context)
+    c.quantity(v["cache"], [_cache_share(t.point.params, t.point.bytes_moved) for t in eager],
+               f"the cache's share of a token's bytes at {context:,} positions")
+    for name in ("eager", "graph"):
+        steps = _steps(c, device, name, context=context)
+        if name not in v:
+            if steps:
+                c.fail(f"no {name} step at {context:,} positions on the {device}, but it was measured well")
+            continue
+        c.quantity(v[name], [1 / value for value in _values(steps)], f"{name} tokens per second at {context:,}")
+        c.quantity(v[f"{name}_low"], [1 / (t.point.ci_high_s or t.point.measured_s) for t in steps],
+                   f"{name} tokens per second's low end at {context:,}")
+        c.quantity(v[f"{name}_high"], [1 / (t.point.ci_low_s or t.point.measured_s) for t in steps],
+                   f"{name} tokens per second's high end at {context:,}")
+    rates = _bound_rates(c, device)
+    if "bound" in v:
+        c.quantity(v["bound"], [rate / t.point.bytes_moved for t in eager for rate in rates],
+                   f"the bound at {context:,} positions on the {device}")
+    elif rates:
+        c.fail(f"no bound at {context:,} positions on the {device}, but a rate was measured well there")
 
 
-def check_decode_contexts(s: Said, c: Context) -> None:
+def check_decode_contexts_conclusion(s: Said, c: Context) -> None:
+    """The step's time at the longest context over the shortest (replayed where both ends were replayed well,
+    else eager), against how far the bound falls: the longest context's bytes over the shortest's (the rate is
+    the same). Over every pair of readings, the slowdown over the fall is more where its interval, or the two
+    points' published intervals, lie above 1, less where below, else as much (too noisy to tell where the
+    published range reaches beyond AGREE); the form said must be one some pair gives."""
     v, form = s.values, choice(s, "direction")
     device = c.device(v["device"])
     contexts = _ladders(c).get(device, [])
-    said = [size.n for size in values_of(v["contexts"])]
-    if said != contexts:
-        c.fail(f"contexts {said} said, the {device}'s eager step was measured well at {contexts}")
+    if not contexts:
+        c.fail(f"the step at two contexts on the {device}, but it measured its eager step well at fewer")
         return
-    eager = values_of(v["eager"])
-    for context, printed in zip(contexts, eager, strict=True):
-        c.quantity(printed, [1 / value for value in _values(_steps(c, device, "eager", context=context))],
-                   f"eager tokens per second at {context:,} positions")
-    replayed = [_steps(c, device, "graph", context=n) for n in contexts]
-    if form == "eager":
-        if all(replayed):
-            c.fail(f"'only eager', but the {device} replayed the step well at every context")
+    shortest, longest = contexts[0], contexts[-1]
+    replayed = [_steps(c, device, "graph", context=n) for n in (shortest, longest)]
+    mode = "graph" if all(replayed) else "eager"
+    said = text_of(dict(v["step"].values)["mode"])
+    if said != mode:
+        c.fail(f"the {said} step read at two contexts on the {device}, but the {mode} step is the one to read")
         return
-    if not all(replayed):
-        c.fail(f"replayed tokens per second at every context, but the {device} did not replay each well")
+    first, last = (_steps(c, device, mode, context=n) for n in (shortest, longest))
+    pairs = _reading_pairs(last, first)
+    c.quantity(v["factor"], [lo.median / fi.median for lo, fi in pairs],
+               "the longest context's time over the shortest's")
+    if form == "no_bound":
+        if _bound_rates(c, device):
+            c.fail(f"'no bound to set it against' on the {device}, but a rate was measured well")
         return
-    for context, printed, steps in zip(contexts, values_of(v["graph"]), replayed, strict=True):
-        c.quantity(printed, [1 / value for value in _values(steps)], f"replayed tokens per second at {context:,}")
-    # The longest context's time over the shortest's, every pair of readings.
-    pairs = _reading_pairs(replayed[-1], replayed[0])
-    sides = {level_reading(last, first) for last, first in pairs}
-    side = {"slower": FASTER, "faster": SLOWER, "unclear": UNCLEAR}.get(form, SAME)
-    if side not in sides:
-        c.fail(f"the longest context '{form}' than the shortest, but the readings say {sorted(sides)}")
-    if "factor" in printed_fields(s):
-        ratios = [last.median / first.median for last, first in pairs]
-        c.factor(v["factor"], ratios if side == FASTER else [1 / r for r in ratios], "longest context against shortest")
+    eager = [_steps(c, device, "eager", context=n) for n in (shortest, longest)]
+    falls = [lo.point.bytes_moved / fi.point.bytes_moved for fi in eager[0] for lo in eager[1]]
+    c.quantity(v["fall"], falls, "the bound's fall from the shortest context to the longest")
+    sides = set()
+    for lo, fi in pairs:
+        (last_low, last_high), (first_low, first_high) = published(lo.point), published(fi.point)
+        for fall in falls:
+            low, high = lo.low / fi.high / fall, lo.high / fi.low / fall
+            spread = (last_low / first_high / fall, last_high / first_low / fall)
+            sides.add("more" if low > 1 or spread[0] > 1 else "less" if high < 1 or spread[1] < 1
+                      else "unclear" if spread_is_wide(*spread) else "same")
+    if form not in sides:
+        c.fail(f"the step slows '{form}' than its bound falls on the {device}, but the readings say {sorted(sides)}")
 
 
 def _prefill_flops(params: Mapping) -> float:
@@ -3256,8 +3284,12 @@ def check_prompt_row(s: Said, c: Context) -> None:
             return
         tied = c.tied(v["mm"], [r.rate("flops")[0] for t in products for r in t.readings()], f"best {dtype} A @ B")
         c.quantity(v["bound"], [r * tokens / flops for r in tied], f"the {dtype} prompt's arithmetic bound")
-        c.quantity(v["share"], [(tokens / value) / (r * tokens / flops) for value in values for r in tied],
-                   f"the {dtype} prompt's share of its arithmetic bound")
+        if "share" in v:
+            c.quantity(v["share"], [(tokens / value) / (r * tokens / flops) for value in values for r in tied],
+                       f"the {dtype} prompt's share of its arithmetic bound")
+        # The share cell reads the arithmetic's bound as the sentence reads its bound: below, at within noise, or
+        # above beyond it (a share never over 1).
+        _prompt_against(c, s, device, at, tokens, flops, dtype, "compute", choice(s, "side"))
     elif rates:
         c.fail(f"no arithmetic bound in the row, but a {dtype} matrix product was measured well on the {device}")
     memory = _memory_rates(c, device)
@@ -3305,7 +3337,6 @@ def check_prefill_conclusion(s: Said, c: Context) -> None:
     if limit in ("compute", "both", "bandwidth"):
         return  # read against its bound above
     if limit == "unclear":
-        c.quantity(v["tokens_per_s"], [tokens / value for value in values], "the prompt's tokens per second")
         c.quantity(v["low"], [tokens / (t.point.ci_high_s or t.point.measured_s) for t in at], "the interval's low end")
         c.quantity(v["high"], [tokens / (t.point.ci_low_s or t.point.measured_s) for t in at],
                    "the interval's high end")
@@ -3401,21 +3432,6 @@ def check_prefill_none(s: Said, c: Context) -> None:
     found = sorted({t.point.device for t in c.oracle.good if t.point.workload == "prefill"})
     if found:
         c.fail(f"'no prompt read well', but {found} read one well")
-
-
-def check_decode_contexts_bound(s: Said, c: Context) -> None:
-    """The bandwidth bound at the shortest and the longest context: the B @ a rate a bound is read at, over each
-    context's bytes (the cache's keys and values included)."""
-    v = s.values
-    device = c.device(v["device"])
-    contexts = _ladders(c).get(device, [])
-    if not contexts:
-        c.fail(f"a bound at two contexts on the {device}, but it measured its decoder well at fewer")
-        return
-    for name, context in (("first", contexts[0]), ("last", contexts[-1])):
-        steps = _steps(c, device, "eager", context=context)
-        c.quantity(v[name], [rate / t.point.bytes_moved for t in steps for rate in _bound_rates(c, device)],
-                   f"the bound at {context:,} positions on the {device}")
 
 
 def check_decode_contexts_none(s: Said, c: Context) -> None:
@@ -3753,8 +3769,11 @@ def check_decode_conclusion(s: Said, c: Context) -> None:
         if not savings:
             c.fail(f"a CUDA graph's saving on the {device}, but no CUDA graph replayed its step faster there")
             return
-        c.quantity(v["replayed"], _values(_cuda_graphs(c, device)), "the step replayed as a CUDA graph")
-        c.quantity(v["host"], [host for _, host in savings], "eager less replayed: the host's part")
+        printed = printed_fields(s)
+        if "replayed" in printed:
+            c.quantity(v["replayed"], _values(_cuda_graphs(c, device)), "the step replayed as a CUDA graph")
+        if "host" in printed:
+            c.quantity(v["host"], [host for _, host in savings], "eager less replayed: the host's part")
         c.quantity(v["host_share"], [host / value for value, host in savings], "the host's part of the eager step")
         return
     if savings:

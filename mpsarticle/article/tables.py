@@ -13,7 +13,17 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from mpsarticle.analysis import series as analysis
-from mpsarticle.analysis.findings.llm import MlxPair, attention, decoding, mlx_beside, prompts, step_ways
+from mpsarticle.analysis.findings.llm import (
+    MlxPair,
+    PromptRead,
+    attention,
+    context_slowdown,
+    contexts,
+    decoding,
+    mlx_beside,
+    prompts,
+    step_ways,
+)
 from mpsarticle.analysis.findings.matmul import matmul
 from mpsarticle.analysis.findings.matvec import Bandwidth, bandwidths
 from mpsarticle.analysis.findings.method import processes
@@ -46,8 +56,9 @@ from mpsarticle.core.vendor import peaks_for
 from mpsarticle.results.model import Point, ResultSet
 from mpsarticle.results.selfcheck import Row
 
-__all__ = ["ARCHIVE_FILE", "attention_against", "attention_rows", "attention_table", "bandwidth_rows",
-           "bandwidth_source", "bandwidth_table", "data_links", "decode_rows", "decode_table", "device_card",
+__all__ = ["ARCHIVE_FILE", "against_bound", "attention_against", "attention_rows", "attention_table", "bandwidth_rows",
+           "bandwidth_source", "bandwidth_table", "contexts_rows", "contexts_table", "data_links", "decode_rows",
+           "decode_table", "device_card",
            "families_table", "folded", "html_table", "machines_table", "matmul_rows", "matmul_table", "methods_table",
            "mlx_rows", "mlx_table", "processes_rows", "processes_table", "prompt_rows", "prompt_table",
            "selfcheck_table", "selfcheck_table_rows", "vendor_peaks_table", "ways_table", "where_cell", "where_rows",
@@ -462,10 +473,68 @@ def decode_table(results: ResultSet, words: Words) -> str:
     return html_table([words(key) for key in DECODE_COLUMNS], body) if body else ""
 
 
+#: The columns of the table of longer contexts (:func:`contexts_rows`).
+CONTEXTS_COLUMNS = ("column.device", "decode.column.context", "decode.column.cache", "decode.column.eager",
+                    "decode.column.replayed", "decode.column.bound")
+
+
+def contexts_rows(results: ResultSet, words: Words) -> tuple[Said, ...]:
+    """One row per context of each accelerator whose eager step was measured well at two contexts or more, as
+    typed values (what the oracle reads): the context, the cache's share of a token's bytes, the step's tokens per
+    second eager and replayed, each with its 95 % interval (replayed only where measured well), and the bound from
+    bandwidth with the cache's bytes counted (where a rate was measured)."""
+    rows = []
+    for device, ladder in contexts(results).items():
+        if context_slowdown(ladder) is None:
+            continue
+        for one in ladder:
+            if one.eager is None:
+                continue
+            values: dict = dict(device=words.device(device), context=Size(one.context),
+                                cache=Share(one.cache_share))
+            for name, step in (("eager", one.eager), ("graph", one.graph)):
+                if step is not None:
+                    low, high = step.tokens_interval
+                    values.update({name: Num(step.tokens_per_s), f"{name}_low": Num(low),
+                                   f"{name}_high": Num(high)})
+            if one.bound_tokens_per_s is not None:
+                values["bound"] = Num(one.bound_tokens_per_s)
+            rows.append(Said("table.contexts", values))
+    return tuple(rows)
+
+
+def contexts_table(results: ResultSet, words: Words) -> str:
+    """The decoder at each context (:func:`contexts_rows`), a dash where a value was not measured; nothing where
+    no accelerator measured two contexts."""
+    body = []
+    for row in contexts_rows(results, words):
+        v = row.values
+        steps = [f"{words.render(v[name])} [{words.render(v[f'{name}_low'])}–{words.render(v[f'{name}_high'])}]"
+                 if name in v else "–" for name in ("eager", "graph")]
+        cells = [v["device"], words.render(v["context"]), words.render(v["cache"]), *steps,
+                 words.render(v["bound"]) if "bound" in v else "–"]
+        body.append(f"<tr>{_cells(cells)}</tr>")
+    return html_table([words(key) for key in CONTEXTS_COLUMNS], body) if body else ""
+
+
 #: The columns of the prompt table (:func:`prompt_rows`).
 PROMPT_COLUMNS = ("column.device", "prefill.column.tokens", "column.precision", "ways.column.tokens",
                   "prefill.column.compute", "prefill.column.product", "prefill.column.share", "prefill.column.bytes",
                   "prefill.column.limit")
+
+
+def against_bound(read: PromptRead, bound: float, point: Point) -> tuple[str, Share | Factor | None]:
+    """Where the prompt's rate stands against a bound: ``below`` it (a share), ``at`` it where the median is above
+    but the prompt's 95 % interval reaches the bound's (a rate measured on another workload, with its own
+    interval: a few percent over it is noise), ``above`` it where the whole interval lies beyond the bound's (the
+    bound does not hold for this prompt; a factor says by how much)."""
+    share = read.tokens_per_s / bound
+    if share < 1:
+        return "below", Share(share)
+    seconds = point.measured_s
+    bound_high = bound * seconds / (point.ci_low_s or seconds)
+    low, _ = read.tokens_interval
+    return ("at", None) if low <= bound_high else ("above", Factor(share))
 
 
 def prompt_rows(results: ResultSet, words: Words) -> tuple[Said, ...]:
@@ -484,7 +553,15 @@ def prompt_rows(results: ResultSet, words: Words) -> tuple[Said, ...]:
                                 limit=Choice(one.limit or "unknown"))
             if one.product is not None and one.compute_bound is not None and one.share is not None:
                 values.update(bound=Num(one.compute_bound), mm=Rate(one.product.gflop_s or 0.0, "GFLOP/s"),
-                              m=Size(int(one.product.params["m"])), share=Share(one.share))
+                              m=Size(int(one.product.params["m"])))
+                # The share cell reads the bound as the sentence does: a share below it, else at it within noise,
+                # else above it by a factor (a share over 100 % would read as more than the bound allows).
+                side, against = against_bound(one, one.compute_bound, one.product)
+                values["side"] = Choice(side)
+                if isinstance(against, Share):
+                    values["share"] = against
+                elif against is not None:
+                    values["factor"] = against
             if one.bytes_bound is not None:
                 values["bytes_bound"] = Num(one.bytes_bound)
             rows.append(Said("table.prompt", values))
@@ -501,7 +578,8 @@ def prompt_table(results: ResultSet, words: Words) -> str:
         cells = [v["device"], words.render(v["prompt"]), words.render(v["dtype"]),
                  f"{words.render(v['tokens'])} [{words.render(v['low'])}–{words.render(v['high'])}]",
                  words.render(v["bound"]) if "bound" in v else "–", product,
-                 words.render(v["share"]) if "share" in v else "–",
+                 words("prefill.cell.share", side=v["side"], **{k: v[k] for k in ("share", "factor") if k in v})
+                 if "side" in v else "–",
                  words.render(v["bytes_bound"]) if "bytes_bound" in v else "–",
                  words("prefill.cell.limit", limit=v["limit"])]
         body.append(f"<tr>{_cells(cells)}</tr>")

@@ -46,6 +46,7 @@ from mpsarticle.article.sentences.verdict import reason_sentences
 from mpsarticle.article.tables import (
     attention_rows,
     bandwidth_rows,
+    contexts_rows,
     decode_rows,
     matmul_rows,
     mlx_rows,
@@ -1201,6 +1202,11 @@ def _device_is(name: str):
     return lambda values: values.get("device") == name
 
 
+def _context_is(context: int):
+    """Picks a row of the contexts table by its context."""
+    return lambda values: values.get("context") == Size(context)
+
+
 def _row_is(device: str, dtype: str):
     """Picks a table's row by its device and precision."""
     return lambda values: values.get("device") == device and values.get("dtype") == Text(dtype)
@@ -1210,8 +1216,9 @@ def _row_is(device: str, dtype: str):
 #: tables.prompt_rows, tables.attention_rows).
 DECODE_TABLE, PROMPT_TABLE, ATTENTION_TABLE, MLX_TABLE = "decode_table", "prompt_table", "attention_table", "mlx_table"
 PROCESSES_TABLE, BANDWIDTH_TABLE, MATMUL_TABLE = "processes_table", "bandwidth_table", "matmul_table"
-WHERE_TABLE = "where_table"
-TABLES = {DECODE_TABLE: decode_rows, PROMPT_TABLE: prompt_rows, ATTENTION_TABLE: attention_rows, MLX_TABLE: mlx_rows,
+WHERE_TABLE, CONTEXTS_TABLE = "where_table", "contexts_table"
+TABLES = {CONTEXTS_TABLE: contexts_rows,
+          DECODE_TABLE: decode_rows, PROMPT_TABLE: prompt_rows, ATTENTION_TABLE: attention_rows, MLX_TABLE: mlx_rows,
           PROCESSES_TABLE: processes_rows, BANDWIDTH_TABLE: bandwidth_rows, MATMUL_TABLE: matmul_rows,
           WHERE_TABLE: where_rows}
 
@@ -1290,22 +1297,23 @@ LLM_MUTATIONS = [
     ("apple-m1-base", "llm", "precision.attention", None, {"count": Count(6)}),
     ("apple-m3-max", "llm", "precision.attention", None, {"direction": Choice("slower")}),
     ("apple-m3-max", "llm", "precision.attention", None, {"faster": Count(1), "level": Count(6)}),
-    # Longer contexts: a context's tokens per second swapped with another's, a context misnamed, the slowdown
-    # misread, the cache's share read at the wrong context.
-    ("apple-m3-max", "llm", "decode.contexts.device", None,
-     {"graph": Listing((Num(155, 3), Num(174, 3), Num(180, 3)))}),
-    ("apple-m3-max", "llm", "decode.contexts.device", None,
-     {"eager": Listing((Num(37.4, 3), Num(38.4, 3), Num(38.1, 3)))}),
-    ("apple-m3-max", "llm", "decode.contexts.device", None,
-     {"contexts": Listing((Size(512), Size(4096), Size(8192)))}),
-    ("apple-m3-max", "llm", "decode.contexts.device", None, {"direction": Choice("faster")}),
-    ("apple-m3-max", "llm", "decode.contexts.device", None, {"factor": Factor(2.0)}),
-    ("apple-m3-max", "llm", "decode.contexts.bytes", None, {"last_share": Share(0.42)}),
-    ("apple-m3-max", "llm", "decode.contexts.bytes", None, {"last": Size(65536)}),
-    # The bound at the longest context read without its cache's bytes (the shortest's).
-    ("nvidia-h200-prompts", "llm", "decode.contexts.bound", None, {"last": Num(1947, 4)}),
-    ("nvidia-h200-like", "llm", "decode.contexts.device", None,
-     {"graph": Listing((Num(319, 3), Num(326, 3), Num(281, 3)))}),
+    # Longer contexts: a context's tokens per second swapped with another's, a context misnamed, the cache's share
+    # or the bound read at the wrong context (the bound without the cache's bytes), a replayed value where none was
+    # measured; the slowdown misread against the bound's fall, the fall or the slowdown misquoted, the eager step
+    # read where both ends were replayed.
+    ("apple-m3-max", CONTEXTS_TABLE, "table.contexts", _context_is(16384), {"graph": Num(180, 3)}),
+    ("apple-m3-max", CONTEXTS_TABLE, "table.contexts", _context_is(512), {"eager": Num(37.4, 3)}),
+    ("apple-m3-max", CONTEXTS_TABLE, "table.contexts", _context_is(4096), {"context": Size(8192)}),
+    ("apple-m3-max", CONTEXTS_TABLE, "table.contexts", _context_is(16384), {"cache": Share(0.0056)}),
+    ("apple-m3-max", CONTEXTS_TABLE, "table.contexts", _context_is(16384), {"bound": Num(194, 3)}),
+    ("apple-m3-max", CONTEXTS_TABLE, "table.contexts", _context_is(512), {"graph_high": Num(174, 3)}),
+    ("apple-m3-max", "llm", "decode.contexts.conclusion", None, {"direction": Choice("more")}),
+    ("apple-m3-max", "llm", "decode.contexts.conclusion", None, {"direction": Choice("less")}),
+    ("apple-m3-max", "llm", "decode.contexts.conclusion", None, {"fall": Factor(1.5)}),
+    ("apple-m3-max", "llm", "decode.contexts.conclusion", None, {"factor": Factor(2.0)}),
+    ("apple-m3-max", "llm", "decode.contexts.conclusion", None,
+     {"step": Phrase.of("decode.contexts.step", mode=Choice("eager"))}),
+    ("apple-m3-max", "llm", "decode.contexts.conclusion", None, {"direction": Choice("no_bound")}),
     # A prompt read at once: the regime misnamed, one precision's tokens per second given to the other, the bound
     # from a product of another size, a precision's share read at the other's rate.
     ("nvidia-h200-like", "llm", "prefill.conclusion", _device_is(CUDA), {"limit": Choice("bandwidth")}),
@@ -1317,6 +1325,11 @@ LLM_MUTATIONS = [
     ("apple-m3-max", "llm", "prefill.conclusion", _device_is(CPU),
      {"limit": Choice("compute.above"), "factor": Factor(1.02)}),
     ("apple-m3-max", PROMPT_TABLE, "table.prompt", _row_is(CPU, "float32"), {"limit": Choice("bandwidth")}),
+    # The same CPU prompt's share cell: a share over 100 % said as reached, or said to be above its bound.
+    ("apple-m3-max", PROMPT_TABLE, "table.prompt", _row_is(CPU, "float32"),
+     {"side": Choice("below"), "share": Share(1.02)}),
+    ("apple-m3-max", PROMPT_TABLE, "table.prompt", _row_is(CPU, "float32"),
+     {"side": Choice("above"), "factor": Factor(1.02)}),
     ("apple-m3-max", PROMPT_TABLE, "table.prompt", _row_is(GPU, "bfloat16"), {"tokens": Num(8118, 4)}),
     ("apple-m3-max", PROMPT_TABLE, "table.prompt", _row_is(GPU, "bfloat16"), {"m": Size(4096)}),
     ("apple-m3-max", PROMPT_TABLE, "table.prompt", _row_is(GPU, "bfloat16"),
@@ -1332,7 +1345,7 @@ LLM_MUTATIONS = [
     ("nvidia-h200-prompts", "llm", "prefill.conclusion", _device_is(CUDA),
      {"limit": Choice("overhead"), "ops_share": Share(0.58), "time": Seconds(13.7e-3)}),
     ("nvidia-h200-prompts", PROMPT_TABLE, "table.prompt", _row_is(CUDA, "bfloat16"), {"limit": Choice("overhead")}),
-    ("nvidia-h200-prompts", "llm", "prefill.conclusion", _device_is(CUDA), {"tokens_per_s": Num(40447, 5)}),
+    ("nvidia-h200-prompts", "llm", "prefill.conclusion", _device_is(CUDA), {"high": Num(66569, 5)}),
     ("nvidia-h200-prompts", "llm", "prefill.conclusion", _device_is(CUDA), {"low": Num(24576, 5)}),
     # Two bounds within a quarter of each other (an M1's float16 prompt: 1,111 and 993 tokens/s): the tighter one
     # named alone, as a median would, where the bfloat16 row beside it (549 against 993) is named by its arithmetic.
@@ -1348,8 +1361,7 @@ LLM_MUTATIONS = [
      {"bound": Num(995923, 6), "bytes_bound": Num(382594, 6)}),
     ("nvidia-h200-prompts", PROMPT_TABLE, "table.prompt", _row_is(CUDA, "bfloat16"),
      {"low": Num(24576, 5), "high": Num(66569, 5)}),
-    ("nvidia-h200-prompts", "llm", "decode.contexts.device", None,
-     {"direction": Choice("faster"), "factor": Factor(1.05)}),
+    ("nvidia-h200-prompts", "llm", "decode.contexts.conclusion", None, {"direction": Choice("same")}),
     # Three ways to run the step: the bound read from B @ a's best size instead of the step's own matrices, the
     # two bounds swapped, replaying and fusing swapped, a kernel count given to the other way.
     ("nvidia-h200-like", "llm", "decode.ways.bound", _device_is(CUDA), {"matched": Rate(3905, "GB/s"),
@@ -1374,11 +1386,11 @@ LLM_REPLACED = [
     ("cuda-faulty", "llm", "decode.missing",
      said("decode.conclusion", device=CUDA, limit=Choice("overhead"), share=Share(0.03), time=Seconds(68.4e-3),
           ops_share=Share(0.6), params=Billions(1.1e9, fraction_digits=1))),
-    ("apple-m3-max", "llm", "decode.contexts.device", said("decode.contexts.none")),
+    ("apple-m3-max", "llm", "decode.contexts.conclusion", said("decode.contexts.none")),
     ("apple-m3-max", "llm", "prefill.conclusion", said("prefill.none")),
     ("ci-2core-workers", "llm", "decode.contexts.none",
-     said("decode.contexts.device", direction=Choice("eager"), device=CPU, contexts=Listing((Size(512), Size(4096))),
-          eager=Listing((Num(60.0, 3), Num(59.0, 3))))),
+     said("decode.contexts.conclusion", direction=Choice("same"), device=CPU, factor=Factor(1.02),
+          fall=Factor(1.05), step=Phrase.of("decode.contexts.step", mode=Choice("eager")))),
 ]
 
 

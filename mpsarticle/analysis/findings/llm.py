@@ -44,8 +44,8 @@ from mpsarticle.results.model import Point, ResultSet
 __all__ = ["ATTENTION_COMPARED", "AttentionBest", "AttentionFinding", "BOUNDS_APART", "BOUND_SHARE", "ContextStep",
            "DecodeStep", "Decoding", "HalfPrecisions", "LIMITS", "Limit", "MLX_WORKLOADS", "MlxBeside", "MlxPair",
            "MlxState", "OVERHEAD_SHARE", "OpCost", "PromptLimit", "PromptRead",
-           "StepWays", "WAYS", "Way", "attention", "contexts", "decoder_dtype", "decoding", "half_precisions",
-           "mlx_beside", "mlx_state", "op_costs", "prompts", "replay_slowdown", "step_ways"]
+           "StepWays", "WAYS", "Way", "attention", "context_slowdown", "contexts", "decoder_dtype", "decoding",
+           "half_precisions", "mlx_beside", "mlx_state", "op_costs", "prompts", "replay_slowdown", "step_ways"]
 
 #: What limits an eager decode step (:attr:`Decoding.limit`): ``bandwidth`` where it reached at least
 #: :data:`BOUND_SHARE` of the bound; ``overhead`` where it did not and its operations' fixed cost is at least
@@ -554,6 +554,20 @@ def replay_slowdown(ladder: tuple[ContextStep, ...]) -> Ratio | None:
     longer context is slower), or ``None`` where either was not replayed well."""
     first, last = ladder[0].graph, ladder[-1].graph
     return analysis.compare(last.point, first.point) if first and last and len(ladder) > 1 else None
+
+
+def context_slowdown(ladder: tuple[ContextStep, ...]) -> tuple[Literal["graph", "eager"], Ratio] | None:
+    """The step's time at the longest context over its time at the shortest, of those its eager step was measured
+    well at: replayed where both ends were replayed well (the step with the host's part removed shows the bytes
+    best), else eager; ``None`` where fewer than two contexts were measured well."""
+    steps = [one for one in ladder if one.eager is not None]
+    if len(steps) < 2:
+        return None
+    first, last = steps[0], steps[-1]
+    if first.graph is not None and last.graph is not None:
+        return "graph", analysis.compare(last.graph.point, first.graph.point)
+    assert first.eager is not None and last.eager is not None  # (chosen for it)
+    return "eager", analysis.compare(last.eager.point, first.eager.point)
 
 
 def _parameters(params: dict) -> int:

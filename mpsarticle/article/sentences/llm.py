@@ -25,6 +25,7 @@ from mpsarticle.analysis.findings.llm import (
     PromptRead,
     StepWays,
     attention,
+    context_slowdown,
     contexts,
     decoding,
     half_precisions,
@@ -32,12 +33,11 @@ from mpsarticle.analysis.findings.llm import (
     mlx_state,
     op_costs,
     prompts,
-    replay_slowdown,
     step_ways,
 )
 from mpsarticle.article.reasons import reason_text
 from mpsarticle.article.sentences.common import reading_word
-from mpsarticle.article.tables import attention_against, compared, mlx_rows
+from mpsarticle.article.tables import against_bound, attention_against, compared, mlx_rows
 from mpsarticle.article.wording import (
     Billions,
     Bytes,
@@ -246,7 +246,7 @@ def prompt_sentence(results: ResultSet, words: Words) -> str:
         values: dict = dict(device=words.device(first.device), tokens=Size(first.tokens), dtype=Text(first.dtype))
         bound = _prompt_bound(first, limit)
         if bound is not None:
-            side, against = _against_bound(first, *bound)
+            side, against = against_bound(first, *bound)
             if side == "below":
                 values["share"] = against
             else:
@@ -255,7 +255,7 @@ def prompt_sentence(results: ResultSet, words: Words) -> str:
                     values["factor"] = against
         elif limit == "unclear":
             low, high = first.tokens_interval
-            values.update(tokens_per_s=Num(first.tokens_per_s), low=Num(low), high=Num(high))
+            values.update(low=Num(low), high=Num(high))
         elif limit in ("overhead", "neither") and first.overhead_s is not None:
             values.update(ops_share=Share(first.overhead_s / first.point.measured_s),
                           time=Seconds(first.point.measured_s))
@@ -277,57 +277,34 @@ def _prompt_bound(read: PromptRead, limit: str) -> tuple[float, Point] | None:
     return None
 
 
-def _against_bound(read: PromptRead, bound: float, point: Point) -> tuple[str, Share | Factor | None]:
-    """Where the prompt's rate stands against its bound: ``below`` it (a share), ``at`` it where the median is
-    above but the prompt's 95 % interval reaches the bound's (a rate measured on another workload, with its own
-    interval: a few percent over it is noise), ``above`` it where the whole interval lies beyond the bound's (the
-    bound does not hold for this prompt; a factor says by how much)."""
-    share = read.tokens_per_s / bound
-    if share < 1:
-        return "below", Share(share)
-    seconds = point.measured_s
-    bound_high = bound * seconds / (point.ci_low_s or seconds)
-    low, _ = read.tokens_interval
-    return ("at", None) if low <= bound_high else ("above", Factor(share))
-
-
 # -- longer contexts ----------------------------------------------------------------------------
 
-def _ladder(device: str, ladder: tuple[ContextStep, ...], words: Words) -> str:
-    steps = [one for one in ladder if one.eager is not None]
-    if len(steps) < 2:
+def _context_conclusion(device: str, ladder: tuple[ContextStep, ...], words: Words) -> str:
+    """How much longer the step takes at the longest context than at the shortest, against how far its bound
+    falls over the same range (the contexts table carries every context's numbers): the slowdown over the fall
+    above 1 beyond noise says more than the cache's bytes account for, below 1 less, level within noise as
+    much."""
+    found = context_slowdown(ladder)
+    if found is None:
         return ""
-    where = Listing(tuple(Size(one.context) for one in steps))
-    eager = Listing(tuple(Num(one.eager.tokens_per_s) for one in steps if one.eager))
-    graphs = [one.graph for one in steps]
-    first_bound, last_bound = steps[0].bound_tokens_per_s, steps[-1].bound_tokens_per_s
-    bound = "" if first_bound is None or last_bound is None else " " + words(
-        "decode.contexts.bound", device=words.device(device), first=Num(first_bound), last=Num(last_bound))
-    if not all(graphs):
-        return words("decode.contexts.device", direction=Choice("eager"), device=words.device(device),
-                     contexts=where, eager=eager) + bound
-    ratio = replay_slowdown(tuple(steps))
-    assert ratio is not None  # (all replayed)
-    direction = {FASTER: "slower", SLOWER: "faster", UNCLEAR: "unclear"}.get(ratio.reading(), "same")
-    factor = Factor(ratio.value if direction == "slower" else 1 / ratio.value)
-    return words("decode.contexts.device", direction=Choice(direction), device=words.device(device),
-                 contexts=where, eager=eager, factor=factor,
-                 graph=Listing(tuple(Num(g.tokens_per_s) for g in graphs if g))) + bound
+    mode, slowdown = found
+    steps = [one for one in ladder if one.eager is not None]
+    first, last = steps[0].bound_tokens_per_s, steps[-1].bound_tokens_per_s
+    values: dict = dict(device=words.device(device), factor=Factor(slowdown.value, 3),
+                        step=Phrase.of("decode.contexts.step", mode=Choice(mode)))
+    if first is None or last is None:
+        return words("decode.contexts.conclusion", direction=Choice("no_bound"), **values)
+    fall = first / last
+    reading = slowdown.scaled(1 / fall).reading()
+    direction = {FASTER: "more", SLOWER: "less", UNCLEAR: "unclear"}.get(reading, "same")
+    return words("decode.contexts.conclusion", direction=Choice(direction), fall=Factor(fall, 3), **values)
 
 
 def contexts_sentence(results: ResultSet, words: Words) -> str:
-    """How much of a token's bytes the cache makes up at the shortest and the longest context, and per accelerator
-    the step eager and replayed at each context, with how much slower the longest context replays."""
-    found = contexts(results)
-    parts: list[str] = []
-    for device, ladder in found.items():
-        text = _ladder(device, ladder, words)
-        if text:
-            if not parts:
-                first, last = ladder[0], ladder[-1]
-                parts.append(words("decode.contexts.bytes", first=Size(first.context), last=Size(last.context),
-                                   first_share=Share(first.cache_share), last_share=Share(last.cache_share)))
-            parts.append(text)
+    """Per accelerator measured at two contexts or more, the step's slowdown from the shortest to the longest
+    against its bound's fall (the contexts table, tables.contexts_rows, carries the numbers)."""
+    parts = [text for device, ladder in contexts(results).items() if (text := _context_conclusion(device, ladder,
+                                                                                                  words))]
     return " ".join(parts) if parts else words("decode.contexts.none")
 
 
