@@ -326,6 +326,13 @@ def _fisher(level: float, top: int, bottom: int) -> float:
     return float(fisher.ppf(level, top, bottom))
 
 
+#: The widest a pooled interval reaches on either side of its value, as a factor. A family whose processes
+#: disagree a hundredfold (a busy machine: one process 124x its sibling) on one degree of freedom would put the
+#: bounds some 10^15 s out, a bound no reader can use and no results file accepts; a thousandfold is beyond the
+#: largest shift seen between a busy and an idle process (651x) and still says "unknown" as plainly.
+WIDEST: Final = 1000.0
+
+
 def across_processes(groups: Sequence[Sequence[float]], confidence: float = CONFIDENCE,
                      pool: Pool | None = None, rerun: int | None = None) -> Spread:
     """The value of a point measured in several processes, and its interval.
@@ -366,6 +373,9 @@ def across_processes(groups: Sequence[Sequence[float]], confidence: float = CONF
       (through each median) and the between-process variation; it stops
       one spread of the process medians beyond the extreme ones (t with one
       degree of freedom would reach 12.7 spreads);
+    - a pooled interval reaches at most :data:`WIDEST` either side of the
+      value: past that it says only "unknown", and a busy machine's family
+      on one degree of freedom would otherwise reach 10^15 s;
     - either interval is never narrower than the order-statistic interval
       of the median of all samples (:func:`median_interval`), which still
       holds when the processes happen to agree more closely than their own
@@ -380,7 +390,8 @@ def across_processes(groups: Sequence[Sequence[float]], confidence: float = CONF
         # fresh process would differ, so the family's prior says it all, for one process against a rerun's.
         variance, freedom = pool
         centre = float(np.median(logs[0]))
-        half = _student(1 - (1 - confidence) / 2, freedom) * math.sqrt(variance * (1 + 1 / (rerun or 1)))
+        half = min(_student(1 - (1 - confidence) / 2, freedom) * math.sqrt(variance * (1 + 1 / (rerun or 1))),
+                   math.log(WIDEST))
         low, high, _ = median_interval(np.exp(logs[0]), confidence)
         return Spread(math.exp(centre), min(math.exp(centre - half), low), max(math.exp(centre + half), high), 1, 0.0)
     if len(logs) < 2:
@@ -396,7 +407,8 @@ def across_processes(groups: Sequence[Sequence[float]], confidence: float = CONF
         variance, freedom = pool
         if spread ** 2 > variance * _fisher(OWN_TEST, count - 1, freedom):
             variance = spread ** 2
-        half = _student(level, freedom) * math.sqrt(variance * (1 / count + 1 / (rerun or count)))
+        half = min(_student(level, freedom) * math.sqrt(variance * (1 / count + 1 / (rerun or count))),
+                   math.log(WIDEST))
         low, high = mean - half, mean + half
     else:
         half = _student(level, count - 1) * spread / math.sqrt(count)

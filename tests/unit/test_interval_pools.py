@@ -16,7 +16,7 @@ from mpsarticle.analysis import series as analysis
 from mpsarticle.core import stats
 from mpsarticle.results.model import Point, ResultSet, load
 
-from ..machines import ARCHIVE
+from ..machines import ARCHIVE, results_of
 
 
 def _point(device: str, m: int, groups: list[list[float]], method: str = "engine", workload: str = "matvec") -> Point:
@@ -276,3 +276,25 @@ def test_a_point_left_with_one_process_takes_its_familys_spread():
     low, high, _ = median_interval(single[0])
     assert found.low < low and found.high > high
     assert (found.high - found.low) / 2 / found.value > 0.05  # the family's processes differ by some 9 %
+
+
+def test_a_busy_family_on_one_degree_of_freedom_gives_bounds_a_results_file_accepts():
+    """On a busy 2-core machine a family held one point whose two processes agreed and one whose two lay 124x
+    apart, and every other point kept one process: their t factor on one degree of freedom put the bounds near
+    10^15 s, and the run's own file failed its schema. The interval stops a thousandfold either side, still
+    holding both processes of the point that disagreed, and the file validates."""
+    from mpsarticle.results.schema import validate
+
+    agreeing = _point("cpu", 100, [[2.08e-6] * 5, [2.06e-6] * 5], method="naive")
+    apart = _point("cpu", 300, [[5.31e-6] * 5, [6.57e-4] * 5], method="naive")
+    alone = Point("cpu", "matvec", {"m": 4096, "dtype": "float32"}, "naive", suite="matvec", samples=[1.28e-3],
+                  processes=[[1.28e-3]], repeats=1, number_per_run=100,
+                  set_aside=[{"samples": [4.5e-3], "load": None, "why": "contended", "factor": None}])
+    results = ResultSet(environment=results_of("ci-2core-workers").environment, profile="quick",
+                        points=[agreeing, apart, alone.summarize()])
+    results.pool_processes()
+    assert alone.floor_df == 1 and alone.floor_var > 1  # the family's prior: one degree of freedom, wide
+    assert alone.ci_high_s / alone.median_s == pytest.approx(stats.WIDEST)
+    assert alone.median_s / alone.ci_low_s == pytest.approx(stats.WIDEST)
+    assert apart.ci_low_s <= 5.31e-6 and apart.ci_high_s >= 6.57e-4
+    validate(json.loads(json.dumps(results.to_dict())), "busy.json")
