@@ -326,11 +326,29 @@ def _fisher(level: float, top: int, bottom: int) -> float:
     return float(fisher.ppf(level, top, bottom))
 
 
+#: The standard deviation, on the logarithm of time, of a shift common to every process of one run, which no run
+#: can see in itself. Five fresh default runs of ``B @ a`` on an H100 put the engine's value at m = 16,384 apart
+#: by 0.50 % (standard deviation of the five), 0.39 % more than their processes' own spread explains (one run 1.1 %
+#: slower than the other four, whose intervals were ±0.9 %); at m = 4,096 and 8,192, under 0.1 %. Two H200 runs
+#: 2.5 hours apart differed by 3 to 4 % at the large half-precision matrix products, a session's clock that this
+#: does not cover. Half a percent adds about ±1.4 % to a pooled interval in quadrature: nothing beside a
+#: launch-bound point's ±10 %, and what keeps a streaming point's ±1 % from promising more than a rerun keeps.
+RUN_SHIFT: Final = 0.005
+
 #: The widest a pooled interval reaches on either side of its value, as a factor. A family whose processes
 #: disagree a hundredfold (a busy machine: one process 124x its sibling) on one degree of freedom would put the
 #: bounds some 10^15 s out, a bound no reader can use and no results file accepts; a thousandfold is beyond the
 #: largest shift seen between a busy and an idle process (651x) and still says "unknown" as plainly.
 WIDEST: Final = 1000.0
+
+
+def _with_run_shift(squared_half: float, level: float) -> float:
+    """A half-width whose square is ``squared_half`` (the processes' part, t factor included) with the two runs'
+    shifts added in quadrature: :data:`RUN_SHIFT` is a stated constant, not estimated from the run, so its part
+    takes the normal quantile rather than the t factor of the pool's few degrees of freedom."""
+    from scipy.stats import norm
+
+    return math.sqrt(squared_half + float(norm.ppf(level)) ** 2 * 2 * RUN_SHIFT ** 2)
 
 
 def across_processes(groups: Sequence[Sequence[float]], confidence: float = CONFIDENCE,
@@ -361,10 +379,10 @@ def across_processes(groups: Sequence[Sequence[float]], confidence: float = CONF
       freedom over the pool's): such processes disagree more than the
       family explains, so a slow process widens the interval instead of
       being averaged away. What no run shows is a shift common to all its
-      processes (another GPU of the same model, a clock that a session
-      keeps): two H200 runs 2.5 hours apart differed by 3 to 4 % at the
-      large half-precision matrix products, where each run's processes
-      agreed within 1 %;
+      processes (a clock that a session keeps, the state a device is left
+      in): both runs carry one, so the half-width adds, in quadrature,
+      the normal quantile of a known variance ``2 RUN_SHIFT²``
+      (:data:`RUN_SHIFT`, :func:`_with_run_shift`);
     - without a pool (the self-check, or a point not yet pooled), the
       interval is Student's t interval of the mean of the process values
       with ``P - 1`` degrees of freedom: the variance of the mean of ``P``
@@ -390,8 +408,8 @@ def across_processes(groups: Sequence[Sequence[float]], confidence: float = CONF
         # fresh process would differ, so the family's prior says it all, for one process against a rerun's.
         variance, freedom = pool
         centre = float(np.median(logs[0]))
-        half = min(_student(1 - (1 - confidence) / 2, freedom) * math.sqrt(variance * (1 + 1 / (rerun or 1))),
-                   math.log(WIDEST))
+        half = min(_with_run_shift(_student(1 - (1 - confidence) / 2, freedom) ** 2 * variance * (1 + 1 / (rerun or 1)),
+                                   1 - (1 - confidence) / 2), math.log(WIDEST))
         low, high, _ = median_interval(np.exp(logs[0]), confidence)
         return Spread(math.exp(centre), min(math.exp(centre - half), low), max(math.exp(centre + half), high), 1, 0.0)
     if len(logs) < 2:
@@ -407,8 +425,8 @@ def across_processes(groups: Sequence[Sequence[float]], confidence: float = CONF
         variance, freedom = pool
         if spread ** 2 > variance * _fisher(OWN_TEST, count - 1, freedom):
             variance = spread ** 2
-        half = min(_student(level, freedom) * math.sqrt(variance * (1 / count + 1 / (rerun or count))),
-                   math.log(WIDEST))
+        half = min(_with_run_shift(_student(level, freedom) ** 2 * variance * (1 / count + 1 / (rerun or count)),
+                                   level), math.log(WIDEST))
         low, high = mean - half, mean + half
     else:
         half = _student(level, count - 1) * spread / math.sqrt(count)
