@@ -3336,18 +3336,24 @@ def check_prefill_conclusion(s: Said, c: Context) -> None:
     values = _values(at)
     if limit in ("compute", "both", "bandwidth"):
         return  # read against its bound above
+    printed = printed_fields(s)
     if limit == "unclear":
-        c.quantity(v["low"], [tokens / (t.point.ci_high_s or t.point.measured_s) for t in at], "the interval's low end")
-        c.quantity(v["high"], [tokens / (t.point.ci_low_s or t.point.measured_s) for t in at],
-                   "the interval's high end")
+        if "low" in printed:
+            c.quantity(v["low"], [tokens / (t.point.ci_high_s or t.point.measured_s) for t in at],
+                       "the interval's low end")
+        if "high" in printed:
+            c.quantity(v["high"], [tokens / (t.point.ci_low_s or t.point.measured_s) for t in at],
+                       "the interval's high end")
     else:
         ops = at[0].point.detail.get("ops_per_call")
         if not isinstance(ops, int):
             c.fail(f"the operations' share on the {device}, but the prompt recorded no operations")
             return
-        c.quantity(v["time"], values, f"the prompt's time on the {device}")
-        c.quantity(v["ops_share"], [ops * cost / value for cost in _op_values(c, device) for value in values],
-                   "the prompt's operations' share of its time")
+        if "time" in printed:
+            c.quantity(v["time"], values, f"the prompt's time on the {device}")
+        if "ops_share" in printed:
+            c.quantity(v["ops_share"], [ops * cost / value for cost in _op_values(c, device) for value in values],
+                       "the prompt's operations' share of its time")
 
 
 def _rate_ends(t: Timed, rate: float) -> tuple[float, float]:
@@ -3466,14 +3472,17 @@ def check_decode_ways_bound(s: Said, c: Context) -> None:
     if not products or not steps:
         c.fail(f"a size-matched bound on the {device}, but its products or its step were not measured well")
         return
-    step_bytes = steps[0].point.bytes_moved
-    if not shown(v["bytes"]).matches(step_bytes):
+    step_bytes, printed = steps[0].point.bytes_moved, printed_fields(s)
+    if "bytes" in printed and not shown(v["bytes"]).matches(step_bytes):
         c.fail(f"{shown(v['bytes'])} per token, but the step reads {step_bytes:.4g} bytes")
-    rates = c.tied(v["matched"], [t.point.bytes_moved / r.median for t in products for r in t.readings()],
-                   f"the rate of the step's products read alone on the {device}")
+    rates = [t.point.bytes_moved / r.median for t in products for r in t.readings()]
+    if "matched" in printed:
+        rates = c.tied(v["matched"], rates, f"the rate of the step's products read alone on the {device}")
     c.quantity(v["bound"], [rate / step_bytes for rate in rates], "the size-matched bound")
-    if "best" in v:
-        best = c.tied(v["best"], _memory_rates(c, device), f"B @ a's best rate on the {device}")
+    if "best_bound" in printed:
+        best = _memory_rates(c, device)
+        if "best" in printed:
+            best = c.tied(v["best"], best, f"B @ a's best rate on the {device}")
         c.quantity(v["best_bound"], [rate / step_bytes for rate in best], "the bound at B @ a's best rate")
     elif _memory_rates(c, device):
         c.fail(f"no bound at B @ a's rate, but the {device} measured B @ a well")
@@ -3738,8 +3747,8 @@ def check_decode_row(s: Said, c: Context) -> None:
 
 def check_decode_conclusion(s: Said, c: Context) -> None:
     """What limits the eager step: the form must be one the readings allow, the host's part read from a CUDA
-    graph's saving (computed here, eager less replayed) only where one was measured, and the operations' share
-    only where none was."""
+    graph's saving (computed here, eager less replayed, or the graph's speed-up over the eager step) only where one
+    was measured, and the operations' share only where none was; every figure the form prints is read."""
     v, form = s.values, choice(s, "limit")
     device = c.device(v["device"])
     if form == "unknown":
@@ -3751,13 +3760,15 @@ def check_decode_conclusion(s: Said, c: Context) -> None:
         c.fail(f"what limits a step never measured well on the {device}")
         return
     limit, _, replay = form.partition("_")
+    printed = printed_fields(s)
     # Each device runs its own model (the CPU a far smaller one): a step's speed read without it misleads.
-    if "params" in printed_fields(s):
+    if "params" in printed:
         _model_of(c, s, steps[0].point)
     else:
         c.fail(f"what limits the step on the {device}, without naming the model it ran")
-    c.quantity(v["time"], _values(steps), f"the eager step on the {device}")
-    if "share" in printed_fields(s):
+    if "time" in printed:
+        c.quantity(v["time"], _values(steps), f"the eager step on the {device}")
+    if "share" in printed:
         c.quantity(v["share"], _shares(c, device, steps), "the share of the bound")
     found = _limits(c, device)
     if limit not in found:
@@ -3769,15 +3780,21 @@ def check_decode_conclusion(s: Said, c: Context) -> None:
         if not savings:
             c.fail(f"a CUDA graph's saving on the {device}, but no CUDA graph replayed its step faster there")
             return
-        printed = printed_fields(s)
         if "replayed" in printed:
             c.quantity(v["replayed"], _values(_cuda_graphs(c, device)), "the step replayed as a CUDA graph")
         if "host" in printed:
             c.quantity(v["host"], [host for _, host in savings], "eager less replayed: the host's part")
-        c.quantity(v["host_share"], [host / value for value, host in savings], "the host's part of the eager step")
+        if "host_share" in printed:
+            c.quantity(v["host_share"], [host / value for value, host in savings],
+                       "the host's part of the eager step")
+        if "factor" in printed:
+            c.factor(v["factor"], [value / (value - host) for value, host in savings],
+                     "the CUDA graph's speed over the eager step")
         return
     if savings:
         c.fail(f"the calls' cost read from one addition on the {device}, but a CUDA graph measured it directly")
+    if "ops_share" not in printed:
+        return
     ops = steps[0].point.detail.get("ops_per_call")
     if not isinstance(ops, int):
         c.fail(f"the operations' share on the {device}, but the step recorded no operations")

@@ -36,13 +36,14 @@ from mpsarticle.article.wording import (
 )
 from mpsarticle.core.cited import cited
 from mpsarticle.core.specs import MatVec
-from mpsarticle.core.specsheet import chips, memory_bound
+from mpsarticle.core.specsheet import Chip, chips, memory_bound
 from mpsarticle.results.model import ResultSet
 
 __all__ = ["ANSWER_COLUMNS", "FIT_COLUMNS", "FIT_DTYPES", "RULES", "SOURCE_COLUMNS", "THRESHOLD_COLUMNS",
            "accounting_sentence", "answer", "answer_rows", "answer_table", "assumptions_table", "checks_table",
            "decode_table", "fit_parameters_table", "fit_rows", "fit_sentences", "fit_table", "op_basis",
-           "post_sentence", "predictions_table", "rules", "source_rows", "source_table", "sources_sentences",
+           "post_sentence", "predictions_table", "reported", "reported_rows_note", "rules", "source_rows",
+           "source_table", "sources_sentences",
            "threshold_rows", "threshold_sentences", "threshold_table"]
 
 #: The blog post's machine and its largest size.
@@ -138,23 +139,35 @@ def answer_table(results: ResultSet, words: Words) -> str:
     for row in answer_rows(results, words):
         v = row.values
         name = f"{words.render(v['chip'])} ({words('your_mac.cores', cores=Text(whole(v['cores'].n, words.lang)))})"
-        if _reported(v["chip"].value, v["cores"].n):
+        if reported(v["chip"].value, v["cores"].n):
             name += REPORTED_MARK
             marked = True
         cells = [name] + [words.render(v[k]) if k in v else "–" for k in ("cross", "speedup", "eager", "bound")]
         body.append("<tr>" + "".join(f"<td>{html.escape(cell)}</td>" for cell in cells) + "</tr>")
     if not body:
         return ""
-    # Every prediction of a row rests on the chip's bandwidth: where that is a third party's report, not Apple's,
-    # the row says so, as the spec sheet's table does.
-    text = REPORTED_MARK.strip() + " " + words("model.table.reported_note")
-    note = f'<p class="mpsarticle-note">{html.escape(text)}</p>' if marked else ""
-    return html_table([words(key) for key in ANSWER_COLUMNS], body, "mpsarticle-model-answer") + note
+    return html_table([words(key) for key in ANSWER_COLUMNS], body, "mpsarticle-model-answer") + \
+        reported_rows_note(marked, words)
 
 
-def _reported(name: str, cores: int) -> bool:
+def reported(name: str, cores: int) -> bool:
     """Whether the spec sheet's bandwidth of this chip variant is a third party's report, not Apple's figure."""
     return any(c.bandwidth_kind == "reported" for c in chips() if c.name == name and c.gpu_cores == cores)
+
+
+def _chip_name(chip: Chip) -> str:
+    """A chip variant's name in a table of predictions, marked where its bandwidth is a third party's report."""
+    return chip.name + (REPORTED_MARK if reported(chip.name, chip.gpu_cores) else "")
+
+
+def reported_rows_note(marked: bool, words: Words) -> str:
+    """The note under a table of predictions (HTML) whose rows carry the mark: every prediction of a row rests on
+    the chip's bandwidth, so where that is a third party's report, not Apple's, the row says so, as the spec sheet's
+    table does; nothing where no row is marked."""
+    if not marked:
+        return ""
+    text = REPORTED_MARK.strip() + " " + words("model.table.reported_note")
+    return f'<p class="mpsarticle-note">{html.escape(text)}</p>'
 
 
 def _error_sentence(found: ModelFinding, words: Words) -> str:
@@ -395,14 +408,15 @@ def predictions_table(results: ResultSet, words: Words) -> str:
     found = model(results)
     rows = []
     for chip in chips():
-        cells = [chip.name, whole(chip.gpu_cores, words.lang), _crossing(found.of_chip(chip, "matvec_crossover_m"),
-                                                                          words.lang)]
+        cells = [_chip_name(chip), whole(chip.gpu_cores, words.lang),
+                 _crossing(found.of_chip(chip, "matvec_crossover_m"), words.lang)]
         for dtype in ("float32", "float16"):
             cells.append(_range(found.of_chip(chip, f"matmul_speedup_{dtype}", str(ANSWER_MATMUL)), words.lang, 2))
         rows.append(cells)
     head = [words(key) for key in ("column.chip", "column.gpu_cores", "model.table.crossover", "model.table.float32",
                                     "model.table.float16")]
-    return _text_table(head, rows, "mpsarticle-model-predictions")
+    return _text_table(head, rows, "mpsarticle-model-predictions") + reported_rows_note(
+        any(reported(chip.name, chip.gpu_cores) for chip in chips()), words)
 
 
 def decode_table(results: ResultSet, words: Words) -> str:
@@ -410,7 +424,7 @@ def decode_table(results: ResultSet, words: Words) -> str:
     found = model(results)
     rows = []
     for chip in chips():
-        cells = [chip.name, whole(chip.gpu_cores, words.lang)]
+        cells = [_chip_name(chip), whole(chip.gpu_cores, words.lang)]
         for size in ("1B, 16-bit", "7B, 16-bit", "7B, 4-bit"):
             eager = found.of_chip(chip, "decode_eager_tokens_s", size)
             bound = found.of_chip(chip, "decode_bound_tokens_s", size)
@@ -426,7 +440,8 @@ def decode_table(results: ResultSet, words: Words) -> str:
     head = [words(key) for key in ("column.chip", "column.gpu_cores", "model.table.eager_1b", "model.table.bound_1b",
                                     "model.table.eager_7b", "model.table.bound_7b", "model.table.eager_7b_4bit",
                                     "model.table.bound_7b_4bit")]
-    return _text_table(head, rows, "mpsarticle-model-decode")
+    return _text_table(head, rows, "mpsarticle-model-decode") + reported_rows_note(
+        any(reported(chip.name, chip.gpu_cores) for chip in chips()), words)
 
 
 def assumptions_table(results: ResultSet, words: Words) -> str:

@@ -127,7 +127,9 @@ def tokens_table(lang: str) -> str:
     words = Words(lang)
     rows = []
     for chip in chips():
-        cells = [html.escape(chip.name), html.escape(whole(chip.gpu_cores, lang))]
+        # Every rate of a row rests on the chip's bandwidth: a third party's report of it marks the row.
+        name = chip.name + (REPORTED_MARK if chip.bandwidth_kind == "reported" else "")
+        cells = [html.escape(name), html.escape(whole(chip.gpu_cores, lang))]
         for parameters, bits in TOKEN_COLUMNS:
             found, known = token_bound(chip, parameters, dict(WEIGHTS)[bits])
             if memory_bound(chip)[0] is None:
@@ -143,9 +145,11 @@ def tokens_table(lang: str) -> str:
     head = [words("column.chip"), words("column.gpu_cores")] + [
         words("your_mac.tokens.column", size=Text(f"{parameters / 1e9:g}B"), bits=Text(bits))
         for parameters, bits in TOKEN_COLUMNS]
-    text = UNKNOWN_MARK.strip() + " " + words("your_mac.tokens.memory_unknown", share=Share(FIT_SHARE))
-    note = f'<p class="mpsarticle-note">{html.escape(text)}</p>'
-    return _table(head, rows, "mpsarticle-your-mac-tokens") + note
+    lines = [UNKNOWN_MARK.strip() + " " + words("your_mac.tokens.memory_unknown", share=Share(FIT_SHARE))]
+    if any(chip.bandwidth_kind == "reported" for chip in chips()):
+        lines.append(REPORTED_MARK.strip() + " " + words("model.table.reported_note"))
+    notes = "".join(f'<p class="mpsarticle-note">{html.escape(text)}</p>' for text in lines)
+    return _table(head, rows, "mpsarticle-your-mac-tokens") + notes
 
 
 #: A remark in parentheses, one level deep: "(row has one more cell than the header; ...)".

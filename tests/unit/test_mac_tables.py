@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import csv
 
 import pytest
 from bs4 import BeautifulSoup
@@ -249,6 +250,70 @@ def test_the_opening_table_marks_each_row_whose_bandwidth_is_a_third_party_repor
         assert shown[0].endswith(mac_tables.REPORTED_MARK) == (key in reported), shown[0]
     notes = [p.get_text() for p in BeautifulSoup(table, "html.parser").find_all("p", class_="mpsarticle-note")]
     assert notes == [mac_tables.REPORTED_MARK.strip() + " " + words("model.table.reported_note")]
+
+
+def _reported_in_the_data_file() -> dict[tuple[str, int], bool]:
+    """Per chip variant, read from apple_chips.csv itself (not through the spec sheet's loader): whether its
+    bandwidth is a third party's report rather than Apple's figure."""
+    with (ROOT / "mpsarticle" / "data" / "apple_chips.csv").open(newline="", encoding="utf-8") as handle:
+        return {(row["chip"], int(row["gpu_cores"])): row["bandwidth_kind"] == "reported"
+                for row in csv.DictReader(handle)}
+
+
+@pytest.mark.parametrize("lang", ["en", "id"])
+def test_the_opening_chart_marks_each_chip_only_others_report_and_says_so(lang: str) -> None:
+    """The opening page's chart stands one row per chip, at its variant with the most GPU cores, on that variant's
+    bandwidth: where the data file has that bandwidth only from a third party (the M6's: no Apple page was read for
+    it), the row's name carries the mark and the legend and the caption say what it means, in either language; a
+    chip whose bandwidth Apple states carries none."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    from mpsarticle.article.figures.mac_model import mac_model
+
+    from ..machines import results_of
+
+    reported = _reported_in_the_data_file()
+    largest: dict[str, int] = {}
+    for name, cores in reported:
+        largest[name] = max(cores, largest.get(name, 0))
+    assert reported[("Apple M6", largest["Apple M6"])], "the M6 is Apple's own figure now: this test needs another"
+    figure = mac_model(results_of("nvidia-h200"), lang)
+    (ax,) = figure.axes
+    labels = [t.get_text() for t in ax.get_yticklabels()]
+    assert "Apple M6" + mac_tables.REPORTED_MARK in labels
+    for label in labels:
+        name = label.removesuffix(mac_tables.REPORTED_MARK)
+        assert label.endswith(mac_tables.REPORTED_MARK) == reported[(name, largest[name])], label
+    words = Words(lang)
+    assert words("figure.mac_model.reported") in [t.get_text() for t in figure.legends[0].get_texts()]
+    caption = (ROOT / "docs" / lang / "index.md").read_text(encoding="utf-8").split("fig-mac-model", 1)[1]
+    assert mac_tables.REPORTED_MARK.strip() in caption.split(":::", 1)[0]
+
+
+@pytest.mark.parametrize("lang", ["en", "id"])
+def test_the_tables_of_predictions_mark_each_chip_only_others_report(lang: str) -> None:
+    """The chapter "Your Mac"'s tables of predictions and of tokens per second stand on each variant's bandwidth:
+    a variant the data file has only from a third party (the M6) is marked, and the note under each table says
+    what the mark means; one whose bandwidth Apple states is not."""
+    from mpsarticle.article import mac_model, your_mac
+
+    from ..machines import results_of
+
+    reported = _reported_in_the_data_file()
+    assert reported[("Apple M6", 12)]
+    results, words = results_of("nvidia-h200"), Words(lang)
+    note = mac_tables.REPORTED_MARK.strip() + " " + words("model.table.reported_note")
+    for table in (mac_model.predictions_table(results, words), mac_model.decode_table(results, words),
+                  your_mac.tokens_table(lang)):
+        cells = _table_cells(table)
+        assert len(cells) == len(reported)
+        for shown in cells:
+            name = shown[0].removesuffix(mac_tables.REPORTED_MARK)
+            key = (name, int(shown[1].replace(",", "").replace(".", "")))
+            assert shown[0].endswith(mac_tables.REPORTED_MARK) == reported[key], shown[0]
+        notes = [p.get_text() for p in BeautifulSoup(table, "html.parser").find_all("p", class_="mpsarticle-note")]
+        assert note in notes
 
 
 @pytest.mark.parametrize("lang", ["en", "id"])

@@ -1234,7 +1234,8 @@ def _llm_recording(machine: str, chapter: str) -> Recording:
 #: of the chapter on language models (or of its part of the answer) false, and the oracle must say so.
 LLM_MUTATIONS = [
     ("apple-m1-base", DECODE_TABLE, "table.decode", _device_is(GPU), {"tokens": Num(99.9)}),
-    ("apple-m1-base", "llm", "decode.conclusion", _device_is(GPU), {"limit": Choice("bandwidth")}),
+    ("apple-m1-base", "llm", "decode.conclusion", _device_is(GPU), {"limit": Choice("bandwidth"),
+                                                                     "share": Share(0.45)}),
     # The CPU's step named with the accelerator's model: the CPU runs a far smaller one.
     ("apple-m3-max", "llm", "decode.conclusion", _device_is(CPU), {"params": Billions(1.1e9, fraction_digits=1)}),
     ("apple-m1-base", DECODE_TABLE, "table.decode", _device_is(GPU), {"share": Share(0.87)}),
@@ -1245,18 +1246,24 @@ LLM_MUTATIONS = [
     ("apple-m1-base", DECODE_TABLE, "table.decode", _device_is(GPU), {"dtype": Text("bfloat16"),
                                                                       "tokens": Num(10.2)}),
     # The host's part of the calls: a machine without a CUDA graph claiming one (the M1 replays with torch.compile,
-    # which fuses kernels too; the CPU does not replay), the replay's share given for the host's, the host's part
-    # taken from one addition's cost, and the step said unexplained where a CUDA graph measured the calls.
+    # which fuses kernels too, its 2.1x speed-up said of a CUDA graph; the CPU does not replay), the graph's speed-up
+    # misquoted or taken from another build (the H200 workers' 4.7x), the regime misnamed where the graph saved most
+    # of the step, and the step said unexplained by one addition's cost where a CUDA graph measured the calls.
     ("apple-m1-base", "llm", "decode.conclusion", _device_is(GPU),
-     {"limit": Choice("overhead_replay"), "replayed": Seconds(30.0e-3), "host": Seconds(40.6e-3),
-      "host_share": Share(0.58)}),
+     {"limit": Choice("overhead_replay"), "factor": Factor(2.1)}),
     ("nvidia-h200-prompts", "llm", "decode.conclusion", _device_is(CPU),
-     {"limit": Choice("neither_replay"), "replayed": Seconds(2.0e-3), "host": Seconds(1.34e-3),
-      "host_share": Share(0.40)}),
-    ("nvidia-h200-prompts", "llm", "decode.conclusion", _device_is(CUDA), {"host_share": Share(0.17)}),
-    ("nvidia-h200-prompts", "llm", "decode.conclusion", _device_is(CUDA), {"host": Seconds(7.89e-3)}),
+     {"limit": Choice("neither_replay"), "share": Share(0.28)}),
+    ("nvidia-h200-prompts", "llm", "decode.conclusion", _device_is(CUDA), {"factor": Factor(3.0)}),
+    ("nvidia-h200-prompts", "llm", "decode.conclusion", _device_is(CUDA), {"factor": Factor(4.7)}),
     ("nvidia-h200-prompts", "llm", "decode.conclusion", _device_is(CUDA),
-     {"limit": Choice("neither"), "ops_share": Share(0.50)}),
+     {"limit": Choice("neither_replay"), "share": Share(0.032)}),
+    ("nvidia-h200-prompts", "llm", "decode.conclusion", _device_is(CUDA),
+     {"limit": Choice("neither"), "share": Share(0.032)}),
+    # The CPU's step beside the bound: another build's share (the H200 workers' CPU), or its operations said to
+    # take half of it where one addition's cost puts them at a third.
+    ("nvidia-h200-prompts", "llm", "decode.conclusion", _device_is(CPU), {"share": Share(0.41)}),
+    ("nvidia-h200-prompts", "llm", "decode.conclusion", _device_is(CPU),
+     {"limit": Choice("overhead"), "ops_share": Share(0.34)}),
     ("apple-m1-base", "llm", "ops.cost", _device_is(CPU), {"cost": Seconds(9.99e-6)}),
     ("apple-m1-base", "llm", "attention.backend.one", _device_is(GPU), {"backend": FLASH}),
     ("apple-m1-base", "llm", "attention.backend.one", _device_is(GPU), {"count": Count(3)}),
@@ -1345,8 +1352,7 @@ LLM_MUTATIONS = [
     ("nvidia-h200-prompts", "llm", "prefill.conclusion", _device_is(CUDA),
      {"limit": Choice("overhead"), "ops_share": Share(0.58), "time": Seconds(13.7e-3)}),
     ("nvidia-h200-prompts", PROMPT_TABLE, "table.prompt", _row_is(CUDA, "bfloat16"), {"limit": Choice("overhead")}),
-    ("nvidia-h200-prompts", "llm", "prefill.conclusion", _device_is(CUDA), {"high": Num(66569, 5)}),
-    ("nvidia-h200-prompts", "llm", "prefill.conclusion", _device_is(CUDA), {"low": Num(24576, 5)}),
+    ("nvidia-h200-prompts", "llm", "prefill.conclusion", _device_is(CPU), {"ops_share": Share(0.20)}),
     # Two bounds within a quarter of each other (an M1's float16 prompt: 1,111 and 993 tokens/s): the tighter one
     # named alone, as a median would, where the bfloat16 row beside it (549 against 993) is named by its arithmetic.
     ("apple-m1-swapping", PROMPT_TABLE, "table.prompt", _row_is(GPU, "float16"), {"limit": Choice("bandwidth")}),

@@ -8,6 +8,7 @@ from matplotlib.figure import Figure
 from mpsarticle.analysis.findings.model import ANSWER_MATMUL, model
 from mpsarticle.article.figures.frame import Drawing, empty, label, legend, log_x, new_figure, title_over
 from mpsarticle.article.figures.style import FIGSIZE, INK, OKABE_ITO, axis_factor, words_in
+from mpsarticle.article.mac_tables import REPORTED_MARK
 from mpsarticle.article.wording import Size
 from mpsarticle.core.cited import cited
 from mpsarticle.core.specsheet import Chip, chips
@@ -42,10 +43,17 @@ def mac_model(results: ResultSet, lang: str) -> Figure:
         if chip.gpu_cores >= largest.get(chip.name, chip).gpu_cores:
             largest[chip.name] = chip
     shown = []
+    marked = False
     for chip in largest.values():
         p = found.of_chip(chip, "matmul_speedup_float32", str(ANSWER_MATMUL))
         if p is not None and p.value is not None and p.low is not None and p.high is not None:
-            shown.append((chip.name, p.value, p.low, p.high))
+            # A prediction rests on the chip's bandwidth: where only a third party reports it, the row says so, as
+            # the tables do, so that a chip no Apple page was read for does not stand like one Apple states.
+            name = chip.name
+            if chip.bandwidth_kind == "reported":
+                name += REPORTED_MARK
+                marked = True
+            shown.append((name, p.value, p.low, p.high))
     if not shown:
         return empty(words, title)
     published = _cited_ratios()
@@ -56,10 +64,14 @@ def mac_model(results: ResultSet, lang: str) -> Figure:
               linewidth=4, label=words("figure.mac_model.range"))
     ax.plot([v for _, v, _, _ in shown], ys, linestyle="none", marker="D", markersize=7, color=OKABE_ITO["blue"],
             markeredgecolor=INK, label=words("figure.mac_model.predicted"))
-    dots = [(y, published[name]) for y, (name, *_rest) in enumerate(shown) if name in published]
+    dots = [(y, published[name.removesuffix(REPORTED_MARK)]) for y, (name, *_rest) in enumerate(shown)
+            if name.removesuffix(REPORTED_MARK) in published]
     if dots:
         ax.plot([v for _, v in dots], [y for y, _ in dots], linestyle="none", marker="o", markersize=7,
                 color=OKABE_ITO["vermillion"], markeredgecolor=INK, label=words("figure.mac_model.cited"))
+    if marked:
+        ax.plot([], [], linestyle="none", marker="$" + REPORTED_MARK.strip() + "$", markersize=8, color=INK,
+                label=words("figure.mac_model.reported"))
     ax.axvline(1.0, color=INK, linewidth=0.8, linestyle="--")
     log_x(ax, words, axis_factor)
     ax.set_yticks(ys, [name for name, *_rest in shown])
@@ -67,7 +79,7 @@ def mac_model(results: ResultSet, lang: str) -> Figure:
     ax.grid(False, axis="y")
     label(ax, xlabel=words("figure.mac_model.axis"))
     title_over(figure, title)
-    legend(figure, words, failed=False, axes=[ax], loc="outside lower center", ncols=3)
+    legend(figure, words, failed=False, axes=[ax], loc="outside lower center", ncols=2 if marked else 3)
     return figure
 
 

@@ -177,9 +177,10 @@ def _model(found: Decoding) -> dict:
 
 
 def _conclusion(found: Decoding, step: DecodeStep, words: Words) -> str:
-    """What limits the eager step on one device, in one sentence (its numbers are the decode table's): the bytes
-    where it reached half its bound; else the host's part of its calls where a CUDA graph measured it; else the
-    operations times one small operation's cost, saying that the rest is not accounted for."""
+    """What limits the eager step on one device, in one sentence with one figure beside the model (the decode, ways
+    and contexts tables hold the rest): the bytes where it reached half its bound (the share); else the host's part
+    of its calls where a CUDA graph measured it (how much faster the graph runs the step); else the operations
+    times one small operation's cost (their share of the step), saying that the rest is not accounted for."""
     device = words.device(found.device)
     share = found.share(step)
     limit, accounting = found.limit, found.accounting
@@ -189,18 +190,22 @@ def _conclusion(found: Decoding, step: DecodeStep, words: Words) -> str:
         return words("decode.conclusion", limit=Choice("unknown"), device=device)
     # The model is named in every form: the CPU runs a far smaller one than an accelerator, and its step, read
     # beside the bound for a large model elsewhere in the article, would otherwise look faster than bytes allow.
-    values: dict = dict(device=device, share=Share(share[0]), time=Seconds(step.seconds),
-                        params=Billions(found.parameters, fraction_digits=1))
+    values: dict = dict(device=device, params=Billions(found.parameters, fraction_digits=1))
     if limit == "bandwidth":
-        return words("decode.conclusion", limit=Choice("bandwidth"), **values)
+        return words("decode.conclusion", limit=Choice("bandwidth"), share=Share(share[0]), **values)
     if accounting == "replay":
-        host, graph = found.host_s, found.graph
-        assert host is not None and graph is not None  # (read from the replay)
-        return words("decode.conclusion", limit=Choice(f"{limit}_replay"), replayed=Seconds(graph.seconds),
-                     host=Seconds(host), host_share=Share(host / step.seconds), **values)
+        graph = found.graph
+        assert graph is not None  # (read from the replay)
+        if limit == "overhead":
+            return words("decode.conclusion", limit=Choice("overhead_replay"),
+                         factor=Factor(step.seconds / graph.seconds), **values)
+        return words("decode.conclusion", limit=Choice("neither_replay"), share=Share(share[0]), **values)
     overhead = found.overhead_s
     assert overhead is not None  # (read from the operations)
-    return words("decode.conclusion", limit=Choice(limit), ops_share=Share(overhead / step.seconds), **values)
+    if limit == "overhead":
+        return words("decode.conclusion", limit=Choice("overhead"), ops_share=Share(overhead / step.seconds),
+                     **values)
+    return words("decode.conclusion", limit=Choice("neither"), share=Share(share[0]), **values)
 
 
 def _route(found: Decoding, step: DecodeStep, words: Words) -> str:
@@ -253,12 +258,8 @@ def prompt_sentence(results: ResultSet, words: Words) -> str:
                 form = f"{limit}.{side}"
                 if side == "above":
                     values["factor"] = against
-        elif limit == "unclear":
-            low, high = first.tokens_interval
-            values.update(low=Num(low), high=Num(high))
         elif limit in ("overhead", "neither") and first.overhead_s is not None:
-            values.update(ops_share=Share(first.overhead_s / first.point.measured_s),
-                          time=Seconds(first.point.measured_s))
+            values.update(ops_share=Share(first.overhead_s / first.point.measured_s))
         parts.append(words("prefill.conclusion", limit=Choice(form), **values))
     return " ".join(parts)
 
@@ -435,11 +436,12 @@ def ways_sentence(results: ResultSet, words: Words) -> str:
         bound, matched = one.bound_tokens_per_s, one.matched_gb_s
         if bound is None or matched is None or not any(way.step for way in one.ways):
             continue
-        values = dict(device=words.device(one.device), matched=Rate(matched, "GB/s"), bound=Num(bound),
-                      bytes=Bytes(one.bytes_per_token, binary=False))
+        # The rates and the bytes behind either bound are the decode table's (and B @ a's chapter's): the sentence
+        # sets the two bounds side by side.
+        values = dict(device=words.device(one.device), bound=Num(bound))
         if one.band is not None:
-            text = words("decode.ways.bound", best=Rate(one.band.memory_gb_s, "GB/s"),
-                         best_bound=Num(one.band.memory_gb_s * 1e9 / one.bytes_per_token), **values)
+            text = words("decode.ways.bound", best_bound=Num(one.band.memory_gb_s * 1e9 / one.bytes_per_token),
+                         **values)
         else:
             text = words("decode.ways.bound.no_band", **values)
         versus = _versus(one, words)
