@@ -739,7 +739,10 @@ MODEL_CHECKS: dict[str, str] = {
     "model.rule.fixed": "check_model_rule_fixed",
     "model.rule.memory": "check_model_rule_memory",
     "model.rule.mac": "check_model_rule_mac",
+    "model.rule.batch": "check_model_rule_batch",
     "model.rule.text": "check_model_rule_text",
+    "model.batch": "check_model_batch",
+    "model.decode.ops": "check_model_decode_ops",
     "model.post": "check_model_post",
     "model.post.none": "check_model_post_none",
 }
@@ -1341,7 +1344,27 @@ def check_model_answer_mac(s: Said, c) -> None:
                            f"measured size from there ({pairs.what})")
 
 
+def _no_fit(c, device: str, op: float, bw: float) -> str | None:
+    """Why a fixed cost ``op`` and a bandwidth ``bw`` are no fit of the device (None where they are one): the best
+    rates for the two held, against the oracle's own fit (within 2 % of its weighted RMS log error), as
+    :func:`_held` reads a sentence that prints both."""
+    tried = []
+    for combination in combinations(c, device):
+        own, held = own_fit(c.oracle.results, device, combination), with_fixed(c.oracle.results, device,
+                                                                              combination, op, bw)
+        if own is None or held is None:
+            continue
+        if held[1] <= own[1] * 1.02 + 1e-3:
+            return None
+        tried.append(f"{combination}: at best an RMS log error of {held[1]:.4f}, against {own[1]:.4f} for the "
+                     f"oracle's own ({own[0].c:.4g} s at {own[0].B / 1e9:.4g} GB/s)")
+    return "; ".join(tried) or f"no fit of the {device}"
+
+
 def check_model_rule_fixed(s: Said, c) -> None:
+    """The fixed cost per operation of the build's device, what B @ a moves when its bytes take as long as that
+    fixed cost, and its size there. The bandwidth the sentence leaves out is the bytes over the fixed cost: the two
+    printed figures must belong to a fit (the chapter's printed one, else one within 2 % of the oracle's own)."""
     v = s.values
     device = kind_of(v["device"])
     results = c.oracle.results
@@ -1349,18 +1372,21 @@ def check_model_rule_fixed(s: Said, c) -> None:
     accelerators = [d for d in devices if d != "cpu"]
     if device != (accelerators or devices or [None])[0]:
         c.fail(f"'this build's {device}', but the build's device is {(accelerators or devices or [None])[0]}")
-    params = parameters(c, device)
-    if params is None:
-        c.fail(f"no fit of the {device}")
-        return
-    op, bw = num(v["op"]), num(v["bw"])
-    if _held(c, device, s, params) is None:
-        return
-    if not near(num(v["bytes"]), op * bw, 0.01):
-        c.fail(f"{shown(v['bytes'])} is not {shown(v['op'])} × {shown(v['bw'])} = {op * bw:.4g} bytes")
-    # The line is the bytes the fixed cost buys ("a call that moves fewer than X"): B @ a crosses it where its
-    # matrix and vectors reach X, whatever the arithmetic rate.
-    at = _first(lambda m: 4 * (m * m + 2 * m) >= op * bw)
+    op, moved = num(v["op"]), num(v["bytes"])
+    bw = moved / op
+    printed = printed_fits(c).get(device)
+    if printed is not None:
+        if not (matches(v["op"], printed.c) and near(bw, printed.B, 0.01)):
+            c.fail(f"{shown(v['op'])} and {shown(v['bytes'])} (so {bw / 1e9:.4g} GB/s), but the fit sentence "
+                   f"prints {printed.c:.4g} s at {printed.B / 1e9:.4g} GB/s")
+    else:
+        problem = _no_fit(c, device, op, bw)
+        if problem:
+            c.fail(f"{shown(v['op'])} buying {shown(v['bytes'])} ({bw / 1e9:.4g} GB/s) is no fit of the {device}: "
+                   + problem)
+    # The line is the bytes the fixed cost buys ("under X per call"): B @ a crosses it where its matrix and vectors
+    # reach X, whatever the arithmetic rate.
+    at = _first(lambda m: 4 * (m * m + 2 * m) >= moved)
     if at is None or not _about(v["m"], at):
         c.fail(f"B @ a crosses the line at m ≈ {v['m'].n:,}, but {shown(v['bytes'])} is reached at m = {at}")
 
@@ -1383,27 +1409,38 @@ def check_model_rule_memory(s: Said, c) -> None:
     if not (low - ratio.unit / 2 <= ratio.value <= high + ratio.unit / 2) or \
             ratio.value == 1.0 and gpu.value != cpu.value:
         c.fail(f"{ratio} is not {gpu} over {cpu}")
+    # The gain is the two medians' ratio, rounded as printed (the printed shares leave it a range).
+    gpu_shares, cpu_shares = copy_shares("PyTorch MPS"), copy_shares("PyTorch CPU")
+    if gpu_shares and cpu_shares:
+        gain = statistics.median(gpu_shares) / statistics.median(cpu_shares)
+        if not rounds_to(v["ratio"], gain):
+            c.fail(f"work limited by bandwidth gains at most {ratio}, but the median copies' ratio is {gain:.4g}")
 
 
-def check_model_rule_mac(s: Said, c) -> None:
-    v = s.values
-    _chips_of_sheet(c, v["low_chip"], v["high_chip"])
-    if not v["low"].n <= v["cross"].n <= v["high"].n:
-        c.fail(f"the median variant's m ≈ {v['cross'].n:,} is not between {v['low'].n:,} and {v['high'].n:,}")
-    _op_medians(c, v["gpu_op"], None)
-    check_op_basis(c, v["basis"])
-    moved = num(v["mac_bytes"])
+def _mac_bytes(c, printed: Any) -> None:
+    """What a call on a Mac's GPU must move to outweigh one operation's fixed cost: the median cited GPU operation
+    at the median variant's spec bandwidth times the median copy's share of it."""
+    moved = num(printed)
     gpu_op = statistics.median(op_rows("PyTorch MPS"))
     bandwidths = [float(row["bandwidth_gb_s"]) * 1e9 for row in spec()]
     if not gpu_op * min(bandwidths) * 0.5 <= moved <= gpu_op * max(bandwidths):
-        c.fail(f"{shown(v['mac_bytes'])} is not one GPU operation's time at a Mac's bandwidth")
+        c.fail(f"{shown(printed)} is not one GPU operation's time at a Mac's bandwidth")
     everything = assumptions(None)
     if "gpu_op_us" in everything and "gpu_bandwidth_share" in everything:
         median_bw = statistics.median(float(row["bandwidth_gb_s"]) for row in spec()) * 1e9
         mac_bytes = everything["gpu_op_us"][0] * 1e-6 * median_bw * everything["gpu_bandwidth_share"][0]
-        if not matches(v["mac_bytes"], mac_bytes):
-            c.fail(f"batch until a call moves {shown(v['mac_bytes'])}, but one GPU operation at the median "
+        if not matches(printed, mac_bytes):
+            c.fail(f"a call moves {shown(printed)} during the fixed cost, but one GPU operation at the median "
                    f"variant's bandwidth and the median copy's share moves {mac_bytes:.4g} bytes")
+
+
+def check_model_rule_mac(s: Said, c) -> None:
+    """The median chip variant's crossover of B @ a, and the two chips named beside it: the least and the largest
+    over the variants whose bandwidth Apple states."""
+    v = s.values
+    _chips_of_sheet(c, v["low_chip"], v["high_chip"])
+    if not v["low"].n <= v["cross"].n <= v["high"].n:
+        c.fail(f"the median variant's m ≈ {v['cross'].n:,} is not between {v['low'].n:,} and {v['high'].n:,}")
 
     def check(p: Predictor) -> list[str]:
         crosses = [r[0] for _, variant in p.variants if (r := variant["crossover"]) and r[0] is not None]
@@ -1418,24 +1455,54 @@ def check_model_rule_mac(s: Said, c) -> None:
     _exact(c, check)
 
 
+def check_model_rule_batch(s: Said, c) -> None:
+    """Batch small calls on a Mac until each moves what the GPU reads during one operation's fixed cost."""
+    _op_medians(c, s.values["gpu_op"], None)
+    _mac_bytes(c, s.values["mac_bytes"])
+
+
+def check_model_batch(s: Said, c) -> None:
+    """The same line as the rule, with the published times the GPU's fixed cost rests on."""
+    check_model_rule_batch(s, c)
+    check_op_basis(c, s.values["basis"])
+
+
+def _ops_per_token(c) -> int | None:
+    """Eager operations per token of a 7B model: the build's decoder's count per layer, times its 32 layers."""
+    per_layer = ops_per_layer(c.oracle.results)
+    return round(per_layer * 32) if per_layer is not None else None
+
+
+def check_model_decode_ops(s: Said, c) -> None:
+    """The operations per token of a 7B model, each at the median cited GPU operation: the fixed cost per token."""
+    v = s.values
+    if not _eager_decoder(c.oracle.results):
+        c.fail("operations per token, but the build's decoder recorded no count of operations")
+    ops = _ops_per_token(c)
+    if ops is None or v["ops"].n != ops:
+        c.fail(f"about {v['ops'].n:,} operations per token of a 7B model, but the build's decoder gives {ops}")
+    _op_medians(c, v["gpu_op"], None)
+    gpu_op = statistics.median(op_rows("PyTorch MPS"))
+    if not matches(v["overhead"], v["ops"].n * gpu_op):
+        c.fail(f"{shown(v['overhead'])} per token, but {v['ops'].n:,} operations at {gpu_op:.4g} s take "
+               f"{v['ops'].n * gpu_op:.4g} s")
+
+
 def check_model_rule_text(s: Said, c) -> None:
-    """Eager PyTorch's operations per token of a 7B model, their fixed cost on a Mac's GPU, and the variants on
-    which that cost is the larger part of a token."""
+    """Eager PyTorch's fixed cost per token of a 7B model on a Mac's GPU, and the variants on which that cost is
+    the larger part of a token."""
     v = s.values
     holding = sum(1 for row in spec() if _holds(row, 2 * ANSWER_7B_PARAMETERS))
     if v["variants"].n != holding:
         c.fail(f"{v['variants'].n} chip variants hold a 7B model in 16-bit weights, but by the spec sheet {holding} "
                f"do")
     if not _eager_decoder(c.oracle.results):
-        c.fail("operations per token, but the build's decoder recorded no count of operations")
+        c.fail("a fixed cost per token, but the build's decoder recorded no count of operations")
     gpu_op = statistics.median(op_rows("PyTorch MPS"))
-    per_layer = ops_per_layer(c.oracle.results)
-    if per_layer is None or v["ops"].n != round(per_layer * 32):
-        c.fail(f"about {v['ops'].n:,} operations per token of a 7B model, but the build's decoder gives "
-               f"{per_layer and per_layer * 32}")
-    elif gpu_op and not matches(v["overhead"], round(per_layer * 32) * gpu_op):
-        c.fail(f"{shown(v['overhead'])} per token, but {round(per_layer * 32)} operations at {gpu_op:.4g} s take "
-               f"{round(per_layer * 32) * gpu_op:.4g} s")
+    ops = _ops_per_token(c)
+    if ops is None or not matches(v["overhead"], ops * gpu_op):
+        c.fail(f"{shown(v['overhead'])} of fixed cost per token, but the build's decoder gives {ops} operations "
+               f"at {gpu_op:.4g} s")
 
     def check(p: Predictor) -> list[str]:
         if v["limited"].n != _limited(p):

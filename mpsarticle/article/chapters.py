@@ -60,10 +60,12 @@ class Chapter:
 #: The glued values that may be empty: a chapter's ``gaps_sentence`` when every one of its points was measured, the
 #: method chapter's ``rejected_sentence`` when no device-event interval read zero or less, the matrix-product
 #: chapter's ``best_sentence`` when no precision has a best rate on both devices, an item of the closing
-#: chapter's list of rules that this build has nothing for (nothing to say; the page's style hides the empty
-#: paragraph or item). Every other glued value says something.
+#: chapter's list of rules that this build has nothing for, and the chapter "Your Mac"'s sentences behind two of
+#: those rules when their figures are missing (nothing to say; the page's style hides the empty paragraph or
+#: item). Every other glued value says something.
 MAY_BE_EMPTY = frozenset({"gaps_sentence", "rejected_sentence", "best_sentence", "model_rule_fixed",
-                          "model_rule_memory", "model_rule_mac", "model_rule_text"})
+                          "model_rule_mac", "model_rule_batch", "model_rule_memory", "model_rule_text",
+                          "model_batch_sentence", "model_decode_sentence"})
 
 
 def _nothing_measured(results: ResultSet, words: Words) -> dict[str, str]:

@@ -40,11 +40,11 @@ from mpsarticle.core.specsheet import Chip, chips, memory_bound
 from mpsarticle.results.model import ResultSet
 
 __all__ = ["ANSWER_COLUMNS", "FIT_COLUMNS", "FIT_DTYPES", "RULES", "SOURCE_COLUMNS", "THRESHOLD_COLUMNS",
-           "accounting_sentence", "answer", "answer_rows", "answer_table", "assumptions_table", "checks_table",
-           "decode_table", "fit_parameters_table", "fit_rows", "fit_sentences", "fit_table", "op_basis",
-           "post_sentence", "predictions_table", "reported", "reported_rows_note", "rules", "source_rows",
-           "source_table", "sources_sentences",
-           "threshold_rows", "threshold_sentences", "threshold_table"]
+           "accounting_sentence", "answer", "answer_rows", "answer_table", "assumptions_table", "batch_sentence",
+           "checks_table", "decode_sentence", "decode_table", "fit_parameters_table", "fit_rows", "fit_sentences",
+           "fit_table", "op_basis", "post_sentence", "predictions_table", "reported", "reported_rows_note", "rules",
+           "source_rows", "source_table", "sources_sentences", "threshold_rows", "threshold_sentences",
+           "threshold_table"]
 
 #: The blog post's machine and its largest size.
 POST_CHIP = "Apple M1 Pro"
@@ -538,12 +538,28 @@ def _moves_at_least(line: float) -> int:
 
 
 #: The closing chapter's rules, one item of its list each (an empty one is not shown).
-RULES = ("model_rule_fixed", "model_rule_memory", "model_rule_mac", "model_rule_text")
+RULES = ("model_rule_fixed", "model_rule_mac", "model_rule_batch", "model_rule_memory", "model_rule_text")
+
+
+def _mac_bytes(found: ModelFinding) -> Bytes | None:
+    """What the median chip variant's GPU reads, at the median copy's share of its spec bandwidth, during one
+    operation's fixed cost: below it, a call on a Mac's GPU pays more for the call than for the work."""
+    gpu_op, given = _gpu_op(found), found.assumptions
+    if gpu_op is None or "gpu_bandwidth_share" not in given:
+        return None
+    median_bw = statistics.median(c.bandwidth_gb_s for c in chips()) * 1e9 * given["gpu_bandwidth_share"].central
+    return Bytes(gpu_op.seconds * median_bw, binary=False)
+
+
+def _ops_per_token(found: ModelFinding) -> float | None:
+    """Eager operations per token of the 7B decoder: this build's decoder's count per layer, times 7B's layers."""
+    return found.ops_per_layer * predict.decode_models()["7B"][1] if found.ops_per_layer else None
 
 
 def rules(results: ResultSet, words: Words) -> dict[str, str]:
-    """The closing chapter's rules, each one sentence of one idea (the fixed cost of a call is explained in the
-    timing chapter: the rule states its size only)."""
+    """The closing chapter's rules, each one short sentence of one idea with its figure or two: where each figure
+    comes from is the chapter "Your Mac"'s (:func:`threshold_sentences`, :func:`batch_sentence`,
+    :func:`decode_sentence` and the tables of assumptions and predictions)."""
     found = model(results)
     made = dict.fromkeys(RULES, "")
     device = found.chosen_by
@@ -552,37 +568,57 @@ def rules(results: ResultSet, words: Words) -> dict[str, str]:
         fitted = found.fits[device]
         fixed_first = any(t.workload == "matvec" and t.before == "fixed" for t in found.thresholds[device])
         if fixed_first:
+            # What the fixed cost buys at the fitted bandwidth, and the size where one B @ a moves that much: below
+            # it, the call costs more than the work.
             line = fitted.op_s * fitted.bytes_per_s
             made["model_rule_fixed"] = words("model.rule.fixed", device=words.device(device), op=Seconds(fitted.op_s),
-                                             bytes=Bytes(line, binary=False), bw=Rate(fitted.gb_s, "GB/s"),
-                                             m=_size(_moves_at_least(line)))
+                                             bytes=Bytes(line, binary=False), m=_size(_moves_at_least(line)))
     given = found.assumptions
     if "gpu_bandwidth_share" in given and "cpu_bandwidth_share" in given:
         gpu, cpu = given["gpu_bandwidth_share"].central, given["cpu_bandwidth_share"].central
         made["model_rule_memory"] = words("model.rule.memory", gpu_share=Share(gpu), cpu_share=Share(cpu),
                                           ratio=Factor(gpu / cpu))
     crossings = [p for p in found.predictions if p.quantity == "matvec_crossover_m" and p.value]
-    if crossings and gpu_op is not None and "gpu_bandwidth_share" in given:
+    mac_bytes = _mac_bytes(found)
+    if crossings and gpu_op is not None and mac_bytes is not None:
         values = sorted(p.value for p in crossings if p.value)
-        # The median over every variant; the ends only over those whose bandwidth Apple states.
+        # The median over every variant; the two chips named beside it are the ends over those whose bandwidth
+        # Apple states.
         ends = found.extreme("matvec_crossover_m", stated=True)
-        share = given["gpu_bandwidth_share"].central
-        median_bw = statistics.median(c.bandwidth_gb_s for c in chips()) * 1e9 * share
         if ends is not None:
             made["model_rule_mac"] = words("model.rule.mac", cross=_size(statistics.median(values)),
                                            low=_size(ends.low), low_chip=Text(ends.low_chip), high=_size(ends.high),
-                                           high_chip=Text(ends.high_chip),
-                                           mac_bytes=Bytes(gpu_op.seconds * median_bw, binary=False),
-                                           gpu_op=gpu_op, basis=op_basis(found))
-        if found.ops_per_layer:
-            ops = found.ops_per_layer * predict.decode_models()["7B"][1]
+                                           high_chip=Text(ends.high_chip))
+        made["model_rule_batch"] = words("model.rule.batch", mac_bytes=mac_bytes, gpu_op=gpu_op)
+        ops = _ops_per_token(found)
+        if ops:
             limited, variants = found.fixed_bound_variants()
-            made["model_rule_text"] = words("model.rule.text", ops=Count(int(round(ops))),
-                                            overhead=Seconds(ops * gpu_op.seconds), limited=Count(limited),
-                                            variants=Count(variants))
+            made["model_rule_text"] = words("model.rule.text", overhead=Seconds(int(round(ops)) * gpu_op.seconds),
+                                            limited=Count(limited), variants=Count(variants))
     if not any(made.values()):
         made["model_rule_fixed"] = words("model.fit.none")
     return made
+
+
+def batch_sentence(results: ResultSet, words: Words) -> str:
+    """Where the closing chapter's rule for batching small calls on a Mac comes from: what the median chip
+    variant's GPU reads during one operation's fixed cost, and the published times that fixed cost rests on."""
+    found = model(results)
+    mac_bytes, gpu_op = _mac_bytes(found), _gpu_op(found)
+    if mac_bytes is None or gpu_op is None:
+        return ""
+    return words("model.batch", mac_bytes=mac_bytes, gpu_op=gpu_op, basis=op_basis(found))
+
+
+def decode_sentence(results: ResultSet, words: Words) -> str:
+    """Where the eager columns' fixed cost per token comes from: the operations per token of the 7B decoder, each
+    at the GPU's fixed cost (nothing where this build counted no decoder's operations)."""
+    found = model(results)
+    ops, gpu_op = _ops_per_token(found), _gpu_op(found)
+    if not ops or gpu_op is None:
+        return ""
+    count = int(round(ops))
+    return words("model.decode.ops", ops=Count(count), gpu_op=gpu_op, overhead=Seconds(count * gpu_op.seconds))
 
 
 def post_sentence(results: ResultSet, words: Words) -> str:

@@ -226,7 +226,7 @@ def folded(content: str, summary: str) -> str:
 
 SELFCHECK_COLUMNS = ("column.device", "selfcheck_table.point", "selfcheck_table.reference",
                      "selfcheck_table.engine", "selfcheck_table.reference_interval", "selfcheck_table.ratio",
-                     "selfcheck_table.gap", "selfcheck_table.agrees")
+                     "selfcheck_table.gap", "selfcheck_table.verdict")
 
 
 def selfcheck_table_rows(rows: Sequence[Row], words: Words) -> tuple[Said, ...]:

@@ -89,7 +89,8 @@ def test_the_matrix_reads_each_kind_of_model_claim() -> None:
     wanted = {"model.fit.choice", "model.fit.choice_max", "model.fit.replayed",
               "model.threshold.matvec", "model.checks.conflicts.none", "model.checks.accounting",
               "model.answer.error", "model.answer.crossover", "model.answer.mac", "model.rule.fixed",
-              "model.rule.memory", "model.rule.mac", "model.rule.text", "model.post"}
+              "model.rule.memory", "model.rule.mac", "model.rule.batch", "model.rule.text", "model.batch",
+              "model.decode.ops", "model.post"}
     assert wanted <= keys, sorted(wanted - keys)
     rows = [r for machine in MACHINES for r in with_fit(machine) if r.key.startswith("table.")]
     assert {r.values["workload"].value for r in rows if r.key == "table.model_threshold"} == {"matvec", "matmul"}
@@ -301,9 +302,18 @@ def test_the_rules_and_the_post_are_read_arithmetic(machine: str) -> None:
     rules, post = model_of(machine, "verdict"), model_of(machine, "timing")
     assert not false(rules, results) and not false(post, results)
     for key, values in (("model.rule.memory", {"cpu_share": lambda v: Share(shown(v["cpu_share"]).value + 0.07)}),
+                        ("model.rule.memory", {"ratio": lambda v: Factor(shown(v["ratio"]).value + 0.1)}),
                         ("model.rule.fixed", {"bytes": lambda v: Bytes(v["bytes"].n * 3, binary=False)}),
-                        ("model.rule.mac", {"gpu_op": Seconds(7.6e-6)})):
+                        ("model.rule.fixed", {"op": lambda v: Seconds(v["op"].seconds * 1.3)}),
+                        ("model.rule.fixed", {"op": lambda v: Seconds(v["op"].seconds / 1.3)}),
+                        ("model.rule.batch", {"gpu_op": Seconds(7.6e-6)}),
+                        ("model.rule.batch", {"mac_bytes": lambda v: Bytes(v["mac_bytes"].n * 1.05, binary=False)})):
         assert false(substitute(rules, key, **values), results), (key, values)
+    # Where the rules come from, in the chapter "Your Mac": the bytes one GPU operation's fixed cost buys.
+    chapter = model_of(machine, "your_mac")
+    assert not false(chapter, results)
+    for values in ({"gpu_op": Seconds(7.6e-6)}, {"mac_bytes": lambda v: Bytes(v["mac_bytes"].n * 1.05, binary=False)}):
+        assert false(substitute(chapter, "model.batch", **values), results), values
     for values in ({"from_m": Size(1300)}, {"host_low": Seconds(5e-6)}, {"device_time": Seconds(250e-6)},
                    {"total": Seconds(25e-3)}):
         assert false(substitute(post, "model.post", **values), results), values
@@ -361,12 +371,12 @@ def test_the_answers_crossover_and_speed_up_misstated_are_caught(machine: str) -
     assert not false(answer, results)
     for values in ({"high": _next_round("high")}, {"high_chip": Text("Apple M1 Pro")}, {"low": _next_round("low")}):
         assert false(substitute(answer, "model.answer.crossover", **values), results), values
-    # The evidence the GPU's fixed cost rests on (the closing chapter's rule): its rows, its one source, its chip.
-    rules = model_of(machine, "verdict")
-    assert not false(rules, results)
+    # The evidence the GPU's fixed cost rests on (the chapter "Your Mac"): its rows, its one source, its chip.
+    chapter = model_of(machine, "your_mac")
+    assert not false(chapter, results)
     for values in ({"rows": Count(7)}, {"sources": Count(2)}, {"source": Text("pytorch/vision")},
                    {"chips": Listing((Text("Apple M1"),))}):
-        assert false(substitute(rules, "model.op.basis", **values), results), values
+        assert false(substitute(chapter, "model.op.basis", **values), results), values
     # The opening table: a prediction misstated, a dash where there is one, a row at neither end left alone.
     table = Recording(mac_model.answer_rows(results, Words("en")))
     assert not false(table, results)
@@ -388,12 +398,18 @@ def test_the_fixed_bound_count_and_the_tokens_misstated_are_caught(machine: str)
     wrong = substitute(table, "table.mac_answer", where=lambda v: "eager" in v,
                        eager=lambda v: Num(v["eager"].value * 1.05))
     assert false(wrong, results)
-    # The closing chapter's rules: the median variant's crossover and the operations per token.
+    # The closing chapter's rules: the median variant's crossover and the fixed cost per token.
     assert not false(rules, results)
     for key, values in (("model.rule.mac", {"cross": _next_round("cross")}),
-                        ("model.rule.text", {"ops": lambda v: Count(v["ops"].n + 40)}),
-                        ("model.rule.mac", {"mac_bytes": Bytes(3.5e6, binary=False)})):
+                        ("model.rule.mac", {"low": _next_round("low")}),
+                        ("model.rule.text", {"overhead": lambda v: Seconds(v["overhead"].seconds * 1.03)})):
         assert false(substitute(rules, key, **values), results), (key, values)
+    # Where the fixed cost per token comes from, in the chapter "Your Mac": the operations per token and their cost.
+    chapter = model_of(machine, "your_mac")
+    assert not false(chapter, results)
+    for values in ({"ops": lambda v: Count(v["ops"].n + 40)}, {"gpu_op": Seconds(7.6e-6)},
+                   {"overhead": lambda v: Seconds(v["overhead"].seconds * 1.03)}):
+        assert false(substitute(chapter, "model.decode.ops", **values), results), values
 
 
 def _steps(name: str, steps: int):

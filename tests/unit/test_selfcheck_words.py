@@ -93,3 +93,12 @@ def test_the_table_shows_how_far_apart_and_the_sentence_only_counts(lang, shown,
     assert not IDENTIFIERS.search(text), text
     assert point_words(row(), words, "prose") not in text and shown not in text and apart not in text
     assert " 1 " in text and " 2 " in text  # one of two agrees
+
+
+@pytest.mark.parametrize("lang", ["en", "id"])
+def test_the_last_column_is_headed_by_what_it_holds_not_by_one_of_its_values(lang):
+    words = Words(lang)
+    html = selfcheck_table([row(ratio=1.01), row(ratio=1.3)], words)
+    heads = re.findall(r"<th[^>]*>(.*?)</th>", html)
+    assert heads[-1] == words("selfcheck_table.verdict")
+    assert heads[-1] not in (words("selfcheck_table.agrees"), words("selfcheck_table.outside"))

@@ -13,5 +13,7 @@ __all__ = ["sentences"]
 def sentences(results: ResultSet, words: Words) -> dict[str, str]:
     return {**your_mac.chapter_sentences(results, words), "model_fit_sentence": mac_model.fit_sentences(results, words),
             "model_threshold_sentence": mac_model.threshold_sentences(results, words),
+            "model_batch_sentence": mac_model.batch_sentence(results, words),
+            "model_decode_sentence": mac_model.decode_sentence(results, words),
             "model_accounting_sentence": mac_model.accounting_sentence(results, words),
             "model_sources_sentence": mac_model.sources_sentences(results, words)}
