@@ -1280,6 +1280,12 @@ LLM_MUTATIONS = [
                                                                   "share": Share(0.55)}),
     ("nvidia-h200-prompts", "llm", "attention.conclusion", None,
      {"direction": Choice("reached"), "factor": Factor(1.2)}),
+    # A step that beat its bound at every end of its interval (the swapping M1's GPU, 721%) said limited by it, in
+    # the chapter, the answer and the rule; and a step within its bound said to beat it.
+    ("apple-m1-swapping", "llm", "decode.conclusion", _device_is(GPU), {"limit": Choice("bandwidth")}),
+    ("apple-m1-swapping", "index", "answer.decode", None, {"limit": Choice("bandwidth")}),
+    ("apple-m1-swapping", "verdict", "rule.decode", None, {"limit": Choice("bandwidth")}),
+    ("apple-m1-swapping", "llm", "decode.conclusion", _device_is(CPU), {"limit": Choice("above")}),
     ("apple-m1-base", "index", "answer.decode", None, {"share": Share(0.97)}),
     ("apple-m1-base", "index", "answer.decode", None, {"limit": Choice("bandwidth")}),
     ("apple-m1-base", "verdict", "rule.decode", None, {"limit": Choice("bandwidth")}),

@@ -47,10 +47,11 @@ __all__ = ["ATTENTION_COMPARED", "AttentionBest", "AttentionFinding", "BOUNDS_AP
            "StepWays", "WAYS", "Way", "attention", "context_slowdown", "contexts", "decoder_dtype", "decoding",
            "half_precisions", "mlx_beside", "mlx_state", "op_costs", "prompts", "replay_slowdown", "step_ways"]
 
-#: What limits an eager decode step (:attr:`Decoding.limit`): ``bandwidth`` where it reached at least
-#: :data:`BOUND_SHARE` of the bound; ``overhead`` where it did not and its operations' fixed cost is at least
-#: :data:`OVERHEAD_SHARE` of its time; ``neither`` otherwise.
-Limit = Literal["bandwidth", "overhead", "neither"]
+#: What limits an eager decode step (:attr:`Decoding.limit`): ``above`` where even the slow end of its interval
+#: beat the bound (its weights were read faster than ``B @ a`` read its matrices, as a cache allows, so the bound
+#: limits nothing); ``bandwidth`` where it reached at least :data:`BOUND_SHARE` of the bound; ``overhead`` where it
+#: did not and its operations' fixed cost is at least :data:`OVERHEAD_SHARE` of its time; ``neither`` otherwise.
+Limit = Literal["above", "bandwidth", "overhead", "neither"]
 LIMITS: tuple[Limit, ...] = get_args(Limit)
 #: What limits a prompt read at once (:attr:`PromptRead.limit`): the arithmetic or the bytes where it reached at
 #: least :data:`BOUND_SHARE` of the tighter bound (``both`` where the two bounds lie within :data:`BOUNDS_APART`
@@ -285,6 +286,8 @@ class Decoding:
         if self.eager is None:
             return None
         share = self.share(self.eager)
+        if share is not None and share[1] > 1:
+            return "above"
         if share is not None and share[0] >= BOUND_SHARE:
             return "bandwidth"
         overhead = self.host_s if self.host_s is not None else self.overhead_s

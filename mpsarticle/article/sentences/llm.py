@@ -191,8 +191,8 @@ def _conclusion(found: Decoding, step: DecodeStep, words: Words) -> str:
     # The model is named in every form: the CPU runs a far smaller one than an accelerator, and its step, read
     # beside the bound for a large model elsewhere in the article, would otherwise look faster than bytes allow.
     values: dict = dict(device=device, params=Billions(found.parameters, fraction_digits=1))
-    if limit == "bandwidth":
-        return words("decode.conclusion", limit=Choice("bandwidth"), share=Share(share[0]), **values)
+    if limit in ("above", "bandwidth"):
+        return words("decode.conclusion", limit=Choice(limit), share=Share(share[0]), **values)
     if accounting == "replay":
         graph = found.graph
         assert graph is not None  # (read from the replay)
