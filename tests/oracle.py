@@ -268,6 +268,10 @@ CHECKS: dict[str, str] = {
     "table.processes": "check_processes_row",
     "selfcheck.differ": "check_selfcheck",
     "selfcheck.agree": "check_selfcheck",
+    "selfcheck.count": "check_selfcheck",
+    "selfcheck.outside": "check_selfcheck",
+    "selfcheck.unclear": "check_selfcheck",
+    "selfcheck.unclear_all": "check_selfcheck",
     "table.selfcheck": "check_selfcheck_row",
     "selfcheck.why": "check_selfcheck_why",
     "remeasured.none": "check_remeasured",
@@ -2497,15 +2501,31 @@ def check_selfcheck(s: Said, c: Context) -> None:
     if not rows:
         c.fail("a count of comparisons with no table of them to count")
         return
-    agree = [row for row in rows if choice(row, "verdict") == "agrees"]
-    if s.values["rows"].n != len(rows):
+    by = {v: [row for row in rows if choice(row, "verdict") == v] for v in ("agrees", "outside", "unclear")}
+    if "rows" in s.values and s.values["rows"].n != len(rows):
         c.fail(f"{s.values['rows'].n} comparisons said, the table has {len(rows)}")
-    said_ = s.values["agree"].n if s.key == "selfcheck.differ" else s.values["rows"].n
-    if said_ != len(agree):
-        c.fail(f"{said_} comparisons said to agree, {len(agree)} of the table's rows do")
-    if s.key == "selfcheck.differ" and said_ >= s.values["rows"].n:
-        c.fail(f"{said_} of {s.values['rows'].n} agree: none said outside")
+    # How many each sentence says of each verdict: "each agrees" and "none could be checked" speak of every row.
+    told = {"selfcheck.agree": {"agrees": "rows"}, "selfcheck.differ": {"agrees": "agree"},
+            "selfcheck.count": {"agrees": "agree"}, "selfcheck.outside": {"outside": "outside"},
+            "selfcheck.unclear": {"unclear": "unclear"}, "selfcheck.unclear_all": {"unclear": "rows"}}[s.key]
+    for verdict, name in told.items():
+        if s.values[name].n != len(by[verdict]):
+            c.fail(f"{s.values[name].n} comparisons said to be {verdict}, {len(by[verdict])} of the table's rows are")
+    if s.key == "selfcheck.differ" and s.values["agree"].n >= s.values["rows"].n:
+        c.fail(f"{s.values['agree'].n} of {s.values['rows'].n} agree: none said outside")
+    # "In the others the intervals lie further apart" holds only where no row is too wide to check.
+    if s.key == "selfcheck.differ" and by["unclear"]:
+        c.fail(f"the rows that do not agree all said to lie apart, {len(by['unclear'])} are too wide to check")
+    if s.key == "selfcheck.count" and by["unclear"] and not c.every("selfcheck.unclear"):
+        c.fail(f"{len(by['unclear'])} rows too wide to check, not said")
+    if s.key == "selfcheck.count" and by["outside"] and not c.every("selfcheck.outside"):
+        c.fail(f"{len(by['outside'])} rows outside, not said")
+    wide = max(AGREE, 1 + shown(rows[0].values["tolerance"]).value) - 1
+    if "span" in s.values and not shown(s.values["span"]).matches(wide):
+        c.fail(f"too wide beyond ±{shown(s.values['span'])} said, a row is too wide beyond ±{wide:.0%}")
     for row in rows:
+        if "tolerance" not in s.values:
+            break
         if shown(row.values["tolerance"]).value != shown(s.values["tolerance"]).value:
             c.fail(f"tolerance ±{shown(s.values['tolerance'])} said, "
                    f"a row is judged at ±{shown(row.values['tolerance'])}")
@@ -2576,10 +2596,14 @@ def check_selfcheck_row(s: Said, c: Context) -> None:
     tolerance = shown(v["tolerance"])
     if not tolerance.matches(raw.tolerance):
         c.fail(f"tolerance ±{tolerance} shown, the row was judged at {raw.tolerance:.3g}")
-    outside = apart > raw.tolerance
-    if choice(s, "verdict") != ("outside" if outside else "agrees"):
-        c.fail(f"said to {choice(s, 'verdict')}, the intervals lie {max(apart, 0):.3%} apart against "
-               f"±{raw.tolerance:.1%}")
+    # Not apart, but so wide together that the engine could read more than a fifth (or the tolerance, if wider)
+    # off the reference: too wide to check, agreeing with anything.
+    wide = max(AGREE, 1 + raw.tolerance)
+    low, high = raw.engine_ci_low_s / raw.reference_ci_high_s, raw.engine_ci_high_s / raw.reference_ci_low_s
+    verdict = "outside" if apart > raw.tolerance else "agrees" if 1 / wide <= low and high <= wide else "unclear"
+    if choice(s, "verdict") != verdict:
+        c.fail(f"said to be {choice(s, 'verdict')}, the intervals lie {max(apart, 0):.3%} apart against "
+               f"±{raw.tolerance:.1%}, the engine {low:.3g}x to {high:.3g}x the reference: {verdict}")
     # Intervals further apart than the tolerance put the medians' ratio outside it too: as printed it must show it.
     if choice(s, "verdict") == "outside" and \
             1 / (1 + tolerance.value) - ratio.unit / 2 <= ratio.value <= 1 + tolerance.value + ratio.unit / 2:

@@ -241,7 +241,7 @@ def selfcheck_table_rows(rows: Sequence[Row], words: Words) -> tuple[Said, ...]:
                             engine_low=Seconds(row.engine_ci_low_s), engine_high=Seconds(row.engine_ci_high_s),
                             theirs=Seconds(row.reference_median_s), theirs_low=Seconds(row.reference_ci_low_s),
                             theirs_high=Seconds(row.reference_ci_high_s), ratio=Num(row.ratio, row_ratio_digits(row)),
-                            tolerance=Share(row.tolerance), verdict=Choice("agrees" if row.agrees else "outside"))
+                            tolerance=Share(row.tolerance), verdict=Choice(row.verdict))
         if row.gap > 0:
             values["gap"] = row_gap_percent(row)
         found.append(Said("table.selfcheck", values))
@@ -257,8 +257,10 @@ def selfcheck_table(rows: Sequence[Row], words: Words) -> str:
     body = []
     for row in selfcheck_table_rows(rows, words):
         v = row.values
-        verdict = words("selfcheck_table.agrees") if v["verdict"] == Choice("agrees") else \
-            f"{words('selfcheck_table.outside')} ±{words.render(v['tolerance'])}"
+        if v["verdict"] == Choice("outside"):
+            verdict = f"{words('selfcheck_table.outside')} ±{words.render(v['tolerance'])}"
+        else:
+            verdict = words("selfcheck_table.agrees" if v["verdict"] == Choice("agrees") else "selfcheck_table.unclear")
         gap = words("selfcheck_table.apart", gap=v["gap"]) if "gap" in v else words("selfcheck_table.overlap")
         cells = [v["device"], words.render(v["point"]), words.render(v["reference"]), interval(v, "engine"),
                  interval(v, "theirs"), words.render(v["ratio"]), gap, verdict]

@@ -94,7 +94,8 @@ def build_parser() -> _Parser:
     label.add_argument("text", help="the label in that language")
 
     selfcheck = commands.add_parser("selfcheck", help="time fixed points with the synchronised timer and with "
-                                                      "independent references")
+                                                      "independent references; exit 1 when a row is outside (a "
+                                                      "row too wide to check is printed as such and exits 0)")
     selfcheck.add_argument("--device", action="append", metavar="DEVICE",
                        help="device to check, repeatable (default: every usable one)")
     selfcheck.add_argument("--tolerance", type=_fraction, default=SELFCHECK_TOLERANCE,

@@ -23,7 +23,9 @@ def table(rows: Sequence[Row]) -> str:
     lines = [head]
     for row in rows:
         apart, tolerance = number(100 * row.gap, "en", 2), number(100 * row.tolerance, "en", 2)
-        verdict = "ok" if row.agrees else f"OUTSIDE: {apart}% apart, more than {tolerance}%"
+        low, high = (number(value, "en", 3) for value in row.spread)
+        verdict = {"agrees": "ok", "outside": f"OUTSIDE: {apart}% apart, more than {tolerance}%",
+                   "unclear": f"too wide to check: the intervals allow {low}x to {high}x"}[row.verdict]
         lines.append((row.device, row.label, row.reference, str(row.processes),
                       _interval(row.engine_median_s, row.engine_ci_low_s, row.engine_ci_high_s),
                       _interval(row.reference_median_s, row.reference_ci_low_s, row.reference_ci_high_s),
@@ -38,5 +40,10 @@ def table(rows: Sequence[Row]) -> str:
         text += (f"\nengine: {wall:.2f} s wall for {timed:.2f} s in timed blocks ({wall / timed:.2f}x); "
                  f"references: {theirs:.2f} s wall; engine/reference wall {wall / theirs:.2f}x")
         text += ("\na row is outside when the two intervals, each across the processes, lie further apart than "
-                 "the tolerance")
+                 "the tolerance; too wide to check when they do not, but together allow the synchronised timer to "
+                 f"read more than {number(100 * (rows[0].span - 1), 'en', 2)}% off the reference")
+        unclear = sum(row.verdict == "unclear" for row in rows)
+        if unclear:
+            text += (f"\n{unclear} of {len(rows)} rows too wide to check: neither agreement nor disagreement is "
+                     "shown; rerun on a quieter machine, or with more --processes or --budget")
     return text

@@ -9,7 +9,8 @@ fresh processes (``python -m mpsarticle.measure.child``, through
 every other process), each with its share of the budget. Each row gives the
 engine's and the reference's value with a 95 % interval across those
 processes, their ratio, and a verdict: outside only when the two intervals
-exclude each other by more than the tolerance
+exclude each other by more than the tolerance, too wide to check when they
+do not but are too wide to have shown it
 (:class:`~mpsarticle.results.selfcheck.Row`).
 
 References, chosen per device to share nothing with the engine's clock:

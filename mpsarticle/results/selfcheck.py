@@ -16,6 +16,16 @@ process crosses a fixed ±5 % on a noisy machine while both methods agree
 (2 false alarms in 5 idle runs on a 2-core CPU); an
 engine that reads 2x high still lands outside, however wide the intervals
 of a few processes are.
+
+Intervals that do not lie apart agree only where they are narrow enough to
+have shown a disagreement: a row whose two intervals together allow the
+engine to read more than :data:`~mpsarticle.core.stats.LEVEL_SPAN` (a fifth)
+from the reference on either side is ``unclear``, too wide to check (on a busy
+machine 905 µs [2.15 µs; 381 ms] against 539 µs [291 ns; 1.00 s] overlap, and
+would overlap with anything). It is the article's own rule for two values
+set side by side (:meth:`mpsarticle.core.stats.Ratio.reading`): level within
+noise only where the range of their ratio, from the two published intervals,
+lies within that span of 1.
 """
 
 from __future__ import annotations
@@ -25,13 +35,18 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal, get_args
 
 import numpy as np
 
-from mpsarticle.core.stats import across_processes
+from mpsarticle.core.stats import LEVEL_SPAN, across_processes
 
-__all__ = ["Row", "load_rows", "rows_of", "save_rows"]
+__all__ = ["VERDICTS", "Row", "Verdict", "load_rows", "rows_of", "save_rows"]
+
+#: A row's verdict: its two intervals lie within the tolerance of each other, further apart than it, or (not
+#: apart, but too wide to have shown a disagreement) neither can be said.
+Verdict = Literal["agrees", "outside", "unclear"]
+VERDICTS: tuple[Verdict, ...] = get_args(Verdict)
 
 #: A workload's label, as :attr:`mpsarticle.core.specs.Workload.label` writes it, and " cold" for a cache-cold point.
 _LABEL = re.compile(r"(?P<kind>\w+)\((?P<params>[^()]*)\)(?P<cold> cold)?")
@@ -78,9 +93,37 @@ class Row:
         return max(0.0, apart - 1.0)
 
     @property
+    def spread(self) -> tuple[float, float]:
+        """The engine's reading over the reference's that the two intervals allow: the engine's low over the
+        reference's high … the engine's high over the reference's low."""
+        return (self.engine_ci_low_s / self.reference_ci_high_s, self.engine_ci_high_s / self.reference_ci_low_s)
+
+    @property
+    def span(self) -> float:
+        """How far from 1, as a factor on either side, :attr:`spread` may reach for a row that is not apart to
+        agree: :data:`~mpsarticle.core.stats.LEVEL_SPAN`, or ``1 + tolerance`` where that is wider."""
+        return max(LEVEL_SPAN, 1.0 + self.tolerance)
+
+    @property
+    def verdict(self) -> Verdict:
+        """``outside`` where the intervals lie further apart than the tolerance; else ``agrees`` where
+        :attr:`spread` lies within :attr:`span` of 1 on both sides, and ``unclear`` (too wide to check) where it
+        reaches beyond: such intervals would not lie apart even if the engine read a fifth off (see the module
+        notes)."""
+        if self.gap > self.tolerance:
+            return "outside"
+        low, high = self.spread
+        return "agrees" if 1.0 / self.span <= low and high <= self.span else "unclear"
+
+    @property
     def agrees(self) -> bool:
-        """The intervals lie within the tolerance of each other (see the module notes)."""
-        return self.gap <= self.tolerance
+        """The intervals lie within the tolerance of each other, and are narrow enough to have shown otherwise."""
+        return self.verdict == "agrees"
+
+    @property
+    def outside(self) -> bool:
+        """The intervals lie further apart than the tolerance: the one verdict that fails the check."""
+        return self.verdict == "outside"
 
     def params(self) -> tuple[str, dict[str, str], bool] | None:
         """(workload, parameters, cache-cold) read back from the label; ``None`` for a label of another form."""
@@ -93,11 +136,12 @@ class Row:
         return found["kind"], {k.strip(): v.strip() for k, _, v in pairs}, bool(found["cold"])
 
     def to_dict(self) -> dict[str, object]:
-        return {**asdict(self), "gap": self.gap, "agrees": self.agrees}
+        return {**asdict(self), "gap": self.gap, "agrees": self.agrees, "verdict": self.verdict}
 
     @classmethod
     def from_dict(cls, raw: Mapping[str, Any]) -> Row:
-        """A row as :meth:`to_dict` wrote it (the derived ``gap`` and ``agrees`` are computed again)."""
+        """A row as :meth:`to_dict` wrote it (the derived ``gap``, ``agrees`` and ``verdict`` are computed
+        again)."""
         known = set(cls.__dataclass_fields__)
         values = {k: v for k, v in raw.items() if k in known}
         for name in ("engine_process_medians_s", "reference_process_medians_s"):

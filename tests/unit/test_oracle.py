@@ -1885,3 +1885,37 @@ def test_attention_beyond_its_product_reads_as_a_factor_not_a_share_over_the_who
     below = next(r for r in rows if isinstance(r.values.get("share"), Share))
     as_factor = Said(below.key, {**below.values, "share": Factor(below.values["share"].fraction)})
     assert any("a share says it" in str(f) for f in claims(results, as_factor, chapter=ATTENTION_TABLE))
+
+
+def test_a_selfcheck_row_too_wide_to_check_is_read_from_its_raw_intervals() -> None:
+    """A row whose intervals meet but together span more than a fifth either side is too wide to check: called
+    "agrees" it fails, as does a narrow agreeing row called too wide; the sentence counts such rows apart."""
+    results = tiny({1024: 2e-5}, {1024: 1e-5})
+    agree, wide = _selfcheck_row(1.01, spread=1.02), _selfcheck_row(1.0, spread=1.15)
+    assert (agree.verdict, wide.verdict) == ("agrees", "unclear")
+    words, found = Words("en"), f.selfcheck((agree, wide))
+    table = selfcheck_table_rows((agree, wide), words)
+    lead = said("selfcheck.count", agree=Count(1), rows=Count(2), tolerance=Share(0.05))
+    unclear = said("selfcheck.unclear", unclear=Count(1), span=Share(0.2))
+    true = Recording((lead, unclear, *table), "method", selfcheck=(agree, wide))
+    assert found.agree == 1 and not check(true, results)[0]
+    every = Recording((said("selfcheck.unclear_all", rows=Count(1), span=Share(0.2)),
+                       *selfcheck_table_rows((wide,), words)), "method", selfcheck=(wide,))
+    assert not check(every, results)[0]
+    wrong = {"wide row said to agree": substitute(true, "table.selfcheck", 1, verdict=Choice("agrees")),
+             "narrow row said too wide": substitute(true, "table.selfcheck", 0, verdict=Choice("unclear")),
+             "wide row said outside": substitute(true, "table.selfcheck", 1, verdict=Choice("outside")),
+             "count of agreeing": substitute(true, "selfcheck.count", agree=Count(2)),
+             "count of unclear": substitute(true, "selfcheck.unclear", unclear=Count(2)),
+             "span": substitute(true, "selfcheck.unclear", span=Share(0.05)),
+             "unclear left unsaid": Recording((lead, *table), "method", selfcheck=(agree, wide)),
+             "each agrees": replaced(true, "selfcheck.count",
+                                     said("selfcheck.agree", rows=Count(2), tolerance=Share(0.05),
+                                          processes=phrase("selfcheck.processes", processes=Count(3)))),
+             "the others apart": replaced(true, "selfcheck.count",
+                                          said("selfcheck.differ", agree=Count(1), rows=Count(2),
+                                               tolerance=Share(0.05))),
+             "none checked": Recording((said("selfcheck.unclear_all", rows=Count(2), span=Share(0.2)), *table),
+                                       "method", selfcheck=(agree, wide))}
+    for what, changed in wrong.items():
+        assert changed != true and check(changed, results)[0], what

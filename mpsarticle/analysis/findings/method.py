@@ -173,6 +173,12 @@ class Selfcheck:
     reference_wall_s: float
     #: The fewest processes any row was measured in.
     processes: int = 1
+    #: The rows whose intervals are too wide to check (neither agreeing nor outside).
+    unclear: tuple[Row, ...] = ()
+
+    @property
+    def agree(self) -> int:
+        return self.rows - len(self.outside) - len(self.unclear)
 
 
 #: Why a row lies outside: ``launch`` (the timer read more than a CUDA graph, which launches every call at once, so
@@ -192,7 +198,8 @@ def outside_why(row: Row) -> OutsideWhy:
 
 def selfcheck(rows: Sequence[Row]) -> Selfcheck:
     return Selfcheck(
-        len(rows), tuple(r for r in rows if not r.agrees), max((r.tolerance for r in rows), default=0.0),
+        len(rows), tuple(r for r in rows if r.outside), max((r.tolerance for r in rows), default=0.0),
         sum(r.engine_wall_s for r in rows), sum(r.engine_timed_s for r in rows),
         sum(r.reference_wall_s for r in rows), min((r.processes for r in rows), default=1),
+        tuple(r for r in rows if r.verdict == "unclear"),
     )

@@ -75,10 +75,13 @@ def rejected_sentence(found: f.Rejected, words: Words) -> str:
 
 def selfcheck_sentence(found: f.Selfcheck, words: Words) -> str:
     """How many of the table's comparisons agree (each row's ratio and gap are the table's, not the sentence's),
-    then, where some do not, what the difference means, once for each reason they share."""
+    then, where some do not, what the difference means, once for each reason they share, and how many were too
+    wide to check."""
     if not found.rows:
         return words("selfcheck.none")
-    if found.outside:
+    if found.unclear:
+        verdict = _unclear_sentences(found, words)
+    elif found.outside:
         reasons = dict.fromkeys(f.outside_why(r) for r in found.outside)
         verdict = " ".join([words("selfcheck.differ", agree=Count(found.rows - len(found.outside)),
                                   rows=Count(found.rows), tolerance=Share(found.tolerance)),
@@ -91,3 +94,20 @@ def selfcheck_sentence(found: f.Selfcheck, words: Words) -> str:
     cost = words("selfcheck.cost", wall=Seconds(found.engine_wall_s), timed=Seconds(found.engine_timed_s),
                  factor=Factor(found.engine_wall_s / found.engine_timed_s), theirs=Seconds(found.reference_wall_s))
     return f"{verdict} {cost}"
+
+
+def _unclear_sentences(found: f.Selfcheck, words: Words) -> str:
+    """Where some rows are too wide to check: how many agree, how many lie outside (with why), how many could not
+    be checked; where none could, that alone (a count of agreeing rows would read as a verdict)."""
+    span = Share(found.unclear[0].span - 1.0)
+    if len(found.unclear) == found.rows:
+        return words("selfcheck.unclear_all", rows=Count(found.rows), span=span)
+    parts = [words("selfcheck.count", agree=Count(found.agree), rows=Count(found.rows),
+                   tolerance=Share(found.tolerance))]
+    if found.outside:
+        parts.append(words("selfcheck.outside", outside=Count(len(found.outside)), tolerance=Share(found.tolerance)))
+        parts.extend(words("selfcheck.why", why=Choice(why)) for why in dict.fromkeys(map(f.outside_why,
+                                                                                             found.outside)))
+    parts.append(words("selfcheck.unclear", unclear=Count(len(found.unclear)), span=span))
+    return " ".join(parts)
+
