@@ -1674,6 +1674,8 @@ def check_fall(s: Said, c: Context) -> None:
     lows = c.tied(s.values["low"], fall.low, f"the rate at {unit} = {fall.after:,}")
     c.quantity(s.values["share"], [b / a for a in highs or fall.high for b in lows or fall.low],
                "the share of the rate left")
+    c.quantity(s.values["factor"], [a / b for a in highs or fall.high for b in lows or fall.low],
+               "the factor the rate falls by")
     if not fall.can:
         c.fail(f"'falls', but {fall} is never under half")
 

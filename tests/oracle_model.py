@@ -738,6 +738,7 @@ MODEL_CHECKS: dict[str, str] = {
     "model.answer.mac": "check_model_answer_mac",
     "model.rule.fixed": "check_model_rule_fixed",
     "model.rule.memory": "check_model_rule_memory",
+    "model.rule.memory_up_to": "check_model_rule_memory",
     "model.rule.mac": "check_model_rule_mac",
     "model.rule.batch": "check_model_rule_batch",
     "model.rule.text": "check_model_rule_text",
@@ -1414,7 +1415,32 @@ def check_model_rule_memory(s: Said, c) -> None:
     if gpu_shares and cpu_shares:
         gain = statistics.median(gpu_shares) / statistics.median(cpu_shares)
         if not rounds_to(v["ratio"], gain):
-            c.fail(f"work limited by bandwidth gains at most {ratio}, but the median copies' ratio is {gain:.4g}")
+            c.fail(f"work limited by bandwidth gains typically {ratio}, but the median copies' ratio is {gain:.4g}")
+    # The most a chip gains: its GPU's median copy share over its own CPU's, read per chip from the cited rows.
+    per_chip = {}
+    for framework in ("PyTorch MPS", "PyTorch CPU"):
+        shares: dict[str, list[float]] = {}
+        for r in cited():
+            if r["workload"] == "copy" and r["unit"] == "GB/s" and r["framework"] == framework:
+                bw = _one([float(s["bandwidth_gb_s"]) for s in variants(r)])
+                if bw:
+                    shares.setdefault(r["chip"], []).append(float(r["value"]) / bw)
+        per_chip[framework] = {chip: statistics.median(values) for chip, values in shares.items()}
+    gains = {chip: per_chip["PyTorch MPS"][chip] / per_chip["PyTorch CPU"][chip]
+             for chip in per_chip["PyTorch MPS"].keys() & per_chip["PyTorch CPU"].keys()}
+    if "most" in v:
+        chip = v["chip"].value if isinstance(v["chip"], Text) else str(v["chip"])
+        widest = max(gains, key=gains.get) if gains else None
+        if widest is None or not rounds_to(v["most"], gains[widest]):
+            c.fail(f"up to {shown(v['most'])}, but the largest gain of one chip is "
+                   f"{gains.get(widest) if widest else None}")
+        if widest is not None and widest not in chip:
+            c.fail(f"the largest gain is named for {chip}, but it is the {widest}'s")
+        if widest is not None and not rounds_to(v["chip_cpu_share"], per_chip["PyTorch CPU"][widest]):
+            c.fail(f"{shown(v['chip_cpu_share'])} for the {widest}'s CPU copies, but they reach "
+                   f"{100 * per_chip['PyTorch CPU'][widest]:.3g}%")
+    elif gains and max(gains.values()) > ratio.value + ratio.unit / 2:
+        c.fail(f"{ratio} is said with no upper end, but one chip gains {max(gains.values()):.3g}")
 
 
 def _mac_bytes(c, printed: Any) -> None:

@@ -556,6 +556,21 @@ def _ops_per_token(found: ModelFinding) -> float | None:
     return found.ops_per_layer * predict.decode_models()["7B"][1] if found.ops_per_layer else None
 
 
+def _widest_copy_gain(gpu: predict.Assumption, cpu: predict.Assumption) -> tuple[float, str, float] | None:
+    """The largest gain on mps of one chip's copy over its own CPU's copy, each the median of that chip's cited
+    shares of its spec bandwidth, with the chip and its CPU's share; ``None`` where no chip has both."""
+    def per_chip(given: predict.Assumption) -> dict[str, float]:
+        shares: dict[str, list[float]] = {}
+        for row in given.rows:
+            bandwidth = predict._spec_bandwidth(row)
+            if bandwidth:
+                shares.setdefault(row.chip, []).append(row.value / bandwidth)
+        return {chip: statistics.median(values) for chip, values in shares.items()}
+    on_gpu, on_cpu = per_chip(gpu), per_chip(cpu)
+    gains = [(on_gpu[chip] / on_cpu[chip], chip, on_cpu[chip]) for chip in sorted(on_gpu.keys() & on_cpu.keys())]
+    return max(gains) if gains else None
+
+
 def rules(results: ResultSet, words: Words) -> dict[str, str]:
     """The closing chapter's rules, each one short sentence of one idea with its figure or two: where each figure
     comes from is the chapter "Your Mac"'s (:func:`threshold_sentences`, :func:`batch_sentence`,
@@ -576,8 +591,16 @@ def rules(results: ResultSet, words: Words) -> dict[str, str]:
     given = found.assumptions
     if "gpu_bandwidth_share" in given and "cpu_bandwidth_share" in given:
         gpu, cpu = given["gpu_bandwidth_share"].central, given["cpu_bandwidth_share"].central
-        made["model_rule_memory"] = words("model.rule.memory", gpu_share=Share(gpu), cpu_share=Share(cpu),
-                                          ratio=Factor(gpu / cpu))
+        ratio = Factor(gpu / cpu)
+        widest = _widest_copy_gain(given["gpu_bandwidth_share"], given["cpu_bandwidth_share"])
+        if widest is not None and Factor(widest[0]).text(words) != ratio.text(words) and widest[0] > gpu / cpu:
+            # The medians' ratio is typical, not a bound: a chip whose CPU copies reach a small share gains more.
+            made["model_rule_memory"] = words("model.rule.memory_up_to", gpu_share=Share(gpu), cpu_share=Share(cpu),
+                                              ratio=ratio, most=Factor(widest[0]), chip=Text(widest[1]),
+                                              chip_cpu_share=Share(widest[2]))
+        else:
+            made["model_rule_memory"] = words("model.rule.memory", gpu_share=Share(gpu), cpu_share=Share(cpu),
+                                              ratio=ratio)
     crossings = [p for p in found.predictions if p.quantity == "matvec_crossover_m" and p.value]
     mac_bytes = _mac_bytes(found)
     if crossings and gpu_op is not None and mac_bytes is not None:

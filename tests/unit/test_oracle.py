@@ -871,11 +871,12 @@ def test_a_rate_from_memory_is_a_matrix_larger_than_the_cache_and_never_the_copy
 
 
 def _drop(device: str, workload: str, before: int, after: int, high: float, low: float, share: float,
-          axis: str = "m") -> Said:
+          axis: str = "m", factor: float | None = None) -> Said:
     return said("drop.one", device=device, what=phrase("drop.what", workload=Choice(workload), dtype=Text("")),
                 before=phrase("drop.size", axis=Choice(axis), size=Size(before)),
                 after=phrase("drop.size", axis=Choice(axis), size=Size(after)),
-                high=Rate(high, "GB/s"), low=Rate(low, "GB/s"), share=Share(share))
+                high=Rate(high, "GB/s"), low=Rate(low, "GB/s"), share=Share(share),
+                factor=Factor(high / low if factor is None else factor))
 
 
 def test_falls_of_more_than_half_are_consecutive_and_none_is_left_out() -> None:
@@ -884,6 +885,7 @@ def test_falls_of_more_than_half_are_consecutive_and_none_is_left_out() -> None:
     why = said("drop.why", count=Count(1), cause=Choice("unknown"), swap=Choice("unknown"))
     assert not claims(results, _drop(CPU, "matvec", 1024, 2048, 42.0, 16.8, 0.40), why)
     assert claims(results, _drop(CPU, "matvec", 1024, 2048, 42.0, 16.8, 0.45), why)
+    assert claims(results, _drop(CPU, "matvec", 1024, 2048, 42.0, 16.8, 0.40, factor=2.0), why)  # it fell 2.5×
     assert claims(results, _drop(CPU, "matvec", 1024, 4096, 42.0, 16.8, 0.40), why)
     assert claims(results, _drop(CPU, "matvec", 2048, 4096, 16.8, 16.8, 1.00), why)
     assert claims(results, _drop(CPU, "matvec", 1024, 2048, 42.0, 16.8, 0.40, axis="n"), why)
@@ -900,7 +902,7 @@ def test_falls_of_more_than_half_are_consecutive_and_none_is_left_out() -> None:
     matmul = said("drop.one", device=CPU, what=phrase("drop.what", workload=Choice("matvec"), dtype=Text("")),
                   before=phrase("drop.size", axis=Choice("m"), size=Size(1024)),
                   after=phrase("drop.size", axis=Choice("m"), size=Size(2048)),
-                  high=Rate(42.0, "GB/s"), low=Rate(42.0, "GB/s"), share=Share(1.0))
+                  high=Rate(42.0, "GB/s"), low=Rate(42.0, "GB/s"), share=Share(1.0), factor=Factor(1.0))
     assert "the chapter on the matrix-vector product lists" in " ".join(
         p for f in claims(steady, matmul, brief) for p in f.problems)
     alone = said("bandwidth.reading", device=CPU, source=Choice("no_ceiling"))

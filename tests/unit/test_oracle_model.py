@@ -89,7 +89,7 @@ def test_the_matrix_reads_each_kind_of_model_claim() -> None:
     wanted = {"model.fit.choice", "model.fit.choice_max", "model.fit.replayed",
               "model.threshold.matvec", "model.checks.conflicts.none", "model.checks.accounting",
               "model.answer.error", "model.answer.crossover", "model.answer.mac", "model.rule.fixed",
-              "model.rule.memory", "model.rule.mac", "model.rule.batch", "model.rule.text", "model.batch",
+              "model.rule.memory_up_to", "model.rule.mac", "model.rule.batch", "model.rule.text", "model.batch",
               "model.decode.ops", "model.post"}
     assert wanted <= keys, sorted(wanted - keys)
     rows = [r for machine in MACHINES for r in with_fit(machine) if r.key.startswith("table.")]
@@ -301,8 +301,12 @@ def test_the_rules_and_the_post_are_read_arithmetic(machine: str) -> None:
     results = results_of(machine)
     rules, post = model_of(machine, "verdict"), model_of(machine, "timing")
     assert not false(rules, results) and not false(post, results)
-    for key, values in (("model.rule.memory", {"cpu_share": lambda v: Share(shown(v["cpu_share"]).value + 0.07)}),
-                        ("model.rule.memory", {"ratio": lambda v: Factor(shown(v["ratio"]).value + 0.1)}),
+    for key, values in (("model.rule.memory_up_to", {"cpu_share": lambda v: Share(shown(v["cpu_share"]).value + 0.07)}),
+                        ("model.rule.memory_up_to", {"ratio": lambda v: Factor(shown(v["ratio"]).value + 0.1)}),
+                        ("model.rule.memory_up_to", {"most": lambda v: Factor(shown(v["most"]).value + 0.2)}),
+                        ("model.rule.memory_up_to", {"chip": Text("Apple M1")}),
+                        ("model.rule.memory_up_to",
+                         {"chip_cpu_share": lambda v: Share(shown(v["chip_cpu_share"]).value + 0.05)}),
                         ("model.rule.fixed", {"bytes": lambda v: Bytes(v["bytes"].n * 3, binary=False)}),
                         ("model.rule.fixed", {"op": lambda v: Seconds(v["op"].seconds * 1.3)}),
                         ("model.rule.fixed", {"op": lambda v: Seconds(v["op"].seconds / 1.3)}),

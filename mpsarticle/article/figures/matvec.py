@@ -58,7 +58,9 @@ def original_bars(results: ResultSet, lang: str, method: Method = "naive") -> Fi
     without synchronisation); with ``"engine"`` the same chart with honest times.
     """
     words = words_in(lang)
-    title = words("figure.original_title", method=words(METHOD_KEYS[method]))
+    # The title already says the experiment is the original: the method's name leaves out "(original)".
+    title = words("figure.original_title",
+                  method=words("figure.method.naive.bare" if method == "naive" else METHOD_KEYS[method]))
     criteria = {"suite": "original", "workload": "matvec", "method": method}
     devices = devices_with_data(results, **criteria)
     if not devices:

@@ -68,7 +68,7 @@ def drops_sentence(found: Sequence[f.Drop], words: Words, why: str | None = "dro
                            what=Phrase.of("drop.what", workload=Choice(drop.workload), dtype=Text(drop.dtype or "")),
                            before=before, after=after,
                            high=Rate(drop.before_rate, drop.unit), low=Rate(drop.after_rate, drop.unit),
-                           share=Share(drop.share)))
+                           share=Share(drop.share), factor=Factor(drop.before_rate / drop.after_rate)))
         cache = (environment or {}).get("devices", {}).get(drop.device, {}).get("cache_bytes")
         small, large = (point.bytes_moved for point in drop.evidence)
         if why == "drop.why" and isinstance(cache, int) and cache > 0 and small and large and small <= cache < large:
