@@ -390,8 +390,9 @@ def mps_issues_table(results: ResultSet, words: Words) -> str:
         chips = words.join([Text(c) for c in issue.chips]) if issue.chips else words("mps_issues.every_chip")
         if issue.macos_from is not None:
             chips += " " + words("mps_issues.from_macos", macos=Text(str(issue.macos_from)))
-        fixed = ("{}.{}".format(*issue.fixed_in) if issue.fixed_in
-                 else words("mps_issues.not_fixed", problem=Choice(issue.key)))
+        version = "{}.{}".format(*issue.fixed_in) if issue.fixed_in else None
+        fixed = (words("mps_issues.partly", version=Text(version)) if version and issue.partly else version
+                 or words("mps_issues.not_fixed", problem=Choice(issue.key)))
         here = words("mps_issues.here", status=Choice(status(issue, env)), torch=Text(str(env.get("torch", "?"))))
         # The reports on a line of their own: several problems end in a parenthesis already.
         rows.append(f"<tr><td>{what}<br>{links}</td>{_cells([chips, fixed, here])}</tr>")

@@ -23,7 +23,7 @@ __all__ = ["KnownIssue", "STATUSES", "known_issues", "macos_major", "status"]
 
 #: What :func:`status` answers: no Apple GPU was measured; the chip is not affected; the macOS is older than the
 #: first affected one; this torch has the fix; the problem applies.
-STATUSES = ("no_apple_gpu", "other_chip", "older_macos", "fixed", "applies")
+STATUSES = ("no_apple_gpu", "other_chip", "older_macos", "fixed", "partly_fixed", "applies")
 
 
 @dataclass(frozen=True)
@@ -37,6 +37,8 @@ class KnownIssue:
     #: The first torch release (major.minor) without the problem; ``None``: no release is known to fix it.
     fixed_in: tuple[int, int] | None
     note: str
+    #: The release in ``fixed_in`` fixes some of the problem's cases, not all (``2.14 partly`` in the data file).
+    partly: bool = False
 
 
 def _version(text: str) -> tuple[int, int] | None:
@@ -50,7 +52,8 @@ def known_issues() -> tuple[KnownIssue, ...]:
     return tuple(KnownIssue(key=row["key"], issues=tuple(row["issues"].split(";")),
                             chips=tuple(filter(None, row["chips"].split(";"))),
                             macos_from=int(row["macos_from"]) if row["macos_from"] else None,
-                            fixed_in=_version(row["fixed_in"]), note=row["source_note"])
+                            fixed_in=_version(row["fixed_in"]), note=row["source_note"],
+                            partly=row["fixed_in"].strip().endswith("partly"))
                  for row in csv.DictReader(io.StringIO(text)))
 
 
@@ -77,5 +80,5 @@ def status(issue: KnownIssue, environment: Mapping[str, Any]) -> str:
         return "older_macos"
     torch = _version(str(environment.get("torch", "")))
     if issue.fixed_in is not None and torch is not None and torch >= issue.fixed_in:
-        return "fixed"
+        return "partly_fixed" if issue.partly else "fixed"
     return "applies"
