@@ -43,9 +43,12 @@ def test_a_row_outside_its_tolerance_is_reported():
 
 
 def test_the_verdict_is_the_distance_between_the_intervals_not_the_ratio():
-    # Medians 8 % apart, intervals overlapping: agrees (one run's ratio would have said outside).
+    # Medians 8 % apart, intervals overlapping: not outside (one run's ratio would have said so), but the two
+    # intervals allow 0.95x to 1.22x, beyond a fifth: too wide to have shown a disagreement of 5 %.
     wide = _row((1.08, 1.00, 1.16), (1.00, 0.95, 1.05))
-    assert wide.ratio > 1.05 and wide.gap == 0 and wide.agrees
+    assert wide.ratio > 1.05 and wide.gap == 0 and not wide.agrees and wide.verdict == "unclear"
+    # Medians 3 % apart, intervals overlapping and narrow: agrees.
+    assert _row((1.03, 1.00, 1.06), (1.00, 0.98, 1.02)).agrees
     # Intervals 4.8 % apart: within 5 %; 5.5 % apart: outside, either way round.
     assert _row((1.10, 1.10, 1.12), (1.00, 1.00, 1.05)).agrees
     assert not _row((1.20, 1.108, 1.25), (1.00, 0.95, 1.05)).agrees
@@ -58,12 +61,13 @@ def test_rows_come_from_every_process():
                 "engine_samples": engine, "reference_samples": reference, "engine_wall_s": 1.0,
                 "engine_timed_s": 0.5, "reference_wall_s": 0.75}
 
-    # Three processes whose medians differ by 20 %: each method's interval spans them, so they agree.
+    # Three processes whose medians differ by 20 %: each method's interval spans them, so they do not lie apart, and
+    # are too wide to say they agree within 5 %.
     per_process = [[measured([1.0, 1.01, 0.99], [1.02, 1.0, 1.01])], [measured([1.2, 1.21, 1.19], [1.2, 1.22, 1.21])],
                    [measured([1.1, 1.1, 1.11], [1.1, 1.12, 1.1])]]
     (row,) = selfcheck_rows.rows_of(per_process, 0.05)
     assert row.processes == 3 and row.engine_process_medians_s == (1.0, 1.2, 1.1)
-    assert row.engine_ci_low_s < 1.0 and row.engine_ci_high_s > 1.2 and row.agrees
+    assert row.engine_ci_low_s < 1.0 and row.engine_ci_high_s > 1.2 and row.gap == 0 and row.verdict == "unclear"
     assert row.engine_wall_s == 3.0 and row.reference_wall_s == 2.25
     assert selfcheck_rows.Row.from_dict(row.to_dict()) == row
 
@@ -78,6 +82,8 @@ def test_selfcheck_command_smoke(tmp_path):
     )
     assert done.returncode == 0, done.stdout + done.stderr
     rows = json.loads(out.read_text())
-    assert len(rows) == len(selfcheck.CPU_POINTS) and all(row["agrees"] for row in rows)
+    # Two processes on a busy machine may leave a row too wide to check; none may lie outside.
+    assert len(rows) == len(selfcheck.CPU_POINTS) and all(row["verdict"] in ("agrees", "unclear") for row in rows)
+    assert any(row["agrees"] for row in rows), rows
     assert all(row["processes"] == 2 and len(row["engine_process_medians_s"]) == 2 for row in rows)
     assert "blocked_autorange" in done.stdout and "engine/reference wall" in done.stdout
