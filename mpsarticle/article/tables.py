@@ -226,7 +226,7 @@ def folded(content: str, summary: str) -> str:
 
 SELFCHECK_COLUMNS = ("column.device", "selfcheck_table.point", "selfcheck_table.reference",
                      "selfcheck_table.engine", "selfcheck_table.reference_interval", "selfcheck_table.ratio",
-                     "selfcheck_table.gap", "selfcheck_table.verdict")
+                     "selfcheck_table.verdict")
 
 
 def selfcheck_table_rows(rows: Sequence[Row], words: Words) -> tuple[Said, ...]:
@@ -261,9 +261,12 @@ def selfcheck_table(rows: Sequence[Row], words: Words) -> str:
             verdict = f"{words('selfcheck_table.outside')} ±{words.render(v['tolerance'])}"
         else:
             verdict = words("selfcheck_table.agrees" if v["verdict"] == Choice("agrees") else "selfcheck_table.unclear")
-        gap = words("selfcheck_table.apart", gap=v["gap"]) if "gap" in v else words("selfcheck_table.overlap")
+        # How far apart the intervals lie goes with the verdict it decides (nothing where they overlap): a column of
+        # its own would not fit a page 1,280 px wide beside two intervals.
+        if "gap" in v:
+            verdict = words("selfcheck_table.verdict_apart", verdict=Text(verdict), gap=v["gap"])
         cells = [v["device"], words.render(v["point"]), words.render(v["reference"]), interval(v, "engine"),
-                 interval(v, "theirs"), words.render(v["ratio"]), gap, verdict]
+                 interval(v, "theirs"), words.render(v["ratio"]), verdict]
         body.append(f"<tr>{_cells(cells)}</tr>")
     return html_table([words(key) for key in SELFCHECK_COLUMNS], body, "mpsarticle-selfcheck")
 

@@ -10,7 +10,7 @@ from mpsarticle.analysis import findings as f
 from mpsarticle.article.selfcheck_words import point_words, reference_words
 from mpsarticle.article.sentences.method import selfcheck_sentence
 from mpsarticle.article.tables import selfcheck_table
-from mpsarticle.article.wording import LANGUAGES, Choice, Words
+from mpsarticle.article.wording import LANGUAGES, Choice, Text, Words
 from mpsarticle.core.specs import MatMul, MatVec
 from mpsarticle.measure import selfcheck
 from mpsarticle.results.selfcheck import Row
@@ -87,8 +87,10 @@ def test_the_table_shows_how_far_apart_and_the_sentence_only_counts(lang, shown,
     ratio = parse_number(shown, lang)
     rows = [row(ratio=ratio), row(reference="events", ratio=1.01)]
     html = selfcheck_table(rows, words)
-    assert f"<td class=\"num\">{shown}</td>" in html and f"<td>{apart}</td>" in html
-    assert f"<td>{words('selfcheck_table.overlap')}</td>" not in html  # narrow intervals: the second lies 1% apart
+    assert f"<td class=\"num\">{shown}</td>" in html and f"{apart}" in html
+    # Narrow intervals: the second row's lie 1% apart, within the tolerance, and its verdict says so.
+    between = words("selfcheck_table.verdict_apart", verdict=Text("X"), gap=Text("Y")).split("X")[1].split("Y")[0]
+    assert html.count(between) == 2, html
     text = selfcheck_sentence(f.selfcheck(rows), words)
     assert not IDENTIFIERS.search(text), text
     assert point_words(row(), words, "prose") not in text and shown not in text and apart not in text
