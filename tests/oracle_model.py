@@ -913,20 +913,11 @@ def _held(c, device: str, s: Said, params: Params) -> Params | None:
                    f"{params.c:.4g} s at {params.B / 1e9:.4g} GB/s")
         return Params(op, bw, params.F)
     # Where the two combinations fit within 1 % of each other, the printed parameters may be either one's fit.
-    tried = []
-    for combination in combinations(c, device):
-        own, held = own_fit(c.oracle.results, device, combination), with_fixed(c.oracle.results, device,
-                                                                              combination, op, bw)
-        if own is None or held is None:
-            continue
-        if held[1] <= own[1] * 1.02 + 1e-3:
-            return held[0]
-        tried.append(f"{combination}: at best an RMS log error of {held[1]:.4f}, against {own[1]:.4f} for the "
-                     f"oracle's own ({own[0].c:.4g} s at {own[0].B / 1e9:.4g} GB/s)")
-    if not tried:
-        c.fail(f"no fit of the {device}")
-        return None
-    c.fail(f"{shown(s.values['op'])} at {shown(s.values['bw'])} is no fit of the {device}: " + "; ".join(tried))
+    held, why = _fit_held(c, device, op, bw)
+    if held is not None:
+        return held
+    c.fail(why if why.startswith("no fit") else f"{shown(s.values['op'])} at {shown(s.values['bw'])} is no fit of "
+           f"the {device}: {why}")
     return None
 
 
@@ -1345,10 +1336,9 @@ def check_model_answer_mac(s: Said, c) -> None:
                            f"measured size from there ({pairs.what})")
 
 
-def _no_fit(c, device: str, op: float, bw: float) -> str | None:
-    """Why a fixed cost ``op`` and a bandwidth ``bw`` are no fit of the device (None where they are one): the best
-    rates for the two held, against the oracle's own fit (within 2 % of its weighted RMS log error), as
-    :func:`_held` reads a sentence that prints both."""
+def _fit_held(c, device: str, op: float, bw: float) -> tuple[Params | None, str]:
+    """The best rates for a fixed cost ``op`` and a bandwidth ``bw`` held, where they fit within 2 % of the
+    oracle's own fit (its weighted RMS log error) for some combination, else ``None`` and why not."""
     tried = []
     for combination in combinations(c, device):
         own, held = own_fit(c.oracle.results, device, combination), with_fixed(c.oracle.results, device,
@@ -1356,10 +1346,17 @@ def _no_fit(c, device: str, op: float, bw: float) -> str | None:
         if own is None or held is None:
             continue
         if held[1] <= own[1] * 1.02 + 1e-3:
-            return None
+            return held[0], ""
         tried.append(f"{combination}: at best an RMS log error of {held[1]:.4f}, against {own[1]:.4f} for the "
                      f"oracle's own ({own[0].c:.4g} s at {own[0].B / 1e9:.4g} GB/s)")
-    return "; ".join(tried) or f"no fit of the {device}"
+    return None, "; ".join(tried) or f"no fit of the {device}"
+
+
+def _no_fit(c, device: str, op: float, bw: float) -> str | None:
+    """Why a fixed cost ``op`` and a bandwidth ``bw`` are no fit of the device (None where they are one), as
+    :func:`_held` reads a sentence that prints both."""
+    held, why = _fit_held(c, device, op, bw)
+    return None if held is not None else why
 
 
 def check_model_rule_fixed(s: Said, c) -> None:
