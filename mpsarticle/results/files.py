@@ -63,12 +63,22 @@ def check_writable(path: str | os.PathLike[str]) -> Path:
     return target
 
 
+def _open_mode() -> int:
+    """The permissions ``open()`` gives a new file: 0666 less the process's umask."""
+    mask = os.umask(0)
+    os.umask(mask)
+    return 0o666 & ~mask
+
+
 def write_atomically(path: str | os.PathLike[str], text: str) -> Path:
     """Write ``text`` to ``path`` through a temporary file in the same folder and a rename."""
     target = Path(path)
     target.parent.mkdir(parents=True, exist_ok=True)
     handle, temporary = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent)
     try:
+        # mkstemp makes the file private (0600); the result is meant to be read like any file open() writes,
+        # by a web server publishing the site or by another user of the machine.
+        os.fchmod(handle, _open_mode())
         with os.fdopen(handle, "w", encoding="utf-8") as stream:
             stream.write(text)
             stream.flush()
