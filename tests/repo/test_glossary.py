@@ -20,6 +20,7 @@ The built pages are tests/site/test_glossary_pages.py's.
 from __future__ import annotations
 
 import ast
+import itertools
 import re
 from pathlib import Path
 
@@ -34,10 +35,24 @@ from ..conftest import LANGUAGES, ROOT
 from ..glossary import GLOSSARY_CHAPTER, glossary, glossary_block, landing_sections, offences, pattern, retired
 
 PACKAGE = ROOT / "mpsarticle"
+#: A string that is a name in code, not words: ``overhead``, ``speedup``, ``Overhead``.
+IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 #: Variants the issue that introduced the glossary named: the glossary must keep retiring them.
 KNOWN_RETIRED = {
-    "en": {"measuring engine", "synchronised engine", "throughput"},
-    "id": {"mesin ukur", "utas", "tolok ukur", "eksperimen"},
+    "en": {"measuring engine", "synchronised engine", "throughput", "overhead", "wall-clock"},
+    "id": {"mesin ukur", "utas", "tolok ukur", "eksperimen",
+           # one rendering per concept: too noisy to tell, level within noise, plain copy, share, bound, eager,
+           # published figure, rule of thumb, and the model's miss (not the correctness check's error)
+           "terlalu menyebar", "tidak dapat dibedakan", "setara dalam batas noise", "salinan memori",
+           "penyalinan memori", "pecahan", "batas kecepatan", "eager mode", "secara eager", "angka kutipan",
+           "aturan praktis", "galat median"},
+}
+#: The rows each glossary has and the other has not: Indonesian word choices with no English question behind them
+#: (which verb goes with a fixed cost, which English loanwords stay, "galat" against "error").
+ONLY_IN = {
+    "en": set(),
+    "id": {"menanggung biaya tetap", "galat", "error", "floating-point", "64-bit", "array", "framework",
+           "engine inferensi"},
 }
 
 
@@ -47,6 +62,17 @@ KNOWN_RETIRED = {
 def test_the_glossary_retires_the_known_variants(lang):
     missing = KNOWN_RETIRED[lang] - {v.lower() for v in retired(lang)}
     assert not missing, f"docs/{lang}/{GLOSSARY_CHAPTER}.md: the glossary no longer retires {sorted(missing)}"
+
+
+def test_both_glossaries_name_the_same_concepts_in_the_same_order():
+    """Row for row, once the rows one language alone needs are set aside: a concept added to one glossary is added
+    to the other."""
+    rows = {lang: [entry.term for entry in glossary(lang) if entry.term not in ONLY_IN[lang]] for lang in LANGUAGES}
+    for lang in LANGUAGES:
+        missing = ONLY_IN[lang] - {entry.term for entry in glossary(lang)}
+        assert not missing, f"docs/{lang}/{GLOSSARY_CHAPTER}.md: no glossary row for {sorted(missing)}"
+    assert len(rows["en"]) == len(rows["id"]), "the glossaries' shared rows differ in number:\n" + "\n".join(
+        f"{en!r:40} {id_!r}" for en, id_ in itertools.zip_longest(rows["en"], rows["id"], fillvalue="—"))
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -158,6 +184,8 @@ def test_package_strings_use_no_retired_variant():
         catalog = parts[at + 1] if 0 <= at < len(parts) - 2 and parts[at + 1] in LANGUAGES else None
         for lang, text, line in package_strings(path):
             lang = catalog or lang
+            if lang is None and IDENTIFIER.fullmatch(text):
+                continue  # a key or a name in code (the "overhead" suite): the built pages show what reaches a reader
             text = re.sub(r"\{[^{}]*\}", " ", text)  # format placeholders ({engine}) are not words
             keyed += lang is not None
             found += offences(text, retired(lang) if lang else unkeyed, f"{path.relative_to(ROOT)}:{line}")
