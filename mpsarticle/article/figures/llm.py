@@ -10,6 +10,7 @@ from matplotlib.ticker import FuncFormatter
 from mpsarticle.analysis.findings.llm import decoding
 from mpsarticle.article.figures.frame import Drawing, empty, label, new_figure, plain_axis
 from mpsarticle.article.figures.style import (
+    BACKGROUND,
     FIGSIZE,
     INK,
     LEGEND_EDGE,
@@ -25,6 +26,8 @@ __all__ = ["decode_bars"]
 
 #: The fill of the legend's keys for eager and replayed bars: a bar takes its device's colour, a key none.
 KEY_FILL = "#999999"
+#: Behind a text the dashed bound runs through.
+OPAQUE_BOX = {"facecolor": BACKGROUND, "edgecolor": "none", "pad": 1.0}
 #: The hatching of a step replayed without the host's part of each call's fixed cost.
 REPLAY_HATCH = "///"
 #: A replayed step's mode, by how it was replayed (``graph_how``; a file that does not say was a CUDA graph).
@@ -65,12 +68,13 @@ def decode_bars(results: ResultSet, lang: str) -> Figure:
         color = device_color(device, devices)
         ax.barh(y, length, color=color, height=0.6, hatch=REPLAY_HATCH if replayed else None,
                 edgecolor=INK if replayed else color, linewidth=0.6)
+        # On the page's white: a bar that ends near the bound has its number over the bound's dashed line.
         ax.text(length + longest * 0.02, y, words("figure.decode_value", value=Num(tokens)), va="center",
-                ha="left", fontsize=TICK_SIZE, color=INK)
+                ha="left", fontsize=TICK_SIZE, color=INK, bbox=OPAQUE_BOX)
     if shares:
         ax.axvline(1.0, color=INK, linestyle="--", linewidth=1.0)
         ax.text(1.0, -0.6, words("figure.decode_bound_line"), ha="center", va="bottom", fontsize=TICK_SIZE,
-                color=INK)
+                color=INK, bbox=OPAQUE_BOX)
         ax.xaxis.set_major_formatter(FuncFormatter(lambda x, _: words.render(share_tick(x))))
         ax.set_xlim(0, max(1.0, longest) * 1.3)
     else:
