@@ -35,7 +35,8 @@ REPOSITORY_BRANCH = config.value("repository_branch")
 
 #: Everything the page chrome says that depends on the language, from each language's catalog.
 CHROME = {code: {"language": catalog(code)["site.language"], "title": catalog(code)["site.title"],
-                 "copyright": catalog(code)["site.copyright"], "locale": catalog(code)["site.locale"]}
+                 "copyright": catalog(code)["site.copyright"], "locale": catalog(code)["site.locale"],
+                 "figure_hint": catalog(code)["site.figure_hint"]}
           for code in LANGUAGES}
 DEFAULT_LANGUAGE = "en"
 
@@ -301,6 +302,11 @@ html_context = {
 }
 
 
+def _css_string(text: str) -> str:
+    """``text`` as a quoted CSS string that cannot end the string or the <style> element it is written in."""
+    return '"' + "".join(f"\\{ord(c):x} " if c in '"\\<>\n' else c for c in text) + '"'
+
+
 def _per_language(app, config) -> None:
     """Set what depends on the language, now that -D language=.. is applied."""
     lang = config.language or DEFAULT_LANGUAGE
@@ -323,6 +329,8 @@ def _per_language(app, config) -> None:
     config.html_context = {
         **config.html_context,
         "mpsarticle_language": lang,
+        # Shown under each chart on a phone by docs/_static/mpsarticle.css (layout.html sets it as a CSS string).
+        "mpsarticle_figure_hint": _css_string(strings["figure_hint"]),
         # The switcher's links: every other language, each by its own name.
         "mpsarticle_other_languages": [(code, CHROME[code]["language"]) for code in LANGUAGES if code != lang],
     }

@@ -54,12 +54,12 @@ def whole(value: float, lang: str) -> str:
     return format_decimal(round(value), format="#,##0", locale=lang)
 
 
-def duration(seconds: float, lang: str) -> str:
-    """A time in the unit that reads best: ``17.2 µs``, ``1.05 ms``, ``2.31 s``."""
-    seconds = _rounded(seconds, 3)  # 0.9996 ms is "1.00 ms", not "1,000 µs"
+def duration(seconds: float, lang: str, digits: int = 3) -> str:
+    """A time in the unit that reads best: ``17.2 µs``, ``1.05 ms``, ``2.31 s`` (``10 µs`` with ``digits=1``)."""
+    seconds = _rounded(seconds, digits)  # 0.9996 ms is "1.00 ms", not "1,000 µs"
     for unit, scale in (("s", 1.0), ("ms", 1e-3), ("µs", 1e-6), ("ns", 1e-9)):
         if seconds >= scale or unit == "ns":
-            return f"{number(seconds / scale, lang)} {unit}"
+            return f"{number(seconds / scale, lang, digits)} {unit}"
     raise AssertionError("unreachable")
 
 
@@ -106,11 +106,12 @@ def rate(value_per_s: float, unit: str, lang: str) -> str:
     return f"{number(value_per_s, lang)} {unit}"
 
 
-def percent(fraction: float, lang: str) -> str:
-    """A share, by Babel's percent pattern of the language: two significant digits, whole percents from 10 % up."""
+def percent(fraction: float, lang: str, digits: int = 2) -> str:
+    """A share, by Babel's percent pattern of the language: two significant digits (or ``digits``), whole percents
+    from 10 % up."""
     if fraction == 0:
         return format_percent(0, locale=lang)
-    pattern = "#,##0%" if abs(fraction) >= 0.1 else "@@%"
+    pattern = "#,##0%" if abs(fraction) >= 0.1 else "@" * digits + "%"
     return format_percent(fraction, format=pattern, locale=lang)
 
 

@@ -174,9 +174,10 @@ class Num(Value):
 @dataclass(frozen=True)
 class Seconds(Value):
     seconds: float
+    digits: int = 3
 
     def text(self, words: Words) -> str:
-        return formatting.duration(self.seconds, words.lang)
+        return formatting.duration(self.seconds, words.lang, self.digits)
 
 
 @dataclass(frozen=True)
@@ -204,9 +205,10 @@ class Factor(Value):
 @dataclass(frozen=True)
 class Share(Value):
     fraction: float
+    digits: int = 2
 
     def text(self, words: Words) -> str:
-        return formatting.percent(self.fraction, words.lang)
+        return formatting.percent(self.fraction, words.lang, self.digits)
 
 
 @dataclass(frozen=True)

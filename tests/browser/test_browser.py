@@ -36,6 +36,8 @@ import numpy as np
 import pytest
 from PIL import Image
 
+from mpsarticle.article.wording import catalog
+
 from ..chapters import glue_figures, source
 from ..conftest import LANGUAGES, chapter_names
 from .browsing import DESKTOP, PHONE, Browsing, Visit, js, site_pages
@@ -51,6 +53,10 @@ CHAPTERS = chapter_names()
 LIGHT_BORDER = 200
 DARK_PAGE = 80
 MIN_CONTRAST = 4.5
+#: The line under a chart on a phone, by language (the catalog's, set by _templates/layout.html).
+FIGURE_HINT = {lang: catalog(lang)["site.figure_hint"] for lang in LANGUAGES}
+#: On a phone, a chart shown narrower than this has labels too small to read (it is laid out 770 px wide).
+PHONE_FIGURE_WIDTH = 600
 #: Hidden while a chart is photographed, so that nothing sticky covers it.
 HIDE_OVERLAYS = (".bd-header, .bd-header-article, .header-article, #pst-back-to-top, "
                  ".bd-sidebar-primary, .bd-sidebar-secondary { visibility: hidden !important; }")
@@ -301,20 +307,33 @@ def test_site_search_finds_each_chapter(light_pages, light, server, lang):
 
 
 def _clipped(pages: dict[str, Visit], *, desktop: bool) -> list[str]:
-    """Tables and figures a reader cannot see whole: on a desktop every one must fit its column; on a phone a table
-    may scroll inside its own box if its first column stays in view (sticky), and a figure must fit."""
+    """Tables and figures a reader cannot see whole: on a desktop every one must fit its column. On a phone a table
+    may scroll inside its own box if its first column stays in view (sticky) and a shadow at the box's edge shows
+    that there is more; a figure, shrunk to the column, would have labels too small to read: it may keep its width
+    and scroll sideways in a box of its own that fits, if a line under it, in the page's language, says so."""
     failures: list[str] = []
     for rel, found in _measured(pages, "clipped", failures):
+        lang = rel.split("/", 1)[0]
         for table in found["tables"]:
             if table["outside"]:
                 failures.append(f"{rel}: {table['name']} sticks out of the article's column")
             elif not table["fits"] and (desktop or not (table["sticky"] and table["scrolls"])):
                 how = "does not fit" if desktop else "is cut off (no scrolling box with its first column fixed)"
                 failures.append(f"{rel}: {table['name']} {how}: {table['width']} px in a {table['box']} px box")
+            elif not table["fits"] and not table["cue"]:
+                failures.append(f"{rel}: {table['name']} scrolls with nothing to show that it does "
+                                "(no shadow at its box's edge)")
         for figure in found["figures"]:
-            if not figure["fits"]:
+            hint = FIGURE_HINT.get(lang)
+            scrolls = not desktop and figure["scroller"] and hint and figure["hint"] and hint in figure["hint"]
+            if not figure["fits"] and not scrolls:
                 failures.append(f"{rel}: {figure['name']} ({figure['width']} px) does not fit the "
-                                f"{found['column']} px column")
+                                f"{found['column']} px column" + ("" if desktop else
+                                f" and does not scroll in a box of its own with the hint {hint!r} "
+                                f"(scroll box: {figure['scroller']}, hint: {figure['hint']!r})"))
+            if not desktop and figure["fits"] and figure["width"] < PHONE_FIGURE_WIDTH:
+                failures.append(f"{rel}: {figure['name']} is shrunk to {figure['width']} px: its labels are too "
+                                "small to read")
             if not figure["proportions"]:
                 failures.append(f"{rel}: {figure['name']} is not drawn at its own proportions (squeezed or cropped)")
             if figure["cut"]:

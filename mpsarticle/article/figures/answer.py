@@ -32,9 +32,10 @@ from mpsarticle.article.figures.style import (
     TOO_NOISY,
     WITHIN_NOISE,
     device_color,
+    factor_tick,
     words_in,
 )
-from mpsarticle.article.wording import Factor, Size, Text, Words
+from mpsarticle.article.wording import Size, Text, Words
 from mpsarticle.core.stats import FASTER, SAME, SLOWER, UNCLEAR, Ratio
 from mpsarticle.results.model import ResultSet
 
@@ -73,7 +74,7 @@ def answer(results: ResultSet, lang: str) -> Figure:
     ax.axvline(1.0, color=REFERENCE, linewidth=1.0)
     ax.set_yticks(range(len(rows)), [text for text, _ in rows], fontsize=TICK_SIZE)
     ax.invert_yaxis()
-    log_x(ax, words, Factor)
+    log_x(ax, words, factor_tick)
     low = min(min(r.low for _, r in rows), 1.0)
     high = max(max(r.high for _, r in rows), 1.0)
     span = math.log10(high / low) if low > 0 else 1.0

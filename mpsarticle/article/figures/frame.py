@@ -19,7 +19,7 @@ from matplotlib.axis import Axis
 from matplotlib.figure import Figure
 from matplotlib.layout_engine import ConstrainedLayoutEngine
 from matplotlib.lines import Line2D
-from matplotlib.ticker import FixedLocator, FuncFormatter, NullLocator
+from matplotlib.ticker import FixedLocator, FuncFormatter, LogLocator, NullFormatter, NullLocator
 
 from mpsarticle.article.figures.style import (
     BACKGROUND,
@@ -37,7 +37,8 @@ from mpsarticle.article.figures.style import (
     TICK_SIZE,
     TITLE_SIZE,
     LogLabels,
-    axis_factor,
+    LogTicks,
+    factor_tick,
     plain_number,
 )
 from mpsarticle.article.wording import Size, Value, Words
@@ -76,7 +77,8 @@ def new_figure(ncols: int = 1, *, width: float | None = None, height: float | No
             ax.spines[side].set_visible(False)
         for side in ("left", "bottom"):
             ax.spines[side].set_color(SPINE)
-        ax.tick_params(colors=INK, labelsize=TICK_SIZE)
+        # Majors and minors alike, so that every labelled tick has the one size (a minor is 10 pt by default).
+        ax.tick_params(which="both", colors=INK, labelsize=TICK_SIZE)
     return figure, axes
 
 
@@ -103,8 +105,9 @@ def title_over(figure: Figure, title: str) -> None:
     figure.suptitle(_wrapped(title), fontsize=TITLE_SIZE, color=INK)
 
 
-#: A tick's size is written only if it is at least this many times the last size written: the blog post's sizes
-#: (750, 1000, 1500, …) and the profiles' powers of two (1024, 2048, …) on one axis would print over each other.
+#: A size gets a tick only if it is at least this many times the last size ticked: the blog post's sizes (750, 1000,
+#: 1500, …) and the profiles' powers of two (1024, 2048, …) on one axis would print over each other, and their
+#: gridlines would stand in pairs.
 LABEL_RATIO = 1.45
 
 
@@ -118,16 +121,16 @@ def labelled_sizes(ticks: Sequence[int]) -> set[int]:
 
 
 def size_axis(ax: Axes, sizes: Iterable[int], words: Words) -> None:
-    """Log x with a tick at each measured size (the profiles step in powers of two), numbered where they fit, as the
-    prose writes a size (``1,024``; ``1.024`` in Indonesian)."""
+    """Log x with a numbered tick and a gridline at each measured size that fits (the profiles step in powers of
+    two), as the prose writes a size (``1,024``; ``1.024`` in Indonesian); a size too close to the last one numbered
+    has its marker on the line and no tick of its own."""
     ticks = sorted(set(sizes))
     ax.set_xscale("log", base=2)
     if ticks:
-        written = labelled_sizes(ticks)
-        ax.xaxis.set_major_locator(FixedLocator(ticks))
+        written = sorted(labelled_sizes(ticks))
+        ax.xaxis.set_major_locator(FixedLocator(written))
         ax.xaxis.set_minor_locator(NullLocator())
-        ax.xaxis.set_major_formatter(FuncFormatter(
-            lambda value, _: words.render(Size(round(value))) if round(value) in written else ""))
+        ax.xaxis.set_major_formatter(FuncFormatter(lambda value, _: words.render(Size(round(value)))))
 
 
 def plain_axis(axis: Axis, words: Words) -> None:
@@ -135,11 +138,22 @@ def plain_axis(axis: Axis, words: Words) -> None:
     axis.set_major_formatter(FuncFormatter(lambda value, _: words.render(plain_number(value))))
 
 
+def _log_ticks(axis: Axis, words: Words, value: Callable[[float], Value]) -> None:
+    """Labelled, gridded major ticks (:class:`LogTicks`) and short unlabelled minor marks between them."""
+    axis.set_major_locator(LogTicks())
+    axis.set_major_formatter(LogLabels(words, value))
+    axis.set_minor_locator(LogLocator(subs=MINOR_SUBS))
+    axis.set_minor_formatter(NullFormatter())
+
+
+#: Where the minor marks of a log axis fall in each decade.
+MINOR_SUBS = tuple(float(lead) for lead in range(2, 10))
+
+
 def log_y(ax: Axes, words: Words, value: Callable[[float], Value]) -> None:
     """A log y axis, each labelled tick the typed value ``value`` makes of it (``Seconds``, ``Num``, ...)."""
     ax.set_yscale("log")
-    ax.yaxis.set_major_formatter(LogLabels(words, value))
-    ax.yaxis.set_minor_formatter(LogLabels(words, value))
+    _log_ticks(ax.yaxis, words, value)
     low, high = ax.dataLim.intervaly
     if not 0 < low <= high < math.inf:
         # Nothing but failed-check marks: a log axis without data cannot even place its ticks.
@@ -151,14 +165,13 @@ def log_y(ax: Axes, words: Words, value: Callable[[float], Value]) -> None:
 def log_x(ax: Axes, words: Words, value: Callable[[float], Value]) -> None:
     """A log x axis of values (the bar charts), labelled as :func:`log_y` labels its axis."""
     ax.set_xscale("log")
-    ax.xaxis.set_major_formatter(LogLabels(words, value))
-    ax.xaxis.set_minor_formatter(LogLabels(words, value))
+    _log_ticks(ax.xaxis, words, value)
     ax.grid(False, axis="y")
 
 
 def speedup_y(ax: Axes, words: Words) -> None:
     """A logarithmic speed-up axis, with which side of the line at 1 means what written beside it."""
-    log_y(ax, words, axis_factor)
+    log_y(ax, words, factor_tick)
     ax.margins(y=0.15)
     for key, dy, va in (("figure.acc_faster", 3, "bottom"), ("figure.cpu_faster", -3, "top")):
         ax.annotate(words(key), (1.0, 1.0), xycoords=("axes fraction", "data"), xytext=(-3, dy),

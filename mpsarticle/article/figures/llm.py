@@ -8,20 +8,26 @@ from matplotlib.patches import Patch
 from matplotlib.ticker import FuncFormatter
 
 from mpsarticle.analysis.findings.llm import decoding
-from mpsarticle.article.figures.frame import Drawing, empty, label, new_figure
+from mpsarticle.article.figures.frame import Drawing, empty, label, new_figure, plain_axis
 from mpsarticle.article.figures.style import (
+    BACKGROUND,
     FIGSIZE,
     INK,
     LEGEND_EDGE,
     TICK_SIZE,
     device_color,
+    share_tick,
     words_in,
 )
-from mpsarticle.article.wording import Billions, Count, Num, Share, Text
+from mpsarticle.article.wording import Billions, Num, Text
 from mpsarticle.results.model import ResultSet
 
 __all__ = ["decode_bars"]
 
+#: The fill of the legend's keys for eager and replayed bars: a bar takes its device's colour, a key none.
+KEY_FILL = "#999999"
+#: Behind a text the dashed bound runs through.
+OPAQUE_BOX = {"facecolor": BACKGROUND, "edgecolor": "none", "pad": 1.0}
 #: The hatching of a step replayed without the host's part of each call's fixed cost.
 REPLAY_HATCH = "///"
 #: A replayed step's mode, by how it was replayed (``graph_how``; a file that does not say was a CUDA graph).
@@ -62,25 +68,27 @@ def decode_bars(results: ResultSet, lang: str) -> Figure:
         color = device_color(device, devices)
         ax.barh(y, length, color=color, height=0.6, hatch=REPLAY_HATCH if replayed else None,
                 edgecolor=INK if replayed else color, linewidth=0.6)
+        # On the page's white: a bar that ends near the bound has its number over the bound's dashed line.
         ax.text(length + longest * 0.02, y, words("figure.decode_value", value=Num(tokens)), va="center",
-                ha="left", fontsize=TICK_SIZE, color=INK)
+                ha="left", fontsize=TICK_SIZE, color=INK, bbox=OPAQUE_BOX)
     if shares:
         ax.axvline(1.0, color=INK, linestyle="--", linewidth=1.0)
         ax.text(1.0, -0.6, words("figure.decode_bound_line"), ha="center", va="bottom", fontsize=TICK_SIZE,
-                color=INK)
-        ax.xaxis.set_major_formatter(FuncFormatter(lambda x, _: words.render(Share(x))))
+                color=INK, bbox=OPAQUE_BOX)
+        ax.xaxis.set_major_formatter(FuncFormatter(lambda x, _: words.render(share_tick(x))))
         ax.set_xlim(0, max(1.0, longest) * 1.3)
     else:
-        ax.xaxis.set_major_formatter(FuncFormatter(
-            lambda x, _: words.render(Count(round(x)) if float(x).is_integer() else Num(x))))
+        plain_axis(ax.xaxis, words)
         ax.set_xlim(0, longest * 1.3)
     ax.set_yticks(range(len(rows)), [r[0] for r in rows])
     ax.set_ylim(len(rows) - 0.4, -1.0)
     ax.grid(False, axis="y")
     label(ax, title=title, xlabel=words("figure.decode_axis_share" if shares else "figure.decode_axis_tokens"))
-    handles: list[Patch | Line2D] = [Patch(facecolor="white", edgecolor=INK, label=words("figure.decode_eager_key"))]
+    # The keys are filled and hatched as the bars are, in a grey that is no device's colour.
+    handles: list[Patch | Line2D] = [Patch(facecolor=KEY_FILL, edgecolor=KEY_FILL, linewidth=0.6,
+                                           label=words("figure.decode_eager_key"))]
     if any(r[4] for r in rows):
-        handles.append(Patch(facecolor="white", edgecolor=INK, hatch=REPLAY_HATCH,
+        handles.append(Patch(facecolor=KEY_FILL, edgecolor=INK, hatch=REPLAY_HATCH, linewidth=0.6,
                              label=words("figure.decode_replay_key")))
     if shares:
         handles.append(Line2D([], [], color=INK, linestyle="--", label=words("figure.decode_bound_key")))

@@ -7,7 +7,7 @@ from matplotlib.figure import Figure
 
 from mpsarticle.analysis.findings.model import ANSWER_MATMUL, model
 from mpsarticle.article.figures.frame import Drawing, empty, label, legend, log_x, new_figure, title_over
-from mpsarticle.article.figures.style import FIGSIZE, INK, OKABE_ITO, axis_factor, words_in
+from mpsarticle.article.figures.style import FIGSIZE, INK, OKABE_ITO, factor_tick, words_in
 from mpsarticle.article.mac_tables import REPORTED_MARK
 from mpsarticle.article.wording import Size
 from mpsarticle.core.cited import cited
@@ -73,7 +73,7 @@ def mac_model(results: ResultSet, lang: str) -> Figure:
         ax.plot([], [], linestyle="none", marker="$" + REPORTED_MARK.strip() + "$", markersize=8, color=INK,
                 label=words("figure.mac_model.reported"))
     ax.axvline(1.0, color=INK, linewidth=0.8, linestyle="--")
-    log_x(ax, words, axis_factor)
+    log_x(ax, words, factor_tick)
     ax.set_yticks(ys, [name for name, *_rest in shown])
     ax.invert_yaxis()
     ax.grid(False, axis="y")

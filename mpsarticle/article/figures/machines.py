@@ -16,7 +16,7 @@ from matplotlib.artist import Artist
 from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 from matplotlib.lines import Line2D
-from matplotlib.ticker import FixedLocator, FuncFormatter, NullFormatter
+from matplotlib.ticker import FixedLocator, NullFormatter
 
 from mpsarticle.analysis import series as analysis
 from mpsarticle.analysis.families import LISTED
@@ -29,6 +29,7 @@ from mpsarticle.article.figures.frame import (
     log_y,
     message,
     new_figure,
+    plain_axis,
     size_axis,
     speedup_y,
     title_over,
@@ -55,11 +56,12 @@ from mpsarticle.article.figures.style import (
     TICK_SIZE,
     machine_color,
     machine_device_style,
+    share_tick,
     size_label,
     words_in,
 )
 from mpsarticle.article.figures.training import TRAIN_CRITERIA, failed_text, step_text
-from mpsarticle.article.wording import Count, Num, Share, Size, Words
+from mpsarticle.article.wording import Size, Words
 from mpsarticle.results.model import Point, ResultSet
 
 __all__ = ["TRAIN_BATCH", "machines_efficiency", "machines_speedup", "machines_train"]
@@ -216,7 +218,7 @@ def machines_efficiency(entries: Entries, lang: str, suite: str = "matvec") -> F
         # Named in the legend, not beside the line: there it would cover the lines that cross 100%.
         ax.axhline(1.0, color=REFERENCE, linestyle="--", linewidth=1.0, gid="own-limit")
         _size_axis(ax, drawn.sizes, words, most=5)
-        log_y(ax, words, Share)
+        log_y(ax, words, share_tick)
         ax.margins(y=0.12)
     pairs.append((Line2D([], [], color=REFERENCE, linestyle="--", linewidth=1.0), words("figure.machines.own_limit")))
     legend(figure, words, failed=any(drawn.failed for drawn in panels), pairs=pairs, loc="outside lower center",
@@ -281,9 +283,8 @@ def machines_train(entries: Entries, lang: str) -> Figure:
             ax.axhline(y - 0.5, color=SEPARATOR, linewidth=0.8)
     ax.set_yticks(range(len(rows)), labels, fontsize=TICK_SIZE)
     ax.invert_yaxis()
-    # Whole ticks as whole numbers ("5", not "5,00"), in the language's grouping.
-    ax.xaxis.set_major_formatter(FuncFormatter(
-        lambda x, _: words.render(Count(round(x)) if float(x).is_integer() else Num(x))))
+    # Each tick with the digits it has ("5", "2,5", not "5,00"), in the language's grouping.
+    plain_axis(ax.xaxis, words)
     # Room on the right for the value written after the longest bar.
     ax.set_xlim(0, high * 1.35)
     ax.grid(True, axis="x", which="major", color=GRID, linewidth=0.7)

@@ -12,13 +12,17 @@ from mpsarticle.article.figures.style import (
     OTHER_DTYPE_STYLE,
     STATUS_KEYS,
     device_color,
+    plain_number,
     size_label,
     words_in,
 )
-from mpsarticle.article.wording import Num, Text
+from mpsarticle.article.wording import Text
 from mpsarticle.results.model import ResultSet
 
-__all__ = ["matmul"]
+__all__ = ["TERA", "matmul"]
+
+#: Above this many GFLOP/s the axis counts TFLOP/s.
+TERA = 1_000
 
 
 def _dtype_order(dtype: str) -> tuple[int, str]:
@@ -34,6 +38,9 @@ def matmul(results: ResultSet, lang: str) -> Figure:
         return empty(words, title)
     dtypes = sorted({str(p.params.get("dtype")) for p in results.select(suite="matmul", workload="matmul")},
                     key=_dtype_order)
+    # TFLOP/s once a rate passes 1,000 GFLOP/s: an accelerator's ticks would otherwise run to "1,000,000".
+    fastest = max((p.gflop_s or 0.0 for p in results.select(suite="matmul", workload="matmul")), default=0.0)
+    unit, scale = ("TFLOP/s", 1e3) if fastest > TERA else ("GFLOP/s", 1.0)
     figure, (ax,) = new_figure()
     drawn = Drawn()
     for device in devices:
@@ -42,8 +49,8 @@ def matmul(results: ResultSet, lang: str) -> Figure:
             linestyle, marker = DTYPE_STYLES.get(dtype, OTHER_DTYPE_STYLE)
             name = words("figure.dtype_line", device=words.device(device), dtype=Text(dtype))
             line = Line(color, name, linestyle=linestyle, marker=marker, linewidth=1.6)
-            found = draw_series(ax, results, device, lambda p: p.gflop_s, line, workload="matmul", suite="matmul",
-                                dtype=dtype)
+            found = draw_series(ax, results, device, lambda p: None if p.gflop_s is None else p.gflop_s / scale,
+                                line, workload="matmul", suite="matmul", dtype=dtype)
             drawn.add(found)
             missing = analysis.unmeasured(results, workload="matmul", device=device, suite="matmul", method="engine",
                                           dtype=dtype)
@@ -53,8 +60,8 @@ def matmul(results: ResultSet, lang: str) -> Figure:
                 ax.plot([], [], color=color, linestyle=linestyle, marker=marker, markerfacecolor="none",
                         linewidth=1.6, label=words("figure.dtype_absent", series=name, why=why))
     size_axis(ax, drawn.sizes, words)
-    log_y(ax, words, Num)
-    label(ax, title=title, xlabel=size_label(words, "m"), ylabel=words("figure.matmul_axis"))
+    log_y(ax, words, plain_number)
+    label(ax, title=title, xlabel=size_label(words, "m"), ylabel=words("figure.matmul_axis", unit=Text(unit)))
     legend(ax, words, failed=drawn.failed, loc="best", ncols=len(devices))
     return figure
 

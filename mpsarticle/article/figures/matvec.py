@@ -12,11 +12,20 @@ import functools
 from typing import Any
 
 from matplotlib.figure import Figure
-from matplotlib.ticker import FuncFormatter
 
 from mpsarticle.analysis import findings
 from mpsarticle.analysis import series as analysis
-from mpsarticle.article.figures.frame import Drawing, empty, label, legend, log_y, new_figure, size_axis, speedup_y
+from mpsarticle.article.figures.frame import (
+    Drawing,
+    empty,
+    label,
+    legend,
+    log_y,
+    new_figure,
+    plain_axis,
+    size_axis,
+    speedup_y,
+)
 from mpsarticle.article.figures.series import (
     Drawn,
     Line,
@@ -34,11 +43,13 @@ from mpsarticle.article.figures.style import (
     REFERENCE,
     TICK_SIZE,
     device_color,
+    plain_number,
+    seconds_tick,
     size_label,
     words_in,
     workload_name,
 )
-from mpsarticle.article.wording import Num, Seconds, Size
+from mpsarticle.article.wording import Num, Size, Text
 from mpsarticle.core.specs import Method
 from mpsarticle.results.model import ResultSet
 
@@ -67,6 +78,11 @@ def original_bars(results: ResultSet, lang: str, method: Method = "naive") -> Fi
         return empty(words, title)
     sizes = sorted({int(p.params["m"]) for p in results.select(**criteria)})
     position = {m: i for i, m in enumerate(sizes)}
+    # One vertical scale (and unit) for the naive chart and the synchronised one, so that the two compare bar by
+    # bar.
+    tallest = [p.measured_s * ORIGINAL_CALLS for other in ("naive", "engine") for device in devices
+               for p in by_size(results, device, **{**criteria, "method": other}).values() if p is not None]
+    unit, scale = total_unit(max(tallest, default=1.0))
     figure, (ax,) = new_figure()
     width = 0.8 / len(devices)
     failed = False
@@ -75,22 +91,32 @@ def original_bars(results: ResultSet, lang: str, method: Method = "naive") -> Fi
         color = device_color(device, devices)
         bars = by_size(results, device, **criteria)
         good = [(m, p) for m, p in bars.items() if p is not None]
-        ax.bar([position[m] + offset for m, _ in good], [p.measured_s * ORIGINAL_CALLS for _, p in good],
+        ax.bar([position[m] + offset for m, _ in good], [p.measured_s * ORIGINAL_CALLS / scale for _, p in good],
                width=width, color=color, label=words.device(device))
         failed |= mark_failed(ax, [position[m] + offset for m, p in bars.items() if p is None], color)
     ax.set_xticks(range(len(sizes)), [words.render(Size(m)) for m in sizes])
-    # One vertical scale for the naive chart and the synchronised one, so that the two compare bar by bar.
-    tallest = [p.measured_s * ORIGINAL_CALLS for other in ("naive", "engine") for device in devices
-               for p in by_size(results, device, **{**criteria, "method": other}).values() if p is not None]
     if tallest:
-        ax.set_ylim(0, max(tallest) * 1.08)
-    # Seconds on a linear axis, written as the language writes numbers (id: 0,0175), not matplotlib's 0.0175.
-    ax.yaxis.set_major_formatter(FuncFormatter(lambda value, _: words.render(Num(value))))
+        ax.set_ylim(0, max(tallest) * 1.08 / scale)
+    # The unit's numbers on a linear axis, written as the language writes them (id: 2,5), not matplotlib's.
+    plain_axis(ax.yaxis, words)
     ax.grid(False, axis="x")
-    label(ax, title=title, xlabel=words("figure.dimension"), ylabel=words("figure.elapsed_100"))
-    # "best": a cold first call (no warm-up in timeit) can make the leftmost bar the tallest.
-    legend(ax, words, failed=failed, loc="best")
+    label(ax, title=title, xlabel=words("figure.dimension"), ylabel=words("figure.elapsed_100", unit=Text(unit)))
+    # Under the axes, not in them: a cold first call (no warm-up in timeit) or a slow CPU at the largest size makes
+    # a tall bar in any corner.
+    legend(figure, words, failed=failed, axes=[ax], loc="outside lower center", ncols=len(devices) + int(failed))
     return figure
+
+
+#: The unit of the original charts' axis by the tallest bar's seconds: the first whose numbers stay under 1,000.
+TOTAL_UNITS = (("µs", 1e-6), ("ms", 1e-3), ("s", 1.0))
+
+
+def total_unit(seconds: float) -> tuple[str, float]:
+    """(unit, seconds per unit) for an axis up to ``seconds``: ``ms`` for 0.02 s, ``µs`` for 0.0005 s."""
+    for unit, scale in TOTAL_UNITS:
+        if seconds < 1000 * scale:
+            return unit, scale
+    return TOTAL_UNITS[-1]
 
 
 def time_vs_size(results: ResultSet, lang: str, workload: str = "matvec", suite: str | None = None,
@@ -109,7 +135,7 @@ def time_vs_size(results: ResultSet, lang: str, workload: str = "matvec", suite:
         drawn.add(draw_series(ax, results, device, lambda p: p.median_s, line, workload=workload, method=method,
                               suite=suite, **params))
     size_axis(ax, drawn.sizes, words)
-    log_y(ax, words, Seconds)
+    log_y(ax, words, seconds_tick)
     label(ax, title=title, xlabel=size_label(words, analysis.size_key(workload)),
           ylabel=words("figure.time_per_call"))
     legend(ax, words, failed=drawn.failed, loc="upper left")
@@ -190,7 +216,7 @@ def bandwidth(results: ResultSet, lang: str, suite: str | None = None) -> Figure
                         textcoords="offset points", ha="left", va="bottom" if above else "top", fontsize=NOTE_SIZE,
                         color=INK)
     size_axis(ax, drawn.sizes, words)
-    log_y(ax, words, Num)
+    log_y(ax, words, plain_number)
     ax.margins(y=0.15)
     label(ax, title=title, xlabel=size_label(words, "m"), ylabel=words("figure.bandwidth_axis"))
     legend(ax, words, failed=drawn.failed, loc="lower right")

@@ -21,17 +21,16 @@ import math
 from collections.abc import Callable, Sequence
 from typing import Literal
 
-from matplotlib.ticker import Formatter
+from matplotlib.ticker import Formatter, Locator, MaxNLocator
 
-from mpsarticle.article import formatting
-from mpsarticle.article.wording import Choice, Factor, Num, Value, Words
+from mpsarticle.article.wording import Choice, Factor, Num, Seconds, Share, Value, Words
 from mpsarticle.core.specs import Method
 
 __all__ = ["BACKGROUND", "DEVICE_COLORS", "DPI", "DTYPE_STYLES", "FAILED_GID", "FIGSIZE", "GRID", "INK",
-           "LogLabels", "MACHINE_COLORS", "MACHINE_DEVICE_STYLES", "MESSAGE_GID", "METHOD_COLORS", "METHOD_MARKERS",
-           "METHOD_KEYS", "OKABE_ITO", "STATUS_KEYS", "axis_factor", "device_color",
-           "device_name", "machine_color", "machine_device_style", "plain_number", "size_label", "workload_name",
-           "words_in"]
+           "LogLabels", "LogTicks", "MACHINE_COLORS", "MACHINE_DEVICE_STYLES", "MESSAGE_GID", "METHOD_COLORS",
+           "METHOD_MARKERS", "METHOD_KEYS", "OKABE_ITO", "STATUS_KEYS", "device_color", "device_name", "factor_tick",
+           "machine_color", "machine_device_style", "plain_number", "seconds_tick", "share_tick", "size_label",
+           "tick_digits", "workload_name", "words_in"]
 
 # -- palette -----------------------------------------------------------------------
 
@@ -127,22 +126,37 @@ def size_label(words: Words, parameter: str) -> str:
     return words("figure.size", parameter=Choice(parameter)) if words.names("figure.size", parameter) else parameter
 
 
-def axis_factor(value: float) -> Factor:
-    """A speed-up on an axis: three significant digits, so that a log axis's ticks read alike (1.00×, 2.00×)."""
-    return Factor(value, digits=3)
-
-
-#: The most significant digits a tick of a linear axis is written with.
+#: The most significant digits a tick is written with.
 TICK_DIGITS = 6
+
+
+def tick_digits(value: float) -> int:
+    """The fewest significant digits that write ``value`` exactly: 1 for 0.5, 10 and 2,000; 2 for 2.5."""
+    for digits in range(1, TICK_DIGITS):
+        if math.isclose(float(f"{value:.{digits - 1}e}"), value, rel_tol=1e-9, abs_tol=1e-12):
+            return digits
+    return TICK_DIGITS
 
 
 def plain_number(value: float) -> Num:
     """A tick of a linear axis with the digits it has and no more (``0``, ``2.5``, ``1,000``), as matplotlib's own
     labels would have it, but with the language's separators."""
-    for digits in range(1, TICK_DIGITS):
-        if math.isclose(float(formatting.as_decimal(value, digits)), value, rel_tol=1e-9, abs_tol=1e-12):
-            return Num(value, digits)
-    return Num(value, TICK_DIGITS)
+    return Num(value, tick_digits(value))
+
+
+def factor_tick(value: float) -> Factor:
+    """A speed-up tick in its shortest exact form: ``0.5×``, ``1×``, ``20×`` (id ``0,5×``)."""
+    return Factor(value, digits=tick_digits(value))
+
+
+def seconds_tick(value: float) -> Seconds:
+    """A time tick in the unit that reads best, with the digits it has: ``10 µs``, ``1 ms``, ``2,5 ms``."""
+    return Seconds(value, digits=tick_digits(value))
+
+
+def share_tick(value: float) -> Share:
+    """A share tick with the digits it has: ``5%``, ``20%``, ``100%``."""
+    return Share(value, digits=tick_digits(value))
 
 
 # -- colours -----------------------------------------------------------------------------
@@ -169,11 +183,45 @@ def machine_device_style(device: str) -> tuple[LineStyle, str]:
 # -- ticks ---------------------------------------------------------------------------------
 
 
+class LogTicks(Locator):
+    """The major ticks of a log axis: every decade; 1, 2 and 5 of each decade when the view spans under three
+    decades, and every digit under :data:`FINE_SPAN`; where even those leave fewer than two ticks in view, evenly
+    spaced round numbers. Only these are labelled and gridded: the minor ticks are short marks without a number."""
+
+    #: Below this many decades, every digit of a decade is a major tick (1, 2, 3, ... 9).
+    FINE_SPAN = 0.6
+    #: Below this many decades, 1, 2 and 5 of each decade are.
+    MEDIUM_SPAN = 3.0
+    #: At most this many decades are labelled; a wider view labels every second (or third ...) decade.
+    MOST_DECADES = 8
+
+    def __call__(self) -> Sequence[float]:
+        if self.axis is None:
+            return []
+        return self.tick_values(*self.axis.get_view_interval())
+
+    def tick_values(self, vmin: float, vmax: float) -> Sequence[float]:
+        low, high = sorted((vmin, vmax))
+        if not (0 < low < high < math.inf):
+            return []
+        span = math.log10(high / low)
+        leads = (1,) if span >= self.MEDIUM_SPAN else (1, 2, 5) if span >= self.FINE_SPAN else range(1, 10)
+        stride = max(1, math.ceil(span / self.MOST_DECADES))
+        first, last = math.floor(math.log10(low)), math.ceil(math.log10(high))
+        ticks = [lead * 10.0 ** exponent for exponent in range(first - first % stride, last + 1, stride)
+                 for lead in leads]
+        inside = [tick for tick in ticks if low <= tick <= high]
+        if len(inside) < 2:
+            inside = [tick for tick in MaxNLocator(nbins=4, steps=[1, 2, 2.5, 5, 10]).tick_values(low, high)
+                      if tick > 0]
+        return self.raise_if_exceeds(inside)
+
+
 class LogLabels(Formatter):
-    """Log-axis labels in plain units: every decade, and 2 and 5 when the view spans under three decades.
+    """Log-axis labels in plain units, each the shortest exact form of its tick (``0.5×``, ``10 µs``, ``20``).
 
     matplotlib's default would write 10^-4; readers of this article think in µs and ms. Each label is the typed
-    value ``value`` makes of the tick, written by ``words``.
+    value ``value`` makes of the tick, written by ``words``; :class:`LogTicks` places the ticks.
     """
 
     def __init__(self, words: Words, value: Callable[[float], Value]) -> None:
@@ -181,11 +229,4 @@ class LogLabels(Formatter):
         self.value = value
 
     def __call__(self, x: float, pos: int | None = None) -> str:
-        if x <= 0 or self.axis is None:
-            return ""
-        low, high = sorted(self.axis.get_view_interval())
-        span = math.log10(high / low) if low > 0 else math.inf
-        lead = round(x / 10 ** math.floor(math.log10(x) + 1e-9), 6)
-        if lead == 1 or span < 0.6 or (span < 3 and lead in (2, 5)):
-            return self.words.render(self.value(x))
-        return ""
+        return self.words.render(self.value(x)) if x > 0 else ""

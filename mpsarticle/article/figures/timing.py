@@ -14,10 +14,11 @@ from mpsarticle.article.figures.style import (
     METHOD_KEYS,
     METHOD_MARKERS,
     NOTE_SIZE,
+    seconds_tick,
     size_label,
     words_in,
 )
-from mpsarticle.article.wording import Factor, Seconds, Size
+from mpsarticle.article.wording import Factor, Size
 from mpsarticle.core.specs import Method
 from mpsarticle.results.model import ResultSet
 
@@ -58,7 +59,7 @@ def methods(results: ResultSet, lang: str, suite: str = "matvec") -> Figure:
             ax.text(0.03, 0.97, words("figure.under_reports", size=Size(size), ratio=Factor(ratio)),
                     transform=ax.transAxes, ha="left", va="top", fontsize=NOTE_SIZE, color=INK)
         size_axis(ax, drawn.sizes, words)
-        log_y(ax, words, Seconds)
+        log_y(ax, words, seconds_tick)
         label(ax, title=words.device(device), xlabel=size_label(words, "m"))
     label(axes[0], ylabel=words("figure.time_per_call"))
     # Below the panels: inside one it would cover that device's lines.

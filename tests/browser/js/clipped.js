@@ -1,5 +1,8 @@
-// Tables and figures of the article that the reader cannot see whole at the current viewport (issue 23):
-// a table wider than its box must scroll inside it with its first column fixed (sticky); `fits` says which fit.
+// Tables and figures of the article that the reader cannot see whole at the current viewport: a table wider
+// than its box must scroll inside it with its first column fixed (sticky) and a cue at the edge (`cue`: a
+// gradient background, the shadow of what lies beyond); a figure must fit, or on a phone scroll sideways in its
+// own box that fits (`scroller`) with a line under it that says so (`hint`, its figure's ::after). `fits` says
+// which fit.
 () => {
   const article = document.querySelector("article.bd-article") || document.querySelector("article")
     || document.body;
@@ -22,7 +25,8 @@
     const first = table.querySelector("tr > :first-child");
     const sticky = first ? getComputedStyle(first).position === "sticky" : false;
     const scrolls = ["auto", "scroll"].includes(getComputedStyle(box).overflowX);
-    tables.push({name: name(table), fits, sticky, scrolls, width: Math.round(table.scrollWidth),
+    const cue = getComputedStyle(box).backgroundImage.includes("gradient");
+    tables.push({name: name(table), fits, sticky, scrolls, cue, width: Math.round(table.scrollWidth),
                  box: Math.round(box.clientWidth), outside: boxRect.right > column.right + 1});
   }
   const figures = [];
@@ -33,18 +37,34 @@
     // object-fit), and no box around it that hides its overflow cuts any of it off.
     const proportions = img.naturalWidth > 0 && Math.abs(r.height / r.width
       - img.naturalHeight / img.naturalWidth) <= 0.01 * (img.naturalHeight / img.naturalWidth) + 1 / r.width;
+    // A box inside the figure that scrolls sideways, fits the column and shows the image's whole height: the
+    // image is cut by it only for as long as the reader does not scroll.
+    const figure = img.closest("figure");
+    let scroller = null;
+    for (let p = img.parentElement; p && p !== figure; p = p.parentElement) {
+      const style = getComputedStyle(p);
+      const b = p.getBoundingClientRect();
+      if (["auto", "scroll"].includes(style.overflowX) && b.left >= column.left - 1 && b.right <= column.right + 1
+          && p.scrollHeight <= p.clientHeight + 1) { scroller = p; break; }
+    }
     let cut = null;
     for (let p = img.parentElement; p && p !== document.body; p = p.parentElement) {
+      if (p === scroller) continue;
       const style = getComputedStyle(p);
       if (style.overflowX === "visible" && style.overflowY === "visible") continue;
       const b = p.getBoundingClientRect();
-      if (r.left < b.left - 1 || r.right > b.right + 1 || r.top < b.top - 1 || r.bottom > b.bottom + 1) {
+      const outer = p.contains(scroller) ? scroller.getBoundingClientRect() : r;
+      if (outer.left < b.left - 1 || outer.right > b.right + 1 || outer.top < b.top - 1 || outer.bottom > b.bottom + 1) {
         cut = p.tagName.toLowerCase() + (p.className ? "." + String(p.className).split(/\s+/)[0] : "");
         break;
       }
     }
+    const after = figure ? getComputedStyle(figure, "::after") : null;
+    const hint = after && after.display !== "none" && after.visibility !== "hidden"
+      && !["none", "normal"].includes(after.content) ? after.content : null;
     figures.push({name: name(img), width: Math.round(r.width), natural: img.naturalWidth,
-                  fits: r.left >= column.left - 1 && r.right <= column.right + 1, proportions, cut});
+                  fits: r.left >= column.left - 1 && r.right <= column.right + 1, proportions, cut,
+                  scroller: scroller ? scroller.tagName.toLowerCase() : null, hint});
   }
   return {tables, figures, column: Math.round(column.width)};
 }
