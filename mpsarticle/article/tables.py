@@ -406,7 +406,7 @@ def matmul_same_table(results: ResultSet, words: Words) -> str:
         return ""
     head = [words("column.precision"), words("methods_table.m"), words("column.same.ratio", device=device),
             words("column.same.faster")]
-    return html_table(head, body)
+    return html_table(head, body, "mpsarticle-same-size")
 
 
 #: The columns of the table of a GPU's published peaks.

@@ -993,6 +993,22 @@ def test_naive_timeit_mostly_too_noisy_at_the_blog_posts_sizes_names_the_sizes_t
     assert claims(results, most(100, 300))  # the listed are not the fewer
 
 
+def test_naive_timeit_mostly_within_the_margin_names_the_sizes_too_scattered() -> None:
+    results = tiny({}, {100: 1e-5, 300: 1.2e-5, 500: 1.4e-5}, suite="original")
+    results = more(results, *[_point("mps", m, t, suite="original", method="naive", spread=spread)
+                              for m, t, spread in ((100, 1e-5, 0.01), (300, 1.2e-5, 0.01), (500, 1.5e-5, 0.9))])
+    found = f.naive_timing(results)
+    assert [s.verdict for s in found["mps"].sizes] == [AGREES, AGREES, NOISY]
+    text = post_sentence(found, f.machine(results), Words("en"))
+    assert "within 20% of the synchronised timer except at m = 500, where" in text, text
+
+    def most(*listed: int) -> Said:
+        return said("post.agrees_most", device=GPU, sizes=sizes(*listed), margin=Share(0.2))
+    assert not claims(results, most(500))
+    assert claims(results, most(300))  # within the margin there, not too noisy
+    assert claims(results, said("post.agrees_most", device=GPU, sizes=sizes(500), margin=Share(0.1)))
+
+
 def test_code_and_sideless_ratios_in_prose_fail() -> None:
     results = tiny({1024: 2e-5}, {1024: 1e-5})
     for text in ("{'m': 3000, 'dtype': 'float32'}", "Measured with Device(kind='mps')",
