@@ -317,10 +317,21 @@ class Page:
         found = tables.matmul_table(self.results, self.words)
         return self._html(found) if found else None
 
+    def same_size_table(self) -> Any:
+        """The accelerator's rate of ``A @ B`` over the CPU's at each size both measured, per precision (nothing
+        where none was measured on both)."""
+        found = tables.matmul_same_table(self.results, self.words)
+        return self._html(found) if found else None
+
     def vendor_peaks(self) -> Any:
         """The peaks the vendor publishes for this build's accelerator, cited, as a table; nothing where the data
         file lists none (so, unlike the ``*_table`` methods, it may draw no table at all)."""
         found = tables.vendor_peaks_table(self.results, self.words)
+        return self._html(found) if found else None
+
+    def post_table(self) -> Any:
+        """The blog post's sizes timed both ways, naive against synchronised (nothing where none was)."""
+        found = tables.post_table(self.results, self.words)
         return self._html(found) if found else None
 
     def methods_table(self) -> Any:

@@ -219,11 +219,13 @@ CHECKS: dict[str, str] = {
     "gap.cpu": "check_gap",
     # -- timing: the blog post's sizes, naive against synchronised
     "post.all": "check_post_all",
-    "post.mixed": "check_post_mixed",
+    "post.both": "check_post_both",
+    "post.one_way": "check_post_one_way",
     "post.agrees_all": "check_post_agree",
     "post.noisy_all": "check_post_noisy",
     "post.noisy_most": "check_post_noisy_most",
-    "post.rest_agree": "check_post_rest",
+    "post.agrees_most": "check_post_agrees_most",
+    "table.post": "check_post_row",
     "post.some.then": "check_post_some",
     "post.none.then": "check_post_none",
     "post.cpu.differs": "check_post_cpu_differs",
@@ -237,6 +239,7 @@ CHECKS: dict[str, str] = {
     "matmul.best.top": "check_best_top",
     "matmul.best.none": "check_best_none",
     "table.matmul": "check_matmul_row",
+    "table.matmul_same": "check_matmul_same_row",
     "tf32.on": "check_tf32",
     "tf32.off": "check_tf32",
     "tf32.conv.on": "check_conv_tf32",
@@ -343,12 +346,13 @@ CHECKS: dict[str, str] = {
 TABLE_ROWS: frozenset[str] = frozenset({"table.decode", "table.prompt", "table.attention", "table.mac_answer",
                                            "table.model_fit", "table.model_threshold", "table.model_source",
                                            "table.mlx", "table.processes", "table.bandwidth", "table.matmul",
+                                           "table.matmul_same", "table.post",
                                            "table.where", "table.selfcheck",
                                            "table.contexts"})
 
 #: Phrases read inside the message they stand in (an area inside the answer, a clause inside its sentence).
 PARTS: frozenset[str] = frozenset({
-    "where.cell", "original.total", "reading", "drop.what", "drop.size", "post.clause", "matmul.rate",
+    "where.cell", "original.total", "reading", "drop.what", "drop.size", "matmul.rate",
     "missing", "matmul.same_size", "matmul.side", "cpuhalf.clause", "step",
     "point", "point.other", "point.more", "cpufact.matvec", "cpufact.matmul", "cpufact.train", "missing_count",
     "selfcheck.processes", "ops.cost", "attention.backend.choice",
@@ -380,7 +384,8 @@ NO_CLAIM_PREFIXES = (
     "device.", "api.", "backend.", "why.", "method.", "selfcheck.prose", "selfcheck.reference", "selfcheck.point",
     "selfcheck.cold", "gaps.",
     "column.", "figure.", "card.", "mac.", "model.table.", "model.assumption", "model.quantity", "machines_table.",
-    "methods_table.", "selfcheck_table.", "processes.column.", "ways.column.", "decode.column.", "prefill.column.",
+    "methods_table.", "post_table.", "selfcheck_table.", "processes.column.", "ways.column.", "decode.column.",
+    "prefill.column.",
     "prefill.cell.", "attention.column.",
     "decode.cell.", "mlx.cell.", "mlx.column.", "bandwidth.column.", "bandwidth.cell.", "where.cell.",
     "site.", "mps_issues.", "your_mac.bounds.", "your_mac.caveat",
@@ -1885,39 +1890,74 @@ def check_post_all(s: Said, c: Context) -> None:
     c.up_to(s.values["factor"], [_post_factors(c, device, size, TOO_SMALL) for size in ordered], "naive too small")
 
 
-#: The verdicts of the post's clauses.
-POST_VERDICTS = {"too_small": TOO_SMALL, "too_large": TOO_LARGE, "unclear": NOISY}
+def _post_worst(c: Context, s: Said, device: str, found: dict[int, set[str]], verdict: str, factor: str, at: str
+                ) -> None:
+    """'Up to F too short (or long), at m = A': naive is off that way at A by F, and by no more at any size."""
+    size = s.values[at].n
+    if size not in found or verdict not in found[size]:
+        seen = "/".join(sorted(found.get(size, ()))) or "not timed both ways"
+        c.fail(f"naive {verdict} at m = {size:,}, but there it is {seen}")
+        return
+    c.factor(s.values[factor], _post_factors(c, device, size, verdict), f"naive {verdict} at m = {size:,}")
+    c.up_to(s.values[factor], [_post_factors(c, device, other, verdict) for other in found if verdict in found[other]],
+            f"naive {verdict}")
 
 
-def check_post_mixed(s: Said, c: Context) -> None:
+def check_post_both(s: Said, c: Context) -> None:
+    """'Off in both directions, from L too long (m = a) to S too short (m = b)': each the furthest off its way."""
     device = c.device(s.values["device"])
     found = _post(c, device)
-    clauses = parts(s.values["clauses"])
-    if not clauses:
-        c.fail("no clause")
-    for clause in clauses:
-        verdict, listed = POST_VERDICTS[choice(clause, "verdict")], sizes_of(clause.values["sizes"])
-        for at in listed:
-            if at not in found:
-                c.fail(f"m = {at:,} is not one of the post's sizes timed both ways ({sorted(found)})")
-            elif verdict not in found[at]:
-                c.fail(f"naive {verdict} at m = {at:,}, but there it is {'/'.join(sorted(found[at]))}")
-        left = [size for size in found if size not in listed and found[size] == {verdict}]
-        if left:
-            c.fail(f"naive also {verdict} at m = {left}, which the list leaves out")
-        if "first" in printed_fields(clause):  # a span: every one of the post's sizes from first to last, in a row
-            first, last = clause.values["first"].n, clause.values["last"].n
-            between = [size for size in POST_SIZES if first <= size <= last]
-            if listed != between or len(between) < 3:
-                c.fail(f"'every size from m = {first:,} to {last:,}', but the sizes are {listed}")
-        if verdict == NOISY:
-            continue
-        at = clause.values["at"].n if "at" in printed_fields(clause) else listed[0]
-        if at not in listed:
-            c.fail(f"the factor's size m = {at:,} is not listed")
-        c.factor(clause.values["factor"], _post_factors(c, device, at, verdict), f"naive {verdict} at m = {at:,}")
-        c.up_to(clause.values["factor"], [_post_factors(c, device, size, verdict) for size in listed],
-                f"naive {verdict}")
+    _post_worst(c, s, device, found, TOO_LARGE, "large", "large_at")
+    _post_worst(c, s, device, found, TOO_SMALL, "small", "small_at")
+
+
+def check_post_one_way(s: Said, c: Context) -> None:
+    """'Too short (or long) a time at N of the T sizes timed both ways, up to F at m = A', and never the other way:
+    N lies between the sizes every reading puts that way and those some reading does."""
+    v = s.values
+    device = c.device(v["device"])
+    found = _post(c, device)
+    verdict = POST_VERDICTS[choice(s, "verdict")]
+    if v["total"].n != len(found):
+        c.fail(f"'of the {v['total'].n} timed both ways', but {len(found)} of the post's sizes were")
+    must = sum(1 for seen in found.values() if seen == {verdict})
+    can = sum(1 for seen in found.values() if verdict in seen)
+    if not must <= v["count"].n <= can:
+        c.fail(f"naive {verdict} at {v['count'].n} sizes, but between {must} and {can} are")
+    other = TOO_LARGE if verdict == TOO_SMALL else TOO_SMALL
+    against = [size for size, seen in found.items() if seen == {other}]
+    if against:
+        c.fail(f"naive said {verdict} only, but it is {other} at m = {sorted(against)}")
+    _post_worst(c, s, device, found, verdict, "factor", "at")
+
+
+#: The verdicts a sentence or a row names, in the oracle's words.
+POST_VERDICTS = {"too_small": TOO_SMALL, "too_large": TOO_LARGE, "unclear": NOISY, "agrees": AGREES}
+
+
+def check_post_row(s: Said, c: Context) -> None:
+    """A row of the table of the blog post's sizes: a size timed both ways on the device the chapter's sentence is
+    about, its synchronised time over its naive one, and what that makes the naive figure; with the first row, the
+    table as a whole: every such size, once."""
+    v = s.values
+    device = c.device(v["device"])
+    found = _post(c, device)
+    at, verdict = v["m"].n, POST_VERDICTS[choice(s, "verdict")]
+    where = f"table of the post's sizes, m = {at:,}"
+    if at not in found:
+        c.fail(f"{where}: not timed both ways on the {device} ({sorted(found)})")
+        return
+    if verdict not in found[at]:
+        c.fail(f"{where}: naive read as {verdict}, but it is {'/'.join(sorted(found[at]))}")
+    c.quantity(v["ratio"], [e.median / n.median for e, n in c.oracle.post(device)[at]], where)
+    if verdict in (TOO_SMALL, TOO_LARGE):
+        c.factor(v["factor"], _post_factors(c, device, at, verdict), where)
+    if verdict == AGREES:
+        _post_margin(c, v["margin"])
+    rows = c.every("table.post")
+    if rows[0] is s and sorted(r.values["m"].n for r in rows) != sorted(found):
+        c.fail(f"table of the post's sizes: rows {[r.values['m'].n for r in rows]}, "
+               f"but timed both ways {sorted(found)}")
 
 
 def _post_every(s: Said, c: Context, verdict: str, claim: str) -> None:
@@ -1939,7 +1979,8 @@ def check_post_noisy(s: Said, c: Context) -> None:
 
 
 #: The messages that name the device the post's sizes were timed on; what follows them is about that device.
-POST_LEADS = ("post.all", "post.mixed", "post.agrees_all", "post.noisy_all", "post.noisy_most")
+POST_LEADS = ("post.all", "post.both", "post.one_way", "post.agrees_all", "post.noisy_all", "post.noisy_most",
+              "post.agrees_most")
 
 
 def check_post_noisy_most(s: Said, c: Context) -> None:
@@ -1959,19 +2000,22 @@ def check_post_noisy_most(s: Said, c: Context) -> None:
         c.fail(f"'mostly too scattered': {len(others)} noisy sizes against {len(listed)} listed")
 
 
-def check_post_rest(s: Said, c: Context) -> None:
-    lead = c.before("post.mixed")
-    if lead is None:
-        c.fail("'the other sizes' of no device")
-        return
-    found = _post(c, c.device(lead.values["device"]))
+def check_post_agrees_most(s: Said, c: Context) -> None:
+    """'Within the margin except at m = (listed), where too scattered to judge': the listed sizes are too noisy to
+    tell, every other size timed both ways agrees, and the listed ones are the fewer (or as many)."""
+    found = _post(c, c.device(s.values["device"]))
     _post_margin(c, s.values["margin"])
-    listed = {size for clause in parts(lead.values["clauses"]) for size in sizes_of(clause.values["sizes"])}
-    against = [size for size in sorted(found) if size not in listed and AGREES not in found[size]]
+    listed = sizes_of(s.values["sizes"])
+    for size in listed:
+        if size not in found or NOISY not in found[size]:
+            c.fail(f"'too scattered to judge at m = {size:,}', but there it is "
+                   f"{'/'.join(sorted(found.get(size, ())))}")
+    others = [size for size in found if size not in listed]
+    against = [size for size in others if AGREES not in found[size]]
     if against:
-        c.fail(f"'At the other sizes the two agreed', but not at m = {against}")
-    if not [size for size in found if size not in listed]:
-        c.fail("'the other sizes': there are none")
+        c.fail(f"'within the margin except at the listed sizes', but not at m = {against}")
+    if not listed or len(others) < len(listed):
+        c.fail(f"'mostly within the margin': {len(others)} agreeing sizes against {len(listed)} listed")
 
 
 def _post_everything(c: Context) -> dict[int, set[str]]:
@@ -2230,6 +2274,34 @@ def check_matmul_row(s: Said, c: Context) -> None:
             c.fail(f"best over best in {dtype}: {factor} outside its own interval {low}–{high}")
     elif "acc_rate" in printed and "cpu_rate" in printed:
         c.fail(f"table of best rates: both devices have a best {dtype} rate, but no ratio is shown")
+
+
+#: What a row of the same-size table reads its interval as, in the oracle's words.
+SAME_SIZE_READINGS = {"faster": FASTER, "slower": SLOWER, "same": SAME, "unclear": UNCLEAR}
+
+
+def check_matmul_same_row(s: Said, c: Context) -> None:
+    """A row of the table of the accelerator against the CPU at one size both measured: its ratio (CPU time over
+    the accelerator's), read as faster, slower, level or too noisy as the pairs there allow; with the first row,
+    the table as a whole: every size both measured, in every precision, once."""
+    v, o = s.values, c.oracle
+    dtype, at = text_of(v["dtype"]), v["m"].n
+    where = f"same-size table, {dtype} at m = {at:,}"
+    if c.device(v["device"]) != o.accelerator:
+        c.fail(f"{where}: said of the {c.device(v['device'])}, not the accelerator {o.accelerator}")
+    pairs = o.compare("matmul", dtype=dtype).telling_noise()
+    if at not in pairs.common():
+        c.fail(f"{where}: not measured well on both ({pairs.common()})")
+        return
+    c.quantity(v["factor"], pairs.speedups(at), where)
+    _every(c, SAME_SIZE_READINGS[choice(s, "reading")], pairs, [at], where)
+    rows = c.every("table.matmul_same")
+    if rows[0] is not s:
+        return
+    shown_rows = [(text_of(r.values["dtype"]), r.values["m"].n) for r in rows]
+    wanted = [(d, size) for d in DTYPES for size in o.compare("matmul", dtype=d).common()]
+    if sorted(shown_rows) != sorted(wanted):
+        c.fail(f"same-size table: rows {shown_rows}, but both devices measured {wanted}")
 
 
 def check_tf32(s: Said, c: Context) -> None:

@@ -13,6 +13,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from mpsarticle.analysis import series as analysis
+from mpsarticle.analysis.findings.common import machine
 from mpsarticle.analysis.findings.llm import (
     MlxPair,
     PromptRead,
@@ -27,6 +28,7 @@ from mpsarticle.analysis.findings.llm import (
 from mpsarticle.analysis.findings.matmul import matmul
 from mpsarticle.analysis.findings.matvec import Bandwidth, bandwidths
 from mpsarticle.analysis.findings.method import processes
+from mpsarticle.analysis.findings.timing import naive_timing
 from mpsarticle.analysis.verdict import Area, verdict
 from mpsarticle.article.formatting import ratio_interval, reading_date, reading_name, with_interval
 from mpsarticle.article.reasons import reason_text
@@ -59,8 +61,10 @@ from mpsarticle.results.selfcheck import Row
 __all__ = ["ARCHIVE_FILE", "against_bound", "attention_against", "attention_rows", "attention_table", "bandwidth_rows",
            "bandwidth_source", "bandwidth_table", "contexts_rows", "contexts_table", "data_links", "decode_rows",
            "decode_table", "device_card",
-           "families_table", "folded", "html_table", "machines_table", "matmul_rows", "matmul_table", "methods_table",
-           "mlx_rows", "mlx_table", "processes_rows", "processes_table", "prompt_rows", "prompt_table",
+           "families_table", "folded", "html_table", "machines_table", "matmul_rows", "matmul_same_rows",
+           "matmul_same_table", "matmul_table", "methods_table",
+           "mlx_rows", "mlx_table", "post_rows", "post_table", "processes_rows", "processes_table", "prompt_rows",
+           "prompt_table",
            "selfcheck_table", "selfcheck_table_rows", "vendor_peaks_table", "ways_table", "where_cell", "where_rows",
            "where_table"]
 
@@ -290,6 +294,32 @@ def methods_table(results: ResultSet, words: Words) -> str:
     return html_table([words(key) for key in METHODS_COLUMNS], rows)
 
 
+def post_rows(results: ResultSet, words: Words) -> tuple[Said, ...]:
+    """One row per blog post size timed both ways, as typed values (what the oracle reads), on the device the
+    timing chapter's sentence on those sizes is about (the accelerator, else the CPU): the synchronised time over
+    the naive one, and what that makes the naive figure (too short or too long by how much, within the margin,
+    or too scattered to judge). Nothing where that device timed none of them both ways."""
+    accelerator = machine(results).accelerator
+    device = accelerator.kind if accelerator is not None else "cpu"
+    timing = naive_timing(results).get(device)
+    if timing is None:
+        return ()
+    return tuple(Said("table.post", dict(device=words.device(device), m=Size(s.size), ratio=Factor(s.ratio.value),
+                                         verdict=Choice(s.verdict), factor=Factor(s.factor),
+                                         margin=Share(analysis.AGREEMENT_MARGIN)))
+                 for s in timing.sizes)
+
+
+def post_table(results: ResultSet, words: Words) -> str:
+    """The blog post's sizes timed both ways (:func:`post_rows`): the sizes the chapter's sentence on them
+    concludes from, so that it names only the extremes. Nothing where there are none."""
+    body = [f"<tr>{_cells([words.render(v['m']), words.render(v['ratio']), words('post_table.cell', **v)])}</tr>"
+            for v in (row.values for row in post_rows(results, words))]
+    if not body:
+        return ""
+    return html_table([words("methods_table.m"), words("methods_table.ratio"), words("post_table.reading")], body)
+
+
 def matmul_rows(results: ResultSet, words: Words) -> tuple[Said, ...]:
     """One row per precision, as typed values (what the oracle reads): the CPU's best rate of ``A @ B`` and the
     size it was reached at (or why it has none), the accelerator's likewise, and where both have one, the
@@ -344,6 +374,39 @@ def matmul_table(results: ResultSet, words: Words) -> str:
     if found.device:
         head.append(words("column.best_ratio", device=words.device(found.device)))
     return html_table(head, body)
+
+
+def matmul_same_rows(results: ResultSet, words: Words) -> tuple[Said, ...]:
+    """One row per precision and size both devices measured, as typed values (what the oracle reads): the
+    accelerator's rate over the CPU's there, and what its interval reads as (faster, slower, level, or too noisy
+    to tell): the reading, not the interval, is shown, as a ratio's middle need not lie inside its interval.
+    Nothing where no size was measured on both."""
+    found = matmul(results)
+    rows = []
+    for precision in found.compared:
+        for c in precision.comparisons:
+            rows.append(Said("table.matmul_same", dict(
+                device=words.device(found.device or ""), dtype=Text(precision.dtype), m=Size(c.size),
+                factor=Factor(c.speedup.value), reading=Choice(c.reading))))
+    return tuple(rows)
+
+
+def matmul_same_table(results: ResultSet, words: Words) -> str:
+    """The accelerator against the CPU at each size both measured, per precision (:func:`matmul_same_rows`): the
+    ratios the chapter's sentence on who is faster concludes from. Nothing where no size was measured on both."""
+    body = []
+    device = ""
+    for row in matmul_same_rows(results, words):
+        v = row.values
+        device = v["device"]
+        cells = [words.render(v["dtype"]), words.render(v["m"]), words.render(v["factor"]),
+                 words("column.same.reading", reading=v["reading"], device=device)]
+        body.append(f"<tr>{_cells(cells)}</tr>")
+    if not body:
+        return ""
+    head = [words("column.precision"), words("methods_table.m"), words("column.same.ratio", device=device),
+            words("column.same.faster")]
+    return html_table(head, body, "mpsarticle-same-size")
 
 
 #: The columns of the table of a GPU's published peaks.

@@ -301,11 +301,14 @@ class Listing(Value):
     item holds a decimal comma."""
 
     items: tuple[Any, ...]
-    #: Babel's list styles: ``a, b, and c`` or ``a, b, or c``.
-    style: Literal["standard", "or"] = "standard"
+    #: Babel's list styles: ``a, b, and c`` or ``a, b, or c``; or ``clauses``, items that are clauses with an
+    #: "and" of their own, joined by semicolons: ``a; b; c``.
+    style: Literal["standard", "or", "clauses"] = "standard"
 
     def text(self, words: Words) -> str:
         rendered = [words.render(item) for item in self.items]
+        if self.style == "clauses":
+            return "; ".join(rendered)
         separator = formatting.list_separator(rendered, words.lang)
         if separator == ", ":
             return format_list(rendered, style=self.style, locale=words.lang)

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from mpsarticle.analysis import findings as f
 from mpsarticle.analysis.families import KINDS, LISTED, by_family, counts
-from mpsarticle.article.sentences.common import drops_sentence, in_device_memory
+from mpsarticle.article.sentences.common import drops_sentence
 from mpsarticle.article.wording import Choice, Count, Listing, Phrase, Text, Words
 from mpsarticle.results.model import ResultSet
 
@@ -47,9 +47,7 @@ def machines_sentence(labels: Sequence[str], skipped: Sequence[str], archive: Se
             listing += " " + words("machines.drops.many", count=Count(len(falling)))
         return listing
     for label, falls in falling:
+        # The causes are not repeated: the chapter on B @ a lists them whether or not this build's rates fall.
         listing += " " + words("machines.drops", label=Text(label), count=Count(len(falls)),
-                               swap=Choice("device" if in_device_memory(falls) else "unknown"),
-                               # The causes are the message's own: the chapter on B @ a lists them only beside
-                               # this build's falls, which an archived machine's need not match.
                                drops=drops_sentence(falls, words, None))
     return listing

@@ -75,16 +75,14 @@ _SIDES = {"faster": "faster", "faster.all": "faster", "mixed": "faster", "same":
 
 def compare_sentence(found: f.Matmul, words: Words) -> str:
     """Who is faster at the sizes both devices measured (every one of them), each side said once with the
-    precisions it holds in: "the CUDA GPU is faster in float32 at each of m = 512 and 1,024 (…), float16 (…) and
-    bfloat16 (…)", not the device named again for each precision."""
+    precisions it holds in: "the CUDA GPU is faster in float32, float16, and bfloat16", not the device named again
+    for each precision; the ratio at each size stands in the table beside it (tables.matmul_same_rows)."""
     name = words.device(found.device or "")
     grouped: dict[str, list[tuple[int, Phrase]]] = {}
     for precision in found.compared:
-        largest = precision.largest
-        assert largest is not None, "a precision compared has a comparison"
         summary = _summary_key(precision.comparisons, rest=False)
         item = Phrase.of("matmul.same_size", summary=Choice(summary), dtype=Text(precision.dtype),
-                         size=Size(largest.size), factor=advantage(largest), **_split(precision.comparisons))
+                         **_split(precision.comparisons))
         grouped.setdefault(_SIDES[summary], []).append((summary == f.MIXED, item))
     clauses = tuple(Phrase.of("matmul.side", side=Choice(side), device=name,
                               items=Listing(tuple(item for _, item in sorted(grouped[side], key=lambda i: i[0]))))
@@ -152,7 +150,8 @@ def cpu_half_sentence(found: f.Matmul, words: Words) -> str:
         if key.startswith(f.MIXED) and any(c.direction == SLOWER for c in half.comparisons):
             key = f.MIXED + ".slower"  # (faster at some sizes, slower at others: both said)
         clauses.append(Phrase.of("cpuhalf.clause", summary=Choice(key), **values))
-    return words("cpuhalf.sentence", clauses=Listing(tuple(clauses)))
+    # Each clause may say "faster at m = … and slower at m = …": an "and" between clauses would blur them.
+    return words("cpuhalf.sentence", clauses=Listing(tuple(clauses), style="clauses"))
 
 
 def tf32_sentence(results: ResultSet, words: Words) -> str:

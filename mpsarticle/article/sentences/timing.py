@@ -5,10 +5,9 @@ from __future__ import annotations
 
 from mpsarticle.analysis import findings as f
 from mpsarticle.analysis import series
-from mpsarticle.analysis.findings.timing import AGREES, NOISY, TOO_LARGE, TOO_SMALL
+from mpsarticle.analysis.findings.timing import AGREES, NOISY, TOO_LARGE, TOO_SMALL, NaiveVerdict
 from mpsarticle.article import mac_model
-from mpsarticle.article.wording import Choice, Factor, Listing, Phrase, Seconds, Share, Size, Words
-from mpsarticle.core.profiles import ORIGINAL_SIZES
+from mpsarticle.article.wording import Choice, Count, Factor, Listing, Seconds, Share, Size, Words
 from mpsarticle.results.model import ResultSet
 
 __all__ = ["cpu_gap_sentence", "gap_sentence", "naive_sentence", "post_sentence", "sentences"]
@@ -74,29 +73,28 @@ def post_sentence(found: dict[str, f.NaiveTiming], machine: f.Machine, words: Wo
 
 
 def _naive_sizes(timing: f.NaiveTiming, device: str, words: Words) -> str:
-    """Where the naive figure was too small, too large, or agreed, size by size."""
+    """What naive timing did at the post's sizes, in one sentence: the furthest it was off each way, or where it
+    agreed and where its times scattered too much to judge; each size stands in the table beside it
+    (tables.post_rows)."""
     margin = Share(series.AGREEMENT_MARGIN)
-    agree = timing.having(AGREES)
-    for every, key in ((agree, "post.agrees_all"), (timing.having(NOISY), "post.noisy_all")):
+    agree, noisy = timing.having(AGREES), timing.having(NOISY)
+    for every, key in ((agree, "post.agrees_all"), (noisy, "post.noisy_all")):
         if len(every) == len(timing.sizes):
             return words(key, device=device, first=Size(timing.sizes[0].size), last=Size(timing.sizes[-1].size),
                          margin=margin)
-    noisy = timing.having(NOISY)
-    if agree and len(agree) + len(noisy) == len(timing.sizes) and len(noisy) > len(agree):
-        # Mostly too scattered to judge: name the fewer sizes, where the two agreed.
-        return words("post.noisy_most", device=device, sizes=Listing(tuple(Size(s.size) for s in agree)),
+    if agree and len(agree) + len(noisy) == len(timing.sizes):
+        # Agreeing or too scattered to judge: name the fewer of the two.
+        if len(noisy) > len(agree):
+            return words("post.noisy_most", device=device, sizes=Listing(tuple(Size(s.size) for s in agree)),
+                         margin=margin)
+        return words("post.agrees_most", device=device, sizes=Listing(tuple(Size(s.size) for s in noisy)),
                      margin=margin)
-    clauses = []
-    order = list(ORIGINAL_SIZES)
-    for verdict in (TOO_SMALL, TOO_LARGE, NOISY):
-        group, worst = timing.having(verdict), timing.worst(verdict)
-        if group and worst is not None:
-            sizes = [s.size for s in group]
-            # Three or more of the post's sizes in a row read as a span, "from m = 500 to 3,000", not as a list.
-            start = order.index(sizes[0]) if sizes[0] in order else -1
-            span = "run" if len(sizes) >= 3 and start >= 0 and order[start:start + len(sizes)] == sizes else "list"
-            clauses.append(Phrase.of("post.clause", verdict=Choice(verdict), span=Choice(span),
-                                     sizes=Listing(tuple(Size(s) for s in sizes)), first=Size(sizes[0]),
-                                     last=Size(sizes[-1]), factor=Factor(worst.factor), at=Size(worst.size)))
-    text = words("post.mixed", device=device, clauses=Listing(tuple(clauses)))
-    return f"{text} {words('post.rest_agree', margin=margin)}" if agree else text
+    small, large = timing.worst(TOO_SMALL), timing.worst(TOO_LARGE)
+    if small is not None and large is not None:
+        return words("post.both", device=device, small=Factor(small.factor), small_at=Size(small.size),
+                     large=Factor(large.factor), large_at=Size(large.size))
+    worst = small or large
+    assert worst is not None, "a size neither agreeing nor too scattered is too short or too long"
+    verdict: NaiveVerdict = TOO_SMALL if small is not None else TOO_LARGE
+    return words("post.one_way", verdict=Choice(verdict), device=device, count=Count(len(timing.having(verdict))),
+                 total=Count(len(timing.sizes)), factor=Factor(worst.factor), at=Size(worst.size))
