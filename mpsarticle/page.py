@@ -294,6 +294,12 @@ class Page:
         found = tables.where_table(self.results, self.words)
         return self._html(found) if found else None
 
+    def memory_table(self) -> Any:
+        """Each device's memory read two ways: ``B @ a`` on a large matrix and its largest plain copy (nothing where
+        neither was measured)."""
+        found = tables.memory_table(self.results, self.words)
+        return self._html(found) if found else None
+
     def processes_table(self) -> Any:
         """The points whose spread lay most between their fresh processes (nothing where none had more than half
         of it there)."""

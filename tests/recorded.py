@@ -14,7 +14,7 @@ from dataclasses import replace
 from typing import Any
 
 from mpsarticle.article.chapters import CHAPTERS, chapter_sentences
-from mpsarticle.article.tables import selfcheck_table_rows
+from mpsarticle.article.tables import memory_rows, selfcheck_table_rows
 from mpsarticle.article.wording import Listing, Phrase, Said, Words
 from mpsarticle.results.model import ResultSet
 from mpsarticle.results.selfcheck import Row
@@ -28,7 +28,8 @@ __all__ = ["matrix_recording", "only", "recorded", "replaced", "substitute"]
 def recorded(chapter: str, results: ResultSet | str, *, rows: Sequence[Row] | None = None) -> Recording:
     """What ``chapter`` glues for ``results`` (a set, or the name of a machine of tests/machines.py), in English,
     and the messages that reached it; the method chapter gets the selfcheck's rows of the set's own points, as a
-    build's does (``rows`` replace them), and its recording holds the selfcheck table's rows and those raw rows."""
+    build's does (``rows`` replace them), and its recording holds the selfcheck table's rows and those raw rows; the
+    closing chapter's holds its table of memory's rows."""
     if isinstance(results, str):
         results = results_of(results)
     entry = CHAPTERS[chapter]
@@ -40,6 +41,9 @@ def recorded(chapter: str, results: ResultSet | str, *, rows: Sequence[Row] | No
         texts = chapter_sentences(chapter, results, words, rows=rows, labels=labels)
     # The selfcheck's table stands beside its sentence, which counts its rows: both are read, with the raw rows.
     table = selfcheck_table_rows(rows, words) if entry.needs_selfcheck else ()
+    # The closing chapter's conclusions about memory set against each other the rates its table quotes: both read.
+    if chapter == "verdict":
+        table = (*table, *memory_rows(results, words))
     return Recording.of(said, texts, chapter, rows=table, selfcheck=rows)
 
 

@@ -62,7 +62,7 @@ __all__ = ["ARCHIVE_FILE", "against_bound", "attention_against", "attention_rows
            "bandwidth_source", "bandwidth_table", "contexts_rows", "contexts_table", "data_links", "decode_rows",
            "decode_table", "device_card",
            "families_table", "folded", "html_table", "machines_table", "matmul_rows", "matmul_same_rows",
-           "matmul_same_table", "matmul_table", "methods_table",
+           "matmul_same_table", "matmul_table", "memory_rows", "memory_table", "methods_table",
            "mlx_rows", "mlx_table", "post_rows", "post_table", "processes_rows", "processes_table", "prompt_rows",
            "prompt_table",
            "selfcheck_table", "selfcheck_table_rows", "vendor_peaks_table", "ways_table", "where_cell", "where_rows",
@@ -875,3 +875,41 @@ def where_table(results: ResultSet, words: Words) -> str:
         body.append(f"<tr>{_cells(cells)}</tr>")
     head = [words(key, device=device) for key in WHERE_COLUMNS]
     return html_table(head, body, "mpsarticle-where") if body else ""
+
+
+#: The columns of the closing chapter's table of each device's memory (:func:`memory_rows`).
+MEMORY_COLUMNS = ("column.device", "memory.column.matvec", "memory.column.copy")
+
+
+def memory_rows(results: ResultSet, words: Words) -> tuple[Said, ...]:
+    """The accelerator compared (if any), then the CPU, as typed values (what the oracle reads): the rate of
+    ``B @ a`` that stands for its memory (``read``: a ``reading``, which says how far it is memory's) and its largest
+    plain copy (``copy``), each where it was measured well; nothing for a device with neither."""
+    found = verdict(results)
+    bands = {b.device: b for b in found.bandwidths}
+    copies = {c.device: c for c in found.copies}
+    rows = []
+    for device in (d for d in (found.crossover.device, "cpu") if d and (d in bands or d in copies)):
+        values: dict = dict(device=words.device(device))
+        band = bands.get(device)
+        if band is not None:
+            read: dict = dict(basis=Choice(band.memory_basis), rate=Rate(band.memory_gb_s, "GB/s"),
+                              size=Size(band.memory_size), matrix=Bytes(band.memory_point.bytes_moved))
+            if band.memory_basis == "fits_cache":
+                read["cache"] = Bytes(band.cache_bytes or 0)
+            values["read"] = Phrase.of("reading", **read)
+        copy = copies.get(device)
+        if copy is not None:
+            values["copy"] = Phrase.of("memory.cell.copy", fits=Choice("cache" if copy.cache_bytes else "memory"),
+                                       rate=Rate(copy.gb_s, "GB/s"), moved=Bytes(copy.point.bytes_moved),
+                                       cache=Bytes(copy.cache_bytes or 0))
+        rows.append(Said("table.memory", values))
+    return tuple(rows)
+
+
+def memory_table(results: ResultSet, words: Words) -> str:
+    """Each device's memory, read two ways (:func:`memory_rows`); a dash where one was not measured well, nothing
+    where neither was on any device."""
+    body = [f"<tr>{_cells([v['device'], *(words.render(v[k]) if k in v else '–' for k in ('read', 'copy'))])}</tr>"
+            for v in (row.values for row in memory_rows(results, words))]
+    return html_table([words(key) for key in MEMORY_COLUMNS], body) if body else ""

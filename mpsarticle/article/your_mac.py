@@ -286,5 +286,4 @@ def mac_answer(results: ResultSet, words: Words) -> str:
     low, high = copies[0], copies[-1]
     return words("your_mac.answer.cited", cpu=Text(reading_name(str(cpu))), low=Text(_as_published(low, words)),
                  low_chip=Text(low.chip),
-                 high=Text(_as_published(high, words)), high_chip=Text(high.chip), source=Text(high.source_name),
-                 chips=Count(len({row.chip for row in rows})), rows=Count(len(rows)))
+                 high=Text(_as_published(high, words)), high_chip=Text(high.chip), source=Text(high.source_name))

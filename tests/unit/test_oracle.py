@@ -28,6 +28,7 @@ import functools
 import re
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import given
@@ -89,7 +90,7 @@ from ..machines import (
     synthetic,
 )
 from ..oracle import FASTER, SAME, SLOWER, Oracle, Recording, chapter_failures, check, uncovered
-from ..oracle_said import EN, choice, printed_fields, render, shown, text_of
+from ..oracle_said import EN, choice, kind_of, parts, printed_fields, render, shown, text_of
 from ..recorded import matrix_recording, only, recorded, replaced, substitute
 from .test_properties import machines as drawn_machines
 
@@ -152,10 +153,10 @@ def test_the_matrix_has_claims_of_each_kind() -> None:
         assert machine == "all-failed" or Oracle(results).good
     wanted = {"answer.wins", "answer.losses", "answer.rule.table", "answer.missing", "crossover.from",
               "crossover.mixed", "reason.small", "reason.small.cpu", "reason.streaming", "reason.large",
-              "reason.copy", "reason.copy.cpu",
+              "reason.copy", "table.memory",
               "original.sentence", "bandwidth.reading",
-              "drop.one", "drop.cache", "drop.why", "drop.why.brief", "answer.tokens.model", "answer.tokens.bound",
-              "answer.tokens.also", "gap.events", "gap.cpu", "post.all", "post.both", "post.one_way",
+              "drop.one", "drop.cache", "drop.why", "drop.why.brief", "answer.tokens",
+              "gap.events", "gap.cpu", "post.all", "post.both", "post.one_way",
               "post.some.then", "post.none.then", "post.unmeasured",
               "matmul.compare", "matmul.best.top", "tf32.off", "tf32.conv.on", "cpuhalf.sentence", "cpuhalf.none",
               "train.result", "train.also", "train.cpu_only", "train.scaling", "check.failed", "check.passed",
@@ -179,9 +180,10 @@ def test_the_new_real_build_is_in_the_matrix_and_read() -> None:
     recordings = {c: matrix_recording("nvidia-h200-build", c) for c in CHAPTERS}
     assert "tf32.off" in recordings["matmul"].keys()
     assert "TF32 off" in recordings["matmul"].texts["peak_sentence"]
-    bounds = [s for s in recordings["verdict"] if s.key in ("answer.tokens.bound", "answer.tokens.also")]
-    assert any(oracle_said.choice(s, "basis") == "copy" and "all fit in its 300 MiB of cache" in render(s)
-               for s in bounds), [render(s) for s in bounds]
+    [tokens] = [s for s in recordings["verdict"] if s.key == "answer.tokens"]
+    bounds = parts(tokens.values["bounds"])
+    assert any(oracle_said.choice(b, "basis") == "copy" and "fit in its 300 MiB cache" in render(b)
+               for b in bounds), [render(b) for b in bounds]
     read = sum(check(r, results_of("nvidia-h200-build"))[1] for r in recordings.values())
     assert read > 30
 
@@ -850,28 +852,33 @@ def test_a_rate_from_memory_is_a_matrix_larger_than_the_cache_and_never_the_copy
     # B @ a at m = 4,096 moves 67.1 MB (more than 32 MiB): 42.0 GB/s; at m = 1,024, 4.20 MB: 84.0 GB/s; the copy
     # of n = 2²⁶, 537 MB: 107 GB/s.
     gigabytes = Bytes(14e9, binary=False)
-    model = said("answer.tokens.model", parameters=Billions(7e9), bits=Count(16), model=gigabytes)
 
-    def bound(key: str, basis: str, rate: float, m: int, tokens: float) -> Said:
-        return said(key, basis=Choice(basis), model=gigabytes, rate=Rate(rate, "GB/s"), device=CPU, size=Size(m),
-                    tokens=Num(tokens), cache=Bytes(32 << 20))
-    assert not claims(results, model, bound("answer.tokens.bound", "beyond_cache", 42.0, 4096, 3.0))
-    assert claims(results, model, bound("answer.tokens.bound", "beyond_cache", 84.0, 1024, 6.0))  # fits the cache
-    assert claims(results, model, bound("answer.tokens.bound", "beyond_cache", 107, 4096, 7.67))  # the copy's rate
-    assert claims(results, model, bound("answer.tokens.also", "largest", 42.0, 4096, 3.0))  # its cache is known
-    assert claims(results, replace(model, values={**model.values, "bits": Count(8)}))
+    def bound(basis: str, tokens: float, bits: int = 16) -> Said:
+        return said("answer.tokens", parameters=Billions(7e9), bits=Count(bits), model=gigabytes, bounds=Listing((
+            phrase("tokens.bound", basis=Choice(basis), device=CPU, tokens=Num(tokens), cache=Bytes(32 << 20)),)))
+    assert not claims(results, bound("beyond_cache", 3.0))
+    assert claims(results, bound("beyond_cache", 6.0))  # B @ a at m = 1,024, which fits the cache
+    assert claims(results, bound("beyond_cache", 7.67))  # the copy's rate
+    assert claims(results, bound("largest", 3.0))  # its cache is known
+    assert claims(results, bound("copy", 7.67))  # a B @ a matrix passed the cache
+    assert claims(results, bound("beyond_cache", 3.0, bits=8))
 
-    def reads(cpu: float, factor: float) -> Said:
-        return said("reason.large", direction=Choice("faster"), device=GPU, factor=Factor(factor), reads=Listing((
-            phrase("reading", basis=Choice("largest"), device=GPU, rate=Rate(336, "GB/s"), size=Size(4096),
-                   matrix=Bytes(4.0 * (4096 ** 2 + 2 * 4096))),
-            phrase("reading", basis=Choice("beyond_cache"), device=CPU, rate=Rate(cpu, "GB/s"), size=Size(4096),
-                   matrix=Bytes(4.0 * (4096 ** 2 + 2 * 4096))))))
-    assert "at m = 4,096 (a 64.0 MiB matrix, too big for its caches: this is memory's speed)" in \
-        render(reads(42.0, 8.0))
-    assert not claims(results, reads(42.0, 8.0))
-    assert claims(results, reads(107, 3.1))  # the copy's rate
-    assert claims(results, reads(42.0, 7.0))
+    def row(device: Any, basis: str, rate: float, m: int = 4096) -> Said:
+        return said("table.memory", device=device, read=phrase("reading", basis=Choice(basis), rate=Rate(rate, "GB/s"),
+                                                               size=Size(m), matrix=Bytes(4.0 * (m ** 2 + 2 * m))))
+    rows = (row(GPU, "largest", 336), row(CPU, "beyond_cache", 42.0))
+    assert "at m = 4,096 (a 64.0 MiB matrix, too big for its caches)" in EN.render(rows[1].values["read"])
+    assert not claims(results, *rows)
+    assert claims(results, row(CPU, "beyond_cache", 107))  # the copy's rate
+    assert claims(results, row(CPU, "beyond_cache", 84.0, 1024))  # fits the cache
+    assert claims(results, row(CPU, "largest", 42.0))  # its cache is known
+    assert claims(results, row(GPU, "beyond_cache", 336))  # its cache is not
+    unmatched = said("reason.large", direction=Choice("unmatched"), device=GPU)
+    assert not claims(results, unmatched, *rows)
+    # Compared "from memory", the GPU's rate is not shown to be; and a factor its rates do not give.
+    assert claims(results, said("reason.large", direction=Choice("faster"), device=GPU, factor=Factor(8.0)), *rows)
+    both = (replace(rows[0], values={**rows[0].values, "read": rows[1].values["read"]}), rows[1])
+    assert claims(results, unmatched, *both)  # both from memory, yet not compared
 
 
 def _drop(device: str, workload: str, before: int, after: int, high: float, low: float, share: float,
@@ -1243,6 +1250,8 @@ def test_the_mac_sentences_are_read_against_the_data_files() -> None:
     assert check(substitute(own, "your_mac.answer.mac_both", figures=lambda v: Count(v["figures"].n + 1)), mac)[0]
     assert check(own, cpu_only)[0]
     for key, name, new in (("your_mac.summary", "variants", lambda v: Count(v["variants"].n - 1)),
+                           ("your_mac.summary", "rows", lambda v: Count(v["rows"].n + 1)),
+                           ("your_mac.summary", "measured", lambda v: Count(v["measured"].n - 1)),
                            ("your_mac.arithmetic", "least", Seconds(150e-6)),
                            ("your_mac.arithmetic", "tokens", Num(17.3))):
         assert not check(only(chapter, key), cpu_only)[0], key
@@ -1554,26 +1563,36 @@ def test_the_memories_are_compared_copy_against_copy() -> None:
     not by a B @ a rate from memory against one its cache may have served; the readings are then given alone."""
     results, recording = results_of("nvidia-h200-build"), matrix_recording("nvidia-h200-build", "verdict")
     [copy] = [render(s) for s in recording.said if s.key == "reason.copy"]
-    assert "4,226 GB/s" in copy and "88.0 GB/s" in copy and "copies 48.0× as fast" in copy
+    assert copy == "Copy against copy, the CUDA GPU is 48.0× as fast as the CPU."
+    rows = {kind_of(s.values["device"]): EN.render(s.values["copy"]) for s in recording.said if s.key == "table.memory"}
+    assert rows == {"cuda": "4,226 GB/s (2.00 GiB moved)", "cpu": "88.0 GB/s (512 MiB moved)"}
     [large] = [s for s in recording.said if s.key == "reason.large"]
     assert choice(large, "direction") == "unmatched" and "as fast" not in render(large)
     assert not check(recording, results)[0]
+
+    def cell(rate: float, moved: float) -> Phrase:
+        return phrase("memory.cell.copy", fits=Choice("memory"), rate=Rate(rate, "GB/s"), moved=Bytes(moved),
+                      cache=Bytes(0))
     wrong = {"factor": substitute(recording, "reason.copy", factor=Factor(27.7)),
-             "rate": substitute(recording, "reason.copy", cpu=Rate(150, "GB/s")),
-             "moved": substitute(recording, "reason.copy", acc_moved=Bytes(536870912.0)),
+             "rate": substitute(recording, "table.memory", where=_device_is(CPU), copy=cell(150, 512 << 20)),
+             "moved": substitute(recording, "table.memory", where=_device_is(CUDA), copy=cell(4226, 512 << 20)),
              "direction": substitute(recording, "reason.copy", direction=Choice("same"))}
     for what, changed in wrong.items():
         assert changed != recording and check(changed, results)[0], what
     cpu_only = matrix_recording("ci-2core", "verdict")
-    assert "reason.copy.cpu" in cpu_only.keys() and not check(cpu_only, results_of("ci-2core"))[0]
-    assert check(substitute(cpu_only, "reason.copy.cpu", cpu=Rate(132.4, "GB/s")), results_of("ci-2core"))[0]
+    assert "table.memory" in cpu_only.keys() and not check(cpu_only, results_of("ci-2core"))[0]
+    assert check(substitute(cpu_only, "table.memory", copy=cell(132.4, 512 << 20)), results_of("ci-2core"))[0]
     # A CPU whose largest copy fits its cache: the caveat is said, and read against the environment's cache.
     h200 = results_of("nvidia-h200-build")
     small = ResultSet(h200.environment, [p for p in h200 if not (p.device == "cpu" and p.workload == "copy"
                                                                   and p.params["n"] > 16777216)])
     cached = recorded("verdict", small)
-    assert "reason.copy.cached" in cached.keys() and not check(cached, small)[0]
-    assert check(substitute(cached, "reason.copy.cached", cache=Bytes(32 << 20)), small)[0]
+    [cpu_row] = [s for s in cached.said if s.key == "table.memory" and kind_of(s.values["device"]) == "cpu"]
+    assert choice(parts(cpu_row.values["copy"])[0], "fits") == "cache" and not check(cached, small)[0]
+    assert check(substitute(cached, "memory.cell.copy", where=lambda v: v["fits"] == Choice("cache"),
+                            cache=Bytes(32 << 20)), small)[0]
+    assert check(substitute(cached, "memory.cell.copy", where=lambda v: v["fits"] == Choice("cache"),
+                            fits=Choice("memory")), small)[0]
 
 
 def test_cudnn_tf32_is_read_and_cannot_go_unsaid() -> None:
@@ -1883,20 +1902,19 @@ def test_a_bound_on_tokens_from_a_rate_a_cache_may_have_served_is_caught() -> No
     comes from the largest copy (512 MiB, past the cache). The cache-resident B @ a rate in its place (150 GB/s at
     m = 8,192), the copy's rate or bytes misstated, or a copy quoted where B @ a passed the cache, are caught."""
     results, recording = results_of("nvidia-h200-build"), matrix_recording("nvidia-h200-build", "verdict")
-    assert "at the 88.0 GB/s of its largest plain copy (512 MiB moved)" in recording.texts["answer_llm"]
+    assert "6.29 tokens per second on the CPU (at its copy's rate: every B @ a matrix fit in its 300 MiB cache)" in \
+        recording.texts["answer_llm"]
     assert not check(recording, results)[0]
     cpu = "CPU"
-    cached = substitute(recording, "answer.tokens.also", where=_on(cpu), basis=Choice("largest"),
-                        rate=Rate(149.6, "GB/s"), size=Size(8192), tokens=Num(149.6 / 14.0))
+    cached = substitute(recording, "tokens.bound", where=_on(cpu), basis=Choice("largest"), tokens=Num(149.6 / 14.0))
     assert check(cached, results)[0]
-    assert check(substitute(recording, "answer.tokens.also", where=_on(cpu), rate=Rate(149.6, "GB/s"),
-                            tokens=Num(149.6 / 14.0)), results)[0]
-    assert check(substitute(recording, "answer.tokens.also", where=_on(cpu), moved=Bytes(128 << 20)), results)[0]
+    assert check(substitute(recording, "tokens.bound", where=_on(cpu), tokens=Num(149.6 / 14.0)), results)[0]
+    assert check(substitute(recording, "tokens.bound", where=_on(cpu), cache=Bytes(128 << 20)), results)[0]
     # The 2-core CI box read B @ a beyond its cache: a copy there instead is caught.
     ci, ci_recording = results_of("ci-2core"), matrix_recording("ci-2core", "verdict")
     assert not check(ci_recording, ci)[0]
-    copied = substitute(ci_recording, "answer.tokens.bound", basis=Choice("copy"), rate=Rate(43.1, "GB/s"),
-                        moved=Bytes(512 << 20), cache=Bytes(32 << 20), tokens=Num(43.1 / 14.0))
+    copied = substitute(ci_recording, "tokens.bound", basis=Choice("copy"), cache=Bytes(32 << 20),
+                        tokens=Num(43.1 / 14.0))
     assert check(copied, ci)[0]
 
 

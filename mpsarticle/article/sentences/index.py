@@ -137,15 +137,12 @@ def _tokens(found: Verdict, words: Words) -> str:
     if not found.bounds:
         # B @ a measured, but nothing larger than a cache: a model's weights are read from memory, so no bound.
         return words("answer.tokens.cached" if found.bandwidths else "answer.tokens.none")
-    first, *others = found.bounds
-    model = Bytes(first.model_gb * 1e9, binary=False)
-    text = words("answer.tokens.model", parameters=Billions(first.parameters),
-                 bits=Count(8 * first.bytes_per_parameter), model=model)
-    bounds = [("answer.tokens.bound", first)] + [("answer.tokens.also", o) for o in others]
-    for key, bound in bounds:
-        where: dict = dict(size=Size(bound.size or 0))
-        if bound.basis == "copy":  # a copy is named by what it moved, against the cache it outgrew
-            where = dict(moved=Bytes(bound.moved or 0), cache=Bytes(bound.cache_bytes or 0))
-        text += " " + words(key, basis=Choice(bound.basis), model=model, rate=Rate(bound.gb_s, "GB/s"),
-                            device=words.device(bound.device), tokens=Num(bound.tokens_per_s), **where)
-    return text
+    # One sentence: the bounds alone; how a bound is worked out stands in the chapter "Your Mac".
+    first = found.bounds[0]
+    bounds = []
+    for bound in found.bounds:
+        cache = dict(cache=Bytes(bound.cache_bytes or 0)) if bound.basis == "copy" else {}
+        bounds.append(Phrase.of("tokens.bound", basis=Choice(bound.basis), device=words.device(bound.device),
+                                tokens=Num(bound.tokens_per_s), **cache))
+    return words("answer.tokens", parameters=Billions(first.parameters), bits=Count(8 * first.bytes_per_parameter),
+                 model=Bytes(first.model_gb * 1e9, binary=False), bounds=Listing(tuple(bounds)))

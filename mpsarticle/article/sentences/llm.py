@@ -47,7 +47,6 @@ from mpsarticle.article.wording import (
     Listing,
     Num,
     Phrase,
-    Rate,
     Said,
     Seconds,
     Share,
@@ -374,13 +373,11 @@ def decode_answer(results: ResultSet, words: Words) -> str:
     one = _answered(results)
     if one is None or one.eager is None or one.rate_gb_s is None:
         return words("answer.decode.none")
-    bound, share, rate = one.bound_tokens_per_s, one.share(one.eager), one.rate_gb_s
-    assert bound is not None and share is not None  # (chosen for having a bound)
-    limit = one.limit or "unknown"
-    return words("answer.decode", limit=Choice(limit), device=words.device(one.device),
-                 tokens=Num(one.eager.tokens_per_s), bound=Num(bound), rate=Rate(rate, "GB/s"),
-                 share=Share(share[0]),
-                 params=Billions(one.parameters, fraction_digits=1), bytes=Bytes(one.bytes_per_token, binary=False))
+    share = one.share(one.eager)
+    assert share is not None  # (chosen for having a bound)
+    # Two figures only: the model, its bytes and the bound's arithmetic stand in the chapter on language models.
+    return words("answer.decode", limit=Choice(one.limit or "unknown"), device=words.device(one.device),
+                 tokens=Num(one.eager.tokens_per_s), share=Share(share[0]))
 
 
 def rule_more(results: ResultSet, words: Words) -> str:
