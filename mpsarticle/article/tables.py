@@ -304,7 +304,10 @@ def post_rows(results: ResultSet, words: Words) -> tuple[Said, ...]:
     timing = naive_timing(results).get(device)
     if timing is None:
         return ()
-    return tuple(Said("table.post", dict(device=words.device(device), m=Size(s.size), ratio=Factor(s.ratio.value),
+    # Two significant digits (three from 10×): the reading beside each ratio says which side of 1 it lies on and
+    # whether that can be told, so more digits near 1 ("1.0005×") would only suggest a precision it lacks.
+    return tuple(Said("table.post", dict(device=words.device(device), m=Size(s.size),
+                                         ratio=Factor(s.ratio.value, 2 if s.ratio.value < 10 else 3),
                                          verdict=Choice(s.verdict), factor=Factor(s.factor),
                                          margin=Share(analysis.AGREEMENT_MARGIN)))
                  for s in timing.sizes)
