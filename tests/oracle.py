@@ -205,6 +205,7 @@ CHECKS: dict[str, str] = {
     "table.bandwidth": "check_bandwidth",
     "bandwidth.reading": "check_bandwidth_reading",
     "drop.one": "check_fall",
+    "drop.then": "check_fall",
     "drop.cache": "check_fall_cache",
     "drop.why": "check_fall_count",
     "drop.why.brief": "check_fall_count",
@@ -1654,6 +1655,10 @@ def _memory_copies(c: Context, device: str) -> list[float]:
     return [t.rate("bytes_moved")[0] for t in chosen if t.point.bytes_moved]
 
 
+#: A fall, and the fall that goes on from where it ended (its device and rate unsaid, the same values recorded).
+FALL_KEYS = ("drop.one", "drop.then")
+
+
 def _fall_named(s: Said) -> tuple[str, str, str | None, int]:
     """(workload, device, precision, size before) of a ``drop.one`` message."""
     [what] = parts(s.values["what"])
@@ -1711,7 +1716,7 @@ def check_fall_cache(s: Said, c: Context) -> None:
             c.fail(f"{shown(printed)} moved at {axis} = {at:,}, but its points moved {_fmt(moved)} bytes")
         elif not all((b <= cache) == (side == "within") for b in moved):
             c.fail(f"{shown(printed)} at {axis} = {at:,} said to be {side} the cache of {cache} bytes")
-    if not any(_fall_named(f)[1::2] == (device, before.values["size"].n) for f in c.every("drop.one")):
+    if not any(_fall_named(f)[1::2] == (device, before.values["size"].n) for f in c.every(*FALL_KEYS)):
         c.fail(f"a cache named for a fall from {axis} = {before.values['size'].n:,} on the {device} that no "
                f"sentence names")
 
@@ -1719,7 +1724,7 @@ def check_fall_cache(s: Said, c: Context) -> None:
 def _falls_said(c: Context) -> list[Said]:
     """The falls a ``drop.why`` closes: every ``drop.one`` since the last such message before it."""
     start = max((i for i, s in enumerate(c.said[:c.at]) if s.key in ("drop.why", "drop.why.brief")), default=-1)
-    return [s for s in c.said[start + 1:c.at] if s.key == "drop.one"]
+    return [s for s in c.said[start + 1:c.at] if s.key in FALL_KEYS]
 
 
 def check_fall_count(s: Said, c: Context) -> None:
@@ -3965,7 +3970,7 @@ def chapter_failures(recording: Recording, oracle: Oracle) -> list[Failure]:
     build's TF32 settings, left unsaid beside its matrix products and its training step."""
     failures, keys, chapter = [], set(recording.keys()), recording.chapter
     if chapter in FALLS_IN:
-        named = {_fall_named(s) for s in recording if s.key == "drop.one"}
+        named = {_fall_named(s) for s in recording if s.key in FALL_KEYS}
         left = [f for f in oracle.falls if f.workload in FALLS_IN[chapter] and f.must and
                 (f.workload, f.device, f.dtype, f.before) not in named]
         if left:

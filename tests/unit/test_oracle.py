@@ -38,6 +38,7 @@ from mpsarticle.analysis import findings as f
 from mpsarticle.analysis.findings import crossover
 from mpsarticle.analysis.findings import matmul as matmul_findings
 from mpsarticle.analysis.findings.timing import AGREES, NOISY
+from mpsarticle.article.sentences.common import drops_sentence
 from mpsarticle.article.sentences.index import answer_sentences
 from mpsarticle.article.sentences.matmul import cpu_half_sentence
 from mpsarticle.article.sentences.matvec import crossover_sentence
@@ -612,7 +613,7 @@ def test_why_the_steps_growth_is_not_said_matches_the_batches_measured() -> None
     assert claims(one, none("noisy"))
     assert claims(two, none("single"))
     assert not claims(two, none("noisy"))
-    assert "no more than one batch size" in scaling_sentence(f.batch_scaling(one), Words("en"), f.unplaced_scaling(one))
+    assert "one batch size at most" in scaling_sentence(f.batch_scaling(one), Words("en"), f.unplaced_scaling(one))
 
 
 def test_the_cpus_half_precision_names_its_too_noisy_sizes_apart_from_its_level_ones() -> None:
@@ -920,6 +921,24 @@ def test_falls_of_more_than_half_are_consecutive_and_none_is_left_out() -> None:
     failures = claims(results, alone, chapter="matvec")
     assert [f.claim for f in failures] == ["every fall of more than half is named"]
     assert "B @ a on the cpu from m = 1,024 to m = 2,048" in failures[0].problems[0]
+
+
+def test_a_fall_that_goes_on_reads_as_the_sequel_of_the_one_before() -> None:
+    """Two falls in a row of one rate: the second sentence names only its factor and its end, and the oracle still
+    reads every value of it against the points."""
+    results = tiny({1024: 1e-4, 2048: 1e-3, 4096: 1e-2}, {1024: 3e-5, 2048: 1e-4, 4096: 4e-4})
+    found = f.drops(results, ("matvec",))
+    assert [(d.before, d.after) for d in found if d.device == "cpu"] == [(1024, 2048), (2048, 4096)]
+    text = drops_sentence([d for d in found if d.device == "cpu"], Words("en"), None)
+    assert text.count("On the CPU") == 1 and "It then falls 2.5× more, to 6.71 GB/s at m = 4,096." in text
+    assert "Lalu laju itu turun lagi 2,5×" in drops_sentence([d for d in found if d.device == "cpu"], Words("id"), None)
+    first = _drop(CPU, "matvec", 1024, 2048, 42.0, 16.8, 0.40)
+    then = replace(_drop(CPU, "matvec", 2048, 4096, 16.8, 6.71, 0.40), key="drop.then")
+    why = said("drop.why", count=Count(2), cause=Choice("unknown"), swap=Choice("unknown"))
+    assert not claims(results, first, then, why)
+    assert claims(results, first, replace(_drop(CPU, "matvec", 2048, 4096, 16.8, 8.40, 0.50), key="drop.then"), why)
+    assert claims(results, first, replace(_drop(CPU, "matvec", 2048, 4096, 16.8, 6.71, 0.40, factor=4.0),
+                                          key="drop.then"), why)
 
 
 def test_tf32_is_what_the_environment_recorded_and_is_said() -> None:

@@ -92,7 +92,8 @@ def decode_bars(results: ResultSet, lang: str) -> Figure:
                              label=words("figure.decode_replay_key")))
     if shares:
         handles.append(Line2D([], [], color=INK, linestyle="--", label=words("figure.decode_bound_key")))
-    figure.legend(handles=handles, loc="outside lower center", ncols=2, fontsize=TICK_SIZE,
+    # One key a line: two side by side are wider than the figure in a language whose keys are long (Indonesian).
+    figure.legend(handles=handles, loc="outside lower center", ncols=1, fontsize=TICK_SIZE,
                   edgecolor=LEGEND_EDGE, frameon=True)
     return figure
 

@@ -59,12 +59,16 @@ def drops_sentence(found: Sequence[f.Drop], words: Words, why: str | None = "dro
     if not found:
         return ""
     parts, cached = [], 0
+    chain_end = None  # (device, workload, precision, size) where the last fall ended, if no sentence came after it
     for drop in found:
+        # A fall that goes on from where the one before ended, on the same rate, reads as its sequel.
+        message = "drop.then" if chain_end == (drop.device, drop.workload, drop.dtype, drop.before) else "drop.one"
+        chain_end = (drop.device, drop.workload, drop.dtype, drop.after)
         key = series.size_key(drop.workload)
         before = Phrase.of("drop.size", axis=Choice(key), size=Size(drop.before))
         after = Phrase.of("drop.size", axis=Choice(key), size=Size(drop.after))
         device = words.device(drop.device)
-        parts.append(words("drop.one", device=device,
+        parts.append(words(message, device=device,
                            what=Phrase.of("drop.what", workload=Choice(drop.workload), dtype=Text(drop.dtype or "")),
                            before=before, after=after,
                            high=Rate(drop.before_rate, drop.unit), low=Rate(drop.after_rate, drop.unit),
@@ -73,6 +77,7 @@ def drops_sentence(found: Sequence[f.Drop], words: Words, why: str | None = "dro
         small, large = (point.bytes_moved for point in drop.evidence)
         if why == "drop.why" and isinstance(cache, int) and cache > 0 and small and large and small <= cache < large:
             cached += 1
+            chain_end = None
             parts.append(words("drop.cache", small=Bytes(small), large=Bytes(large), cache=Bytes(cache),
                                before=before, after=after, device=device))
     if why == "drop.why":
