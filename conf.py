@@ -36,7 +36,7 @@ REPOSITORY_BRANCH = config.value("repository_branch")
 #: Everything the page chrome says that depends on the language, from each language's catalog.
 CHROME = {code: {"language": catalog(code)["site.language"], "title": catalog(code)["site.title"],
                  "copyright": catalog(code)["site.copyright"], "locale": catalog(code)["site.locale"],
-                 "figure_hint": catalog(code)["site.figure_hint"]}
+                 "figure_hint": catalog(code)["site.figure_hint"], "date": catalog(code)["site.date_format"]}
           for code in LANGUAGES}
 DEFAULT_LANGUAGE = "en"
 
@@ -316,6 +316,8 @@ def _per_language(app, config) -> None:
     config.project = strings["title"]
     config.copyright = strings["copyright"]
     config.html_title = strings["title"]
+    # The footer's build date, as the language writes a date (Sphinx reads these codes through Babel).
+    config.html_last_updated_fmt = strings["date"]
     site = html_context["mpsarticle_site_url"]
     config.html_baseurl = f"{site}{lang}/"
     config.html_theme_options = {**config.html_theme_options, "path_to_docs": f"docs/{lang}"}
