@@ -791,7 +791,7 @@ def processes_table(results: ResultSet, words: Words) -> str:
 
 
 #: The columns of the table of each device's best ``B @ a`` against its copy (:func:`bandwidth_rows`).
-BANDWIDTH_COLUMNS = ("column.device", "bandwidth.column.best", "bandwidth.column.copy", "bandwidth.column.ratio",
+BANDWIDTH_COLUMNS = ("column.device", "bandwidth.column.best", "memory.column.copy", "bandwidth.column.ratio",
                      "bandwidth.column.matrix")
 
 
