@@ -115,7 +115,10 @@ def test_processes_come_from_the_profile_or_the_command_line(tmp_path):
     off = [(p.params, len(p.processes), len(p.set_aside), p.extra_processes, p.unresolved) for p in found
            if not _measured_as_planned(p, 3)]
     assert not off, off  # (params, processes kept, set aside, measured again, why unresolved)
-    assert all(p.between_share is not None and p.ci_low_s <= p.median_s <= p.ci_high_s for p in found)
+    assert all(p.ci_low_s <= p.median_s <= p.ci_high_s for p in found)
+    # A point left with one process (the others set aside on a busy machine, the limits on measuring again reached,
+    # which the check above allows) has no spread between processes to share out.
+    assert all(p.between_share is not None for p in found if len(p.processes) >= 2)
 
 
 def test_a_build_measures_the_selfcheck_in_the_same_workers_as_its_points(tmp_path, monkeypatch):
