@@ -76,7 +76,9 @@ def decode_bars(results: ResultSet, lang: str) -> Figure:
         ax.text(1.0, -0.6, words("figure.decode_bound_line"), ha="center", va="bottom", fontsize=TICK_SIZE,
                 color=INK, bbox=OPAQUE_BOX)
         ax.xaxis.set_major_formatter(FuncFormatter(lambda x, _: words.render(share_tick(x))))
-        ax.set_xlim(0, max(1.0, longest) * 1.3)
+        # Room for the bound's own label past 100 %, and for the longest bar's number after it; no more, so that an
+        # empty stretch past the bound does not suggest a value there.
+        ax.set_xlim(0, max(1.12, longest * 1.3))
     else:
         plain_axis(ax.xaxis, words)
         ax.set_xlim(0, longest * 1.3)
