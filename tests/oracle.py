@@ -522,38 +522,23 @@ class Timed:
 
 
 def direction(base: Timed, other: Timed) -> str:
-    """``other`` against ``base`` (the accelerator against the CPU), by time: faster when base's interval lies
-    wholly above other's, or the two points' published intervals lie apart (:func:`apart`)."""
-    if base.low > other.high or apart(base.point, other.point) == FASTER:
+    """``other`` against ``base`` (the accelerator against the CPU), by time: faster only when base's interval lies
+    wholly above other's, the ratio's interval wholly above 1 (the one a chart draws). Two published intervals
+    that do not meet decide nothing here: they tell level from too noisy to tell (:func:`too_noisy`)."""
+    if base.low > other.high:
         return FASTER
-    if other.low > base.high or apart(base.point, other.point) == SLOWER:
+    if other.low > base.high:
         return SLOWER
     return SAME
 
 
-def apart(base: Point, other: Point, scale: float = 1.0) -> str | None:
-    """Where both points publish an interval and the two do not meet: :data:`FASTER` when other's lies wholly
-    below base's (other takes less time), :data:`SLOWER` when wholly above; else ``None``. ``scale`` multiplies
-    other's times first (points of different sizes compared by rate: the ratio of their amounts)."""
-    if not (base.ci_low_s and base.ci_high_s and other.ci_low_s and other.ci_high_s):
-        return None
-    if scale * other.ci_high_s < base.ci_low_s:
-        return FASTER
-    if scale * other.ci_low_s > base.ci_high_s:
-        return SLOWER
-    return None
-
-
 def rate_direction(mine: Timed, theirs: Timed, amount: str) -> str:
-    """``mine`` against ``theirs``, by rate: faster when its rate interval lies wholly above, or the two points'
-    published intervals, as rates, lie apart."""
+    """``mine`` against ``theirs``, by rate: faster only when its rate interval lies wholly above theirs."""
     _, low, high = mine.rate(amount)
     _, their_low, their_high = theirs.rate(amount)
-    # Rates run opposite to times: mine is faster where its time is the shorter one.
-    published_apart = apart(mine.point, theirs.point, getattr(mine.point, amount) / getattr(theirs.point, amount))
-    if low > their_high or published_apart == SLOWER:
+    if low > their_high:
         return FASTER
-    if high < their_low or published_apart == FASTER:
+    if high < their_low:
         return SLOWER
     return SAME
 
@@ -1240,9 +1225,18 @@ def check_from(s: Said, c: Context) -> None:
     if below == "noisy":  # too noisy to tell below, except at the sizes listed, which read as the form's rest
         _check_mostly_noisy(c, told, start, under, noisy, sizes_of(s.values["told"]))
         return
-    if below not in BELOW:
-        if not any(pairs.can_be(FASTER, s_) for s_ in under):
-            c.fail("'wins at some sizes' below the crossover, but it wins at none")
+    if below not in BELOW:  # wins below the crossover only at the sizes listed, and at each of them
+        wins = sizes_of(s.values["wins"])
+        if not wins:
+            c.fail(f"'Below m = {start:,}' it wins only at some sizes, but it lists none")
+        for size in wins:
+            if size not in under or not pairs.can_be(FASTER, size):
+                c.fail(f"m = {size:,}, said a win below m = {start:,}, is not one "
+                       f"({pairs.evidence(size) if size in under else 'not a size below it measured on both'})")
+        for size in under:
+            if size not in wins and pairs.must_be(FASTER, size):
+                c.fail(f"'Below m = {start:,}' it wins only at {wins}, but it also wins at m = {size:,} "
+                       f"({pairs.evidence(size)})")
         return
     listed = sizes_of(s.values["noisy"]) if noisy else []
     if noisy and not listed:
@@ -3287,9 +3281,9 @@ def check_contexts_row(s: Said, c: Context) -> None:
 def check_decode_contexts_conclusion(s: Said, c: Context) -> None:
     """The step's time at the longest context over the shortest (replayed where both ends were replayed well,
     else eager), against how far the bound falls: the longest context's bytes over the shortest's (the rate is
-    the same). Over every pair of readings, the slowdown over the fall is more where its interval, or the two
-    points' published intervals, lie above 1, less where below, else as much (too noisy to tell where the
-    published range reaches beyond AGREE); the form said must be one some pair gives."""
+    the same). Over every pair of readings, the slowdown over the fall is more where its interval lies above 1,
+    less where below, else as much (too noisy to tell where the two points' published range reaches beyond
+    AGREE); the form said must be one some pair gives."""
     v, form = s.values, choice(s, "direction")
     device = c.device(v["device"])
     contexts = _ladders(c).get(device, [])
@@ -3320,8 +3314,7 @@ def check_decode_contexts_conclusion(s: Said, c: Context) -> None:
         for fall in falls:
             low, high = lo.low / fi.high / fall, lo.high / fi.low / fall
             spread = (last_low / first_high / fall, last_high / first_low / fall)
-            sides.add("more" if low > 1 or spread[0] > 1 else "less" if high < 1 or spread[1] < 1
-                      else "unclear" if spread_is_wide(*spread) else "same")
+            sides.add("more" if low > 1 else "less" if high < 1 else "unclear" if spread_is_wide(*spread) else "same")
     if form not in sides:
         c.fail(f"the step slows '{form}' than its bound falls on the {device}, but the readings say {sorted(sides)}")
 

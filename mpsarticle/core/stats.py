@@ -482,29 +482,27 @@ class Ratio:
     high: float
     #: The range of the two values' own published 95 % intervals (numerator's low / denominator's high …
     #: numerator's high / denominator's low), where both points give one: what a reader can check against the
-    #: tables, and so what :meth:`reading` tells level from too noisy by. ``None``: the interval itself.
+    #: tables, and so what :meth:`reading` tells level from too noisy by. It never decides a direction: the
+    #: interval does, the one figures draw and tables print. ``None``: the interval itself.
     spread: tuple[float, float] | None = field(default=None, compare=False)
 
     def direction(self, margin: float = 0.0) -> Direction:
         """``faster`` when the whole interval lies above ``1 + margin``,
         ``slower`` when it lies below ``1 / (1 + margin)``, else ``same``.
 
-        The two values' own published intervals (:attr:`spread`) decide it
-        too where they do not overlap (the whole spread on one side): two
-        95 % intervals apart are a stricter test than a 95 % interval of the
-        difference (their half-widths add, where the difference's grows as
-        the root of their squares), and a reader who sees them apart would
-        not be told the two are too noisy to tell.
+        Only the interval decides, never :attr:`spread`: a chart draws the
+        interval as a dot's line and a table prints it, so a dot called
+        faster never has a line that reaches 1. Two published 95 %
+        intervals that do not meet can still leave the interval holding 1
+        (each side is taken at 97.5 % there); such a pair is ``same``, and
+        :meth:`reading` says whether level or too noisy to tell.
 
         With ``margin`` 0 this asks only whether the difference is beyond
         noise; a positive margin also asks that it be large enough to matter.
         """
-        low, high = self.low, self.high
-        if self.spread is not None:
-            low, high = max(low, self.spread[0]), min(high, self.spread[1])
-        if low > 1.0 + margin:
+        if self.low > 1.0 + margin:
             return FASTER
-        if high < 1.0 / (1.0 + margin):
+        if self.high < 1.0 / (1.0 + margin):
             return SLOWER
         return SAME
 

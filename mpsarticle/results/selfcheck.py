@@ -15,7 +15,10 @@ each other by more than the tolerance. A ratio of two medians from one
 process crosses a fixed ±5 % on a noisy machine while both methods agree
 (2 false alarms in 5 idle runs on a 2-core CPU); an
 engine that reads 2x high still lands outside, however wide the intervals
-of a few processes are.
+of a few processes are. Unlike a speed-up (:meth:`mpsarticle.core.stats.Ratio.direction`,
+decided by the ratio's own interval), a row is judged by its two intervals
+lying apart because that is what its table prints: each method's interval
+and how far apart the two lie, not an interval of their ratio.
 
 Intervals that do not lie apart agree only where they are narrow enough to
 have shown a disagreement: a row whose two intervals together allow the

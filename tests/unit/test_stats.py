@@ -122,17 +122,21 @@ def test_ratio_interval_and_direction():
     assert stats.ratio(fast * 1.05, fast).direction(margin=0.2) == stats.SAME
 
 
-def test_published_intervals_apart_decide_the_direction_where_the_ratio_interval_holds_1():
-    """The ratio's own interval (each side at 97.5 %) may hold 1 where the two published 95 % intervals lie
-    apart; a reader who sees them apart is told which is faster, and both ways of reading agree."""
+def test_only_the_drawn_interval_decides_a_direction_where_published_intervals_lie_apart():
+    """The ratio's own interval (each side at 97.5 %) is what a chart draws and a table prints; where it holds 1
+    the two are not called faster or slower, even though the two published 95 % intervals lie apart. The
+    published range still tells level from too noisy to tell."""
     apart = stats.Ratio(1.9, 0.95, 4.2, spread=(1.11, 3.6))
-    assert apart.direction() == apart.reading() == stats.FASTER
+    assert (apart.direction(), apart.reading()) == (stats.SAME, stats.UNCLEAR)
     flipped = stats.Ratio(1 / 1.9, 1 / 4.2, 1 / 0.95, spread=(1 / 3.6, 1 / 1.11))
-    assert flipped.direction() == flipped.reading() == stats.SLOWER
-    meeting = stats.Ratio(1.9, 0.95, 4.2, spread=(0.99, 3.6))
-    assert (meeting.direction(), meeting.reading()) == (stats.SAME, stats.UNCLEAR)
-    # A margin asks the spread to clear it too.
-    assert apart.direction(margin=0.2) == stats.SAME
+    assert (flipped.direction(), flipped.reading()) == (stats.SAME, stats.UNCLEAR)
+    close = stats.Ratio(1.1, 0.98, 1.3, spread=(1.02, 1.18))  # apart, and the published range within a fifth
+    assert (close.direction(), close.reading()) == (stats.SAME, stats.SAME)
+    # The interval above 1 decides; a margin asks the interval, not the spread, to clear it.
+    above = stats.Ratio(1.9, 1.05, 4.2, spread=(1.25, 3.6))
+    assert above.direction() == above.reading() == stats.FASTER
+    assert above.direction(margin=0.2) == stats.SAME
+    assert above.scaled(1 / 8).direction() == stats.SLOWER
     assert apart.scaled(2.0).direction() == stats.FASTER
 
 

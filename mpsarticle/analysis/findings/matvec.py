@@ -121,6 +121,12 @@ class Crossover:
         return f"{kind}.noisy"  # type: ignore[return-value]
 
     @property
+    def wins_below(self) -> tuple[int, ...]:
+        """The sizes under the crossover where the accelerator is faster all the same (``mixed``)."""
+        return tuple(c.size for c in self.comparisons
+                     if self.size is not None and c.size < self.size and c.reading == FASTER)
+
+    @property
     def told_below(self) -> tuple[int, ...]:
         """The sizes under the crossover where the accelerator is slower or level (not too noisy to tell)."""
         return tuple(c.size for c in self.comparisons
