@@ -236,6 +236,7 @@ CHECKS: dict[str, str] = {
     "matmul.compare": "check_same_size",
     "matmul.best.top": "check_best_top",
     "matmul.best.none": "check_best_none",
+    "matmul.best.capped": "check_best_capped",
     "table.matmul": "check_matmul_row",
     "table.matmul_same": "check_matmul_same_row",
     "tf32.on": "check_tf32",
@@ -2229,6 +2230,22 @@ def check_best_top(s: Said, c: Context) -> None:
     wanted = "one" if len(compared) == 1 else "some" if others else "every"
     if rest != wanted:
         c.fail(f"best against best said as {rest!r}: {len(compared)} precision(s) compared, {others} not ahead")
+
+
+def check_best_capped(s: Said, c: Context) -> None:
+    """"The CPU was measured only up to m = … in this precision, and its rate was highest there": the CPU's best
+    rate in it stands at that size, and no larger size of it was measured well, nor any smaller one missing."""
+    v, o = s.values, c.oracle
+    dtype, at = text_of(v["dtype"]), v["size"].n
+    if c.device(v["device"]) != o.accelerator:
+        c.fail(f"best rate capped: said of the {c.device(v['device'])}, not the accelerator {o.accelerator}")
+    sizes = sorted({int(p.params["m"]) for p in o.results.select(workload="matmul", device="cpu")
+                    if good(p) and p.params.get("dtype") == dtype and p.method == "engine"})
+    if not sizes or sizes[-1] != at or len(sizes) < 2:
+        c.fail(f"best rate capped: the CPU's {dtype} said to stop at m = {at:,}, but it measured {sizes}")
+    tops = [int(t.point.params["m"]) for t in o.best("matmul", "cpu", "flops", dtype=dtype)]
+    if at not in tops:
+        c.fail(f"best rate capped: the CPU's best {dtype} rate said to be at m = {at:,}, but it is at {tops}")
 
 
 def check_best_none(s: Said, c: Context) -> None:
