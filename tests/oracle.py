@@ -373,7 +373,8 @@ NO_CLAIMS: frozenset[str] = frozenset({
     "caption.answer.compared", "caption.answer.cpu_only", "caption.answer.nothing", "your_mac.cores", "ops.none",
     "attention.none", "attention.backend.none", "attention.compared.no_accelerator", "decode.no_bound",
     "decode.missing.no_reason", "decode.none", "answer.decode.none",
-    "machines.listing", "machines.none", "machines.drops", "machines.skipped", "device", "api", "backend", "why",
+    "machines.listing", "machines.none", "machines.drop", "machines.drops.why", "machines.twin", "machines.twin.os",
+    "machines.twin.memory", "machines.skipped", "device", "api", "backend", "why",
     "this_build", "data_links", "contents", "precision.none", "ways.mode", "mlx.missing.torch", "mlx.missing.tf32",
     "model.threshold.idea",
 })
