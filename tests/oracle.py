@@ -367,7 +367,7 @@ NO_CLAIMS: frozenset[str] = frozenset({
     "hardware.failed", "hardware.none", "cpu.threads", "cpu.plain", "devices.idiom", "devices.default",
     "original.none", "crossover.cpu_only", "bandwidth.none", "gap.no_accelerator", "gap.unmeasured", "gap.cpu.none",
     "post.cpu.agrees", "post.cpu.archive", "matmul.none", "train.none", "check.nothing",
-    "selfcheck.cost", "selfcheck.none", "reason.large.cpu", "reason.small.none",
+    "selfcheck.none", "reason.large.cpu", "reason.small.none",
     "reason.copy.none", "matmul.cpu_only",
     "answer.cpu_only", "answer.accelerator_failed", "answer.cpu_facts.none", "answer.tokens.none",
     "caption.answer.compared", "caption.answer.cpu_only", "caption.answer.nothing", "your_mac.cores", "ops.none",

@@ -483,8 +483,15 @@ def mps_issues_table(results: ResultSet, words: Words) -> str:
                  or words("mps_issues.not_fixed", problem=Choice(issue.key)))
         here = words("mps_issues.here", status=Choice(status(issue, env)), torch=Text(str(env.get("torch", "?"))))
         # The reports on a line of their own: several problems end in a parenthesis already.
-        rows.append(f"<tr><td>{what}<br>{links}</td>{_cells([chips, fixed, here])}</tr>")
-    return html_table([words(key) for key in ISSUE_COLUMNS], rows, "mpsarticle-mps-issues")
+        rows.append((f"<td>{what}<br>{links}</td>{_cells([chips, fixed])}", _cells([here])))
+    # A build that measured no Apple GPU would repeat "does not apply" on every row: it says so once, above.
+    if all(status(issue, env) == "no_apple_gpu" for issue in known_issues()):
+        lead = html.escape(words("mps_issues.none_here", torch=Text(str(env.get("torch", "?")))))
+        table = html_table([words(key) for key in ISSUE_COLUMNS[:-1]], [f"<tr>{row}</tr>" for row, _ in rows],
+                           "mpsarticle-mps-issues")
+        return f"<p>{lead}</p>{table}"
+    return html_table([words(key) for key in ISSUE_COLUMNS], [f"<tr>{row}{here}</tr>" for row, here in rows],
+                      "mpsarticle-mps-issues")
 
 
 #: The columns of the table of ways to run the decode step.
