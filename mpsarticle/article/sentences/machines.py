@@ -59,6 +59,13 @@ def twin_sentence(results: ResultSet, archive: Sequence[tuple[str, ResultSet]], 
     return " ".join(said)
 
 
+def _kinds(archive: Sequence[tuple[str, ResultSet]]) -> Listing:
+    """How many machines of each kind, those with none left out."""
+    found = counts(by_family(archive))
+    return Listing(tuple(Phrase.of("machines.kind", kind=Choice(kind), count=Count(found[kind])) for kind in KINDS
+                         if found[kind]))
+
+
 def drops_sentence_of_archive(archive: Sequence[tuple[str, ResultSet]], words: Words) -> str:
     """Each archived machine's rates of B @ a or of the copy that fell by more than half from one size to the next,
     said under the figure that draws them, machine by machine up to :data:`LISTED` machines, counted beyond."""
