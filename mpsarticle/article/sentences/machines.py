@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from mpsarticle.analysis import findings as f
-from mpsarticle.analysis.families import KINDS, LISTED, by_family, counts
 from mpsarticle.analysis import series
+from mpsarticle.analysis.families import KINDS, LISTED, by_family, counts
 from mpsarticle.article.wording import Bytes, Choice, Count, Factor, Listing, Phrase, Rate, Size, Text, Words
 from mpsarticle.results.archive import identity
 from mpsarticle.results.model import ResultSet
