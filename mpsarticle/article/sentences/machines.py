@@ -44,9 +44,10 @@ def twin_sentence(results: ResultSet, archive: Sequence[tuple[str, ResultSet]], 
                     for key in ("cpu", "logical_cores", "arch", "torch")) and theirs[-1] == mine[-1]
         if not alike or not differ:
             continue
-        mem = (archived.environment.get("memory_bytes"), results.environment.get("memory_bytes"))
-        if "memory_bytes" in differ and not (all(isinstance(m, int) for m in mem)
-                                             and abs(mem[0] - mem[1]) < 0.01 * max(mem)):
+        theirs_mem, mine_mem = (r.environment.get("memory_bytes") for r in (archived, results))
+        gap = (abs(theirs_mem - mine_mem) if isinstance(theirs_mem, int) and isinstance(mine_mem, int)
+               and abs(theirs_mem - mine_mem) < 0.01 * max(theirs_mem, mine_mem) else None)
+        if "memory_bytes" in differ and gap is None:
             continue  # memory far apart shows in the table's own cell
         parts = []
         for key in differ:
@@ -54,7 +55,7 @@ def twin_sentence(results: ResultSet, archive: Sequence[tuple[str, ResultSet]], 
                 parts.append(Phrase.of("machines.twin.os", theirs=Text(str(archived.environment.get("os"))),
                                        mine=Text(str(results.environment.get("os")))))
             else:
-                parts.append(Phrase.of("machines.twin.memory", bytes=Bytes(abs(mem[0] - mem[1]))))
+                parts.append(Phrase.of("machines.twin.memory", bytes=Bytes(gap or 0)))
         said.append(words("machines.twin", label=Text(label), differences=Listing(tuple(parts))))
     return " ".join(said)
 
