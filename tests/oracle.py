@@ -236,6 +236,7 @@ CHECKS: dict[str, str] = {
     "matmul.compare": "check_same_size",
     "matmul.best.top": "check_best_top",
     "matmul.best.none": "check_best_none",
+    "matmul.best.capped": "check_best_capped",
     "table.matmul": "check_matmul_row",
     "table.matmul_same": "check_matmul_same_row",
     "tf32.on": "check_tf32",
@@ -366,13 +367,14 @@ NO_CLAIMS: frozenset[str] = frozenset({
     "hardware.failed", "hardware.none", "cpu.threads", "cpu.plain", "devices.idiom", "devices.default",
     "original.none", "crossover.cpu_only", "bandwidth.none", "gap.no_accelerator", "gap.unmeasured", "gap.cpu.none",
     "post.cpu.agrees", "post.cpu.archive", "matmul.none", "train.none", "check.nothing",
-    "selfcheck.cost", "selfcheck.none", "reason.large.cpu", "reason.small.none",
+    "selfcheck.none", "reason.large.cpu", "reason.small.none",
     "reason.copy.none", "matmul.cpu_only",
     "answer.cpu_only", "answer.accelerator_failed", "answer.cpu_facts.none", "answer.tokens.none",
     "caption.answer.compared", "caption.answer.cpu_only", "caption.answer.nothing", "your_mac.cores", "ops.none",
     "attention.none", "attention.backend.none", "attention.compared.no_accelerator", "decode.no_bound",
     "decode.missing.no_reason", "decode.none", "answer.decode.none",
-    "machines.listing", "machines.none", "machines.drops", "machines.skipped", "device", "api", "backend", "why",
+    "machines.listing", "machines.none", "machines.drop", "machines.drops.why", "machines.twin", "machines.twin.os",
+    "machines.twin.memory", "machines.skipped", "device", "api", "backend", "why",
     "this_build", "data_links", "contents", "precision.none", "ways.mode", "mlx.missing.torch", "mlx.missing.tf32",
     "model.threshold.idea",
 })
@@ -2229,6 +2231,22 @@ def check_best_top(s: Said, c: Context) -> None:
     wanted = "one" if len(compared) == 1 else "some" if others else "every"
     if rest != wanted:
         c.fail(f"best against best said as {rest!r}: {len(compared)} precision(s) compared, {others} not ahead")
+
+
+def check_best_capped(s: Said, c: Context) -> None:
+    """"The CPU was measured only up to m = … in this precision, and its rate was highest there": the CPU's best
+    rate in it stands at that size, and no larger size of it was measured well, nor any smaller one missing."""
+    v, o = s.values, c.oracle
+    dtype, at = text_of(v["dtype"]), v["size"].n
+    if c.device(v["device"]) != o.accelerator:
+        c.fail(f"best rate capped: said of the {c.device(v['device'])}, not the accelerator {o.accelerator}")
+    sizes = sorted({int(p.params["m"]) for p in o.results.select(workload="matmul", device="cpu")
+                    if good(p) and p.params.get("dtype") == dtype and p.method == "engine"})
+    if not sizes or sizes[-1] != at or len(sizes) < 2:
+        c.fail(f"best rate capped: the CPU's {dtype} said to stop at m = {at:,}, but it measured {sizes}")
+    tops = [int(t.point.params["m"]) for t in o.best("matmul", "cpu", "flops", dtype=dtype)]
+    if at not in tops:
+        c.fail(f"best rate capped: the CPU's best {dtype} rate said to be at m = {at:,}, but it is at {tops}")
 
 
 def check_best_none(s: Said, c: Context) -> None:

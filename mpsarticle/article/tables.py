@@ -344,9 +344,15 @@ def matmul_rows(results: ResultSet, words: Words) -> tuple[Said, ...]:
                 values[f"{side}_missing"] = Choice(mine.status)
         top = best.get(dtype)
         if top is not None:
-            values.update(factor=Factor(top.ratio.value), low=Num(top.ratio.low, 2), high=Factor(top.ratio.high))
+            values.update(factor=Factor(top.ratio.value), low=_low(top.ratio.low), high=Factor(top.ratio.high))
         rows.append(Said("table.matmul", values))
     return tuple(rows)
+
+
+def _low(value: float) -> Num:
+    """An interval's low end, with the digits a factor beside it has (two below 10, three above), so that "25–59.5×"
+    does not read as two precisions."""
+    return Num(value, 3 if value >= 10 else 2)
 
 
 def matmul_table(results: ResultSet, words: Words) -> str:
@@ -355,13 +361,19 @@ def matmul_table(results: ResultSet, words: Words) -> str:
     sentences conclude from, so that they need not list them. Nothing where no matrix product was tried."""
     found = matmul(results)
     devices = ["cpu"] + [d for d in [found.device] if d]
+    rows = matmul_rows(results, words)
+    # One unit for the whole table, so that no reader converts GFLOP/s to TFLOP/s between two cells of a row.
+    rates = [v[f"{side}_rate"].value for v in (r.values for r in rows) for side in ("cpu", "acc")
+             if f"{side}_rate" in v]
+    tera = bool(rates) and max(rates) >= 10_000
     body = []
-    for row in matmul_rows(results, words):
+    for row in rows:
         v = row.values
         cells = [words.render(v["dtype"])]
         for side in ("cpu", "acc")[:len(devices)]:
             if f"{side}_rate" in v:
-                cells.append(words("column.best.rate", rate=v[f"{side}_rate"], size=v[f"{side}_size"]))
+                rate = Rate(v[f"{side}_rate"].value / 1000, "TFLOP/s") if tera else v[f"{side}_rate"]
+                cells.append(words("column.best.rate", rate=rate, size=v[f"{side}_size"]))
             elif f"{side}_missing" in v:
                 cells.append(words.render(Phrase.of("missing", status=v[f"{side}_missing"],
                                                     dtypes=Listing((v["dtype"],)))))
@@ -390,25 +402,32 @@ def matmul_same_rows(results: ResultSet, words: Words) -> tuple[Said, ...]:
         for c in precision.comparisons:
             rows.append(Said("table.matmul_same", dict(
                 device=words.device(found.device or ""), dtype=Text(precision.dtype), m=Size(c.size),
-                factor=Factor(c.speedup.value), reading=Choice(c.reading))))
+                factor=Factor(c.speedup.value), low=_low(c.speedup.low), high=Factor(c.speedup.high),
+                reading=Choice(c.reading))))
     return tuple(rows)
 
 
 def matmul_same_table(results: ResultSet, words: Words) -> str:
     """The accelerator against the CPU at each size both measured, per precision (:func:`matmul_same_rows`): the
     ratios the chapter's sentence on who is faster concludes from. Nothing where no size was measured on both."""
-    body = []
-    device = ""
-    for row in matmul_same_rows(results, words):
-        v = row.values
-        device = v["device"]
-        cells = [words.render(v["dtype"]), words.render(v["m"]), words.render(v["factor"]),
-                 words("column.same.reading", reading=v["reading"], device=device)]
-        body.append(f"<tr>{_cells(cells)}</tr>")
-    if not body:
+    rows = matmul_same_rows(results, words)
+    if not rows:
         return ""
-    head = [words("column.precision"), words("methods_table.m"), words("column.same.ratio", device=device),
-            words("column.same.faster")]
+    device = rows[0].values["device"]
+    # The reading column is shown only where it varies: the sentence above the table says what a constant one
+    # would repeat on every row.
+    varies = len({str(r.values["reading"]) for r in rows}) > 1
+    body = []
+    for row in rows:
+        v = row.values
+        cells = [words.render(v["dtype"]), words.render(v["m"]),
+                 words("column.same.interval", factor=v["factor"], low=v["low"], high=v["high"])]
+        if varies:
+            cells.append(words("column.same.reading", reading=v["reading"], device=device))
+        body.append(f"<tr>{_cells(cells)}</tr>")
+    head = [words("column.precision"), words("methods_table.m"), words("column.same.ratio", device=device)]
+    if varies:
+        head.append(words("column.same.faster"))
     return html_table(head, body, "mpsarticle-same-size")
 
 
@@ -464,8 +483,15 @@ def mps_issues_table(results: ResultSet, words: Words) -> str:
                  or words("mps_issues.not_fixed", problem=Choice(issue.key)))
         here = words("mps_issues.here", status=Choice(status(issue, env)), torch=Text(str(env.get("torch", "?"))))
         # The reports on a line of their own: several problems end in a parenthesis already.
-        rows.append(f"<tr><td>{what}<br>{links}</td>{_cells([chips, fixed, here])}</tr>")
-    return html_table([words(key) for key in ISSUE_COLUMNS], rows, "mpsarticle-mps-issues")
+        rows.append((f"<td>{what}<br>{links}</td>{_cells([chips, fixed])}", _cells([here])))
+    # A build that measured no Apple GPU would repeat "does not apply" on every row: it says so once, above.
+    if all(status(issue, env) == "no_apple_gpu" for issue in known_issues()):
+        lead = html.escape(words("mps_issues.none_here", torch=Text(str(env.get("torch", "?")))))
+        table = html_table([words(key) for key in ISSUE_COLUMNS[:-1]], [f"<tr>{row}</tr>" for row, _ in rows],
+                           "mpsarticle-mps-issues")
+        return f"<p>{lead}</p>{table}"
+    return html_table([words(key) for key in ISSUE_COLUMNS], [f"<tr>{row}{here}</tr>" for row, here in rows],
+                      "mpsarticle-mps-issues")
 
 
 #: The columns of the table of ways to run the decode step.

@@ -681,7 +681,7 @@ def test_the_cpus_half_precision_names_its_too_noisy_sizes_apart_from_its_level_
     assert not claims(results, half("level_noisy", (256,), (128,)))
     # The chapter's own sentence, from the same points.
     text = cpu_half_sentence(matmul_findings(results), Words("en"))
-    assert "level with it at m = 256, too noisy to tell at m = 128" in text, text
+    assert "level at m = 256, too noisy to tell at m = 128" in text, text
 
 
 def _crossing(below: dict[int, float]) -> ResultSet:
@@ -844,9 +844,9 @@ def test_same_size_and_best_against_best_matrix_products() -> None:
         group = phrase("matmul.side", side=Choice(side), device=GPU, items=Listing((clause,)))
         return said("matmul.compare", clauses=Listing((group,)))
     assert not claims(results, compare("mixed", (1024,)))
-    assert render(compare("mixed", (1024,))) == ("At the sizes both devices measured (the table above gives each "
-                                                 "ratio), the Apple GPU (MPS) is faster in float32 only at "
-                                                 "m = 1,024.")
+    assert render(compare("mixed", (1024,))) == ("At the same size, which is the fair comparison, the Apple GPU (MPS) "
+                                                 "is faster in float32 only at m = 1,024. The ratio at each size "
+                                                 "both devices measured:")
     assert claims(results, compare("mixed", ()))
     assert claims(results, compare("mixed", (512,)))
     assert claims(results, compare("faster.all", (512, 1024)))
@@ -1240,7 +1240,7 @@ def test_the_processes_sentence_is_read_from_every_process() -> None:
     results = results_of("apple-m1-base")
     recording = only(matrix_recording("apple-m1-base", "method"), "processes.most")
     [most] = recording.said
-    assert render(most).startswith("Each point was measured in 3 fresh processes")
+    assert render(most).startswith("The synchronised timer's 101 points were each measured in 3 fresh processes")
     assert not check(recording, results)[0]
     steady = {name: value for name, value in most.values.items() if name != "above"}
     wrong = {"processes": substitute(recording, "processes.most", processes=Count(4)),
@@ -1597,7 +1597,7 @@ def test_a_half_precision_faster_only_somewhere_says_where_it_is_slower() -> Non
     every process; the oracle fails the clause without it."""
     results, recording = results_of("nvidia-h200"), matrix_recording("nvidia-h200", "matmul")
     text = recording.texts["cpu_half_sentence"]
-    assert "bfloat16 is faster at m = 256, 512, and 1,024 but slower at m = 128" in text
+    assert "bfloat16 wins at m = 256, 512, and 1,024 but loses at m = 128" in text
     assert not check(recording, results)[0]
 
     def bfloat16(values: dict) -> bool:

@@ -5,19 +5,59 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from mpsarticle.analysis import findings as f
+from mpsarticle.analysis import series
 from mpsarticle.analysis.families import KINDS, LISTED, by_family, counts
-from mpsarticle.article.sentences.common import drops_sentence
-from mpsarticle.article.wording import Choice, Count, Listing, Phrase, Text, Words
+from mpsarticle.article.wording import Bytes, Choice, Count, Factor, Listing, Phrase, Rate, Size, Text, Words
+from mpsarticle.results.archive import identity
 from mpsarticle.results.model import ResultSet
 
-__all__ = ["LISTED", "machines_sentence", "sentences"]
+__all__ = ["LISTED", "drops_sentence_of_archive", "machines_sentence", "sentences", "twin_sentence"]
 
 
 def sentences(results: ResultSet, words: Words, labels: Sequence[str], skipped: Sequence[str],
               archive: Sequence[tuple[str, ResultSet]] = ()) -> dict[str, str]:
-    """The archive's machines; and, as in this build's own chapters, any rate of theirs that fell by more than half
-    (the chapter's figures draw those curves too)."""
-    return {"machines_sentence": machines_sentence(labels, skipped, archive, words)}
+    """The archive's machines; an archived machine the table shows as this one's twin; and, as in this build's own
+    chapters, any rate of theirs that fell by more than half, under the figure that draws it."""
+    return {"machines_sentence": machines_sentence(labels, skipped, archive, words),
+            "machines_twin_sentence": twin_sentence(results, archive, words),
+            "machines_drops_sentence": drops_sentence_of_archive(archive, words)}
+
+
+#: What a twin may differ in, in the order said: each a key of the results' environment.
+_TWIN_DIFFERENCES = ("os", "memory_bytes")
+
+
+def twin_sentence(results: ResultSet, archive: Sequence[tuple[str, ResultSet]], words: Words) -> str:
+    """An archived machine with this build's CPU, thread count, architecture, devices and PyTorch, which the table
+    therefore shows in the same cells, yet another machine (its operating system's release or its memory
+    differ, so it was not left out as this one's own file): said, with what differs, so that its times are read
+    as another machine's. Empty where none is."""
+    mine = identity(results)
+    said = []
+    for label, archived in archive:
+        theirs = identity(archived)
+        if theirs == mine:
+            continue  # the same machine under another label: its row tells itself apart by that label
+        differ = [key for key in _TWIN_DIFFERENCES
+                  if archived.environment.get(key) != results.environment.get(key)]
+        alike = all(archived.environment.get(key) == results.environment.get(key)
+                    for key in ("cpu", "logical_cores", "arch", "torch")) and theirs[-1] == mine[-1]
+        if not alike or not differ:
+            continue
+        theirs_mem, mine_mem = (r.environment.get("memory_bytes") for r in (archived, results))
+        gap = (abs(theirs_mem - mine_mem) if isinstance(theirs_mem, int) and isinstance(mine_mem, int)
+               and abs(theirs_mem - mine_mem) < 0.01 * max(theirs_mem, mine_mem) else None)
+        if "memory_bytes" in differ and gap is None:
+            continue  # memory far apart shows in the table's own cell
+        parts = []
+        for key in differ:
+            if key == "os":
+                parts.append(Phrase.of("machines.twin.os", theirs=Text(str(archived.environment.get("os"))),
+                                       mine=Text(str(results.environment.get("os")))))
+            else:
+                parts.append(Phrase.of("machines.twin.memory", bytes=Bytes(gap or 0)))
+        said.append(words("machines.twin", label=Text(label), differences=Listing(tuple(parts))))
+    return " ".join(said)
 
 
 def _kinds(archive: Sequence[tuple[str, ResultSet]]) -> Listing:
@@ -27,10 +67,36 @@ def _kinds(archive: Sequence[tuple[str, ResultSet]]) -> Listing:
                          if found[kind]))
 
 
+def drops_sentence_of_archive(archive: Sequence[tuple[str, ResultSet]], words: Words) -> str:
+    """Each archived machine's rates of B @ a or of the copy that fell by more than half from one size to the next,
+    said under the figure that draws them, machine by machine up to :data:`LISTED` machines, counted beyond."""
+    falling = [(label, falls) for label, archived in archive
+               if (falls := f.drops(archived, ("matvec", "copy")))]
+    if not falling:
+        return ""
+    if len(archive) > LISTED:
+        return words("machines.drops.many", count=Count(len(falling)))
+    # Each fall names its machine and that machine's device, never this build's device name alone, which every other
+    # sentence of the site uses for this build's own device. The causes are not repeated: the chapter on B @ a lists
+    # them whether or not this build's rates fall.
+    said = []
+    for label, falls in falling:
+        for drop in falls:
+            key = series.size_key(drop.workload)
+            said.append(words("machines.drop", label=Text(label), device=words.device(drop.device),
+                              what=Phrase.of("drop.what", workload=Choice(drop.workload), dtype=Text(drop.dtype or "")),
+                              before=Phrase.of("drop.size", axis=Choice(key), size=Size(drop.before)),
+                              after=Phrase.of("drop.size", axis=Choice(key), size=Size(drop.after)),
+                              high=Rate(drop.before_rate, drop.unit), low=Rate(drop.after_rate, drop.unit),
+                              factor=Factor(drop.before_rate / drop.after_rate)))
+        said.append(words("machines.drops.why", count=Count(len(falls))))
+    return " ".join(said)
+
+
 def machines_sentence(labels: Sequence[str], skipped: Sequence[str], archive: Sequence[tuple[str, ResultSet]],
                       words: Words) -> str:
-    """The archive's machines (or that there are none), the files skipped, and any rate of theirs that fell by
-    more than half: named machine by machine up to :data:`LISTED` machines, counted beyond."""
+    """The archive's machines (or that there are none) and the files skipped: named machine by machine up to
+    :data:`LISTED` machines, counted beyond."""
     if not labels:
         listing = words("machines.none")
     elif len(labels) <= LISTED:
@@ -40,14 +106,4 @@ def machines_sentence(labels: Sequence[str], skipped: Sequence[str], archive: Se
         listing = words("machines.summary", count=Count(len(labels)), kinds=_kinds(archive))
     if skipped:
         listing += " " + words("machines.skipped", count=Count(len(skipped)), files=Text("; ".join(skipped)))
-    falling = [(label, falls) for label, archived in archive
-               if (falls := f.drops(archived, ("matvec", "copy")))]
-    if len(archive) > LISTED:
-        if falling:
-            listing += " " + words("machines.drops.many", count=Count(len(falling)))
-        return listing
-    for label, falls in falling:
-        # The causes are not repeated: the chapter on B @ a lists them whether or not this build's rates fall.
-        listing += " " + words("machines.drops", label=Text(label), count=Count(len(falls)),
-                               drops=drops_sentence(falls, words, None))
     return listing

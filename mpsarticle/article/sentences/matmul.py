@@ -6,37 +6,41 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from mpsarticle.analysis import findings as f
+from mpsarticle.analysis import series as analysis
 from mpsarticle.article.sentences.common import advantage, cuda_setting, drops_sentence, reading_word
 from mpsarticle.article.wording import Choice, Factor, Listing, Phrase, Rate, Size, Text, Words
 from mpsarticle.core.stats import FASTER, SAME, SLOWER, UNCLEAR, Agreement
 from mpsarticle.results.model import ResultSet
 
 __all__ = ["best_rates_sentence", "best_sentence", "compare_sentence", "cpu_half_sentence", "peak_sentence",
-           "rates_sentence", "sentences", "tf32_sentence"]
+           "rates_sentence", "same_sentence", "sentences", "tf32_sentence"]
 
 
 def sentences(results: ResultSet, words: Words) -> dict[str, str]:
     found = f.matmul(results)
-    return {"peak_sentence": peak_sentence(found, results, words),
-            "best_sentence": best_sentence(found, words),
+    return {"same_sentence": same_sentence(found, words),
+            "peak_sentence": peak_sentence(found, results, words),
+            "best_sentence": best_sentence(found, words, results),
             "cpu_half_sentence": cpu_half_sentence(found, words)}
 
 
-def peak_sentence(found: f.Matmul, results: ResultSet, words: Words) -> str:
-    """The chapter's conclusion beside its table: who is faster at the sizes both devices measured, whether TF32
-    was allowed, and any rate that fell by more than half; the rates themselves stand in the table
-    (tables.matmul_rows). With no accelerator it says that the table holds the CPU alone; with one whose rates
-    were not compared at a common size, it says each device's best rates."""
+def same_sentence(found: f.Matmul, words: Words) -> str:
+    """The chapter's first conclusion, above the table of ratios at the same size: who is faster at the sizes both
+    devices measured, the fair comparison, before best against best. With no accelerator it says that the chapter
+    shows the CPU alone; with one whose rates were not compared at a common size, each device's best rates."""
     if found.compared:
-        parts = [compare_sentence(found, words)]
-    elif found.device is None and any(p.status == "measured" for p in found.precisions):
-        parts = [words("matmul.cpu_only")]
-    else:
-        parts = [best_rates_sentence(found, words)]
+        return compare_sentence(found, words)
+    if found.device is None and any(p.status == "measured" for p in found.precisions):
+        return words("matmul.cpu_only")
+    return best_rates_sentence(found, words)
+
+
+def peak_sentence(found: f.Matmul, results: ResultSet, words: Words) -> str:
+    """What the tables leave out: whether TF32 was allowed, and any rate that fell by more than half."""
     # The brief form points to the causes the chapter on B @ a lists, which it lists only beside falls of its own.
     why = "drop.why.brief" if f.drops(results, ("matvec", "copy")) else "drop.why"
-    parts += [tf32_sentence(results, words),
-              drops_sentence(f.drops(results, ("matmul",)), words, why, environment=results.environment)]
+    parts = [tf32_sentence(results, words),
+             drops_sentence(f.drops(results, ("matmul",)), words, why, environment=results.environment)]
     return " ".join(p for p in parts if p)
 
 
@@ -116,10 +120,12 @@ def _summary_key(comparisons: Sequence[f.Comparison], *, rest: bool) -> str:
     return key + (".both" if others == {SAME, UNCLEAR} else ".noisy" if others == {UNCLEAR} else "")
 
 
-def best_sentence(found: f.Matmul, words: Words) -> str:
+def best_sentence(found: f.Matmul, words: Words, results: ResultSet | None = None) -> str:
     """What the table's last column comes to: best rate against best rate (the two may be at different sizes),
     the precision the accelerator leads most in, and those it does not lead in; empty where no precision has a
-    best rate on both devices (the chapter's other sentence says why)."""
+    best rate on both devices (the chapter's other sentence says why). Where the CPU's best rate in that
+    precision came at the largest size it measured, a second sentence says so: its rate may have gone on rising,
+    so the ratio overstates the gap, and the ratios at the same size are the fair comparison."""
     best = [c.best for c in found.comparisons if c.best is not None]
     if not best:
         return ""
@@ -134,7 +140,14 @@ def best_sentence(found: f.Matmul, words: Words) -> str:
                   acc_size=Size(top.accelerator_size), cpu_size=Size(top.cpu_size))
     if behind:
         values["others"] = Listing(behind)
-    return words("matmul.best.top", rest=Choice(rest), **values)
+    said = words("matmul.best.top", rest=Choice(rest), **values)
+    if results is None:
+        return said
+    measured = [m for m, p in analysis.series(results, workload="matmul", device="cpu", dtype=top.dtype) if p.ok]
+    if measured and top.cpu_size == max(measured) and len(measured) > 1:
+        said += " " + words("matmul.best.capped", size=Size(top.cpu_size), dtype=Text(top.dtype),
+                            device=name)
+    return said
 
 
 def cpu_half_sentence(found: f.Matmul, words: Words) -> str:

@@ -1,5 +1,5 @@
 """The sentences of the method chapter: what was measured, how much of the uncertainty lies between fresh
-processes, what was measured again because the machine was busy, and the selfcheck against other timers."""
+processes, what was measured again because the machine was busy, and the self-check against other timers."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 from mpsarticle.analysis import findings as f
 from mpsarticle.article.formatting import reading_date
-from mpsarticle.article.wording import Choice, Count, Factor, Listing, Phrase, Seconds, Share, Text, Words
+from mpsarticle.article.wording import Choice, Count, Factor, Listing, Phrase, Share, Text, Words
 from mpsarticle.results.model import ResultSet
 from mpsarticle.results.selfcheck import Row
 
@@ -89,11 +89,7 @@ def selfcheck_sentence(found: f.Selfcheck, words: Words) -> str:
     else:
         verdict = words("selfcheck.agree", rows=Count(found.rows), tolerance=Share(found.tolerance),
                         processes=Phrase.of("selfcheck.processes", processes=Count(found.processes)))
-    if not found.engine_timed_s:
-        return verdict
-    cost = words("selfcheck.cost", wall=Seconds(found.engine_wall_s), timed=Seconds(found.engine_timed_s),
-                 factor=Factor(found.engine_wall_s / found.engine_timed_s), theirs=Seconds(found.reference_wall_s))
-    return f"{verdict} {cost}"
+    return verdict
 
 
 def _unclear_sentences(found: f.Selfcheck, words: Words) -> str:
