@@ -441,7 +441,7 @@ def _versus(one: StepWays, words: Words) -> str:
     ratio = one.against("compiled", "graph")
     if graph is None or compiled is None or ratio is None or graph.how != "cuda_graph":
         return ""
-    direction = ratio.reading()
+    direction: str = ratio.reading()
     factor = Factor(ratio.value if direction == FASTER else 1 / ratio.value)
     values: dict = {}
     if direction == UNCLEAR:
