@@ -326,6 +326,8 @@ CHECKS: dict[str, str] = {
     "decode.ways.versus.uncounted": "check_decode_ways_versus",
     "decode.ways.compile_missing": "check_decode_ways_compile_missing",
     "decode.ways.none": "check_decode_ways_none",
+    "decode.context": "check_decode_context",
+    "precision.none": "check_precision_none",
     "precision.default": "check_precision_default",
     "precision.decode": "check_precision_decode",
     "precision.attention": "check_precision_attention",
@@ -356,7 +358,7 @@ PARTS: frozenset[str] = frozenset({
     "point", "point.other", "point.more", "cpufact.matvec", "cpufact.matmul", "cpufact.train", "missing_count",
     "selfcheck.processes", "ops.cost", "attention.backend.choice",
     "attention.call", "remeasured.seen", "remeasured.processes",
-    "rejected.points", "mlx.side", "mlx.name", "decode.contexts.step", *MODEL_PARTS,
+    "rejected.points", "mlx.side", "mlx.name", "decode.contexts.step", "decode.context.one", *MODEL_PARTS,
 })
 
 #: Keys that carry no measured claim: the machine's names, captions, the gaps' list, what a missing measurement
@@ -375,7 +377,7 @@ NO_CLAIMS: frozenset[str] = frozenset({
     "decode.missing.no_reason", "decode.none", "answer.decode.none",
     "machines.listing", "machines.none", "machines.drop", "machines.drops.why", "machines.twin", "machines.twin.os",
     "machines.twin.memory", "machines.skipped", "device", "api", "backend", "why",
-    "this_build", "data_links", "contents", "precision.none", "ways.mode", "mlx.missing.torch", "mlx.missing.tf32",
+    "this_build", "data_links", "contents", "ways.mode", "mlx.missing.torch", "mlx.missing.tf32",
     "model.threshold.idea",
 })
 #: Families of keys that claim nothing either: names (devices, backends, timers, reasons, the gaps' list), and the
@@ -2993,6 +2995,12 @@ def _op_values(c: Context, device: str) -> list[float]:
             for r in t.readings()]
 
 
+def _op_intervals(c: Context, device: str) -> list[tuple[float, float]]:
+    """One operation's cost on ``device`` as an interval: each chain's recorded 95 % interval, over its operations."""
+    return [((t.point.ci_low_s or t.point.measured_s) / ops, (t.point.ci_high_s or t.point.measured_s) / ops)
+            for ops, ts in c.oracle.timed("op_chain", device).items() for t in ts]
+
+
 def check_op_costs(s: Said, c: Context) -> None:
     named = set()
     for cost in parts(s.values["costs"]):
@@ -3515,7 +3523,8 @@ def _prompt_limits(c: Context, device: str, at: list[Timed], tokens: int, flops:
     """What may limit the prompt, over every product rate, B @ a rate and operation cost, read from the time's
     interval as the results file records it: the tighter of the two bounds where the whole interval reached half
     of it (``both`` where the other lies within :data:`APART`), the fixed cost of its calls where that is half its
-    time at both ends, ``neither`` where it is less at both; ``unclear`` where the interval lies on both sides."""
+    time at both ends of both intervals (the prompt's time, one operation's cost), ``neither`` where it is less at
+    all of them; ``unclear`` where the intervals lie on both sides."""
     found = set()
     nbytes = at[0].point.bytes_moved
     ops = at[0].point.detail.get("ops_per_call")
@@ -3532,10 +3541,9 @@ def _prompt_limits(c: Context, device: str, at: list[Timed], tokens: int, flops:
                 if tokens / fast >= HALF * tighter:
                     found.add("unclear")
                     continue
-                for cost in _op_values(c, device):
+                for cheap, dear in _op_intervals(c, device):
                     if isinstance(ops, int):
-                        spent = ops * cost
-                        found.add("overhead" if spent >= HALF * slow else "neither" if spent < HALF * fast
+                        found.add("overhead" if ops * cheap >= HALF * slow else "neither" if ops * dear < HALF * fast
                                   else "unclear")
     return found
 
@@ -3547,6 +3555,7 @@ def check_prefill_none(s: Said, c: Context) -> None:
 
 
 def check_decode_contexts_none(s: Said, c: Context) -> None:
+    _check_why_none(s, c)
     if _ladders(c):
         c.fail(f"'no accelerator at two contexts', but {sorted(_ladders(c))} measured its eager step well at two")
 
@@ -3605,14 +3614,22 @@ def check_decode_ways_versus(s: Said, c: Context) -> None:
         return
     if graphs[0].point.detail.get("overhead_removed_by") != "cuda_graph":
         c.fail(f"a CUDA graph, but the replay says {graphs[0].point.detail.get('overhead_removed_by')}")
-    side = {"faster": FASTER, "slower": SLOWER, "unclear": UNCLEAR}.get(choice(s, "direction"), SAME)
+    form = choice(s, "direction")
+    side = {"faster": FASTER, "slower": SLOWER, "unclear": UNCLEAR, "unclear_compiled": UNCLEAR}.get(form, SAME)
     pairs = _reading_pairs(graphs, compiled)
     sides = {level_reading(g, f) for g, f in pairs}
     if side not in sides:
         c.fail(f"the compiled step '{side}' than the graph, but the readings say {sorted(sides)}")
+    ratios = [g.median / f.median for g, f in pairs]
     if side in (FASTER, SLOWER):
-        ratios = [g.median / f.median for g, f in pairs]
         c.factor(v["factor"], ratios if side == FASTER else [1 / r for r in ratios], "compiled against replayed")
+    if side == UNCLEAR:
+        # The leader's factor, and the ratio's interval printed beside it, which must hold 1 (else a side is due).
+        ahead = ratios if form == "unclear_compiled" else [1 / r for r in ratios]
+        c.factor(v["factor"], ahead, "the leader's factor where neither is called faster")
+        low, high = shown(v["low"]).value, shown(v["high"]).value
+        if not low <= 1 <= high or not low <= shown(v["factor"]).value <= high:
+            c.fail(f"an interval {shown(v['low'])}–{shown(v['high'])} that should hold 1 and the factor")
     if "kernels" in v:
         for name, steps in (("kernels", graphs), ("fused", compiled)):
             recorded = steps[0].point.detail.get("kernels_per_call")
@@ -3631,7 +3648,36 @@ def check_decode_ways_compile_missing(s: Said, c: Context) -> None:
         c.fail(f"'torch.compile gave no step', but the {device} never tried one")
 
 
+def _check_why_none(s: Said, c: Context) -> None:
+    """'no accelerator' only where the build has none; 'unmeasured' only where it has one."""
+    has = c.oracle.accelerator is not None
+    if (choice(s, "why") == "no_accelerator") == has:
+        c.fail(f"'{choice(s, 'why')}', but the build's accelerator is {c.oracle.accelerator}")
+
+
+def check_precision_none(s: Said, c: Context) -> None:
+    _check_why_none(s, c)
+
+
+def check_decode_context(s: Said, c: Context) -> None:
+    """The cache's context where the step is timed: each device's shortest decode context."""
+    v = s.values
+    shortest: dict[str, int] = {}
+    for p in c.oracle.results.points:
+        if p.workload == "decode":
+            shortest[p.device] = min(shortest.get(p.device, 1 << 40), int(p.params["context"]))
+    if choice(s, "alike") == "none":
+        if shortest:
+            c.fail(f"no context said, but the decode steps were timed at {shortest}")
+        return
+    said = {c.device(one.values["device"]): one.values["context"].n for one in parts(v["contexts"])} \
+        if "contexts" in v else dict.fromkeys(shortest, v["context"].n)
+    if said != shortest:
+        c.fail(f"contexts {said}, but the decode steps were timed at {shortest}")
+
+
 def check_decode_ways_none(s: Said, c: Context) -> None:
+    _check_why_none(s, c)
     devices = sorted({p.device for p in c.oracle.results.points if p.workload == "decode"})
     found = [d for d in devices if _products(c, d)]
     if found:
@@ -3678,7 +3724,10 @@ def check_precision_decode(s: Said, c: Context) -> None:
     c.quantity(s.values["fp16"], _values(fp16), "the float16 step")
     c.quantity(s.values["bf16"], _values(bf16), "the bfloat16 step")
     sides = {level_reading(b, f) for b, f in _reading_pairs(bf16, fp16)}
-    side = {"faster": FASTER, "slower": SLOWER, "unclear": UNCLEAR}.get(choice(s, "direction"), SAME)
+    side = {"faster": FASTER, "slower": SLOWER, "unclear": UNCLEAR, "unclear_alike": UNCLEAR}.get(
+        choice(s, "direction"), SAME)
+    if choice(s, "direction") == "unclear_alike" and shown(s.values["fp16"]).text != shown(s.values["bf16"]).text:
+        c.fail(f"one time for both precisions, but {shown(s.values['fp16'])} and {shown(s.values['bf16'])}")
     if side not in sides:
         c.fail(f"float16 '{side}' than bfloat16, but the readings say {sorted(sides)}")
     if "factor" in printed_fields(s):
@@ -3701,19 +3750,24 @@ def check_precision_attention(s: Said, c: Context) -> None:
     if v["count"].n != len(calls):
         c.fail(f"{v['count'].n} calls measured in both, but the {device} has {len(calls)}")
     sides = [pair.directions(seq) for seq, pair in calls]
-    if form in (FASTER, SLOWER, SAME, UNCLEAR):
+    if form in (FASTER, SLOWER, SAME, UNCLEAR, "level_noisy"):
+        allowed = {form} if form != "level_noisy" else {SAME, UNCLEAR}
         for (seq, pair), found in zip(calls, sides, strict=True):
-            if form not in found:
+            if not allowed & found:
                 c.fail(f"float16 {form} at every call, but at {seq:,} positions: {pair.evidence(seq)}")
         return
-    # A count the sentence leaves out is none.
-    counted = {side: v[name].n if name in printed_fields(s) else 0
-               for side, name in ((FASTER, "faster"), (SLOWER, "slower"), (SAME, "level"), (UNCLEAR, "noisy"))}
-    if sum(counted.values()) != len(calls):
-        c.fail(f"the counts {counted} do not add up to the {len(calls)} calls")
+    # A count the sentence leaves out is none; "the rest" (level or too noisy, not counted) is every other call.
+    printed = printed_fields(s)
+    counted = {side: v[name].n if name in printed else 0 for side, name in ((FASTER, "faster"), (SLOWER, "slower"))}
+    counted["rest"] = len(calls) - counted[FASTER] - counted[SLOWER]
+    if counted["rest"] < 0:
+        c.fail(f"the counts {counted} add up to more than the {len(calls)} calls")
     for side, n in counted.items():
-        possible = sum(side in found for found in sides)
-        certain = sum(found == {side} for found in sides)
+        # The rest is level within noise, too noisy to tell (".noisy"), or either (".both"), as the form says.
+        rest = {SAME, UNCLEAR} if form.endswith(".both") else {UNCLEAR} if form.endswith(".noisy") else {SAME}
+        group = rest if side == "rest" else {side}
+        possible = sum(bool(group & found) for found in sides)
+        certain = sum(found <= group for found in sides)
         if not certain <= n <= possible:
             c.fail(f"{n} calls {side}, but between {certain} and {possible} can be")
 

@@ -504,6 +504,10 @@ def ways_table(results: ResultSet, words: Words) -> str:
     token, tokens per second with their interval, and the share of the size-matched bound."""
     rows = []
     for one in step_ways(results):
+        # A device with its eager step alone, no kernels counted and no bound of its own, would fill a row with
+        # dashes: its step stands in the decode table already.
+        if sum(way.step is not None for way in one.ways) < 2 and one.bound_tokens_per_s is None:
+            continue
         for way in one.ways:
             step = way.step
             if step is None:
@@ -666,6 +670,12 @@ def prompt_rows(results: ResultSet, words: Words) -> tuple[Said, ...]:
     return tuple(rows)
 
 
+def _figures(value: Num, words: Words) -> str:
+    """A count of tokens per second to three significant figures: ``31,800``, not ``31,775``, whose last digits an
+    interval twice as wide leaves meaningless."""
+    return words.render(Num(float(f"{value.value:.2e}")))
+
+
 def prompt_table(results: ResultSet, words: Words) -> str:
     """The prompt read at once per device and precision (:func:`prompt_rows`), a dash where a value was not
     measured."""
@@ -674,11 +684,11 @@ def prompt_table(results: ResultSet, words: Words) -> str:
         v = row.values
         product = words("prefill.cell.product", mm=v["mm"], m=v["m"]) if "mm" in v else "–"
         cells = [v["device"], words.render(v["prompt"]), words.render(v["dtype"]),
-                 f"{words.render(v['tokens'])} [{words.render(v['low'])}–{words.render(v['high'])}]",
-                 words.render(v["bound"]) if "bound" in v else "–", product,
+                 f"{_figures(v['tokens'], words)} [{_figures(v['low'], words)}–{_figures(v['high'], words)}]",
+                 _figures(v["bound"], words) if "bound" in v else "–", product,
                  words("prefill.cell.share", side=v["side"], **{k: v[k] for k in ("share", "factor") if k in v})
                  if "side" in v else "–",
-                 words.render(v["bytes_bound"]) if "bytes_bound" in v else "–",
+                 _figures(v["bytes_bound"], words) if "bytes_bound" in v else "–",
                  words("prefill.cell.limit", limit=v["limit"])]
         body.append(f"<tr>{_cells(cells)}</tr>")
     return html_table([words(key) for key in PROMPT_COLUMNS], body) if body else ""

@@ -367,6 +367,8 @@ def test_the_ways_table_shows_each_step_measured_well_with_its_kernels_and_launc
         graph_dtypes = {p.params["dtype"] for p in decode if p.params["mode"] == "graph"}
         dtype = next(iter(graph_dtypes)) if graph_dtypes else decode[0].params["dtype"]
         products = [p for p in results.select(workload="step_products", device=device) if p.ok]
+        # A device with its eager step alone and no bound of its own gets no row (its step is the decode table's).
+        rows_before = len(expected)
         for mode in ("eager", "graph", "compiled"):
             for p in decode:
                 if p.ok and p.params["mode"] == mode and p.params["context"] == shortest and p.params["dtype"] == dtype:
@@ -375,6 +377,8 @@ def test_the_ways_table_shows_each_step_measured_well_with_its_kernels_and_launc
                     share = (1 / p.median_s) / (products[0].bytes_moved / products[0].median_s / p.bytes_moved) \
                         if products else None
                     expected.append((kernels, launches, 1 / p.median_s, share))
+        if len(expected) - rows_before < 2 and not products:
+            del expected[rows_before:]
     assert len(cells) == len(expected)
     for row, (kernels, launches, tokens, share) in zip(cells, expected, strict=True):
         assert row[2] == (f"{kernels:,}" if kernels is not None else "–")

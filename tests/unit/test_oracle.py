@@ -1451,7 +1451,7 @@ LLM_MUTATIONS = [
     ("apple-m1-base", "llm", "precision.attention", None, {"direction": Choice("slower")}),
     ("apple-m1-base", "llm", "precision.attention", None, {"count": Count(6)}),
     ("apple-m3-max", "llm", "precision.attention", None, {"direction": Choice("slower")}),
-    ("apple-m3-max", "llm", "precision.attention", None, {"faster": Count(1), "level": Count(6)}),
+    ("apple-m3-max", "llm", "precision.attention", None, {"direction": Choice("mixed"), "slower": Count(3)}),
     # Longer contexts: a context's tokens per second swapped with another's, a context misnamed, the cache's share
     # or the bound read at the wrong context (the bound without the cache's bytes), a replayed value where none was
     # measured; the slowdown misread against the bound's fall, the fall or the slowdown misquoted, the eager step
@@ -1543,7 +1543,8 @@ LLM_REPLACED = [
     ("cuda-faulty", "llm", "decode.missing",
      said("decode.conclusion", device=CUDA, limit=Choice("overhead"), share=Share(0.03), time=Seconds(68.4e-3),
           ops_share=Share(0.6), params=Billions(1.1e9, fraction_digits=1))),
-    ("apple-m3-max", "llm", "decode.contexts.conclusion", said("decode.contexts.none")),
+    ("apple-m3-max", "llm", "decode.contexts.conclusion", said("decode.contexts.none", why=Choice("unmeasured"))),
+    ("apple-m3-max", "llm", "precision.decode", said("precision.none", why=Choice("no_accelerator"))),
     ("apple-m3-max", "llm", "prefill.conclusion", said("prefill.none")),
     ("ci-2core-workers", "llm", "decode.contexts.none",
      said("decode.contexts.conclusion", direction=Choice("same"), device=CPU, factor=Factor(1.02),

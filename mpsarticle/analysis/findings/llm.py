@@ -510,8 +510,9 @@ class PromptRead:
         """What limits the prompt, read from its time's 95 % interval (the sentence prints the numbers it rests
         on): the tighter bound where the whole interval reached at least :data:`BOUND_SHARE` of it (``both`` where
         the other bound is within :data:`BOUNDS_APART` of it), else the fixed cost of its calls where that is at
-        least :data:`OVERHEAD_SHARE` of its time at every end of the interval, ``neither`` where it is less at
-        every end; ``unclear`` where the interval holds the line (a median on one side of it says nothing)."""
+        least :data:`OVERHEAD_SHARE` of its time at every end of both intervals (the prompt's time and one
+        operation's cost), ``neither`` where it is less at every end; ``unclear`` where an interval holds the line
+        (a median on one side of it says nothing)."""
         regime, compute, nbytes = self.regime, self.compute_bound, self.bytes_bound
         if regime is None or compute is None or nbytes is None:
             return None
@@ -521,13 +522,16 @@ class PromptRead:
             return "both" if max(compute, nbytes) < BOUNDS_APART * tighter else regime
         if high >= BOUND_SHARE * tighter:
             return "unclear"
-        overhead = self.overhead_s
-        if overhead is None:
+        if self.ops is None or self.cost is None:
             return None
+        # The calls' cost is read from both intervals: one operation's cost scatters as much as the prompt's time,
+        # and a verdict from its median alone could flip with a rerun.
         seconds = self.point.measured_s
-        if overhead >= OVERHEAD_SHARE * (self.point.ci_high_s or seconds):
+        if self.ops * self.cost.low_s >= OVERHEAD_SHARE * (self.point.ci_high_s or seconds):
             return "overhead"
-        return "neither" if overhead < OVERHEAD_SHARE * (self.point.ci_low_s or seconds) else "unclear"
+        if self.ops * self.cost.high_s < OVERHEAD_SHARE * (self.point.ci_low_s or seconds):
+            return "neither"
+        return "unclear"
 
 
 def prompts(results: ResultSet) -> tuple[tuple[PromptRead, ...], ...]:

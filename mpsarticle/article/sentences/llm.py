@@ -67,6 +67,7 @@ def sentences(results: ResultSet, words: Words) -> dict[str, str]:
             "backend_sentence": backend_sentence(found, words),
             "ways_sentence": ways_sentence(results, words),
             "attention_compared": attention_compared(found, words),
+            "context_sentence": context_sentence(results, words),
             "decode_sentence": decode_sentence(results, words),
             "contexts_sentence": contexts_sentence(results, words),
             "prompt_sentence": prompt_sentence(results, words),
@@ -79,7 +80,8 @@ def ops_sentence(results: ResultSet, words: Words) -> str:
     if not costs:
         return words("ops.none")
     first = costs[0].evidence
-    items = tuple(Phrase.of("ops.cost", cost=Seconds(c.per_op_s), device=words.device(c.device)) for c in costs)
+    items = tuple(Phrase.of("ops.cost", cost=Seconds(c.per_op_s), device=words.device(c.device), low=Seconds(c.low_s),
+                            high=Seconds(c.high_s)) for c in costs)
     return words("ops.sentence", costs=Listing(items), ops=Count(costs[0].ops), n=Count(int(first.params["n"])))
 
 
@@ -216,6 +218,24 @@ def _route(found: Decoding, step: DecodeStep, words: Words) -> str:
                        device=words.device(found.device))
 
 
+def context_sentence(results: ResultSet, words: Words) -> str:
+    """How many earlier positions the cache holds where the decode step is timed: once where every device used the
+    same context, else per device (the chapter's prose describes the cache around it)."""
+    found = decoding(results)
+    if not found:
+        return words("decode.context", alike=Choice("none"))
+    if len({one.context for one in found}) == 1:
+        return words("decode.context", alike=Choice("yes"), context=Size(found[0].context))
+    return words("decode.context", alike=Choice("no"), contexts=Listing(tuple(
+        Phrase.of("decode.context.one", context=Size(one.context), device=words.device(one.device))
+        for one in found)))
+
+
+def _why_none(results: ResultSet) -> Choice:
+    """Why an accelerator's finding is missing: the build has none, or it has one that did not measure it well."""
+    return Choice("unmeasured" if present_accelerator(results) else "no_accelerator")
+
+
 def decode_sentence(results: ResultSet, words: Words) -> str:
     """Per device, what limits its eager step (the decode table holds the numbers), or why it was not measured."""
     found = decoding(results)
@@ -305,7 +325,7 @@ def contexts_sentence(results: ResultSet, words: Words) -> str:
     against its bound's fall (the contexts table, tables.contexts_rows, carries the numbers)."""
     parts = [text for device, ladder in contexts(results).items() if (text := _context_conclusion(device, ladder,
                                                                                                   words))]
-    return " ".join(parts) if parts else words("decode.contexts.none")
+    return " ".join(parts) if parts else words("decode.contexts.none", why=_why_none(results))
 
 
 # -- float16 against bfloat16 ----------------------------------------------------------------
@@ -317,8 +337,12 @@ def _precision_decode(found: HalfPrecisions, words: Words) -> str:
     # A comparison names its base's time cpu_s: here the base is bfloat16, the other float16.
     ratio = step.speedup
     factor = Factor(ratio.value if step.direction != SLOWER else 1 / ratio.value)
-    return words("precision.decode", direction=Choice(reading_word(step.reading)), device=words.device(found.device),
-                 fp16=Seconds(step.accelerator_s), bf16=Seconds(step.cpu_s), factor=factor)
+    fp16, bf16 = Seconds(step.accelerator_s), Seconds(step.cpu_s)
+    form = reading_word(step.reading)
+    if form == UNCLEAR and words.render(fp16) == words.render(bf16):
+        form = "unclear_alike"  # one time printed twice would read as a difference the sentence then denies
+    return words("precision.decode", direction=Choice(form), device=words.device(found.device), fp16=fp16, bf16=bf16,
+                 factor=factor)
 
 
 def _precision_attention(found: HalfPrecisions, words: Words) -> str:
@@ -347,7 +371,7 @@ def precision_sentence(results: ResultSet, words: Words) -> str:
     step and for every attention call measured in both."""
     found = half_precisions(results)
     if not found:
-        return words("precision.none")
+        return words("precision.none", why=_why_none(results))
     parts = []
     for one in found:
         if one.decoder is not None:
@@ -417,12 +441,21 @@ def _versus(one: StepWays, words: Words) -> str:
     ratio = one.against("compiled", "graph")
     if graph is None or compiled is None or ratio is None or graph.how != "cuda_graph":
         return ""
-    direction = ratio.reading()
+    direction: str = ratio.reading()
     factor = Factor(ratio.value if direction == FASTER else 1 / ratio.value)
+    values: dict = {}
+    if direction == UNCLEAR:
+        # Two published intervals can lie apart while the ratio's own interval still holds 1 (stats.Ratio): the
+        # sentence shows that interval, from the side whose median leads, so the reader sees why no side is named.
+        ahead = ratio.value >= 1
+        low, high = (ratio.low, ratio.high) if ahead else (1 / ratio.high, 1 / ratio.low)
+        factor = Factor(ratio.value if ahead else 1 / ratio.value)
+        values = dict(low=Factor(low), high=Factor(high))
+        direction = UNCLEAR if not ahead else "unclear_compiled"
     if graph.kernels is None or compiled.kernels is None:
-        return words("decode.ways.versus.uncounted", direction=Choice(direction), factor=factor)
+        return words("decode.ways.versus.uncounted", direction=Choice(direction), factor=factor, **values)
     return words("decode.ways.versus", direction=Choice(direction), factor=factor, kernels=Count(graph.kernels),
-                 fused=Count(compiled.kernels))
+                 fused=Count(compiled.kernels), **values)
 
 
 def ways_sentence(results: ResultSet, words: Words) -> str:
@@ -443,7 +476,7 @@ def ways_sentence(results: ResultSet, words: Words) -> str:
             text = words("decode.ways.bound.no_band", **values)
         versus = _versus(one, words)
         parts.append(text + (" " + versus if versus else ""))
-    return " ".join(parts) if parts else words("decode.ways.none")
+    return " ".join(parts) if parts else words("decode.ways.none", why=_why_none(results))
 
 
 # -- MLX beside PyTorch ---------------------------------------------------------------------------
