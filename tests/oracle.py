@@ -1944,6 +1944,12 @@ def check_post_row(s: Said, c: Context) -> None:
     if verdict not in found[at]:
         c.fail(f"{where}: naive read as {verdict}, but it is {'/'.join(sorted(found[at]))}")
     c.quantity(v["ratio"], [e.median / n.median for e, n in c.oracle.post(device)[at]], where)
+    if "low" in v:
+        low, value, high = (shown(v[k]).value for k in ("low", "ratio", "high"))
+        if not low <= value <= high:
+            c.fail(f"{where}: {value} outside its own interval {low}–{high}")
+        if verdict == NOISY and not low < 1 < high:
+            c.fail(f"{where}: too noisy to tell, but the interval printed, {low}–{high}, lies on one side of 1")
     if verdict in (TOO_SMALL, TOO_LARGE):
         c.factor(v["factor"], _post_factors(c, device, at, verdict), where)
     if verdict == AGREES:
