@@ -304,7 +304,7 @@ def methods_table(results: ResultSet, words: Words) -> str:
 
 def _bounded(point: Point, lang: str) -> str:
     """A point's median with its 95 % interval written as its bounds: ``20.3 µs (18.0–93.0 µs)``."""
-    text = duration(point.median_s, lang)
+    text = duration(point.measured_s, lang)
     if point.ci_low_s and point.ci_high_s and math.isfinite(point.ci_high_s):
         return f"{text} ({bounds(point.ci_low_s, point.ci_high_s, lang)})"
     return text
