@@ -1948,6 +1948,12 @@ def check_post_row(s: Said, c: Context) -> None:
     if verdict not in found[at]:
         c.fail(f"{where}: naive read as {verdict}, but it is {'/'.join(sorted(found[at]))}")
     c.quantity(v["ratio"], [e.median / n.median for e, n in c.oracle.post(device)[at]], where)
+    if "low" in v:
+        low, value, high = (shown(v[k]).value for k in ("low", "ratio", "high"))
+        if not low <= value <= high:
+            c.fail(f"{where}: {value} outside its own interval {low}–{high}")
+        if verdict == NOISY and not low < 1 < high:
+            c.fail(f"{where}: too noisy to tell, but the interval printed, {low}–{high}, lies on one side of 1")
     if verdict in (TOO_SMALL, TOO_LARGE):
         c.factor(v["factor"], _post_factors(c, device, at, verdict), where)
     if verdict == AGREES:
@@ -2422,17 +2428,42 @@ def check_train(s: Said, c: Context) -> None:
     _pair_times(c, "train_step", at, v["acc"], v["cpu"])
     if "factor" in printed_fields(s):
         c.winner_factor(side, pairs, at, v["factor"], f"batch {at:,}")
+    _train_interval(s, c, pairs, at)
 
 
 def check_train_also(s: Said, c: Context) -> None:
     if choice(s, "direction") == "missing":
         _train_missing(s, c)
         return
-    pairs, at = c.oracle.compare("train_step").telling_noise(), s.values["batch"].n
+    v = s.values
+    pairs, at = c.oracle.compare("train_step").telling_noise(), v["batch"].n
     side = {"faster": FASTER, "slower": SLOWER, "unclear": UNCLEAR}.get(choice(s, "direction"), SAME)
     c.side(side, pairs, at, f"batch {at:,}")
     if "factor" in printed_fields(s):
-        c.winner_factor(side, pairs, at, s.values["factor"], f"batch {at:,}")
+        c.winner_factor(side, pairs, at, v["factor"], f"batch {at:,}")
+    if "acc" in printed_fields(s):
+        _pair_times(c, "train_step", at, v["acc"], v["cpu"])
+    _train_interval(s, c, pairs, at)
+
+
+def _printed_interval(s: Said, c: Context, ratios: list[float], where: str) -> tuple[float, float, float] | None:
+    """A printed ratio with its interval ("2.6× (0.87–7.9×)"): the ratio is some pair's quotient of medians and
+    lies inside its own interval; ``None`` where the message prints no interval."""
+    if "low" not in printed_fields(s):
+        return None
+    v = s.values
+    c.quantity(v["ratio"], ratios, where)
+    low, value, high = (shown(v[k]).value for k in ("low", "ratio", "high"))
+    if not low <= value <= high:
+        c.fail(f"{where}: {value} outside its own interval {low}–{high}")
+    return low, value, high
+
+
+def _train_interval(s: Said, c: Context, pairs: Pairs, at: int) -> None:
+    """'Still has 1 in its interval': the printed interval of the CPU's time over the accelerator's holds 1."""
+    found = _printed_interval(s, c, pairs.speedups(at), f"batch {at:,}, CPU time over the accelerator's")
+    if found is not None and not found[0] < 1 < found[2]:
+        c.fail(f"batch {at:,}: 'still has 1 in its interval', but the interval printed is {found[0]}–{found[2]}")
 
 
 def check_train_scaling_none(s: Said, c: Context) -> None:
@@ -2459,13 +2490,26 @@ def check_train_scaling(s: Said, c: Context) -> None:
     if len(steps) < 2 or (small, large) != (min(steps), max(steps)):
         c.fail(f"{where}: the good batches are {sorted(steps)}, not from the smallest to the largest said")
         return
+    printed = printed_fields(s)
     c.quantity(v["small_s"], [t.median for t in steps[small]], f"{where}, at {small:,}")
-    c.quantity(v["large_s"], [t.median for t in steps[large]], f"{where}, at {large:,}")
+    if "large_s" in printed:
+        c.quantity(v["large_s"], [t.median for t in steps[large]], f"{where}, at {large:,}")
     times = large / small
     for name, value in (("times", times), ("half", times / 2)):
-        if not shown(v[name]).matches(value):
+        if name in printed and not shown(v[name]).matches(value):
             c.fail(f"{where}: {name} printed as {shown(v[name])}, the batches give {value:g}")
     pairs = [(a, b) for pa in steps[small] for pb in steps[large] for a in pa.readings() for b in pb.readings()]
+    ratios = [b.median / a.median for a, b in pairs]
+    if "ratio" in printed:
+        c.quantity(v["ratio"], ratios, f"{where}, the larger batch's time over the smaller's")
+    _printed_interval(s, c, ratios, f"{where}, the larger batch's time over the smaller's")
+    if kind in ("hint", "unclear"):
+        # No verdict, only the medians and the interval that keeps them from one; a hint of a fixed cost needs a
+        # ratio under half the batch ratio.
+        if kind == "hint" and not any(r < times / 2 for r in ratios):
+            c.fail(f"{where}: 'only {shown(v['ratio'])} as long' hints at a fixed cost, but the readings give "
+                   f"{_fmt(ratios)}, none under {times / 2:g}×")
+        return
     # direction(base, other) is "faster" where the larger batch (other) took less time than the smaller (base).
     found = {level_reading(a, b) for a, b in pairs}
     # "about as long" is a level claim; "less than half the time" holds as well where the two are too noisy to tell
@@ -2473,7 +2517,6 @@ def check_train_scaling(s: Said, c: Context) -> None:
     wanted = {"less": {FASTER}, "same": {SAME}, "fixed": {SLOWER, UNCLEAR}, "grows": {SLOWER}}[kind]
     if not wanted & found:
         c.fail(f"{where}: '{kind}', but the readings show {'/'.join(sorted(found))} for the larger batch")
-    ratios = [b.median / a.median for a, b in pairs]
     if kind != "grows" and not any(r < times / 2 for r in ratios):
         c.fail(f"{where}: '{kind}' puts the larger step under {times / 2:g}× the smaller's time, but the readings "
                f"give {_fmt(ratios)}")

@@ -8,6 +8,7 @@ it in the chapter. Values come from results files, which anyone can write
 from __future__ import annotations
 
 import html
+import math
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
@@ -30,7 +31,13 @@ from mpsarticle.analysis.findings.matvec import Bandwidth, bandwidths
 from mpsarticle.analysis.findings.method import processes
 from mpsarticle.analysis.findings.timing import naive_timing
 from mpsarticle.analysis.verdict import Area, verdict
-from mpsarticle.article.formatting import ratio_interval, reading_date, reading_name, with_interval
+from mpsarticle.article.formatting import (
+    bounds,
+    duration,
+    ratio_interval,
+    reading_date,
+    reading_name,
+)
 from mpsarticle.article.reasons import reason_text
 from mpsarticle.article.selfcheck_words import point_words, reference_words, row_gap_percent, row_ratio_digits
 from mpsarticle.article.sentences.common import describe_points
@@ -288,10 +295,19 @@ def methods_table(results: ResultSet, words: Words) -> str:
             same = results.select(workload="matvec", device=device, suite="matvec", m=size)
             got = {p.method: p for p in same if p.ok}
             cells = [words.device(device), words.render(Size(size))]
-            cells += [with_interval(got[m], lang) if m in got else "–" for m in ("naive", "engine", "events")]
+            # Always as bounds: one column, one format (a "±" beside "(a–b)" makes the reader convert).
+            cells += [_bounded(got[m], lang) if m in got else "–" for m in ("naive", "engine", "events")]
             cells.append(ratio_interval(analysis.compare(engine, got["naive"]), lang) if "naive" in got else "–")
             rows.append(f"<tr>{_cells(cells)}</tr>")
     return html_table([words(key) for key in METHODS_COLUMNS], rows)
+
+
+def _bounded(point: Point, lang: str) -> str:
+    """A point's median with its 95 % interval written as its bounds: ``20.3 µs (18.0–93.0 µs)``."""
+    text = duration(point.measured_s, lang)
+    if point.ci_low_s and point.ci_high_s and math.isfinite(point.ci_high_s):
+        return f"{text} ({bounds(point.ci_low_s, point.ci_high_s, lang)})"
+    return text
 
 
 def post_rows(results: ResultSet, words: Words) -> tuple[Said, ...]:
@@ -304,10 +320,10 @@ def post_rows(results: ResultSet, words: Words) -> tuple[Said, ...]:
     timing = naive_timing(results).get(device)
     if timing is None:
         return ()
-    # Two significant digits (three from 10×): the reading beside each ratio says which side of 1 it lies on and
-    # whether that can be told, so more digits near 1 ("1.0005×") would only suggest a precision it lacks.
-    return tuple(Said("table.post", dict(device=words.device(device), m=Size(s.size),
-                                         ratio=Factor(s.ratio.value, 2 if s.ratio.value < 10 else 3),
+    # The ratio with the digits that show its side of 1 (as the first table of the chapter), and its interval,
+    # which is what decides the reading.
+    return tuple(Said("table.post", dict(device=words.device(device), m=Size(s.size), ratio=Factor(s.ratio.value),
+                                         low=Num(s.ratio.low, 2), high=Factor(s.ratio.high),
                                          verdict=Choice(s.verdict), factor=Factor(s.factor),
                                          margin=Share(analysis.AGREEMENT_MARGIN)))
                  for s in timing.sizes)
@@ -315,12 +331,21 @@ def post_rows(results: ResultSet, words: Words) -> tuple[Said, ...]:
 
 def post_table(results: ResultSet, words: Words) -> str:
     """The blog post's sizes timed both ways (:func:`post_rows`): the sizes the chapter's sentence on them
-    concludes from, so that it names only the extremes. Nothing where there are none."""
-    body = [f"<tr>{_cells([words.render(v['m']), words.render(v['ratio']), words('post_table.cell', **v)])}</tr>"
-            for v in (row.values for row in post_rows(results, words))]
-    if not body:
+    concludes from, so that it names only the extremes; what each ratio makes of the naive figure in a column of
+    its own only where that differs between sizes (the sentence below the table says it where it does not).
+    Nothing where there are none."""
+    rows = [row.values for row in post_rows(results, words)]
+    if not rows:
         return ""
-    return html_table([words("methods_table.m"), words("methods_table.ratio"), words("post_table.reading")], body)
+    readings = len({str(v["verdict"]) for v in rows}) > 1
+    body = []
+    for v in rows:
+        ratio, low, high = (words.render(v[key]) for key in ("ratio", "low", "high"))
+        cells = [words.render(v["m"]), f"{ratio} ({low}–{high})"]
+        body.append(f"<tr>{_cells(cells + ([words('post_table.cell', **v)] if readings else []))}</tr>")
+    head = [words("methods_table.m"), words("methods_table.ratio")]
+    head += [words("post_table.reading")] if readings else []
+    return html_table(head, body)
 
 
 def matmul_rows(results: ResultSet, words: Words) -> tuple[Said, ...]:

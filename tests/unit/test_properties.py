@@ -90,13 +90,8 @@ def speedups(results: ResultSet, workload: str = "matvec", **criteria) -> dict[i
     gpu = dict(analysis.series(results, workload=workload, device="mps", **criteria))
 
     def read(slow: Point, fast: Point) -> str:
-        found = ratio(slow.samples, fast.samples).direction()
-        if found == SAME and slow.ci_low_s and slow.ci_high_s and fast.ci_low_s and fast.ci_high_s:
-            if fast.ci_high_s < slow.ci_low_s:
-                return FASTER
-            if fast.ci_low_s > slow.ci_high_s:
-                return SLOWER
-        return found
+        # Only the ratio's interval gives a direction; two published intervals apart leave it level or too noisy.
+        return ratio(slow.samples, fast.samples).direction()
     return {size: read(cpu[size], gpu[size]) for size in sorted(cpu.keys() & gpu.keys())}
 
 
@@ -172,10 +167,11 @@ def test_training_and_naive_words_follow_the_intervals(results: ResultSet) -> No
     largest = steps[max(steps)] if steps else None
     english, indonesian = texts["en"]["training.train_sentence"], texts["id"]["training.train_sentence"]
     first_en, first_id = english.split(". ")[0], indonesian.split(". ")[0]
-    assert ("faster" in first_en) == (largest == FASTER), english
+    assert bool(re.search(r"is \S+× faster", first_en)) == (largest == FASTER), english
     assert ("is slower" in first_en) == (largest == SLOWER), english
-    assert ("about the same" in first_en) == (largest == SAME), english
-    assert ("lebih cepat" in first_id) == (largest == FASTER), indonesian
+    # Level, or too noisy to tell: the interval holds 1 either way.
+    assert ("about the same" in first_en or "not call either faster" in first_en) == (largest == SAME), english
+    assert bool(re.search(r"\S+× lebih cepat", first_id)) == (largest == FASTER), indonesian
     assert ("lebih lambat" in first_id) == (largest == SLOWER), indonesian
     naive = dict(analysis.series(results, workload="matvec", device="mps", method="naive", suite="matvec"))
     engine = dict(analysis.series(results, workload="matvec", device="mps", suite="matvec"))

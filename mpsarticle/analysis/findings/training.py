@@ -17,7 +17,7 @@ from mpsarticle.core.stats import FASTER, SAME, SLOWER, Ratio
 from mpsarticle.results.model import ResultSet
 
 #: How a device's step time grows from its smallest batch to its largest (see :func:`batch_scaling`).
-Scaling = Literal["less", "same", "fixed", "grows"]
+Scaling = Literal["less", "same", "fixed", "grows", "hint", "unclear"]
 SCALINGS: tuple[str, ...] = get_args(Scaling)
 
 
@@ -62,7 +62,9 @@ class BatchScaling:
     ``less`` (the larger batch takes less time), ``same`` (level within noise: no difference beyond noise, and
     the two narrow enough to call level, :meth:`Ratio.reading`), ``fixed`` (more time, or too noisy to tell
     whether more or less, but less than ``times / 2`` as much), ``grows`` (more time, possibly ``times / 2`` as
-    much or more).
+    much or more). Where the interval allows none of these, the medians are still the build's result and are said
+    with the interval that keeps them from a verdict: ``hint`` (the larger batch's median under ``times / 2`` of
+    the smaller's, as a fixed cost would make it), ``unclear`` (otherwise).
     """
 
     device: str
@@ -94,8 +96,8 @@ def unplaced_scaling(results: ResultSet) -> Unplaced:
 
 def batch_scaling(results: ResultSet) -> tuple[BatchScaling, ...]:
     """Per device (the accelerator first, then the CPU), how its step time grows from its smallest good batch
-    to its largest; a device with fewer than two good batches, or whose ratio is too wide to place (no
-    difference beyond noise, yet its interval reaching half the batch ratio), has none."""
+    to its largest (a ratio too wide to place is ``hint`` or ``unclear``); a device with fewer than two good
+    batches has none."""
     found = []
     device = present_accelerator(results)
     for where in [d for d in [device] if d] + ["cpu"]:
@@ -113,6 +115,6 @@ def batch_scaling(results: ResultSet) -> tuple[BatchScaling, ...]:
         elif direction == FASTER:
             kind = "grows"
         else:
-            continue
+            kind = "hint" if ratio.value < half else "unclear"
         found.append(BatchScaling(where, small, large, first.measured_s, last.measured_s, ratio, kind))
     return tuple(found)

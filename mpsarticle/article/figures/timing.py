@@ -18,7 +18,7 @@ from mpsarticle.article.figures.style import (
     size_label,
     words_in,
 )
-from mpsarticle.article.wording import Factor, Size
+from mpsarticle.article.wording import Choice, Factor, Size
 from mpsarticle.core.specs import Method
 from mpsarticle.results.model import ResultSet
 
@@ -36,8 +36,11 @@ def methods(results: ResultSet, lang: str, suite: str = "matvec") -> Figure:
     the three agree.
     """
     words = words_in(lang)
-    title = words("figure.methods_title")
     devices = devices_with_data(results, suite=suite, workload="matvec")
+    # A CPU-only build has no device events: its title names the two ways drawn, not three.
+    events = any(analysis.series(results, workload="matvec", device=device, method="events", suite=suite)
+                 for device in devices)
+    title = words("figure.methods_title", ways=Choice("three" if events else "two"))
     if not devices:
         return empty(words, title)
     figure, axes = new_figure(len(devices), width=FIGSIZE[0] if len(devices) < 3 else 3.2 * len(devices),

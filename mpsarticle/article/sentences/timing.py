@@ -62,7 +62,9 @@ def post_sentence(found: dict[str, f.NaiveTiming], machine: f.Machine, words: Wo
             return words("post.all", device=device, first=Size(timing.sizes[0].size),
                          last=Size(timing.sizes[-1].size), factor=Factor(worst.factor), at=Size(worst.size))
         then = "post.some.then" if timing.too_small == "some" else "post.none.then"
-        return f"{_naive_sizes(timing, device, words)} {words(then)}"
+        # On a Mac the build's own GPU is of the post's kind; elsewhere the post's bars ran on another GPU.
+        where = Choice("mac" if accelerator.kind == "mps" else "other")
+        return f"{_naive_sizes(timing, device, words)} {words(then, where=where)}"
     timing = found.get("cpu")
     if timing is None:
         return words("post.none")
