@@ -4,6 +4,12 @@ Two fixes to the post's timeit call: a warm-up before the clock starts, and a sy
 before each reading of the clock (MPS and CUDA run their work asynchronously). Needs nothing but PyTorch:
 
     python blog_post_timed_correctly.py
+
+Percobaan tulisan blog itu, diukur dengan benar: B @ a pada ukuran-ukuran di tulisan itu, di GPU kalau ada.
+
+Dua perbaikan untuk panggilan timeit di tulisan itu: pemanasan sebelum jam mulai berjalan, dan sinkronisasi perangkat
+sebelum setiap kali jam dibaca (MPS dan CUDA mengerjakan tugasnya secara asinkron). Cukup PyTorch saja; jalankan
+dengan perintah di atas.
 """
 
 import time
