@@ -176,6 +176,7 @@ CODE = re.compile(r"Device\(|\(m=|\bdtype=|\bmatvec\(|\bmatmul\(|do_bench\w*|blo
 CHECKS: dict[str, str] = {
     # -- the answer (index and verdict): universal claims, then areas inside a list
     "answer.no_losses": "check_loses_nowhere",
+    "answer.no_losses.leaning": "check_loses_nowhere_leaning",
     "answer.no_wins": "check_beats_nowhere",
     "answer.rule.level": "check_level",
     "answer.rule.unclear": "check_level",
@@ -986,6 +987,32 @@ def check_loses_nowhere(s: Said, c: Context) -> None:
     _nowhere(c, SLOWER, "the CPU beats it at none of the sizes both measured")
 
 
+def check_loses_nowhere_leaning(s: Said, c: Context) -> None:
+    """The CPU faster nowhere, though its median is the faster one in some comparisons: their count lies between
+    those where every pair's medians favour the CPU and those where some pair's do; the lead is one pair's CPU
+    median over the accelerator's, and no comparison's medians show more; the chart's ratio printed is that lead
+    turned round; and the interval printed holds both that ratio and 1."""
+    _nowhere(c, SLOWER, "the CPU is not shown faster at any size both measured")
+    v = s.values
+    compared = _sizes_compared(c)
+    if v["count"].n != len(compared):
+        c.fail(f"{v['count'].n} comparisons, but {len(compared)} sizes were measured on both")
+    must = [(p, at) for p, at in compared if p.speedups(at) and max(p.speedups(at)) < 1]
+    can = [(p, at) for p, at in compared if any(x < 1 for x in p.speedups(at))]
+    if not len(must) <= v["leans"].n <= len(can):
+        c.fail(f"the CPU's median ahead in {v['leans'].n} comparisons, but the medians put it there in {len(must)} "
+               f"to {len(can)}")
+    leads = [1 / x for p, at in can for x in p.speedups(at) if x < 1]
+    c.factor(v["factor"], leads, "the CPU's median lead")
+    c.up_to(v["factor"], [[1 / x for x in p.speedups(at)] for p, at in must], "the CPU's median lead")
+    factor, ratio = shown(v["factor"]), shown(v["ratio"])
+    if not ratio.matches(1 / factor.value) and not factor.matches(1 / ratio.value):
+        c.fail(f"the chart's ratio {ratio} is not the CPU's lead {factor} turned round")
+    low, high = shown(v["low"]).value, shown(v["high"]).value
+    if not low <= ratio.value <= high or not low < 1 < high:
+        c.fail(f"the interval {low:g} to {high:g} is said to reach 1 around {ratio}")
+
+
 def check_beats_nowhere(s: Said, c: Context) -> None:
     _nowhere(c, FASTER, "beats the CPU at none of the sizes both measured")
 
@@ -1356,6 +1383,16 @@ def check_small(s: Said, c: Context) -> None:
     else:
         c.side(side, pairs, at, f"m = {at:,}")
     _pair_times(c, "matvec", at, v["acc"], v["cpu"])
+    if "lead" in printed_fields(s):
+        # The leading median: the side named has the lower time, by the factor printed; its interval holds 1.
+        speedups = pairs.speedups(at)
+        leads = [x if choice(s, "median") == "acc" else 1 / x for x in speedups]
+        if not any(lead >= 1 for lead in leads):
+            c.fail(f"m = {at:,}: the {choice(s, 'median')} median said the faster, but the medians give {_fmt(leads)}")
+        c.factor(v["lead"], leads, f"m = {at:,}: the faster median")
+        low, high = shown(v["low"]).value, shown(v["high"]).value
+        if not low < 1 < high:
+            c.fail(f"m = {at:,}: the interval {low:g} to {high:g} is said to reach 1")
 
 
 def check_small_cpu(s: Said, c: Context) -> None:
@@ -2379,8 +2416,18 @@ def check_cpu_facts(s: Said, c: Context) -> None:
     for fact in facts:
         v = fact.values
         if fact.key == "cpufact.matvec":
-            rates = [r for rs in o.rates("matvec", "cpu", "bytes_moved").values() for r in rs]
-            c.quantity(v["rate"], [max(rates, default=math.nan)], "the CPU's best B @ a")
+            # The rate from memory at the size printed, beyond the cache; the best rate, the best of all sizes.
+            by_size = o.rates("matvec", "cpu", "bytes_moved")
+            rates = [r for rs in by_size.values() for r in rs]
+            basis, at = choice(fact, "basis"), v["size"].n
+            if basis in ("split", "beyond_cache"):
+                _basis(c, "cpu", at, "beyond_cache", "the CPU's B @ a from memory")
+                c.quantity(v["memory" if basis == "split" else "rate"], by_size.get(at, []),
+                           f"the CPU's B @ a at m = {at:,}")
+            else:
+                _basis(c, "cpu", max(by_size, default=0), basis, "the CPU's best B @ a")
+            if basis != "beyond_cache":
+                c.quantity(v["rate"], [max(rates, default=math.nan)], "the CPU's best B @ a")
         elif fact.key == "cpufact.matmul":
             c.quantity(v["rate"], [t.rate("flops")[0] for t in o.best("matmul", "cpu", "flops", dtype="float32")],
                        "the CPU's best float32 rate")
