@@ -153,6 +153,8 @@ SIZE_KEYS = {"matvec": "m", "matmul": "m", "copy": "n", "train_step": "batch", "
              "decode": "d_model", "prefill": "tokens", "step_products": "d_model"}
 DTYPES = ("float32", "float16", "bfloat16")
 HALVES = ("float16", "bfloat16")
+#: A lead of the CPU's median named though the CPU is not shown faster: beyond a fifth, as a chart shows plainly.
+LEAD = 1.2
 #: "Agree within a fifth" (naive timeit against the synchronised timer).
 AGREE = 1.2
 TOO_SMALL, TOO_LARGE, AGREES, NOISY = "too small", "too large", "agree", "too noisy"
@@ -191,6 +193,7 @@ CHECKS: dict[str, str] = {
     # -- the crossover (matvec)
     "crossover.always": "check_always",
     "crossover.from": "check_from",
+    "crossover.leaning": "check_crossover_leaning",
     "crossover.never": "check_never",
     "crossover.mixed": "check_mixed",
     "crossover.no_pairs": "check_no_pairs",
@@ -988,17 +991,21 @@ def check_loses_nowhere(s: Said, c: Context) -> None:
 
 
 def check_loses_nowhere_leaning(s: Said, c: Context) -> None:
-    """The CPU faster nowhere, though its median is the faster one in some comparisons: their count lies between
-    those where every pair's medians favour the CPU and those where some pair's do; the lead is one pair's CPU
+    """The CPU faster nowhere, though its median is the faster one in some comparisons too noisy to tell: their
+    count lies between those where every pair's medians favour the CPU and every reading is too noisy to tell, and
+    those where some pair's do and some reading is; the lead is one pair's CPU
     median over the accelerator's, and no comparison's medians show more; the chart's ratio printed is that lead
     turned round; and the interval printed holds both that ratio and 1."""
     _nowhere(c, SLOWER, "the CPU is not shown faster at any size both measured")
     v = s.values
+    if not shown(v["span"]).matches(LEAD):
+        c.fail(f"a lead 'over {shown(v['span'])}', but the leads named are those beyond {LEAD}")
     compared = _sizes_compared(c)
     if v["count"].n != len(compared):
         c.fail(f"{v['count'].n} comparisons, but {len(compared)} sizes were measured on both")
-    must = [(p, at) for p, at in compared if p.speedups(at) and max(p.speedups(at)) < 1]
-    can = [(p, at) for p, at in compared if any(x < 1 for x in p.speedups(at))]
+    must = [(p, at) for p, at in compared
+            if p.speedups(at) and max(p.speedups(at)) < 1 / LEAD and p.must_be(UNCLEAR, at)]
+    can = [(p, at) for p, at in compared if any(x < 1 for x in p.speedups(at)) and p.can_be(UNCLEAR, at)]
     if not len(must) <= v["leans"].n <= len(can):
         c.fail(f"the CPU's median ahead in {v['leans'].n} comparisons, but the medians put it there in {len(must)} "
                f"to {len(can)}")
@@ -1229,6 +1236,32 @@ def check_always(s: Said, c: Context) -> None:
 #: What "below the crossover" says of the accelerator, by the form's choice, level told apart from too noisy to tell;
 #: a form ending in ``.noisy`` says it of every size below but those it lists as too noisy to tell.
 BELOW = {"slower": {SLOWER}, "same": {SAME}, "not_faster": {SLOWER, SAME}, "unclear": {UNCLEAR}}
+
+
+def check_crossover_leaning(s: Said, c: Context) -> None:
+    """The sizes (below the crossover said just before, if any) at which the CPU's median is the faster one though
+    the CPU is not shown faster: each listed size has a pair whose medians favour the CPU and is not a CPU win
+    whichever pair is taken; every size where all pairs favour the CPU and none reads slower is listed; the lead
+    is one pair's, none shows more; the interval printed holds 1."""
+    v, pairs = s.values, c.oracle.compare("matvec").telling_noise()
+    crossing = c.before("crossover.from", "crossover.always", "crossover.never", "crossover.mixed")
+    start = crossing.values["size"].n if crossing is not None and crossing.key == "crossover.from" else None
+    under = [x for x in pairs.common() if start is None or x < start]
+    listed = sizes_of(v["sizes"])
+    for size in listed:
+        if size not in under or not any(x < 1 for x in pairs.speedups(size)) or not pairs.can_be(UNCLEAR, size):
+            c.fail(f"m = {size:,}: said the CPU's median ahead though too noisy to tell ({pairs.evidence(size)})")
+    for size in under:
+        ahead = pairs.speedups(size)
+        if size not in listed and ahead and max(ahead) < 1 / LEAD and pairs.must_be(UNCLEAR, size):
+            c.fail(f"m = {size:,}: the CPU's median ahead within noise, but not listed ({pairs.evidence(size)})")
+    leads = [1 / x for size in listed for x in pairs.speedups(size) if x < 1]
+    c.factor(v["factor"], leads, "the CPU's median lead")
+    c.up_to(v["factor"], [[1 / x for x in pairs.speedups(size)] for size in listed
+                          if pairs.speedups(size) and max(pairs.speedups(size)) < 1], "the CPU's median lead")
+    low, high = shown(v["low"]).value, shown(v["high"]).value
+    if not low < 1 < high:
+        c.fail(f"the interval {low:g} to {high:g} is said to reach 1")
 
 
 def check_from(s: Said, c: Context) -> None:

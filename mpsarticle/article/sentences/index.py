@@ -32,7 +32,7 @@ from mpsarticle.article.wording import (
     Text,
     Words,
 )
-from mpsarticle.core.stats import FASTER, SAME, SLOWER, UNCLEAR
+from mpsarticle.core.stats import FASTER, LEVEL_SPAN, SLOWER, UNCLEAR
 from mpsarticle.results.model import ResultSet
 
 __all__ = ["INDEX_ANSWER", "answer_sentences", "sentences"]
@@ -107,18 +107,20 @@ CHART_LABEL = {"matvec": "figure.answer.matvec", "matmul": "figure.answer.matmul
 
 
 def _no_losses(found: Verdict, words: Words) -> str:
-    """The CPU faster nowhere by the ratio's interval; where its median is still the faster one, the chart shows
-    its dots left of 1, so the sentence says how many, the largest such lead, and that lead's interval reaching 1."""
+    """The CPU faster nowhere by the ratio's interval; where its median is still the faster one by more than
+    :data:`~mpsarticle.core.stats.LEVEL_SPAN` in a comparison too noisy to tell, the chart shows that dot plainly
+    left of 1, so the sentence says how many, the largest such lead, and that lead's interval reaching 1."""
     device = words.device(_compared_device(found))
     leaning = [(workload, dtype, c) for workload, dtype, comparisons in found.kinds for c in comparisons
-               if c.direction == SAME and c.speedup.value < 1]
+               if c.reading == UNCLEAR and c.speedup.value < 1 / LEVEL_SPAN]
     if not leaning:
         return words("answer.no_losses", device=device)
     workload, dtype, most = min(leaning, key=lambda found: found[2].speedup.value)
     what = Phrase.of(CHART_LABEL[workload], size=Size(most.size), **({"dtype": Text(dtype)} if dtype else {}))
     ratio = most.speedup
     return words("answer.no_losses.leaning", device=device, leans=Count(len(leaning)),
-                 count=Count(len(found.every_comparison)), factor=Factor(1 / ratio.value), what=what,
+                 count=Count(len(found.every_comparison)), span=Factor(LEVEL_SPAN), factor=Factor(1 / ratio.value),
+                 what=what,
                  ratio=Factor(ratio.value), low=Factor(ratio.low), high=Factor(ratio.high))
 
 
