@@ -153,6 +153,8 @@ SIZE_KEYS = {"matvec": "m", "matmul": "m", "copy": "n", "train_step": "batch", "
              "decode": "d_model", "prefill": "tokens", "step_products": "d_model"}
 DTYPES = ("float32", "float16", "bfloat16")
 HALVES = ("float16", "bfloat16")
+#: A lead of the CPU's median named though the CPU is not shown faster: beyond a fifth, as a chart shows plainly.
+LEAD = 1.2
 #: "Agree within a fifth" (naive timeit against the synchronised timer).
 AGREE = 1.2
 TOO_SMALL, TOO_LARGE, AGREES, NOISY = "too small", "too large", "agree", "too noisy"
@@ -176,6 +178,7 @@ CODE = re.compile(r"Device\(|\(m=|\bdtype=|\bmatvec\(|\bmatmul\(|do_bench\w*|blo
 CHECKS: dict[str, str] = {
     # -- the answer (index and verdict): universal claims, then areas inside a list
     "answer.no_losses": "check_loses_nowhere",
+    "answer.no_losses.leaning": "check_loses_nowhere_leaning",
     "answer.no_wins": "check_beats_nowhere",
     "answer.rule.level": "check_level",
     "answer.rule.unclear": "check_level",
@@ -190,6 +193,7 @@ CHECKS: dict[str, str] = {
     # -- the crossover (matvec)
     "crossover.always": "check_always",
     "crossover.from": "check_from",
+    "crossover.leaning": "check_crossover_leaning",
     "crossover.never": "check_never",
     "crossover.mixed": "check_mixed",
     "crossover.no_pairs": "check_no_pairs",
@@ -990,6 +994,36 @@ def check_loses_nowhere(s: Said, c: Context) -> None:
     _nowhere(c, SLOWER, "the CPU beats it at none of the sizes both measured")
 
 
+def check_loses_nowhere_leaning(s: Said, c: Context) -> None:
+    """The CPU faster nowhere, though its median is the faster one in some comparisons too noisy to tell: their
+    count lies between those where every pair's medians favour the CPU and every reading is too noisy to tell, and
+    those where some pair's do and some reading is; the lead is one pair's CPU
+    median over the accelerator's, and no comparison's medians show more; the chart's ratio printed is that lead
+    turned round; and the interval printed holds both that ratio and 1."""
+    _nowhere(c, SLOWER, "the CPU is not shown faster at any size both measured")
+    v = s.values
+    if not shown(v["span"]).matches(LEAD):
+        c.fail(f"a lead 'over {shown(v['span'])}', but the leads named are those beyond {LEAD}")
+    compared = _sizes_compared(c)
+    if v["count"].n != len(compared):
+        c.fail(f"{v['count'].n} comparisons, but {len(compared)} sizes were measured on both")
+    must = [(p, at) for p, at in compared
+            if p.speedups(at) and max(p.speedups(at)) < 1 / LEAD and p.must_be(UNCLEAR, at)]
+    can = [(p, at) for p, at in compared if any(x < 1 for x in p.speedups(at)) and p.can_be(UNCLEAR, at)]
+    if not len(must) <= v["leans"].n <= len(can):
+        c.fail(f"the CPU's median ahead in {v['leans'].n} comparisons, but the medians put it there in {len(must)} "
+               f"to {len(can)}")
+    leads = [1 / x for p, at in can for x in p.speedups(at) if x < 1]
+    c.factor(v["factor"], leads, "the CPU's median lead")
+    c.up_to(v["factor"], [[1 / x for x in p.speedups(at)] for p, at in must], "the CPU's median lead")
+    factor, ratio = shown(v["factor"]), shown(v["ratio"])
+    if not ratio.matches(1 / factor.value) and not factor.matches(1 / ratio.value):
+        c.fail(f"the chart's ratio {ratio} is not the CPU's lead {factor} turned round")
+    low, high = shown(v["low"]).value, shown(v["high"]).value
+    if not low <= ratio.value <= high or not low < 1 < high:
+        c.fail(f"the interval {low:g} to {high:g} is said to reach 1 around {ratio}")
+
+
 def check_beats_nowhere(s: Said, c: Context) -> None:
     _nowhere(c, FASTER, "beats the CPU at none of the sizes both measured")
 
@@ -1208,6 +1242,32 @@ def check_always(s: Said, c: Context) -> None:
 BELOW = {"slower": {SLOWER}, "same": {SAME}, "not_faster": {SLOWER, SAME}, "unclear": {UNCLEAR}}
 
 
+def check_crossover_leaning(s: Said, c: Context) -> None:
+    """The sizes (below the crossover said just before, if any) at which the CPU's median is the faster one though
+    the CPU is not shown faster: each listed size has a pair whose medians favour the CPU and is not a CPU win
+    whichever pair is taken; every size where all pairs favour the CPU and none reads slower is listed; the lead
+    is one pair's, none shows more; the interval printed holds 1."""
+    v, pairs = s.values, c.oracle.compare("matvec").telling_noise()
+    crossing = c.before("crossover.from", "crossover.always", "crossover.never", "crossover.mixed")
+    start = crossing.values["size"].n if crossing is not None and crossing.key == "crossover.from" else None
+    under = [x for x in pairs.common() if start is None or x < start]
+    listed = sizes_of(v["sizes"])
+    for size in listed:
+        if size not in under or not any(x < 1 for x in pairs.speedups(size)) or not pairs.can_be(UNCLEAR, size):
+            c.fail(f"m = {size:,}: said the CPU's median ahead though too noisy to tell ({pairs.evidence(size)})")
+    for size in under:
+        ahead = pairs.speedups(size)
+        if size not in listed and ahead and max(ahead) < 1 / LEAD and pairs.must_be(UNCLEAR, size):
+            c.fail(f"m = {size:,}: the CPU's median ahead within noise, but not listed ({pairs.evidence(size)})")
+    leads = [1 / x for size in listed for x in pairs.speedups(size) if x < 1]
+    c.factor(v["factor"], leads, "the CPU's median lead")
+    c.up_to(v["factor"], [[1 / x for x in pairs.speedups(size)] for size in listed
+                          if pairs.speedups(size) and max(pairs.speedups(size)) < 1], "the CPU's median lead")
+    low, high = shown(v["low"]).value, shown(v["high"]).value
+    if not low < 1 < high:
+        c.fail(f"the interval {low:g} to {high:g} is said to reach 1")
+
+
 def check_from(s: Said, c: Context) -> None:
     v = s.values
     pairs, start, at = c.oracle.compare("matvec"), v["size"].n, v["largest"].n
@@ -1360,6 +1420,16 @@ def check_small(s: Said, c: Context) -> None:
     else:
         c.side(side, pairs, at, f"m = {at:,}")
     _pair_times(c, "matvec", at, v["acc"], v["cpu"])
+    if "lead" in printed_fields(s):
+        # The leading median: the side named has the lower time, by the factor printed; its interval holds 1.
+        speedups = pairs.speedups(at)
+        leads = [x if choice(s, "median") == "acc" else 1 / x for x in speedups]
+        if not any(lead >= 1 for lead in leads):
+            c.fail(f"m = {at:,}: the {choice(s, 'median')} median said the faster, but the medians give {_fmt(leads)}")
+        c.factor(v["lead"], leads, f"m = {at:,}: the faster median")
+        low, high = shown(v["low"]).value, shown(v["high"]).value
+        if not low < 1 < high:
+            c.fail(f"m = {at:,}: the interval {low:g} to {high:g} is said to reach 1")
 
 
 def check_small_cpu(s: Said, c: Context) -> None:
@@ -2405,8 +2475,18 @@ def check_cpu_facts(s: Said, c: Context) -> None:
     for fact in facts:
         v = fact.values
         if fact.key == "cpufact.matvec":
-            rates = [r for rs in o.rates("matvec", "cpu", "bytes_moved").values() for r in rs]
-            c.quantity(v["rate"], [max(rates, default=math.nan)], "the CPU's best B @ a")
+            # The rate from memory at the size printed, beyond the cache; the best rate, the best of all sizes.
+            by_size = o.rates("matvec", "cpu", "bytes_moved")
+            rates = [r for rs in by_size.values() for r in rs]
+            basis, at = choice(fact, "basis"), v["size"].n
+            if basis in ("split", "beyond_cache"):
+                _basis(c, "cpu", at, "beyond_cache", "the CPU's B @ a from memory")
+                c.quantity(v["memory" if basis == "split" else "rate"], by_size.get(at, []),
+                           f"the CPU's B @ a at m = {at:,}")
+            else:
+                _basis(c, "cpu", max(by_size, default=0), basis, "the CPU's best B @ a")
+            if basis != "beyond_cache":
+                c.quantity(v["rate"], [max(rates, default=math.nan)], "the CPU's best B @ a")
         elif fact.key == "cpufact.matmul":
             c.quantity(v["rate"], [t.rate("flops")[0] for t in o.best("matmul", "cpu", "flops", dtype="float32")],
                        "the CPU's best float32 rate")

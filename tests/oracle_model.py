@@ -1232,16 +1232,6 @@ def check_model_answer_crossover(s: Said, c) -> None:
                                   (v["high"], v["high_chip"]), stated=True))
 
 
-def _limited(p: Predictor) -> int:
-    """The chip variants on which the fixed cost is the larger part of a 7B model's eager step."""
-    limited = 0
-    for _, v in p.variants:
-        e, b = v["eager_7B_16-bit"], v["bound_7B_16-bit"]
-        if e and b and e[0] is not None and b[0] is not None:
-            limited += (1 / e[0] > 2 / b[0]) if p.combination == "sum" else (e[0] < b[0])
-    return limited
-
-
 def check_model_answer_none(s: Said, c) -> None:
     check_model_fit_none(s, c)
 
@@ -1512,8 +1502,9 @@ def check_model_decode_ops(s: Said, c) -> None:
 
 
 def check_model_rule_text(s: Said, c) -> None:
-    """Eager PyTorch's fixed cost per token of a 7B model on a Mac's GPU, and the variants on which that cost is
-    the larger part of a token."""
+    """Eager PyTorch's fixed cost per token of a 7B model on a Mac's GPU, and the chips on which that cost is more
+    than the time to read the weights by over the printed margin, and those within it, named: each named chip has
+    a variant on its side, and every variant above or within the margin has its chip named."""
     v = s.values
     holding = sum(1 for row in spec() if _holds(row, 2 * ANSWER_7B_PARAMETERS))
     if v["variants"].n != holding:
@@ -1527,11 +1518,28 @@ def check_model_rule_text(s: Said, c) -> None:
         c.fail(f"{shown(v['overhead'])} of fixed cost per token, but the build's decoder gives {ops} operations "
                f"at {gpu_op:.4g} s")
 
+    margin = shown(v["margin"]).value
+    case = choice(s, "case")
+    above = {text_of(x) for x in v["above"].items} if case in ("both", "above") else set()
+    near = {text_of(x) for x in v["near"].items} if case in ("both", "near") else set()
+    overhead = shown(v["overhead"]).value
+
     def check(p: Predictor) -> list[str]:
-        if v["limited"].n != _limited(p):
-            return [f"the fixed cost the larger part on {v['limited'].n} variants, but the predictions give "
-                    f"{_limited(p)}"]
-        return []
+        problems, seen_above, seen_near = [], set(), set()
+        for row, got in p.variants:
+            bound = got["bound_7B_16-bit"]
+            if not bound or bound[0] is None:
+                continue
+            ratio = overhead * bound[0]  # the fixed cost over the time to read the weights
+            (seen_above if ratio > 1 + margin else seen_near if ratio >= 1 / (1 + margin) else set()).add(row["chip"])
+        seen_near -= seen_above
+        if above != seen_above:
+            problems.append(f"the fixed cost over {shown(v['margin'])} above reading the weights on {sorted(above)}, "
+                            f"but the predictions give {sorted(seen_above)}")
+        if near != seen_near:
+            problems.append(f"within {shown(v['margin'])} on {sorted(near)}, but the predictions give "
+                            f"{sorted(seen_near)}")
+        return problems
     _exact(c, check)
 
 

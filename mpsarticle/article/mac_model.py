@@ -615,12 +615,37 @@ def rules(results: ResultSet, words: Words) -> dict[str, str]:
         made["model_rule_batch"] = words("model.rule.batch", mac_bytes=mac_bytes, gpu_op=gpu_op)
         ops = _ops_per_token(found)
         if ops:
-            limited, variants = found.fixed_bound_variants()
-            made["model_rule_text"] = words("model.rule.text", overhead=Seconds(int(round(ops)) * gpu_op.seconds),
-                                            limited=Count(limited), variants=Count(variants))
+            made["model_rule_text"] = _text_rule(found, Seconds(int(round(ops)) * gpu_op.seconds), words)
     if not any(made.values()):
         made["model_rule_fixed"] = words("model.fit.none")
     return made
+
+
+#: How near a 7B model's fixed cost per token and its time to read the weights are called about the same: the fixed
+#: cost is a median of a few published times and the bandwidth a median share of the spec sheet's, so a closer call
+#: is not one the model can make.
+NEAR = 0.10
+
+
+def _text_rule(found: ModelFinding, overhead: Seconds, words: Words) -> str:
+    """Eager PyTorch's fixed cost per token of a 7B model beside the time each chip takes to read its weights (at
+    the bandwidth its GPU reaches): the chips where the fixed cost is clearly larger, and those within
+    :data:`NEAR` of it, named rather than counted, since a count would turn on a few percent."""
+    bound = [(p.chip, p.value) for p in found.predictions
+             if p.quantity == "decode_bound_tokens_s" and p.size == ANSWER_DECODE and p.value]
+    above: dict[str, None] = {}
+    near: dict[str, None] = {}
+    for chip, tokens_s in bound:
+        ratio = overhead.seconds * tokens_s  # fixed cost per token over the time to read the weights
+        if ratio > 1 + NEAR:
+            above[chip] = None
+        elif ratio >= 1 / (1 + NEAR):
+            near[chip] = None
+    near = {chip: None for chip in near if chip not in above}
+    case = "both" if above and near else "above" if above else "near" if near else "none"
+    return words("model.rule.text", case=Choice(case), overhead=overhead, margin=Share(NEAR),
+                 above=Listing(tuple(Text(c) for c in above)), near=Listing(tuple(Text(c) for c in near)),
+                 variants=Count(len(bound)))
 
 
 def batch_sentence(results: ResultSet, words: Words) -> str:

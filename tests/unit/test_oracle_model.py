@@ -392,12 +392,20 @@ def test_the_answers_crossover_and_speed_up_misstated_are_caught(machine: str) -
 
 
 @pytest.mark.parametrize("machine", DECODED)
-def test_the_fixed_bound_count_and_the_tokens_misstated_are_caught(machine: str) -> None:
+def test_the_fixed_bound_chips_and_the_tokens_misstated_are_caught(machine: str) -> None:
     results = results_of(machine)
     rules = model_of(machine, "verdict")
-    for shift in (-1, 1):
-        wrong = substitute(rules, "model.rule.text", limited=lambda v, d=shift: Count(v["limited"].n + d))
-        assert false(wrong, results), shift
+    # A chip named above the weights' time that is not, and a chip within the margin left out.
+    text = next(s for s in rules if s.key == "model.rule.text")
+    case = text.values["case"].value
+    wrong = substitute(rules, "model.rule.text", case=Choice("both" if case in ("both", "near") else "above"),
+                       above=lambda v: Listing(v["above"].items + (Text("Apple M1"),)))
+    assert false(wrong, results)
+    if case in ("both", "near"):
+        wrong = substitute(rules, "model.rule.text", near=lambda v: Listing(v["near"].items[1:]),
+                           case=Choice(case if len(text.values["near"].items) > 1 else
+                                       "above" if case == "both" else "none"))
+        assert false(wrong, results)
     table = Recording(mac_model.answer_rows(results, Words("en")))
     wrong = substitute(table, "table.mac_answer", where=lambda v: "eager" in v,
                        eager=lambda v: Num(v["eager"].value * 1.05))

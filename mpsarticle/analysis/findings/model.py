@@ -94,21 +94,6 @@ class ModelFinding:
     def conflicts(self) -> tuple[predict.Check, ...]:
         return tuple(c for c in self.checks if c.conflict)
 
-    def fixed_bound_variants(self, size: str = ANSWER_DECODE) -> tuple[int, int]:
-        """Of the chip variants with an eager decode prediction, how many are limited by the fixed cost per
-        operation (it exceeds the time to read the weights at the bandwidth the GPU reaches): (those, all)."""
-        eager = {(p.chip, p.gpu_cores): p.value for p in self.predictions
-                 if p.quantity == "decode_eager_tokens_s" and p.size == size and p.value}
-        bound = {(p.chip, p.gpu_cores): p.value for p in self.predictions
-                 if p.quantity == "decode_bound_tokens_s" and p.size == size and p.value}
-        both = [key for key in eager if key in bound]
-        if self.combination == "sum":
-            # t = ops + bytes: the fixed cost is the larger part when the step takes over twice the bytes' time.
-            limited = [key for key in both if 1 / eager[key] > 2 / bound[key]]
-        else:
-            limited = [key for key in both if eager[key] < bound[key]]
-        return len(limited), len(both)
-
 
 def ops_per_layer(results: ResultSet) -> float | None:
     """Operations one layer of this build's decoder dispatched, from its largest measured model (``None``: no

@@ -32,7 +32,7 @@ from mpsarticle.article.wording import (
     Text,
     Words,
 )
-from mpsarticle.core.stats import FASTER, SLOWER, UNCLEAR
+from mpsarticle.core.stats import FASTER, LEVEL_SPAN, SLOWER, UNCLEAR
 from mpsarticle.results.model import ResultSet
 
 __all__ = ["INDEX_ANSWER", "answer_sentences", "sentences"]
@@ -79,8 +79,10 @@ def _compared_answer(found: Verdict, words: Words) -> tuple[str, str, str]:
     count = Count(len(every))
     lead = words("answer.wins", device=device, wins=Count(len(won)), count=count, factor=Factor(max(won))) \
         if won else words("answer.no_wins", device=device)
-    detail = words("answer.losses", losses=Count(len(lost)), count=count, factor=Factor(max(lost))) \
-        if lost else words("answer.no_losses", device=device)
+    if lost:
+        detail = words("answer.losses", losses=Count(len(lost)), count=count, factor=Factor(max(lost)))
+    else:
+        detail = _no_losses(found, words)
     accelerator = found.matmul.device
     for status in MISSING:
         dtypes = tuple(Text(p.dtype) for p in found.matmul.on(accelerator or "") if p.status == status)
@@ -99,6 +101,29 @@ def _compared_answer(found: Verdict, words: Words) -> tuple[str, str, str]:
     return lead, detail, rule
 
 
+#: How the answer's chart labels a comparison of each kind: a sentence names a dot as the chart does.
+CHART_LABEL = {"matvec": "figure.answer.matvec", "matmul": "figure.answer.matmul",
+               "train_step": "figure.answer.train_step"}
+
+
+def _no_losses(found: Verdict, words: Words) -> str:
+    """The CPU faster nowhere by the ratio's interval; where its median is still the faster one by more than
+    :data:`~mpsarticle.core.stats.LEVEL_SPAN` in a comparison too noisy to tell, the chart shows that dot plainly
+    left of 1, so the sentence says how many, the largest such lead, and that lead's interval reaching 1."""
+    device = words.device(_compared_device(found))
+    leaning = [(workload, dtype, c) for workload, dtype, comparisons in found.kinds for c in comparisons
+               if c.reading == UNCLEAR and c.speedup.value < 1 / LEVEL_SPAN]
+    if not leaning:
+        return words("answer.no_losses", device=device)
+    workload, dtype, most = min(leaning, key=lambda found: found[2].speedup.value)
+    what = Phrase.of(CHART_LABEL[workload], size=Size(most.size), **({"dtype": Text(dtype)} if dtype else {}))
+    ratio = most.speedup
+    return words("answer.no_losses.leaning", device=device, leans=Count(len(leaning)),
+                 count=Count(len(found.every_comparison)), span=Factor(LEVEL_SPAN), factor=Factor(1 / ratio.value),
+                 what=what,
+                 ratio=Factor(ratio.value), low=Factor(ratio.low), high=Factor(ratio.high))
+
+
 def _cpu_answer(found: Verdict, words: Words) -> tuple[str, str, str]:
     machine = found.machine
     cpu = Text(reading_name(machine.cpu)) if not machine.cpu_threads else Phrase.of(
@@ -111,7 +136,12 @@ def _cpu_answer(found: Verdict, words: Words) -> tuple[str, str, str]:
     facts = []
     band = next((b for b in found.bandwidths if b.device == "cpu"), None)
     if band:
-        facts.append(Phrase.of("cpufact.matvec", rate=Rate(band.gb_s, "GB/s")))
+        # The best rate of B @ a may be a cache's; the rate from memory is said as such, the best beside it.
+        basis = "split" if band.memory_basis == "beyond_cache" and band.memory_size != band.size \
+            else band.memory_basis
+        rate = band.memory_gb_s if basis == "beyond_cache" else band.gb_s
+        facts.append(Phrase.of("cpufact.matvec", basis=Choice(basis), rate=Rate(rate, "GB/s"),
+                               memory=Rate(band.memory_gb_s, "GB/s"), size=Size(band.memory_size)))
     float32 = next((p for p in found.matmul.on("cpu") if p.dtype == "float32" and p.status == "measured"), None)
     if float32 is not None and float32.gflop_s is not None:  # (a measured precision has its rate)
         facts.append(Phrase.of("cpufact.matmul", rate=Rate(float32.gflop_s, "GFLOP/s")))

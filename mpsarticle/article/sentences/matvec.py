@@ -16,9 +16,11 @@ from mpsarticle.article.wording import (
     Size,
     Words,
 )
+from mpsarticle.core.stats import LEVEL_SPAN, UNCLEAR
 from mpsarticle.results.model import ResultSet
 
-__all__ = ["bandwidth_sentence", "bandwidth_sentences", "crossover_sentence", "original_sentence", "sentences"]
+__all__ = ["bandwidth_sentence", "bandwidth_sentences", "crossover_sentence", "leaning_sentence", "original_sentence",
+           "sentences"]
 
 
 def sentences(results: ResultSet, words: Words) -> dict[str, str]:
@@ -38,6 +40,30 @@ def original_sentence(found: f.Original, words: Words) -> str:
 
 
 def crossover_sentence(found: f.Crossover, words: Words) -> str:
+    """Where the accelerator wins, then, where the CPU's median is the faster one though the ratio's interval
+    reaches 1 (:func:`leaning_sentence`): the chart shows those dots below 1, so the text says why they are no
+    win."""
+    said = _crossover(found, words)
+    leaning = leaning_sentence(found, words)
+    return f"{said} {leaning}" if leaning else said
+
+
+def leaning_sentence(found: f.Crossover, words: Words) -> str:
+    """The sizes, below any crossover, read as too noisy to tell at which the CPU's median is the faster one by
+    more than :data:`~mpsarticle.core.stats.LEVEL_SPAN` (a lead a chart shows plainly): the largest such lead, with
+    the ratio's interval that still holds 1."""
+    below = found.size if found.kind == "from" and found.size is not None else None
+    leaning = [c for c in found.comparisons if c.reading == UNCLEAR and c.speedup.value < 1 / LEVEL_SPAN
+               and (below is None or c.size < below)]
+    if not leaning or found.kind in ("cpu_only", "no_pairs"):
+        return ""
+    most = min(leaning, key=lambda c: c.speedup.value)
+    return words("crossover.leaning", sizes=Listing(tuple(Size(c.size) for c in leaning)),
+                 factor=Factor(1 / most.speedup.value), at=Size(most.size), low=Factor(most.speedup.low),
+                 high=Factor(most.speedup.high))
+
+
+def _crossover(found: f.Crossover, words: Words) -> str:
     if found.kind == "cpu_only":
         return words("crossover.cpu_only")
     device = words.device(found.device or "")

@@ -35,6 +35,14 @@ def reason_sentences(results: ResultSet, words: Words) -> dict[str, str]:
     if overhead is not None:
         direction = reading_word(overhead.reading)
         values = dict(size=Size(overhead.size), acc=Seconds(overhead.accelerator_s), cpu=Seconds(overhead.cpu_s))
+        smallest = found.crossover.smallest
+        if direction == "unclear" and smallest is not None:
+            # Too noisy to tell, though the two times printed may look far apart: the leading median and the
+            # ratio's interval that still reaches 1 say why.
+            speedup = smallest.speedup
+            values |= dict(median=Choice("acc" if speedup.value > 1 else "cpu"),
+                           lead=Factor(max(speedup.value, 1 / speedup.value)), low=Factor(speedup.low),
+                           high=Factor(speedup.high))
         small = words("reason.small", direction=Choice(direction), device=device, **values)
         band = next((b for b in found.bandwidths if b.device == found.crossover.device), None)
         if band and overhead.streaming_s is not None and overhead.streaming_s < overhead.accelerator_s / 2:
