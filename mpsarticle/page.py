@@ -261,7 +261,7 @@ class Page:
 
     def ways_table(self) -> Any:
         """Each way the decode step was run per device: kernels and launches per token, tokens per second, share of
-        the size-matched bound (nothing where no step was measured well)."""
+        the size-matched bound (nothing where no device ran its step more than one way: an accelerator's table)."""
         found = tables.ways_table(self.results, self.words)
         return self._html(found) if found else None
 

@@ -546,7 +546,7 @@ def ways_table(results: ResultSet, words: Words) -> str:
                      f"{words.render(Num(step.tokens_per_s))} [{words.render(Num(low))}–{words.render(Num(high))}]",
                      words.render(Share(share)) if share is not None else "–"]
             rows.append(f"<tr>{_cells(cells)}</tr>")
-    return html_table([words(key) for key in WAYS_COLUMNS], rows) if rows else ""
+    return html_table([words(key) for key in WAYS_COLUMNS], rows, "mpsarticle-ways") if rows else ""
 
 
 #: The columns of the decode table, and the keys of a row's values (:func:`decode_rows`) each cell shows.

@@ -233,7 +233,7 @@ def test_device_card_shows_the_same_torch_version(site):
 #: Tables a chapter draws only where the build has something to show, by their call and their class.
 OPTIONAL_TABLES = {"processes": "mpsarticle-processes", "mlx": "mpsarticle-mlx"}
 #: Tables drawn exactly where the build measured an accelerator beside the CPU, by their call and their class.
-ACCELERATOR_TABLES = {"where": "mpsarticle-where", "contexts": "mpsarticle-contexts",
+ACCELERATOR_TABLES = {"where": "mpsarticle-where", "contexts": "mpsarticle-contexts", "ways": "mpsarticle-ways",
                       "same_size": "mpsarticle-same-size"}
 
 
