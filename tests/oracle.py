@@ -248,6 +248,7 @@ CHECKS: dict[str, str] = {
     "tf32.conv.on": "check_conv_tf32",
     "tf32.conv.off": "check_conv_tf32",
     "cpuhalf.sentence": "check_cpu_halves",
+    "cpuhalf.noisy": "check_cpu_halves_noisy",
     "cpuhalf.none": "check_cpu_halves_none",
     # -- training
     "train.result": "check_train",
@@ -360,7 +361,7 @@ PARTS: frozenset[str] = frozenset({
     "where.cell", "original.total", "reading", "drop.what", "drop.size", "matmul.rate",
     "memory.cell.copy", "tokens.bound", "missing", "matmul.same_size", "matmul.side", "cpuhalf.clause", "step",
     "point", "point.other", "point.more", "cpufact.matvec", "cpufact.matmul", "cpufact.train", "missing_count",
-    "selfcheck.processes", "ops.cost", "attention.backend.choice",
+    "selfcheck.processes", "ops.cost", "ops.range", "attention.backend.choice",
     "attention.call", "remeasured.seen", "remeasured.processes",
     "rejected.points", "mlx.side", "mlx.name", "decode.contexts.step", "decode.context.one", *MODEL_PARTS,
 })
@@ -2425,6 +2426,20 @@ def check_cpu_halves(s: Said, c: Context) -> None:
             c.fail(f"the CPU measured {dtype} and float32 at m = {c.oracle.halves(dtype).common()}, unsaid")
 
 
+def check_cpu_halves_noisy(s: Said, c: Context) -> None:
+    """'At the other sizes of (listed), too scattered to judge': the precisions listed are those whose clause in
+    the sentence before says so (a ``.noisy`` form, which check_cpu_halves reads against the points)."""
+    sentence = c.before("cpuhalf.sentence")
+    if sentence is None:
+        c.fail("the scattered sizes said with no sentence of the CPU's half precisions before")
+        return
+    noisy = {text_of(clause.values["dtype"]) for clause in parts(sentence.values["clauses"])
+             if choice(clause, "summary").endswith(".noisy")}
+    listed = {text_of(one) for one in values_of(s.values["dtypes"])}
+    if listed != noisy:
+        c.fail(f"the other sizes too scattered for {sorted(listed)}, but the clauses say so for {sorted(noisy)}")
+
+
 def check_cpu_halves_none(s: Said, c: Context) -> None:
     for dtype in HALVES:
         if c.oracle.halves(dtype).common():
@@ -3466,6 +3481,13 @@ def check_decode_contexts_conclusion(s: Said, c: Context) -> None:
             sides.add("more" if low > 1 else "less" if high < 1 else "unclear" if spread_is_wide(*spread) else "same")
     if form not in sides:
         c.fail(f"the step slows '{form}' than its bound falls on the {device}, but the readings say {sorted(sides)}")
+    if form == "unclear":
+        c.quantity(v["ratio"], [lo.median / fi.median / fall for lo, fi in pairs for fall in falls],
+                   "the slowdown over the bound's fall")
+        c.quantity(v["low"], [lo.low / fi.high / fall for lo, fi in pairs for fall in falls],
+                   "the low end of the slowdown over the fall")
+        c.quantity(v["high"], [lo.high / fi.low / fall for lo, fi in pairs for fall in falls],
+                   "the high end of the slowdown over the fall")
 
 
 def _prefill_flops(params: Mapping) -> float:

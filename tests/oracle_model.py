@@ -1547,32 +1547,31 @@ M1_PRO = "Apple M1 Pro"
 
 
 def check_model_post(s: Said, c) -> None:
+    """The least GPU time of one B @ a on the M1 Pro, at its spec sheet's bandwidth, against the most its cited
+    GPU operations cost the host."""
     v = s.values
-    at, bw = v["m"].n, num(v["bw"])
+    at = v["m"].n
     moved = 4 * (at * at + 2 * at)
-    if not matches(v["moved"], moved):
-        c.fail(f"{shown(v['moved'])} moved, but B @ a at m = {at:,} moves {moved:.4g} bytes")
+    sheet = [float(row["bandwidth_gb_s"]) * 1e9 for row in spec() if row["chip"] == M1_PRO]
+    if not sheet:
+        c.fail("the M1 Pro's GPU time said, but the spec sheet lacks the chip")
+        return
+    bw = max(sheet)
     if not near(num(v["device_time"]), moved / bw, 0.01):
-        c.fail(f"{shown(v['device_time'])} on the GPU, but {moved:.4g} bytes at {shown(v['bw'])} take "
+        c.fail(f"{shown(v['device_time'])} on the GPU, but {moved:.4g} bytes at {bw / 1e9:.4g} GB/s take "
                f"{moved / bw:.4g} s")
-    if not near(num(v["total"]), v["calls"].n * moved / bw, 0.01):
-        c.fail(f"{v['calls'].n} products under {shown(v['total'])}, but they take {v['calls'].n * moved / bw:.4g} s")
     mine = [float(r["value"]) * 1e-6 for r in cited() if r["chip"] == M1_PRO and r["workload"] == "op" and
             r["framework"] == "PyTorch MPS"]
-    if not mine or not (matches(v["host_low"], min(mine)) and matches(v["host_high"], max(mine))):
-        c.fail(f"the host's {shown(v['host_low'])} to {shown(v['host_high'])}, but the M1 Pro's cited GPU operations "
-               f"run {min(mine, default=0):.3g} s to {max(mine, default=0):.3g} s")
+    if not mine or not matches(v["host_high"], max(mine)):
+        c.fail(f"the host's {shown(v['host_high'])} at most, but the M1 Pro's cited GPU operations run up to "
+               f"{max(mine, default=0):.3g} s")
     crossing = math.sqrt(num(v["host_high"]) * bw / 4)
     if not near(v["from_m"].n, crossing, SLACK):
         c.fail(f"from m ≈ {v['from_m'].n:,}, but the device time passes {shown(v['host_high'])} at m ≈ "
                f"{crossing:.4g}")
-    sheet = [float(row["bandwidth_gb_s"]) * 1e9 for row in spec() if row["chip"] == M1_PRO]
-    shares = copy_shares("PyTorch MPS", leave_out=M1_PRO)
-    if not sheet or not shares or not matches(v["bw"], max(shares) * max(sheet)):
-        c.fail(f"a copy reaches {shown(v['bw'])} on the M1 Pro, but the best share of the other chips' copies gives "
-               f"{max(shares, default=0) * max(sheet, default=0) / 1e9:.4g} GB/s")
 
 
 def check_model_post_none(s: Said, c) -> None:
-    if any(row["chip"] == M1_PRO for row in spec()) and copy_shares("PyTorch MPS", leave_out=M1_PRO):
-        c.fail("the spec sheet and the published copies have the M1 Pro, so the model can say it")
+    if any(row["chip"] == M1_PRO for row in spec()) and any(
+            r["chip"] == M1_PRO and r["workload"] == "op" and r["framework"] == "PyTorch MPS" for r in cited()):
+        c.fail("the spec sheet and the published operation costs have the M1 Pro, so the model can say it")

@@ -80,9 +80,11 @@ def ops_sentence(results: ResultSet, words: Words) -> str:
     if not costs:
         return words("ops.none")
     first = costs[0].evidence
-    items = tuple(Phrase.of("ops.cost", cost=Seconds(c.per_op_s), device=words.device(c.device), low=Seconds(c.low_s),
-                            high=Seconds(c.high_s)) for c in costs)
-    return words("ops.sentence", costs=Listing(items), ops=Count(costs[0].ops), n=Count(int(first.params["n"])))
+    # The costs first and their intervals after, in the same order: the two figures a reader keeps lead.
+    items = tuple(Phrase.of("ops.cost", cost=Seconds(c.per_op_s), device=words.device(c.device)) for c in costs)
+    ranges = tuple(Phrase.of("ops.range", low=Seconds(c.low_s), high=Seconds(c.high_s)) for c in costs)
+    return words("ops.sentence", costs=Listing(items), ranges=Listing(ranges), count=Count(len(costs)),
+                 ops=Count(costs[0].ops), n=Count(int(first.params["n"])))
 
 
 def op_reason(results: ResultSet, words: Words, device: str | None) -> str:
@@ -315,8 +317,12 @@ def _context_conclusion(device: str, ladder: tuple[ContextStep, ...], words: Wor
     if first is None or last is None:
         return words("decode.contexts.conclusion", direction=Choice("no_bound"), **values)
     fall = first / last
-    reading = slowdown.scaled(1 / fall).reading()
-    direction = {FASTER: "more", SLOWER: "less", UNCLEAR: "unclear"}.get(reading, "same")
+    against = slowdown.scaled(1 / fall)
+    direction = {FASTER: "more", SLOWER: "less", UNCLEAR: "unclear"}.get(against.reading(), "same")
+    if direction == "unclear":
+        # The two contexts' published intervals can look apart while the ratio's own interval holds 1: the
+        # sentence prints that interval so the reader sees why it cannot call the step's loss more or less.
+        values.update(ratio=Factor(against.value), low=Factor(against.low), high=Factor(against.high))
     return words("decode.contexts.conclusion", direction=Choice(direction), fall=Factor(fall, 3), **values)
 
 

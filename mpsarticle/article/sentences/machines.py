@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from mpsarticle.analysis import findings as f
 from mpsarticle.analysis import series
 from mpsarticle.analysis.families import KINDS, LISTED, by_family, counts
-from mpsarticle.article.wording import Bytes, Choice, Count, Factor, Listing, Phrase, Rate, Size, Text, Words
+from mpsarticle.article.wording import Choice, Count, Factor, Listing, Phrase, Rate, Size, Text, Words
 from mpsarticle.results.archive import identity
 from mpsarticle.results.model import ResultSet
 
@@ -49,13 +49,9 @@ def twin_sentence(results: ResultSet, archive: Sequence[tuple[str, ResultSet]], 
                and abs(theirs_mem - mine_mem) < 0.01 * max(theirs_mem, mine_mem) else None)
         if "memory_bytes" in differ and gap is None:
             continue  # memory far apart shows in the table's own cell
-        parts = []
-        for key in differ:
-            if key == "os":
-                parts.append(Phrase.of("machines.twin.os", theirs=Text(str(archived.environment.get("os"))),
-                                       mine=Text(str(results.environment.get("os")))))
-            else:
-                parts.append(Phrase.of("machines.twin.memory", bytes=Bytes(gap or 0)))
+        # What tells the two machines apart, named without its figures: a kernel's build tag or a few KiB of
+        # memory say only that the machine is another, which is all the reader needs from them.
+        parts = [Phrase.of("machines.twin.os" if key == "os" else "machines.twin.memory") for key in differ]
         said.append(words("machines.twin", label=Text(label), differences=Listing(tuple(parts))))
     return " ".join(said)
 

@@ -154,7 +154,7 @@ def cpu_half_sentence(found: f.Matmul, words: Words) -> str:
     """The CPU's half precisions against its own float32, at every size it measured both."""
     if not found.cpu_halves:
         return words("cpuhalf.none")
-    clauses = []
+    clauses, noisy = [], []
     for half in found.cpu_halves:
         largest = half.largest
         values = dict(dtype=Text(half.dtype), size=Size(largest.size), factor=advantage(largest),
@@ -163,8 +163,14 @@ def cpu_half_sentence(found: f.Matmul, words: Words) -> str:
         if key.startswith(f.MIXED) and any(c.direction == SLOWER for c in half.comparisons):
             key = f.MIXED + ".slower"  # (faster at some sizes, slower at others: both said)
         clauses.append(Phrase.of("cpuhalf.clause", summary=Choice(key), **values))
+        if key.endswith(".noisy"):
+            noisy.append(Text(half.dtype))
     # Each clause may say "faster at m = … and slower at m = …": an "and" between clauses would blur them.
-    return words("cpuhalf.sentence", clauses=Listing(tuple(clauses), style="clauses"))
+    said = words("cpuhalf.sentence", clauses=Listing(tuple(clauses), style="clauses"))
+    # The sizes too scattered to judge are said once, after every clause, not in each clause again.
+    if noisy:
+        said += " " + words("cpuhalf.noisy", dtypes=Listing(tuple(noisy)))
+    return said
 
 
 def tf32_sentence(results: ResultSet, words: Words) -> str:
