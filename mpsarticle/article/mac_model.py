@@ -612,13 +612,28 @@ def rules(results: ResultSet, words: Words) -> dict[str, str]:
             made["model_rule_mac"] = words("model.rule.mac", cross=_size(statistics.median(values)),
                                            low=_size(ends.low), low_chip=Text(ends.low_chip), high=_size(ends.high),
                                            high_chip=Text(ends.high_chip))
-        made["model_rule_batch"] = words("model.rule.batch", mac_bytes=mac_bytes, gpu_op=gpu_op)
+        made["model_rule_batch"] = " ".join(filter(None, (words("model.rule.batch", mac_bytes=mac_bytes,
+                                                                 gpu_op=gpu_op), _rough(found, "batch", words))))
         ops = _ops_per_token(found)
         if ops:
-            made["model_rule_text"] = _text_rule(found, Seconds(int(round(ops)) * gpu_op.seconds), words)
+            made["model_rule_text"] = " ".join(filter(None, (
+                _text_rule(found, Seconds(int(round(ops)) * gpu_op.seconds), words), _rough(found, "text", words))))
     if not any(made.values()):
         made["model_rule_fixed"] = words("model.fit.none")
     return made
+
+
+#: The published figures on mps nearest each rule for a Mac that rests on the GPU's fixed cost: the model's error on
+#: them says how far to trust the rule.
+ROUGH = {"text": "decode_eager_tokens_s", "batch": "batched_matmul_ms"}
+
+
+def _rough(found: ModelFinding, what: str, words: Words) -> str:
+    """The model's median error on the published PyTorch-MPS figures nearest the rule ``what`` (nothing where none
+    has a prediction)."""
+    errors = [abs(c.error) for c in found.compared
+              if c.error is not None and c.quantity == ROUGH[what] and c.row.framework == "PyTorch MPS"]
+    return words("model.rule.rough", what=Choice(what), error=Share(statistics.median(errors))) if errors else ""
 
 
 #: How near a 7B model's fixed cost per token and its time to read the weights are called about the same: the fixed
