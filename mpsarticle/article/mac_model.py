@@ -595,12 +595,10 @@ def rules(results: ResultSet, words: Words) -> dict[str, str]:
         widest = _widest_copy_gain(given["gpu_bandwidth_share"], given["cpu_bandwidth_share"])
         if widest is not None and Factor(widest[0]).text(words) != ratio.text(words) and widest[0] > gpu / cpu:
             # The medians' ratio is typical, not a bound: a chip whose CPU copies reach a small share gains more.
-            made["model_rule_memory"] = words("model.rule.memory_up_to", gpu_share=Share(gpu), cpu_share=Share(cpu),
-                                              ratio=ratio, most=Factor(widest[0]), chip=Text(widest[1]),
-                                              chip_cpu_share=Share(widest[2]))
+            made["model_rule_memory"] = words("model.rule.memory_up_to", ratio=ratio, most=Factor(widest[0]),
+                                              chip=Text(widest[1]), chip_cpu_share=Share(widest[2]))
         else:
-            made["model_rule_memory"] = words("model.rule.memory", gpu_share=Share(gpu), cpu_share=Share(cpu),
-                                              ratio=ratio)
+            made["model_rule_memory"] = words("model.rule.memory", ratio=ratio)
     crossings = [p for p in found.predictions if p.quantity == "matvec_crossover_m" and p.value]
     mac_bytes = _mac_bytes(found)
     if crossings and gpu_op is not None and mac_bytes is not None:
