@@ -79,7 +79,8 @@ def answer(results: ResultSet, words: Words) -> str:
     # The opening page says the answer and how far the model is off; what its fixed costs rest on and which cited
     # figures it predicts are the chapter "Your Mac"'s (:func:`accounting_sentence`).
     return " ".join([words("model.answer.crossover", low=_size(crossing.low), low_chip=Text(crossing.low_chip),
-                           high=_size(crossing.high), high_chip=Text(crossing.high_chip), gpu_op=gpu_op),
+                           high=_size(crossing.high), high_chip=Text(crossing.high_chip), gpu_op=gpu_op,
+                           basis=op_basis(found)),
                      _error_sentence(found, words)])
 
 
