@@ -1683,6 +1683,15 @@ def check_bandwidth_reading(s: Said, c: Context) -> None:
         _level_with_copy(probe, device, size, noisy=source == "unclear")
         return not probe.problems
 
+    if source == "unclear":
+        # The median ratio printed is one candidate best's over a copy's, and its interval holds 1.
+        v = s.values
+        c.factor(v["factor"], [r / q for size in candidates for r in rates[size] for q in copies],
+                 f"the {device}'s best B @ a over its copy")
+        low, high = shown(v["low"]).value, shown(v["high"]).value
+        if not low < 1 < high:
+            c.fail(f"the interval {low:g} to {high:g} is said to reach 1")
+
     if not any(holds(size) for size in candidates):
         c.fail(f"the {device}'s best B @ a read as {source}, which no size that may be its best shows "
                f"(sizes {sorted(candidates)})")
