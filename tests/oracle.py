@@ -360,7 +360,7 @@ TABLE_ROWS: frozenset[str] = frozenset({"table.decode", "table.prompt", "table.a
 PARTS: frozenset[str] = frozenset({
     "where.cell", "original.total", "reading", "drop.what", "drop.size", "matmul.rate",
     "memory.cell.copy", "tokens.bound", "missing", "matmul.same_size", "matmul.side", "cpuhalf.clause", "step",
-    "point", "point.other", "point.more", "cpufact.matvec", "cpufact.matmul", "cpufact.train", "missing_count",
+    "point", "point.other", "point.more", "cpufact.matvec", "cpufact.matmul", "missing_count",
     "selfcheck.processes", "ops.cost", "ops.range", "attention.backend.choice",
     "attention.call", "remeasured.seen", "remeasured.processes",
     "rejected.points", "mlx.side", "mlx.name", "decode.contexts.step", "decode.context.one", *MODEL_PARTS,
@@ -1684,6 +1684,15 @@ def check_bandwidth_reading(s: Said, c: Context) -> None:
         _level_with_copy(probe, device, size, noisy=source == "unclear")
         return not probe.problems
 
+    if source == "unclear":
+        # The median ratio printed is one candidate best's over a copy's, and its interval holds 1.
+        v = s.values
+        c.factor(v["factor"], [r / q for size in candidates for r in rates[size] for q in copies],
+                 f"the {device}'s best B @ a over its copy")
+        low, high = shown(v["low"]).value, shown(v["high"]).value
+        if not low < 1 < high:
+            c.fail(f"the interval {low:g} to {high:g} is said to reach 1")
+
     if not any(holds(size) for size in candidates):
         c.fail(f"the {device}'s best B @ a read as {source}, which no size that may be its best shows "
                f"(sizes {sorted(candidates)})")
@@ -2505,10 +2514,6 @@ def check_cpu_facts(s: Said, c: Context) -> None:
         elif fact.key == "cpufact.matmul":
             c.quantity(v["rate"], [t.rate("flops")[0] for t in o.best("matmul", "cpu", "flops", dtype="float32")],
                        "the CPU's best float32 rate")
-        elif fact.key == "cpufact.train":
-            at = v["batch"].n
-            c.quantity(v["time"], [t.median for t in o.timed("train_step", "cpu").get(at, [])],
-                       f"CPU step at batch {at:,}")
         else:
             c.fail(f"a fact the oracle does not know: {fact.key}")
 

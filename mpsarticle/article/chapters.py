@@ -62,7 +62,7 @@ class Chapter:
 #: chapter's ``best_sentence`` when no precision has a best rate on both devices and its ``peak_sentence`` when no
 #: CUDA GPU recorded its TF32 setting and no rate fell by half, the machines chapter's ``machines_drops_sentence``
 #: and ``machines_twin_sentence`` when no archived rate fell and no archived machine looks like this one, an item
-#: of the closing chapter's list of rules that this build has nothing for, and the chapter "Your Mac"'s sentences
+#: of the verdict chapter's list of rules that this build has nothing for, and the chapter "Your Mac"'s sentences
 #: behind two of those rules when their figures are missing (nothing to say; the page's style hides the empty
 #: paragraph or item). Every other glued value says something.
 MAY_BE_EMPTY = frozenset({"gaps_sentence", "rejected_sentence", "best_sentence", "peak_sentence",

@@ -78,7 +78,8 @@ def answer(results: ResultSet, words: Words) -> str:
     # The opening page says the answer and how far the model is off; what its fixed costs rest on and which cited
     # figures it predicts are the chapter "Your Mac"'s (:func:`accounting_sentence`).
     return " ".join([words("model.answer.crossover", low=_size(crossing.low), low_chip=Text(crossing.low_chip),
-                           high=_size(crossing.high), high_chip=Text(crossing.high_chip), gpu_op=gpu_op),
+                           high=_size(crossing.high), high_chip=Text(crossing.high_chip), gpu_op=gpu_op,
+                           basis=op_basis(found)),
                      _error_sentence(found, words)])
 
 
@@ -347,7 +348,7 @@ def threshold_table(results: ResultSet, words: Words) -> str:
 def threshold_sentences(results: ResultSet, words: Words) -> str:
     """The idea behind the table of regimes, once, on one device: B @ a turns from the fixed cost to bandwidth
     where one call's fixed cost, at the fitted bandwidth, moves what the product reads (the fitted device the
-    closing chapter's rule names, else the first that turns)."""
+    verdict chapter's rule names, else the first that turns)."""
     found = model(results)
     if not found.fits:
         return words("model.fit.none")
@@ -525,7 +526,7 @@ def checks_table(results: ResultSet, words: Words) -> str:
     return _text_table(head, rows, "mpsarticle-model-checks")
 
 
-# -- the closing chapter's rules and the timing chapter's conclusion ----------------------------------
+# -- the verdict chapter's rules and the timing chapter's conclusion ----------------------------------
 
 def _moves_at_least(line: float) -> int:
     """The least m at which one B @ a moves ``line`` bytes or more: where the sentence's line is crossed (the line
@@ -536,7 +537,7 @@ def _moves_at_least(line: float) -> int:
     return first_true(lambda m: MatVec(m).bytes_moved >= line, 0, high)
 
 
-#: The closing chapter's rules, one item of its list each (an empty one is not shown).
+#: The verdict chapter's rules, one item of its list each (an empty one is not shown).
 RULES = ("model_rule_fixed", "model_rule_mac", "model_rule_batch", "model_rule_memory", "model_rule_text")
 
 
@@ -571,7 +572,7 @@ def _widest_copy_gain(gpu: predict.Assumption, cpu: predict.Assumption) -> tuple
 
 
 def rules(results: ResultSet, words: Words) -> dict[str, str]:
-    """The closing chapter's rules, each one short sentence of one idea with its figure or two: where each figure
+    """The verdict chapter's rules, each one short sentence of one idea with its figure or two: where each figure
     comes from is the chapter "Your Mac"'s (:func:`threshold_sentences`, :func:`batch_sentence`,
     :func:`decode_sentence` and the tables of assumptions and predictions)."""
     found = model(results)
@@ -594,12 +595,10 @@ def rules(results: ResultSet, words: Words) -> dict[str, str]:
         widest = _widest_copy_gain(given["gpu_bandwidth_share"], given["cpu_bandwidth_share"])
         if widest is not None and Factor(widest[0]).text(words) != ratio.text(words) and widest[0] > gpu / cpu:
             # The medians' ratio is typical, not a bound: a chip whose CPU copies reach a small share gains more.
-            made["model_rule_memory"] = words("model.rule.memory_up_to", gpu_share=Share(gpu), cpu_share=Share(cpu),
-                                              ratio=ratio, most=Factor(widest[0]), chip=Text(widest[1]),
-                                              chip_cpu_share=Share(widest[2]))
+            made["model_rule_memory"] = words("model.rule.memory_up_to", ratio=ratio, most=Factor(widest[0]),
+                                              chip=Text(widest[1]), chip_cpu_share=Share(widest[2]))
         else:
-            made["model_rule_memory"] = words("model.rule.memory", gpu_share=Share(gpu), cpu_share=Share(cpu),
-                                              ratio=ratio)
+            made["model_rule_memory"] = words("model.rule.memory", ratio=ratio)
     crossings = [p for p in found.predictions if p.quantity == "matvec_crossover_m" and p.value]
     mac_bytes = _mac_bytes(found)
     if crossings and gpu_op is not None and mac_bytes is not None:
@@ -611,13 +610,28 @@ def rules(results: ResultSet, words: Words) -> dict[str, str]:
             made["model_rule_mac"] = words("model.rule.mac", cross=_size(statistics.median(values)),
                                            low=_size(ends.low), low_chip=Text(ends.low_chip), high=_size(ends.high),
                                            high_chip=Text(ends.high_chip))
-        made["model_rule_batch"] = words("model.rule.batch", mac_bytes=mac_bytes, gpu_op=gpu_op)
+        made["model_rule_batch"] = " ".join(filter(None, (words("model.rule.batch", mac_bytes=mac_bytes,
+                                                                 gpu_op=gpu_op), _rough(found, "batch", words))))
         ops = _ops_per_token(found)
         if ops:
-            made["model_rule_text"] = _text_rule(found, Seconds(int(round(ops)) * gpu_op.seconds), words)
+            made["model_rule_text"] = " ".join(filter(None, (
+                _text_rule(found, Seconds(int(round(ops)) * gpu_op.seconds), words), _rough(found, "text", words))))
     if not any(made.values()):
         made["model_rule_fixed"] = words("model.fit.none")
     return made
+
+
+#: The published figures on mps nearest each rule for a Mac that rests on the GPU's fixed cost: the model's error on
+#: them says how far to trust the rule.
+ROUGH = {"text": "decode_eager_tokens_s", "batch": "batched_matmul_ms"}
+
+
+def _rough(found: ModelFinding, what: str, words: Words) -> str:
+    """The model's median error on the published PyTorch-MPS figures nearest the rule ``what`` (nothing where none
+    has a prediction)."""
+    errors = [abs(c.error) for c in found.compared
+              if c.error is not None and c.quantity == ROUGH[what] and c.row.framework == "PyTorch MPS"]
+    return words("model.rule.rough", what=Choice(what), error=Share(statistics.median(errors))) if errors else ""
 
 
 #: How near a 7B model's fixed cost per token and its time to read the weights are called about the same: the fixed
@@ -648,7 +662,7 @@ def _text_rule(found: ModelFinding, overhead: Seconds, words: Words) -> str:
 
 
 def batch_sentence(results: ResultSet, words: Words) -> str:
-    """Where the closing chapter's rule for batching small calls on a Mac comes from: what the median chip
+    """Where the verdict chapter's rule for batching small calls on a Mac comes from: what the median chip
     variant's GPU reads during one operation's fixed cost, and the published times that fixed cost rests on."""
     found = model(results)
     mac_bytes, gpu_op = _mac_bytes(found), _gpu_op(found)

@@ -896,7 +896,7 @@ def bandwidth_table(results: ResultSet, words: Words) -> str:
 
 
 def where_cell(area: Area) -> Phrase:
-    """Where one side wins at one kind of work, as the closing chapter's table shows it: "from m = 4,096 on (2.1×
+    """Where one side wins at one kind of work, as the verdict chapter's table shows it: "from m = 4,096 on (2.1×
     at m = 16,384)" (the row names the work, the column the side)."""
     ends = {"first": Size(area.sizes[0]), "last": Size(area.sizes[-1])} if area.sizes else {}
     return Phrase.of("where.cell", workload=Choice(area.workload), scope=Choice(area.scope),
@@ -941,7 +941,7 @@ def where_table(results: ResultSet, words: Words) -> str:
     return html_table(head, body, "mpsarticle-where") if body else ""
 
 
-#: The columns of the closing chapter's table of each device's memory (:func:`memory_rows`).
+#: The columns of the verdict chapter's table of each device's memory (:func:`memory_rows`).
 MEMORY_COLUMNS = ("column.device", "memory.column.matvec", "memory.column.copy")
 
 

@@ -301,8 +301,7 @@ def test_the_rules_and_the_post_are_read_arithmetic(machine: str) -> None:
     results = results_of(machine)
     rules, post = model_of(machine, "verdict"), model_of(machine, "timing")
     assert not false(rules, results) and not false(post, results)
-    for key, values in (("model.rule.memory_up_to", {"cpu_share": lambda v: Share(shown(v["cpu_share"]).value + 0.07)}),
-                        ("model.rule.memory_up_to", {"ratio": lambda v: Factor(shown(v["ratio"]).value + 0.1)}),
+    for key, values in (("model.rule.memory_up_to", {"ratio": lambda v: Factor(shown(v["ratio"]).value + 0.1)}),
                         ("model.rule.memory_up_to", {"most": lambda v: Factor(shown(v["most"]).value + 0.2)}),
                         ("model.rule.memory_up_to", {"chip": Text("Apple M1")}),
                         ("model.rule.memory_up_to",

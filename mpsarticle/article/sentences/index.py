@@ -7,7 +7,7 @@ that follows (``answer_rule``), and the bound on a language model's tokens per
 second (``answer_llm``). On a build without an accelerator the same four say
 what this CPU did instead; on a build where nothing succeeded, the first says
 so. The opening page states the short answer (:data:`INDEX_ANSWER`); the rule
-and the bound stand in the closing chapter (:mod:`.verdict`), with the reasons.
+and the bound stand in the verdict chapter (:mod:`.verdict`), with the reasons.
 """
 
 from __future__ import annotations
@@ -27,7 +27,6 @@ from mpsarticle.article.wording import (
     Num,
     Phrase,
     Rate,
-    Seconds,
     Size,
     Text,
     Words,
@@ -38,7 +37,7 @@ from mpsarticle.results.model import ResultSet
 __all__ = ["INDEX_ANSWER", "answer_sentences", "sentences"]
 
 #: What the opening page states of the answer (a short answer; the rule of thumb and the bound on a
-#: language model stand in the closing chapter, with the reasons).
+#: language model stand in the verdict chapter, with the reasons).
 INDEX_ANSWER = ("answer_lead", "answer_detail", "answer_caption")
 
 
@@ -136,18 +135,15 @@ def _cpu_answer(found: Verdict, words: Words) -> tuple[str, str, str]:
     facts = []
     band = next((b for b in found.bandwidths if b.device == "cpu"), None)
     if band:
-        # The best rate of B @ a may be a cache's; the rate from memory is said as such, the best beside it.
-        basis = "split" if band.memory_basis == "beyond_cache" and band.memory_size != band.size \
-            else band.memory_basis
+        # The rate from memory where a matrix too big for the caches was measured (a cache's faster rate stays in
+        # the chapter on B @ a: the opening page gives one figure per workload).
+        basis = band.memory_basis
         rate = band.memory_gb_s if basis == "beyond_cache" else band.gb_s
         facts.append(Phrase.of("cpufact.matvec", basis=Choice(basis), rate=Rate(rate, "GB/s"),
                                memory=Rate(band.memory_gb_s, "GB/s"), size=Size(band.memory_size)))
     float32 = next((p for p in found.matmul.on("cpu") if p.dtype == "float32" and p.status == "measured"), None)
     if float32 is not None and float32.gflop_s is not None:  # (a measured precision has its rate)
         facts.append(Phrase.of("cpufact.matmul", rate=Rate(float32.gflop_s, "GFLOP/s")))
-    if found.training.cpu_batch is not None and found.training.cpu_s is not None:
-        facts.append(Phrase.of("cpufact.train", time=Seconds(found.training.cpu_s),
-                               batch=Size(found.training.cpu_batch)))
     detail = words("answer.cpu_facts", facts=Listing(tuple(facts))) if facts else words("answer.cpu_facts.none")
     halves = found.matmul.cpu_halves
     # Half precision "can pay off" where it was faster somewhere; the clauses say where (every size, or which).

@@ -1,4 +1,4 @@
-"""The sentences of the chapter on language models, and its part of the answer (opening page and closing chapter).
+"""The sentences of the chapter on language models, and its part of the answer (opening page and verdict chapter).
 
 Chosen from :mod:`mpsarticle.analysis.findings.llm`: the cost of one operation (``ops_sentence``), attention's
 rates and backends and the accelerator against the CPU (``attention_sentence``, ``backend_sentence``,
@@ -7,7 +7,7 @@ longer contexts (``contexts_sentence``), float16 against bfloat16 on each accele
 MLX beside PyTorch where MLX was installed (``mlx_sentence``).
 The
 answer takes :func:`decode_answer` (the measured tokens per second beside the bound, and what limits them) and
-:func:`rule_more` (the rule of thumb for attention and decoding); the closing chapter's reasons take
+:func:`rule_more` (the rule of thumb for attention and decoding); the verdict chapter's reasons take
 :func:`op_reason`.
 """
 
@@ -88,7 +88,7 @@ def ops_sentence(results: ResultSet, words: Words) -> str:
 
 
 def op_reason(results: ResultSet, words: Words, device: str | None) -> str:
-    """The closing chapter's fixed cost, measured directly: one operation on the accelerator and on the CPU."""
+    """The verdict chapter's fixed cost, measured directly: one operation on the accelerator and on the CPU."""
     costs = {c.device: c for c in op_costs(results)}
     if device in costs and "cpu" in costs:
         return words("reason.ops", acc=Seconds(costs[device].per_op_s), cpu=Seconds(costs["cpu"].per_op_s),

@@ -4,6 +4,7 @@ bandwidth against its copy."""
 from __future__ import annotations
 
 from mpsarticle.analysis import findings as f
+from mpsarticle.analysis.findings.common import rate_ratio
 from mpsarticle.article.sentences.common import drops_sentence, reading_word
 from mpsarticle.article.tables import bandwidth_source
 from mpsarticle.article.wording import (
@@ -103,4 +104,11 @@ def bandwidth_sentences(results: ResultSet, words: Words) -> list[str]:
 
 def bandwidth_sentence(found: f.Bandwidth, words: Words) -> str:
     """The conclusion of one device's row: memory, a cache, level, too noisy, or nothing to compare with."""
-    return words("bandwidth.reading", source=Choice(bandwidth_source(found)), device=words.device(found.device))
+    source = bandwidth_source(found)
+    values: dict = {}
+    if source == "unclear":
+        # Two rates that look apart yet are not called so: the ratio and its interval say why.
+        best, copy = found.evidence[0], found.evidence[-1]
+        ratio = rate_ratio(best, copy, "bytes_moved")
+        values = dict(factor=Factor(ratio.value), low=Factor(ratio.low), high=Factor(ratio.high))
+    return words("bandwidth.reading", source=Choice(source), device=words.device(found.device), **values)

@@ -1,4 +1,4 @@
-"""The closing chapter's sentences: the rule of thumb and the bound on a language model (from the answer that
+"""The verdict chapter's sentences: the rule of thumb and the bound on a language model (from the answer that
 :mod:`.index` states), and the reasons behind them: fixed costs for small products, bandwidth for large ones."""
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ def sentences(results: ResultSet, words: Words) -> dict[str, str]:
 
 
 def reason_sentences(results: ResultSet, words: Words) -> dict[str, str]:
-    """The closing chapter's reasons: small products (fixed costs) and large ones (bandwidth: each device's
+    """The verdict chapter's reasons: small products (fixed costs) and large ones (bandwidth: each device's
     ``B @ a`` from its largest matrices, compared only where both came from memory, and copy against copy)."""
     found = verdict(results)
     small, large = words("reason.small.none"), words("bandwidth.none")
