@@ -1,7 +1,7 @@
 """The answer to the article's question, as findings: where the accelerator wins, where it loses, the rule.
 
 Built from the chapter findings of :mod:`mpsarticle.analysis.findings`, for the
-opening page and the closing chapter. Like them it holds no words: an
+opening page and the verdict chapter. Like them it holds no words: an
 :class:`Area` is "matrix-vector products from m = 4,096 on" as data (the
 workload, its scope, the sizes, the factor and where it was measured).
 
@@ -165,7 +165,7 @@ class Verdict:
     #: side (:meth:`Ratio.reading`): level within noise (``same``), too noisy to tell (``unclear``), or both.
     ties: frozenset[Agreement] = frozenset()
     #: Each kind the answer weighs, in each of its precisions, with its size-by-size comparisons (empty where
-    #: nothing was compared): a row of the closing chapter's table each.
+    #: nothing was compared): a row of the verdict chapter's table each.
     kinds: tuple[tuple[str, str | None, tuple[Comparison, ...]], ...] = ()
 
     @property
