@@ -15,6 +15,5 @@ def sentences(results: ResultSet, words: Words) -> dict[str, str]:
             "model_threshold_sentence": mac_model.threshold_sentences(results, words),
             "model_batch_sentence": mac_model.batch_sentence(results, words),
             "model_decode_sentence": mac_model.decode_sentence(results, words),
-            "model_memory_sentence": mac_model.rules(results, words)["model_rule_memory"],
             "model_accounting_sentence": mac_model.accounting_sentence(results, words),
             "model_sources_sentence": mac_model.sources_sentences(results, words)}
