@@ -264,6 +264,7 @@ CHECKS: dict[str, str] = {
     "answer.cpu_facts": "check_cpu_facts",
     "answer.cpu_rule.stay": "check_cpu_rule",
     "answer.cpu_rule.try": "check_cpu_rule",
+    "answer.cpu_rule.avoid": "check_cpu_rule_avoid",
     "answer.cpu_rule.none": "check_cpu_rule_alone",
     "answer.cpu_rule.unmeasured": "check_cpu_rule_unmeasured",
     # -- counts, the selfcheck
@@ -2480,6 +2481,17 @@ def check_cpu_rule(s: Said, c: Context) -> None:
                    f"some size ({c.oracle.halves(dtype).common()})")
     for dtype in named - set(found):
         c.fail(f"'{dtype} can pay off', but it was not measured beside float32")
+
+
+def check_cpu_rule_avoid(s: Said, c: Context) -> None:
+    """Each half precision the rule says to avoid is slower than float32 at every size the two share."""
+    for dtype in {text_of(d) for d in values_of(s.values["dtypes"])}:
+        pairs = c.oracle.halves(dtype)
+        sizes = pairs.common()
+        if not sizes:
+            c.fail(f"'avoid {dtype}', but it was not measured beside float32")
+        elif not all(pairs.must_be(SLOWER, size) for size in sizes):
+            c.fail(f"'avoid {dtype}: slower at every size', but not at every one of {sizes}")
 
 
 def check_cpu_rule_alone(s: Said, c: Context) -> None:

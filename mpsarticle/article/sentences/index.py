@@ -156,6 +156,10 @@ def _cpu_answer(found: Verdict, words: Words) -> tuple[str, str, str]:
         key = "answer.cpu_rule.try" if faster else "answer.cpu_rule.stay"
         # The precisions compared size by size stay in the chapter on matrix products: said once.
         rule = words(key, dtypes=Listing(faster, style="or"))
+        # A half precision slower at every size is the likelier trap on a CPU (no native arithmetic): said beside.
+        slower = tuple(Text(h.dtype) for h in halves if h.direction == SLOWER)
+        if slower:
+            rule += " " + words("answer.cpu_rule.avoid", dtypes=Listing(slower, style="and"))
     return lead, detail, rule
 
 
