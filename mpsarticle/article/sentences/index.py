@@ -159,7 +159,7 @@ def _cpu_answer(found: Verdict, words: Words) -> tuple[str, str, str]:
         # A half precision slower at every size is the likelier trap on a CPU (no native arithmetic): said beside.
         slower = tuple(Text(h.dtype) for h in halves if h.direction == SLOWER)
         if slower:
-            rule += " " + words("answer.cpu_rule.avoid", dtypes=Listing(slower, style="and"))
+            rule += " " + words("answer.cpu_rule.avoid", dtypes=Listing(slower))
     return lead, detail, rule
 
 
