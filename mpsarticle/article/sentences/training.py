@@ -6,6 +6,7 @@ from __future__ import annotations
 from mpsarticle.analysis import findings as f
 from mpsarticle.article.sentences.common import advantage, cuda_setting, describe_points, reading_word
 from mpsarticle.article.wording import Choice, Count, Factor, Listing, Num, Phrase, Sci, Seconds, Size, Words
+from mpsarticle.core.stats import Ratio
 from mpsarticle.results.model import ResultSet
 
 __all__ = ["NAMED_FAILURES", "check_sentence", "conv_tf32_sentence", "scaling_sentence", "sentences",
@@ -31,8 +32,7 @@ def scaling_sentence(found: tuple[f.BatchScaling, ...], words: Words, unplaced: 
     return " ".join(words("train.scaling", kind=Choice(s.kind), lead=Choice("rest" if again else "first"),
                           device=words.device(s.device), small=Size(s.small), large=Size(s.large),
                           small_s=Seconds(s.small_s), large_s=Seconds(s.large_s), times=_whole(s.times),
-                          half=_whole(s.times / 2), ratio=Factor(s.ratio.value), low=Num(s.ratio.low, 2),
-                          high=Factor(s.ratio.high))
+                          half=_whole(s.times / 2), **_interval(s.ratio))
                     for s, again in zip(found, grown, strict=True)) \
         or words("train.scaling.none", why=Choice(unplaced))
 
@@ -56,11 +56,10 @@ def _step(status: str) -> Phrase:
     return Phrase.of("step", status=Choice(status))
 
 
-def _interval(comparison: f.Comparison) -> dict[str, Factor | Num]:
-    """The CPU's time over the accelerator's with its interval: what a "too noisy to tell" beside two times that
-    look apart rests on, so the reader sees that the interval still holds 1."""
-    speedup = comparison.speedup
-    return dict(ratio=Factor(speedup.value), low=Num(speedup.low, 2), high=Factor(speedup.high))
+def _interval(ratio: Ratio) -> dict[str, Factor | Num]:
+    """A ratio with its interval: what a "too noisy to tell" beside two times that look apart rests on, so the
+    reader sees that the interval still holds 1."""
+    return dict(ratio=Factor(ratio.value), low=Num(ratio.low, 2), high=Factor(ratio.high))
 
 
 def training_sentence(found: f.Training, words: Words) -> str:
@@ -69,12 +68,13 @@ def training_sentence(found: f.Training, words: Words) -> str:
         name = words.device(found.device)
         parts = [words("train.result", direction=Choice(reading_word(last.reading)), batch=Size(last.size),
                        acc=Seconds(last.accelerator_s), device=name, cpu=Seconds(last.cpu_s), factor=advantage(last),
-                       **_interval(last))]
+                       **_interval(last.speedup))]
         for other in found.comparisons[:-1]:
             if other.reading != last.reading:
                 parts.append(words("train.also", direction=Choice(reading_word(other.reading)),
                                    batch=Size(other.size), device=name, factor=advantage(other),
-                                   acc=Seconds(other.accelerator_s), cpu=Seconds(other.cpu_s), **_interval(other)))
+                                   acc=Seconds(other.accelerator_s), cpu=Seconds(other.cpu_s),
+                                   **_interval(other.speedup)))
         if found.accelerator_status and found.accelerator_status != "not_measured" and found.cpu_batch is not None:
             parts.append(words("train.also", direction=Choice("missing"), batch=Size(found.cpu_batch), device=name,
                                why=_step(found.accelerator_status)))
