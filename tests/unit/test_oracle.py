@@ -1621,7 +1621,7 @@ def test_the_step_time_from_batch_to_batch_is_read_from_the_points() -> None:
     the images take 3.0× as long": the batches, their times and the growth, read from every process."""
     results, recording = results_of("nvidia-h200-build"), matrix_recording("nvidia-h200-build", "training")
     cuda, cpu = (render(s) for s in recording.said if s.key == "train.scaling")
-    assert "at batch 32, and 4× the images take only" in cuda and "cost that does not grow" in cuda
+    assert "at batch 32, and 4× the images take only" in cuda and "time that does not grow" in cuda
     assert "4× the images take 3.0× as long" in cpu
     assert not check(recording, results)[0]
     on_cuda, on_cpu = _device_is(CUDA), _device_is(CPU)
@@ -1648,7 +1648,7 @@ def test_a_step_too_scattered_to_place_still_says_its_medians_and_interval() -> 
     [mps] = f.batch_scaling(results)[:1]
     assert mps.device == "mps" and mps.kind == "hint" and mps.ratio.high > 2
     text = scaling_sentence(f.batch_scaling(results), Words("en"))
-    assert "4× the images take only 1.1× as long" in text and "the ratio's interval is" in text
+    assert "4× the images take only 1.1× as long" in text and "scatter too widely to be sure (" in text, text
 
     def hint(large_s: float) -> Said:
         ratio = large_s / 1.5e-3
@@ -1700,7 +1700,8 @@ def test_the_memories_are_compared_copy_against_copy() -> None:
 def test_cudnn_tf32_is_read_and_cannot_go_unsaid() -> None:
     """The training step on a CUDA GPU says whether cuDNN could use TF32, as recorded."""
     results, recording = results_of("nvidia-h200"), matrix_recording("nvidia-h200", "training")
-    assert "cuDNN was allowed TF32" in recording.texts["train_sentence"] and not check(recording, results)[0]
+    said_tf32 = "cuDNN was allowed to run the CUDA GPU's convolutions in TF32"
+    assert said_tf32 in recording.texts["train_sentence"] and not check(recording, results)[0]
     false = replaced(recording, "tf32.conv.on", said("tf32.conv.off", device=CUDA))
     assert check(false, results)[0]
     left_out = replace(recording, said=tuple(s for s in recording if s.key != "tf32.conv.on"))

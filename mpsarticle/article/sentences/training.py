@@ -27,13 +27,12 @@ def scaling_sentence(found: tuple[f.BatchScaling, ...], words: Words, unplaced: 
     """How each device's step time grows from its smallest batch to its largest, and what that says about what
     the step spends its time on (see :class:`mpsarticle.analysis.findings.BatchScaling`); where no device can be
     placed, why: one batch measured well at most, or intervals too wide (``unplaced``)."""
-    # A second device whose time grows too says so in a shorter form, not the first one's sentence again.
-    grown = [i > 0 and found[i - 1].kind == "grows" for i in range(len(found))]
-    return " ".join(words("train.scaling", kind=Choice(s.kind), lead=Choice("rest" if again else "first"),
+    # A second device whose time grows says so in a shorter form, not the first one's frame again.
+    return " ".join(words("train.scaling", kind=Choice(s.kind), lead=Choice("rest" if i else "first"),
                           device=words.device(s.device), small=Size(s.small), large=Size(s.large),
                           small_s=Seconds(s.small_s), large_s=Seconds(s.large_s), times=_whole(s.times),
                           half=_whole(s.times / 2), **_interval(s.ratio))
-                    for s, again in zip(found, grown, strict=True)) \
+                    for i, s in enumerate(found)) \
         or words("train.scaling.none", why=Choice(unplaced))
 
 
