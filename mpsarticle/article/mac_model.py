@@ -13,7 +13,7 @@ import statistics
 from mpsarticle.analysis import predict
 from mpsarticle.analysis.findings.matvec import crossover
 from mpsarticle.analysis.findings.model import ANSWER_DECODE, ANSWER_MATMUL, ModelFinding, model
-from mpsarticle.analysis.model import Fit, first_true
+from mpsarticle.analysis.model import Fit
 from mpsarticle.analysis.series import ceiling_gb_s, peak_gflop_s
 from mpsarticle.article.formatting import duration, number, percent, whole
 from mpsarticle.article.mac_tables import REPORTED_MARK
@@ -40,7 +40,8 @@ from mpsarticle.core.specsheet import Chip, chips, memory_bound
 from mpsarticle.results.model import ResultSet
 
 __all__ = ["ANSWER_COLUMNS", "FIT_COLUMNS", "FIT_DTYPES", "RULES", "SOURCE_COLUMNS", "THRESHOLD_COLUMNS",
-           "accounting_sentence", "answer", "answer_rows", "answer_table", "assumptions_table", "batch_sentence",
+           "accounting_sentence", "answer", "answer_note", "answer_rows", "answer_table", "assumptions_table",
+           "batch_sentence",
            "checks_table", "decode_sentence", "decode_table", "fit_parameters_table", "fit_rows", "fit_sentences",
            "fit_table", "op_basis", "post_sentence", "predictions_table", "reported", "reported_rows_note", "rules",
            "source_rows", "source_table", "sources_sentences", "threshold_rows", "threshold_sentences",
@@ -65,22 +66,38 @@ def _gpu_op(found: ModelFinding) -> Seconds | None:
 # -- the opening page ----------------------------------------------------------------------------
 
 def answer(results: ResultSet, words: Words) -> str:
-    """The opening page's first paragraph: on a Mac, its measurements beside the model's prediction for its chip;
-    elsewhere, for every Apple chip, where its GPU starts to win and why (the table :func:`answer_table` gives
-    representative chips), with the model's error against published measurements said once."""
+    """The opening page's first paragraph: on a Mac, where its GPU beat its CPU beside the model's prediction for its
+    chip; elsewhere, for every Apple chip, where its GPU starts to win and why (the table :func:`answer_table` gives
+    representative chips); then how far the model is off. What the figures rest on is :func:`answer_note`'s."""
     found = model(results)
     if found.own_chip is not None and any(p.device == "mps" for p in results):
-        return _mac_answer(results, found, words)
+        return _mac_answer(results, found, words)[0]
     crossing = found.extreme("matvec_crossover_m", stated=True)
     gpu_op = _gpu_op(found)
     if crossing is None or gpu_op is None:
         return words("model.answer.none")
-    # The opening page says the answer and how far the model is off; what its fixed costs rest on and which cited
-    # figures it predicts are the chapter "Your Mac"'s (:func:`accounting_sentence`).
     return " ".join([words("model.answer.crossover", low=_size(crossing.low), low_chip=Text(crossing.low_chip),
-                           high=_size(crossing.high), high_chip=Text(crossing.high_chip), gpu_op=gpu_op,
-                           basis=op_basis(found)),
+                           high=_size(crossing.high), high_chip=Text(crossing.high_chip), gpu_op=gpu_op),
                      _error_sentence(found, words)])
+
+
+def answer_note(results: ResultSet, words: Words) -> str:
+    """The opening page's note under the answer: a Mac's other measurements beside their predictions, what the
+    GPU's fixed cost rests on, what comes from this build, and how many checked figures lie outside the range
+    (empty where the model predicts nothing)."""
+    found = model(results)
+    parts: list[str] = []
+    if found.own_chip is not None and any(p.device == "mps" for p in results):
+        parts.append(_mac_answer(results, found, words)[1])
+    elif found.extreme("matvec_crossover_m", stated=True) is None or _gpu_op(found) is None:
+        return ""
+    else:
+        parts.append(words("model.answer.stated"))
+    if "gpu_op_us" in found.assumptions:
+        parts.append(words("model.answer.basis", basis=op_basis(found)))
+    if found.compared:
+        parts.append(words("model.answer.note", checks=Count(len(found.compared)), misses=Count(found.misses)))
+    return " ".join(filter(None, parts))
 
 
 def op_basis(found: ModelFinding) -> Phrase:
@@ -171,13 +188,12 @@ def reported_rows_note(marked: bool, words: Words) -> str:
 
 
 def _error_sentence(found: ModelFinding, words: Words) -> str:
-    """The model's error against the cited figures it predicts, said once (which those are, and why the others
-    cannot test it, is :func:`accounting_sentence`'s)."""
+    """The model's median error against the cited figures it predicts, beside its predictions (how many lie
+    outside the range is :func:`answer_note`'s; which figures test it, :func:`accounting_sentence`'s)."""
     compared = found.compared
     if not compared or found.median_error is None or found.worst_error is None:
         return words("model.checks.none")
-    return words("model.answer.error", checks=Count(len(compared)), median=Share(found.median_error),
-                 misses=Count(found.misses))
+    return words("model.answer.error", median=Share(found.median_error))
 
 
 def accounting_sentence(results: ResultSet, words: Words) -> str:
@@ -195,7 +211,7 @@ def accounting_sentence(results: ResultSet, words: Words) -> str:
                  sources=Count(len(found.sources)), all_sources=Count(len({row.source_name for row in every})))
 
 
-def _mac_answer(results: ResultSet, found: ModelFinding, words: Words) -> str:
+def _mac_answer(results: ResultSet, found: ModelFinding, words: Words) -> tuple[str, str]:
     chip = found.own_chip
     assert chip is not None
     items = []
@@ -224,8 +240,10 @@ def _mac_answer(results: ResultSet, found: ModelFinding, words: Words) -> str:
                                low=Rate(slowest, "TFLOP/s"), high=Rate(fastest, "TFLOP/s"),
                                held=_held(best / 1000, slowest, fastest)))
     name = f"{chip.name} ({words('your_mac.cores', cores=Text(whole(chip.gpu_cores, words.lang)))})"
-    text = words("model.answer.mac", chip=Text(name), items=Listing(tuple(items))) if items else ""
-    return " ".join(filter(None, (text, _error_sentence(found, words))))
+    # The opening paragraph gives the first comparison; the others stand in the note under it.
+    text = words("model.answer.mac", chip=Text(name), items=Listing(tuple(items[:1]))) if items else ""
+    more = words("model.answer.mac_more", chip=Text(name), items=Listing(tuple(items[1:]))) if items[1:] else ""
+    return " ".join(filter(None, (text, _error_sentence(found, words)))), more
 
 
 def _held(measured: float, low: float, high: float) -> Choice:
@@ -528,17 +546,8 @@ def checks_table(results: ResultSet, words: Words) -> str:
 
 # -- the verdict chapter's rules and the timing chapter's conclusion ----------------------------------
 
-def _moves_at_least(line: float) -> int:
-    """The least m at which one B @ a moves ``line`` bytes or more: where the sentence's line is crossed (the line
-    is the bytes, whatever the fit says of arithmetic)."""
-    high = 2
-    while MatVec(high).bytes_moved < line:
-        high *= 2
-    return first_true(lambda m: MatVec(m).bytes_moved >= line, 0, high)
-
-
 #: The verdict chapter's rules, one item of its list each (an empty one is not shown).
-RULES = ("model_rule_fixed", "model_rule_mac", "model_rule_batch", "model_rule_memory", "model_rule_text")
+RULES = ("model_rule_mac", "model_rule_batch", "model_rule_memory", "model_rule_text")
 
 
 def _mac_bytes(found: ModelFinding) -> Bytes | None:
@@ -577,17 +586,7 @@ def rules(results: ResultSet, words: Words) -> dict[str, str]:
     :func:`decode_sentence` and the tables of assumptions and predictions)."""
     found = model(results)
     made = dict.fromkeys(RULES, "")
-    device = found.chosen_by
     gpu_op = _gpu_op(found)
-    if device is not None:
-        fitted = found.fits[device]
-        fixed_first = any(t.workload == "matvec" and t.before == "fixed" for t in found.thresholds[device])
-        if fixed_first:
-            # What the fixed cost buys at the fitted bandwidth, and the size where one B @ a moves that much: below
-            # it, the call costs more than the work.
-            line = fitted.op_s * fitted.bytes_per_s
-            made["model_rule_fixed"] = words("model.rule.fixed", device=words.device(device), op=Seconds(fitted.op_s),
-                                             bytes=Bytes(line, binary=False), m=_size(_moves_at_least(line)))
     given = found.assumptions
     if "gpu_bandwidth_share" in given and "cpu_bandwidth_share" in given:
         gpu, cpu = given["gpu_bandwidth_share"].central, given["cpu_bandwidth_share"].central
@@ -603,21 +602,19 @@ def rules(results: ResultSet, words: Words) -> dict[str, str]:
     mac_bytes = _mac_bytes(found)
     if crossings and gpu_op is not None and mac_bytes is not None:
         values = sorted(p.value for p in crossings if p.value)
-        # The median over every variant; the two chips named beside it are the ends over those whose bandwidth
-        # Apple states.
-        ends = found.extreme("matvec_crossover_m", stated=True)
-        if ends is not None:
+        # The median over every variant, with the model's error beside it; the range over the chips is the
+        # opening page's.
+        if found.compared and found.median_error is not None:
             made["model_rule_mac"] = words("model.rule.mac", cross=_size(statistics.median(values)),
-                                           low=_size(ends.low), low_chip=Text(ends.low_chip), high=_size(ends.high),
-                                           high_chip=Text(ends.high_chip))
-        made["model_rule_batch"] = " ".join(filter(None, (words("model.rule.batch", mac_bytes=mac_bytes,
-                                                                 gpu_op=gpu_op), _rough(found, "batch", words))))
+                                           error=Share(found.median_error))
+        made["model_rule_batch"] = " ".join(filter(None, (words("model.rule.batch", mac_bytes=mac_bytes),
+                                                          _rough(found, "batch", words))))
         ops = _ops_per_token(found)
         if ops:
             made["model_rule_text"] = " ".join(filter(None, (
                 _text_rule(found, Seconds(int(round(ops)) * gpu_op.seconds), words), _rough(found, "text", words))))
     if not any(made.values()):
-        made["model_rule_fixed"] = words("model.fit.none")
+        made["model_rule_mac"] = words("model.fit.none")
     return made
 
 
@@ -640,10 +637,10 @@ def _rough(found: ModelFinding, what: str, words: Words) -> str:
 NEAR = 0.10
 
 
-def _text_rule(found: ModelFinding, overhead: Seconds, words: Words) -> str:
-    """Eager PyTorch's fixed cost per token of a 7B model beside the time each chip takes to read its weights (at
-    the bandwidth its GPU reaches): the chips where the fixed cost is clearly larger, and those within
-    :data:`NEAR` of it, named rather than counted, since a count would turn on a few percent."""
+def _text_chips(found: ModelFinding, overhead: Seconds) -> tuple[dict[str, None], dict[str, None], int]:
+    """The chips on which eager PyTorch's fixed cost per token of a 7B model is clearly larger than the time to read
+    its weights (at the bandwidth its GPU reaches), those within :data:`NEAR` of it, and how many variants hold the
+    model."""
     bound = [(p.chip, p.value) for p in found.predictions
              if p.quantity == "decode_bound_tokens_s" and p.size == ANSWER_DECODE and p.value]
     above: dict[str, None] = {}
@@ -654,11 +651,15 @@ def _text_rule(found: ModelFinding, overhead: Seconds, words: Words) -> str:
             above[chip] = None
         elif ratio >= 1 / (1 + NEAR):
             near[chip] = None
-    near = {chip: None for chip in near if chip not in above}
-    case = "both" if above and near else "above" if above else "near" if near else "none"
-    return words("model.rule.text", case=Choice(case), overhead=overhead, margin=Share(NEAR),
-                 above=Listing(tuple(Text(c) for c in above)), near=Listing(tuple(Text(c) for c in near)),
-                 variants=Count(len(bound)))
+    return above, {chip: None for chip in near if chip not in above}, len(bound)
+
+
+def _text_rule(found: ModelFinding, overhead: Seconds, words: Words) -> str:
+    """The rule: eager PyTorch's fixed cost per token, and whether it matters on the chips with the most bandwidth
+    (the time to read the weights falls as the bandwidth grows, so those are the chips where it does); the chips
+    are named in the chapter "Your Mac" (:func:`decode_sentence`)."""
+    above, near, _ = _text_chips(found, overhead)
+    return words("model.rule.text", case=Choice("some" if above or near else "none"), overhead=overhead)
 
 
 def batch_sentence(results: ResultSet, words: Words) -> str:
@@ -679,7 +680,14 @@ def decode_sentence(results: ResultSet, words: Words) -> str:
     if not ops or gpu_op is None:
         return ""
     count = int(round(ops))
-    return words("model.decode.ops", ops=Count(count), gpu_op=gpu_op, overhead=Seconds(count * gpu_op.seconds))
+    overhead = Seconds(count * gpu_op.seconds)
+    # Which chips that fixed cost matters on: named, not counted, since a count would turn on a few percent.
+    above, near, variants = _text_chips(found, overhead)
+    case = "both" if above and near else "above" if above else "near" if near else "none"
+    return " ".join([words("model.decode.ops", ops=Count(count), gpu_op=gpu_op, overhead=overhead),
+                     words("model.decode.chips", case=Choice(case), margin=Share(NEAR),
+                           above=Listing(tuple(Text(c) for c in above)), near=Listing(tuple(Text(c) for c in near)),
+                           variants=Count(variants))])
 
 
 def post_sentence(results: ResultSet, words: Words) -> str:

@@ -43,7 +43,8 @@ INDEX_ANSWER = ("answer_lead", "answer_detail", "answer_caption")
 
 def sentences(results: ResultSet, words: Words) -> dict[str, str]:
     answer = answer_sentences(results, words)
-    return {"model_answer": mac_model.answer(results, words), **{key: answer[key] for key in INDEX_ANSWER},
+    return {"model_answer": mac_model.answer(results, words),
+            "model_answer_note": mac_model.answer_note(results, words), **{key: answer[key] for key in INDEX_ANSWER},
             "answer_decode": decode_answer(results, words)}
 
 

@@ -4,12 +4,11 @@
 from __future__ import annotations
 
 from mpsarticle.analysis import series
-from mpsarticle.analysis.findings.common import present_accelerator
 from mpsarticle.analysis.verdict import verdict
 from mpsarticle.article import mac_model
 from mpsarticle.article.sentences.common import reading_word
 from mpsarticle.article.sentences.index import answer_sentences
-from mpsarticle.article.sentences.llm import op_reason, rule_more
+from mpsarticle.article.sentences.llm import rule_more
 from mpsarticle.article.wording import Choice, Factor, Rate, Seconds, Size, Words
 from mpsarticle.results.model import ResultSet
 
@@ -21,7 +20,6 @@ def sentences(results: ResultSet, words: Words) -> dict[str, str]:
     answer = answer_sentences(results, words)
     return {"answer_rule": answer["answer_rule"], "answer_rule_more": rule_more(results, words),
             "answer_llm": answer["answer_llm"], **reason_sentences(results, words),
-            "reason_ops": op_reason(results, words, present_accelerator(results)),
             **mac_model.rules(results, words)}
 
 
