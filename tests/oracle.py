@@ -211,7 +211,6 @@ CHECKS: dict[str, str] = {
     "drop.one": "check_fall",
     "drop.then": "check_fall",
     "drop.cache": "check_fall_cache",
-    "drop.why": "check_fall_count",
     "drop.why.brief": "check_fall_count",
     "answer.tokens": "check_tokens",
     "answer.tokens.cached": "check_llm_cached",
@@ -303,6 +302,7 @@ CHECKS: dict[str, str] = {
     "table.attention": "check_attention_row",
     "attention.conclusion": "check_attention_conclusion",
     "attention.backend.one": "check_attention_backend",
+    "attention.backend.all": "check_attention_routes",
     "attention.backend.several": "check_attention_backends",
     "attention.compared.faster": "check_attention_compared",
     "attention.compared.slower": "check_attention_compared",
@@ -1801,8 +1801,8 @@ def check_fall_cache(s: Said, c: Context) -> None:
 
 
 def _falls_said(c: Context) -> list[Said]:
-    """The falls a ``drop.why`` closes: every ``drop.one`` since the last such message before it."""
-    start = max((i for i, s in enumerate(c.said[:c.at]) if s.key in ("drop.why", "drop.why.brief")), default=-1)
+    """The falls a ``drop.why.brief`` closes: every ``drop.one`` since the last such message before it."""
+    start = max((i for i, s in enumerate(c.said[:c.at]) if s.key == "drop.why.brief"), default=-1)
     return [s for s in c.said[start + 1:c.at] if s.key in FALL_KEYS]
 
 
@@ -1810,27 +1810,6 @@ def check_fall_count(s: Said, c: Context) -> None:
     named = _falls_said(c)
     if s.values["count"].n != len(named) or not named:
         c.fail(f"{s.values['count'].n} falls said, after {len(named)} named")
-    # The brief form sends the reader to the causes the chapter on B @ a lists beside its own falls: there must be
-    # one for it to list them.
-    if s.key == "drop.why.brief" and not any(f.can for f in c.oracle.falls if f.workload in ("matvec", "copy")):
-        c.fail("'the chapter on the matrix-vector product lists what can cause it', but no rate of B @ a or the copy "
-               "falls by more than half there")
-    if "cause" in s.values and choice(s, "cause") == "cache":
-        cached = {(_fall_named(f)[1], _fall_named(f)[3]) for f in named}
-        crossed = {(kind_of(d.values["device"]), parts(d.values["before"])[0].values["size"].n)
-                   for d in c.every("drop.cache")}
-        if not cached <= crossed:
-            c.fail(f"'outgrowing the cache fits the sizes', but no cache is named for {sorted(cached - crossed)}")
-    if "swap" in s.values and choice(s, "swap") == "none":
-        env = c.oracle.results.environment
-        if env.get("swap_total_bytes") != 0 or str(env.get("os", "")).startswith("Darwin"):
-            c.fail(f"'this machine has no swap', but it recorded {env.get('swap_total_bytes')} bytes of swap on "
-                   f"{env.get('os')}")
-    if "swap" in s.values and choice(s, "swap") == "device":
-        hosts = sorted({f[1] for f in map(_fall_named, named) if f[1] != "cuda"})
-        if hosts:
-            c.fail(f"'a GPU's own memory is never swapped out' as the falls' only memory, but some fall on {hosts}, "
-                   "whose memory the host can swap")
 
 
 def _beyond_cache(c: Context, device: str) -> list[Timed]:
@@ -3275,6 +3254,12 @@ def check_attention_backend(s: Said, c: Context) -> None:
         c.fail(f"'its {name} kernel for every one of {n}', but the points say {counted}")
 
 
+def check_attention_routes(s: Said, c: Context) -> None:
+    """The devices whose every call took one kernel, in one sentence: each route read as its own sentence was."""
+    for route in parts(s.values["routes"]):
+        check_attention_backend(route, c)
+
+
 def check_attention_backends(s: Said, c: Context) -> None:
     counted = _backends(c, c.device(s.values["device"]))
     said = {BACKEND_NAMES.get(text_of(ch.values["backend"]), text_of(ch.values["backend"])): ch.values["count"].n
@@ -3614,6 +3599,15 @@ def check_prefill_conclusion(s: Said, c: Context) -> None:
         return  # read against its bound above
     printed = printed_fields(s)
     if limit == "unclear":
+        # Against half the tighter bound, over every reading: "stayed below half of either bound" where every
+        # interval lies below that line; else the sentence says the time straddles it, which one interval must.
+        halves = _prompt_halves(c, device, at, tokens, flops, rates)
+        if side == "calls" and halves != {"below"}:
+            c.fail(f"the prompt on the {device} 'stayed below half of either bound', but the readings say "
+                   f"{sorted(halves)}")
+        if not side and "straddles" not in halves:
+            c.fail(f"the prompt's time on the {device} said to straddle half its tighter bound, but the readings "
+                   f"say {sorted(halves)}")
         if "low" in printed:
             c.quantity(v["low"], [tokens / (t.point.ci_high_s or t.point.measured_s) for t in at],
                        "the interval's low end")
@@ -3707,6 +3701,22 @@ def _prompt_limits(c: Context, device: str, at: list[Timed], tokens: int, flops:
                     if isinstance(ops, int):
                         found.add("overhead" if ops * cheap >= HALF * slow else "neither" if ops * dear < HALF * fast
                                   else "unclear")
+    return found
+
+
+def _prompt_halves(c: Context, device: str, at: list[Timed], tokens: int, flops: float,
+                   rates: list[float]) -> set[str]:
+    """Where the prompt's interval lies against half the tighter of its two bounds, over every reading: ``below``,
+    ``straddles`` or ``above``."""
+    found = set()
+    nbytes = at[0].point.bytes_moved
+    for t in at:
+        fast, slow = t.point.ci_low_s or t.point.measured_s, t.point.ci_high_s or t.point.measured_s
+        for rate in rates:
+            for memory in _memory_rates(c, device):
+                tighter = min(rate * tokens / flops, memory * tokens / nbytes)
+                found.add("above" if tokens / slow >= HALF * tighter else
+                          "straddles" if tokens / fast >= HALF * tighter else "below")
     return found
 
 
@@ -4078,7 +4088,7 @@ def check_decode_conclusion(s: Said, c: Context) -> None:
     """What limits the eager step: the form must be one the readings allow, the host's part read from a CUDA
     graph's saving (computed here, eager less replayed, or the graph's speed-up over the eager step) only where one
     was measured, and the operations' share only where none was; every figure the form prints is read."""
-    v, form = s.values, choice(s, "limit")
+    v, (form, _, noisy) = s.values, choice(s, "limit").partition(".")
     device = c.device(v["device"])
     if form == "unknown":
         if _op_values(c, device) or any(host > 0 for _, host in _savings(c, device)):
@@ -4104,6 +4114,17 @@ def check_decode_conclusion(s: Said, c: Context) -> None:
         c.fail(f"'{limit}' limits the step on the {device}, but the readings allow only {sorted(found)}")
     if limit in ("above", "bandwidth"):
         return
+    if limit == "neither":
+        # "Limited by neither memory": every reading's interval, at its fast end, below half of the bound; "cannot
+        # rule memory out": some reading's reaches it.
+        fast = [(1 / t.point.ci_low_s) / (rate / t.point.bytes_moved) for t in steps if t.point.ci_low_s
+                for rate in _bound_rates(c, device)]
+        if not noisy and any(share >= HALF for share in fast):
+            c.fail(f"'limited by neither memory' on the {device}, but the step's interval reaches "
+                   f"{max(fast):.0%} of its bound")
+        if noisy and not any(share >= HALF for share in fast):
+            c.fail(f"'too noisy to rule memory out' on the {device}, but the step's interval stays below half of "
+                   f"its bound ({max(fast, default=0):.0%})")
     savings = [(value, host) for value, host in _savings(c, device) if host > 0]
     if replay:
         if not savings:

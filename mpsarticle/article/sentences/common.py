@@ -23,8 +23,7 @@ from mpsarticle.article.wording import (
 from mpsarticle.core.stats import FASTER, SLOWER, UNCLEAR, Agreement, Direction
 from mpsarticle.results.model import Point, ResultSet
 
-__all__ = ["advantage", "cuda_setting", "describe_points", "direction_word", "drops_sentence", "in_device_memory",
-           "reading_word"]
+__all__ = ["advantage", "cuda_setting", "describe_points", "direction_word", "drops_sentence", "reading_word"]
 
 _DIRECTION = {FASTER: "faster", SLOWER: "slower"}
 
@@ -51,14 +50,14 @@ def cuda_setting(results: ResultSet, name: str) -> bool | None:
     return bool(cuda[name]) if name in cuda else None
 
 
-def drops_sentence(found: Sequence[f.Drop], words: Words, why: str | None = "drop.why",
+def drops_sentence(found: Sequence[f.Drop], words: Words, why: str | None = None,
                    environment: dict | None = None) -> str:
-    """Each rate that fell by more than half from one size to the next, and what the data cannot say about why
-    (``why``: the whole explanation, or ``drop.why.brief``, which points to where it stands: said once; ``None``:
-    the sentence around the falls says it); nothing where no rate did."""
+    """Each rate that fell by more than half from one size to the next, with the cache the data outgrew there where
+    the device reports one; then ``why`` (``drop.why.brief``, which sends the reader to the causes the chapter on
+    B @ a lists once), or nothing (that chapter, whose fixed prose lists them); nothing where no rate fell."""
     if not found:
         return ""
-    parts, cached = [], 0
+    parts = []
     chain_end = None  # (device, workload, precision, size) where the last fall ended, if no sentence came after it
     for drop in found:
         # A fall that goes on from where the one before ended, on the same rate, reads as its sequel.
@@ -75,43 +74,27 @@ def drops_sentence(found: Sequence[f.Drop], words: Words, why: str | None = "dro
                            share=Share(drop.share), factor=Factor(drop.before_rate / drop.after_rate)))
         cache = (environment or {}).get("devices", {}).get(drop.device, {}).get("cache_bytes")
         small, large = (point.bytes_moved for point in drop.evidence)
-        if why == "drop.why" and isinstance(cache, int) and cache > 0 and small and large and small <= cache < large:
-            cached += 1
+        if why is None and isinstance(cache, int) and cache > 0 and small and large and small <= cache < large:
             chain_end = None
             parts.append(words("drop.cache", small=Bytes(small), large=Bytes(large), cache=Bytes(cache),
                                before=before, after=after, device=device))
-    if why == "drop.why":
-        # What the run recorded narrows the causes: the data outgrowing a cache the device reports, at every fall;
-        # no swap on a Linux machine whose swap total is 0 (macOS grows its swap as it needs it), nor for falls
-        # that all lie in a CUDA GPU's own memory, which the host never swaps out.
-        env = environment or {}
-        no_swap = env.get("swap_total_bytes") == 0 and not str(env.get("os", "")).startswith("Darwin")
-        swap = "none" if no_swap else "device" if in_device_memory(found) else "unknown"
-        return " ".join(parts) + " " + words("drop.why", count=Count(len(found)),
-                                             cause=Choice("cache" if cached == len(found) else "unknown"),
-                                             swap=Choice(swap))
     if why is None:
         return " ".join(parts)
     return " ".join(parts) + " " + words(why, count=Count(len(found)))
 
 
-def in_device_memory(found: Sequence[f.Drop]) -> bool:
-    """Whether every fall lies in a discrete GPU's own memory (CUDA's), which is never swapped out; the CPU's and an
-    Apple GPU's memory is the host's, which can be."""
-    return bool(found) and all(drop.device == "cuda" for drop in found)
-
-
 def describe_points(points: Sequence[Point], words: Words) -> list[Phrase]:
     """One phrase per (device, workload, precision, method, and a decode step's context and mode), its sizes
-    listed: "A @ B in float16 at m = 512 and 1,024 on the CUDA GPU". The decode step's context and mode are named
-    because its points of one width differ by them alone: without them two phrases would read alike."""
+    listed: "A @ B in float16 at m = 512 and 1,024 on the CUDA GPU". The decode step's context and mode, and
+    attention's head size, are named because points of one size differ by them alone: without them two phrases
+    would read alike."""
     groups: dict[tuple, list[Point]] = {}
     for point in points:
         key = (point.device, point.workload, point.params.get("dtype"), point.method, point.params.get("context"),
-               point.params.get("mode"))
+               point.params.get("mode"), point.params.get("head_dim"))
         groups.setdefault(key, []).append(point)
     phrases = []
-    for (device, workload, dtype, _, context, mode), members in groups.items():
+    for (device, workload, dtype, _, context, mode, head), members in groups.items():
         sizes = {p.params.get(series.size_key(workload)) for p in members}
         whole = sorted(s for s in sizes if isinstance(s, int))
         if not words.names("point", workload) or len(whole) != len(sizes):
@@ -119,5 +102,6 @@ def describe_points(points: Sequence[Point], words: Words) -> list[Phrase]:
             continue
         phrases.append(Phrase.of("point", workload=Choice(workload), sizes=Listing(tuple(Size(s) for s in whole)),
                                  device=words.device(device), dtype=Text(str(dtype or "")),
-                                 context=Size(int(context or 0)), mode=Choice(str(mode or "eager"))))
+                                 context=Size(int(context or 0)), mode=Choice(str(mode or "eager")),
+                                 head=Size(int(head or 0))))
     return phrases

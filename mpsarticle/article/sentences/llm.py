@@ -16,6 +16,7 @@ from __future__ import annotations
 from mpsarticle.analysis.findings.common import present_accelerator
 from mpsarticle.analysis.findings.llm import (
     ATTENTION_COMPARED,
+    BOUND_SHARE,
     AttentionFinding,
     ContextStep,
     DecodeStep,
@@ -118,13 +119,14 @@ def attention_sentence(found: AttentionFinding, words: Words) -> str:
 def backend_sentence(found: AttentionFinding, words: Words) -> str:
     if not found.backends:
         return words("attention.backend.none")
-    parts = []
+    # The devices whose calls all took one kernel share one sentence, not one sentence each in the same frame.
+    routes = tuple(Phrase.of("attention.backend.one", device=words.device(device),
+                             backend=_backend(counted[0][0], words), count=Count(counted[0][1]))
+                   for device, counted in found.backends if len(counted) == 1)
+    parts = [words("attention.backend.all", routes=Listing(routes))] if routes else []
     for device, counted in found.backends:
         total = sum(n for _, n in counted)
-        if len(counted) == 1:
-            parts.append(words("attention.backend.one", device=words.device(device),
-                               backend=_backend(counted[0][0], words), count=Count(total)))
-        else:
+        if len(counted) > 1:
             choices = tuple(Phrase.of("attention.backend.choice", count=Count(n), backend=_backend(name, words))
                             for name, n in counted)
             parts.append(words("attention.backend.several", device=words.device(device), choices=Listing(choices),
@@ -202,13 +204,20 @@ def _conclusion(found: Decoding, step: DecodeStep, words: Words) -> str:
         if limit == "overhead":
             return words("decode.conclusion", limit=Choice("overhead_replay"),
                          factor=Factor(step.seconds / graph.seconds), **values)
-        return words("decode.conclusion", limit=Choice("neither_replay"), share=Share(share[0]), **values)
+        return words("decode.conclusion", limit=Choice(_neither("neither_replay", share)), share=Share(share[0]),
+                     **values)
     overhead = found.overhead_s
     assert overhead is not None  # (read from the operations)
     if limit == "overhead":
         return words("decode.conclusion", limit=Choice("overhead"), ops_share=Share(overhead / step.seconds),
                      **values)
-    return words("decode.conclusion", limit=Choice("neither"), share=Share(share[0]), **values)
+    return words("decode.conclusion", limit=Choice(_neither("neither", share)), share=Share(share[0]), **values)
+
+
+def _neither(form: str, share: tuple[float, float, float]) -> str:
+    """"Limited by neither memory nor its calls" holds only where the step's whole interval stays below half of its
+    bound; where its fast end reaches that line, the sentence says memory is not ruled out."""
+    return form if share[2] < BOUND_SHARE else f"{form}.noisy"
 
 
 def _route(found: Decoding, step: DecodeStep, words: Words) -> str:
@@ -281,8 +290,16 @@ def prompt_sentence(results: ResultSet, words: Words) -> str:
                     values["factor"] = against
         elif limit in ("overhead", "neither") and first.overhead_s is not None:
             values.update(ops_share=Share(first.overhead_s / first.point.measured_s))
+        elif limit == "unclear" and _below_half(first):
+            form = "unclear.calls"  # far from both bounds: only the calls' share is in doubt
         parts.append(words("prefill.conclusion", limit=Choice(form), **values))
     return " ".join(parts)
+
+
+def _below_half(read: PromptRead) -> bool:
+    """Whether even the fast end of the prompt's interval stayed below half of the tighter bound."""
+    bounds = [b for b in (read.compute_bound, read.bytes_bound) if b]
+    return len(bounds) == 2 and read.tokens_interval[1] < BOUND_SHARE * min(bounds)
 
 
 def _prompt_bound(read: PromptRead, limit: str) -> tuple[float, Point] | None:

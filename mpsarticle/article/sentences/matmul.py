@@ -37,10 +37,9 @@ def same_sentence(found: f.Matmul, words: Words) -> str:
 
 def peak_sentence(found: f.Matmul, results: ResultSet, words: Words) -> str:
     """What the tables leave out: whether TF32 was allowed, and any rate that fell by more than half."""
-    # The brief form points to the causes the chapter on B @ a lists, which it lists only beside falls of its own.
-    why = "drop.why.brief" if f.drops(results, ("matvec", "copy")) else "drop.why"
+    # What can cause a fall is said once, in the chapter on B @ a: the sentence sends the reader there.
     parts = [tf32_sentence(results, words),
-             drops_sentence(f.drops(results, ("matmul",)), words, why, environment=results.environment)]
+             drops_sentence(f.drops(results, ("matmul",)), words, "drop.why.brief")]
     return " ".join(p for p in parts if p)
 
 
