@@ -297,8 +297,6 @@ CHECKS: dict[str, str] = {
     "your_mac.arithmetic": "check_spec_arithmetic",
     # -- language models: the cost of one operation, attention, the decode step
     "ops.sentence": "check_op_costs",
-    "reason.ops": "check_op_reason",
-    "reason.ops.cpu": "check_op_reason",
     "table.attention": "check_attention_row",
     "attention.conclusion": "check_attention_conclusion",
     "attention.backend.one": "check_attention_backend",
@@ -3148,13 +3146,6 @@ def check_op_costs(s: Said, c: Context) -> None:
     ops, n = s.values["ops"].n, s.values["n"].n
     if not any(p.params.get("ops") == ops and p.params.get("n") == n for p in chains):
         c.fail(f"no chain of {ops:,} additions on {n:,} values was measured")
-
-
-def check_op_reason(s: Said, c: Context) -> None:
-    c.quantity(s.values["cpu"], _op_values(c, "cpu"), "one operation on the CPU")
-    if "acc" in s.values:
-        device = c.device(s.values["device"])
-        c.quantity(s.values["acc"], _op_values(c, device), f"one operation on the {device}")
 
 
 def _attention_points(c: Context, device: str) -> list[Timed]:

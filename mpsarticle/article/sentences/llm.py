@@ -7,8 +7,7 @@ longer contexts (``contexts_sentence``), float16 against bfloat16 on each accele
 MLX beside PyTorch where MLX was installed (``mlx_sentence``).
 The
 answer takes :func:`decode_answer` (the measured tokens per second beside the bound, and what limits them) and
-:func:`rule_more` (the rule of thumb for attention and decoding); the verdict chapter's reasons take
-:func:`op_reason`.
+:func:`rule_more` (the rule of thumb for attention and decoding).
 """
 
 from __future__ import annotations
@@ -58,7 +57,7 @@ from mpsarticle.article.wording import (
 from mpsarticle.core.stats import FASTER, SAME, SLOWER, UNCLEAR
 from mpsarticle.results.model import Point, ResultSet
 
-__all__ = ["decode_answer", "mlx_sentence", "op_reason", "rule_more", "sentences"]
+__all__ = ["decode_answer", "mlx_sentence", "rule_more", "sentences"]
 
 
 def sentences(results: ResultSet, words: Words) -> dict[str, str]:
@@ -87,19 +86,6 @@ def ops_sentence(results: ResultSet, words: Words) -> str:
     return words("ops.sentence", costs=Listing(items), ranges=Listing(ranges), count=Count(len(costs)),
                  ops=Count(costs[0].ops), n=Count(int(first.params["n"])))
 
-
-def op_reason(results: ResultSet, words: Words, device: str | None) -> str:
-    """The verdict chapter's fixed cost, measured directly: one operation on the accelerator and on the CPU."""
-    costs = {c.device: c for c in op_costs(results)}
-    if device in costs and "cpu" in costs:
-        return words("reason.ops", acc=Seconds(costs[device].per_op_s), cpu=Seconds(costs["cpu"].per_op_s),
-                     device=words.device(device))
-    if "cpu" in costs:
-        return words("reason.ops.cpu", cpu=Seconds(costs["cpu"].per_op_s))
-    return words("ops.none")
-
-
-# -- attention ------------------------------------------------------------------------------
 
 def attention_sentence(found: AttentionFinding, words: Words) -> str:
     """The conclusion under the attention table (tables.attention_rows carries the numbers): how near attention came
