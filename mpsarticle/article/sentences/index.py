@@ -109,7 +109,8 @@ CHART_LABEL = {"matvec": "figure.answer.matvec", "matmul": "figure.answer.matmul
 def _no_losses(found: Verdict, words: Words) -> str:
     """The CPU faster nowhere by the ratio's interval; where its median is still the faster one by more than
     :data:`~mpsarticle.core.stats.LEVEL_SPAN` in a comparison too noisy to tell, the chart shows that dot plainly
-    left of 1, so the sentence says how many, the largest such lead, and that lead's interval reaching 1."""
+    left of 1, so the sentence says how many and the largest such lead, and that their runs are too noisy to call the
+    CPU faster (the chart draws each interval reaching 1; the ratio and interval go to the oracle unprinted)."""
     device = words.device(_compared_device(found))
     leaning = [(workload, dtype, c) for workload, dtype, comparisons in found.kinds for c in comparisons
                if c.reading == UNCLEAR and c.speedup.value < 1 / LEVEL_SPAN]
