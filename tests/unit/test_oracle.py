@@ -2115,6 +2115,6 @@ def test_a_cpu_median_ahead_within_noise_is_said_with_its_interval() -> None:
     assert check(substitute(index, "answer.no_losses.leaning", factor=Factor(3.0)), results)[0]
     assert check(substitute(index, "answer.no_losses.leaning", high=Factor(0.9)), results)[0]
     verdict = recorded("verdict", results)
-    assert "The CPU's median is 2.0× faster" in verdict.texts["reason_small"], verdict.texts["reason_small"]
+    assert "the CPU's median is 2.0× faster" in verdict.texts["reason_small"], verdict.texts["reason_small"]
     assert not check(verdict, results)[0]
     assert check(substitute(verdict, "reason.small", median=Choice("acc")), results)[0]
