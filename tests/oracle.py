@@ -321,6 +321,7 @@ CHECKS: dict[str, str] = {
     "table.contexts": "check_contexts_row",
     "table.prompt": "check_prompt_row",
     "prefill.conclusion": "check_prefill_conclusion",
+    "prefill.also": "check_prefill_conclusion",
     "prefill.none": "check_prefill_none",
     "decode.contexts.conclusion": "check_decode_contexts_conclusion",
     "decode.contexts.none": "check_decode_contexts_none",

@@ -260,6 +260,7 @@ def prompt_sentence(results: ResultSet, words: Words) -> str:
     if not found:
         return words("prefill.none")
     parts = []
+    before = None
     for reads in found:
         first = reads[0]
         limit: str = first.limit or "unknown"
@@ -278,8 +279,15 @@ def prompt_sentence(results: ResultSet, words: Words) -> str:
             values.update(ops_share=Share(first.overhead_s / first.point.measured_s))
         elif limit == "unclear" and _below_half(first):
             form = "unclear.calls"  # far from both bounds: only the calls' share is in doubt
-        parts.append(words("prefill.conclusion", limit=Choice(form), **values))
+        # A second device with the same numberless conclusion says so in a few words instead of the frame again.
+        key = "prefill.also" if form == before and form in ALSO_FORMS else "prefill.conclusion"
+        parts.append(words(key, limit=Choice(form), **values))
+        before = form
     return " ".join(parts)
+
+
+#: The prompt's conclusions that print no number of their own, which a next device sharing them need not repeat.
+ALSO_FORMS = ("unclear", "unclear.calls", "unknown")
 
 
 def _below_half(read: PromptRead) -> bool:
