@@ -3987,7 +3987,8 @@ def _savings(c: Context, device: str) -> list[tuple[float, float]]:
 def _limits(c: Context, device: str) -> set[str]:
     """What may limit the eager step on ``device``, over every pair of readings: its share of the bound, and the
     calls' fixed cost against the step's time, read from a CUDA graph's saving where one was measured and saved
-    anything, else from its operations times one operation's cost."""
+    anything, else from its operations times one operation's cost, at the ends of their intervals (``unclear``
+    where the ends lie on both sides of half)."""
     steps = _steps(c, device, "eager")
     costs = _op_values(c, device)
     graphs = _values(_cuda_graphs(c, device))
@@ -4006,15 +4007,28 @@ def _limits(c: Context, device: str) -> set[str]:
                 if share >= HALF:
                     found.add("bandwidth")
                     continue
-                saved = [value - g for g in graphs if value > g]
-                for host in saved:
-                    found.add("overhead" if host >= HALF * value else "neither")
-                if graphs and saved:
-                    continue
-                for cost in costs:
-                    if isinstance(ops, int):
-                        found.add("overhead" if ops * cost >= HALF * value else "neither")
+                # The calls' share is read at the ends of the intervals it rests on, not at the medians: where the
+                # ends lie on both sides of half, the step's spread cannot tell.
+                saving = any(value > g for g in graphs)
+                for least, most in _calls_ends(c, device, t, saving, ops if costs else None):
+                    found.add("overhead" if least >= HALF else "neither" if most < HALF else "unclear")
     return found
+
+
+def _calls_ends(c: Context, device: str, t: Timed, saving: bool, ops: object) -> list[tuple[float, float]]:
+    """The calls' share of the eager step ``t``, least and most, at the ends of the 95% intervals: eager less a
+    CUDA graph (each graph point), where one saved anything, else the operations times one operation's cost (each
+    chain)."""
+    def ends(point: Point) -> tuple[float, float]:
+        return point.ci_low_s or point.measured_s, point.ci_high_s or point.measured_s
+    fast, slow = ends(t.point)
+    if saving:
+        return [(max(0.0, 1 - ends(g.point)[1] / fast), max(0.0, 1 - ends(g.point)[0] / slow))
+                for g in _cuda_graphs(c, device)]
+    if not isinstance(ops, int):
+        return []
+    return [(ops * ends(chain.point)[0] / chain_ops / slow, ops * ends(chain.point)[1] / chain_ops / fast)
+            for chain_ops, chains in c.oracle.timed("op_chain", device).items() for chain in chains]
 
 
 def _model_of(c: Context, s: Said, point: Point) -> None:

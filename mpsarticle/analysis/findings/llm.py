@@ -50,8 +50,9 @@ __all__ = ["ATTENTION_COMPARED", "AttentionBest", "AttentionFinding", "BOUNDS_AP
 #: What limits an eager decode step (:attr:`Decoding.limit`): ``above`` where even the slow end of its interval
 #: beat the bound (its weights were read faster than ``B @ a`` read its matrices, as a cache allows, so the bound
 #: limits nothing); ``bandwidth`` where it reached at least :data:`BOUND_SHARE` of the bound; ``overhead`` where it
-#: did not and its operations' fixed cost is at least :data:`OVERHEAD_SHARE` of its time; ``neither`` otherwise.
-Limit = Literal["above", "bandwidth", "overhead", "neither"]
+#: did not and its calls' fixed cost is at least :data:`OVERHEAD_SHARE` of its time at every end of the intervals
+#: that share rests on; ``neither`` where it is less at every end; ``unclear`` where those ends lie on both sides.
+Limit = Literal["above", "bandwidth", "overhead", "neither", "unclear"]
 LIMITS: tuple[Limit, ...] = get_args(Limit)
 #: What limits a prompt read at once (:attr:`PromptRead.limit`): the arithmetic or the bytes where it reached at
 #: least :data:`BOUND_SHARE` of the tighter bound (``both`` where the two bounds lie within :data:`BOUNDS_APART`
@@ -281,8 +282,8 @@ class Decoding:
 
     @property
     def limit(self) -> Limit | None:
-        """What limits the eager step (:data:`LIMITS`; medians: the sentence prints the numbers it rests on): the
-        calls' fixed cost as :attr:`accounting` reads it."""
+        """What limits the eager step (:data:`LIMITS`): its share of the bound at the median (the sentence prints it),
+        then the calls' fixed cost as :attr:`accounting` reads it, at the ends of its intervals (:attr:`calls_share`)."""
         if self.eager is None:
             return None
         share = self.share(self.eager)
@@ -290,10 +291,31 @@ class Decoding:
             return "above"
         if share is not None and share[0] >= BOUND_SHARE:
             return "bandwidth"
-        overhead = self.host_s if self.host_s is not None else self.overhead_s
-        if overhead is None or share is None:
+        calls = self.calls_share
+        if calls is None or share is None:
             return None
-        return "overhead" if overhead >= OVERHEAD_SHARE * self.eager.seconds else "neither"
+        # A median on one side of the line says nothing where the intervals reach across it: the eager step's
+        # spread between fresh processes can be wide enough to hold both readings.
+        if calls[0] >= OVERHEAD_SHARE:
+            return "overhead"
+        return "neither" if calls[1] < OVERHEAD_SHARE else "unclear"
+
+    @property
+    def calls_share(self) -> tuple[float, float] | None:
+        """The calls' fixed cost as a share of the eager step, least and most, at the ends of the 95 % intervals it
+        rests on: a CUDA graph's saving (:attr:`host_s`) from the eager step's and the graph's intervals, else the
+        operations times one operation's cost (:attr:`overhead_s`) from that cost's and the step's."""
+        step = self.eager
+        if step is None:
+            return None
+        fast, slow = step.point.ci_low_s or step.seconds, step.point.ci_high_s or step.seconds
+        if self.host_s is not None and self.graph is not None:
+            graph = self.graph.point
+            g_fast, g_slow = graph.ci_low_s or graph.measured_s, graph.ci_high_s or graph.measured_s
+            return max(0.0, 1 - g_slow / fast), max(0.0, 1 - g_fast / slow)
+        if self.overhead_s is None or self.cost is None or step.ops is None:
+            return None
+        return step.ops * self.cost.low_s / slow, step.ops * self.cost.high_s / fast
 
     @property
     def replay(self) -> Ratio | None:

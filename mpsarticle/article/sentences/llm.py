@@ -171,7 +171,8 @@ def _conclusion(found: Decoding, step: DecodeStep, words: Words) -> str:
     """What limits the eager step on one device, in one sentence with one figure beside the model (the decode, ways
     and contexts tables hold the rest): the bytes where it reached half its bound (the share); else the host's part
     of its calls where a CUDA graph measured it (how much faster the graph runs the step); else the operations
-    times one small operation's cost (their share of the step), saying that the rest is not accounted for."""
+    times one small operation's cost (their share of the step), saying that the rest is not accounted for; where
+    the intervals reach across half of the step, the share of the bound and that it is too noisy to tell."""
     device = words.device(found.device)
     share = found.share(step)
     limit, accounting = found.limit, found.accounting
@@ -190,6 +191,9 @@ def _conclusion(found: Decoding, step: DecodeStep, words: Words) -> str:
         if limit == "overhead":
             return words("decode.conclusion", limit=Choice("overhead_replay"),
                          factor=Factor(step.seconds / graph.seconds), **values)
+        if limit == "unclear":
+            return words("decode.conclusion", limit=Choice("unclear_replay"), share=Share(share[0]),
+                         factor=Factor(step.seconds / graph.seconds), **values)
         return words("decode.conclusion", limit=Choice(_neither("neither_replay", share)), share=Share(share[0]),
                      **values)
     overhead = found.overhead_s
@@ -197,6 +201,8 @@ def _conclusion(found: Decoding, step: DecodeStep, words: Words) -> str:
     if limit == "overhead":
         return words("decode.conclusion", limit=Choice("overhead"), ops_share=Share(overhead / step.seconds),
                      **values)
+    if limit == "unclear":
+        return words("decode.conclusion", limit=Choice("unclear"), share=Share(share[0]), **values)
     return words("decode.conclusion", limit=Choice(_neither("neither", share)), share=Share(share[0]), **values)
 
 
