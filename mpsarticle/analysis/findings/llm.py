@@ -282,8 +282,9 @@ class Decoding:
 
     @property
     def limit(self) -> Limit | None:
-        """What limits the eager step (:data:`LIMITS`): its share of the bound at the median (the sentence prints it),
-        then the calls' fixed cost as :attr:`accounting` reads it, at the ends of its intervals (:attr:`calls_share`)."""
+        """What limits the eager step (:data:`LIMITS`): its share of the bound at the median (the sentence prints
+        it), then the calls' fixed cost as :attr:`accounting` reads it, at the ends of its intervals
+        (:attr:`calls_share`)."""
         if self.eager is None:
             return None
         share = self.share(self.eager)
