@@ -3942,7 +3942,26 @@ def _bound_rates(c: Context, device: str) -> list[float]:
     products = _products(c, device)
     if products:
         return [t.point.bytes_moved / r.median for t in products for r in t.readings()]
-    return _memory_rates(c, device)
+    return _copy_rates(c, device) or _memory_rates(c, device)
+
+
+def _copy_rates(c: Context, device: str) -> list[float]:
+    """The largest plain copy's rate, where the device's cache is known, every B @ a matrix fit in it and that copy
+    moved more than it: weights larger than any cache are read at no B @ a rate of this build."""
+    o = c.oracle
+    cache = o.cache.get(device)
+    if not isinstance(cache, int) or cache <= 0:
+        return []
+    matrices = [t for ts in o.timed("matvec", device).values() for t in ts]
+    if not matrices or any(t.point.bytes_moved > cache for t in matrices):
+        return []
+    copies = o.timed("copy", device)
+    if not copies:
+        return []
+    largest = copies[max(copies)]
+    if not all(t.point.bytes_moved and t.point.bytes_moved > cache for t in largest):
+        return []
+    return [t.rate("bytes_moved")[0] for t in largest]
 
 
 def _memory_rates(c: Context, device: str) -> list[float]:
@@ -4045,6 +4064,12 @@ def _bound(c: Context, s: Said, device: str, steps: list[Timed]) -> None:
         c.fail(f"the bound read at {choice(s, 'basis')!r}, but the {device}'s own matrices were "
                f"{'' if matched else 'not '}measured well alone")
     rates = c.tied(v["rate"], _bound_rates(c, device), f"the rate a bound on the {device} is read at")
+    copied = bool(_copy_rates(c, device)) and not matched
+    if "basis" in v and (choice(s, "basis") == "copy") != copied:
+        c.fail(f"the bound read at {choice(s, 'basis')!r}, but on the {device} a copy larger than its cache "
+               f"{'is' if copied else 'is not'} the only rate beyond it")
+    if "cache" in v and shown(v["cache"]).value != c.oracle.cache.get(device):
+        c.fail(f"a cache of {shown(v['cache'])} on the {device}, which reports {c.oracle.cache.get(device)}")
     if "m" in (printed_fields(s) if s.key in EN.messages else v):
         at = c.oracle.timed("matvec", device).get(v["m"].n, [])
         if not any(shown(v["rate"]).matches(t.rate("bytes_moved")[0]) for t in at):

@@ -575,6 +575,8 @@ def decode_rows(results: ResultSet, words: Words) -> tuple[Said, ...]:
                           share=Share(share[0]))
             if one.bound_basis == "best" and one.band is not None:
                 values["m"] = Size(one.band.memory_size)
+            if one.bound_basis == "copy" and one.band is not None and one.band.cache_bytes:
+                values["cache"] = Bytes(one.band.cache_bytes)
         if step.ops is not None:
             values["ops"] = Count(step.ops)
             if one.overhead_s is not None:
@@ -588,8 +590,8 @@ def decode_table(results: ResultSet, words: Words) -> str:
     body = []
     for row in decode_rows(results, words):
         v = row.values
-        rate = words("decode.cell.rate", basis=v["basis"], rate=v["rate"], **({"m": v["m"]} if "m" in v else {})) \
-            if "basis" in v else "–"
+        rate = words("decode.cell.rate", basis=v["basis"], rate=v["rate"],
+                     **{k: v[k] for k in ("m", "cache") if k in v}) if "basis" in v else "–"
         cost = words("decode.cell.cost", total=v["total"], time=v["time"]) if "total" in v else "–"
         cells = [v["device"], words.render(v["params"]), words.render(v["dtype"]),
                  f"{words.render(v['tokens'])} [{words.render(v['low'])}–{words.render(v['high'])}]",

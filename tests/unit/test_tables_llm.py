@@ -81,7 +81,7 @@ def _check_row(row: list[str], results, device: str, point, lang: str) -> None:
     if row[5] != "–":
         # The bound is the rate cell's GB/s over the bytes a token reads, and the share is the step's tokens
         # per second over it; the rate is the step's own matrices' where they were replayed alone, else one
-        # of the device's B @ a points'.
+        # of the device's B @ a points', or, where the cell names the plain copy, one of its copies'.
         [bound] = _numbers(row[5], lang)
         rate = _numbers(row[6], lang)[0]
         assert _close(bound, rate * 1e9 / point.bytes_moved), row
@@ -89,8 +89,9 @@ def _check_row(row: list[str], results, device: str, point, lang: str) -> None:
         assert abs(share - (1 / point.measured_s) / bound) <= max(5e-3 * share, 5e-4 if share < 0.1 else 5e-3)
         products = [p for p in results.select(workload="step_products", device=device, method="engine")
                     if p.ok and p.detail.get("overhead_removed_by")]
+        workload = "copy" if ("copy" in row[6] or "salinan" in row[6]) else "matvec"
         rates = [p.bytes_moved / p.measured_s / 1e9 for p in products] or [
-            p.gb_s for p in results.select(workload="matvec", device=device, method="engine") if p.ok and p.gb_s]
+            p.gb_s for p in results.select(workload=workload, device=device, method="engine") if p.ok and p.gb_s]
         assert any(_close(rate, r) for r in rates), (row, rates)
     if row[9] != "–":
         total, time = _numbers(row[9], lang)

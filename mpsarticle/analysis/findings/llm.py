@@ -221,6 +221,10 @@ class Decoding:
     #: The step's own matrices read alone (``step_products``, measured well), whose rate is the size-matched
     #: bound's; ``None`` where they were not (the bound is then ``B @ a``'s from memory).
     products: Point | None = None
+    #: The largest plain copy, where it moved more than the device's cache while every ``B @ a`` matrix fit in it:
+    #: a model's weights do not fit, so the bound reads at the copy's rate, as the verdict's bound on a 7B model
+    #: does (:func:`mpsarticle.analysis.verdict.verdict`).
+    copy: Point | None = None
 
     @property
     def graph_how(self) -> str | None:
@@ -229,16 +233,23 @@ class Decoding:
         return str(how) if how else None
 
     @property
-    def bound_basis(self) -> Literal["matched", "best"] | None:
+    def bound_basis(self) -> Literal["matched", "best", "copy"] | None:
         """What the bound's rate is: ``matched``, the step's own matrices read alone; ``best``, ``B @ a``'s from
-        memory (where the matrices were not measured well); ``None``, neither."""
-        return "matched" if self.products is not None else "best" if self.band is not None else None
+        memory (where the matrices were not measured well); ``copy``, the largest plain copy (where every ``B @ a``
+        matrix fit in the cache and the copy did not); ``None``, none of them."""
+        if self.products is not None:
+            return "matched"
+        if self.copy is not None:
+            return "copy"
+        return "best" if self.band is not None else None
 
     @property
     def rate_gb_s(self) -> float | None:
         """The rate the bound is read at (:attr:`bound_basis`), in GB/s."""
         if self.products is not None:
             return self.products.gb_s
+        if self.copy is not None:
+            return self.copy.gb_s
         return self.band.memory_gb_s if self.band else None
 
     @property
@@ -381,8 +392,21 @@ def decoding(results: ResultSet) -> tuple[Decoding, ...]:
         params = first.params
         found.append(Decoding(device, _parameters(params), str(params["dtype"]), int(params["context"]),
                               first.bytes_moved, eager, graph, eager_point, graph_point, bands.get(device),
-                              op_cost(results, device), _products(results, device, first)))
+                              op_cost(results, device), _products(results, device, first),
+                              _copy_beyond_cache(results, bands.get(device))))
     return tuple(found)
+
+
+def _copy_beyond_cache(results: ResultSet, band: Bandwidth | None) -> Point | None:
+    """The device's largest good plain copy, where every ``B @ a`` matrix fit in its cache and that copy moved more
+    than the cache: the only rate of this build that a model's weights, larger than any cache, can be read at."""
+    if band is None or band.memory_basis != "fits_cache" or not band.cache_bytes:
+        return None
+    pairs = analysis.series(results, workload="copy", device=band.device)
+    if not pairs or not pairs[-1][1].gb_s:
+        return None
+    point = pairs[-1][1]
+    return point if point.bytes_moved is not None and point.bytes_moved > band.cache_bytes else None
 
 
 @dataclass(frozen=True)
