@@ -2698,6 +2698,9 @@ def check_passed(s: Said, c: Context) -> None:
     c.quantity(s.values["worst"], [worst.rel_error], "largest relative error")
     if c.device(s.values["device"]) != worst.device:
         c.fail(f"the largest error is on the {worst.device}, not the {c.device(s.values['device'])}")
+    # Leaving the device out says that one device alone ran the step.
+    if choice(s, "where") == "one" and len({p.device for p in steps}) > 1:
+        c.fail(f"the device left out, but the step ran on {sorted({p.device for p in steps})}")
     if worst.tolerance is None or not shown(s.values["tolerance"]).matches(worst.tolerance):
         c.fail(f"limit {shown(s.values['tolerance'])}, the point's tolerance is {worst.tolerance}")
 

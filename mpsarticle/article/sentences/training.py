@@ -117,6 +117,6 @@ def check_sentence(found: f.Checks, results: ResultSet, words: Words) -> str:
         return words("check.failed", count=Count(len(found.failed)), where=Listing(tuple(named)))
     worst = found.worst_training
     if worst is not None and worst.rel_error is not None:  # (the worst training step is one with an error)
-        return words("check.passed", worst=Sci(worst.rel_error), tolerance=Sci(worst.tolerance or 0),
-                     device=words.device(worst.device))
+        return words("check.passed", where=Choice("several" if found.training_devices > 1 else "one"),
+                     worst=Sci(worst.rel_error), tolerance=Sci(worst.tolerance or 0), device=words.device(worst.device))
     return words("check.passed_no_training") if any(p.ok for p in results) else words("check.nothing")
