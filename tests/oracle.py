@@ -370,8 +370,8 @@ PARTS: frozenset[str] = frozenset({
 #: means, the selfcheck's cost, and the names that reach another
 #: message as text (a device, a backend, how a step was replayed: read where they stand).
 NO_CLAIMS: frozenset[str] = frozenset({
-    "hardware.label", "hardware.accelerator", "hardware.accelerator_unmeasured", "hardware.failed_accelerator",
-    "hardware.failed", "hardware.none", "cpu.threads", "cpu.plain", "devices.idiom", "devices.default",
+    "hardware.label", "hardware.accelerator_unmeasured", "hardware.failed_accelerator",
+    "hardware.failed", "hardware.none", "cpu.threads", "cpu.plain",
     "original.none", "crossover.cpu_only", "bandwidth.none", "gap.no_accelerator", "gap.unmeasured", "gap.cpu.none",
     "post.cpu.agrees", "post.cpu.archive", "matmul.none", "train.none", "check.nothing",
     "selfcheck.none", "reason.large.cpu", "reason.small.none",
@@ -2571,7 +2571,8 @@ def check_train_scaling(s: Said, c: Context) -> None:
     """A device's step at its smallest and largest good batch: the batches, their times, and how the time grew,
     read from every pair of the two points' readings (one must show it). "Less than half the batch ratio in
     time" (the forms less, same, fixed) is what puts most of the smaller step in a cost the batch does not grow;
-    "grows" needs a pair that took more time at the larger batch."""
+    "grows" needs a pair that took more time at the larger batch; "even" (roughly the batch ratio) one whose interval
+    holds the batch ratio."""
     v, kind = s.values, choice(s, "kind")
     device = c.device(v["device"])
     steps = c.oracle.timed("train_step", device)
@@ -2593,6 +2594,20 @@ def check_train_scaling(s: Said, c: Context) -> None:
     if "ratio" in printed:
         c.quantity(v["ratio"], ratios, f"{where}, the larger batch's time over the smaller's")
     _printed_interval(s, c, ratios, f"{where}, the larger batch's time over the smaller's")
+    if choice(s, "lead") == "after" and (device != "cpu" or any(
+            c.oracle.timed("train_step", other) for other in c.oracle.devices if other != "cpu")):
+        c.fail(f"{where}: goes on from a sentence on the CPU's step alone, but an accelerator's step was measured")
+    # A printed ratio on one side of the batch ratio reads as growing faster (or slower) than the batch: some pair
+    # of readings must show it beyond their intervals. "Roughly the batch ratio" needs a pair whose interval holds it.
+    spans = [(b.low / a.high, b.high / a.low) for a, b in pairs]
+    if kind == "even" and not any(low <= times <= high for low, high in spans):
+        c.fail(f"{where}: 'roughly {times:g}× as long', but no pair of readings holds {times:g}× in its interval")
+    if kind == "grows" and "ratio" in printed:
+        value = shown(v["ratio"]).value
+        if value > times and not any(low > times for low, _ in spans):
+            c.fail(f"{where}: {value}× for {times:g}× the images, but no pair of readings lies above {times:g}×")
+        if value < times and not any(high < times for _, high in spans):
+            c.fail(f"{where}: {value}× for {times:g}× the images, but no pair of readings lies below {times:g}×")
     if kind in ("hint", "unclear"):
         # No verdict, only the medians and the interval that keeps them from one; a hint of a fixed cost needs a
         # ratio under half the batch ratio.
@@ -2604,10 +2619,11 @@ def check_train_scaling(s: Said, c: Context) -> None:
     found = {level_reading(a, b) for a, b in pairs}
     # "about as long" is a level claim; "less than half the time" holds as well where the two are too noisy to tell
     # whether the larger batch took more time or less.
-    wanted = {"less": {FASTER}, "same": {SAME}, "fixed": {SLOWER, UNCLEAR}, "grows": {SLOWER}}[kind]
+    wanted = {"less": {FASTER}, "same": {SAME}, "fixed": {SLOWER, UNCLEAR}, "grows": {SLOWER},
+              "even": {SLOWER}}[kind]
     if not wanted & found:
         c.fail(f"{where}: '{kind}', but the readings show {'/'.join(sorted(found))} for the larger batch")
-    if kind != "grows" and not any(r < times / 2 for r in ratios):
+    if kind not in ("grows", "even") and not any(r < times / 2 for r in ratios):
         c.fail(f"{where}: '{kind}' puts the larger step under {times / 2:g}× the smaller's time, but the readings "
                f"give {_fmt(ratios)}")
 
@@ -2682,6 +2698,9 @@ def check_passed(s: Said, c: Context) -> None:
     c.quantity(s.values["worst"], [worst.rel_error], "largest relative error")
     if c.device(s.values["device"]) != worst.device:
         c.fail(f"the largest error is on the {worst.device}, not the {c.device(s.values['device'])}")
+    # Leaving the device out says that one device alone ran the step.
+    if choice(s, "where") == "one" and len({p.device for p in steps}) > 1:
+        c.fail(f"the device left out, but the step ran on {sorted({p.device for p in steps})}")
     if worst.tolerance is None or not shown(s.values["tolerance"]).matches(worst.tolerance):
         c.fail(f"limit {shown(s.values['tolerance'])}, the point's tolerance is {worst.tolerance}")
 

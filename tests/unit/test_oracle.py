@@ -1633,6 +1633,16 @@ def test_the_step_time_from_batch_to_batch_is_read_from_the_points() -> None:
     assert not check(ultra, results_of("apple-m2-ultra"))[0]
     assert check(substitute(ultra, "train.scaling", where=_device_is(GPU), kind=Choice("same")),
                  results_of("apple-m2-ultra"))[0]
+    # "Roughly 4× as long" needs the batch ratio inside some pair of readings; a sentence that goes on from the
+    # CPU's step alone needs a build that measured no accelerator's step.
+    assert check(substitute(recording, "train.scaling", where=on_cuda, kind=Choice("even")), results)[0]
+    assert check(substitute(recording, "train.scaling", where=on_cpu, lead=Choice("after")), results)[0]
+    ci = matrix_recording("ci-2core", "training")
+    assert "At batch 32 a step takes" in ci.texts["scaling_sentence"] and not check(ci, results_of("ci-2core"))[0]
+    # The worst gradient error leaves its device out only where one device alone ran the step.
+    [passed] = [s for s in recording.said if s.key == "check.passed"]
+    assert check(replaced(recording, "check.passed", Said(passed.key, {**passed.values, "where": Choice("one")})),
+                 results)[0]
 
 
 def test_a_step_too_scattered_to_place_still_says_its_medians_and_interval() -> None:

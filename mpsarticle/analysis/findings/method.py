@@ -16,17 +16,19 @@ from mpsarticle.results.selfcheck import Row
 
 @dataclass(frozen=True)
 class Checks:
-    """Points that ran but gave a wrong result, and the worst gradient error among good training steps."""
+    """Points that ran but gave a wrong result, the worst gradient error among good training steps, and how many
+    devices those steps ran on."""
 
     failed: tuple[Point, ...]
     worst_training: Point | None
+    training_devices: int = 0
 
 
 def checks(results: ResultSet) -> Checks:
     failed = tuple(p for p in results if p.status == "ok" and p.check == "failed")
     trained = [(p.rel_error, p) for p in results.select(workload="train_step") if p.ok and p.rel_error is not None]
     worst = max(trained, key=lambda found: found[0], default=None)
-    return Checks(failed, worst[1] if worst else None)
+    return Checks(failed, worst[1] if worst else None, len({p.device for _, p in trained}))
 
 
 @dataclass(frozen=True)

@@ -1,4 +1,6 @@
-"""The sentences of the chapter on devices: the machine, and the device a script's idiom picks on it."""
+"""The sentences of the chapter on devices: what the machine's card above them cannot say (a label the build was
+given, an accelerator that was found but gave no result). The devices the idioms pick are printed by the code
+cells themselves."""
 
 from __future__ import annotations
 
@@ -7,16 +9,11 @@ from mpsarticle.article.formatting import reading_name
 from mpsarticle.article.wording import Count, Phrase, Text, Words
 from mpsarticle.results.model import ResultSet
 
-__all__ = ["default_sentence", "hardware_sentence", "idiom_sentence", "sentences"]
+__all__ = ["hardware_sentence", "sentences"]
 
 
 def sentences(results: ResultSet, words: Words) -> dict[str, str]:
-    machine = f.machine(results)
-    return {
-        "hardware_sentence": hardware_sentence(results, words),
-        "idiom_sentence": idiom_sentence(machine, words),
-        "default_sentence": default_sentence(machine, words),
-    }
+    return {"hardware_sentence": hardware_sentence(results, words)}
 
 
 def _cpu(machine: f.Machine) -> Phrase:
@@ -33,8 +30,9 @@ def hardware_sentence(results: ResultSet, words: Words) -> str:
     nothing = not any(p.ok for p in results)
     if found is None:
         return label + words("hardware.failed" if nothing else "hardware.none", cpu=_cpu(machine))
-    key = "hardware.accelerator" if found.measured else "hardware.accelerator_unmeasured"
-    key = "hardware.failed_accelerator" if nothing else key
+    if found.measured and not nothing:  # (the card above names both devices; the chapters show both)
+        return label.strip()
+    key = "hardware.failed_accelerator" if nothing else "hardware.accelerator_unmeasured"
     return label + words(key, name=_name(found.name), api=words.api(found.kind), cpu=_cpu(machine))
 
 
@@ -45,13 +43,3 @@ def _name(name: str) -> Text | Phrase:
     if chip.endswith(" GPU"):
         return Phrase.of("device.gpu_of", chip=Text(chip.removesuffix(" GPU")))
     return Text(chip)
-
-
-def idiom_sentence(machine: f.Machine, words: Words) -> str:
-    """What the idiom ``"mps" if torch.backends.mps.is_available() else "cpu"`` picks on this machine."""
-    return words("devices.idiom", device=Text(machine.idiom_device))
-
-
-def default_sentence(machine: f.Machine, words: Words) -> str:
-    """The device a script that prefers MPS, then CUDA, then the CPU picks here."""
-    return words("devices.default", device=Text(machine.default_device))

@@ -17,18 +17,41 @@ NAMED_FAILURES = 3
 
 
 def sentences(results: ResultSet, words: Words) -> dict[str, str]:
-    return {"train_sentence": " ".join(filter(None, (training_sentence(f.training(results), words),
+    trained, scaling = f.training(results), f.batch_scaling(results)
+    return {"train_sentence": " ".join(filter(None, (training_sentence(trained, words),
                                                      conv_tf32_sentence(results, words)))),
-            "scaling_sentence": scaling_sentence(f.batch_scaling(results), words, f.unplaced_scaling(results)),
+            "scaling_sentence": scaling_sentence(scaling, words, f.unplaced_scaling(results), _alone(trained)),
             "check_sentence": check_sentence(f.checks(results), results, words)}
 
 
-def scaling_sentence(found: tuple[f.BatchScaling, ...], words: Words, unplaced: f.Unplaced = "single") -> str:
+def _alone(found: f.Training) -> tuple[str, int] | None:
+    """("cpu", batch) where the training sentence gives the CPU's step alone, at that batch (no accelerator was
+    compared): the scaling sentence then goes on from it instead of naming the CPU again."""
+    compared = found.largest is not None and found.device is not None
+    missing = found.device is not None and bool(found.accelerator_status)
+    if compared or missing or found.cpu_batch is None or found.cpu_s is None:
+        return None
+    return "cpu", found.cpu_batch
+
+
+def _kind(s: f.BatchScaling) -> str:
+    """The form for a step whose time grows: ``even`` where the ratio's interval holds the batch ratio, so that
+    its median would read as growing faster or slower than the batch when the runs cannot tell."""
+    return "even" if s.kind == "grows" and s.ratio.low <= s.times <= s.ratio.high else s.kind
+
+
+def scaling_sentence(found: tuple[f.BatchScaling, ...], words: Words, unplaced: f.Unplaced = "single",
+                     alone: tuple[str, int] | None = None) -> str:
     """How each device's step time grows from its smallest batch to its largest, and what that says about what
     the step spends its time on (see :class:`mpsarticle.analysis.findings.BatchScaling`); where no device can be
-    placed, why: one batch measured well at most, or intervals too wide (``unplaced``)."""
-    # A second device whose time grows says so in a shorter form, not the first one's frame again.
-    return " ".join(words("train.scaling", kind=Choice(s.kind), lead=Choice("rest" if i else "first"),
+    placed, why: one batch measured well at most, or intervals too wide (``unplaced``). ``alone``: the device and
+    batch the sentence before gave on their own (:func:`_alone`)."""
+    def lead(i: int, s: f.BatchScaling) -> str:
+        if i == 0 and alone == (s.device, s.large):
+            return "after"
+        # A second device whose time grows says so in a shorter form, not the first one's frame again.
+        return "rest" if i else "first"
+    return " ".join(words("train.scaling", kind=Choice(_kind(s)), lead=Choice(lead(i, s)),
                           device=words.device(s.device), small=Size(s.small), large=Size(s.large),
                           small_s=Seconds(s.small_s), large_s=Seconds(s.large_s), times=_whole(s.times),
                           half=_whole(s.times / 2), **_interval(s.ratio))
@@ -94,6 +117,6 @@ def check_sentence(found: f.Checks, results: ResultSet, words: Words) -> str:
         return words("check.failed", count=Count(len(found.failed)), where=Listing(tuple(named)))
     worst = found.worst_training
     if worst is not None and worst.rel_error is not None:  # (the worst training step is one with an error)
-        return words("check.passed", worst=Sci(worst.rel_error), tolerance=Sci(worst.tolerance or 0),
-                     device=words.device(worst.device))
+        return words("check.passed", where=Choice("several" if found.training_devices > 1 else "one"),
+                     worst=Sci(worst.rel_error), tolerance=Sci(worst.tolerance or 0), device=words.device(worst.device))
     return words("check.passed_no_training") if any(p.ok for p in results) else words("check.nothing")
