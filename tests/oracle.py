@@ -1100,6 +1100,8 @@ def _area(a: Said, side: str, c: Context) -> None:
         claimed = [s for s in common if s >= start]
         if start not in common:
             c.fail(f"{where}: {pairs.unit} {start:,} was not measured on both")
+        elif start == common[-1]:
+            c.fail(f"{where}: from {pairs.unit} {start:,} on, but that is the largest size measured on both")
     elif scope == "below":
         claimed = [s for s in common if s < v["size"].n]
     elif scope == "range":

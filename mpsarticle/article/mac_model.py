@@ -82,19 +82,15 @@ def answer(results: ResultSet, words: Words) -> str:
 
 
 def answer_note(results: ResultSet, words: Words) -> str:
-    """The opening page's note under the answer: a Mac's other measurements beside their predictions, what the
-    GPU's fixed cost rests on, what comes from this build, and how many checked figures lie outside the range
-    (empty where the model predicts nothing)."""
+    """The opening page's note under the answer: a Mac's other measurements beside their predictions, what comes
+    from this build, and how many checked figures lie outside the range (empty where the model predicts nothing).
+    What the GPU's fixed cost rests on is said once, in the chapter "Your Mac" (:func:`batch_sentence`)."""
     found = model(results)
     parts: list[str] = []
     if found.own_chip is not None and any(p.device == "mps" for p in results):
         parts.append(_mac_answer(results, found, words)[1])
     elif found.extreme("matvec_crossover_m", stated=True) is None or _gpu_op(found) is None:
         return ""
-    else:
-        parts.append(words("model.answer.stated"))
-    if "gpu_op_us" in found.assumptions:
-        parts.append(words("model.answer.basis", basis=op_basis(found)))
     if found.compared:
         parts.append(words("model.answer.note", checks=Count(len(found.compared)), misses=Count(found.misses)))
     return " ".join(filter(None, parts))
@@ -547,7 +543,7 @@ def checks_table(results: ResultSet, words: Words) -> str:
 # -- the verdict chapter's rules and the timing chapter's conclusion ----------------------------------
 
 #: The verdict chapter's rules, one item of its list each (an empty one is not shown).
-RULES = ("model_rule_mac", "model_rule_batch", "model_rule_memory", "model_rule_text")
+RULES = ("model_rule_mac", "model_rule_batch", "model_rule_memory", "model_rule_text", "model_rule_trust")
 
 
 def _mac_bytes(found: ModelFinding) -> Bytes | None:
@@ -602,17 +598,20 @@ def rules(results: ResultSet, words: Words) -> dict[str, str]:
     mac_bytes = _mac_bytes(found)
     if crossings and gpu_op is not None and mac_bytes is not None:
         values = sorted(p.value for p in crossings if p.value)
-        # The median over every variant, with the model's error beside it; the range over the chips is the
-        # opening page's.
-        if found.compared and found.median_error is not None:
-            made["model_rule_mac"] = words("model.rule.mac", cross=_size(statistics.median(values)),
-                                           error=Share(found.median_error))
-        made["model_rule_batch"] = " ".join(filter(None, (words("model.rule.batch", mac_bytes=mac_bytes),
-                                                          _rough(found, "batch", words))))
+        # The median over every variant; the range over the chips is the opening page's.
+        made["model_rule_mac"] = words("model.rule.mac", cross=_size(statistics.median(values)))
+        made["model_rule_batch"] = words("model.rule.batch", mac_bytes=mac_bytes)
         ops = _ops_per_token(found)
         if ops:
-            made["model_rule_text"] = " ".join(filter(None, (
-                _text_rule(found, Seconds(int(round(ops)) * gpu_op.seconds), words), _rough(found, "text", words))))
+            made["model_rule_text"] = _text_rule(found, Seconds(int(round(ops)) * gpu_op.seconds), words)
+        # How far to trust the rules: said once, under them, with the errors on the figures nearest two of them.
+        if found.compared and found.median_error is not None:
+            nearest = {what: _rough(found, what) for what in ROUGH if made[f"model_rule_{what}"]}
+            nearest = {what: error for what, error in nearest.items() if error is not None}
+            which = "both" if len(nearest) == 2 else next(iter(nearest), "none")
+            made["model_rule_trust"] = words("model.rule.trust", nearest=Choice(which),
+                                             error=Share(found.median_error),
+                                             **{what: Share(error) for what, error in nearest.items()})
     if not any(made.values()):
         made["model_rule_mac"] = words("model.fit.none")
     return made
@@ -623,12 +622,12 @@ def rules(results: ResultSet, words: Words) -> dict[str, str]:
 ROUGH = {"text": "decode_eager_tokens_s", "batch": "batched_matmul_ms"}
 
 
-def _rough(found: ModelFinding, what: str, words: Words) -> str:
-    """The model's median error on the published PyTorch-MPS figures nearest the rule ``what`` (nothing where none
+def _rough(found: ModelFinding, what: str) -> float | None:
+    """The model's median error on the published PyTorch-MPS figures nearest the rule ``what`` (``None`` where none
     has a prediction)."""
     errors = [abs(c.error) for c in found.compared
               if c.error is not None and c.quantity == ROUGH[what] and c.row.framework == "PyTorch MPS"]
-    return words("model.rule.rough", what=Choice(what), error=Share(statistics.median(errors))) if errors else ""
+    return statistics.median(errors) if errors else None
 
 
 #: How near a 7B model's fixed cost per token and its time to read the weights are called about the same: the fixed

@@ -818,9 +818,11 @@ def test_areas_of_each_form_for_each_workload() -> None:
     assert claims(matvec, row(won, area("matvec", "range", 3.3, 100, first=100, last=100)))  # leaves out m = 300
     assert claims(matvec, row(won, area("matvec", "range", 2.0, 300, first=100, last=300)))  # 3.3 at m = 100
     matmul = tiny({512: 2e-4, 1024: 1.5e-3}, {512: 3e-4, 1024: 1.2e-3}, workload="matmul")
-    won = area("matmul", "from", 1.25, 1024, size=1024, dtype="float32")
+    won = area("matmul", "size", 1.25, 1024, dtype="float32")
     lost = area("matmul", "below", 1.5, 512, size=1024, dtype="float32")
     assert not claims(matmul, row(won, lost))
+    # "From m = 1,024 on" where 1,024 is the largest size measured names one size: it must read as that size.
+    assert claims(matmul, row(area("matmul", "from", 1.25, 1024, size=1024, dtype="float32"), lost))
     assert claims(matmul, row(area("matmul", "all", 1.25, 1024, dtype="float32", first=512, last=1024), lost))
     assert claims(matmul, wins(area("matmul", "size", 1.25, 1024, dtype="float16")))  # no float16 was measured
     # A cell of another precision than its row's.
