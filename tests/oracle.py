@@ -288,7 +288,6 @@ CHECKS: dict[str, str] = {
     "rejected.some": "check_rejected",
     # -- Macs: the spec sheet and the cited measurements, read from their CSV files
     "your_mac.answer.none": "check_no_apple_gpu",
-    "your_mac.answer.cited": "check_cited_copies",
     "your_mac.answer.mac_both": "check_this_mac",
     "your_mac.answer.mac_cited": "check_this_mac",
     "your_mac.answer.mac_cited_other": "check_this_mac",
@@ -3034,21 +3033,6 @@ def check_no_apple_gpu(s: Said, c: Context) -> None:
     raw = str(c.oracle.results.environment.get("cpu"))
     if text_of(s.values["cpu"]) != _reading_name(raw):
         c.fail(f"its CPU {text_of(s.values['cpu'])!r}, but the environment says {raw!r}")
-
-
-def check_cited_copies(s: Said, c: Context) -> None:
-    check_no_apple_gpu(s, c)
-    v = s.values
-    copies = sorted(_mps_copies(), key=lambda r: float(r["value"]))
-    if not copies:
-        c.fail("a cited copy range, but no PyTorch MPS copy is cited")
-        return
-    for side, row in (("low", copies[0]), ("high", copies[-1])):
-        if shown(v[side]).value != float(row["value"]) * 1e9 or text_of(v[f"{side}_chip"]) != row["chip"]:
-            c.fail(f"{side} {shown(v[side])} on the {text_of(v[side + '_chip'])}, but the file's {side}est is "
-                   f"{row['value']} on the {row['chip']}")
-    if text_of(v["source"]) not in copies[-1]["source_url"]:
-        c.fail(f"source {text_of(v['source'])}, but the highest copy comes from {copies[-1]['source_url']}")
 
 
 def check_this_mac(s: Said, c: Context) -> None:
