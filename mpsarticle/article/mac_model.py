@@ -518,25 +518,30 @@ def sources_sentences(results: ResultSet, words: Words) -> str:
 
 
 def checks_table(results: ResultSet, words: Words) -> str:
-    """One row per source and kind of figure: how many, the median and worst error, and the chips whose figure
-    lies outside the predicted range or above the spec sheet (every row, with its prediction, is in the published
-    ``predictions.csv``)."""
+    """One row per source and kind of figure: how many, the median and worst error, on how many of its chips a
+    figure lies outside the predicted range, and, where any does, the chips whose figure is above the spec sheet
+    (the chips themselves, with every prediction, are in the published ``predictions.csv``; a column of dashes
+    would repeat the sentence under the table)."""
     found = model(results)
     groups: dict[tuple[str, str, str], list[predict.Check]] = {}
     for check in found.compared:
         groups.setdefault((check.row.source_name, check.row.framework, check.quantity), []).append(check)
     rows = []
+    any_conflict = any(c.conflict for c in found.compared)
     for (source, framework, quantity), mine in groups.items():
         sizes = [abs(c.error) for c in mine if c.error is not None]
-        misses = ", ".join(dict.fromkeys(c.row.chip for c in mine if c.miss)) or "–"
+        chips = dict.fromkeys(c.row.chip for c in mine)
+        missed = dict.fromkeys(c.row.chip for c in mine if c.miss)
         conflicts = ", ".join(dict.fromkeys(c.row.chip for c in mine if c.conflict)) or "–"
         rows.append([source, framework, words("model.quantity", quantity=Choice(quantity)),
                      whole(len(mine), words.lang),
-                     percent(statistics.median(sizes), words.lang), percent(max(sizes), words.lang), misses,
-                     conflicts])
+                     percent(statistics.median(sizes), words.lang), percent(max(sizes), words.lang),
+                     words("model.table.outside_count", missed=Count(len(missed)), chips=Count(len(chips)))]
+                    + ([conflicts] if any_conflict else []))
     head = [words(key) for key in ("column.source", "model.table.framework", "model.table.measured",
                                     "model.table.figures", "column.median_error", "column.worst_error",
-                                    "model.table.outside", "model.table.above_sheet")]
+                                    "model.table.outside")]
+    head += [words("model.table.above_sheet")] if any_conflict else []
     return _text_table(head, rows, "mpsarticle-model-checks")
 
 
