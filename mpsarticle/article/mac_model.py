@@ -611,8 +611,8 @@ def rules(results: ResultSet, words: Words) -> dict[str, str]:
             made["model_rule_text"] = _text_rule(found, Seconds(int(round(ops)) * gpu_op.seconds), words)
         # How far to trust the rules: said once, under them, with the errors on the figures nearest two of them.
         if found.compared and found.median_error is not None:
-            nearest = {what: _rough(found, what) for what in ROUGH if made[f"model_rule_{what}"]}
-            nearest = {what: error for what, error in nearest.items() if error is not None}
+            nearest = {what: error for what in ROUGH
+                       if made[f"model_rule_{what}"] and (error := _rough(found, what)) is not None}
             which = "both" if len(nearest) == 2 else next(iter(nearest), "none")
             made["model_rule_trust"] = words("model.rule.trust", nearest=Choice(which),
                                              error=Share(found.median_error),
