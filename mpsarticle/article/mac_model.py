@@ -558,7 +558,8 @@ def _mac_bytes(found: ModelFinding) -> Bytes | None:
     if gpu_op is None or "gpu_bandwidth_share" not in given:
         return None
     median_bw = statistics.median(c.bandwidth_gb_s for c in chips()) * 1e9 * given["gpu_bandwidth_share"].central
-    return Bytes(gpu_op.seconds * median_bw, binary=False)
+    # Two digits: a median of a few published times at a median share of the bandwidth is an estimate.
+    return Bytes(gpu_op.seconds * median_bw, binary=False, digits=2)
 
 
 def _ops_per_token(found: ModelFinding) -> float | None:
