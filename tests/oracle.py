@@ -288,7 +288,6 @@ CHECKS: dict[str, str] = {
     "rejected.some": "check_rejected",
     # -- Macs: the spec sheet and the cited measurements, read from their CSV files
     "your_mac.answer.none": "check_no_apple_gpu",
-    "your_mac.answer.cited": "check_cited_copies",
     "your_mac.answer.mac_both": "check_this_mac",
     "your_mac.answer.mac_cited": "check_this_mac",
     "your_mac.answer.mac_cited_other": "check_this_mac",
@@ -381,7 +380,7 @@ NO_CLAIMS: frozenset[str] = frozenset({
     "attention.none", "attention.backend.none", "attention.compared.no_accelerator", "decode.no_bound",
     "decode.missing.no_reason", "decode.none", "answer.decode.none",
     "machines.listing", "machines.none", "machines.drop", "machines.drops.why", "machines.twin", "machines.twin.os",
-    "machines.twin.memory", "machines.skipped", "device", "api", "backend", "why",
+    "machines.twin.alike", "machines.skipped", "device", "api", "backend", "why",
     "this_build", "data_links", "contents", "ways.mode", "mlx.missing.torch", "mlx.missing.tf32",
     "model.threshold.idea",
 })
@@ -1100,6 +1099,8 @@ def _area(a: Said, side: str, c: Context) -> None:
         claimed = [s for s in common if s >= start]
         if start not in common:
             c.fail(f"{where}: {pairs.unit} {start:,} was not measured on both")
+        elif start == common[-1]:
+            c.fail(f"{where}: from {pairs.unit} {start:,} on, but that is the largest size measured on both")
     elif scope == "below":
         claimed = [s for s in common if s < v["size"].n]
     elif scope == "range":
@@ -3051,21 +3052,6 @@ def check_no_apple_gpu(s: Said, c: Context) -> None:
     raw = str(c.oracle.results.environment.get("cpu"))
     if text_of(s.values["cpu"]) != _reading_name(raw):
         c.fail(f"its CPU {text_of(s.values['cpu'])!r}, but the environment says {raw!r}")
-
-
-def check_cited_copies(s: Said, c: Context) -> None:
-    check_no_apple_gpu(s, c)
-    v = s.values
-    copies = sorted(_mps_copies(), key=lambda r: float(r["value"]))
-    if not copies:
-        c.fail("a cited copy range, but no PyTorch MPS copy is cited")
-        return
-    for side, row in (("low", copies[0]), ("high", copies[-1])):
-        if shown(v[side]).value != float(row["value"]) * 1e9 or text_of(v[f"{side}_chip"]) != row["chip"]:
-            c.fail(f"{side} {shown(v[side])} on the {text_of(v[side + '_chip'])}, but the file's {side}est is "
-                   f"{row['value']} on the {row['chip']}")
-    if text_of(v["source"]) not in copies[-1]["source_url"]:
-        c.fail(f"source {text_of(v['source'])}, but the highest copy comes from {copies[-1]['source_url']}")
 
 
 def check_this_mac(s: Said, c: Context) -> None:

@@ -198,6 +198,10 @@ def _sides(workload: str, sizes: list[tuple[int, Ratio]], found: analysis.Crosso
         elif found.always:
             wins.append(Area(workload, "all", sizes=tuple(s for s, _ in sizes), factor=by_size[largest].value,
                              at=largest, dtype=dtype))
+        elif found.size is not None and found.size == largest:
+            # "From batch 128 on" where 128 is the largest size measured names one size: said as that size.
+            wins.append(Area(workload, "size", sizes=(largest,), factor=by_size[largest].value, at=largest,
+                             dtype=dtype))
         elif found.size is not None:
             wins.append(Area(workload, "from", size=found.size, factor=by_size[largest].value, at=largest,
                              dtype=dtype))

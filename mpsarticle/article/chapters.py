@@ -66,7 +66,7 @@ class Chapter:
 #: behind two of those rules when their figures are missing (nothing to say; the page's style hides the empty
 #: paragraph or item). Every other glued value says something.
 MAY_BE_EMPTY = frozenset({"gaps_sentence", "rejected_sentence", "best_sentence", "peak_sentence",
-                          "machines_drops_sentence", "machines_twin_sentence", "model_rule_fixed",
+                          "machines_drops_sentence", "machines_twin_sentence", "model_rule_fixed", "model_rule_trust",
                           "model_rule_mac", "model_rule_batch", "model_rule_memory", "model_rule_text",
                           "model_batch_sentence", "model_decode_sentence"})
 

@@ -82,19 +82,15 @@ def answer(results: ResultSet, words: Words) -> str:
 
 
 def answer_note(results: ResultSet, words: Words) -> str:
-    """The opening page's note under the answer: a Mac's other measurements beside their predictions, what the
-    GPU's fixed cost rests on, what comes from this build, and how many checked figures lie outside the range
-    (empty where the model predicts nothing)."""
+    """The opening page's note under the answer: a Mac's other measurements beside their predictions, what comes
+    from this build, and how many checked figures lie outside the range (empty where the model predicts nothing).
+    What the GPU's fixed cost rests on is said once, in the chapter "Your Mac" (:func:`batch_sentence`)."""
     found = model(results)
     parts: list[str] = []
     if found.own_chip is not None and any(p.device == "mps" for p in results):
         parts.append(_mac_answer(results, found, words)[1])
     elif found.extreme("matvec_crossover_m", stated=True) is None or _gpu_op(found) is None:
         return ""
-    else:
-        parts.append(words("model.answer.stated"))
-    if "gpu_op_us" in found.assumptions:
-        parts.append(words("model.answer.basis", basis=op_basis(found)))
     if found.compared:
         parts.append(words("model.answer.note", checks=Count(len(found.compared)), misses=Count(found.misses)))
     return " ".join(filter(None, parts))
@@ -522,32 +518,37 @@ def sources_sentences(results: ResultSet, words: Words) -> str:
 
 
 def checks_table(results: ResultSet, words: Words) -> str:
-    """One row per source and kind of figure: how many, the median and worst error, and the chips whose figure
-    lies outside the predicted range or above the spec sheet (every row, with its prediction, is in the published
-    ``predictions.csv``)."""
+    """One row per source and kind of figure: how many, the median and worst error, on how many of its chips a
+    figure lies outside the predicted range, and, where any does, the chips whose figure is above the spec sheet
+    (the chips themselves, with every prediction, are in the published ``predictions.csv``; a column of dashes
+    would repeat the sentence under the table)."""
     found = model(results)
     groups: dict[tuple[str, str, str], list[predict.Check]] = {}
     for check in found.compared:
         groups.setdefault((check.row.source_name, check.row.framework, check.quantity), []).append(check)
     rows = []
+    any_conflict = any(c.conflict for c in found.compared)
     for (source, framework, quantity), mine in groups.items():
         sizes = [abs(c.error) for c in mine if c.error is not None]
-        misses = ", ".join(dict.fromkeys(c.row.chip for c in mine if c.miss)) or "–"
+        chips = dict.fromkeys(c.row.chip for c in mine)
+        missed = dict.fromkeys(c.row.chip for c in mine if c.miss)
         conflicts = ", ".join(dict.fromkeys(c.row.chip for c in mine if c.conflict)) or "–"
         rows.append([source, framework, words("model.quantity", quantity=Choice(quantity)),
                      whole(len(mine), words.lang),
-                     percent(statistics.median(sizes), words.lang), percent(max(sizes), words.lang), misses,
-                     conflicts])
+                     percent(statistics.median(sizes), words.lang), percent(max(sizes), words.lang),
+                     words("model.table.outside_count", missed=Count(len(missed)), chips=Count(len(chips)))]
+                    + ([conflicts] if any_conflict else []))
     head = [words(key) for key in ("column.source", "model.table.framework", "model.table.measured",
                                     "model.table.figures", "column.median_error", "column.worst_error",
-                                    "model.table.outside", "model.table.above_sheet")]
+                                    "model.table.outside")]
+    head += [words("model.table.above_sheet")] if any_conflict else []
     return _text_table(head, rows, "mpsarticle-model-checks")
 
 
 # -- the verdict chapter's rules and the timing chapter's conclusion ----------------------------------
 
 #: The verdict chapter's rules, one item of its list each (an empty one is not shown).
-RULES = ("model_rule_mac", "model_rule_batch", "model_rule_memory", "model_rule_text")
+RULES = ("model_rule_mac", "model_rule_batch", "model_rule_memory", "model_rule_text", "model_rule_trust")
 
 
 def _mac_bytes(found: ModelFinding) -> Bytes | None:
@@ -557,7 +558,8 @@ def _mac_bytes(found: ModelFinding) -> Bytes | None:
     if gpu_op is None or "gpu_bandwidth_share" not in given:
         return None
     median_bw = statistics.median(c.bandwidth_gb_s for c in chips()) * 1e9 * given["gpu_bandwidth_share"].central
-    return Bytes(gpu_op.seconds * median_bw, binary=False)
+    # Two digits: a median of a few published times at a median share of the bandwidth is an estimate.
+    return Bytes(gpu_op.seconds * median_bw, binary=False, digits=2)
 
 
 def _ops_per_token(found: ModelFinding) -> float | None:
@@ -602,17 +604,20 @@ def rules(results: ResultSet, words: Words) -> dict[str, str]:
     mac_bytes = _mac_bytes(found)
     if crossings and gpu_op is not None and mac_bytes is not None:
         values = sorted(p.value for p in crossings if p.value)
-        # The median over every variant, with the model's error beside it; the range over the chips is the
-        # opening page's.
-        if found.compared and found.median_error is not None:
-            made["model_rule_mac"] = words("model.rule.mac", cross=_size(statistics.median(values)),
-                                           error=Share(found.median_error))
-        made["model_rule_batch"] = " ".join(filter(None, (words("model.rule.batch", mac_bytes=mac_bytes),
-                                                          _rough(found, "batch", words))))
+        # The median over every variant; the range over the chips is the opening page's.
+        made["model_rule_mac"] = words("model.rule.mac", cross=_size(statistics.median(values)))
+        made["model_rule_batch"] = words("model.rule.batch", mac_bytes=mac_bytes)
         ops = _ops_per_token(found)
         if ops:
-            made["model_rule_text"] = " ".join(filter(None, (
-                _text_rule(found, Seconds(int(round(ops)) * gpu_op.seconds), words), _rough(found, "text", words))))
+            made["model_rule_text"] = _text_rule(found, Seconds(int(round(ops)) * gpu_op.seconds), words)
+        # How far to trust the rules: said once, under them, with the errors on the figures nearest two of them.
+        if found.compared and found.median_error is not None:
+            nearest = {what: error for what in ROUGH
+                       if made[f"model_rule_{what}"] and (error := _rough(found, what)) is not None}
+            which = "both" if len(nearest) == 2 else next(iter(nearest), "none")
+            made["model_rule_trust"] = words("model.rule.trust", nearest=Choice(which),
+                                             error=Share(found.median_error),
+                                             **{what: Share(error) for what, error in nearest.items()})
     if not any(made.values()):
         made["model_rule_mac"] = words("model.fit.none")
     return made
@@ -623,12 +628,12 @@ def rules(results: ResultSet, words: Words) -> dict[str, str]:
 ROUGH = {"text": "decode_eager_tokens_s", "batch": "batched_matmul_ms"}
 
 
-def _rough(found: ModelFinding, what: str, words: Words) -> str:
-    """The model's median error on the published PyTorch-MPS figures nearest the rule ``what`` (nothing where none
+def _rough(found: ModelFinding, what: str) -> float | None:
+    """The model's median error on the published PyTorch-MPS figures nearest the rule ``what`` (``None`` where none
     has a prediction)."""
     errors = [abs(c.error) for c in found.compared
               if c.error is not None and c.quantity == ROUGH[what] and c.row.framework == "PyTorch MPS"]
-    return words("model.rule.rough", what=Choice(what), error=Share(statistics.median(errors))) if errors else ""
+    return statistics.median(errors) if errors else None
 
 
 #: How near a 7B model's fixed cost per token and its time to read the weights are called about the same: the fixed

@@ -225,6 +225,8 @@ class Bytes(Value):
 
     n: float
     binary: bool = True
+    #: Significant digits: fewer for an estimate than for a measured or exact amount.
+    digits: int = 3
 
     def text(self, words: Words) -> str:
         base = 1024 if self.binary else 1000
@@ -234,7 +236,7 @@ class Bytes(Value):
             if value < base:
                 break
             value, unit = value / base, bigger
-        return f"{formatting.number(value, words.lang)} {unit}"
+        return f"{formatting.number(value, words.lang, self.digits)} {unit}"
 
 
 @dataclass(frozen=True)

@@ -257,8 +257,8 @@ def _copies(rows: Sequence[Cited]) -> list[Cited]:
 
 
 def mac_answer(results: ResultSet, words: Words) -> str:
-    """The opening page's answer for Macs: this build's own chip beside what others measured on it, or, on a
-    build without an Apple GPU, that plainly, then the range of what others measured."""
+    """The chapter's answer for this build: its own chip beside what others measured on it, or, on a build without
+    an Apple GPU, that plainly."""
     rows = cited()
     mac = results.environment.get("mac")
     found = mac.get("chip") if isinstance(mac, dict) else None
@@ -279,11 +279,6 @@ def mac_answer(results: ResultSet, words: Words) -> str:
             return words("your_mac.answer.mac_cited", chip=Text(chip_name), figures=Count(len(same)),
                          copy=Text(_as_published(copies[-1], words)), source=Text(copies[-1].source_name))
         return words("your_mac.answer.mac_cited_other", chip=Text(chip_name), figures=Count(len(same)))
-    copies = _copies(rows)
+    # The range of published copies stays in the table and chart of what others measured: shown once.
     cpu = results.environment.get("cpu") or "?"
-    if not copies:
-        return words("your_mac.answer.none", cpu=Text(reading_name(str(cpu))))
-    low, high = copies[0], copies[-1]
-    return words("your_mac.answer.cited", cpu=Text(reading_name(str(cpu))), low=Text(_as_published(low, words)),
-                 low_chip=Text(low.chip),
-                 high=Text(_as_published(high, words)), high_chip=Text(high.chip), source=Text(high.source_name))
+    return words("your_mac.answer.none", cpu=Text(reading_name(str(cpu))))

@@ -88,7 +88,7 @@ def test_the_matrix_reads_each_kind_of_model_claim() -> None:
             if key in oracle_model.MODEL_CHECKS}
     wanted = {"model.fit.choice", "model.fit.choice_max", "model.fit.replayed",
               "model.threshold.matvec", "model.checks.conflicts.none", "model.checks.accounting",
-              "model.answer.error", "model.answer.note", "model.answer.basis", "model.answer.crossover",
+              "model.answer.error", "model.answer.note", "model.answer.crossover", "model.rule.trust",
               "model.answer.mac", "model.answer.mac_more", "model.decode.chips",
               "model.rule.memory_up_to", "model.rule.mac", "model.rule.batch", "model.rule.text", "model.batch",
               "model.decode.ops", "model.post"}
@@ -303,7 +303,7 @@ def test_the_rules_and_the_post_are_read_arithmetic(machine: str) -> None:
                         ("model.rule.memory_up_to", {"chip": Text("Apple M1")}),
                         ("model.rule.memory_up_to",
                          {"chip_cpu_share": lambda v: Share(shown(v["chip_cpu_share"]).value + 0.05)}),
-                        ("model.rule.mac", {"error": lambda v: Share(shown(v["error"]).value + 0.03)}),
+                        ("model.rule.trust", {"error": lambda v: Share(shown(v["error"]).value + 0.03)}),
                         ("model.rule.batch", {"mac_bytes": lambda v: Bytes(v["mac_bytes"].n * 1.05, binary=False)})):
         assert false(substitute(rules, key, **values), results), (key, values)
     # Where the rules come from, in the chapter "Your Mac": the bytes one GPU operation's fixed cost buys.
@@ -411,7 +411,9 @@ def test_the_fixed_bound_chips_and_the_tokens_misstated_are_caught(machine: str)
     # The closing chapter's rules: the median variant's crossover and the fixed cost per token.
     assert not false(rules, results)
     for key, values in (("model.rule.mac", {"cross": _next_round("cross")}),
-                        ("model.rule.mac", {"error": lambda v: Share(shown(v["error"]).value - 0.03)}),
+                        ("model.rule.trust", {"error": lambda v: Share(shown(v["error"]).value - 0.03)}),
+                        ("model.rule.trust", {"text": lambda v: Share(shown(v["text"]).value + 0.05)}),
+                        ("model.rule.trust", {"batch": lambda v: Share(shown(v["batch"]).value + 0.05)}),
                         ("model.rule.text", {"overhead": lambda v: Seconds(v["overhead"].seconds * 1.03)})):
         assert false(substitute(rules, key, **values), results), (key, values)
     # Where the fixed cost per token comes from, in the chapter "Your Mac": the operations per token and their cost.

@@ -49,10 +49,14 @@ def twin_sentence(results: ResultSet, archive: Sequence[tuple[str, ResultSet]], 
                and abs(theirs_mem - mine_mem) < 0.01 * max(theirs_mem, mine_mem) else None)
         if "memory_bytes" in differ and gap is None:
             continue  # memory far apart shows in the table's own cell
-        # What tells the two machines apart, named without its figures: a kernel's build tag or a few KiB of
-        # memory say only that the machine is another, which is all the reader needs from them.
-        parts = [Phrase.of("machines.twin.os" if key == "os" else "machines.twin.memory") for key in differ]
-        said.append(words("machines.twin", label=Text(label), differences=Listing(tuple(parts))))
+        # What tells the two machines apart, named without its figures: a kernel's build tag says only that the
+        # machine is another, which is all the reader needs. Memory a few KiB apart is not named: the table's
+        # rounded sizes show the two alike.
+        if "os" in differ:
+            said.append(words("machines.twin", label=Text(label),
+                              differences=Listing((Phrase.of("machines.twin.os"),))))
+        else:
+            said.append(words("machines.twin.alike", label=Text(label)))
     return " ".join(said)
 
 
