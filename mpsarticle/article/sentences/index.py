@@ -60,9 +60,21 @@ def answer_sentences(results: ResultSet, words: Words) -> dict[str, str]:
         caption = words("caption.answer.cpu_only")
     else:
         lead, detail, rule = _compared_answer(found, words)
+        lead = _built_on(found, words) + lead
         caption = words("caption.answer.compared", device=words.device(_compared_device(found)))
     return {"answer_lead": lead, "answer_detail": detail, "answer_rule": rule, "answer_llm": _tokens(found, words),
             "answer_caption": caption}
+
+
+def _built_on(found: Verdict, words: Words) -> str:
+    """Which machine built this copy, before its numbers: a reader who came for a Mac must not take an NVIDIA
+    server's GPU for theirs."""
+    accelerator = found.machine.accelerator
+    if accelerator is None:
+        return ""
+    kind = "mps" if accelerator.kind == "mps" else "other"
+    return words("answer.machine", kind=Choice(kind), accelerator=Text(reading_name(accelerator.name)),
+                 cpu=Text(reading_name(found.machine.cpu))) + " "
 
 
 def _compared_device(found: Verdict) -> str:
