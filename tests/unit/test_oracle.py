@@ -1057,11 +1057,13 @@ def test_naive_timeit_mostly_too_noisy_at_the_blog_posts_sizes_names_the_sizes_t
     results, found = _post_sizes(((100, 1e-5, 0.01), (300, 1.3e-5, 0.9), (500, 1.5e-5, 0.9)))
     assert [s.verdict for s in found["mps"].sizes] == [AGREES, NOISY, NOISY]
     text = post_sentence(found, f.machine(results), Words("en"))
-    assert "within 20% of the synchronised timer at m = 100;" in text, text
+    assert "At one of the blog post's 3 sizes" in text and "within 20% of the synchronised timer;" in text, text
 
-    def most(*listed: int) -> Said:
-        return said("post.noisy_most", device=GPU, sizes=sizes(*listed), margin=Share(0.2))
+    def most(*listed: int, count: int | None = None) -> Said:
+        return said("post.noisy_most", device=GPU, sizes=sizes(*listed), margin=Share(0.2),
+                    count=Count(len(listed) if count is None else count), total=Count(3))
     assert not claims(results, most(100))
+    assert claims(results, most(100, count=2))  # the count is not the agreeing sizes
     assert claims(results, most(300))  # too noisy there, not within the margin
     assert claims(results, most(100, 300))  # the listed are not the fewer
 
