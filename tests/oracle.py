@@ -360,7 +360,7 @@ PARTS: frozenset[str] = frozenset({
     "where.cell", "original.total", "reading", "drop.what", "drop.size", "matmul.rate",
     "memory.cell.copy", "tokens.bound", "missing", "matmul.same_size", "matmul.side", "cpuhalf.clause", "step",
     "point", "point.other", "point.more", "cpufact.matvec", "cpufact.matmul", "missing_count",
-    "selfcheck.processes", "ops.cost", "ops.range", "attention.backend.choice",
+    "selfcheck.processes", "ops.cost", "attention.backend.choice",
     "attention.call", "remeasured.seen", "remeasured.processes",
     "rejected.points", "mlx.side", "mlx.name", "decode.contexts.step", "decode.context.one", *MODEL_PARTS,
 })
@@ -372,7 +372,7 @@ NO_CLAIMS: frozenset[str] = frozenset({
     "hardware.label", "hardware.accelerator_unmeasured", "hardware.failed_accelerator",
     "hardware.failed", "hardware.none", "cpu.threads", "cpu.plain", "answer.machine",
     "original.none", "crossover.cpu_only", "bandwidth.none", "gap.no_accelerator", "gap.unmeasured", "gap.cpu.none",
-    "post.cpu.agrees", "post.cpu.archive", "matmul.none", "train.none", "check.nothing",
+    "post.cpu.archive", "matmul.none", "train.none", "check.nothing",
     "selfcheck.none", "reason.large.cpu", "reason.small.none",
     "reason.copy.none", "matmul.cpu_only",
     "answer.cpu_only", "answer.accelerator_failed", "answer.cpu_facts.none", "answer.tokens.none",
@@ -2062,6 +2062,8 @@ def check_post_noisy_most(s: Said, c: Context) -> None:
         c.fail(f"'too scattered to judge at the other sizes', but not at m = {against}")
     if not listed or len(others) <= len(listed):
         c.fail(f"'mostly too scattered': {len(others)} noisy sizes against {len(listed)} listed")
+    if (s.values["count"].n, s.values["total"].n) != (len(listed), len(found)):
+        c.fail(f"'{s.values['count'].n} of {s.values['total'].n} sizes', but {len(listed)} of {len(found)} agree")
 
 
 def check_post_agrees_most(s: Said, c: Context) -> None:

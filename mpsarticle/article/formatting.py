@@ -165,8 +165,11 @@ def digits_beside(value: float, limits: tuple[float, ...], least: int = 3, most:
 
 
 def ratio_interval(value, lang: str) -> str:
-    """A :class:`~mpsarticle.core.stats.Ratio` with its interval: ``3.7× (3.5–3.9×)``."""
-    return f"{ratio(value.value, lang)} ({number(value.low, lang, 2)}–{ratio(value.high, lang)})"
+    """A :class:`~mpsarticle.core.stats.Ratio` with its interval: ``3.7× (3.5–3.9×)``. Where the interval holds 1
+    the median has no side of 1 to show, so it takes two significant digits (``1.0× (0.81–1.2×)``)."""
+    median = (f"{number(value.value, lang, 2)}×" if value.low <= 1 <= value.high
+              else ratio(value.value, lang))
+    return f"{median} ({number(value.low, lang, 2)}–{ratio(value.high, lang)})"
 
 
 __all__ += ["bounds", "digits_beside", "symmetric"]

@@ -320,9 +320,10 @@ def post_rows(results: ResultSet, words: Words) -> tuple[Said, ...]:
     timing = naive_timing(results).get(device)
     if timing is None:
         return ()
-    # The ratio with the digits that show its side of 1 (as the first table of the chapter), and its interval,
-    # which is what decides the reading.
-    return tuple(Said("table.post", dict(device=words.device(device), m=Size(s.size), ratio=Factor(s.ratio.value),
+    # The ratio with the digits that show its side of 1, or two where its interval holds 1 (as the first table of
+    # the chapter), and its interval, which is what decides the reading.
+    return tuple(Said("table.post", dict(device=words.device(device), m=Size(s.size),
+                                         ratio=Factor(s.ratio.value, 2 if s.ratio.low <= 1 <= s.ratio.high else None),
                                          low=Num(s.ratio.low, 2), high=Factor(s.ratio.high),
                                          verdict=Choice(s.verdict), factor=Factor(s.factor),
                                          margin=Share(analysis.AGREEMENT_MARGIN)))

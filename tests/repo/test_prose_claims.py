@@ -39,11 +39,11 @@ def test_the_timing_chapter_claims_nothing_a_build_can_contradict(lang, old):
 
 
 @pytest.mark.parametrize("lang, phrases", [
-    ("en", ("at least a quarter of a second", "more than half of the CPU time it left unused",
-            "more than a quarter of a CPU", "less than 0.8 of one CPU", "by more than a factor of 4",
+    ("en", ("at least a quarter of a second", "more than half of the CPU time the process left idle",
+            "more than a quarter of one CPU", "less than 0.8 of one CPU", "by more than a factor of 4",
             "at most twice per point", "at most half as many processes as it plans", "fewer than two")),
-    ("id", ("paling sedikit seperempat detik", "lebih dari separuh waktu CPU yang tidak dipakainya",
-            "lebih dari seperempat CPU", "kurang dari 0,8 CPU", "lebih dari 4 kali lebih besar atau lebih kecil",
+    ("id", ("paling sedikit seperempat detik", "lebih dari separuh waktu CPU yang dibiarkan menganggur",
+            "lebih dari seperempat satu CPU", "kurang dari 0,8 CPU", "lebih dari 4 kali lebih besar atau lebih kecil",
             "paling banyak dua kali per titik", "separuh jumlah proses", "kurang dari dua")),
 ])
 def test_the_method_chapter_states_the_thresholds_of_a_busy_machine_the_code_uses(lang, phrases):

@@ -723,7 +723,7 @@ def test_a_crossover_calls_the_sizes_below_it_about_as_fast_only_where_their_int
     # The chapter's own sentences, from the same points.
     assert "from m = 2,000 up" in crossover_sentence(crossover(steady), Words("en"))
     assert "Below that the two are about as fast." in crossover_sentence(crossover(steady), Words("en"))
-    assert "Below that the runs scatter too much to tell which is faster." in crossover_sentence(crossover(noisy),
+    assert "Below that it is too noisy to tell which is faster." in crossover_sentence(crossover(noisy),
                                                                                             Words("en"))
     text = crossover_sentence(crossover(mixed), Words("en"))
     assert "about as fast (at m = 100, too noisy to tell)" in text, text
@@ -1059,11 +1059,13 @@ def test_naive_timeit_mostly_too_noisy_at_the_blog_posts_sizes_names_the_sizes_t
     results, found = _post_sizes(((100, 1e-5, 0.01), (300, 1.3e-5, 0.9), (500, 1.5e-5, 0.9)))
     assert [s.verdict for s in found["mps"].sizes] == [AGREES, NOISY, NOISY]
     text = post_sentence(found, f.machine(results), Words("en"))
-    assert "within 20% of the synchronised timer at m = 100;" in text, text
+    assert "At one of the blog post's 3 sizes" in text and "within 20% of the synchronised timer;" in text, text
 
-    def most(*listed: int) -> Said:
-        return said("post.noisy_most", device=GPU, sizes=sizes(*listed), margin=Share(0.2))
+    def most(*listed: int, count: int | None = None) -> Said:
+        return said("post.noisy_most", device=GPU, sizes=sizes(*listed), margin=Share(0.2),
+                    count=Count(len(listed) if count is None else count), total=Count(3))
     assert not claims(results, most(100))
+    assert claims(results, most(100, count=2))  # the count is not the agreeing sizes
     assert claims(results, most(300))  # too noisy there, not within the margin
     assert claims(results, most(100, 300))  # the listed are not the fewer
 
@@ -1238,7 +1240,7 @@ def test_the_processes_sentence_is_read_from_every_process() -> None:
     results = results_of("apple-m1-base")
     recording = only(matrix_recording("apple-m1-base", "method"), "processes.most")
     [most] = recording.said
-    assert render(most).startswith("The synchronised timer's 101 points were each measured in 3 fresh processes")
+    assert render(most).startswith("Each of the synchronised timer's 101 points ran in 3 fresh processes")
     assert not check(recording, results)[0]
     steady = {name: value for name, value in most.values.items() if name != "above"}
     wrong = {"processes": substitute(recording, "processes.most", processes=Count(4)),

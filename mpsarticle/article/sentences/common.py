@@ -53,8 +53,8 @@ def cuda_setting(results: ResultSet, name: str) -> bool | None:
 def drops_sentence(found: Sequence[f.Drop], words: Words, why: str | None = None,
                    environment: dict | None = None) -> str:
     """Each rate that fell by more than half from one size to the next, with the cache the data outgrew there where
-    the device reports one; then ``why`` (``drop.why.brief``, which sends the reader to the causes the chapter on
-    B @ a lists once), or nothing (that chapter, whose fixed prose lists them); nothing where no rate fell."""
+    the device reports one; then ``why`` (``drop.why.brief``, the possible causes in one clause), or nothing (the
+    chapter on B @ a, whose fixed prose lists them); nothing where no rate fell."""
     if not found:
         return ""
     parts = []

@@ -80,11 +80,11 @@ def ops_sentence(results: ResultSet, words: Words) -> str:
     if not costs:
         return words("ops.none")
     first = costs[0].evidence
-    # The costs first and their intervals after, in the same order: the two figures a reader keeps lead.
-    items = tuple(Phrase.of("ops.cost", cost=Seconds(c.per_op_s), device=words.device(c.device)) for c in costs)
-    ranges = tuple(Phrase.of("ops.range", low=Seconds(c.low_s), high=Seconds(c.high_s)) for c in costs)
-    return words("ops.sentence", costs=Listing(items), ranges=Listing(ranges), count=Count(len(costs)),
-                 ops=Count(costs[0].ops), n=Count(int(first.params["n"])))
+    # Each device's interval stays beside its cost; the chain's shape is passed for the oracle, not printed.
+    items = tuple(Phrase.of("ops.cost", cost=Seconds(c.per_op_s), device=words.device(c.device),
+                            low=Seconds(c.low_s), high=Seconds(c.high_s)) for c in costs)
+    return words("ops.sentence", costs=Listing(items), count=Count(len(costs)), ops=Count(costs[0].ops),
+                 n=Count(int(first.params["n"])))
 
 
 def attention_sentence(found: AttentionFinding, words: Words) -> str:

@@ -69,9 +69,12 @@ def post_sentence(found: dict[str, f.NaiveTiming], machine: f.Machine, words: Wo
     if timing is None:
         return words("post.none")
     differ = timing.having(TOO_SMALL) or timing.having(TOO_LARGE)
-    # No lead saying the build has no accelerator: the chapter's first sentence (gap.no_accelerator) says it.
-    return " ".join([_naive_sizes(timing, words.device("cpu"), words),
-                     words("post.cpu.differs" if differ else "post.cpu.agrees"), words("post.cpu.archive")])
+    # No lead saying the build has no accelerator: the chapter's first sentence (gap.no_accelerator) says it; that
+    # a CPU has no queue is said once, in the chapter's prose, unless a difference needs it as its reason.
+    parts = [_naive_sizes(timing, words.device("cpu"), words)]
+    if differ:
+        parts.append(words("post.cpu.differs"))
+    return " ".join([*parts, words("post.cpu.archive")])
 
 
 def _naive_sizes(timing: f.NaiveTiming, device: str, words: Words) -> str:
@@ -88,7 +91,7 @@ def _naive_sizes(timing: f.NaiveTiming, device: str, words: Words) -> str:
         # Agreeing or too scattered to judge: name the fewer of the two.
         if len(noisy) > len(agree):
             return words("post.noisy_most", device=device, sizes=Listing(tuple(Size(s.size) for s in agree)),
-                         margin=margin)
+                         count=Count(len(agree)), total=Count(len(timing.sizes)), margin=margin)
         return words("post.agrees_most", device=device, sizes=Listing(tuple(Size(s.size) for s in noisy)),
                      margin=margin)
     small, large = timing.worst(TOO_SMALL), timing.worst(TOO_LARGE)
