@@ -370,7 +370,7 @@ PARTS: frozenset[str] = frozenset({
 #: message as text (a device, a backend, how a step was replayed: read where they stand).
 NO_CLAIMS: frozenset[str] = frozenset({
     "hardware.label", "hardware.accelerator_unmeasured", "hardware.failed_accelerator",
-    "hardware.failed", "hardware.none", "cpu.threads", "cpu.plain", "answer.machine",
+    "hardware.failed", "hardware.none", "cpu.threads", "cpu.plain", "answer.machine", "hardware.both",
     "original.none", "crossover.cpu_only", "bandwidth.none", "gap.no_accelerator", "gap.unmeasured", "gap.cpu.none",
     "post.cpu.archive", "matmul.none", "train.none", "check.nothing",
     "selfcheck.none", "reason.large.cpu", "reason.small.none",

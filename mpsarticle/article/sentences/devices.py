@@ -30,8 +30,8 @@ def hardware_sentence(results: ResultSet, words: Words) -> str:
     nothing = not any(p.ok for p in results)
     if found is None:
         return label + words("hardware.failed" if nothing else "hardware.none", cpu=_cpu(machine))
-    if found.measured and not nothing:  # (the card above names both devices; the chapters show both)
-        return label.strip()
+    if found.measured and not nothing:  # (the card above names both devices)
+        return label + words("hardware.both")
     key = "hardware.failed_accelerator" if nothing else "hardware.accelerator_unmeasured"
     return label + words(key, name=_name(found.name), api=words.api(found.kind), cpu=_cpu(machine))
 
