@@ -373,15 +373,15 @@ NO_CLAIMS: frozenset[str] = frozenset({
     "hardware.failed", "hardware.none", "cpu.threads", "cpu.plain", "answer.machine", "hardware.both",
     "original.none", "crossover.cpu_only", "bandwidth.none", "gap.no_accelerator", "gap.unmeasured", "gap.cpu.none",
     "post.cpu.archive", "matmul.none", "train.none", "check.nothing",
-    "selfcheck.none", "reason.large.cpu", "reason.small.none",
-    "reason.copy.none", "matmul.cpu_only",
+    "selfcheck.none", "reason.small.none",
+    "reason.copy.none",
     "answer.cpu_only", "answer.accelerator_failed", "answer.cpu_facts.none", "answer.tokens.none",
     "caption.answer.compared", "caption.answer.cpu_only", "caption.answer.nothing", "your_mac.cores", "ops.none",
-    "attention.none", "attention.backend.none", "attention.compared.no_accelerator", "decode.no_bound",
+    "attention.none", "attention.backend.none", "decode.no_bound",
     "decode.missing.no_reason", "decode.none", "answer.decode.none",
     "machines.listing", "machines.none", "machines.drop", "machines.drops.why", "machines.twin", "machines.twin.os",
     "machines.twin.alike", "machines.skipped", "device", "api", "backend", "why",
-    "this_build", "data_links", "contents", "ways.mode", "mlx.missing.torch", "mlx.missing.tf32",
+    "this_build", "data_links", "contents", "ways.mode", "decode.ways.lead", "mlx.missing.torch", "mlx.missing.tf32",
     "model.threshold.idea",
 })
 #: Families of keys that claim nothing either: names (devices, backends, timers, reasons, the gaps' list), and the
@@ -3849,6 +3849,11 @@ def check_decode_context(s: Said, c: Context) -> None:
 
 def check_decode_ways_none(s: Said, c: Context) -> None:
     _check_why_none(s, c)
+    # 'the CPU is not timed these ways': no step of the CPU's was replayed or compiled.
+    other = sorted({str(p.params.get("mode")) for p in c.oracle.results.points
+                    if p.workload == "decode" and p.device == "cpu" and p.params.get("mode") not in (None, "eager")})
+    if choice(s, "why") == "no_accelerator" and other:
+        c.fail(f"'the CPU is not timed these ways', but it timed its step {other}")
     devices = sorted({p.device for p in c.oracle.results.points if p.workload == "decode"})
     found = [d for d in devices if _products(c, d)]
     if found:

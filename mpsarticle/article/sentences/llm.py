@@ -37,7 +37,7 @@ from mpsarticle.analysis.findings.llm import (
 )
 from mpsarticle.article.reasons import reason_text
 from mpsarticle.article.sentences.common import reading_word
-from mpsarticle.article.tables import against_bound, attention_against, compared, mlx_rows
+from mpsarticle.article.tables import against_bound, attention_against, compared, mlx_rows, ways_table
 from mpsarticle.article.wording import (
     Billions,
     Bytes,
@@ -65,6 +65,7 @@ def sentences(results: ResultSet, words: Words) -> dict[str, str]:
     return {"ops_sentence": ops_sentence(results, words),
             "attention_sentence": attention_sentence(found, words),
             "backend_sentence": backend_sentence(found, words),
+            "ways_lead": ways_lead(results, words),
             "ways_sentence": ways_sentence(results, words),
             "attention_compared": attention_compared(found, words),
             "context_sentence": context_sentence(results, words),
@@ -131,7 +132,7 @@ def _call(seq: int, dim: int) -> Phrase:
 def attention_compared(found: AttentionFinding, words: Words) -> str:
     """The accelerator against the CPU in bfloat16, over every call both measured."""
     if found.device is None:
-        return words("attention.compared.no_accelerator")
+        return ""  # (the table holds the CPU alone; the build's lack of an accelerator is said in Which device?)
     pairs = [(dim, c) for dim, comparisons in found.comparisons for c in comparisons]
     device = words.device(found.device)
     if not pairs:
@@ -348,7 +349,10 @@ def contexts_sentence(results: ResultSet, words: Words) -> str:
     against its bound's fall (the contexts table, tables.contexts_rows, carries the numbers)."""
     parts = [text for device, ladder in contexts(results).items() if (text := _context_conclusion(device, ladder,
                                                                                                   words))]
-    return " ".join(parts) if parts else words("decode.contexts.none", why=_why_none(results))
+    if parts:
+        return " ".join(parts)
+    # Without an accelerator nothing: the section's prose says that only an accelerator is timed at longer contexts.
+    return words("decode.contexts.none", why=_why_none(results)) if present_accelerator(results) else ""
 
 
 # -- float16 against bfloat16 ----------------------------------------------------------------
@@ -479,6 +483,11 @@ def _versus(one: StepWays, words: Words) -> str:
         return words("decode.ways.versus.uncounted", direction=Choice(direction), factor=factor, **values)
     return words("decode.ways.versus", direction=Choice(direction), factor=factor, kernels=Count(graph.kernels),
                  fused=Count(compiled.kernels), **values)
+
+
+def ways_lead(results: ResultSet, words: Words) -> str:
+    """What the table of ways counts, where the build has that table (an accelerator's): nothing promised else."""
+    return words("decode.ways.lead") if ways_table(results, words) else ""
 
 
 def ways_sentence(results: ResultSet, words: Words) -> str:

@@ -26,12 +26,12 @@ def sentences(results: ResultSet, words: Words) -> dict[str, str]:
 
 def same_sentence(found: f.Matmul, words: Words) -> str:
     """The chapter's first conclusion, above the table of ratios at the same size: who is faster at the sizes both
-    devices measured, the fair comparison, before best against best. With no accelerator it says that the chapter
-    shows the CPU alone; with one whose rates were not compared at a common size, each device's best rates."""
+    devices measured, the fair comparison, before best against best. With no accelerator it says nothing (the
+    table holds the CPU alone); with one whose rates were not compared at a common size, each device's best rates."""
     if found.compared:
         return compare_sentence(found, words)
     if found.device is None and any(p.status == "measured" for p in found.precisions):
-        return words("matmul.cpu_only")
+        return ""  # (the figure and the table hold the CPU alone; Which device? says the build has nothing else)
     return best_rates_sentence(found, words)
 
 

@@ -56,7 +56,7 @@ def reason_sentences(results: ResultSet, words: Words) -> dict[str, str]:
     acc = found.crossover.device
     bands = {b.device: b for b in found.bandwidths}
     if acc is None and "cpu" in bands:
-        large = words("reason.large.cpu")
+        large = ""  # (the table of memory holds the CPU alone: there is nothing to set it against)
     if acc is not None and acc in bands and "cpu" in bands:
         ratio = found.bandwidth_ratio
         if ratio is None:  # (not both from memory: the table gives the rates, not set against each other)
