@@ -890,7 +890,8 @@ def bandwidth_table(results: ResultSet, words: Words) -> str:
     body = []
     for row in bandwidth_rows(results, words):
         v = row.values
-        ratio = v.get("share") or v.get("times")
+        # One unit down the column: a share below the copy is shown as a factor too, as those above it are.
+        ratio = v.get("times") or (Factor(v["share"].fraction) if "share" in v else None)
         cells = [v["device"], words("bandwidth.cell.best", achieved=v["achieved"], size=v["size"]),
                  words.render(v["ceiling"]) if "ceiling" in v else "–", words.render(ratio) if ratio else "–",
                  words("bandwidth.cell.matrix", matrix=v["matrix"], cache=v["cache"]) if "matrix" in v else "–"]
