@@ -1231,6 +1231,12 @@ def check_model_answer_crossover(s: Said, c) -> None:
     _op_medians(c, v["gpu_op"], v.get("cpu_op"))
     if "basis" in v:
         check_op_basis(c, v["basis"])
+    if "op_chips" in v:
+        rows = [r for r in cited() if r["workload"] == "op" and r["framework"] == "PyTorch MPS"]
+        said = [text_of(chip) for chip in values_of(v["op_chips"])]
+        if said != list(dict.fromkeys(r["chip"] for r in rows)):
+            c.fail(f"the GPU's fixed cost published for {said}, but its rows are of "
+                   f"{sorted({r['chip'] for r in rows})}")
     _exact(c, lambda p: _extremes(p, "crossover", "B @ a's crossover", (v["low"], v["low_chip"]),
                                   (v["high"], v["high_chip"]), stated=True))
 

@@ -77,7 +77,8 @@ def answer(results: ResultSet, words: Words) -> str:
     if crossing is None or gpu_op is None:
         return words("model.answer.none")
     return " ".join([words("model.answer.crossover", low=_size(crossing.low), low_chip=Text(crossing.low_chip),
-                           high=_size(crossing.high), high_chip=Text(crossing.high_chip), gpu_op=gpu_op),
+                           high=_size(crossing.high), high_chip=Text(crossing.high_chip), gpu_op=gpu_op,
+                           op_chips=dict(op_basis(found).values)["chips"]),
                      _error_sentence(found, words)])
 
 
