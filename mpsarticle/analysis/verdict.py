@@ -45,6 +45,7 @@ from mpsarticle.analysis.findings import (
     training,
 )
 from mpsarticle.analysis.findings.common import compare_with_cpu
+from mpsarticle.analysis.findings.matvec import copy_beyond_cache
 from mpsarticle.core.specs import WORKLOADS
 from mpsarticle.core.stats import SAME, Agreement, Direction, Ratio
 from mpsarticle.results.model import Point, ResultSet
@@ -298,11 +299,11 @@ def _bound(results: ResultSet, band: Bandwidth) -> TokenBound | None:
     if band.memory_basis == "largest":
         return TokenBound(band.device, "largest", band.memory_size, band.memory_gb_s, point.bytes_moved)
     # Every B @ a fitted in the cache: a model's weights do not, so only a copy larger than the cache can stand in.
-    copy = _largest_copy(results, band.device)
-    cache = band.cache_bytes
-    if copy is None or cache is None or copy.point.bytes_moved is None or copy.point.bytes_moved <= cache:
+    copy = copy_beyond_cache(results, band)
+    if copy is None or copy.bytes_moved is None:
         return None
-    return TokenBound(band.device, "copy", copy.n, copy.gb_s, copy.point.bytes_moved, cache)
+    return TokenBound(band.device, "copy", int(copy.params["n"]), copy.gb_s or 0.0, copy.bytes_moved,
+                      band.cache_bytes)
 
 
 def _largest_copy(results: ResultSet, device: str) -> CopyRate | None:

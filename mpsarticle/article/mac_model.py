@@ -78,7 +78,7 @@ def answer(results: ResultSet, words: Words) -> str:
         return words("model.answer.none")
     return " ".join([words("model.answer.crossover", low=_size(crossing.low), low_chip=Text(crossing.low_chip),
                            high=_size(crossing.high), high_chip=Text(crossing.high_chip), gpu_op=gpu_op,
-                           op_chips=dict(op_basis(found).values)["chips"]),
+                           op_chips=_op_chips(found)),
                      _error_sentence(found, words)])
 
 
@@ -101,9 +101,13 @@ def op_basis(found: ModelFinding) -> Phrase:
     """How much published evidence the GPU's fixed cost per operation rests on: its rows, sources and chips."""
     rows = found.assumptions["gpu_op_us"].rows
     sources = tuple(dict.fromkeys(r.source_name for r in rows))
-    measured_on = tuple(Text(chip) for chip in dict.fromkeys(r.chip for r in rows))
     return Phrase.of("model.op.basis", rows=Count(len(rows)), sources=Count(len(sources)), source=Text(sources[0]),
-                     chips=Listing(measured_on))
+                     chips=_op_chips(found))
+
+
+def _op_chips(found: ModelFinding) -> Listing:
+    """The chips the published times behind the GPU's fixed cost per operation were measured on."""
+    return Listing(tuple(Text(chip) for chip in dict.fromkeys(r.chip for r in found.assumptions["gpu_op_us"].rows)))
 
 
 #: The opening table's columns: a chip variant, then its predictions.

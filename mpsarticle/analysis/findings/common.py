@@ -52,9 +52,6 @@ class Machine:
     #: The accelerator the chapters compare with the CPU (the first one found), if any.
     accelerator: Accelerator | None
     torch: str
-    #: What ``"mps" if torch.backends.mps.is_available() else "cpu"`` picks here, and mps > cuda > cpu.
-    idiom_device: str
-    default_device: str
 
 
 def machine(results: ResultSet) -> Machine:
@@ -70,8 +67,6 @@ def machine(results: ResultSet) -> Machine:
     return Machine(
         cpu=str(env.get("cpu", "")), cpu_threads=analysis.cpu_threads(results),
         accelerator=accelerator, torch=str(env.get("torch", "")),
-        idiom_device="mps" if "mps" in devices else "cpu",
-        default_device=next((kind for kind in ("mps", "cuda") if kind in devices), "cpu"),
     )
 
 

@@ -34,7 +34,7 @@ from typing import Final, Literal, get_args
 from mpsarticle.analysis import series as analysis
 from mpsarticle.analysis.findings.common import Comparison, compare_series
 from mpsarticle.analysis.findings.matmul import Overall, summary
-from mpsarticle.analysis.findings.matvec import Bandwidth, bandwidths
+from mpsarticle.analysis.findings.matvec import Bandwidth, bandwidths, copy_beyond_cache
 from mpsarticle.core.frameworks import torch_counterpart
 from mpsarticle.core.profiles import emulates_bfloat16
 from mpsarticle.core.specs import DTYPE_SIZES, Decode
@@ -223,7 +223,7 @@ class Decoding:
     products: Point | None = None
     #: The largest plain copy, where it moved more than the device's cache while every ``B @ a`` matrix fit in it:
     #: a model's weights do not fit, so the bound reads at the copy's rate, as the verdict's bound on a 7B model
-    #: does (:func:`mpsarticle.analysis.verdict.verdict`).
+    #: does (:func:`~mpsarticle.analysis.findings.matvec.copy_beyond_cache`).
     copy: Point | None = None
 
     @property
@@ -393,20 +393,8 @@ def decoding(results: ResultSet) -> tuple[Decoding, ...]:
         found.append(Decoding(device, _parameters(params), str(params["dtype"]), int(params["context"]),
                               first.bytes_moved, eager, graph, eager_point, graph_point, bands.get(device),
                               op_cost(results, device), _products(results, device, first),
-                              _copy_beyond_cache(results, bands.get(device))))
+                              copy_beyond_cache(results, bands[device]) if device in bands else None))
     return tuple(found)
-
-
-def _copy_beyond_cache(results: ResultSet, band: Bandwidth | None) -> Point | None:
-    """The device's largest good plain copy, where every ``B @ a`` matrix fit in its cache and that copy moved more
-    than the cache: the only rate of this build that a model's weights, larger than any cache, can be read at."""
-    if band is None or band.memory_basis != "fits_cache" or not band.cache_bytes:
-        return None
-    pairs = analysis.series(results, workload="copy", device=band.device)
-    if not pairs or not pairs[-1][1].gb_s:
-        return None
-    point = pairs[-1][1]
-    return point if point.bytes_moved is not None and point.bytes_moved > band.cache_bytes else None
 
 
 @dataclass(frozen=True)

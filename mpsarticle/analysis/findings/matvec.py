@@ -231,6 +231,19 @@ def _from_memory(rated: list[tuple[float, int, Point]], cache: int | None) -> tu
     return ("fits_cache", *rated[-1])
 
 
+def copy_beyond_cache(results: ResultSet, band: Bandwidth) -> Point | None:
+    """The device's largest good plain copy, where every ``B @ a`` matrix fit in its cache and that copy moved more
+    than the cache: the only rate of this build that weights larger than any cache can be read at (a bound on a
+    language model's tokens per second); ``None`` elsewhere."""
+    if band.memory_basis != "fits_cache" or not band.cache_bytes:
+        return None
+    pairs = series.series(results, workload="copy", device=band.device)
+    if not pairs or not pairs[-1][1].gb_s:
+        return None
+    point = pairs[-1][1]
+    return point if point.bytes_moved is not None and point.bytes_moved > band.cache_bytes else None
+
+
 def bandwidths(results: ResultSet, suite: str | None = None) -> tuple[Bandwidth, ...]:
     """One :class:`Bandwidth` per device (CPU first, then the accelerator) with a good ``B @ a``."""
     found = []
