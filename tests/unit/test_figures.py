@@ -153,7 +153,7 @@ def test_exact_labels_in_each_language() -> None:
     assert original["en"].get_ylabel() == "Elapsed time (ms, 100 calls)"
     assert original["id"].get_ylabel() == "Waktu eksekusi (ms, 100 panggilan)"
     assert figures.speedup(results, "id").axes[0].get_ylabel() == "Percepatan terhadap CPU (×)"
-    assert "GPU Apple (MPS), salinan biasa terbesar: 500 GB/s" in _texts(figures.bandwidth(results, "id"))
+    assert "GPU Apple (MPS), penyalinan memori biasa terbesar: 500 GB/s" in _texts(figures.bandwidth(results, "id"))
 
 
 def test_the_figures_words_have_the_same_keys_in_both_languages() -> None:

@@ -530,7 +530,7 @@ def test_wins_below_a_crossover_are_named_and_each_is_a_win() -> None:
     assert claims(results, mixed())
     assert claims(results, mixed(2000))  # a size too noisy to tell, and the win left out
     for lang, ending in (("en", "it wins only at m = 1,000."),
-                         ("id", "GPU Apple (MPS) hanya unggul pada m = 1.000.")):
+                         ("id", "itu, GPU hanya unggul pada m = 1.000.")):
         sentence = crossover_sentence(crossover(results), Words(lang))
         assert ending in sentence, sentence
 

@@ -47,7 +47,7 @@ BROKEN = ("failed_check", "out_of_memory", "error")
 #: How the chapter on B @ a reads each device's best rate against its copy (the numbers are in its table).
 BEST_RATE = {"en": re.compile(r"On the .+? the best rate |No copy was measured on the .+? to compare its best rate"),
              "id": re.compile(r"Di [^,]+, laju terbaiknya |Di [^,]+, sebaran hasilnya terlalu lebar untuk "
-                              r"memastikan apakah laju terbaiknya|Tidak ada salinan biasa yang diukur di ")}
+                              r"memastikan apakah laju terbaiknya|Tidak ada penyalinan memori biasa yang diukur di ")}
 #: The cells of an HTML table's body, row by row.
 CELLS = re.compile(r"<td[^>]*>(.*?)</td>")
 

@@ -89,7 +89,7 @@ def _check_row(row: list[str], results, device: str, point, lang: str) -> None:
         assert abs(share - (1 / point.measured_s) / bound) <= max(5e-3 * share, 5e-4 if share < 0.1 else 5e-3)
         products = [p for p in results.select(workload="step_products", device=device, method="engine")
                     if p.ok and p.detail.get("overhead_removed_by")]
-        workload = "copy" if ("copy" in row[6] or "salinan" in row[6]) else "matvec"
+        workload = "copy" if ("copy" in row[6] or "penyalinan" in row[6]) else "matvec"
         rates = [p.bytes_moved / p.measured_s / 1e9 for p in products] or [
             p.gb_s for p in results.select(workload=workload, device=device, method="engine") if p.ok and p.gb_s]
         assert any(_close(rate, r) for r in rates), (row, rates)
