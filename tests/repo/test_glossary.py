@@ -42,11 +42,12 @@ KNOWN_RETIRED = {
     "en": {"measuring engine", "synchronised engine", "throughput", "overhead", "wall-clock"},
     "id": {"mesin ukur", "utas", "tolok ukur", "eksperimen",
            # one rendering per concept: too noisy to tell, level within noise, plain copy, share, bound, eager,
-           # published figure and who published it, rule of thumb, text generation, and the model's miss (not the
-           # correctness check's error)
+           # published figure and who published it, rule of thumb, text generation, the model's miss (not the
+           # correctness check's error), and the fixed cost (not a second name for it)
            "terlalu menyebar", "tidak dapat dibedakan", "setara dalam batas noise", "salinan memori",
            "salinan biasa", "pecahan", "batas kecepatan", "eager mode", "secara eager", "angka kutipan",
-           "angka terbitan", "pihak ketiga", "aturan praktis", "pembangkitan teks", "galat median"},
+           "angka terbitan", "pihak ketiga", "aturan praktis", "pembangkitan teks", "galat median",
+           "biaya panggilan"},
 }
 #: The rows each glossary has and the other has not: Indonesian word choices with no English question behind them
 #: (which verb goes with a fixed cost, which English loanwords stay, "galat" against "error").

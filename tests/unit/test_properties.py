@@ -184,5 +184,5 @@ def test_training_and_naive_words_follow_the_intervals(results: ResultSet) -> No
     assert ("× too little" in english) == (gap == FASTER), english
     assert ("× too much" in english) == (gap == SLOWER), english
     assert ("agree within a fifth" in english) == (gap == SAME), english
-    assert ("× terlalu kecil" in indonesian) == (gap == FASTER), indonesian
-    assert ("× terlalu besar" in indonesian) == (gap == SLOWER), indonesian
+    assert ("× lebih singkat daripada waktu sebenarnya" in indonesian) == (gap == FASTER), indonesian
+    assert ("× lebih lama daripada waktu sebenarnya" in indonesian) == (gap == SLOWER), indonesian

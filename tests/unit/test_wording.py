@@ -80,9 +80,9 @@ def test_plurals_follow_the_number_as_written():
         "1.00 tokens per second on the CPU"
     # An exact form ("=1") comes first in a language whose plural rules have no singular, too.
     assert id_("machines.listing", count=Count(1), labels=Listing((Text("a"),))) == \
-        "Selain mesin yang membangun salinan situs ini, arsip menyimpan satu mesin lain: a."
+        "Selain hasil dari mesin yang membangun situs versi ini, arsip menyimpan hasil dari satu mesin lain: a."
     assert id_("machines.listing", count=Count(2), labels=Listing((Text("a"), Text("b")))) == \
-        "Selain mesin yang membangun salinan situs ini, arsip menyimpan 2 mesin lain: a dan b."
+        "Selain hasil dari mesin yang membangun situs versi ini, arsip menyimpan hasil dari 2 mesin lain: a dan b."
 
 
 def test_a_bare_number_is_refused():
