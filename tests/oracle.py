@@ -2304,19 +2304,35 @@ def check_best_top(s: Said, c: Context) -> None:
 
 
 def check_best_capped(s: Said, c: Context) -> None:
-    """"The CPU was measured only up to m = … in this precision, and its rate was highest there": the CPU's best
-    rate in it stands at that size, and no larger size of it was measured well, nor any smaller one missing."""
+    """"In every precision (or in those named) the CPU's rate was highest at the largest size it measured": in
+    each, the CPU's best rate stands at the largest of two or more sizes it measured well; ``every`` only where
+    that holds of every precision the CPU has a best rate in, and the named ones exactly the precisions compared
+    on both devices where it holds."""
     v, o = s.values, c.oracle
-    dtype, at = text_of(v["dtype"]), v["size"].n
     if c.device(v["device"]) != o.accelerator:
         c.fail(f"best rate capped: said of the {c.device(v['device'])}, not the accelerator {o.accelerator}")
-    sizes = sorted({int(p.params["m"]) for p in o.results.select(workload="matmul", device="cpu")
-                    if good(p) and p.params.get("dtype") == dtype and p.method == "engine"})
-    if not sizes or sizes[-1] != at or len(sizes) < 2:
-        c.fail(f"best rate capped: the CPU's {dtype} said to stop at m = {at:,}, but it measured {sizes}")
-    tops = [int(t.point.params["m"]) for t in o.best("matmul", "cpu", "flops", dtype=dtype)]
-    if at not in tops:
-        c.fail(f"best rate capped: the CPU's best {dtype} rate said to be at m = {at:,}, but it is at {tops}")
+
+    def capped(dtype: str) -> bool:
+        sizes = sorted({int(p.params["m"]) for p in o.results.select(workload="matmul", device="cpu")
+                        if good(p) and p.params.get("dtype") == dtype and p.method == "engine"})
+        tops = [int(t.point.params["m"]) for t in o.best("matmul", "cpu", "flops", dtype=dtype)]
+        return len(sizes) > 1 and sizes[-1] in tops
+
+    compared = _best_compared(c)
+    held = [d for d in compared if capped(d)]
+    if choice(s, "which") == "every":
+        ranged = [d for d in DTYPES if o.best("matmul", "cpu", "flops", dtype=d)]
+        for dtype in ranged:
+            if not capped(dtype):
+                c.fail(f"best rate capped in every precision, but the CPU's best {dtype} rate is not at the "
+                       f"largest of several sizes")
+        if not held:
+            c.fail("best rate capped in every precision, but no precision has a best rate on both devices")
+    else:
+        named = [text_of(d) for d in values_of(v["dtypes"])]
+        if sorted(named) != sorted(held):
+            c.fail(f"best rate capped in {named}, but the precisions compared where the CPU's best is at its "
+                   f"largest size are {held}")
 
 
 def check_best_none(s: Said, c: Context) -> None:

@@ -1827,6 +1827,11 @@ MATMUL_MUTATIONS = [
     ("apple-m3-max", "matmul", "matmul.best.top", None, {"rest": Choice("some"),
                                                          "others": Listing((Text("float32"),))}),
     ("cuda-faulty", "matmul", "matmul.best.top", None, {"rest": Choice("every")}),
+    # The CPU's best at its largest size: said of every precision where one is not, a precision named or left out.
+    ("apple-m3-max", "matmul", "matmul.best.capped", None, {"which": Choice("every")}),
+    ("apple-m3-max", "matmul", "matmul.best.capped", None, {"dtypes": Listing((Text("float32"), Text("float16")))}),
+    ("nvidia-h200", "matmul", "matmul.best.capped", None, {"which": Choice("listed"),
+                                                           "dtypes": Listing((Text("float16"),))}),
 ]
 
 
