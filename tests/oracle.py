@@ -362,7 +362,8 @@ PARTS: frozenset[str] = frozenset({
     "point", "point.other", "point.more", "cpufact.matvec", "cpufact.matmul", "missing_count",
     "selfcheck.processes", "ops.cost", "attention.backend.choice",
     "attention.call", "remeasured.seen", "remeasured.processes",
-    "rejected.points", "mlx.side", "mlx.name", "decode.contexts.step", "decode.context.one", *MODEL_PARTS,
+    "rejected.points", "mlx.side", "mlx.name", "decode.contexts.step", "decode.context.one", "decode.bound",
+    *MODEL_PARTS,
 })
 
 #: Keys that carry no measured claim: the machine's names, captions, the gaps' list, what a missing measurement
@@ -4231,6 +4232,12 @@ def check_decode_answer(s: Said, c: Context) -> None:
     point = steps[0].point
     c.quantity(s.values["share"], [(1 / value) / (rate / point.bytes_moved) for value in _values(steps)
                                    for rate in _bound_rates(c, device)], "the share of the bound")
+    # The rate the bound is named by: its own matrices' where measured, else the copy's where every B @ a matrix
+    # fit in the cache, else B @ a's from memory.
+    basis = "matched" if _products(c, device) else "copy" if _copy_rates(c, device) else "best"
+    said = [choice(p, "basis") for p in parts(s.values["bound"])]
+    if said != [basis]:
+        c.fail(f"the answer names its bound by {said}, but its rate is the {basis} one")
     claimed = {"unknown": None}.get(choice(s, "limit"), choice(s, "limit"))
     found = _limits(c, device)
     if claimed is None and found:

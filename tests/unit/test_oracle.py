@@ -1430,6 +1430,10 @@ LLM_MUTATIONS = [
     ("nvidia-h200-like", "llm", "decode.conclusion", _device_is(CUDA),
      {"limit": Choice("overhead"), "ops_share": Share(0.43)}),
     ("nvidia-h200-like", "index", "answer.decode", None, {"limit": Choice("overhead")}),
+    # The answer's bound named by a rate it does not rest on: B @ a's where its own matrices were read alone, and
+    # its own matrices where they were not measured.
+    ("nvidia-h200-like", "index", "answer.decode", None, {"bound": Phrase.of("decode.bound", basis=Choice("best"))}),
+    ("apple-m1-base", "index", "answer.decode", None, {"bound": Phrase.of("decode.bound", basis=Choice("matched"))}),
     # (Not "the fixed cost ... limits it" for that CPU: one pair of process readings puts its operations at 58 % of
     # a step, so the oracle accepts either; the share of its bound stays under half, at most 48 %, in every reading.)
     ("nvidia-h200-workers", "llm", "decode.conclusion", _device_is(CPU), {"limit": Choice("bandwidth")}),
