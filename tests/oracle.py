@@ -314,6 +314,7 @@ CHECKS: dict[str, str] = {
     "decode.conclusion": "check_decode_conclusion",
     "decode.missing": "check_decode_missing",
     "answer.decode": "check_decode_answer",
+    "caption.decode": "check_decode_caption",
     "rule.decode": "check_decode_rule",
     "rule.decode.none": "check_decode_rule_none",
     "decode.route": "check_decode_route",
@@ -4244,6 +4245,18 @@ def check_decode_answer(s: Said, c: Context) -> None:
         c.fail(f"the answer says nothing of what limits the step, but the readings allow {sorted(found)}")
     elif claimed is not None and claimed not in found:
         c.fail(f"the answer says '{claimed}', but the readings allow only {sorted(found)}")
+
+
+def check_decode_caption(s: Said, c: Context) -> None:
+    """The decode chart's hatched bars named by how the step was replayed: a way some replayed step was recorded
+    with (a file that does not say was a CUDA graph)."""
+    said = choice(s, "replay")
+    if said == "none":
+        return
+    devices = {p.device for p in c.oracle.results.points if p.workload == "decode"}
+    ways = {t.point.detail.get("overhead_removed_by") or "cuda_graph" for d in devices for t in _steps(c, d, "graph")}
+    if said not in ways:
+        c.fail(f"the decode chart's caption says '{said}', but the replayed steps were {sorted(ways) or 'none'}")
 
 
 def _answered(c: Context) -> str:
