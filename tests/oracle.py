@@ -2578,14 +2578,10 @@ def _train_interval(s: Said, c: Context, pairs: Pairs, at: int) -> None:
 
 
 def check_train_scaling_none(s: Said, c: Context) -> None:
-    """Why no device's growth is said: "one batch size only" needs every device to have at most one good batch;
-    "scatter too widely" needs some device with two or more."""
+    """Why no device's growth is said: "one batch size only" needs every device to have at most one good batch."""
     most = max((len(c.oracle.timed("train_step", device)) for device in c.oracle.devices), default=0)
-    why = choice(s, "why")
-    if why == "single" and most >= 2:
+    if most >= 2:
         c.fail(f"'one batch size only', but a device measured {most} batches well")
-    if why == "noisy" and most < 2:
-        c.fail("'measured at more than one batch size', but no device measured two batches well")
 
 
 def check_train_scaling(s: Said, c: Context) -> None:

@@ -656,17 +656,16 @@ def test_a_training_step_is_level_only_where_its_intervals_are_narrow() -> None:
 
 
 def test_why_the_steps_growth_is_not_said_matches_the_batches_measured() -> None:
-    """"No more than one batch size" fails where a device measured two batches well; "scatter too widely" fails
-    where none did; and the chapter gives the reason that holds."""
-    def none(why: str) -> Said:
-        return said("train.scaling.none", why=Choice(why))
+    """"No more than one batch size" fails where a device measured two batches well, and the chapter says it where
+    none did."""
+    none = said("train.scaling.none")
     one = tiny({32: 10e-3}, {32: 9e-3}, workload="train_step", suite="train")
     two = tiny({32: 10e-3, 128: 40e-3}, {32: 9e-3}, workload="train_step", suite="train")
-    assert not claims(one, none("single"))
-    assert claims(one, none("noisy"))
-    assert claims(two, none("single"))
-    assert not claims(two, none("noisy"))
-    assert "one batch size at most" in scaling_sentence(f.batch_scaling(one), Words("en"), f.unplaced_scaling(one))
+    assert not claims(one, none)
+    assert claims(two, none)
+    assert "one batch size at most" in scaling_sentence(f.batch_scaling(one), Words("en"))
+    # Two batches, however noisy, give a reading of how the time grew: the sentence has no "too noisy" case.
+    assert "one batch size at most" not in scaling_sentence(f.batch_scaling(two), Words("en"))
 
 
 def test_the_cpus_half_precision_names_its_too_noisy_sizes_apart_from_its_level_ones() -> None:
