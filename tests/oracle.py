@@ -314,6 +314,7 @@ CHECKS: dict[str, str] = {
     "decode.conclusion": "check_decode_conclusion",
     "decode.missing": "check_decode_missing",
     "answer.decode": "check_decode_answer",
+    "caption.decode": "check_decode_caption",
     "rule.decode": "check_decode_rule",
     "rule.decode.none": "check_decode_rule_none",
     "decode.route": "check_decode_route",
@@ -362,7 +363,8 @@ PARTS: frozenset[str] = frozenset({
     "point", "point.other", "point.more", "cpufact.matvec", "cpufact.matmul", "missing_count",
     "selfcheck.processes", "ops.cost", "attention.backend.choice",
     "attention.call", "remeasured.seen", "remeasured.processes",
-    "rejected.points", "mlx.side", "mlx.name", "decode.contexts.step", "decode.context.one", *MODEL_PARTS,
+    "rejected.points", "mlx.side", "mlx.name", "decode.contexts.step", "decode.context.one", "decode.bound",
+    *MODEL_PARTS,
 })
 
 #: Keys that carry no measured claim: the machine's names, captions, the gaps' list, what a missing measurement
@@ -2304,19 +2306,35 @@ def check_best_top(s: Said, c: Context) -> None:
 
 
 def check_best_capped(s: Said, c: Context) -> None:
-    """"The CPU was measured only up to m = … in this precision, and its rate was highest there": the CPU's best
-    rate in it stands at that size, and no larger size of it was measured well, nor any smaller one missing."""
+    """"In every precision (or in those named) the CPU's rate was highest at the largest size it measured": in
+    each, the CPU's best rate stands at the largest of two or more sizes it measured well; ``every`` only where
+    that holds of every precision the CPU has a best rate in, and the named ones exactly the precisions compared
+    on both devices where it holds."""
     v, o = s.values, c.oracle
-    dtype, at = text_of(v["dtype"]), v["size"].n
     if c.device(v["device"]) != o.accelerator:
         c.fail(f"best rate capped: said of the {c.device(v['device'])}, not the accelerator {o.accelerator}")
-    sizes = sorted({int(p.params["m"]) for p in o.results.select(workload="matmul", device="cpu")
-                    if good(p) and p.params.get("dtype") == dtype and p.method == "engine"})
-    if not sizes or sizes[-1] != at or len(sizes) < 2:
-        c.fail(f"best rate capped: the CPU's {dtype} said to stop at m = {at:,}, but it measured {sizes}")
-    tops = [int(t.point.params["m"]) for t in o.best("matmul", "cpu", "flops", dtype=dtype)]
-    if at not in tops:
-        c.fail(f"best rate capped: the CPU's best {dtype} rate said to be at m = {at:,}, but it is at {tops}")
+
+    def capped(dtype: str) -> bool:
+        sizes = sorted({int(p.params["m"]) for p in o.results.select(workload="matmul", device="cpu")
+                        if good(p) and p.params.get("dtype") == dtype and p.method == "engine"})
+        tops = [int(t.point.params["m"]) for t in o.best("matmul", "cpu", "flops", dtype=dtype)]
+        return len(sizes) > 1 and sizes[-1] in tops
+
+    compared = _best_compared(c)
+    held = [d for d in compared if capped(d)]
+    if choice(s, "which") == "every":
+        ranged = [d for d in DTYPES if o.best("matmul", "cpu", "flops", dtype=d)]
+        for dtype in ranged:
+            if not capped(dtype):
+                c.fail(f"best rate capped in every precision, but the CPU's best {dtype} rate is not at the "
+                       f"largest of several sizes")
+        if not held:
+            c.fail("best rate capped in every precision, but no precision has a best rate on both devices")
+    else:
+        named = [text_of(d) for d in values_of(v["dtypes"])]
+        if sorted(named) != sorted(held):
+            c.fail(f"best rate capped in {named}, but the precisions compared where the CPU's best is at its "
+                   f"largest size are {held}")
 
 
 def check_best_none(s: Said, c: Context) -> None:
@@ -2560,14 +2578,10 @@ def _train_interval(s: Said, c: Context, pairs: Pairs, at: int) -> None:
 
 
 def check_train_scaling_none(s: Said, c: Context) -> None:
-    """Why no device's growth is said: "one batch size only" needs every device to have at most one good batch;
-    "scatter too widely" needs some device with two or more."""
+    """Why no device's growth is said: "one batch size only" needs every device to have at most one good batch."""
     most = max((len(c.oracle.timed("train_step", device)) for device in c.oracle.devices), default=0)
-    why = choice(s, "why")
-    if why == "single" and most >= 2:
+    if most >= 2:
         c.fail(f"'one batch size only', but a device measured {most} batches well")
-    if why == "noisy" and most < 2:
-        c.fail("'measured at more than one batch size', but no device measured two batches well")
 
 
 def check_train_scaling(s: Said, c: Context) -> None:
@@ -4215,12 +4229,30 @@ def check_decode_answer(s: Said, c: Context) -> None:
     point = steps[0].point
     c.quantity(s.values["share"], [(1 / value) / (rate / point.bytes_moved) for value in _values(steps)
                                    for rate in _bound_rates(c, device)], "the share of the bound")
+    # The rate the bound is named by: its own matrices' where measured, else the copy's where every B @ a matrix
+    # fit in the cache, else B @ a's from memory.
+    basis = "matched" if _products(c, device) else "copy" if _copy_rates(c, device) else "best"
+    said = [choice(p, "basis") for p in parts(s.values["bound"])]
+    if said != [basis]:
+        c.fail(f"the answer names its bound by {said}, but its rate is the {basis} one")
     claimed = {"unknown": None}.get(choice(s, "limit"), choice(s, "limit"))
     found = _limits(c, device)
     if claimed is None and found:
         c.fail(f"the answer says nothing of what limits the step, but the readings allow {sorted(found)}")
     elif claimed is not None and claimed not in found:
         c.fail(f"the answer says '{claimed}', but the readings allow only {sorted(found)}")
+
+
+def check_decode_caption(s: Said, c: Context) -> None:
+    """The decode chart's hatched bars named by how the step was replayed: a way some replayed step was recorded
+    with (a file that does not say was a CUDA graph)."""
+    said = choice(s, "replay")
+    if said == "none":
+        return
+    devices = {p.device for p in c.oracle.results.points if p.workload == "decode"}
+    ways = {t.point.detail.get("overhead_removed_by") or "cuda_graph" for d in devices for t in _steps(c, d, "graph")}
+    if said not in ways:
+        c.fail(f"the decode chart's caption says '{said}', but the replayed steps were {sorted(ways) or 'none'}")
 
 
 def _answered(c: Context) -> str:

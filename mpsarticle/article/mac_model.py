@@ -16,7 +16,7 @@ from mpsarticle.analysis.findings.model import ANSWER_DECODE, ANSWER_MATMUL, Mod
 from mpsarticle.analysis.model import Fit
 from mpsarticle.analysis.series import ceiling_gb_s, peak_gflop_s
 from mpsarticle.article.formatting import duration, number, percent, whole
-from mpsarticle.article.mac_tables import REPORTED_MARK
+from mpsarticle.article.mac_tables import PREDICTION_MARK
 from mpsarticle.article.tables import html_table
 from mpsarticle.article.wording import (
     Bytes,
@@ -158,7 +158,7 @@ def answer_table(results: ResultSet, words: Words) -> str:
         v = row.values
         name = f"{words.render(v['chip'])} ({words('your_mac.cores', cores=Text(whole(v['cores'].n, words.lang)))})"
         if reported(v["chip"].value, v["cores"].n):
-            name += REPORTED_MARK
+            name += PREDICTION_MARK
             marked = True
         cells = [name] + [words.render(v[k]) if k in v else "–" for k in ("cross", "speedup", "eager", "bound")]
         body.append("<tr>" + "".join(f"<td>{html.escape(cell)}</td>" for cell in cells) + "</tr>")
@@ -175,7 +175,7 @@ def reported(name: str, cores: int) -> bool:
 
 def _chip_name(chip: Chip) -> str:
     """A chip variant's name in a table of predictions, marked where its bandwidth is a third party's report."""
-    return chip.name + (REPORTED_MARK if reported(chip.name, chip.gpu_cores) else "")
+    return chip.name + (PREDICTION_MARK if reported(chip.name, chip.gpu_cores) else "")
 
 
 def reported_rows_note(marked: bool, words: Words) -> str:
@@ -184,7 +184,7 @@ def reported_rows_note(marked: bool, words: Words) -> str:
     table does; nothing where no row is marked."""
     if not marked:
         return ""
-    text = REPORTED_MARK.strip() + " " + words("model.table.reported_note")
+    text = PREDICTION_MARK.strip() + " " + words("model.table.reported_note")
     return f'<p class="mpsarticle-note">{html.escape(text)}</p>'
 
 

@@ -70,6 +70,7 @@ def sentences(results: ResultSet, words: Words) -> dict[str, str]:
             "attention_compared": attention_compared(found, words),
             "context_sentence": context_sentence(results, words),
             "decode_sentence": decode_sentence(results, words),
+            "decode_caption": decode_caption(results, words),
             "contexts_sentence": contexts_sentence(results, words),
             "prompt_sentence": prompt_sentence(results, words),
             "precision_sentence": precision_sentence(results, words),
@@ -409,6 +410,18 @@ def precision_sentence(results: ResultSet, words: Words) -> str:
     return " ".join(parts)
 
 
+def decode_caption(results: ResultSet, words: Words) -> str:
+    """The decode chart's caption: the hatched bars named by what this build did to them (a CUDA graph replayed, a
+    step compiled by torch.compile), as the chart's rows are; neither where no step was replayed."""
+    found = decoding(results)
+    # The chart shows a replayed bar only beside a bound, where any device has one (figures.llm.decode_bars).
+    shares = any(d.bound_tokens_per_s for d in found)
+    hows = {d.graph_how or "cuda_graph" for d in found if d.graph is not None and (d.bound_tokens_per_s or not shares)}
+    if len(hows) > 1:  # (one accelerator a build: a CUDA GPU or an Apple GPU, never both)
+        raise ValueError(f"one caption names one way to replay a step, but this build used {sorted(hows)}")
+    return words("caption.decode", replay=Choice(hows.pop() if hows else "none"))
+
+
 # -- the answer -----------------------------------------------------------------------------
 
 def _answered(results: ResultSet) -> Decoding | None:
@@ -426,9 +439,11 @@ def decode_answer(results: ResultSet, words: Words) -> str:
         return words("answer.decode.none")
     share = one.share(one.eager)
     assert share is not None  # (chosen for having a bound)
-    # Two figures only: the model, its bytes and the bound's arithmetic stand in the chapter on language models.
+    # Two figures only: the model, its bytes and the bound's arithmetic stand in the chapter on language models;
+    # the bound is named by the measured rate it rests on, not by a bandwidth the reader would take for the spec's.
+    bound = Phrase.of("decode.bound", basis=Choice(one.bound_basis or "best"))
     return words("answer.decode", limit=Choice(one.limit or "unknown"), device=words.device(one.device),
-                 tokens=Num(one.eager.tokens_per_s), share=Share(share[0]))
+                 tokens=Num(one.eager.tokens_per_s), share=Share(share[0]), bound=bound)
 
 
 def rule_more(results: ResultSet, words: Words) -> str:
