@@ -147,6 +147,9 @@ FASTER, SLOWER, SAME = "faster", "slower", "same"
 #: Two values whose ratio's interval holds 1 but reaches beyond :data:`AGREE` on either side: not level, too noisy
 #: to tell (read where a sentence tells the two apart: :func:`level_reading`).
 UNCLEAR = "unclear"
+#: Too noisy to tell, read further where the two points' PUBLISHED 95 % intervals do not meet: the other looks
+#: faster (``ahead``) or slower (``behind``), though not by enough to be sure (:func:`told_reading`).
+AHEAD, BEHIND = "ahead", "behind"
 #: Each point's interval: 97.5 %, so that two hold together at 95 % (Bonferroni).
 LEVEL = 0.975
 SIZE_KEYS = {"matvec": "m", "matmul": "m", "copy": "n", "train_step": "batch", "op_chain": "ops", "attention": "seq",
@@ -594,6 +597,39 @@ def rate_level_reading(mine: Timed, theirs: Timed, amount: str) -> str:
     return _level(rate_direction(mine, theirs, amount), rate_too_noisy(mine.point, theirs.point, amount))
 
 
+def apart(base: Point, other: Point) -> str | None:
+    """Where the two published intervals of time do not meet: :data:`AHEAD` (other's wholly below base's: other
+    looks faster), :data:`BEHIND` (the reverse), else ``None``."""
+    (base_low, base_high), (other_low, other_high) = published(base), published(other)
+    return AHEAD if base_low > other_high else BEHIND if other_low > base_high else None
+
+
+def told_reading(base: Timed, other: Timed) -> str:
+    """:func:`level_reading`, with too noisy to tell split further by :func:`apart`: a pair whose published
+    intervals do not meet is never too noisy to tell, but leaning one way."""
+    found = level_reading(base, other)
+    return (apart(base.point, other.point) or UNCLEAR) if found == UNCLEAR else found
+
+
+def rate_told_reading(mine: Timed, theirs: Timed, amount: str) -> str:
+    """:func:`told_reading` by rate: ``mine`` looks faster where its published rate interval lies wholly above
+    theirs."""
+    found = rate_level_reading(mine, theirs, amount)
+    if found != UNCLEAR:
+        return found
+    (low, high), (their_low, their_high) = published(mine.point), published(theirs.point)
+    mine_work, their_work = getattr(mine.point, amount), getattr(theirs.point, amount)
+    if mine_work / high > their_work / their_low:
+        return AHEAD
+    if mine_work / low < their_work / their_high:
+        return BEHIND
+    return UNCLEAR
+
+
+#: A sentence's form for two values set side by side, as the oracle's readings name it.
+SIDE_FORMS = {"faster": FASTER, "slower": SLOWER, "same": SAME, "unclear": UNCLEAR, "ahead": AHEAD, "behind": BEHIND}
+
+
 def naive_verdict(engine: Timed, naive: Timed) -> str:
     """The naive figure against the synchronised timer's: the two agree within a fifth (the whole interval of
     their ratio inside it), else too small or too large (wholly on one side of 1), else too noisy to say."""
@@ -636,9 +672,15 @@ class Pairs:
     #: Whether overlapping intervals are told apart as level (:data:`SAME`) or too noisy to tell (:data:`UNCLEAR`,
     #: :func:`too_noisy`): for sentences that set the two side by side.
     tells_noise: bool = False
+    #: Whether too noisy to tell is split further into leaning one way (:func:`told_reading`): for sentences that
+    #: have a form for it.
+    tells_apart: bool = False
 
     def telling_noise(self) -> Pairs:
         return replace(self, tells_noise=True)
+
+    def telling_apart(self) -> Pairs:
+        return replace(self, tells_noise=True, tells_apart=True)
 
     def common(self) -> list[int]:
         return sorted(self.base.keys() & self.other.keys())
@@ -649,7 +691,7 @@ class Pairs:
     def directions(self, size: int) -> set[str]:
         """Every direction a pair of readings at ``size`` shows (see :class:`Timed`); with :attr:`tells_noise`,
         level told apart from too noisy to tell (:func:`level_reading`)."""
-        read = level_reading if self.tells_noise else direction
+        read = told_reading if self.tells_apart else level_reading if self.tells_noise else direction
         return {read(b, o) for pb, po in self.at(size) for b in pb.readings() for o in po.readings()}
 
     def level_readings(self, size: int) -> set[str]:
@@ -1364,8 +1406,9 @@ def check_never(s: Said, c: Context) -> None:
 def _no_side_at_largest(s: Said, c: Context, pairs: Pairs, at: int) -> None:
     """The two set side by side at the largest size: "about as fast" (level, narrow published intervals), or
     too noisy to tell which is faster (the form ``unclear``)."""
-    if choice(s, "direction") == "unclear":
-        c.side(UNCLEAR, pairs.telling_noise(), at, f"too noisy to tell which is faster at m = {at:,}")
+    form = choice(s, "direction")
+    if form in ("unclear", "ahead", "behind"):
+        c.side(SIDE_FORMS[form], pairs.telling_apart(), at, f"'{form}' at m = {at:,}")
     else:
         c.side(SAME, pairs.telling_noise(), at, f"about as fast at m = {at:,}")
 
@@ -1416,9 +1459,9 @@ def check_small(s: Said, c: Context) -> None:
     if not common or at != common[0]:
         c.fail(f"'the smallest matrix-vector product measured' is m = {at:,}, but the smallest measured on both "
                f"is m = {common[0] if common else 0:,}")
-    side = {"faster": FASTER, "same": SAME, "unclear": UNCLEAR}.get(choice(s, "direction"), SLOWER)
-    if side in (SAME, UNCLEAR):  # two times set side by side: level, or too noisy to tell
-        found = pairs.level_readings(at)
+    side = SIDE_FORMS[choice(s, "direction")]
+    if side in (SAME, UNCLEAR, AHEAD, BEHIND):  # two times set side by side: level, too noisy, or leaning one way
+        found = pairs.telling_apart().directions(at)
         if side not in found:
             c.fail(f"m = {at:,}: said {side}, but the readings are {'/'.join(sorted(found))} ({pairs.evidence(at)})")
     else:
@@ -1552,12 +1595,12 @@ def check_copy(s: Said, c: Context) -> None:
         c.fail(f"copy against copy, but the table of memory quotes no copy of the {o.accelerator} and the CPU "
                f"that their points give")
         return
-    directions = {rate_level_reading(a, p, "bytes_moved") for pa in acc for pp in cpu for a in pa.readings()
+    directions = {rate_told_reading(a, p, "bytes_moved") for pa in acc for pp in cpu for a in pa.readings()
                   for p in pp.readings()}
-    said = {"faster": FASTER, "slower": SLOWER, "unclear": UNCLEAR}.get(choice(s, "direction"), SAME)
+    said = SIDE_FORMS[choice(s, "direction")]
     if directions and said not in directions:
         c.fail(f"copy against copy: the accelerator's is {'/'.join(sorted(directions))}, not {said}")
-    if "factor" in printed_fields(s) and said != SAME:
+    if "factor" in printed_fields(s) and said in (FASTER, SLOWER):
         ratios = [a.rate("bytes_moved")[0] / p.rate("bytes_moved")[0] for a in acc for p in cpu]
         c.factor(s.values["factor"], [r if said == FASTER else 1 / r for r in ratios], "copy against copy")
 
@@ -1577,11 +1620,11 @@ def check_reading(s: Said, c: Context) -> None:
     if bases != {"beyond_cache"}:
         c.fail(f"B @ a compared 'from memory', but the table reads the rates as {sorted(bases)}")
     acc, cpu = (_row_points(c, rows[d], "read", "matvec") for d in (o.accelerator, "cpu"))
-    directions = {rate_level_reading(a, p, "bytes_moved") for pa in acc for pp in cpu for a in pa.readings()
+    directions = {rate_told_reading(a, p, "bytes_moved") for pa in acc for pp in cpu for a in pa.readings()
                   for p in pp.readings()}
     ratios = [a.rate("bytes_moved")[0] / p.rate("bytes_moved")[0] for a in acc for p in cpu]
     said = choice(s, "direction")
-    if said in (SAME, UNCLEAR):
+    if said in (SAME, UNCLEAR, AHEAD, BEHIND):
         if directions and said not in directions:
             c.fail(f"'{said}', but the accelerator reads {'/'.join(sorted(directions))}")
         return
@@ -2533,8 +2576,8 @@ def check_cpu_facts(s: Said, c: Context) -> None:
 
 def check_train(s: Said, c: Context) -> None:
     v = s.values
-    pairs, at = c.oracle.compare("train_step").telling_noise(), v["batch"].n
-    side = {"faster": FASTER, "slower": SLOWER, "unclear": UNCLEAR}.get(choice(s, "direction"), SAME)
+    pairs, at = c.oracle.compare("train_step").telling_apart(), v["batch"].n
+    side = SIDE_FORMS[choice(s, "direction")]
     c.side(side, pairs, at, f"batch {at:,}")
     _pair_times(c, "train_step", at, v["acc"], v["cpu"])
     if "factor" in printed_fields(s):
@@ -2547,8 +2590,8 @@ def check_train_also(s: Said, c: Context) -> None:
         _train_missing(s, c)
         return
     v = s.values
-    pairs, at = c.oracle.compare("train_step").telling_noise(), v["batch"].n
-    side = {"faster": FASTER, "slower": SLOWER, "unclear": UNCLEAR}.get(choice(s, "direction"), SAME)
+    pairs, at = c.oracle.compare("train_step").telling_apart(), v["batch"].n
+    side = SIDE_FORMS[choice(s, "direction")]
     c.side(side, pairs, at, f"batch {at:,}")
     if "factor" in printed_fields(s):
         c.winner_factor(side, pairs, at, v["factor"], f"batch {at:,}")
@@ -3913,14 +3956,13 @@ def check_precision_decode(s: Said, c: Context) -> None:
         return
     c.quantity(s.values["fp16"], _values(fp16), "the float16 step")
     c.quantity(s.values["bf16"], _values(bf16), "the bfloat16 step")
-    sides = {level_reading(b, f) for b, f in _reading_pairs(bf16, fp16)}
-    side = {"faster": FASTER, "slower": SLOWER, "unclear": UNCLEAR, "unclear_alike": UNCLEAR}.get(
-        choice(s, "direction"), SAME)
+    sides = {told_reading(b, f) for b, f in _reading_pairs(bf16, fp16)}
+    side = {**SIDE_FORMS, "unclear_alike": UNCLEAR}[choice(s, "direction")]
     if choice(s, "direction") == "unclear_alike" and shown(s.values["fp16"]).text != shown(s.values["bf16"]).text:
         c.fail(f"one time for both precisions, but {shown(s.values['fp16'])} and {shown(s.values['bf16'])}")
     if side not in sides:
         c.fail(f"float16 '{side}' than bfloat16, but the readings say {sorted(sides)}")
-    if "factor" in printed_fields(s):
+    if "factor" in printed_fields(s) and side in (FASTER, SLOWER):
         ratios = [b.median / f.median for b, f in _reading_pairs(bf16, fp16)]
         c.factor(s.values["factor"], ratios if side == FASTER else [1 / r for r in ratios], "float16 against bfloat16")
 
@@ -4486,7 +4528,7 @@ def check_mlx_summary(s: Said, c: Context) -> None:
                 c.fail(f"MLX's {workload} said {direction}, but it was not measured well by both frameworks")
                 continue
             mine, theirs = pairs[0]
-            sides = {level_reading(a, b) for t in theirs for a in t.readings() for b in mine.readings()}
+            sides = {told_reading(a, b) for t in theirs for a in t.readings() for b in mine.readings()}
             if direction not in sides:
                 c.fail(f"MLX said {direction} than PyTorch at {workload}, the intervals say {'/'.join(sorted(sides))}")
     compared = {p.workload for p in _mlx_points(c) if p.device == device
