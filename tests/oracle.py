@@ -267,6 +267,7 @@ CHECKS: dict[str, str] = {
     "answer.cpu_rule.stay": "check_cpu_rule",
     "answer.cpu_rule.try": "check_cpu_rule",
     "answer.cpu_rule.avoid": "check_cpu_rule_avoid",
+    "answer.cpu_rule.untold": "check_cpu_rule_untold",
     "answer.cpu_rule.none": "check_cpu_rule_alone",
     "answer.cpu_rule.unmeasured": "check_cpu_rule_unmeasured",
     # -- counts, the selfcheck
@@ -2536,6 +2537,20 @@ def check_cpu_rule_avoid(s: Said, c: Context) -> None:
             c.fail(f"'avoid {dtype}: slower at every size', but not at every one of {sizes}")
 
 
+def check_cpu_rule_untold(s: Said, c: Context) -> None:
+    """Each half precision the rule calls too noisy to tell against float32 was measured beside it, and at no size
+    shared is it surely faster or surely slower."""
+    for dtype in {text_of(d) for d in values_of(s.values["dtypes"])}:
+        pairs = c.oracle.halves(dtype)
+        sizes = pairs.common()
+        if not sizes:
+            c.fail(f"'{dtype} too noisy to tell', but it was not measured beside float32")
+        for size in sizes:
+            for side in (FASTER, SLOWER):
+                if pairs.must_be(side, size):
+                    c.fail(f"'{dtype} too noisy to tell at every size', but it is {side} than float32 at m = {size:,}")
+
+
 def check_cpu_rule_alone(s: Said, c: Context) -> None:
     if any(c.oracle.halves(d).common() for d in HALVES):
         c.fail("'the CPU measured float32 alone', but it measured a half precision at a size of float32's")
@@ -2568,6 +2583,11 @@ def check_cpu_facts(s: Said, c: Context) -> None:
         elif fact.key == "cpufact.matmul":
             c.quantity(v["rate"], [t.rate("flops")[0] for t in o.best("matmul", "cpu", "flops", dtype="float32")],
                        "the CPU's best float32 rate")
+            # "Up to m = N": the largest size float32 was measured at on the CPU.
+            sizes = [size for size, ts in o.timed("matmul", "cpu", dtype="float32").items() if ts]
+            if "size" in v and v["size"].n != max(sizes, default=0):
+                c.fail(f"float32 measured up to m = {v['size'].n:,}, but the CPU's largest is m = "
+                       f"{max(sizes, default=0):,}")
         else:
             c.fail(f"a fact the oracle does not know: {fact.key}")
 
@@ -4267,8 +4287,10 @@ def check_decode_answer(s: Said, c: Context) -> None:
         c.fail(f"no eager step on the {device}")
         return
     c.quantity(s.values["tokens"], [1 / value for value in _values(steps)], "tokens per second")
-    # The tokens and the share of the bound are all it prints (the bound's arithmetic stands in the decode table).
+    # The model's size, the tokens and the share of the bound are all it prints (the bound's arithmetic stands in
+    # the decode table).
     point = steps[0].point
+    _model_of(c, s, point)
     c.quantity(s.values["share"], [(1 / value) / (rate / point.bytes_moved) for value in _values(steps)
                                    for rate in _bound_rates(c, device)], "the share of the bound")
     # The rate the bound is named by: its own matrices' where measured, else the copy's where every B @ a matrix

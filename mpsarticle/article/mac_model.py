@@ -40,8 +40,8 @@ from mpsarticle.core.specsheet import Chip, chips, memory_bound
 from mpsarticle.results.model import ResultSet
 
 __all__ = ["ANSWER_COLUMNS", "FIT_COLUMNS", "FIT_DTYPES", "RULES", "SOURCE_COLUMNS", "THRESHOLD_COLUMNS",
-           "accounting_sentence", "answer", "answer_note", "answer_rows", "answer_table", "assumptions_table",
-           "batch_sentence",
+           "accounting_sentence", "answer", "answer_error", "answer_note", "answer_rows", "answer_table",
+           "assumptions_table", "batch_sentence",
            "checks_table", "decode_sentence", "decode_table", "fit_parameters_table", "fit_rows", "fit_sentences",
            "fit_table", "op_basis", "post_sentence", "predictions_table", "reported", "reported_rows_note", "rules",
            "source_rows", "source_table", "sources_sentences", "threshold_rows", "threshold_sentences",
@@ -76,10 +76,22 @@ def answer(results: ResultSet, words: Words) -> str:
     gpu_op = _gpu_op(found)
     if crossing is None or gpu_op is None:
         return words("model.answer.none")
-    return " ".join([words("model.answer.crossover", low=_size(crossing.low), low_chip=Text(crossing.low_chip),
-                           high=_size(crossing.high), high_chip=Text(crossing.high_chip), gpu_op=gpu_op,
-                           op_chips=_op_chips(found)),
-                     _error_sentence(found, words)])
+    return words("model.answer.crossover", low=_size(crossing.low), low_chip=Text(crossing.low_chip),
+                 high=_size(crossing.high), high_chip=Text(crossing.high_chip), gpu_op=gpu_op,
+                 op_chips=_op_chips(found))
+
+
+def answer_error(results: ResultSet, words: Words) -> str:
+    """Under the opening table: how far the model is off, over every published figure it predicts and, where the
+    table has an eager tokens/s column, over the published eager text generation that column predicts (the model's
+    weakest part, so its error stands beside it, not only the overall one); empty where the model predicts
+    nothing."""
+    found = model(results)
+    if not (found.own_chip is not None and any(p.device == "mps" for p in results)) and (
+            found.extreme("matvec_crossover_m", stated=True) is None or _gpu_op(found) is None):
+        return ""
+    eager = any("eager" in row.values for row in answer_rows(results, words))
+    return _error_sentence(found, words, text=_rough(found, "text") if eager else None)
 
 
 def answer_note(results: ResultSet, words: Words) -> str:
@@ -111,20 +123,19 @@ def _op_chips(found: ModelFinding) -> Listing:
 
 
 #: The opening table's columns: a chip variant, then its predictions.
-ANSWER_COLUMNS = ("column.chip", "model.table.crossover", "model.table.float32", "model.table.eager_7b",
-                  "model.table.bound_7b")
+ANSWER_COLUMNS = ("column.chip", "model.table.crossover", "model.table.eager_7b", "model.table.bound_7b")
 
 
 def answer_rows(results: ResultSet, words: Words) -> tuple[Said, ...]:
     """A few representative chip variants, as typed values (what the oracle reads): those at either end of the
-    crossover, of float32 A @ B's speed-up and of a 7B model's eager tokens per second (of tied variants, the first
-    at the least and the last at the largest), and the blog post's chip with most GPU cores, in the spec sheet's
-    order; each with its central predictions (the ranges stand in the chapter "Your Mac")."""
+    crossover and of a 7B model's eager tokens per second (of tied variants, the first at the least and the last at
+    the largest), and the blog post's chip with most GPU cores, in the spec sheet's order; each with its central
+    predictions (the ranges stand in the chapter "Your Mac"). The GPU's speed-up over the CPU stays in that chapter,
+    beside its caveat: it assumes much the same CPU for every Mac, which the opening page cannot qualify."""
     found = model(results)
     every = chips()
     picked: list = []
-    for quantity, size in (("matvec_crossover_m", ""), ("matmul_speedup_float32", str(ANSWER_MATMUL)),
-                           ("decode_eager_tokens_s", ANSWER_DECODE)):
+    for quantity, size in (("matvec_crossover_m", ""), ("decode_eager_tokens_s", ANSWER_DECODE)):
         valued = [(p.value, chip) for chip in every if (p := found.of_chip(chip, quantity, size)) and p.value]
         if valued:
             # Variants of one chip often tie: the least is taken from the first variant, the largest from the last,
@@ -140,7 +151,6 @@ def answer_rows(results: ResultSet, words: Words) -> tuple[Said, ...]:
             continue
         values: dict = dict(chip=Text(chip.name), cores=Count(chip.gpu_cores))
         for name, quantity, size, value in (("cross", "matvec_crossover_m", "", _size),
-                                            ("speedup", "matmul_speedup_float32", str(ANSWER_MATMUL), Factor),
                                             ("eager", "decode_eager_tokens_s", ANSWER_DECODE, Num),
                                             ("bound", "decode_bound_tokens_s", ANSWER_DECODE, Num)):
             p = found.of_chip(chip, quantity, size)
@@ -160,7 +170,7 @@ def answer_table(results: ResultSet, words: Words) -> str:
         if reported(v["chip"].value, v["cores"].n):
             name += PREDICTION_MARK
             marked = True
-        cells = [name] + [words.render(v[k]) if k in v else "–" for k in ("cross", "speedup", "eager", "bound")]
+        cells = [name] + [words.render(v[k]) if k in v else "–" for k in ("cross", "eager", "bound")]
         body.append("<tr>" + "".join(f"<td>{html.escape(cell)}</td>" for cell in cells) + "</tr>")
     if not body:
         return ""
@@ -188,13 +198,16 @@ def reported_rows_note(marked: bool, words: Words) -> str:
     return f'<p class="mpsarticle-note">{html.escape(text)}</p>'
 
 
-def _error_sentence(found: ModelFinding, words: Words) -> str:
-    """The model's median error against the cited figures it predicts, beside its predictions (how many lie
-    outside the range is :func:`answer_note`'s; which figures test it, :func:`accounting_sentence`'s)."""
+def _error_sentence(found: ModelFinding, words: Words, text: float | None = None) -> str:
+    """The model's median error against the cited figures it predicts and, where given, against the published eager
+    text generation (how many lie outside the range is :func:`answer_note`'s; which figures test it,
+    :func:`accounting_sentence`'s)."""
     compared = found.compared
     if not compared or found.median_error is None or found.worst_error is None:
         return words("model.checks.none")
-    return words("model.answer.error", median=Share(found.median_error))
+    extra = {"text": Share(text)} if text is not None else {}
+    return words("model.answer.error", eager=Choice("given" if extra else "none"), median=Share(found.median_error),
+                 **extra)
 
 
 def accounting_sentence(results: ResultSet, words: Words) -> str:
@@ -244,7 +257,7 @@ def _mac_answer(results: ResultSet, found: ModelFinding, words: Words) -> tuple[
     # The opening paragraph gives the first comparison; the others stand in the note under it.
     text = words("model.answer.mac", chip=Text(name), items=Listing(tuple(items[:1]))) if items else ""
     more = words("model.answer.mac_more", chip=Text(name), items=Listing(tuple(items[1:]))) if items[1:] else ""
-    return " ".join(filter(None, (text, _error_sentence(found, words)))), more
+    return text, more
 
 
 def _held(measured: float, low: float, high: float) -> Choice:

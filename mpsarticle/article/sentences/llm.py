@@ -441,11 +441,13 @@ def decode_answer(results: ResultSet, words: Words) -> str:
         return words("answer.decode.none")
     share = one.share(one.eager)
     assert share is not None  # (chosen for having a bound)
-    # Two figures only: the model, its bytes and the bound's arithmetic stand in the chapter on language models;
-    # the bound is named by the measured rate it rests on, not by a bandwidth the reader would take for the spec's.
+    # The model's size and two figures: its bytes and the bound's arithmetic stand in the chapter on language models.
+    # Its size said beside its speed: a reader who has just read of 7B models must not take it for one. The bound is
+    # named by the measured rate it rests on, not by a bandwidth the reader would take for the spec's.
     bound = Phrase.of("decode.bound", basis=Choice(one.bound_basis or "best"))
     return words("answer.decode", limit=Choice(one.limit or "unknown"), device=words.device(one.device),
-                 tokens=Num(one.eager.tokens_per_s), share=Share(share[0]), bound=bound)
+                 params=Billions(one.parameters, fraction_digits=1), tokens=Num(one.eager.tokens_per_s),
+                 share=Share(share[0]), bound=bound)
 
 
 def rule_more(results: ResultSet, words: Words) -> str:
