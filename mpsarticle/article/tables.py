@@ -704,13 +704,25 @@ def _figures(value: Num, words: Words) -> str:
     return words.render(Num(float(f"{value.value:.2e}")))
 
 
+def _tera(rows: Sequence[Said], *keys: str) -> bool:
+    """Whether a table's GFLOP/s rates are written in TFLOP/s: where one of them reaches 10,000, as the matrix
+    product's table does, so that one rate reads the same in every chapter's table."""
+    return any(row.values[key].value >= 10_000 for row in rows for key in keys if key in row.values)
+
+
+def _in(rate: Rate, tera: bool) -> Rate:
+    return Rate(rate.value / 1000, "TFLOP/s") if tera and rate.unit == "GFLOP/s" else rate
+
+
 def prompt_table(results: ResultSet, words: Words) -> str:
     """The prompt read at once per device and precision (:func:`prompt_rows`), a dash where a value was not
     measured."""
     body = []
-    for row in prompt_rows(results, words):
+    rows = prompt_rows(results, words)
+    tera = _tera(rows, "mm")
+    for row in rows:
         v = row.values
-        product = words("prefill.cell.product", mm=v["mm"], m=v["m"]) if "mm" in v else "–"
+        product = words("prefill.cell.product", mm=_in(v["mm"], tera), m=v["m"]) if "mm" in v else "–"
         cells = [v["device"], words.render(v["prompt"]), words.render(v["dtype"]),
                  f"{_figures(v['tokens'], words)} [{_figures(v['low'], words)}–{_figures(v['high'], words)}]",
                  _figures(v["bound"], words) if "bound" in v else "–", product,
@@ -752,11 +764,13 @@ def attention_rows(results: ResultSet, words: Words) -> tuple[Said, ...]:
 def attention_table(results: ResultSet, words: Words) -> str:
     """Attention's best rate per device and precision beside the best matrix product's (:func:`attention_rows`)."""
     body = []
-    for row in attention_rows(results, words):
+    rows = attention_rows(results, words)
+    tera = _tera(rows, "rate", "mm")
+    for row in rows:
         v = row.values
-        cells = [v["device"], words.render(v["dtype"]), words.render(v["rate"]),
+        cells = [v["device"], words.render(v["dtype"]), words.render(_in(v["rate"], tera)),
                  words("attention.call", seq=v["seq"], dim=v["dim"]),
-                 words("prefill.cell.product", mm=v["mm"], m=v["m"]) if "mm" in v else "–",
+                 words("prefill.cell.product", mm=_in(v["mm"], tera), m=v["m"]) if "mm" in v else "–",
                  words.render(v["share"]) if "share" in v else "–"]
         body.append(f"<tr>{_cells(cells)}</tr>")
     return html_table([words(key) for key in ATTENTION_COLUMNS], body) if body else ""

@@ -1626,11 +1626,11 @@ def test_a_half_precision_faster_only_somewhere_says_where_it_is_slower() -> Non
 
 
 def test_the_step_time_from_batch_to_batch_is_read_from_the_points() -> None:
-    """"1.05× as long for 4× the images" (most of the smaller step a cost the batch does not grow) and "4×
+    """"4× the images take less than 2× the time" (most of the smaller step a cost the batch does not grow) and "4×
     the images take 3.0× as long": the batches, their times and the growth, read from every process."""
     results, recording = results_of("nvidia-h200-build"), matrix_recording("nvidia-h200-build", "training")
     cuda, cpu = (render(s) for s in recording.said if s.key == "train.scaling")
-    assert "at batch 32 and 1.64 ms at batch 128, 1.05× as long for 4× the images" in cuda \
+    assert "at batch 32 and 1.64 ms at batch 128: 4× the images take less than 2× the time" in cuda \
         and "time that does not grow" in cuda
     assert "4× the images take 3.0× as long" in cpu
     assert not check(recording, results)[0]
@@ -1639,6 +1639,7 @@ def test_the_step_time_from_batch_to_batch_is_read_from_the_points() -> None:
              "batch": substitute(recording, "train.scaling", where=on_cuda, small=Size(64)),
              "time": substitute(recording, "train.scaling", where=on_cuda, small_s=Seconds(3.2e-3)),
              "times": substitute(recording, "train.scaling", where=on_cuda, times=Factor(8, 1)),
+             "half": substitute(recording, "train.scaling", where=on_cuda, half=Factor(4, 1)),
              "ratio": substitute(recording, "train.scaling", where=on_cpu, ratio=Factor(2.0)),
              "cpu fixed": substitute(recording, "train.scaling", where=on_cpu, kind=Choice("fixed"))}
     for what, changed in wrong.items():
@@ -2163,3 +2164,49 @@ def test_a_cpu_median_ahead_within_noise_is_said_with_its_interval() -> None:
     verdict = recorded("verdict", wide)
     assert "too noisy to tell which is faster" in verdict.texts["reason_small"], verdict.texts["reason_small"]
     assert not check(verdict, wide)[0]
+
+
+def _eager_spread_apart(machine: str, medians: tuple[float, ...]) -> ResultSet:
+    """The machine's CUDA eager decode step at its shortest context, its fresh processes moved to ``medians`` (a busy
+    host's spread), every other point as measured."""
+    import json
+
+    data = json.loads(results_of(machine).to_json())
+    for p in data["points"]:
+        if (p["workload"], p["device"], p["params"].get("mode"), p["params"].get("context")) == (
+                "decode", "cuda", "eager", 512) and p["params"]["dtype"] == "bfloat16":
+            p["processes"] = [[x * m / p["median_s"] for x in g] for g, m in zip(p["processes"], medians, strict=True)]
+            p["samples"] = [x for g in p["processes"] for x in g]
+    return ResultSet.from_dict(data, source="spread.json")
+
+
+def test_a_replay_the_eager_scatter_cannot_place_says_what_the_replay_shows_first() -> None:
+    """Where the eager step's processes lie 4× apart, the sentence gives the replayed step's tokens per second and
+    interval, how much longer even the fastest eager process took, and the processes' spread: each is read from the
+    points, and a wrong one fails."""
+    results = _eager_spread_apart("nvidia-h200-prompts", (15e-3, 24e-3, 60e-3))
+    recording = only(recorded("llm", results), "decode.conclusion")
+    text = " ".join(render(s) for s in recording.said)
+    assert "even its fastest process took 6.3× as long" in text and "differed up to 4.1×" in text
+    assert not check(recording, results)[0]
+    on_cuda = _device_is(CUDA)
+    for what, values in {"fastest": {"fastest": Factor(8.4)}, "spread": {"spread": Factor(2.0)},
+                         "tokens": {"tokens": Num(303)}, "low": {"low": Num(282)},
+                         "limit": {"limit": Choice("overhead_replay"), "factor": Factor(10.5)}}.items():
+        changed = substitute(recording, "decode.conclusion", where=on_cuda, **values)
+        assert changed != recording and check(changed, results)[0], what
+
+
+def test_the_answer_leads_with_the_replay_where_the_eager_steps_scatter_cannot_place_it() -> None:
+    """The opening quotes the replayed step's tokens per second and how much longer even the eager step's fastest
+    process took, with the model it ran; each is read from the points."""
+    results = _eager_spread_apart("nvidia-h200-prompts", (15e-3, 24e-3, 60e-3))
+    recording = only(recorded("index", results), "answer.decode")
+    assert "generated 377 tokens per second on the CUDA GPU replayed" in render(recording.said[0])
+    assert not check(recording, results)[0]
+    for what, values in {"replayed": {"replayed": Num(303)}, "fastest": {"fastest": Factor(10.5)},
+                         "model": {"params": Billions(55.3e6, fraction_digits=1)},
+                         "limit": {"limit": Choice("overhead"), "tokens": Num(35.9), "share": Share(0.049),
+                                   "bound": phrase("decode.bound", basis=Choice("matched"))}}.items():
+        changed = substitute(recording, "answer.decode", **values)
+        assert changed != recording and check(changed, results)[0], what

@@ -98,7 +98,9 @@ def attention_sentence(found: AttentionFinding, words: Words) -> str:
     if top is None or top.share is None:
         return ""
     if top.share < 1:
-        return words("attention.conclusion", direction=Choice("below"), device=words.device(top.device),
+        alone = len({best.device for best in found.bests}) == 1
+        return words("attention.conclusion", direction=Choice("below_one" if alone else "below"),
+                     device=words.device(top.device),
                      dtype=Text(top.dtype), share=Share(top.share))
     return words("attention.conclusion", direction=Choice("reached"), device=words.device(top.device),
                  dtype=Text(top.dtype), factor=attention_against(top.share))
@@ -194,8 +196,7 @@ def _conclusion(found: Decoding, step: DecodeStep, words: Words) -> str:
             return words("decode.conclusion", limit=Choice("overhead_replay"),
                          factor=Factor(step.seconds / graph.seconds), **values)
         if limit == "unclear":
-            return words("decode.conclusion", limit=Choice("unclear_replay"), share=Share(share[0]),
-                         factor=Factor(step.seconds / graph.seconds), **values)
+            return _unclear_replay(step, graph, words, values)
         return words("decode.conclusion", limit=Choice(_neither("neither_replay", share)), share=Share(share[0]),
                      **values)
     overhead = found.overhead_s
@@ -204,8 +205,24 @@ def _conclusion(found: Decoding, step: DecodeStep, words: Words) -> str:
         return words("decode.conclusion", limit=Choice("overhead"), ops_share=Share(overhead / step.seconds),
                      **values)
     if limit == "unclear":
-        return words("decode.conclusion", limit=Choice("unclear"), share=Share(share[0]), **values)
+        return words("decode.conclusion", limit=Choice("unclear"), share=Share(share[0]),
+                     ops_share=Share(overhead / step.seconds), **values)
     return words("decode.conclusion", limit=Choice(_neither("neither", share)), share=Share(share[0]), **values)
+
+
+def _unclear_replay(step: DecodeStep, graph: DecodeStep, words: Words, values: dict) -> str:
+    """A replay whose saving the eager step's interval cannot place: what the replay shows first (its tokens per
+    second and their interval, and how much longer even the eager step's fastest process took), then the doubt,
+    said once, of the eager step: how far its fresh processes differed. Where the eager step ran in one process,
+    the medians' ratio and that its runs scatter."""
+    medians = step.point.process_medians
+    if len(medians) < 2:
+        return words("decode.conclusion", limit=Choice("unclear_replay.median"),
+                     factor=Factor(step.seconds / graph.seconds), **values)
+    low, high = graph.tokens_interval
+    return words("decode.conclusion", limit=Choice("unclear_replay"), tokens=Num(graph.tokens_per_s), low=Num(low),
+                 high=Num(high), fastest=Factor(min(medians) / graph.seconds),
+                 spread=Factor(max(medians) / min(medians)), **values)
 
 
 def _neither(form: str, share: tuple[float, float, float]) -> str:
@@ -354,8 +371,8 @@ def contexts_sentence(results: ResultSet, words: Words) -> str:
                                                                                                   words))]
     if parts:
         return " ".join(parts)
-    # Without an accelerator nothing: the section's prose says that only an accelerator is timed at longer contexts.
-    return words("decode.contexts.none", why=_why_none(results)) if present_accelerator(results) else ""
+    # Without an accelerator, that this build timed none: the section's prose says only an accelerator is timed.
+    return words("decode.contexts.none", why=_why_none(results))
 
 
 # -- float16 against bfloat16 ----------------------------------------------------------------
@@ -441,13 +458,18 @@ def decode_answer(results: ResultSet, words: Words) -> str:
         return words("answer.decode.none")
     share = one.share(one.eager)
     assert share is not None  # (chosen for having a bound)
-    # The model's size and two figures: its bytes and the bound's arithmetic stand in the chapter on language models.
-    # Its size said beside its speed: a reader who has just read of 7B models must not take it for one. The bound is
-    # named by the measured rate it rests on, not by a bandwidth the reader would take for the spec's.
+    # The model, and two figures: its bytes and the bound's arithmetic stand in the chapter on language models.
+    # Its size said beside its speed: a reader who has just read of 7B models must not take it for one.
+    values: dict = dict(device=words.device(one.device), params=Billions(one.parameters, fraction_digits=1))
+    medians = one.eager.point.process_medians
+    if one.limit == "unclear" and one.accounting == "replay" and one.graph is not None and len(medians) >= 2:
+        # The eager step's scatter hides what the replay shows: its tokens per second lead, not the eager median's.
+        return words("answer.decode", limit=Choice("unclear_replay"), replayed=Num(one.graph.tokens_per_s),
+                     fastest=Factor(min(medians) / one.graph.seconds), **values)
+    # The bound is named by the measured rate it rests on, not by a bandwidth the reader would take for the spec's.
     bound = Phrase.of("decode.bound", basis=Choice(one.bound_basis or "best"))
-    return words("answer.decode", limit=Choice(one.limit or "unknown"), device=words.device(one.device),
-                 params=Billions(one.parameters, fraction_digits=1), tokens=Num(one.eager.tokens_per_s),
-                 share=Share(share[0]), bound=bound)
+    return words("answer.decode", limit=Choice(one.limit or "unknown"), tokens=Num(one.eager.tokens_per_s),
+                 share=Share(share[0]), bound=bound, **values)
 
 
 def rule_more(results: ResultSet, words: Words) -> str:
