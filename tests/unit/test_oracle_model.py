@@ -303,7 +303,7 @@ def test_the_rules_and_the_post_are_read_arithmetic(machine: str) -> None:
                         ("model.rule.memory_up_to", {"chip": Text("Apple M1")}),
                         ("model.rule.memory_up_to",
                          {"chip_cpu_share": lambda v: Share(shown(v["chip_cpu_share"]).value + 0.05)}),
-                        ("model.rule.trust", {"error": lambda v: Share(shown(v["error"]).value + 0.03)}),
+                        ("model.miss", {"error": lambda v: Share(shown(v["error"]).value + 0.03)}),
                         ("model.rule.batch", {"mac_bytes": lambda v: Bytes(v["mac_bytes"].n * 1.05, binary=False)})):
         assert false(substitute(rules, key, **values), results), (key, values)
     # Where the rules come from, in the chapter "Your Mac": the bytes one GPU operation's fixed cost buys.
@@ -355,8 +355,12 @@ def test_a_sources_median_error_misstated_is_caught(machine: str) -> None:
     assert changed >= 4
     # And the answer's error over every source, the same way.
     answer = model_of(machine, "index")
-    assert false(substitute(answer, "model.answer.error", median=lambda v: Share(shown(v["median"]).value + 0.03)),
-                 results)
+    assert false(substitute(answer, "model.miss", error=lambda v: Share(shown(v["error"]).value + 0.03)), results)
+    # And the way it misses: every figure one way, most of them, or both ways.
+    said = _said(answer, "model.answer.error")[0].values
+    for index in range(sum(side in said for side in ("gpu", "cpu"))):
+        assert false(substitute(answer, "model.miss", index, way=lambda v: Choice(
+            "fast" if v["way"].value != "fast" else "slow")), results)
     assert false(substitute(answer, "model.answer.note", misses=lambda v: Count(v["misses"].n - 1)), results)
 
 
@@ -411,9 +415,9 @@ def test_the_fixed_bound_chips_and_the_tokens_misstated_are_caught(machine: str)
     # The closing chapter's rules: the median variant's crossover and the fixed cost per token.
     assert not false(rules, results)
     for key, values in (("model.rule.mac", {"cross": _next_round("cross")}),
-                        ("model.rule.trust", {"error": lambda v: Share(shown(v["error"]).value - 0.03)}),
-                        ("model.rule.trust", {"text": lambda v: Share(shown(v["text"]).value + 0.05)}),
-                        ("model.rule.trust", {"batch": lambda v: Share(shown(v["batch"]).value + 0.05)}),
+                        ("model.miss", {"error": lambda v: Share(shown(v["error"]).value - 0.03)}),
+                        ("model.miss.way", {"error": lambda v: Share(shown(v["error"]).value + 0.05)}),
+                        ("model.miss.way", {"way": lambda v: Choice("both" if v["way"].value != "both" else "fast")}),
                         ("model.rule.text", {"overhead": lambda v: Seconds(v["overhead"].seconds * 1.03)})):
         assert false(substitute(rules, key, **values), results), (key, values)
     # Where the fixed cost per token comes from, in the chapter "Your Mac": the operations per token and their cost.
