@@ -364,7 +364,9 @@ def fit_sentences(results: ResultSet, words: Words) -> str:
         parts.append(words(key, device=words.device(chooser.device)))
     for device, fitted in found.fits.items():
         for error in fitted.replayed_errors:
-            parts.append(words("model.fit.replayed", device=words.device(device), error=Share(error.median)))
+            way = "fast" if error.faster == error.points else "slow" if not error.faster else "both"
+            parts.append(words("model.fit.replayed", device=words.device(device),
+                               error=Phrase.of("model.miss.way", error=Share(error.median), way=Choice(way))))
     return " ".join(parts)
 
 

@@ -189,8 +189,11 @@ def test_a_prediction_error_misstated_is_caught(machine: str) -> None:
     results = results_of(machine)
     recording = model_of(machine, "your_mac")
     if "model.fit.replayed" in recording.keys():
-        changed = substitute(recording, "model.fit.replayed",
-                             error=lambda v: Share(shown(v["error"]).value + 0.09))
+        changed = substitute(recording, "model.miss.way", error=lambda v: Share(shown(v["error"]).value + 0.09))
+        assert false(changed, results)
+        # And which way it misses the step: too fast said too slow, or the other way.
+        changed = substitute(recording, "model.miss.way", where=lambda v: v["way"].value in ("fast", "slow"),
+                             way=lambda v: Choice("slow" if v["way"].value == "fast" else "fast"))
         assert false(changed, results)
     [choice] = [s for s in recording if s.key in ("model.fit.choice", "model.fit.choice_max")]
     other = "model.fit.choice_max" if choice.key == "model.fit.choice" else "model.fit.choice"
