@@ -724,6 +724,7 @@ MODEL_CHECKS: dict[str, str] = {
     "model.fit.choice_max": "check_model_choice",
     "model.fit.replayed": "check_model_replayed",
     "model.fit.none": "check_model_fit_none",
+    "model.fit.cpu_form": "check_model_cpu_form",
     "model.threshold.matvec": "check_model_threshold_matvec",
     "table.model_threshold": "check_model_threshold_row",
     "model.checks.conflicts.none": "check_model_conflicts_none",
@@ -872,6 +873,14 @@ def check_model_replayed(s: Said, c) -> None:
                for e in found):
         c.fail(f"the replayed step predicted {shown(said['error'])} off ({way}), but the parameters give "
                + ", ".join(f"{100 * e:+.3g}%" for e in found))
+
+
+def check_model_cpu_form(s: Said, c) -> None:
+    """The CPU chose the form of the predictions: no other device of the build has three points to fit."""
+    others = [d for d in {p.device for p in c.oracle.results.points}
+              if d != "cpu" and len(fitted(c.oracle.results, d)) >= 3]
+    if others or len(fitted(c.oracle.results, "cpu")) < 3:
+        c.fail(f"the CPU chose the form, but {sorted(others) or 'the CPU has no fit'} could")
 
 
 def check_model_fit_none(s: Said, c) -> None:

@@ -86,7 +86,7 @@ def test_every_model_sentence_of_the_matrix_is_true_and_read(machine: str) -> No
 def test_the_matrix_reads_each_kind_of_model_claim() -> None:
     keys = {key for machine in MACHINES for chapter in CHAPTERS for key in matrix_recording(machine, chapter).keys()
             if key in oracle_model.MODEL_CHECKS}
-    wanted = {"model.fit.choice", "model.fit.choice_max", "model.fit.replayed",
+    wanted = {"model.fit.choice", "model.fit.choice_max", "model.fit.replayed", "model.fit.cpu_form",
               "model.threshold.matvec", "model.checks.conflicts.none", "model.checks.accounting",
               "model.answer.error", "model.answer.note", "model.answer.crossover", "model.rule.trust",
               "model.answer.mac", "model.answer.mac_more", "model.decode.chips",
