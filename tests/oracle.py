@@ -31,10 +31,12 @@ The rules, all of them here:
   range (first low / second high … first high / second low) lies wholly
   within 1.2 of 1 on both sides (1 / 1.2 … 1.2), else too noisy to tell
   which is faster.
-  Naive timeit against the synchronised timer: the ratio engine / naive has
-  the bounds (engine low / naive high, engine high / naive low); the naive
-  figure is ``too small`` when the low bound is above 1.2, ``too large`` when
-  the high bound is below 1 / 1.2, else the two ``agree`` (within a fifth).
+  Naive timeit against the synchronised timer: the two ``agree`` (within a
+  fifth) where the ratio engine / naive, read from the PUBLISHED intervals as
+  "level" is, lies wholly within 1 / 1.2 … 1.2; else, from the bounds (engine
+  low / naive high, engine high / naive low), the naive figure is ``too
+  small`` when the low bound is above 1, ``too large`` when the high bound is
+  below 1, else too noisy to say.
 - "Loses to the CPU nowhere" (and "beats … nowhere", "level … wherever")
   ranges over every comparison the build measured: B @ a, the training step
   and each precision's matrix product size by size, and each precision's
@@ -593,11 +595,13 @@ def rate_level_reading(mine: Timed, theirs: Timed, amount: str) -> str:
 
 
 def naive_verdict(engine: Timed, naive: Timed) -> str:
-    """The naive figure against the synchronised timer's: the two agree within a fifth (the whole interval of
-    their ratio inside it), else too small or too large (wholly on one side of 1), else too noisy to say."""
-    low, high = engine.low / naive.high, engine.high / naive.low
-    if 1 / AGREE <= low and high <= AGREE:
+    """The naive figure against the synchronised timer's: the two agree within a fifth (the whole range of their
+    ratio read from the two PUBLISHED intervals inside it, as "level" is read), else too small or too large (the
+    interval wholly on one side of 1), else too noisy to say."""
+    (engine_low, engine_high), (naive_low, naive_high) = published(engine.point), published(naive.point)
+    if 1 / AGREE <= engine_low / naive_high and engine_high / naive_low <= AGREE:
         return AGREES
+    low, high = engine.low / naive.high, engine.high / naive.low
     if low > 1:
         return TOO_SMALL
     if high < 1:
