@@ -853,7 +853,7 @@ def test_same_size_and_best_against_best_matrix_products() -> None:
         group = phrase("matmul.side", side=Choice(side), device=GPU, items=Listing((clause,)))
         return said("matmul.compare", clauses=Listing((group,)))
     assert not claims(results, compare("mixed", (1024,)))
-    assert render(compare("mixed", (1024,))) == ("At the same size, which is the fair comparison, the Apple GPU (MPS) "
+    assert render(compare("mixed", (1024,))) == ("At the same size (the fair comparison), the Apple GPU (MPS) "
                                                  "is faster in float32 only at m = 1,024. The ratio at each size "
                                                  "both devices measured:")
     assert claims(results, compare("mixed", ()))
