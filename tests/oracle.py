@@ -31,10 +31,12 @@ The rules, all of them here:
   range (first low / second high … first high / second low) lies wholly
   within 1.2 of 1 on both sides (1 / 1.2 … 1.2), else too noisy to tell
   which is faster.
-  Naive timeit against the synchronised timer: the ratio engine / naive has
-  the bounds (engine low / naive high, engine high / naive low); the naive
-  figure is ``too small`` when the low bound is above 1.2, ``too large`` when
-  the high bound is below 1 / 1.2, else the two ``agree`` (within a fifth).
+  Naive timeit against the synchronised timer: the two ``agree`` (within a
+  fifth) where the ratio engine / naive, read from the PUBLISHED intervals as
+  "level" is, lies wholly within 1 / 1.2 … 1.2; else, from the bounds (engine
+  low / naive high, engine high / naive low), the naive figure is ``too
+  small`` when the low bound is above 1, ``too large`` when the high bound is
+  below 1, else too noisy to say.
 - "Loses to the CPU nowhere" (and "beats … nowhere", "level … wherever")
   ranges over every comparison the build measured: B @ a, the training step
   and each precision's matrix product size by size, and each precision's
@@ -214,6 +216,7 @@ CHECKS: dict[str, str] = {
     "drop.one": "check_fall",
     "drop.then": "check_fall",
     "drop.cache": "check_fall_cache",
+    "drop.elements": "check_fall_elements",
     "drop.why.brief": "check_fall_count",
     "answer.tokens": "check_tokens",
     "answer.tokens.cached": "check_llm_cached",
@@ -385,7 +388,8 @@ NO_CLAIMS: frozenset[str] = frozenset({
     "caption.answer.compared", "caption.answer.cpu_only", "caption.answer.nothing", "your_mac.cores", "ops.none",
     "attention.none", "attention.backend.none", "decode.no_bound",
     "decode.missing.no_reason", "decode.none", "answer.decode.none",
-    "machines.listing", "machines.none", "machines.drop", "machines.drops.why", "machines.twin", "machines.twin.os",
+    "machines.listing", "machines.no_mac", "machines.none", "machines.drop", "machines.drops.why", "machines.twin",
+    "machines.twin.os",
     "machines.twin.alike", "machines.skipped", "device", "api", "backend", "why",
     "this_build", "data_links", "contents", "ways.mode", "decode.ways.lead", "mlx.missing.torch", "mlx.missing.tf32",
     "model.threshold.idea",
@@ -632,11 +636,13 @@ SIDE_FORMS = {"faster": FASTER, "slower": SLOWER, "same": SAME, "unclear": UNCLE
 
 
 def naive_verdict(engine: Timed, naive: Timed) -> str:
-    """The naive figure against the synchronised timer's: the two agree within a fifth (the whole interval of
-    their ratio inside it), else too small or too large (wholly on one side of 1), else too noisy to say."""
-    low, high = engine.low / naive.high, engine.high / naive.low
-    if 1 / AGREE <= low and high <= AGREE:
+    """The naive figure against the synchronised timer's: the two agree within a fifth (the whole range of their
+    ratio read from the two PUBLISHED intervals inside it, as "level" is read), else too small or too large (the
+    interval wholly on one side of 1), else too noisy to say."""
+    (engine_low, engine_high), (naive_low, naive_high) = published(engine.point), published(naive.point)
+    if 1 / AGREE <= engine_low / naive_high and engine_high / naive_low <= AGREE:
         return AGREES
+    low, high = engine.low / naive.high, engine.high / naive.low
     if low > 1:
         return TOO_SMALL
     if high < 1:
@@ -1813,6 +1819,14 @@ def check_fall(s: Said, c: Context) -> None:
     axes = [choice(size, "axis") for key in ("before", "after") for size in parts(s.values[key])]
     if axes != [unit, unit]:
         c.fail(f"sizes written as {' and '.join(a + ' =' for a in axes)}, not {unit} =")
+    for key, at in (("before", fall.before), ("after", fall.after)):
+        for size in parts(s.values[key]):
+            # A size written as the bytes its point moved (a copy's): some point of the fall's kind moved them.
+            if unit == "n" and "moved" in size.values:
+                moved = [t.point.bytes_moved for t in c.oracle.timed(fall.workload, fall.device).get(at, [])]
+                if not _moved_match(size.values["moved"], moved):
+                    c.fail(f"{shown(size.values['moved'])} moved at {unit} = {at:,}, but its points moved "
+                           f"{_fmt(moved)} bytes")
     highs = c.tied(s.values["high"], fall.high, f"the rate at {unit} = {fall.before:,}")
     lows = c.tied(s.values["low"], fall.low, f"the rate at {unit} = {fall.after:,}")
     c.quantity(s.values["share"], [b / a for a in highs or fall.high for b in lows or fall.low],
@@ -1844,6 +1858,21 @@ def check_fall_cache(s: Said, c: Context) -> None:
     if not any(_fall_named(f)[1::2] == (device, before.values["size"].n) for f in c.every(*FALL_KEYS)):
         c.fail(f"a cache named for a fall from {axis} = {before.values['size'].n:,} on the {device} that no "
                f"sentence names")
+
+
+_SUPERSCRIPTS = "⁰¹²³⁴⁵⁶⁷⁸⁹"
+
+
+def check_fall_elements(s: Said, c: Context) -> None:
+    """'At m = M the matrix holds 2^k elements, past a signed 32-bit index's reach': M² is 2^k, at least 2^31."""
+    [after] = parts(s.values["after"])
+    m = after.values["size"].n
+    text = text_of(s.values["elements"])
+    power = int("".join(str(_SUPERSCRIPTS.index(ch)) for ch in text[1:])) if text[:1] == "2" and text[1:] else -1
+    if power < 0 or 2 ** power != m * m:
+        c.fail(f"'{text} elements' at m = {m:,}, but the matrix holds {m * m:,}")
+    elif m * m < 2 ** 31:
+        c.fail(f"{m * m:,} elements at m = {m:,} said to be past a signed 32-bit index's reach")
 
 
 def _falls_said(c: Context) -> list[Said]:
@@ -4675,7 +4704,9 @@ def archive_failures(recording: Recording, archive: Sequence[ResultSet]) -> list
     problems = []
     kinds = {kind: sum(archive_kind(r) == kind for r in archive) for kind in ("apple", "nvidia", "cpu")}
     for s in recording.said:
-        if s.key != "machines.summary":
+        if s.key == "machines.no_mac" and kinds["apple"]:
+            problems.append(f"machines.no_mac: no Mac said, the archive holds {kinds['apple']}")
+        if s.key not in ("machines.summary", "machines.listing"):
             continue
         if s.values["count"].n != len(archive):
             problems.append(f"machines.summary: {s.values['count'].n} machines said, the archive shows {len(archive)}")

@@ -541,12 +541,14 @@ class Ratio:
         return Ratio(self.value * factor, self.low * factor, self.high * factor, spread)
 
     def agreement(self, margin: float) -> Agreement:
-        """Whether two times agree within ``margin``: ``same`` only when the whole interval lies within
-        ``1 / (1 + margin)`` … ``1 + margin`` (agreement shown, not merely disagreement unproven); else
-        ``faster`` or ``slower`` when the interval lies wholly on one side of 1, and :data:`UNCLEAR` when it
-        holds 1 but reaches beyond the margin (too noisy to say either way), or :data:`AHEAD` / :data:`BEHIND`
-        there where the published intervals do not meet."""
-        if 1.0 / (1.0 + margin) <= self.low and self.high <= 1.0 + margin:
+        """Whether two times agree within ``margin``: ``same`` only when the whole range read from the two
+        published intervals (:attr:`spread`, else the interval) lies within ``1 / (1 + margin)`` … ``1 + margin``
+        (agreement shown, not merely disagreement unproven), the range a reader checks in the tables, as
+        :meth:`reading` does; else ``faster`` or ``slower`` when the interval lies wholly on one side of 1, and
+        :data:`UNCLEAR` when it holds 1 but the range reaches beyond the margin (too noisy to say either way), or
+        :data:`AHEAD` / :data:`BEHIND` there where the published intervals do not meet."""
+        low, high = self.spread or (self.low, self.high)
+        if 1.0 / (1.0 + margin) <= low and high <= 1.0 + margin:
             return SAME
         if self.low > 1.0:
             return FASTER

@@ -190,7 +190,7 @@ def test_the_new_real_build_is_in_the_matrix_and_read() -> None:
 
 
 #: The types of printed values the text must show as the words recorded them.
-SHOWN = (Size, Factor, Seconds, Rate, Share)
+SHOWN = (Size, Factor, Seconds, Rate, Share, Bytes)
 
 
 @pytest.mark.parametrize("machine", ("ci-2core", "nvidia-h200", "apple-m1-base", "apple-m1-swapping"))
@@ -856,7 +856,7 @@ def test_same_size_and_best_against_best_matrix_products() -> None:
         group = phrase("matmul.side", side=Choice(side), device=GPU, items=Listing((clause,)))
         return said("matmul.compare", clauses=Listing((group,)))
     assert not claims(results, compare("mixed", (1024,)))
-    assert render(compare("mixed", (1024,))) == ("At the same size, which is the fair comparison, the Apple GPU (MPS) "
+    assert render(compare("mixed", (1024,))) == ("At the same size (the fair comparison), the Apple GPU (MPS) "
                                                  "is faster in float32 only at m = 1,024. The ratio at each size "
                                                  "both devices measured:")
     assert claims(results, compare("mixed", ()))
@@ -944,8 +944,8 @@ def test_a_rate_from_memory_is_a_matrix_larger_than_the_cache_and_never_the_copy
 def _drop(device: str, workload: str, before: int, after: int, high: float, low: float, share: float,
           axis: str = "m", factor: float | None = None) -> Said:
     return said("drop.one", device=device, what=phrase("drop.what", workload=Choice(workload), dtype=Text("")),
-                before=phrase("drop.size", axis=Choice(axis), size=Size(before)),
-                after=phrase("drop.size", axis=Choice(axis), size=Size(after)),
+                before=phrase("drop.size", axis=Choice(axis), size=Size(before), moved=Bytes(8 * before)),
+                after=phrase("drop.size", axis=Choice(axis), size=Size(after), moved=Bytes(8 * after)),
                 high=Rate(high, "GB/s"), low=Rate(low, "GB/s"), share=Share(share),
                 factor=Factor(high / low if factor is None else factor))
 
@@ -1063,7 +1063,7 @@ def test_naive_timeit_mostly_too_noisy_at_the_blog_posts_sizes_names_the_sizes_t
     results, found = _post_sizes(((100, 1e-5, 0.01), (300, 1.3e-5, 0.9), (500, 1.5e-5, 0.9)))
     assert [s.verdict for s in found["mps"].sizes] == [AGREES, NOISY, NOISY]
     text = post_sentence(found, f.machine(results), Words("en"))
-    assert "At one of the blog post's 3 sizes" in text and "within 20% of the synchronised timer;" in text, text
+    assert "within 20% of the synchronised timer only at m = 100;" in text, text
 
     def most(*listed: int, count: int | None = None) -> Said:
         return said("post.noisy_most", device=GPU, sizes=sizes(*listed), margin=Share(0.2),
@@ -1244,7 +1244,7 @@ def test_the_processes_sentence_is_read_from_every_process() -> None:
     results = results_of("apple-m1-base")
     recording = only(matrix_recording("apple-m1-base", "method"), "processes.most")
     [most] = recording.said
-    assert render(most).startswith("Each of the synchronised timer's 101 points ran in 3 fresh processes")
+    assert render(most).startswith("Each of the 101 points the synchronised timer measured ran in 3 fresh processes")
     assert not check(recording, results)[0]
     steady = {name: value for name, value in most.values.items() if name != "above"}
     wrong = {"processes": substitute(recording, "processes.most", processes=Count(4)),
@@ -1602,7 +1602,8 @@ def test_a_sentence_in_place_of_a_true_one_is_caught(machine: str, chapter: str,
 
 
 @pytest.mark.parametrize("name, new", [("cache", Bytes(600 << 20)), ("small", Bytes(256 << 20)),
-                                       ("before", phrase("drop.size", axis=Choice("n"), size=Size(4_194_304)))])
+                                       ("before", phrase("drop.size", axis=Choice("n"), size=Size(4_194_304),
+                                                                  moved=Bytes(32 << 20)))])
 def test_a_fall_said_to_pass_the_cache_is_read_against_the_bytes_and_the_cache(name: str, new) -> None:
     """A fall across the recorded cache size says so, and the oracle reads it."""
     results, recording = results_of("nvidia-h200"), matrix_recording("nvidia-h200", "matvec")

@@ -357,3 +357,14 @@ def test_a_point_measured_in_one_process_gets_nothing_and_a_lone_point_keeps_its
     found = stats.moderated_pools([one, lone])
     own = float(np.var(np.log([1e-3, 1.1e-3, 0.9e-3]), ddof=1))
     assert found[0] is None and found[1] == (pytest.approx(own), 2)
+
+
+def test_naive_agreement_reads_the_published_intervals_as_level_does():
+    """Naive timeit "agrees within a fifth" by the method chapter's rule for "level": the range read from the two
+    published intervals (10.3 ms, 9.69–11.0, against 10.2 ms, 9.56–10.9: about 0.87–1.13), not the wider interval
+    of the ratio (0.83–1.2, each side at 97.5 %)."""
+    found = stats.Ratio(0.99, 0.82, 1.21, spread=(9.56 / 11.0, 10.9 / 9.69))
+    assert found.agreement(0.2) == stats.SAME
+    assert found.reading() == stats.SAME
+    assert stats.Ratio(0.99, 0.82, 1.21, spread=(0.82, 1.21)).agreement(0.2) == stats.UNCLEAR
+    assert stats.Ratio(1.5, 1.3, 1.7, spread=(1.35, 1.65)).agreement(0.2) == stats.FASTER
