@@ -349,6 +349,14 @@ def test_no_table_or_figure_is_cut_off_at_1280px(light_pages):
     assert not failures, _report(failures, "tables or figures cut off at 1,280 px")
 
 
+def test_no_two_tables_touch_at_1280px(light_pages):
+    """Two tables one above the other (the machines' hardware and software) keep a gap: touching, they read as one."""
+    failures: list[str] = []
+    for rel, found in _measured(light_pages, "clipped", failures):
+        failures += [f"{rel}: {pair}" for pair in found["touching"]]
+    assert not failures, _report(failures, "tables that touch at 1,280 px")
+
+
 @pytest.fixture(scope="session")
 def phone390(chromium, server) -> dict[str, Visit]:
     """Every chapter with a figure, both languages, at 390 px (a current phone's width), with what of its tables

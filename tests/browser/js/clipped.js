@@ -2,7 +2,7 @@
 // than its box (the article's column, or the cell tagged full-width that holds it) must scroll inside it with its
 // first column fixed (sticky) and a cue at the edge (`cue`: a gradient background, the shadow of what lies
 // beyond); a figure must fit, or on a phone scroll sideways in its own box that fits (`scroller`) with a line under
-// it that says so (`hint`, its figure's ::after). `fits` says which fit.
+// it that says so (`hint`, its figure's ::after). `fits` says which fit. Tables that touch are `touching`.
 () => {
   const article = document.querySelector("article.bd-article") || document.querySelector("article")
     || document.body;
@@ -72,5 +72,14 @@
                   fits: r.left >= column.left - 1 && r.right <= column.right + 1, proportions, cut,
                   scroller: scroller ? scroller.tagName.toLowerCase() : null, hint});
   }
-  return {tables, figures, column: Math.round(column.width)};
+  // Tables one above the other with less than half a line between them read as one table (`touching`).
+  const boxes = [...article.querySelectorAll("table")].map((t) => [t, t.getBoundingClientRect()])
+    .filter(([, r]) => r.width > 0 && r.height > 0).sort((a, b) => a[1].top - b[1].top);
+  const touching = [];
+  for (let i = 1; i < boxes.length; i++) {
+    const [above, a] = boxes[i - 1], [below, b] = boxes[i];
+    if (b.top - a.bottom < 8 && b.top >= a.bottom - 1 && b.left < a.right && a.left < b.right)
+      touching.push(`${name(above)} and ${name(below)}: ${Math.round(b.top - a.bottom)} px apart`);
+  }
+  return {tables, figures, touching, column: Math.round(column.width)};
 }
