@@ -13,7 +13,7 @@ self-contained.
   sees (an element screenshot) and the PNG's own pixels laid on the dark page
   (a transparent chart with black labels fails even where the theme paints a
   white backing behind images);
-- at 375 px no image or table makes the page scroll sideways;
+- at 375 px no image or table makes the page scroll sideways, and no heading leaves an empty line;
 - the site search (search.html?q=...) finds each chapter by one of its words.
 
 What the HTML itself answers (links and #anchors, the language switcher,
@@ -153,6 +153,7 @@ def phone(chromium, server, site) -> dict[str, Visit]:
     def overflow(page, visit):
         visit.extra["overflow"] = page.evaluate(js("overflow"))
         visit.extra["clipped"] = page.evaluate(js("clipped"))
+        visit.extra["headings"] = page.evaluate(js("headings"))
 
     try:
         pages = ["index.html", *(rel for rel in site_pages(site) if rel.rsplit("/", 1)[-1] not in BOILERPLATE)]
@@ -379,6 +380,14 @@ def test_every_figure_is_shown_whole_at_390px(phone390):
     shown = [figure for visit in phone390.values() for figure in (visit.extra.get("clipped") or {}).get("figures", ())]
     assert shown, "no figure was measured at 390 px: nothing was checked"
     assert not failures, _report(failures, "tables or figures cut off at 390 px")
+
+
+def test_no_heading_leaves_an_empty_line_at_375px(phone):
+    """A title whose last line is full keeps its hidden "#" link on that line: no empty line under the title."""
+    failures: list[str] = []
+    for rel, found in _measured(phone, "headings", failures):
+        failures += [f"{rel}: {heading}" for heading in found]
+    assert not failures, _report(failures, "headings with an empty line at 375 px")
 
 
 def test_no_table_or_figure_is_cut_off_at_375px(phone):
