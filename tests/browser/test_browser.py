@@ -324,6 +324,9 @@ def _clipped(pages: dict[str, Visit], *, desktop: bool) -> list[str]:
             elif not table["fits"] and not table["cue"]:
                 failures.append(f"{rel}: {table['name']} scrolls with nothing to show that it does "
                                 "(no shadow at its box's edge)")
+            elif not table["fits"] and table["hidden"]:
+                failures.append(f"{rel}: {table['name']} scrolls with nothing to show that it does "
+                                "(its rows paint over the shadow at its box's edge)")
         for figure in found["figures"]:
             hint = FIGURE_HINT.get(lang)
             scrolls = not desktop and figure["scroller"] and hint and figure["hint"] and hint in figure["hint"]

@@ -1,8 +1,9 @@
 // Tables and figures of the article that the reader cannot see whole at the current viewport: a table wider
 // than its box (the article's column, or the cell tagged full-width that holds it) must scroll inside it with its
 // first column fixed (sticky) and a cue at the edge (`cue`: a gradient background, the shadow of what lies
-// beyond); a figure must fit, or on a phone scroll sideways in its own box that fits (`scroller`) with a line under
-// it that says so (`hint`, its figure's ::after). `fits` says which fit. Tables that touch are `touching`.
+// beyond, which its rows must not paint over: `hidden`); a figure must fit, or on a phone scroll sideways in its
+// own box that fits (`scroller`) with a line under it that says so (`hint`, its figure's ::after). `fits` says
+// which fit. Tables that touch, one above the other, are `touching`.
 () => {
   const article = document.querySelector("article.bd-article") || document.querySelector("article")
     || document.body;
@@ -31,7 +32,21 @@
     const sticky = first ? getComputedStyle(first).position === "sticky" : false;
     const scrolls = ["auto", "scroll"].includes(getComputedStyle(box).overflowX);
     const cue = getComputedStyle(box).backgroundImage.includes("gradient");
-    tables.push({name: name(table), fits, sticky, scrolls, cue, width: Math.round(table.scrollWidth),
+    // The shadow is the box's background: rows painted opaque over it at the box's right edge hide it (`hidden`).
+    const opaque = (el) => {
+      const c = getComputedStyle(el).backgroundColor.match(/[\d.]+/g);
+      return c !== null && (c.length < 4 || parseFloat(c[3]) > 0.9);
+    };
+    const edge = boxRect.right - 4;
+    const rows = [...table.querySelectorAll("tbody > tr")];
+    const hidden = !fits && rows.length > 0 && rows.every((row) => {
+      const cell = [...row.cells].find((c) => {
+        const cr = c.getBoundingClientRect();
+        return cr.left <= edge && edge <= cr.right;
+      });
+      return [cell, row, row.parentElement, table].some((el) => el && opaque(el));
+    });
+    tables.push({name: name(table), fits, sticky, scrolls, cue, hidden, width: Math.round(table.scrollWidth),
                  box: Math.round(box.clientWidth),
                  outside: boxRect.right > own.right + 1 || own.left < column.left - 1 || own.right > view + 1});
   }
