@@ -42,7 +42,7 @@ from ..chapters import glue_figures, source
 from ..conftest import LANGUAGES, chapter_names
 from .browsing import DESKTOP, PHONE, Browsing, Visit, js, site_pages
 from .conftest import found_browser
-from .readability import border, luminance, page_background, readability
+from .readability import border, luminance, page_background, readability, text_contrast
 
 #: Pages Sphinx writes whatever the content (not needed at a phone's width).
 BOILERPLATE = {"genindex.html", "search.html", "py-modindex.html"}
@@ -351,6 +351,26 @@ def _clipped(pages: dict[str, Visit], *, desktop: bool) -> list[str]:
 def test_no_table_or_figure_is_cut_off_at_1280px(light_pages):
     failures = _clipped({rel: v for rel, v in light_pages.items() if rel != "index.html"}, desktop=True)
     assert not failures, _report(failures, "tables or figures cut off at 1,280 px")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_opening_pages_captions_read_clearly(light, dark, server, lang):
+    """Each figure caption of the opening page, photographed in light and dark mode, has a contrast of at least
+    MIN_CONTRAST (WCAG AA) between its drawn strokes and its background: a thin face in a good colour can fail."""
+    failures: list[str] = []
+    for browsing in (light, dark.browsing):
+        def photograph(page, visit):
+            visit.extra["captions"] = [(caption.inner_text()[:60], text_contrast(Image.open(io.BytesIO(
+                caption.screenshot(animations="disabled", style=HIDE_OVERLAYS)))))
+                for caption in page.locator("article figcaption").all()]
+
+        visit = browsing.visit(f"{server}{_chapter_page(lang, 'index')}", photograph)
+        captions = visit.extra.get("captions")
+        if not captions:
+            failures.append(f"{browsing.mode}: no caption was photographed ({visit.problems})")
+        failures += [f"{browsing.mode}: {text!r} reads at {ratio:.1f}:1" for text, ratio in captions or ()
+                     if ratio < MIN_CONTRAST]
+    assert not failures, _report(failures, f"captions of {lang}/index.html below {MIN_CONTRAST}:1")
 
 
 def test_no_two_tables_touch_at_1280px(light_pages):
