@@ -233,16 +233,15 @@ def _near(line: Line2D, box: Bbox, figure: Figure) -> bool:
                  & (every[:, 1] >= grown.y0) & (every[:, 1] <= grown.y1)).any())
 
 
-def label_levels(ax: Axes, levels: Sequence[tuple[str, float, Line2D]]) -> None:
-    """Each ``(text, y, line)``: ``text`` beside its horizontal ``line`` at ``y`` (data), at the first spot of
-    LEVEL_SPOTS where it lies inside the axes and no other line or marker, no label placed before it and no legend
-    touches it. The first label tries above its line first, the next below, and so on alternately (close levels
-    keep legible labels); where no spot is free, the spot that touches fewest, on a backing.
+def label_levels(figure: Figure, ax: Axes, levels: Sequence[tuple[str, float, Line2D]]) -> None:
+    """Each ``(text, y, line)``: ``text`` beside its horizontal ``line`` at ``y`` (data, on ``ax`` of ``figure``), at
+    the first spot of LEVEL_SPOTS where it lies inside the axes and no other line or marker, no label placed before
+    it and no legend touches it. The first label tries above its line first, the next below, and so on alternately
+    (close levels keep legible labels); where no spot is free, the spot that touches fewest, on a backing.
 
     Call it last: the spots are judged in the figure's final layout, from the lines as drawn, so that a label
     clears whatever data a build measured.
     """
-    figure = ax.get_figure()
     # Judged as Agg draws it (the page's PNG); a figure made without pyplot has no canvas that measures text.
     canvas = figure.canvas if isinstance(figure.canvas, FigureCanvasAgg) else FigureCanvasAgg(figure)
     figure.draw_without_rendering()

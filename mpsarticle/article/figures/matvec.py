@@ -218,7 +218,7 @@ def bandwidth(results: ResultSet, lang: str, suite: str | None = None) -> Figure
     label(ax, title=title, xlabel=size_label(words, "m"), ylabel=words("figure.bandwidth_axis"))
     legend(ax, words, failed=drawn.failed, loc="lower right")
     # Each ceiling's label where no measured line crosses it: where that is depends on this build's data.
-    label_levels(ax, levels)
+    label_levels(figure, ax, levels)
     return figure
 
 
