@@ -93,9 +93,13 @@ def _joined(text: str) -> str:
 _NUMBER = re.compile(r"^(?:[\d.,]+(?:\u00a0\S+)?(?: \[.*\])?|[–-])$")
 
 
+class Plain(str):
+    """A cell's text that looks like a number but is a name (a version: ``2.14``): aligned as text, on the left."""
+
+
 def _cell(value: object, tag: str) -> str:
     text = _joined(str(value))
-    number = tag == "td" and _NUMBER.match(text)
+    number = tag == "td" and not isinstance(value, Plain) and _NUMBER.match(text)
     opening = f'{tag} class="num"' if number else tag
     return f"<{opening}>{html.escape(text)}</{tag}>"
 
@@ -195,7 +199,7 @@ def machines_table(entries: Sequence[tuple[str, ResultSet, str | None]], words: 
                  "; ".join(accelerators) or words("machines_table.none")]
         hardware.append(f"<tr>{_cells(cells)}</tr>")
         data = f'<td><a href="{html.escape(link)}">JSON</a></td>' if link else "<td>-</td>"
-        software.append(f"<tr>{_cells([label, env['torch'], results.profile or '-', results.created[:10]])}"
+        software.append(f"<tr>{_cells([label, Plain(env['torch']), results.profile or '-', results.created[:10]])}"
                         f"{data}</tr>")
     table = (html_table([words(key) for key in MACHINE_COLUMNS], hardware, "mpsarticle-machines")
              + html_table([words(key) for key in SOFTWARE_COLUMNS], software, "mpsarticle-machines"))
@@ -505,7 +509,7 @@ def mps_issues_table(results: ResultSet, words: Words) -> str:
         if issue.macos_from is not None:
             chips += " " + words("mps_issues.from_macos", macos=Text(str(issue.macos_from)))
         version = "{}.{}".format(*issue.fixed_in) if issue.fixed_in else None
-        fixed = (words("mps_issues.partly", version=Text(version)) if version and issue.partly else version
+        fixed = (words("mps_issues.partly", version=Text(version)) if version and issue.partly else Plain(version or "")
                  or words("mps_issues.not_fixed", problem=Choice(issue.key)))
         here = words("mps_issues.here", status=Choice(status(issue, env)), torch=Text(str(env.get("torch", "?"))))
         # The reports on a line of their own: several problems end in a parenthesis already.
