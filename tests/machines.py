@@ -597,4 +597,10 @@ def archive_labels(results: ResultSet | None = None) -> list[str]:
     return [r.label for r in found.values()]
 
 
-__all__ = ["MACHINES", "archive_labels", "results_of", "selfcheck_rows", "synthetic"]
+def archive_entries(results: ResultSet | None = None) -> list[tuple[str, ResultSet]]:
+    """The real archive's machines beside ``results``, as :func:`archive_labels` lists them: (label, results)."""
+    found = others(results, _archive())[0] if results is not None else _archive().machines
+    return [(r.label, r) for r in found.values()]
+
+
+__all__ = ["MACHINES", "archive_entries", "archive_labels", "results_of", "selfcheck_rows", "synthetic"]

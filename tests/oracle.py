@@ -31,10 +31,12 @@ The rules, all of them here:
   range (first low / second high … first high / second low) lies wholly
   within 1.2 of 1 on both sides (1 / 1.2 … 1.2), else too noisy to tell
   which is faster.
-  Naive timeit against the synchronised timer: the ratio engine / naive has
-  the bounds (engine low / naive high, engine high / naive low); the naive
-  figure is ``too small`` when the low bound is above 1.2, ``too large`` when
-  the high bound is below 1 / 1.2, else the two ``agree`` (within a fifth).
+  Naive timeit against the synchronised timer: the two ``agree`` (within a
+  fifth) where the ratio engine / naive, read from the PUBLISHED intervals as
+  "level" is, lies wholly within 1 / 1.2 … 1.2; else, from the bounds (engine
+  low / naive high, engine high / naive low), the naive figure is ``too
+  small`` when the low bound is above 1, ``too large`` when the high bound is
+  below 1, else too noisy to say.
 - "Loses to the CPU nowhere" (and "beats … nowhere", "level … wherever")
   ranges over every comparison the build measured: B @ a, the training step
   and each precision's matrix product size by size, and each precision's
@@ -147,6 +149,9 @@ FASTER, SLOWER, SAME = "faster", "slower", "same"
 #: Two values whose ratio's interval holds 1 but reaches beyond :data:`AGREE` on either side: not level, too noisy
 #: to tell (read where a sentence tells the two apart: :func:`level_reading`).
 UNCLEAR = "unclear"
+#: Too noisy to tell, read further where the two points' PUBLISHED 95 % intervals do not meet: the other looks
+#: faster (``ahead``) or slower (``behind``), though not by enough to be sure (:func:`told_reading`).
+AHEAD, BEHIND = "ahead", "behind"
 #: Each point's interval: 97.5 %, so that two hold together at 95 % (Bonferroni).
 LEVEL = 0.975
 SIZE_KEYS = {"matvec": "m", "matmul": "m", "copy": "n", "train_step": "batch", "op_chain": "ops", "attention": "seq",
@@ -211,6 +216,7 @@ CHECKS: dict[str, str] = {
     "drop.one": "check_fall",
     "drop.then": "check_fall",
     "drop.cache": "check_fall_cache",
+    "drop.elements": "check_fall_elements",
     "drop.why.brief": "check_fall_count",
     "answer.tokens": "check_tokens",
     "answer.tokens.cached": "check_llm_cached",
@@ -264,6 +270,7 @@ CHECKS: dict[str, str] = {
     "answer.cpu_rule.stay": "check_cpu_rule",
     "answer.cpu_rule.try": "check_cpu_rule",
     "answer.cpu_rule.avoid": "check_cpu_rule_avoid",
+    "answer.cpu_rule.untold": "check_cpu_rule_untold",
     "answer.cpu_rule.none": "check_cpu_rule_alone",
     "answer.cpu_rule.unmeasured": "check_cpu_rule_unmeasured",
     # -- counts, the selfcheck
@@ -314,6 +321,7 @@ CHECKS: dict[str, str] = {
     "decode.conclusion": "check_decode_conclusion",
     "decode.missing": "check_decode_missing",
     "answer.decode": "check_decode_answer",
+    "caption.decode": "check_decode_caption",
     "rule.decode": "check_decode_rule",
     "rule.decode.none": "check_decode_rule_none",
     "decode.route": "check_decode_route",
@@ -362,7 +370,8 @@ PARTS: frozenset[str] = frozenset({
     "point", "point.other", "point.more", "cpufact.matvec", "cpufact.matmul", "missing_count",
     "selfcheck.processes", "ops.cost", "attention.backend.choice",
     "attention.call", "remeasured.seen", "remeasured.processes",
-    "rejected.points", "mlx.side", "mlx.name", "decode.contexts.step", "decode.context.one", *MODEL_PARTS,
+    "rejected.points", "mlx.side", "mlx.name", "decode.contexts.step", "decode.context.one", "decode.bound",
+    *MODEL_PARTS,
 })
 
 #: Keys that carry no measured claim: the machine's names, captions, the gaps' list, what a missing measurement
@@ -379,7 +388,8 @@ NO_CLAIMS: frozenset[str] = frozenset({
     "caption.answer.compared", "caption.answer.cpu_only", "caption.answer.nothing", "your_mac.cores", "ops.none",
     "attention.none", "attention.backend.none", "decode.no_bound",
     "decode.missing.no_reason", "decode.none", "answer.decode.none",
-    "machines.listing", "machines.none", "machines.drop", "machines.drops.why", "machines.twin", "machines.twin.os",
+    "machines.listing", "machines.no_mac", "machines.none", "machines.drop", "machines.drops.why", "machines.twin",
+    "machines.twin.os",
     "machines.twin.alike", "machines.skipped", "device", "api", "backend", "why",
     "this_build", "data_links", "contents", "ways.mode", "decode.ways.lead", "mlx.missing.torch", "mlx.missing.tf32",
     "model.threshold.idea",
@@ -592,12 +602,47 @@ def rate_level_reading(mine: Timed, theirs: Timed, amount: str) -> str:
     return _level(rate_direction(mine, theirs, amount), rate_too_noisy(mine.point, theirs.point, amount))
 
 
+def apart(base: Point, other: Point) -> str | None:
+    """Where the two published intervals of time do not meet: :data:`AHEAD` (other's wholly below base's: other
+    looks faster), :data:`BEHIND` (the reverse), else ``None``."""
+    (base_low, base_high), (other_low, other_high) = published(base), published(other)
+    return AHEAD if base_low > other_high else BEHIND if other_low > base_high else None
+
+
+def told_reading(base: Timed, other: Timed) -> str:
+    """:func:`level_reading`, with too noisy to tell split further by :func:`apart`: a pair whose published
+    intervals do not meet is never too noisy to tell, but leaning one way."""
+    found = level_reading(base, other)
+    return (apart(base.point, other.point) or UNCLEAR) if found == UNCLEAR else found
+
+
+def rate_told_reading(mine: Timed, theirs: Timed, amount: str) -> str:
+    """:func:`told_reading` by rate: ``mine`` looks faster where its published rate interval lies wholly above
+    theirs."""
+    found = rate_level_reading(mine, theirs, amount)
+    if found != UNCLEAR:
+        return found
+    (low, high), (their_low, their_high) = published(mine.point), published(theirs.point)
+    mine_work, their_work = getattr(mine.point, amount), getattr(theirs.point, amount)
+    if mine_work / high > their_work / their_low:
+        return AHEAD
+    if mine_work / low < their_work / their_high:
+        return BEHIND
+    return UNCLEAR
+
+
+#: A sentence's form for two values set side by side, as the oracle's readings name it.
+SIDE_FORMS = {"faster": FASTER, "slower": SLOWER, "same": SAME, "unclear": UNCLEAR, "ahead": AHEAD, "behind": BEHIND}
+
+
 def naive_verdict(engine: Timed, naive: Timed) -> str:
-    """The naive figure against the synchronised timer's: the two agree within a fifth (the whole interval of
-    their ratio inside it), else too small or too large (wholly on one side of 1), else too noisy to say."""
-    low, high = engine.low / naive.high, engine.high / naive.low
-    if 1 / AGREE <= low and high <= AGREE:
+    """The naive figure against the synchronised timer's: the two agree within a fifth (the whole range of their
+    ratio read from the two PUBLISHED intervals inside it, as "level" is read), else too small or too large (the
+    interval wholly on one side of 1), else too noisy to say."""
+    (engine_low, engine_high), (naive_low, naive_high) = published(engine.point), published(naive.point)
+    if 1 / AGREE <= engine_low / naive_high and engine_high / naive_low <= AGREE:
         return AGREES
+    low, high = engine.low / naive.high, engine.high / naive.low
     if low > 1:
         return TOO_SMALL
     if high < 1:
@@ -634,9 +679,15 @@ class Pairs:
     #: Whether overlapping intervals are told apart as level (:data:`SAME`) or too noisy to tell (:data:`UNCLEAR`,
     #: :func:`too_noisy`): for sentences that set the two side by side.
     tells_noise: bool = False
+    #: Whether too noisy to tell is split further into leaning one way (:func:`told_reading`): for sentences that
+    #: have a form for it.
+    tells_apart: bool = False
 
     def telling_noise(self) -> Pairs:
         return replace(self, tells_noise=True)
+
+    def telling_apart(self) -> Pairs:
+        return replace(self, tells_noise=True, tells_apart=True)
 
     def common(self) -> list[int]:
         return sorted(self.base.keys() & self.other.keys())
@@ -647,7 +698,7 @@ class Pairs:
     def directions(self, size: int) -> set[str]:
         """Every direction a pair of readings at ``size`` shows (see :class:`Timed`); with :attr:`tells_noise`,
         level told apart from too noisy to tell (:func:`level_reading`)."""
-        read = level_reading if self.tells_noise else direction
+        read = told_reading if self.tells_apart else level_reading if self.tells_noise else direction
         return {read(b, o) for pb, po in self.at(size) for b in pb.readings() for o in po.readings()}
 
     def level_readings(self, size: int) -> set[str]:
@@ -1362,8 +1413,9 @@ def check_never(s: Said, c: Context) -> None:
 def _no_side_at_largest(s: Said, c: Context, pairs: Pairs, at: int) -> None:
     """The two set side by side at the largest size: "about as fast" (level, narrow published intervals), or
     too noisy to tell which is faster (the form ``unclear``)."""
-    if choice(s, "direction") == "unclear":
-        c.side(UNCLEAR, pairs.telling_noise(), at, f"too noisy to tell which is faster at m = {at:,}")
+    form = choice(s, "direction")
+    if form in ("unclear", "ahead", "behind"):
+        c.side(SIDE_FORMS[form], pairs.telling_apart(), at, f"'{form}' at m = {at:,}")
     else:
         c.side(SAME, pairs.telling_noise(), at, f"about as fast at m = {at:,}")
 
@@ -1414,9 +1466,9 @@ def check_small(s: Said, c: Context) -> None:
     if not common or at != common[0]:
         c.fail(f"'the smallest matrix-vector product measured' is m = {at:,}, but the smallest measured on both "
                f"is m = {common[0] if common else 0:,}")
-    side = {"faster": FASTER, "same": SAME, "unclear": UNCLEAR}.get(choice(s, "direction"), SLOWER)
-    if side in (SAME, UNCLEAR):  # two times set side by side: level, or too noisy to tell
-        found = pairs.level_readings(at)
+    side = SIDE_FORMS[choice(s, "direction")]
+    if side in (SAME, UNCLEAR, AHEAD, BEHIND):  # two times set side by side: level, too noisy, or leaning one way
+        found = pairs.telling_apart().directions(at)
         if side not in found:
             c.fail(f"m = {at:,}: said {side}, but the readings are {'/'.join(sorted(found))} ({pairs.evidence(at)})")
     else:
@@ -1550,12 +1602,12 @@ def check_copy(s: Said, c: Context) -> None:
         c.fail(f"copy against copy, but the table of memory quotes no copy of the {o.accelerator} and the CPU "
                f"that their points give")
         return
-    directions = {rate_level_reading(a, p, "bytes_moved") for pa in acc for pp in cpu for a in pa.readings()
+    directions = {rate_told_reading(a, p, "bytes_moved") for pa in acc for pp in cpu for a in pa.readings()
                   for p in pp.readings()}
-    said = {"faster": FASTER, "slower": SLOWER, "unclear": UNCLEAR}.get(choice(s, "direction"), SAME)
+    said = SIDE_FORMS[choice(s, "direction")]
     if directions and said not in directions:
         c.fail(f"copy against copy: the accelerator's is {'/'.join(sorted(directions))}, not {said}")
-    if "factor" in printed_fields(s) and said != SAME:
+    if "factor" in printed_fields(s) and said in (FASTER, SLOWER):
         ratios = [a.rate("bytes_moved")[0] / p.rate("bytes_moved")[0] for a in acc for p in cpu]
         c.factor(s.values["factor"], [r if said == FASTER else 1 / r for r in ratios], "copy against copy")
 
@@ -1575,11 +1627,11 @@ def check_reading(s: Said, c: Context) -> None:
     if bases != {"beyond_cache"}:
         c.fail(f"B @ a compared 'from memory', but the table reads the rates as {sorted(bases)}")
     acc, cpu = (_row_points(c, rows[d], "read", "matvec") for d in (o.accelerator, "cpu"))
-    directions = {rate_level_reading(a, p, "bytes_moved") for pa in acc for pp in cpu for a in pa.readings()
+    directions = {rate_told_reading(a, p, "bytes_moved") for pa in acc for pp in cpu for a in pa.readings()
                   for p in pp.readings()}
     ratios = [a.rate("bytes_moved")[0] / p.rate("bytes_moved")[0] for a in acc for p in cpu]
     said = choice(s, "direction")
-    if said in (SAME, UNCLEAR):
+    if said in (SAME, UNCLEAR, AHEAD, BEHIND):
         if directions and said not in directions:
             c.fail(f"'{said}', but the accelerator reads {'/'.join(sorted(directions))}")
         return
@@ -1767,6 +1819,14 @@ def check_fall(s: Said, c: Context) -> None:
     axes = [choice(size, "axis") for key in ("before", "after") for size in parts(s.values[key])]
     if axes != [unit, unit]:
         c.fail(f"sizes written as {' and '.join(a + ' =' for a in axes)}, not {unit} =")
+    for key, at in (("before", fall.before), ("after", fall.after)):
+        for size in parts(s.values[key]):
+            # A size written as the bytes its point moved (a copy's): some point of the fall's kind moved them.
+            if unit == "n" and "moved" in size.values:
+                moved = [t.point.bytes_moved for t in c.oracle.timed(fall.workload, fall.device).get(at, [])]
+                if not _moved_match(size.values["moved"], moved):
+                    c.fail(f"{shown(size.values['moved'])} moved at {unit} = {at:,}, but its points moved "
+                           f"{_fmt(moved)} bytes")
     highs = c.tied(s.values["high"], fall.high, f"the rate at {unit} = {fall.before:,}")
     lows = c.tied(s.values["low"], fall.low, f"the rate at {unit} = {fall.after:,}")
     c.quantity(s.values["share"], [b / a for a in highs or fall.high for b in lows or fall.low],
@@ -1798,6 +1858,21 @@ def check_fall_cache(s: Said, c: Context) -> None:
     if not any(_fall_named(f)[1::2] == (device, before.values["size"].n) for f in c.every(*FALL_KEYS)):
         c.fail(f"a cache named for a fall from {axis} = {before.values['size'].n:,} on the {device} that no "
                f"sentence names")
+
+
+_SUPERSCRIPTS = "⁰¹²³⁴⁵⁶⁷⁸⁹"
+
+
+def check_fall_elements(s: Said, c: Context) -> None:
+    """'At m = M the matrix holds 2^k elements, past a signed 32-bit index's reach': M² is 2^k, at least 2^31."""
+    [after] = parts(s.values["after"])
+    m = after.values["size"].n
+    text = text_of(s.values["elements"])
+    power = int("".join(str(_SUPERSCRIPTS.index(ch)) for ch in text[1:])) if text[:1] == "2" and text[1:] else -1
+    if power < 0 or 2 ** power != m * m:
+        c.fail(f"'{text} elements' at m = {m:,}, but the matrix holds {m * m:,}")
+    elif m * m < 2 ** 31:
+        c.fail(f"{m * m:,} elements at m = {m:,} said to be past a signed 32-bit index's reach")
 
 
 def _falls_said(c: Context) -> list[Said]:
@@ -2304,19 +2379,35 @@ def check_best_top(s: Said, c: Context) -> None:
 
 
 def check_best_capped(s: Said, c: Context) -> None:
-    """"The CPU was measured only up to m = … in this precision, and its rate was highest there": the CPU's best
-    rate in it stands at that size, and no larger size of it was measured well, nor any smaller one missing."""
+    """"In every precision (or in those named) the CPU's rate was highest at the largest size it measured": in
+    each, the CPU's best rate stands at the largest of two or more sizes it measured well; ``every`` only where
+    that holds of every precision the CPU has a best rate in, and the named ones exactly the precisions compared
+    on both devices where it holds."""
     v, o = s.values, c.oracle
-    dtype, at = text_of(v["dtype"]), v["size"].n
     if c.device(v["device"]) != o.accelerator:
         c.fail(f"best rate capped: said of the {c.device(v['device'])}, not the accelerator {o.accelerator}")
-    sizes = sorted({int(p.params["m"]) for p in o.results.select(workload="matmul", device="cpu")
-                    if good(p) and p.params.get("dtype") == dtype and p.method == "engine"})
-    if not sizes or sizes[-1] != at or len(sizes) < 2:
-        c.fail(f"best rate capped: the CPU's {dtype} said to stop at m = {at:,}, but it measured {sizes}")
-    tops = [int(t.point.params["m"]) for t in o.best("matmul", "cpu", "flops", dtype=dtype)]
-    if at not in tops:
-        c.fail(f"best rate capped: the CPU's best {dtype} rate said to be at m = {at:,}, but it is at {tops}")
+
+    def capped(dtype: str) -> bool:
+        sizes = sorted({int(p.params["m"]) for p in o.results.select(workload="matmul", device="cpu")
+                        if good(p) and p.params.get("dtype") == dtype and p.method == "engine"})
+        tops = [int(t.point.params["m"]) for t in o.best("matmul", "cpu", "flops", dtype=dtype)]
+        return len(sizes) > 1 and sizes[-1] in tops
+
+    compared = _best_compared(c)
+    held = [d for d in compared if capped(d)]
+    if choice(s, "which") == "every":
+        ranged = [d for d in DTYPES if o.best("matmul", "cpu", "flops", dtype=d)]
+        for dtype in ranged:
+            if not capped(dtype):
+                c.fail(f"best rate capped in every precision, but the CPU's best {dtype} rate is not at the "
+                       f"largest of several sizes")
+        if not held:
+            c.fail("best rate capped in every precision, but no precision has a best rate on both devices")
+    else:
+        named = [text_of(d) for d in values_of(v["dtypes"])]
+        if sorted(named) != sorted(held):
+            c.fail(f"best rate capped in {named}, but the precisions compared where the CPU's best is at its "
+                   f"largest size are {held}")
 
 
 def check_best_none(s: Said, c: Context) -> None:
@@ -2475,6 +2566,20 @@ def check_cpu_rule_avoid(s: Said, c: Context) -> None:
             c.fail(f"'avoid {dtype}: slower at every size', but not at every one of {sizes}")
 
 
+def check_cpu_rule_untold(s: Said, c: Context) -> None:
+    """Each half precision the rule calls too noisy to tell against float32 was measured beside it, and at no size
+    shared is it surely faster or surely slower."""
+    for dtype in {text_of(d) for d in values_of(s.values["dtypes"])}:
+        pairs = c.oracle.halves(dtype)
+        sizes = pairs.common()
+        if not sizes:
+            c.fail(f"'{dtype} too noisy to tell', but it was not measured beside float32")
+        for size in sizes:
+            for side in (FASTER, SLOWER):
+                if pairs.must_be(side, size):
+                    c.fail(f"'{dtype} too noisy to tell at every size', but it is {side} than float32 at m = {size:,}")
+
+
 def check_cpu_rule_alone(s: Said, c: Context) -> None:
     if any(c.oracle.halves(d).common() for d in HALVES):
         c.fail("'the CPU measured float32 alone', but it measured a half precision at a size of float32's")
@@ -2507,6 +2612,11 @@ def check_cpu_facts(s: Said, c: Context) -> None:
         elif fact.key == "cpufact.matmul":
             c.quantity(v["rate"], [t.rate("flops")[0] for t in o.best("matmul", "cpu", "flops", dtype="float32")],
                        "the CPU's best float32 rate")
+            # "Up to m = N": the largest size float32 was measured at on the CPU.
+            sizes = [size for size, ts in o.timed("matmul", "cpu", dtype="float32").items() if ts]
+            if "size" in v and v["size"].n != max(sizes, default=0):
+                c.fail(f"float32 measured up to m = {v['size'].n:,}, but the CPU's largest is m = "
+                       f"{max(sizes, default=0):,}")
         else:
             c.fail(f"a fact the oracle does not know: {fact.key}")
 
@@ -2515,8 +2625,8 @@ def check_cpu_facts(s: Said, c: Context) -> None:
 
 def check_train(s: Said, c: Context) -> None:
     v = s.values
-    pairs, at = c.oracle.compare("train_step").telling_noise(), v["batch"].n
-    side = {"faster": FASTER, "slower": SLOWER, "unclear": UNCLEAR}.get(choice(s, "direction"), SAME)
+    pairs, at = c.oracle.compare("train_step").telling_apart(), v["batch"].n
+    side = SIDE_FORMS[choice(s, "direction")]
     c.side(side, pairs, at, f"batch {at:,}")
     _pair_times(c, "train_step", at, v["acc"], v["cpu"])
     if "factor" in printed_fields(s):
@@ -2529,8 +2639,8 @@ def check_train_also(s: Said, c: Context) -> None:
         _train_missing(s, c)
         return
     v = s.values
-    pairs, at = c.oracle.compare("train_step").telling_noise(), v["batch"].n
-    side = {"faster": FASTER, "slower": SLOWER, "unclear": UNCLEAR}.get(choice(s, "direction"), SAME)
+    pairs, at = c.oracle.compare("train_step").telling_apart(), v["batch"].n
+    side = SIDE_FORMS[choice(s, "direction")]
     c.side(side, pairs, at, f"batch {at:,}")
     if "factor" in printed_fields(s):
         c.winner_factor(side, pairs, at, v["factor"], f"batch {at:,}")
@@ -2560,14 +2670,10 @@ def _train_interval(s: Said, c: Context, pairs: Pairs, at: int) -> None:
 
 
 def check_train_scaling_none(s: Said, c: Context) -> None:
-    """Why no device's growth is said: "one batch size only" needs every device to have at most one good batch;
-    "scatter too widely" needs some device with two or more."""
+    """Why no device's growth is said: "one batch size only" needs every device to have at most one good batch."""
     most = max((len(c.oracle.timed("train_step", device)) for device in c.oracle.devices), default=0)
-    why = choice(s, "why")
-    if why == "single" and most >= 2:
+    if most >= 2:
         c.fail(f"'one batch size only', but a device measured {most} batches well")
-    if why == "noisy" and most < 2:
-        c.fail("'measured at more than one batch size', but no device measured two batches well")
 
 
 def check_train_scaling(s: Said, c: Context) -> None:
@@ -3226,10 +3332,14 @@ def check_attention_conclusion(s: Said, c: Context) -> None:
              if t.point.workload == "attention" and t.point.method == "engine"}
     every = {pair: _attention_shares(c, *pair) for pair in pairs}
     every = {pair: found for pair, found in every.items() if found}
-    if choice(s, "direction") == "below":
+    if choice(s, "direction") in ("below", "below_one"):
         reached = sorted(pair for pair, found in every.items() if max(found) >= 1)
         if reached:
             c.fail(f"'attention stayed below the best matrix product everywhere', but it reached it on {reached}")
+        # "On the CPU, attention never reached ...": said of one device only where no other measured attention.
+        others = sorted({where for where, _ in every} - {device})
+        if choice(s, "direction") == "below_one" and others:
+            c.fail(f"attention said of the {device} alone, but {others} measured it too")
     elif max(shares) < 1:
         c.fail(f"attention in {dtype} on the {device} 'reached' the best matrix product, but no reading did")
     nearer = sorted(pair for pair, found in every.items() if min(found) > max(shares))
@@ -3899,14 +4009,13 @@ def check_precision_decode(s: Said, c: Context) -> None:
         return
     c.quantity(s.values["fp16"], _values(fp16), "the float16 step")
     c.quantity(s.values["bf16"], _values(bf16), "the bfloat16 step")
-    sides = {level_reading(b, f) for b, f in _reading_pairs(bf16, fp16)}
-    side = {"faster": FASTER, "slower": SLOWER, "unclear": UNCLEAR, "unclear_alike": UNCLEAR}.get(
-        choice(s, "direction"), SAME)
+    sides = {told_reading(b, f) for b, f in _reading_pairs(bf16, fp16)}
+    side = {**SIDE_FORMS, "unclear_alike": UNCLEAR}[choice(s, "direction")]
     if choice(s, "direction") == "unclear_alike" and shown(s.values["fp16"]).text != shown(s.values["bf16"]).text:
         c.fail(f"one time for both precisions, but {shown(s.values['fp16'])} and {shown(s.values['bf16'])}")
     if side not in sides:
         c.fail(f"float16 '{side}' than bfloat16, but the readings say {sorted(sides)}")
-    if "factor" in printed_fields(s):
+    if "factor" in printed_fields(s) and side in (FASTER, SLOWER):
         ratios = [b.median / f.median for b, f in _reading_pairs(bf16, fp16)]
         c.factor(s.values["factor"], ratios if side == FASTER else [1 / r for r in ratios], "float16 against bfloat16")
 
@@ -4183,6 +4292,24 @@ def check_decode_conclusion(s: Said, c: Context) -> None:
         if "factor" in printed:
             c.factor(v["factor"], [value / (value - host) for value, host in savings],
                      "the CUDA graph's speed over the eager step")
+        graphs = _cuda_graphs(c, device)
+        if "tokens" in printed:
+            c.quantity(v["tokens"], [1 / value for value in _values(graphs)], "tokens per second, replayed")
+            c.quantity(v["low"], [1 / (t.point.ci_high_s or t.point.measured_s) for t in graphs],
+                       "the replayed step's interval, low end")
+            c.quantity(v["high"], [1 / (t.point.ci_low_s or t.point.measured_s) for t in graphs],
+                       "the replayed step's interval, high end")
+        # "Even its fastest process took N× as long" and "its processes differed up to N×": each fresh process's
+        # median of the eager step, read from its own samples.
+        medians = [median(group) for t in steps for group in process_groups(t.point)]
+        if ("fastest" in printed or "spread" in printed) and len(medians) < 2:
+            c.fail(f"the eager step's processes compared on the {device}, but it ran in one process")
+            return
+        if "fastest" in printed:
+            c.factor(v["fastest"], [min(medians) / g for g in _values(graphs)],
+                     "the eager step's fastest process over the replayed step")
+        if "spread" in printed:
+            c.factor(v["spread"], [max(medians) / min(medians)], "the eager step's processes, slowest over fastest")
         return
     if savings:
         c.fail(f"the calls' cost read from one addition on the {device}, but a CUDA graph measured it directly")
@@ -4210,17 +4337,50 @@ def check_decode_answer(s: Said, c: Context) -> None:
     if not steps:
         c.fail(f"no eager step on the {device}")
         return
-    c.quantity(s.values["tokens"], [1 / value for value in _values(steps)], "tokens per second")
+    point, printed = steps[0].point, printed_fields(s)
+    # The model it ran: the CPU's is far smaller than an accelerator's.
+    _model_of(c, s, point)
+    if "tokens" in printed:
+        c.quantity(s.values["tokens"], [1 / value for value in _values(steps)], "tokens per second")
     # The tokens and the share of the bound are all it prints (the bound's arithmetic stands in the decode table).
-    point = steps[0].point
-    c.quantity(s.values["share"], [(1 / value) / (rate / point.bytes_moved) for value in _values(steps)
-                                   for rate in _bound_rates(c, device)], "the share of the bound")
-    claimed = {"unknown": None}.get(choice(s, "limit"), choice(s, "limit"))
+    if "share" in printed:
+        c.quantity(s.values["share"], [(1 / value) / (rate / point.bytes_moved) for value in _values(steps)
+                                       for rate in _bound_rates(c, device)], "the share of the bound")
+    graphs = _values(_cuda_graphs(c, device))
+    if "replayed" in printed:
+        c.quantity(s.values["replayed"], [1 / g for g in graphs], "tokens per second, replayed as a CUDA graph")
+    if "fastest" in printed:
+        medians = [median(group) for t in steps for group in process_groups(t.point)]
+        if len(medians) < 2:
+            c.fail(f"the eager step's fastest process on the {device}, but it ran in one process")
+        else:
+            c.factor(s.values["fastest"], [min(medians) / g for g in graphs],
+                     "the eager step's fastest process over the replayed step")
+    # The rate the bound is named by: its own matrices' where measured, else the copy's where every B @ a matrix
+    # fit in the cache, else B @ a's from memory.
+    if "bound" in printed:
+        basis = "matched" if _products(c, device) else "copy" if _copy_rates(c, device) else "best"
+        said = [choice(p, "basis") for p in parts(s.values["bound"])]
+        if said != [basis]:
+            c.fail(f"the answer names its bound by {said}, but its rate is the {basis} one")
+    claimed = {"unknown": None, "unclear_replay": "unclear"}.get(choice(s, "limit"), choice(s, "limit"))
     found = _limits(c, device)
     if claimed is None and found:
         c.fail(f"the answer says nothing of what limits the step, but the readings allow {sorted(found)}")
     elif claimed is not None and claimed not in found:
         c.fail(f"the answer says '{claimed}', but the readings allow only {sorted(found)}")
+
+
+def check_decode_caption(s: Said, c: Context) -> None:
+    """The decode chart's hatched bars named by how the step was replayed: a way some replayed step was recorded
+    with (a file that does not say was a CUDA graph)."""
+    said = choice(s, "replay")
+    if said == "none":
+        return
+    devices = {p.device for p in c.oracle.results.points if p.workload == "decode"}
+    ways = {t.point.detail.get("overhead_removed_by") or "cuda_graph" for d in devices for t in _steps(c, d, "graph")}
+    if said not in ways:
+        c.fail(f"the decode chart's caption says '{said}', but the replayed steps were {sorted(ways) or 'none'}")
 
 
 def _answered(c: Context) -> str:
@@ -4245,7 +4405,8 @@ def check_decode_rule(s: Said, c: Context) -> None:
     found = _limits(c, device)
     if claimed not in found:
         c.fail(f"the rule says '{claimed}', but the readings allow only {sorted(found)}")
-    c.quantity(s.values["share"], _shares(c, device, _steps(c, device, "eager")), "the share of the bound")
+    if "share" in printed_fields(s):
+        c.quantity(s.values["share"], _shares(c, device, _steps(c, device, "eager")), "the share of the bound")
 
 
 # -- a chapter as a whole: what it must not leave out ------------------------------------------------
@@ -4454,7 +4615,7 @@ def check_mlx_summary(s: Said, c: Context) -> None:
                 c.fail(f"MLX's {workload} said {direction}, but it was not measured well by both frameworks")
                 continue
             mine, theirs = pairs[0]
-            sides = {level_reading(a, b) for t in theirs for a in t.readings() for b in mine.readings()}
+            sides = {told_reading(a, b) for t in theirs for a in t.readings() for b in mine.readings()}
             if direction not in sides:
                 c.fail(f"MLX said {direction} than PyTorch at {workload}, the intervals say {'/'.join(sorted(sides))}")
     compared = {p.workload for p in _mlx_points(c) if p.device == device
@@ -4543,7 +4704,9 @@ def archive_failures(recording: Recording, archive: Sequence[ResultSet]) -> list
     problems = []
     kinds = {kind: sum(archive_kind(r) == kind for r in archive) for kind in ("apple", "nvidia", "cpu")}
     for s in recording.said:
-        if s.key != "machines.summary":
+        if s.key == "machines.no_mac" and kinds["apple"]:
+            problems.append(f"machines.no_mac: no Mac said, the archive holds {kinds['apple']}")
+        if s.key not in ("machines.summary", "machines.listing"):
             continue
         if s.values["count"].n != len(archive):
             problems.append(f"machines.summary: {s.values['count'].n} machines said, the archive shows {len(archive)}")

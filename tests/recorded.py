@@ -19,7 +19,7 @@ from mpsarticle.article.wording import Listing, Phrase, Said, Words
 from mpsarticle.results.model import ResultSet
 from mpsarticle.results.selfcheck import Row
 
-from .machines import archive_labels, results_of, selfcheck_rows
+from .machines import archive_entries, archive_labels, results_of, selfcheck_rows
 from .oracle_said import Recording
 
 __all__ = ["matrix_recording", "only", "recorded", "replaced", "substitute"]
@@ -36,9 +36,10 @@ def recorded(chapter: str, results: ResultSet | str, *, rows: Sequence[Row] | No
     if rows is None:
         rows = selfcheck_rows(results) if entry.needs_selfcheck else ()
     labels = archive_labels(results) if entry.needs_archive else ()
+    archive = archive_entries(results) if entry.needs_archive else ()
     words = Words("en")
     with words.recording() as said:
-        texts = chapter_sentences(chapter, results, words, rows=rows, labels=labels)
+        texts = chapter_sentences(chapter, results, words, rows=rows, labels=labels, archive=archive)
     # The selfcheck's table stands beside its sentence, which counts its rows: both are read, with the raw rows.
     table = selfcheck_table_rows(rows, words) if entry.needs_selfcheck else ()
     # The closing chapter's conclusions about memory set against each other the rates its table quotes: both read.

@@ -15,7 +15,7 @@ from mpsarticle.article.wording import Words
 from mpsarticle.results.model import ResultSet
 from mpsarticle.results.selfcheck import Row
 
-from .machines import archive_labels, results_of, selfcheck_rows
+from .machines import archive_entries, archive_labels, results_of, selfcheck_rows
 
 # -- a chapter's sentences ---------------------------------------------------------------------------------------
 
@@ -37,6 +37,7 @@ def sentences(chapter: str, results: ResultSet | str, lang: str = "en", *, rows:
         rows = selfcheck_rows(results) if entry.needs_selfcheck else ()
     if labels is None:
         labels = archive_labels(results) if entry.needs_archive else ()
+        archive = archive or (archive_entries(results) if entry.needs_archive else ())
     return chapter_sentences(chapter, results, Words(lang), rows=rows, labels=labels, skipped=skipped,
                              archive=archive)
 

@@ -75,6 +75,8 @@ class WorkloadError:
     worst: float
     #: The point (its size) where the error is largest.
     worst_size: int | None
+    #: How many of the points the model predicts faster than measured.
+    faster: int = 0
 
 
 @dataclass(frozen=True)
@@ -158,15 +160,19 @@ def _size(point: Point) -> int | None:
 def _workload_errors(pairs: Sequence[tuple[Point, Call]], predicted: Callable[[Call], float]) -> tuple[
         WorkloadError, ...]:
     by_workload: dict[str, list[tuple[float, Point]]] = {}
+    faster: dict[str, int] = {}
     for point, call in pairs:
-        by_workload.setdefault(point.workload, []).append((abs(predicted(call) / point.measured_s - 1), point))
+        ratio = predicted(call) / point.measured_s
+        by_workload.setdefault(point.workload, []).append((abs(ratio - 1), point))
+        faster[point.workload] = faster.get(point.workload, 0) + (ratio < 1)
     found = []
     for workload in MODELLED:
         if workload not in by_workload:
             continue
         rows = by_workload[workload]
         worst, at = max(rows, key=lambda row: row[0])
-        found.append(WorkloadError(workload, len(rows), statistics.median(e for e, _ in rows), worst, _size(at)))
+        found.append(WorkloadError(workload, len(rows), statistics.median(e for e, _ in rows), worst, _size(at),
+                                   faster[workload]))
     return tuple(found)
 
 

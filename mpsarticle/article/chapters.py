@@ -83,8 +83,8 @@ def _nothing_measured(results: ResultSet, words: Words) -> dict[str, str]:
 #: each Apple chip, the verdict, then the chapters that show how, and the method last. The opening page's table of
 #: contents lists them from here (conf.py).
 CHAPTERS: dict[str, Chapter] = {
-    "index": Chapter(index.sentences, figures=("mac_model", "answer")),
-    "your_mac": Chapter(your_mac.sentences, figures=("your_mac_bandwidth",)),
+    "index": Chapter(index.sentences, figures=("answer",)),
+    "your_mac": Chapter(your_mac.sentences, figures=("mac_model", "your_mac_bandwidth")),
     "verdict": Chapter(verdict.sentences),
     "intro": Chapter(_nothing_measured),
     "devices": Chapter(devices.sentences),

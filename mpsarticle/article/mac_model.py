@@ -16,7 +16,7 @@ from mpsarticle.analysis.findings.model import ANSWER_DECODE, ANSWER_MATMUL, Mod
 from mpsarticle.analysis.model import Fit
 from mpsarticle.analysis.series import ceiling_gb_s, peak_gflop_s
 from mpsarticle.article.formatting import duration, number, percent, whole
-from mpsarticle.article.mac_tables import REPORTED_MARK
+from mpsarticle.article.mac_tables import PREDICTION_MARK
 from mpsarticle.article.tables import html_table
 from mpsarticle.article.wording import (
     Bytes,
@@ -40,10 +40,11 @@ from mpsarticle.core.specsheet import Chip, chips, memory_bound
 from mpsarticle.results.model import ResultSet
 
 __all__ = ["ANSWER_COLUMNS", "FIT_COLUMNS", "FIT_DTYPES", "RULES", "SOURCE_COLUMNS", "THRESHOLD_COLUMNS",
-           "accounting_sentence", "answer", "answer_note", "answer_rows", "answer_table", "assumptions_table",
-           "batch_sentence",
+           "accounting_sentence", "answer", "answer_error", "answer_note", "answer_rows", "answer_table",
+           "assumptions_table", "batch_sentence",
            "checks_table", "decode_sentence", "decode_table", "fit_parameters_table", "fit_rows", "fit_sentences",
-           "fit_table", "op_basis", "post_sentence", "predictions_table", "reported", "reported_rows_note", "rules",
+           "fit_table", "miss", "op_basis", "post_sentence", "predictions_table", "reported", "reported_rows_note",
+           "rules",
            "source_rows", "source_table", "sources_sentences", "threshold_rows", "threshold_sentences",
            "threshold_table"]
 
@@ -76,10 +77,22 @@ def answer(results: ResultSet, words: Words) -> str:
     gpu_op = _gpu_op(found)
     if crossing is None or gpu_op is None:
         return words("model.answer.none")
-    return " ".join([words("model.answer.crossover", low=_size(crossing.low), low_chip=Text(crossing.low_chip),
-                           high=_size(crossing.high), high_chip=Text(crossing.high_chip), gpu_op=gpu_op,
-                           op_chips=_op_chips(found)),
-                     _error_sentence(found, words)])
+    return words("model.answer.crossover", low=_size(crossing.low), low_chip=Text(crossing.low_chip),
+                 high=_size(crossing.high), high_chip=Text(crossing.high_chip), gpu_op=gpu_op,
+                 op_chips=_op_chips(found))
+
+
+def answer_error(results: ResultSet, words: Words) -> str:
+    """Under the opening table: how far the model is off, over every published figure it predicts and, where the
+    table has an eager tokens/s column, over the published eager text generation that column predicts (the model's
+    weakest part, so its error stands beside it, not only the overall one); empty where the model predicts
+    nothing."""
+    found = model(results)
+    if not (found.own_chip is not None and any(p.device == "mps" for p in results)) and (
+            found.extreme("matvec_crossover_m", stated=True) is None or _gpu_op(found) is None):
+        return ""
+    eager = any("eager" in row.values for row in answer_rows(results, words))
+    return _error_sentence(found, words, text=_rough(found, "text") if eager else None)
 
 
 def answer_note(results: ResultSet, words: Words) -> str:
@@ -111,20 +124,19 @@ def _op_chips(found: ModelFinding) -> Listing:
 
 
 #: The opening table's columns: a chip variant, then its predictions.
-ANSWER_COLUMNS = ("column.chip", "model.table.crossover", "model.table.float32", "model.table.eager_7b",
-                  "model.table.bound_7b")
+ANSWER_COLUMNS = ("column.chip", "model.table.crossover", "model.table.eager_7b", "model.table.bound_7b")
 
 
 def answer_rows(results: ResultSet, words: Words) -> tuple[Said, ...]:
     """A few representative chip variants, as typed values (what the oracle reads): those at either end of the
-    crossover, of float32 A @ B's speed-up and of a 7B model's eager tokens per second (of tied variants, the first
-    at the least and the last at the largest), and the blog post's chip with most GPU cores, in the spec sheet's
-    order; each with its central predictions (the ranges stand in the chapter "Your Mac")."""
+    crossover and of a 7B model's eager tokens per second (of tied variants, the first at the least and the last at
+    the largest), and the blog post's chip with most GPU cores, in the spec sheet's order; each with its central
+    predictions (the ranges stand in the chapter "Your Mac"). The GPU's speed-up over the CPU stays in that chapter,
+    beside its caveat: it assumes much the same CPU for every Mac, which the opening page cannot qualify."""
     found = model(results)
     every = chips()
     picked: list = []
-    for quantity, size in (("matvec_crossover_m", ""), ("matmul_speedup_float32", str(ANSWER_MATMUL)),
-                           ("decode_eager_tokens_s", ANSWER_DECODE)):
+    for quantity, size in (("matvec_crossover_m", ""), ("decode_eager_tokens_s", ANSWER_DECODE)):
         valued = [(p.value, chip) for chip in every if (p := found.of_chip(chip, quantity, size)) and p.value]
         if valued:
             # Variants of one chip often tie: the least is taken from the first variant, the largest from the last,
@@ -140,7 +152,6 @@ def answer_rows(results: ResultSet, words: Words) -> tuple[Said, ...]:
             continue
         values: dict = dict(chip=Text(chip.name), cores=Count(chip.gpu_cores))
         for name, quantity, size, value in (("cross", "matvec_crossover_m", "", _size),
-                                            ("speedup", "matmul_speedup_float32", str(ANSWER_MATMUL), Factor),
                                             ("eager", "decode_eager_tokens_s", ANSWER_DECODE, Num),
                                             ("bound", "decode_bound_tokens_s", ANSWER_DECODE, Num)):
             p = found.of_chip(chip, quantity, size)
@@ -158,9 +169,9 @@ def answer_table(results: ResultSet, words: Words) -> str:
         v = row.values
         name = f"{words.render(v['chip'])} ({words('your_mac.cores', cores=Text(whole(v['cores'].n, words.lang)))})"
         if reported(v["chip"].value, v["cores"].n):
-            name += REPORTED_MARK
+            name += PREDICTION_MARK
             marked = True
-        cells = [name] + [words.render(v[k]) if k in v else "–" for k in ("cross", "speedup", "eager", "bound")]
+        cells = [name] + [words.render(v[k]) if k in v else "–" for k in ("cross", "eager", "bound")]
         body.append("<tr>" + "".join(f"<td>{html.escape(cell)}</td>" for cell in cells) + "</tr>")
     if not body:
         return ""
@@ -175,7 +186,13 @@ def reported(name: str, cores: int) -> bool:
 
 def _chip_name(chip: Chip) -> str:
     """A chip variant's name in a table of predictions, marked where its bandwidth is a third party's report."""
-    return chip.name + (REPORTED_MARK if reported(chip.name, chip.gpu_cores) else "")
+    return chip.name + (PREDICTION_MARK if reported(chip.name, chip.gpu_cores) else "")
+
+
+def _span_note(words: Words) -> str:
+    """The note under a table of predictions: its parenthesised ranges span the assumptions; they are not intervals
+    of uncertainty (most published figures fall outside them)."""
+    return f'<p class="mpsarticle-note">{html.escape(words("model.table.span_note"))}</p>'
 
 
 def reported_rows_note(marked: bool, words: Words) -> str:
@@ -184,17 +201,55 @@ def reported_rows_note(marked: bool, words: Words) -> str:
     table does; nothing where no row is marked."""
     if not marked:
         return ""
-    text = REPORTED_MARK.strip() + " " + words("model.table.reported_note")
+    text = PREDICTION_MARK.strip() + " " + words("model.table.reported_note")
     return f'<p class="mpsarticle-note">{html.escape(text)}</p>'
 
 
-def _error_sentence(found: ModelFinding, words: Words) -> str:
-    """The model's median error against the cited figures it predicts, beside its predictions (how many lie
-    outside the range is :func:`answer_note`'s; which figures test it, :func:`accounting_sentence`'s)."""
+#: A group of published figures is "mostly" missed one way where at least this share of them is.
+MOSTLY = 0.75
+
+
+def _faster(check: predict.Check) -> bool | None:
+    """Whether the model predicts the figure faster than it was measured (a shorter time, a higher rate); ``None``
+    where it predicts it exactly."""
+    if check.predicted is None or check.predicted == check.row.value:
+        return None
+    timed = check.row.unit in ("ms", "s")
+    return check.predicted < check.row.value if timed else check.predicted > check.row.value
+
+
+def _on_cpu(check: predict.Check) -> bool:
+    """A figure of a Mac's CPU: contributors' machines vary widely there, so its error is told apart."""
+    return check.row.framework == "PyTorch CPU"
+
+
+def miss(checks: list[predict.Check] | tuple[predict.Check, ...], key: str = "model.miss") -> Phrase | None:
+    """How far the model is from these published figures at the median, and which way: every one predicted too fast
+    or too slow, most of them (:data:`MOSTLY`), or both ways (``None``: none has a prediction); ``key``: the phrase
+    that follows "misses ... by", or ``model.miss.way``, which follows "predicts ..."."""
+    sized = [c for c in checks if c.error is not None]
+    if not sized:
+        return None
+    ways = [_faster(c) for c in sized]
+    fast, slow = ways.count(True), ways.count(False)
+    way = ("fast" if not slow else "slow" if not fast else "mostly_fast" if fast >= MOSTLY * len(sized)
+           else "mostly_slow" if slow >= MOSTLY * len(sized) else "both")
+    return Phrase.of(key, error=Share(statistics.median(abs(c.error or 0) for c in sized)), way=Choice(way))
+
+
+def _error_sentence(found: ModelFinding, words: Words, text: Phrase | None = None) -> str:
+    """The model's median error against the cited figures it predicts, beside its predictions: on Macs' GPUs and,
+    told apart since contributors' CPUs vary widely, on their CPUs (how many lie outside the range is
+    :func:`answer_note`'s; which figures test it, :func:`accounting_sentence`'s); with ``text``, its error on the
+    published eager text generation after it."""
     compared = found.compared
-    if not compared or found.median_error is None or found.worst_error is None:
+    gpu = miss([c for c in compared if not _on_cpu(c)])
+    cpu = miss([c for c in compared if _on_cpu(c)])
+    if gpu is None and cpu is None:
         return words("model.checks.none")
-    return words("model.answer.error", median=Share(found.median_error))
+    split = "both" if gpu and cpu else "gpu" if gpu else "cpu"
+    said = words("model.answer.error", split=Choice(split), **{k: v for k, v in (("gpu", gpu), ("cpu", cpu)) if v})
+    return said if text is None else f"{said} {words('model.answer.text', text=text)}"
 
 
 def accounting_sentence(results: ResultSet, words: Words) -> str:
@@ -244,7 +299,7 @@ def _mac_answer(results: ResultSet, found: ModelFinding, words: Words) -> tuple[
     # The opening paragraph gives the first comparison; the others stand in the note under it.
     text = words("model.answer.mac", chip=Text(name), items=Listing(tuple(items[:1]))) if items else ""
     more = words("model.answer.mac_more", chip=Text(name), items=Listing(tuple(items[1:]))) if items[1:] else ""
-    return " ".join(filter(None, (text, _error_sentence(found, words)))), more
+    return text, more
 
 
 def _held(measured: float, low: float, high: float) -> Choice:
@@ -269,7 +324,8 @@ def _text_table(head: list[str], rows: list[list[str]], extra_class: str) -> str
 # -- the fit ----------------------------------------------------------------------------------------
 
 def _rates(fitted: Fit, words: Words) -> Listing:
-    return Listing(tuple(Phrase.of("model.fit.rate", rate=Rate(value / 1e12, "TFLOP/s"), dtype=Text(dtype))
+    # GFLOP/s, the unit the chapters measure rates in (a fitted CPU rate of 3.33 reads better than 0.00333).
+    return Listing(tuple(Phrase.of("model.fit.rate", rate=Rate(value / 1e9, "GFLOP/s"), dtype=Text(dtype))
                          for dtype, value in sorted(fitted.flops_per_s.items())))
 
 
@@ -319,9 +375,14 @@ def fit_sentences(results: ResultSet, words: Words) -> str:
         # measure of how far the model is off.
         key = "model.fit.choice" if chooser.combination == "sum" else "model.fit.choice_max"
         parts.append(words(key, device=words.device(chooser.device)))
+        if chooser.device == "cpu":
+            # A CPU's call returns when its work is done: its times cannot show whether a GPU overlaps the two.
+            parts.append(words("model.fit.cpu_form"))
     for device, fitted in found.fits.items():
         for error in fitted.replayed_errors:
-            parts.append(words("model.fit.replayed", device=words.device(device), error=Share(error.median)))
+            way = "fast" if error.faster == error.points else "slow" if not error.faster else "both"
+            parts.append(words("model.fit.replayed", device=words.device(device),
+                               error=Phrase.of("model.miss.way", error=Share(error.median), way=Choice(way))))
     return " ".join(parts)
 
 
@@ -434,7 +495,7 @@ def predictions_table(results: ResultSet, words: Words) -> str:
         rows.append(cells)
     head = [words(key) for key in ("column.chip", "column.gpu_cores", "model.table.crossover", "model.table.float32",
                                     "model.table.float16")]
-    return _text_table(head, rows, "mpsarticle-model-predictions") + reported_rows_note(
+    return _text_table(head, rows, "mpsarticle-model-predictions") + _span_note(words) + reported_rows_note(
         any(reported(chip.name, chip.gpu_cores) for chip in chips()), words)
 
 
@@ -459,7 +520,7 @@ def decode_table(results: ResultSet, words: Words) -> str:
     head = [words(key) for key in ("column.chip", "column.gpu_cores", "model.table.eager_1b", "model.table.bound_1b",
                                     "model.table.eager_7b", "model.table.bound_7b", "model.table.eager_7b_4bit",
                                     "model.table.bound_7b_4bit")]
-    return _text_table(head, rows, "mpsarticle-model-decode") + reported_rows_note(
+    return _text_table(head, rows, "mpsarticle-model-decode") + _span_note(words) + reported_rows_note(
         any(reported(chip.name, chip.gpu_cores) for chip in chips()), words)
 
 
@@ -616,13 +677,12 @@ def rules(results: ResultSet, words: Words) -> dict[str, str]:
         if ops:
             made["model_rule_text"] = _text_rule(found, Seconds(int(round(ops)) * gpu_op.seconds), words)
         # How far to trust the rules: said once, under them, with the errors on the figures nearest two of them.
-        if found.compared and found.median_error is not None:
+        gpu_miss = miss([c for c in found.compared if not _on_cpu(c)])
+        if gpu_miss is not None:
             nearest = {what: error for what in ROUGH
                        if made[f"model_rule_{what}"] and (error := _rough(found, what)) is not None}
             which = "both" if len(nearest) == 2 else next(iter(nearest), "none")
-            made["model_rule_trust"] = words("model.rule.trust", nearest=Choice(which),
-                                             error=Share(found.median_error),
-                                             **{what: Share(error) for what, error in nearest.items()})
+            made["model_rule_trust"] = words("model.rule.trust", nearest=Choice(which), gpu=gpu_miss, **nearest)
     if not any(made.values()):
         made["model_rule_mac"] = words("model.fit.none")
     return made
@@ -633,12 +693,11 @@ def rules(results: ResultSet, words: Words) -> dict[str, str]:
 ROUGH = {"text": "decode_eager_tokens_s", "batch": "batched_matmul_ms"}
 
 
-def _rough(found: ModelFinding, what: str) -> float | None:
-    """The model's median error on the published PyTorch-MPS figures nearest the rule ``what`` (``None`` where none
-    has a prediction)."""
-    errors = [abs(c.error) for c in found.compared
-              if c.error is not None and c.quantity == ROUGH[what] and c.row.framework == "PyTorch MPS"]
-    return statistics.median(errors) if errors else None
+def _rough(found: ModelFinding, what: str) -> Phrase | None:
+    """The model's median error, and its way, on the published PyTorch-MPS figures nearest the rule ``what``
+    (``None`` where none has a prediction)."""
+    return miss([c for c in found.compared if c.quantity == ROUGH[what] and c.row.framework == "PyTorch MPS"],
+                "model.miss.way")
 
 
 #: How near a 7B model's fixed cost per token and its time to read the weights are called about the same: the fixed
@@ -694,10 +753,22 @@ def decode_sentence(results: ResultSet, words: Words) -> str:
     # Which chips that fixed cost matters on: named, not counted, since a count would turn on a few percent.
     above, near, variants = _text_chips(found, overhead)
     case = "both" if above and near else "above" if above else "near" if near else "none"
-    return " ".join([words("model.decode.ops", ops=Count(count), gpu_op=gpu_op, overhead=overhead),
+    return " ".join([words("model.decode.ops", ops=Count(count), gpu_op=gpu_op, overhead=overhead,
+                           combination=Choice(found.combination)),
                      words("model.decode.chips", case=Choice(case), margin=Share(NEAR),
-                           above=Listing(tuple(Text(c) for c in above)), near=Listing(tuple(Text(c) for c in near)),
-                           variants=Count(variants))])
+                           above=_chip_family(above), near=_chip_family(near), variants=Count(variants))])
+
+
+def _chip_family(names: dict[str, None]) -> Listing:
+    """Chips as a reader names them: without "Apple", and one tier's generations together ("the M1, M2 and M3
+    Ultra")."""
+    tiers: dict[str, list[str]] = {}
+    for name in names:
+        generation, _, tier = name.removeprefix("Apple ").partition(" ")
+        tiers.setdefault(tier, []).append(generation)
+    return Listing(tuple(Phrase.of("model.chips.tier", kind=Choice("tier" if tier else "plain"),
+                                   generations=Listing(tuple(Text(g) for g in generations)), tier=Text(tier))
+                         for tier, generations in tiers.items()))
 
 
 def post_sentence(results: ResultSet, words: Words) -> str:

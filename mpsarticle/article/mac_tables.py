@@ -107,6 +107,9 @@ def spec_sheet_table(lang: str) -> str:
 REPORTED_MARK = " ‡"
 #: After the chip's name in a row whose figures all come from one third-party source that no other confirms.
 SINGLE_MARK = " §"
+#: After the chip's name in a table or chart of predictions, which all rest on the chip's bandwidth: that bandwidth
+#: is a third party's report. A mark of its own, because :data:`REPORTED_MARK` marks the figure itself.
+PREDICTION_MARK = " †"
 
 
 def reported_note(any_reported: bool, lang: str, *, single: bool = False) -> str:

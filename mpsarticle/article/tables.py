@@ -93,9 +93,13 @@ def _joined(text: str) -> str:
 _NUMBER = re.compile(r"^(?:[\d.,]+(?:\u00a0\S+)?(?: \[.*\])?|[–-])$")
 
 
+class Plain(str):
+    """A cell's text that looks like a number but is a name (a version: ``2.14``): aligned as text, on the left."""
+
+
 def _cell(value: object, tag: str) -> str:
     text = _joined(str(value))
-    number = tag == "td" and _NUMBER.match(text)
+    number = tag == "td" and not isinstance(value, Plain) and _NUMBER.match(text)
     opening = f'{tag} class="num"' if number else tag
     return f"<{opening}>{html.escape(text)}</{tag}>"
 
@@ -195,7 +199,7 @@ def machines_table(entries: Sequence[tuple[str, ResultSet, str | None]], words: 
                  "; ".join(accelerators) or words("machines_table.none")]
         hardware.append(f"<tr>{_cells(cells)}</tr>")
         data = f'<td><a href="{html.escape(link)}">JSON</a></td>' if link else "<td>-</td>"
-        software.append(f"<tr>{_cells([label, env['torch'], results.profile or '-', results.created[:10]])}"
+        software.append(f"<tr>{_cells([label, Plain(env['torch']), results.profile or '-', results.created[:10]])}"
                         f"{data}</tr>")
     table = (html_table([words(key) for key in MACHINE_COLUMNS], hardware, "mpsarticle-machines")
              + html_table([words(key) for key in SOFTWARE_COLUMNS], software, "mpsarticle-machines"))
@@ -505,7 +509,7 @@ def mps_issues_table(results: ResultSet, words: Words) -> str:
         if issue.macos_from is not None:
             chips += " " + words("mps_issues.from_macos", macos=Text(str(issue.macos_from)))
         version = "{}.{}".format(*issue.fixed_in) if issue.fixed_in else None
-        fixed = (words("mps_issues.partly", version=Text(version)) if version and issue.partly else version
+        fixed = (words("mps_issues.partly", version=Text(version)) if version and issue.partly else Plain(version or "")
                  or words("mps_issues.not_fixed", problem=Choice(issue.key)))
         here = words("mps_issues.here", status=Choice(status(issue, env)), torch=Text(str(env.get("torch", "?"))))
         # The reports on a line of their own: several problems end in a parenthesis already.
@@ -704,13 +708,25 @@ def _figures(value: Num, words: Words) -> str:
     return words.render(Num(float(f"{value.value:.2e}")))
 
 
+def _tera(rows: Sequence[Said], *keys: str) -> bool:
+    """Whether a table's GFLOP/s rates are written in TFLOP/s: where one of them reaches 10,000, as the matrix
+    product's table does, so that one rate reads the same in every chapter's table."""
+    return any(row.values[key].value >= 10_000 for row in rows for key in keys if key in row.values)
+
+
+def _in(rate: Rate, tera: bool) -> Rate:
+    return Rate(rate.value / 1000, "TFLOP/s") if tera and rate.unit == "GFLOP/s" else rate
+
+
 def prompt_table(results: ResultSet, words: Words) -> str:
     """The prompt read at once per device and precision (:func:`prompt_rows`), a dash where a value was not
     measured."""
     body = []
-    for row in prompt_rows(results, words):
+    rows = prompt_rows(results, words)
+    tera = _tera(rows, "mm")
+    for row in rows:
         v = row.values
-        product = words("prefill.cell.product", mm=v["mm"], m=v["m"]) if "mm" in v else "–"
+        product = words("prefill.cell.product", mm=_in(v["mm"], tera), m=v["m"]) if "mm" in v else "–"
         cells = [v["device"], words.render(v["prompt"]), words.render(v["dtype"]),
                  f"{_figures(v['tokens'], words)} [{_figures(v['low'], words)}–{_figures(v['high'], words)}]",
                  _figures(v["bound"], words) if "bound" in v else "–", product,
@@ -752,11 +768,13 @@ def attention_rows(results: ResultSet, words: Words) -> tuple[Said, ...]:
 def attention_table(results: ResultSet, words: Words) -> str:
     """Attention's best rate per device and precision beside the best matrix product's (:func:`attention_rows`)."""
     body = []
-    for row in attention_rows(results, words):
+    rows = attention_rows(results, words)
+    tera = _tera(rows, "rate", "mm")
+    for row in rows:
         v = row.values
-        cells = [v["device"], words.render(v["dtype"]), words.render(v["rate"]),
+        cells = [v["device"], words.render(v["dtype"]), words.render(_in(v["rate"], tera)),
                  words("attention.call", seq=v["seq"], dim=v["dim"]),
-                 words("prefill.cell.product", mm=v["mm"], m=v["m"]) if "mm" in v else "–",
+                 words("prefill.cell.product", mm=_in(v["mm"], tera), m=v["m"]) if "mm" in v else "–",
                  words.render(v["share"]) if "share" in v else "–"]
         body.append(f"<tr>{_cells(cells)}</tr>")
     return html_table([words(key) for key in ATTENTION_COLUMNS], body) if body else ""

@@ -28,7 +28,7 @@ from dataclasses import dataclass
 
 from mpsarticle.analysis.series import ceiling_gb_s
 from mpsarticle.article.formatting import duration, list_separator, number, rate, reading_name, whole
-from mpsarticle.article.mac_tables import REPORTED_MARK, SINGLE_MARK, reported_note
+from mpsarticle.article.mac_tables import PREDICTION_MARK, REPORTED_MARK, SINGLE_MARK, reported_note
 from mpsarticle.article.tables import html_table
 from mpsarticle.article.wording import Bytes, Choice, Count, Num, Rate, Seconds, Share, Text, Words
 from mpsarticle.core.cited import Cited, cited
@@ -128,7 +128,7 @@ def tokens_table(lang: str) -> str:
     rows = []
     for chip in chips():
         # Every rate of a row rests on the chip's bandwidth: a third party's report of it marks the row.
-        name = chip.name + (REPORTED_MARK if chip.bandwidth_kind == "reported" else "")
+        name = chip.name + (PREDICTION_MARK if chip.bandwidth_kind == "reported" else "")
         cells = [html.escape(name), html.escape(whole(chip.gpu_cores, lang))]
         for parameters, bits in TOKEN_COLUMNS:
             found, known = token_bound(chip, parameters, dict(WEIGHTS)[bits])
@@ -147,7 +147,7 @@ def tokens_table(lang: str) -> str:
         for parameters, bits in TOKEN_COLUMNS]
     lines = [UNKNOWN_MARK.strip() + " " + words("your_mac.tokens.memory_unknown", share=Share(FIT_SHARE))]
     if any(chip.bandwidth_kind == "reported" for chip in chips()):
-        lines.append(REPORTED_MARK.strip() + " " + words("model.table.reported_note"))
+        lines.append(PREDICTION_MARK.strip() + " " + words("model.table.reported_note"))
     notes = "".join(f'<p class="mpsarticle-note">{html.escape(text)}</p>' for text in lines)
     return _table(head, rows, "mpsarticle-your-mac-tokens") + notes
 

@@ -49,11 +49,10 @@ from typing import Final, Literal, get_args
 
 import numpy as np
 
-__all__ = ["AGREEMENTS", "Agreement", "CONFIDENCE", "DIRECTIONS", "Direction", "FASTER", "LEVEL_SPAN", "Member",
-           "OWN_TEST",
-           "PRIOR_POINTS", "Pool", "Ratio", "SAME", "SLOWER", "Spread", "Summary", "UNCLEAR",
-           "across_processes", "interval", "load_libraries", "median_interval", "moderated_pools", "ratio",
-           "summarize"]
+__all__ = ["AGREEMENTS", "AHEAD", "Agreement", "BEHIND", "CONFIDENCE", "DIRECTIONS", "Direction", "FASTER",
+           "LEVEL_SPAN", "Member", "OWN_TEST", "PRIOR_POINTS", "Pool", "Ratio", "SAME", "SLOWER", "Spread", "Summary",
+           "UNCLEAR", "UNSETTLED", "across_processes", "interval", "load_libraries", "median_interval",
+           "moderated_pools", "ratio", "summarize"]
 
 #: Confidence level of every interval the article shows.
 CONFIDENCE = 0.95
@@ -459,14 +458,21 @@ def interval(groups: Sequence[Sequence[float]], confidence: float = CONFIDENCE,
 LEVEL_SPAN: Final = 1.2
 #: How a ratio's interval reads (:meth:`Ratio.direction`): the candidate is faster, slower, or within the margin.
 Direction = Literal["faster", "slower", "same"]
-#: Whether two times agree (:meth:`Ratio.agreement`): a direction, or ``unclear``, too wide to say either way.
-Agreement = Literal[Direction, "unclear"]
+#: Whether two times agree (:meth:`Ratio.agreement`): a direction; ``unclear``, too wide to say either way; or
+#: ``ahead`` / ``behind``, where the two values' published 95 % intervals do not meet but the interval still holds
+#: 1: the candidate looks faster (slower), though not by enough to be sure.
+Agreement = Literal[Direction, "unclear", "ahead", "behind"]
 DIRECTIONS: tuple[Direction, ...] = get_args(Direction)
 AGREEMENTS: tuple[Agreement, ...] = get_args(Agreement)
 FASTER: Final = "faster"
 SLOWER: Final = "slower"
 SAME: Final = "same"
 UNCLEAR: Final = "unclear"
+AHEAD: Final = "ahead"
+BEHIND: Final = "behind"
+#: The readings that name no side and are not level: a sentence that lists such sizes together says only that it
+#: is not settled which is faster there, which is true of each.
+UNSETTLED: Final = frozenset({UNCLEAR, AHEAD, BEHIND})
 
 
 @dataclass(frozen=True)
@@ -495,7 +501,7 @@ class Ratio:
         faster never has a line that reaches 1. Two published 95 %
         intervals that do not meet can still leave the interval holding 1
         (each side is taken at 97.5 % there); such a pair is ``same``, and
-        :meth:`reading` says whether level or too noisy to tell.
+        :meth:`reading` says whether level, too noisy to tell, or leaning one way.
 
         With ``margin`` 0 this asks only whether the difference is beyond
         noise; a positive margin also asks that it be large enough to matter.
@@ -511,12 +517,23 @@ class Ratio:
         where the whole range of the two values (:attr:`spread`, else the interval) lies within
         :data:`LEVEL_SPAN` (or ``1 + margin``, if wider) of 1 on both sides; a range that reaches beyond it on
         either side is :data:`UNCLEAR`, too noisy to tell (15.9 µs against 2.66 µs is not "level", and neither
-        is a range of 0.9 to 44)."""
+        is a range of 0.9 to 44). A range that is not level and lies wholly on one side of 1 (the published
+        intervals do not meet) is :data:`AHEAD` or :data:`BEHIND` instead: the candidate looks faster or slower
+        there, though the interval, which alone names a side, still holds 1."""
         found = self.direction(margin)
         wide = max(LEVEL_SPAN, 1.0 + margin)
         low, high = self.spread or (self.low, self.high)
         within = 1.0 / wide <= low and high <= wide
-        return UNCLEAR if found == SAME and not within else found
+        return self._leaning() if found == SAME and not within else found
+
+    def _leaning(self) -> Agreement:
+        """For a ratio that names no side: :data:`AHEAD` or :data:`BEHIND` where the published intervals
+        (:attr:`spread`) do not meet, else :data:`UNCLEAR`."""
+        if self.spread and self.spread[0] > 1.0:
+            return AHEAD
+        if self.spread and self.spread[1] < 1.0:
+            return BEHIND
+        return UNCLEAR
 
     def scaled(self, factor: float) -> Ratio:
         """The ratio times ``factor`` (a ratio of times made one of rates), its interval and spread with it."""
@@ -524,17 +541,20 @@ class Ratio:
         return Ratio(self.value * factor, self.low * factor, self.high * factor, spread)
 
     def agreement(self, margin: float) -> Agreement:
-        """Whether two times agree within ``margin``: ``same`` only when the whole interval lies within
-        ``1 / (1 + margin)`` … ``1 + margin`` (agreement shown, not merely disagreement unproven); else
-        ``faster`` or ``slower`` when the interval lies wholly on one side of 1, and :data:`UNCLEAR` when it
-        holds 1 but reaches beyond the margin (too noisy to say either way)."""
-        if 1.0 / (1.0 + margin) <= self.low and self.high <= 1.0 + margin:
+        """Whether two times agree within ``margin``: ``same`` only when the whole range read from the two
+        published intervals (:attr:`spread`, else the interval) lies within ``1 / (1 + margin)`` … ``1 + margin``
+        (agreement shown, not merely disagreement unproven), the range a reader checks in the tables, as
+        :meth:`reading` does; else ``faster`` or ``slower`` when the interval lies wholly on one side of 1, and
+        :data:`UNCLEAR` when it holds 1 but the range reaches beyond the margin (too noisy to say either way), or
+        :data:`AHEAD` / :data:`BEHIND` there where the published intervals do not meet."""
+        low, high = self.spread or (self.low, self.high)
+        if 1.0 / (1.0 + margin) <= low and high <= 1.0 + margin:
             return SAME
         if self.low > 1.0:
             return FASTER
         if self.high < 1.0:
             return SLOWER
-        return UNCLEAR
+        return self._leaning()
 
     def contains(self, value: float) -> bool:
         return self.low <= value <= self.high

@@ -54,6 +54,23 @@ def readability(image) -> dict:
     }
 
 
+#: The share of a text's pixels that are its ink: the strokes' cores, not their antialiased edges.
+INK_SHARE = 0.02
+
+
+def text_contrast(image) -> float:
+    """The WCAG contrast a reader sees in a photographed text: between its background (the commonest colour) and its
+    ink (the mean of the share INK_SHARE of pixels farthest from that background). A thin face drawn in a colour of
+    good contrast can still read faint: its strokes never reach their colour."""
+    rgb = np.asarray(image.convert("RGB")).reshape(-1, 3)
+    colours, counts = np.unique(rgb, axis=0, return_counts=True)
+    background = float(relative_luminance(colours[counts.argmax()]))
+    lum = relative_luminance(rgb)
+    far = np.sort(np.abs(lum - background))[-max(1, int(len(lum) * INK_SHARE)):]
+    ink = background + (far.mean() if background < 0.5 else -far.mean())
+    return (max(background, ink) + 0.05) / (min(background, ink) + 0.05)
+
+
 def _css_rgb(color: str) -> tuple[int, int, int, float] | None:
     match = re.match(r"rgba?\(\s*([\d.]+)[,\s]+([\d.]+)[,\s]+([\d.]+)(?:\s*[,/]\s*([\d.]+%?))?\s*\)", color or "")
     if not match:

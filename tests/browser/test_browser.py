@@ -13,7 +13,7 @@ self-contained.
   sees (an element screenshot) and the PNG's own pixels laid on the dark page
   (a transparent chart with black labels fails even where the theme paints a
   white backing behind images);
-- at 375 px no image or table makes the page scroll sideways;
+- at 375 px no image or table makes the page scroll sideways, and no heading leaves an empty line;
 - the site search (search.html?q=...) finds each chapter by one of its words.
 
 What the HTML itself answers (links and #anchors, the language switcher,
@@ -42,7 +42,7 @@ from ..chapters import glue_figures, source
 from ..conftest import LANGUAGES, chapter_names
 from .browsing import DESKTOP, PHONE, Browsing, Visit, js, site_pages
 from .conftest import found_browser
-from .readability import border, luminance, page_background, readability
+from .readability import border, luminance, page_background, readability, text_contrast
 
 #: Pages Sphinx writes whatever the content (not needed at a phone's width).
 BOILERPLATE = {"genindex.html", "search.html", "py-modindex.html"}
@@ -153,6 +153,7 @@ def phone(chromium, server, site) -> dict[str, Visit]:
     def overflow(page, visit):
         visit.extra["overflow"] = page.evaluate(js("overflow"))
         visit.extra["clipped"] = page.evaluate(js("clipped"))
+        visit.extra["headings"] = page.evaluate(js("headings"))
 
     try:
         pages = ["index.html", *(rel for rel in site_pages(site) if rel.rsplit("/", 1)[-1] not in BOILERPLATE)]
@@ -323,6 +324,9 @@ def _clipped(pages: dict[str, Visit], *, desktop: bool) -> list[str]:
             elif not table["fits"] and not table["cue"]:
                 failures.append(f"{rel}: {table['name']} scrolls with nothing to show that it does "
                                 "(no shadow at its box's edge)")
+            elif not table["fits"] and table["hidden"]:
+                failures.append(f"{rel}: {table['name']} scrolls with nothing to show that it does "
+                                "(its rows paint over the shadow at its box's edge)")
         for figure in found["figures"]:
             hint = FIGURE_HINT.get(lang)
             scrolls = not desktop and figure["scroller"] and hint and figure["hint"] and hint in figure["hint"]
@@ -349,6 +353,34 @@ def test_no_table_or_figure_is_cut_off_at_1280px(light_pages):
     assert not failures, _report(failures, "tables or figures cut off at 1,280 px")
 
 
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_opening_pages_captions_read_clearly(light, dark, server, lang):
+    """Each figure caption of the opening page, photographed in light and dark mode, has a contrast of at least
+    MIN_CONTRAST (WCAG AA) between its drawn strokes and its background: a thin face in a good colour can fail."""
+    failures: list[str] = []
+    for browsing in (light, dark.browsing):
+        def photograph(page, visit):
+            visit.extra["captions"] = [(caption.inner_text()[:60], text_contrast(Image.open(io.BytesIO(
+                caption.screenshot(animations="disabled", style=HIDE_OVERLAYS)))))
+                for caption in page.locator("article figcaption").all()]
+
+        visit = browsing.visit(f"{server}{_chapter_page(lang, 'index')}", photograph)
+        captions = visit.extra.get("captions")
+        if not captions:
+            failures.append(f"{browsing.mode}: no caption was photographed ({visit.problems})")
+        failures += [f"{browsing.mode}: {text!r} reads at {ratio:.1f}:1" for text, ratio in captions or ()
+                     if ratio < MIN_CONTRAST]
+    assert not failures, _report(failures, f"captions of {lang}/index.html below {MIN_CONTRAST}:1")
+
+
+def test_no_two_tables_touch_at_1280px(light_pages):
+    """Two tables one above the other (the machines' hardware and software) keep a gap: touching, they read as one."""
+    failures: list[str] = []
+    for rel, found in _measured(light_pages, "clipped", failures):
+        failures += [f"{rel}: {pair}" for pair in found["touching"]]
+    assert not failures, _report(failures, "tables that touch at 1,280 px")
+
+
 @pytest.fixture(scope="session")
 def phone390(chromium, server) -> dict[str, Visit]:
     """Every chapter with a figure, both languages, at 390 px (a current phone's width), with what of its tables
@@ -371,6 +403,14 @@ def test_every_figure_is_shown_whole_at_390px(phone390):
     shown = [figure for visit in phone390.values() for figure in (visit.extra.get("clipped") or {}).get("figures", ())]
     assert shown, "no figure was measured at 390 px: nothing was checked"
     assert not failures, _report(failures, "tables or figures cut off at 390 px")
+
+
+def test_no_heading_leaves_an_empty_line_at_375px(phone):
+    """A title whose last line is full keeps its hidden "#" link on that line: no empty line under the title."""
+    failures: list[str] = []
+    for rel, found in _measured(phone, "headings", failures):
+        failures += [f"{rel}: {heading}" for heading in found]
+    assert not failures, _report(failures, "headings with an empty line at 375 px")
 
 
 def test_no_table_or_figure_is_cut_off_at_375px(phone):

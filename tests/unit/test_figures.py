@@ -13,11 +13,13 @@ import matplotlib
 matplotlib.use("Agg")
 
 import matplotlib.image
+import numpy as np
 import pytest
+from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 
 from mpsarticle.article import figures
-from mpsarticle.article.wording import Words
+from mpsarticle.article.wording import Num, Words
 from mpsarticle.cli.main import main
 from mpsarticle.core.reasons import Reason
 from mpsarticle.results.model import Point, ResultSet
@@ -153,7 +155,7 @@ def test_exact_labels_in_each_language() -> None:
     assert original["en"].get_ylabel() == "Elapsed time (ms, 100 calls)"
     assert original["id"].get_ylabel() == "Waktu eksekusi (ms, 100 panggilan)"
     assert figures.speedup(results, "id").axes[0].get_ylabel() == "Percepatan terhadap CPU (×)"
-    assert "GPU Apple (MPS), penyalinan memori biasa terbesar: 500 GB/s" in _texts(figures.bandwidth(results, "id"))
+    assert "GPU Apple (MPS), penyalinan memori biasa: 500 GB/s" in _texts(figures.bandwidth(results, "id"))
 
 
 def test_the_figures_words_have_the_same_keys_in_both_languages() -> None:
@@ -241,6 +243,37 @@ def test_several_accelerators_each_get_a_line_and_a_colour() -> None:
     methods = figures.methods(results, "en")
     assert len(methods.axes) == 3
     assert "failed correctness check" in _texts(methods) and "device events" in _texts(methods)
+
+
+#: B @ a on a CPU that reads faster than it copies from m = 300 to 2,000 (its cache) and slower outside: the line
+#: crosses its copy ceiling near both ends of the size axis, where a label fixed at one end would sit.
+CROSSING_RATES = {100: 21, 300: 60, 500: 70, 750: 62, 1000: 72, 1500: 74, 2000: 50, 2500: 23, 4096: 25, 8192: 28}
+CROSSING_CEILING_GB_S = 37.5
+
+
+@pytest.mark.parametrize("lang", ["en", "id"])
+def test_the_copy_ceilings_label_is_where_no_measured_line_crosses_it(lang: str) -> None:
+    n = 1 << 26
+    points = [_point("cpu", "copy", {"n": n}, 8 * n / (CROSSING_CEILING_GB_S * 1e9), suite="copy", nbytes=8 * n)]
+    points += [_point("cpu", "matvec", {"m": m, "dtype": "float32"}, 4 * m * m / (rate * 1e9), suite="matvec",
+                      flops=2 * m * m, nbytes=4 * m * m) for m, rate in CROSSING_RATES.items()]
+    figure = figures.bandwidth(ResultSet(environment=dict(ENVIRONMENT), points=points), lang)
+    renderer = FigureCanvasAgg(figure).get_renderer()
+    figure.draw(renderer)
+    ax = figure.axes[0]
+    (note,) = [t for t in ax.texts if Words(lang)("figure.ceiling", device=Words(lang).device("cpu"),
+                                                  value=Num(CROSSING_CEILING_GB_S)) == t.get_text()]
+    box = note.get_window_extent(renderer)
+    measured = [line for line in ax.get_lines() if line.get_linestyle() == "-"]
+    assert measured
+    for line in measured:
+        xy = line.get_transform().transform(np.column_stack([line.get_xdata(), line.get_ydata()]))
+        # The line's path, a point every pixel or so, each point with the room of a marker around it.
+        path = np.concatenate([np.linspace(a, b, 200) for a, b in pairwise(xy)])
+        reach = line.get_markersize() / 2 * figure.dpi / 72
+        inside = ((path[:, 0] > box.x0 - reach) & (path[:, 0] < box.x1 + reach)
+                  & (path[:, 1] > box.y0 - reach) & (path[:, 1] < box.y1 + reach))
+        assert not inside.any(), f"{note.get_text()!r} at {box.bounds} is crossed by the {line.get_label()} line"
 
 
 def test_cpu_only_results_explain_instead_of_raising() -> None:

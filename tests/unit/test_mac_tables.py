@@ -115,6 +115,7 @@ def test_a_reported_figure_is_marked_and_explained_once_under_each_table():
         for table in (mac_tables.spec_sheet_table(lang), your_mac.bounds_table(lang)):
             note = table.split("</table>")[-1]
             assert table.count("‡") >= 3 and note.count("‡") == 1 and "apple_chips.csv" in note
+            assert mac_tables.PREDICTION_MARK.strip() not in table  # (one mark, one meaning)
             assert "reported by others" not in table.split("</table>")[0].lower()
 
 
@@ -206,7 +207,7 @@ def test_the_opening_and_parameter_tables_show_their_rows_values(machine: str, l
     for row, shown in zip(rows, cells, strict=True):
         v = row.values
         assert shown[0].startswith(v["chip"].value) and str(v["cores"].n) in shown[0]
-        for name, cell in zip(("cross", "speedup", "eager", "bound"), shown[1:], strict=True):
+        for name, cell in zip(("cross", "eager", "bound"), shown[1:], strict=True):
             if name not in v:
                 assert cell == "–", (name, cell)
                 continue
@@ -247,9 +248,9 @@ def test_the_opening_table_marks_each_row_whose_bandwidth_is_a_third_party_repor
     assert any(r.values["chip"].value == "Apple M5 Ultra" for r in rows)
     for row, shown in zip(rows, _table_cells(table), strict=True):
         key = (row.values["chip"].value, row.values["cores"].n)
-        assert shown[0].endswith(mac_tables.REPORTED_MARK) == (key in reported), shown[0]
+        assert shown[0].endswith(mac_tables.PREDICTION_MARK) == (key in reported), shown[0]
     notes = [p.get_text() for p in BeautifulSoup(table, "html.parser").find_all("p", class_="mpsarticle-note")]
-    assert notes == [mac_tables.REPORTED_MARK.strip() + " " + words("model.table.reported_note")]
+    assert notes == [mac_tables.PREDICTION_MARK.strip() + " " + words("model.table.reported_note")]
 
 
 def _reported_in_the_data_file() -> dict[tuple[str, int], bool]:
@@ -261,11 +262,11 @@ def _reported_in_the_data_file() -> dict[tuple[str, int], bool]:
 
 
 @pytest.mark.parametrize("lang", ["en", "id"])
-def test_the_opening_chart_marks_each_chip_only_others_report_and_says_so(lang: str) -> None:
-    """The opening page's chart stands one row per chip, at its variant with the most GPU cores, on that variant's
-    bandwidth: where the data file has that bandwidth only from a third party (the M6's: no Apple page was read for
-    it), the row's name carries the mark and the legend and the caption say what it means, in either language; a
-    chip whose bandwidth Apple states carries none."""
+def test_the_speedup_chart_marks_each_chip_only_others_report_and_says_so(lang: str) -> None:
+    """The chart of the GPU over the CPU (chapter "Your Mac") stands one row per chip, at its variant with the most
+    GPU cores, on that variant's bandwidth: where the data file has that bandwidth only from a third party (the
+    M6's: no Apple page was read for it), the row's name carries the mark and the legend and the caption say what it
+    means, in either language; a chip whose bandwidth Apple states carries none."""
     import matplotlib
 
     matplotlib.use("Agg")
@@ -281,14 +282,14 @@ def test_the_opening_chart_marks_each_chip_only_others_report_and_says_so(lang: 
     figure = mac_model(results_of("nvidia-h200"), lang)
     (ax,) = figure.axes
     labels = [t.get_text() for t in ax.get_yticklabels()]
-    assert "Apple M6" + mac_tables.REPORTED_MARK in labels
+    assert "Apple M6" + mac_tables.PREDICTION_MARK in labels
     for label in labels:
-        name = label.removesuffix(mac_tables.REPORTED_MARK)
-        assert label.endswith(mac_tables.REPORTED_MARK) == reported[(name, largest[name])], label
+        name = label.removesuffix(mac_tables.PREDICTION_MARK)
+        assert label.endswith(mac_tables.PREDICTION_MARK) == reported[(name, largest[name])], label
     words = Words(lang)
     assert words("figure.mac_model.reported") in [t.get_text() for t in figure.legends[0].get_texts()]
-    caption = (ROOT / "docs" / lang / "index.md").read_text(encoding="utf-8").split("fig-mac-model", 1)[1]
-    assert mac_tables.REPORTED_MARK.strip() in caption.split(":::", 1)[0]
+    caption = (ROOT / "docs" / lang / "your_mac.md").read_text(encoding="utf-8").split("fig-mac-model", 1)[1]
+    assert mac_tables.PREDICTION_MARK.strip() in caption.split(":::", 1)[0]
 
 
 @pytest.mark.parametrize("lang", ["en", "id"])
@@ -303,17 +304,18 @@ def test_the_tables_of_predictions_mark_each_chip_only_others_report(lang: str) 
     reported = _reported_in_the_data_file()
     assert reported[("Apple M6", 12)]
     results, words = results_of("nvidia-h200"), Words(lang)
-    note = mac_tables.REPORTED_MARK.strip() + " " + words("model.table.reported_note")
+    note = mac_tables.PREDICTION_MARK.strip() + " " + words("model.table.reported_note")
     for table in (mac_model.predictions_table(results, words), mac_model.decode_table(results, words),
                   your_mac.tokens_table(lang)):
         cells = _table_cells(table)
         assert len(cells) == len(reported)
         for shown in cells:
-            name = shown[0].removesuffix(mac_tables.REPORTED_MARK)
+            name = shown[0].removesuffix(mac_tables.PREDICTION_MARK)
             key = (name, int(shown[1].replace(",", "").replace(".", "")))
-            assert shown[0].endswith(mac_tables.REPORTED_MARK) == reported[key], shown[0]
+            assert shown[0].endswith(mac_tables.PREDICTION_MARK) == reported[key], shown[0]
         notes = [p.get_text() for p in BeautifulSoup(table, "html.parser").find_all("p", class_="mpsarticle-note")]
         assert note in notes
+        assert mac_tables.REPORTED_MARK.strip() not in table  # (one mark, one meaning)
 
 
 @pytest.mark.parametrize("lang", ["en", "id"])

@@ -89,3 +89,15 @@ def test_the_table_says_for_each_problem_whether_it_applies_here(lang):
               if issue.partly]
     assert partly == [words("mps_issues.partly", version=Text("2.14"))]
 
+
+
+@pytest.mark.parametrize("lang", ["en", "id"])
+def test_a_version_is_aligned_as_text_not_as_a_number(lang):
+    """The torch release that fixed a problem (``2.14``) is a name: its cell is not marked a number (class num, set
+    on the right)."""
+    environment, _ = EXPECTED["M2, 2.14"]
+    table = BeautifulSoup(mps_issues_table(ResultSet(environment=environment, points=[]), Words(lang)), "html.parser")
+    fixed = [row.find_all("td")[2] for row in table.find("tbody").find_all("tr")]
+    versions = [cell for cell in fixed if re.fullmatch(r"\d+\.\d+", cell.get_text())]
+    assert versions, "no problem of the list names the release that fixed it: nothing was checked"
+    assert not [cell for cell in fixed if "num" in (cell.get("class") or [])]

@@ -86,7 +86,7 @@ def test_every_model_sentence_of_the_matrix_is_true_and_read(machine: str) -> No
 def test_the_matrix_reads_each_kind_of_model_claim() -> None:
     keys = {key for machine in MACHINES for chapter in CHAPTERS for key in matrix_recording(machine, chapter).keys()
             if key in oracle_model.MODEL_CHECKS}
-    wanted = {"model.fit.choice", "model.fit.choice_max", "model.fit.replayed",
+    wanted = {"model.fit.choice", "model.fit.choice_max", "model.fit.replayed", "model.fit.cpu_form",
               "model.threshold.matvec", "model.checks.conflicts.none", "model.checks.accounting",
               "model.answer.error", "model.answer.note", "model.answer.crossover", "model.rule.trust",
               "model.answer.mac", "model.answer.mac_more", "model.decode.chips",
@@ -189,8 +189,11 @@ def test_a_prediction_error_misstated_is_caught(machine: str) -> None:
     results = results_of(machine)
     recording = model_of(machine, "your_mac")
     if "model.fit.replayed" in recording.keys():
-        changed = substitute(recording, "model.fit.replayed",
-                             error=lambda v: Share(shown(v["error"]).value + 0.09))
+        changed = substitute(recording, "model.miss.way", error=lambda v: Share(shown(v["error"]).value + 0.09))
+        assert false(changed, results)
+        # And which way it misses the step: too fast said too slow, or the other way.
+        changed = substitute(recording, "model.miss.way", where=lambda v: v["way"].value in ("fast", "slow"),
+                             way=lambda v: Choice("slow" if v["way"].value == "fast" else "fast"))
         assert false(changed, results)
     [choice] = [s for s in recording if s.key in ("model.fit.choice", "model.fit.choice_max")]
     other = "model.fit.choice_max" if choice.key == "model.fit.choice" else "model.fit.choice"
@@ -303,7 +306,7 @@ def test_the_rules_and_the_post_are_read_arithmetic(machine: str) -> None:
                         ("model.rule.memory_up_to", {"chip": Text("Apple M1")}),
                         ("model.rule.memory_up_to",
                          {"chip_cpu_share": lambda v: Share(shown(v["chip_cpu_share"]).value + 0.05)}),
-                        ("model.rule.trust", {"error": lambda v: Share(shown(v["error"]).value + 0.03)}),
+                        ("model.miss", {"error": lambda v: Share(shown(v["error"]).value + 0.03)}),
                         ("model.rule.batch", {"mac_bytes": lambda v: Bytes(v["mac_bytes"].n * 1.05, binary=False)})):
         assert false(substitute(rules, key, **values), results), (key, values)
     # Where the rules come from, in the chapter "Your Mac": the bytes one GPU operation's fixed cost buys.
@@ -355,8 +358,17 @@ def test_a_sources_median_error_misstated_is_caught(machine: str) -> None:
     assert changed >= 4
     # And the answer's error over every source, the same way.
     answer = model_of(machine, "index")
-    assert false(substitute(answer, "model.answer.error", median=lambda v: Share(shown(v["median"]).value + 0.03)),
-                 results)
+    assert false(substitute(answer, "model.miss", error=lambda v: Share(shown(v["error"]).value + 0.03)), results)
+    # And the way it misses: every figure one way, most of them, or both ways.
+    said = _said(answer, "model.answer.error")[0].values
+    for index in range(sum(side in said for side in ("gpu", "cpu"))):
+        assert false(substitute(answer, "model.miss", index, way=lambda v: Choice(
+            "fast" if v["way"].value != "fast" else "slow")), results)
+    # The error on eager text generation, printed beside the opening table's eager column.
+    if any(s.key == "model.answer.text" for s in answer):
+        assert false(substitute(answer, "model.answer.text", text=lambda v: Phrase.of(
+            "model.miss.way", error=Share(shown(dict(v["text"].values)["error"]).value + 0.05),
+            way=dict(v["text"].values)["way"])), results)
     assert false(substitute(answer, "model.answer.note", misses=lambda v: Count(v["misses"].n - 1)), results)
 
 
@@ -376,10 +388,10 @@ def test_the_answers_crossover_and_speed_up_misstated_are_caught(machine: str) -
     # The opening table: a prediction misstated, a dash where there is one, a row at neither end left alone.
     table = Recording(mac_model.answer_rows(results, Words("en")))
     assert not false(table, results)
-    speedup = lambda v: Factor(shown(v["speedup"]).value + 0.3)  # noqa: E731
-    for values in ({"cross": _next_round("cross")}, {"speedup": speedup}, {"cores": Count(9)}):
+    for values in ({"cross": _next_round("cross")}, {"cores": Count(9)}):
         assert false(substitute(table, "table.mac_answer", **values), results), values
-    without_ends = Recording(tuple(r for r in table if r.values["chip"] != Text("Apple M1")))
+    first = next(iter(table)).values["chip"]  # the spec sheet's first chip: the least crossover
+    without_ends = Recording(tuple(r for r in table if r.values["chip"] != first))
     assert false(without_ends, results)
 
 
@@ -411,9 +423,9 @@ def test_the_fixed_bound_chips_and_the_tokens_misstated_are_caught(machine: str)
     # The closing chapter's rules: the median variant's crossover and the fixed cost per token.
     assert not false(rules, results)
     for key, values in (("model.rule.mac", {"cross": _next_round("cross")}),
-                        ("model.rule.trust", {"error": lambda v: Share(shown(v["error"]).value - 0.03)}),
-                        ("model.rule.trust", {"text": lambda v: Share(shown(v["text"]).value + 0.05)}),
-                        ("model.rule.trust", {"batch": lambda v: Share(shown(v["batch"]).value + 0.05)}),
+                        ("model.miss", {"error": lambda v: Share(shown(v["error"]).value - 0.03)}),
+                        ("model.miss.way", {"error": lambda v: Share(shown(v["error"]).value + 0.05)}),
+                        ("model.miss.way", {"way": lambda v: Choice("both" if v["way"].value != "both" else "fast")}),
                         ("model.rule.text", {"overhead": lambda v: Seconds(v["overhead"].seconds * 1.03)})):
         assert false(substitute(rules, key, **values), results), (key, values)
     # Where the fixed cost per token comes from, in the chapter "Your Mac": the operations per token and their cost.

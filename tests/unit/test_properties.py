@@ -176,7 +176,7 @@ def test_training_and_naive_words_follow_the_intervals(results: ResultSet) -> No
     naive = dict(analysis.series(results, workload="matvec", device="mps", method="naive", suite="matvec"))
     engine = dict(analysis.series(results, workload="matvec", device="mps", suite="matvec"))
     common = sorted(naive.keys() & engine.keys())
-    gap = (ratio(engine[common[-1]].samples, naive[common[-1]].samples).agreement(analysis.AGREEMENT_MARGIN)
+    gap = (analysis.compare(engine[common[-1]], naive[common[-1]]).agreement(analysis.AGREEMENT_MARGIN)
            if common else None)
     english, indonesian = texts["en"]["timing.naive_sentence"], texts["id"]["timing.naive_sentence"]
     words = Words("en")

@@ -8,7 +8,7 @@ import pytest
 from mpsarticle.article.chapters import chapter_sentences
 from mpsarticle.article.wording import Words
 
-from ..machines import archive_labels, results_of, selfcheck_rows
+from ..machines import archive_entries, archive_labels, results_of, selfcheck_rows
 from ..rendering import numbers_before, numbers_in, parse_number, same_number, sentences
 
 
@@ -42,7 +42,8 @@ def test_a_chapter_is_rendered_as_a_build_renders_it():
     """The selfcheck's rows for the method chapter, the archive's labels for the machines chapter, by default."""
     results = results_of("apple-m1-base")
     for chapter, extra in (("method", {"rows": selfcheck_rows(results)}),
-                           ("machines", {"labels": archive_labels(results)}), ("matvec", {})):
+                           ("machines", {"labels": archive_labels(results), "archive": archive_entries(results)}),
+                           ("matvec", {})):
         for lang in ("en", "id"):
             assert sentences(chapter, "apple-m1-base", lang) == chapter_sentences(chapter, results, Words(lang),
                                                                                   **extra)

@@ -124,12 +124,12 @@ def test_ratio_interval_and_direction():
 
 def test_only_the_drawn_interval_decides_a_direction_where_published_intervals_lie_apart():
     """The ratio's own interval (each side at 97.5 %) is what a chart draws and a table prints; where it holds 1
-    the two are not called faster or slower, even though the two published 95 % intervals lie apart. The
-    published range still tells level from too noisy to tell."""
+    the two are not called faster or slower, even though the two published 95 % intervals lie apart: the
+    candidate only leans one way. The published range still tells level from the rest."""
     apart = stats.Ratio(1.9, 0.95, 4.2, spread=(1.11, 3.6))
-    assert (apart.direction(), apart.reading()) == (stats.SAME, stats.UNCLEAR)
+    assert (apart.direction(), apart.reading()) == (stats.SAME, stats.AHEAD)
     flipped = stats.Ratio(1 / 1.9, 1 / 4.2, 1 / 0.95, spread=(1 / 3.6, 1 / 1.11))
-    assert (flipped.direction(), flipped.reading()) == (stats.SAME, stats.UNCLEAR)
+    assert (flipped.direction(), flipped.reading()) == (stats.SAME, stats.BEHIND)
     close = stats.Ratio(1.1, 0.98, 1.3, spread=(1.02, 1.18))  # apart, and the published range within a fifth
     assert (close.direction(), close.reading()) == (stats.SAME, stats.SAME)
     # The interval above 1 decides; a margin asks the interval, not the spread, to clear it.
@@ -212,6 +212,35 @@ def test_level_is_said_only_of_a_range_within_the_span(low: float, width: float,
         assert 1.0 / wide <= low and high <= wide
     if low <= 1.0 <= high and (low < 1.0 / wide or high > wide):
         assert found == stats.UNCLEAR
+
+
+def test_published_intervals_apart_lean_one_way_without_naming_a_side() -> None:
+    """Published 95 % intervals that do not meet while the ratio's interval (each side at 97.5 %) holds 1: the
+    candidate looks faster (``ahead``) or slower (``behind``), never faster or slower; one whose interval clears 1
+    is faster; overlapping published intervals stay too noisy to tell; a range within a fifth stays level."""
+    between = stats.Ratio(2.0, 0.95, 4.2, spread=(1.1, 3.6))
+    assert between.direction() == stats.SAME
+    assert between.reading() == stats.AHEAD and between.agreement(0.2) == stats.AHEAD
+    assert stats.Ratio(0.5, 1 / 4.2, 1 / 0.95, spread=(1 / 3.6, 1 / 1.1)).reading() == stats.BEHIND
+    assert stats.Ratio(2.3, 1.09, 4.9, spread=(1.3, 4.0)).reading() == stats.FASTER
+    assert stats.Ratio(2.0, 0.5, 8.0, spread=(0.8, 5.0)).reading() == stats.UNCLEAR
+    assert stats.Ratio(1.1, 0.97, 1.15, spread=(1.02, 1.18)).reading() == stats.SAME
+
+
+@given(st.floats(0.01, 100.0), st.floats(1.0, 100.0), st.floats(0.2, 5.0), st.floats(1.0, 10.0))
+def test_leaning_is_said_only_where_the_published_intervals_do_not_meet(low: float, width: float, shift: float,
+                                                                         narrow: float) -> None:
+    """``ahead`` / ``behind`` only where the interval holds 1 (no side named) and the published range lies wholly
+    on one side of 1; ``unclear`` never where it does."""
+    high = low * width
+    spread_low = min(max(low * shift, low), high)
+    spread = (spread_low, max(spread_low, high / narrow))
+    found = stats.Ratio(math.sqrt(low * high), low, high, spread=spread).reading()
+    if found in (stats.AHEAD, stats.BEHIND):
+        assert low <= 1.0 <= high
+        assert spread[0] > 1.0 if found == stats.AHEAD else spread[1] < 1.0
+    if found == stats.UNCLEAR:
+        assert spread[0] <= 1.0 <= spread[1]
 
 
 @pytest.mark.parametrize("n", [2, 5, 6, 7, 10, 31, 100])
@@ -328,3 +357,14 @@ def test_a_point_measured_in_one_process_gets_nothing_and_a_lone_point_keeps_its
     found = stats.moderated_pools([one, lone])
     own = float(np.var(np.log([1e-3, 1.1e-3, 0.9e-3]), ddof=1))
     assert found[0] is None and found[1] == (pytest.approx(own), 2)
+
+
+def test_naive_agreement_reads_the_published_intervals_as_level_does():
+    """Naive timeit "agrees within a fifth" by the method chapter's rule for "level": the range read from the two
+    published intervals (10.3 ms, 9.69–11.0, against 10.2 ms, 9.56–10.9: about 0.87–1.13), not the wider interval
+    of the ratio (0.83–1.2, each side at 97.5 %)."""
+    found = stats.Ratio(0.99, 0.82, 1.21, spread=(9.56 / 11.0, 10.9 / 9.69))
+    assert found.agreement(0.2) == stats.SAME
+    assert found.reading() == stats.SAME
+    assert stats.Ratio(0.99, 0.82, 1.21, spread=(0.82, 1.21)).agreement(0.2) == stats.UNCLEAR
+    assert stats.Ratio(1.5, 1.3, 1.7, spread=(1.35, 1.65)).agreement(0.2) == stats.FASTER

@@ -6,7 +6,19 @@ import pytest
 from babel import Locale
 
 from mpsarticle.article import formatting
-from mpsarticle.article.wording import LANGUAGES, Choice, Count, Listing, Num, Size, Text, Words, catalog, placeholders
+from mpsarticle.article.wording import (
+    LANGUAGES,
+    Bytes,
+    Choice,
+    Count,
+    Listing,
+    Num,
+    Size,
+    Text,
+    Words,
+    catalog,
+    placeholders,
+)
 
 
 def differences(first: dict, second: dict) -> list[str]:
@@ -72,16 +84,17 @@ def test_plural_forms_are_the_languages_own(lang):
 
 def test_plurals_follow_the_number_as_written():
     en, id_ = Words("en"), Words("id")
-    assert en("machines.listing", count=Count(1), labels=Listing((Text("a"),))) == \
-        "Beside the machine that built this copy, the archive holds one other: a."
-    assert en("machines.listing", count=Count(2), labels=Listing((Text("a"), Text("b")))) == \
-        "Beside the machine that built this copy, the archive holds 2 others: a and b."
+    assert en("machines.listing", count=Count(1), labels=Listing((Text("a"),)), kinds=Listing((Text("a"),))) == \
+        "Beside the machine that built this copy, the archive holds the results of one other: a."
+    ab = dict(labels=Listing((Text("a"), Text("b"))), kinds=Listing((Text("a"), Text("b"))))
+    assert en("machines.listing", count=Count(2), **ab) == \
+        "Beside the machine that built this copy, the archive holds the results of 2 others: a and b."
     assert en("tokens.bound", basis=Choice("largest"), device="CPU", tokens=Num(1.0)) == \
         "1.00 tokens per second on the CPU"
     # An exact form ("=1") comes first in a language whose plural rules have no singular, too.
-    assert id_("machines.listing", count=Count(1), labels=Listing((Text("a"),))) == \
+    assert id_("machines.listing", count=Count(1), labels=Listing((Text("a"),)), kinds=Listing((Text("a"),))) == \
         "Selain hasil dari mesin yang membangun situs versi ini, arsip menyimpan hasil dari satu mesin lain: a."
-    assert id_("machines.listing", count=Count(2), labels=Listing((Text("a"), Text("b")))) == \
+    assert id_("machines.listing", count=Count(2), **ab) == \
         "Selain hasil dari mesin yang membangun situs versi ini, arsip menyimpan hasil dari 2 mesin lain: a dan b."
 
 
@@ -219,7 +232,7 @@ def test_recording_keeps_each_message_with_its_typed_values():
     assert said[1].values["size"] == Size(4096) and "4,096" in inner and "float16" in text
     with words.recording() as outer:
         words("cpuhalf.clause", summary=Choice("mixed"), dtype=Text("float16"), wins=Listing((Size(1),)))
-        Phrase.of("drop.size", axis=Choice("n"), size=Size(8)).text(words)
+        Phrase.of("drop.size", axis=Choice("n"), size=Size(8), moved=Bytes(64)).text(words)
     assert [s.key for s in outer] == ["cpuhalf.clause", "drop.size"]
     assert words.said is None
 

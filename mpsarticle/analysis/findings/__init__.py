@@ -80,10 +80,8 @@ from mpsarticle.analysis.findings.training import (
     BatchScaling,
     Scaling,
     Training,
-    Unplaced,
     batch_scaling,
     training,
-    unplaced_scaling,
 )
 
 __all__ = [
@@ -94,7 +92,7 @@ __all__ = [
     "crossover", "crossover_kind", "drops", "machine", "matmul", "naive_gaps", "naive_timing", "original",
     "rate_ratio", "selfcheck", "training",
 ]
-__all__ += ["BatchScaling", "Scaling", "Unplaced", "batch_scaling", "unplaced_scaling"]
+__all__ += ["BatchScaling", "Scaling", "batch_scaling"]
 __all__ += ["Processes", "processes"]
 __all__ += ["Rejected", "Remeasured", "rejected", "remeasured"]
 __all__ += ["OutsideWhy", "outside_why"]

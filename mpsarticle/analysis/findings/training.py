@@ -80,20 +80,6 @@ class BatchScaling:
         return self.large / self.small
 
 
-#: Why no device's step can be placed (see :func:`unplaced_scaling`): every device measured one batch at most, or
-#: some measured two or more but their intervals are too wide to say how the time grew.
-Unplaced = Literal["single", "noisy"]
-
-
-def unplaced_scaling(results: ResultSet) -> Unplaced:
-    """Why :func:`batch_scaling` found nothing: ``single`` where no device measured two batches well, else
-    ``noisy`` (the ratios' intervals too wide to place)."""
-    device = present_accelerator(results)
-    counts = [len(analysis.series(results, workload="train_step", device=where))
-              for where in [d for d in [device] if d] + ["cpu"]]
-    return "noisy" if any(count >= 2 for count in counts) else "single"
-
-
 def batch_scaling(results: ResultSet) -> tuple[BatchScaling, ...]:
     """Per device (the accelerator first, then the CPU), how its step time grows from its smallest good batch
     to its largest (a ratio too wide to place is ``hint`` or ``unclear``); a device with fewer than two good

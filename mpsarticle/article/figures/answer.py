@@ -36,7 +36,7 @@ from mpsarticle.article.figures.style import (
     words_in,
 )
 from mpsarticle.article.wording import Size, Text, Words
-from mpsarticle.core.stats import FASTER, SAME, SLOWER, UNCLEAR, Ratio
+from mpsarticle.core.stats import FASTER, SAME, SLOWER, UNCLEAR, UNSETTLED, Ratio
 from mpsarticle.results.model import ResultSet
 
 __all__ = ["answer"]
@@ -67,7 +67,7 @@ def answer(results: ResultSet, lang: str) -> Figure:
     figure, (ax,) = new_figure(height=min(1.9 + 0.34 * len(rows), 9.0))
     colors = {FASTER: device_color(device), SLOWER: DEVICE_COLORS["cpu"], SAME: WITHIN_NOISE, UNCLEAR: TOO_NOISY}
     for y, (_, found_ratio) in enumerate(rows):
-        color = colors[found_ratio.reading()]
+        color = colors[_told(found_ratio)]
         ax.plot([found_ratio.low, found_ratio.high], [y, y], color=INK, linewidth=1.2, solid_capstyle="butt")
         ax.plot([found_ratio.value], [y], linestyle="none", marker="o", markersize=8, markerfacecolor=color,
                 markeredgecolor=INK, markeredgewidth=0.8)
@@ -81,7 +81,7 @@ def answer(results: ResultSet, lang: str) -> Figure:
     ax.set_xlim(low / 10 ** (0.08 * span + 0.05), high * 10 ** (0.08 * span + 0.05))
     title_over(figure, words("figure.answer_title", device=name))
     label(ax, xlabel=words("figure.answer_axis"))
-    shown = {r.reading() for _, r in rows}
+    shown = {_told(r) for _, r in rows}
     pairs: list[tuple[Artist, str]] = [(_dot(colors[d]), text) for d, text in (
         (FASTER, words("figure.answer.faster", device=name)), (SLOWER, words("figure.answer.slower")),
         (SAME, words("figure.answer.same")), (UNCLEAR, words("figure.answer.unclear"))) if d in shown]
@@ -95,3 +95,10 @@ def answer(results: ResultSet, lang: str) -> Figure:
 DRAWINGS = {
     "answer": Drawing(answer),
 }
+
+
+def _told(ratio: Ratio) -> str:
+    """A dot's colour: leaning one way shares the colour of too noisy to tell, whose legend says only that neither
+    side is sure to be faster, true of both (the interval drawn through the dot still reaches 1)."""
+    found = ratio.reading()
+    return UNCLEAR if found in UNSETTLED else found

@@ -13,13 +13,16 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+import numpy as np
 from matplotlib.artist import Artist
 from matplotlib.axes import Axes
 from matplotlib.axis import Axis
+from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 from matplotlib.layout_engine import ConstrainedLayoutEngine
 from matplotlib.lines import Line2D
 from matplotlib.ticker import FixedLocator, FuncFormatter, LogLocator, NullFormatter, NullLocator
+from matplotlib.transforms import Bbox
 
 from mpsarticle.article.figures.style import (
     BACKGROUND,
@@ -43,8 +46,8 @@ from mpsarticle.article.figures.style import (
 )
 from mpsarticle.article.wording import Size, Value, Words
 
-__all__ = ["PngFigure", "empty", "has_data", "label", "legend", "log_x", "log_y", "message", "new_figure",
-           "plain_axis", "size_axis", "speedup_y", "title_over"]
+__all__ = ["PngFigure", "empty", "has_data", "label", "label_levels", "legend", "log_x", "log_y", "message",
+           "new_figure", "plain_axis", "size_axis", "speedup_y", "title_over"]
 
 
 class PngFigure(Figure):
@@ -202,6 +205,74 @@ def legend(where: Axes | Figure, words: Words, *, failed: bool, passed: bool = F
     if entries:
         where.legend(list(entries.values()), list(entries), fontsize=NOTE_SIZE, frameon=True, facecolor=BACKGROUND,
                      edgecolor=LEGEND_EDGE, framealpha=1.0, **options)
+
+
+#: Where a level line's label may sit along it (a fraction of the axes' width, and the label's end that sits there),
+#: in the order tried: its left end first, where the reader starts, then its right end, then between.
+LEVEL_SPOTS = ((0.01, "left"), (0.99, "right"), (0.25, "left"), (0.5, "center"), (0.75, "right"))
+#: How far a label sits from its line, and the room it keeps from every other mark (points).
+LEVEL_GAP_PT = 3.0
+
+
+def _near(line: Line2D, box: Bbox, figure: Figure) -> bool:
+    """Whether ``line`` (its segments, and its markers at its points) passes through ``box`` (display pixels)."""
+    xy = line.get_transform().transform(np.column_stack([line.get_xdata(orig=False), line.get_ydata(orig=False)]))
+    reach = (max(line.get_linewidth(), line.get_markersize() if line.get_marker() not in (None, "None", "none", "")
+                 else 0) / 2 + LEVEL_GAP_PT) * figure.dpi / 72
+    grown = Bbox.from_extents(box.x0 - reach, box.y0 - reach, box.x1 + reach, box.y1 + reach)
+    points = [xy]
+    if line.get_linestyle() not in ("None", "none", ""):
+        # Each segment walked in steps of one pixel (a gap, a NaN, draws nothing).
+        for (x0, y0), (x1, y1) in zip(xy[:-1], xy[1:], strict=True):
+            if np.isfinite([x0, y0, x1, y1]).all():
+                steps = int(min(max(abs(x1 - x0), abs(y1 - y0)), 10_000)) + 2
+                points.append(np.column_stack([np.linspace(x0, x1, steps), np.linspace(y0, y1, steps)]))
+    every = np.concatenate(points)
+    every = every[np.isfinite(every).all(axis=1)]
+    return bool(((every[:, 0] >= grown.x0) & (every[:, 0] <= grown.x1)
+                 & (every[:, 1] >= grown.y0) & (every[:, 1] <= grown.y1)).any())
+
+
+def label_levels(figure: Figure, ax: Axes, levels: Sequence[tuple[str, float, Line2D]]) -> None:
+    """Each ``(text, y, line)``: ``text`` beside its horizontal ``line`` at ``y`` (data, on ``ax`` of ``figure``), at
+    the first spot of LEVEL_SPOTS where it lies inside the axes and no other line or marker, no label placed before
+    it and no legend touches it. The first label tries above its line first, the next below, and so on alternately
+    (close levels keep legible labels); where no spot is free, the spot that touches fewest, on a backing.
+
+    Call it last: the spots are judged in the figure's final layout, from the lines as drawn, so that a label
+    clears whatever data a build measured.
+    """
+    # Judged as Agg draws it (the page's PNG); a figure made without pyplot has no canvas that measures text.
+    canvas = figure.canvas if isinstance(figure.canvas, FigureCanvasAgg) else FigureCanvasAgg(figure)
+    figure.draw_without_rendering()
+    renderer = canvas.get_renderer()
+    frame = ax.get_window_extent(renderer)
+    legend = ax.get_legend()
+    taken = [legend.get_window_extent(renderer)] if legend is not None else []
+    for index, (text, y, own) in enumerate(levels):
+        sides = (True, False) if index % 2 == 0 else (False, True)
+        best: tuple[int, Any, Bbox] | None = None
+        for (x, ha), above in ((spot, side) for spot in LEVEL_SPOTS for side in sides):
+            note = ax.annotate(text, (x, y), xycoords=("axes fraction", "data"),
+                               xytext=(0, LEVEL_GAP_PT if above else -LEVEL_GAP_PT), textcoords="offset points",
+                               ha=ha, va="bottom" if above else "top", fontsize=NOTE_SIZE, color=INK)
+            box = note.get_window_extent(renderer)
+            inside = frame.x0 <= box.x0 and box.x1 <= frame.x1 and frame.y0 <= box.y0 and box.y1 <= frame.y1
+            touches = (sum(_near(line, box, figure) for line in ax.get_lines() if line is not own)
+                       + sum(box.overlaps(other) for other in taken) + (0 if inside else len(LEVEL_SPOTS) * 100))
+            if best is not None and touches >= best[0]:
+                note.remove()
+                continue
+            if best is not None:
+                best[1].remove()
+            best = (touches, note, box)
+            if not touches:
+                break
+        assert best is not None
+        if best[0]:
+            # Crossed wherever it goes: a backing keeps its words readable over the lines.
+            best[1].set_bbox({"facecolor": BACKGROUND, "edgecolor": "none", "alpha": 0.85, "pad": 1.0})
+        taken.append(best[2])
 
 
 def message(ax: Axes, text: str) -> None:

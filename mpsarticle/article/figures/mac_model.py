@@ -8,7 +8,7 @@ from matplotlib.figure import Figure
 from mpsarticle.analysis.findings.model import ANSWER_MATMUL, model
 from mpsarticle.article.figures.frame import Drawing, empty, label, legend, log_x, new_figure, title_over
 from mpsarticle.article.figures.style import FIGSIZE, INK, OKABE_ITO, factor_tick, words_in
-from mpsarticle.article.mac_tables import REPORTED_MARK
+from mpsarticle.article.mac_tables import PREDICTION_MARK
 from mpsarticle.article.wording import Size
 from mpsarticle.core.cited import cited
 from mpsarticle.core.specsheet import Chip, chips
@@ -51,7 +51,7 @@ def mac_model(results: ResultSet, lang: str) -> Figure:
             # the tables do, so that a chip no Apple page was read for does not stand like one Apple states.
             name = chip.name
             if chip.bandwidth_kind == "reported":
-                name += REPORTED_MARK
+                name += PREDICTION_MARK
                 marked = True
             shown.append((name, p.value, p.low, p.high))
     if not shown:
@@ -64,13 +64,13 @@ def mac_model(results: ResultSet, lang: str) -> Figure:
               linewidth=4, label=words("figure.mac_model.range"))
     ax.plot([v for _, v, _, _ in shown], ys, linestyle="none", marker="D", markersize=7, color=OKABE_ITO["blue"],
             markeredgecolor=INK, label=words("figure.mac_model.predicted"))
-    dots = [(y, published[name.removesuffix(REPORTED_MARK)]) for y, (name, *_rest) in enumerate(shown)
-            if name.removesuffix(REPORTED_MARK) in published]
+    dots = [(y, published[name.removesuffix(PREDICTION_MARK)]) for y, (name, *_rest) in enumerate(shown)
+            if name.removesuffix(PREDICTION_MARK) in published]
     if dots:
         ax.plot([v for _, v in dots], [y for y, _ in dots], linestyle="none", marker="o", markersize=7,
                 color=OKABE_ITO["vermillion"], markeredgecolor=INK, label=words("figure.mac_model.cited"))
     if marked:
-        ax.plot([], [], linestyle="none", marker="$" + REPORTED_MARK.strip() + "$", markersize=8, color=INK,
+        ax.plot([], [], linestyle="none", marker="$" + PREDICTION_MARK.strip() + "$", markersize=8, color=INK,
                 label=words("figure.mac_model.reported"))
     ax.axvline(1.0, color=INK, linewidth=0.8, linestyle="--")
     log_x(ax, words, factor_tick)

@@ -19,6 +19,7 @@ from mpsarticle.article.figures.frame import (
     Drawing,
     empty,
     label,
+    label_levels,
     legend,
     log_y,
     new_figure,
@@ -202,24 +203,22 @@ def bandwidth(results: ResultSet, lang: str, suite: str | None = None) -> Figure
         return empty(words, title)
     figure, (ax,) = new_figure()
     drawn = Drawn()
-    for index, device in enumerate(devices):
+    levels = []
+    for device in devices:
         color = device_color(device, devices)
         line = Line(color, words.device(device))
         drawn.add(draw_series(ax, results, device, lambda p: p.gb_s, line, workload="matvec", suite=suite))
         ceiling = analysis.ceiling_gb_s(results, device)
         if ceiling:
-            ax.axhline(ceiling, color=color, linestyle="--", linewidth=1.2, gid=f"ceiling-{device}")
-            # Alternately above and below the line, so that close ceilings keep legible labels.
-            above = index % 2 == 0
-            ax.annotate(words("figure.ceiling", device=words.device(device), value=Num(ceiling)),
-                        (0.01, ceiling), xycoords=("axes fraction", "data"), xytext=(0, 3 if above else -3),
-                        textcoords="offset points", ha="left", va="bottom" if above else "top", fontsize=NOTE_SIZE,
-                        color=INK)
+            dashed = ax.axhline(ceiling, color=color, linestyle="--", linewidth=1.2, gid=f"ceiling-{device}")
+            levels.append((words("figure.ceiling", device=words.device(device), value=Num(ceiling)), ceiling, dashed))
     size_axis(ax, drawn.sizes, words)
     log_y(ax, words, plain_number)
     ax.margins(y=0.15)
     label(ax, title=title, xlabel=size_label(words, "m"), ylabel=words("figure.bandwidth_axis"))
     legend(ax, words, failed=drawn.failed, loc="lower right")
+    # Each ceiling's label where no measured line crosses it: where that is depends on this build's data.
+    label_levels(figure, ax, levels)
     return figure
 
 

@@ -20,10 +20,11 @@ from mpsarticle.article.wording import (
     Text,
     Words,
 )
-from mpsarticle.core.stats import FASTER, SLOWER, UNCLEAR, Agreement, Direction
+from mpsarticle.core.stats import AHEAD, BEHIND, FASTER, SLOWER, UNCLEAR, Agreement, Direction
 from mpsarticle.results.model import Point, ResultSet
 
-__all__ = ["advantage", "cuda_setting", "describe_points", "direction_word", "drops_sentence", "reading_word"]
+__all__ = ["advantage", "cuda_setting", "describe_points", "direction_word", "drop_sizes", "drops_sentence",
+           "elements_sentence", "reading_word"]
 
 _DIRECTION = {FASTER: "faster", SLOWER: "slower"}
 
@@ -35,8 +36,9 @@ def direction_word(direction: Direction) -> str:
 
 def reading_word(reading: Agreement) -> str:
     """The catalogs' word for two values set side by side (:meth:`~mpsarticle.core.stats.Ratio.reading`):
-    :func:`direction_word`'s, or ``unclear`` where the interval is too wide to call them level."""
-    return "unclear" if reading == UNCLEAR else _DIRECTION.get(reading, "same")
+    :func:`direction_word`'s, ``unclear`` where the interval is too wide to call them level, or ``ahead`` /
+    ``behind`` where the candidate looks faster / slower, though not by enough to be sure."""
+    return reading if reading in (UNCLEAR, AHEAD, BEHIND) else _DIRECTION.get(reading, "same")
 
 
 def advantage(comparison: f.Comparison) -> Factor:
@@ -63,24 +65,51 @@ def drops_sentence(found: Sequence[f.Drop], words: Words, why: str | None = None
         # A fall that goes on from where the one before ended, on the same rate, reads as its sequel.
         message = "drop.then" if chain_end == (drop.device, drop.workload, drop.dtype, drop.before) else "drop.one"
         chain_end = (drop.device, drop.workload, drop.dtype, drop.after)
-        key = series.size_key(drop.workload)
-        before = Phrase.of("drop.size", axis=Choice(key), size=Size(drop.before))
-        after = Phrase.of("drop.size", axis=Choice(key), size=Size(drop.after))
+        before, after = drop_sizes(drop)
         device = words.device(drop.device)
         parts.append(words(message, device=device,
                            what=Phrase.of("drop.what", workload=Choice(drop.workload), dtype=Text(drop.dtype or "")),
                            before=before, after=after,
                            high=Rate(drop.before_rate, drop.unit), low=Rate(drop.after_rate, drop.unit),
                            share=Share(drop.share), factor=Factor(drop.before_rate / drop.after_rate)))
+        if elements := elements_sentence(drop, words):
+            chain_end = None
+            parts.append(elements)
         cache = (environment or {}).get("devices", {}).get(drop.device, {}).get("cache_bytes")
         small, large = (point.bytes_moved for point in drop.evidence)
         if why is None and isinstance(cache, int) and cache > 0 and small and large and small <= cache < large:
             chain_end = None
             parts.append(words("drop.cache", small=Bytes(small), large=Bytes(large), cache=Bytes(cache),
-                               before=before, after=after, device=device))
+                               before=before, after=after, device=device, axis=Choice(series.size_key(drop.workload))))
     if why is None:
         return " ".join(parts)
     return " ".join(parts) + " " + words(why, count=Count(len(found)))
+
+
+def drop_sizes(drop: f.Drop) -> tuple[Phrase, Phrase]:
+    """The two sizes of a fall, each with the bytes its point moved: a copy's size reads as those bytes (a count of
+    tens of millions of elements tells the reader nothing a cache size can be held against)."""
+    key = series.size_key(drop.workload)
+    return tuple(Phrase.of("drop.size", axis=Choice(key), size=Size(size), moved=Bytes(point.bytes_moved or 0))
+                 for size, point in zip((drop.before, drop.after), drop.evidence, strict=True))  # type: ignore[return-value]
+
+
+#: A signed 32-bit index counts up to 2**31 - 1 elements.
+INDEX_REACH = 2 ** 31
+_SUPERSCRIPT = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
+
+
+def elements_sentence(drop: f.Drop, words: Words) -> str:
+    """Where a fall of ``B @ a`` ends at the first size whose matrix holds a power of two of elements at or past a
+    signed 32-bit index's reach, that fact: a fact of the size, not a cause the data can show, so the sentence
+    claims none. Nothing otherwise."""
+    elements = drop.after ** 2
+    if drop.workload != "matvec" or drop.before ** 2 >= INDEX_REACH or elements < INDEX_REACH:
+        return ""
+    power = elements.bit_length() - 1
+    if 2 ** power != elements:
+        return ""
+    return words("drop.elements", after=drop_sizes(drop)[1], elements=Text("2" + str(power).translate(_SUPERSCRIPT)))
 
 
 def describe_points(points: Sequence[Point], words: Words) -> list[Phrase]:

@@ -13,6 +13,7 @@ and the bound stand in the verdict chapter (:mod:`.verdict`), with the reasons.
 from __future__ import annotations
 
 from mpsarticle.analysis.findings import MISSING, MIXED
+from mpsarticle.analysis.series import series
 from mpsarticle.analysis.verdict import Verdict, verdict
 from mpsarticle.article import mac_model
 from mpsarticle.article.formatting import reading_name
@@ -44,7 +45,8 @@ INDEX_ANSWER = ("answer_lead", "answer_detail", "answer_caption")
 def sentences(results: ResultSet, words: Words) -> dict[str, str]:
     answer = answer_sentences(results, words)
     return {"model_answer": mac_model.answer(results, words),
-            "model_answer_note": mac_model.answer_note(results, words), **{key: answer[key] for key in INDEX_ANSWER},
+            "model_answer_note": mac_model.answer_note(results, words),
+            "model_answer_error": mac_model.answer_error(results, words), **{key: answer[key] for key in INDEX_ANSWER},
             "answer_decode": decode_answer(results, words)}
 
 
@@ -56,7 +58,7 @@ def answer_sentences(results: ResultSet, words: Words) -> dict[str, str]:
                 "answer_rule": words("answer.rule.nothing"), "answer_llm": words("answer.tokens.none"),
                 "answer_caption": words("caption.answer.nothing")}
     if not found.compared:
-        lead, detail, rule = _cpu_answer(found, words)
+        lead, detail, rule = _cpu_answer(found, results, words)
         caption = words("caption.answer.cpu_only")
     else:
         lead, detail, rule = _compared_answer(found, words)
@@ -125,7 +127,7 @@ def _no_losses(found: Verdict, words: Words) -> str:
     CPU faster (the chart draws each interval reaching 1; the ratio and interval go to the oracle unprinted)."""
     device = words.device(_compared_device(found))
     leaning = [(workload, dtype, c) for workload, dtype, comparisons in found.kinds for c in comparisons
-               if c.reading == UNCLEAR and c.speedup.value < 1 / LEVEL_SPAN]
+               if c.told == UNCLEAR and c.speedup.value < 1 / LEVEL_SPAN]
     if not leaning:
         return words("answer.no_losses", device=device)
     workload, dtype, most = min(leaning, key=lambda found: found[2].speedup.value)
@@ -137,7 +139,7 @@ def _no_losses(found: Verdict, words: Words) -> str:
                  ratio=Factor(ratio.value), low=Factor(ratio.low), high=Factor(ratio.high))
 
 
-def _cpu_answer(found: Verdict, words: Words) -> tuple[str, str, str]:
+def _cpu_answer(found: Verdict, results: ResultSet, words: Words) -> tuple[str, str, str]:
     machine = found.machine
     cpu = Text(reading_name(machine.cpu)) if not machine.cpu_threads else Phrase.of(
         "cpu.threads", cpu=Text(reading_name(machine.cpu)), threads=Count(machine.cpu_threads))
@@ -157,7 +159,9 @@ def _cpu_answer(found: Verdict, words: Words) -> tuple[str, str, str]:
                                memory=Rate(band.memory_gb_s, "GB/s"), size=Size(band.memory_size)))
     float32 = next((p for p in found.matmul.on("cpu") if p.dtype == "float32" and p.status == "measured"), None)
     if float32 is not None and float32.gflop_s is not None:  # (a measured precision has its rate)
-        facts.append(Phrase.of("cpufact.matmul", rate=Rate(float32.gflop_s, "GFLOP/s")))
+        # The best of the sizes measured, not the CPU's ceiling: the largest size says how far the sweep went.
+        largest = max(m for m, p in series(results, workload="matmul", device="cpu", dtype="float32") if p.gflop_s)
+        facts.append(Phrase.of("cpufact.matmul", rate=Rate(float32.gflop_s, "GFLOP/s"), size=Size(largest)))
     detail = words("answer.cpu_facts", facts=Listing(tuple(facts))) if facts else words("answer.cpu_facts.none")
     halves = found.matmul.cpu_halves
     # Half precision "can pay off" where it was faster somewhere; the clauses say where (every size, or which).
@@ -174,6 +178,11 @@ def _cpu_answer(found: Verdict, words: Words) -> tuple[str, str, str]:
         slower = tuple(Text(h.dtype) for h in halves if h.direction == SLOWER)
         if slower:
             rule += " " + words("answer.cpu_rule.avoid", dtypes=Listing(slower))
+        # A half precision too noisy to tell at every size: its best rate may still be far above float32's, so
+        # "stay with float32" says what would settle it.
+        untold = tuple(Text(h.dtype) for h in halves if h.direction == UNCLEAR)
+        if untold:
+            rule += " " + words("answer.cpu_rule.untold", dtypes=Listing(untold))
     return lead, detail, rule
 
 

@@ -54,7 +54,7 @@ from mpsarticle.article.wording import (
     Text,
     Words,
 )
-from mpsarticle.core.stats import FASTER, SAME, SLOWER, UNCLEAR
+from mpsarticle.core.stats import FASTER, SAME, SLOWER, UNCLEAR, UNSETTLED
 from mpsarticle.results.model import Point, ResultSet
 
 __all__ = ["decode_answer", "mlx_sentence", "rule_more", "sentences"]
@@ -70,6 +70,7 @@ def sentences(results: ResultSet, words: Words) -> dict[str, str]:
             "attention_compared": attention_compared(found, words),
             "context_sentence": context_sentence(results, words),
             "decode_sentence": decode_sentence(results, words),
+            "decode_caption": decode_caption(results, words),
             "contexts_sentence": contexts_sentence(results, words),
             "prompt_sentence": prompt_sentence(results, words),
             "precision_sentence": precision_sentence(results, words),
@@ -97,7 +98,9 @@ def attention_sentence(found: AttentionFinding, words: Words) -> str:
     if top is None or top.share is None:
         return ""
     if top.share < 1:
-        return words("attention.conclusion", direction=Choice("below"), device=words.device(top.device),
+        alone = len({best.device for best in found.bests}) == 1
+        return words("attention.conclusion", direction=Choice("below_one" if alone else "below"),
+                     device=words.device(top.device),
                      dtype=Text(top.dtype), share=Share(top.share))
     return words("attention.conclusion", direction=Choice("reached"), device=words.device(top.device),
                  dtype=Text(top.dtype), factor=attention_against(top.share))
@@ -147,14 +150,14 @@ def attention_compared(found: AttentionFinding, words: Words) -> str:
         return words("attention.compared.slower", device=device, dtype=Text(ATTENTION_COMPARED),
                      factor=Factor(worst.slowdown), call=_call(worst.size, dim))
     if overall == SAME:  # level at every call where the intervals are narrow enough; else too noisy to tell
-        readings = {c.reading for _, c in pairs}
+        readings = {c.told for _, c in pairs}
         if readings == {SAME}:
             return words("attention.compared.same", device=device, dtype=Text(ATTENTION_COMPARED))
         if readings == {UNCLEAR}:
             return words("attention.compared.unclear", device=device, dtype=Text(ATTENTION_COMPARED))
         return words("attention.compared.level_noisy", device=device, dtype=Text(ATTENTION_COMPARED),
-                     level=Listing(tuple(_call(c.size, dim) for dim, c in pairs if c.reading == SAME)),
-                     noisy=Listing(tuple(_call(c.size, dim) for dim, c in pairs if c.reading == UNCLEAR)))
+                     level=Listing(tuple(_call(c.size, dim) for dim, c in pairs if c.told == SAME)),
+                     noisy=Listing(tuple(_call(c.size, dim) for dim, c in pairs if c.told == UNCLEAR)))
     faster = tuple(_call(c.size, dim) for dim, c in pairs if c.direction == FASTER)
     other = tuple(_call(c.size, dim) for dim, c in pairs if c.direction != FASTER)
     key = "attention.compared.mixed" if faster else "attention.compared.not_faster"
@@ -193,8 +196,7 @@ def _conclusion(found: Decoding, step: DecodeStep, words: Words) -> str:
             return words("decode.conclusion", limit=Choice("overhead_replay"),
                          factor=Factor(step.seconds / graph.seconds), **values)
         if limit == "unclear":
-            return words("decode.conclusion", limit=Choice("unclear_replay"), share=Share(share[0]),
-                         factor=Factor(step.seconds / graph.seconds), **values)
+            return _unclear_replay(step, graph, words, values)
         return words("decode.conclusion", limit=Choice(_neither("neither_replay", share)), share=Share(share[0]),
                      **values)
     overhead = found.overhead_s
@@ -203,8 +205,24 @@ def _conclusion(found: Decoding, step: DecodeStep, words: Words) -> str:
         return words("decode.conclusion", limit=Choice("overhead"), ops_share=Share(overhead / step.seconds),
                      **values)
     if limit == "unclear":
-        return words("decode.conclusion", limit=Choice("unclear"), share=Share(share[0]), **values)
+        return words("decode.conclusion", limit=Choice("unclear"), share=Share(share[0]),
+                     ops_share=Share(overhead / step.seconds), **values)
     return words("decode.conclusion", limit=Choice(_neither("neither", share)), share=Share(share[0]), **values)
+
+
+def _unclear_replay(step: DecodeStep, graph: DecodeStep, words: Words, values: dict) -> str:
+    """A replay whose saving the eager step's interval cannot place: what the replay shows first (its tokens per
+    second and their interval, and how much longer even the eager step's fastest process took), then the doubt,
+    said once, of the eager step: how far its fresh processes differed. Where the eager step ran in one process,
+    the medians' ratio and that its runs scatter."""
+    medians = step.point.process_medians
+    if len(medians) < 2:
+        return words("decode.conclusion", limit=Choice("unclear_replay.median"),
+                     factor=Factor(step.seconds / graph.seconds), **values)
+    low, high = graph.tokens_interval
+    return words("decode.conclusion", limit=Choice("unclear_replay"), tokens=Num(graph.tokens_per_s), low=Num(low),
+                 high=Num(high), fastest=Factor(min(medians) / graph.seconds),
+                 spread=Factor(max(medians) / min(medians)), **values)
 
 
 def _neither(form: str, share: tuple[float, float, float]) -> str:
@@ -336,7 +354,9 @@ def _context_conclusion(device: str, ladder: tuple[ContextStep, ...], words: Wor
         return words("decode.contexts.conclusion", direction=Choice("no_bound"), **values)
     fall = first / last
     against = slowdown.scaled(1 / fall)
-    direction = {FASTER: "more", SLOWER: "less", UNCLEAR: "unclear"}.get(against.reading(), "same")
+    direction = {FASTER: "more", SLOWER: "less"}.get(against.reading(), "same")
+    if against.reading() in UNSETTLED:
+        direction = "unclear"
     if direction == "unclear":
         # The two contexts' published intervals can look apart while the ratio's own interval holds 1: the
         # sentence prints that interval so the reader sees why it cannot call the step's loss more or less.
@@ -351,8 +371,8 @@ def contexts_sentence(results: ResultSet, words: Words) -> str:
                                                                                                   words))]
     if parts:
         return " ".join(parts)
-    # Without an accelerator nothing: the section's prose says that only an accelerator is timed at longer contexts.
-    return words("decode.contexts.none", why=_why_none(results)) if present_accelerator(results) else ""
+    # Without an accelerator, that this build timed none: the section's prose says only an accelerator is timed.
+    return words("decode.contexts.none", why=_why_none(results))
 
 
 # -- float16 against bfloat16 ----------------------------------------------------------------
@@ -377,7 +397,7 @@ def _precision_attention(found: HalfPrecisions, words: Words) -> str:
     if not calls:
         return ""
     # Calls whose intervals overlap are level only where narrow enough (Ratio.reading); else too noisy to tell.
-    counted = {reading: sum(c.reading == reading for c in calls) for reading in (FASTER, SLOWER, SAME, UNCLEAR)}
+    counted = {reading: sum(c.told == reading for c in calls) for reading in (FASTER, SLOWER, SAME, UNCLEAR)}
     rest = counted[SAME] + counted[UNCLEAR]
     form = str(found.attention_direction)
     if form == SAME:
@@ -409,6 +429,18 @@ def precision_sentence(results: ResultSet, words: Words) -> str:
     return " ".join(parts)
 
 
+def decode_caption(results: ResultSet, words: Words) -> str:
+    """The decode chart's caption: the hatched bars named by what this build did to them (a CUDA graph replayed, a
+    step compiled by torch.compile), as the chart's rows are; neither where no step was replayed."""
+    found = decoding(results)
+    # The chart shows a replayed bar only beside a bound, where any device has one (figures.llm.decode_bars).
+    shares = any(d.bound_tokens_per_s for d in found)
+    hows = {d.graph_how or "cuda_graph" for d in found if d.graph is not None and (d.bound_tokens_per_s or not shares)}
+    if len(hows) > 1:  # (one accelerator a build: a CUDA GPU or an Apple GPU, never both)
+        raise ValueError(f"one caption names one way to replay a step, but this build used {sorted(hows)}")
+    return words("caption.decode", replay=Choice(hows.pop() if hows else "none"))
+
+
 # -- the answer -----------------------------------------------------------------------------
 
 def _answered(results: ResultSet) -> Decoding | None:
@@ -426,9 +458,18 @@ def decode_answer(results: ResultSet, words: Words) -> str:
         return words("answer.decode.none")
     share = one.share(one.eager)
     assert share is not None  # (chosen for having a bound)
-    # Two figures only: the model, its bytes and the bound's arithmetic stand in the chapter on language models.
-    return words("answer.decode", limit=Choice(one.limit or "unknown"), device=words.device(one.device),
-                 tokens=Num(one.eager.tokens_per_s), share=Share(share[0]))
+    # The model, and two figures: its bytes and the bound's arithmetic stand in the chapter on language models.
+    # Its size said beside its speed: a reader who has just read of 7B models must not take it for one.
+    values: dict = dict(device=words.device(one.device), params=Billions(one.parameters, fraction_digits=1))
+    medians = one.eager.point.process_medians
+    if one.limit == "unclear" and one.accounting == "replay" and one.graph is not None and len(medians) >= 2:
+        # The eager step's scatter hides what the replay shows: its tokens per second lead, not the eager median's.
+        return words("answer.decode", limit=Choice("unclear_replay"), replayed=Num(one.graph.tokens_per_s),
+                     fastest=Factor(min(medians) / one.graph.seconds), **values)
+    # The bound is named by the measured rate it rests on, not by a bandwidth the reader would take for the spec's.
+    bound = Phrase.of("decode.bound", basis=Choice(one.bound_basis or "best"))
+    return words("answer.decode", limit=Choice(one.limit or "unknown"), tokens=Num(one.eager.tokens_per_s),
+                 share=Share(share[0]), bound=bound, **values)
 
 
 def rule_more(results: ResultSet, words: Words) -> str:
@@ -439,7 +480,7 @@ def rule_more(results: ResultSet, words: Words) -> str:
     if found.device is not None and found.compared:
         overall = found.direction
         key = {FASTER: "faster", SLOWER: "slower", SAME: "same"}.get(str(overall), "mixed")
-        if key == "same" and any(c.reading == UNCLEAR for _, comparisons in found.comparisons for c in comparisons):
+        if key == "same" and any(c.told == UNCLEAR for _, comparisons in found.comparisons for c in comparisons):
             key = "unclear"  # "the device does not matter" needs every call level, not merely too noisy to tell
         parts.append(words("rule.attention", direction=Choice(key), device=words.device(found.device),
                            dtype=Text(ATTENTION_COMPARED)))
@@ -471,7 +512,7 @@ def _versus(one: StepWays, words: Words) -> str:
     direction: str = ratio.reading()
     factor = Factor(ratio.value if direction == FASTER else 1 / ratio.value)
     values: dict = {}
-    if direction == UNCLEAR:
+    if direction in UNSETTLED:
         # Two published intervals can lie apart while the ratio's own interval still holds 1 (stats.Ratio): the
         # sentence shows that interval, from the side whose median leads, so the reader sees why no side is named.
         ahead = ratio.value >= 1

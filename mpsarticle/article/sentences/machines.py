@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from mpsarticle.analysis import findings as f
-from mpsarticle.analysis import series
 from mpsarticle.analysis.families import KINDS, LISTED, by_family, counts
-from mpsarticle.article.wording import Choice, Count, Factor, Listing, Phrase, Rate, Size, Text, Words
+from mpsarticle.article.sentences.common import drop_sizes, elements_sentence
+from mpsarticle.article.wording import Choice, Count, Factor, Listing, Phrase, Rate, Text, Words
 from mpsarticle.results.archive import identity
 from mpsarticle.results.model import ResultSet
 
@@ -82,13 +82,14 @@ def drops_sentence_of_archive(archive: Sequence[tuple[str, ResultSet]], words: W
     said = []
     for label, falls in falling:
         for drop in falls:
-            key = series.size_key(drop.workload)
+            before, after = drop_sizes(drop)
             said.append(words("machines.drop", label=Text(label), device=words.device(drop.device),
                               what=Phrase.of("drop.what", workload=Choice(drop.workload), dtype=Text(drop.dtype or "")),
-                              before=Phrase.of("drop.size", axis=Choice(key), size=Size(drop.before)),
-                              after=Phrase.of("drop.size", axis=Choice(key), size=Size(drop.after)),
+                              before=before, after=after,
                               high=Rate(drop.before_rate, drop.unit), low=Rate(drop.after_rate, drop.unit),
                               factor=Factor(drop.before_rate / drop.after_rate)))
+            if elements := elements_sentence(drop, words):
+                said.append(elements)
         said.append(words("machines.drops.why", count=Count(len(falls))))
     return " ".join(said)
 
@@ -101,9 +102,12 @@ def machines_sentence(labels: Sequence[str], skipped: Sequence[str], archive: Se
         listing = words("machines.none")
     elif len(labels) <= LISTED:
         listing = words("machines.listing", count=Count(len(labels)),
-                        labels=Listing(tuple(Text(label) for label in labels)))
+                        labels=Listing(tuple(Text(label) for label in labels)), kinds=_kinds(archive))
     else:
         listing = words("machines.summary", count=Count(len(labels)), kinds=_kinds(archive))
+    if labels and not counts(by_family(archive))["apple"]:
+        # The chapter promises Macs beside NVIDIA cards: where the archive holds none, the reader is told at once.
+        listing += " " + words("machines.no_mac")
     if skipped:
         listing += " " + words("machines.skipped", count=Count(len(skipped)), files=Text("; ".join(skipped)))
     return listing

@@ -96,7 +96,7 @@ def compare_sentence(found: f.Matmul, words: Words) -> str:
 def _split(comparisons: Sequence[f.Comparison]) -> dict[str, Listing]:
     """Every size compared, and those where the candidate was faster, slower, level, and too noisy to tell."""
     def sizes(reading: Agreement | None) -> Listing:
-        return Listing(tuple(Size(c.size) for c in comparisons if reading in (None, c.reading)))
+        return Listing(tuple(Size(c.size) for c in comparisons if reading in (None, c.told)))
     return {"sizes": sizes(None), "wins": sizes(FASTER), "losses": sizes(SLOWER), "level": sizes(SAME),
             "noisy": sizes(UNCLEAR)}
 
@@ -107,7 +107,7 @@ def _summary_key(comparisons: Sequence[f.Comparison], *, rest: bool) -> str:
     called level only where they are narrow enough (:meth:`~mpsarticle.core.stats.Ratio.reading`): the forms
     that speak of "the other sizes" say ``.noisy`` where those are too noisy to tell, ``.both`` where some are
     and some are level (``rest``: the mixed form speaks of them too)."""
-    readings = {c.reading for c in comparisons}
+    readings = {c.told for c in comparisons}
     if len(readings) == 1:
         return reading_word(readings.pop()) + (".all" if len(comparisons) > 1 else "")
     if FASTER not in readings and SLOWER not in readings:
@@ -123,8 +123,8 @@ def best_sentence(found: f.Matmul, words: Words, results: ResultSet | None = Non
     """What the table's last column comes to: best rate against best rate (the two may be at different sizes),
     the precision the accelerator leads most in, and those it does not lead in; empty where no precision has a
     best rate on both devices (the chapter's other sentence says why). Where the CPU's best rate in that
-    precision came at the largest size it measured, a second sentence says so: its rate may have gone on rising,
-    so the ratio overstates the gap, and the ratios at the same size are the fair comparison."""
+    precision came at the largest size it measured, a second sentence says so, of every precision or of each
+    one named: its rate may have gone on rising, so the ratio overstates the gap."""
     best = [c.best for c in found.comparisons if c.best is not None]
     if not best:
         return ""
@@ -142,11 +142,23 @@ def best_sentence(found: f.Matmul, words: Words, results: ResultSet | None = Non
     said = words("matmul.best.top", rest=Choice(rest), **values)
     if results is None:
         return said
-    measured = [m for m, p in analysis.series(results, workload="matmul", device="cpu", dtype=top.dtype) if p.ok]
-    if measured and top.cpu_size == max(measured) and len(measured) > 1:
-        said += " " + words("matmul.best.capped", size=Size(top.cpu_size), dtype=Text(top.dtype),
-                            device=name)
+    # The caveat ranges over every precision the CPU has a best rate in (each is a row of the table): "every"
+    # only where it holds of them all, else the compared precisions it holds of, each named.
+    cpu_best = {p.dtype: p.size for p in found.on("cpu") if p.status == "measured"}
+    capped = [d for d, size in cpu_best.items() if _at_largest(results, d, size)]
+    named = tuple(Text(t.dtype) for t in best if t.dtype in capped)
+    if len(capped) == len(cpu_best) > 1 and named:
+        said += " " + words("matmul.best.capped", which=Choice("every"), device=name)
+    elif named:
+        said += " " + words("matmul.best.capped", which=Choice("listed"), dtypes=Listing(named), device=name)
     return said
+
+
+def _at_largest(results: ResultSet, dtype: str, size: int | None) -> bool:
+    """Whether the CPU's best rate in ``dtype`` came at the largest of several sizes it measured well: its rate
+    may have gone on rising past it."""
+    measured = [m for m, p in analysis.series(results, workload="matmul", device="cpu", dtype=dtype) if p.ok]
+    return len(measured) > 1 and size == max(measured)
 
 
 def cpu_half_sentence(found: f.Matmul, words: Words) -> str:

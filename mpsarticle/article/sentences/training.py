@@ -20,7 +20,7 @@ def sentences(results: ResultSet, words: Words) -> dict[str, str]:
     trained, scaling = f.training(results), f.batch_scaling(results)
     return {"train_sentence": " ".join(filter(None, (training_sentence(trained, words),
                                                      conv_tf32_sentence(results, words)))),
-            "scaling_sentence": scaling_sentence(scaling, words, f.unplaced_scaling(results), _alone(trained)),
+            "scaling_sentence": scaling_sentence(scaling, words, _alone(trained)),
             "check_sentence": check_sentence(f.checks(results), results, words)}
 
 
@@ -40,12 +40,11 @@ def _kind(s: f.BatchScaling) -> str:
     return "even" if s.kind == "grows" and s.ratio.low <= s.times <= s.ratio.high else s.kind
 
 
-def scaling_sentence(found: tuple[f.BatchScaling, ...], words: Words, unplaced: f.Unplaced = "single",
-                     alone: tuple[str, int] | None = None) -> str:
+def scaling_sentence(found: tuple[f.BatchScaling, ...], words: Words, alone: tuple[str, int] | None = None) -> str:
     """How each device's step time grows from its smallest batch to its largest, and what that says about what
-    the step spends its time on (see :class:`mpsarticle.analysis.findings.BatchScaling`); where no device can be
-    placed, why: one batch measured well at most, or intervals too wide (``unplaced``). ``alone``: the device and
-    batch the sentence before gave on their own (:func:`_alone`)."""
+    the step spends its time on (see :class:`mpsarticle.analysis.findings.BatchScaling`); where no device
+    measured two batches well, that (a device with two has a reading, however wide its interval). ``alone``: the
+    device and batch the sentence before gave on their own (:func:`_alone`)."""
     def lead(i: int, s: f.BatchScaling) -> str:
         if i == 0 and alone == (s.device, s.large):
             return "after"
@@ -56,7 +55,7 @@ def scaling_sentence(found: tuple[f.BatchScaling, ...], words: Words, unplaced: 
                           small_s=Seconds(s.small_s), large_s=Seconds(s.large_s), times=_whole(s.times),
                           half=_whole(s.times / 2), **_interval(s.ratio))
                     for i, s in enumerate(found)) \
-        or words("train.scaling.none", why=Choice(unplaced))
+        or words("train.scaling.none")
 
 
 def _whole(value: float) -> Factor:

@@ -1,8 +1,9 @@
 // Tables and figures of the article that the reader cannot see whole at the current viewport: a table wider
-// than its box must scroll inside it with its first column fixed (sticky) and a cue at the edge (`cue`: a
-// gradient background, the shadow of what lies beyond); a figure must fit, or on a phone scroll sideways in its
+// than its box (the article's column, or the cell tagged full-width that holds it) must scroll inside it with its
+// first column fixed (sticky) and a cue at the edge (`cue`: a gradient background, the shadow of what lies
+// beyond, which its rows must not paint over: `hidden`); a figure must fit, or on a phone scroll sideways in its
 // own box that fits (`scroller`) with a line under it that says so (`hint`, its figure's ::after). `fits` says
-// which fit.
+// which fit. Tables that touch, one above the other, are `touching`.
 () => {
   const article = document.querySelector("article.bd-article") || document.querySelector("article")
     || document.body;
@@ -12,22 +13,42 @@
     return el.tagName === "IMG" ? `figure "${el.getAttribute("alt").slice(0, 50)}"` : `table "${text}"`;
   };
   const tables = [];
+  // A cell tagged full-width takes the page's margin too (the theme's): its table is judged against that cell,
+  // which must itself stay inside the window.
+  const view = document.documentElement.clientWidth;
   for (const table of article.querySelectorAll("table")) {
     const r = table.getBoundingClientRect();
     if (r.width === 0 || r.height === 0) continue;
+    const wide = table.closest("div.cell.tag_full-width");
+    const own = wide ? wide.getBoundingClientRect() : column;
     let box = table.parentElement;
     for (let p = table.parentElement; p && p !== article; p = p.parentElement) {
       const ox = getComputedStyle(p).overflowX;
       if (ox === "auto" || ox === "scroll") { box = p; break; }
     }
     const boxRect = box.getBoundingClientRect();
-    const fits = table.scrollWidth <= Math.min(box.clientWidth, column.width) + 1;
+    const fits = table.scrollWidth <= Math.min(box.clientWidth, own.width) + 1;
     const first = table.querySelector("tr > :first-child");
     const sticky = first ? getComputedStyle(first).position === "sticky" : false;
     const scrolls = ["auto", "scroll"].includes(getComputedStyle(box).overflowX);
     const cue = getComputedStyle(box).backgroundImage.includes("gradient");
-    tables.push({name: name(table), fits, sticky, scrolls, cue, width: Math.round(table.scrollWidth),
-                 box: Math.round(box.clientWidth), outside: boxRect.right > column.right + 1});
+    // The shadow is the box's background: rows painted opaque over it at the box's right edge hide it (`hidden`).
+    const opaque = (el) => {
+      const c = getComputedStyle(el).backgroundColor.match(/[\d.]+/g);
+      return c !== null && (c.length < 4 || parseFloat(c[3]) > 0.9);
+    };
+    const edge = boxRect.right - 4;
+    const rows = [...table.querySelectorAll("tbody > tr")];
+    const hidden = !fits && rows.length > 0 && rows.every((row) => {
+      const cell = [...row.cells].find((c) => {
+        const cr = c.getBoundingClientRect();
+        return cr.left <= edge && edge <= cr.right;
+      });
+      return [cell, row, row.parentElement, table].some((el) => el && opaque(el));
+    });
+    tables.push({name: name(table), fits, sticky, scrolls, cue, hidden, width: Math.round(table.scrollWidth),
+                 box: Math.round(box.clientWidth),
+                 outside: boxRect.right > own.right + 1 || own.left < column.left - 1 || own.right > view + 1});
   }
   const figures = [];
   for (const img of article.querySelectorAll("figure img")) {
@@ -66,5 +87,14 @@
                   fits: r.left >= column.left - 1 && r.right <= column.right + 1, proportions, cut,
                   scroller: scroller ? scroller.tagName.toLowerCase() : null, hint});
   }
-  return {tables, figures, column: Math.round(column.width)};
+  // Tables one above the other with less than half a line between them read as one table (`touching`).
+  const boxes = [...article.querySelectorAll("table")].map((t) => [t, t.getBoundingClientRect()])
+    .filter(([, r]) => r.width > 0 && r.height > 0).sort((a, b) => a[1].top - b[1].top);
+  const touching = [];
+  for (let i = 1; i < boxes.length; i++) {
+    const [above, a] = boxes[i - 1], [below, b] = boxes[i];
+    if (b.top - a.bottom < 8 && b.top >= a.bottom - 1 && b.left < a.right && a.left < b.right)
+      touching.push(`${name(above)} and ${name(below)}: ${Math.round(b.top - a.bottom)} px apart`);
+  }
+  return {tables, figures, touching, column: Math.round(column.width)};
 }
