@@ -6,9 +6,11 @@ chart and the sentence beside it cannot disagree. Only points that are
 speed.
 
 Comparisons know noise: a speed-up or a time ratio is a
-:class:`~mpsarticle.core.stats.Ratio` of two medians with its interval, and
-"faster", "slower" and "about the same" are read from that interval
-(:meth:`~mpsarticle.core.stats.Ratio.direction`), never from bare medians.
+:class:`~mpsarticle.core.stats.Ratio` of two medians with its interval, the
+range of the two points' printed 95 % intervals, and "faster", "slower" and
+"about the same" are read from that interval
+(:meth:`~mpsarticle.core.stats.Ratio.direction`), never from bare medians:
+one side is faster exactly where the two printed intervals do not meet.
 """
 
 from __future__ import annotations
@@ -121,14 +123,15 @@ AGREEMENT_MARGIN = 0.2
 
 
 def compare(baseline: Point, candidate: Point) -> Ratio:
-    """``baseline time / candidate time`` with its interval: above 1, the candidate is faster. Its spread is the
-    range of the two points' published 95 % intervals, which tells level from too noisy to tell
-    (:meth:`~mpsarticle.core.stats.Ratio.reading`) by what a reader can check in the tables."""
+    """``baseline time / candidate time`` with its interval: above 1, the candidate is faster. The interval is the
+    range of the two points' published 95 % intervals (baseline's low / candidate's high … baseline's high /
+    candidate's low), the ones the tables print, so a side is faster exactly where a reader sees those two
+    intervals not meet; a point without a published interval has its own recomputed from its samples."""
     found = ratio(baseline.processes or baseline.samples, candidate.processes or candidate.samples,
                   (baseline.pool, candidate.pool))
     if baseline.ci_low_s and baseline.ci_high_s and candidate.ci_low_s and candidate.ci_high_s:
-        found = replace(found, spread=(baseline.ci_low_s / candidate.ci_high_s,
-                                       baseline.ci_high_s / candidate.ci_low_s))
+        found = replace(found, low=baseline.ci_low_s / candidate.ci_high_s,
+                        high=baseline.ci_high_s / candidate.ci_low_s)
     return found
 
 
@@ -163,7 +166,7 @@ def agreement(naive: Point, engine: Point, margin: float = AGREEMENT_MARGIN) -> 
 class Crossover:
     """Where the accelerator wins and loses, in a series of speed-ups with intervals."""
 
-    #: Smallest size from which the accelerator is faster (interval above 1)
+    #: Smallest size from which the accelerator is faster (the two printed intervals do not meet)
     #: at that size and every larger measured size; ``None`` if there is none.
     size: int | None
     #: The accelerator was faster at every measured size.

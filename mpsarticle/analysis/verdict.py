@@ -273,7 +273,7 @@ def verdict(results: ResultSet) -> Verdict:
             more_wins, more_losses = _sides(workload, pairs, analysis.crossover(pairs), dtype)
             wins += more_wins
             losses += more_losses
-            ties |= {c.told for c in comparisons if c.direction == SAME}
+            ties |= {c.reading for c in comparisons if c.direction == SAME}
     by_device = {b.device: b for b in bands}
     order = [d for d in (found.device, "cpu") if d in by_device]
     bounds = tuple(b for b in (_bound(results, by_device[d]) for d in order) if b is not None)

@@ -30,11 +30,11 @@ interval is the one that holds a rerun's value (:func:`across_processes` with
 a pool).
 
 A speed-up is a ratio of two medians. Its interval divides the bounds of the
-two medians' intervals, each taken at 97.5 %: by Bonferroni's inequality both
-hold together with probability at least 95 %, and when both hold the ratio
-(of pooled points, a rerun's ratio) lies between the quotients of their
-bounds. It is conservative, which is the side a benchmark should err on
-before it calls one device faster.
+two medians' own 95 % intervals, the ones the tables print: one side is
+faster exactly where those two intervals do not meet, which a reader can check
+in the tables. Were the two equally fast, two 95 % intervals would fail to
+meet less often than 1 time in 20 (far less when their widths are alike), so
+this is a test at the 5 % level at worst.
 
 Nothing here imports torch.
 """
@@ -44,14 +44,14 @@ from __future__ import annotations
 import functools
 import math
 from collections.abc import Hashable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Final, Literal, get_args
 
 import numpy as np
 
-__all__ = ["AGREEMENTS", "AHEAD", "Agreement", "BEHIND", "CONFIDENCE", "DIRECTIONS", "Direction", "FASTER",
+__all__ = ["AGREEMENTS", "Agreement", "CONFIDENCE", "DIRECTIONS", "Direction", "FASTER",
            "LEVEL_SPAN", "Member", "OWN_TEST", "PRIOR_POINTS", "Pool", "Ratio", "SAME", "SLOWER", "Spread", "Summary",
-           "UNCLEAR", "UNSETTLED", "across_processes", "interval", "load_libraries", "median_interval",
+           "UNCLEAR", "across_processes", "interval", "load_libraries", "median_interval",
            "moderated_pools", "ratio", "summarize"]
 
 #: Confidence level of every interval the article shows.
@@ -452,32 +452,27 @@ def interval(groups: Sequence[Sequence[float]], confidence: float = CONFIDENCE,
     return float(np.median(samples)), low, high
 
 
-#: Two values are level within noise only where their ratio's whole range lies within this factor of 1 on both
-#: sides; a range that holds 1 but reaches beyond it on either side is too wide to tell which is faster
+#: Two values are level within noise only where their ratio's whole interval lies within this factor of 1 on both
+#: sides; an interval that holds 1 but reaches beyond it on either side is too wide to tell which is faster
 #: (:meth:`Ratio.reading`). A fifth, as naive timeit's agreement with the timer.
 LEVEL_SPAN: Final = 1.2
 #: How a ratio's interval reads (:meth:`Ratio.direction`): the candidate is faster, slower, or within the margin.
 Direction = Literal["faster", "slower", "same"]
-#: Whether two times agree (:meth:`Ratio.agreement`): a direction; ``unclear``, too wide to say either way; or
-#: ``ahead`` / ``behind``, where the two values' published 95 % intervals do not meet but the interval still holds
-#: 1: the candidate looks faster (slower), though not by enough to be sure.
-Agreement = Literal[Direction, "unclear", "ahead", "behind"]
+#: Whether two times agree (:meth:`Ratio.agreement`): a direction, or ``unclear``, too wide to say either way.
+Agreement = Literal[Direction, "unclear"]
 DIRECTIONS: tuple[Direction, ...] = get_args(Direction)
 AGREEMENTS: tuple[Agreement, ...] = get_args(Agreement)
 FASTER: Final = "faster"
 SLOWER: Final = "slower"
 SAME: Final = "same"
 UNCLEAR: Final = "unclear"
-AHEAD: Final = "ahead"
-BEHIND: Final = "behind"
-#: The readings that name no side and are not level: a sentence that lists such sizes together says only that it
-#: is not settled which is faster there, which is true of each.
-UNSETTLED: Final = frozenset({UNCLEAR, AHEAD, BEHIND})
 
 
 @dataclass(frozen=True)
 class Ratio:
-    """A ratio of two medians with its (at least) 95 % interval.
+    """A ratio of two medians with its interval: the quotients of the bounds of the two values' own 95 %
+    intervals (numerator's low / denominator's high … numerator's high / denominator's low), the range a reader
+    reads from the tables, and the one a chart draws.
 
     For a speed-up the numerator is the baseline's time and the denominator
     the candidate's, so a value above 1 means the candidate is faster.
@@ -486,25 +481,14 @@ class Ratio:
     value: float
     low: float
     high: float
-    #: The range of the two values' own published 95 % intervals (numerator's low / denominator's high …
-    #: numerator's high / denominator's low), where both points give one: what a reader can check against the
-    #: tables, and so what :meth:`reading` tells level from too noisy by. It never decides a direction: the
-    #: interval does, the one figures draw and tables print. ``None``: the interval itself.
-    spread: tuple[float, float] | None = field(default=None, compare=False)
 
     def direction(self, margin: float = 0.0) -> Direction:
         """``faster`` when the whole interval lies above ``1 + margin``,
         ``slower`` when it lies below ``1 / (1 + margin)``, else ``same``.
 
-        Only the interval decides, never :attr:`spread`: a chart draws the
-        interval as a dot's line and a table prints it, so a dot called
-        faster never has a line that reaches 1. Two published 95 %
-        intervals that do not meet can still leave the interval holding 1
-        (each side is taken at 97.5 % there); such a pair is ``same``, and
-        :meth:`reading` says whether level, too noisy to tell, or leaning one way.
-
-        With ``margin`` 0 this asks only whether the difference is beyond
-        noise; a positive margin also asks that it be large enough to matter.
+        With ``margin`` 0: faster exactly where the two values' 95 %
+        intervals do not meet (see the module notes); a positive margin also
+        asks that the difference be large enough to matter.
         """
         if self.low > 1.0 + margin:
             return FASTER
@@ -514,47 +498,30 @@ class Ratio:
 
     def reading(self, margin: float = 0.0) -> Agreement:
         """:meth:`direction` where a sentence sets two values side by side: ``same`` (level within noise) only
-        where the whole range of the two values (:attr:`spread`, else the interval) lies within
-        :data:`LEVEL_SPAN` (or ``1 + margin``, if wider) of 1 on both sides; a range that reaches beyond it on
-        either side is :data:`UNCLEAR`, too noisy to tell (15.9 µs against 2.66 µs is not "level", and neither
-        is a range of 0.9 to 44). A range that is not level and lies wholly on one side of 1 (the published
-        intervals do not meet) is :data:`AHEAD` or :data:`BEHIND` instead: the candidate looks faster or slower
-        there, though the interval, which alone names a side, still holds 1."""
+        where the whole interval lies within :data:`LEVEL_SPAN` (or ``1 + margin``, if wider) of 1 on both sides;
+        an interval that holds 1 but reaches beyond that on either side is :data:`UNCLEAR`, too noisy to tell
+        (15.9 µs against 2.66 µs is not "level", and neither is a range of 0.9 to 44)."""
         found = self.direction(margin)
         wide = max(LEVEL_SPAN, 1.0 + margin)
-        low, high = self.spread or (self.low, self.high)
-        within = 1.0 / wide <= low and high <= wide
-        return self._leaning() if found == SAME and not within else found
-
-    def _leaning(self) -> Agreement:
-        """For a ratio that names no side: :data:`AHEAD` or :data:`BEHIND` where the published intervals
-        (:attr:`spread`) do not meet, else :data:`UNCLEAR`."""
-        if self.spread and self.spread[0] > 1.0:
-            return AHEAD
-        if self.spread and self.spread[1] < 1.0:
-            return BEHIND
-        return UNCLEAR
+        within = 1.0 / wide <= self.low and self.high <= wide
+        return UNCLEAR if found == SAME and not within else found
 
     def scaled(self, factor: float) -> Ratio:
-        """The ratio times ``factor`` (a ratio of times made one of rates), its interval and spread with it."""
-        spread = (self.spread[0] * factor, self.spread[1] * factor) if self.spread else None
-        return Ratio(self.value * factor, self.low * factor, self.high * factor, spread)
+        """The ratio times ``factor`` (a ratio of times made one of rates), its interval with it."""
+        return Ratio(self.value * factor, self.low * factor, self.high * factor)
 
     def agreement(self, margin: float) -> Agreement:
-        """Whether two times agree within ``margin``: ``same`` only when the whole range read from the two
-        published intervals (:attr:`spread`, else the interval) lies within ``1 / (1 + margin)`` … ``1 + margin``
-        (agreement shown, not merely disagreement unproven), the range a reader checks in the tables, as
-        :meth:`reading` does; else ``faster`` or ``slower`` when the interval lies wholly on one side of 1, and
-        :data:`UNCLEAR` when it holds 1 but the range reaches beyond the margin (too noisy to say either way), or
-        :data:`AHEAD` / :data:`BEHIND` there where the published intervals do not meet."""
-        low, high = self.spread or (self.low, self.high)
-        if 1.0 / (1.0 + margin) <= low and high <= 1.0 + margin:
+        """Whether two times agree within ``margin``: ``same`` only when the whole interval lies within
+        ``1 / (1 + margin)`` … ``1 + margin`` (agreement shown, not merely disagreement unproven); else ``faster``
+        or ``slower`` when it lies wholly on one side of 1, and :data:`UNCLEAR` when it holds 1 but reaches beyond
+        the margin (too noisy to say either way)."""
+        if 1.0 / (1.0 + margin) <= self.low and self.high <= 1.0 + margin:
             return SAME
         if self.low > 1.0:
             return FASTER
         if self.high < 1.0:
             return SLOWER
-        return self._leaning()
+        return UNCLEAR
 
     def contains(self, value: float) -> bool:
         return self.low <= value <= self.high
@@ -566,13 +533,12 @@ def ratio(numerator: Sequence[float] | Sequence[Sequence[float]],
     """The ratio of two points' values with its interval (see the module notes).
 
     Each side is a point's samples, or its samples per process (a sequence
-    of sequences), whose value and interval are :func:`interval`'s (with
+    of sequences), whose value and 95 % interval are :func:`interval`'s (with
     that side's pool, if any: then the ratio's interval holds a rerun's
     ratio).
     """
-    level = 1 - (1 - CONFIDENCE) / 2
-    top, top_low, top_high = interval(_groups(numerator), level, pools[0])
-    bottom, bottom_low, bottom_high = interval(_groups(denominator), level, pools[1])
+    top, top_low, top_high = interval(_groups(numerator), CONFIDENCE, pools[0])
+    bottom, bottom_low, bottom_high = interval(_groups(denominator), CONFIDENCE, pools[1])
     return Ratio(top / bottom, top_low / bottom_high, top_high / bottom_low)
 
 

@@ -15,7 +15,7 @@ from typing import Any, Literal, get_args
 
 from mpsarticle.analysis import series as analysis
 from mpsarticle.core.specs import MatMul
-from mpsarticle.core.stats import UNCLEAR, UNSETTLED, Agreement, Direction, Ratio
+from mpsarticle.core.stats import Agreement, Direction, Ratio
 from mpsarticle.results.model import Point, ResultSet
 
 __all__ = ["DTYPES", "MISSING", "Accelerator", "Comparison", "Machine", "compare_series", "compare_with_cpu",
@@ -97,16 +97,8 @@ class Comparison:
 
     @property
     def reading(self) -> Agreement:
-        """:attr:`direction`, with level told apart from too noisy to tell and from leaning one way
-        (:meth:`Ratio.reading`)."""
+        """:attr:`direction`, with level told apart from too noisy to tell (:meth:`Ratio.reading`)."""
         return self.speedup.reading()
-
-    @property
-    def told(self) -> Agreement:
-        """:attr:`reading` for a sentence that lists sizes together: leaning one way counts with too noisy to tell
-        (:data:`~mpsarticle.core.stats.UNCLEAR`), and such a sentence says of them only that neither side is
-        faster by enough to be sure, which is true of both."""
-        return UNCLEAR if self.reading in UNSETTLED else self.reading
 
     @property
     def slowdown(self) -> float:

@@ -16,7 +16,7 @@ from mpsarticle.analysis.findings.common import (
     present_accelerator,
     rate_ratio,
 )
-from mpsarticle.core.stats import FASTER, SAME, SLOWER, UNCLEAR, UNSETTLED
+from mpsarticle.core.stats import FASTER, SAME, SLOWER, UNCLEAR
 from mpsarticle.results.model import Point, ResultSet
 
 #: What a series of ``B @ a`` speed-ups shows (:class:`Crossover`).
@@ -106,7 +106,7 @@ class Crossover:
         ``not_faster.noisy`` where some of them (:attr:`noisy_below`) are too noisy to tell and the rest are
         slower, level, or both; ``noisy.slower``, ``noisy.same`` and ``noisy.not_faster`` where the sizes too
         noisy to tell outnumber the rest (:attr:`told_below`), so that a sentence names the fewer sizes."""
-        under = {c.told for c in self.comparisons if self.size is not None and c.size < self.size}
+        under = {c.reading for c in self.comparisons if self.size is not None and c.size < self.size}
         if FASTER in under:
             return "mixed"
         if under == {UNCLEAR}:
@@ -130,13 +130,13 @@ class Crossover:
     def told_below(self) -> tuple[int, ...]:
         """The sizes under the crossover where the accelerator is slower or level (not too noisy to tell)."""
         return tuple(c.size for c in self.comparisons
-                     if self.size is not None and c.size < self.size and c.told != UNCLEAR)
+                     if self.size is not None and c.size < self.size and c.reading != UNCLEAR)
 
     @property
     def noisy_below(self) -> tuple[int, ...]:
         """The sizes under the crossover where the two are too noisy to tell which is faster."""
         return tuple(c.size for c in self.comparisons
-                     if self.size is not None and c.size < self.size and c.told == UNCLEAR)
+                     if self.size is not None and c.size < self.size and c.reading == UNCLEAR)
 
 
 def crossover(results: ResultSet, suite: str | None = None) -> Crossover:
@@ -266,7 +266,7 @@ def bandwidths(results: ResultSet, suite: str | None = None) -> tuple[Bandwidth,
             source = "in_cache" if fits else "memory"
         elif (against := rate_ratio(best, copy, "bytes_moved")).direction() != FASTER:
             # above the copy's median, but not beyond noise: no factor to quote
-            source = "unclear" if against.reading() in UNSETTLED else "level"
+            source = "unclear" if against.reading() == UNCLEAR else "level"
         else:
             # "Larger than its cache" only where the device reports one: MPS reports none.
             source = "cache" if fits else "above_copy" if cache is not None else "above_unknown"

@@ -22,7 +22,7 @@ from typing import Final, Literal
 
 from mpsarticle.analysis import series
 from mpsarticle.analysis.findings.common import compared_accelerator
-from mpsarticle.core.stats import AHEAD, BEHIND, FASTER, SAME, SLOWER, UNCLEAR, Agreement, Ratio
+from mpsarticle.core.stats import FASTER, SAME, SLOWER, UNCLEAR, Agreement, Ratio
 from mpsarticle.results.model import Point, ResultSet
 
 __all__ = ["AGREES", "NOISY", "Gap", "GapVerdict", "NaiveAtSize", "NaiveTiming", "NaiveVerdict", "TOO_LARGE",
@@ -37,11 +37,9 @@ TOO_SMALL: Final = "too_small"
 TOO_LARGE: Final = "too_large"
 AGREES: Final = "agrees"
 NOISY: Final = "unclear"
-# Leaning one way is not enough to call the naive figure off: it reads as not settled, as too noisy to tell does.
-_VERDICTS: dict[Agreement, NaiveVerdict] = {FASTER: TOO_SMALL, SLOWER: TOO_LARGE, SAME: AGREES, UNCLEAR: NOISY,
-                                            AHEAD: NOISY, BEHIND: NOISY}
+_VERDICTS: dict[Agreement, NaiveVerdict] = {FASTER: TOO_SMALL, SLOWER: TOO_LARGE, SAME: AGREES, UNCLEAR: NOISY}
 _GAP_VERDICTS: dict[Agreement, GapVerdict] = {FASTER: "optimistic", SLOWER: "pessimistic", SAME: "agrees",
-                                             UNCLEAR: "unclear", AHEAD: "unclear", BEHIND: "unclear"}
+                                             UNCLEAR: "unclear"}
 
 
 # -- at the largest size ---------------------------------------------------------------

@@ -36,7 +36,7 @@ from mpsarticle.article.figures.style import (
     words_in,
 )
 from mpsarticle.article.wording import Size, Text, Words
-from mpsarticle.core.stats import FASTER, SAME, SLOWER, UNCLEAR, UNSETTLED, Ratio
+from mpsarticle.core.stats import FASTER, SAME, SLOWER, UNCLEAR, Ratio
 from mpsarticle.results.model import ResultSet
 
 __all__ = ["answer"]
@@ -98,7 +98,5 @@ DRAWINGS = {
 
 
 def _told(ratio: Ratio) -> str:
-    """A dot's colour: leaning one way shares the colour of too noisy to tell, whose legend says only that neither
-    side is sure to be faster, true of both (the interval drawn through the dot still reaches 1)."""
-    found = ratio.reading()
-    return UNCLEAR if found in UNSETTLED else found
+    """A dot's colour: faster, slower, level within noise or too noisy to tell (the interval drawn through it)."""
+    return ratio.reading()

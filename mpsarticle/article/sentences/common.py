@@ -20,7 +20,7 @@ from mpsarticle.article.wording import (
     Text,
     Words,
 )
-from mpsarticle.core.stats import AHEAD, BEHIND, FASTER, SLOWER, UNCLEAR, Agreement, Direction
+from mpsarticle.core.stats import FASTER, SLOWER, UNCLEAR, Agreement, Direction
 from mpsarticle.results.model import Point, ResultSet
 
 __all__ = ["advantage", "cuda_setting", "describe_points", "direction_word", "drop_sizes", "drops_sentence",
@@ -36,9 +36,8 @@ def direction_word(direction: Direction) -> str:
 
 def reading_word(reading: Agreement) -> str:
     """The catalogs' word for two values set side by side (:meth:`~mpsarticle.core.stats.Ratio.reading`):
-    :func:`direction_word`'s, ``unclear`` where the interval is too wide to call them level, or ``ahead`` /
-    ``behind`` where the candidate looks faster / slower, though not by enough to be sure."""
-    return reading if reading in (UNCLEAR, AHEAD, BEHIND) else _DIRECTION.get(reading, "same")
+    :func:`direction_word`'s, or ``unclear`` where the interval is too wide to call them level."""
+    return UNCLEAR if reading == UNCLEAR else _DIRECTION.get(reading, "same")
 
 
 def advantage(comparison: f.Comparison) -> Factor:

@@ -127,7 +127,7 @@ def _no_losses(found: Verdict, words: Words) -> str:
     CPU faster (the chart draws each interval reaching 1; the ratio and interval go to the oracle unprinted)."""
     device = words.device(_compared_device(found))
     leaning = [(workload, dtype, c) for workload, dtype, comparisons in found.kinds for c in comparisons
-               if c.told == UNCLEAR and c.speedup.value < 1 / LEVEL_SPAN]
+               if c.reading == UNCLEAR and c.speedup.value < 1 / LEVEL_SPAN]
     if not leaning:
         return words("answer.no_losses", device=device)
     workload, dtype, most = min(leaning, key=lambda found: found[2].speedup.value)

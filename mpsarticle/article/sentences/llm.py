@@ -54,7 +54,7 @@ from mpsarticle.article.wording import (
     Text,
     Words,
 )
-from mpsarticle.core.stats import FASTER, SAME, SLOWER, UNCLEAR, UNSETTLED
+from mpsarticle.core.stats import FASTER, SAME, SLOWER, UNCLEAR
 from mpsarticle.results.model import Point, ResultSet
 
 __all__ = ["decode_answer", "mlx_sentence", "rule_more", "sentences"]
@@ -150,14 +150,14 @@ def attention_compared(found: AttentionFinding, words: Words) -> str:
         return words("attention.compared.slower", device=device, dtype=Text(ATTENTION_COMPARED),
                      factor=Factor(worst.slowdown), call=_call(worst.size, dim))
     if overall == SAME:  # level at every call where the intervals are narrow enough; else too noisy to tell
-        readings = {c.told for _, c in pairs}
+        readings = {c.reading for _, c in pairs}
         if readings == {SAME}:
             return words("attention.compared.same", device=device, dtype=Text(ATTENTION_COMPARED))
         if readings == {UNCLEAR}:
             return words("attention.compared.unclear", device=device, dtype=Text(ATTENTION_COMPARED))
         return words("attention.compared.level_noisy", device=device, dtype=Text(ATTENTION_COMPARED),
-                     level=Listing(tuple(_call(c.size, dim) for dim, c in pairs if c.told == SAME)),
-                     noisy=Listing(tuple(_call(c.size, dim) for dim, c in pairs if c.told == UNCLEAR)))
+                     level=Listing(tuple(_call(c.size, dim) for dim, c in pairs if c.reading == SAME)),
+                     noisy=Listing(tuple(_call(c.size, dim) for dim, c in pairs if c.reading == UNCLEAR)))
     faster = tuple(_call(c.size, dim) for dim, c in pairs if c.direction == FASTER)
     other = tuple(_call(c.size, dim) for dim, c in pairs if c.direction != FASTER)
     key = "attention.compared.mixed" if faster else "attention.compared.not_faster"
@@ -354,12 +354,9 @@ def _context_conclusion(device: str, ladder: tuple[ContextStep, ...], words: Wor
         return words("decode.contexts.conclusion", direction=Choice("no_bound"), **values)
     fall = first / last
     against = slowdown.scaled(1 / fall)
-    direction = {FASTER: "more", SLOWER: "less"}.get(against.reading(), "same")
-    if against.reading() in UNSETTLED:
-        direction = "unclear"
+    direction = {FASTER: "more", SLOWER: "less", UNCLEAR: "unclear"}.get(against.reading(), "same")
     if direction == "unclear":
-        # The two contexts' published intervals can look apart while the ratio's own interval holds 1: the
-        # sentence prints that interval so the reader sees why it cannot call the step's loss more or less.
+        # The oracle checks the interval that keeps the sentence from calling the step's loss more or less.
         values.update(ratio=Factor(against.value), low=Factor(against.low), high=Factor(against.high))
     return words("decode.contexts.conclusion", direction=Choice(direction), fall=Factor(fall, 3), **values)
 
@@ -397,7 +394,7 @@ def _precision_attention(found: HalfPrecisions, words: Words) -> str:
     if not calls:
         return ""
     # Calls whose intervals overlap are level only where narrow enough (Ratio.reading); else too noisy to tell.
-    counted = {reading: sum(c.told == reading for c in calls) for reading in (FASTER, SLOWER, SAME, UNCLEAR)}
+    counted = {reading: sum(c.reading == reading for c in calls) for reading in (FASTER, SLOWER, SAME, UNCLEAR)}
     rest = counted[SAME] + counted[UNCLEAR]
     form = str(found.attention_direction)
     if form == SAME:
@@ -480,7 +477,7 @@ def rule_more(results: ResultSet, words: Words) -> str:
     if found.device is not None and found.compared:
         overall = found.direction
         key = {FASTER: "faster", SLOWER: "slower", SAME: "same"}.get(str(overall), "mixed")
-        if key == "same" and any(c.told == UNCLEAR for _, comparisons in found.comparisons for c in comparisons):
+        if key == "same" and any(c.reading == UNCLEAR for _, comparisons in found.comparisons for c in comparisons):
             key = "unclear"  # "the device does not matter" needs every call level, not merely too noisy to tell
         parts.append(words("rule.attention", direction=Choice(key), device=words.device(found.device),
                            dtype=Text(ATTENTION_COMPARED)))
@@ -512,9 +509,8 @@ def _versus(one: StepWays, words: Words) -> str:
     direction: str = ratio.reading()
     factor = Factor(ratio.value if direction == FASTER else 1 / ratio.value)
     values: dict = {}
-    if direction in UNSETTLED:
-        # Two published intervals can lie apart while the ratio's own interval still holds 1 (stats.Ratio): the
-        # sentence shows that interval, from the side whose median leads, so the reader sees why no side is named.
+    if direction == UNCLEAR:
+        # Named from the side whose median leads, with the interval the oracle checks against it.
         ahead = ratio.value >= 1
         low, high = (ratio.low, ratio.high) if ahead else (1 / ratio.high, 1 / ratio.low)
         factor = Factor(ratio.value if ahead else 1 / ratio.value)

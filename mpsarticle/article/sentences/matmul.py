@@ -96,7 +96,7 @@ def compare_sentence(found: f.Matmul, words: Words) -> str:
 def _split(comparisons: Sequence[f.Comparison]) -> dict[str, Listing]:
     """Every size compared, and those where the candidate was faster, slower, level, and too noisy to tell."""
     def sizes(reading: Agreement | None) -> Listing:
-        return Listing(tuple(Size(c.size) for c in comparisons if reading in (None, c.told)))
+        return Listing(tuple(Size(c.size) for c in comparisons if reading in (None, c.reading)))
     return {"sizes": sizes(None), "wins": sizes(FASTER), "losses": sizes(SLOWER), "level": sizes(SAME),
             "noisy": sizes(UNCLEAR)}
 
@@ -107,7 +107,7 @@ def _summary_key(comparisons: Sequence[f.Comparison], *, rest: bool) -> str:
     called level only where they are narrow enough (:meth:`~mpsarticle.core.stats.Ratio.reading`): the forms
     that speak of "the other sizes" say ``.noisy`` where those are too noisy to tell, ``.both`` where some are
     and some are level (``rest``: the mixed form speaks of them too)."""
-    readings = {c.told for c in comparisons}
+    readings = {c.reading for c in comparisons}
     if len(readings) == 1:
         return reading_word(readings.pop()) + (".all" if len(comparisons) > 1 else "")
     if FASTER not in readings and SLOWER not in readings:

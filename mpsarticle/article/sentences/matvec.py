@@ -54,7 +54,7 @@ def leaning_sentence(found: f.Crossover, words: Words) -> str:
     more than :data:`~mpsarticle.core.stats.LEVEL_SPAN` (a lead a chart shows plainly): the largest such lead, with
     the ratio's interval that still holds 1."""
     below = found.size if found.kind == "from" and found.size is not None else None
-    leaning = [c for c in found.comparisons if c.told == UNCLEAR and c.speedup.value < 1 / LEVEL_SPAN
+    leaning = [c for c in found.comparisons if c.reading == UNCLEAR and c.speedup.value < 1 / LEVEL_SPAN
                and (below is None or c.size < below)]
     if not leaning or found.kind in ("cpu_only", "no_pairs"):
         return ""
