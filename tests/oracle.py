@@ -16,18 +16,18 @@ The rules, all of them here:
   a claim about that size is true when one of the pairs of points supports
   it ("accept either"); so a size contradicts a claim only when every pair
   does.
-- A point's interval is the distribution-free order-statistic interval of
-  its median at 97.5 % (two such intervals hold together with probability
-  at least 95 %, by Bonferroni), from its samples, written out below with
-  exact binomial sums.
+- A point's interval is its PUBLISHED 95 % interval (``ci_low_s`` …
+  ``ci_high_s``), the one the tables print; a point that publishes none has
+  the distribution-free order-statistic interval of its median at 95 %,
+  from its samples (in several processes, the hull of each process's),
+  written out below with exact binomial sums.
 - Direction of two points at one size (the CPU against its accelerator, or
   the CPU's float32 against its own half precision): the second is
   ``faster`` when the first's interval lies wholly above its own (first low
   > second high), ``slower`` when the reverse holds, else ``same``
-  (overlapping intervals: no side is named). For best rates the same rule on
-  rate = amount / time. Where a sentence sets the two side by side, overlapping
-  intervals are read further from each point's PUBLISHED interval (its
-  ``ci_low_s`` … ``ci_high_s``): level within noise only where the ratio's
+  (the intervals meet: no side is named). For best rates the same rule on
+  rate = amount / time. Where a sentence sets the two side by side, intervals
+  that meet are read further: level within noise only where the ratio's
   range (first low / second high … first high / second low) lies wholly
   within 1.2 of 1 on both sides (1 / 1.2 … 1.2), else too noisy to tell
   which is faster.
@@ -149,11 +149,8 @@ FASTER, SLOWER, SAME = "faster", "slower", "same"
 #: Two values whose ratio's interval holds 1 but reaches beyond :data:`AGREE` on either side: not level, too noisy
 #: to tell (read where a sentence tells the two apart: :func:`level_reading`).
 UNCLEAR = "unclear"
-#: Too noisy to tell, read further where the two points' PUBLISHED 95 % intervals do not meet: the other looks
-#: faster (``ahead``) or slower (``behind``), though not by enough to be sure (:func:`told_reading`).
-AHEAD, BEHIND = "ahead", "behind"
-#: Each point's interval: 97.5 %, so that two hold together at 95 % (Bonferroni).
-LEVEL = 0.975
+#: Each point's interval: 95 %, as the tables print it.
+LEVEL = 0.95
 SIZE_KEYS = {"matvec": "m", "matmul": "m", "copy": "n", "train_step": "batch", "op_chain": "ops", "attention": "seq",
              "decode": "d_model", "prefill": "tokens", "step_products": "d_model"}
 DTYPES = ("float32", "float16", "bfloat16")
@@ -477,15 +474,14 @@ def interval(samples: Iterable[float], level: float = LEVEL) -> tuple[float, flo
 
 
 def reading(point: Point) -> tuple[float, float, float]:
-    """(value, low, high) of a point, read plainly from its samples: measured in one process, their median and
-    the order-statistic interval of it; in several, the geometric mean of the process medians (the value the
-    package reports) and the hull of each process's own interval (what holds of every process it measured)."""
+    """(value, low, high) of a point: its value read plainly from its samples (measured in one process, their
+    median; in several, the geometric mean of the process medians, the value the package reports) and its
+    interval (:func:`published`)."""
     groups = process_groups(point)
     if len(groups) == 1:
-        return (median(groups[0]), *interval(groups[0]))
-    bounds = [interval(g) for g in groups]
+        return (median(groups[0]), *published(point))
     centre = math.exp(statistics.fmean(math.log(median(g)) for g in groups))
-    return centre, min(b[0] for b in bounds), max(b[1] for b in bounds)
+    return (centre, *published(point))
 
 
 def process_groups(point: Point) -> list[list[float]]:
@@ -500,34 +496,31 @@ def good(point: Point) -> bool:
 
 @dataclass(frozen=True)
 class Timed:
-    """One good point, its value and interval recomputed from its samples (see :func:`reading`).
+    """One good point, its value recomputed from its samples and its interval as the tables print it (see
+    :func:`reading`).
 
     A point measured in several processes has several readings (:meth:`readings`): as two points of one size
-    from different suites are, each process is one reading of the point; and one more, the point as a rerun
-    could find it: its process medians widened by ``reach``, the largest spread (in logarithm) between the
-    process medians of any point of its device. A comparison at a size is every pair of readings: a claim must
-    hold for some pair, and one that every pair shows must be made.
+    from different suites are, each process's median is one reading of the point's value. A comparison at a size
+    is every pair of readings: a claim must hold for some pair, and one that every pair shows must be made. The
+    interval is the point's in every reading: a side is faster where the two printed intervals do not meet,
+    whichever process a quoted median came from.
     """
 
     point: Point
     median: float
     low: float
     high: float
-    reach: float = 0.0
 
     def readings(self) -> list[Timed]:
-        """The point as each process measured it, and as a rerun could find it (one process: itself); and its value
-        with each median of an even count taken as the geometric mean of the two middle samples, as the package
-        takes medians of logarithms (a rate printed to three digits can tell the two apart)."""
+        """The point's value as each process measured it (one process: itself); and its value with each median of
+        an even count taken as the geometric mean of the two middle samples, as the package takes medians of
+        logarithms (a rate printed to three digits can tell the two apart)."""
         groups = process_groups(self.point)
         logged = math.exp(statistics.fmean(math.log(_middle(g)) for g in groups))
         also = [Timed(self.point, logged, self.low, self.high)] if logged != self.median else []
         if len(groups) == 1:
             return [self, *also]
-        medians = [median(g) for g in groups]
-        wide = Timed(self.point, self.median, min(self.low, min(medians) * math.exp(-self.reach)),
-                     max(self.high, max(medians) * math.exp(self.reach)))
-        return [Timed(self.point, median(g), *interval(g)) for g in groups] + [wide, *also]
+        return [Timed(self.point, median(g), self.low, self.high) for g in groups] + [self, *also]
 
     @property
     def suite(self) -> str | None:
@@ -540,9 +533,8 @@ class Timed:
 
 
 def direction(base: Timed, other: Timed) -> str:
-    """``other`` against ``base`` (the accelerator against the CPU), by time: faster only when base's interval lies
-    wholly above other's, the ratio's interval wholly above 1 (the one a chart draws). Two published intervals
-    that do not meet decide nothing here: they tell level from too noisy to tell (:func:`too_noisy`)."""
+    """``other`` against ``base`` (the accelerator against the CPU), by time: faster exactly when base's printed
+    interval lies wholly above other's (the two do not meet), slower when the reverse holds, else ``same``."""
     if base.low > other.high:
         return FASTER
     if other.low > base.high:
@@ -562,10 +554,14 @@ def rate_direction(mine: Timed, theirs: Timed, amount: str) -> str:
 
 
 def published(point: Point) -> tuple[float, float]:
-    """The 95 % interval of a point's time as its file publishes it (``ci_low_s`` … ``ci_high_s``): what a reader
-    checks "level" against, whichever process's reading a direction came from; its median where it has none."""
+    """The 95 % interval of a point's time as its file publishes it (``ci_low_s`` … ``ci_high_s``), the one the
+    tables print and a reader checks a comparison against; where it publishes none, the order-statistic interval
+    of its samples (in several processes, the hull of each process's)."""
     low, high = point.ci_low_s, point.ci_high_s
-    return (low, high) if low and high else (point.median_s, point.median_s)
+    if low and high:
+        return low, high
+    bounds = [interval(g) for g in process_groups(point)]
+    return min(b[0] for b in bounds), max(b[1] for b in bounds)
 
 
 def spread_is_wide(low: float, high: float) -> bool:
@@ -602,37 +598,8 @@ def rate_level_reading(mine: Timed, theirs: Timed, amount: str) -> str:
     return _level(rate_direction(mine, theirs, amount), rate_too_noisy(mine.point, theirs.point, amount))
 
 
-def apart(base: Point, other: Point) -> str | None:
-    """Where the two published intervals of time do not meet: :data:`AHEAD` (other's wholly below base's: other
-    looks faster), :data:`BEHIND` (the reverse), else ``None``."""
-    (base_low, base_high), (other_low, other_high) = published(base), published(other)
-    return AHEAD if base_low > other_high else BEHIND if other_low > base_high else None
-
-
-def told_reading(base: Timed, other: Timed) -> str:
-    """:func:`level_reading`, with too noisy to tell split further by :func:`apart`: a pair whose published
-    intervals do not meet is never too noisy to tell, but leaning one way."""
-    found = level_reading(base, other)
-    return (apart(base.point, other.point) or UNCLEAR) if found == UNCLEAR else found
-
-
-def rate_told_reading(mine: Timed, theirs: Timed, amount: str) -> str:
-    """:func:`told_reading` by rate: ``mine`` looks faster where its published rate interval lies wholly above
-    theirs."""
-    found = rate_level_reading(mine, theirs, amount)
-    if found != UNCLEAR:
-        return found
-    (low, high), (their_low, their_high) = published(mine.point), published(theirs.point)
-    mine_work, their_work = getattr(mine.point, amount), getattr(theirs.point, amount)
-    if mine_work / high > their_work / their_low:
-        return AHEAD
-    if mine_work / low < their_work / their_high:
-        return BEHIND
-    return UNCLEAR
-
-
 #: A sentence's form for two values set side by side, as the oracle's readings name it.
-SIDE_FORMS = {"faster": FASTER, "slower": SLOWER, "same": SAME, "unclear": UNCLEAR, "ahead": AHEAD, "behind": BEHIND}
+SIDE_FORMS = {"faster": FASTER, "slower": SLOWER, "same": SAME, "unclear": UNCLEAR}
 
 
 def naive_verdict(engine: Timed, naive: Timed) -> str:
@@ -679,15 +646,9 @@ class Pairs:
     #: Whether overlapping intervals are told apart as level (:data:`SAME`) or too noisy to tell (:data:`UNCLEAR`,
     #: :func:`too_noisy`): for sentences that set the two side by side.
     tells_noise: bool = False
-    #: Whether too noisy to tell is split further into leaning one way (:func:`told_reading`): for sentences that
-    #: have a form for it.
-    tells_apart: bool = False
 
     def telling_noise(self) -> Pairs:
         return replace(self, tells_noise=True)
-
-    def telling_apart(self) -> Pairs:
-        return replace(self, tells_noise=True, tells_apart=True)
 
     def common(self) -> list[int]:
         return sorted(self.base.keys() & self.other.keys())
@@ -698,7 +659,7 @@ class Pairs:
     def directions(self, size: int) -> set[str]:
         """Every direction a pair of readings at ``size`` shows (see :class:`Timed`); with :attr:`tells_noise`,
         level told apart from too noisy to tell (:func:`level_reading`)."""
-        read = told_reading if self.tells_apart else level_reading if self.tells_noise else direction
+        read = level_reading if self.tells_noise else direction
         return {read(b, o) for pb, po in self.at(size) for b in pb.readings() for o in po.readings()}
 
     def level_readings(self, size: int) -> set[str]:
@@ -721,7 +682,7 @@ class Pairs:
         return [s if side == FASTER else 1 / s for s in self.speedups(size)]
 
     def evidence(self, size: int) -> str:
-        """The medians and 97.5 % intervals of the pairs at ``size``, for a failure's message."""
+        """The medians and 95 % intervals of the pairs at ``size``, for a failure's message."""
         return "; ".join(f"{self.base_name} {_s(b.median)} [{_s(b.low)}, {_s(b.high)}] vs {self.other_name} "
                          f"{_s(o.median)} [{_s(o.low)}, {_s(o.high)}], {b.suite}/{o.suite} suite"
                          for b, o in self.at(size)) or "no pair"
@@ -767,11 +728,7 @@ class Oracle:
     def __init__(self, results: ResultSet) -> None:
         self.results = results
         chosen = [p for p in results.points if good(p)]
-        reach: dict[str, float] = {}  # device -> the largest spread between the process medians of a point
-        for p in chosen:
-            medians = [median(g) for g in process_groups(p)]
-            reach[p.device] = max(reach.get(p.device, 0.0), math.log(max(medians) / min(medians)))
-        self.good = [Timed(p, *reading(p), reach[p.device]) for p in chosen]
+        self.good = [Timed(p, *reading(p)) for p in chosen]
         # MLX's devices are compared with their PyTorch counterparts only (check_mlx_pair), never as the
         # accelerator nor in the falls of a device.
         kinds = [p.device for p in results.points if p.device != "cpu" and p.device not in MLX_COUNTERPARTS]
@@ -1414,8 +1371,8 @@ def _no_side_at_largest(s: Said, c: Context, pairs: Pairs, at: int) -> None:
     """The two set side by side at the largest size: "about as fast" (level, narrow published intervals), or
     too noisy to tell which is faster (the form ``unclear``)."""
     form = choice(s, "direction")
-    if form in ("unclear", "ahead", "behind"):
-        c.side(SIDE_FORMS[form], pairs.telling_apart(), at, f"'{form}' at m = {at:,}")
+    if form == "unclear":
+        c.side(UNCLEAR, pairs.telling_noise(), at, f"'{form}' at m = {at:,}")
     else:
         c.side(SAME, pairs.telling_noise(), at, f"about as fast at m = {at:,}")
 
@@ -1467,8 +1424,8 @@ def check_small(s: Said, c: Context) -> None:
         c.fail(f"'the smallest matrix-vector product measured' is m = {at:,}, but the smallest measured on both "
                f"is m = {common[0] if common else 0:,}")
     side = SIDE_FORMS[choice(s, "direction")]
-    if side in (SAME, UNCLEAR, AHEAD, BEHIND):  # two times set side by side: level, too noisy, or leaning one way
-        found = pairs.telling_apart().directions(at)
+    if side in (SAME, UNCLEAR):  # two times set side by side: level or too noisy
+        found = pairs.telling_noise().directions(at)
         if side not in found:
             c.fail(f"m = {at:,}: said {side}, but the readings are {'/'.join(sorted(found))} ({pairs.evidence(at)})")
     else:
@@ -1602,7 +1559,7 @@ def check_copy(s: Said, c: Context) -> None:
         c.fail(f"copy against copy, but the table of memory quotes no copy of the {o.accelerator} and the CPU "
                f"that their points give")
         return
-    directions = {rate_told_reading(a, p, "bytes_moved") for pa in acc for pp in cpu for a in pa.readings()
+    directions = {rate_level_reading(a, p, "bytes_moved") for pa in acc for pp in cpu for a in pa.readings()
                   for p in pp.readings()}
     said = SIDE_FORMS[choice(s, "direction")]
     if directions and said not in directions:
@@ -1627,11 +1584,11 @@ def check_reading(s: Said, c: Context) -> None:
     if bases != {"beyond_cache"}:
         c.fail(f"B @ a compared 'from memory', but the table reads the rates as {sorted(bases)}")
     acc, cpu = (_row_points(c, rows[d], "read", "matvec") for d in (o.accelerator, "cpu"))
-    directions = {rate_told_reading(a, p, "bytes_moved") for pa in acc for pp in cpu for a in pa.readings()
+    directions = {rate_level_reading(a, p, "bytes_moved") for pa in acc for pp in cpu for a in pa.readings()
                   for p in pp.readings()}
     ratios = [a.rate("bytes_moved")[0] / p.rate("bytes_moved")[0] for a in acc for p in cpu]
     said = choice(s, "direction")
-    if said in (SAME, UNCLEAR, AHEAD, BEHIND):
+    if said in (SAME, UNCLEAR):
         if directions and said not in directions:
             c.fail(f"'{said}', but the accelerator reads {'/'.join(sorted(directions))}")
         return
@@ -1752,9 +1709,8 @@ def check_bandwidth_reading(s: Said, c: Context) -> None:
 
 
 def _level_with_copy(c: Context, device: str, at: int, noisy: bool) -> None:
-    """B @ a at ``at`` and the copy from memory overlap: their rates' intervals (each point's, at 97.5 %) meet;
-    and, by their published intervals (:func:`rate_too_noisy`), narrow enough to call level, or (``noisy``) too
-    wide to."""
+    """B @ a at ``at`` and the copy from memory overlap: their rates' printed intervals meet; and, by those
+    intervals (:func:`rate_too_noisy`), narrow enough to call level, or (``noisy``) too wide to."""
     def bounds(timed, amount: str) -> tuple[float, float]:
         moved = getattr(timed.point, amount)
         return moved / timed.high, moved / timed.low
@@ -2625,7 +2581,7 @@ def check_cpu_facts(s: Said, c: Context) -> None:
 
 def check_train(s: Said, c: Context) -> None:
     v = s.values
-    pairs, at = c.oracle.compare("train_step").telling_apart(), v["batch"].n
+    pairs, at = c.oracle.compare("train_step").telling_noise(), v["batch"].n
     side = SIDE_FORMS[choice(s, "direction")]
     c.side(side, pairs, at, f"batch {at:,}")
     _pair_times(c, "train_step", at, v["acc"], v["cpu"])
@@ -2639,7 +2595,7 @@ def check_train_also(s: Said, c: Context) -> None:
         _train_missing(s, c)
         return
     v = s.values
-    pairs, at = c.oracle.compare("train_step").telling_apart(), v["batch"].n
+    pairs, at = c.oracle.compare("train_step").telling_noise(), v["batch"].n
     side = SIDE_FORMS[choice(s, "direction")]
     c.side(side, pairs, at, f"batch {at:,}")
     if "factor" in printed_fields(s):
@@ -4009,7 +3965,7 @@ def check_precision_decode(s: Said, c: Context) -> None:
         return
     c.quantity(s.values["fp16"], _values(fp16), "the float16 step")
     c.quantity(s.values["bf16"], _values(bf16), "the bfloat16 step")
-    sides = {told_reading(b, f) for b, f in _reading_pairs(bf16, fp16)}
+    sides = {level_reading(b, f) for b, f in _reading_pairs(bf16, fp16)}
     side = {**SIDE_FORMS, "unclear_alike": UNCLEAR}[choice(s, "direction")]
     if choice(s, "direction") == "unclear_alike" and shown(s.values["fp16"]).text != shown(s.values["bf16"]).text:
         c.fail(f"one time for both precisions, but {shown(s.values['fp16'])} and {shown(s.values['bf16'])}")
@@ -4615,7 +4571,7 @@ def check_mlx_summary(s: Said, c: Context) -> None:
                 c.fail(f"MLX's {workload} said {direction}, but it was not measured well by both frameworks")
                 continue
             mine, theirs = pairs[0]
-            sides = {told_reading(a, b) for t in theirs for a in t.readings() for b in mine.readings()}
+            sides = {level_reading(a, b) for t in theirs for a in t.readings() for b in mine.readings()}
             if direction not in sides:
                 c.fail(f"MLX said {direction} than PyTorch at {workload}, the intervals say {'/'.join(sorted(sides))}")
     compared = {p.workload for p in _mlx_points(c) if p.device == device

@@ -38,8 +38,7 @@ def test_the_verdicts_are_the_intervals_of_the_original_suite(machine):
         for at, (_, ratio) in zip(timing.sizes, pairs, strict=True):
             # Agreement is shown (the whole range read from the two published intervals within a fifth of 1, the
             # method chapter's rule for "level"), not merely disagreement unproven.
-            low, high = ratio.spread or (ratio.low, ratio.high)
-            if 1 / 1.2 <= low and high <= 1.2:
+            if 1 / 1.2 <= ratio.low and ratio.high <= 1.2:
                 expected = AGREES
             else:
                 expected = TOO_SMALL if ratio.low > 1 else TOO_LARGE if ratio.high < 1 else "unclear"
