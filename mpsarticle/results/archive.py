@@ -103,7 +103,7 @@ def translated_labels(pairs: Iterable[str]) -> dict[str, str]:
     for pair in pairs:
         code, sep, text = pair.partition("=")
         if not sep:
-            raise InputError(f"--label-in {pair!r}: give LANG=TEXT, e.g. id='CPU 2 inti'")
+            raise InputError(f"--label-in {pair!r}: give LANG=TEXT, e.g. id='CPU 2 thread'")
         found[_language(code.strip())] = _label(text)
     return found
 
