@@ -141,9 +141,10 @@ ANSWER_COLUMNS = ("column.chip", "model.table.crossover", "model.table.eager_7b"
 def answer_rows(results: ResultSet, words: Words) -> tuple[Said, ...]:
     """A few representative chip variants, as typed values (what the oracle reads): among those whose bandwidth Apple
     gives, those at either end of the crossover and of a 7B model's eager tokens per second (of tied variants, the
-    first at the least and the last at the largest, the first at the crossover's largest), and the blog post's chip with most GPU cores, in the spec sheet's order; each with its central
-    predictions (the ranges stand in the chapter "Your Mac"). The GPU's speed-up over the CPU stays in that chapter,
-    beside its caveat: it assumes much the same CPU for every Mac, which the opening page cannot qualify."""
+    first at the least and the last at the largest, the first at the crossover's largest), and the blog post's chip
+    with most GPU cores, in the spec sheet's order; each with its central predictions (the ranges stand in the
+    chapter "Your Mac"). The GPU's speed-up over the CPU stays in that chapter, beside its caveat: it assumes much
+    the same CPU for every Mac, which the opening page cannot qualify."""
     found = model(results)
     every = chips()
     picked: list = []

@@ -372,8 +372,8 @@ def test_a_sources_median_error_misstated_is_caught(machine: str) -> None:
                 "model.miss.way", error=Share(shown(dict(v[w].values)["error"]).value + 0.05),
                 way=dict(v[w].values)["way"])}), results), what
             assert false(substitute(answer, "model.answer.error", **{what: lambda v, w=what: Phrase.of(
-                "model.miss.way", error=dict(v[w].values)["error"], way=Choice(OTHER_WAY[dict(v[w].values)["way"].value]))}),
-                results), what
+                "model.miss.way", error=dict(v[w].values)["error"],
+                way=Choice(OTHER_WAY[dict(v[w].values)["way"].value]))}), results), what
     assert false(substitute(answer, "model.answer.note", misses=lambda v: Count(v["misses"].n - 1)), results)
 
 
