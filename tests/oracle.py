@@ -3104,10 +3104,11 @@ def _has_mps(c: Context) -> bool:
 
 
 def _reading_name(raw: str) -> str:
-    """A CPU's name without the trademark marks its vendor's string carries."""
+    """A CPU's name without the trademark marks its vendor's string carries, nor a closing "Processor"."""
     for mark in ("(R)", "(r)", "(TM)", "(tm)", "(Tm)", "®", "™"):
         raw = raw.replace(mark, " ")
-    return " ".join(raw.split())
+    parts = raw.split()
+    return " ".join(parts[:-1] if len(parts) > 1 and parts[-1].lower() == "processor" else parts)
 
 
 def check_no_apple_gpu(s: Said, c: Context) -> None:

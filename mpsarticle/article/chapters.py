@@ -68,7 +68,7 @@ class Chapter:
 #: longer contexts, memory against the CPU's), which the opening and the chapter on devices say once (nothing to
 #: say; the page's style hides the empty paragraph or item). Every other glued value says something.
 MAY_BE_EMPTY = frozenset({"gaps_sentence", "rejected_sentence", "best_sentence", "peak_sentence",
-                          "machines_drops_sentence", "machines_twin_sentence", "model_rule_fixed", "model_rule_trust",
+                          "machines_drops_sentence", "machines_twin_sentence", "model_rule_fixed",
                           "model_rule_mac", "model_rule_batch", "model_rule_memory", "model_rule_text",
                           "model_batch_sentence", "model_decode_sentence", "same_sentence", "attention_compared",
                           "ways_lead", "contexts_sentence", "reason_large"})

@@ -176,9 +176,13 @@ __all__ += ["bounds", "digits_beside", "symmetric"]
 
 
 def reading_name(name: str) -> str:
-    """A device's or CPU's name as a reader writes it: the trademark marks a vendor's string carries left out
-    (``Intel(R) Xeon(R) Processor`` → ``Intel Xeon Processor``); the data files keep the raw string."""
-    return " ".join(re.sub(r"\((?:R|TM)\)|®|™", " ", name, flags=re.IGNORECASE).split())
+    """A device's or CPU's name as a reader writes it: the trademark marks a vendor's string carries left out, and
+    a closing "Processor", which prose says in its own words (``Intel(R) Xeon(R) Processor`` → ``Intel Xeon``);
+    the data files keep the raw string."""
+    words = re.sub(r"\((?:R|TM)\)|®|™", " ", name, flags=re.IGNORECASE).split()
+    if len(words) > 1 and words[-1].lower() == "processor":
+        words = words[:-1]
+    return " ".join(words)
 
 
 def reading_date(iso: str, lang: str, *, time: bool = False) -> str:

@@ -83,16 +83,27 @@ def answer(results: ResultSet, words: Words) -> str:
 
 
 def answer_error(results: ResultSet, words: Words) -> str:
-    """Under the opening table: how far the model is off, over every published figure it predicts and, where the
-    table has an eager tokens/s column, over the published eager text generation that column predicts (the model's
-    weakest part, so its error stands beside it, not only the overall one); empty where the model predicts
-    nothing."""
+    """Under the opening table: where the model is close to what others published for Macs' GPUs (copy-like work,
+    most of those figures) and where it is far off (small matrix products; eager text generation, where the table
+    has an eager tokens/s column), so the one median over every figure does not stand for the model's accuracy;
+    empty where the model predicts nothing."""
     found = model(results)
     if not (found.own_chip is not None and any(p.device == "mps" for p in results)) and (
             found.extreme("matvec_crossover_m", stated=True) is None or _gpu_op(found) is None):
         return ""
     eager = any("eager" in row.values for row in answer_rows(results, words))
-    return _error_sentence(found, words, text=_rough(found, "text") if eager else None)
+    close = [c.error for c in found.compared if c.quantity in COPY_LIKE and c.row.framework == "PyTorch MPS"
+             and c.error is not None]
+    if not close:
+        return ""
+    far = {what: error for what in ROUGH if (what != "text" or eager) and (error := _rough(found, what)) is not None}
+    which = "both" if len(far) == 2 else next(iter(far), "none")
+    return words("model.answer.error", nearest=Choice(which), memory=Share(statistics.median(abs(e) for e in close)),
+                 **far)
+
+
+#: The published figures on mps that only move memory: copies and concatenations.
+COPY_LIKE = ("copy_gb_s", "concat_ms")
 
 
 def answer_note(results: ResultSet, words: Words) -> str:
@@ -128,21 +139,26 @@ ANSWER_COLUMNS = ("column.chip", "model.table.crossover", "model.table.eager_7b"
 
 
 def answer_rows(results: ResultSet, words: Words) -> tuple[Said, ...]:
-    """A few representative chip variants, as typed values (what the oracle reads): those at either end of the
-    crossover and of a 7B model's eager tokens per second (of tied variants, the first at the least and the last at
-    the largest), and the blog post's chip with most GPU cores, in the spec sheet's order; each with its central
-    predictions (the ranges stand in the chapter "Your Mac"). The GPU's speed-up over the CPU stays in that chapter,
-    beside its caveat: it assumes much the same CPU for every Mac, which the opening page cannot qualify."""
+    """A few representative chip variants, as typed values (what the oracle reads): among those whose bandwidth Apple
+    gives, those at either end of the crossover and of a 7B model's eager tokens per second (of tied variants, the
+    first at the least and the last at the largest, the first at the crossover's largest), and the blog post's chip
+    with most GPU cores, in the spec sheet's order; each with its central predictions (the ranges stand in the
+    chapter "Your Mac"). The GPU's speed-up over the CPU stays in that chapter, beside its caveat: it assumes much
+    the same CPU for every Mac, which the opening page cannot qualify."""
     found = model(results)
     every = chips()
     picked: list = []
+    # The ends are taken among the variants whose bandwidth Apple gives, as the sentence above the table takes its
+    # range (:func:`answer`), so the chips the sentence names are rows of the table.
+    stated = [c for c in every if c.bandwidth_kind != "reported"]
     for quantity, size in (("matvec_crossover_m", ""), ("decode_eager_tokens_s", ANSWER_DECODE)):
-        valued = [(p.value, chip) for chip in every if (p := found.of_chip(chip, quantity, size)) and p.value]
+        valued = [(p.value, chip) for chip in stated if (p := found.of_chip(chip, quantity, size)) and p.value]
         if valued:
-            # Variants of one chip often tie: the least is taken from the first variant, the largest from the last,
-            # so a tie adds no row.
+            # Variants of one chip often tie: the least is taken from the first variant and the largest from the
+            # last, so a tie adds no row; the crossover's largest from the first, the chip the sentence names.
             low, high = min(v for v, _ in valued), max(v for v, _ in valued)
-            picked += [next(c for v, c in valued if v == low), next(c for v, c in reversed(valued) if v == high)]
+            ends = valued if quantity == "matvec_crossover_m" else list(reversed(valued))
+            picked += [next(c for v, c in valued if v == low), next(c for v, c in ends if v == high)]
     post = [c for c in every if c.name == POST_CHIP]
     if post:
         picked.append(max(post, key=lambda c: c.gpu_cores))
@@ -218,15 +234,10 @@ def _faster(check: predict.Check) -> bool | None:
     return check.predicted < check.row.value if timed else check.predicted > check.row.value
 
 
-def _on_cpu(check: predict.Check) -> bool:
-    """A figure of a Mac's CPU: contributors' machines vary widely there, so its error is told apart."""
-    return check.row.framework == "PyTorch CPU"
-
-
-def miss(checks: list[predict.Check] | tuple[predict.Check, ...], key: str = "model.miss") -> Phrase | None:
+def miss(checks: list[predict.Check] | tuple[predict.Check, ...], key: str = "model.miss.way") -> Phrase | None:
     """How far the model is from these published figures at the median, and which way: every one predicted too fast
-    or too slow, most of them (:data:`MOSTLY`), or both ways (``None``: none has a prediction); ``key``: the phrase
-    that follows "misses ... by", or ``model.miss.way``, which follows "predicts ..."."""
+    or too slow, most of them (:data:`MOSTLY`), or both ways (``None``: none has a prediction); ``key``: the phrase,
+    which follows "predicts ..."."""
     sized = [c for c in checks if c.error is not None]
     if not sized:
         return None
@@ -235,21 +246,6 @@ def miss(checks: list[predict.Check] | tuple[predict.Check, ...], key: str = "mo
     way = ("fast" if not slow else "slow" if not fast else "mostly_fast" if fast >= MOSTLY * len(sized)
            else "mostly_slow" if slow >= MOSTLY * len(sized) else "both")
     return Phrase.of(key, error=Share(statistics.median(abs(c.error or 0) for c in sized)), way=Choice(way))
-
-
-def _error_sentence(found: ModelFinding, words: Words, text: Phrase | None = None) -> str:
-    """The model's median error against the cited figures it predicts, beside its predictions: on Macs' GPUs and,
-    told apart since contributors' CPUs vary widely, on their CPUs (how many lie outside the range is
-    :func:`answer_note`'s; which figures test it, :func:`accounting_sentence`'s); with ``text``, its error on the
-    published eager text generation after it."""
-    compared = found.compared
-    gpu = miss([c for c in compared if not _on_cpu(c)])
-    cpu = miss([c for c in compared if _on_cpu(c)])
-    if gpu is None and cpu is None:
-        return words("model.checks.none")
-    split = "both" if gpu and cpu else "gpu" if gpu else "cpu"
-    said = words("model.answer.error", split=Choice(split), **{k: v for k, v in (("gpu", gpu), ("cpu", cpu)) if v})
-    return said if text is None else f"{said} {words('model.answer.text', text=text)}"
 
 
 def accounting_sentence(results: ResultSet, words: Words) -> str:
@@ -614,7 +610,7 @@ def checks_table(results: ResultSet, words: Words) -> str:
 # -- the verdict chapter's rules and the timing chapter's conclusion ----------------------------------
 
 #: The verdict chapter's rules, one item of its list each (an empty one is not shown).
-RULES = ("model_rule_mac", "model_rule_batch", "model_rule_memory", "model_rule_text", "model_rule_trust")
+RULES = ("model_rule_mac", "model_rule_batch", "model_rule_memory", "model_rule_text")
 
 
 def _mac_bytes(found: ModelFinding) -> Bytes | None:
@@ -676,20 +672,13 @@ def rules(results: ResultSet, words: Words) -> dict[str, str]:
         ops = _ops_per_token(found)
         if ops:
             made["model_rule_text"] = _text_rule(found, Seconds(int(round(ops)) * gpu_op.seconds), words)
-        # How far to trust the rules: said once, under them, with the errors on the figures nearest two of them.
-        gpu_miss = miss([c for c in found.compared if not _on_cpu(c)])
-        if gpu_miss is not None:
-            nearest = {what: error for what in ROUGH
-                       if made[f"model_rule_{what}"] and (error := _rough(found, what)) is not None}
-            which = "both" if len(nearest) == 2 else next(iter(nearest), "none")
-            made["model_rule_trust"] = words("model.rule.trust", nearest=Choice(which), gpu=gpu_miss, **nearest)
     if not any(made.values()):
         made["model_rule_mac"] = words("model.fit.none")
     return made
 
 
-#: The published figures on mps nearest each rule for a Mac that rests on the GPU's fixed cost: the model's error on
-#: them says how far to trust the rule.
+#: The published figures on mps the GPU's fixed cost decides most: the model's error on them, beside its error on
+#: copy-like work, says how far to trust its predictions.
 ROUGH = {"text": "decode_eager_tokens_s", "batch": "batched_matmul_ms"}
 
 

@@ -13,7 +13,6 @@ and the bound stand in the verdict chapter (:mod:`.verdict`), with the reasons.
 from __future__ import annotations
 
 from mpsarticle.analysis.findings import MISSING, MIXED
-from mpsarticle.analysis.series import series
 from mpsarticle.analysis.verdict import Verdict, verdict
 from mpsarticle.article import mac_model
 from mpsarticle.article.formatting import reading_name
@@ -159,9 +158,8 @@ def _cpu_answer(found: Verdict, results: ResultSet, words: Words) -> tuple[str, 
                                memory=Rate(band.memory_gb_s, "GB/s"), size=Size(band.memory_size)))
     float32 = next((p for p in found.matmul.on("cpu") if p.dtype == "float32" and p.status == "measured"), None)
     if float32 is not None and float32.gflop_s is not None:  # (a measured precision has its rate)
-        # The best of the sizes measured, not the CPU's ceiling: the largest size says how far the sweep went.
-        largest = max(m for m, p in series(results, workload="matmul", device="cpu", dtype="float32") if p.gflop_s)
-        facts.append(Phrase.of("cpufact.matmul", rate=Rate(float32.gflop_s, "GFLOP/s"), size=Size(largest)))
+        # The best of the sizes measured, not the CPU's ceiling: the sentence says so.
+        facts.append(Phrase.of("cpufact.matmul", rate=Rate(float32.gflop_s, "GFLOP/s")))
     detail = words("answer.cpu_facts", facts=Listing(tuple(facts))) if facts else words("answer.cpu_facts.none")
     halves = found.matmul.cpu_halves
     # Half precision "can pay off" where it was faster somewhere; the clauses say where (every size, or which).
