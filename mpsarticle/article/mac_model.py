@@ -14,7 +14,7 @@ from mpsarticle.analysis import predict
 from mpsarticle.analysis.findings.matvec import crossover
 from mpsarticle.analysis.findings.model import ANSWER_DECODE, ANSWER_MATMUL, ModelFinding, model
 from mpsarticle.analysis.model import Fit
-from mpsarticle.analysis.series import ceiling_gb_s, peak_gflop_s
+from mpsarticle.analysis.series import ceiling_gb_s, peak_gflop_s, size_key
 from mpsarticle.article.formatting import duration, number, percent, whole
 from mpsarticle.article.mac_tables import PREDICTION_MARK
 from mpsarticle.article.tables import html_table
@@ -377,7 +377,7 @@ def fit_sentences(results: ResultSet, words: Words) -> str:
     for device, fitted in found.fits.items():
         for error in fitted.replayed_errors:
             way = "fast" if error.faster == error.points else "slow" if not error.faster else "both"
-            parts.append(words("model.fit.replayed", device=words.device(device),
+            parts.append(words("model.fit.replayed", device=words.device(device), way=Choice(way),
                                error=Phrase.of("model.miss.way", error=Share(error.median), way=Choice(way))))
     return " ".join(parts)
 
@@ -436,13 +436,21 @@ def threshold_sentences(results: ResultSet, words: Words) -> str:
                 # The bytes one call's fixed cost buys at the fitted bandwidth: the same figure as the closing
                 # chapter's rule, where B @ a's own bytes at the whole m past it would differ in the last digit.
                 moved = fitted.op_s * fitted.bytes_per_s
-                return words("model.threshold.matvec", device=words.device(device), m=_size(mark.m),
+                return words("model.threshold.matvec", device=words.device(device),
                              bytes=Bytes(moved, binary=False), op=Seconds(fitted.op_s), bw=Rate(fitted.gb_s, "GB/s"))
     return words("model.threshold.idea")
 
 
 def _regime(regime: str) -> Phrase:
     return Phrase.of("model.regime", regime=Choice(regime))
+
+
+def _worst_size(workload: str, size: int | None, words: Words) -> str:
+    """A size in its workload's own unit (a product's m, a copy's elements, attention's positions): the fit table
+    mixes workloads, so a bare number would not say what it counts."""
+    if size is None:
+        return "–"
+    return words("model.table.worst_size", axis=Choice(size_key(workload)), size=Size(size))
 
 
 def fit_table(results: ResultSet, words: Words) -> str:
@@ -455,7 +463,7 @@ def fit_table(results: ResultSet, words: Words) -> str:
                 " " + words("model.table.replayed") if replayed else "")
             rows.append([words.device(device), name, whole(error.points, words.lang),
                          percent(error.median, words.lang), percent(error.worst, words.lang),
-                         whole(error.worst_size, words.lang) if error.worst_size is not None else "–"])
+                         _worst_size(error.workload, error.worst_size, words)])
     head = [words(key) for key in ("column.device", "column.workload", "model.table.points", "column.median_error",
                                     "column.worst_error", "model.table.worst_at")]
     return _text_table(head, rows, "mpsarticle-model-fit")
@@ -516,8 +524,8 @@ def decode_table(results: ResultSet, words: Words) -> str:
     head = [words(key) for key in ("column.chip", "column.gpu_cores", "model.table.eager_1b", "model.table.bound_1b",
                                     "model.table.eager_7b", "model.table.bound_7b", "model.table.eager_7b_4bit",
                                     "model.table.bound_7b_4bit")]
-    return _text_table(head, rows, "mpsarticle-model-decode") + _span_note(words) + reported_rows_note(
-        any(reported(chip.name, chip.gpu_cores) for chip in chips()), words)
+    # Its notes (the span in parentheses, the marked rows) are those of the predictions table right above it.
+    return _text_table(head, rows, "mpsarticle-model-decode")
 
 
 def assumptions_table(results: ResultSet, words: Words) -> str:
@@ -749,15 +757,16 @@ def decode_sentence(results: ResultSet, words: Words) -> str:
 
 
 def _chip_family(names: dict[str, None]) -> Listing:
-    """Chips as a reader names them: without "Apple", and one tier's generations together ("the M1, M2 and M3
-    Ultra")."""
+    """Chips as a reader names them: without "Apple", each with its tier, one tier's chips side by side."""
     tiers: dict[str, list[str]] = {}
     for name in names:
         generation, _, tier = name.removeprefix("Apple ").partition(" ")
         tiers.setdefault(tier, []).append(generation)
+    # Each chip with its tier ("the M1 Ultra, M2 Ultra and M3 Ultra"): "the M1, M2 and M3 Ultra" reads as two base
+    # chips and one Ultra.
     return Listing(tuple(Phrase.of("model.chips.tier", kind=Choice("tier" if tier else "plain"),
-                                   generations=Listing(tuple(Text(g) for g in generations)), tier=Text(tier))
-                         for tier, generations in tiers.items()))
+                                   generations=Listing((Text(g),)), tier=Text(tier))
+                         for tier, generations in tiers.items() for g in generations))
 
 
 def post_sentence(results: ResultSet, words: Words) -> str:

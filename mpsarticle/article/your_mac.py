@@ -119,7 +119,10 @@ def bounds_table(lang: str) -> str:
     head = [words("column.chip"), words("column.gpu_cores"), words("column.bandwidth"),
             words("your_mac.bounds.memory")] + [words("your_mac.bounds.least", m=Text(whole(m, lang))) for m in SIZES]
     reported = any("reported" in (chip.bandwidth_kind, chip.memory_kind) for chip in chips())
-    return _table(head, rows, "mpsarticle-your-mac-bounds") + reported_note(
+    # A derived bandwidth is Apple's statement worked out (memory type and bus width): said what it is, once.
+    derived = (f'<p class="mpsarticle-note">{html.escape(words("your_mac.derived_note"))}</p>'
+               if any(chip.bandwidth_kind == "derived" for chip in chips()) else "")
+    return _table(head, rows, "mpsarticle-your-mac-bounds") + derived + reported_note(
         reported, lang, single=any(chip.single_source for chip in chips()))
 
 
@@ -136,8 +139,10 @@ def tokens_table(lang: str) -> str:
                 # No variant of the chip has a known largest memory: a rate would read as if the model fitted.
                 text = words("your_mac.tokens.fit_unknown")
             elif found is None:
-                memory = memory_bound(chip)[0] or 0
-                text = words("your_mac.tokens.no_fit", memory=Text(whole(memory, lang)))
+                # Another variant's memory (the variant's own unknown) says no more than "likely": the mark says so.
+                memory, own = memory_bound(chip)
+                text = words("your_mac.tokens.no_fit", memory=Text(whole(memory or 0, lang))) + (
+                    "" if own else UNKNOWN_MARK)
             else:
                 text = number(found, lang) + ("" if known else UNKNOWN_MARK)
             cells.append(html.escape(text))

@@ -123,19 +123,13 @@ def _on(device: str):
 
 @pytest.mark.parametrize("machine", MUTATED)
 def test_a_threshold_off_by_one_measured_size_is_caught(machine: str) -> None:
-    """(a) The B @ a threshold replaced by the next larger size of B @ a the device measured."""
+    """(a) The B @ a threshold in the table of regimes (the sentence above it names no size) replaced by the next
+    larger size of B @ a the device measured, on every device the table has."""
     results = results_of(machine)
     recording = model_of(machine, "your_mac")
     assert not false(recording, results)
     [threshold] = _said(recording, "model.threshold.matvec")
     device = kind_of(threshold.values["device"])
-    at = threshold.values["m"].n
-    sizes = sorted({int(p.params["m"]) for p in results.points if p.device == device and p.workload == "matvec"
-                    and p.ok and int(p.params["m"]) > at})
-    assert sizes, f"no measured size above m = {at}"
-    changed = substitute(recording, "model.threshold.matvec", where=_on(device), m=Size(sizes[0]))
-    assert false(changed, results), render(threshold)
-    # The same size in the row of the table of regimes, on every device the table has.
     table = with_fit(machine)
     assert not false(table, results)
     matvec = [r for r in _said(table, "table.model_threshold") if r.values["workload"].value == "matvec"]
