@@ -978,7 +978,7 @@ def test_a_fall_that_goes_on_reads_as_the_sequel_of_the_one_before() -> None:
     found = f.drops(results, ("matvec",))
     assert [(d.before, d.after) for d in found if d.device == "cpu"] == [(1024, 2048), (2048, 4096)]
     text = drops_sentence([d for d in found if d.device == "cpu"], Words("en"), None)
-    assert text.count("On the CPU") == 1 and "It then falls 2.5× more by m = 4,096." in text
+    assert text.count("on the CPU") == 1 and "It then falls 2.5× more by m = 4,096." in text
     assert "Lalu laju itu turun lagi 2,5×" in drops_sentence([d for d in found if d.device == "cpu"], Words("id"), None)
     first = _drop(CPU, "matvec", 1024, 2048, 42.0, 16.8, 0.40)
     then = replace(_drop(CPU, "matvec", 2048, 4096, 16.8, 6.71, 0.40), key="drop.then")
