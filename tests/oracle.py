@@ -4300,6 +4300,7 @@ def check_decode_conclusion(s: Said, c: Context) -> None:
         graphs = _cuda_graphs(c, device)
         if "tokens" in printed:
             c.quantity(v["tokens"], [1 / value for value in _values(graphs)], "tokens per second, replayed")
+        if "low" in printed:
             c.quantity(v["low"], [1 / (t.point.ci_high_s or t.point.measured_s) for t in graphs],
                        "the replayed step's interval, low end")
             c.quantity(v["high"], [1 / (t.point.ci_low_s or t.point.measured_s) for t in graphs],

@@ -212,17 +212,16 @@ def _conclusion(found: Decoding, step: DecodeStep, words: Words) -> str:
 
 def _unclear_replay(step: DecodeStep, graph: DecodeStep, words: Words, values: dict) -> str:
     """A replay whose saving the eager step's interval cannot place: what the replay shows first (its tokens per
-    second and their interval, and how much longer even the eager step's fastest process took), then the doubt,
+    second, and how much longer even the eager step's fastest process took), then the doubt,
     said once, of the eager step: how far its fresh processes differed. Where the eager step ran in one process,
     the medians' ratio and that its runs scatter."""
     medians = step.point.process_medians
     if len(medians) < 2:
         return words("decode.conclusion", limit=Choice("unclear_replay.median"),
                      factor=Factor(step.seconds / graph.seconds), **values)
-    low, high = graph.tokens_interval
-    return words("decode.conclusion", limit=Choice("unclear_replay"), tokens=Num(graph.tokens_per_s), low=Num(low),
-                 high=Num(high), fastest=Factor(min(medians) / graph.seconds),
-                 spread=Factor(max(medians) / min(medians)), **values)
+    # The replay's interval stands in the decode table above; the sentence keeps to what the table cannot say.
+    return words("decode.conclusion", limit=Choice("unclear_replay"), tokens=Num(graph.tokens_per_s),
+                 fastest=Factor(min(medians) / graph.seconds), spread=Factor(max(medians) / min(medians)), **values)
 
 
 def _bandwidth(limit: str, share: tuple[float, float, float]) -> str:
