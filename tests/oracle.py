@@ -2686,8 +2686,11 @@ def check_train_scaling(s: Said, c: Context) -> None:
     found = {level_reading(a, b) for a, b in pairs}
     # "about as long" is a level claim; "less than half the time" holds as well where the two are too noisy to tell
     # whether the larger batch took more time or less.
-    wanted = {"less": {FASTER}, "same": {SAME}, "fixed": {SLOWER, UNCLEAR}, "grows": {SLOWER},
-              "even": {SLOWER}}[kind]
+    wanted = {"less": {FASTER}, "same": {SAME}, "fixed": {SLOWER, UNCLEAR}, "flat": {SLOWER, UNCLEAR},
+              "grows": {SLOWER}, "even": {SLOWER}}[kind]
+    # "No longer by the medians": the larger batch's median is at most the smaller's for some pair of processes.
+    if kind == "flat" and not any(b.median <= a.median for a in steps[small] for b in steps[large]):
+        c.fail(f"{where}: 'no longer by the medians', but every median at {large:,} is above those at {small:,}")
     if not wanted & found:
         c.fail(f"{where}: '{kind}', but the readings show {'/'.join(sorted(found))} for the larger batch")
     if kind not in ("grows", "even") and not any(r < times / 2 for r in ratios):
@@ -4223,6 +4226,8 @@ def check_decode_conclusion(s: Said, c: Context) -> None:
     found = _limits(c, device)
     if limit not in found:
         c.fail(f"'{limit}' limits the step on the {device}, but the readings allow only {sorted(found)}")
+    if limit == "bandwidth":
+        _check_sure_bandwidth(c, device, steps, bool(noisy))
     if limit in ("above", "bandwidth"):
         return
     if limit == "neither":
@@ -4254,6 +4259,7 @@ def check_decode_conclusion(s: Said, c: Context) -> None:
         graphs = _cuda_graphs(c, device)
         if "tokens" in printed:
             c.quantity(v["tokens"], [1 / value for value in _values(graphs)], "tokens per second, replayed")
+        if "low" in printed:
             c.quantity(v["low"], [1 / (t.point.ci_high_s or t.point.measured_s) for t in graphs],
                        "the replayed step's interval, low end")
             c.quantity(v["high"], [1 / (t.point.ci_low_s or t.point.measured_s) for t in graphs],
@@ -4286,6 +4292,19 @@ def check_decode_missing(s: Said, c: Context) -> None:
     device = c.device(s.values["device"])
     if _steps(c, device, "eager"):
         c.fail(f"'not measured', but the {device} has a good eager step")
+
+
+def _check_sure_bandwidth(c: Context, device: str, steps: list, noisy: bool) -> None:
+    """"Memory limits it" said as sure needs every reading's slow end (its interval's upper time) at half of its
+    bound or more; "likely, too noisy to be sure" needs some reading's slow end below half."""
+    slow = [(1 / t.point.ci_high_s) / (rate / t.point.bytes_moved) for t in steps if t.point.ci_high_s
+            for rate in _bound_rates(c, device)]
+    if not noisy and any(share < HALF for share in slow):
+        c.fail(f"'memory limits' the step on the {device} for sure, but its interval's slow end reaches down to "
+               f"{min(slow):.0%} of its bound")
+    if noisy and not any(share < HALF for share in slow):
+        c.fail(f"'memory likely limits, too noisy to be sure' on the {device}, but the step's interval stays at "
+               f"half of its bound or above ({min(slow, default=0):.0%})")
 
 
 def check_decode_answer(s: Said, c: Context) -> None:
@@ -4322,8 +4341,11 @@ def check_decode_answer(s: Said, c: Context) -> None:
         said = [choice(p, "basis") for p in parts(s.values["bound"])]
         if said != [basis]:
             c.fail(f"the answer names its bound by {said}, but its rate is the {basis} one")
-    claimed = {"unknown": None, "unclear_replay": "unclear"}.get(choice(s, "limit"), choice(s, "limit"))
+    said, _, noisy = choice(s, "limit").partition(".")
+    claimed = {"unknown": None, "unclear_replay": "unclear"}.get(said, said)
     found = _limits(c, device)
+    if claimed == "bandwidth":
+        _check_sure_bandwidth(c, device, steps, bool(noisy))
     if claimed is None and found:
         c.fail(f"the answer says nothing of what limits the step, but the readings allow {sorted(found)}")
     elif claimed is not None and claimed not in found:
@@ -4360,8 +4382,10 @@ def check_decode_rule(s: Said, c: Context) -> None:
     device = c.device(s.values["device"])
     if device != _answered(c):
         c.fail(f"the rule quotes the {device}'s step, but the answer's is the {_answered(c)}'s")
-    claimed = choice(s, "limit")
+    claimed, _, noisy = choice(s, "limit").partition(".")
     found = _limits(c, device)
+    if claimed == "bandwidth":
+        _check_sure_bandwidth(c, device, _steps(c, device, "eager"), bool(noisy))
     if claimed not in found:
         c.fail(f"the rule says '{claimed}', but the readings allow only {sorted(found)}")
     if "share" in printed_fields(s):

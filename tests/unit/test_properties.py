@@ -45,9 +45,11 @@ BROKEN = ("failed_check", "out_of_memory", "error")
 #: the matrix at 89.6 GB/s, " and then a share of the copy's rate, a multiple of it, "level" with it, too noisy to
 #: tell against it, or no copy.
 #: How the chapter on B @ a reads each device's best rate against its copy (the numbers are in its table).
-BEST_RATE = {"en": re.compile(r"On the .+? the best rate |No copy was measured on the .+? to compare its best rate"),
-             "id": re.compile(r"Di [^,]+, laju terbaiknya |Di [^,]+, sebaran hasilnya terlalu lebar untuk "
-                              r"memastikan apakah laju terbaiknya|Tidak ada penyalinan memori biasa yang diukur di ")}
+BEST_RATE = {"en": re.compile(r"On the .+? the best rate |The [^.]+?'s best rate |No copy was measured on the .+? to "
+                              r"compare its best rate"),
+             "id": re.compile(r"Di [^,]+, laju terbaiknya |Laju terbaik [^.:,]+? (?:tetap|melampaui) "
+                              r"|Di [^,]+, sebaran hasilnya terlalu lebar untuk memastikan apakah laju terbaiknya"
+                              r"|Tidak ada penyalinan memori biasa yang diukur di ")}
 #: The cells of an HTML table's body, row by row.
 CELLS = re.compile(r"<td[^>]*>(.*?)</td>")
 

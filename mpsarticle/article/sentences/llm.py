@@ -188,7 +188,7 @@ def _conclusion(found: Decoding, step: DecodeStep, words: Words) -> str:
     # beside the bound for a large model elsewhere in the article, would otherwise look faster than bytes allow.
     values: dict = dict(device=device, params=Billions(found.parameters, fraction_digits=1))
     if limit in ("above", "bandwidth"):
-        return words("decode.conclusion", limit=Choice(limit), share=Share(share[0]), **values)
+        return words("decode.conclusion", limit=Choice(_bandwidth(limit, share)), share=Share(share[0]), **values)
     if accounting == "replay":
         graph = found.graph
         assert graph is not None  # (read from the replay)
@@ -212,17 +212,22 @@ def _conclusion(found: Decoding, step: DecodeStep, words: Words) -> str:
 
 def _unclear_replay(step: DecodeStep, graph: DecodeStep, words: Words, values: dict) -> str:
     """A replay whose saving the eager step's interval cannot place: what the replay shows first (its tokens per
-    second and their interval, and how much longer even the eager step's fastest process took), then the doubt,
+    second, and how much longer even the eager step's fastest process took), then the doubt,
     said once, of the eager step: how far its fresh processes differed. Where the eager step ran in one process,
     the medians' ratio and that its runs scatter."""
     medians = step.point.process_medians
     if len(medians) < 2:
         return words("decode.conclusion", limit=Choice("unclear_replay.median"),
                      factor=Factor(step.seconds / graph.seconds), **values)
-    low, high = graph.tokens_interval
-    return words("decode.conclusion", limit=Choice("unclear_replay"), tokens=Num(graph.tokens_per_s), low=Num(low),
-                 high=Num(high), fastest=Factor(min(medians) / graph.seconds),
-                 spread=Factor(max(medians) / min(medians)), **values)
+    # The replay's interval stands in the decode table above; the sentence keeps to what the table cannot say.
+    return words("decode.conclusion", limit=Choice("unclear_replay"), tokens=Num(graph.tokens_per_s),
+                 fastest=Factor(min(medians) / graph.seconds), spread=Factor(max(medians) / min(medians)), **values)
+
+
+def _bandwidth(limit: str, share: tuple[float, float, float]) -> str:
+    """"Memory limits it", read from the median's share, said as sure only where the step's slow end too reaches
+    half of its bound; else ``bandwidth.noisy``, which says it is likely."""
+    return f"{limit}.noisy" if limit == "bandwidth" and share[1] < BOUND_SHARE else limit
 
 
 def _neither(form: str, share: tuple[float, float, float]) -> str:
@@ -465,7 +470,8 @@ def decode_answer(results: ResultSet, words: Words) -> str:
                      fastest=Factor(min(medians) / one.graph.seconds), **values)
     # The bound is named by the measured rate it rests on, not by a bandwidth the reader would take for the spec's.
     bound = Phrase.of("decode.bound", basis=Choice(one.bound_basis or "best"))
-    return words("answer.decode", limit=Choice(one.limit or "unknown"), tokens=Num(one.eager.tokens_per_s),
+    return words("answer.decode", limit=Choice(_bandwidth(one.limit or "unknown", share)),
+                 tokens=Num(one.eager.tokens_per_s),
                  share=Share(share[0]), bound=bound, **values)
 
 
@@ -485,7 +491,7 @@ def rule_more(results: ResultSet, words: Words) -> str:
     if one is not None and one.eager is not None and one.limit is not None:
         share = one.share(one.eager)
         assert share is not None  # (chosen for having a bound)
-        parts.append(words("rule.decode", limit=Choice(one.limit), device=words.device(one.device),
+        parts.append(words("rule.decode", limit=Choice(_bandwidth(one.limit, share)), device=words.device(one.device),
                            share=Share(share[0])))
     else:
         parts.append(words("rule.decode.none"))

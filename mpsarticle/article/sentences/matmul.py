@@ -124,7 +124,8 @@ def best_sentence(found: f.Matmul, words: Words, results: ResultSet | None = Non
     the precision the accelerator leads most in, and those it does not lead in; empty where no precision has a
     best rate on both devices (the chapter's other sentence says why). Where the CPU's best rate in that
     precision came at the largest size it measured, a second sentence says so, of every precision or of each
-    one named: its rate may have gone on rising, so the ratio overstates the gap."""
+    one named, first, pointing to the same-size ratios: its rate may have gone on rising, so the ratio may overstate
+    the gap."""
     best = [c.best for c in found.comparisons if c.best is not None]
     if not best:
         return ""
@@ -147,10 +148,11 @@ def best_sentence(found: f.Matmul, words: Words, results: ResultSet | None = Non
     cpu_best = {p.dtype: p.size for p in found.on("cpu") if p.status == "measured"}
     capped = [d for d, size in cpu_best.items() if _at_largest(results, d, size)]
     named = tuple(Text(t.dtype) for t in best if t.dtype in capped)
+    # The caveat leads: a reader must meet the fair comparison before a ratio that may flatter the accelerator.
     if len(capped) == len(cpu_best) > 1 and named:
-        said += " " + words("matmul.best.capped", which=Choice("every"), device=name)
+        said = words("matmul.best.capped", which=Choice("every"), device=name) + " " + said
     elif named:
-        said += " " + words("matmul.best.capped", which=Choice("listed"), dtypes=Listing(named), device=name)
+        said = words("matmul.best.capped", which=Choice("listed"), dtypes=Listing(named), device=name) + " " + said
     return said
 
 

@@ -36,7 +36,10 @@ def _alone(found: f.Training) -> tuple[str, int] | None:
 
 def _kind(s: f.BatchScaling) -> str:
     """The form for a step whose time grows: ``even`` where the ratio's interval holds the batch ratio, so that
-    its median would read as growing faster or slower than the batch when the runs cannot tell."""
+    its median would read as growing faster or slower than the batch when the runs cannot tell; ``flat`` where the
+    larger batch's median took no longer, so that "less than half the batch ratio in time" would undersell it."""
+    if s.kind == "fixed" and s.large_s <= s.small_s:
+        return "flat"
     return "even" if s.kind == "grows" and s.ratio.low <= s.times <= s.ratio.high else s.kind
 
 
