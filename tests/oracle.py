@@ -4386,6 +4386,21 @@ def check_decode_rule(s: Said, c: Context) -> None:
     found = _limits(c, device)
     if claimed == "bandwidth":
         _check_sure_bandwidth(c, device, _steps(c, device, "eager"), bool(noisy))
+    if claimed == "unclear_replay":
+        # "The calls limit it", read from the replay: even the eager step's fastest process took at least twice as
+        # long as every replayed step at its interval's slow end, so the host's part is more than half of its time.
+        claimed = "unclear"
+        medians = [median(group) for t in _steps(c, device, "eager") for group in process_groups(t.point)]
+        slow = [g.point.ci_high_s or g.point.measured_s for g in _cuda_graphs(c, device)]
+        if len(medians) < 2 or not slow:
+            c.fail(f"the rule reads the {device}'s replay against its fastest eager process, but it has no replay "
+                   f"or ran in one process")
+        elif any(min(medians) * HALF < g for g in slow):
+            c.fail(f"the calls limit the {device}'s step by its replay, but its fastest eager process took only "
+                   f"{min(medians) / max(slow):.2g}× the replay's slow end")
+        else:
+            c.factor(s.values["fastest"], [min(medians) / g for g in _values(_cuda_graphs(c, device))],
+                     "the eager step's fastest process over the replayed step")
     if claimed not in found:
         c.fail(f"the rule says '{claimed}', but the readings allow only {sorted(found)}")
     if "share" in printed_fields(s):

@@ -674,7 +674,8 @@ class Predictor:
 
     def extremes(self, name: str, stated: bool = False) -> tuple[tuple[float, str], tuple[float, str]] | None:
         """((least central, the first variant's chip at it), (largest, its chip)) over the variants; ``stated``:
-        over those whose bandwidth Apple gives (the sheet's kind is not ``reported``)."""
+        over those whose bandwidth Apple gives or its memory specifications imply (the sheet's kind is not
+        ``reported``)."""
         found = [(r[0], s["chip"]) for s, v in self.variants if (r := v[name]) and r[0] is not None
                  and (not stated or s["bandwidth_kind"] != "reported")]
         if not found:

@@ -2207,3 +2207,22 @@ def test_the_answer_leads_with_the_replay_where_the_eager_steps_scatter_cannot_p
                                    "bound": phrase("decode.bound", basis=Choice("matched"))}}.items():
         changed = substitute(recording, "answer.decode", **values)
         assert changed != recording and check(changed, results)[0], what
+
+
+def test_the_decode_rule_says_the_calls_limit_it_where_the_replay_shows_it() -> None:
+    """Where the eager step's processes lie 4× apart but even the fastest took over twice the replayed step's time,
+    the verdict's rule says the calls' fixed cost limits eager generation, with that factor read from the points; a
+    wrong factor, or the claim where the fastest process came within twice the replay, fails."""
+    results = _eager_spread_apart("nvidia-h200-prompts", (15e-3, 24e-3, 60e-3))
+    recording = only(recorded("verdict", results), "rule.decode")
+    text = render(recording.said[0])
+    assert "even the fastest eager run took 6.3× as long" in text and "limits eager generation" in text, text
+    assert not check(recording, results)[0]
+    for what, values in {"fastest": {"fastest": Factor(8.4)}, "limit": {"limit": Choice("overhead")}}.items():
+        changed = substitute(recording, "rule.decode", **values)
+        assert changed != recording and check(changed, results)[0], what
+    close = _eager_spread_apart("nvidia-h200-prompts", (4e-3, 24e-3, 60e-3))
+    recording = only(recorded("verdict", close), "rule.decode")
+    assert "limits eager generation" not in render(recording.said[0]), render(recording.said[0])
+    assert check(substitute(recording, "rule.decode", limit=Choice("unclear_replay"), fastest=Factor(1.7)),
+                 close)[0]
