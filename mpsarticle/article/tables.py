@@ -93,6 +93,10 @@ def _joined(text: str) -> str:
 _NUMBER = re.compile(r"^(?:[\d.,]+(?:\u00a0\S+)?(?: \[.*\])?|[–-])$")
 
 
+#: A cell that is a date (``2026-12-07``): kept on one line, since a break at its hyphen reads as two values.
+_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+
+
 class Plain(str):
     """A cell's text that looks like a number but is a name (a version: ``2.14``): aligned as text, on the left."""
 
@@ -100,7 +104,7 @@ class Plain(str):
 def _cell(value: object, tag: str) -> str:
     text = _joined(str(value))
     number = tag == "td" and not isinstance(value, Plain) and _NUMBER.match(text)
-    opening = f'{tag} class="num"' if number else tag
+    opening = f'{tag} class="num"' if number else f'{tag} class="date"' if _DATE.match(text) else tag
     return f"<{opening}>{html.escape(text)}</{tag}>"
 
 

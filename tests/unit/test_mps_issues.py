@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 from bs4 import BeautifulSoup
 
-from mpsarticle.article.tables import mps_issues_table
+from mpsarticle.article.tables import _cells, mps_issues_table
 from mpsarticle.article.wording import Choice, Text, Words
 from mpsarticle.core.mps_issues import STATUSES, known_issues, status
 from mpsarticle.results.model import ResultSet
@@ -101,3 +102,11 @@ def test_a_version_is_aligned_as_text_not_as_a_number(lang):
     versions = [cell for cell in fixed if re.fullmatch(r"\d+\.\d+", cell.get_text())]
     assert versions, "no problem of the list names the release that fixed it: nothing was checked"
     assert not [cell for cell in fixed if "num" in (cell.get("class") or [])]
+
+
+def test_a_date_cell_stays_on_one_line():
+    """A date (``2026-12-07``) is marked as one, so the stylesheet keeps it whole; a number and a word are not."""
+    assert _cells(["2026-12-07"]) == '<td class="date">2026-12-07</td>'
+    assert 'class="date"' not in _cells(["2,026", "12-07 x"])
+    css = (Path(__file__).parents[2] / "docs" / "_static" / "mpsarticle.css").read_text(encoding="utf-8")
+    assert "white-space: nowrap" in css.split("td.date", 1)[1].split("}", 1)[0]

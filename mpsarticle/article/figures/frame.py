@@ -280,7 +280,8 @@ def message(ax: Axes, text: str) -> None:
     ax.set_xticks([])
     ax.set_yticks([])
     ax.grid(False)
-    ax.text(0.5, 0.5, text, transform=ax.transAxes, ha="center", va="center", fontsize=TITLE_SIZE, color=INK,
+    # From the left edge: on a phone a wide figure scrolls sideways, and a centred message would start off-screen.
+    ax.text(0.03, 0.5, text, transform=ax.transAxes, ha="left", va="center", fontsize=TITLE_SIZE, color=INK,
             wrap=True, gid=MESSAGE_GID)
 
 
