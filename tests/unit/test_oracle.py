@@ -514,23 +514,27 @@ def test_a_crossover_starts_where_the_printed_intervals_part() -> None:
 
 def test_wins_below_a_crossover_are_named_and_each_is_a_win() -> None:
     """The GPU wins from m = 4,096 and, below it, at m = 1,000 only (m = 2,000 too noisy to tell, m = 100 the
-    CPU's): "it wins only at m = 1,000" holds; naming m = 2,000 or m = 100, or leaving m = 1,000 out, fails."""
+    CPU's): "it wins only at m = 1,000, and the CPU is faster at m = 100" holds; naming m = 2,000 or m = 100 as a
+    win, leaving m = 1,000 out, or leaving out the CPU's win at m = 100, fails."""
     results = ResultSet(environment={"devices": {"cpu": {}, "mps": {}}}, points=[
         _point(device, m, t, spread=spread)
         for m, cpu, gpu, spread in [(100, 3e-6, 9e-6, 0.01), (1000, 2e-5, 1e-5, 0.01), (2000, 4e-5, 3.8e-5, 0.9),
                                     (4096, 3e-4, 3e-5, 0.01)]
         for device, t in (("cpu", cpu), ("mps", gpu))])
 
-    def mixed(*wins: int) -> Said:
-        return said("crossover.from", below=Choice("mixed"), device=GPU, size=Size(4096), largest=Size(4096),
-                    factor=Factor(10.0), noisy=sizes(), told=sizes(), wins=sizes(*wins))
+    def mixed(*wins: int, losses: tuple[int, ...] = (100,)) -> Said:
+        form = "mixed.slower" if losses else "mixed"
+        return said("crossover.from", below=Choice(form), device=GPU, size=Size(4096), largest=Size(4096),
+                    factor=Factor(10.0), noisy=sizes(), told=sizes(), wins=sizes(*wins), losses=sizes(*losses))
     assert not claims(results, mixed(1000))
+    assert claims(results, mixed(1000, losses=()))  # the CPU's win at m = 100 left out
+    assert claims(results, mixed(1000, losses=(100, 2000)))  # a size too noisy to tell, called the CPU's
     assert claims(results, mixed(1000, 2000))
     assert claims(results, mixed(100, 1000))
     assert claims(results, mixed())
     assert claims(results, mixed(2000))  # a size too noisy to tell, and the win left out
-    for lang, ending in (("en", "it wins only at m = 1,000."),
-                         ("id", "itu, GPU hanya unggul pada m = 1.000.")):
+    for lang, ending in (("en", "it wins only at m = 1,000, and the CPU is faster at m = 100."),
+                         ("id", "GPU hanya unggul pada m = 1.000, sedangkan CPU lebih cepat pada m = 100.")):
         sentence = crossover_sentence(crossover(results), Words(lang))
         assert ending in sentence, sentence
 
