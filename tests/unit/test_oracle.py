@@ -1565,7 +1565,7 @@ LLM_REPLACED = [
     ("apple-m3-max", "llm", "precision.decode", said("precision.none", why=Choice("no_accelerator"))),
     ("apple-m3-max", "llm", "prefill.conclusion", said("prefill.none")),
     # A CPU-only build says nothing about longer contexts: the false conclusion stands in another sentence's place.
-    ("ci-2core-workers", "llm", "decode.ways.none",
+    ("ci-2core-workers", "llm", "prefill.none",
      said("decode.contexts.conclusion", direction=Choice("same"), device=CPU, factor=Factor(1.02),
           fall=Factor(1.05), step=Phrase.of("decode.contexts.step", mode=Choice("eager")))),
 ]
@@ -1595,7 +1595,7 @@ def test_a_false_language_model_sentence_is_caught(machine: str, chapter: str, k
     assert check(changed, results)[0], f"not caught: {key} with {values}"
 
 
-@pytest.mark.parametrize("machine, chapter, key, new", LLM_REPLACED, ids=[r[2] for r in LLM_REPLACED])
+@pytest.mark.parametrize("machine, chapter, key, new", LLM_REPLACED, ids=[f"{r[0]}-{r[2]}" for r in LLM_REPLACED])
 def test_a_sentence_in_place_of_a_true_one_is_caught(machine: str, chapter: str, key: str, new: Said) -> None:
     results, recording = results_of(machine), matrix_recording(machine, chapter)
     assert key in recording.keys() and not check(recording, results)[0]
