@@ -1966,8 +1966,8 @@ def _post_factors(c: Context, device: str, at: int, verdict: str) -> list[float]
 
 
 def _post_margin(c: Context, printed: Any) -> None:
-    if not shown(printed).matches(AGREE - 1):
-        c.fail(f"'within {shown(printed)}', but naive timeit is said to agree within {100 * (AGREE - 1):.0f}%")
+    if not shown(printed).matches(AGREE):
+        c.fail(f"'within {shown(printed)}', but naive timeit is said to agree within {AGREE:g}×")
 
 
 def _post_ends(c: Context, s: Said, found: dict[int, set[str]]) -> list[int]:
