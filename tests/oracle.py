@@ -1313,6 +1313,18 @@ def check_from(s: Said, c: Context) -> None:
             if size not in wins and pairs.must_be(FASTER, size):
                 c.fail(f"'Below m = {start:,}' it wins only at {wins}, but it also wins at m = {size:,} "
                        f"({pairs.evidence(size)})")
+        # The CPU's wins below are listed, each one a CPU win, and none is left out.
+        losses = sizes_of(s.values["losses"]) if noisy == "slower" else []
+        if noisy == "slower" and not losses:
+            c.fail(f"'Below m = {start:,}' the CPU is faster at some sizes, but it lists none")
+        for size in losses:
+            if size not in under or not pairs.can_be(SLOWER, size):
+                c.fail(f"m = {size:,}, said a CPU win below m = {start:,}, is not one "
+                       f"({pairs.evidence(size) if size in under else 'not a size below it measured on both'})")
+        for size in under:
+            if size not in losses and pairs.must_be(SLOWER, size):
+                c.fail(f"'Below m = {start:,}' the CPU is faster only at {losses or 'no size'}, but it is also "
+                       f"faster at m = {size:,} ({pairs.evidence(size)})")
         return
     listed = sizes_of(s.values["noisy"]) if noisy else []
     if noisy and not listed:
@@ -1954,8 +1966,8 @@ def _post_factors(c: Context, device: str, at: int, verdict: str) -> list[float]
 
 
 def _post_margin(c: Context, printed: Any) -> None:
-    if not shown(printed).matches(AGREE - 1):
-        c.fail(f"'within {shown(printed)}', but naive timeit is said to agree within {100 * (AGREE - 1):.0f}%")
+    if not shown(printed).matches(AGREE):
+        c.fail(f"'within {shown(printed)}', but naive timeit is said to agree within {AGREE:g}×")
 
 
 def _post_ends(c: Context, s: Said, found: dict[int, set[str]]) -> list[int]:

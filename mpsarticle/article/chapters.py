@@ -64,14 +64,15 @@ class Chapter:
 #: and ``machines_twin_sentence`` when no archived rate fell and no archived machine looks like this one, an item
 #: of the verdict chapter's list of rules that this build has nothing for, and the chapter "Your Mac"'s sentences
 #: behind two of those rules when their figures are missing, and on a build with no accelerator the sentences that
-#: only an accelerator gives (the same-size products, attention against the CPU, the table of ways to run a step,
-#: longer contexts, memory against the CPU's), which the opening and the chapter on devices say once (nothing to
+#: only an accelerator gives (the same-size products, attention against the CPU, the table of ways to run a step and
+#: what it shows, longer contexts, float16 against bfloat16, memory against the CPU's), which the opening and the chapter on devices say once (nothing to
 #: say; the page's style hides the empty paragraph or item). Every other glued value says something.
 MAY_BE_EMPTY = frozenset({"gaps_sentence", "rejected_sentence", "best_sentence", "peak_sentence",
                           "machines_drops_sentence", "machines_twin_sentence", "model_rule_fixed",
                           "model_rule_mac", "model_rule_batch", "model_rule_memory", "model_rule_text",
                           "model_batch_sentence", "model_decode_sentence", "same_sentence", "attention_compared",
-                          "ways_lead", "contexts_sentence", "reason_large"})
+                          "ways_lead", "ways_sentence", "contexts_sentence", "precision_sentence",
+                          "reason_large"})
 
 
 def _nothing_measured(results: ResultSet, words: Words) -> dict[str, str]:

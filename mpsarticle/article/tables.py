@@ -334,7 +334,7 @@ def post_rows(results: ResultSet, words: Words) -> tuple[Said, ...]:
                                          ratio=Factor(s.ratio.value, 2 if s.ratio.low <= 1 <= s.ratio.high else None),
                                          low=Num(s.ratio.low, 2), high=Factor(s.ratio.high),
                                          verdict=Choice(s.verdict), factor=Factor(s.factor),
-                                         margin=Share(analysis.AGREEMENT_MARGIN)))
+                                         margin=Factor(1 + analysis.AGREEMENT_MARGIN)))
                  for s in timing.sizes)
 
 

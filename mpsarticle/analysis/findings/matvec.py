@@ -22,8 +22,8 @@ from mpsarticle.results.model import Point, ResultSet
 #: What a series of ``B @ a`` speed-ups shows (:class:`Crossover`).
 CrossoverKind = Literal["cpu_only", "no_pairs", "always", "from", "never", "mixed"]
 #: What the sizes under a crossover show (:attr:`Crossover.below`).
-Below = Literal["slower", "same", "not_faster", "mixed", "unclear", "slower.noisy", "same.noisy", "not_faster.noisy",
-                "noisy.slower", "noisy.same", "noisy.not_faster"]
+Below = Literal["slower", "same", "not_faster", "mixed", "mixed.slower", "unclear", "slower.noisy", "same.noisy",
+                "not_faster.noisy", "noisy.slower", "noisy.same", "noisy.not_faster"]
 #: Where the bytes of the best ``B @ a`` can have come from (:class:`Bandwidth`).
 Source = Literal["memory", "in_cache", "cache", "above_copy", "above_unknown", "no_ceiling", "level", "unclear"]
 #: How far the rate that stands for reading a model's weights is one from memory (:class:`Bandwidth`).
@@ -102,13 +102,14 @@ class Crossover:
     def below(self) -> Below:
         """What the sizes under the crossover show, each read as two times set side by side
         (:attr:`Comparison.reading`): ``slower``, ``same`` (level within noise), ``not_faster`` (both), ``mixed``
-        (a win too), ``unclear`` (too noisy to tell at every one); ``slower.noisy``, ``same.noisy`` and
+        (a win too; ``mixed.slower`` where the CPU is faster at some of them, :attr:`losses_below`), ``unclear``
+        (too noisy to tell at every one); ``slower.noisy``, ``same.noisy`` and
         ``not_faster.noisy`` where some of them (:attr:`noisy_below`) are too noisy to tell and the rest are
         slower, level, or both; ``noisy.slower``, ``noisy.same`` and ``noisy.not_faster`` where the sizes too
         noisy to tell outnumber the rest (:attr:`told_below`), so that a sentence names the fewer sizes."""
         under = {c.reading for c in self.comparisons if self.size is not None and c.size < self.size}
         if FASTER in under:
-            return "mixed"
+            return "mixed.slower" if SLOWER in under else "mixed"
         if under == {UNCLEAR}:
             return "unclear"
         noisy = UNCLEAR in under
@@ -125,6 +126,12 @@ class Crossover:
         """The sizes under the crossover where the accelerator is faster all the same (``mixed``)."""
         return tuple(c.size for c in self.comparisons
                      if self.size is not None and c.size < self.size and c.reading == FASTER)
+
+    @property
+    def losses_below(self) -> tuple[int, ...]:
+        """The sizes under the crossover where the CPU is faster (``mixed.slower``)."""
+        return tuple(c.size for c in self.comparisons
+                     if self.size is not None and c.size < self.size and c.reading == SLOWER)
 
     @property
     def told_below(self) -> tuple[int, ...]:

@@ -258,6 +258,12 @@ def context_sentence(results: ResultSet, words: Words) -> str:
         for one in found)))
 
 
+def _none(key: str, results: ResultSet, words: Words) -> str:
+    """That an accelerator measured a section's finding badly; nothing without an accelerator, where the section's
+    prose already says that only an accelerator is timed this way."""
+    return words(key, why=_why_none(results)) if present_accelerator(results) else ""
+
+
 def _why_none(results: ResultSet) -> Choice:
     """Why an accelerator's finding is missing: the build has none, or it has one that did not measure it well."""
     return Choice("unmeasured" if present_accelerator(results) else "no_accelerator")
@@ -373,8 +379,7 @@ def contexts_sentence(results: ResultSet, words: Words) -> str:
                                                                                                   words))]
     if parts:
         return " ".join(parts)
-    # Without an accelerator, that this build timed none: the section's prose says only an accelerator is timed.
-    return words("decode.contexts.none", why=_why_none(results))
+    return _none("decode.contexts.none", results, words)
 
 
 # -- float16 against bfloat16 ----------------------------------------------------------------
@@ -420,7 +425,7 @@ def precision_sentence(results: ResultSet, words: Words) -> str:
     step and for every attention call measured in both."""
     found = half_precisions(results)
     if not found:
-        return words("precision.none", why=_why_none(results))
+        return _none("precision.none", results, words)
     parts = []
     for one in found:
         if one.decoder is not None:
@@ -560,7 +565,7 @@ def ways_sentence(results: ResultSet, words: Words) -> str:
             text = words("decode.ways.bound.no_band", **values)
         versus = _versus(one, words)
         parts.append(text + (" " + versus if versus else ""))
-    return " ".join(parts) if parts else words("decode.ways.none", why=_why_none(results))
+    return " ".join(parts) if parts else _none("decode.ways.none", results, words)
 
 
 # -- MLX beside PyTorch ---------------------------------------------------------------------------

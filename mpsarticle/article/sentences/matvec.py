@@ -80,7 +80,8 @@ def _crossover(found: f.Crossover, words: Words) -> str:
                      largest=Size(largest.size), factor=Factor(largest.speedup.value),
                      noisy=Listing(tuple(Size(s) for s in found.noisy_below)),
                      told=Listing(tuple(Size(s) for s in found.told_below)),
-                     wins=Listing(tuple(Size(s) for s in found.wins_below)))
+                     wins=Listing(tuple(Size(s) for s in found.wins_below)),
+                     losses=Listing(tuple(Size(s) for s in found.losses_below)))
     # Never "faster": it would be a crossover. Level only where the two intervals are narrow enough to say so.
     tail = reading_word(largest.reading)
     if found.kind == "never":

@@ -7,7 +7,7 @@ from mpsarticle.analysis import findings as f
 from mpsarticle.analysis import series
 from mpsarticle.analysis.findings.timing import AGREES, NOISY, TOO_LARGE, TOO_SMALL, NaiveVerdict
 from mpsarticle.article import mac_model
-from mpsarticle.article.wording import Choice, Count, Factor, Listing, Seconds, Share, Size, Words
+from mpsarticle.article.wording import Choice, Count, Factor, Listing, Seconds, Size, Words
 from mpsarticle.results.model import ResultSet
 
 __all__ = ["cpu_gap_sentence", "gap_sentence", "naive_sentence", "post_sentence", "sentences"]
@@ -81,7 +81,7 @@ def _naive_sizes(timing: f.NaiveTiming, device: str, words: Words) -> str:
     """What naive timing did at the post's sizes, in one sentence: the furthest it was off each way, or where it
     agreed and where its times scattered too much to judge; each size stands in the table beside it
     (tables.post_rows)."""
-    margin = Share(series.AGREEMENT_MARGIN)
+    margin = Factor(1 + series.AGREEMENT_MARGIN)
     agree, noisy = timing.having(AGREES), timing.having(NOISY)
     for every, key in ((agree, "post.agrees_all"), (noisy, "post.noisy_all")):
         if len(every) == len(timing.sizes):
