@@ -65,8 +65,9 @@ class Chapter:
 #: of the verdict chapter's list of rules that this build has nothing for, and the chapter "Your Mac"'s sentences
 #: behind two of those rules when their figures are missing, and on a build with no accelerator the sentences that
 #: only an accelerator gives (the same-size products, attention against the CPU, the table of ways to run a step and
-#: what it shows, longer contexts, float16 against bfloat16, memory against the CPU's), which the opening and the chapter on devices say once (nothing to
-#: say; the page's style hides the empty paragraph or item). Every other glued value says something.
+#: what it shows, longer contexts, float16 against bfloat16, memory against the CPU's), which the opening and the
+#: chapter on devices say once (nothing to say; the page's style hides the empty paragraph or item). Every other
+#: glued value says something.
 MAY_BE_EMPTY = frozenset({"gaps_sentence", "rejected_sentence", "best_sentence", "peak_sentence",
                           "machines_drops_sentence", "machines_twin_sentence", "model_rule_fixed",
                           "model_rule_mac", "model_rule_batch", "model_rule_memory", "model_rule_text",
