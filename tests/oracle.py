@@ -1305,26 +1305,12 @@ def check_from(s: Said, c: Context) -> None:
         wins = sizes_of(s.values["wins"])
         if not wins:
             c.fail(f"'Below m = {start:,}' it wins only at some sizes, but it lists none")
-        for size in wins:
-            if size not in under or not pairs.can_be(FASTER, size):
-                c.fail(f"m = {size:,}, said a win below m = {start:,}, is not one "
-                       f"({pairs.evidence(size) if size in under else 'not a size below it measured on both'})")
-        for size in under:
-            if size not in wins and pairs.must_be(FASTER, size):
-                c.fail(f"'Below m = {start:,}' it wins only at {wins}, but it also wins at m = {size:,} "
-                       f"({pairs.evidence(size)})")
+        _listed_below(c, pairs, FASTER, wins, start, under, "a win", "it wins")
         # The CPU's wins below are listed, each one a CPU win, and none is left out.
         losses = sizes_of(s.values["losses"]) if noisy == "slower" else []
         if noisy == "slower" and not losses:
             c.fail(f"'Below m = {start:,}' the CPU is faster at some sizes, but it lists none")
-        for size in losses:
-            if size not in under or not pairs.can_be(SLOWER, size):
-                c.fail(f"m = {size:,}, said a CPU win below m = {start:,}, is not one "
-                       f"({pairs.evidence(size) if size in under else 'not a size below it measured on both'})")
-        for size in under:
-            if size not in losses and pairs.must_be(SLOWER, size):
-                c.fail(f"'Below m = {start:,}' the CPU is faster only at {losses or 'no size'}, but it is also "
-                       f"faster at m = {size:,} ({pairs.evidence(size)})")
+        _listed_below(c, pairs, SLOWER, losses, start, under, "a CPU win", "the CPU is faster")
         return
     listed = sizes_of(s.values["noisy"]) if noisy else []
     if noisy and not listed:
@@ -1341,6 +1327,20 @@ def check_from(s: Said, c: Context) -> None:
         if size not in listed and not found & BELOW[below]:
             c.fail(f"'Below m = {start:,}' {below}, but at m = {size:,} the accelerator is "
                    f"{'/'.join(sorted(found))} ({told.evidence(size)})")
+
+
+def _listed_below(c: Context, pairs: Pairs, side: str, listed: list[int], start: int, under: list[int], what: str,
+                  who: str) -> None:
+    """Below the crossover, the sizes a sentence lists for ``side`` (the accelerator's wins, or the CPU's): each
+    one can read so, and no size that must read so is left out."""
+    for size in listed:
+        if size not in under or not pairs.can_be(side, size):
+            c.fail(f"m = {size:,}, said {what} below m = {start:,}, is not one "
+                   f"({pairs.evidence(size) if size in under else 'not a size below it measured on both'})")
+    for size in under:
+        if size not in listed and pairs.must_be(side, size):
+            c.fail(f"'Below m = {start:,}' {who} only at {listed or 'no size'}, but {who} also at m = {size:,} "
+                   f"({pairs.evidence(size)})")
 
 
 def _check_mostly_noisy(c: Context, told: Pairs, start: int, under: list[int], kind: str, listed: list[int]) -> None:
