@@ -1,4 +1,5 @@
-"""The blog post's experiment, timed correctly: B @ a at the post's sizes, on the GPU if there is one.
+"""
+The blog post's experiment, timed correctly: B @ a at the post's sizes, on the GPU if there is one.
 
 Two fixes to the post's timeit call: a warm-up before the clock starts, and a synchronisation of the device
 before each reading of the clock (MPS and CUDA run their work asynchronously). Needs nothing but PyTorch:
@@ -8,8 +9,9 @@ before each reading of the clock (MPS and CUDA run their work asynchronously). N
 Percobaan tulisan blog itu, diukur dengan benar: B @ a pada ukuran-ukuran di tulisan itu, di GPU kalau ada.
 
 Dua perbaikan untuk panggilan timeit di tulisan itu: pemanasan sebelum jam mulai berjalan, dan sinkronisasi perangkat
-sebelum setiap kali jam dibaca (MPS dan CUDA mengerjakan tugasnya secara asinkron). Cukup PyTorch saja; jalankan
-dengan perintah di atas.
+sebelum setiap kali jam dibaca (MPS dan CUDA mengerjakan tugasnya secara asinkron). Cukup PyTorch saja:
+
+    python blog_post_timed_correctly.py
 """
 
 import time

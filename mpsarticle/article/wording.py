@@ -402,7 +402,7 @@ class Words:
         return Listing(tuple(items)).text(self)
 
     def device(self, kind: str) -> str:
-        """A device's name in prose: ``CPU``, ``CUDA GPU``, ``Apple GPU (MPS)``; unknown kinds as written."""
+        """A device's name in prose: ``CPU``, ``NVIDIA GPU``, ``Apple GPU (MPS)``; unknown kinds as written."""
         return self("device", kind=Choice(kind)) if self.names("device", kind) else kind.upper()
 
     def api(self, kind: str) -> str:

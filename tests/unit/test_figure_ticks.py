@@ -183,3 +183,10 @@ def test_the_decode_legend_keys_look_like_the_bars(machine: str) -> None:
     hatches = {bar.get_hatch() for bar in bars}
     assert {key.get_hatch() for key in keys} == hatches
     assert hatches <= {None, REPLAY_HATCH}
+
+
+def test_a_decode_chart_with_no_replayed_bar_has_no_mode_keys() -> None:
+    """Every bar is eager and its label says so: a grey key would match no bar's colour."""
+    figure = decode_bars(results_of("ci-2core-workers"), "en")
+    assert _bars(figure) and not any(bar.get_hatch() for bar in _bars(figure))
+    assert not [patch for legend in figure.legends for patch in legend.get_patches()]

@@ -170,7 +170,7 @@ def test_a_device_has_the_name_the_sentences_give_it(lang: str) -> None:
     for device in ("cpu", "mps", "cuda"):
         assert figures.device_name(device, lang) == words.device(device)
         assert words.device(device) in texts
-    assert {"Apple GPU (MPS)", "CUDA GPU"} <= set(_texts(figures.time_vs_size(build(("mps", "cuda")), "en")))
+    assert {"Apple GPU (MPS)", "NVIDIA GPU"} <= set(_texts(figures.time_vs_size(build(("mps", "cuda")), "en")))
     assert "MPS" not in texts and "CUDA" not in texts
 
 
@@ -236,10 +236,10 @@ def test_several_accelerators_each_get_a_line_and_a_colour() -> None:
     ax = figures.speedup(results, "en").axes[0]
     assert {line.get_gid() for line in ax.lines} >= {"crossover-mps", "crossover-cuda"}
     colours = {line.get_label(): line.get_color() for line in ax.lines
-               if line.get_label() in ("Apple GPU (MPS)", "CUDA GPU")}
-    assert colours == {"Apple GPU (MPS)": figures.DEVICE_COLORS["mps"], "CUDA GPU": figures.DEVICE_COLORS["cuda"]}
-    # The CUDA GPU, twice as fast, already wins at the blog post's m = 750: every suite's sizes count.
-    assert {"Apple GPU (MPS) faster from m = 1,000", "CUDA GPU faster from m = 750"} <= set(_texts(ax.figure))
+               if line.get_label() in ("Apple GPU (MPS)", "NVIDIA GPU")}
+    assert colours == {"Apple GPU (MPS)": figures.DEVICE_COLORS["mps"], "NVIDIA GPU": figures.DEVICE_COLORS["cuda"]}
+    # The NVIDIA GPU, twice as fast, already wins at the blog post's m = 750: every suite's sizes count.
+    assert {"Apple GPU (MPS) faster from m = 1,000", "NVIDIA GPU faster from m = 750"} <= set(_texts(ax.figure))
     methods = figures.methods(results, "en")
     assert len(methods.axes) == 3
     assert "failed correctness check" in _texts(methods) and "device events" in _texts(methods)

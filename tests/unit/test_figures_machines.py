@@ -134,7 +134,7 @@ def test_a_label_starting_with_an_underscore_still_has_its_legend_entry() -> Non
     for name in ("machines_speedup", "machines_efficiency"):
         legends = getattr(figures, name)(given, "en").legends
         labels = [t.get_text() for legend in legends for t in legend.get_texts()]
-        assert "_nolegend_ — CUDA GPU" in labels and "_child0 — Apple GPU (MPS)" in labels
+        assert "_nolegend_ — NVIDIA GPU" in labels and "_child0 — Apple GPU (MPS)" in labels
 
 
 def test_equal_labels_are_told_apart() -> None:
@@ -150,13 +150,13 @@ def test_speedup_one_line_per_machine_and_accelerator() -> None:
     figure = figures.machines_speedup([*entries(), ("both", build(("mps", "cuda")))], "en")
     ax = figure.axes[0]
     labels = {line.get_label(): line for line in ax.lines if not line.get_label().startswith("_")}
-    assert set(labels) == {"Mac mini M2 — Apple GPU (MPS)", "Workstation RTX — CUDA GPU", "both — Apple GPU (MPS)",
-                           "both — CUDA GPU"}
+    assert set(labels) == {"Mac mini M2 — Apple GPU (MPS)", "Workstation RTX — NVIDIA GPU", "both — Apple GPU (MPS)",
+                           "both — NVIDIA GPU"}
     # Colour by machine, marker by accelerator.
-    assert (labels["both — Apple GPU (MPS)"].get_color() == labels["both — CUDA GPU"].get_color()
+    assert (labels["both — Apple GPU (MPS)"].get_color() == labels["both — NVIDIA GPU"].get_color()
             == figures.MACHINE_COLORS[3])
     assert labels["Mac mini M2 — Apple GPU (MPS)"].get_color() == figures.MACHINE_COLORS[0]
-    assert labels["both — Apple GPU (MPS)"].get_marker() != labels["both — CUDA GPU"].get_marker()
+    assert labels["both — Apple GPU (MPS)"].get_marker() != labels["both — NVIDIA GPU"].get_marker()
     assert ax.get_xscale() == "log"
     assert any(list(line.get_ydata()) == [1.0, 1.0] for line in ax.lines)  # the line at 1
     assert "failed correctness check" in _texts(figure)  # mps and cuda fail at m = 2048 in build()
@@ -184,7 +184,7 @@ def test_speedup_values_are_cpu_time_over_accelerator_time() -> None:
 
     results = build(("cuda",))
     ax = figures.machines_speedup([("x", results)], "en").axes[0]
-    line = next(line for line in ax.lines if line.get_label() == "x — CUDA GPU")
+    line = next(line for line in ax.lines if line.get_label() == "x — NVIDIA GPU")
     expected = analysis.speedups(results, "cuda", suite="matvec")
     assert list(line.get_xdata()) == [s for s, _ in expected]
     assert list(line.get_ydata()) == pytest.approx([r.value for _, r in expected])
@@ -219,13 +219,13 @@ def test_efficiency_fractions_are_against_each_devices_own_ceiling() -> None:
     share = {line.get_label(): list(line.get_ydata()) for line in left.lines if line.get_gid()
              and line.get_gid().startswith("share-")}
     assert share["one — CPU"] == pytest.approx([0.5])  # copy 100 GB/s, B @ a 50 GB/s
-    assert share["one — CUDA GPU"] == pytest.approx([0.25])
+    assert share["one — NVIDIA GPU"] == pytest.approx([0.25])
     assert share["two — CPU"] == pytest.approx([1.5])  # above 1: not clipped
-    assert share["two — CUDA GPU"] == pytest.approx([0.75])
+    assert share["two — NVIDIA GPU"] == pytest.approx([0.75])
     rates = {line.get_label(): list(line.get_ydata()) for line in right.lines if line.get_gid()
              and line.get_gid().startswith("share-")}
     assert rates["one — CPU"] == pytest.approx([0.25, 1.0])
-    assert rates["one — CUDA GPU"] == pytest.approx([0.125, 1.0])
+    assert rates["one — NVIDIA GPU"] == pytest.approx([0.125, 1.0])
     for ax in (left, right):
         limit = [line for line in ax.lines if line.get_gid() == "own-limit"]
         assert len(limit) == 1 and list(limit[0].get_ydata()) == [1.0, 1.0] and limit[0].get_linestyle() == "--"
@@ -239,7 +239,7 @@ def test_efficiency_colour_by_machine_style_by_device() -> None:
              if (line.get_gid() or "").startswith("share-")}
     assert (lines["Mac mini M2 — CPU"].get_color() == lines["Mac mini M2 — Apple GPU (MPS)"].get_color()
             == figures.MACHINE_COLORS[0])
-    assert lines["Workstation RTX — CUDA GPU"].get_color() == figures.MACHINE_COLORS[1]
+    assert lines["Workstation RTX — NVIDIA GPU"].get_color() == figures.MACHINE_COLORS[1]
     assert lines["2-core CPU — CPU"].get_color() == figures.MACHINE_COLORS[2]
     assert lines["Mac mini M2 — CPU"].get_linestyle() == "-"
     assert lines["Mac mini M2 — Apple GPU (MPS)"].get_linestyle() == "--"
@@ -274,8 +274,8 @@ def test_train_bars_at_batch_32_from_zero_on_a_linear_axis() -> None:
     assert all(patch.get_x() == 0 for patch in ax.patches)
     labels = [t.get_text() for t in ax.get_yticklabels()]
     assert labels == ["Mac mini M2 — CPU", "Mac mini M2 — Apple GPU (MPS)", "Workstation RTX — CPU",
-                      "Workstation RTX — CUDA GPU",
-                      "2-core CPU — CPU", "odd — CPU, batch 8", "odd — CUDA GPU, batch 8"]
+                      "Workstation RTX — NVIDIA GPU",
+                      "2-core CPU — CPU", "odd — CPU, batch 8", "odd — NVIDIA GPU, batch 8"]
     ends = [patch.get_x() + patch.get_width() for patch in ax.patches]
     # build(): the CPU takes batch * 1 ms, accelerators batch * 0.1 ms; batch 32 everywhere, 8 for "odd".
     assert ends == pytest.approx([32.0, 3.2, 32.0, 3.2, 32.0, 20.0])

@@ -1689,7 +1689,7 @@ def test_the_memories_are_compared_copy_against_copy() -> None:
     not by a B @ a rate from memory against one its cache may have served; the readings are then given alone."""
     results, recording = results_of("nvidia-h200-build"), matrix_recording("nvidia-h200-build", "verdict")
     [copy] = [render(s) for s in recording.said if s.key == "reason.copy"]
-    assert copy == "Copy against copy, the CUDA GPU is 48.0× as fast as the CPU."
+    assert copy == "Copy against copy, the NVIDIA GPU is 48.0× as fast as the CPU."
     rows = {kind_of(s.values["device"]): EN.render(s.values["copy"]) for s in recording.said if s.key == "table.memory"}
     assert rows == {"cuda": "4,226 GB/s (2.00 GiB moved)", "cpu": "88.0 GB/s (512 MiB moved)"}
     [large] = [s for s in recording.said if s.key == "reason.large"]
@@ -1722,9 +1722,9 @@ def test_the_memories_are_compared_copy_against_copy() -> None:
 
 
 def test_cudnn_tf32_is_read_and_cannot_go_unsaid() -> None:
-    """The training step on a CUDA GPU says whether cuDNN could use TF32, as recorded."""
+    """The training step on a NVIDIA GPU says whether cuDNN could use TF32, as recorded."""
     results, recording = results_of("nvidia-h200"), matrix_recording("nvidia-h200", "training")
-    said_tf32 = "cuDNN was allowed to run the CUDA GPU's convolutions in TF32"
+    said_tf32 = "cuDNN was allowed to run the NVIDIA GPU's convolutions in TF32"
     assert said_tf32 in recording.texts["train_sentence"] and not check(recording, results)[0]
     false = replaced(recording, "tf32.conv.on", said("tf32.conv.off", device=CUDA))
     assert check(false, results)[0]
@@ -2204,7 +2204,7 @@ def test_the_answer_leads_with_the_replay_where_the_eager_steps_scatter_cannot_p
     process took, with the model it ran; each is read from the points."""
     results = _eager_spread_apart("nvidia-h200-prompts", (15e-3, 24e-3, 60e-3))
     recording = only(recorded("index", results), "answer.decode")
-    assert "generated 377 tokens per second on the CUDA GPU replayed" in render(recording.said[0])
+    assert "generated 377 tokens per second on the NVIDIA GPU replayed" in render(recording.said[0])
     assert not check(recording, results)[0]
     for what, values in {"replayed": {"replayed": Num(303)}, "fastest": {"fastest": Factor(10.5)},
                          "model": {"params": Billions(55.3e6, fraction_digits=1)},

@@ -40,3 +40,30 @@ def test_a_failing_script_stops_the_build_with_one_line(tmp_path):
     broken.write_text("raise SystemExit('no GPU here')\n", encoding="utf-8")
     with pytest.raises(MpsarticleError, match=r"^broken.py exited with status 1: no GPU here$"):
         runner.script_output_once(broken)
+
+
+def _shown(lang: str) -> str:
+    """The lines of the script that a language's timing page shows, chosen as Sphinx's ``:lines:`` chooses them."""
+    page = (ROOT / "docs" / lang / "timing.md").read_text(encoding="utf-8")
+    block = page[page.index("```{literalinclude} ../scripts/blog_post_timed_correctly.py"):]
+    spec = re.search(r"^:lines: (\S+)$", block[:block.index("\n```")], re.MULTILINE).group(1)
+    lines = SCRIPT.read_text(encoding="utf-8").splitlines()
+    chosen: list[str] = []
+    for part in spec.split(","):
+        first, _, last = part.partition("-")
+        chosen += lines[int(first) - 1:(int(last) if last else len(lines)) if "-" in part else int(first)]
+    return "\n".join(chosen) + "\n"
+
+
+@pytest.mark.parametrize(("lang", "own", "other"), [
+    ("en", "The blog post's experiment, timed correctly", "Percobaan tulisan blog itu"),
+    ("id", "Percobaan tulisan blog itu", "The blog post's experiment, timed correctly"),
+])
+def test_each_page_shows_the_whole_script_with_its_own_languages_docstring(lang, own, other):
+    shown = _shown(lang)
+    docstring = ast.get_docstring(ast.parse(shown))
+    assert docstring and own in docstring and other not in shown
+    assert "python blog_post_timed_correctly.py" in docstring
+    # Everything after the docstring is shown, so the page's code is the script a reader downloads.
+    body = SCRIPT.read_text(encoding="utf-8").split('"""\n', 2)[2]
+    assert shown.endswith(body)

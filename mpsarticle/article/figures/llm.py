@@ -86,17 +86,20 @@ def decode_bars(results: ResultSet, lang: str) -> Figure:
     ax.set_ylim(len(rows) - 0.4, -1.0)
     ax.grid(False, axis="y")
     label(ax, title=title, xlabel=words("figure.decode_axis_share" if shares else "figure.decode_axis_tokens"))
-    # The keys are filled and hatched as the bars are, in a grey that is no device's colour.
-    handles: list[Patch | Line2D] = [Patch(facecolor=KEY_FILL, edgecolor=KEY_FILL, linewidth=0.6,
-                                           label=words("figure.decode_eager_key"))]
+    # Each bar's label names its mode, so the keys are drawn only where replayed bars stand beside eager ones:
+    # filled and hatched as the bars are, in a grey that is no device's colour.
+    handles: list[Patch | Line2D] = []
     if any(r[4] for r in rows):
+        handles.append(Patch(facecolor=KEY_FILL, edgecolor=KEY_FILL, linewidth=0.6,
+                             label=words("figure.decode_eager_key")))
         handles.append(Patch(facecolor=KEY_FILL, edgecolor=INK, hatch=REPLAY_HATCH, linewidth=0.6,
                              label=words("figure.decode_replay_key")))
     if shares:
         handles.append(Line2D([], [], color=INK, linestyle="--", label=words("figure.decode_bound_key")))
     # One key a line: two side by side are wider than the figure in a language whose keys are long (Indonesian).
-    figure.legend(handles=handles, loc="outside lower center", ncols=1, fontsize=TICK_SIZE,
-                  edgecolor=LEGEND_EDGE, frameon=True)
+    if handles:
+        figure.legend(handles=handles, loc="outside lower center", ncols=1, fontsize=TICK_SIZE,
+                      edgecolor=LEGEND_EDGE, frameon=True)
     return figure
 
 

@@ -101,7 +101,7 @@ def words_in(lang: str) -> Words:
 
 
 def device_name(device: str, lang: str) -> str:
-    """A device as the figures name it: as the sentences do (``CPU``, ``CUDA GPU``, ``Apple GPU (MPS)``)."""
+    """A device as the figures name it: as the sentences do (``CPU``, ``NVIDIA GPU``, ``Apple GPU (MPS)``)."""
     return words_in(lang).device(device)
 
 
