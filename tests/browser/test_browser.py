@@ -373,6 +373,14 @@ def test_the_opening_pages_captions_read_clearly(light, dark, server, lang):
     assert not failures, _report(failures, f"captions of {lang}/index.html below {MIN_CONTRAST}:1")
 
 
+def test_no_code_line_is_hidden_at_1280px(light_pages):
+    """On a desktop a long line of code wraps inside its box: its end is read without scrolling."""
+    failures: list[str] = []
+    for rel, found in _measured(light_pages, "clipped", failures):
+        failures += [f"{rel}: {block}" for block in found["code"]]
+    assert not failures, _report(failures, "code cut at the right edge at 1,280 px")
+
+
 def test_no_two_tables_touch_at_1280px(light_pages):
     """Two tables one above the other (the machines' hardware and software) keep a gap: touching, they read as one."""
     failures: list[str] = []

@@ -96,5 +96,9 @@
     if (b.top - a.bottom < 8 && b.top >= a.bottom - 1 && b.left < a.right && a.left < b.right)
       touching.push(`${name(above)} and ${name(below)}: ${Math.round(b.top - a.bottom)} px apart`);
   }
-  return {tables, figures, touching, column: Math.round(column.width)};
+  // Code whose lines run past its box: the end of a comment or a call is hidden until the reader scrolls.
+  const code = [...document.querySelectorAll(".bd-article div.highlight pre")]
+    .filter((pre) => pre.scrollWidth > pre.clientWidth + 1)
+    .map((pre) => `code "${pre.textContent.trim().split("\n")[0].slice(0, 50)}": ${pre.scrollWidth} px in ${pre.clientWidth}`);
+  return {tables, figures, touching, code, column: Math.round(column.width)};
 }
