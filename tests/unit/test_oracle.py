@@ -2034,8 +2034,8 @@ def test_a_bound_on_tokens_from_a_rate_a_cache_may_have_served_is_caught() -> No
     comes from the largest copy (512 MiB, past the cache). The cache-resident B @ a rate in its place (150 GB/s at
     m = 8,192), the copy's rate or bytes misstated, or a copy quoted where B @ a passed the cache, are caught."""
     results, recording = results_of("nvidia-h200-build"), matrix_recording("nvidia-h200-build", "verdict")
-    assert ("6.29 tokens per second on the CPU if it reads at its copy's rate (its B @ a all fit in its 300 MiB "
-            "cache)") in \
+    assert ("6.29 tokens per second on the CPU at its copy's rate, since every B @ a it ran fit in its 300 MiB "
+            "cache") in \
         recording.texts["answer_llm"]
     assert not check(recording, results)[0]
     cpu = "CPU"
