@@ -1169,6 +1169,14 @@ def check_model_answer_error(s: Said, c) -> None:
                 problems += _missed(v[what], mine, f"the {what} figures")
             elif "nearest" in v and mine and what == "batch":  # text only beside an eager column
                 problems.append(f"no error on the {what} figures, but {len(mine)} have a prediction")
+            if what == "text" and "figures" in v:
+                # The eager column's evidence: how many figures, and on which chips, in the cited file's order.
+                if v["figures"].n != len(mine):
+                    problems.append(f"{v['figures'].n} eager figures, but {len(mine)} have a prediction")
+                chips = list(dict.fromkeys(k.row["chip"] for k in mine))
+                named = [t.value for t in v["text_chips"].items]
+                if named != chips:
+                    problems.append(f"eager figures on {named}, but they are on {chips}")
         return problems
     _exact(c, check)
 
@@ -1504,7 +1512,7 @@ def check_model_rule_mac(s: Said, c) -> None:
     ends = "low" in v
     if ends:
         _chips_of_sheet(c, v["low_chip"], v["high_chip"])
-        if not v["low"].n <= v["cross"].n <= v["high"].n:
+        if "cross" in v and not v["low"].n <= v["cross"].n <= v["high"].n:
             c.fail(f"the median variant's m ≈ {v['cross'].n:,} is not between {v['low'].n:,} and {v['high'].n:,}")
 
     def check(p: Predictor) -> list[str]:
@@ -1518,7 +1526,7 @@ def check_model_rule_mac(s: Said, c) -> None:
             if not errors_ or not rounds_to(v["error"], statistics.median(errors_)):
                 problems.append(f"the model off by {shown(v['error'])} at the median, but the predictions are off "
                                 f"by {100 * statistics.median(errors_ or [0]):.4g}%")
-        if not sized(v["cross"], statistics.median(crosses)):
+        if "cross" in v and not sized(v["cross"], statistics.median(crosses)):
             problems.append(f"the median variant's m ≈ {v['cross'].n:,}, but the predictions give "
                             f"{statistics.median(crosses):.4g}")
         return problems

@@ -98,8 +98,16 @@ def answer_error(results: ResultSet, words: Words) -> str:
         return ""
     far = {what: error for what in ROUGH if (what != "text" or eager) and (error := _rough(found, what)) is not None}
     which = "both" if len(far) == 2 else next(iter(far), "none")
+    more: dict = {}
+    if "text" in far:
+        # The eager column's only check is a handful of small models' figures, often from one chip: say so, so the
+        # reader weighs the column by its evidence.
+        text = [c for c in found.compared if c.quantity == ROUGH["text"] and c.row.framework == "PyTorch MPS"
+                and c.error is not None]
+        more = dict(figures=Count(len(text)),
+                    text_chips=Listing(tuple(Text(chip) for chip in dict.fromkeys(c.row.chip for c in text))))
     return words("model.answer.error", nearest=Choice(which), memory=Share(statistics.median(abs(e) for e in close)),
-                 **far)
+                 **far, **more)
 
 
 #: The published figures on mps that only move memory: copies and concatenations.
@@ -677,9 +685,12 @@ def rules(results: ResultSet, words: Words) -> dict[str, str]:
     crossings = [p for p in found.predictions if p.quantity == "matvec_crossover_m" and p.value]
     mac_bytes = _mac_bytes(found)
     if crossings and gpu_op is not None and mac_bytes is not None:
-        values = sorted(p.value for p in crossings if p.value)
-        # The median over every variant; the range over the chips is the opening page's.
-        made["model_rule_mac"] = words("model.rule.mac", cross=_size(statistics.median(values)))
+        # The range over the chips whose bandwidth Apple gives, as the opening page's: a reader acts on their own
+        # chip, which a median over the chips is not.
+        ends = found.extreme("matvec_crossover_m", stated=True)
+        if ends is not None:
+            made["model_rule_mac"] = words("model.rule.mac", low=_size(ends.low), low_chip=Text(ends.low_chip),
+                                           high=_size(ends.high), high_chip=Text(ends.high_chip))
         made["model_rule_batch"] = words("model.rule.batch", mac_bytes=mac_bytes)
         ops = _ops_per_token(found)
         if ops:

@@ -139,10 +139,11 @@ def tokens_table(lang: str) -> str:
                 # No variant of the chip has a known largest memory: a rate would read as if the model fitted.
                 text = words("your_mac.tokens.fit_unknown")
             elif found is None:
-                # Another variant's memory (the variant's own unknown) says no more than "likely": the mark says so.
+                # Where the variant's own memory is unknown, the bound is the largest of its chip's variants, so the
+                # model fits none of them: said without a size, which would read as this variant's.
                 memory, own = memory_bound(chip)
-                text = words("your_mac.tokens.no_fit", memory=Text(whole(memory or 0, lang))) + (
-                    "" if own else UNKNOWN_MARK)
+                text = (words("your_mac.tokens.no_fit", memory=Text(whole(memory or 0, lang))) if own
+                        else words("your_mac.tokens.no_fit_any"))
             else:
                 text = number(found, lang) + ("" if known else UNKNOWN_MARK)
             cells.append(html.escape(text))

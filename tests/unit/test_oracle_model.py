@@ -419,9 +419,10 @@ def test_the_fixed_bound_chips_and_the_tokens_misstated_are_caught(machine: str)
     wrong = substitute(table, "table.mac_answer", where=lambda v: "eager" in v,
                        eager=lambda v: Num(v["eager"].value * 1.05))
     assert false(wrong, results)
-    # The closing chapter's rules: the median variant's crossover and the fixed cost per token.
+    # The closing chapter's rules: the range of the crossover over the chips and the fixed cost per token.
     assert not false(rules, results)
-    for key, values in (("model.rule.mac", {"cross": _next_round("cross")}),
+    for key, values in (("model.rule.mac", {"high": _next_round("high")}),
+                        ("model.rule.mac", {"low": _next_round("low")}),
                         ("model.rule.text", {"overhead": lambda v: Seconds(v["overhead"].seconds * 1.03)})):
         assert false(substitute(rules, key, **values), results), (key, values)
     # Where the fixed cost per token comes from, in the chapter "Your Mac": the operations per token and their cost.
