@@ -895,6 +895,12 @@ def bandwidth_source(found: Bandwidth) -> str:
     return "no_ceiling" if found.ceiling_gb_s is None or found.share is None else found.source
 
 
+def _fits_cache(found: Bandwidth) -> bool:
+    """Whether the best rate's matrix fits in the cache the device reports: the likely reason a rate level with
+    the copy, or too noisy to tell from it, looks above it."""
+    return bool(found.cache_bytes) and found.matrix_bytes <= (found.cache_bytes or 0)
+
+
 def bandwidth_rows(results: ResultSet, words: Words) -> tuple[Said, ...]:
     """Each device's best ``B @ a`` as typed values (what the oracle reads): its size and rate, the rate its
     memory reached in a plain copy, the one over the other (a share below it, times above it; none where the
@@ -910,7 +916,7 @@ def bandwidth_rows(results: ResultSet, words: Words) -> tuple[Said, ...]:
             values["share"] = Share(found.share or 0.0)
         elif source in ("cache", "above_copy", "above_unknown"):
             values["times"] = Factor(found.share or 0.0)
-        if source in ("in_cache", "cache"):
+        if source in ("in_cache", "cache") or _fits_cache(found):
             values.update(matrix=Bytes(found.matrix_bytes), cache=Bytes(found.cache_bytes or 0))
         rows.append(Said("table.bandwidth", values))
     return tuple(rows)
