@@ -175,8 +175,9 @@ def ratio_interval(value, lang: str) -> str:
     return f"{median} [{low}–{high}×]"
 
 
-# The bounds of "level": a ratio's interval inside them calls two times level (analysis.series.AGREEMENT_MARGIN).
-LEVEL_LIMITS = (1 / 1.2, 1.2)
+# The bounds of "level" (a ratio's interval inside them calls two times level: analysis.series.AGREEMENT_MARGIN),
+# and 1, whose side an interval's end decides whether one time is shown the longer.
+LEVEL_LIMITS = (1 / 1.2, 1.0, 1.2)
 
 
 __all__ += ["LEVEL_LIMITS", "bounds", "digits_beside", "symmetric"]
