@@ -1674,6 +1674,9 @@ def check_bandwidth_reading(s: Said, c: Context) -> None:
     matrix in the cache or not, level or too noisy; true where it holds at some size that may be the best (one
     whose fastest reading reaches the slowest reading of every other size's best)."""
     device, source = c.device(s.values["device"]), choice(s, "source")
+    # "level.cache" / "unclear.cache": the same reading, and the matrix at that size fits in the device's cache.
+    in_cache = source.endswith(".cache")
+    source = source.removesuffix(".cache")
     rates = c.oracle.rates("matvec", device, "bytes_moved")
     copies = _memory_copies(c, device)
     if source == "no_ceiling":
@@ -1704,6 +1707,8 @@ def check_bandwidth_reading(s: Said, c: Context) -> None:
             return above and isinstance(cache, int) and cache > 0 and not fits(size)
         if source == "above_unknown":
             return above and not (isinstance(cache, int) and cache > 0)
+        if in_cache and not fits(size):
+            return False
         probe = Context(c.oracle, c.said, c.at, selfcheck=c.selfcheck)
         _level_with_copy(probe, device, size, noisy=source == "unclear")
         return not probe.problems

@@ -165,14 +165,22 @@ def digits_beside(value: float, limits: tuple[float, ...], least: int = 3, most:
 
 
 def ratio_interval(value, lang: str) -> str:
-    """A :class:`~mpsarticle.core.stats.Ratio` with its interval: ``3.7× (3.5–3.9×)``. Where the interval holds 1
-    the median has no side of 1 to show, so it takes two significant digits (``1.0× (0.81–1.2×)``)."""
+    """A :class:`~mpsarticle.core.stats.Ratio` with its interval in square brackets, as the site writes every 95 %
+    interval: ``3.7× [3.5–3.9×]``. Where the interval holds 1 the median has no side of 1 to show, so it takes two
+    significant digits (``1.0× [0.81–1.2×]``); an end near the bounds of "level" (1 / 1.2 and 1.2) takes the digits
+    that show its side of them, so that the reader can apply the rule (``0.826``, ``1.19``)."""
     median = (f"{number(value.value, lang, 2)}×" if value.low <= 1 <= value.high
               else ratio(value.value, lang))
-    return f"{median} ({number(value.low, lang, 2)}–{ratio(value.high, lang)})"
+    low, high = (number(end, lang, digits_beside(end, LEVEL_LIMITS, least=2)) for end in (value.low, value.high))
+    return f"{median} [{low}–{high}×]"
 
 
-__all__ += ["bounds", "digits_beside", "symmetric"]
+# The bounds of "level" (a ratio's interval inside them calls two times level: analysis.series.AGREEMENT_MARGIN),
+# and 1, whose side an interval's end decides whether one time is shown the longer.
+LEVEL_LIMITS = (1 / 1.2, 1.0, 1.2)
+
+
+__all__ += ["LEVEL_LIMITS", "bounds", "digits_beside", "symmetric"]
 
 
 def reading_name(name: str) -> str:

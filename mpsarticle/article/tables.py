@@ -32,7 +32,9 @@ from mpsarticle.analysis.findings.method import processes
 from mpsarticle.analysis.findings.timing import naive_timing
 from mpsarticle.analysis.verdict import Area, verdict
 from mpsarticle.article.formatting import (
+    LEVEL_LIMITS,
     bounds,
+    digits_beside,
     duration,
     ratio_interval,
     reading_date,
@@ -311,10 +313,10 @@ def methods_table(results: ResultSet, words: Words) -> str:
 
 
 def _bounded(point: Point, lang: str) -> str:
-    """A point's median with its 95 % interval written as its bounds: ``20.3 µs (18.0–93.0 µs)``."""
+    """A point's median with its 95 % interval written as its bounds: ``20.3 µs [18.0–93.0 µs]``."""
     text = duration(point.measured_s, lang)
     if point.ci_low_s and point.ci_high_s and math.isfinite(point.ci_high_s):
-        return f"{text} ({bounds(point.ci_low_s, point.ci_high_s, lang)})"
+        return f"{text} [{bounds(point.ci_low_s, point.ci_high_s, lang)}]"
     return text
 
 
@@ -332,10 +334,17 @@ def post_rows(results: ResultSet, words: Words) -> tuple[Said, ...]:
     # the chapter), and its interval, which is what decides the reading.
     return tuple(Said("table.post", dict(device=words.device(device), m=Size(s.size),
                                          ratio=Factor(s.ratio.value, 2 if s.ratio.low <= 1 <= s.ratio.high else None),
-                                         low=Num(s.ratio.low, 2), high=Factor(s.ratio.high),
+                                         low=Num(s.ratio.low, _beside_level(s.ratio.low)),
+                                         high=Factor(s.ratio.high, _beside_level(s.ratio.high)),
                                          verdict=Choice(s.verdict), factor=Factor(s.factor),
                                          margin=Factor(1 + analysis.AGREEMENT_MARGIN)))
                  for s in timing.sizes)
+
+
+def _beside_level(end: float) -> int:
+    """The digits an interval's end needs to show its side of the bounds of "level" (0.826 and 1.19 where two
+    digits would print 0.83 and 1.2), so that each row's reading visibly follows the rule."""
+    return digits_beside(end, LEVEL_LIMITS, least=2)
 
 
 def post_table(results: ResultSet, words: Words) -> str:
@@ -350,7 +359,7 @@ def post_table(results: ResultSet, words: Words) -> str:
     body = []
     for v in rows:
         ratio, low, high = (words.render(v[key]) for key in ("ratio", "low", "high"))
-        cells = [words.render(v["m"]), f"{ratio} ({low}–{high})"]
+        cells = [words.render(v["m"]), f"{ratio} [{low}–{high}]"]
         body.append(f"<tr>{_cells(cells + ([words('post_table.cell', **v)] if readings else []))}</tr>")
     head = [words("methods_table.m"), words("methods_table.ratio")]
     head += [words("post_table.reading")] if readings else []
@@ -886,6 +895,12 @@ def bandwidth_source(found: Bandwidth) -> str:
     return "no_ceiling" if found.ceiling_gb_s is None or found.share is None else found.source
 
 
+def _fits_cache(found: Bandwidth) -> bool:
+    """Whether the best rate's matrix fits in the cache the device reports: the likely reason a rate level with
+    the copy, or too noisy to tell from it, looks above it."""
+    return bool(found.cache_bytes) and found.matrix_bytes <= (found.cache_bytes or 0)
+
+
 def bandwidth_rows(results: ResultSet, words: Words) -> tuple[Said, ...]:
     """Each device's best ``B @ a`` as typed values (what the oracle reads): its size and rate, the rate its
     memory reached in a plain copy, the one over the other (a share below it, times above it; none where the
@@ -901,7 +916,7 @@ def bandwidth_rows(results: ResultSet, words: Words) -> tuple[Said, ...]:
             values["share"] = Share(found.share or 0.0)
         elif source in ("cache", "above_copy", "above_unknown"):
             values["times"] = Factor(found.share or 0.0)
-        if source in ("in_cache", "cache"):
+        if source in ("in_cache", "cache") or _fits_cache(found):
             values.update(matrix=Bytes(found.matrix_bytes), cache=Bytes(found.cache_bytes or 0))
         rows.append(Said("table.bandwidth", values))
     return tuple(rows)

@@ -150,9 +150,9 @@ def best_sentence(found: f.Matmul, words: Words, results: ResultSet | None = Non
     named = tuple(Text(t.dtype) for t in best if t.dtype in capped)
     # The caveat leads: a reader must meet the fair comparison before a ratio that may flatter the accelerator.
     if len(capped) == len(cpu_best) > 1 and named:
-        said = words("matmul.best.capped", which=Choice("every"), device=name) + " " + said
+        said = said + " " + words("matmul.best.capped", which=Choice("every"), device=name)
     elif named:
-        said = words("matmul.best.capped", which=Choice("listed"), dtypes=Listing(named), device=name) + " " + said
+        said = said + " " + words("matmul.best.capped", which=Choice("listed"), dtypes=Listing(named), device=name)
     return said
 
 

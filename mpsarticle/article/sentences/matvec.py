@@ -41,12 +41,9 @@ def original_sentence(found: f.Original, words: Words) -> str:
 
 
 def crossover_sentence(found: f.Crossover, words: Words) -> str:
-    """Where the accelerator wins, then, where the CPU's median is the faster one though the ratio's interval
-    reaches 1 (:func:`leaning_sentence`): the chart shows those dots below 1, so the text says why they are no
-    win."""
-    said = _crossover(found, words)
-    leaning = leaning_sentence(found, words)
-    return f"{said} {leaning}" if leaning else said
+    """Where the accelerator wins, and below that only the sizes either side is shown faster at: the sizes whose
+    ratio's interval reaches 1 (:func:`leaning_sentence`) are the chart's to show, under its rule for a win."""
+    return _crossover(found, words)
 
 
 def leaning_sentence(found: f.Crossover, words: Words) -> str:
@@ -112,4 +109,7 @@ def bandwidth_sentence(found: f.Bandwidth, words: Words) -> str:
         best, copy = found.evidence[0], found.evidence[-1]
         ratio = rate_ratio(best, copy, "bytes_moved")
         values = dict(factor=Factor(ratio.value), low=Factor(ratio.low), high=Factor(ratio.high))
+    if source in ("level", "unclear") and found.cache_bytes and found.matrix_bytes <= found.cache_bytes:
+        # The reader's first question of a rate that looks above the copy: the matrix likely sat in the cache.
+        source += ".cache"
     return words("bandwidth.reading", source=Choice(source), device=words.device(found.device), **values)
