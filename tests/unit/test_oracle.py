@@ -1246,7 +1246,7 @@ def test_the_processes_sentence_is_read_from_every_process() -> None:
     results = results_of("apple-m1-base")
     recording = only(matrix_recording("apple-m1-base", "method"), "processes.most")
     [most] = recording.said
-    assert render(most).startswith("Each of the 101 points the synchronised timer measured ran in 3 fresh processes")
+    assert render(most).startswith("All 101 points of the synchronised timer ran in 3 fresh processes each")
     assert not check(recording, results)[0]
     steady = {name: value for name, value in most.values.items() if name != "above"}
     wrong = {"processes": substitute(recording, "processes.most", processes=Count(4)),
