@@ -40,6 +40,7 @@ from mpsarticle.article.sentences.common import reading_word
 from mpsarticle.article.tables import against_bound, attention_against, compared, mlx_rows, ways_table
 from mpsarticle.article.wording import (
     Billions,
+    Bounds,
     Bytes,
     Choice,
     Count,
@@ -85,7 +86,7 @@ def ops_sentence(results: ResultSet, words: Words) -> str:
     first = costs[0].evidence
     # Each device's interval stays beside its cost; the chain's shape is passed for the oracle, not printed.
     items = tuple(Phrase.of("ops.cost", cost=Seconds(c.per_op_s), device=words.device(c.device),
-                            low=Seconds(c.low_s), high=Seconds(c.high_s)) for c in costs)
+                            bounds=Bounds(c.low_s, c.high_s)) for c in costs)
     return words("ops.sentence", costs=Listing(items), count=Count(len(costs)), ops=Count(costs[0].ops),
                  n=Count(int(first.params["n"])))
 
