@@ -273,7 +273,11 @@ def selfcheck_table(rows: Sequence[Row], words: Words) -> str:
     """The engine against references (:func:`selfcheck_table_rows`), one row per point and reference."""
     def interval(v: Mapping[str, Any], name: str) -> str:
         median, low, high = (words.render(v[key]) for key in (name, f"{name}_low", f"{name}_high"))
-        return f"{median} [{low}; {high}]"
+        # The site's interval notation, the unit once where both ends share it: "50.1 µs [48.9–53.6 µs]".
+        low_number, _, low_unit = low.rpartition(" ")
+        if low_number and low_unit == high.rpartition(" ")[2]:
+            return f"{median} [{low_number}–{high}]"
+        return f"{median} [{low}–{high}]"
 
     body = []
     for row in selfcheck_table_rows(rows, words):

@@ -40,6 +40,7 @@ from mpsarticle.article.sentences.common import reading_word
 from mpsarticle.article.tables import against_bound, attention_against, compared, mlx_rows, ways_table
 from mpsarticle.article.wording import (
     Billions,
+    Bounds,
     Bytes,
     Choice,
     Count,
@@ -67,6 +68,7 @@ def sentences(results: ResultSet, words: Words) -> dict[str, str]:
             "backend_sentence": backend_sentence(found, words),
             "ways_lead": ways_lead(results, words),
             "ways_sentence": ways_sentence(results, words),
+            "ways_bound": ways_bound(results, words),
             "attention_compared": attention_compared(found, words),
             "context_sentence": context_sentence(results, words),
             "decode_sentence": decode_sentence(results, words),
@@ -84,7 +86,7 @@ def ops_sentence(results: ResultSet, words: Words) -> str:
     first = costs[0].evidence
     # Each device's interval stays beside its cost; the chain's shape is passed for the oracle, not printed.
     items = tuple(Phrase.of("ops.cost", cost=Seconds(c.per_op_s), device=words.device(c.device),
-                            low=Seconds(c.low_s), high=Seconds(c.high_s)) for c in costs)
+                            bounds=Bounds(c.low_s, c.high_s)) for c in costs)
     return words("ops.sentence", costs=Listing(items), count=Count(len(costs)), ops=Count(costs[0].ops),
                  n=Count(int(first.params["n"])))
 
@@ -259,9 +261,9 @@ def context_sentence(results: ResultSet, words: Words) -> str:
 
 
 def _none(key: str, results: ResultSet, words: Words) -> str:
-    """That an accelerator measured a section's finding badly; nothing without an accelerator, where the section's
-    prose already says that only an accelerator is timed this way."""
-    return words(key, why=_why_none(results)) if present_accelerator(results) else ""
+    """That an accelerator measured a section's finding badly, or that the build has none: a CPU-only build's
+    reader is told in one line why the section shows no result."""
+    return words(key, why=_why_none(results))
 
 
 def _why_none(results: ResultSet) -> Choice:
@@ -547,13 +549,26 @@ def ways_lead(results: ResultSet, words: Words) -> str:
     return words("decode.ways.lead") if ways_table(results, words) else ""
 
 
+def _bounded_ways(results: ResultSet) -> list[StepWays]:
+    """The devices whose ways table has a size-matched bound and at least one way measured well."""
+    return [one for one in step_ways(results) if one.bound_tokens_per_s is not None and one.matched_gb_s is not None
+            and any(way.step for way in one.ways)]
+
+
 def ways_sentence(results: ResultSet, words: Words) -> str:
+    """Per device that replays CUDA graphs, replaying against fusing (the table of ways carries the counts)."""
+    found = _bounded_ways(results)
+    parts = [versus for one in found if (versus := _versus(one, words))]
+    return " ".join(parts) if found else _none("decode.ways.none", results, words)
+
+
+def ways_bound(results: ResultSet, words: Words) -> str:
     """Per device, the size-matched bound (the step's own matrices read alone, over a token's bytes) beside the
-    bound from ``B @ a``'s best rate, and on a device that replays CUDA graphs, replaying against fusing."""
+    bound from ``B @ a``'s best rate: the note on where the bound is measured says it."""
     parts = []
-    for one in step_ways(results):
-        bound, matched = one.bound_tokens_per_s, one.matched_gb_s
-        if bound is None or matched is None or not any(way.step for way in one.ways):
+    for one in _bounded_ways(results):
+        bound = one.bound_tokens_per_s
+        if bound is None:
             continue
         # The rates and the bytes behind either bound are the decode table's (and B @ a's chapter's): the sentence
         # sets the two bounds side by side.
@@ -563,9 +578,8 @@ def ways_sentence(results: ResultSet, words: Words) -> str:
                          **values)
         else:
             text = words("decode.ways.bound.no_band", **values)
-        versus = _versus(one, words)
-        parts.append(text + (" " + versus if versus else ""))
-    return " ".join(parts) if parts else _none("decode.ways.none", results, words)
+        parts.append(text)
+    return " ".join(parts)
 
 
 # -- MLX beside PyTorch ---------------------------------------------------------------------------

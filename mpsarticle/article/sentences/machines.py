@@ -90,7 +90,9 @@ def drops_sentence_of_archive(archive: Sequence[tuple[str, ResultSet]], words: W
                               factor=Factor(drop.before_rate / drop.after_rate)))
             if elements := elements_sentence(drop, words):
                 said.append(elements)
-        said.append(words("machines.drops.why", count=Count(len(falls))))
+        # A likely cause, where one is said, already carries its doubt: "no cause recorded" is for the others.
+        if not any(elements_sentence(drop, words) for drop in falls):
+            said.append(words("machines.drops.why", count=Count(len(falls))))
     return " ".join(said)
 
 
