@@ -146,7 +146,7 @@ def test_the_answer_on_a_cpu_only_build_says_no_accelerator_was_measured():
     assert "no accelerator" in lead
     llm = sentences("verdict", "ci-2core")["answer_llm"]
     bound = found.bounds[0]
-    assert f"at most {bound.tokens_per_s:.3g} tokens per second on the CPU at its B @ a rate" in llm, llm
+    assert f"caps it at {bound.tokens_per_s:.3g} tokens per second on the CPU at its B @ a rate" in llm, llm
 
 
 def test_the_bound_on_tokens_uses_a_rate_read_from_memory():
@@ -302,7 +302,7 @@ def test_the_machines_chapter_says_an_archived_machines_fall():
     before = h200.one(workload="matvec", device="cuda", method="engine", m=32768)
     factor = (before.bytes_moved / before.median_s) / (after.bytes_moved / after.median_s)
     for lang, words in (("en", ("On the archived", "65,536", f"{factor:.2g}×")),
-                        ("id", ("dalam arsip", "65.536", f"{factor:.2g}×".replace(".", ",")))):
+                        ("id", ("mesin arsip", "65.536", f"{factor:.2g}×".replace(".", ",")))):
         text = sentences("machines", "ci-2core", lang, labels=[label for label, _ in entries],
                          archive=entries)["machines_drops_sentence"]
         assert all(w in text for w in words), text
