@@ -108,11 +108,22 @@ class AttentionBest:
     #: Its best ``A @ B`` rate in the same precision, and the size, where one was measured well.
     matmul_gflop_s: float | None = None
     matmul_size: int | None = None
+    matmul_evidence: Point | None = None
 
     @property
     def share(self) -> float | None:
         """Attention's best rate over the best matrix product's in the same precision."""
         return self.gflop_s / self.matmul_gflop_s if self.matmul_gflop_s else None
+
+    @property
+    def below_shown(self) -> bool:
+        """Attention shown slower than that product by the article's rule: attention's 95% interval of time lies
+        wholly above the product's once both are turned into rates (its fastest end slower than the product's
+        slowest end)."""
+        att, mm = self.evidence, self.matmul_evidence
+        if mm is None or None in (att.ci_low_s, mm.ci_high_s) or not att.flops or not mm.flops:
+            return False
+        return att.flops / att.ci_low_s < mm.flops / mm.ci_high_s
 
 
 @dataclass(frozen=True)
@@ -162,7 +173,7 @@ def attention(results: ResultSet, device: str | None) -> AttentionFinding:
             top = max(products, key=lambda found: found[0]) if products else None
             bests.append(AttentionBest(where, dtype, best.gflop_s or 0.0, int(best.params["seq"]),
                                        int(best.params["head_dim"]), best, top[0] if top else None,
-                                       top[1] if top else None))
+                                       top[1] if top else None, top[2] if top else None))
     comparisons = []
     if device is not None:
         for dim in _head_dims(results):

@@ -99,6 +99,10 @@ def attention_sentence(found: AttentionFinding, words: Words) -> str:
     top = found.top_share
     if top is None or top.share is None:
         return ""
+    if top.share < 1 and not all(best.below_shown for best in found.bests if best.share is not None):
+        # Some device's runs scatter across its product's rate: only how near attention came is said.
+        return words("attention.conclusion", direction=Choice("nearest"), device=words.device(top.device),
+                     dtype=Text(top.dtype), share=Share(top.share))
     if top.share < 1:
         alone = len({best.device for best in found.bests}) == 1
         return words("attention.conclusion", direction=Choice("below_one" if alone else "below"),
