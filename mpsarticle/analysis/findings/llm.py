@@ -121,9 +121,10 @@ class AttentionBest:
         wholly above the product's once both are turned into rates (its fastest end slower than the product's
         slowest end)."""
         att, mm = self.evidence, self.matmul_evidence
-        if mm is None or None in (att.ci_low_s, mm.ci_high_s) or not att.flops or not mm.flops:
+        fastest, slowest = att.ci_low_s, mm.ci_high_s if mm is not None else None
+        if mm is None or not fastest or not slowest or not att.flops or not mm.flops:
             return False
-        return att.flops / att.ci_low_s < mm.flops / mm.ci_high_s
+        return att.flops / fastest < mm.flops / slowest
 
 
 @dataclass(frozen=True)
