@@ -167,7 +167,7 @@ def cpu_half_sentence(found: f.Matmul, words: Words) -> str:
     """The CPU's half precisions against its own float32, at every size it measured both."""
     if not found.cpu_halves:
         return words("cpuhalf.none")
-    clauses, noisy = [], []
+    clauses, noisy, unranked = [], [], []
     for half in found.cpu_halves:
         largest = half.largest
         values = dict(dtype=Text(half.dtype), size=Size(largest.size), factor=advantage(largest),
@@ -175,9 +175,15 @@ def cpu_half_sentence(found: f.Matmul, words: Words) -> str:
         key = _summary_key(half.comparisons, rest=True)
         if key.startswith(f.MIXED) and any(c.direction == SLOWER for c in half.comparisons):
             key = f.MIXED + ".slower"  # (faster at some sizes, slower at others: both said)
+        if key == "unclear.all":
+            unranked.append(Text(half.dtype))
+            continue
         clauses.append(Phrase.of("cpuhalf.clause", summary=Choice(key), **values))
         if key.endswith(".noisy"):
             noisy.append(Text(half.dtype))
+    # Precisions that cannot be ranked at any size share one clause, so that its reason is said once.
+    if unranked:
+        clauses.append(Phrase.of("cpuhalf.clause", summary=Choice("unclear.all"), dtype=Listing(tuple(unranked))))
     # Each clause may say "faster at m = … and slower at m = …": an "and" between clauses would blur them.
     said = words("cpuhalf.sentence", clauses=Listing(tuple(clauses), style="clauses"))
     # The sizes too scattered to judge are said once, after every clause, not in each clause again.
