@@ -1481,7 +1481,8 @@ def check_model_rule_memory(s: Said, c) -> None:
                    f"{gains.get(widest) if widest else None}")
         if widest is not None and widest not in chip:
             c.fail(f"the largest gain is named for {chip}, but it is the {widest}'s")
-        if widest is not None and not rounds_to(v["chip_cpu_share"], per_chip["PyTorch CPU"][widest]):
+        if widest is not None and "chip_cpu_share" in v and not rounds_to(v["chip_cpu_share"],
+                                                                          per_chip["PyTorch CPU"][widest]):
             c.fail(f"{shown(v['chip_cpu_share'])} for the {widest}'s CPU copies, but they reach "
                    f"{100 * per_chip['PyTorch CPU'][widest]:.3g}%")
     elif gains and max(gains.values()) > ratio.value + ratio.unit / 2:
@@ -1534,10 +1535,27 @@ def check_model_rule_mac(s: Said, c) -> None:
 
 
 def check_model_rule_batch(s: Said, c) -> None:
-    """Batch small calls on a Mac until each moves what the GPU reads during one operation's fixed cost."""
-    if "gpu_op" in s.values:
-        _op_medians(c, s.values["gpu_op"], None)
-    _mac_bytes(c, s.values["mac_bytes"])
+    """Batch small calls on a Mac until each moves what the GPU reads during one operation's fixed cost: at the
+    median variant's bandwidth, or on the variants of least and most bandwidth Apple states, each named."""
+    v = s.values
+    if "gpu_op" in v:
+        _op_medians(c, v["gpu_op"], None)
+    if "mac_bytes" in v:
+        _mac_bytes(c, v["mac_bytes"])
+    if "low" in v:
+        everything = assumptions(None)
+        stated = [row for row in spec() if row["bandwidth_kind"] != "reported"]
+        per_op = everything["gpu_op_us"][0] * 1e-6 * everything["gpu_bandwidth_share"][0]
+        for end, pick in (("low", min), ("high", max)):
+            row = pick(stated, key=lambda r: float(r["bandwidth_gb_s"]))
+            moved = per_op * float(row["bandwidth_gb_s"]) * 1e9
+            if not rounds_to(v[end], moved):
+                c.fail(f"{shown(v[end])} at the {end} end, but one GPU operation on the {row['chip']} moves "
+                       f"{moved:.4g} bytes")
+            named = v[f"{end}_chip"]
+            named = named.value if isinstance(named, Text) else str(named)
+            if named != row["chip"]:
+                c.fail(f"the {end} end is named for {named}, but it is the {row['chip']}")
 
 
 def check_model_batch(s: Said, c) -> None:

@@ -298,9 +298,9 @@ def test_the_rules_and_the_post_are_read_arithmetic(machine: str) -> None:
     for key, values in (("model.rule.memory_up_to", {"ratio": lambda v: Factor(shown(v["ratio"]).value + 0.1)}),
                         ("model.rule.memory_up_to", {"most": lambda v: Factor(shown(v["most"]).value + 0.2)}),
                         ("model.rule.memory_up_to", {"chip": Text("Apple M1")}),
-                        ("model.rule.memory_up_to",
-                         {"chip_cpu_share": lambda v: Share(shown(v["chip_cpu_share"]).value + 0.05)}),
-                        ("model.rule.batch", {"mac_bytes": lambda v: Bytes(v["mac_bytes"].n * 1.05, binary=False)})):
+                        ("model.rule.batch", {"low": lambda v: Bytes(v["low"].n * 1.05, binary=False)}),
+                        ("model.rule.batch", {"high": lambda v: Bytes(v["high"].n * 1.05, binary=False)}),
+                        ("model.rule.batch", {"high_chip": Text("Apple M1")})):
         assert false(substitute(rules, key, **values), results), (key, values)
     # Where the rules come from, in the chapter "Your Mac": the bytes one GPU operation's fixed cost buys.
     chapter = model_of(machine, "your_mac")
