@@ -752,7 +752,7 @@ MODEL_CHECKS: dict[str, str] = {
     "model.post.none": "check_model_post_none",
 }
 #: The model's phrases, read inside the message they stand in.
-MODEL_PARTS = frozenset({"model.op.basis", "model.fit.rate", "model.miss.way", "model.chips.tier",
+MODEL_PARTS = frozenset({"model.op.basis", "model.fit.rate", "model.miss.way", "model.miss.times", "model.chips.tier",
                          "model.regime",
                          "model.checks.conflict", "model.mac.copy", "model.mac.rate", "model.mac.cross.from",
                          "model.mac.cross.none"})
@@ -1162,6 +1162,9 @@ def check_model_answer_error(s: Said, c) -> None:
             if not close or not rounds_to(v["memory"], statistics.median(close)):
                 problems.append(f"within {shown(v['memory'])} on copies and concatenations, but the predictions "
                                 f"are off by {100 * statistics.median(close) if close else None}")
+            if "worst" in v and (not close or not rounds_to(v["worst"], max(close))):
+                problems.append(f"at worst {shown(v['worst'])} on copies and concatenations, but the worst is "
+                                f"{100 * max(close) if close else None}%")
         # Where it is far off: small matrix products timed in ms, and eager text generation (decode rows).
         for what, mine in (("batch", [k for k in on_mps if k.row["workload"] == "matmul" and k.row["unit"] == "ms"]),
                            ("text", [k for k in on_mps if k.row["workload"] == "decode"])):
@@ -1202,9 +1205,17 @@ def _missed(phrase: Any, ks: list[Check], what: str) -> list[str]:
         return [f"an error on {what}, but none has a prediction"]
     v = dict(phrase.values)
     problems = []
-    median = statistics.median(abs(k.error) for k in ks)
-    if not rounds_to(v["error"], median):
-        problems.append(f"off by {shown(v['error'])} on {what}, but the predictions are off by {100 * median:.4g}%")
+    if "factor" in v:
+        # As a factor: the median over the figures of the larger of predicted and published over the other.
+        factor = statistics.median(max(k.predicted / float(k.row["value"]), float(k.row["value"]) / k.predicted)
+                                   for k in ks)
+        if not rounds_to(v["factor"], factor):
+            problems.append(f"off by {shown(v['factor'])} on {what}, but the predictions are off {factor:.4g}×")
+    else:
+        median = statistics.median(abs(k.error) for k in ks)
+        if not rounds_to(v["error"], median):
+            problems.append(f"off by {shown(v['error'])} on {what}, but the predictions are off by "
+                            f"{100 * median:.4g}%")
     ways = [_quicker(k) for k in ks]
     fast, slow, way = ways.count(True), ways.count(False), text_of(v["way"])
     held = {"fast": slow == 0 and fast > 0, "slow": fast == 0 and slow > 0, "mostly_fast": fast >= 0.75 * len(ks),

@@ -106,8 +106,13 @@ def answer_error(results: ResultSet, words: Words) -> str:
                 and c.error is not None]
         more = dict(figures=Count(len(text)),
                     text_chips=Listing(tuple(Text(chip) for chip in dict.fromkeys(c.row.chip for c in text))))
+        # A rate's error above 50% reads as less than it is: say it as a factor, the larger of predicted and
+        # measured over the other.
+        factor = statistics.median(max(c.predicted / c.row.value, c.row.value / c.predicted) for c in text
+                                   if c.predicted and c.row.value)
+        far["text"] = Phrase.of("model.miss.times", factor=Factor(factor), way=dict(far["text"].values)["way"])
     return words("model.answer.error", nearest=Choice(which), memory=Share(statistics.median(abs(e) for e in close)),
-                 **far, **more)
+                 worst=Share(max(abs(e) for e in close)), **far, **more)
 
 
 #: The published figures on mps that only move memory: copies and concatenations.
