@@ -883,6 +883,10 @@ def check_model_cpu_form(s: Said, c) -> None:
               if d != "cpu" and len(fitted(c.oracle.results, d)) >= 3]
     if others or len(fitted(c.oracle.results, "cpu")) < 3:
         c.fail(f"the CPU chose the form, but {sorted(others) or 'the CPU has no fit'} could")
+    # The form the Macs' predictions take, and so which way it moves them: the CPU's better combination.
+    named = choice(s, "combination") if "combination" in s.values else None
+    if named is not None and named not in combinations(c, "cpu"):
+        c.fail(f"the predictions for Macs take the {named}, but the CPU's fit takes {combinations(c, 'cpu')}")
 
 
 def check_model_fit_none(s: Said, c) -> None:

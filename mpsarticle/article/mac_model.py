@@ -389,7 +389,7 @@ def fit_sentences(results: ResultSet, words: Words) -> str:
         parts.append(words(key, device=words.device(chooser.device)))
         if chooser.device == "cpu":
             # A CPU's call returns when its work is done: its times cannot show whether a GPU overlaps the two.
-            parts.append(words("model.fit.cpu_form"))
+            parts.append(words("model.fit.cpu_form", combination=Choice(chooser.combination)))
     for device, fitted in found.fits.items():
         for error in fitted.replayed_errors:
             way = "fast" if error.faster == error.points else "slow" if not error.faster else "both"

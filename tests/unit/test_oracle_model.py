@@ -508,3 +508,13 @@ def test_a_measured_value_put_on_the_wrong_side_of_its_range_is_caught(machine: 
         held = said["held"].value
         for other in {"inside", "above", "below"} - {held}:
             assert false(substitute(answer, key, held=Choice(other)), results), (key, other)
+
+
+def test_the_form_the_macs_predictions_take_named_wrongly_is_caught() -> None:
+    """The CPU's fit chooses the form of the Macs' predictions, and the sentence says which way it moves them: the
+    other form is caught."""
+    recording = with_fit("ci-2core")
+    said = _said(recording, "model.fit.cpu_form")[0].values
+    other = {"sum": "max", "max": "sum"}[said["combination"].value]
+    assert not false(recording, results_of("ci-2core"))
+    assert false(substitute(recording, "model.fit.cpu_form", combination=Choice(other)), results_of("ci-2core"))
