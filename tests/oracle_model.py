@@ -1642,8 +1642,13 @@ def check_model_rule_text(s: Said, c) -> None:
     case = choice(s, "case")
     named = "above" in v
     margin = shown(v["margin"]).value if named else ABOUT
-    above = _chip_names(v["above"]) if named and case in ("both", "above") else set()
+    above = _chip_names(v["above"]) if named and case in ("both", "above", "tier") else set()
     near = _chip_names(v["near"]) if named and case in ("both", "near") else set()
+    if named and case == "tier":
+        # "On the Ultra chips": every variant of that tier that holds the model, the named ones above the rest.
+        tier = text_of(v["tier"])
+        near = {row["chip"] for row in spec() if row["chip"].endswith(" " + tier)
+                and _holds(row, 2 * ANSWER_7B_PARAMETERS)} - above
     overhead = shown(v["overhead"]).value if "overhead" in v else ops * gpu_op
 
     def check(p: Predictor) -> list[str]:

@@ -789,9 +789,16 @@ def decode_sentence(results: ResultSet, words: Words) -> str:
     # Which chips that fixed cost matters on: named, not counted, since a count would turn on a few percent.
     above, near, variants = _text_chips(found, overhead)
     case = "both" if above and near else "above" if above else "near" if near else "none"
+    # Where those chips are exactly one tier's that hold the model ("the Ultra chips"), the tier names them all.
+    holding = {p.chip for p in found.predictions
+               if p.quantity == "decode_bound_tokens_s" and p.size == ANSWER_DECODE and p.value}
+    tiers = {name.removeprefix("Apple ").partition(" ")[2] for name in {**above, **near}}
+    tier = next(iter(tiers)) if len(tiers) == 1 else ""
+    if above and near and tier and {c for c in holding if c.endswith(" " + tier)} == {**above, **near}.keys():
+        case = "tier"
     return " ".join([words("model.decode.ops", ops=Count(count), gpu_op=gpu_op, overhead=overhead,
                            combination=Choice(found.combination)),
-                     words("model.decode.chips", case=Choice(case), margin=Share(NEAR),
+                     words("model.decode.chips", case=Choice(case), margin=Share(NEAR), tier=Text(tier),
                            above=_chip_family(above), near=_chip_family(near), variants=Count(variants))])
 
 

@@ -518,3 +518,11 @@ def test_the_form_the_macs_predictions_take_named_wrongly_is_caught() -> None:
     other = {"sum": "max", "max": "sum"}[said["combination"].value]
     assert not false(recording, results_of("ci-2core"))
     assert false(substitute(recording, "model.fit.cpu_form", combination=Choice(other)), results_of("ci-2core"))
+
+
+def test_a_tier_named_for_the_chips_a_fixed_cost_matters_on_wrongly_is_caught() -> None:
+    """"On the Ultra chips": every Ultra that holds the model; another tier is caught."""
+    recording = with_fit("apple-m1-base")
+    said = _said(recording, "model.decode.chips")
+    if said and said[0].values["case"].value == "tier":
+        assert false(substitute(recording, "model.decode.chips", tier=Text("Max")), results_of("apple-m1-base"))
