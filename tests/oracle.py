@@ -364,6 +364,7 @@ TABLE_ROWS: frozenset[str] = frozenset({"table.decode", "table.prompt", "table.a
 PARTS: frozenset[str] = frozenset({
     "where.cell", "original.total", "reading", "drop.what", "drop.size", "matmul.rate",
     "memory.cell.copy", "tokens.bound", "missing", "matmul.same_size", "matmul.side", "cpuhalf.clause", "step",
+    "tokens.bound.bare",
     "point", "point.other", "point.more", "cpufact.matvec", "cpufact.matmul", "missing_count",
     "selfcheck.processes", "ops.cost", "attention.backend.choice",
     "attention.call", "remeasured.seen", "remeasured.processes",
@@ -1885,6 +1886,8 @@ def check_tokens(s: Said, c: Context) -> None:
     for bound in parts(v["bounds"]):
         bv = bound.values
         device, basis = c.device(bv["device"]), choice(bound, "basis")
+        if "lead" in v and choice(s, "lead") == "matvec" and basis == "copy":
+            c.fail(f"every bound at B @ a's rate, but the {device}'s is at its copy's")
         cache = c.oracle.cache.get(device)
         cache = cache if isinstance(cache, int) and cache > 0 else None
         beyond = [m for m, ts in c.oracle.timed("matvec", device).items()

@@ -752,7 +752,7 @@ MODEL_CHECKS: dict[str, str] = {
     "model.post.none": "check_model_post_none",
 }
 #: The model's phrases, read inside the message they stand in.
-MODEL_PARTS = frozenset({"model.op.basis", "model.fit.rate", "model.miss.way", "model.chips.tier",
+MODEL_PARTS = frozenset({"model.op.basis", "model.fit.rate", "model.miss.way", "model.miss.times", "model.chips.tier",
                          "model.regime",
                          "model.checks.conflict", "model.mac.copy", "model.mac.rate", "model.mac.cross.from",
                          "model.mac.cross.none"})
@@ -883,6 +883,10 @@ def check_model_cpu_form(s: Said, c) -> None:
               if d != "cpu" and len(fitted(c.oracle.results, d)) >= 3]
     if others or len(fitted(c.oracle.results, "cpu")) < 3:
         c.fail(f"the CPU chose the form, but {sorted(others) or 'the CPU has no fit'} could")
+    # The form the Macs' predictions take, and so which way it moves them: the CPU's better combination.
+    named = choice(s, "combination") if "combination" in s.values else None
+    if named is not None and named not in combinations(c, "cpu"):
+        c.fail(f"the predictions for Macs take the {named}, but the CPU's fit takes {combinations(c, 'cpu')}")
 
 
 def check_model_fit_none(s: Said, c) -> None:
@@ -1162,6 +1166,9 @@ def check_model_answer_error(s: Said, c) -> None:
             if not close or not rounds_to(v["memory"], statistics.median(close)):
                 problems.append(f"within {shown(v['memory'])} on copies and concatenations, but the predictions "
                                 f"are off by {100 * statistics.median(close) if close else None}")
+            if "worst" in v and (not close or not rounds_to(v["worst"], max(close))):
+                problems.append(f"at worst {shown(v['worst'])} on copies and concatenations, but the worst is "
+                                f"{100 * max(close) if close else None}%")
         # Where it is far off: small matrix products timed in ms, and eager text generation (decode rows).
         for what, mine in (("batch", [k for k in on_mps if k.row["workload"] == "matmul" and k.row["unit"] == "ms"]),
                            ("text", [k for k in on_mps if k.row["workload"] == "decode"])):
@@ -1202,9 +1209,17 @@ def _missed(phrase: Any, ks: list[Check], what: str) -> list[str]:
         return [f"an error on {what}, but none has a prediction"]
     v = dict(phrase.values)
     problems = []
-    median = statistics.median(abs(k.error) for k in ks)
-    if not rounds_to(v["error"], median):
-        problems.append(f"off by {shown(v['error'])} on {what}, but the predictions are off by {100 * median:.4g}%")
+    if "factor" in v:
+        # As a factor: the median over the figures of the larger of predicted and published over the other.
+        factor = statistics.median(max(k.predicted / float(k.row["value"]), float(k.row["value"]) / k.predicted)
+                                   for k in ks)
+        if not rounds_to(v["factor"], factor):
+            problems.append(f"off by {shown(v['factor'])} on {what}, but the predictions are off {factor:.4g}×")
+    else:
+        median = statistics.median(abs(k.error) for k in ks)
+        if not rounds_to(v["error"], median):
+            problems.append(f"off by {shown(v['error'])} on {what}, but the predictions are off by "
+                            f"{100 * median:.4g}%")
     ways = [_quicker(k) for k in ks]
     fast, slow, way = ways.count(True), ways.count(False), text_of(v["way"])
     held = {"fast": slow == 0 and fast > 0, "slow": fast == 0 and slow > 0, "mostly_fast": fast >= 0.75 * len(ks),
@@ -1481,7 +1496,8 @@ def check_model_rule_memory(s: Said, c) -> None:
                    f"{gains.get(widest) if widest else None}")
         if widest is not None and widest not in chip:
             c.fail(f"the largest gain is named for {chip}, but it is the {widest}'s")
-        if widest is not None and not rounds_to(v["chip_cpu_share"], per_chip["PyTorch CPU"][widest]):
+        if widest is not None and "chip_cpu_share" in v and not rounds_to(v["chip_cpu_share"],
+                                                                          per_chip["PyTorch CPU"][widest]):
             c.fail(f"{shown(v['chip_cpu_share'])} for the {widest}'s CPU copies, but they reach "
                    f"{100 * per_chip['PyTorch CPU'][widest]:.3g}%")
     elif gains and max(gains.values()) > ratio.value + ratio.unit / 2:
@@ -1534,10 +1550,27 @@ def check_model_rule_mac(s: Said, c) -> None:
 
 
 def check_model_rule_batch(s: Said, c) -> None:
-    """Batch small calls on a Mac until each moves what the GPU reads during one operation's fixed cost."""
-    if "gpu_op" in s.values:
-        _op_medians(c, s.values["gpu_op"], None)
-    _mac_bytes(c, s.values["mac_bytes"])
+    """Batch small calls on a Mac until each moves what the GPU reads during one operation's fixed cost: at the
+    median variant's bandwidth, or on the variants of least and most bandwidth Apple states, each named."""
+    v = s.values
+    if "gpu_op" in v:
+        _op_medians(c, v["gpu_op"], None)
+    if "mac_bytes" in v:
+        _mac_bytes(c, v["mac_bytes"])
+    if "low" in v:
+        everything = assumptions(None)
+        stated = [row for row in spec() if row["bandwidth_kind"] != "reported"]
+        per_op = everything["gpu_op_us"][0] * 1e-6 * everything["gpu_bandwidth_share"][0]
+        for end, pick in (("low", min), ("high", max)):
+            row = pick(stated, key=lambda r: float(r["bandwidth_gb_s"]))
+            moved = per_op * float(row["bandwidth_gb_s"]) * 1e9
+            if not rounds_to(v[end], moved):
+                c.fail(f"{shown(v[end])} at the {end} end, but one GPU operation on the {row['chip']} moves "
+                       f"{moved:.4g} bytes")
+            named = v[f"{end}_chip"]
+            named = named.value if isinstance(named, Text) else str(named)
+            if named != row["chip"]:
+                c.fail(f"the {end} end is named for {named}, but it is the {row['chip']}")
 
 
 def check_model_batch(s: Said, c) -> None:
@@ -1609,8 +1642,13 @@ def check_model_rule_text(s: Said, c) -> None:
     case = choice(s, "case")
     named = "above" in v
     margin = shown(v["margin"]).value if named else ABOUT
-    above = _chip_names(v["above"]) if named and case in ("both", "above") else set()
+    above = _chip_names(v["above"]) if named and case in ("both", "above", "tier") else set()
     near = _chip_names(v["near"]) if named and case in ("both", "near") else set()
+    if named and case == "tier":
+        # "On the Ultra chips": every variant of that tier that holds the model, the named ones above the rest.
+        tier = text_of(v["tier"])
+        near = {row["chip"] for row in spec() if row["chip"].endswith(" " + tier)
+                and _holds(row, 2 * ANSWER_7B_PARAMETERS)} - above
     overhead = shown(v["overhead"]).value if "overhead" in v else ops * gpu_op
 
     def check(p: Predictor) -> list[str]:

@@ -106,8 +106,13 @@ def answer_error(results: ResultSet, words: Words) -> str:
                 and c.error is not None]
         more = dict(figures=Count(len(text)),
                     text_chips=Listing(tuple(Text(chip) for chip in dict.fromkeys(c.row.chip for c in text))))
+        # A rate's error above 50% reads as less than it is: say it as a factor, the larger of predicted and
+        # measured over the other.
+        factor = statistics.median(max(c.predicted / c.row.value, c.row.value / c.predicted) for c in text
+                                   if c.predicted and c.row.value)
+        far["text"] = Phrase.of("model.miss.times", factor=Factor(factor), way=dict(far["text"].values)["way"])
     return words("model.answer.error", nearest=Choice(which), memory=Share(statistics.median(abs(e) for e in close)),
-                 **far, **more)
+                 worst=Share(max(abs(e) for e in close)), **far, **more)
 
 
 #: The published figures on mps that only move memory: copies and concatenations.
@@ -384,7 +389,7 @@ def fit_sentences(results: ResultSet, words: Words) -> str:
         parts.append(words(key, device=words.device(chooser.device)))
         if chooser.device == "cpu":
             # A CPU's call returns when its work is done: its times cannot show whether a GPU overlaps the two.
-            parts.append(words("model.fit.cpu_form"))
+            parts.append(words("model.fit.cpu_form", combination=Choice(chooser.combination)))
     for device, fitted in found.fits.items():
         for error in fitted.replayed_errors:
             way = "fast" if error.faster == error.points else "slow" if not error.faster else "both"
@@ -644,6 +649,22 @@ def _mac_bytes(found: ModelFinding) -> Bytes | None:
     return Bytes(gpu_op.seconds * median_bw, binary=False, digits=2)
 
 
+def _mac_bytes_ends(found: ModelFinding) -> tuple[Bytes, str, Bytes, str] | None:
+    """What a GPU reads during one operation's fixed cost on the chips of least and most bandwidth that Apple
+    states, with their names: the size below which batching pays grows with the bandwidth, so a rule for every
+    Mac gives both ends."""
+    gpu_op, given = _gpu_op(found), found.assumptions
+    stated = [c for c in chips() if c.bandwidth_kind != "reported"]
+    if gpu_op is None or "gpu_bandwidth_share" not in given or not stated:
+        return None
+    share = given["gpu_bandwidth_share"].central
+    low = min(stated, key=lambda c: c.bandwidth_gb_s)
+    high = max(stated, key=lambda c: c.bandwidth_gb_s)
+    def moved(chip: Chip) -> Bytes:
+        return Bytes(gpu_op.seconds * chip.bandwidth_gb_s * 1e9 * share, binary=False, digits=2)
+    return moved(low), low.name, moved(high), high.name
+
+
 def _ops_per_token(found: ModelFinding) -> float | None:
     """Eager operations per token of the 7B decoder: this build's decoder's count per layer, times 7B's layers."""
     return found.ops_per_layer * predict.decode_models()["7B"][1] if found.ops_per_layer else None
@@ -679,7 +700,7 @@ def rules(results: ResultSet, words: Words) -> dict[str, str]:
         if widest is not None and Factor(widest[0]).text(words) != ratio.text(words) and widest[0] > gpu / cpu:
             # The medians' ratio is typical, not a bound: a chip whose CPU copies reach a small share gains more.
             made["model_rule_memory"] = words("model.rule.memory_up_to", ratio=ratio, most=Factor(widest[0]),
-                                              chip=Text(widest[1]), chip_cpu_share=Share(widest[2]))
+                                              chip=Text(widest[1]))
         else:
             made["model_rule_memory"] = words("model.rule.memory", ratio=ratio)
     crossings = [p for p in found.predictions if p.quantity == "matvec_crossover_m" and p.value]
@@ -691,7 +712,10 @@ def rules(results: ResultSet, words: Words) -> dict[str, str]:
         if ends is not None:
             made["model_rule_mac"] = words("model.rule.mac", low=_size(ends.low), low_chip=Text(ends.low_chip),
                                            high=_size(ends.high), high_chip=Text(ends.high_chip))
-        made["model_rule_batch"] = words("model.rule.batch", mac_bytes=mac_bytes)
+        batch_ends = _mac_bytes_ends(found)
+        if batch_ends is not None:
+            made["model_rule_batch"] = words("model.rule.batch", low=batch_ends[0], low_chip=Text(batch_ends[1]),
+                                             high=batch_ends[2], high_chip=Text(batch_ends[3]))
         ops = _ops_per_token(found)
         if ops:
             made["model_rule_text"] = _text_rule(found, Seconds(int(round(ops)) * gpu_op.seconds), words)
@@ -765,9 +789,16 @@ def decode_sentence(results: ResultSet, words: Words) -> str:
     # Which chips that fixed cost matters on: named, not counted, since a count would turn on a few percent.
     above, near, variants = _text_chips(found, overhead)
     case = "both" if above and near else "above" if above else "near" if near else "none"
+    # Where those chips are exactly one tier's that hold the model ("the Ultra chips"), the tier names them all.
+    holding = {p.chip for p in found.predictions
+               if p.quantity == "decode_bound_tokens_s" and p.size == ANSWER_DECODE and p.value}
+    tiers = {name.removeprefix("Apple ").partition(" ")[2] for name in {**above, **near}}
+    tier = next(iter(tiers)) if len(tiers) == 1 else ""
+    if above and near and tier and {c for c in holding if c.endswith(" " + tier)} == {**above, **near}.keys():
+        case = "tier"
     return " ".join([words("model.decode.ops", ops=Count(count), gpu_op=gpu_op, overhead=overhead,
                            combination=Choice(found.combination)),
-                     words("model.decode.chips", case=Choice(case), margin=Share(NEAR),
+                     words("model.decode.chips", case=Choice(case), margin=Share(NEAR), tier=Text(tier),
                            above=_chip_family(above), near=_chip_family(near), variants=Count(variants))])
 
 

@@ -298,9 +298,9 @@ def test_the_rules_and_the_post_are_read_arithmetic(machine: str) -> None:
     for key, values in (("model.rule.memory_up_to", {"ratio": lambda v: Factor(shown(v["ratio"]).value + 0.1)}),
                         ("model.rule.memory_up_to", {"most": lambda v: Factor(shown(v["most"]).value + 0.2)}),
                         ("model.rule.memory_up_to", {"chip": Text("Apple M1")}),
-                        ("model.rule.memory_up_to",
-                         {"chip_cpu_share": lambda v: Share(shown(v["chip_cpu_share"]).value + 0.05)}),
-                        ("model.rule.batch", {"mac_bytes": lambda v: Bytes(v["mac_bytes"].n * 1.05, binary=False)})):
+                        ("model.rule.batch", {"low": lambda v: Bytes(v["low"].n * 1.05, binary=False)}),
+                        ("model.rule.batch", {"high": lambda v: Bytes(v["high"].n * 1.05, binary=False)}),
+                        ("model.rule.batch", {"high_chip": Text("Apple M1")})):
         assert false(substitute(rules, key, **values), results), (key, values)
     # Where the rules come from, in the chapter "Your Mac": the bytes one GPU operation's fixed cost buys.
     chapter = model_of(machine, "your_mac")
@@ -359,14 +359,21 @@ def test_a_sources_median_error_misstated_is_caught(machine: str) -> None:
                  results)
     # Where it is far off: small matrix products and, beside the opening table's eager column, eager text generation;
     # each by how much and which way.
+    assert false(substitute(answer, "model.answer.error", worst=lambda v: Share(shown(v["worst"]).value + 0.03)),
+                 results)
     said = _said(answer, "model.answer.error")[0].values
-    for what in ("batch", "text"):
+    if "text" in said:
+        assert false(substitute(answer, "model.answer.error", text=lambda v: Phrase.of(
+            "model.miss.times", factor=Factor(shown(dict(v["text"].values)["factor"]).value + 0.2),
+            way=dict(v["text"].values)["way"])), results)
+    if "batch" in said:
+        assert false(substitute(answer, "model.answer.error", batch=lambda v: Phrase.of(
+            "model.miss.way", error=Share(shown(dict(v["batch"].values)["error"]).value + 0.05),
+            way=dict(v["batch"].values)["way"])), results)
+    for what, key, size in (("batch", "model.miss.way", "error"), ("text", "model.miss.times", "factor")):
         if what in said:
-            assert false(substitute(answer, "model.answer.error", **{what: lambda v, w=what: Phrase.of(
-                "model.miss.way", error=Share(shown(dict(v[w].values)["error"]).value + 0.05),
-                way=dict(v[w].values)["way"])}), results), what
-            assert false(substitute(answer, "model.answer.error", **{what: lambda v, w=what: Phrase.of(
-                "model.miss.way", error=dict(v[w].values)["error"],
+            assert false(substitute(answer, "model.answer.error", **{what: lambda v, w=what, k=key, n=size: Phrase.of(
+                k, **{n: dict(v[w].values)[n]},
                 way=Choice(OTHER_WAY[dict(v[w].values)["way"].value]))}), results), what
     assert false(substitute(answer, "model.answer.note", misses=lambda v: Count(v["misses"].n - 1)), results)
 
@@ -501,3 +508,21 @@ def test_a_measured_value_put_on_the_wrong_side_of_its_range_is_caught(machine: 
         held = said["held"].value
         for other in {"inside", "above", "below"} - {held}:
             assert false(substitute(answer, key, held=Choice(other)), results), (key, other)
+
+
+def test_the_form_the_macs_predictions_take_named_wrongly_is_caught() -> None:
+    """The CPU's fit chooses the form of the Macs' predictions, and the sentence says which way it moves them: the
+    other form is caught."""
+    recording = with_fit("ci-2core")
+    said = _said(recording, "model.fit.cpu_form")[0].values
+    other = {"sum": "max", "max": "sum"}[said["combination"].value]
+    assert not false(recording, results_of("ci-2core"))
+    assert false(substitute(recording, "model.fit.cpu_form", combination=Choice(other)), results_of("ci-2core"))
+
+
+def test_a_tier_named_for_the_chips_a_fixed_cost_matters_on_wrongly_is_caught() -> None:
+    """"On the Ultra chips": every Ultra that holds the model; another tier is caught."""
+    recording = with_fit("apple-m1-base")
+    said = _said(recording, "model.decode.chips")
+    if said and said[0].values["case"].value == "tier":
+        assert false(substitute(recording, "model.decode.chips", tier=Text("Max")), results_of("apple-m1-base"))

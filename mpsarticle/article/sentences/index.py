@@ -190,10 +190,13 @@ def _tokens(found: Verdict, words: Words) -> str:
         return words("answer.tokens.cached" if found.bandwidths else "answer.tokens.none")
     # One sentence: the bounds alone; how a bound is worked out stands in the chapter "Your Mac".
     first = found.bounds[0]
+    # Where every bound is at a B @ a rate, the lead says so once instead of each bound.
+    lead = "matvec" if all(bound.basis != "copy" for bound in found.bounds) else "each"
     bounds = []
     for bound in found.bounds:
         cache = dict(cache=Bytes(bound.cache_bytes or 0)) if bound.basis == "copy" else {}
-        bounds.append(Phrase.of("tokens.bound", basis=Choice(bound.basis), device=words.device(bound.device),
-                                tokens=Num(bound.tokens_per_s), **cache))
-    return words("answer.tokens", parameters=Billions(first.parameters), bits=Count(8 * first.bytes_per_parameter),
-                 model=Bytes(first.model_gb * 1e9, binary=False), bounds=Listing(tuple(bounds)))
+        bounds.append(Phrase.of("tokens.bound" if lead == "each" else "tokens.bound.bare", basis=Choice(bound.basis),
+                                device=words.device(bound.device), tokens=Num(bound.tokens_per_s), **cache))
+    return words("answer.tokens", lead=Choice(lead), parameters=Billions(first.parameters),
+                 bits=Count(8 * first.bytes_per_parameter), model=Bytes(first.model_gb * 1e9, binary=False),
+                 bounds=Listing(tuple(bounds)))
