@@ -3934,6 +3934,11 @@ def _check_why_none(s: Said, c: Context) -> None:
 
 def check_precision_none(s: Said, c: Context) -> None:
     _check_why_none(s, c)
+    both = sorted(d for d in {t.point.device for t in c.oracle.good if t.point.workload == "decode"} - {"cpu"}
+                  if {"float16", "bfloat16"} <= {t.point.params.get("dtype") for t in c.oracle.good
+                                                 if t.point.workload == "decode" and t.point.device == d})
+    if both:
+        c.fail(f"'no decoder measured well in both half precisions', but {both} measured it in both")
 
 
 def check_decode_context(s: Said, c: Context) -> None:
