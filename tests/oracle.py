@@ -3063,7 +3063,7 @@ def check_processes(s: Said, c: Context) -> None:
     if v["points"].n != len(several):
         c.fail(f"'the median of {v['points'].n}', but {len(several)} points were measured in several processes")
     shares = [share for _, share, _ in several]
-    if shares and not shown(v["share"]).matches(statistics.median(shares)):
+    if shares and "share" in v and not shown(v["share"]).matches(statistics.median(shares)):
         c.fail(f"typical share {shown(v['share'])}, but the median of the points' shares is "
                f"{100 * statistics.median(shares):.3g}%")
     above = [(p, share, spread) for p, share, spread in several if share > 0.5]
