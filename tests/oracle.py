@@ -3066,7 +3066,7 @@ def check_processes(s: Said, c: Context) -> None:
     if v["points"].n != len(several):
         c.fail(f"'the median of {v['points'].n}', but {len(several)} points were measured in several processes")
     shares = [share for _, share, _ in several]
-    if shares and not shown(v["share"]).matches(statistics.median(shares)):
+    if shares and "share" in v and not shown(v["share"]).matches(statistics.median(shares)):
         c.fail(f"typical share {shown(v['share'])}, but the median of the points' shares is "
                f"{100 * statistics.median(shares):.3g}%")
     above = [(p, share, spread) for p, share, spread in several if share > 0.5]
@@ -3937,6 +3937,11 @@ def _check_why_none(s: Said, c: Context) -> None:
 
 def check_precision_none(s: Said, c: Context) -> None:
     _check_why_none(s, c)
+    both = sorted(d for d in {t.point.device for t in c.oracle.good if t.point.workload == "decode"} - {"cpu"}
+                  if {"float16", "bfloat16"} <= {t.point.params.get("dtype") for t in c.oracle.good
+                                                 if t.point.workload == "decode" and t.point.device == d})
+    if both:
+        c.fail(f"'no decoder measured well in both half precisions', but {both} measured it in both")
 
 
 def check_decode_context(s: Said, c: Context) -> None:

@@ -1568,7 +1568,7 @@ LLM_REPLACED = [
      said("decode.conclusion", device=CUDA, limit=Choice("overhead"), share=Share(0.03), time=Seconds(68.4e-3),
           ops_share=Share(0.6), params=Billions(1.1e9, fraction_digits=1))),
     ("apple-m3-max", "llm", "decode.contexts.conclusion", said("decode.contexts.none", why=Choice("unmeasured"))),
-    ("apple-m3-max", "llm", "precision.decode", said("precision.none", why=Choice("no_accelerator"))),
+    ("apple-m3-max", "llm", "precision.decode", said("precision.none", why=Choice("unmeasured"))),
     ("apple-m3-max", "llm", "prefill.conclusion", said("prefill.none")),
     # A CPU-only build says nothing about longer contexts: the false conclusion stands in another sentence's place.
     ("ci-2core-workers", "llm", "prefill.none",

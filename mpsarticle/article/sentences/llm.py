@@ -264,10 +264,14 @@ def context_sentence(results: ResultSet, words: Words) -> str:
         for one in found)))
 
 
-def _none(key: str, results: ResultSet, words: Words) -> str:
-    """That an accelerator measured a section's finding badly, or that the build has none: a CPU-only build's
-    reader is told in one line why the section shows no result."""
-    return words(key, why=_why_none(results))
+def _none(key: str, results: ResultSet, words: Words, *, told: bool = True) -> str:
+    """That an accelerator measured a section's finding badly, or that the build has none. A CPU-only build's
+    reader is told so once, in the first section only accelerators fill (``told`` there): the later ones say
+    nothing rather than repeat it."""
+    why = _why_none(results)
+    if why.value == "no_accelerator" and not told:
+        return ""
+    return words(key, why=why)
 
 
 def _why_none(results: ResultSet) -> Choice:
@@ -385,7 +389,7 @@ def contexts_sentence(results: ResultSet, words: Words) -> str:
                                                                                                   words))]
     if parts:
         return " ".join(parts)
-    return _none("decode.contexts.none", results, words)
+    return _none("decode.contexts.none", results, words, told=False)
 
 
 # -- float16 against bfloat16 ----------------------------------------------------------------
@@ -431,7 +435,7 @@ def precision_sentence(results: ResultSet, words: Words) -> str:
     step and for every attention call measured in both."""
     found = half_precisions(results)
     if not found:
-        return _none("precision.none", results, words)
+        return _none("precision.none", results, words, told=False)
     parts = []
     for one in found:
         if one.decoder is not None:

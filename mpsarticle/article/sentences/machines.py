@@ -29,9 +29,9 @@ _TWIN_DIFFERENCES = ("os", "memory_bytes")
 
 def twin_sentence(results: ResultSet, archive: Sequence[tuple[str, ResultSet]], words: Words) -> str:
     """An archived machine with this build's CPU, thread count, architecture, devices and PyTorch, which the table
-    therefore shows in the same cells, yet another machine (its operating system's release or its memory
-    differ, so it was not left out as this one's own file): said, with what differs, so that its times are read
-    as another machine's. Empty where none is."""
+    therefore shows in the same cells, whose file records another operating system release or memory size (so
+    it was not left out as this one's own file): said, with what its file records, so that its times are not read
+    as this build's. Empty where none is."""
     mine = identity(results)
     said = []
     for label, archived in archive:
@@ -49,9 +49,9 @@ def twin_sentence(results: ResultSet, archive: Sequence[tuple[str, ResultSet]], 
                and abs(theirs_mem - mine_mem) < 0.01 * max(theirs_mem, mine_mem) else None)
         if "memory_bytes" in differ and gap is None:
             continue  # memory far apart shows in the table's own cell
-        # What tells the two machines apart, named without its figures: a kernel's build tag says only that the
-        # machine is another, which is all the reader needs. Memory a few KiB apart is not named: the table's
-        # rounded sizes show the two alike.
+        # What tells the two files apart, named without its figures: a kernel's build tag does not prove another
+        # computer, and the reader needs only that the times may differ. Memory a few KiB apart is not named: the
+        # table's rounded sizes show the two alike.
         if "os" in differ:
             said.append(words("machines.twin", label=Text(label),
                               differences=Listing((Phrase.of("machines.twin.os"),))))
