@@ -88,7 +88,7 @@ def test_plurals_follow_the_number_as_written():
         "Beside the machine that built this copy, the archive holds the results of one other: a."
     ab = dict(labels=Listing((Text("a"), Text("b"))), kinds=Listing((Text("a"), Text("b"))))
     assert en("machines.listing", count=Count(2), **ab) == \
-        "Beside the machine that built this copy, the archive holds the results of 2 others: a and b."
+        "Beside the machine that built this copy, the archive holds the results of two others: a and b."
     assert en("tokens.bound", basis=Choice("largest"), device="CPU", tokens=Num(1.0)) == \
         "1.00 tokens per second on the CPU at its B @ a rate"
     # An exact form ("=1") comes first in a language whose plural rules have no singular, too.
