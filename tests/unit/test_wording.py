@@ -95,7 +95,7 @@ def test_plurals_follow_the_number_as_written():
     assert id_("machines.listing", count=Count(1), labels=Listing((Text("a"),)), kinds=Listing((Text("a"),))) == \
         "Selain hasil dari mesin yang membangun situs versi ini, arsip menyimpan hasil dari satu mesin lain: a."
     assert id_("machines.listing", count=Count(2), **ab) == \
-        "Selain hasil dari mesin yang membangun situs versi ini, arsip menyimpan hasil dari 2 mesin lain: a dan b."
+        "Selain hasil dari mesin yang membangun situs versi ini, arsip menyimpan hasil dari dua mesin lain: a dan b."
 
 
 def test_a_bare_number_is_refused():
