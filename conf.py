@@ -36,7 +36,8 @@ REPOSITORY_BRANCH = config.value("repository_branch")
 #: Everything the page chrome says that depends on the language, from each language's catalog.
 CHROME = {code: {"language": catalog(code)["site.language"], "title": catalog(code)["site.title"],
                  "copyright": catalog(code)["site.copyright"], "locale": catalog(code)["site.locale"],
-                 "figure_hint": catalog(code)["site.figure_hint"], "date": catalog(code)["site.date_format"]}
+                 "figure_hint": catalog(code)["site.figure_hint"],
+                 "table_hint": catalog(code)["site.table_hint"], "date": catalog(code)["site.date_format"]}
           for code in LANGUAGES}
 DEFAULT_LANGUAGE = "en"
 
@@ -250,6 +251,7 @@ html_title = CHROME[DEFAULT_LANGUAGE]["title"]  # replaced per language below
 html_baseurl = BASE_URL
 html_static_path = [str(ROOT / "docs" / "_static")]
 html_css_files = ["mpsarticle.css"]
+html_js_files = ["mpsarticle.js"]
 html_last_updated_fmt = ""  # the build date, in the page language
 html_copy_source = True
 html_show_sourcelink = False
@@ -333,6 +335,8 @@ def _per_language(app, config) -> None:
         "mpsarticle_language": lang,
         # Shown under each chart on a phone by docs/_static/mpsarticle.css (layout.html sets it as a CSS string).
         "mpsarticle_figure_hint": _css_string(strings["figure_hint"]),
+        # Under a table wider than a phone's screen (docs/_static/mpsarticle.js marks which tables are).
+        "mpsarticle_table_hint": _css_string(strings["table_hint"]),
         # The switcher's links: every other language, each by its own name.
         "mpsarticle_other_languages": [(code, CHROME[code]["language"]) for code in LANGUAGES if code != lang],
     }

@@ -55,6 +55,7 @@ DARK_PAGE = 80
 MIN_CONTRAST = 4.5
 #: The line under a chart on a phone, by language (the catalog's, set by _templates/layout.html).
 FIGURE_HINT = {lang: catalog(lang)["site.figure_hint"] for lang in LANGUAGES}
+TABLE_HINT = {lang: catalog(lang)["site.table_hint"] for lang in LANGUAGES}
 #: On a phone, a chart shown narrower than this has labels too small to read (it is laid out 770 px wide).
 PHONE_FIGURE_WIDTH = 600
 #: Hidden while a chart is photographed, so that nothing sticky covers it.
@@ -309,9 +310,9 @@ def test_site_search_finds_each_chapter(light_pages, light, server, lang):
 
 def _clipped(pages: dict[str, Visit], *, desktop: bool) -> list[str]:
     """Tables and figures a reader cannot see whole: on a desktop every one must fit its column. On a phone a table
-    may scroll inside its own box if its first column stays in view (sticky) and a shadow at the box's edge shows
-    that there is more; a figure, shrunk to the column, would have labels too small to read: it may keep its width
-    and scroll sideways in a box of its own that fits, if a line under it, in the page's language, says so."""
+    may scroll inside its own box if its first column stays in view (sticky), a shadow at the box's edge shows
+    that there is more and a line under it, in the page's language, says so; a figure, shrunk to the column,
+    would have labels too small to read: it may keep its width and scroll sideways in a box of its own that fits, if a line under it, in the page's language, says so."""
     failures: list[str] = []
     for rel, found in _measured(pages, "clipped", failures):
         lang = rel.split("/", 1)[0]
@@ -327,6 +328,9 @@ def _clipped(pages: dict[str, Visit], *, desktop: bool) -> list[str]:
             elif not table["fits"] and table["hidden"]:
                 failures.append(f"{rel}: {table['name']} scrolls with nothing to show that it does "
                                 "(its rows paint over the shadow at its box's edge)")
+            elif not table["fits"] and not desktop and TABLE_HINT[lang] not in (table["hint"] or ""):
+                failures.append(f"{rel}: {table['name']} scrolls with no line under it saying so "
+                                f"({TABLE_HINT[lang]!r}; found {table['hint']!r})")
         for figure in found["figures"]:
             hint = FIGURE_HINT.get(lang)
             scrolls = not desktop and figure["scroller"] and hint and figure["hint"] and hint in figure["hint"]

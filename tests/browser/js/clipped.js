@@ -46,7 +46,10 @@
       });
       return [cell, row, row.parentElement, table].some((el) => el && opaque(el));
     });
-    tables.push({name: name(table), fits, sticky, scrolls, cue, hidden, width: Math.round(table.scrollWidth),
+    // The line under a box that scrolls sideways, saying so (`hint`, the box's ::after).
+    const below = getComputedStyle(box, "::after");
+    const hint = below.display !== "none" && !["none", "normal"].includes(below.content) ? below.content : null;
+    tables.push({name: name(table), fits, sticky, scrolls, cue, hidden, hint, width: Math.round(table.scrollWidth),
                  box: Math.round(box.clientWidth),
                  outside: boxRect.right > own.right + 1 || own.left < column.left - 1 || own.right > view + 1});
   }
