@@ -67,6 +67,7 @@ def sentences(results: ResultSet, words: Words) -> dict[str, str]:
             "attention_sentence": attention_sentence(found, words),
             "backend_sentence": backend_sentence(found, words),
             "ways_lead": ways_lead(results, words),
+            "ways_close": ways_close(results, words),
             "ways_sentence": ways_sentence(results, words),
             "ways_bound": ways_bound(results, words),
             "attention_compared": attention_compared(found, words),
@@ -555,6 +556,11 @@ def _versus(one: StepWays, words: Words) -> str:
 def ways_lead(results: ResultSet, words: Words) -> str:
     """What the table of ways counts, where the build has that table (an accelerator's): nothing promised else."""
     return words("decode.ways.lead") if ways_table(results, words) else ""
+
+
+def ways_close(results: ResultSet, words: Words) -> str:
+    """The chapter's closing pointer to the table of ways, only where the build has that table."""
+    return words("decode.ways.close") if ways_table(results, words) else ""
 
 
 def _bounded_ways(results: ResultSet) -> list[StepWays]:
