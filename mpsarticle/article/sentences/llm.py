@@ -40,7 +40,6 @@ from mpsarticle.article.sentences.common import reading_word
 from mpsarticle.article.tables import against_bound, attention_against, compared, mlx_rows, ways_table
 from mpsarticle.article.wording import (
     Billions,
-    Bounds,
     Bytes,
     Choice,
     Count,
@@ -85,9 +84,9 @@ def ops_sentence(results: ResultSet, words: Words) -> str:
     if not costs:
         return words("ops.none")
     first = costs[0].evidence
-    # Each device's interval stays beside its cost; the chain's shape is passed for the oracle, not printed.
-    items = tuple(Phrase.of("ops.cost", cost=Seconds(c.per_op_s), device=words.device(c.device),
-                            bounds=Bounds(c.low_s, c.high_s)) for c in costs)
+    # The costs alone: their intervals are in the raw data, and the prose compares nothing by them. The chain's shape
+    # and the count of devices are passed for the oracle, not printed.
+    items = tuple(Phrase.of("ops.cost", cost=Seconds(c.per_op_s), device=words.device(c.device)) for c in costs)
     return words("ops.sentence", costs=Listing(items), count=Count(len(costs)), ops=Count(costs[0].ops),
                  n=Count(int(first.params["n"])))
 
