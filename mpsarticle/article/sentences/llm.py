@@ -40,7 +40,6 @@ from mpsarticle.article.sentences.common import reading_word
 from mpsarticle.article.tables import against_bound, attention_against, compared, mlx_rows, ways_table
 from mpsarticle.article.wording import (
     Billions,
-    Bounds,
     Bytes,
     Choice,
     Count,
@@ -67,6 +66,7 @@ def sentences(results: ResultSet, words: Words) -> dict[str, str]:
             "attention_sentence": attention_sentence(found, words),
             "backend_sentence": backend_sentence(found, words),
             "ways_lead": ways_lead(results, words),
+            "ways_close": ways_close(results, words),
             "ways_sentence": ways_sentence(results, words),
             "ways_bound": ways_bound(results, words),
             "attention_compared": attention_compared(found, words),
@@ -84,9 +84,9 @@ def ops_sentence(results: ResultSet, words: Words) -> str:
     if not costs:
         return words("ops.none")
     first = costs[0].evidence
-    # Each device's interval stays beside its cost; the chain's shape is passed for the oracle, not printed.
-    items = tuple(Phrase.of("ops.cost", cost=Seconds(c.per_op_s), device=words.device(c.device),
-                            bounds=Bounds(c.low_s, c.high_s)) for c in costs)
+    # The costs alone: their intervals are in the raw data, and the prose compares nothing by them. The chain's shape
+    # and the count of devices are passed for the oracle, not printed.
+    items = tuple(Phrase.of("ops.cost", cost=Seconds(c.per_op_s), device=words.device(c.device)) for c in costs)
     return words("ops.sentence", costs=Listing(items), count=Count(len(costs)), ops=Count(costs[0].ops),
                  n=Count(int(first.params["n"])))
 
@@ -555,6 +555,11 @@ def _versus(one: StepWays, words: Words) -> str:
 def ways_lead(results: ResultSet, words: Words) -> str:
     """What the table of ways counts, where the build has that table (an accelerator's): nothing promised else."""
     return words("decode.ways.lead") if ways_table(results, words) else ""
+
+
+def ways_close(results: ResultSet, words: Words) -> str:
+    """The chapter's closing pointer to the table of ways, only where the build has that table."""
+    return words("decode.ways.close") if ways_table(results, words) else ""
 
 
 def _bounded_ways(results: ResultSet) -> list[StepWays]:
