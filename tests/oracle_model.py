@@ -1625,8 +1625,13 @@ def check_model_decode_ops(s: Said, c) -> None:
     if not matches(v["overhead"], v["ops"].n * gpu_op):
         c.fail(f"{shown(v['overhead'])} per token, but {v['ops'].n:,} operations at {gpu_op:.4g} s take "
                f"{v['ops'].n * gpu_op:.4g} s")
-    # The eager columns add that cost to the time to read the weights ("sum") or take the larger ("max"): the
-    # combination that fits this build's own points better, on its accelerator where it has one.
+    _combination_fits(s, c)
+
+
+def _combination_fits(s: Said, c) -> None:
+    """The eager columns add the fixed cost to the time to read the weights ("sum") or take the larger ("max"): the
+    combination that fits this build's own points better, on its accelerator where it has one."""
+    v = s.values
     if "combination" in v:
         said = choice(s, "combination")
         other = "max" if said == "sum" else "sum"
@@ -1653,6 +1658,7 @@ def check_model_rule_text(s: Said, c) -> None:
     variant holding the model with at least that bandwidth is too), "none" that reading the weights takes longer on
     every variant."""
     v = s.values
+    _combination_fits(s, c)
     holding = sum(1 for row in spec() if _holds(row, 2 * ANSWER_7B_PARAMETERS))
     if "variants" in v and v["variants"].n != holding:
         c.fail(f"{v['variants'].n} chip variants hold a 7B model in 16-bit weights, but by the spec sheet {holding} "

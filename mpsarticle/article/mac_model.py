@@ -790,7 +790,8 @@ def _text_rule(found: ModelFinding, overhead: Seconds, words: Words) -> str:
     (the time to read the weights falls as the bandwidth grows, so those are the chips where it does); the chips
     are named in the chapter "Your Mac" (:func:`decode_sentence`)."""
     above, near, _ = _text_chips(found, overhead)
-    return words("model.rule.text", case=Choice("some" if above or near else "none"), overhead=overhead)
+    return words("model.rule.text", case=Choice("some" if above or near else "none"), overhead=overhead,
+                 combination=Choice(found.combination))
 
 
 def batch_sentence(results: ResultSet, words: Words) -> str:
