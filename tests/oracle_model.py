@@ -1198,12 +1198,12 @@ def check_model_answer_error(s: Said, c) -> None:
                 problems += _missed(v[what], mine, f"the {what} figures")
             elif "nearest" in v and mine and what == "batch":  # text only beside an eager column
                 problems.append(f"no error on the {what} figures, but {len(mine)} have a prediction")
-            if what == "text" and "figures" in v:
+            if what == "text" and "text_chips" in v:
                 # The eager column's evidence: how many figures, and on which chips, in the cited file's order.
-                if v["figures"].n != len(mine):
+                if "figures" in v and v["figures"].n != len(mine):
                     problems.append(f"{v['figures'].n} eager figures, but {len(mine)} have a prediction")
                 chips = list(dict.fromkeys(k.row["chip"] for k in mine))
-                named = [t.value for t in v["text_chips"].items]
+                named = [_full(t.value) for t in v["text_chips"].items]
                 if named != chips:
                     problems.append(f"eager figures on {named}, but they are on {chips}")
         return problems

@@ -109,15 +109,17 @@ def answer_error(results: ResultSet, words: Words) -> str:
         # reader weighs the column by its evidence.
         text = [c for c in found.compared if c.quantity == ROUGH["text"] and c.row.framework == "PyTorch MPS"
                 and c.error is not None]
-        more = dict(figures=Count(len(text)),
-                    text_chips=Listing(tuple(Text(chip) for chip in dict.fromkeys(c.row.chip for c in text))))
-        # A rate's error above 50% reads as less than it is: say it as a factor, the larger of predicted and
-        # measured over the other.
-        factor = statistics.median(max(c.predicted / c.row.value, c.row.value / c.predicted) for c in text
+        more = dict(text_chips=Listing(tuple(_prose(chip) for chip in dict.fromkeys(c.row.chip for c in text))))
+    for what in far:
+        # A percentage reads differently for a time and a rate: both far-off figures are said as a factor, the larger
+        # of predicted and measured over the other.
+        rows = [c for c in found.compared if c.quantity == ROUGH[what] and c.row.framework == "PyTorch MPS"
+                and c.error is not None]
+        factor = statistics.median(max(c.predicted / c.row.value, c.row.value / c.predicted) for c in rows
                                    if c.predicted and c.row.value)
-        far["text"] = Phrase.of("model.miss.times", factor=Factor(factor), way=dict(far["text"].values)["way"])
+        far[what] = Phrase.of("model.miss.times", factor=Factor(factor), way=dict(far[what].values)["way"])
     return words("model.answer.error", nearest=Choice(which), memory=Share(statistics.median(abs(e) for e in close)),
-                 worst=Share(max(abs(e) for e in close)), **far, **more)
+                 **far, **more)
 
 
 #: The published figures on mps that only move memory: copies and concatenations.
