@@ -726,6 +726,7 @@ MODEL_CHECKS: dict[str, str] = {
     "model.fit.replayed": "check_model_replayed",
     "model.fit.none": "check_model_fit_none",
     "model.fit.cpu_form": "check_model_cpu_form",
+    "model.fit.small": "check_model_small",
     "model.threshold.matvec": "check_model_threshold_matvec",
     "table.model_threshold": "check_model_threshold_row",
     "model.checks.conflicts.none": "check_model_conflicts_none",
@@ -887,6 +888,27 @@ def check_model_cpu_form(s: Said, c) -> None:
     named = choice(s, "combination") if "combination" in s.values else None
     if named is not None and named not in combinations(c, "cpu"):
         c.fail(f"the predictions for Macs take the {named}, but the CPU's fit takes {combinations(c, 'cpu')}")
+
+
+def check_model_small(s: Said, c) -> None:
+    """The cited whole small products on Macs' GPUs below the median cited GPU operation: how many of how many, and
+    the quickest with its chip."""
+    v = s.values
+    _op_medians(c, v["gpu_op"], None)
+    gpu_op = statistics.median(op_rows("PyTorch MPS"))
+    each = []
+    for r in cited():
+        found = re.match(r"MatMul / dim=(\d+)x\d+x\d+ dim=\d+x\d+x\d+", r["description"])
+        if r["framework"] == "PyTorch MPS" and r["unit"] == "ms" and found:
+            each.append((float(r["value"]) * 1e-3 / int(found.group(1)), r["chip"]))
+    quick = [e for e in each if e[0] < gpu_op]
+    if v["below"].n != len(quick) or v["chips"].n != len(each):
+        c.fail(f"{v['below'].n} of {v['chips'].n} small products below the fixed cost, but the cited rows give "
+               f"{len(quick)} of {len(each)}")
+    least, chip = min(quick) if quick else (None, None)
+    if least is None or not matches(v["least"], least) or text_of(v["chip"]) != chip.removeprefix("Apple "):
+        c.fail(f"the quickest small product {shown(v['least'])} on the {text_of(v['chip'])}, but the cited rows give "
+               f"{least} on the {chip}")
 
 
 def check_model_fit_none(s: Said, c) -> None:
@@ -1176,12 +1198,12 @@ def check_model_answer_error(s: Said, c) -> None:
                 problems += _missed(v[what], mine, f"the {what} figures")
             elif "nearest" in v and mine and what == "batch":  # text only beside an eager column
                 problems.append(f"no error on the {what} figures, but {len(mine)} have a prediction")
-            if what == "text" and "figures" in v:
+            if what == "text" and "text_chips" in v:
                 # The eager column's evidence: how many figures, and on which chips, in the cited file's order.
-                if v["figures"].n != len(mine):
+                if "figures" in v and v["figures"].n != len(mine):
                     problems.append(f"{v['figures'].n} eager figures, but {len(mine)} have a prediction")
                 chips = list(dict.fromkeys(k.row["chip"] for k in mine))
-                named = [t.value for t in v["text_chips"].items]
+                named = [_full(t.value) for t in v["text_chips"].items]
                 if named != chips:
                     problems.append(f"eager figures on {named}, but they are on {chips}")
         return problems
@@ -1240,7 +1262,7 @@ def check_op_basis(c, basis: Any) -> None:
                f"{len(rows)} of {len(sources)}")
     if len(sources) == 1 and text_of(v["source"]) != sources[0]:
         c.fail(f"the GPU's fixed cost from {text_of(v['source'])}, but its rows come from {sources[0]}")
-    said = [text_of(chip) for chip in values_of(v["chips"])]
+    said = [_full(text_of(chip)) for chip in values_of(v["chips"])]
     if said != list(dict.fromkeys(r["chip"] for r in rows)):
         c.fail(f"the GPU's fixed cost measured on {said}, but its rows are of {sorted({r['chip'] for r in rows})}")
 
@@ -1291,9 +1313,14 @@ def _op_medians(c, gpu: Any, cpu: Any) -> None:
                    f"{statistics.median(rows) if rows else None}")
 
 
+def _full(name: str) -> str:
+    """A chip as the spec sheet names it: running text may drop the maker ("the M1 Ultra")."""
+    return name if name.startswith("Apple ") else "Apple " + name
+
+
 def _chips_of_sheet(c, *names: Any) -> None:
     for name in names:
-        if text_of(name) not in chips():
+        if _full(text_of(name)) not in chips():
             c.fail(f"the {text_of(name)} is not a chip of the spec sheet")
 
 
@@ -1305,7 +1332,7 @@ def _extremes(p: Predictor, name: str, what: str, low: tuple[Any, Any], high: tu
         return [f"{what}: no chip variant has a prediction"]
     problems = []
     for side, (printed, chip), (value, mine) in (("least", low, found[0]), ("largest", high, found[1])):
-        if not shown_as(printed, value) or text_of(chip) != mine:
+        if not shown_as(printed, value) or _full(text_of(chip)) != mine:
             problems.append(f"{what}: the {side} is {shown(printed)} on the {text_of(chip)}, but the predictions "
                             f"give {value:.4g} on the {mine}")
     return problems
@@ -1321,7 +1348,7 @@ def check_model_answer_crossover(s: Said, c) -> None:
         check_op_basis(c, v["basis"])
     if "op_chips" in v:
         rows = [r for r in cited() if r["workload"] == "op" and r["framework"] == "PyTorch MPS"]
-        said = [text_of(chip) for chip in values_of(v["op_chips"])]
+        said = [_full(text_of(chip)) for chip in values_of(v["op_chips"])]
         if said != list(dict.fromkeys(r["chip"] for r in rows)):
             c.fail(f"the GPU's fixed cost published for {said}, but its rows are of "
                    f"{sorted({r['chip'] for r in rows})}")
@@ -1330,7 +1357,7 @@ def check_model_answer_crossover(s: Said, c) -> None:
     # The chips that end the range are rows of the table under the sentence.
     rows = {text_of(r.values["chip"]) for r in c.every("table.mac_answer")}
     for end in ("low_chip", "high_chip"):
-        if rows and text_of(v[end]) not in rows:
+        if rows and _full(text_of(v[end])) not in rows:
             c.fail(f"the range ends on the {text_of(v[end])}, but the table under it has no row for that chip")
 
 
@@ -1489,7 +1516,7 @@ def check_model_rule_memory(s: Said, c) -> None:
     gains = {chip: per_chip["PyTorch MPS"][chip] / per_chip["PyTorch CPU"][chip]
              for chip in per_chip["PyTorch MPS"].keys() & per_chip["PyTorch CPU"].keys()}
     if "most" in v:
-        chip = v["chip"].value if isinstance(v["chip"], Text) else str(v["chip"])
+        chip = _full(v["chip"].value if isinstance(v["chip"], Text) else str(v["chip"]))
         widest = max(gains, key=gains.get) if gains else None
         if widest is None or not rounds_to(v["most"], gains[widest]):
             c.fail(f"up to {shown(v['most'])}, but the largest gain of one chip is "
@@ -1569,7 +1596,7 @@ def check_model_rule_batch(s: Said, c) -> None:
                        f"{moved:.4g} bytes")
             named = v[f"{end}_chip"]
             named = named.value if isinstance(named, Text) else str(named)
-            if named != row["chip"]:
+            if _full(named) != row["chip"]:
                 c.fail(f"the {end} end is named for {named}, but it is the {row['chip']}")
 
 
@@ -1598,8 +1625,13 @@ def check_model_decode_ops(s: Said, c) -> None:
     if not matches(v["overhead"], v["ops"].n * gpu_op):
         c.fail(f"{shown(v['overhead'])} per token, but {v['ops'].n:,} operations at {gpu_op:.4g} s take "
                f"{v['ops'].n * gpu_op:.4g} s")
-    # The eager columns add that cost to the time to read the weights ("sum") or take the larger ("max"): the
-    # combination that fits this build's own points better, on its accelerator where it has one.
+    _combination_fits(s, c)
+
+
+def _combination_fits(s: Said, c) -> None:
+    """The eager columns add the fixed cost to the time to read the weights ("sum") or take the larger ("max"): the
+    combination that fits this build's own points better, on its accelerator where it has one."""
+    v = s.values
     if "combination" in v:
         said = choice(s, "combination")
         other = "max" if said == "sum" else "sum"
@@ -1626,6 +1658,7 @@ def check_model_rule_text(s: Said, c) -> None:
     variant holding the model with at least that bandwidth is too), "none" that reading the weights takes longer on
     every variant."""
     v = s.values
+    _combination_fits(s, c)
     holding = sum(1 for row in spec() if _holds(row, 2 * ANSWER_7B_PARAMETERS))
     if "variants" in v and v["variants"].n != holding:
         c.fail(f"{v['variants'].n} chip variants hold a 7B model in 16-bit weights, but by the spec sheet {holding} "

@@ -59,6 +59,11 @@ def _size(m: float) -> Size:
     return Size(int(round(m, -digits)))
 
 
+def _prose(chip: str) -> Text:
+    """A chip as running text names it, without the maker ("the M1 Ultra"); tables keep the spec sheet's name."""
+    return Text(chip.removeprefix("Apple "))
+
+
 def _gpu_op(found: ModelFinding) -> Seconds | None:
     given = found.assumptions.get("gpu_op_us")
     return Seconds(given.central * 1e-6) if given else None
@@ -77,8 +82,8 @@ def answer(results: ResultSet, words: Words) -> str:
     gpu_op = _gpu_op(found)
     if crossing is None or gpu_op is None:
         return words("model.answer.none")
-    return words("model.answer.crossover", low=_size(crossing.low), low_chip=Text(crossing.low_chip),
-                 high=_size(crossing.high), high_chip=Text(crossing.high_chip), gpu_op=gpu_op,
+    return words("model.answer.crossover", low=_size(crossing.low), low_chip=_prose(crossing.low_chip),
+                 high=_size(crossing.high), high_chip=_prose(crossing.high_chip), gpu_op=gpu_op,
                  op_chips=_op_chips(found))
 
 
@@ -104,15 +109,17 @@ def answer_error(results: ResultSet, words: Words) -> str:
         # reader weighs the column by its evidence.
         text = [c for c in found.compared if c.quantity == ROUGH["text"] and c.row.framework == "PyTorch MPS"
                 and c.error is not None]
-        more = dict(figures=Count(len(text)),
-                    text_chips=Listing(tuple(Text(chip) for chip in dict.fromkeys(c.row.chip for c in text))))
-        # A rate's error above 50% reads as less than it is: say it as a factor, the larger of predicted and
-        # measured over the other.
-        factor = statistics.median(max(c.predicted / c.row.value, c.row.value / c.predicted) for c in text
+        more = dict(text_chips=Listing(tuple(_prose(chip) for chip in dict.fromkeys(c.row.chip for c in text))))
+    for what in far:
+        # A percentage reads differently for a time and a rate: both far-off figures are said as a factor, the larger
+        # of predicted and measured over the other.
+        rows = [c for c in found.compared if c.quantity == ROUGH[what] and c.row.framework == "PyTorch MPS"
+                and c.error is not None]
+        factor = statistics.median(max(c.predicted / c.row.value, c.row.value / c.predicted) for c in rows
                                    if c.predicted and c.row.value)
-        far["text"] = Phrase.of("model.miss.times", factor=Factor(factor), way=dict(far["text"].values)["way"])
+        far[what] = Phrase.of("model.miss.times", factor=Factor(factor), way=dict(far[what].values)["way"])
     return words("model.answer.error", nearest=Choice(which), memory=Share(statistics.median(abs(e) for e in close)),
-                 worst=Share(max(abs(e) for e in close)), **far, **more)
+                 **far, **more)
 
 
 #: The published figures on mps that only move memory: copies and concatenations.
@@ -144,7 +151,7 @@ def op_basis(found: ModelFinding) -> Phrase:
 
 def _op_chips(found: ModelFinding) -> Listing:
     """The chips the published times behind the GPU's fixed cost per operation were measured on."""
-    return Listing(tuple(Text(chip) for chip in dict.fromkeys(r.chip for r in found.assumptions["gpu_op_us"].rows)))
+    return Listing(tuple(_prose(chip) for chip in dict.fromkeys(r.chip for r in found.assumptions["gpu_op_us"].rows)))
 
 
 #: The opening table's columns: a chip variant, then its predictions.
@@ -390,12 +397,33 @@ def fit_sentences(results: ResultSet, words: Words) -> str:
         if chooser.device == "cpu":
             # A CPU's call returns when its work is done: its times cannot show whether a GPU overlaps the two.
             parts.append(words("model.fit.cpu_form", combination=Choice(chooser.combination)))
+        parts.append(_small_products(found, words))
     for device, fitted in found.fits.items():
         for error in fitted.replayed_errors:
             way = "fast" if error.faster == error.points else "slow" if not error.faster else "both"
             parts.append(words("model.fit.replayed", device=words.device(device), way=Choice(way),
                                error=Phrase.of("model.miss.way", error=Share(error.median), way=Choice(way))))
-    return " ".join(parts)
+    return " ".join(filter(None, parts))
+
+
+def _small_products(found: ModelFinding, words: Words) -> str:
+    """The published whole small products on Macs' GPUs that take less than the fixed cost the model adds to every
+    call: the model's GPU times, and so its sizes from which the GPU wins, are then too large for calls issued back to
+    back (empty where no cited product is that quick)."""
+    gpu_op = _gpu_op(found)
+    each: list[tuple[float, str]] = []
+    for check in found.compared:
+        row = check.row
+        dims = predict._DIMS.findall(row.description)
+        if check.quantity != "batched_matmul_ms" or row.framework != "PyTorch MPS" or not dims:
+            continue
+        each.append((row.value * 1e-3 / int(dims[0][0]), row.chip))
+    quick = [(t, chip) for t, chip in each if gpu_op is not None and t < gpu_op.seconds]
+    if not quick:
+        return ""
+    least, chip = min(quick)
+    return words("model.fit.small", below=Count(len(quick)), chips=Count(len(each)), gpu_op=gpu_op,
+                 least=Seconds(least), chip=_prose(chip))
 
 
 #: The columns of the table of regimes: a device and a workload, the size up to which the fixed cost limits it, and
@@ -700,7 +728,7 @@ def rules(results: ResultSet, words: Words) -> dict[str, str]:
         if widest is not None and Factor(widest[0]).text(words) != ratio.text(words) and widest[0] > gpu / cpu:
             # The medians' ratio is typical, not a bound: a chip whose CPU copies reach a small share gains more.
             made["model_rule_memory"] = words("model.rule.memory_up_to", ratio=ratio, most=Factor(widest[0]),
-                                              chip=Text(widest[1]))
+                                              chip=_prose(widest[1]))
         else:
             made["model_rule_memory"] = words("model.rule.memory", ratio=ratio)
     crossings = [p for p in found.predictions if p.quantity == "matvec_crossover_m" and p.value]
@@ -710,12 +738,12 @@ def rules(results: ResultSet, words: Words) -> dict[str, str]:
         # chip, which a median over the chips is not.
         ends = found.extreme("matvec_crossover_m", stated=True)
         if ends is not None:
-            made["model_rule_mac"] = words("model.rule.mac", low=_size(ends.low), low_chip=Text(ends.low_chip),
-                                           high=_size(ends.high), high_chip=Text(ends.high_chip))
+            made["model_rule_mac"] = words("model.rule.mac", low=_size(ends.low), low_chip=_prose(ends.low_chip),
+                                           high=_size(ends.high), high_chip=_prose(ends.high_chip))
         batch_ends = _mac_bytes_ends(found)
         if batch_ends is not None:
-            made["model_rule_batch"] = words("model.rule.batch", low=batch_ends[0], low_chip=Text(batch_ends[1]),
-                                             high=batch_ends[2], high_chip=Text(batch_ends[3]))
+            made["model_rule_batch"] = words("model.rule.batch", low=batch_ends[0], low_chip=_prose(batch_ends[1]),
+                                             high=batch_ends[2], high_chip=_prose(batch_ends[3]))
         ops = _ops_per_token(found)
         if ops:
             made["model_rule_text"] = _text_rule(found, Seconds(int(round(ops)) * gpu_op.seconds), words)
@@ -764,7 +792,8 @@ def _text_rule(found: ModelFinding, overhead: Seconds, words: Words) -> str:
     (the time to read the weights falls as the bandwidth grows, so those are the chips where it does); the chips
     are named in the chapter "Your Mac" (:func:`decode_sentence`)."""
     above, near, _ = _text_chips(found, overhead)
-    return words("model.rule.text", case=Choice("some" if above or near else "none"), overhead=overhead)
+    return words("model.rule.text", case=Choice("some" if above or near else "none"), overhead=overhead,
+                 combination=Choice(found.combination))
 
 
 def batch_sentence(results: ResultSet, words: Words) -> str:

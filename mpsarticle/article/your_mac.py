@@ -240,8 +240,9 @@ def chapter_sentences(results: ResultSet, words: Words) -> dict[str, str]:
     weights = 7e9 * dict(WEIGHTS)["16"]
     return {
         "your_mac_sentence": words(
-            "your_mac.summary", chips=Count(len(names)), variants=Count(len(listed)), first=Text(names[0]),
-            last=Text(names[-1]), measured=Count(len(measured & set(names))), rows=Count(len(rows)),
+            "your_mac.summary", chips=Count(len(names)), variants=Count(len(listed)),
+            first=Text(names[0].removeprefix("Apple ")), last=Text(names[-1].removeprefix("Apple ")),
+            measured=Count(len(measured & set(names))), rows=Count(len(rows)),
             sources=Count(len({row.source_name for row in rows}))),
         "arithmetic_sentence": words(
             "your_mac.arithmetic", chip=Text(chip.name), bandwidth=Rate(chip.bandwidth_gb_s, "GB/s"),

@@ -359,8 +359,6 @@ def test_a_sources_median_error_misstated_is_caught(machine: str) -> None:
                  results)
     # Where it is far off: small matrix products and, beside the opening table's eager column, eager text generation;
     # each by how much and which way.
-    assert false(substitute(answer, "model.answer.error", worst=lambda v: Share(shown(v["worst"]).value + 0.03)),
-                 results)
     said = _said(answer, "model.answer.error")[0].values
     if "text" in said:
         assert false(substitute(answer, "model.answer.error", text=lambda v: Phrase.of(
@@ -368,9 +366,9 @@ def test_a_sources_median_error_misstated_is_caught(machine: str) -> None:
             way=dict(v["text"].values)["way"])), results)
     if "batch" in said:
         assert false(substitute(answer, "model.answer.error", batch=lambda v: Phrase.of(
-            "model.miss.way", error=Share(shown(dict(v["batch"].values)["error"]).value + 0.05),
+            "model.miss.times", factor=Factor(shown(dict(v["batch"].values)["factor"]).value + 0.2),
             way=dict(v["batch"].values)["way"])), results)
-    for what, key, size in (("batch", "model.miss.way", "error"), ("text", "model.miss.times", "factor")):
+    for what, key, size in (("batch", "model.miss.times", "factor"), ("text", "model.miss.times", "factor")):
         if what in said:
             assert false(substitute(answer, "model.answer.error", **{what: lambda v, w=what, k=key, n=size: Phrase.of(
                 k, **{n: dict(v[w].values)[n]},
