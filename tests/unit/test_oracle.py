@@ -1638,7 +1638,7 @@ def test_the_step_time_from_batch_to_batch_is_read_from_the_points() -> None:
     the images take 3.0× as long": the batches, their times and the growth, read from every process."""
     results, recording = results_of("nvidia-h200-build"), matrix_recording("nvidia-h200-build", "training")
     cuda, cpu = (render(s) for s in recording.said if s.key == "train.scaling")
-    assert "at batch 32 and 1.64 ms at batch 128: 4× the images take less than 2× the time" in cuda \
+    assert "1.57 ms at batch 32: 4× the images take less than 2× the time" in cuda \
         and "time that does not grow" in cuda
     assert "4× the images take 3.0× as long" in cpu
     assert not check(recording, results)[0]
@@ -1670,14 +1670,14 @@ def test_the_step_time_from_batch_to_batch_is_read_from_the_points() -> None:
 
 def test_a_step_too_scattered_to_place_still_says_its_medians() -> None:
     """A step whose larger batch took barely longer, but whose runs scatter past every verdict, is not left out:
-    the sentence gives the two step times, hints at the fixed cost, and says the runs keep it from a verdict.
-    The hint fails where the medians grew in proportion."""
+    the sentence gives the smaller batch's step time (the sentence before gives the larger's), hints at the fixed
+    cost, and says the runs keep it from a verdict. The hint fails where the medians grew in proportion."""
     results = tiny({32: 4e-3, 128: 12e-3}, {32: 1.5e-3, 128: 1.65e-3}, spread=0.9, workload="train_step",
                    suite="train")
     [mps] = f.batch_scaling(results)[:1]
     assert mps.device == "mps" and mps.kind == "hint" and mps.ratio.high > 2
     text = scaling_sentence(f.batch_scaling(results), Words("en"))
-    assert "at batch 128, which hints" in text and "scatter too widely to be sure." in text, text
+    assert "at batch 32, which hints" in text and "scatter too widely to be sure." in text, text
 
     def hint(large_s: float) -> Said:
         ratio = large_s / 1.5e-3
