@@ -1457,9 +1457,12 @@ def check_small(s: Said, c: Context) -> None:
         if not any(lead >= 1 for lead in leads):
             c.fail(f"m = {at:,}: the {choice(s, 'median')} median said the faster, but the medians give {_fmt(leads)}")
         c.factor(v["lead"], leads, f"m = {at:,}: the faster median")
+    if "low" in printed_fields(s):
         low, high = shown(v["low"]).value, shown(v["high"]).value
         if not low < 1 < high:
             c.fail(f"m = {at:,}: the interval {low:g} to {high:g} is said to reach 1")
+        if not any(low <= x <= high for x in pairs.speedups(at)):
+            c.fail(f"m = {at:,}: no speed-up of the medians, {_fmt(pairs.speedups(at))}, lies in {low:g} to {high:g}")
 
 
 def check_small_cpu(s: Said, c: Context) -> None:

@@ -35,7 +35,6 @@ from mpsarticle.article.wording import (
     Words,
 )
 from mpsarticle.core.cited import cited
-from mpsarticle.core.specs import MatVec
 from mpsarticle.core.specsheet import Chip, chips, memory_bound
 from mpsarticle.results.model import ResultSet
 
@@ -48,9 +47,8 @@ __all__ = ["ANSWER_COLUMNS", "FIT_COLUMNS", "FIT_DTYPES", "RULES", "SOURCE_COLUM
            "source_rows", "source_table", "sources_sentences", "threshold_rows", "threshold_sentences",
            "threshold_table"]
 
-#: The blog post's machine and its largest size.
+#: The blog post's machine.
 POST_CHIP = "Apple M1 Pro"
-POST_M = 3000
 
 
 def _size(m: float) -> Size:
@@ -845,20 +843,18 @@ def _chip_family(names: dict[str, None]) -> Listing:
 
 
 def post_sentence(results: ResultSet, words: Words) -> str:
-    """The blog post's M1 Pro at m = 3,000: the least device time of one product, at the spec sheet's full
-    bandwidth (the floor the chapter on your Mac works out for the same product), against the most the host's
-    cost of a call was published at for that chip."""
+    """The blog post's M1 Pro: the size from which the least device time of one product, at the spec sheet's full
+    bandwidth, outlasts the most the host's cost of a call was published at for that chip. The most, so that the
+    size is the largest at which naive timeit can start to stop the clock early."""
     given = predict.assumptions(POST_CHIP)
     ops = given.get("gpu_op_us")
     post = [c for c in chips() if c.name == POST_CHIP]
     if ops is None or not post:
         return words("model.post.none")
     chip = max(post, key=lambda c: c.gpu_cores)
-    # No copy reads faster than the spec sheet's bandwidth, so this device time is a floor on every M1 Pro.
+    # No copy reads faster than the spec sheet's bandwidth, so the device time is a floor on every M1 Pro.
     bw = chip.bandwidth_gb_s * 1e9
-    device_time = MatVec(POST_M).bytes_moved / bw
     # The device time of B @ a grows as 4 m² bytes over the bandwidth; it passes the host's cost at this m.
     from_m = (ops.high * 1e-6 * bw / 4) ** 0.5
-    return words("model.post", m=Size(POST_M), device_time=Seconds(device_time),
-                 host_high=Seconds(ops.high * 1e-6), from_m=_size(from_m))
+    return words("model.post", host_high=Seconds(ops.high * 1e-6), from_m=_size(from_m))
 

@@ -307,7 +307,7 @@ def test_the_rules_and_the_post_are_read_arithmetic(machine: str) -> None:
     assert not false(chapter, results)
     for values in ({"gpu_op": Seconds(7.6e-6)}, {"mac_bytes": lambda v: Bytes(v["mac_bytes"].n * 1.05, binary=False)}):
         assert false(substitute(chapter, "model.batch", **values), results), values
-    for values in ({"from_m": Size(1300)}, {"host_high": Seconds(40e-6)}, {"device_time": Seconds(250e-6)}):
+    for values in ({"from_m": Size(1300)}, {"host_high": Seconds(40e-6)}):
         assert false(substitute(post, "model.post", **values), results), values
     answer = model_of(machine, "index")
     if "model.answer.crossover" in answer.keys():

@@ -9,7 +9,7 @@ from mpsarticle.article import mac_model
 from mpsarticle.article.sentences.common import reading_word
 from mpsarticle.article.sentences.index import answer_sentences
 from mpsarticle.article.sentences.llm import rule_more
-from mpsarticle.article.wording import Choice, Factor, Rate, Seconds, Size, Words
+from mpsarticle.article.wording import Choice, Factor, Num, Rate, Seconds, Size, Words
 from mpsarticle.results.model import ResultSet
 
 __all__ = ["reason_sentences", "sentences"]
@@ -39,8 +39,8 @@ def reason_sentences(results: ResultSet, words: Words) -> dict[str, str]:
             # ratio's interval that still reaches 1 say why.
             speedup = smallest.speedup
             values |= dict(median=Choice("acc" if speedup.value > 1 else "cpu"),
-                           lead=Factor(max(speedup.value, 1 / speedup.value)), low=Factor(speedup.low),
-                           high=Factor(speedup.high))
+                           lead=Factor(max(speedup.value, 1 / speedup.value)), low=Num(speedup.low, 2),
+                           high=Num(speedup.high, 2))
         small = words("reason.small", direction=Choice(direction), device=device, **values)
         band = next((b for b in found.bandwidths if b.device == found.crossover.device), None)
         if band and overhead.streaming_s is not None and overhead.streaming_s < overhead.accelerator_s / 2:
