@@ -312,7 +312,8 @@ def _clipped(pages: dict[str, Visit], *, desktop: bool) -> list[str]:
     """Tables and figures a reader cannot see whole: on a desktop every one must fit its column. On a phone a table
     may scroll inside its own box if its first column stays in view (sticky), a shadow at the box's edge shows
     that there is more and a line under it, in the page's language, says so; a figure, shrunk to the column,
-    would have labels too small to read: it may keep its width and scroll sideways in a box of its own that fits, if a line under it, in the page's language, says so."""
+    would have labels too small to read: it may keep its width and scroll sideways in a box of its own that fits,
+    if a line under it, in the page's language, says so."""
     failures: list[str] = []
     for rel, found in _measured(pages, "clipped", failures):
         lang = rel.split("/", 1)[0]
