@@ -6,6 +6,7 @@ from __future__ import annotations
 from mpsarticle.analysis import series
 from mpsarticle.analysis.verdict import verdict
 from mpsarticle.article import mac_model
+from mpsarticle.article.formatting import digits_beside
 from mpsarticle.article.sentences.common import reading_word
 from mpsarticle.article.sentences.index import answer_sentences
 from mpsarticle.article.sentences.llm import rule_more
@@ -39,8 +40,9 @@ def reason_sentences(results: ResultSet, words: Words) -> dict[str, str]:
             # ratio's interval that still reaches 1 say why.
             speedup = smallest.speedup
             values |= dict(median=Choice("acc" if speedup.value > 1 else "cpu"),
-                           lead=Factor(max(speedup.value, 1 / speedup.value)), low=Num(speedup.low, 2),
-                           high=Num(speedup.high, 2))
+                           lead=Factor(max(speedup.value, 1 / speedup.value)),
+                           low=Num(speedup.low, digits_beside(speedup.low, (1.0,), least=2)),
+                           high=Num(speedup.high, digits_beside(speedup.high, (1.0,), least=2)))
         small = words("reason.small", direction=Choice(direction), device=device, **values)
         band = next((b for b in found.bandwidths if b.device == found.crossover.device), None)
         if band and overhead.streaming_s is not None and overhead.streaming_s < overhead.accelerator_s / 2:
