@@ -276,6 +276,7 @@ CHECKS: dict[str, str] = {
     "processes.one": "check_processes_one",
     "processes.steady": "check_processes",
     "processes.most": "check_processes",
+    "processes.widest": "check_processes_widest",
     "table.processes": "check_processes_row",
     "selfcheck.differ": "check_selfcheck",
     "selfcheck.agree": "check_selfcheck",
@@ -3082,6 +3083,21 @@ def check_processes(s: Said, c: Context) -> None:
     if v["above"].n != len(above):
         c.fail(f"'for {v['above'].n} points it was more than half', but {len(above)} points have more: "
                + ", ".join(f"{_name(p)} {share:.0%}" for p, share, _ in above))
+
+
+def check_processes_widest(s: Said, c: Context) -> None:
+    """"one process took up to N× as long as another at the same point" on a device: the widest point of all,
+    on that device, and wide enough (1.5× at least) to be worth the word."""
+    v, several = s.values, _several(c)
+    if not several:
+        c.fail("a widest spread between processes, but no point was measured in several")
+        return
+    point, _, spread = max(several, key=lambda r: r[2])
+    if not shown(v["widest"]).matches(spread) or c.device(v["device"]) != point.device:
+        c.fail(f"'up to {shown(v['widest'])} on the {v['device']}', but the widest spread is {spread:.3g}× "
+               f"({_name(point)})")
+    if spread < 1.5:
+        c.fail(f"a spread of {spread:.3g}× called wide enough to leave comparisons too noisy to tell")
 
 
 def check_processes_row(s: Said, c: Context) -> None:
