@@ -276,6 +276,7 @@ CHECKS: dict[str, str] = {
     "processes.one": "check_processes_one",
     "processes.steady": "check_processes",
     "processes.most": "check_processes",
+    "processes.widest": "check_processes_widest",
     "table.processes": "check_processes_row",
     "selfcheck.differ": "check_selfcheck",
     "selfcheck.agree": "check_selfcheck",
@@ -3084,6 +3085,21 @@ def check_processes(s: Said, c: Context) -> None:
                + ", ".join(f"{_name(p)} {share:.0%}" for p, share, _ in above))
 
 
+def check_processes_widest(s: Said, c: Context) -> None:
+    """"one process took up to N× as long as another at the same point" on a device: the widest point of all,
+    on that device, and wide enough (1.5× at least) to be worth the word."""
+    v, several = s.values, _several(c)
+    if not several:
+        c.fail("a widest spread between processes, but no point was measured in several")
+        return
+    point, _, spread = max(several, key=lambda r: r[2])
+    if not shown(v["widest"]).matches(spread) or c.device(v["device"]) != point.device:
+        c.fail(f"'up to {shown(v['widest'])} on the {v['device']}', but the widest spread is {spread:.3g}× "
+               f"({_name(point)})")
+    if spread < 1.5:
+        c.fail(f"a spread of {spread:.3g}× called wide enough to leave comparisons too noisy to tell")
+
+
 def check_processes_row(s: Said, c: Context) -> None:
     """A row of the table of points the process mattered most for: a point with more than half its spread between
     processes, at the share and spread shown; with the first row, the table as a whole: no two rows read alike,
@@ -4262,11 +4278,9 @@ def check_decode_conclusion(s: Said, c: Context) -> None:
         return
     limit, _, replay = form.partition("_")
     printed = printed_fields(s)
-    # Each device runs its own model (the CPU a far smaller one): a step's speed read without it misleads.
+    # The model's size is the table's, just above the sentence; where a form prints it, it must be the step's own.
     if "params" in printed:
         _model_of(c, s, steps[0].point)
-    else:
-        c.fail(f"what limits the step on the {device}, without naming the model it ran")
     if "time" in printed:
         c.quantity(v["time"], _values(steps), f"the eager step on the {device}")
     if "share" in printed:

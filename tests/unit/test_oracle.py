@@ -1384,8 +1384,6 @@ LLM_MUTATIONS = [
     ("apple-m1-base", DECODE_TABLE, "table.decode", _device_is(GPU), {"tokens": Num(99.9)}),
     ("apple-m1-base", "llm", "decode.conclusion", _device_is(GPU), {"limit": Choice("bandwidth"),
                                                                      "share": Share(0.45)}),
-    # The CPU's step named with the accelerator's model: the CPU runs a far smaller one.
-    ("apple-m3-max", "llm", "decode.conclusion", _device_is(CPU), {"params": Billions(1.1e9, fraction_digits=1)}),
     ("apple-m1-base", DECODE_TABLE, "table.decode", _device_is(GPU), {"share": Share(0.87)}),
     ("apple-m1-base", DECODE_TABLE, "table.decode", _device_is(GPU), {"ops": Count(17)}),
     ("apple-m1-base", DECODE_TABLE, "table.decode", _device_is(GPU), {"total": Seconds(20.0e-3)}),

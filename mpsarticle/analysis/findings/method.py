@@ -67,7 +67,8 @@ class Processes:
     ``median_share``: the median of their between-process shares;
     ``most``: of the points whose share is above a half, those whose slowest process was slowest against their
     fastest (largest first, at most :data:`MOST_AFFECTED`), each with its share and that ratio;
-    ``above``: how many points have a share above a half.
+    ``above``: how many points have a share above a half;
+    ``widest``: the device and slowest-over-fastest ratio of the point whose processes lay furthest apart.
     """
 
     processes: int
@@ -75,6 +76,7 @@ class Processes:
     median_share: float | None
     most: tuple[tuple[Point, float, float], ...]
     above: int = 0
+    widest: tuple[str, float] | None = None
 
 
 def processes(results: ResultSet) -> Processes:
@@ -88,7 +90,8 @@ def processes(results: ResultSet) -> Processes:
         return max(medians) / min(medians)
 
     ranked = sorted(((p, share, spread(p)) for p, share in measured if share > 0.5), key=lambda r: (-r[2], -r[1]))
-    return Processes(results.processes, len(measured), median, tuple(ranked[:MOST_AFFECTED]), len(ranked))
+    widest = max(((p.device, spread(p)) for p, _ in measured), key=lambda r: r[1], default=None)
+    return Processes(results.processes, len(measured), median, tuple(ranked[:MOST_AFFECTED]), len(ranked), widest)
 
 
 # -- device events that read zero or less -----------------------------------------------------

@@ -190,9 +190,8 @@ def _conclusion(found: Decoding, step: DecodeStep, words: Words) -> str:
         return words("decode.no_bound", device=device)
     if limit is None or accounting is None:
         return words("decode.conclusion", limit=Choice("unknown"), device=device)
-    # The model is named in every form: the CPU runs a far smaller one than an accelerator, and its step, read
-    # beside the bound for a large model elsewhere in the article, would otherwise look faster than bytes allow.
-    values: dict = dict(device=device, params=Billions(found.parameters, fraction_digits=1))
+    # The model's size stands in the table just above, one row per device, so the sentence names no size.
+    values: dict = dict(device=device)
     if limit in ("above", "bandwidth"):
         return words("decode.conclusion", limit=Choice(_bandwidth(limit, share)), share=Share(share[0]), **values)
     if accounting == "replay":

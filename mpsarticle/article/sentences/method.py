@@ -32,6 +32,10 @@ def measured_sentence(found: f.Coverage, words: Words) -> str:
     return words("measured.missing", missing=Listing(missing), **values)
 
 
+# Processes a point's slowest took this many times as long as its fastest: worth a word on what it does to claims.
+WIDE_SPREAD = 1.5
+
+
 def processes_sentence(found: f.Processes, words: Words) -> str:
     """How many fresh processes measured each point, and how much of the uncertainty lies between them."""
     if found.processes < 2 or not found.points or found.median_share is None:
@@ -41,7 +45,11 @@ def processes_sentence(found: f.Processes, words: Words) -> str:
         return words("processes.steady", **values)
     # The points it mattered most for are rows of a table (tables.processes_rows): a list of them with two
     # numbers each makes a sentence no one reads through.
-    return words("processes.most", above=Count(found.above), **values)
+    text = words("processes.most", above=Count(found.above), **values)
+    # A wide spread, said once, tells the reader why so many comparisons come out too noisy to tell.
+    if found.widest is not None and found.widest[1] >= WIDE_SPREAD:
+        text += " " + words("processes.widest", device=words.device(found.widest[0]), widest=Factor(found.widest[1]))
+    return text
 
 
 def remeasured_sentence(found: f.Remeasured, words: Words) -> str:
