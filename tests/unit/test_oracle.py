@@ -1692,7 +1692,7 @@ def test_the_memories_are_compared_copy_against_copy() -> None:
     not by a B @ a rate from memory against one its cache may have served; the readings are then given alone."""
     results, recording = results_of("nvidia-h200-build"), matrix_recording("nvidia-h200-build", "verdict")
     [copy] = [render(s) for s in recording.said if s.key == "reason.copy"]
-    assert copy == "Copy against copy, the NVIDIA GPU is 48.0× as fast as the CPU."
+    assert copy == "In a plain copy, the NVIDIA GPU is 48.0× as fast as the CPU."
     rows = {kind_of(s.values["device"]): EN.render(s.values["copy"]) for s in recording.said if s.key == "table.memory"}
     assert rows == {"cuda": "4,226 GB/s (2.00 GiB moved)", "cpu": "88.0 GB/s (512 MiB moved)"}
     [large] = [s for s in recording.said if s.key == "reason.large"]
