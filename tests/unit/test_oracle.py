@@ -1068,7 +1068,7 @@ def test_naive_timeit_mostly_too_noisy_at_the_blog_posts_sizes_counts_the_sizes_
     assert [s.verdict for s in found["mps"].sizes] == [AGREES, NOISY, NOISY]
     text = post_sentence(found, f.machine(results), Words("en"))
     # The count, not a list after "only" (which reads as a failure at the others); the table names each size.
-    assert "At one of the blog post's 3 sizes" in text and "gives about the same time as the synchronised timer" in text, text
+    assert "At one of the blog post's 3 sizes" in text and "about the same time as the synchronised" in text, text
 
     def most(*listed: int, count: int | None = None) -> Said:
         return said("post.noisy_most", device=GPU, sizes=sizes(*listed), margin=Factor(1.2),
