@@ -382,7 +382,7 @@ NO_CLAIMS: frozenset[str] = frozenset({
     "hardware.label", "hardware.accelerator_unmeasured", "hardware.failed_accelerator",
     "hardware.failed", "hardware.none", "cpu.threads", "cpu.plain", "answer.machine", "hardware.both",
     "original.none", "crossover.cpu_only", "bandwidth.none", "gap.no_accelerator", "gap.unmeasured", "gap.cpu.none",
-    "post.cpu.archive", "matmul.none", "train.none", "check.nothing",
+    "matmul.none", "train.none", "check.nothing",
     "selfcheck.none", "reason.small.none",
     "reason.copy.none",
     "answer.cpu_only", "answer.accelerator_failed", "answer.cpu_facts.none", "answer.tokens.none",

@@ -427,7 +427,7 @@ def matmul_table(results: ResultSet, words: Words) -> str:
             else:
                 cells.append("–")
         if found.device:
-            cells.append(f"{words.render(v['factor'])} ({words.render(v['low'])}–{words.render(v['high'])})"
+            cells.append(f"{words.render(v['factor'])} [{words.render(v['low'])}–{words.render(v['high'])}]"
                          if "factor" in v else "–")
         body.append(f"<tr>{_cells(cells)}</tr>")
     if not body:

@@ -74,7 +74,7 @@ def post_sentence(found: dict[str, f.NaiveTiming], machine: f.Machine, words: Wo
     parts = [_naive_sizes(timing, words.device("cpu"), words)]
     if differ:
         parts.append(words("post.cpu.differs"))
-    return " ".join([*parts, words("post.cpu.archive")])
+    return " ".join(parts)
 
 
 def _naive_sizes(timing: f.NaiveTiming, device: str, words: Words) -> str:
