@@ -253,7 +253,7 @@ def test_matrix_products_are_compared_at_the_sizes_both_measured():
         assert [c.size for c in precision.comparisons] == sorted(sizes)
     texts = sentences("matmul", "nvidia-h200")
     assert "At the same size" in texts["same_sentence"]
-    assert "At each device's own best size" in texts["best_sentence"]
+    assert "Comparing best rates" in texts["best_sentence"]
 
 
 def test_a_fall_of_more_than_half_is_said():
