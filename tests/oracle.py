@@ -4183,8 +4183,8 @@ def _limits(c: Context, device: str) -> set[str]:
 
 def _calls_ends(c: Context, device: str, t: Timed, saving: bool, ops: object) -> list[tuple[float, float]]:
     """The calls' share of the eager step ``t``, least and most, at the ends of the 95% intervals: eager less a
-    CUDA graph (each graph point), where one saved anything, else the operations times one operation's cost (each
-    chain)."""
+    CUDA graph (each graph point), where one saved anything, else the operations times one operation's typical
+    cost (each chain's median: the price the calls are counted in) over the step's interval."""
     def ends(point: Point) -> tuple[float, float]:
         return point.ci_low_s or point.measured_s, point.ci_high_s or point.measured_s
     fast, slow = ends(t.point)
@@ -4193,7 +4193,7 @@ def _calls_ends(c: Context, device: str, t: Timed, saving: bool, ops: object) ->
                 for g in _cuda_graphs(c, device)]
     if not isinstance(ops, int):
         return []
-    return [(ops * ends(chain.point)[0] / chain_ops / slow, ops * ends(chain.point)[1] / chain_ops / fast)
+    return [(ops * chain.point.measured_s / chain_ops / slow, ops * chain.point.measured_s / chain_ops / fast)
             for chain_ops, chains in c.oracle.timed("op_chain", device).items() for chain in chains]
 
 

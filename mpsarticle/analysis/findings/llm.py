@@ -328,7 +328,8 @@ class Decoding:
     def calls_share(self) -> tuple[float, float] | None:
         """The calls' fixed cost as a share of the eager step, least and most, at the ends of the 95 % intervals it
         rests on: a CUDA graph's saving (:attr:`host_s`) from the eager step's and the graph's intervals, else the
-        operations times one operation's cost (:attr:`overhead_s`) from that cost's and the step's."""
+        operations times one operation's typical cost (:attr:`overhead_s`) from the step's interval: that cost is the
+        unit the calls are priced in, not a measurement of them, so its own scatter is not stacked on the step's."""
         step = self.eager
         if step is None:
             return None
@@ -339,7 +340,7 @@ class Decoding:
             return max(0.0, 1 - g_slow / fast), max(0.0, 1 - g_fast / slow)
         if self.overhead_s is None or self.cost is None or step.ops is None:
             return None
-        return step.ops * self.cost.low_s / slow, step.ops * self.cost.high_s / fast
+        return step.ops * self.cost.per_op_s / slow, step.ops * self.cost.per_op_s / fast
 
     @property
     def replay(self) -> Ratio | None:
