@@ -193,6 +193,15 @@ def cited_table(rows: Sequence[Cited], lang: str) -> str:
         for column in CITED_COLUMNS:
             found = [row for row in rows if (row.chip, row.gpu_cores) == (name, cores) and _fills(column, row)]
             values = [number(row.value, lang, row.digits) for row in found]
+            if len(found) > 2:
+                # Many figures of one kind (several models, say) read as a range: each one's conditions stay in
+                # the link's title, and every figure is in the data file.
+                ends = sorted(found, key=lambda row: row.value)
+                text = "–".join(number(row.value, lang, row.digits) for row in (ends[0], ends[-1]))
+                title = " | ".join(f"{number(row.value, lang, row.digits)}: {_conditions(row, words)}" for row in found)
+                cells.append(_link(text, ends[0].source_url, title) + " " +
+                             html.escape(words("your_mac.cited.range", figures=Count(len(found)))))
+                continue
             cells.append(list_separator(values, lang).join(
                 _link(value, row.source_url, _conditions(row, words)) for value, row in zip(values, found, strict=True))
                 or "–")

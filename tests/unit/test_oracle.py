@@ -604,7 +604,7 @@ def test_two_times_are_level_only_where_their_interval_is_narrow() -> None:
     assert not claims(steady, small("same", 10.3e-6, 10e-6))
     assert claims(steady, small("unclear", 10.3e-6, 10e-6))
     # The chapter's own sentence, from the same points.
-    assert "which still holds 1" in reason_sentences(noisy, Words("en"))["reason_small"]
+    assert "too widely to say which is faster" in reason_sentences(noisy, Words("en"))["reason_small"]
     assert "level within noise" in reason_sentences(steady, Words("en"))["reason_small"]
 
 
@@ -622,11 +622,12 @@ def test_printed_intervals_apart_name_a_side_however_wide() -> None:
     assert claims(apart, small("slower"))
     assert claims(apart, small("same"))
     text = reason_sentences(apart, Words("en"))["reason_small"]
-    assert text.startswith("Even the smallest matrix-vector product measured") and "still holds 1" not in text, text
+    assert text.startswith("Even the smallest matrix-vector product measured"), text
+    assert "too widely to say which is faster" not in text, text
     wide = tiny({100: 10e-6}, {100: 5e-6}, spread=0.9)
     assert claims(wide, small("faster"))
     assert not claims(wide, small("unclear"))
-    assert "which still holds 1" in reason_sentences(wide, Words("en"))["reason_small"]
+    assert "too widely to say which is faster" in reason_sentences(wide, Words("en"))["reason_small"]
 
 
 def test_a_range_wide_on_one_side_only_is_not_level() -> None:
@@ -642,7 +643,7 @@ def test_a_range_wide_on_one_side_only_is_not_level() -> None:
     assert not claims(steady, small("same"))
     assert claims(lopsided, small("same"))
     assert not claims(lopsided, small("unclear"))
-    assert "which still holds 1" in reason_sentences(lopsided, Words("en"))["reason_small"]
+    assert "too widely to say which is faster" in reason_sentences(lopsided, Words("en"))["reason_small"]
 
 
 def test_a_training_step_is_level_only_where_its_intervals_are_narrow() -> None:
@@ -2160,15 +2161,13 @@ def test_a_cpu_median_ahead_within_noise_is_said_with_its_interval() -> None:
     assert check(substitute(index, "answer.no_losses.leaning", high=Factor(0.9)), wide)[0]
     assert check(substitute(index, "answer.no_losses.leaning", ratio=Factor(0.45)), wide)[0]
     verdict = recorded("verdict", wide)
-    assert "which still holds 1" in verdict.texts["reason_small"], verdict.texts["reason_small"]
+    assert "too widely to say which is faster" in verdict.texts["reason_small"], verdict.texts["reason_small"]
     assert not check(verdict, wide)[0]
-    assert check(substitute(verdict, "reason.small", high=Num(0.9, 2)), wide)[0]
-    assert check(substitute(verdict, "reason.small", low=Num(5.0, 2), high=Num(9.0, 2)), wide)[0]
     # Narrower runs, whose printed intervals do not meet: the CPU is faster, and the closing chapter says so.
     results = tiny({100: 5e-6, 3000: 200e-6}, {100: 10e-6, 3000: 20e-6}, spread=0.5)
     verdict = recorded("verdict", results)
     assert verdict.texts["reason_small"].startswith("At the smallest"), verdict.texts["reason_small"]
-    assert "still holds 1" not in verdict.texts["reason_small"]
+    assert "too widely to say which is faster" not in verdict.texts["reason_small"]
     assert not check(verdict, results)[0]
     assert check(substitute(verdict, "reason.small", direction=Choice("same")), results)[0]
 
