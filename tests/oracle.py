@@ -274,6 +274,7 @@ CHECKS: dict[str, str] = {
     "measured": "check_measured",
     "measured.missing": "check_measured",
     "processes.one": "check_processes_one",
+    "processes.one_except": "check_processes_one_except",
     "processes.steady": "check_processes",
     "processes.most": "check_processes",
     "processes.widest": "check_processes_widest",
@@ -3053,6 +3054,13 @@ def check_processes_one(s: Said, c: Context) -> None:
     several = _several(c, None)
     if several:
         c.fail(f"'measured in one process', but {len(several)} points were measured in several")
+
+
+def check_processes_one_except(s: Said, c: Context) -> None:
+    """One process a point, but the points measured again ran in more: the count is theirs, of any method."""
+    several = _several(c, None)
+    if s.values["count"].n != len(several):
+        c.fail(f"{s.values['count'].n} points measured again in more processes, but {len(several)} were")
 
 
 def _named_points(described: Said, candidates: Iterable[Point]) -> list[Point]:

@@ -1297,6 +1297,25 @@ def test_one_point_measured_in_several_processes_is_said_of_that_point() -> None
     assert "1 points" not in processes_sentence(f.processes(results), Words("id"))
 
 
+def test_a_one_process_build_counts_the_points_measured_again_in_more() -> None:
+    """A build of one process a point, where a busy machine had one naive point measured again in a second: the
+    sentence no longer says every point ran in one process, it counts the one that did not, and the oracle catches
+    a wrong count."""
+    groups = [[2e-5 * (1 + d) for d in (-0.01, 0.0, 0.01)], [2.2e-5 * (1 + d) for d in (-0.01, 0.0, 0.01)]]
+    again = Point(device="cpu", workload="matvec", params={"m": 1024, "dtype": "float32"}, method="naive",
+                  suite="matvec", samples=[s for g in groups for s in g], processes=groups).summarize()
+    results = ResultSet({"devices": {"cpu": {}}}, [again, _point("cpu", 2048, 8e-5)], processes=1)
+    words = Words("en")
+    with words.recording() as recorded_said:
+        text = processes_sentence(f.processes(results), words)
+    assert "the one point measured again ran in more" in text, text
+    recording = Recording(tuple(recorded_said))
+    assert not check(recording, results)[0]
+    assert check(substitute(recording, recording.said[0].key, count=Count(2)), results)[0]
+    one = Recording((Said("processes.one", {}),))
+    assert check(one, results)[0]
+
+
 def test_a_point_measured_in_several_processes_is_compared_by_its_printed_interval() -> None:
     """Whichever process a quoted median came from, a side is faster only where the two points' printed intervals
     (which hold how far their processes lie apart) do not meet; a direction they show must be claimed."""

@@ -68,7 +68,9 @@ class Processes:
     ``most``: of the points whose share is above a half, those whose slowest process was slowest against their
     fastest (largest first, at most :data:`MOST_AFFECTED`), each with its share and that ratio;
     ``above``: how many points have a share above a half;
-    ``widest``: the device and slowest-over-fastest ratio of the point whose processes lay furthest apart.
+    ``widest``: the device and slowest-over-fastest ratio of the point whose processes lay furthest apart;
+    ``several``: every ``ok`` point, of any method, measured in two or more processes (a build of one process per
+    point measures a point again in more where the machine was busy).
     """
 
     processes: int
@@ -77,6 +79,7 @@ class Processes:
     most: tuple[tuple[Point, float, float], ...]
     above: int = 0
     widest: tuple[str, float] | None = None
+    several: int = 0
 
 
 def processes(results: ResultSet) -> Processes:
@@ -91,7 +94,9 @@ def processes(results: ResultSet) -> Processes:
 
     ranked = sorted(((p, share, spread(p)) for p, share in measured if share > 0.5), key=lambda r: (-r[2], -r[1]))
     widest = max(((p.device, spread(p)) for p, _ in measured), key=lambda r: r[1], default=None)
-    return Processes(results.processes, len(measured), median, tuple(ranked[:MOST_AFFECTED]), len(ranked), widest)
+    several = sum(1 for p in results if p.ok and len([g for g in p.processes if g]) >= 2)
+    return Processes(results.processes, len(measured), median, tuple(ranked[:MOST_AFFECTED]), len(ranked), widest,
+                     several)
 
 
 # -- device events that read zero or less -----------------------------------------------------

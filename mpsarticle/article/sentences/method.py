@@ -39,7 +39,9 @@ WIDE_SPREAD = 1.5
 def processes_sentence(found: f.Processes, words: Words) -> str:
     """How many fresh processes measured each point, and how much of the uncertainty lies between them."""
     if found.processes < 2 or not found.points or found.median_share is None:
-        return words("processes.one")
+        # Points measured again where the machine was busy ran in more processes: the sentence counts them.
+        return (words("processes.one_except", count=Count(found.several)) if found.several
+                else words("processes.one"))
     values = dict(processes=Count(found.processes), share=Share(found.median_share), points=Count(found.points))
     if not found.most:
         return words("processes.steady", **values)
