@@ -56,7 +56,7 @@ from babel.numbers import format_compact_decimal
 from mpsarticle.article import formatting
 from mpsarticle.languages import LANGUAGES
 
-__all__ = ["Bounds", "Bytes", "Choice", "Count", "Factor", "LANGUAGES", "Listing", "Num", "Phrase", "Rate", "Sci",
+__all__ = ["Bytes", "Choice", "Count", "Factor", "LANGUAGES", "Listing", "Num", "Phrase", "Rate", "Sci",
            "Seconds", "Share", "Size", "Term", "Text", "Words", "catalog", "forms", "placeholders"]
 
 CATALOGS = Path(__file__).with_name("catalogs")
@@ -178,16 +178,6 @@ class Seconds(Value):
 
     def text(self, words: Words) -> str:
         return formatting.duration(self.seconds, words.lang, self.digits)
-
-
-@dataclass(frozen=True)
-class Bounds(Value):
-    """A 95% interval's two times, the unit once where both share it: ``1.97–2.10 µs``."""
-    low_s: float
-    high_s: float
-
-    def text(self, words: Words) -> str:
-        return formatting.bounds(self.low_s, self.high_s, words.lang)
 
 
 @dataclass(frozen=True)
