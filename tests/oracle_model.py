@@ -726,7 +726,6 @@ MODEL_CHECKS: dict[str, str] = {
     "model.fit.replayed": "check_model_replayed",
     "model.fit.none": "check_model_fit_none",
     "model.fit.cpu_form": "check_model_cpu_form",
-    "model.fit.small": "check_model_small",
     "model.threshold.matvec": "check_model_threshold_matvec",
     "table.model_threshold": "check_model_threshold_row",
     "model.checks.conflicts.none": "check_model_conflicts_none",
@@ -888,27 +887,6 @@ def check_model_cpu_form(s: Said, c) -> None:
     named = choice(s, "combination") if "combination" in s.values else None
     if named is not None and named not in combinations(c, "cpu"):
         c.fail(f"the predictions for Macs take the {named}, but the CPU's fit takes {combinations(c, 'cpu')}")
-
-
-def check_model_small(s: Said, c) -> None:
-    """The cited whole small products on Macs' GPUs below the median cited GPU operation: how many of how many, and
-    the quickest with its chip."""
-    v = s.values
-    _op_medians(c, v["gpu_op"], None)
-    gpu_op = statistics.median(op_rows("PyTorch MPS"))
-    each = []
-    for r in cited():
-        found = re.match(r"MatMul / dim=(\d+)x\d+x\d+ dim=\d+x\d+x\d+", r["description"])
-        if r["framework"] == "PyTorch MPS" and r["unit"] == "ms" and found:
-            each.append((float(r["value"]) * 1e-3 / int(found.group(1)), r["chip"]))
-    quick = [e for e in each if e[0] < gpu_op]
-    if v["below"].n != len(quick) or v["chips"].n != len(each):
-        c.fail(f"{v['below'].n} of {v['chips'].n} small products below the fixed cost, but the cited rows give "
-               f"{len(quick)} of {len(each)}")
-    least, chip = min(quick) if quick else (None, None)
-    if least is None or not matches(v["least"], least) or text_of(v["chip"]) != chip.removeprefix("Apple "):
-        c.fail(f"the quickest small product {shown(v['least'])} on the {text_of(v['chip'])}, but the cited rows give "
-               f"{least} on the {chip}")
 
 
 def check_model_fit_none(s: Said, c) -> None:

@@ -395,33 +395,12 @@ def fit_sentences(results: ResultSet, words: Words) -> str:
         if chooser.device == "cpu":
             # A CPU's call returns when its work is done: its times cannot show whether a GPU overlaps the two.
             parts.append(words("model.fit.cpu_form", combination=Choice(chooser.combination)))
-        parts.append(_small_products(found, words))
     for device, fitted in found.fits.items():
         for error in fitted.replayed_errors:
             way = "fast" if error.faster == error.points else "slow" if not error.faster else "both"
             parts.append(words("model.fit.replayed", device=words.device(device), way=Choice(way),
                                error=Phrase.of("model.miss.way", error=Share(error.median), way=Choice(way))))
     return " ".join(filter(None, parts))
-
-
-def _small_products(found: ModelFinding, words: Words) -> str:
-    """The published whole small products on Macs' GPUs that take less than the fixed cost the model adds to every
-    call: the model's GPU times, and so its sizes from which the GPU wins, are then too large for calls issued back to
-    back (empty where no cited product is that quick)."""
-    gpu_op = _gpu_op(found)
-    each: list[tuple[float, str]] = []
-    for check in found.compared:
-        row = check.row
-        dims = predict._DIMS.findall(row.description)
-        if check.quantity != "batched_matmul_ms" or row.framework != "PyTorch MPS" or not dims:
-            continue
-        each.append((row.value * 1e-3 / int(dims[0][0]), row.chip))
-    quick = [(t, chip) for t, chip in each if gpu_op is not None and t < gpu_op.seconds]
-    if not quick:
-        return ""
-    least, chip = min(quick)
-    return words("model.fit.small", below=Count(len(quick)), chips=Count(len(each)), gpu_op=gpu_op,
-                 least=Seconds(least), chip=_prose(chip))
 
 
 #: The columns of the table of regimes: a device and a workload, the size up to which the fixed cost limits it, and
