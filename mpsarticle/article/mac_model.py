@@ -16,7 +16,7 @@ from mpsarticle.analysis.findings.model import ANSWER_DECODE, ANSWER_MATMUL, Mod
 from mpsarticle.analysis.model import Fit
 from mpsarticle.analysis.series import ceiling_gb_s, peak_gflop_s, size_key
 from mpsarticle.article.formatting import duration, number, percent, whole
-from mpsarticle.article.mac_tables import PREDICTION_MARK
+from mpsarticle.article.mac_tables import PREDICTION_MARK, merge_variants
 from mpsarticle.article.tables import html_table
 from mpsarticle.article.wording import (
     Bytes,
@@ -227,8 +227,8 @@ def _chip_name(chip: Chip) -> str:
 
 
 def _span_note(words: Words) -> str:
-    """The note under a table of predictions: its parenthesised ranges span the assumptions; they are not intervals
-    of uncertainty (most published figures fall outside them)."""
+    """The note under a table of predictions: the span each cell shows on hover covers the assumptions; it is not an
+    interval of uncertainty (most published figures fall outside them)."""
     return f'<p class="mpsarticle-note">{html.escape(words("model.table.span_note"))}</p>'
 
 
@@ -333,9 +333,11 @@ def _devices(chip) -> list[predict.Device]:
 
 
 def _text_table(head: list[str], rows: list[list[str]], extra_class: str) -> str:
-    """A table of plain text cells, each escaped."""
-    return html_table(head, ["<tr>" + "".join(f"<td>{html.escape(str(cell))}</td>" for cell in row) + "</tr>"
-                             for row in rows], extra_class)
+    """A table of plain text cells, each escaped; a :class:`Spanned` cell carries its span as hover text."""
+    def cell(value: str) -> str:
+        title = f' title="{html.escape(value.span)}"' if isinstance(value, Spanned) else ""
+        return f"<td{title}>{html.escape(str(value))}</td>"
+    return html_table(head, ["<tr>" + "".join(cell(c) for c in row) + "</tr>" for row in rows], extra_class)
 
 
 # -- the fit ----------------------------------------------------------------------------------------
@@ -492,12 +494,25 @@ def fit_table(results: ResultSet, words: Words) -> str:
 
 # -- the predictions and the checks ------------------------------------------------------------------
 
+class Spanned(str):
+    """A prediction's central value as its cell shows it, with the span of its assumptions as the cell's hover text:
+    a range in each of some 200 cells doubles the tables' width with figures that are not uncertainty intervals
+    (most published figures fall outside them); data/predictions.csv keeps every one."""
+
+    span: str
+
+    def __new__(cls, text: str, span: str) -> Spanned:
+        made = super().__new__(cls, text)
+        made.span = span
+        return made
+
+
 def _range(p: predict.Prediction | None, lang: str, digits: int = 3) -> str:
     if p is None or p.value is None:
         return "–"
     text = number(p.value, lang, digits)
     if p.low is not None and p.high is not None:
-        text += f" ({number(p.low, lang, 2)}–{number(p.high, lang, 2)})"
+        return Spanned(text, f"{number(p.low, lang, 2)}–{number(p.high, lang, 2)}")
     return text
 
 
@@ -505,7 +520,7 @@ def _crossing(p: predict.Prediction | None, lang: str) -> str:
     if p is None or p.value is None:
         return "–"
     low, high = p.low or p.value, p.high or p.value
-    return f"{whole(_size(p.value).n, lang)} ({whole(_size(low).n, lang)}–{whole(_size(high).n, lang)})"
+    return Spanned(whole(_size(p.value).n, lang), f"{whole(_size(low).n, lang)}–{whole(_size(high).n, lang)}")
 
 
 def predictions_table(results: ResultSet, words: Words) -> str:
@@ -520,8 +535,8 @@ def predictions_table(results: ResultSet, words: Words) -> str:
         rows.append(cells)
     head = [words(key) for key in ("column.chip", "column.gpu_cores", "model.table.crossover", "model.table.float32",
                                     "model.table.float16")]
-    return _text_table(head, rows, "mpsarticle-model-predictions") + _span_note(words) + reported_rows_note(
-        any(reported(chip.name, chip.gpu_cores) for chip in chips()), words)
+    return (_text_table(head, merge_variants(rows, words), "mpsarticle-model-predictions") + _span_note(words)
+            + reported_rows_note(any(reported(chip.name, chip.gpu_cores) for chip in chips()), words))
 
 
 def decode_table(results: ResultSet, words: Words) -> str:
@@ -547,7 +562,7 @@ def decode_table(results: ResultSet, words: Words) -> str:
                                     "model.table.eager_7b", "model.table.bound_7b", "model.table.eager_7b_4bit",
                                     "model.table.bound_7b_4bit")]
     # Its notes (the span in parentheses, the marked rows) are those of the predictions table right above it.
-    return _text_table(head, rows, "mpsarticle-model-decode")
+    return _text_table(head, merge_variants(rows, words), "mpsarticle-model-decode")
 
 
 def assumptions_table(results: ResultSet, words: Words) -> str:

@@ -19,7 +19,7 @@ import html
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from mpsarticle.article.wording import Count, Rate, Seconds, Share, Size, Words
+from mpsarticle.article.wording import Count, Rate, Seconds, Share, Size, Text, Words
 from mpsarticle.core.specsheet import chips, spec_bounds
 
 __all__ = ["CONDITION_CODES", "card_rows", "spec_sheet_table", "sustained_rates"]
@@ -70,6 +70,24 @@ def card_rows(environment: Mapping[str, Any], lang: str) -> list[tuple[str, str]
     return rows
 
 
+def merge_variants(rows: Sequence[Sequence[str]], words: Words) -> list[list[str]]:
+    """Rows of one chip's variants (name first, GPU cores second) whose every other cell agrees, as one row naming
+    each variant's cores ("14 or 16"): a reader then scans one row per chip and sees at once where the variants
+    differ."""
+    merged: list[list[str]] = []
+    cores: list[list[str]] = []
+    for row in rows:
+        if merged and merged[-1][0] == row[0] and list(merged[-1][2:]) == list(row[2:]):
+            cores[-1].append(row[1])
+            continue
+        merged.append(list(row))
+        cores.append([row[1]])
+    for row, each in zip(merged, cores, strict=True):
+        if len(each) > 1:
+            row[1] = words("column.cores_or", cores=Text(", ".join(each[:-1])), last=Text(each[-1]))
+    return merged
+
+
 def _table(head: Sequence[str], rows: list[list[str]], extra_class: str) -> str:
     header = "".join(f"<th>{html.escape(text)}</th>" for text in head)
     body = "".join("<tr>" + "".join(f"<td>{html.escape(cell)}</td>" for cell in row) + "</tr>" for row in rows)
@@ -97,7 +115,7 @@ def spec_sheet_table(lang: str) -> str:
                      bandwidth, fp32, words.render(Seconds(bound.least_s))])
     # Only the last column names a size; the others ignore the value.
     head = [words(key, m=Size(BOUND_SIZE)) for key in SPEC_COLUMNS]
-    return _table(head, rows, "mpsarticle-table mpsarticle-spec") + reported_note(
+    return _table(head, merge_variants(rows, words), "mpsarticle-table mpsarticle-spec") + reported_note(
         any(chip.bandwidth_kind == "reported" for chip in chips()), lang,
         single=any(chip.single_source for chip in chips()))
 

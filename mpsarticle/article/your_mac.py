@@ -28,7 +28,7 @@ from dataclasses import dataclass
 
 from mpsarticle.analysis.series import ceiling_gb_s
 from mpsarticle.article.formatting import duration, list_separator, number, rate, reading_name, whole
-from mpsarticle.article.mac_tables import PREDICTION_MARK, REPORTED_MARK, SINGLE_MARK, reported_note
+from mpsarticle.article.mac_tables import PREDICTION_MARK, REPORTED_MARK, SINGLE_MARK, merge_variants, reported_note
 from mpsarticle.article.tables import html_table
 from mpsarticle.article.wording import Bytes, Choice, Count, Num, Rate, Seconds, Share, Text, Words
 from mpsarticle.core.cited import Cited, cited
@@ -122,7 +122,7 @@ def bounds_table(lang: str) -> str:
     # A derived bandwidth is Apple's statement worked out (memory type and bus width): said what it is, once.
     derived = (f'<p class="mpsarticle-note">{html.escape(words("your_mac.derived_note"))}</p>'
                if any(chip.bandwidth_kind == "derived" for chip in chips()) else "")
-    return _table(head, rows, "mpsarticle-your-mac-bounds") + derived + reported_note(
+    return _table(head, merge_variants(rows, words), "mpsarticle-your-mac-bounds") + derived + reported_note(
         reported, lang, single=any(chip.single_source for chip in chips()))
 
 
@@ -155,7 +155,7 @@ def tokens_table(lang: str) -> str:
     if any(chip.bandwidth_kind == "reported" for chip in chips()):
         lines.append(PREDICTION_MARK.strip() + " " + words("model.table.reported_note"))
     notes = "".join(f'<p class="mpsarticle-note">{html.escape(text)}</p>' for text in lines)
-    return _table(head, rows, "mpsarticle-your-mac-tokens") + notes
+    return _table(head, merge_variants(rows, words), "mpsarticle-your-mac-tokens") + notes
 
 
 #: A remark in parentheses, one level deep: "(row has one more cell than the header; ...)".

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import csv
+import re
 
 import pytest
 from bs4 import BeautifulSoup
@@ -35,6 +36,26 @@ def _rows(html: str) -> list[list[str]]:
     return [[cell.get_text() for cell in row.find_all("td")] for row in table.find("tbody").find_all("tr")]
 
 
+def _by_variant(rows: list[list[str]]) -> list[tuple[tuple[str, int], list[str]]]:
+    """Each chip variant a table shows, with its row: a row shared by variants ("14 or 16") stands for each."""
+    return [((cells[0].removesuffix(" §").removesuffix(mac_tables.PREDICTION_MARK), int(cores)), cells)
+            for cells in rows for cores in re.findall(r"\d+", cells[1].replace(",", "").replace(".", ""))]
+
+
+@pytest.mark.parametrize("lang", ["en", "id"])
+def test_variants_whose_figures_all_agree_share_a_row(lang):
+    """Two variants of one chip with the same figures read as one row naming both core counts; a variant whose
+    figures differ, or another chip's row with the same figures, keeps its own row."""
+    words = Words(lang)
+    rows = [["M1", "7", "68 GB/s"], ["M1", "8", "68 GB/s"], ["M1 Pro", "14", "68 GB/s"],
+            ["M3 Max", "30", "300 GB/s"], ["M3 Max", "40", "400 GB/s"]]
+    merged = mac_tables.merge_variants(rows, words)
+    either = {"en": "7 or 8", "id": "7 atau 8"}[lang]
+    assert merged == [["M1", either, "68 GB/s"], ["M1 Pro", "14", "68 GB/s"], ["M3 Max", "30", "300 GB/s"],
+                      ["M3 Max", "40", "400 GB/s"]]
+    assert rows[0] == ["M1", "7", "68 GB/s"]  # (the rows given are left as they were)
+
+
 def test_card_rows_of_a_mac_on_battery_in_both_languages():
     env = {"cpu": "Apple M1 Pro", **fixture_block("m1-pro-macbook-pro-14")}
     en, id_ = mac_tables.card_rows(env, "en"), mac_tables.card_rows(env, "id")
@@ -64,13 +85,14 @@ def test_rosetta_is_named_on_the_card_in_both_languages():
 @pytest.mark.parametrize("lang", ["en", "id"])
 def test_the_spec_sheet_table_has_every_chip_and_says_what_is_derived(lang):
     rows = _rows(mac_tables.spec_sheet_table(lang))
-    assert len(rows) == len(chips()) >= 16
+    variants = _by_variant(rows)
+    assert [key for key, _ in variants] == [(chip.name, chip.gpu_cores) for chip in chips()] and len(chips()) >= 16
+    assert len(rows) < len(chips())  # (some variants share a row)
     derived = {"en": "(derived)", "id": "(turunan)"}[lang]
-    row = {(chip.name, chip.gpu_cores): cells for chip, cells in zip(chips(), rows, strict=True)}
+    row = dict(variants)
     assert derived in row["Apple M1", 7][2] and derived in row["Apple M1", 7][3]   # both derived
     assert derived not in row["Apple M1", 8][3]                                     # Apple's 2.6 TFLOPS
     assert row["Apple M1 Pro", 14][4] == {"en": "5.37 ms", "id": "5,37 ms"}[lang]   # 200 GB/s, m = 16384
-    assert [cells[0].removesuffix(" §") for cells in rows] == [chip.name for chip in chips()]
 
 
 def _with_sustained(results: ResultSet, check: str = "passed") -> ResultSet:
@@ -104,7 +126,7 @@ def test_the_page_shows_the_tables(monkeypatch, tmp_path):
     results = load(CPU_FILE)
     page = Page("machines", "en", results)
     assert page.sustained_rates() is None
-    assert len(_rows(page.spec_sheet_table().data)) == len(chips())
+    assert len(_by_variant(_rows(page.spec_sheet_table().data))) == len(chips())
 
 
 def test_a_reported_figure_is_marked_and_explained_once_under_each_table():
@@ -140,19 +162,18 @@ def test_the_tokens_table_gives_no_rate_where_no_variant_has_a_known_largest_mem
     monkeypatch.setattr(specsheet, "chips", lambda: sheet)
     monkeypatch.setattr(your_mac, "chips", lambda: sheet)
     words = Words(lang)
-    rows = BeautifulSoup(tokens_table(lang), "html.parser").find("tbody").find_all("tr")
     table = sheet
-    assert len(rows) == len(table)
+    variants = dict(_by_variant(_rows(tokens_table(lang))))
+    assert list(variants) == [(chip.name, chip.gpu_cores) for chip in table]
     unknown = [chip for chip in table if memory_bound(chip)[0] is None]
     assert unknown, "the spec sheet has no chip without a known largest memory: nothing here is checked"
-    for chip, row in zip(table, rows, strict=True):
-        cells = [cell.get_text() for cell in row.find_all(["td", "th"])][2:]
+    for chip in table:
+        cells = variants[chip.name, chip.gpu_cores][2:]
         if chip in unknown:
             assert cells == [words("your_mac.tokens.fit_unknown")] * len(cells), (chip.name, cells)
         else:
             assert words("your_mac.tokens.fit_unknown") not in cells, chip.name
-    ultra = next(i for i, chip in enumerate(table) if chip.name == "Apple M1 Ultra")
-    seventy_16 = rows[ultra].find_all(["td", "th"])[-2].get_text()  # the 70B, 16-bit column
+    seventy_16 = variants["Apple M1 Ultra", 48][-2]  # the 70B, 16-bit column
     assert seventy_16 == words("your_mac.tokens.no_fit", memory=Text("128")), seventy_16
 
 
@@ -307,11 +328,9 @@ def test_the_tables_of_predictions_mark_each_chip_only_others_report(lang: str) 
     note = mac_tables.PREDICTION_MARK.strip() + " " + words("model.table.reported_note")
     decode = mac_model.decode_table(results, words)
     for table in (mac_model.predictions_table(results, words), decode, your_mac.tokens_table(lang)):
-        cells = _table_cells(table)
-        assert len(cells) == len(reported)
-        for shown in cells:
-            name = shown[0].removesuffix(mac_tables.PREDICTION_MARK)
-            key = (name, int(shown[1].replace(",", "").replace(".", "")))
+        variants = _by_variant(_table_cells(table))
+        assert len(variants) == len(reported)
+        for key, shown in variants:
             assert shown[0].endswith(mac_tables.PREDICTION_MARK) == reported[key], shown[0]
         notes = [p.get_text() for p in BeautifulSoup(table, "html.parser").find_all("p", class_="mpsarticle-note")]
         assert (note in notes) != (table == decode)
