@@ -52,8 +52,8 @@ def scaling_sentence(found: tuple[f.BatchScaling, ...], words: Words, alone: tup
         if i == 0 and alone == (s.device, s.large):
             return "after"
         # A second device whose time grows says so in a shorter form, not the first one's frame again; one as
-        # unclear as the device before it says so without the verdict's words again.
-        if i and _kind(s) == "unclear" and _kind(found[i - 1]) in ("hint", "unclear"):
+        # unclear as the device before it gives its medians without the noise hedge again.
+        if i and _kind(s) == "unclear" and _kind(found[i - 1]) == "unclear":
             return "again"
         return "rest" if i else "first"
     return " ".join(words("train.scaling", kind=Choice(_kind(s)), lead=Choice(lead(i, s)),
