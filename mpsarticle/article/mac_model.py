@@ -86,38 +86,36 @@ def answer(results: ResultSet, words: Words) -> str:
 
 
 def answer_error(results: ResultSet, words: Words) -> str:
-    """Under the opening table: where the model is close to what others published for Macs' GPUs (copy-like work,
-    most of those figures) and where it is far off (small matrix products; eager text generation, where the table
-    has an eager tokens/s column), so the one median over every figure does not stand for the model's accuracy;
-    empty where the model predicts nothing."""
+    """Under the opening table: how far the model is from what others published for Macs' CPUs, on which the
+    crossover rests as much as on the GPU and where it is furthest off, and, beside the eager tokens/s column, how far
+    it is from eager text generation; empty where the model predicts nothing. Each is said as a factor (the larger of
+    predicted and published over the other), which reads the same for a time and a rate."""
     found = model(results)
     if not (found.own_chip is not None and any(p.device == "mps" for p in results)) and (
             found.extreme("matvec_crossover_m", stated=True) is None or _gpu_op(found) is None):
         return ""
-    eager = any("eager" in row.values for row in answer_rows(results, words))
-    close = [c.error for c in found.compared if c.quantity in COPY_LIKE and c.row.framework == "PyTorch MPS"
-             and c.error is not None]
-    if not close:
+    cpu = _factor([c for c in found.compared if c.row.framework == "PyTorch CPU"])
+    if cpu is None:
         return ""
-    far = {what: error for what in ROUGH if (what != "text" or eager) and (error := _rough(found, what)) is not None}
-    which = "both" if len(far) == 2 else next(iter(far), "none")
-    more: dict = {}
-    if "text" in far:
-        # The eager column's only check is a handful of small models' figures, often from one chip: say so, so the
-        # reader weighs the column by its evidence.
-        text = [c for c in found.compared if c.quantity == ROUGH["text"] and c.row.framework == "PyTorch MPS"
-                and c.error is not None]
-        more = dict(text_chips=Listing(tuple(_prose(chip) for chip in dict.fromkeys(c.row.chip for c in text))))
-    for what in far:
-        # A percentage reads differently for a time and a rate: both far-off figures are said as a factor, the larger
-        # of predicted and measured over the other.
-        rows = [c for c in found.compared if c.quantity == ROUGH[what] and c.row.framework == "PyTorch MPS"
-                and c.error is not None]
-        factor = statistics.median(max(c.predicted / c.row.value, c.row.value / c.predicted) for c in rows
-                                   if c.predicted and c.row.value)
-        far[what] = Phrase.of("model.miss.times", factor=Factor(factor), way=dict(far[what].values)["way"])
-    return words("model.answer.error", nearest=Choice(which), memory=Share(statistics.median(abs(e) for e in close)),
-                 **far, **more)
+    eager = any("eager" in row.values for row in answer_rows(results, words))
+    text = [c for c in found.compared if c.quantity == ROUGH["text"] and c.row.framework == "PyTorch MPS"]
+    way = _rough(found, "text") if eager else None
+    if way is None:
+        return words("model.answer.error", nearest=Choice("none"), cpu=Factor(cpu))
+    # The eager column's only check is a handful of small models' figures, often from one chip: say so, so the
+    # reader weighs the column by its evidence.
+    return words("model.answer.error", nearest=Choice("text"), cpu=Factor(cpu),
+                 text=Phrase.of("model.miss.times", factor=Factor(_factor(text) or 1.0),
+                                way=dict(way.values)["way"]),
+                 text_chips=Listing(tuple(_prose(chip) for chip in dict.fromkeys(c.row.chip for c in text
+                                                                                 if c.error is not None))))
+
+
+def _factor(checks: list[predict.Check]) -> float | None:
+    """The median over these figures of the larger of predicted and published over the other (``None``: none)."""
+    factors = [max(c.predicted / c.row.value, c.row.value / c.predicted) for c in checks
+               if c.error is not None and c.predicted and c.row.value]
+    return statistics.median(factors) if factors else None
 
 
 #: The published figures on mps that only move memory: copies and concatenations.

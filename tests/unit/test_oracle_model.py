@@ -339,9 +339,9 @@ OTHER_WAY = {"fast": "slow", "slow": "fast", "mostly_fast": "slow", "mostly_slow
 def test_the_answers_error_misstated_is_caught(machine: str) -> None:
     """A prediction error misstated on the opening page."""
     results = results_of(machine)
-    # The answer's error where the model is close (copies and concatenations), the same way.
+    # The answer's factor off on Macs' CPUs.
     answer = model_of(machine, "index")
-    assert false(substitute(answer, "model.answer.error", memory=lambda v: Share(shown(v["memory"]).value + 0.03)),
+    assert false(substitute(answer, "model.answer.error", cpu=lambda v: Factor(shown(v["cpu"]).value + 0.2)),
                  results)
     # Where it is far off: small matrix products and, beside the opening table's eager column, eager text generation;
     # each by how much and which way.
