@@ -86,38 +86,36 @@ def answer(results: ResultSet, words: Words) -> str:
 
 
 def answer_error(results: ResultSet, words: Words) -> str:
-    """Under the opening table: where the model is close to what others published for Macs' GPUs (copy-like work,
-    most of those figures) and where it is far off (small matrix products; eager text generation, where the table
-    has an eager tokens/s column), so the one median over every figure does not stand for the model's accuracy;
-    empty where the model predicts nothing."""
+    """Under the opening table: how far the model is from what others published for Macs' CPUs, on which the
+    crossover rests as much as on the GPU and where it is furthest off, and, beside the eager tokens/s column, how far
+    it is from eager text generation; empty where the model predicts nothing. Each is said as a factor (the larger of
+    predicted and published over the other), which reads the same for a time and a rate."""
     found = model(results)
     if not (found.own_chip is not None and any(p.device == "mps" for p in results)) and (
             found.extreme("matvec_crossover_m", stated=True) is None or _gpu_op(found) is None):
         return ""
-    eager = any("eager" in row.values for row in answer_rows(results, words))
-    close = [c.error for c in found.compared if c.quantity in COPY_LIKE and c.row.framework == "PyTorch MPS"
-             and c.error is not None]
-    if not close:
+    cpu = _factor([c for c in found.compared if c.row.framework == "PyTorch CPU"])
+    if cpu is None:
         return ""
-    far = {what: error for what in ROUGH if (what != "text" or eager) and (error := _rough(found, what)) is not None}
-    which = "both" if len(far) == 2 else next(iter(far), "none")
-    more: dict = {}
-    if "text" in far:
-        # The eager column's only check is a handful of small models' figures, often from one chip: say so, so the
-        # reader weighs the column by its evidence.
-        text = [c for c in found.compared if c.quantity == ROUGH["text"] and c.row.framework == "PyTorch MPS"
-                and c.error is not None]
-        more = dict(text_chips=Listing(tuple(_prose(chip) for chip in dict.fromkeys(c.row.chip for c in text))))
-    for what in far:
-        # A percentage reads differently for a time and a rate: both far-off figures are said as a factor, the larger
-        # of predicted and measured over the other.
-        rows = [c for c in found.compared if c.quantity == ROUGH[what] and c.row.framework == "PyTorch MPS"
-                and c.error is not None]
-        factor = statistics.median(max(c.predicted / c.row.value, c.row.value / c.predicted) for c in rows
-                                   if c.predicted and c.row.value)
-        far[what] = Phrase.of("model.miss.times", factor=Factor(factor), way=dict(far[what].values)["way"])
-    return words("model.answer.error", nearest=Choice(which), memory=Share(statistics.median(abs(e) for e in close)),
-                 **far, **more)
+    eager = any("eager" in row.values for row in answer_rows(results, words))
+    text = [c for c in found.compared if c.quantity == ROUGH["text"] and c.row.framework == "PyTorch MPS"]
+    way = _rough(found, "text") if eager else None
+    if way is None:
+        return words("model.answer.error", nearest=Choice("none"), cpu=Factor(cpu))
+    # The eager column's only check is a handful of small models' figures, often from one chip: say so, so the
+    # reader weighs the column by its evidence.
+    return words("model.answer.error", nearest=Choice("text"), cpu=Factor(cpu),
+                 text=Phrase.of("model.miss.times", factor=Factor(_factor(text) or 1.0),
+                                way=dict(way.values)["way"]),
+                 text_chips=Listing(tuple(_prose(chip) for chip in dict.fromkeys(c.row.chip for c in text
+                                                                                 if c.error is not None))))
+
+
+def _factor(checks: list[predict.Check]) -> float | None:
+    """The median over these figures of the larger of predicted and published over the other (``None``: none)."""
+    factors = [max(c.predicted / c.row.value, c.row.value / c.predicted) for c in checks
+               if c.error is not None and c.predicted and c.row.value]
+    return statistics.median(factors) if factors else None
 
 
 #: The published figures on mps that only move memory: copies and concatenations.
@@ -585,24 +583,24 @@ def assumptions_table(results: ResultSet, words: Words) -> str:
     return _text_table(head, rows, "mpsarticle-model-assumptions")
 
 
-#: The columns of the table of sources: how many of its figures the model predicts, how far it is off, and on how
-#: many chips a figure of the source lies outside its predicted range.
-SOURCE_COLUMNS = ("column.source", "model.table.figures", "column.median_error", "column.worst_error",
-                  "model.table.missed_chips")
+#: The columns of the table of sources: how many of its figures the model predicts, and on how many chips a figure
+#: of the source lies outside its predicted range. No error column: a source's figures mix times and rates, whose
+#: errors are not comparable; each kind's error stands in :func:`checks_table`.
+SOURCE_COLUMNS = ("column.source", "model.table.figures", "model.table.missed_chips")
 
 
 def source_rows(results: ResultSet, words: Words) -> tuple[Said, ...]:
     """One row per source with a figure the model predicts, as typed values (what the oracle reads)."""
     return tuple(Said("table.model_source", dict(source=Text(source.source), n=Count(source.checks),
-                                                 median=Share(source.median), worst=Share(source.worst),
                                                  missed=Count(len(source.misses))))
                  for source in model(results).sources)
 
 
 def source_table(results: ResultSet, words: Words) -> str:
-    """Each source's error (:func:`source_rows`); the chips it misses on are named in :func:`checks_table`."""
+    """Each source's figures and misses (:func:`source_rows`); the chips it misses on, and each kind's error, are in
+    :func:`checks_table`."""
     body = ["<tr>" + "".join(f"<td>{html.escape(cell)}</td>" for cell in (
-        words.render(r.values["source"]), *(words.render(r.values[k]) for k in ("n", "median", "worst", "missed"))))
+        words.render(r.values["source"]), *(words.render(r.values[k]) for k in ("n", "missed"))))
         + "</tr>" for r in source_rows(results, words)]
     return html_table([words(key) for key in SOURCE_COLUMNS], body, "mpsarticle-model-sources") if body else ""
 
@@ -784,8 +782,12 @@ def _text_rule(found: ModelFinding, overhead: Seconds, words: Words) -> str:
     (the time to read the weights falls as the bandwidth grows, so those are the chips where it does); the chips
     are named in the chapter "Your Mac" (:func:`decode_sentence`)."""
     above, near, _ = _text_chips(found, overhead)
+    # Eager generation others published on Macs is the only check of how a Mac's GPU combines the cost and the
+    # reading: where it came out slower than every prediction, the rule says so instead of calling it unknown.
+    check = _rough(found, "text")
+    slower = check is not None and dict(check.values)["way"] == Choice("fast")
     return words("model.rule.text", case=Choice("some" if above or near else "none"), overhead=overhead,
-                 combination=Choice(found.combination))
+                 combination=Choice(found.combination), checked=Choice("slower" if slower else "unknown"))
 
 
 def batch_sentence(results: ResultSet, words: Words) -> str:

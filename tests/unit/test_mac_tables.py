@@ -359,4 +359,4 @@ def test_the_tables_of_regimes_and_of_sources_show_their_rows_values(machine: st
     cells = _table_cells(mac_model.source_table(results, words))
     assert len(cells) == len(rows) >= 3
     for row, shown in zip(rows, cells, strict=True):
-        assert shown == [words.render(row.values[k]) for k in ("source", "n", "median", "worst", "missed")]
+        assert shown == [words.render(row.values[k]) for k in ("source", "n", "missed")]

@@ -193,9 +193,6 @@ def test_a_prediction_error_misstated_is_caught(machine: str) -> None:
     other = "model.fit.choice_max" if choice.key == "model.fit.choice" else "model.fit.choice"
     changed = replace(recording, said=tuple(Said(other, s.values) if s is choice else s for s in recording.said))
     assert false(changed, results), render(choice)
-    table = with_fit(machine)
-    changed = substitute(table, "table.model_source", median=lambda v: Share(shown(v["worst"]).value + 0.05))
-    assert false(changed, results)
     answer = model_of(machine, "index")
     wrong = substitute(answer, "model.answer.note", checks=lambda v: Count(v["checks"].n + 1))
     assert false(wrong, results)
@@ -339,23 +336,12 @@ OTHER_WAY = {"fast": "slow", "slow": "fast", "mostly_fast": "slow", "mostly_slow
 
 
 @pytest.mark.parametrize("machine", MUTATED)
-def test_a_sources_median_error_misstated_is_caught(machine: str) -> None:
-    """A prediction error misstated: a source's median moved by a few points, still no more than its worst."""
+def test_the_answers_error_misstated_is_caught(machine: str) -> None:
+    """A prediction error misstated on the opening page."""
     results = results_of(machine)
-    recording = with_fit(machine)
-    assert not false(recording, results)
-    changed = 0
-    for index, source in enumerate(_said(recording, "table.model_source")):
-        median, worst = round(100 * shown(source.values["median"]).value), 100 * shown(source.values["worst"]).value
-        for shift in (3, -3):
-            if 0 <= median + shift <= worst:
-                wrong = substitute(recording, "table.model_source", index, median=Share((median + shift) / 100))
-                assert false(wrong, results), source
-                changed += 1
-    assert changed >= 4
-    # And the answer's error where the model is close (copies and concatenations), the same way.
+    # The answer's factor off on Macs' CPUs.
     answer = model_of(machine, "index")
-    assert false(substitute(answer, "model.answer.error", memory=lambda v: Share(shown(v["memory"]).value + 0.03)),
+    assert false(substitute(answer, "model.answer.error", cpu=lambda v: Factor(shown(v["cpu"]).value + 0.2)),
                  results)
     # Where it is far off: small matrix products and, beside the opening table's eager column, eager text generation;
     # each by how much and which way.
@@ -407,6 +393,9 @@ def test_the_fixed_bound_chips_and_the_tokens_misstated_are_caught(machine: str)
     text = next(s for s in rules if s.key == "model.rule.text")
     turned = "none" if text.values["case"].value == "some" else "some"
     assert false(substitute(rules, "model.rule.text", case=Choice(turned)), results)
+    # Whether eager generation others published came out slower than predicted, turned the other way.
+    checked = "unknown" if text.values["checked"].value == "slower" else "slower"
+    assert false(substitute(rules, "model.rule.text", checked=Choice(checked)), results)
     # A chip named above the weights' time that is not, and a chip within the margin left out (the chapter "Your
     # Mac" names them).
     chapter = model_of(machine, "your_mac")
