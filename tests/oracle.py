@@ -393,7 +393,7 @@ NO_CLAIMS: frozenset[str] = frozenset({
     "machines.listing", "machines.no_mac", "machines.none", "machines.drop", "machines.drops.why", "machines.twin",
     "machines.twin.os",
     "machines.twin.alike", "machines.skipped", "device", "api", "backend", "why",
-    "this_build", "data_links", "contents", "ways.mode", "decode.ways.lead", "decode.ways.close",
+    "this_build", "data_links", "contents", "ways.mode", "decode.ways.lead",
     "mlx.missing.torch", "mlx.missing.tf32",
     "model.threshold.idea",
 })
