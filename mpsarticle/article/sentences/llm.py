@@ -545,10 +545,18 @@ def _versus(one: StepWays, words: Words) -> str:
         factor = Factor(ratio.value if ahead else 1 / ratio.value)
         values = dict(low=Factor(low), high=Factor(high))
         direction = UNCLEAR if not ahead else "unclear_compiled"
+        medians = compiled.step.point.process_medians if compiled.step else []
+        if medians and max(medians) >= SCATTERED * min(medians):
+            direction = "scattered"
     if graph.kernels is None or compiled.kernels is None:
         return words("decode.ways.versus.uncounted", direction=Choice(direction), factor=factor, **values)
     return words("decode.ways.versus", direction=Choice(direction), factor=factor, kernels=Count(graph.kernels),
                  fused=Count(compiled.kernels), **values)
+
+
+#: How far apart (slowest over fastest) the compiled step's process medians lie for the sentence to say its speed
+#: varied widely between processes instead of quoting a median no rerun would keep.
+SCATTERED = 2.0
 
 
 def ways_lead(results: ResultSet, words: Words) -> str:
