@@ -211,7 +211,8 @@ def _conclusion(found: Decoding, step: DecodeStep, words: Words) -> str:
     if limit == "unclear":
         return words("decode.conclusion", limit=Choice("unclear"), share=Share(share[0]),
                      ops_share=Share(overhead / step.seconds), **values)
-    return words("decode.conclusion", limit=Choice(_neither("neither", share)), share=Share(share[0]), **values)
+    return words("decode.conclusion", limit=Choice(_neither("neither", share)), share=Share(share[0]),
+                 ops_share=Share(overhead / step.seconds), **values)
 
 
 def _unclear_replay(step: DecodeStep, graph: DecodeStep, words: Words, values: dict) -> str:
