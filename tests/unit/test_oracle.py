@@ -1426,7 +1426,7 @@ LLM_MUTATIONS = [
     ("nvidia-h200-prompts", "llm", "decode.conclusion", _device_is(CUDA),
      {"limit": Choice("neither_replay"), "share": Share(0.032)}),
     ("nvidia-h200-prompts", "llm", "decode.conclusion", _device_is(CUDA),
-     {"limit": Choice("neither"), "share": Share(0.032)}),
+     {"limit": Choice("neither"), "share": Share(0.032), "ops_share": Share(0.2)}),
     # The CPU's step beside the bound: another build's share (the H200 workers' CPU), or its operations said to
     # take half of it where one addition's cost puts them at a third.
     ("nvidia-h200-prompts", "llm", "decode.conclusion", _device_is(CPU), {"share": Share(0.41)}),
