@@ -393,7 +393,7 @@ NO_CLAIMS: frozenset[str] = frozenset({
     "machines.listing", "machines.no_mac", "machines.none", "machines.drop", "machines.drops.why", "machines.twin",
     "machines.twin.os",
     "machines.twin.alike", "machines.skipped", "device", "api", "backend", "why",
-    "this_build", "data_links", "contents", "ways.mode", "decode.ways.lead", "decode.ways.close",
+    "this_build", "data_links", "contents", "ways.mode", "decode.ways.lead",
     "mlx.missing.torch", "mlx.missing.tf32",
     "model.threshold.idea",
 })
@@ -3925,7 +3925,8 @@ def check_decode_ways_versus(s: Said, c: Context) -> None:
     if graphs[0].point.detail.get("overhead_removed_by") != "cuda_graph":
         c.fail(f"a CUDA graph, but the replay says {graphs[0].point.detail.get('overhead_removed_by')}")
     form = choice(s, "direction")
-    side = {"faster": FASTER, "slower": SLOWER, "unclear": UNCLEAR, "unclear_compiled": UNCLEAR}.get(form, SAME)
+    side = {"faster": FASTER, "slower": SLOWER, "unclear": UNCLEAR, "unclear_compiled": UNCLEAR,
+            "scattered": UNCLEAR}.get(form, SAME)
     pairs = _reading_pairs(graphs, compiled)
     sides = {level_reading(g, f) for g, f in pairs}
     if side not in sides:
@@ -3933,7 +3934,12 @@ def check_decode_ways_versus(s: Said, c: Context) -> None:
     ratios = [g.median / f.median for g, f in pairs]
     if side in (FASTER, SLOWER):
         c.factor(v["factor"], ratios if side == FASTER else [1 / r for r in ratios], "compiled against replayed")
-    if side == UNCLEAR:
+    if form == "scattered":
+        # 'Varied widely from one process to the next': its processes' medians at least twice apart.
+        groups = [median(g) for g in process_groups(compiled[0].point)]
+        if len(groups) < 2 or max(groups) < 2 * min(groups):
+            c.fail(f"the compiled step 'varied widely between processes', but its processes' medians are {groups}")
+    elif side == UNCLEAR:
         # The leader's factor, and the ratio's interval printed beside it, which must hold 1 (else a side is due).
         ahead = ratios if form == "unclear_compiled" else [1 / r for r in ratios]
         c.factor(v["factor"], ahead, "the leader's factor where neither is called faster")

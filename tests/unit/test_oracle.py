@@ -1425,7 +1425,7 @@ LLM_MUTATIONS = [
     ("nvidia-h200-prompts", "llm", "decode.conclusion", _device_is(CUDA),
      {"limit": Choice("neither_replay"), "share": Share(0.032)}),
     ("nvidia-h200-prompts", "llm", "decode.conclusion", _device_is(CUDA),
-     {"limit": Choice("neither"), "share": Share(0.032)}),
+     {"limit": Choice("neither"), "share": Share(0.032), "ops_share": Share(0.2)}),
     # The CPU's step beside the bound: another build's share (the H200 workers' CPU), or its operations said to
     # take half of it where one addition's cost puts them at a third.
     ("nvidia-h200-prompts", "llm", "decode.conclusion", _device_is(CPU), {"share": Share(0.41)}),
@@ -1575,6 +1575,7 @@ LLM_MUTATIONS = [
     ("nvidia-h200-like", "llm", "decode.ways.versus", None, {"factor": Factor(1.5)}),
     ("nvidia-h200-like", "llm", "decode.ways.versus", None, {"fused": Count(1477)}),
     ("nvidia-h200-like", "llm", "decode.ways.versus", None, {"kernels": Count(492)}),
+    ("nvidia-h200-like", "llm", "decode.ways.versus", None, {"direction": Choice("scattered")}),
 ]
 #: (machine, chapter, key, the message said in its place): another sentence where the chapter said one.
 LLM_REPLACED = [

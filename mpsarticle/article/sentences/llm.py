@@ -66,7 +66,6 @@ def sentences(results: ResultSet, words: Words) -> dict[str, str]:
             "attention_sentence": attention_sentence(found, words),
             "backend_sentence": backend_sentence(found, words),
             "ways_lead": ways_lead(results, words),
-            "ways_close": ways_close(results, words),
             "ways_sentence": ways_sentence(results, words),
             "ways_bound": ways_bound(results, words),
             "attention_compared": attention_compared(found, words),
@@ -212,7 +211,8 @@ def _conclusion(found: Decoding, step: DecodeStep, words: Words) -> str:
     if limit == "unclear":
         return words("decode.conclusion", limit=Choice("unclear"), share=Share(share[0]),
                      ops_share=Share(overhead / step.seconds), **values)
-    return words("decode.conclusion", limit=Choice(_neither("neither", share)), share=Share(share[0]), **values)
+    return words("decode.conclusion", limit=Choice(_neither("neither", share)), share=Share(share[0]),
+                 ops_share=Share(overhead / step.seconds), **values)
 
 
 def _unclear_replay(step: DecodeStep, graph: DecodeStep, words: Words, values: dict) -> str:
@@ -324,15 +324,16 @@ def prompt_sentence(results: ResultSet, words: Words) -> str:
             values.update(ops_share=Share(first.overhead_s / first.point.measured_s))
         elif limit == "unclear" and _below_half(first):
             form = "unclear.calls"  # far from both bounds: only the calls' share is in doubt
-        # A second device with the same numberless conclusion says so in a few words instead of the frame again.
+        # A second device with the same conclusion says so in a few words instead of the frame again.
         key = "prefill.also" if form == before and form in ALSO_FORMS else "prefill.conclusion"
         parts.append(words(key, limit=Choice(form), **values))
         before = form
     return " ".join(parts)
 
 
-#: The prompt's conclusions that print no number of their own, which a next device sharing them need not repeat.
-ALSO_FORMS = ("unclear", "unclear.calls", "unknown")
+#: The prompt's conclusions that a next device sharing them need not repeat: it keeps only its own share, if any.
+ALSO_FORMS = ("unclear", "unclear.calls", "unknown", "compute", "compute.at", "bandwidth", "bandwidth.at", "both",
+              "both.at")
 
 
 def _below_half(read: PromptRead) -> bool:
@@ -545,20 +546,23 @@ def _versus(one: StepWays, words: Words) -> str:
         factor = Factor(ratio.value if ahead else 1 / ratio.value)
         values = dict(low=Factor(low), high=Factor(high))
         direction = UNCLEAR if not ahead else "unclear_compiled"
+        medians = compiled.step.point.process_medians if compiled.step else []
+        if medians and max(medians) >= SCATTERED * min(medians):
+            direction = "scattered"
     if graph.kernels is None or compiled.kernels is None:
         return words("decode.ways.versus.uncounted", direction=Choice(direction), factor=factor, **values)
     return words("decode.ways.versus", direction=Choice(direction), factor=factor, kernels=Count(graph.kernels),
                  fused=Count(compiled.kernels), **values)
 
 
+#: How far apart (slowest over fastest) the compiled step's process medians lie for the sentence to say its speed
+#: varied widely between processes instead of quoting a median no rerun would keep.
+SCATTERED = 2.0
+
+
 def ways_lead(results: ResultSet, words: Words) -> str:
     """What the table of ways counts, where the build has that table (an accelerator's): nothing promised else."""
     return words("decode.ways.lead") if ways_table(results, words) else ""
-
-
-def ways_close(results: ResultSet, words: Words) -> str:
-    """The chapter's closing pointer to the table of ways, only where the build has that table."""
-    return words("decode.ways.close") if ways_table(results, words) else ""
 
 
 def _bounded_ways(results: ResultSet) -> list[StepWays]:
