@@ -4462,6 +4462,9 @@ def check_decode_rule(s: Said, c: Context) -> None:
     found = _limits(c, device)
     if claimed == "bandwidth":
         _check_sure_bandwidth(c, device, _steps(c, device, "eager"), bool(noisy))
+        if "dtype" in printed_fields(s) and text_of(s.values["dtype"]) != _decoder_dtype(c, device):
+            c.fail(f"the rule counts bytes in {text_of(s.values['dtype'])}, but the {device}'s decoder ran in "
+                   f"{_decoder_dtype(c, device)}")
     if claimed == "unclear_replay":
         # "The calls limit it", read from the replay: even the eager step's fastest process took at least twice as
         # long as every replayed step at its interval's slow end, so the host's part is more than half of its time.

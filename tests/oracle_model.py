@@ -43,7 +43,7 @@ from typing import Any
 import numpy as np
 from scipy.optimize import least_squares
 
-from mpsarticle.article.wording import Said, Text
+from mpsarticle.article.wording import Phrase, Said, Text
 from mpsarticle.core.specs import Decode
 from mpsarticle.results.model import Point, ResultSet
 
@@ -752,7 +752,8 @@ MODEL_CHECKS: dict[str, str] = {
     "model.post.none": "check_model_post_none",
 }
 #: The model's phrases, read inside the message they stand in.
-MODEL_PARTS = frozenset({"model.op.basis", "model.fit.rate", "model.miss.way", "model.miss.times", "model.chips.tier",
+MODEL_PARTS = frozenset({"model.op.basis", "model.fit.rate", "model.miss.way", "model.miss.times", "model.answer.form",
+                         "model.chips.tier",
                          "model.regime",
                          "model.checks.conflict", "model.mac.copy", "model.mac.rate", "model.mac.cross.from",
                          "model.mac.cross.none"})
@@ -1138,6 +1139,10 @@ def check_model_answer_error(s: Said, c) -> None:
     times of one small operation (which set the fixed costs) and the rows it predicts nothing for; each count read
     where printed."""
     v = s.values
+    if "form" in v:
+        # The note's choice of adding the costs or taking the largest, and which device's fit made it.
+        form = dict(v["form"].values)
+        _form_fits(c, text_of(form["combination"]), text_of(form["by"]))
     every = cited()
     ops = [r for r in every if r["workload"] == "op"]
     for name, value in (("cited", len(every)), ("assumed", len(ops)),
@@ -1155,7 +1160,11 @@ def check_model_answer_error(s: Said, c) -> None:
         problems = [f"{v[key].n} {key}, but the predictions give {value}" for key, value in found.items()
                     if key in v and v[key].n != value]
         on_mps = [k for k in ks if k.row["framework"] == "PyTorch MPS"]
-        if "cpu" in v:
+        if "cpu" in v and isinstance(v["cpu"], Phrase):
+            # On Macs' CPUs, as a factor with its way.
+            problems += _missed(v["cpu"], [k for k in ks if k.row["framework"] == "PyTorch CPU" and k.predicted],
+                                "Macs' CPUs")
+        elif "cpu" in v:
             # On Macs' CPUs: the median over their figures of the larger of predicted and published over the other.
             cpu = [max(k.predicted / float(k.row["value"]), float(k.row["value"]) / k.predicted) for k in ks
                    if k.row["framework"] == "PyTorch CPU" and k.predicted]
@@ -1569,7 +1578,7 @@ def check_model_rule_batch(s: Said, c) -> None:
         for end, pick in (("low", min), ("high", max)):
             row = pick(stated, key=lambda r: float(r["bandwidth_gb_s"]))
             moved = per_op * float(row["bandwidth_gb_s"]) * 1e9
-            if not rounds_to(v[end], moved):
+            if not sized(v[end], moved):
                 c.fail(f"{shown(v[end])} at the {end} end, but one GPU operation on the {row['chip']} moves "
                        f"{moved:.4g} bytes")
             named = v[f"{end}_chip"]
@@ -1609,17 +1618,23 @@ def check_model_decode_ops(s: Said, c) -> None:
 def _combination_fits(s: Said, c) -> None:
     """The eager columns add the fixed cost to the time to read the weights ("sum") or take the larger ("max"): the
     combination that fits this build's own points better, on its accelerator where it has one."""
-    v = s.values
-    if "combination" in v:
-        said = choice(s, "combination")
-        other = "max" if said == "sum" else "sum"
-        fittable = sorted((d for d in {p.device for p in c.oracle.results.points}
-                           if len(fitted(c.oracle.results, d)) >= 3), key=lambda d: d == "cpu")
-        if fittable:
-            mine = own_fit(c.oracle.results, fittable[0], said)
-            theirs = own_fit(c.oracle.results, fittable[0], other)
-            if mine and theirs and mine[1] > theirs[1] * 1.005 + 1e-9:
-                c.fail(f"the eager columns take the {said}, but on the {fittable[0]} the {other} fits better")
+    if "combination" in s.values:
+        _form_fits(c, choice(s, "combination"))
+
+
+def _form_fits(c, said: str, by: str | None = None) -> None:
+    """The combination ``said`` fits this build's own points better, on its accelerator where it has one; ``by``:
+    the device kind the sentence says chose it ("cpu" only where no accelerator has enough points)."""
+    other = "max" if said == "sum" else "sum"
+    fittable = sorted((d for d in {p.device for p in c.oracle.results.points}
+                       if len(fitted(c.oracle.results, d)) >= 3), key=lambda d: d == "cpu")
+    if by is not None and fittable and (by == "cpu") != (fittable[0] == "cpu"):
+        c.fail(f"the note says a {by} chose the combination, but the {fittable[0]} did")
+    if fittable:
+        mine = own_fit(c.oracle.results, fittable[0], said)
+        theirs = own_fit(c.oracle.results, fittable[0], other)
+        if mine and theirs and mine[1] > theirs[1] * 1.005 + 1e-9:
+            c.fail(f"the eager columns take the {said}, but on the {fittable[0]} the {other} fits better")
 
 
 #: How near the fixed cost per token and the time to read the weights count as "about as long" where a sentence

@@ -94,17 +94,20 @@ def answer_error(results: ResultSet, words: Words) -> str:
     if not (found.own_chip is not None and any(p.device == "mps" for p in results)) and (
             found.extreme("matvec_crossover_m", stated=True) is None or _gpu_op(found) is None):
         return ""
-    cpu = _factor([c for c in found.compared if c.row.framework == "PyTorch CPU"])
-    if cpu is None:
+    on_cpu = [c for c in found.compared if c.row.framework == "PyTorch CPU"]
+    factor, way = _factor(on_cpu), miss(on_cpu)
+    if factor is None or way is None:
         return ""
+    # With its way, as the eager column's: "4× off" alone does not say whether the crossover is too high or too low.
+    cpu = Phrase.of("model.miss.times", factor=Factor(factor), way=dict(way.values)["way"])
     eager = any("eager" in row.values for row in answer_rows(results, words))
     text = [c for c in found.compared if c.quantity == ROUGH["text"] and c.row.framework == "PyTorch MPS"]
     way = _rough(found, "text") if eager else None
     if way is None:
-        return words("model.answer.error", nearest=Choice("none"), cpu=Factor(cpu))
+        return words("model.answer.error", nearest=Choice("none"), cpu=cpu)
     # The eager column's only check is a handful of small models' figures, often from one chip: say so, so the
     # reader weighs the column by its evidence.
-    return words("model.answer.error", nearest=Choice("text"), cpu=Factor(cpu),
+    return words("model.answer.error", nearest=Choice("text"), cpu=cpu,
                  text=Phrase.of("model.miss.times", factor=Factor(_factor(text) or 1.0),
                                 way=dict(way.values)["way"]),
                  text_chips=Listing(tuple(_prose(chip) for chip in dict.fromkeys(c.row.chip for c in text
@@ -133,7 +136,12 @@ def answer_note(results: ResultSet, words: Words) -> str:
     elif found.extreme("matvec_crossover_m", stated=True) is None or _gpu_op(found) is None:
         return ""
     if found.compared:
-        parts.append(words("model.answer.note", checks=Count(len(found.compared)), misses=Count(found.misses)))
+        # A CPU's call returns when its work is done, so a CPU-only build's choice says nothing of a GPU: the note
+        # then says what the predictions do instead of calling it evidence.
+        form = Phrase.of("model.answer.form", by=Choice("cpu" if found.chosen_by == "cpu" else "accelerator"),
+                         combination=Choice(found.combination))
+        parts.append(words("model.answer.note", checks=Count(len(found.compared)), misses=Count(found.misses),
+                           form=form))
     return " ".join(filter(None, parts))
 
 
@@ -679,7 +687,9 @@ def _mac_bytes_ends(found: ModelFinding) -> tuple[Bytes, str, Bytes, str] | None
     low = min(stated, key=lambda c: c.bandwidth_gb_s)
     high = max(stated, key=lambda c: c.bandwidth_gb_s)
     def moved(chip: Chip) -> Bytes:
-        return Bytes(gpu_op.seconds * chip.bandwidth_gb_s * 1e9 * share, binary=False, digits=2)
+        # Two figures: the fixed cost is a median of a few published times, so "758 kB" would claim too much.
+        n = gpu_op.seconds * chip.bandwidth_gb_s * 1e9 * share
+        return Bytes(float(f"{n:.1e}"), binary=False, digits=2)
     return moved(low), low.name, moved(high), high.name
 
 
@@ -736,7 +746,8 @@ def rules(results: ResultSet, words: Words) -> dict[str, str]:
                                              high=batch_ends[2], high_chip=_prose(batch_ends[3]))
         ops = _ops_per_token(found)
         if ops:
-            made["model_rule_text"] = _text_rule(found, Seconds(int(round(ops)) * gpu_op.seconds), words)
+            # Two figures, as the batching rule's sizes: a rule of thumb from a median of a few published times.
+            made["model_rule_text"] = _text_rule(found, Seconds(int(round(ops)) * gpu_op.seconds, digits=2), words)
     if not any(made.values()):
         made["model_rule_mac"] = words("model.fit.none")
     return made

@@ -604,7 +604,7 @@ def test_two_times_are_level_only_where_their_interval_is_narrow() -> None:
     assert not claims(steady, small("same", 10.3e-6, 10e-6))
     assert claims(steady, small("unclear", 10.3e-6, 10e-6))
     # The chapter's own sentence, from the same points.
-    assert "too widely to say which is faster" in reason_sentences(noisy, Words("en"))["reason_small"]
+    assert "too noisy to tell which is faster" in reason_sentences(noisy, Words("en"))["reason_small"]
     assert "level within noise" in reason_sentences(steady, Words("en"))["reason_small"]
 
 
@@ -623,11 +623,11 @@ def test_printed_intervals_apart_name_a_side_however_wide() -> None:
     assert claims(apart, small("same"))
     text = reason_sentences(apart, Words("en"))["reason_small"]
     assert text.startswith("Even the smallest matrix-vector product measured"), text
-    assert "too widely to say which is faster" not in text, text
+    assert "too noisy to tell which is faster" not in text, text
     wide = tiny({100: 10e-6}, {100: 5e-6}, spread=0.9)
     assert claims(wide, small("faster"))
     assert not claims(wide, small("unclear"))
-    assert "too widely to say which is faster" in reason_sentences(wide, Words("en"))["reason_small"]
+    assert "too noisy to tell which is faster" in reason_sentences(wide, Words("en"))["reason_small"]
 
 
 def test_a_range_wide_on_one_side_only_is_not_level() -> None:
@@ -643,7 +643,7 @@ def test_a_range_wide_on_one_side_only_is_not_level() -> None:
     assert not claims(steady, small("same"))
     assert claims(lopsided, small("same"))
     assert not claims(lopsided, small("unclear"))
-    assert "too widely to say which is faster" in reason_sentences(lopsided, Words("en"))["reason_small"]
+    assert "too noisy to tell which is faster" in reason_sentences(lopsided, Words("en"))["reason_small"]
 
 
 def test_a_training_step_is_level_only_where_its_intervals_are_narrow() -> None:
@@ -2171,24 +2171,24 @@ def test_a_selfcheck_row_too_wide_to_check_is_read_from_its_raw_intervals() -> N
 
 def test_a_cpu_median_ahead_within_noise_is_said_with_its_interval() -> None:
     """A CPU whose median is the faster one at the smallest size, though the two printed intervals meet: the
-    opening page names where that lead is and says its runs scatter too much to call the CPU faster (the lead and
+    opening page names where that lead is and says it is too noisy to tell which is faster (the lead and
     the interval go to the oracle unprinted, the chart draws them); the closing chapter's smallest call says it is
     too noisy to tell. A lead misstated and an interval said to reach 1 that does not are caught."""
     wide = tiny({100: 5e-6, 3000: 200e-6}, {100: 10e-6, 3000: 20e-6}, spread=0.9)
     index = recorded("index", wide)
-    assert "too much to call the CPU faster" in index.texts["answer_detail"], index.texts["answer_detail"]
+    assert "too noisy to tell which is faster" in index.texts["answer_detail"], index.texts["answer_detail"]
     assert not check(index, wide)[0]
     assert check(substitute(index, "answer.no_losses.leaning", factor=Factor(3.0)), wide)[0]
     assert check(substitute(index, "answer.no_losses.leaning", high=Factor(0.9)), wide)[0]
     assert check(substitute(index, "answer.no_losses.leaning", ratio=Factor(0.45)), wide)[0]
     verdict = recorded("verdict", wide)
-    assert "too widely to say which is faster" in verdict.texts["reason_small"], verdict.texts["reason_small"]
+    assert "too noisy to tell which is faster" in verdict.texts["reason_small"], verdict.texts["reason_small"]
     assert not check(verdict, wide)[0]
     # Narrower runs, whose printed intervals do not meet: the CPU is faster, and the closing chapter says so.
     results = tiny({100: 5e-6, 3000: 200e-6}, {100: 10e-6, 3000: 20e-6}, spread=0.5)
     verdict = recorded("verdict", results)
     assert verdict.texts["reason_small"].startswith("At the smallest"), verdict.texts["reason_small"]
-    assert "too widely to say which is faster" not in verdict.texts["reason_small"]
+    assert "too noisy to tell which is faster" not in verdict.texts["reason_small"]
     assert not check(verdict, results)[0]
     assert check(substitute(verdict, "reason.small", direction=Choice("same")), results)[0]
 

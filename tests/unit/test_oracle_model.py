@@ -341,8 +341,9 @@ def test_the_answers_error_misstated_is_caught(machine: str) -> None:
     results = results_of(machine)
     # The answer's factor off on Macs' CPUs.
     answer = model_of(machine, "index")
-    assert false(substitute(answer, "model.answer.error", cpu=lambda v: Factor(shown(v["cpu"]).value + 0.2)),
-                 results)
+    assert false(substitute(answer, "model.answer.error", cpu=lambda v: Phrase.of(
+        "model.miss.times", factor=Factor(shown(dict(v["cpu"].values)["factor"]).value + 0.2),
+        way=dict(v["cpu"].values)["way"])), results)
     # Where it is far off: small matrix products and, beside the opening table's eager column, eager text generation;
     # each by how much and which way.
     said = _said(answer, "model.answer.error")[0].values
@@ -354,12 +355,21 @@ def test_the_answers_error_misstated_is_caught(machine: str) -> None:
         assert false(substitute(answer, "model.answer.error", batch=lambda v: Phrase.of(
             "model.miss.times", factor=Factor(shown(dict(v["batch"].values)["factor"]).value + 0.2),
             way=dict(v["batch"].values)["way"])), results)
-    for what, key, size in (("batch", "model.miss.times", "factor"), ("text", "model.miss.times", "factor")):
+    for what, key, size in (("batch", "model.miss.times", "factor"), ("text", "model.miss.times", "factor"),
+                            ("cpu", "model.miss.times", "factor")):
         if what in said:
             assert false(substitute(answer, "model.answer.error", **{what: lambda v, w=what, k=key, n=size: Phrase.of(
                 k, **{n: dict(v[w].values)[n]},
                 way=Choice(OTHER_WAY[dict(v[w].values)["way"].value]))}), results), what
     assert false(substitute(answer, "model.answer.note", misses=lambda v: Count(v["misses"].n - 1)), results)
+    # The note's way of adding the costs: the other combination, or the other device as the one that chose it.
+    form = dict(_said(answer, "model.answer.note")[0].values["form"].values)
+    other = Choice("max" if form["combination"].value == "sum" else "sum")
+    assert false(substitute(answer, "model.answer.note", form=Phrase.of("model.answer.form", by=form["by"],
+                                                                        combination=other)), results)
+    flipped = Choice("accelerator" if form["by"].value == "cpu" else "cpu")
+    assert false(substitute(answer, "model.answer.note", form=Phrase.of("model.answer.form", by=flipped,
+                                                                        combination=form["combination"])), results)
 
 
 @pytest.mark.parametrize("machine", ANSWERED)

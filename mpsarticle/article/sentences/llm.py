@@ -516,7 +516,7 @@ def rule_more(results: ResultSet, words: Words) -> str:
                                fastest=Factor(min(medians) / graph.seconds)))
         else:
             parts.append(words("rule.decode", limit=Choice(_bandwidth(one.limit, share)),
-                               device=words.device(one.device), share=Share(share[0])))
+                               device=words.device(one.device), share=Share(share[0]), dtype=Text(one.dtype)))
     else:
         parts.append(words("rule.decode.none"))
     return " ".join(parts)
