@@ -401,8 +401,8 @@ def assumptions(leave_out: str | None) -> dict[str, tuple[float, float, float]]:
         if same:
             ratios.append(float(r["value"]) / float(same[0]["value"]))
     values["gpu_fp16_over_fp32"] = ratios
-    values["cpu_fp32_tflops"] = [float(r["value"]) for r in _rows("PyTorch CPU", "matmul", "TFLOP/s", "float32",
-                                                                 leave_out)]
+    # One CPU rate for every chip: the median of all published CPU rates, whatever chip is predicted.
+    values["cpu_fp32_tflops"] = [float(r["value"]) for r in _rows("PyTorch CPU", "matmul", "TFLOP/s", "float32")]
     for name, framework in (("gpu_op_us", "PyTorch MPS"), ("cpu_op_us", "PyTorch CPU")):
         values[name] = [float(r["value"]) for r in _rows(framework, "op", "µs")]
     return {k: (statistics.median(v), min(v), max(v)) for k, v in values.items() if v}
@@ -658,7 +658,9 @@ class Predictor:
     def checks(self) -> list[Check]:
         found = []
         for row in cited():
-            if row["workload"] == "op":
+            # The fixed costs and the CPU's float32 rates set the model for every chip, so they check nothing.
+            if row["workload"] == "op" or (row["framework"], row["workload"], row["unit"], row["dtype"]) == (
+                    "PyTorch CPU", "matmul", "TFLOP/s", "float32"):
                 continue
             f, rows = self._of_row(row), variants(row)
             per = [self.ranged(s, f) for s in rows] if f else []
@@ -855,6 +857,13 @@ def check_model_choice(s: Said, c) -> None:
     if best and mine and best[1] > mine[1] * 1.005 + 1e-9:
         c.fail(f"the {chosen_combination} is said to fit better, but the oracle's fits give "
                f"{math.exp(best[1]):.3f}× against {math.exp(mine[1]):.3f}× with the {other_combination}")
+    # The typical error: the median error of the device's points under the parameters its table row prints.
+    params = parameters(c, device)
+    if "error" in s.values and params is not None:
+        median, _ = errors(fitted(c.oracle.results, device), params, chosen_combination)
+        if not _percent_close(s.values["error"], median):
+            c.fail(f"typically within {shown(s.values['error'])}, but the printed parameters give a median error of "
+                   f"{100 * median:.3g}%")
 
 
 def check_model_replayed(s: Said, c) -> None:
@@ -1139,7 +1148,8 @@ def check_model_answer_error(s: Said, c) -> None:
     where printed."""
     v = s.values
     every = cited()
-    ops = [r for r in every if r["workload"] == "op"]
+    ops = [r for r in every if r["workload"] == "op" or (r["framework"], r["workload"], r["unit"], r["dtype"]) == (
+        "PyTorch CPU", "matmul", "TFLOP/s", "float32")]
     for name, value in (("cited", len(every)), ("assumed", len(ops)),
                         ("all_sources", len({source_of(r) for r in every}))):
         if name in v and v[name].n != value:

@@ -41,7 +41,7 @@ from mpsarticle.results.model import ResultSet
 __all__ = ["ANSWER_COLUMNS", "FIT_COLUMNS", "FIT_DTYPES", "RULES", "SOURCE_COLUMNS", "THRESHOLD_COLUMNS",
            "accounting_sentence", "answer", "answer_error", "answer_note", "answer_rows", "answer_table",
            "assumptions_table", "batch_sentence",
-           "checks_table", "decode_sentence", "decode_table", "fit_parameters_table", "fit_rows", "fit_sentences",
+           "checks_table", "decode_sentence", "decode_table", "fit_parameters_table", "fit_replayed_sentences", "fit_rows", "fit_sentences",
            "fit_table", "miss", "op_basis", "post_sentence", "predictions_table", "reported", "reported_rows_note",
            "rules",
            "source_rows", "source_table", "sources_sentences", "threshold_rows", "threshold_sentences",
@@ -268,7 +268,8 @@ def miss(checks: list[predict.Check] | tuple[predict.Check, ...], key: str = "mo
 
 
 def accounting_sentence(results: ResultSet, words: Words) -> str:
-    """Which cited figures test the model: the times of one small operation set its fixed costs, so they cannot;
+    """Which cited figures test the model: the times of one small operation and the CPU's float32 rates set its
+    fixed costs and CPU rate, so they cannot;
     some measure what this build's model does not predict; the rest, from fewer sources than the chapter cites
     (a source of fixed-cost times only tests nothing), are compared."""
     found = model(results)
@@ -276,7 +277,8 @@ def accounting_sentence(results: ResultSet, words: Words) -> str:
     if not compared:
         return words("model.checks.none")
     every = cited()
-    assumed = sum(1 for row in every if row.workload == "op")
+    assumed = sum(1 for row in every if row.workload == "op" or (
+        row.framework, row.workload, row.unit, row.dtype) == ("PyTorch CPU", "matmul", "TFLOP/s", "float32"))
     return words("model.checks.accounting", cited=Count(len(every)), assumed=Count(assumed),
                  unpredicted=Count(len(every) - assumed - len(compared)), checks=Count(len(compared)),
                  sources=Count(len(found.sources)), all_sources=Count(len({row.source_name for row in every})))
@@ -380,21 +382,27 @@ def fit_parameters_table(results: ResultSet, words: Words) -> str:
 
 
 def fit_sentences(results: ResultSet, words: Words) -> str:
-    """Which way of adding the three terms fits better, and the replayed steps left out of the fit (the parameters
-    themselves stand in :func:`fit_parameters_table`)."""
+    """Which way of adding the three terms fits better, with its typical error (the median its row of
+    :func:`fit_parameters_table` prints): what the fit showed, said outside the note that holds its tables."""
     found = model(results)
     if not found.fits:
         return words("model.fit.none")
     parts = []
     chooser = found.fits[found.chosen_by] if found.chosen_by else None
     if chooser is not None:
-        # Which combination fits, without a size of its own: the tables' median and worst errors are the one
-        # measure of how far the model is off.
         key = "model.fit.choice" if chooser.combination == "sum" else "model.fit.choice_max"
-        parts.append(words(key, device=words.device(chooser.device)))
+        typical = Share(statistics.median(e.median for e in chooser.errors))
+        parts.append(words(key, device=words.device(chooser.device), error=typical))
         if chooser.device == "cpu":
             # A CPU's call returns when its work is done: its times cannot show whether a GPU overlaps the two.
             parts.append(words("model.fit.cpu_form", combination=Choice(chooser.combination)))
+    return " ".join(parts)
+
+
+def fit_replayed_sentences(results: ResultSet, words: Words) -> str:
+    """The replayed steps left out of the fit, and how far the fitted model is from them."""
+    found = model(results)
+    parts = []
     for device, fitted in found.fits.items():
         for error in fitted.replayed_errors:
             way = "fast" if error.faster == error.points else "slow" if not error.faster else "both"
