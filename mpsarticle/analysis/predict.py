@@ -396,7 +396,10 @@ class Check:
 
     @property
     def miss(self) -> bool:
-        """The cited value lies outside the predicted range."""
+        """The cited value lies outside the predicted range. An engine other than PyTorch's eager mode is only set
+        beside the bound, which predicts no engine's rate: it cannot miss."""
+        if self.quantity == "decode_bound_tokens_s":
+            return False
         return self.low is not None and self.high is not None and not self.low <= self.row.value <= self.high
 
     @property

@@ -38,14 +38,14 @@ from mpsarticle.core.cited import cited
 from mpsarticle.core.specsheet import Chip, chips, memory_bound
 from mpsarticle.results.model import ResultSet
 
-__all__ = ["ANSWER_COLUMNS", "FIT_COLUMNS", "FIT_DTYPES", "RULES", "SOURCE_COLUMNS", "THRESHOLD_COLUMNS",
+__all__ = ["ANSWER_COLUMNS", "FIT_COLUMNS", "FIT_DTYPES", "RULES", "THRESHOLD_COLUMNS",
            "accounting_sentence", "answer", "answer_error", "answer_note", "answer_rows", "answer_table",
            "assumptions_table", "batch_sentence",
            "checks_table", "decode_sentence", "decode_table", "fit_parameters_table", "fit_replayed_sentences",
            "fit_rows", "fit_sentences",
            "fit_table", "miss", "op_basis", "post_sentence", "predictions_table", "reported", "reported_rows_note",
            "rules",
-           "source_rows", "source_table", "sources_sentences", "threshold_rows", "threshold_sentences",
+           "sources_sentences", "threshold_rows", "threshold_sentences",
            "threshold_table"]
 
 #: The blog post's machine.
@@ -592,31 +592,9 @@ def assumptions_table(results: ResultSet, words: Words) -> str:
     return _text_table(head, rows, "mpsarticle-model-assumptions")
 
 
-#: The columns of the table of sources: how many of its figures the model predicts, and on how many chips a figure
-#: of the source lies outside its predicted range. No error column: a source's figures mix times and rates, whose
-#: errors are not comparable; each kind's error stands in :func:`checks_table`.
-SOURCE_COLUMNS = ("column.source", "model.table.figures", "model.table.missed_chips")
-
-
-def source_rows(results: ResultSet, words: Words) -> tuple[Said, ...]:
-    """One row per source with a figure the model predicts, as typed values (what the oracle reads)."""
-    return tuple(Said("table.model_source", dict(source=Text(source.source), n=Count(source.checks),
-                                                 missed=Count(len(source.misses))))
-                 for source in model(results).sources)
-
-
-def source_table(results: ResultSet, words: Words) -> str:
-    """Each source's figures and misses (:func:`source_rows`); the chips it misses on, and each kind's error, are in
-    :func:`checks_table`."""
-    body = ["<tr>" + "".join(f"<td>{html.escape(cell)}</td>" for cell in (
-        words.render(r.values["source"]), *(words.render(r.values[k]) for k in ("n", "missed"))))
-        + "</tr>" for r in source_rows(results, words)]
-    return html_table([words(key) for key in SOURCE_COLUMNS], body, "mpsarticle-model-sources") if body else ""
-
-
 def sources_sentences(results: ResultSet, words: Words) -> str:
-    """What the table of sources concludes: whether any cited figure is above what the spec sheet allows its chip
-    (each source's error stands in :func:`source_table`)."""
+    """Whether any cited figure is above what the spec sheet allows its chip (each source's error stands in
+    :func:`checks_table`)."""
     found = model(results)
     if not found.sources:
         return words("model.checks.none")
@@ -650,6 +628,8 @@ def checks_table(results: ResultSet, words: Words) -> str:
         rows.append([source, framework, words("model.quantity", quantity=Choice(quantity)),
                      whole(len(mine), words.lang),
                      percent(statistics.median(sizes), words.lang), percent(max(sizes), words.lang),
+                     # Beside the bound an engine has no predicted range to fall outside.
+                     "–" if quantity == "decode_bound_tokens_s" else
                      words("model.table.outside_count", missed=Count(len(missed)), chips=Count(len(chips)))]
                     + ([conflicts] if any_conflict else []))
     head = [words(key) for key in ("column.source", "model.table.framework", "model.table.measured",
