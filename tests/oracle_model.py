@@ -1584,13 +1584,15 @@ def check_model_decode_ops(s: Said, c) -> None:
     if not _eager_decoder(c.oracle.results):
         c.fail("operations per token, but the build's decoder recorded no count of operations")
     ops = _ops_per_token(c)
-    if ops is None or v["ops"].n != ops:
+    # "about 1,500 operations": the count to two significant digits.
+    if ops is None or v["ops"].n != int(float(f"{ops:.2g}")):
         c.fail(f"about {v['ops'].n:,} operations per token of a 7B model, but the build's decoder gives {ops}")
+        return
     _op_medians(c, v["gpu_op"], None)
     gpu_op = statistics.median(op_rows("PyTorch MPS"))
-    if not matches(v["overhead"], v["ops"].n * gpu_op):
-        c.fail(f"{shown(v['overhead'])} per token, but {v['ops'].n:,} operations at {gpu_op:.4g} s take "
-               f"{v['ops'].n * gpu_op:.4g} s")
+    if not matches(v["overhead"], ops * gpu_op):
+        c.fail(f"{shown(v['overhead'])} per token, but {ops:,} operations at {gpu_op:.4g} s take "
+               f"{ops * gpu_op:.4g} s")
     _combination_fits(s, c)
 
 

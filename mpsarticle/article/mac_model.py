@@ -797,7 +797,8 @@ def decode_sentence(results: ResultSet, words: Words) -> str:
     if not ops or gpu_op is None:
         return ""
     count = int(round(ops))
-    overhead = Seconds(count * gpu_op.seconds)
+    # An estimate: both figures to two significant digits, the cost from the whole count.
+    overhead = Seconds(count * gpu_op.seconds, digits=2)
     # Which chips that fixed cost matters on: named, not counted, since a count would turn on a few percent.
     above, near, variants = _text_chips(found, overhead)
     case = "both" if above and near else "above" if above else "near" if near else "none"
@@ -808,7 +809,7 @@ def decode_sentence(results: ResultSet, words: Words) -> str:
     tier = next(iter(tiers)) if len(tiers) == 1 else ""
     if above and near and tier and {c for c in holding if c.endswith(" " + tier)} == {**above, **near}.keys():
         case = "tier"
-    return " ".join([words("model.decode.ops", ops=Count(count), gpu_op=gpu_op, overhead=overhead,
+    return " ".join([words("model.decode.ops", ops=Count(int(float(f"{count:.2g}"))), gpu_op=gpu_op, overhead=overhead,
                            combination=Choice(found.combination)),
                      words("model.decode.chips", case=Choice(case), margin=Share(NEAR), tier=Text(tier),
                            above=_chip_family(above), near=_chip_family(near), variants=Count(variants))])
