@@ -19,7 +19,9 @@ Every assumption has a central value (the median of its rows) and a range
 (their least and largest). An assumption for a chip never reads that chip's
 own rows (leave one out), so that every comparison with a cited row is a
 test of the model, not of the row against itself; the fixed costs come from
-one chip's rows and are the same for every chip (they are then no test).
+one chip's rows and are the same for every chip, and so is the CPU's float32
+rate, so that chips sharing a CPU get the same rate (those rows are then no
+test).
 
 A prediction has a range: every assumption at the end that favours the GPU,
 then at the end that favours the CPU. A cited value outside the range is a
