@@ -217,7 +217,7 @@ class Page:
     def your_mac_tables(self, which: str) -> Any:
         """A table of the chapter "Your Mac" (:mod:`mpsarticle.article.your_mac`, :mod:`mpsarticle.article.mac_model`):
         ``bounds``, ``tokens``, ``cited``, ``sources``, ``fit``, ``parameters``, ``predictions``, ``decode``,
-        ``assumptions``, ``checks``, ``thresholds`` or ``per_source``."""
+        ``assumptions``, ``checks`` or ``thresholds``."""
         from mpsarticle.article import your_mac
         from mpsarticle.core.cited import cited
 
@@ -230,8 +230,7 @@ class Page:
                 "decode": lambda: mac_model.decode_table(self.results, self.words),
                 "assumptions": lambda: mac_model.assumptions_table(self.results, self.words),
                 "checks": lambda: mac_model.checks_table(self.results, self.words),
-                "thresholds": lambda: mac_model.threshold_table(self.results, self.words),
-                "per_source": lambda: mac_model.source_table(self.results, self.words)}
+                "thresholds": lambda: mac_model.threshold_table(self.results, self.words)}
         if which not in made:
             raise InputError(f"unknown table {which!r}: known are {', '.join(made)}")
         return self._html(made[which]())

@@ -401,8 +401,8 @@ def assumptions(leave_out: str | None) -> dict[str, tuple[float, float, float]]:
         if same:
             ratios.append(float(r["value"]) / float(same[0]["value"]))
     values["gpu_fp16_over_fp32"] = ratios
-    values["cpu_fp32_tflops"] = [float(r["value"]) for r in _rows("PyTorch CPU", "matmul", "TFLOP/s", "float32",
-                                                                 leave_out)]
+    # One CPU rate for every chip: the median of all published CPU rates, whatever chip is predicted.
+    values["cpu_fp32_tflops"] = [float(r["value"]) for r in _rows("PyTorch CPU", "matmul", "TFLOP/s", "float32")]
     for name, framework in (("gpu_op_us", "PyTorch MPS"), ("cpu_op_us", "PyTorch CPU")):
         values[name] = [float(r["value"]) for r in _rows(framework, "op", "µs")]
     return {k: (statistics.median(v), min(v), max(v)) for k, v in values.items() if v}
@@ -499,6 +499,9 @@ class Check:
 
     @property
     def miss(self) -> bool:
+        # A decode step outside PyTorch MPS (llama.cpp, MLX) is only set beside the bound: nothing is predicted to miss.
+        if self.row["workload"] == "decode" and self.row["framework"] != "PyTorch MPS":
+            return False
         value = float(self.row["value"])
         return self.low is not None and not self.low <= value <= self.high
 
@@ -658,7 +661,9 @@ class Predictor:
     def checks(self) -> list[Check]:
         found = []
         for row in cited():
-            if row["workload"] == "op":
+            # The fixed costs and the CPU's float32 rates set the model for every chip, so they check nothing.
+            if row["workload"] == "op" or (row["framework"], row["workload"], row["unit"], row["dtype"]) == (
+                    "PyTorch CPU", "matmul", "TFLOP/s", "float32"):
                 continue
             f, rows = self._of_row(row), variants(row)
             per = [self.ranged(s, f) for s in rows] if f else []
@@ -731,7 +736,6 @@ MODEL_CHECKS: dict[str, str] = {
     "model.checks.conflicts.none": "check_model_conflicts_none",
     "model.checks.conflicts": "check_model_conflicts",
     "model.checks.none": "check_model_checks_none",
-    "table.model_source": "check_model_source",
     "model.answer.error": "check_model_answer_error",
     "model.answer.note": "check_model_answer_error",
     "model.answer.mac_more": "check_model_answer_mac",
@@ -856,6 +860,13 @@ def check_model_choice(s: Said, c) -> None:
     if best and mine and best[1] > mine[1] * 1.005 + 1e-9:
         c.fail(f"the {chosen_combination} is said to fit better, but the oracle's fits give "
                f"{math.exp(best[1]):.3f}× against {math.exp(mine[1]):.3f}× with the {other_combination}")
+    # The typical error: the median error of the device's points under the parameters its table row prints.
+    params = parameters(c, device)
+    if "error" in s.values and params is not None:
+        median, _ = errors(fitted(c.oracle.results, device), params, chosen_combination)
+        if not _percent_close(s.values["error"], median):
+            c.fail(f"typically within {shown(s.values['error'])}, but the printed parameters give a median error of "
+                   f"{100 * median:.3g}%")
 
 
 def check_model_replayed(s: Said, c) -> None:
@@ -1107,30 +1118,6 @@ def _with_error(p: Predictor) -> list[Check]:
     return [k for k in p.checks if k.error is not None]
 
 
-def check_model_source(s: Said, c) -> None:
-    """A row of the table of sources: its figures with a prediction, and on how many chips one lies outside its
-    predicted range; the rows together count every figure with a prediction."""
-    v = s.values
-    source = text_of(v["source"])
-    total = sum(t.values["n"].n for t in c.every("table.model_source"))
-
-    def check(p: Predictor) -> list[str]:
-        found = sources_of(p.checks).get(source)
-        if found is None:
-            return [f"{source}: no cited figure of that source has a prediction"]
-        problems = []
-        if v["n"].n != found["n"]:
-            problems.append(f"{v['n'].n} figures from {source}, but {found['n']} of its rows have a prediction")
-        if v["missed"].n != len(found["misses"]):
-            problems.append(f"{source} misses on {v['missed'].n} chips, but the predictions miss on "
-                            f"{found['misses'] or 'none'}")
-        if total != len(_with_error(p)):
-            problems.append(f"the sources' figures add up to {total}, but {len(_with_error(p))} rows have a "
-                            f"prediction")
-        return problems
-    _exact(c, check)
-
-
 def check_model_answer_error(s: Said, c) -> None:
     """The model's error (the opening page) and which cited rows test it (the chapter "Your Mac"): the cited rows
     it predicts (their sources and misses; on Macs' CPUs, their median factor off; on mps, the median error of the
@@ -1144,7 +1131,8 @@ def check_model_answer_error(s: Said, c) -> None:
         form = dict(v["form"].values)
         _form_fits(c, text_of(form["combination"]), text_of(form["by"]))
     every = cited()
-    ops = [r for r in every if r["workload"] == "op"]
+    ops = [r for r in every if r["workload"] == "op" or (r["framework"], r["workload"], r["unit"], r["dtype"]) == (
+        "PyTorch CPU", "matmul", "TFLOP/s", "float32")]
     for name, value in (("cited", len(every)), ("assumed", len(ops)),
                         ("all_sources", len({source_of(r) for r in every}))):
         if name in v and v[name].n != value:
@@ -1605,13 +1593,15 @@ def check_model_decode_ops(s: Said, c) -> None:
     if not _eager_decoder(c.oracle.results):
         c.fail("operations per token, but the build's decoder recorded no count of operations")
     ops = _ops_per_token(c)
-    if ops is None or v["ops"].n != ops:
+    # "about 1,500 operations": the count to two significant digits.
+    if ops is None or v["ops"].n != int(float(f"{ops:.2g}")):
         c.fail(f"about {v['ops'].n:,} operations per token of a 7B model, but the build's decoder gives {ops}")
+        return
     _op_medians(c, v["gpu_op"], None)
     gpu_op = statistics.median(op_rows("PyTorch MPS"))
-    if not matches(v["overhead"], v["ops"].n * gpu_op):
-        c.fail(f"{shown(v['overhead'])} per token, but {v['ops'].n:,} operations at {gpu_op:.4g} s take "
-               f"{v['ops'].n * gpu_op:.4g} s")
+    if not matches(v["overhead"], ops * gpu_op):
+        c.fail(f"{shown(v['overhead'])} per token, but {ops:,} operations at {gpu_op:.4g} s take "
+               f"{ops * gpu_op:.4g} s")
     _combination_fits(s, c)
 
 

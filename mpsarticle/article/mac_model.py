@@ -38,13 +38,14 @@ from mpsarticle.core.cited import cited
 from mpsarticle.core.specsheet import Chip, chips, memory_bound
 from mpsarticle.results.model import ResultSet
 
-__all__ = ["ANSWER_COLUMNS", "FIT_COLUMNS", "FIT_DTYPES", "RULES", "SOURCE_COLUMNS", "THRESHOLD_COLUMNS",
+__all__ = ["ANSWER_COLUMNS", "FIT_COLUMNS", "FIT_DTYPES", "RULES", "THRESHOLD_COLUMNS",
            "accounting_sentence", "answer", "answer_error", "answer_note", "answer_rows", "answer_table",
            "assumptions_table", "batch_sentence",
-           "checks_table", "decode_sentence", "decode_table", "fit_parameters_table", "fit_rows", "fit_sentences",
+           "checks_table", "decode_sentence", "decode_table", "fit_parameters_table", "fit_replayed_sentences",
+           "fit_rows", "fit_sentences",
            "fit_table", "miss", "op_basis", "post_sentence", "predictions_table", "reported", "reported_rows_note",
            "rules",
-           "source_rows", "source_table", "sources_sentences", "threshold_rows", "threshold_sentences",
+           "sources_sentences", "threshold_rows", "threshold_sentences",
            "threshold_table"]
 
 #: The blog post's machine.
@@ -276,7 +277,8 @@ def miss(checks: list[predict.Check] | tuple[predict.Check, ...], key: str = "mo
 
 
 def accounting_sentence(results: ResultSet, words: Words) -> str:
-    """Which cited figures test the model: the times of one small operation set its fixed costs, so they cannot;
+    """Which cited figures test the model: the times of one small operation and the CPU's float32 rates set its
+    fixed costs and CPU rate, so they cannot;
     some measure what this build's model does not predict; the rest, from fewer sources than the chapter cites
     (a source of fixed-cost times only tests nothing), are compared."""
     found = model(results)
@@ -284,7 +286,8 @@ def accounting_sentence(results: ResultSet, words: Words) -> str:
     if not compared:
         return words("model.checks.none")
     every = cited()
-    assumed = sum(1 for row in every if row.workload == "op")
+    assumed = sum(1 for row in every if row.workload == "op" or (
+        row.framework, row.workload, row.unit, row.dtype) == ("PyTorch CPU", "matmul", "TFLOP/s", "float32"))
     return words("model.checks.accounting", cited=Count(len(every)), assumed=Count(assumed),
                  unpredicted=Count(len(every) - assumed - len(compared)), checks=Count(len(compared)),
                  sources=Count(len(found.sources)), all_sources=Count(len({row.source_name for row in every})))
@@ -388,21 +391,27 @@ def fit_parameters_table(results: ResultSet, words: Words) -> str:
 
 
 def fit_sentences(results: ResultSet, words: Words) -> str:
-    """Which way of adding the three terms fits better, and the replayed steps left out of the fit (the parameters
-    themselves stand in :func:`fit_parameters_table`)."""
+    """Which way of adding the three terms fits better, with its typical error (the median its row of
+    :func:`fit_parameters_table` prints): what the fit showed, said outside the note that holds its tables."""
     found = model(results)
     if not found.fits:
         return words("model.fit.none")
     parts = []
     chooser = found.fits[found.chosen_by] if found.chosen_by else None
     if chooser is not None:
-        # Which combination fits, without a size of its own: the tables' median and worst errors are the one
-        # measure of how far the model is off.
         key = "model.fit.choice" if chooser.combination == "sum" else "model.fit.choice_max"
-        parts.append(words(key, device=words.device(chooser.device)))
+        typical = Share(statistics.median(e.median for e in chooser.errors))
+        parts.append(words(key, device=words.device(chooser.device), error=typical))
         if chooser.device == "cpu":
             # A CPU's call returns when its work is done: its times cannot show whether a GPU overlaps the two.
             parts.append(words("model.fit.cpu_form", combination=Choice(chooser.combination)))
+    return " ".join(parts)
+
+
+def fit_replayed_sentences(results: ResultSet, words: Words) -> str:
+    """The replayed steps left out of the fit, and how far the fitted model is from them."""
+    found = model(results)
+    parts = []
     for device, fitted in found.fits.items():
         for error in fitted.replayed_errors:
             way = "fast" if error.faster == error.points else "slow" if not error.faster else "both"
@@ -591,31 +600,9 @@ def assumptions_table(results: ResultSet, words: Words) -> str:
     return _text_table(head, rows, "mpsarticle-model-assumptions")
 
 
-#: The columns of the table of sources: how many of its figures the model predicts, and on how many chips a figure
-#: of the source lies outside its predicted range. No error column: a source's figures mix times and rates, whose
-#: errors are not comparable; each kind's error stands in :func:`checks_table`.
-SOURCE_COLUMNS = ("column.source", "model.table.figures", "model.table.missed_chips")
-
-
-def source_rows(results: ResultSet, words: Words) -> tuple[Said, ...]:
-    """One row per source with a figure the model predicts, as typed values (what the oracle reads)."""
-    return tuple(Said("table.model_source", dict(source=Text(source.source), n=Count(source.checks),
-                                                 missed=Count(len(source.misses))))
-                 for source in model(results).sources)
-
-
-def source_table(results: ResultSet, words: Words) -> str:
-    """Each source's figures and misses (:func:`source_rows`); the chips it misses on, and each kind's error, are in
-    :func:`checks_table`."""
-    body = ["<tr>" + "".join(f"<td>{html.escape(cell)}</td>" for cell in (
-        words.render(r.values["source"]), *(words.render(r.values[k]) for k in ("n", "missed"))))
-        + "</tr>" for r in source_rows(results, words)]
-    return html_table([words(key) for key in SOURCE_COLUMNS], body, "mpsarticle-model-sources") if body else ""
-
-
 def sources_sentences(results: ResultSet, words: Words) -> str:
-    """What the table of sources concludes: whether any cited figure is above what the spec sheet allows its chip
-    (each source's error stands in :func:`source_table`)."""
+    """Whether any cited figure is above what the spec sheet allows its chip (each source's error stands in
+    :func:`checks_table`)."""
     found = model(results)
     if not found.sources:
         return words("model.checks.none")
@@ -649,6 +636,8 @@ def checks_table(results: ResultSet, words: Words) -> str:
         rows.append([source, framework, words("model.quantity", quantity=Choice(quantity)),
                      whole(len(mine), words.lang),
                      percent(statistics.median(sizes), words.lang), percent(max(sizes), words.lang),
+                     # Beside the bound an engine has no predicted range to fall outside.
+                     "–" if quantity == "decode_bound_tokens_s" else
                      words("model.table.outside_count", missed=Count(len(missed)), chips=Count(len(chips)))]
                     + ([conflicts] if any_conflict else []))
     head = [words(key) for key in ("column.source", "model.table.framework", "model.table.measured",
@@ -819,7 +808,8 @@ def decode_sentence(results: ResultSet, words: Words) -> str:
     if not ops or gpu_op is None:
         return ""
     count = int(round(ops))
-    overhead = Seconds(count * gpu_op.seconds)
+    # An estimate: both figures to two significant digits, the cost from the whole count.
+    overhead = Seconds(count * gpu_op.seconds, digits=2)
     # Which chips that fixed cost matters on: named, not counted, since a count would turn on a few percent.
     above, near, variants = _text_chips(found, overhead)
     case = "both" if above and near else "above" if above else "near" if near else "none"
@@ -830,7 +820,7 @@ def decode_sentence(results: ResultSet, words: Words) -> str:
     tier = next(iter(tiers)) if len(tiers) == 1 else ""
     if above and near and tier and {c for c in holding if c.endswith(" " + tier)} == {**above, **near}.keys():
         case = "tier"
-    return " ".join([words("model.decode.ops", ops=Count(count), gpu_op=gpu_op, overhead=overhead,
+    return " ".join([words("model.decode.ops", ops=Count(int(float(f"{count:.2g}"))), gpu_op=gpu_op, overhead=overhead,
                            combination=Choice(found.combination)),
                      words("model.decode.chips", case=Choice(case), margin=Share(NEAR), tier=Text(tier),
                            above=_chip_family(above), near=_chip_family(near), variants=Count(variants))])

@@ -151,7 +151,8 @@ def tokens_table(lang: str) -> str:
     head = [words("column.chip"), words("column.gpu_cores")] + [
         words("your_mac.tokens.column", size=Text(f"{parameters / 1e9:g}B"), bits=Text(bits))
         for parameters, bits in TOKEN_COLUMNS]
-    lines = [UNKNOWN_MARK.strip() + " " + words("your_mac.tokens.memory_unknown", share=Share(FIT_SHARE))]
+    lines = [words("your_mac.tokens.fit_rule", share=Share(FIT_SHARE)),
+             UNKNOWN_MARK.strip() + " " + words("your_mac.tokens.memory_unknown")]
     if any(chip.bandwidth_kind == "reported" for chip in chips()):
         lines.append(PREDICTION_MARK.strip() + " " + words("model.table.reported_note"))
     notes = "".join(f'<p class="mpsarticle-note">{html.escape(text)}</p>' for text in lines)

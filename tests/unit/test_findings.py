@@ -30,7 +30,7 @@ def test_the_h200_cpu_reads_from_cache_and_the_sentence_says_so():
     cpu = bands["cpu"]
     assert cpu.share > 1 and cpu.source == "cache"
     assert bands["cuda"].source == "memory" and bands["cuda"].share <= 1
-    for lang, cache_word in (("en", "speed of the cache, not of the memory"), ("id", "kecepatan cache, bukan")):
+    for lang, cache_word in (("en", "speed of the cache, not of the memory"), ("id", "bandwidth cache, bukan")):
         text = sentences("matvec", "nvidia-h200", lang)["bandwidth_sentence"]
         first = text.split(". ")[0]
         assert cache_word in text and "%" not in first, text

@@ -355,8 +355,3 @@ def test_the_tables_of_regimes_and_of_sources_show_their_rows_values(machine: st
         assert shown[0] == v["device"] and v["dtype"].value in shown[1]
         assert shown[1].startswith("B @ a" if v["workload"].value == "matvec" else "A @ B")
         assert shown[2] == words.render(v["m"]) and shown[3].startswith(words.render(v["after"]))
-    rows = mac_model.source_rows(results, words)
-    cells = _table_cells(mac_model.source_table(results, words))
-    assert len(cells) == len(rows) >= 3
-    for row, shown in zip(rows, cells, strict=True):
-        assert shown == [words.render(row.values[k]) for k in ("source", "n", "missed")]

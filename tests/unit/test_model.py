@@ -6,6 +6,7 @@ cited figure above the spec sheet."""
 from __future__ import annotations
 
 import dataclasses
+import statistics
 
 import pytest
 
@@ -105,12 +106,24 @@ def test_every_chip_variant_has_predictions_whose_range_holds_the_central_value(
 
 def test_an_assumption_for_a_chip_never_reads_that_chips_rows():
     given = predict.assumptions("Apple M1")
-    # The fixed costs of an operation are one chip's rows, the same for every chip (said so in the module's notes).
-    read = {name: assumption for name, assumption in given.items() if name not in ("gpu_op_us", "cpu_op_us")}
+    # The fixed costs of an operation and the CPU's float32 rate are the same for every chip (the module's notes).
+    read = {name: assumption for name, assumption in given.items()
+            if name not in ("gpu_op_us", "cpu_op_us", "cpu_fp32_tflops")}
     assert "gpu_bandwidth_share" in read, sorted(given)
     for name, assumption in read.items():
         assert assumption.rows, f"{name} reads no row"
         assert all(row.chip != "Apple M1" for row in assumption.rows), name
+
+
+def test_every_chip_gets_one_cpu_rate_the_median_published():
+    """Chips that share a CPU (the M1 Pro and M1 Max) must get the same CPU rate: the median of every published one,
+    whatever chip is predicted, so those rows set the rate and test nothing."""
+    every = [r.value for r in cited_module.cited() if (r.framework, r.workload, r.unit, r.dtype) ==
+             ("PyTorch CPU", "matmul", "TFLOP/s", "float32")]
+    rates = {predict.assumptions(chip)["cpu_fp32_tflops"].central for chip in ("", "Apple M1 Pro", "Apple M1 Max")}
+    assert rates == {statistics.median(every)}
+    assert not [c for c in predict.checks("sum", 46.0) if (c.row.framework, c.row.workload, c.row.unit) ==
+                ("PyTorch CPU", "matmul", "TFLOP/s")]
 
 
 def test_a_cited_copy_above_the_spec_bandwidth_is_a_conflict_not_dropped(monkeypatch):

@@ -58,10 +58,10 @@ def model_of(machine: str, chapter: str) -> Recording:
 
 def with_fit(machine: str) -> Recording:
     """The chapter "Your Mac"'s model messages after the rows of its table of fitted parameters (what its other
-    sentences are read against), then the rows of its tables of regimes and of sources."""
+    sentences are read against), then the rows of its table of regimes."""
     chapter, results, words = model_of(machine, "your_mac"), results_of(machine), Words("en")
     return replace(chapter, said=mac_model.fit_rows(results, words) + chapter.said
-                   + mac_model.threshold_rows(results, words) + mac_model.source_rows(results, words))
+                   + mac_model.threshold_rows(results, words))
 
 
 def _said(recording: Recording, key: str) -> list[Said]:
@@ -95,7 +95,6 @@ def test_the_matrix_reads_each_kind_of_model_claim() -> None:
     assert wanted <= keys, sorted(wanted - keys)
     rows = [r for machine in MACHINES for r in with_fit(machine) if r.key.startswith("table.")]
     assert {r.values["workload"].value for r in rows if r.key == "table.model_threshold"} == {"matvec", "matmul"}
-    assert any(r.values["missed"].n for r in rows if r.key == "table.model_source")
 
 
 def test_the_model_oracle_shares_no_code_with_the_model() -> None:
@@ -462,21 +461,6 @@ def test_a_macs_own_prediction_misstated_is_caught(machine: str) -> None:
     wrong = substitute(answer, "model.mac.rate", predicted=lambda v: Rate(v["predicted"].value * 1.03,
                                                                           v["predicted"].unit))
     assert false(wrong, results)
-
-
-@pytest.mark.parametrize("machine", MUTATED)
-def test_a_count_of_missed_chips_misstated_is_caught(machine: str) -> None:
-    """A row of the table of sources counts the chips on which a figure of the source lies outside its range; one
-    too few or one too many is false."""
-    results, recording = results_of(machine), with_fit(machine)
-    rows = _said(recording, "table.model_source")
-    assert any(r.values["missed"].n for r in rows)
-    for index, row in enumerate(rows):
-        for shift in (-1, 1):
-            if row.values["missed"].n + shift >= 0:
-                wrong = substitute(recording, "table.model_source", index,
-                                   missed=lambda v, d=shift: Count(v["missed"].n + d))
-                assert false(wrong, results), (row, shift)
 
 
 @pytest.mark.parametrize("machine", ("ci-2core", "nvidia-h200", "apple-m3-max"))
