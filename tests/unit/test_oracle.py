@@ -2256,3 +2256,16 @@ def test_the_decode_rule_says_the_calls_limit_it_where_the_replay_shows_it() -> 
     assert "fixed cost is the limit" not in render(recording.said[0]), render(recording.said[0])
     assert check(substitute(recording, "rule.decode", limit=Choice("unclear_replay"), fastest=Factor(1.7)),
                  close)[0]
+
+
+def test_the_share_of_a_published_peak_is_the_best_rate_over_that_peak() -> None:
+    """"Against these published peaks, the best rates reach 76% in float32, ...": each share is the precision's
+    best rate over the data file's peak for the GPU, float16 against the tensor-core peak."""
+    results, recording = results_of("nvidia-h200-build"), matrix_recording("nvidia-h200-build", "matmul")
+    assert "Against these published peaks" in recording.texts["peak_sentence"]
+    assert not check(recording, results)[0]
+    [shared] = [s for s in recording.said if s.key == "peak.share"]
+    items = [phrase("peak.share.item", dtype=Text(text), share=Share(0.2))
+             for text in ("float32", "float16", "bfloat16")]
+    wrong = Said(shared.key, {**shared.values, "shares": Listing(tuple(items))})
+    assert check(replaced(recording, "peak.share", wrong), results)[0]
