@@ -245,6 +245,7 @@ CHECKS: dict[str, str] = {
     "matmul.best.capped": "check_best_capped",
     "table.matmul": "check_matmul_row",
     "table.matmul_same": "check_matmul_same_row",
+    "peak.share": "check_peak_share",
     "tf32.on": "check_tf32",
     "tf32.off": "check_tf32",
     "tf32.conv.on": "check_conv_tf32",
@@ -364,7 +365,7 @@ TABLE_ROWS: frozenset[str] = frozenset({"table.decode", "table.prompt", "table.a
 
 #: Phrases read inside the message they stand in (an area inside the answer, a clause inside its sentence).
 PARTS: frozenset[str] = frozenset({
-    "where.cell", "original.total", "reading", "drop.what", "drop.size", "matmul.rate",
+    "where.cell", "original.total", "reading", "drop.what", "drop.size", "matmul.rate", "peak.share.item",
     "memory.cell.copy", "tokens.bound", "missing", "matmul.same_size", "matmul.side", "cpuhalf.clause", "step",
     "tokens.bound.bare",
     "point", "point.other", "point.more", "cpufact.matvec", "cpufact.matmul", "missing_count",
@@ -2462,6 +2463,26 @@ def check_matmul_same_row(s: Said, c: Context) -> None:
     wanted = [(d, size) for d in DTYPES for size in o.compare("matmul", dtype=d).common()]
     if sorted(shown_rows) != sorted(wanted):
         c.fail(f"same-size table: rows {shown_rows}, but both devices measured {wanted}")
+
+
+def check_peak_share(s: Said, c: Context) -> None:
+    """Each precision's best rate on the accelerator over the peak mpsarticle/data/vendor_peaks.csv lists for its
+    GPU (float32 against TF32's peak where the environment allowed TF32)."""
+    device = c.device(s.values["device"])
+    env = c.oracle.environment.get(device, {})
+    name = str(env.get("name", "")).strip()
+    float32 = "tf32_tensor" if env.get("matmul_allow_tf32") else "fp32"
+    for item in parts(s.values["shares"]):
+        dtype = text_of(item.values["dtype"])
+        quantity = {"float32": float32, "float16": "fp16_tensor", "bfloat16": "bf16_tensor"}.get(dtype)
+        peaks = [float(r["value"]) * 1e12 for r in _csv("vendor_peaks.csv")
+                 if r["gpu"] == name and r["quantity"] == quantity and r["unit"] == "TFLOP/s"]
+        best = [t.rate("flops")[0] for t in c.oracle.best("matmul", device, "flops", dtype=dtype)]
+        if len(peaks) != 1:
+            c.fail(f"a share of the {device}'s {dtype} peak, but the data file lists {len(peaks)} for {name!r}")
+            continue
+        c.quantity(item.values["share"], [b / peaks[0] for b in best],
+                   f"the {device}'s best {dtype} rate over its peak")
 
 
 def check_tf32(s: Said, c: Context) -> None:

@@ -8,8 +8,9 @@ from collections.abc import Sequence
 from mpsarticle.analysis import findings as f
 from mpsarticle.analysis import series as analysis
 from mpsarticle.article.sentences.common import advantage, cuda_setting, drops_sentence, reading_word
-from mpsarticle.article.wording import Choice, Factor, Listing, Phrase, Rate, Size, Text, Words
+from mpsarticle.article.wording import Choice, Factor, Listing, Phrase, Rate, Share, Size, Text, Words
 from mpsarticle.core.stats import FASTER, SAME, SLOWER, UNCLEAR, Agreement
+from mpsarticle.core.vendor import peaks_for
 from mpsarticle.results.model import ResultSet
 
 __all__ = ["best_rates_sentence", "best_sentence", "compare_sentence", "cpu_half_sentence", "peak_sentence",
@@ -38,9 +39,32 @@ def same_sentence(found: f.Matmul, words: Words) -> str:
 def peak_sentence(found: f.Matmul, results: ResultSet, words: Words) -> str:
     """What the tables leave out: whether TF32 was allowed, and any rate that fell by more than half."""
     # What can cause a fall is said once, in the chapter on B @ a: the sentence sends the reader there.
-    parts = [tf32_sentence(results, words),
+    parts = [peak_share_sentence(found, results, words), tf32_sentence(results, words),
              drops_sentence(f.drops(results, ("matmul",)), words, "drop.why.brief")]
     return " ".join(p for p in parts if p)
+
+
+#: The published peak each precision's products run at: float32 at TF32's where PyTorch allowed TF32.
+PEAK_OF = {"float16": "fp16_tensor", "bfloat16": "bf16_tensor"}
+
+
+def peak_share_sentence(found: f.Matmul, results: ResultSet, words: Words) -> str:
+    """The share of the published peak (the table above it) that each precision's best rate reached on the
+    accelerator; nothing where the GPU has no published peak for a precision it measured."""
+    device = found.device
+    if device is None:
+        return ""
+    name = str((results.environment.get("devices", {}).get(device) or {}).get("name", ""))
+    peaks = {p.quantity: p for p in peaks_for(name) if p.unit == "TFLOP/s"}
+    float32 = "tf32_tensor" if cuda_setting(results, "matmul_allow_tf32") else "fp32"
+    items = []
+    for p in found.on(device):
+        peak = peaks.get(float32 if p.dtype == "float32" else PEAK_OF.get(p.dtype, ""))
+        if p.status == "measured" and p.gflop_s is not None and peak is not None:
+            items.append(Phrase.of("peak.share.item", dtype=Text(p.dtype), share=Share(p.gflop_s / (peak.value * 1e3))))
+    if not items:
+        return ""
+    return words("peak.share", device=words.device(device), shares=Listing(tuple(items)))
 
 
 def best_rates_sentence(found: f.Matmul, words: Words) -> str:
