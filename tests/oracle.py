@@ -3001,7 +3001,7 @@ def check_remeasured(s: Said, c: Context) -> None:
         said["again"] = s.values["again"].n
         said["extra"] = parts(s.values["extra"])[0].values["count"].n if "extra" in printed_fields(s) else 0
     for name, value in found.items():
-        if said[name] != value and (name != "extra" or said["again"]):
+        if said[name] != value and (name != "extra" or "extra" in printed_fields(s)):
             c.fail(f"{said[name]} said for {name}, but the points give {value}")
     for factor in factors:
         if not shown(factor).matches(OUTLIER):
