@@ -214,6 +214,7 @@ CHECKS: dict[str, str] = {
     "drop.then": "check_fall",
     "drop.cache": "check_fall_cache",
     "drop.elements": "check_fall_elements",
+    "machines.drop.elements": "check_fall_elements",
     "drop.why.brief": "check_fall_count",
     "answer.tokens": "check_tokens",
     "answer.tokens.cached": "check_llm_cached",
@@ -391,7 +392,8 @@ NO_CLAIMS: frozenset[str] = frozenset({
     "caption.answer.compared", "caption.answer.cpu_only", "caption.answer.nothing", "your_mac.cores", "ops.none",
     "attention.none", "attention.backend.none", "decode.no_bound",
     "decode.missing.no_reason", "decode.none", "answer.decode.none",
-    "machines.listing", "machines.no_mac", "machines.none", "machines.drop", "machines.drops.why", "machines.twin",
+    "machines.listing", "machines.no_mac", "machines.none", "machines.drop", "machines.drop.what", "machines.drops.why",
+    "machines.twin",
     "machines.twin.os",
     "machines.twin.alike", "machines.skipped", "device", "api", "backend", "why",
     "this_build", "data_links", "contents", "ways.mode", "decode.ways.lead",
@@ -3020,7 +3022,7 @@ def check_remeasured(s: Said, c: Context) -> None:
         said["again"] = s.values["again"].n
         said["extra"] = parts(s.values["extra"])[0].values["count"].n if "extra" in printed_fields(s) else 0
     for name, value in found.items():
-        if said[name] != value and (name != "extra" or said["again"]):
+        if said[name] != value and (name != "extra" or "extra" in printed_fields(s)):
             c.fail(f"{said[name]} said for {name}, but the points give {value}")
     for factor in factors:
         if not shown(factor).matches(OUTLIER):

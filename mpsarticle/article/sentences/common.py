@@ -98,7 +98,7 @@ INDEX_REACH = 2 ** 31
 _SUPERSCRIPT = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
 
 
-def elements_sentence(drop: f.Drop, words: Words) -> str:
+def elements_sentence(drop: f.Drop, words: Words, key: str = "drop.elements") -> str:
     """Where a fall of ``B @ a`` ends at the first size whose matrix holds a power of two of elements at or past a
     signed 32-bit index's reach, that fact: a fact of the size, not a cause the data can show, so the sentence
     claims none. Nothing otherwise."""
@@ -108,7 +108,7 @@ def elements_sentence(drop: f.Drop, words: Words) -> str:
     power = elements.bit_length() - 1
     if 2 ** power != elements:
         return ""
-    return words("drop.elements", after=drop_sizes(drop)[1], elements=Text("2" + str(power).translate(_SUPERSCRIPT)))
+    return words(key, after=drop_sizes(drop)[1], elements=Text("2" + str(power).translate(_SUPERSCRIPT)))
 
 
 def describe_points(points: Sequence[Point], words: Words) -> list[Phrase]:

@@ -84,11 +84,11 @@ def drops_sentence_of_archive(archive: Sequence[tuple[str, ResultSet]], words: W
         for drop in falls:
             before, after = drop_sizes(drop)
             said.append(words("machines.drop", label=Text(label), device=words.device(drop.device),
-                              what=Phrase.of("drop.what", workload=Choice(drop.workload), dtype=Text(drop.dtype or "")),
+                              what=Phrase.of("machines.drop.what", workload=Choice(drop.workload)),
                               before=before, after=after,
                               high=Rate(drop.before_rate, drop.unit), low=Rate(drop.after_rate, drop.unit),
                               factor=Factor(drop.before_rate / drop.after_rate)))
-            if elements := elements_sentence(drop, words):
+            if elements := elements_sentence(drop, words, "machines.drop.elements"):
                 said.append(elements)
         # A likely cause, where one is said, already carries its doubt: "no cause recorded" is for the others.
         if not any(elements_sentence(drop, words) for drop in falls):
