@@ -93,9 +93,9 @@ def test_plurals_follow_the_number_as_written():
         "1.00 tokens per second on the CPU at its B @ a rate"
     # An exact form ("=1") comes first in a language whose plural rules have no singular, too.
     assert id_("machines.listing", count=Count(1), labels=Listing((Text("a"),)), kinds=Listing((Text("a"),))) == \
-        "Selain hasil dari mesin yang membangun situs versi ini, arsip menyimpan hasil dari satu mesin lain: a."
+        "Selain hasil mesin ini, arsip menyimpan hasil satu mesin lain: a."
     assert id_("machines.listing", count=Count(2), **ab) == \
-        "Selain hasil dari mesin yang membangun situs versi ini, arsip menyimpan hasil dari dua mesin lain: a dan b."
+        "Selain hasil mesin ini, arsip menyimpan hasil dua mesin lain: a dan b."
 
 
 def test_a_bare_number_is_refused():
