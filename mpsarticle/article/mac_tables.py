@@ -72,7 +72,7 @@ def card_rows(environment: Mapping[str, Any], lang: str) -> list[tuple[str, str]
 
 def merge_variants(rows: Sequence[Sequence[str]], words: Words) -> list[list[str]]:
     """Rows of one chip's variants (name first, GPU cores second) whose every other cell agrees, as one row naming
-    each variant's cores ("14 or 16"): a reader then scans one row per chip and sees at once where the variants
+    each variant's cores ("14/16"): a reader then scans one row per chip and sees at once where the variants
     differ."""
     merged: list[list[str]] = []
     cores: list[list[str]] = []
@@ -84,7 +84,7 @@ def merge_variants(rows: Sequence[Sequence[str]], words: Words) -> list[list[str
         cores.append([row[1]])
     for row, each in zip(merged, cores, strict=True):
         if len(each) > 1:
-            row[1] = words("column.cores_or", cores=Text(", ".join(each[:-1])), last=Text(each[-1]))
+            row[1] = words("column.cores_or", cores=Text("/".join(each[:-1])), last=Text(each[-1]))
     return merged
 
 
