@@ -207,7 +207,8 @@ def cpu_half_sentence(found: f.Matmul, words: Words) -> str:
             noisy.append(Text(half.dtype))
     # Precisions that cannot be ranked at any size share one clause, so that its reason is said once.
     if unranked:
-        clauses.append(Phrase.of("cpuhalf.clause", summary=Choice("unclear.all"), dtype=Listing(tuple(unranked), style="or")))
+        clauses.append(Phrase.of("cpuhalf.clause", summary=Choice("unclear.all"),
+                                 dtype=Listing(tuple(unranked), style="or")))
     # Each clause may say "faster at m = … and slower at m = …": an "and" between clauses would blur them.
     said = words("cpuhalf.sentence", clauses=Listing(tuple(clauses), style="clauses"))
     # The sizes too scattered to judge are said once, after every clause, not in each clause again.
