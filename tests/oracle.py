@@ -215,7 +215,6 @@ CHECKS: dict[str, str] = {
     "drop.cache": "check_fall_cache",
     "drop.elements": "check_fall_elements",
     "machines.drop.elements": "check_fall_elements",
-    "drop.why.brief": "check_fall_count",
     "answer.tokens": "check_tokens",
     "answer.tokens.cached": "check_llm_cached",
     # -- timing: naive timeit against the synchronised timer (quoting the naive time is this sentence's point)
@@ -1861,18 +1860,6 @@ def check_fall_elements(s: Said, c: Context) -> None:
         c.fail(f"'{text} elements' at m = {m:,}, but the matrix holds {m * m:,}")
     elif m * m < 2 ** 31:
         c.fail(f"{m * m:,} elements at m = {m:,} said to be past a signed 32-bit index's reach")
-
-
-def _falls_said(c: Context) -> list[Said]:
-    """The falls a ``drop.why.brief`` closes: every ``drop.one`` since the last such message before it."""
-    start = max((i for i, s in enumerate(c.said[:c.at]) if s.key == "drop.why.brief"), default=-1)
-    return [s for s in c.said[start + 1:c.at] if s.key in FALL_KEYS]
-
-
-def check_fall_count(s: Said, c: Context) -> None:
-    named = _falls_said(c)
-    if s.values["count"].n != len(named) or not named:
-        c.fail(f"{s.values['count'].n} falls said, after {len(named)} named")
 
 
 def _beyond_cache(c: Context, device: str) -> list[Timed]:

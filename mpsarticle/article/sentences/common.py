@@ -10,7 +10,6 @@ from mpsarticle.analysis import series
 from mpsarticle.article.wording import (
     Bytes,
     Choice,
-    Count,
     Factor,
     Listing,
     Phrase,
@@ -51,11 +50,10 @@ def cuda_setting(results: ResultSet, name: str) -> bool | None:
     return bool(cuda[name]) if name in cuda else None
 
 
-def drops_sentence(found: Sequence[f.Drop], words: Words, why: str | None = None,
-                   environment: dict | None = None) -> str:
+def drops_sentence(found: Sequence[f.Drop], words: Words, environment: dict | None = None) -> str:
     """Each rate that fell by more than half from one size to the next, with the cache the data outgrew there where
-    the device reports one; then ``why`` (``drop.why.brief``, the possible causes in one clause), or nothing (the
-    chapter on B @ a, whose fixed prose lists them); nothing where no rate fell."""
+    ``environment`` records one (the chapter on B @ a, whose fixed prose lists the possible causes); nothing where no
+    rate fell."""
     if not found:
         return ""
     parts = []
@@ -76,13 +74,11 @@ def drops_sentence(found: Sequence[f.Drop], words: Words, why: str | None = None
             parts.append(elements)
         cache = (environment or {}).get("devices", {}).get(drop.device, {}).get("cache_bytes")
         small, large = (point.bytes_moved for point in drop.evidence)
-        if why is None and isinstance(cache, int) and cache > 0 and small and large and small <= cache < large:
+        if isinstance(cache, int) and cache > 0 and small and large and small <= cache < large:
             chain_end = None
             parts.append(words("drop.cache", small=Bytes(small), large=Bytes(large), cache=Bytes(cache),
                                before=before, after=after, device=device, axis=Choice(series.size_key(drop.workload))))
-    if why is None:
-        return " ".join(parts)
-    return " ".join(parts) + " " + words(why, count=Count(len(found)))
+    return " ".join(parts)
 
 
 def drop_sizes(drop: f.Drop) -> tuple[Phrase, Phrase]:

@@ -38,9 +38,9 @@ def same_sentence(found: f.Matmul, words: Words) -> str:
 
 def peak_sentence(found: f.Matmul, results: ResultSet, words: Words) -> str:
     """What the tables leave out: whether TF32 was allowed, and any rate that fell by more than half."""
-    # What can cause a fall is said once, in the chapter on B @ a: the sentence sends the reader there.
+    # A fall is named plainly: this chapter has nothing to say about its cause, so no sentence says so.
     parts = [peak_share_sentence(found, results, words), tf32_sentence(results, words),
-             drops_sentence(f.drops(results, ("matmul",)), words, "drop.why.brief")]
+             drops_sentence(f.drops(results, ("matmul",)), words)]
     return " ".join(p for p in parts if p)
 
 
@@ -207,7 +207,8 @@ def cpu_half_sentence(found: f.Matmul, words: Words) -> str:
             noisy.append(Text(half.dtype))
     # Precisions that cannot be ranked at any size share one clause, so that its reason is said once.
     if unranked:
-        clauses.append(Phrase.of("cpuhalf.clause", summary=Choice("unclear.all"), dtype=Listing(tuple(unranked))))
+        clauses.append(Phrase.of("cpuhalf.clause", summary=Choice("unclear.all"),
+                                 dtype=Listing(tuple(unranked), style="or")))
     # Each clause may say "faster at m = … and slower at m = …": an "and" between clauses would blur them.
     said = words("cpuhalf.sentence", clauses=Listing(tuple(clauses), style="clauses"))
     # The sizes too scattered to judge are said once, after every clause, not in each clause again.
