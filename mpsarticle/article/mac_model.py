@@ -624,9 +624,9 @@ def sources_sentences(results: ResultSet, words: Words) -> str:
 
 def checks_table(results: ResultSet, words: Words) -> str:
     """One row per source and kind of figure: how many, the median and worst error, how many lie outside the
-    predicted range (the column the opening page's count of misses sums), and, where any does, the chips whose figure is above the spec sheet
-    (the chips themselves, with every prediction, are in the published ``predictions.csv``; a column of dashes
-    would repeat the sentence under the table)."""
+    predicted range (the column the opening page's count of misses sums), and, where any does, the chips whose
+    figure is above the spec sheet (the chips themselves, with every prediction, are in the published
+    ``predictions.csv``; a column of dashes would repeat the sentence under the table)."""
     found = model(results)
     groups: dict[tuple[str, str, str], list[predict.Check]] = {}
     for check in found.compared:
