@@ -876,6 +876,10 @@ def check_model_replayed(s: Said, c) -> None:
     if not replayed or params is None:
         c.fail(f"a replayed step on the {device}, but it has none (or no fit)")
         return
+    # How the step was replayed, as its points record it: a CUDA graph, or torch.compile.
+    hows = {"graph" if k.point.detail["overhead_removed_by"] == "cuda_graph" else "compiled" for k in replayed}
+    if hows != {choice(s, "how")}:
+        c.fail(f"the replayed step is said {choice(s, 'how')}, but its points were replayed by {sorted(hows)}")
     said = dict(s.values["error"].values)
     way = text_of(said["way"])
     if choice(s, "way") != way:
@@ -1144,6 +1148,9 @@ def check_model_answer_error(s: Said, c) -> None:
             return ["an error over published measurements, but none has a prediction"]
         found = {"checks": len(ks), "chips": len({k.row["chip"] for k in ks}),
                  "sources": len({source_of(k.row) for k in ks}), "misses": sum(k.miss for k in ks),
+                 # The figures that have a predicted range: an engine's generation is set only beside the bound.
+                 "ranged": sum(1 for k in ks if k.low is not None and not (
+                     k.row["workload"] == "decode" and k.row["framework"] != "PyTorch MPS")),
                  "rest": len(every) - len(ks), "unpredicted": len(every) - len(ks) - len(ops)}
         problems = [f"{v[key].n} {key}, but the predictions give {value}" for key, value in found.items()
                     if key in v and v[key].n != value]

@@ -141,8 +141,10 @@ def answer_note(results: ResultSet, words: Words) -> str:
         # then says what the predictions do instead of calling it evidence.
         form = Phrase.of("model.answer.form", by=Choice("cpu" if found.chosen_by == "cpu" else "accelerator"),
                          combination=Choice(found.combination))
-        parts.append(words("model.answer.note", checks=Count(len(found.compared)), misses=Count(found.misses),
-                           form=form))
+        # Only a figure with a predicted range can fall outside it: the count the checks table's column sums to.
+        ranged = sum(1 for c in found.compared if c.low is not None and c.high is not None
+                     and c.quantity != "decode_bound_tokens_s")
+        parts.append(words("model.answer.note", ranged=Count(ranged), misses=Count(found.misses), form=form))
     return " ".join(filter(None, parts))
 
 
@@ -415,7 +417,10 @@ def fit_replayed_sentences(results: ResultSet, words: Words) -> str:
     for device, fitted in found.fits.items():
         for error in fitted.replayed_errors:
             way = "fast" if error.faster == error.points else "slow" if not error.faster else "both"
+            # How the step was replayed follows the device (kernels.py's _replayed): a CUDA graph on CUDA, else
+            # torch.compile, whose step still launches its kernels from the host.
             parts.append(words("model.fit.replayed", device=words.device(device), way=Choice(way),
+                               how=Choice("graph" if device == "cuda" else "compiled"),
                                error=Phrase.of("model.miss.way", error=Share(error.median), way=Choice(way))))
     return " ".join(filter(None, parts))
 
@@ -618,10 +623,10 @@ def sources_sentences(results: ResultSet, words: Words) -> str:
 
 
 def checks_table(results: ResultSet, words: Words) -> str:
-    """One row per source and kind of figure: how many, the median and worst error, on how many of its chips a
-    figure lies outside the predicted range, and, where any does, the chips whose figure is above the spec sheet
-    (the chips themselves, with every prediction, are in the published ``predictions.csv``; a column of dashes
-    would repeat the sentence under the table)."""
+    """One row per source and kind of figure: how many, the median and worst error, how many lie outside the
+    predicted range (the column the opening page's count of misses sums), and, where any does, the chips whose
+    figure is above the spec sheet (the chips themselves, with every prediction, are in the published
+    ``predictions.csv``; a column of dashes would repeat the sentence under the table)."""
     found = model(results)
     groups: dict[tuple[str, str, str], list[predict.Check]] = {}
     for check in found.compared:
@@ -630,15 +635,13 @@ def checks_table(results: ResultSet, words: Words) -> str:
     any_conflict = any(c.conflict for c in found.compared)
     for (source, framework, quantity), mine in groups.items():
         sizes = [abs(c.error) for c in mine if c.error is not None]
-        chips = dict.fromkeys(c.row.chip for c in mine)
-        missed = dict.fromkeys(c.row.chip for c in mine if c.miss)
         conflicts = ", ".join(dict.fromkeys(c.row.chip for c in mine if c.conflict)) or "–"
         rows.append([source, framework, words("model.quantity", quantity=Choice(quantity)),
                      whole(len(mine), words.lang),
                      percent(statistics.median(sizes), words.lang), percent(max(sizes), words.lang),
                      # Beside the bound an engine has no predicted range to fall outside.
                      "–" if quantity == "decode_bound_tokens_s" else
-                     words("model.table.outside_count", missed=Count(len(missed)), chips=Count(len(chips)))]
+                     whole(sum(c.miss for c in mine), words.lang)]
                     + ([conflicts] if any_conflict else []))
     head = [words(key) for key in ("column.source", "model.table.framework", "model.table.measured",
                                     "model.table.figures", "column.median_error", "column.worst_error",

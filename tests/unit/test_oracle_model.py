@@ -193,7 +193,7 @@ def test_a_prediction_error_misstated_is_caught(machine: str) -> None:
     changed = replace(recording, said=tuple(Said(other, s.values) if s is choice else s for s in recording.said))
     assert false(changed, results), render(choice)
     answer = model_of(machine, "index")
-    wrong = substitute(answer, "model.answer.note", checks=lambda v: Count(v["checks"].n + 1))
+    wrong = substitute(answer, "model.answer.note", ranged=lambda v: Count(v["ranged"].n + 1))
     assert false(wrong, results)
     # Which cited figures test the model, said in the chapter "Your Mac".
     for name, shift in (("checks", 1), ("cited", 1), ("assumed", -1), ("unpredicted", 1), ("sources", -1),
