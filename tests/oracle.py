@@ -325,6 +325,8 @@ CHECKS: dict[str, str] = {
     "rule.decode": "check_decode_rule",
     "rule.decode.none": "check_decode_rule_none",
     "decode.route": "check_decode_route",
+    "decode.basis": "check_decode_basis",
+    "decode.basis.every": "check_decode_basis",
     "table.contexts": "check_contexts_row",
     "table.prompt": "check_prompt_row",
     "prefill.conclusion": "check_prefill_conclusion",
@@ -3750,7 +3752,7 @@ def check_prefill_conclusion(s: Said, c: Context) -> None:
         # Against half the tighter bound, over every reading: "stayed below half of either bound" where every
         # interval lies below that line; else the sentence says the time straddles it, which one interval must.
         halves = _prompt_halves(c, device, at, tokens, flops, rates)
-        if side == "calls" and halves != {"below"}:
+        if side.startswith("calls") and halves != {"below"}:
             c.fail(f"the prompt on the {device} 'stayed below half of either bound', but the readings say "
                    f"{sorted(halves)}")
         if not side and "straddles" not in halves:
@@ -4018,6 +4020,28 @@ def check_decode_ways_none(s: Said, c: Context) -> None:
     found = [d for d in devices if _products(c, d)]
     if found:
         c.fail(f"'no step beside its own matrices', but {found} measured both well")
+
+
+def check_decode_basis(s: Said, c: Context) -> None:
+    """The rate each named device's bound rests on: its own matrices read alone in a CUDA graph where they were
+    measured well; else the largest plain copy where every B @ a matrix fit in its cache; else B @ a's rate."""
+    basis = choice(s, "basis")
+    if "devices" in s.values:
+        named = [c.device(name) for name in s.values["devices"].items]
+    else:  # every device whose eager step has a bound
+        named = [d for d in ("cpu", c.oracle.accelerator) if d and _steps(c, d, "eager") and _bound_rates(c, d)]
+        if not named:
+            c.fail("the rate every device's bound rests on, but no eager step has a bound")
+    for device in named:
+        if not _steps(c, device, "eager"):
+            c.fail(f"a bound's rate on the {device}, whose eager step was never measured well")
+        products = _products(c, device)
+        found = "matched" if products else "copy" if _copy_rates(c, device) else "best" if _bound_rates(c, device) \
+            else None
+        if basis != found:
+            c.fail(f"the {device}'s bound read at {basis!r}, but its points give {found!r}")
+        if basis == "matched" and any(t.point.detail.get("overhead_removed_by") != "cuda_graph" for t in products):
+            c.fail(f"the {device}'s own matrices 'in a CUDA graph', but they were replayed otherwise")
 
 
 def check_decode_route(s: Said, c: Context) -> None:

@@ -110,7 +110,7 @@ def standing(one: Point, other: Point) -> Point:
     Without a suite, a series reads every suite (the blog post's ``original``
     sizes and the larger ``matvec`` ones are one workload, and a claim about
     it ranges over both). Where two suites measured the same size, the point
-    with more timed blocks stands: its interval is the tighter one, and the
+    with more timed blocks stands: its interval is usually the tighter one, and the
     choice looks at neither time, so it cannot favour a device. On a tie the
     suite whose name sorts last, so the choice never depends on file order.
     """

@@ -121,6 +121,19 @@ def html_table(head: Sequence[str], rows: Iterable[str], extra_class: str = "") 
             f'<tbody>{"".join(rows)}</tbody></table></div>')
 
 
+def rows_table(head: Sequence[str], rows: Sequence[Sequence[str]], extra_class: str = "") -> str:
+    """A table of one device's row or more. One row alone is turned on its side: the first heading and cell (the
+    device) head it, and each other heading stands beside its cell, so that a reader matches no wall of headings
+    to a single line."""
+    if not rows:
+        return ""
+    if len(rows) == 1:
+        [row] = rows
+        lines = [f"<tr>{_cells((name, cell))}</tr>" for name, cell in zip(head[1:], row[1:], strict=True)]
+        return html_table((head[0], row[0]), lines, f"{extra_class} mpsarticle-turned".strip())
+    return html_table(head, [f"<tr>{_cells(row)}</tr>" for row in rows], extra_class)
+
+
 def memory(value: object, words: Words) -> str:
     """An amount of memory from a results file (``16.0 GiB``), or a dash where the file gives none."""
     return words.render(Bytes(value)) if isinstance(value, (int, float)) and value else "-"
@@ -620,8 +633,8 @@ def decode_table(results: ResultSet, words: Words) -> str:
                  words.render(v["bytes"]), words.render(v["bound"]) if "bound" in v else "–", rate,
                  words.render(v["share"]) if "share" in v else "–",
                  words.render(v["ops"]) if "ops" in v else "–", cost]
-        body.append(f"<tr>{_cells(cells)}</tr>")
-    return html_table([words(key) for key in DECODE_COLUMNS], body) if body else ""
+        body.append(cells)
+    return rows_table([words(key) for key in DECODE_COLUMNS], body)
 
 
 #: The columns of the table of longer contexts (:func:`contexts_rows`).
@@ -751,8 +764,8 @@ def prompt_table(results: ResultSet, words: Words) -> str:
                  if "side" in v else "–",
                  _figures(v["bytes_bound"], words) if "bytes_bound" in v else "–",
                  words("prefill.cell.limit", limit=v["limit"])]
-        body.append(f"<tr>{_cells(cells)}</tr>")
-    return html_table([words(key) for key in PROMPT_COLUMNS], body) if body else ""
+        body.append(cells)
+    return rows_table([words(key) for key in PROMPT_COLUMNS], body)
 
 
 #: The columns of the attention table (:func:`attention_rows`).

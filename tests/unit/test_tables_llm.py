@@ -8,6 +8,7 @@ fails here.
 
 from __future__ import annotations
 
+import dataclasses
 import html
 import re
 
@@ -22,9 +23,15 @@ from ..rendering import NUMBER, parse_number
 
 
 def _cells(table: str) -> list[list[str]]:
-    rows = re.findall(r"<tr>(.*?)</tr>", table)[1:]
-    return [[html.unescape(c).replace("\u00a0", " ") for c in re.findall(r"<td[^>]*>(.*?)</td>", row)]
-            for row in rows]
+    """The table's rows of cells; a table of one row, turned on its side (device in the heading, a heading and its
+    cell per line), read back as that one row."""
+    def clean(text: str) -> str:
+        return html.unescape(text).replace("\u00a0", " ")
+    rows = re.findall(r"<tr>(.*?)</tr>", table)
+    if "mpsarticle-turned" in table:
+        device = clean(re.findall(r"<th[^>]*>(.*?)</th>", rows[0])[1])
+        return [[device, *(clean(re.findall(r"<td[^>]*>(.*?)</td>", row)[1]) for row in rows[1:])]]
+    return [[clean(c) for c in re.findall(r"<td[^>]*>(.*?)</td>", row)] for row in rows[1:]]
 
 
 def _numbers(text: str, lang: str) -> list[float]:
@@ -64,6 +71,20 @@ def test_each_decode_row_shows_its_own_eager_step(machine: str, lang: str) -> No
         return
     for row, (device, point) in zip(cells, expected, strict=True):
         _check_row(row, results, device, point, lang)
+
+
+@pytest.mark.parametrize("lang", ["en", "id"])
+def test_a_lone_row_is_turned_on_its_side_and_reads_the_same(lang: str) -> None:
+    """A build whose CPU alone decoded (the H200 prompts' machine without its GPU) gets one row, shown as a
+    heading and its cell per line: read back, it is the same row, checked against the same points."""
+    full = results_of("nvidia-h200-prompts")
+    environment = {**full.environment, "devices": {"cpu": full.environment["devices"]["cpu"]}}
+    results = dataclasses.replace(full, environment=environment, points=[p for p in full.points if p.device == "cpu"])
+    table = decode_table(results, Words(lang))
+    assert "mpsarticle-turned" in table and "mpsarticle-turned" in prompt_table(results, Words(lang))
+    [row] = _cells(table)
+    assert len(row) == 10
+    _check_row(row, results, "cpu", _eager(results, "cpu"), lang)
 
 
 def _check_row(row: list[str], results, device: str, point, lang: str) -> None:

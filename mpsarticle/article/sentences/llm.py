@@ -70,6 +70,7 @@ def sentences(results: ResultSet, words: Words) -> dict[str, str]:
             "ways_bound": ways_bound(results, words),
             "attention_compared": attention_compared(found, words),
             "context_sentence": context_sentence(results, words),
+            "bound_basis": bound_basis(results, words),
             "decode_sentence": decode_sentence(results, words),
             "decode_caption": decode_caption(results, words),
             "contexts_sentence": contexts_sentence(results, words),
@@ -278,6 +279,19 @@ def _why_none(results: ResultSet) -> Choice:
     return Choice("unmeasured" if present_accelerator(results) else "no_accelerator")
 
 
+def bound_basis(results: ResultSet, words: Words) -> str:
+    """What rate the decode table's bounds rest on: one sentence for each kind of rate this build has, naming its
+    devices (none where every device's rate is of one kind), so a reader meets only the cases the table shows."""
+    groups: dict[str, list[str]] = {}
+    for one in decoding(results):
+        if one.eager is not None and one.bound_tokens_per_s is not None and one.bound_basis is not None:
+            groups.setdefault(one.bound_basis, []).append(words.device(one.device))
+    if len(groups) == 1:
+        return words("decode.basis.every", basis=Choice(next(iter(groups))))
+    return " ".join(words("decode.basis", basis=Choice(basis), devices=Listing(tuple(groups[basis])))
+                    for basis in ("matched", "best", "copy") if basis in groups)
+
+
 def decode_sentence(results: ResultSet, words: Words) -> str:
     """Per device, what limits its eager step (the decode table holds the numbers), or why it was not measured."""
     found = decoding(results)
@@ -306,6 +320,7 @@ def prompt_sentence(results: ResultSet, words: Words) -> str:
         return words("prefill.none")
     parts = []
     before = None
+    priced = False
     for reads in found:
         first = reads[0]
         limit: str = first.limit or "unknown"
@@ -324,14 +339,20 @@ def prompt_sentence(results: ResultSet, words: Words) -> str:
             values.update(ops_share=Share(first.overhead_s / first.point.measured_s))
         elif limit == "unclear" and _below_half(first):
             form = "unclear.calls"  # far from both bounds: only the calls' share is in doubt
-        # A second device with the same conclusion says so in a few words instead of the frame again.
+        # A second device with the same conclusion says so in a few words instead of the frame again; one whose
+        # sentence prices the calls does not say how again where an earlier one did.
         key = "prefill.also" if form == before and form in ALSO_FORMS else "prefill.conclusion"
-        parts.append(words(key, limit=Choice(form), **values))
+        said = form
+        if key == "prefill.conclusion" and form in PRICED_FORMS:
+            said, priced = (f"{form}.again" if priced else form), True
+        parts.append(words(key, limit=Choice(said), **values))
         before = form
     return " ".join(parts)
 
 
 #: The prompt's conclusions that a next device sharing them need not repeat: it keeps only its own share, if any.
+#: The prompt's conclusions that price its calls at one small addition each.
+PRICED_FORMS = ("unclear.calls", "overhead", "neither")
 ALSO_FORMS = ("unclear", "unclear.calls", "unknown", "compute", "compute.at", "bandwidth", "bandwidth.at", "both",
               "both.at")
 
