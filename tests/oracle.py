@@ -2704,9 +2704,16 @@ def check_train_scaling(s: Said, c: Context) -> None:
     if "ratio" in printed:
         c.quantity(v["ratio"], ratios, f"{where}, the larger batch's time over the smaller's")
     _printed_interval(s, c, ratios, f"{where}, the larger batch's time over the smaller's")
-    if choice(s, "lead") == "after" and (device != "cpu" or any(
-            c.oracle.timed("train_step", other) for other in c.oracle.devices if other != "cpu")):
-        c.fail(f"{where}: goes on from a sentence on the CPU's step alone, but an accelerator's step was measured")
+    if choice(s, "lead").startswith("after"):
+        # The larger batch's time goes unsaid only where the training sentence just before gave it: both devices
+        # at the largest batch both measured well, or the CPU alone at its largest where no accelerator ran one.
+        cpu = c.oracle.timed("train_step", "cpu")
+        others = [d for d in c.oracle.devices if d != "cpu" and c.oracle.timed("train_step", d)]
+        shared = [b for b in cpu if others and b in c.oracle.timed("train_step", others[0])]
+        given = ({others[0], "cpu"}, max(shared)) if shared else ({"cpu"}, max(cpu)) if cpu and not others else None
+        if given is None or device not in given[0] or large != given[1]:
+            c.fail(f"{where}: goes on from the training sentence's time at batch {large:,}, but that sentence gives "
+                   f"{'no time' if given is None else f'{sorted(given[0])} at batch {given[1]:,}'}")
     # A printed ratio on one side of the batch ratio reads as growing faster (or slower) than the batch: some pair
     # of readings must show it beyond their intervals. "Roughly the batch ratio" needs a pair whose interval holds it.
     spans = [(b.low / a.high, b.high / a.low) for a, b in pairs]

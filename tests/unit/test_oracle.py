@@ -1653,7 +1653,8 @@ def test_the_step_time_from_batch_to_batch_is_read_from_the_points() -> None:
     cuda, cpu = (render(s) for s in recording.said if s.key == "train.scaling")
     assert "1.57 ms at batch 32: 4× the images take less than 2× the time" in cuda \
         and "time that does not grow" in cuda
-    assert "11.0 ms at batch 128 and 3.67 ms at batch 32" in cpu
+    # The training sentence just before gives both devices' times at batch 128: only batch 32's follows.
+    assert "3.67 ms at batch 32" in cpu and "11.0 ms" not in cpu and "1.64 ms" not in cuda
     assert not check(recording, results)[0]
     on_cuda, on_cpu = _device_is(CUDA), _device_is(CPU)
     wrong = {"less": substitute(recording, "train.scaling", where=on_cuda, kind=Choice("less")),
@@ -1661,7 +1662,7 @@ def test_the_step_time_from_batch_to_batch_is_read_from_the_points() -> None:
              "time": substitute(recording, "train.scaling", where=on_cuda, small_s=Seconds(3.2e-3)),
              "times": substitute(recording, "train.scaling", where=on_cuda, times=Factor(8, 1)),
              "half": substitute(recording, "train.scaling", where=on_cuda, half=Factor(4, 1)),
-             "larger time": substitute(recording, "train.scaling", where=on_cpu, large_s=Seconds(30e-3)),
+             "smaller time": substitute(recording, "train.scaling", where=on_cpu, small_s=Seconds(30e-3)),
              "cpu fixed": substitute(recording, "train.scaling", where=on_cpu, kind=Choice("fixed"))}
     for what, changed in wrong.items():
         assert changed != recording and check(changed, results)[0], what
@@ -1669,12 +1670,15 @@ def test_the_step_time_from_batch_to_batch_is_read_from_the_points() -> None:
     assert not check(ultra, results_of("apple-m2-ultra"))[0]
     assert check(substitute(ultra, "train.scaling", where=_device_is(GPU), kind=Choice("same")),
                  results_of("apple-m2-ultra"))[0]
-    # "Roughly 4× as long" needs the batch ratio inside some pair of readings; a sentence that goes on from the
-    # CPU's step alone needs a build that measured no accelerator's step.
+    # "Roughly 4× as long" needs the batch ratio inside some pair of readings; a sentence that leaves the larger
+    # batch's time to the training sentence needs that sentence to give it: on the CPU-only build, the CPU's alone.
     assert check(substitute(recording, "train.scaling", where=on_cuda, kind=Choice("even")), results)[0]
-    assert check(substitute(recording, "train.scaling", where=on_cpu, lead=Choice("after")), results)[0]
     ci = matrix_recording("ci-2core", "training")
-    assert "At batch 32 a step takes" in ci.texts["scaling_sentence"] and not check(ci, results_of("ci-2core"))[0]
+    assert "On the CPU a step takes" in ci.texts["scaling_sentence"] and not check(ci, results_of("ci-2core"))[0]
+    h200 = matrix_recording("nvidia-h200", "training")
+    assert not check(h200, results_of("nvidia-h200"))[0]
+    assert check(substitute(h200, "train.scaling", where=on_cpu, lead=Choice("after"), large=Size(128)),
+                 results_of("nvidia-h200"))[0]
     # The worst gradient error leaves its device out only where one device alone ran the step.
     [passed] = [s for s in recording.said if s.key == "check.passed"]
     assert check(replaced(recording, "check.passed", Said(passed.key, {**passed.values, "where": Choice("one")})),

@@ -20,7 +20,7 @@ def sentences(results: ResultSet, words: Words) -> dict[str, str]:
     trained, scaling = f.training(results), f.batch_scaling(results)
     return {"train_sentence": " ".join(filter(None, (training_sentence(trained, words),
                                                      conv_tf32_sentence(results, words)))),
-            "scaling_sentence": scaling_sentence(scaling, words, _alone(trained)),
+            "scaling_sentence": scaling_sentence(scaling, words, _given(trained)),
             "check_sentence": check_sentence(f.checks(results), results, words)}
 
 
@@ -34,6 +34,16 @@ def _alone(found: f.Training) -> tuple[str, int] | None:
     return "cpu", found.cpu_batch
 
 
+def _given(found: f.Training) -> frozenset[tuple[str, int]]:
+    """The devices and batch whose step times the training sentence gives: both devices at the largest batch they
+    compared, or the CPU alone (:func:`_alone`). The scaling sentence gives only the smaller batch's time for
+    those, so that no time is said twice in a row."""
+    if found.largest is not None and found.device is not None:
+        return frozenset({(found.device, found.largest.size), ("cpu", found.largest.size)})
+    alone = _alone(found)
+    return frozenset({alone}) if alone else frozenset()
+
+
 def _kind(s: f.BatchScaling) -> str:
     """The form for a step whose time grows: ``even`` where the ratio's interval holds the batch ratio, so that
     its median would read as growing faster or slower than the batch when the runs cannot tell; ``flat`` where the
@@ -43,17 +53,19 @@ def _kind(s: f.BatchScaling) -> str:
     return "even" if s.kind == "grows" and s.ratio.low <= s.times <= s.ratio.high else s.kind
 
 
-def scaling_sentence(found: tuple[f.BatchScaling, ...], words: Words, alone: tuple[str, int] | None = None) -> str:
+def scaling_sentence(found: tuple[f.BatchScaling, ...], words: Words,
+                     given: frozenset[tuple[str, int]] = frozenset()) -> str:
     """How each device's step time grows from its smallest batch to its largest, and what that says about what
     the step spends its time on (see :class:`mpsarticle.analysis.findings.BatchScaling`); where no device
-    measured two batches well, that (a device with two has a reading, however wide its interval). ``alone``: the
-    device and batch the sentence before gave on their own (:func:`_alone`)."""
+    measured two batches well, that (a device with two has a reading, however wide its interval). ``given``: the
+    devices and batch whose times the sentence before gave (:func:`_given`)."""
     def lead(i: int, s: f.BatchScaling) -> str:
-        if i == 0 and alone == (s.device, s.large):
-            return "after"
         # A second device whose time grows says so in a shorter form, not the first one's frame again; one as
         # unclear as the device before it gives its medians without the noise hedge again.
-        if i and _kind(s) == "unclear" and _kind(found[i - 1]) == "unclear":
+        again = bool(i) and _kind(s) == "unclear" and _kind(found[i - 1]) == "unclear"
+        if (s.device, s.large) in given:
+            return "after_again" if again else "after"
+        if again:
             return "again"
         return "rest" if i else "first"
     return " ".join(words("train.scaling", kind=Choice(_kind(s)), lead=Choice(lead(i, s)),
