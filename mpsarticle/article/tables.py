@@ -107,7 +107,12 @@ def _cell(value: object, tag: str) -> str:
     text = _joined(str(value))
     number = tag == "td" and not isinstance(value, Plain) and _NUMBER.match(text)
     opening = f'{tag} class="num"' if number else f'{tag} class="date"' if _DATE.match(text) else tag
-    return f"<{opening}>{html.escape(text)}</{tag}>"
+    shown = html.escape(text)
+    if tag == "th":
+        # A heading may break after a slash ("token/detik", "GB/s") where a narrow column needs it: a wide table of
+        # eight columns then fits the page's column instead of overflowing it by a word.
+        shown = shown.replace("/", "/<wbr>")
+    return f"<{opening}>{shown}</{tag}>"
 
 
 def _cells(values: Iterable[object], tag: str = "td") -> str:
