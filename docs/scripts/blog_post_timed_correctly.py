@@ -35,6 +35,6 @@ for m in [100, 300, 500, 750, 1000, 1500, 2000, 2500, 3000]:
     start = time.perf_counter()
     for _ in range(100):
         B @ a
-    synchronize()  # wait for all 100 / tunggu ke-100 perkalian selesai
+    synchronize()  # wait for all 100 / tunggu sampai 100 perkalian itu selesai
     per_product = (time.perf_counter() - start) / 100
     print(f"m = {m:>4}: {per_product * 1e6:8.1f} µs per product")
