@@ -4321,7 +4321,8 @@ def check_decode_conclusion(s: Said, c: Context) -> None:
     """What limits the eager step: the form must be one the readings allow, the host's part read from a CUDA
     graph's saving (computed here, eager less replayed, or the graph's speed-up over the eager step) only where one
     was measured, and the operations' share only where none was; every figure the form prints is read."""
-    v, (form, _, noisy) = s.values, choice(s, "limit").partition(".")
+    v, (form, *marks) = s.values, choice(s, "limit").split(".")
+    noisy, past = "noisy" in marks, "past" in marks
     device = c.device(v["device"])
     if form == "unknown":
         if _op_values(c, device) or any(host > 0 for _, host in _savings(c, device)):
@@ -4344,7 +4345,8 @@ def check_decode_conclusion(s: Said, c: Context) -> None:
     if limit not in found:
         c.fail(f"'{limit}' limits the step on the {device}, but the readings allow only {sorted(found)}")
     if limit == "bandwidth":
-        _check_sure_bandwidth(c, device, steps, bool(noisy))
+        _check_sure_bandwidth(c, device, steps, noisy)
+        _check_past(c, device, steps, past)
     if limit in ("above", "bandwidth"):
         return
     if limit == "neither":
@@ -4411,6 +4413,19 @@ def check_decode_missing(s: Said, c: Context) -> None:
         c.fail(f"'not measured', but the {device} has a good eager step")
 
 
+def _check_past(c: Context, device: str, steps: list, past: bool) -> None:
+    """A share of the bound said plainly needs every reading's interval below the bound at its fast end (its lower
+    time); "the median reached it, the interval reaches the bound" needs some reading's fast end at the bound."""
+    fast = [(1 / t.point.ci_low_s) / (rate / t.point.bytes_moved) for t in steps if t.point.ci_low_s
+            for rate in _bound_rates(c, device)]
+    if not past and any(share >= 1 for share in fast):
+        c.fail(f"a share of the bound on the {device} said as the step's, but its interval reaches "
+               f"{max(fast):.0%} of the bound")
+    if past and not any(share >= 1 for share in fast):
+        c.fail(f"'its interval reaches the bound' on the {device}, but it stays below it "
+               f"({max(fast, default=0):.0%})")
+
+
 def _check_sure_bandwidth(c: Context, device: str, steps: list, noisy: bool) -> None:
     """"Memory limits it" said as sure needs every reading's slow end (its interval's upper time) at half of its
     bound or more; "likely, too noisy to be sure" needs some reading's slow end below half."""
@@ -4458,11 +4473,12 @@ def check_decode_answer(s: Said, c: Context) -> None:
         said = [choice(p, "basis") for p in parts(s.values["bound"])]
         if said != [basis]:
             c.fail(f"the answer names its bound by {said}, but its rate is the {basis} one")
-    said, _, noisy = choice(s, "limit").partition(".")
+    said, *marks = choice(s, "limit").split(".")
     claimed = {"unknown": None, "unclear_replay": "unclear"}.get(said, said)
     found = _limits(c, device)
     if claimed == "bandwidth":
-        _check_sure_bandwidth(c, device, steps, bool(noisy))
+        _check_sure_bandwidth(c, device, steps, "noisy" in marks)
+        _check_past(c, device, steps, "past" in marks)
     if claimed is None and found:
         c.fail(f"the answer says nothing of what limits the step, but the readings allow {sorted(found)}")
     elif claimed is not None and claimed not in found:

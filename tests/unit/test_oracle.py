@@ -1449,6 +1449,9 @@ LLM_MUTATIONS = [
     ("apple-m1-swapping", "index", "answer.decode", None, {"limit": Choice("bandwidth")}),
     ("apple-m1-swapping", "verdict", "rule.decode", None, {"limit": Choice("bandwidth")}),
     ("apple-m1-swapping", "llm", "decode.conclusion", _device_is(CPU), {"limit": Choice("above")}),
+    # A step whose interval stays below its bound said to reach it at the interval's fast end.
+    ("ci-2core-workers", "llm", "decode.conclusion", _device_is(CPU), {"limit": Choice("bandwidth.noisy.past")}),
+    ("ci-2core-workers", "index", "answer.decode", None, {"limit": Choice("bandwidth.noisy.past")}),
     ("apple-m1-base", "index", "answer.decode", None, {"share": Share(0.97)}),
     ("apple-m1-base", "index", "answer.decode", None, {"limit": Choice("bandwidth")}),
     ("apple-m1-base", "verdict", "rule.decode", None, {"limit": Choice("bandwidth")}),

@@ -193,7 +193,8 @@ def _conclusion(found: Decoding, step: DecodeStep, words: Words) -> str:
     # The model's size stands in the table just above, one row per device, so the sentence names no size.
     values: dict = dict(device=device)
     if limit in ("above", "bandwidth"):
-        return words("decode.conclusion", limit=Choice(_bandwidth(limit, share)), share=Share(share[0]), **values)
+        return words("decode.conclusion", limit=Choice(_past(_bandwidth(limit, share), share)), share=Share(share[0]),
+                     **values)
     if accounting == "replay":
         graph = found.graph
         assert graph is not None  # (read from the replay)
@@ -234,6 +235,12 @@ def _bandwidth(limit: str, share: tuple[float, float, float]) -> str:
     """"Memory limits it", read from the median's share, said as sure only where the step's slow end too reaches
     half of its bound; else ``bandwidth.noisy``, which says it is likely."""
     return f"{limit}.noisy" if limit == "bandwidth" and share[1] < BOUND_SHARE else limit
+
+
+def _past(form: str, share: tuple[float, float, float]) -> str:
+    """A median share said as the step's own only where its interval stays below the bound; where the interval's
+    fast end reaches the bound, ``.past`` says the share is the median's and that the interval reaches the bound."""
+    return f"{form}.past" if form.startswith("bandwidth") and share[2] >= 1 else form
 
 
 def _neither(form: str, share: tuple[float, float, float]) -> str:
@@ -506,7 +513,7 @@ def decode_answer(results: ResultSet, words: Words) -> str:
                      fastest=Factor(min(medians) / one.graph.seconds), **values)
     # The bound is named by the measured rate it rests on, not by a bandwidth the reader would take for the spec's.
     bound = Phrase.of("decode.bound", basis=Choice(one.bound_basis or "best"))
-    return words("answer.decode", limit=Choice(_bandwidth(one.limit or "unknown", share)),
+    return words("answer.decode", limit=Choice(_past(_bandwidth(one.limit or "unknown", share), share)),
                  tokens=Num(one.eager.tokens_per_s),
                  share=Share(share[0]), bound=bound, **values)
 
