@@ -259,7 +259,9 @@ def chapter_sentences(results: ResultSet, words: Words) -> dict[str, str]:
             m=Text(whole(m, words.lang)), moved=Bytes(moved, binary=False),
             least=Seconds(moved / (chip.bandwidth_gb_s * 1e9)), weights=Bytes(weights, binary=False),
             tokens=Num(chip.bandwidth_gb_s * 1e9 / weights),
-            memory=Bytes((chip.max_memory_gb or 0) * 1e9, binary=False)),
+            # A memory size is sold in whole gigabytes: "32 GB", not "32.0 GB".
+            memory=Bytes((chip.max_memory_gb or 0) * 1e9, binary=False,
+                         digits=max(1, len(str(round(chip.max_memory_gb or 0)))))),
         "mac_answer": mac_answer(results, words),
     }
 
