@@ -286,6 +286,7 @@ CHECKS: dict[str, str] = {
     "selfcheck.outside": "check_selfcheck",
     "selfcheck.unclear": "check_selfcheck",
     "selfcheck.unclear_all": "check_selfcheck",
+    "selfcheck.close": "check_selfcheck_close",
     "table.selfcheck": "check_selfcheck_row",
     "selfcheck.why": "check_selfcheck_why",
     "remeasured.none": "check_remeasured",
@@ -2880,6 +2881,14 @@ def check_selfcheck(s: Said, c: Context) -> None:
         c.fail(f"{len(by['unclear'])} rows too wide to check, not said")
     if s.key == "selfcheck.count" and by["outside"] and not c.every("selfcheck.outside"):
         c.fail(f"{len(by['outside'])} rows outside, not said")
+    # "All on the CPU": every row too wide to check is on the device named, and the table has rows on another.
+    if "device" in s.values:
+        named = c.device(s.values["device"])
+        on = {c.device(row.values["device"]) for row in by["unclear"]}
+        if on != {named}:
+            c.fail(f"the rows too wide to check said to be on the {named}, they are on {sorted(on)}")
+        if {c.device(row.values["device"]) for row in rows} == {named}:
+            c.fail(f"the rows too wide to check said to be on the {named}, the only device in the table")
     wide = max(AGREE, 1 + shown(rows[0].values["tolerance"]).value) - 1
     if "span" in s.values and not shown(s.values["span"]).matches(wide):
         c.fail(f"too wide beyond ±{shown(s.values['span'])} said, a row is too wide beyond ±{wide:.0%}")
@@ -2889,6 +2898,20 @@ def check_selfcheck(s: Said, c: Context) -> None:
         if shown(row.values["tolerance"]).value != shown(s.values["tolerance"]).value:
             c.fail(f"tolerance ±{shown(s.values['tolerance'])} said, "
                    f"a row is judged at ±{shown(row.values['tolerance'])}")
+
+
+def check_selfcheck_close(s: Said, c: Context) -> None:
+    """"In every row the two medians differ by no more than X": X is the widest quotient of the raw rows' medians,
+    the larger over the smaller, less 1; said only where no row of the table lies outside."""
+    if not c.selfcheck:
+        c.fail("medians of the selfcheck said to be close, with no rows measured")
+        return
+    widest = max(max(r.engine_median_s / r.reference_median_s, r.reference_median_s / r.engine_median_s)
+                 for r in c.selfcheck) - 1
+    if not shown(s.values["within"]).matches(widest):
+        c.fail(f"medians within {shown(s.values['within'])} said, the raw rows' lie up to {100 * widest:.3g}% apart")
+    if any(choice(row, "verdict") == "outside" for row in c.every("table.selfcheck")):
+        c.fail("the medians' closeness said beside a row outside the tolerance")
 
 
 def _row_why(row: Said) -> str:
@@ -3110,6 +3133,15 @@ def check_processes(s: Said, c: Context) -> None:
     if v["above"].n != len(above):
         c.fail(f"'for {v['above'].n} points it was more than half', but {len(above)} points have more: "
                + ", ".join(f"{_name(p)} {share:.0%}" for p, share, _ in above))
+    # "At every point" and "at most points" read from the same counts: every one, or more than half.
+    if "many" in v:
+        said_many = choice(s, "many")
+        if said_many == "all" and len(above) != len(several):
+            c.fail(f"'at every point', but {len(above)} of {len(several)} points have more than half between processes")
+        if said_many == "most" and not len(several) / 2 < len(above) < len(several):
+            c.fail(f"'at most points', but {len(above)} of {len(several)} points have more than half between processes")
+        if said_many not in ("all", "most") and 2 * len(above) > len(several):
+            c.fail(f"{len(above)} of {len(several)} points counted, where 'most' or 'every' holds")
 
 
 def check_processes_widest(s: Said, c: Context) -> None:

@@ -23,18 +23,18 @@ if torch.backends.mps.is_available():
 elif torch.cuda.is_available():
     device, synchronize = torch.device("cuda"), torch.cuda.synchronize
 else:
-    device, synchronize = torch.device("cpu"), lambda: None  # CPU: done on return / selesai saat kembali
+    device, synchronize = torch.device("cpu"), lambda: None  # CPU: the work is done when the call returns
 
 print(f"PyTorch {torch.__version__}, device {device.type}")
 for m in [100, 300, 500, 750, 1000, 1500, 2000, 2500, 3000]:
     B = torch.rand(m, m, device=device)
     a = torch.rand(m, device=device)
-    for _ in range(10):  # warm-up / pemanasan
+    for _ in range(10):  # warm-up
         B @ a
     synchronize()
     start = time.perf_counter()
     for _ in range(100):
         B @ a
-    synchronize()  # wait for all 100 / tunggu sampai 100 perkalian itu selesai
+    synchronize()  # wait until all 100 products are done
     per_product = (time.perf_counter() - start) / 100
     print(f"m = {m:>4}: {per_product * 1e6:8.1f} µs per product")

@@ -1245,14 +1245,16 @@ def test_the_processes_sentence_is_read_from_every_process() -> None:
     results = results_of("apple-m1-base")
     recording = only(matrix_recording("apple-m1-base", "method"), "processes.most")
     [most] = recording.said
-    assert render(most).startswith("All 101 points of the synchronised timer ran in 3 fresh processes each")
+    assert render(most).startswith("Each point of the synchronised timer ran in 3 fresh processes")
     assert not check(recording, results)[0]
     steady = {name: value for name, value in most.values.items() if name != "above"}
     wrong = {"processes": substitute(recording, "processes.most", processes=Count(4)),
              "count": substitute(recording, "processes.most", points=lambda v: Count(v["points"].n + 1)),
              "share": substitute(recording, "processes.most", share=Share(0.41)),
              "above": substitute(recording, "processes.most", above=lambda v: Count(v["above"].n + 1)),
-             "none": replaced(recording, "processes.most", Said("processes.steady", steady))}
+             "none": replaced(recording, "processes.most", Said("processes.steady", steady)),
+             "every": substitute(recording, "processes.most", many=Choice("all")),
+             "counted where most holds": substitute(recording, "processes.most", many=Choice("some"))}
     for what, changed in wrong.items():
         assert changed != recording and check(changed, results)[0], what
     rows = Recording(processes_rows(results, Words("en")))
@@ -2145,8 +2147,10 @@ def test_a_selfcheck_row_too_wide_to_check_is_read_from_its_raw_intervals() -> N
     words, found = Words("en"), f.selfcheck((agree, wide))
     table = selfcheck_table_rows((agree, wide), words)
     lead = said("selfcheck.count", agree=Count(1), rows=Count(2), tolerance=Share(0.05))
-    unclear = said("selfcheck.unclear", unclear=Count(1), span=Share(0.2))
-    true = Recording((lead, unclear, *table), "method", selfcheck=(agree, wide))
+    unclear = said("selfcheck.unclear", unclear=Count(1), span=Share(0.2), where=Choice("any"))
+    # How close the medians lie, said before the count: the agreeing row's 1.01 is the furthest apart.
+    close = said("selfcheck.close", within=Share(0.01))
+    true = Recording((close, lead, unclear, *table), "method", selfcheck=(agree, wide))
     assert found.agree == 1 and not check(true, results)[0]
     every = Recording((said("selfcheck.unclear_all", rows=Count(1), span=Share(0.2)),
                        *selfcheck_table_rows((wide,), words)), "method", selfcheck=(wide,))
@@ -2157,6 +2161,11 @@ def test_a_selfcheck_row_too_wide_to_check_is_read_from_its_raw_intervals() -> N
              "count of agreeing": substitute(true, "selfcheck.count", agree=Count(2)),
              "count of unclear": substitute(true, "selfcheck.unclear", unclear=Count(2)),
              "span": substitute(true, "selfcheck.unclear", span=Share(0.05)),
+             "medians closer than they are": substitute(true, "selfcheck.close", within=Share(0.002)),
+             "a device named where the table has one": replaced(true, "selfcheck.unclear",
+                                                                said("selfcheck.unclear", unclear=Count(1),
+                                                                     span=Share(0.2), where=Choice("device"),
+                                                                     device="CPU")),
              "unclear left unsaid": Recording((lead, *table), "method", selfcheck=(agree, wide)),
              "each agrees": replaced(true, "selfcheck.count",
                                      said("selfcheck.agree", rows=Count(2), tolerance=Share(0.05),

@@ -185,6 +185,11 @@ class Selfcheck:
     processes: int = 1
     #: The rows whose intervals are too wide to check (neither agreeing nor outside).
     unclear: tuple[Row, ...] = ()
+    #: How far apart the two medians lie in the row where they lie furthest apart, as a fraction (the larger over
+    #: the smaller, less 1): a row too wide to check may still have medians that agree closely.
+    medians_within: float = 0.0
+    #: The devices the rows were measured on, in table order.
+    devices: tuple[str, ...] = ()
 
     @property
     def agree(self) -> int:
@@ -212,4 +217,6 @@ def selfcheck(rows: Sequence[Row]) -> Selfcheck:
         sum(r.engine_wall_s for r in rows), sum(r.engine_timed_s for r in rows),
         sum(r.reference_wall_s for r in rows), min((r.processes for r in rows), default=1),
         tuple(r for r in rows if r.verdict == "unclear"),
+        max((max(r.ratio, 1.0 / r.ratio) - 1.0 for r in rows if r.ratio > 0), default=0.0),
+        tuple(dict.fromkeys(r.device for r in rows)),
     )

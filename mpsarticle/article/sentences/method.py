@@ -47,7 +47,9 @@ def processes_sentence(found: f.Processes, words: Words) -> str:
         return words("processes.steady", **values)
     # The points it mattered most for are rows of a table (tables.processes_rows): a list of them with two
     # numbers each makes a sentence no one reads through.
-    text = words("processes.most", above=Count(found.above), **values)
+    # One count a reader needs: whether the processes mattered at every point, at most or at some (counted).
+    many = ("all" if found.above == found.points else "most" if 2 * found.above > found.points else "some")
+    text = words("processes.most", above=Count(found.above), many=Choice(many), **values)
     # A wide spread, said once, tells the reader why so many comparisons come out too noisy to tell.
     if found.widest is not None and found.widest[1] >= WIDE_SPREAD:
         text += " " + words("processes.widest", device=words.device(found.widest[0]), widest=Factor(found.widest[1]))
@@ -108,12 +110,20 @@ def _unclear_sentences(found: f.Selfcheck, words: Words) -> str:
     span = Share(found.unclear[0].span - 1.0)
     if len(found.unclear) == found.rows:
         return words("selfcheck.unclear_all", rows=Count(found.rows), span=span)
-    parts = [words("selfcheck.count", agree=Count(found.agree), rows=Count(found.rows),
-                   tolerance=Share(found.tolerance))]
+    # Where none lies apart, how close the medians are comes first: a reader who sees only "too wide to check"
+    # takes the rows for failures, when the timers read alike and only the intervals are too wide to prove it.
+    parts = [] if found.outside else [words("selfcheck.close", within=Share(found.medians_within))]
+    parts.append(words("selfcheck.count", agree=Count(found.agree), rows=Count(found.rows),
+                       tolerance=Share(found.tolerance)))
     if found.outside:
         parts.append(words("selfcheck.outside", outside=Count(len(found.outside)), tolerance=Share(found.tolerance)))
         parts.extend(words("selfcheck.why", why=Choice(why)) for why in dict.fromkeys(map(f.outside_why,
                                                                                              found.outside)))
-    parts.append(words("selfcheck.unclear", unclear=Count(len(found.unclear)), span=span))
+    # Where the rows too wide to check are all on one of several devices, the sentence names it: the reader
+    # then sees which device's processes varied (the section on fresh processes says by how much).
+    wide_on = tuple(dict.fromkeys(r.device for r in found.unclear))
+    where = dict(where=Choice("device"), device=words.device(wide_on[0])) if (
+        len(wide_on) == 1 and len(found.devices) > 1) else dict(where=Choice("any"))
+    parts.append(words("selfcheck.unclear", unclear=Count(len(found.unclear)), span=span, **where))
     return " ".join(parts)
 
