@@ -232,8 +232,9 @@ def _unclear_replay(step: DecodeStep, graph: DecodeStep, words: Words, values: d
 
 
 def _bandwidth(limit: str, share: tuple[float, float, float]) -> str:
-    """"Memory limits it", read from the median's share, said as sure only where the step's slow end too reaches
-    half of its bound; else ``bandwidth.noisy``, which says it is likely."""
+    """"Reading the weights takes most of the step", read from the typical step's share of its bound (a measured
+    rate, not the memory's own), said as sure only where the step's slow end too reaches half of its bound; else
+    ``bandwidth.noisy``, which says it is likely."""
     return f"{limit}.noisy" if limit == "bandwidth" and share[1] < BOUND_SHARE else limit
 
 
