@@ -3958,6 +3958,8 @@ def check_decode_ways_versus(s: Said, c: Context) -> None:
         groups = [median(g) for g in process_groups(compiled[0].point)]
         if len(groups) < 2 or max(groups) < 2 * min(groups):
             c.fail(f"the compiled step 'varied widely between processes', but its processes' medians are {groups}")
+        elif "spread" in printed_fields(s):
+            c.factor(v["spread"], [max(groups) / min(groups)], "the compiled step's processes, slowest over fastest")
     elif side == UNCLEAR:
         # The leader's factor, and the ratio's interval printed beside it, which must hold 1 (else a side is due).
         ahead = ratios if form == "unclear_compiled" else [1 / r for r in ratios]

@@ -577,7 +577,9 @@ def _versus(one: StepWays, words: Words) -> str:
         direction = UNCLEAR if not ahead else "unclear_compiled"
         medians = compiled.step.point.process_medians if compiled.step else []
         if medians and max(medians) >= SCATTERED * min(medians):
+            # How far apart its processes lay is the news, said as the slowest over the fastest.
             direction = "scattered"
+            values["spread"] = Factor(max(medians) / min(medians))
     if graph.kernels is None or compiled.kernels is None:
         return words("decode.ways.versus.uncounted", direction=Choice(direction), factor=factor, **values)
     return words("decode.ways.versus", direction=Choice(direction), factor=factor, kernels=Count(graph.kernels),
