@@ -3990,6 +3990,8 @@ def check_decode_ways_versus(s: Said, c: Context) -> None:
         groups = [median(g) for g in process_groups(compiled[0].point)]
         if len(groups) < 2 or max(groups) < 2 * min(groups):
             c.fail(f"the compiled step 'varied widely between processes', but its processes' medians are {groups}")
+        elif "spread" in printed_fields(s):
+            c.factor(v["spread"], [max(groups) / min(groups)], "the compiled step's processes, slowest over fastest")
     elif side == UNCLEAR:
         # The leader's factor, and the ratio's interval printed beside it, which must hold 1 (else a side is due).
         ahead = ratios if form == "unclear_compiled" else [1 / r for r in ratios]
@@ -4459,16 +4461,17 @@ def _check_past(c: Context, device: str, steps: list, past: bool) -> None:
 
 
 def _check_sure_bandwidth(c: Context, device: str, steps: list, noisy: bool) -> None:
-    """"Memory limits it" said as sure needs every reading's slow end (its interval's upper time) at half of its
-    bound or more; "likely, too noisy to be sure" needs some reading's slow end below half."""
+    """"Reading the weights takes most of the step" (the step runs at about its bound's measured rate) said as sure
+    needs every reading's slow end (its interval's upper time) at half of its bound or more; "likely" needs some
+    reading's slow end below half."""
     slow = [(1 / t.point.ci_high_s) / (rate / t.point.bytes_moved) for t in steps if t.point.ci_high_s
             for rate in _bound_rates(c, device)]
     if not noisy and any(share < HALF for share in slow):
-        c.fail(f"'memory limits' the step on the {device} for sure, but its interval's slow end reaches down to "
-               f"{min(slow):.0%} of its bound")
+        c.fail(f"'reading the weights takes most of the step' on the {device} for sure, but its interval's slow end "
+               f"reaches down to {min(slow):.0%} of its bound")
     if noisy and not any(share < HALF for share in slow):
-        c.fail(f"'memory likely limits, too noisy to be sure' on the {device}, but the step's interval stays at "
-               f"half of its bound or above ({min(slow, default=0):.0%})")
+        c.fail(f"'reading the weights likely takes most of the step' on the {device}, but the step's interval "
+               f"stays at half of its bound or above ({min(slow, default=0):.0%})")
 
 
 def check_decode_answer(s: Said, c: Context) -> None:

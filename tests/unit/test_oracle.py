@@ -1574,7 +1574,8 @@ LLM_MUTATIONS = [
     ("nvidia-h200-like", "llm", "decode.ways.versus", None, {"factor": Factor(1.5)}),
     ("nvidia-h200-like", "llm", "decode.ways.versus", None, {"fused": Count(1477)}),
     ("nvidia-h200-like", "llm", "decode.ways.versus", None, {"kernels": Count(492)}),
-    ("nvidia-h200-like", "llm", "decode.ways.versus", None, {"direction": Choice("scattered")}),
+    ("nvidia-h200-like", "llm", "decode.ways.versus", None, {"direction": Choice("scattered"),
+                                                            "spread": Factor(2.5)}),
 ]
 #: (machine, chapter, key, the message said in its place): another sentence where the chapter said one.
 LLM_REPLACED = [

@@ -232,8 +232,9 @@ def _unclear_replay(step: DecodeStep, graph: DecodeStep, words: Words, values: d
 
 
 def _bandwidth(limit: str, share: tuple[float, float, float]) -> str:
-    """"Memory limits it", read from the median's share, said as sure only where the step's slow end too reaches
-    half of its bound; else ``bandwidth.noisy``, which says it is likely."""
+    """"Reading the weights takes most of the step", read from the typical step's share of its bound (a measured
+    rate, not the memory's own), said as sure only where the step's slow end too reaches half of its bound; else
+    ``bandwidth.noisy``, which says it is likely."""
     return f"{limit}.noisy" if limit == "bandwidth" and share[1] < BOUND_SHARE else limit
 
 
@@ -576,7 +577,9 @@ def _versus(one: StepWays, words: Words) -> str:
         direction = UNCLEAR if not ahead else "unclear_compiled"
         medians = compiled.step.point.process_medians if compiled.step else []
         if medians and max(medians) >= SCATTERED * min(medians):
+            # How far apart its processes lay is the news, said as the slowest over the fastest.
             direction = "scattered"
+            values["spread"] = Factor(max(medians) / min(medians))
     if graph.kernels is None or compiled.kernels is None:
         return words("decode.ways.versus.uncounted", direction=Choice(direction), factor=factor, **values)
     return words("decode.ways.versus", direction=Choice(direction), factor=factor, kernels=Count(graph.kernels),
