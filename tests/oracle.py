@@ -202,6 +202,7 @@ CHECKS: dict[str, str] = {
     # -- the reasons (verdict): what a call takes, by the synchronised timer; reading large matrices
     "reason.small": "check_small",
     "reason.small.cpu": "check_small_cpu",
+    "reason.small.others": "check_small_others",
     "reason.streaming": "check_streaming",
     "reason.large": "check_reading",
     "reason.copy": "check_copy",
@@ -1457,6 +1458,25 @@ def check_small(s: Said, c: Context) -> None:
     else:
         c.side(side, pairs, at, f"m = {at:,}")
     _pair_times(c, "matvec", at, v["acc"], v["cpu"])
+    if "noisy" in v:
+        # The device whose fresh processes lay furthest apart at this size, and its slowest process median over its
+        # fastest (any good engine point of the size, on either device).
+        spreads: dict[str, list[float]] = {}
+        for point in c.oracle.results.points:
+            groups = [g for g in point.processes if g]
+            if (point.workload == "matvec" and point.method == "engine" and good(point) and len(groups) >= 2
+                    and int(point.params.get("m", -1)) == at):
+                medians = [median(g) for g in groups]
+                spreads.setdefault(point.device, []).append(max(medians) / min(medians))
+        noisy = c.device(v["noisy"])
+        if noisy not in spreads:
+            c.fail(f"m = {at:,}: the {noisy}'s processes said to lie furthest apart, but it has no point in several")
+        else:
+            c.factor(v["factor"], spreads[noisy], f"m = {at:,}: the {noisy}'s slowest process over its fastest")
+            others = [x for device, found in spreads.items() if device != noisy for x in found]
+            if others and max(others) > max(spreads[noisy]) * 1.01:
+                c.fail(f"m = {at:,}: the {noisy}'s processes said to lie furthest apart, but another device's "
+                       f"spread {_fmt(others)}")
     if "lead" in printed_fields(s):
         # The leading median: the side named has the lower time, by the factor printed; its interval holds 1.
         speedups = pairs.speedups(at)
@@ -1470,6 +1490,15 @@ def check_small(s: Said, c: Context) -> None:
             c.fail(f"m = {at:,}: the interval {low:g} to {high:g} is said to reach 1")
         if not any(low <= x <= high for x in pairs.speedups(at)):
             c.fail(f"m = {at:,}: no speed-up of the medians, {_fmt(pairs.speedups(at))}, lies in {low:g} to {high:g}")
+
+
+def check_small_others(s: Said, c: Context) -> None:
+    """One addition of a chain of small ones on the device the smallest B @ a is told of (the accelerator where one
+    was compared, else the CPU)."""
+    device = c.device(s.values["device"])
+    if device not in ("cpu", c.oracle.accelerator):
+        c.fail(f"an addition on the {device}, which is neither the CPU nor the accelerator")
+    c.quantity(s.values["op"], _op_values(c, device), f"one operation on the {device}")
 
 
 def check_small_cpu(s: Said, c: Context) -> None:

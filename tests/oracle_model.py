@@ -757,6 +757,7 @@ MODEL_CHECKS: dict[str, str] = {
 }
 #: The model's phrases, read inside the message they stand in.
 MODEL_PARTS = frozenset({"model.op.basis", "model.fit.rate", "model.miss.way", "model.miss.times", "model.answer.form",
+                         "model.cpu.kind", "model.rule.text.extent",
                          "model.chips.tier",
                          "model.regime",
                          "model.checks.conflict", "model.mac.copy", "model.mac.rate", "model.mac.cross.from",
@@ -1155,6 +1156,14 @@ def check_model_answer_error(s: Said, c) -> None:
         problems = [f"{v[key].n} {key}, but the predictions give {value}" for key, value in found.items()
                     if key in v and v[key].n != value]
         on_mps = [k for k in ks if k.row["framework"] == "PyTorch MPS"]
+        if "kinds" in v:
+            # The kinds of work the published CPU figures with a prediction time, in the cited file's order.
+            kind = {("concat", "ms"): "concat_ms", ("matmul", "ms"): "batched_matmul_ms", ("copy", "GB/s"): "copy_gb_s"}
+            timed = list(dict.fromkeys(kind.get((k.row["workload"], k.row["unit"]), k.row["workload"]) for k in ks
+                                       if k.row["framework"] == "PyTorch CPU" and k.predicted))
+            named = [text_of(dict(item.values)["quantity"]) for item in values_of(v["kinds"])]
+            if named != timed:
+                problems.append(f"published CPU figures of {named}, but those with a prediction time {timed}")
         if "cpu" in v and isinstance(v["cpu"], Phrase):
             # On Macs' CPUs, as a factor with its way.
             problems += _missed(v["cpu"], [k for k in ks if k.row["framework"] == "PyTorch CPU" and k.predicted],
@@ -1180,6 +1189,13 @@ def check_model_answer_error(s: Said, c) -> None:
                            ("text", [k for k in on_mps if k.row["workload"] == "decode"])):
             if what in v:
                 problems += _missed(v[what], mine, f"the {what} figures")
+            if what == "text" and "timed" in v:
+                # "Timed without synchronising": every eager figure with a prediction says it was not synchronised.
+                unsynced = bool(mine) and all(k.row["synchronised"] == "no" for k in mine)
+                if (choice(s, "timed") == "unsynced") != unsynced:
+                    problems.append(f"the eager check said {choice(s, 'timed')}, but of {len(mine)} eager figures "
+                                    f"{sum(1 for k in mine if k.row['synchronised'] == 'no')} say they were not "
+                                    f"synchronised")
             if what == "text" and "text_chips" in v:
                 # The eager column's evidence: how many figures, and on which chips, in the cited file's order.
                 if "figures" in v and v["figures"].n != len(mine):
@@ -1682,6 +1698,8 @@ def check_model_rule_text(s: Said, c) -> None:
             bound = got["bound_7B_16-bit"]
             if not bound or bound[0] is None:
                 continue
+            if not named and row["bandwidth_kind"] == "reported":
+                continue  # the verdict's rules cover the chips whose bandwidth Apple states or its figures give
             ratio = overhead * bound[0]  # the fixed cost over the time to read the weights
             held.append(float(row["bandwidth_gb_s"]))
             if ratio >= 1 / (1 + margin):
@@ -1696,6 +1714,12 @@ def check_model_rule_text(s: Said, c) -> None:
                 problems.append(f"within {shown(v['margin'])} on {sorted(near)}, but the predictions give "
                                 f"{sorted(seen_near)}")
         elif case == "some":
+            if "extent" in v:
+                # "Or longer": on some chip the rules cover the cost is longer than the reading by over the margin.
+                longer = bool(seen_above)
+                if (text_of(dict(v["extent"].values)["extent"]) == "longer") != longer:
+                    problems.append(f"said {text_of(dict(v['extent'].values)['extent'])}, but the cost is longer "
+                                    f"than the reading by over {ABOUT:.0%} on {sorted(seen_above) or 'no chip'}")
             if not within:
                 problems.append("about as long as reading the weights on some chips, but on none by the predictions")
             elif sum(1 for b in held if b >= min(within)) != len(within):

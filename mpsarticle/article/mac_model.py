@@ -99,16 +99,21 @@ def answer_error(results: ResultSet, words: Words) -> str:
     factor, way = _factor(on_cpu), miss(on_cpu)
     if factor is None or way is None:
         return ""
-    # With its way, as the eager column's: "4× off" alone does not say whether the crossover is too high or too low.
+    # With its way, and the kinds of work those figures time: none is B @ a, so the sentence says no direction for
+    # the crossover column.
     cpu = Phrase.of("model.miss.times", factor=Factor(factor), way=dict(way.values)["way"])
+    kinds = Listing(tuple(Phrase.of("model.cpu.kind", quantity=Choice(quantity))
+                          for quantity in dict.fromkeys(c.quantity for c in on_cpu if c.error is not None)))
     eager = any("eager" in row.values for row in answer_rows(results, words))
     text = [c for c in found.compared if c.quantity == ROUGH["text"] and c.row.framework == "PyTorch MPS"]
     way = _rough(found, "text") if eager else None
     if way is None:
-        return words("model.answer.error", nearest=Choice("none"), cpu=cpu)
-    # The eager column's only check is a handful of small models' figures, often from one chip: say so, so the
-    # reader weighs the column by its evidence.
-    return words("model.answer.error", nearest=Choice("text"), cpu=cpu,
+        return words("model.answer.error", nearest=Choice("none"), cpu=cpu, kinds=kinds)
+    # The eager column's only check is a handful of small language models' figures, often from one chip, and how
+    # they were timed: said, so the reader weighs the column by its evidence.
+    checked = [c for c in text if c.error is not None]
+    timed = "unsynced" if checked and all(c.row.synchronised == "no" for c in checked) else "other"
+    return words("model.answer.error", nearest=Choice("text"), cpu=cpu, kinds=kinds, timed=Choice(timed),
                  text=Phrase.of("model.miss.times", factor=Factor(_factor(text) or 1.0),
                                 way=dict(way.values)["way"]),
                  text_chips=Listing(tuple(_prose(chip) for chip in dict.fromkeys(c.row.chip for c in text
@@ -763,12 +768,15 @@ def _rough(found: ModelFinding, what: str) -> Phrase | None:
 NEAR = 0.10
 
 
-def _text_chips(found: ModelFinding, overhead: Seconds) -> tuple[dict[str, None], dict[str, None], int]:
+def _text_chips(found: ModelFinding, overhead: Seconds,
+                stated: bool = False) -> tuple[dict[str, None], dict[str, None], int]:
     """The chips on which eager PyTorch's fixed cost per token of a 7B model is clearly larger than the time to read
     its weights (at the bandwidth its GPU reaches), those within :data:`NEAR` of it, and how many variants hold the
-    model."""
+    model; ``stated``: among the chips whose bandwidth Apple states or its figures give (the verdict's rules)."""
+    left_out = {c.name for c in chips() if c.bandwidth_kind == "reported"} if stated else set()
     bound = [(p.chip, p.value) for p in found.predictions
-             if p.quantity == "decode_bound_tokens_s" and p.size == ANSWER_DECODE and p.value]
+             if p.quantity == "decode_bound_tokens_s" and p.size == ANSWER_DECODE and p.value
+             and p.chip not in left_out]
     above: dict[str, None] = {}
     near: dict[str, None] = {}
     for chip, tokens_s in bound:
@@ -784,12 +792,14 @@ def _text_rule(found: ModelFinding, overhead: Seconds, words: Words) -> str:
     """The rule: eager PyTorch's fixed cost per token, and whether it matters on the chips with the most bandwidth
     (the time to read the weights falls as the bandwidth grows, so those are the chips where it does); the chips
     are named in the chapter "Your Mac" (:func:`decode_sentence`)."""
-    above, near, _ = _text_chips(found, overhead)
+    above, near, _ = _text_chips(found, overhead, stated=True)
+    # "Or longer" only where the cost is clearly longer on a chip the rules cover.
+    extent = Phrase.of("model.rule.text.extent", extent=Choice("longer" if above else "near"))
     # Eager generation others published on Macs is the only check of how a Mac's GPU combines the cost and the
     # reading: where it came out slower than every prediction, the rule says so instead of calling it unknown.
     check = _rough(found, "text")
     slower = check is not None and dict(check.values)["way"] == Choice("fast")
-    return words("model.rule.text", case=Choice("some" if above or near else "none"), overhead=overhead,
+    return words("model.rule.text", case=Choice("some" if above or near else "none"), overhead=overhead, extent=extent,
                  combination=Choice(found.combination), checked=Choice("slower" if slower else "unknown"))
 
 

@@ -585,10 +585,10 @@ def test_printed_numbers_are_true_to_their_last_digit_and_1_0_is_never_a_factor(
 
 
 def _leading(acc: float, cpu: float) -> dict:
-    """What a 'too noisy to tell' smallest call also prints: the faster median, by how much, and an interval
-    (CPU time / accelerator time) that reaches 1."""
+    """What a 'too noisy to tell' smallest call also carries: the faster median, by how much, an interval (CPU time /
+    accelerator time) that reaches 1, and which form says why (here without a device's process spread)."""
     return dict(median=Choice("acc" if cpu > acc else "cpu"), lead=Factor(max(cpu / acc, acc / cpu)),
-                low=Factor(0.2), high=Factor(5.0))
+                low=Factor(0.2), high=Factor(5.0), spread=Choice("unknown"))
 
 
 def test_two_times_are_level_only_where_their_interval_is_narrow() -> None:
@@ -2280,3 +2280,22 @@ def test_the_share_of_a_published_peak_is_the_best_rate_over_that_peak() -> None
              for text in ("float32", "float16", "bfloat16")]
     wrong = Said(shared.key, {**shared.values, "shares": Listing(tuple(items))})
     assert check(replaced(recording, "peak.share", wrong), results)[0]
+
+
+def test_a_noisy_smallest_call_names_the_device_whose_processes_lay_furthest_apart() -> None:
+    """'Too noisy to tell' at the smallest B @ a says which device's fresh processes lay furthest apart, and by how
+    much (its slowest process median over its fastest): the other device, or another factor, fails."""
+    noisy = tiny({100: 10e-6}, {100: 15.9e-6}, spread=0.9)
+    # Process medians whose geometric means are the points' medians: 8 … 12.5 µs on the CPU, 1.1× apart on the GPU.
+    spread = {"cpu": [[8e-6], [10e-6], [12.5e-6]], "mps": [[15.9e-6 / 1.05], [15.9e-6], [15.9e-6 * 1.05]]}
+    noisy = replace(noisy, points=[replace(p, processes=spread[p.device]) for p in noisy.points])
+    text = reason_sentences(noisy, Words("en"))["reason_small"]
+    assert "the CPU's slowest process took 1.6× as long as its fastest" in text, text
+
+    def small(device: str, factor: float) -> Said:
+        return said("reason.small", direction=Choice("unclear"), device=GPU, size=Size(100), acc=Seconds(15.9e-6),
+                    cpu=Seconds(10e-6), **{**_leading(15.9e-6, 10e-6), "spread": Choice("known")},
+                    noisy=device, factor=Factor(factor))
+    assert not claims(noisy, small(CPU, 1.6))
+    assert claims(noisy, small(GPU, 1.1))
+    assert claims(noisy, small(CPU, 2.5))

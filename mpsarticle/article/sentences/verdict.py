@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from mpsarticle.analysis import series
+from mpsarticle.analysis.findings.llm import op_cost
 from mpsarticle.analysis.verdict import verdict
 from mpsarticle.article import mac_model
 from mpsarticle.article.formatting import digits_beside
@@ -24,6 +25,14 @@ def sentences(results: ResultSet, words: Words) -> dict[str, str]:
             **mac_model.rules(results, words)}
 
 
+def _widest_spread(points) -> tuple[str, float] | None:
+    """The device whose fresh processes' medians lie furthest apart among these points, with its slowest process
+    median over its fastest (``None``: none was measured in two or more processes)."""
+    spreads = [(point.device, max(medians) / min(medians)) for point in points
+               if (medians := point.process_medians) and min(medians) > 0]
+    return max(spreads, key=lambda found: found[1]) if spreads else None
+
+
 def reason_sentences(results: ResultSet, words: Words) -> dict[str, str]:
     """The verdict chapter's reasons: small products (fixed costs) and large ones (bandwidth: each device's
     ``B @ a`` from its largest matrices, compared only where both came from memory, and copy against copy)."""
@@ -32,6 +41,7 @@ def reason_sentences(results: ResultSet, words: Words) -> dict[str, str]:
     overhead = found.overhead
     device = words.device(found.crossover.device or "")
     if overhead is not None:
+        noisy: dict[str, str] = {}  # the device whose processes lay furthest apart, where too noisy to tell
         direction = reading_word(overhead.reading)
         values = dict(size=Size(overhead.size), acc=Seconds(overhead.accelerator_s), cpu=Seconds(overhead.cpu_s))
         smallest = found.crossover.smallest
@@ -43,7 +53,13 @@ def reason_sentences(results: ResultSet, words: Words) -> dict[str, str]:
                            lead=Factor(max(speedup.value, 1 / speedup.value)),
                            low=Num(speedup.low, digits_beside(speedup.low, (1.0,), least=2)),
                            high=Num(speedup.high, digits_beside(speedup.high, (1.0,), least=2)))
-        small = words("reason.small", direction=Choice(direction), device=device, **values)
+            # Which device's fresh processes lay furthest apart, and how far: why a gap that looks wide is not called.
+            widest = _widest_spread(smallest.evidence)
+            values["spread"] = Choice("unknown" if widest is None else "known")
+            if widest is not None:
+                values["factor"] = Factor(widest[1])
+                noisy = dict(noisy=words.device(widest[0]))
+        small = words("reason.small", direction=Choice(direction), device=device, **values, **noisy)
         band = next((b for b in found.bandwidths if b.device == found.crossover.device), None)
         if band and overhead.streaming_s is not None and overhead.streaming_s < overhead.accelerator_s / 2:
             small += " " + words("reason.streaming", device=device, stream=Seconds(overhead.streaming_s),
@@ -75,6 +91,10 @@ def reason_sentences(results: ResultSet, words: Words) -> dict[str, str]:
                            factor=Factor(ratio.value if direction != "slower" else 1 / ratio.value)))
     elif acc is not None:
         parts.append(words("reason.copy.none"))
-    return {"reason_small": small, "reason_large": " ".join(parts)}
+    # Another kind of call, another fixed cost: one addition of a chain on the device told of above.
+    cost = op_cost(results, found.crossover.device or "cpu")
+    others = "" if cost is None else words("reason.small.others", op=Seconds(cost.per_op_s),
+                                            device=words.device(cost.device))
+    return {"reason_small": small, "reason_small_others": others, "reason_large": " ".join(parts)}
 
 
