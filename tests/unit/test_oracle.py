@@ -1693,14 +1693,14 @@ def test_the_step_time_from_batch_to_batch_is_read_from_the_points() -> None:
 
 def test_a_step_too_scattered_to_place_still_says_its_medians() -> None:
     """A step whose larger batch took barely longer, but whose runs scatter past every verdict, is not left out:
-    the sentence gives both batches' step times and hints at the fixed cost once ("may"). The hint fails where the
-    medians grew in proportion."""
+    the sentence gives both batches' step times and their ratio, and hints at the fixed cost once ("a hint", its
+    interval "too wide to be sure"). The hint fails where the medians grew in proportion."""
     results = tiny({32: 4e-3, 128: 12e-3}, {32: 1.5e-3, 128: 1.65e-3}, spread=0.9, workload="train_step",
                    suite="train")
     [mps] = f.batch_scaling(results)[:1]
     assert mps.device == "mps" and mps.kind == "hint" and mps.ratio.high > 2
     text = scaling_sentence(f.batch_scaling(results), Words("en"))
-    assert "at batch 32" in text and "at batch 128" in text and "may be" in text, text
+    assert "at batch 32" in text and "at batch 128" in text and "a hint" in text and "too wide to be sure" in text, text
 
     def hint(large_s: float) -> Said:
         ratio = large_s / 1.5e-3
@@ -1750,10 +1750,10 @@ def test_the_memories_are_compared_copy_against_copy() -> None:
 
 
 def test_cudnn_tf32_is_read_and_cannot_go_unsaid() -> None:
-    """The training step on a NVIDIA GPU says whether cuDNN could use TF32, as recorded."""
+    """The training step on a NVIDIA GPU says whether cuDNN could use TF32, as recorded, beside the note on it."""
     results, recording = results_of("nvidia-h200"), matrix_recording("nvidia-h200", "training")
     said_tf32 = "cuDNN was allowed to run the NVIDIA GPU's convolutions in TF32"
-    assert said_tf32 in recording.texts["train_sentence"] and not check(recording, results)[0]
+    assert said_tf32 in recording.texts["check_sentence"] and not check(recording, results)[0]
     false = replaced(recording, "tf32.conv.on", said("tf32.conv.off", device=CUDA))
     assert check(false, results)[0]
     left_out = replace(recording, said=tuple(s for s in recording if s.key != "tf32.conv.on"))

@@ -7,11 +7,17 @@ from collections.abc import Sequence
 
 from mpsarticle.analysis import findings as f
 from mpsarticle.analysis import series as analysis
-from mpsarticle.article.sentences.common import advantage, cuda_setting, drops_sentence, reading_word
+from mpsarticle.article.sentences.common import (
+    advantage,
+    cuda_setting,
+    drops_sentence,
+    reading_word,
+    widest_spread,
+)
 from mpsarticle.article.wording import Choice, Factor, Listing, Phrase, Rate, Share, Size, Text, Words
 from mpsarticle.core.stats import FASTER, SAME, SLOWER, UNCLEAR, Agreement
 from mpsarticle.core.vendor import peaks_for
-from mpsarticle.results.model import ResultSet
+from mpsarticle.results.model import Point, ResultSet
 
 __all__ = ["best_rates_sentence", "best_sentence", "compare_sentence", "cpu_half_sentence", "peak_sentence",
            "rates_sentence", "same_sentence", "sentences", "tf32_sentence"]
@@ -192,6 +198,7 @@ def cpu_half_sentence(found: f.Matmul, words: Words) -> str:
     if not found.cpu_halves:
         return words("cpuhalf.none")
     clauses, noisy, unranked = [], [], []
+    evidence: list[Point] = []
     for half in found.cpu_halves:
         largest = half.largest
         values = dict(dtype=Text(half.dtype), size=Size(largest.size), factor=advantage(largest),
@@ -201,14 +208,17 @@ def cpu_half_sentence(found: f.Matmul, words: Words) -> str:
             key = f.MIXED + ".slower"  # (faster at some sizes, slower at others: both said)
         if key == "unclear.all":
             unranked.append(Text(half.dtype))
+            evidence.extend(p for c in half.comparisons for p in c.evidence)
             continue
         clauses.append(Phrase.of("cpuhalf.clause", summary=Choice(key), **values))
         if key.endswith(".noisy"):
             noisy.append(Text(half.dtype))
     # Precisions that cannot be ranked at any size share one clause, so that its reason is said once.
+    # Its reason is the widest spread between fresh processes among their points, where the data give one.
     if unranked:
-        clauses.append(Phrase.of("cpuhalf.clause", summary=Choice("unclear.all"),
-                                 dtype=Listing(tuple(unranked), style="or")))
+        spread = widest_spread(evidence)
+        clauses.append(Phrase.of("cpuhalf.clause", summary=Choice("unclear.all.spread" if spread else "unclear.all"),
+                                 dtype=Listing(tuple(unranked), style="or"), spread=Factor(spread[1] if spread else 1)))
     # Each clause may say "faster at m = … and slower at m = …": an "and" between clauses would blur them.
     said = words("cpuhalf.sentence", clauses=Listing(tuple(clauses), style="clauses"))
     # The sizes too scattered to judge are said once, after every clause, not in each clause again.

@@ -4,7 +4,13 @@ convolutions, and the checks of every result against float64."""
 from __future__ import annotations
 
 from mpsarticle.analysis import findings as f
-from mpsarticle.article.sentences.common import advantage, cuda_setting, describe_points, reading_word
+from mpsarticle.article.sentences.common import (
+    advantage,
+    cuda_setting,
+    describe_points,
+    reading_word,
+    widest_spread,
+)
 from mpsarticle.article.wording import Choice, Count, Factor, Listing, Num, Phrase, Sci, Seconds, Size, Words
 from mpsarticle.core.stats import Ratio
 from mpsarticle.results.model import ResultSet
@@ -17,11 +23,14 @@ NAMED_FAILURES = 3
 
 
 def sentences(results: ResultSet, words: Words) -> dict[str, str]:
+    # The other batches' verdicts follow the scaling sentence, which gives their times first; TF32 is said beside
+    # the note on it, before the check of the gradients.
     trained, scaling = f.training(results), f.batch_scaling(results)
-    return {"train_sentence": " ".join(filter(None, (training_sentence(trained, words),
-                                                     conv_tf32_sentence(results, words)))),
-            "scaling_sentence": scaling_sentence(scaling, words, _given(trained)),
-            "check_sentence": check_sentence(f.checks(results), results, words)}
+    return {"train_sentence": training_sentence(trained, words),
+            "scaling_sentence": " ".join(filter(None, (scaling_sentence(scaling, words, _given(trained)),
+                                                       also_sentence(trained, words)))),
+            "check_sentence": " ".join(filter(None, (conv_tf32_sentence(results, words),
+                                                     check_sentence(f.checks(results), results, words))))}
 
 
 def _alone(found: f.Training) -> tuple[str, int] | None:
@@ -105,25 +114,39 @@ def training_sentence(found: f.Training, words: Words) -> str:
     last = found.largest
     if last is not None and found.device is not None:  # (the accelerator and the CPU compared at some batch)
         name = words.device(found.device)
-        parts = [words("train.result", direction=Choice(reading_word(last.reading)), batch=Size(last.size),
-                       acc=Seconds(last.accelerator_s), device=name, cpu=Seconds(last.cpu_s), factor=advantage(last),
-                       **_interval(last.speedup))]
-        for other in found.comparisons[:-1]:
-            if other.reading != last.reading:
-                parts.append(words("train.also", direction=Choice(reading_word(other.reading)),
-                                   batch=Size(other.size), device=name, factor=advantage(other),
-                                   acc=Seconds(other.accelerator_s), cpu=Seconds(other.cpu_s),
-                                   **_interval(other.speedup)))
+        said = words("train.result", direction=Choice(reading_word(last.reading)), batch=Size(last.size),
+                     acc=Seconds(last.accelerator_s), device=name, cpu=Seconds(last.cpu_s), factor=advantage(last),
+                     **_interval(last.speedup))
         if found.accelerator_status and found.accelerator_status != "not_measured" and found.cpu_batch is not None:
-            parts.append(words("train.also", direction=Choice("missing"), batch=Size(found.cpu_batch), device=name,
-                               why=_step(found.accelerator_status)))
-        return " ".join(parts)
+            said += " " + words("train.also", direction=Choice("missing"), batch=Size(found.cpu_batch), device=name,
+                                why=_step(found.accelerator_status))
+        return said
     if found.cpu_batch is None or found.cpu_s is None:
         return words("train.none")
     if found.device is not None and found.accelerator_status:
         return words("train.accelerator_missing", batch=Size(found.cpu_batch), cpu=Seconds(found.cpu_s),
                      device=words.device(found.device), why=_step(found.accelerator_status))
     return words("train.cpu_only", batch=Size(found.cpu_batch), cpu=Seconds(found.cpu_s))
+
+
+def also_sentence(found: f.Training, words: Words) -> str:
+    """The smaller batches whose verdict differs from the largest's, after the scaling sentence has given their
+    times; where the runs are too noisy to tell, the device whose processes lay furthest apart, and how far."""
+    last = found.largest
+    if last is None or found.device is None:
+        return ""
+    name, parts = words.device(found.device), []
+    for other in found.comparisons[:-1]:
+        if other.reading == last.reading:
+            continue
+        direction, spread = reading_word(other.reading), None
+        if direction == "unclear" and (spread := widest_spread(other.evidence)) is not None:
+            direction = "noisy"
+        parts.append(words("train.also", direction=Choice(direction), batch=Size(other.size), device=name,
+                           factor=advantage(other), acc=Seconds(other.accelerator_s), cpu=Seconds(other.cpu_s),
+                           noisy=words.device(spread[0].device if spread else "cpu"),
+                           spread=Factor(spread[1] if spread else 1.0), **_interval(other.speedup)))
+    return " ".join(parts)
 
 
 def check_sentence(found: f.Checks, results: ResultSet, words: Words) -> str:
