@@ -372,7 +372,7 @@ TABLE_ROWS: frozenset[str] = frozenset({"table.decode", "table.prompt", "table.a
 PARTS: frozenset[str] = frozenset({
     "where.cell", "original.total", "reading", "drop.what", "drop.size", "matmul.rate", "peak.share.item",
     "memory.cell.copy", "tokens.bound", "missing", "matmul.same_size", "matmul.side", "cpuhalf.clause", "step",
-    "tokens.bound.bare", "bandwidth.what",
+    "tokens.bound.bare", "bandwidth.what", "answer.sizes",
     "point", "point.other", "point.more", "cpufact.matvec", "cpufact.matmul", "missing_count",
     "selfcheck.processes", "ops.cost", "attention.backend.choice",
     "attention.call", "remeasured.seen", "remeasured.processes",
@@ -1172,6 +1172,16 @@ def _counted(s: Said, side: str, name: str, c: Context) -> None:
     if not len(must) <= said <= len(can):
         c.fail(f"{side} in {said} comparisons, but the readings put it there in {len(must)} to {len(can)}: "
                + "; ".join(f"{p.what} {p.unit} {at:,} ({'/'.join(sorted(p.directions(at)))})" for p, at in can))
+    if "sizes" in v:
+        # "At sizes both devices ran (A @ B only up to m = N)": the largest matrix product both measured.
+        o = c.oracle
+        matmul = [size for d in DTYPES for size in o.compare("matmul", dtype=d).common()]
+        parts_of = dict(v["sizes"].values)
+        if "largest" in parts_of and (not matmul or parts_of["largest"].n != max(matmul)):
+            c.fail(f"A @ B up to m = {parts_of['largest'].n:,}, but both devices ran it up to "
+                   f"{max(matmul) if matmul else None}")
+        if "largest" not in parts_of and matmul:
+            c.fail(f"no largest A @ B said, but both devices ran it up to m = {max(matmul):,}")
     where = f"{side} by up to {shown(v['factor'])}"
     c.factor(v["factor"], [f for p, at in can for f in p.advantages(side, at)], where)
     c.up_to(v["factor"], [p.advantages(side, at) for p, at in must], where)
@@ -1500,6 +1510,23 @@ def check_small_others(s: Said, c: Context) -> None:
     if device not in ("cpu", c.oracle.accelerator):
         c.fail(f"an addition on the {device}, which is neither the CPU nor the accelerator")
     c.quantity(s.values["op"], _op_values(c, device), f"one operation on the {device}")
+    if "matvec" not in s.values:
+        return
+    # Set against the smallest B @ a the paragraph told of, on the same device: its time, and which is shorter.
+    small = c.before("reason.small", "reason.small.cpu")
+    if small is None:
+        c.fail("an addition set against the smallest B @ a, but no smallest B @ a was told of")
+        return
+    at = small.values["size"].n
+    matvec = [t.median for t in c.oracle.timed("matvec", device).get(at, [])]
+    c.quantity(s.values["matvec"], matvec, f"B @ a on the {device} at m = {at:,}")
+    ops = _op_values(c, device)
+    if matvec and ops:
+        shorter = statistics.median(ops) < statistics.median(matvec)
+        said = choice(s, "against")
+        if said != "none" and (said == "shorter") != shorter:
+            c.fail(f"an addition {said} than the smallest B @ a on the {device}, but its median is "
+                   f"{statistics.median(ops):.3g} s against {statistics.median(matvec):.3g} s")
 
 
 def check_small_cpu(s: Said, c: Context) -> None:

@@ -757,6 +757,7 @@ MODEL_CHECKS: dict[str, str] = {
 }
 #: The model's phrases, read inside the message they stand in.
 MODEL_PARTS = frozenset({"model.op.basis", "model.fit.rate", "model.miss.way", "model.miss.times", "model.answer.form",
+                         "model.answer.copies",
                          "model.cpu.kind", "model.rule.text.extent",
                          "model.chips.tier",
                          "model.regime",
@@ -1156,18 +1157,29 @@ def check_model_answer_error(s: Said, c) -> None:
         problems = [f"{v[key].n} {key}, but the predictions give {value}" for key, value in found.items()
                     if key in v and v[key].n != value]
         on_mps = [k for k in ks if k.row["framework"] == "PyTorch MPS"]
+        # The plain copies told apart ("some"): the kinds and the factor before them are then the other CPU figures.
+        apart = "copies" in v and text_of(dict(v["copies"].values)["has"]) == "some"
+        cpu_copies = [k for k in ks if k.row["framework"] == "PyTorch CPU" and k.predicted
+                      and (k.row["workload"], k.row["unit"]) == ("copy", "GB/s")]
+        if "copies" in v:
+            if apart:
+                problems += _missed(dict(v["copies"].values)["miss"], cpu_copies, "the plain copies on Macs' CPUs")
+            elif cpu_copies and any(k.row["framework"] == "PyTorch CPU" and k.predicted and k not in cpu_copies
+                                    for k in ks):
+                problems.append(f"no plain copies told apart, but {len(cpu_copies)} have a prediction")
         if "kinds" in v:
             # The kinds of work the published CPU figures with a prediction time, in the cited file's order.
             kind = {("concat", "ms"): "concat_ms", ("matmul", "ms"): "batched_matmul_ms", ("copy", "GB/s"): "copy_gb_s"}
             timed = list(dict.fromkeys(kind.get((k.row["workload"], k.row["unit"]), k.row["workload"]) for k in ks
-                                       if k.row["framework"] == "PyTorch CPU" and k.predicted))
+                                       if k.row["framework"] == "PyTorch CPU" and k.predicted
+                                       and not (apart and k in cpu_copies)))
             named = [text_of(dict(item.values)["quantity"]) for item in values_of(v["kinds"])]
             if named != timed:
                 problems.append(f"published CPU figures of {named}, but those with a prediction time {timed}")
         if "cpu" in v and isinstance(v["cpu"], Phrase):
             # On Macs' CPUs, as a factor with its way.
-            problems += _missed(v["cpu"], [k for k in ks if k.row["framework"] == "PyTorch CPU" and k.predicted],
-                                "Macs' CPUs")
+            problems += _missed(v["cpu"], [k for k in ks if k.row["framework"] == "PyTorch CPU" and k.predicted
+                                           and not (apart and k in cpu_copies)], "Macs' CPUs")
         elif "cpu" in v:
             # On Macs' CPUs: the median over their figures of the larger of predicted and published over the other.
             cpu = [max(k.predicted / float(k.row["value"]), float(k.row["value"]) / k.predicted) for k in ks
@@ -1294,8 +1306,11 @@ def check_model_answer_row(s: Said, c) -> None:
                     if pv[quantity] and pv[quantity][0] and sv["bandwidth_kind"] != "reported"]
             if ends and rows and name != "bound":  # the rows are chosen by the other three columns' ends
                 low, high = min(e for e, _ in ends), max(e for e, _ in ends)
-                if not any(key in rows for e, key in ends if e == low) or \
-                        not any(key in rows for e, key in ends if e == high):
+                # The eager column prints two figures: a row that prints as the end stands for it.
+                def at(e: float, end: float, two: bool = name == "eager") -> bool:
+                    return e == end or (two and f"{e:.2g}" == f"{end:.2g}")
+                if not any(key in rows for e, key in ends if at(e, low)) or \
+                        not any(key in rows for e, key in ends if at(e, high)):
                     problems.append(f"no row at either end of {quantity}")
         return problems
     _exact(c, check)

@@ -1467,6 +1467,10 @@ LLM_MUTATIONS = [
     # The decode chart's caption naming a way this build did not replay its step.
     ("nvidia-h200-like", "llm", "caption.decode", None, {"replay": Choice("torch_compile")}),
     ("apple-m3-max", "llm", "caption.decode", None, {"replay": Choice("cuda_graph")}),
+    # One addition set against the smallest B @ a: the wrong side of it, or another B @ a time.
+    ("nvidia-h200-like", "verdict", "reason.small.others", None, {"against": Choice("longer")}),
+    ("ci-2core-workers", "verdict", "reason.small.others", None, {"against": Choice("shorter")}),
+    ("nvidia-h200-like", "verdict", "reason.small.others", None, {"matvec": Seconds(9.0e-6)}),
     # (Not "the fixed cost ... limits it" for that CPU: one pair of process readings puts its operations at 58 % of
     # a step, so the oracle accepts either; the share of its bound stays under half, at most 48 %, in every reading.)
     ("nvidia-h200-workers", "llm", "decode.conclusion", _device_is(CPU), {"limit": Choice("bandwidth")}),
@@ -1922,6 +1926,10 @@ WHERE_MUTATIONS = [
     ("nvidia-h200-build", "index", "answer.wins", None, {"wins": Count(12)}),
     ("nvidia-h200-build", "index", "answer.wins", None, {"factor": Factor(19.8)}),
     ("nvidia-h200-build", "index", "answer.wins", None, {"factor": Factor(30.0)}),
+    # The chart's sizes: A @ B said to stop at another size than the largest both devices ran, or not said at all.
+    ("nvidia-h200-build", "index", "answer.wins", None,
+     {"sizes": Phrase.of("answer.sizes", has=Choice("matmul"), largest=Size(2048))}),
+    ("nvidia-h200-build", "index", "answer.wins", None, {"sizes": Phrase.of("answer.sizes", has=Choice("none"))}),
     ("nvidia-h200-build", "index", "answer.losses", None, {"losses": Count(6)}),
     ("nvidia-h200-build", "index", "answer.losses", None, {"losses": Count(2)}),
     ("nvidia-h200-build", "index", "answer.losses", None, {"factor": Factor(2.5)}),

@@ -360,6 +360,14 @@ def test_the_answers_error_misstated_is_caught(machine: str) -> None:
             assert false(substitute(answer, "model.answer.error", **{what: lambda v, w=what, k=key, n=size: Phrase.of(
                 k, **{n: dict(v[w].values)[n]},
                 way=Choice(OTHER_WAY[dict(v[w].values)["way"].value]))}), results), what
+    # The plain copies on Macs' CPUs, told apart: their factor, or their way.
+    copies = dict(said["copies"].values)
+    if copies["has"].value == "some":
+        miss = dict(copies["miss"].values)
+        for changed in ({"factor": Factor(shown(miss["factor"]).value + 0.2), "way": miss["way"]},
+                        {"factor": miss["factor"], "way": Choice(OTHER_WAY[miss["way"].value])}):
+            assert false(substitute(answer, "model.answer.error", copies=Phrase.of(
+                "model.answer.copies", has=copies["has"], miss=Phrase.of("model.miss.times", **changed))), results)
     assert false(substitute(answer, "model.answer.note", misses=lambda v: Count(v["misses"].n - 1)), results)
     # The note's way of adding the costs: the other combination, or the other device as the one that chose it.
     form = dict(_said(answer, "model.answer.note")[0].values["form"].values)

@@ -90,8 +90,13 @@ def _compared_answer(found: Verdict, words: Words) -> tuple[str, str, str]:
     won = [c.speedup.value for c in every if c.direction == FASTER]
     lost = [1 / c.speedup.value for c in every if c.direction == SLOWER]
     count = Count(len(every))
-    lead = words("answer.wins", device=device, wins=Count(len(won)), count=count, factor=Factor(max(won))) \
-        if won else words("answer.no_wins", device=device)
+    # The chart holds only sizes both devices ran, and the CPU's matrix products stop early: said, so that "by up to"
+    # is not read as the devices' gap at any size.
+    largest = max((c.size for p in found.matmul.compared for c in p.comparisons), default=None)
+    sizes = Phrase.of("answer.sizes", has=Choice("none")) if largest is None else Phrase.of(
+        "answer.sizes", has=Choice("matmul"), largest=Size(largest))
+    lead = words("answer.wins", device=device, wins=Count(len(won)), count=count, factor=Factor(max(won)),
+                 sizes=sizes) if won else words("answer.no_wins", device=device)
     if lost:
         detail = words("answer.losses", losses=Count(len(lost)), count=count, factor=Factor(max(lost)))
     else:

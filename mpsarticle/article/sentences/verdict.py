@@ -39,11 +39,14 @@ def reason_sentences(results: ResultSet, words: Words) -> dict[str, str]:
     found = verdict(results)
     small, large = words("reason.small.none"), words("bandwidth.none")
     overhead = found.overhead
+    smallest_s: dict[str, float] = {}  # the smallest B @ a told of, by device: the addition below is set against it
     device = words.device(found.crossover.device or "")
     if overhead is not None:
         noisy: dict[str, str] = {}  # the device whose processes lay furthest apart, where too noisy to tell
         direction = reading_word(overhead.reading)
         values = dict(size=Size(overhead.size), acc=Seconds(overhead.accelerator_s), cpu=Seconds(overhead.cpu_s))
+        if found.crossover.device:
+            smallest_s[found.crossover.device] = overhead.accelerator_s
         smallest = found.crossover.smallest
         if direction == "unclear" and smallest is not None:
             # Too noisy to tell, though the two times printed may look far apart: the leading median and the
@@ -70,6 +73,7 @@ def reason_sentences(results: ResultSet, words: Words) -> dict[str, str]:
         first = next(iter(series.series(results, workload="matvec", device="cpu")), None)
         if first is not None:
             small = words("reason.small.cpu", size=Size(first[0]), cpu=Seconds(first[1].measured_s))
+            smallest_s["cpu"] = first[1].measured_s
     # Each device's rates stand in the table of memory (tables.memory_rows); these say what they amount to.
     acc = found.crossover.device
     bands = {b.device: b for b in found.bandwidths}
@@ -91,10 +95,16 @@ def reason_sentences(results: ResultSet, words: Words) -> dict[str, str]:
                            factor=Factor(ratio.value if direction != "slower" else 1 / ratio.value)))
     elif acc is not None:
         parts.append(words("reason.copy.none"))
-    # Another kind of call, another fixed cost: one addition of a chain on the device told of above.
+    # Another kind of call, another fixed cost: one addition of a chain on the device told of above, set against that
+    # smallest B @ a, work included (no side where the two are within a hundredth of each other).
     cost = op_cost(results, found.crossover.device or "cpu")
-    others = "" if cost is None else words("reason.small.others", op=Seconds(cost.per_op_s),
-                                            device=words.device(cost.device))
+    others = ""
+    if cost is not None:
+        matvec_s = smallest_s.get(cost.device)
+        against = "none" if matvec_s is None or abs(cost.per_op_s / matvec_s - 1) < 0.01 else \
+            "shorter" if cost.per_op_s < matvec_s else "longer"
+        others = words("reason.small.others", against=Choice(against), op=Seconds(cost.per_op_s),
+                       device=words.device(cost.device), **({} if matvec_s is None else {"matvec": Seconds(matvec_s)}))
     return {"reason_small": small, "reason_small_others": others, "reason_large": " ".join(parts)}
 
 
