@@ -377,6 +377,7 @@ PARTS: frozenset[str] = frozenset({
     "selfcheck.processes", "ops.cost", "attention.backend.choice",
     "attention.call", "remeasured.seen", "remeasured.processes",
     "rejected.points", "mlx.side", "mlx.name", "decode.contexts.step", "decode.context.one", "decode.bound",
+    "prefill.tighter",
     *MODEL_PARTS,
 })
 
@@ -3907,6 +3908,15 @@ def check_prefill_conclusion(s: Said, c: Context) -> None:
         if not side and "straddles" not in halves:
             c.fail(f"the prompt's time on the {device} said to straddle half its tighter bound, but the readings "
                    f"say {sorted(halves)}")
+        if "tighter" in printed:
+            # The bound it names is the lower of the two at every reading.
+            said = [choice(p, "side") for p in parts(v["tighter"])]
+            nbytes = at[0].point.bytes_moved
+            lower = {"compute" if rate * tokens / flops <= memory * tokens / nbytes else "bandwidth"
+                     for rate in rates for memory in _memory_rates(c, device)}
+            if [*lower] != said:
+                c.fail(f"the prompt's lower bound on the {device} said to be {said}, but the readings say "
+                       f"{sorted(lower)}")
         if "low" in printed:
             c.quantity(v["low"], [tokens / (t.point.ci_high_s or t.point.measured_s) for t in at],
                        "the interval's low end")
@@ -4087,7 +4097,7 @@ def check_decode_ways_versus(s: Said, c: Context) -> None:
         c.fail(f"a CUDA graph, but the replay says {graphs[0].point.detail.get('overhead_removed_by')}")
     form = choice(s, "direction")
     side = {"faster": FASTER, "slower": SLOWER, "unclear": UNCLEAR, "unclear_compiled": UNCLEAR,
-            "scattered": UNCLEAR}.get(form, SAME)
+            "scattered": UNCLEAR, "scattered_compiled": UNCLEAR}.get(form, SAME)
     pairs = _reading_pairs(graphs, compiled)
     sides = {level_reading(g, f) for g, f in pairs}
     if side not in sides:
@@ -4095,16 +4105,16 @@ def check_decode_ways_versus(s: Said, c: Context) -> None:
     ratios = [g.median / f.median for g, f in pairs]
     if side in (FASTER, SLOWER):
         c.factor(v["factor"], ratios if side == FASTER else [1 / r for r in ratios], "compiled against replayed")
-    if form == "scattered":
+    if form.startswith("scattered"):
         # 'Varied widely from one process to the next': its processes' medians at least twice apart.
         groups = [median(g) for g in process_groups(compiled[0].point)]
         if len(groups) < 2 or max(groups) < 2 * min(groups):
             c.fail(f"the compiled step 'varied widely between processes', but its processes' medians are {groups}")
         elif "spread" in printed_fields(s):
             c.factor(v["spread"], [max(groups) / min(groups)], "the compiled step's processes, slowest over fastest")
-    elif side == UNCLEAR:
+    if side == UNCLEAR:
         # The leader's factor, and the ratio's interval printed beside it, which must hold 1 (else a side is due).
-        ahead = ratios if form == "unclear_compiled" else [1 / r for r in ratios]
+        ahead = ratios if form.endswith("_compiled") else [1 / r for r in ratios]
         c.factor(v["factor"], ahead, "the leader's factor where neither is called faster")
         low, high = shown(v["low"]).value, shown(v["high"]).value
         if not low <= 1 <= high or not low <= shown(v["factor"]).value <= high:
@@ -4618,8 +4628,14 @@ def check_decode_answer(s: Said, c: Context) -> None:
         said = [choice(p, "basis") for p in parts(s.values["bound"])]
         if said != [basis]:
             c.fail(f"the answer names its bound by {said}, but its rate is the {basis} one")
+    # "Replayed as a CUDA graph, its step ran N× as fast": the eager step's time over the replayed one's.
+    if "factor" in printed:
+        if not graphs:
+            c.fail(f"a CUDA graph's speed-up on the {device}, but no step was replayed as one there")
+        c.factor(s.values["factor"], [e / g for e in _values(steps) for g in graphs],
+                 "the replayed step's speed over the eager step")
     said, *marks = choice(s, "limit").split(".")
-    claimed = {"unknown": None, "unclear_replay": "unclear"}.get(said, said)
+    claimed = {"unknown": None, "unclear_replay": "unclear", "overhead_replay": "overhead"}.get(said, said)
     found = _limits(c, device)
     if claimed == "bandwidth":
         _check_sure_bandwidth(c, device, steps, "noisy" in marks)

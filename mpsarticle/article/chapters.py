@@ -72,7 +72,8 @@ MAY_BE_EMPTY = frozenset({"gaps_sentence", "rejected_sentence", "best_sentence",
                           "machines_drops_sentence", "machines_twin_sentence", "model_rule_fixed",
                           "model_rule_mac", "model_rule_batch", "model_rule_memory", "model_rule_text",
                           "model_batch_sentence", "model_decode_sentence", "same_sentence", "attention_compared",
-                          "ways_lead", "ways_sentence", "ways_bound", "bound_basis", "contexts_sentence",
+                          "decode_scope", "ways_lead", "ways_sentence", "ways_bound", "bound_basis",
+                          "contexts_sentence",
                           "precision_sentence", "reason_large", "model_fit_replayed"})
 
 

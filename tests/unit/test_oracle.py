@@ -1575,7 +1575,8 @@ LLM_MUTATIONS = [
     ("nvidia-h200-like", "llm", "decode.ways.versus", None, {"fused": Count(1477)}),
     ("nvidia-h200-like", "llm", "decode.ways.versus", None, {"kernels": Count(492)}),
     ("nvidia-h200-like", "llm", "decode.ways.versus", None, {"direction": Choice("scattered"),
-                                                            "spread": Factor(2.5)}),
+                                                            "spread": Factor(2.5), "low": Factor(0.8),
+                                                            "high": Factor(2.0)}),
 ]
 #: (machine, chapter, key, the message said in its place): another sentence where the chapter said one.
 LLM_REPLACED = [
