@@ -4177,6 +4177,16 @@ def check_decode_ways_none(s: Said, c: Context) -> None:
                     if p.workload == "decode" and p.device == "cpu" and p.params.get("mode") not in (None, "eager")})
     if choice(s, "why") == "no_accelerator" and other:
         c.fail(f"'the CPU is not timed these ways', but it timed its step {other}")
+    if choice(s, "why") == "no_accelerator":
+        # 'This build timed the step only eagerly, in float32, at one context': a CPU step measured well, and every
+        # decode point of the build in float32 at one context.
+        if not _steps(c, "cpu", "eager"):
+            c.fail("'this build timed the step eagerly', but no eager step was measured well")
+        decoded = [p for p in c.oracle.results.points if p.workload == "decode"]
+        dtypes = sorted({str(p.params.get("dtype")) for p in decoded})
+        contexts = sorted({int(p.params.get("context", 0)) for p in decoded})
+        if dtypes != ["float32"] or len(contexts) != 1:
+            c.fail(f"'in float32, at one context', but the decode points ran in {dtypes} at {contexts}")
     devices = sorted({p.device for p in c.oracle.results.points if p.workload == "decode"})
     found = [d for d in devices if _products(c, d)]
     if found:

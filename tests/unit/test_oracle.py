@@ -2300,3 +2300,16 @@ def test_a_noisy_smallest_call_names_the_device_whose_processes_lay_furthest_apa
     assert not claims(noisy, small(CPU, 1.6))
     assert claims(noisy, small(GPU, 1.1))
     assert claims(noisy, small(CPU, 2.5))
+
+
+def test_a_prompt_about_half_its_bound_names_the_lower_of_its_two() -> None:
+    """A prompt said to run at about half of "the bound its arithmetic sets, the lower of its two" names the bound
+    that is lower at every reading: of the two sides, exactly one is caught."""
+    results = results_of("nvidia-h200-prompts")
+
+    def named(side: str) -> list[str]:
+        sentence = said("prefill.conclusion", limit=Choice("unclear"), device=CPU, tokens=Size(64),
+                        dtype=Text("float32"), tighter=phrase("prefill.tighter", side=Choice(side)))
+        return [p for failure in claims(results, sentence, chapter="llm") for p in failure.problems
+                if "lower bound" in p]
+    assert [side for side in ("compute", "bandwidth") if named(side)] in (["compute"], ["bandwidth"])
