@@ -3790,6 +3790,11 @@ def check_decode_contexts_conclusion(s: Said, c: Context) -> None:
                    "the low end of the slowdown over the fall")
         c.quantity(v["high"], [lo.high / fi.low / fall for lo, fi in pairs for fall in falls],
                    "the high end of the slowdown over the fall")
+        if "slow_low" in printed_fields(s):
+            c.quantity(v["slow_low"], [lo.low / fi.high for lo, fi in pairs], "the low end of the slowdown")
+            c.quantity(v["slow_high"], [lo.high / fi.low for lo, fi in pairs], "the high end of the slowdown")
+            if not any(lo.low / fi.high <= fall <= lo.high / fi.low for lo, fi in pairs for fall in falls):
+                c.fail(f"the slowdown's interval said to include the bound's fall on the {device}, but none does")
 
 
 def _prefill_flops(params: Mapping) -> float:
@@ -4260,6 +4265,13 @@ def check_precision_decode(s: Said, c: Context) -> None:
         c.fail(f"one time for both precisions, but {shown(s.values['fp16'])} and {shown(s.values['bf16'])}")
     if side not in sides:
         c.fail(f"float16 '{side}' than bfloat16, but the readings say {sorted(sides)}")
+    if "low" in printed_fields(s):
+        # bfloat16's time over float16's, its interval from the two points' own, which must hold 1.
+        pairs = _reading_pairs(bf16, fp16)
+        c.quantity(s.values["low"], [b.low / f.high for b, f in pairs], "the low end of bfloat16 over float16")
+        c.quantity(s.values["high"], [b.high / f.low for b, f in pairs], "the high end of bfloat16 over float16")
+        if not shown(s.values["low"]).value <= 1 <= shown(s.values["high"]).value:
+            c.fail(f"an interval {shown(s.values['low'])}–{shown(s.values['high'])} said to reach 1")
     if "factor" in printed_fields(s) and side in (FASTER, SLOWER):
         ratios = [b.median / f.median for b, f in _reading_pairs(bf16, fp16)]
         c.factor(s.values["factor"], ratios if side == FASTER else [1 / r for r in ratios], "float16 against bfloat16")

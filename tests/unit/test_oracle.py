@@ -1559,7 +1559,8 @@ LLM_MUTATIONS = [
     # of 1): called more, or too noisy to tell.
     ("nvidia-h200-prompts", "llm", "decode.contexts.conclusion", None, {"direction": Choice("more")}),
     ("nvidia-h200-prompts", "llm", "decode.contexts.conclusion", None,
-     {"direction": Choice("unclear"), "ratio": Factor(0.9), "low": Factor(0.8), "high": Factor(1.1)}),
+     {"direction": Choice("unclear"), "ratio": Factor(0.9), "low": Factor(0.8), "high": Factor(1.1),
+      "slow_low": Factor(0.94, 3), "slow_high": Factor(1.29, 3)}),
     # Three ways to run the step: the bound read from B @ a's best size instead of the step's own matrices, the
     # two bounds swapped, replaying and fusing swapped, a kernel count given to the other way.
     ("nvidia-h200-like", "llm", "decode.ways.bound", _device_is(CUDA), {"matched": Rate(3905, "GB/s"),

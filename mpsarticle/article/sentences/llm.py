@@ -418,7 +418,8 @@ def _context_conclusion(device: str, ladder: tuple[ContextStep, ...], words: Wor
     direction = {FASTER: "more", SLOWER: "less", UNCLEAR: "unclear"}.get(against.reading(), "same")
     if direction == "unclear":
         # The oracle checks the interval that keeps the sentence from calling the step's loss more or less.
-        values.update(ratio=Factor(against.value), low=Factor(against.low), high=Factor(against.high))
+        values.update(ratio=Factor(against.value), low=Factor(against.low), high=Factor(against.high),
+                      slow_low=Factor(slowdown.low, 3), slow_high=Factor(slowdown.high, 3))
     return words("decode.contexts.conclusion", direction=Choice(direction), fall=Factor(fall, 3), **values)
 
 
@@ -445,8 +446,10 @@ def _precision_decode(found: HalfPrecisions, words: Words) -> str:
     form = reading_word(step.reading)
     if form == UNCLEAR and words.render(fp16) == words.render(bf16):
         form = "unclear_alike"  # one time printed twice would read as a difference the sentence then denies
+    # Too noisy to tell: the interval of bfloat16's time over float16's, which reaches 1, is the reason said.
+    interval = dict(low=Factor(ratio.low), high=Factor(ratio.high)) if form.startswith(UNCLEAR) else {}
     return words("precision.decode", direction=Choice(form), device=words.device(found.device), fp16=fp16, bf16=bf16,
-                 factor=factor)
+                 factor=factor, **interval)
 
 
 def _precision_attention(found: HalfPrecisions, words: Words) -> str:
