@@ -377,6 +377,7 @@ PARTS: frozenset[str] = frozenset({
     "selfcheck.processes", "ops.cost", "attention.backend.choice",
     "attention.call", "remeasured.seen", "remeasured.processes",
     "rejected.points", "mlx.side", "mlx.name", "decode.contexts.step", "decode.context.one", "decode.bound",
+    "prefill.tighter",
     *MODEL_PARTS,
 })
 
@@ -3789,6 +3790,11 @@ def check_decode_contexts_conclusion(s: Said, c: Context) -> None:
                    "the low end of the slowdown over the fall")
         c.quantity(v["high"], [lo.high / fi.low / fall for lo, fi in pairs for fall in falls],
                    "the high end of the slowdown over the fall")
+        if "slow_low" in printed_fields(s):
+            c.quantity(v["slow_low"], [lo.low / fi.high for lo, fi in pairs], "the low end of the slowdown")
+            c.quantity(v["slow_high"], [lo.high / fi.low for lo, fi in pairs], "the high end of the slowdown")
+            if not any(lo.low / fi.high <= fall <= lo.high / fi.low for lo, fi in pairs for fall in falls):
+                c.fail(f"the slowdown's interval said to include the bound's fall on the {device}, but none does")
 
 
 def _prefill_flops(params: Mapping) -> float:
@@ -3907,6 +3913,15 @@ def check_prefill_conclusion(s: Said, c: Context) -> None:
         if not side and "straddles" not in halves:
             c.fail(f"the prompt's time on the {device} said to straddle half its tighter bound, but the readings "
                    f"say {sorted(halves)}")
+        if "tighter" in printed:
+            # The bound it names is the lower of the two at every reading.
+            said = [choice(p, "side") for p in parts(v["tighter"])]
+            nbytes = at[0].point.bytes_moved
+            lower = {"compute" if rate * tokens / flops <= memory * tokens / nbytes else "bandwidth"
+                     for rate in rates for memory in _memory_rates(c, device)}
+            if [*lower] != said:
+                c.fail(f"the prompt's lower bound on the {device} said to be {said}, but the readings say "
+                       f"{sorted(lower)}")
         if "low" in printed:
             c.quantity(v["low"], [tokens / (t.point.ci_high_s or t.point.measured_s) for t in at],
                        "the interval's low end")
@@ -4087,7 +4102,7 @@ def check_decode_ways_versus(s: Said, c: Context) -> None:
         c.fail(f"a CUDA graph, but the replay says {graphs[0].point.detail.get('overhead_removed_by')}")
     form = choice(s, "direction")
     side = {"faster": FASTER, "slower": SLOWER, "unclear": UNCLEAR, "unclear_compiled": UNCLEAR,
-            "scattered": UNCLEAR}.get(form, SAME)
+            "scattered": UNCLEAR, "scattered_compiled": UNCLEAR}.get(form, SAME)
     pairs = _reading_pairs(graphs, compiled)
     sides = {level_reading(g, f) for g, f in pairs}
     if side not in sides:
@@ -4095,16 +4110,16 @@ def check_decode_ways_versus(s: Said, c: Context) -> None:
     ratios = [g.median / f.median for g, f in pairs]
     if side in (FASTER, SLOWER):
         c.factor(v["factor"], ratios if side == FASTER else [1 / r for r in ratios], "compiled against replayed")
-    if form == "scattered":
+    if form.startswith("scattered"):
         # 'Varied widely from one process to the next': its processes' medians at least twice apart.
         groups = [median(g) for g in process_groups(compiled[0].point)]
         if len(groups) < 2 or max(groups) < 2 * min(groups):
             c.fail(f"the compiled step 'varied widely between processes', but its processes' medians are {groups}")
         elif "spread" in printed_fields(s):
             c.factor(v["spread"], [max(groups) / min(groups)], "the compiled step's processes, slowest over fastest")
-    elif side == UNCLEAR:
+    if side == UNCLEAR:
         # The leader's factor, and the ratio's interval printed beside it, which must hold 1 (else a side is due).
-        ahead = ratios if form == "unclear_compiled" else [1 / r for r in ratios]
+        ahead = ratios if form.endswith("_compiled") else [1 / r for r in ratios]
         c.factor(v["factor"], ahead, "the leader's factor where neither is called faster")
         low, high = shown(v["low"]).value, shown(v["high"]).value
         if not low <= 1 <= high or not low <= shown(v["factor"]).value <= high:
@@ -4167,6 +4182,16 @@ def check_decode_ways_none(s: Said, c: Context) -> None:
                     if p.workload == "decode" and p.device == "cpu" and p.params.get("mode") not in (None, "eager")})
     if choice(s, "why") == "no_accelerator" and other:
         c.fail(f"'the CPU is not timed these ways', but it timed its step {other}")
+    if choice(s, "why") == "no_accelerator":
+        # 'This build timed the step only eagerly, in float32, at one context': a CPU step measured well, and every
+        # decode point of the build in float32 at one context.
+        if not _steps(c, "cpu", "eager"):
+            c.fail("'this build timed the step eagerly', but no eager step was measured well")
+        decoded = [p for p in c.oracle.results.points if p.workload == "decode"]
+        dtypes = sorted({str(p.params.get("dtype")) for p in decoded})
+        contexts = sorted({int(p.params.get("context", 0)) for p in decoded})
+        if dtypes != ["float32"] or len(contexts) != 1:
+            c.fail(f"'in float32, at one context', but the decode points ran in {dtypes} at {contexts}")
     devices = sorted({p.device for p in c.oracle.results.points if p.workload == "decode"})
     found = [d for d in devices if _products(c, d)]
     if found:
@@ -4240,6 +4265,13 @@ def check_precision_decode(s: Said, c: Context) -> None:
         c.fail(f"one time for both precisions, but {shown(s.values['fp16'])} and {shown(s.values['bf16'])}")
     if side not in sides:
         c.fail(f"float16 '{side}' than bfloat16, but the readings say {sorted(sides)}")
+    if "low" in printed_fields(s):
+        # bfloat16's time over float16's, its interval from the two points' own, which must hold 1.
+        pairs = _reading_pairs(bf16, fp16)
+        c.quantity(s.values["low"], [b.low / f.high for b, f in pairs], "the low end of bfloat16 over float16")
+        c.quantity(s.values["high"], [b.high / f.low for b, f in pairs], "the high end of bfloat16 over float16")
+        if not shown(s.values["low"]).value <= 1 <= shown(s.values["high"]).value:
+            c.fail(f"an interval {shown(s.values['low'])}–{shown(s.values['high'])} said to reach 1")
     if "factor" in printed_fields(s) and side in (FASTER, SLOWER):
         ratios = [b.median / f.median for b, f in _reading_pairs(bf16, fp16)]
         c.factor(s.values["factor"], ratios if side == FASTER else [1 / r for r in ratios], "float16 against bfloat16")
@@ -4618,8 +4650,14 @@ def check_decode_answer(s: Said, c: Context) -> None:
         said = [choice(p, "basis") for p in parts(s.values["bound"])]
         if said != [basis]:
             c.fail(f"the answer names its bound by {said}, but its rate is the {basis} one")
+    # "Replayed as a CUDA graph, its step ran N× as fast": the eager step's time over the replayed one's.
+    if "factor" in printed:
+        if not graphs:
+            c.fail(f"a CUDA graph's speed-up on the {device}, but no step was replayed as one there")
+        c.factor(s.values["factor"], [e / g for e in _values(steps) for g in graphs],
+                 "the replayed step's speed over the eager step")
     said, *marks = choice(s, "limit").split(".")
-    claimed = {"unknown": None, "unclear_replay": "unclear"}.get(said, said)
+    claimed = {"unknown": None, "unclear_replay": "unclear", "overhead_replay": "overhead"}.get(said, said)
     found = _limits(c, device)
     if claimed == "bandwidth":
         _check_sure_bandwidth(c, device, steps, "noisy" in marks)
