@@ -281,6 +281,7 @@ CHECKS: dict[str, str] = {
     "processes.steady": "check_processes",
     "processes.most": "check_processes",
     "processes.widest": "check_processes_widest",
+    "processes.noisy_gap": "check_processes_noisy_gap",
     "table.processes": "check_processes_row",
     "selfcheck.differ": "check_selfcheck",
     "selfcheck.agree": "check_selfcheck",
@@ -3268,6 +3269,27 @@ def check_processes_widest(s: Said, c: Context) -> None:
                f"({_name(point)})")
     if spread < 1.5:
         c.fail(f"a spread of {spread:.3g}× called wide enough to leave comparisons too noisy to tell")
+
+
+def check_processes_noisy_gap(s: Said, c: Context) -> None:
+    """"the CPU's and the accelerator's times lie N× apart, and still the interval of their ratio reaches 1: the widest
+    gap this build calls too noisy to tell": N, larger time over smaller, is one pair's gap at a size-by-size
+    comparison that can read too noisy to tell; no comparison every reading calls too noisy to tell shows a wider one,
+    whichever of its pairs is taken; it is wide enough (1.5× at least) to be worth the word; and the comparison
+    named (workload, precision, size) is one such."""
+    compared = _sizes_compared(c)
+    gap = s.values["gap"]
+    [what] = parts(s.values["what"])
+    workload, size = what.key.rsplit(".", 1)[-1], shown(what.values["size"]).value
+    dtype = text_of(what.values["dtype"]) if "dtype" in what.values else None
+    named = c.oracle.compare(workload, **({"dtype": dtype} if dtype else {})).telling_noise()
+    can = [max(x, 1 / x) for at in named.common() if at == size and named.can_be(UNCLEAR, at)
+           for x in named.speedups(at)]
+    c.factor(gap, can, f"the widest gap called too noisy to tell, at {workload} {dtype or ''} {size:g}")
+    c.up_to(gap, [[max(x, 1 / x) for x in p.speedups(at)] for p, at in compared if p.must_be(UNCLEAR, at)],
+            "the widest gap called too noisy to tell")
+    if shown(gap).value < 1.5:
+        c.fail(f"a gap of {shown(gap)} called wide enough to show how strict the rule is")
 
 
 def check_processes_row(s: Said, c: Context) -> None:
