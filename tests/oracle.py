@@ -387,6 +387,8 @@ NO_CLAIMS: frozenset[str] = frozenset({
     "your_mac.derived_note",
     "hardware.label", "hardware.accelerator_unmeasured", "hardware.failed_accelerator",
     "hardware.failed", "hardware.none", "cpu.threads", "cpu.plain", "answer.machine", "hardware.both",
+    # That a fall's cause is not in the data: said after a fall, which drop.one's check reads.
+    "matmul.drop.cause",
     "original.none", "crossover.cpu_only", "bandwidth.none", "gap.no_accelerator", "gap.unmeasured", "gap.cpu.none",
     "matmul.none", "train.none", "check.nothing",
     "selfcheck.none", "reason.small.none",

@@ -43,9 +43,10 @@ def same_sentence(found: f.Matmul, words: Words) -> str:
 
 def peak_sentence(found: f.Matmul, results: ResultSet, words: Words) -> str:
     """What the tables leave out: whether TF32 was allowed, and any rate that fell by more than half."""
-    # A fall is named plainly: this chapter has nothing to say about its cause, so no sentence says so.
-    parts = [peak_share_sentence(found, results, words), tf32_sentence(results, words),
-             drops_sentence(f.drops(results, ("matmul",)), words)]
+    # A fall is named, then that the data hold no cause for it: a bare fall reads as a finding left unexplained.
+    falls = drops_sentence(f.drops(results, ("matmul",)), words)
+    parts = [peak_share_sentence(found, results, words), tf32_sentence(results, words), falls,
+             words("matmul.drop.cause") if falls else ""]
     return " ".join(p for p in parts if p)
 
 
