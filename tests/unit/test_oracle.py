@@ -1754,7 +1754,7 @@ def test_the_memories_are_compared_copy_against_copy() -> None:
 def test_cudnn_tf32_is_read_and_cannot_go_unsaid() -> None:
     """The training step on a NVIDIA GPU says whether cuDNN could use TF32, as recorded, beside the note on it."""
     results, recording = results_of("nvidia-h200"), matrix_recording("nvidia-h200", "training")
-    said_tf32 = "cuDNN was allowed to run the NVIDIA GPU's convolutions in TF32"
+    said_tf32 = "left cuDNN's TF32 on, PyTorch's default, for the NVIDIA GPU's convolutions"
     assert said_tf32 in recording.texts["check_sentence"] and not check(recording, results)[0]
     false = replaced(recording, "tf32.conv.on", said("tf32.conv.off", device=CUDA))
     assert check(false, results)[0]
