@@ -281,6 +281,7 @@ CHECKS: dict[str, str] = {
     "processes.steady": "check_processes",
     "processes.most": "check_processes",
     "processes.widest": "check_processes_widest",
+    "processes.noisy_gap": "check_processes_noisy_gap",
     "table.processes": "check_processes_row",
     "selfcheck.differ": "check_selfcheck",
     "selfcheck.agree": "check_selfcheck",
@@ -372,11 +373,12 @@ TABLE_ROWS: frozenset[str] = frozenset({"table.decode", "table.prompt", "table.a
 PARTS: frozenset[str] = frozenset({
     "where.cell", "original.total", "reading", "drop.what", "drop.size", "matmul.rate", "peak.share.item",
     "memory.cell.copy", "tokens.bound", "missing", "matmul.same_size", "matmul.side", "cpuhalf.clause", "step",
-    "tokens.bound.bare", "bandwidth.what", "answer.sizes",
+    "tokens.bound.bare", "answer.sizes",
     "point", "point.other", "point.more", "cpufact.matvec", "cpufact.matmul", "missing_count",
     "selfcheck.processes", "ops.cost", "attention.backend.choice",
     "attention.call", "remeasured.seen", "remeasured.processes",
     "rejected.points", "mlx.side", "mlx.name", "decode.contexts.step", "decode.context.one", "decode.bound",
+    "prefill.tighter",
     *MODEL_PARTS,
 })
 
@@ -388,6 +390,8 @@ NO_CLAIMS: frozenset[str] = frozenset({
     "your_mac.derived_note",
     "hardware.label", "hardware.accelerator_unmeasured", "hardware.failed_accelerator",
     "hardware.failed", "hardware.none", "cpu.threads", "cpu.plain", "answer.machine", "hardware.both",
+    # That a fall's cause is not in the data: said after a fall, which drop.one's check reads.
+    "matmul.drop.cause",
     "original.none", "crossover.cpu_only", "bandwidth.none", "gap.no_accelerator", "gap.unmeasured", "gap.cpu.none",
     "matmul.none", "train.none", "check.nothing",
     "selfcheck.none", "reason.small.none",
@@ -1746,10 +1750,6 @@ def check_bandwidth_reading(s: Said, c: Context) -> None:
     matrix in the cache or not, level or too noisy; true where it holds at some size that may be the best (one
     whose fastest reading reaches the slowest reading of every other size's best)."""
     device, source = c.device(s.values["device"]), choice(s, "source")
-    # "unclear.spread": the same reading, with the widest spread between processes of the two workloads.
-    if source.endswith(".spread"):
-        source = source.removesuffix(".spread")
-        _bandwidth_spread(s, c, device)
     # "level.cache" / "unclear.cache": the same reading, and the matrix at that size fits in the device's cache.
     in_cache = source.endswith(".cache")
     source = source.removesuffix(".cache")
@@ -1797,38 +1797,12 @@ def check_bandwidth_reading(s: Said, c: Context) -> None:
         low, high = shown(v["low"]).value, shown(v["high"]).value
         if not low < 1 < high:
             c.fail(f"the interval {low:g} to {high:g} is said to reach 1")
+        if not low <= shown(v["factor"]).value <= high:
+            c.fail(f"the ratio {shown(v['factor'])} lies outside its own interval {low:g} to {high:g}")
 
     if not any(holds(size) for size in candidates):
         c.fail(f"the {device}'s best B @ a read as {source}, which no size that may be its best shows "
                f"(sizes {sorted(candidates)})")
-
-
-def _bandwidth_spread(s: Said, c: Context, device: str) -> None:
-    """"One process of B @ a (or of the copy) took N× as long as another": N is the slowest-over-fastest process
-    median of a point of that workload on ``device`` (B @ a at a size that may be its best, or a copy from memory),
-    and no such point of the other workload lay further apart."""
-    [what] = parts(s.values["what"])
-    named = choice(what, "what")
-    rates = c.oracle.rates("matvec", device, "bytes_moved")
-    floor = max((min(rs) for rs in rates.values() if rs), default=math.inf)
-    best = {size for size, rs in rates.items() if rs and max(rs) >= floor}
-    cache = c.oracle.cache.get(device)
-    spreads: dict[str, list[float]] = {"matvec": [], "copy": []}
-    for point, _, spread in _several(c):
-        if point.device != device:
-            continue
-        if point.workload == "matvec" and point.params.get("m") in best:
-            spreads["matvec"].append(spread)
-        elif point.workload == "copy" and (not (isinstance(cache, int) and cache > 0) or
-                                           (point.bytes_moved or 0) > cache):
-            spreads["copy"].append(spread)
-    other = "copy" if named == "matvec" else "matvec"
-    printed = shown(s.values["spread"])
-    if not any(printed.matches(x) for x in spreads[named]):
-        c.fail(f"'one process of {named} took {printed} as long as another' on the {device}, but its spreads are "
-               f"{_fmt(spreads[named])}")
-    elif spreads[other] and max(spreads[other]) > printed.value * 1.05:
-        c.fail(f"the spread of {named} named, but {other} lay further apart ({max(spreads[other]):.3g}×)")
 
 
 def _level_with_copy(c: Context, device: str, at: int, noisy: bool) -> None:
@@ -2183,19 +2157,9 @@ def check_post_agree(s: Said, c: Context) -> None:
 
 
 def check_post_noisy(s: Said, c: Context) -> None:
+    # "Every ratio's interval reaches 1 but is too wide to call the two level": a noisy verdict at every size is
+    # both, an interval that holds 1 and one wider than the margin.
     _post_every(s, c, NOISY, "too wide to say")
-    if choice(s, "how") != "spread":
-        return
-    # "At one of them, one process took N× as long as another": the slowest-over-fastest process median of a point
-    # timed either way at the post's sizes on that device.
-    device = c.device(s.values["device"])
-    sizes = set(_post(c, device))
-    found = [spread for p, _, spread in _several(c, None)
-             if p.workload == "matvec" and p.device == device and p.suite == "original" and
-             p.method in ("engine", "naive") and p.params.get("m") in sizes]
-    if not any(shown(s.values["spread"]).matches(spread) for spread in found):
-        c.fail(f"'one process took {shown(s.values['spread'])} as long as another' at the post's sizes, but their "
-               f"spreads are {_fmt(found)}")
 
 
 #: The messages that name the device the post's sizes were timed on; what follows them is about that device.
@@ -2300,7 +2264,7 @@ def _same_sizes(c: Context, pairs: Pairs, clause: Said, where: str, says_slower:
     must name every such size."""
     v, printed = clause.values, printed_fields(clause)
     pairs = pairs.telling_noise()  # level only where the intervals are narrow enough; else too noisy to tell
-    common, summary = pairs.common(), choice(clause, "summary").removesuffix(".spread")  # (_halves_spread's)
+    common, summary = pairs.common(), choice(clause, "summary").removesuffix(".best")  # (_halves_best's)
     form, _, rest = summary.partition(".")
     if form in ("not_faster", "level_noisy"):  # faster at none: slower at the listed sizes, level or noisy at the rest
         _common(c, pairs, sizes_of(v["sizes"]), where)
@@ -2606,24 +2570,31 @@ def check_cpu_halves(s: Said, c: Context) -> None:
             dtype = text_of(name)
             seen.add(dtype)
             _same_sizes(c, c.oracle.halves(dtype), clause, f"CPU {dtype} against float32", says_slower=True)
-        if choice(clause, "summary") == "unclear.all.spread":
-            _halves_spread(c, clause)
+        if choice(clause, "summary") == "unclear.all.best":
+            _halves_best(c, clause)
     for dtype in HALVES:
         if dtype not in seen and c.oracle.halves(dtype).common():
             c.fail(f"the CPU measured {dtype} and float32 at m = {c.oracle.halves(dtype).common()}, unsaid")
 
 
-def _halves_spread(c: Context, clause: Said) -> None:
-    """"At one of those points, one process took N× as long as another": N is the slowest-over-fastest process
-    median of one of the CPU's float32 or named half-precision products at the sizes both measured."""
+def _halves_best(c: Context, clause: Said) -> None:
+    """"bfloat16's best rate is N× float32's": the precision named is one of the clause's, and N is its best rate on
+    the CPU, at whatever size, over float32's best there, above 1; the other precisions of the clause reach no
+    higher."""
     dtypes = {text_of(name) for name in values_of(clause.values["dtype"])}
-    sizes = {size for dtype in dtypes for size in c.oracle.halves(dtype).common()}
-    found = [spread for p, _, spread in _several(c)
-             if p.workload == "matmul" and p.device == "cpu" and p.params.get("m") in sizes and
-             p.params.get("dtype") in dtypes | {"float32"}]
-    if not any(shown(clause.values["spread"]).matches(spread) for spread in found):
-        c.fail(f"'one process took {shown(clause.values['spread'])} as long as another' among CPU {sorted(dtypes)} "
-               f"and float32 at m = {sorted(sizes)}, but their spreads are {_fmt(found)}")
+    named = text_of(clause.values["best"])
+    top = {d: [t.rate("flops")[0] for t in c.oracle.best("matmul", "cpu", "flops", dtype=d)]
+           for d in dtypes | {"float32"}}
+    if named not in dtypes or not top[named] or not top["float32"]:
+        c.fail(f"the best rate of {named} set against float32's, but the clause names {sorted(dtypes)}")
+        return
+    ratios = [b / f for b in top[named] for f in top["float32"]]
+    c.factor(clause.values["factor"], ratios, f"the CPU's best {named} rate over its best float32 rate")
+    if max(ratios) <= 1:
+        c.fail(f"{named}'s best rate said above float32's, but it is {_fmt(ratios)} of it")
+    rivals = [b / f for d in dtypes - {named} for b in top[d] for f in top["float32"]]
+    if rivals and max(rivals) > max(ratios) * 1.01:
+        c.fail(f"{named} named as furthest above float32, but another precision reaches {_fmt(rivals)}")
 
 
 def check_cpu_halves_noisy(s: Said, c: Context) -> None:
@@ -2758,9 +2729,7 @@ def check_train_also(s: Said, c: Context) -> None:
         return
     v = s.values
     pairs, at = c.oracle.compare("train_step").telling_noise(), v["batch"].n
-    if choice(s, "direction") == "noisy":
-        _widest_at(s, c, "train_step", at, f"batch {at:,}")
-    side = SIDE_FORMS["unclear" if choice(s, "direction") == "noisy" else choice(s, "direction")]
+    side = SIDE_FORMS[choice(s, "direction")]
     c.side(side, pairs, at, f"batch {at:,}")
     if "factor" in printed_fields(s):
         c.winner_factor(side, pairs, at, v["factor"], f"batch {at:,}")
@@ -2865,25 +2834,6 @@ def check_train_scaling(s: Said, c: Context) -> None:
     if kind not in ("grows", "even") and not any(r < times / 2 for r in ratios):
         c.fail(f"{where}: '{kind}' puts the larger step under {times / 2:g}× the smaller's time, but the readings "
                f"give {_fmt(ratios)}")
-
-
-def _widest_at(s: Said, c: Context, workload: str, at: int, where: str, **params: Any) -> None:
-    """"One process on the X took N× as long as another": N is the slowest-over-fastest process median of one of
-    the synchronised timer's points of ``workload`` at size ``at`` on the device named, and no such point on
-    another device lay further apart (the sentence names the device that explains the noise)."""
-    size_key = SIZE_KEYS.get(workload, "m")
-    found = [(p, spread) for p, _, spread in _several(c)
-             if p.workload == workload and p.params.get(size_key) == at and
-             all(p.params.get(k) == value for k, value in params.items())]
-    if not found:
-        c.fail(f"{where}: a spread between processes, but no point there was measured in several")
-        return
-    named, printed = c.device(s.values["noisy"]), shown(s.values["spread"])
-    if not any(p.device == named and printed.matches(spread) for p, spread in found):
-        c.fail(f"{where}: '{printed} on the {named}', but the spreads there are "
-               f"{[(p.device, round(spread, 3)) for p, spread in found]}")
-    elif any(p.device != named and spread > printed.value * 1.05 for p, spread in found):
-        c.fail(f"{where}: the {named} named, but another device's processes lay further apart")
 
 
 def _train_missing(s: Said, c: Context) -> None:
@@ -3294,6 +3244,27 @@ def check_processes_widest(s: Said, c: Context) -> None:
                f"({_name(point)})")
     if spread < 1.5:
         c.fail(f"a spread of {spread:.3g}× called wide enough to leave comparisons too noisy to tell")
+
+
+def check_processes_noisy_gap(s: Said, c: Context) -> None:
+    """"the CPU's and the accelerator's times lie N× apart, and still the interval of their ratio reaches 1: the widest
+    gap this build calls too noisy to tell": N, larger time over smaller, is one pair's gap at a size-by-size
+    comparison that can read too noisy to tell; no comparison every reading calls too noisy to tell shows a wider one,
+    whichever of its pairs is taken; it is wide enough (1.5× at least) to be worth the word; and the comparison
+    named (workload, precision, size) is one such."""
+    compared = _sizes_compared(c)
+    gap = s.values["gap"]
+    [what] = parts(s.values["what"])
+    workload, size = what.key.rsplit(".", 1)[-1], shown(what.values["size"]).value
+    dtype = text_of(what.values["dtype"]) if "dtype" in what.values else None
+    named = c.oracle.compare(workload, **({"dtype": dtype} if dtype else {})).telling_noise()
+    can = [max(x, 1 / x) for at in named.common() if at == size and named.can_be(UNCLEAR, at)
+           for x in named.speedups(at)]
+    c.factor(gap, can, f"the widest gap called too noisy to tell, at {workload} {dtype or ''} {size:g}")
+    c.up_to(gap, [[max(x, 1 / x) for x in p.speedups(at)] for p, at in compared if p.must_be(UNCLEAR, at)],
+            "the widest gap called too noisy to tell")
+    if shown(gap).value < 1.5:
+        c.fail(f"a gap of {shown(gap)} called wide enough to show how strict the rule is")
 
 
 def check_processes_row(s: Said, c: Context) -> None:
@@ -3816,6 +3787,11 @@ def check_decode_contexts_conclusion(s: Said, c: Context) -> None:
                    "the low end of the slowdown over the fall")
         c.quantity(v["high"], [lo.high / fi.low / fall for lo, fi in pairs for fall in falls],
                    "the high end of the slowdown over the fall")
+        if "slow_low" in printed_fields(s):
+            c.quantity(v["slow_low"], [lo.low / fi.high for lo, fi in pairs], "the low end of the slowdown")
+            c.quantity(v["slow_high"], [lo.high / fi.low for lo, fi in pairs], "the high end of the slowdown")
+            if not any(lo.low / fi.high <= fall <= lo.high / fi.low for lo, fi in pairs for fall in falls):
+                c.fail(f"the slowdown's interval said to include the bound's fall on the {device}, but none does")
 
 
 def _prefill_flops(params: Mapping) -> float:
@@ -3934,6 +3910,15 @@ def check_prefill_conclusion(s: Said, c: Context) -> None:
         if not side and "straddles" not in halves:
             c.fail(f"the prompt's time on the {device} said to straddle half its tighter bound, but the readings "
                    f"say {sorted(halves)}")
+        if "tighter" in printed:
+            # The bound it names is the lower of the two at every reading.
+            said = [choice(p, "side") for p in parts(v["tighter"])]
+            nbytes = at[0].point.bytes_moved
+            lower = {"compute" if rate * tokens / flops <= memory * tokens / nbytes else "bandwidth"
+                     for rate in rates for memory in _memory_rates(c, device)}
+            if [*lower] != said:
+                c.fail(f"the prompt's lower bound on the {device} said to be {said}, but the readings say "
+                       f"{sorted(lower)}")
         if "low" in printed:
             c.quantity(v["low"], [tokens / (t.point.ci_high_s or t.point.measured_s) for t in at],
                        "the interval's low end")
@@ -4114,7 +4099,7 @@ def check_decode_ways_versus(s: Said, c: Context) -> None:
         c.fail(f"a CUDA graph, but the replay says {graphs[0].point.detail.get('overhead_removed_by')}")
     form = choice(s, "direction")
     side = {"faster": FASTER, "slower": SLOWER, "unclear": UNCLEAR, "unclear_compiled": UNCLEAR,
-            "scattered": UNCLEAR}.get(form, SAME)
+            "scattered": UNCLEAR, "scattered_compiled": UNCLEAR}.get(form, SAME)
     pairs = _reading_pairs(graphs, compiled)
     sides = {level_reading(g, f) for g, f in pairs}
     if side not in sides:
@@ -4122,16 +4107,16 @@ def check_decode_ways_versus(s: Said, c: Context) -> None:
     ratios = [g.median / f.median for g, f in pairs]
     if side in (FASTER, SLOWER):
         c.factor(v["factor"], ratios if side == FASTER else [1 / r for r in ratios], "compiled against replayed")
-    if form == "scattered":
+    if form.startswith("scattered"):
         # 'Varied widely from one process to the next': its processes' medians at least twice apart.
         groups = [median(g) for g in process_groups(compiled[0].point)]
         if len(groups) < 2 or max(groups) < 2 * min(groups):
             c.fail(f"the compiled step 'varied widely between processes', but its processes' medians are {groups}")
         elif "spread" in printed_fields(s):
             c.factor(v["spread"], [max(groups) / min(groups)], "the compiled step's processes, slowest over fastest")
-    elif side == UNCLEAR:
+    if side == UNCLEAR:
         # The leader's factor, and the ratio's interval printed beside it, which must hold 1 (else a side is due).
-        ahead = ratios if form == "unclear_compiled" else [1 / r for r in ratios]
+        ahead = ratios if form.endswith("_compiled") else [1 / r for r in ratios]
         c.factor(v["factor"], ahead, "the leader's factor where neither is called faster")
         low, high = shown(v["low"]).value, shown(v["high"]).value
         if not low <= 1 <= high or not low <= shown(v["factor"]).value <= high:
@@ -4194,6 +4179,16 @@ def check_decode_ways_none(s: Said, c: Context) -> None:
                     if p.workload == "decode" and p.device == "cpu" and p.params.get("mode") not in (None, "eager")})
     if choice(s, "why") == "no_accelerator" and other:
         c.fail(f"'the CPU is not timed these ways', but it timed its step {other}")
+    if choice(s, "why") == "no_accelerator":
+        # 'This build timed the step only eagerly, in float32, at one context': a CPU step measured well, and every
+        # decode point of the build in float32 at one context.
+        if not _steps(c, "cpu", "eager"):
+            c.fail("'this build timed the step eagerly', but no eager step was measured well")
+        decoded = [p for p in c.oracle.results.points if p.workload == "decode"]
+        dtypes = sorted({str(p.params.get("dtype")) for p in decoded})
+        contexts = sorted({int(p.params.get("context", 0)) for p in decoded})
+        if dtypes != ["float32"] or len(contexts) != 1:
+            c.fail(f"'in float32, at one context', but the decode points ran in {dtypes} at {contexts}")
     devices = sorted({p.device for p in c.oracle.results.points if p.workload == "decode"})
     found = [d for d in devices if _products(c, d)]
     if found:
@@ -4267,6 +4262,13 @@ def check_precision_decode(s: Said, c: Context) -> None:
         c.fail(f"one time for both precisions, but {shown(s.values['fp16'])} and {shown(s.values['bf16'])}")
     if side not in sides:
         c.fail(f"float16 '{side}' than bfloat16, but the readings say {sorted(sides)}")
+    if "low" in printed_fields(s):
+        # bfloat16's time over float16's, its interval from the two points' own, which must hold 1.
+        pairs = _reading_pairs(bf16, fp16)
+        c.quantity(s.values["low"], [b.low / f.high for b, f in pairs], "the low end of bfloat16 over float16")
+        c.quantity(s.values["high"], [b.high / f.low for b, f in pairs], "the high end of bfloat16 over float16")
+        if not shown(s.values["low"]).value <= 1 <= shown(s.values["high"]).value:
+            c.fail(f"an interval {shown(s.values['low'])}–{shown(s.values['high'])} said to reach 1")
     if "factor" in printed_fields(s) and side in (FASTER, SLOWER):
         ratios = [b.median / f.median for b, f in _reading_pairs(bf16, fp16)]
         c.factor(s.values["factor"], ratios if side == FASTER else [1 / r for r in ratios], "float16 against bfloat16")
@@ -4645,8 +4647,14 @@ def check_decode_answer(s: Said, c: Context) -> None:
         said = [choice(p, "basis") for p in parts(s.values["bound"])]
         if said != [basis]:
             c.fail(f"the answer names its bound by {said}, but its rate is the {basis} one")
+    # "Replayed as a CUDA graph, its step ran N× as fast": the eager step's time over the replayed one's.
+    if "factor" in printed:
+        if not graphs:
+            c.fail(f"a CUDA graph's speed-up on the {device}, but no step was replayed as one there")
+        c.factor(s.values["factor"], [e / g for e in _values(steps) for g in graphs],
+                 "the replayed step's speed over the eager step")
     said, *marks = choice(s, "limit").split(".")
-    claimed = {"unknown": None, "unclear_replay": "unclear"}.get(said, said)
+    claimed = {"unknown": None, "unclear_replay": "unclear", "overhead_replay": "overhead"}.get(said, said)
     found = _limits(c, device)
     if claimed == "bandwidth":
         _check_sure_bandwidth(c, device, steps, "noisy" in marks)

@@ -1563,7 +1563,8 @@ LLM_MUTATIONS = [
     # of 1): called more, or too noisy to tell.
     ("nvidia-h200-prompts", "llm", "decode.contexts.conclusion", None, {"direction": Choice("more")}),
     ("nvidia-h200-prompts", "llm", "decode.contexts.conclusion", None,
-     {"direction": Choice("unclear"), "ratio": Factor(0.9), "low": Factor(0.8), "high": Factor(1.1)}),
+     {"direction": Choice("unclear"), "ratio": Factor(0.9), "low": Factor(0.8), "high": Factor(1.1),
+      "slow_low": Factor(0.94, 3), "slow_high": Factor(1.29, 3)}),
     # Three ways to run the step: the bound read from B @ a's best size instead of the step's own matrices, the
     # two bounds swapped, replaying and fusing swapped, a kernel count given to the other way.
     ("nvidia-h200-like", "llm", "decode.ways.bound", _device_is(CUDA), {"matched": Rate(3905, "GB/s"),
@@ -1579,7 +1580,8 @@ LLM_MUTATIONS = [
     ("nvidia-h200-like", "llm", "decode.ways.versus", None, {"fused": Count(1477)}),
     ("nvidia-h200-like", "llm", "decode.ways.versus", None, {"kernels": Count(492)}),
     ("nvidia-h200-like", "llm", "decode.ways.versus", None, {"direction": Choice("scattered"),
-                                                            "spread": Factor(2.5)}),
+                                                            "spread": Factor(2.5), "low": Factor(0.8),
+                                                            "high": Factor(2.0)}),
 ]
 #: (machine, chapter, key, the message said in its place): another sentence where the chapter said one.
 LLM_REPLACED = [
@@ -1756,7 +1758,7 @@ def test_the_memories_are_compared_copy_against_copy() -> None:
 def test_cudnn_tf32_is_read_and_cannot_go_unsaid() -> None:
     """The training step on a NVIDIA GPU says whether cuDNN could use TF32, as recorded, beside the note on it."""
     results, recording = results_of("nvidia-h200"), matrix_recording("nvidia-h200", "training")
-    said_tf32 = "cuDNN was allowed to run the NVIDIA GPU's convolutions in TF32"
+    said_tf32 = "left cuDNN's TF32 on, PyTorch's default, for the NVIDIA GPU's convolutions"
     assert said_tf32 in recording.texts["check_sentence"] and not check(recording, results)[0]
     false = replaced(recording, "tf32.conv.on", said("tf32.conv.off", device=CUDA))
     assert check(false, results)[0]
@@ -2307,3 +2309,16 @@ def test_a_noisy_smallest_call_names_the_device_whose_processes_lay_furthest_apa
     assert not claims(noisy, small(CPU, 1.6))
     assert claims(noisy, small(GPU, 1.1))
     assert claims(noisy, small(CPU, 2.5))
+
+
+def test_a_prompt_about_half_its_bound_names_the_lower_of_its_two() -> None:
+    """A prompt said to run at about half of "the bound its arithmetic sets, the lower of its two" names the bound
+    that is lower at every reading: of the two sides, exactly one is caught."""
+    results = results_of("nvidia-h200-prompts")
+
+    def named(side: str) -> list[str]:
+        sentence = said("prefill.conclusion", limit=Choice("unclear"), device=CPU, tokens=Size(64),
+                        dtype=Text("float32"), tighter=phrase("prefill.tighter", side=Choice(side)))
+        return [p for failure in claims(results, sentence, chapter="llm") for p in failure.problems
+                if "lower bound" in p]
+    assert [side for side in ("compute", "bandwidth") if named(side)] in (["compute"], ["bandwidth"])

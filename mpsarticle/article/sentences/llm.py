@@ -65,6 +65,7 @@ def sentences(results: ResultSet, words: Words) -> dict[str, str]:
     return {"ops_sentence": ops_sentence(results, words),
             "attention_sentence": attention_sentence(found, words),
             "backend_sentence": backend_sentence(found, words),
+            "decode_scope": decode_scope(results, words),
             "ways_lead": ways_lead(results, words),
             "ways_sentence": ways_sentence(results, words),
             "ways_bound": ways_bound(results, words),
@@ -347,6 +348,9 @@ def prompt_sentence(results: ResultSet, words: Words) -> str:
             values.update(ops_share=Share(first.overhead_s / first.point.measured_s))
         elif limit == "unclear" and _below_half(first):
             form = "unclear.calls"  # far from both bounds: only the calls' share is in doubt
+        elif limit == "unclear":
+            # Named, so the reader need not find the lower of the table's two bounds.
+            values["tighter"] = Phrase.of("prefill.tighter", side=Choice(_tighter(first)))
         # A second device with the same conclusion says so in a few words instead of the frame again; one whose
         # sentence prices the calls does not say how again where an earlier one did.
         key = "prefill.also" if form == before and form in ALSO_FORMS else "prefill.conclusion"
@@ -369,6 +373,13 @@ def _below_half(read: PromptRead) -> bool:
     """Whether even the fast end of the prompt's interval stayed below half of the tighter bound."""
     bounds = [b for b in (read.compute_bound, read.bytes_bound) if b]
     return len(bounds) == 2 and read.tokens_interval[1] < BOUND_SHARE * min(bounds)
+
+
+def _tighter(read: PromptRead) -> str:
+    """Which of the prompt's two bounds is the lower: the arithmetic's (``compute``) or the bytes' (``bandwidth``)."""
+    if read.compute_bound and (not read.bytes_bound or read.compute_bound <= read.bytes_bound):
+        return "compute"
+    return "bandwidth"
 
 
 def _prompt_bound(read: PromptRead, limit: str) -> tuple[float, Point] | None:
@@ -407,7 +418,8 @@ def _context_conclusion(device: str, ladder: tuple[ContextStep, ...], words: Wor
     direction = {FASTER: "more", SLOWER: "less", UNCLEAR: "unclear"}.get(against.reading(), "same")
     if direction == "unclear":
         # The oracle checks the interval that keeps the sentence from calling the step's loss more or less.
-        values.update(ratio=Factor(against.value), low=Factor(against.low), high=Factor(against.high))
+        values.update(ratio=Factor(against.value), low=Factor(against.low), high=Factor(against.high),
+                      slow_low=Factor(slowdown.low, 3), slow_high=Factor(slowdown.high, 3))
     return words("decode.contexts.conclusion", direction=Choice(direction), fall=Factor(fall, 3), **values)
 
 
@@ -434,8 +446,10 @@ def _precision_decode(found: HalfPrecisions, words: Words) -> str:
     form = reading_word(step.reading)
     if form == UNCLEAR and words.render(fp16) == words.render(bf16):
         form = "unclear_alike"  # one time printed twice would read as a difference the sentence then denies
+    # Too noisy to tell: the interval of bfloat16's time over float16's, which reaches 1, is the reason said.
+    interval = dict(low=Factor(ratio.low), high=Factor(ratio.high)) if form.startswith(UNCLEAR) else {}
     return words("precision.decode", direction=Choice(form), device=words.device(found.device), fp16=fp16, bf16=bf16,
-                 factor=factor)
+                 factor=factor, **interval)
 
 
 def _precision_attention(found: HalfPrecisions, words: Words) -> str:
@@ -512,6 +526,10 @@ def decode_answer(results: ResultSet, words: Words) -> str:
         # The eager step's scatter hides what the replay shows: its tokens per second lead, not the eager median's.
         return words("answer.decode", limit=Choice("unclear_replay"), replayed=Num(one.graph.tokens_per_s),
                      fastest=Factor(min(medians) / one.graph.seconds), **values)
+    if one.limit == "overhead" and one.accounting == "replay" and one.graph is not None:
+        # The graph's speed-up says what limits the step without the chapter's bound: the same kernels, one launch.
+        return words("answer.decode", limit=Choice("overhead_replay"), tokens=Num(one.eager.tokens_per_s),
+                     factor=Factor(one.eager.seconds / one.graph.seconds), **values)
     # The bound is named by the measured rate it rests on, not by a bandwidth the reader would take for the spec's.
     bound = Phrase.of("decode.bound", basis=Choice(one.bound_basis or "best"))
     return words("answer.decode", limit=Choice(_past(_bandwidth(one.limit or "unknown", share), share)),
@@ -577,8 +595,8 @@ def _versus(one: StepWays, words: Words) -> str:
         direction = UNCLEAR if not ahead else "unclear_compiled"
         medians = compiled.step.point.process_medians if compiled.step else []
         if medians and max(medians) >= SCATTERED * min(medians):
-            # How far apart its processes lay is the news, said as the slowest over the fastest.
-            direction = "scattered"
+            # How far apart its processes lay, said after the interval as the slowest over the fastest.
+            direction = "scattered" if direction == UNCLEAR else "scattered_compiled"
             values["spread"] = Factor(max(medians) / min(medians))
     if graph.kernels is None or compiled.kernels is None:
         return words("decode.ways.versus.uncounted", direction=Choice(direction), factor=factor, **values)
@@ -589,6 +607,14 @@ def _versus(one: StepWays, words: Words) -> str:
 #: How far apart (slowest over fastest) the compiled step's process medians lie for the sentence to say its speed
 #: varied widely between processes instead of quoting a median no rerun would keep.
 SCATTERED = 2.0
+
+
+def decode_scope(results: ResultSet, words: Words) -> str:
+    """On a build without an accelerator, said once before the paragraph on timing the step with fewer calls: what
+    this build timed, and that the text on replaying, longer contexts and half precision is an accelerator's."""
+    if present_accelerator(results) or not any(one.eager is not None for one in decoding(results)):
+        return ""  # an accelerator's build says what it timed in each section; one that timed no step says so below
+    return words("decode.ways.none", why=Choice("no_accelerator"))
 
 
 def ways_lead(results: ResultSet, words: Words) -> str:
@@ -606,7 +632,7 @@ def ways_sentence(results: ResultSet, words: Words) -> str:
     """Per device that replays CUDA graphs, replaying against fusing (the table of ways carries the counts)."""
     found = _bounded_ways(results)
     parts = [versus for one in found if (versus := _versus(one, words))]
-    return " ".join(parts) if found else _none("decode.ways.none", results, words)
+    return " ".join(parts) if found else _none("decode.ways.none", results, words, told=False)
 
 
 def ways_bound(results: ResultSet, words: Words) -> str:

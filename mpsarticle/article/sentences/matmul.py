@@ -12,12 +12,11 @@ from mpsarticle.article.sentences.common import (
     cuda_setting,
     drops_sentence,
     reading_word,
-    widest_spread,
 )
 from mpsarticle.article.wording import Choice, Factor, Listing, Phrase, Rate, Share, Size, Text, Words
 from mpsarticle.core.stats import FASTER, SAME, SLOWER, UNCLEAR, Agreement
 from mpsarticle.core.vendor import peaks_for
-from mpsarticle.results.model import Point, ResultSet
+from mpsarticle.results.model import ResultSet
 
 __all__ = ["best_rates_sentence", "best_sentence", "compare_sentence", "cpu_half_sentence", "peak_sentence",
            "rates_sentence", "same_sentence", "sentences", "tf32_sentence"]
@@ -44,9 +43,10 @@ def same_sentence(found: f.Matmul, words: Words) -> str:
 
 def peak_sentence(found: f.Matmul, results: ResultSet, words: Words) -> str:
     """What the tables leave out: whether TF32 was allowed, and any rate that fell by more than half."""
-    # A fall is named plainly: this chapter has nothing to say about its cause, so no sentence says so.
-    parts = [peak_share_sentence(found, results, words), tf32_sentence(results, words),
-             drops_sentence(f.drops(results, ("matmul",)), words)]
+    # A fall is named, then that the data hold no cause for it: a bare fall reads as a finding left unexplained.
+    falls = drops_sentence(f.drops(results, ("matmul",)), words)
+    parts = [peak_share_sentence(found, results, words), tf32_sentence(results, words), falls,
+             words("matmul.drop.cause") if falls else ""]
     return " ".join(p for p in parts if p)
 
 
@@ -198,7 +198,6 @@ def cpu_half_sentence(found: f.Matmul, words: Words) -> str:
     if not found.cpu_halves:
         return words("cpuhalf.none")
     clauses, noisy, unranked = [], [], []
-    evidence: list[Point] = []
     for half in found.cpu_halves:
         largest = half.largest
         values = dict(dtype=Text(half.dtype), size=Size(largest.size), factor=advantage(largest),
@@ -208,17 +207,21 @@ def cpu_half_sentence(found: f.Matmul, words: Words) -> str:
             key = f.MIXED + ".slower"  # (faster at some sizes, slower at others: both said)
         if key == "unclear.all":
             unranked.append(Text(half.dtype))
-            evidence.extend(p for c in half.comparisons for p in c.evidence)
             continue
         clauses.append(Phrase.of("cpuhalf.clause", summary=Choice(key), **values))
         if key.endswith(".noisy"):
             noisy.append(Text(half.dtype))
-    # Precisions that cannot be ranked at any size share one clause, so that its reason is said once.
-    # Its reason is the widest spread between fresh processes among their points, where the data give one.
+    # Precisions that cannot be ranked at any size share one clause, so that its reason is said once. Where one of
+    # them reached a higher best rate than float32 (the table above, sizes apart), the clause says so first: a
+    # reader who sees that gap needs to hear why no single size is called.
     if unranked:
-        spread = widest_spread(evidence)
-        clauses.append(Phrase.of("cpuhalf.clause", summary=Choice("unclear.all.spread" if spread else "unclear.all"),
-                                 dtype=Listing(tuple(unranked), style="or"), spread=Factor(spread[1] if spread else 1)))
+        best = {p.dtype: p.gflop_s for p in found.on("cpu") if p.status == "measured" and p.gflop_s}
+        ahead = [(best[d.value] / best["float32"], d) for d in unranked if d.value in best and "float32" in best]
+        top = max(ahead, key=lambda found: found[0], default=None)
+        above = top is not None and top[0] > 1
+        clauses.append(Phrase.of("cpuhalf.clause", summary=Choice("unclear.all.best" if above else "unclear.all"),
+                                 dtype=Listing(tuple(unranked), style="or"), best=top[1] if top else Text(""),
+                                 factor=Factor(top[0] if top else 1)))
     # Each clause may say "faster at m = … and slower at m = …": an "and" between clauses would blur them.
     said = words("cpuhalf.sentence", clauses=Listing(tuple(clauses), style="clauses"))
     # The sizes too scattered to judge are said once, after every clause, not in each clause again.

@@ -5,13 +5,14 @@ from __future__ import annotations
 
 from mpsarticle.analysis import findings as f
 from mpsarticle.analysis.findings.common import rate_ratio
-from mpsarticle.article.sentences.common import drops_sentence, reading_word, widest_spread
+from mpsarticle.article.sentences.common import drops_sentence, reading_word
 from mpsarticle.article.tables import bandwidth_source
 from mpsarticle.article.wording import (
     Choice,
     Count,
     Factor,
     Listing,
+    Num,
     Phrase,
     Seconds,
     Size,
@@ -108,11 +109,7 @@ def bandwidth_sentence(found: f.Bandwidth, words: Words) -> str:
         # Two rates that look apart yet are not called so: the ratio and its interval say why.
         best, copy = found.evidence[0], found.evidence[-1]
         ratio = rate_ratio(best, copy, "bytes_moved")
-        values = dict(factor=Factor(ratio.value), low=Factor(ratio.low), high=Factor(ratio.high))
-        # Which of the two varied most between its fresh processes, and how far: why the gap is not called.
-        if (spread := widest_spread(found.evidence)) is not None:
-            source += ".spread"
-            values.update(what=Phrase.of("bandwidth.what", what=Choice(spread[0].workload)), spread=Factor(spread[1]))
+        values = dict(factor=Factor(ratio.value), low=Num(ratio.low, 2), high=Factor(ratio.high))
     if bandwidth_source(found) in ("level", "unclear") and found.cache_bytes and \
             found.matrix_bytes <= found.cache_bytes:
         # The reader's first question of a rate that looks above the copy: the matrix likely sat in the cache.

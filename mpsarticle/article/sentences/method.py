@@ -6,18 +6,22 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from mpsarticle.analysis import findings as f
+from mpsarticle.analysis.verdict import Verdict, verdict
 from mpsarticle.article.formatting import reading_date
-from mpsarticle.article.wording import Choice, Count, Factor, Listing, Phrase, Share, Text, Words
+from mpsarticle.article.sentences.index import CHART_LABEL
+from mpsarticle.article.wording import Choice, Count, Factor, Listing, Phrase, Share, Size, Text, Words
+from mpsarticle.core.stats import UNCLEAR
 from mpsarticle.results.model import ResultSet
 from mpsarticle.results.selfcheck import Row
 
-__all__ = ["measured_sentence", "processes_sentence", "rejected_sentence", "remeasured_sentence", "selfcheck_sentence",
-           "sentences"]
+__all__ = ["measured_sentence", "noisy_gap_sentence", "processes_sentence", "rejected_sentence", "remeasured_sentence",
+           "selfcheck_sentence", "sentences"]
 
 
 def sentences(results: ResultSet, words: Words, rows: Sequence[Row]) -> dict[str, str]:
     return {"measured_sentence": measured_sentence(f.coverage(results), words),
-            "processes_sentence": processes_sentence(f.processes(results), words),
+            "processes_sentence": " ".join(filter(None, (processes_sentence(f.processes(results), words),
+                                                          noisy_gap_sentence(verdict(results), words)))),
             "remeasured_sentence": remeasured_sentence(f.remeasured(results), words),
             "rejected_sentence": rejected_sentence(f.rejected(results), words),
             "selfcheck_sentence": selfcheck_sentence(f.selfcheck(rows), words)}
@@ -54,6 +58,23 @@ def processes_sentence(found: f.Processes, words: Words) -> str:
     if found.widest is not None and found.widest[1] >= WIDE_SPREAD:
         text += " " + words("processes.widest", device=words.device(found.widest[0]), widest=Factor(found.widest[1]))
     return text
+
+
+def noisy_gap_sentence(found: Verdict, words: Words) -> str:
+    """The widest gap between an accelerator's and the CPU's times that the comparison rule still calls too noisy to
+    tell, with where it lies: how strict the rule is, shown on this build's own chart rather than only asserted.
+    Nothing where no comparison is too noisy to tell, or where the widest such gap is below :data:`WIDE_SPREAD`."""
+    noisy = [(workload, dtype, c) for workload, dtype, comparisons in found.kinds for c in comparisons
+             if c.reading == UNCLEAR]
+    if not noisy:
+        return ""
+    workload, dtype, widest = max(noisy, key=lambda k: max(k[2].speedup.value, 1 / k[2].speedup.value))
+    gap = max(widest.speedup.value, 1 / widest.speedup.value)
+    if gap < WIDE_SPREAD:
+        return ""
+    device = found.crossover.device or found.matmul.device or found.training.device or ""
+    what = Phrase.of(CHART_LABEL[workload], size=Size(widest.size), **({"dtype": Text(dtype)} if dtype else {}))
+    return words("processes.noisy_gap", what=what, device=words.device(device), gap=Factor(gap))
 
 
 def remeasured_sentence(found: f.Remeasured, words: Words) -> str:

@@ -7,7 +7,6 @@ from mpsarticle.analysis import findings as f
 from mpsarticle.analysis import series
 from mpsarticle.analysis.findings.timing import AGREES, NOISY, TOO_LARGE, TOO_SMALL, NaiveVerdict
 from mpsarticle.article import mac_model
-from mpsarticle.article.sentences.common import widest_spread
 from mpsarticle.article.wording import Choice, Count, Factor, Listing, Seconds, Size, Words
 from mpsarticle.results.model import ResultSet
 
@@ -19,7 +18,7 @@ def sentences(results: ResultSet, words: Words) -> dict[str, str]:
     machine = f.machine(results)
     return {"naive_sentence": naive_sentence(gaps, machine, words),
             "cpu_sentence": cpu_gap_sentence(gaps, words, alone=machine.accelerator is None),
-            "post_sentence": post_sentence(f.naive_timing(results), machine, words, results),
+            "post_sentence": post_sentence(f.naive_timing(results), machine, words),
             "model_post_sentence": mac_model.post_sentence(results, words)}
 
 
@@ -58,8 +57,7 @@ def gap_sentence(gap: f.Gap, words: Words) -> str:
     return words("gap", verdict=Choice(gap.verdict), device=words.device(gap.device), **values)
 
 
-def post_sentence(found: dict[str, f.NaiveTiming], machine: f.Machine, words: Words,
-                  results: ResultSet | None = None) -> str:
+def post_sentence(found: dict[str, f.NaiveTiming], machine: f.Machine, words: Words) -> str:
     """What this build shows about naive timing at the blog post's sizes: on its accelerator, else on its CPU."""
     accelerator = machine.accelerator
     if accelerator is not None:
@@ -74,20 +72,20 @@ def post_sentence(found: dict[str, f.NaiveTiming], machine: f.Machine, words: Wo
         then = "post.some.then" if timing.too_small == "some" else "post.none.then"
         # On a Mac the build's own GPU is of the post's kind; elsewhere the post's bars ran on another GPU.
         where = Choice("mac" if accelerator.kind == "mps" else "other")
-        return f"{_naive_sizes(timing, device, words, results)} {words(then, where=where)}"
+        return f"{_naive_sizes(timing, device, words)} {words(then, where=where)}"
     timing = found.get("cpu")
     if timing is None:
         return words("post.none")
     differ = timing.having(TOO_SMALL) or timing.having(TOO_LARGE)
     # No lead saying the build has no accelerator: the chapter's first sentence (gap.no_accelerator) says it; that
     # a CPU has no queue is said once, in the chapter's prose, unless a difference needs it as its reason.
-    parts = [_naive_sizes(timing, words.device("cpu"), words, results)]
+    parts = [_naive_sizes(timing, words.device("cpu"), words)]
     if differ:
         parts.append(words("post.cpu.differs"))
     return " ".join(parts)
 
 
-def _naive_sizes(timing: f.NaiveTiming, device: str, words: Words, results: ResultSet | None = None) -> str:
+def _naive_sizes(timing: f.NaiveTiming, device: str, words: Words) -> str:
     """What naive timing did at the post's sizes, in one sentence: the furthest it was off each way, or where it
     agreed and where its times scattered too much to judge; each size stands in the table beside it
     (tables.post_rows)."""
@@ -95,10 +93,8 @@ def _naive_sizes(timing: f.NaiveTiming, device: str, words: Words, results: Resu
     agree, noisy = timing.having(AGREES), timing.having(NOISY)
     for every, key in ((agree, "post.agrees_all"), (noisy, "post.noisy_all")):
         if len(every) == len(timing.sizes):
-            # Too noisy at every size: how far apart the processes of those points lay, where the data give it.
-            spread = _post_spread(timing, results)
             return words(key, device=device, first=Size(timing.sizes[0].size), last=Size(timing.sizes[-1].size),
-                         margin=margin, how=Choice("spread" if spread else "plain"), spread=Factor(spread or 1.0))
+                         margin=margin)
     if agree and len(agree) + len(noisy) == len(timing.sizes):
         # Agreeing or too scattered to judge: name the fewer of the two.
         if len(noisy) > len(agree):
@@ -116,15 +112,3 @@ def _naive_sizes(timing: f.NaiveTiming, device: str, words: Words, results: Resu
     return words("post.one_way", verdict=Choice(verdict), device=device, count=Count(len(timing.having(verdict))),
                  total=Count(len(timing.sizes)), factor=Factor(worst.factor), at=Size(worst.size))
 
-
-def _post_spread(timing: f.NaiveTiming, results: ResultSet | None) -> float | None:
-    """The slowest process median over the fastest of whichever point, timed either way at the post's sizes on
-    ``timing``'s device, lay furthest apart across its processes; ``None`` where none ran in two or more."""
-    if results is None:
-        return None
-    sizes = {s.size for s in timing.sizes}
-    points = [point for method in ("engine", "naive")
-              for size, point in series.series(results, workload="matvec", device=timing.device, method=method,
-                                               suite="original") if size in sizes]
-    found = widest_spread(points)
-    return found[1] if found else None

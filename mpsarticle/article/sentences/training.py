@@ -9,7 +9,6 @@ from mpsarticle.article.sentences.common import (
     cuda_setting,
     describe_points,
     reading_word,
-    widest_spread,
 )
 from mpsarticle.article.wording import Choice, Count, Factor, Listing, Num, Phrase, Sci, Seconds, Size, Words
 from mpsarticle.core.stats import Ratio
@@ -131,7 +130,7 @@ def training_sentence(found: f.Training, words: Words) -> str:
 
 def also_sentence(found: f.Training, words: Words) -> str:
     """The smaller batches whose verdict differs from the largest's, after the scaling sentence has given their
-    times; where the runs are too noisy to tell, the device whose processes lay furthest apart, and how far."""
+    times; where the runs are too noisy to tell, the speed-up with its interval, which holds 1."""
     last = found.largest
     if last is None or found.device is None:
         return ""
@@ -139,13 +138,9 @@ def also_sentence(found: f.Training, words: Words) -> str:
     for other in found.comparisons[:-1]:
         if other.reading == last.reading:
             continue
-        direction, spread = reading_word(other.reading), None
-        if direction == "unclear" and (spread := widest_spread(other.evidence)) is not None:
-            direction = "noisy"
-        parts.append(words("train.also", direction=Choice(direction), batch=Size(other.size), device=name,
-                           factor=advantage(other), acc=Seconds(other.accelerator_s), cpu=Seconds(other.cpu_s),
-                           noisy=words.device(spread[0].device if spread else "cpu"),
-                           spread=Factor(spread[1] if spread else 1.0), **_interval(other.speedup)))
+        parts.append(words("train.also", direction=Choice(reading_word(other.reading)), batch=Size(other.size),
+                           device=name, factor=advantage(other), acc=Seconds(other.accelerator_s),
+                           cpu=Seconds(other.cpu_s), **_interval(other.speedup)))
     return " ".join(parts)
 
 
