@@ -182,16 +182,19 @@ def test_a_prediction_error_misstated_is_caught(machine: str) -> None:
     results = results_of(machine)
     recording = model_of(machine, "your_mac")
     if "model.fit.replayed" in recording.keys():
-        changed = substitute(recording, "model.miss.way", error=lambda v: Share(shown(v["error"]).value + 0.09))
+        changed = substitute(recording, "model.miss.factor", factor=lambda v: Factor(shown(v["factor"]).value * 1.2))
         assert false(changed, results)
         # And which way it misses the step: too fast said too slow, or the other way.
-        changed = substitute(recording, "model.miss.way", where=lambda v: v["way"].value in ("fast", "slow"),
+        changed = substitute(recording, "model.miss.factor", where=lambda v: v["way"].value in ("fast", "slow"),
                              way=lambda v: Choice("slow" if v["way"].value == "fast" else "fast"))
         assert false(changed, results)
     [choice] = [s for s in recording if s.key in ("model.fit.choice", "model.fit.choice_max")]
     other = "model.fit.choice_max" if choice.key == "model.fit.choice" else "model.fit.choice"
     changed = replace(recording, said=tuple(Said(other, s.values) if s is choice else s for s in recording.said))
     assert false(changed, results), render(choice)
+    # Whether the better form is said to fit well or poorly.
+    flipped = substitute(recording, choice.key, fit=lambda v: Choice("good" if v["fit"].value == "poor" else "poor"))
+    assert false(flipped, results), render(choice)
     answer = model_of(machine, "index")
     wrong = substitute(answer, "model.answer.note", ranged=lambda v: Count(v["ranged"].n + 1))
     assert false(wrong, results)
@@ -212,11 +215,17 @@ def test_a_fits_error_misstated_is_caught(machine: str) -> None:
     fits = _said(recording, "table.model_fit")
     assert fits
     for index, fit in enumerate(fits):
-        median, worst = shown(fit.values["median"]).value, shown(fit.values["worst"]).value
-        wrong = substitute(recording, "table.model_fit", index, median=Share(median + max(0.05, median / 2)))
-        assert false(wrong, results), render(fit)
-        wrong = substitute(recording, "table.model_fit", index, worst=Share(worst * 1.2 + 0.03))
-        assert false(wrong, results), render(fit)
+        for name in ("median", "worst"):
+            said = dict(fit.values[name].values)
+            # The factor a fifth larger, and the way turned round.
+            wrong = substitute(recording, "table.model_fit", index, **{name: Phrase.of(
+                "model.miss.factor", factor=Factor(shown(said["factor"]).value * 1.2), way=said["way"])})
+            assert false(wrong, results), render(fit)
+            turned = {"fast": "slow", "slow": "fast", "mostly_fast": "mostly_slow", "mostly_slow": "mostly_fast",
+                      "both": "fast"}[said["way"].value]
+            wrong = substitute(recording, "table.model_fit", index, **{name: Phrase.of(
+                "model.miss.factor", factor=said["factor"], way=Choice(turned))})
+            assert false(wrong, results), render(fit)
     assert false(substitute(recording, "table.model_fit", points=lambda v: Count(v["points"].n + 1)), results)
     # Parameters that are not a fit: the bandwidth doubled, in the threshold sentences read alone.
     thresholds = only(recording, "model.threshold.matvec")
