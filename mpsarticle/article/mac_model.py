@@ -856,12 +856,14 @@ def _text_rule(found: ModelFinding, overhead: Seconds, words: Words) -> str:
 
 def batch_sentence(results: ResultSet, words: Words) -> str:
     """Where the verdict chapter's rule for batching small calls on a Mac comes from: what the median chip
-    variant's GPU reads during one operation's fixed cost, and the published times that fixed cost rests on."""
+    variant's GPU reads during one operation's fixed cost, on the chips of least and most bandwidth the rule names,
+    and the published times that fixed cost rests on."""
     found = model(results)
-    mac_bytes, gpu_op = _mac_bytes(found), _gpu_op(found)
-    if mac_bytes is None or gpu_op is None:
+    ends, gpu_op = _mac_bytes_ends(found), _gpu_op(found)
+    if ends is None or gpu_op is None:
         return ""
-    return words("model.batch", mac_bytes=mac_bytes, gpu_op=gpu_op, basis=op_basis(found))
+    return words("model.batch", low=ends[0], low_chip=_prose(ends[1]), high=ends[2], high_chip=_prose(ends[3]),
+                 gpu_op=gpu_op, basis=op_basis(found))
 
 
 def decode_sentence(results: ResultSet, words: Words) -> str:

@@ -310,7 +310,8 @@ def test_the_rules_and_the_post_are_read_arithmetic(machine: str) -> None:
     # Where the rules come from, in the chapter "Your Mac": the bytes one GPU operation's fixed cost buys.
     chapter = model_of(machine, "your_mac")
     assert not false(chapter, results)
-    for values in ({"gpu_op": Seconds(7.6e-6)}, {"mac_bytes": lambda v: Bytes(v["mac_bytes"].n * 1.05, binary=False)}):
+    for values in ({"gpu_op": Seconds(7.6e-6)}, {"low": lambda v: Bytes(v["low"].n * 1.05, binary=False)},
+                   {"high": lambda v: Bytes(v["high"].n * 1.05, binary=False)}, {"low_chip": Text("Apple M2")}):
         assert false(substitute(chapter, "model.batch", **values), results), values
     for values in ({"from_m": Size(1300)}, {"host_high": Seconds(40e-6)}):
         assert false(substitute(post, "model.post", **values), results), values
