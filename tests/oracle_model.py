@@ -770,6 +770,7 @@ MODEL_CHECKS: dict[str, str] = {
     "model.fit.replayed": "check_model_replayed",
     "model.fit.none": "check_model_fit_none",
     "model.fit.cpu_form": "check_model_cpu_form",
+    "model.fit.effect": "check_model_fit_effect",
     "model.threshold.matvec": "check_model_threshold_matvec",
     "table.model_threshold": "check_model_threshold_row",
     "model.checks.conflicts.none": "check_model_conflicts_none",
@@ -949,6 +950,13 @@ def check_model_cpu_form(s: Said, c) -> None:
     named = choice(s, "combination") if "combination" in s.values else None
     if named is not None and named not in combinations(c, "cpu"):
         c.fail(f"the predictions for Macs take the {named}, but the CPU's fit takes {combinations(c, 'cpu')}")
+
+
+def check_model_fit_effect(s: Said, c) -> None:
+    """Which way the form the predictions take moves them: the form the oracle's own fit picks for this build."""
+    if choice(s, "combination") not in build_combinations(c.oracle.results):
+        c.fail(f"the predictions are said to take the {choice(s, 'combination')}, but this build's fit takes "
+               f"{build_combinations(c.oracle.results)}")
 
 
 def check_model_fit_none(s: Said, c) -> None:

@@ -192,6 +192,12 @@ def test_a_prediction_error_misstated_is_caught(machine: str) -> None:
     other = "model.fit.choice_max" if choice.key == "model.fit.choice" else "model.fit.choice"
     changed = replace(recording, said=tuple(Said(other, s.values) if s is choice else s for s in recording.said))
     assert false(changed, results), render(choice)
+    # Which way the chosen form moves the Macs' predictions, named for the other form.
+    if "model.fit.effect" in recording.keys():
+        [effect] = [s for s in recording if s.key == "model.fit.effect"]
+        turned = "max" if effect.values["combination"].value == "sum" else "sum"
+        if turned not in oracle_model.build_combinations(results):
+            assert false(substitute(recording, "model.fit.effect", combination=Choice(turned)), results)
     # Whether the better form is said to fit well or poorly.
     flipped = substitute(recording, choice.key, fit=lambda v: Choice("good" if v["fit"].value == "poor" else "poor"))
     assert false(flipped, results), render(choice)
