@@ -238,12 +238,51 @@ def with_fixed(results: ResultSet, device: str, combination: str, c: float, B: f
     return params, rms(calls, params, combination)
 
 
+def render_value(value: Any) -> str:
+    return EN.render(value)
+
+
 def errors(calls: list[Call], params: Params, combination: str) -> tuple[float, float]:
     """(the median over workloads of each workload's median |pred/t - 1|, the largest of any point)."""
     per: dict[str, list[float]] = {}
     for k in calls:
         per.setdefault(k.workload, []).append(abs(params.predict(k, combination) / k.seconds - 1))
     return statistics.median(statistics.median(v) for v in per.values()), max(max(v) for v in per.values())
+
+
+#: A group is "mostly" missed one way where at least this share of it is.
+MOSTLY = 0.75
+
+
+def way_of(fast: list[bool]) -> str:
+    """fast / slow (every one), mostly_fast / mostly_slow (three in four or more), else both."""
+    n, k = len(fast), sum(fast)
+    if k == n:
+        return "fast"
+    if k == 0:
+        return "slow"
+    return "mostly_fast" if k >= MOSTLY * n else "mostly_slow" if n - k >= MOSTLY * n else "both"
+
+
+def factor_errors(calls: list[Call], params: Params, combination: str) -> tuple[float, str, float, str]:
+    """The typical and the largest miss as factors (the larger of predicted and measured time over the smaller):
+    (the median over workloads of each one's median factor, the way of all points, the largest factor, its way)."""
+    per: dict[str, list[float]] = {}
+    ratios = []
+    for k in calls:
+        r = params.predict(k, combination) / k.seconds
+        per.setdefault(k.workload, []).append(max(r, 1 / r))
+        ratios.append(r)
+    worst = max(ratios, key=lambda r: max(r, 1 / r))
+    return (statistics.median(statistics.median(v) for v in per.values()), way_of([r < 1 for r in ratios]),
+            max(worst, 1 / worst), "fast" if worst < 1 else "slow")
+
+
+def factor_said(printed: Any, factor: float, way: str) -> bool:
+    """A printed miss (a phrase of a factor and a way) is ``factor`` (within 3 % and its rounding) and ``way``."""
+    said = dict(printed.values)
+    found = shown(said["factor"])
+    return text_of(said["way"]) == way and abs(found.value - factor) <= 0.03 * factor + found.unit / 2
 
 
 # -- the two data files ---------------------------------------------------------------------------
@@ -731,6 +770,7 @@ MODEL_CHECKS: dict[str, str] = {
     "model.fit.replayed": "check_model_replayed",
     "model.fit.none": "check_model_fit_none",
     "model.fit.cpu_form": "check_model_cpu_form",
+    "model.fit.effect": "check_model_fit_effect",
     "model.threshold.matvec": "check_model_threshold_matvec",
     "table.model_threshold": "check_model_threshold_row",
     "model.checks.conflicts.none": "check_model_conflicts_none",
@@ -756,8 +796,8 @@ MODEL_CHECKS: dict[str, str] = {
     "model.post.none": "check_model_post_none",
 }
 #: The model's phrases, read inside the message they stand in.
-MODEL_PARTS = frozenset({"model.op.basis", "model.fit.rate", "model.miss.way", "model.miss.times", "model.answer.form",
-                         "model.answer.copies",
+MODEL_PARTS = frozenset({"model.op.basis", "model.fit.rate", "model.miss.way", "model.miss.factor", "model.miss.times",
+                         "model.answer.form", "model.answer.copies",
                          "model.cpu.kind", "model.rule.text.extent",
                          "model.chips.tier",
                          "model.regime",
@@ -832,12 +872,12 @@ def check_model_fit(s: Said, c) -> None:
         return
     tried = []
     for combination in combinations(c, device):
-        median, worst = errors(calls, params, combination)
-        tried.append(f"{combination}: median {100 * median:.3g}%, worst {100 * worst:.3g}%")
-        if _percent_close(v["median"], median) and _percent_close(v["worst"], worst, relative=0.05):
+        median, way, worst, worst_way = factor_errors(calls, params, combination)
+        tried.append(f"{combination}: typically {median:.3g}× {way}, at worst {worst:.3g}× {worst_way}")
+        if factor_said(v["median"], median, way) and factor_said(v["worst"], worst, worst_way):
             break
     else:
-        c.fail(f"within {shown(v['median'])} in the median, {shown(v['worst'])} at worst, but the printed "
+        c.fail(f"typically {render_value(v['median'])}, at worst {render_value(v['worst'])}, but the printed "
                f"parameters give " + "; ".join(tried))
     combination = combinations(c, device)[0]
     mine = rms(calls, params, combination)
@@ -865,10 +905,15 @@ def check_model_choice(s: Said, c) -> None:
     # The typical error: the median error of the device's points under the parameters its table row prints.
     params = parameters(c, device)
     if "error" in s.values and params is not None:
-        median, _ = errors(fitted(c.oracle.results, device), params, chosen_combination)
-        if not _percent_close(s.values["error"], median):
-            c.fail(f"typically within {shown(s.values['error'])}, but the printed parameters give a median error of "
-                   f"{100 * median:.3g}%")
+        median, way, _, _ = factor_errors(fitted(c.oracle.results, device), params, chosen_combination)
+        if not factor_said(s.values["error"], median, way):
+            c.fail(f"typically {render_value(s.values['error'])}, but the printed parameters give {median:.3g}× "
+                   f"{way}")
+        # "Neither fits well" where even the better form typically misses by 1.5× or more (a hair either side of
+        # the threshold goes either way).
+        if "fit" in s.values and abs(median - 1.5) > 0.01:
+            if (choice(s, "fit") == "poor") != (median >= 1.5):
+                c.fail(f"the fit is said {choice(s, 'fit')}, but the better form typically misses by {median:.3g}×")
 
 
 def check_model_replayed(s: Said, c) -> None:
@@ -886,13 +931,13 @@ def check_model_replayed(s: Said, c) -> None:
     way = text_of(said["way"])
     if choice(s, "way") != way:
         c.fail(f"the sentence's form is for '{choice(s, 'way')}', but its error is '{way}'")
-    # The signed error of each replayed point under each combination: below 0, the model predicts it too fast.
-    found = [params.predict(k, combination, with_ops=False) / k.seconds - 1 for k in replayed
+    # Each replayed point's predicted over measured time under each combination: below 1, predicted too fast.
+    found = [params.predict(k, combination, with_ops=False) / k.seconds for k in replayed
              for combination in combinations(c, device)]
-    if not any(_percent_close(said["error"], abs(e)) and (way == "both" or (e < 0) == (way == "fast"))
-               for e in found):
-        c.fail(f"the replayed step predicted {shown(said['error'])} off ({way}), but the parameters give "
-               + ", ".join(f"{100 * e:+.3g}%" for e in found))
+    if not any(factor_said(s.values["error"], max(r, 1 / r), way) and (way == "both" or (r < 1) == (way == "fast"))
+               for r in found):
+        c.fail(f"the replayed step predicted {render_value(s.values['error'])}, but the parameters give "
+               + ", ".join(f"{r:.3g}× the measured time" for r in found))
 
 
 def check_model_cpu_form(s: Said, c) -> None:
@@ -905,6 +950,13 @@ def check_model_cpu_form(s: Said, c) -> None:
     named = choice(s, "combination") if "combination" in s.values else None
     if named is not None and named not in combinations(c, "cpu"):
         c.fail(f"the predictions for Macs take the {named}, but the CPU's fit takes {combinations(c, 'cpu')}")
+
+
+def check_model_fit_effect(s: Said, c) -> None:
+    """Which way the form the predictions take moves them: the form the oracle's own fit picks for this build."""
+    if choice(s, "combination") not in build_combinations(c.oracle.results):
+        c.fail(f"the predictions are said to take the {choice(s, 'combination')}, but this build's fit takes "
+               f"{build_combinations(c.oracle.results)}")
 
 
 def check_model_fit_none(s: Said, c) -> None:

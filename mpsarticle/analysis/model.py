@@ -77,6 +77,8 @@ class WorkloadError:
     worst_size: int | None
     #: How many of the points the model predicts faster than measured.
     faster: int = 0
+    #: Each point's predicted over measured time, with its size, in the order of the points.
+    ratios: tuple[tuple[float, int | None], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -161,9 +163,11 @@ def _workload_errors(pairs: Sequence[tuple[Point, Call]], predicted: Callable[[C
         WorkloadError, ...]:
     by_workload: dict[str, list[tuple[float, Point]]] = {}
     faster: dict[str, int] = {}
+    ratios: dict[str, list[tuple[float, int | None]]] = {}
     for point, call in pairs:
         ratio = predicted(call) / point.measured_s
         by_workload.setdefault(point.workload, []).append((abs(ratio - 1), point))
+        ratios.setdefault(point.workload, []).append((ratio, _size(point)))
         faster[point.workload] = faster.get(point.workload, 0) + (ratio < 1)
     found = []
     for workload in MODELLED:
@@ -172,7 +176,7 @@ def _workload_errors(pairs: Sequence[tuple[Point, Call]], predicted: Callable[[C
         rows = by_workload[workload]
         worst, at = max(rows, key=lambda row: row[0])
         found.append(WorkloadError(workload, len(rows), statistics.median(e for e, _ in rows), worst, _size(at),
-                                   faster[workload]))
+                                   faster[workload], tuple(ratios[workload])))
     return tuple(found)
 
 

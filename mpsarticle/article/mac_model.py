@@ -13,9 +13,9 @@ import statistics
 from mpsarticle.analysis import predict
 from mpsarticle.analysis.findings.matvec import crossover
 from mpsarticle.analysis.findings.model import ANSWER_DECODE, ANSWER_MATMUL, ModelFinding, model
-from mpsarticle.analysis.model import Fit
+from mpsarticle.analysis.model import Fit, WorkloadError
 from mpsarticle.analysis.series import ceiling_gb_s, peak_gflop_s, size_key
-from mpsarticle.article.formatting import duration, number, percent, whole
+from mpsarticle.article.formatting import duration, number, whole
 from mpsarticle.article.mac_tables import PREDICTION_MARK, merge_variants
 from mpsarticle.article.tables import html_table
 from mpsarticle.article.wording import (
@@ -283,6 +283,40 @@ def _faster(check: predict.Check) -> bool | None:
     return check.predicted < check.row.value if timed else check.predicted > check.row.value
 
 
+def _way(faster: list[bool]) -> str:
+    """Which way a group of predictions misses: every one too fast or too slow, most of them (:data:`MOSTLY`), or
+    both ways."""
+    fast, slow = faster.count(True), faster.count(False)
+    return ("fast" if not slow else "slow" if not fast else "mostly_fast" if fast >= MOSTLY * len(faster)
+            else "mostly_slow" if slow >= MOSTLY * len(faster) else "both")
+
+
+def _slowness(check: predict.Check) -> float:
+    """The predicted time over the measured one (a rate's: the measured rate over the predicted): below 1, the
+    model predicts the figure too fast."""
+    ratio = (check.predicted or 0) / check.row.value
+    return ratio if check.row.unit in ("ms", "s") else 1 / ratio
+
+
+def _gap(factor: float) -> Factor:
+    # Three figures near 1, where two would print a miss of a few percent as "1.0×".
+    return Factor(factor, 3 if factor < 1.1 else None)
+
+
+def off(ratios: list[float] | tuple[float, ...]) -> Phrase:
+    """How far predictions are from what was measured, given each as predicted over measured time: the median of
+    the larger over the smaller, a factor a reader compares across times and rates alike, and which way."""
+    return Phrase.of("model.miss.factor", factor=_gap(statistics.median(max(r, 1 / r) for r in ratios)),
+                     way=Choice(_way([r < 1 for r in ratios])))
+
+
+def worst_off(ratios: list[float] | tuple[float, ...]) -> Phrase:
+    """The prediction furthest from what was measured, as a factor, and its way."""
+    ratio = max(ratios, key=lambda r: max(r, 1 / r))
+    return Phrase.of("model.miss.factor", factor=_gap(max(ratio, 1 / ratio)),
+                     way=Choice("fast" if ratio < 1 else "slow"))
+
+
 def miss(checks: list[predict.Check] | tuple[predict.Check, ...], key: str = "model.miss.way") -> Phrase | None:
     """How far the model is from these published figures at the median, and which way: every one predicted too fast
     or too slow, most of them (:data:`MOSTLY`), or both ways (``None``: none has a prediction); ``key``: the phrase,
@@ -394,8 +428,20 @@ def fit_rows(results: ResultSet, words: Words) -> tuple[Said, ...]:
         rows.append(Said("table.model_fit", dict(
             device=words.device(device), points=Count(fitted.points), op=Seconds(fitted.op_s),
             bw=Rate(fitted.gb_s, "GB/s"), rates=_rates(fitted, words),
-            median=Share(statistics.median(e.median for e in every)), worst=Share(max(e.worst for e in every)))))
+            median=_typical(every), worst=worst_off([r for e in every for r, _ in e.ratios]))))
     return tuple(rows)
+
+
+def _typical(errors: list[WorkloadError] | tuple[WorkloadError, ...]) -> Phrase:
+    """A device's typical miss: the median over its workloads of each one's median factor (each workload weighing
+    the same, as in the fit), with the way most of its points are missed."""
+    medians = [statistics.median(max(r, 1 / r) for r, _ in e.ratios) for e in errors]
+    return Phrase.of("model.miss.factor", factor=_gap(statistics.median(medians)),
+                     way=Choice(_way([r < 1 for e in errors for r, _ in e.ratios])))
+
+
+#: A fit whose typical miss reaches this factor is said to fit poorly.
+POOR_FIT = 1.5
 
 
 def fit_parameters_table(results: ResultSet, words: Words) -> str:
@@ -421,11 +467,15 @@ def fit_sentences(results: ResultSet, words: Words) -> str:
     chooser = found.fits[found.chosen_by] if found.chosen_by else None
     if chooser is not None:
         key = "model.fit.choice" if chooser.combination == "sum" else "model.fit.choice_max"
-        typical = Share(statistics.median(e.median for e in chooser.errors))
-        parts.append(words(key, device=words.device(chooser.device), error=typical))
+        typical = _typical(chooser.errors)
+        poor = dict(typical.values)["factor"].value >= POOR_FIT
+        parts.append(words(key, device=words.device(chooser.device), error=typical,
+                           fit=Choice("poor" if poor else "good")))
         if chooser.device == "cpu":
             # A CPU's call returns when its work is done: its times cannot show whether a GPU overlaps the two.
             parts.append(words("model.fit.cpu_form", combination=Choice(chooser.combination)))
+        # What the choice changes in the Macs' predictions, on every build (the opening page links here for it).
+        parts.append(words("model.fit.effect", combination=Choice(chooser.combination)))
     return " ".join(parts)
 
 
@@ -440,7 +490,7 @@ def fit_replayed_sentences(results: ResultSet, words: Words) -> str:
             # torch.compile, whose step still launches its kernels from the host.
             parts.append(words("model.fit.replayed", device=words.device(device), way=Choice(way),
                                how=Choice("graph" if device == "cuda" else "compiled"),
-                               error=Phrase.of("model.miss.way", error=Share(error.median), way=Choice(way))))
+                               error=off([r for r, _ in error.ratios])))
     return " ".join(filter(None, parts))
 
 
@@ -523,9 +573,12 @@ def fit_table(results: ResultSet, words: Words) -> str:
             replayed = error in fitted.replayed_errors
             name = words("model.table.workload", workload=Choice(error.workload)) + (
                 " " + words("model.table.replayed") if replayed else "")
+            ratios = [r for r, _ in error.ratios]
+            # The worst point by its factor, which for a prediction too fast can differ from the largest share.
+            _, at = max(error.ratios, key=lambda found: max(found[0], 1 / found[0]))
             rows.append([words.device(device), name, whole(error.points, words.lang),
-                         percent(error.median, words.lang), percent(error.worst, words.lang),
-                         _worst_size(error.workload, error.worst_size, words)])
+                         words.render(off(ratios)), words.render(worst_off(ratios)),
+                         _worst_size(error.workload, at, words)])
     head = [words(key) for key in ("column.device", "column.workload", "model.table.points", "column.median_error",
                                     "column.worst_error", "model.table.worst_at")]
     return _text_table(head, rows, "mpsarticle-model-fit")
@@ -653,11 +706,11 @@ def checks_table(results: ResultSet, words: Words) -> str:
     rows = []
     any_conflict = any(c.conflict for c in found.compared)
     for (source, framework, quantity), mine in groups.items():
-        sizes = [abs(c.error) for c in mine if c.error is not None]
+        ratios = [_slowness(c) for c in mine if c.error is not None]
         conflicts = ", ".join(dict.fromkeys(c.row.chip for c in mine if c.conflict)) or "–"
         rows.append([source, framework, words("model.quantity", quantity=Choice(quantity)),
                      whole(len(mine), words.lang),
-                     percent(statistics.median(sizes), words.lang), percent(max(sizes), words.lang),
+                     words.render(off(ratios)), words.render(worst_off(ratios)),
                      # Beside the bound an engine has no predicted range to fall outside.
                      "–" if quantity == "decode_bound_tokens_s" else
                      whole(sum(c.miss for c in mine), words.lang)]
@@ -819,12 +872,14 @@ def _text_rule(found: ModelFinding, overhead: Seconds, words: Words) -> str:
 
 def batch_sentence(results: ResultSet, words: Words) -> str:
     """Where the verdict chapter's rule for batching small calls on a Mac comes from: what the median chip
-    variant's GPU reads during one operation's fixed cost, and the published times that fixed cost rests on."""
+    variant's GPU reads during one operation's fixed cost, on the chips of least and most bandwidth the rule names,
+    and the published times that fixed cost rests on."""
     found = model(results)
-    mac_bytes, gpu_op = _mac_bytes(found), _gpu_op(found)
-    if mac_bytes is None or gpu_op is None:
+    ends, gpu_op = _mac_bytes_ends(found), _gpu_op(found)
+    if ends is None or gpu_op is None:
         return ""
-    return words("model.batch", mac_bytes=mac_bytes, gpu_op=gpu_op, basis=op_basis(found))
+    return words("model.batch", low=ends[0], low_chip=_prose(ends[1]), high=ends[2], high_chip=_prose(ends[3]),
+                 gpu_op=gpu_op, basis=op_basis(found))
 
 
 def decode_sentence(results: ResultSet, words: Words) -> str:

@@ -221,7 +221,12 @@ def sources_table(rows: Sequence[Cited], lang: str) -> str:
         timed = sorted({row.synchronised for row in mine if row.framework == "PyTorch MPS"})
         caveats = [words("your_mac.caveat", sync=Choice(kind.replace(" ", "_"))) for kind in timed] or \
             [words("your_mac.caveat.none")]
-        statistics = "; ".join(dict.fromkeys(row.statistic for row in mine))
+        # A source that timed its tables two ways says how many figures each way covers, so that no cell holds two
+        # methods without saying which figures follow which.
+        ways = dict.fromkeys(row.statistic for row in mine)
+        statistics = "; ".join(
+            words("your_mac.sources.statistic", figures=Count(sum(row.statistic == way for row in mine)),
+                  statistic=Text(way)) for way in ways) if len(ways) > 1 else next(iter(ways))
         licence = mine[0].licence
         shown = words("your_mac.licence.none") if licence.startswith("none stated") else licence
         body.append([_link(source, mine[0].source_url), html.escape(shown),

@@ -182,16 +182,25 @@ def test_a_prediction_error_misstated_is_caught(machine: str) -> None:
     results = results_of(machine)
     recording = model_of(machine, "your_mac")
     if "model.fit.replayed" in recording.keys():
-        changed = substitute(recording, "model.miss.way", error=lambda v: Share(shown(v["error"]).value + 0.09))
+        changed = substitute(recording, "model.miss.factor", factor=lambda v: Factor(shown(v["factor"]).value * 1.2))
         assert false(changed, results)
         # And which way it misses the step: too fast said too slow, or the other way.
-        changed = substitute(recording, "model.miss.way", where=lambda v: v["way"].value in ("fast", "slow"),
+        changed = substitute(recording, "model.miss.factor", where=lambda v: v["way"].value in ("fast", "slow"),
                              way=lambda v: Choice("slow" if v["way"].value == "fast" else "fast"))
         assert false(changed, results)
     [choice] = [s for s in recording if s.key in ("model.fit.choice", "model.fit.choice_max")]
     other = "model.fit.choice_max" if choice.key == "model.fit.choice" else "model.fit.choice"
     changed = replace(recording, said=tuple(Said(other, s.values) if s is choice else s for s in recording.said))
     assert false(changed, results), render(choice)
+    # Which way the chosen form moves the Macs' predictions, named for the other form.
+    if "model.fit.effect" in recording.keys():
+        [effect] = [s for s in recording if s.key == "model.fit.effect"]
+        turned = "max" if effect.values["combination"].value == "sum" else "sum"
+        if turned not in oracle_model.build_combinations(results):
+            assert false(substitute(recording, "model.fit.effect", combination=Choice(turned)), results)
+    # Whether the better form is said to fit well or poorly.
+    flipped = substitute(recording, choice.key, fit=lambda v: Choice("good" if v["fit"].value == "poor" else "poor"))
+    assert false(flipped, results), render(choice)
     answer = model_of(machine, "index")
     wrong = substitute(answer, "model.answer.note", ranged=lambda v: Count(v["ranged"].n + 1))
     assert false(wrong, results)
@@ -212,11 +221,17 @@ def test_a_fits_error_misstated_is_caught(machine: str) -> None:
     fits = _said(recording, "table.model_fit")
     assert fits
     for index, fit in enumerate(fits):
-        median, worst = shown(fit.values["median"]).value, shown(fit.values["worst"]).value
-        wrong = substitute(recording, "table.model_fit", index, median=Share(median + max(0.05, median / 2)))
-        assert false(wrong, results), render(fit)
-        wrong = substitute(recording, "table.model_fit", index, worst=Share(worst * 1.2 + 0.03))
-        assert false(wrong, results), render(fit)
+        for name in ("median", "worst"):
+            said = dict(fit.values[name].values)
+            # The factor a fifth larger, and the way turned round.
+            wrong = substitute(recording, "table.model_fit", index, **{name: Phrase.of(
+                "model.miss.factor", factor=Factor(shown(said["factor"]).value * 1.2), way=said["way"])})
+            assert false(wrong, results), render(fit)
+            turned = {"fast": "slow", "slow": "fast", "mostly_fast": "mostly_slow", "mostly_slow": "mostly_fast",
+                      "both": "fast"}[said["way"].value]
+            wrong = substitute(recording, "table.model_fit", index, **{name: Phrase.of(
+                "model.miss.factor", factor=said["factor"], way=Choice(turned))})
+            assert false(wrong, results), render(fit)
     assert false(substitute(recording, "table.model_fit", points=lambda v: Count(v["points"].n + 1)), results)
     # Parameters that are not a fit: the bandwidth doubled, in the threshold sentences read alone.
     thresholds = only(recording, "model.threshold.matvec")
@@ -301,7 +316,8 @@ def test_the_rules_and_the_post_are_read_arithmetic(machine: str) -> None:
     # Where the rules come from, in the chapter "Your Mac": the bytes one GPU operation's fixed cost buys.
     chapter = model_of(machine, "your_mac")
     assert not false(chapter, results)
-    for values in ({"gpu_op": Seconds(7.6e-6)}, {"mac_bytes": lambda v: Bytes(v["mac_bytes"].n * 1.05, binary=False)}):
+    for values in ({"gpu_op": Seconds(7.6e-6)}, {"low": lambda v: Bytes(v["low"].n * 1.05, binary=False)},
+                   {"high": lambda v: Bytes(v["high"].n * 1.05, binary=False)}, {"low_chip": Text("Apple M2")}):
         assert false(substitute(chapter, "model.batch", **values), results), values
     for values in ({"from_m": Size(1300)}, {"host_high": Seconds(40e-6)}):
         assert false(substitute(post, "model.post", **values), results), values
