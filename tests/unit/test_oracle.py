@@ -2312,8 +2312,8 @@ def test_a_noisy_smallest_call_names_the_device_whose_processes_lay_furthest_apa
 
 
 def test_a_prompt_about_half_its_bound_names_the_lower_of_its_two() -> None:
-    """A prompt said to run at about half of "the bound its arithmetic sets, the lower of its two" names the bound
-    that is lower at every reading: of the two sides, exactly one is caught."""
+    """A prompt said to run at about half of "its tighter bound, the one its arithmetic sets" names the bound that is
+    lower at every reading: of the two sides, exactly one is caught."""
     results = results_of("nvidia-h200-prompts")
 
     def named(side: str) -> list[str]:
