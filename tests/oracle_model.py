@@ -1327,6 +1327,11 @@ def check_op_basis(c, basis: Any) -> None:
     said = [_full(text_of(chip)) for chip in values_of(v["chips"])]
     if said != list(dict.fromkeys(r["chip"] for r in rows)):
         c.fail(f"the GPU's fixed cost measured on {said}, but its rows are of {sorted({r['chip'] for r in rows})}")
+    # Whether those times were synchronised, as the cited file records each row's source stating it.
+    stated = sorted({r["synchronised"] for r in rows})
+    timed = stated[0].replace(" ", "_") if len(stated) == 1 else "mixed"
+    if "timed" in v and text_of(v["timed"]) != timed:
+        c.fail(f"the GPU's fixed cost is said timed '{text_of(v['timed'])}', but its rows say {stated}")
 
 
 def check_model_answer_row(s: Said, c) -> None:

@@ -165,8 +165,11 @@ def op_basis(found: ModelFinding) -> Phrase:
     """How much published evidence the GPU's fixed cost per operation rests on: its rows, sources and chips."""
     rows = found.assumptions["gpu_op_us"].rows
     sources = tuple(dict.fromkeys(r.source_name for r in rows))
+    # Whether the times waited for the GPU, as their sources state it: every Mac prediction leans on this figure.
+    stated = {r.synchronised for r in rows}
+    timed = stated.pop().replace(" ", "_") if len(stated) == 1 else "mixed"
     return Phrase.of("model.op.basis", rows=Count(len(rows)), sources=Count(len(sources)), source=Text(sources[0]),
-                     chips=_op_chips(found))
+                     chips=_op_chips(found), timed=Choice(timed))
 
 
 def _op_chips(found: ModelFinding) -> Listing:

@@ -406,7 +406,7 @@ def test_the_answers_crossover_and_speed_up_misstated_are_caught(machine: str) -
     chapter = model_of(machine, "your_mac")
     assert not false(chapter, results)
     for values in ({"rows": Count(7)}, {"sources": Count(2)}, {"source": Text("pytorch/vision")},
-                   {"chips": Listing((Text("Apple M1"),))}):
+                   {"chips": Listing((Text("Apple M1"),))}, {"timed": Choice("yes")}):
         assert false(substitute(chapter, "model.op.basis", **values), results), values
     # The opening table: a prediction misstated, a dash where there is one, a row at neither end left alone.
     table = Recording(mac_model.answer_rows(results, Words("en")))
