@@ -390,8 +390,6 @@ NO_CLAIMS: frozenset[str] = frozenset({
     "your_mac.derived_note",
     "hardware.label", "hardware.accelerator_unmeasured", "hardware.failed_accelerator",
     "hardware.failed", "hardware.none", "cpu.threads", "cpu.plain", "answer.machine", "hardware.both",
-    # That a fall's cause is not in the data: said after a fall, which drop.one's check reads.
-    "matmul.drop.cause",
     "original.none", "crossover.cpu_only", "bandwidth.none", "gap.no_accelerator", "gap.unmeasured", "gap.cpu.none",
     "matmul.none", "train.none", "check.nothing",
     "selfcheck.none", "reason.small.none",
@@ -2157,7 +2155,7 @@ def check_post_agree(s: Said, c: Context) -> None:
 
 
 def check_post_noisy(s: Said, c: Context) -> None:
-    # "Every ratio's interval reaches 1 but is too wide to call the two level": a noisy verdict at every size is
+    # "Every ratio's interval includes 1 but is too wide to call the two level": a noisy verdict at every size is
     # both, an interval that holds 1 and one wider than the margin.
     _post_every(s, c, NOISY, "too wide to say")
 

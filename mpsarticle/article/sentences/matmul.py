@@ -43,10 +43,9 @@ def same_sentence(found: f.Matmul, words: Words) -> str:
 
 def peak_sentence(found: f.Matmul, results: ResultSet, words: Words) -> str:
     """What the tables leave out: whether TF32 was allowed, and any rate that fell by more than half."""
-    # A fall is named, then that the data hold no cause for it: a bare fall reads as a finding left unexplained.
+    # A fall is named without a cause: the data hold none, and what can cause one is said beside B @ a's figure.
     falls = drops_sentence(f.drops(results, ("matmul",)), words)
-    parts = [peak_share_sentence(found, results, words), tf32_sentence(results, words), falls,
-             words("matmul.drop.cause") if falls else ""]
+    parts = [peak_share_sentence(found, results, words), tf32_sentence(results, words), falls]
     return " ".join(p for p in parts if p)
 
 
