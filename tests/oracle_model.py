@@ -1408,6 +1408,13 @@ def check_model_answer_crossover(s: Said, c) -> None:
     _chips_of_sheet(c, v["low_chip"], v["high_chip"])
     if v["low"].n > v["high"].n:
         c.fail(f"the lowest crossover m ≈ {v['low'].n:,} is above the highest, m ≈ {v['high'].n:,}")
+    # "The chip at the top end has the faster memory": every spec row of the top chip reads memory faster than every
+    # row of the bottom one.
+    sheet = {end: [float(r["bandwidth_gb_s"]) for r in spec() if r["chip"] == _full(text_of(v[end]))]
+             for end in ("low_chip", "high_chip")}
+    if sheet["low_chip"] and sheet["high_chip"] and not min(sheet["high_chip"]) > max(sheet["low_chip"]):
+        c.fail(f"the {text_of(v['high_chip'])} said to have the faster memory, but the spec sheet gives "
+               f"{sheet['high_chip']} GB/s against the {text_of(v['low_chip'])}'s {sheet['low_chip']}")
     _op_medians(c, v["gpu_op"], v.get("cpu_op"))
     if "basis" in v:
         check_op_basis(c, v["basis"])
