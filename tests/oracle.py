@@ -1175,7 +1175,7 @@ def _counted(s: Said, side: str, name: str, c: Context) -> None:
         c.fail(f"{side} in {said} comparisons, but the readings put it there in {len(must)} to {len(can)}: "
                + "; ".join(f"{p.what} {p.unit} {at:,} ({'/'.join(sorted(p.directions(at)))})" for p, at in can))
     if "sizes" in v:
-        # "At sizes both devices ran (A @ B only up to m = N)": the largest matrix product both measured.
+        # "With A @ B compared only up to m = N": the largest matrix product both measured.
         o = c.oracle
         matmul = [size for d in DTYPES for size in o.compare("matmul", dtype=d).common()]
         parts_of = dict(v["sizes"].values)

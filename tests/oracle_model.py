@@ -797,7 +797,7 @@ MODEL_CHECKS: dict[str, str] = {
 }
 #: The model's phrases, read inside the message they stand in.
 MODEL_PARTS = frozenset({"model.op.basis", "model.fit.rate", "model.miss.way", "model.miss.factor", "model.miss.times",
-                         "model.answer.form", "model.answer.copies",
+                         "model.answer.form", "model.answer.copies", "model.answer.left",
                          "model.cpu.kind", "model.rule.text.extent",
                          "model.chips.tier",
                          "model.regime",
@@ -1188,6 +1188,12 @@ def check_model_answer_error(s: Said, c) -> None:
         # The note's choice of adding the costs or taking the largest, and which device's fit made it.
         form = dict(v["form"].values)
         _form_fits(c, text_of(form["combination"]), text_of(form["by"]))
+    if "left" in v:
+        # "The span above": only where the page opened with the crossover's span over every chip.
+        span = c.before("model.answer.crossover") is not None
+        if (text_of(dict(v["left"].values)["scope"]) == "span") != span:
+            c.fail(f"the note leaves chips out of {text_of(dict(v['left'].values)['scope'])}, but the page "
+                   f"{'opens' if span else 'does not open'} with the crossover's span")
     every = cited()
     ops = [r for r in every if r["workload"] == "op" or (r["framework"], r["workload"], r["unit"], r["dtype"]) == (
         "PyTorch CPU", "matmul", "TFLOP/s", "float32")]
@@ -1413,6 +1419,13 @@ def check_model_answer_crossover(s: Said, c) -> None:
     _chips_of_sheet(c, v["low_chip"], v["high_chip"])
     if v["low"].n > v["high"].n:
         c.fail(f"the lowest crossover m ≈ {v['low'].n:,} is above the highest, m ≈ {v['high'].n:,}")
+    # "The chip at the top end has the faster memory": every spec row of the top chip reads memory faster than every
+    # row of the bottom one.
+    sheet = {end: [float(r["bandwidth_gb_s"]) for r in spec() if r["chip"] == _full(text_of(v[end]))]
+             for end in ("low_chip", "high_chip")}
+    if sheet["low_chip"] and sheet["high_chip"] and not min(sheet["high_chip"]) > max(sheet["low_chip"]):
+        c.fail(f"the {text_of(v['high_chip'])} said to have the faster memory, but the spec sheet gives "
+               f"{sheet['high_chip']} GB/s against the {text_of(v['low_chip'])}'s {sheet['low_chip']}")
     _op_medians(c, v["gpu_op"], v.get("cpu_op"))
     if "basis" in v:
         check_op_basis(c, v["basis"])

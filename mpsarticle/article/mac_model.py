@@ -145,8 +145,11 @@ def answer_note(results: ResultSet, words: Words) -> str:
     What the GPU's fixed cost rests on is said once, in the chapter "Your Mac" (:func:`batch_sentence`)."""
     found = model(results)
     parts: list[str] = []
+    # A Mac's build opens with its own chip, not with the span of every chip's crossover.
+    scope = "span"
     if found.own_chip is not None and any(p.device == "mps" for p in results):
         parts.append(_mac_answer(results, found, words)[1])
+        scope = "table"
     elif found.extreme("matvec_crossover_m", stated=True) is None or _gpu_op(found) is None:
         return ""
     if found.compared:
@@ -157,7 +160,8 @@ def answer_note(results: ResultSet, words: Words) -> str:
         # Only a figure with a predicted range can fall outside it: the count the checks table's column sums to.
         ranged = sum(1 for c in found.compared if c.low is not None and c.high is not None
                      and c.quantity != "decode_bound_tokens_s")
-        parts.append(words("model.answer.note", ranged=Count(ranged), misses=Count(found.misses), form=form))
+        parts.append(words("model.answer.note", ranged=Count(ranged), misses=Count(found.misses), form=form,
+                           left=Phrase.of("model.answer.left", scope=Choice(scope))))
     return " ".join(filter(None, parts))
 
 

@@ -385,6 +385,10 @@ def test_the_answers_error_misstated_is_caught(machine: str) -> None:
             assert false(substitute(answer, "model.answer.error", copies=Phrase.of(
                 "model.answer.copies", has=copies["has"], miss=Phrase.of("model.miss.times", **changed))), results)
     assert false(substitute(answer, "model.answer.note", misses=lambda v: Count(v["misses"].n - 1)), results)
+    # "The span above" only where the page opens with the crossover's span (a Mac's build opens with its own chip).
+    scope = str(dict(_said(answer, "model.answer.note")[0].values["left"].values)["scope"].value)
+    assert false(substitute(answer, "model.answer.note", left=Phrase.of(
+        "model.answer.left", scope=Choice("table" if scope == "span" else "span"))), results)
     # The note's way of adding the costs: the other combination, or the other device as the one that chose it.
     form = dict(_said(answer, "model.answer.note")[0].values["form"].values)
     other = Choice("max" if form["combination"].value == "sum" else "sum")
@@ -402,6 +406,11 @@ def test_the_answers_crossover_and_speed_up_misstated_are_caught(machine: str) -
     assert not false(answer, results)
     for values in ({"high": _next_round("high")}, {"high_chip": Text("Apple M1 Pro")}, {"low": _next_round("low")}):
         assert false(substitute(answer, "model.answer.crossover", **values), results), values
+    # "The chip at the top end has the faster memory": the two ends swapped is caught by the bandwidths alone.
+    ends = _said(answer, "model.answer.crossover")[0].values
+    swapped = false(substitute(answer, "model.answer.crossover", low_chip=ends["high_chip"],
+                               high_chip=ends["low_chip"]), results)
+    assert any("faster memory" in p for failure in swapped for p in failure.problems), swapped
     # The evidence the GPU's fixed cost rests on (the chapter "Your Mac"): its rows, its one source, its chip.
     chapter = model_of(machine, "your_mac")
     assert not false(chapter, results)
