@@ -66,19 +66,35 @@ class Call:
 
 @dataclass(frozen=True)
 class WorkloadError:
-    """How far the model is from one workload's points on one device."""
+    """How far the model is from one workload's points on one device: each point's predicted over measured time,
+    with its size, in the order of the points; the summaries below are read from them."""
 
     workload: str
-    points: int
-    #: Relative errors |predicted / measured - 1|: their median and their largest.
-    median: float
-    worst: float
-    #: The point (its size) where the error is largest.
-    worst_size: int | None
-    #: How many of the points the model predicts faster than measured.
-    faster: int = 0
-    #: Each point's predicted over measured time, with its size, in the order of the points.
-    ratios: tuple[tuple[float, int | None], ...] = ()
+    ratios: tuple[tuple[float, int | None], ...]
+
+    @property
+    def points(self) -> int:
+        return len(self.ratios)
+
+    @property
+    def median(self) -> float:
+        """The median relative error, |predicted / measured - 1|."""
+        return statistics.median(abs(r - 1) for r, _ in self.ratios)
+
+    @property
+    def worst(self) -> float:
+        """The largest relative error."""
+        return max(abs(r - 1) for r, _ in self.ratios)
+
+    @property
+    def worst_size(self) -> int | None:
+        """The size of the point where the relative error is largest."""
+        return max(self.ratios, key=lambda found: abs(found[0] - 1))[1]
+
+    @property
+    def faster(self) -> int:
+        """How many of the points the model predicts faster than measured."""
+        return sum(r < 1 for r, _ in self.ratios)
 
 
 @dataclass(frozen=True)
@@ -161,22 +177,10 @@ def _size(point: Point) -> int | None:
 
 def _workload_errors(pairs: Sequence[tuple[Point, Call]], predicted: Callable[[Call], float]) -> tuple[
         WorkloadError, ...]:
-    by_workload: dict[str, list[tuple[float, Point]]] = {}
-    faster: dict[str, int] = {}
     ratios: dict[str, list[tuple[float, int | None]]] = {}
     for point, call in pairs:
-        ratio = predicted(call) / point.measured_s
-        by_workload.setdefault(point.workload, []).append((abs(ratio - 1), point))
-        ratios.setdefault(point.workload, []).append((ratio, _size(point)))
-        faster[point.workload] = faster.get(point.workload, 0) + (ratio < 1)
-    found = []
-    for workload in MODELLED:
-        if workload not in by_workload:
-            continue
-        rows = by_workload[workload]
-        worst, at = max(rows, key=lambda row: row[0])
-        found.append(WorkloadError(workload, len(rows), statistics.median(e for e, _ in rows), worst, _size(at),
-                                   faster[workload], tuple(ratios[workload])))
+        ratios.setdefault(point.workload, []).append((predicted(call) / point.measured_s, _size(point)))
+    found = [WorkloadError(workload, tuple(ratios[workload])) for workload in MODELLED if workload in ratios]
     return tuple(found)
 
 

@@ -23,7 +23,7 @@ from mpsarticle.core.stats import FASTER, SLOWER, UNCLEAR, Agreement, Direction
 from mpsarticle.results.model import Point, ResultSet
 
 __all__ = ["advantage", "cuda_setting", "describe_points", "direction_word", "drop_sizes", "drops_sentence",
-           "elements_sentence", "reading_word", "widest_spread"]
+           "elements_sentence", "reading_word"]
 
 _DIRECTION = {FASTER: "faster", SLOWER: "slower"}
 
@@ -42,14 +42,6 @@ def reading_word(reading: Agreement) -> str:
 def advantage(comparison: f.Comparison) -> Factor:
     """The winner's advantage, at least 1: "the CPU is 1.5× faster", never "the GPU is 0.67× faster"."""
     return Factor(comparison.speedup.value if comparison.direction != SLOWER else comparison.slowdown)
-
-
-def widest_spread(points: Sequence[Point]) -> tuple[Point, float] | None:
-    """Whichever of ``points`` lay furthest apart across its fresh processes, with its slowest process median over
-    its fastest: what a "too noisy to tell" rests on, said so that a gap that looks wide reads as explained;
-    ``None`` where none was measured in two processes or more."""
-    spreads = [(p, max(m) / min(m)) for p in points if (m := p.process_medians)]
-    return max(spreads, key=lambda found: found[1], default=None)
 
 
 def cuda_setting(results: ResultSet, name: str) -> bool | None:

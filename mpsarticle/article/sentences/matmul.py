@@ -7,12 +7,7 @@ from collections.abc import Sequence
 
 from mpsarticle.analysis import findings as f
 from mpsarticle.analysis import series as analysis
-from mpsarticle.article.sentences.common import (
-    advantage,
-    cuda_setting,
-    drops_sentence,
-    reading_word,
-)
+from mpsarticle.article.sentences.common import advantage, cuda_setting, drops_sentence, reading_word
 from mpsarticle.article.wording import Choice, Factor, Listing, Phrase, Rate, Share, Size, Text, Words
 from mpsarticle.core.stats import FASTER, SAME, SLOWER, UNCLEAR, Agreement
 from mpsarticle.core.vendor import peaks_for
@@ -217,10 +212,10 @@ def cpu_half_sentence(found: f.Matmul, words: Words) -> str:
         best = {p.dtype: p.gflop_s for p in found.on("cpu") if p.status == "measured" and p.gflop_s}
         ahead = [(best[d.value] / best["float32"], d) for d in unranked if d.value in best and "float32" in best]
         top = max(ahead, key=lambda found: found[0], default=None)
-        above = top is not None and top[0] > 1
-        clauses.append(Phrase.of("cpuhalf.clause", summary=Choice("unclear.all.best" if above else "unclear.all"),
-                                 dtype=Listing(tuple(unranked), style="or"), best=top[1] if top else Text(""),
-                                 factor=Factor(top[0] if top else 1)))
+        above = top is not None and top[0] > 1  # (float32's own rate is no lead to tell of)
+        best_of = dict(best=top[1], factor=Factor(top[0])) if top is not None and above else {}
+        clauses.append(Phrase.of("cpuhalf.clause", summary=Choice("unclear.all.best" if best_of else "unclear.all"),
+                                 dtype=Listing(tuple(unranked), style="or"), **best_of))
     # Each clause may say "faster at m = … and slower at m = …": an "and" between clauses would blur them.
     said = words("cpuhalf.sentence", clauses=Listing(tuple(clauses), style="clauses"))
     # The sizes too scattered to judge are said once, after every clause, not in each clause again.

@@ -41,7 +41,7 @@ def cpu_gap_sentence(gaps: dict[str, f.Gap], words: Words, alone: bool = False) 
     gap = gaps["cpu"]
     if alone and gap.verdict in ("agrees", "unclear"):
         return words("gap.cpu.alone", verdict=Choice(gap.verdict), size=Size(gap.size), naive=Seconds(gap.naive_s),
-                     engine=Seconds(gap.engine_s), factor=Factor(1.0))
+                     engine=Seconds(gap.engine_s))
     return gap_sentence(gap, words)
 
 
@@ -111,4 +111,3 @@ def _naive_sizes(timing: f.NaiveTiming, device: str, words: Words) -> str:
     verdict: NaiveVerdict = TOO_SMALL if small is not None else TOO_LARGE
     return words("post.one_way", verdict=Choice(verdict), device=device, count=Count(len(timing.having(verdict))),
                  total=Count(len(timing.sizes)), factor=Factor(worst.factor), at=Size(worst.size))
-

@@ -4,12 +4,7 @@ convolutions, and the checks of every result against float64."""
 from __future__ import annotations
 
 from mpsarticle.analysis import findings as f
-from mpsarticle.article.sentences.common import (
-    advantage,
-    cuda_setting,
-    describe_points,
-    reading_word,
-)
+from mpsarticle.article.sentences.common import advantage, cuda_setting, describe_points, reading_word
 from mpsarticle.article.wording import Choice, Count, Factor, Listing, Num, Phrase, Sci, Seconds, Size, Words
 from mpsarticle.core.stats import Ratio
 from mpsarticle.results.model import ResultSet

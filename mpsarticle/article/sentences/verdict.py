@@ -7,11 +7,10 @@ from mpsarticle.analysis import series
 from mpsarticle.analysis.findings.llm import op_cost
 from mpsarticle.analysis.verdict import verdict
 from mpsarticle.article import mac_model
-from mpsarticle.article.formatting import digits_beside
 from mpsarticle.article.sentences.common import reading_word
 from mpsarticle.article.sentences.index import answer_sentences
 from mpsarticle.article.sentences.llm import rule_more
-from mpsarticle.article.wording import Choice, Factor, Num, Rate, Seconds, Size, Words
+from mpsarticle.article.wording import Choice, Factor, Rate, Seconds, Size, Words
 from mpsarticle.results.model import ResultSet
 
 __all__ = ["reason_sentences", "sentences"]
@@ -25,14 +24,6 @@ def sentences(results: ResultSet, words: Words) -> dict[str, str]:
             **mac_model.rules(results, words)}
 
 
-def _widest_spread(points) -> tuple[str, float] | None:
-    """The device whose fresh processes' medians lie furthest apart among these points, with its slowest process
-    median over its fastest (``None``: none was measured in two or more processes)."""
-    spreads = [(point.device, max(medians) / min(medians)) for point in points
-               if (medians := point.process_medians) and min(medians) > 0]
-    return max(spreads, key=lambda found: found[1]) if spreads else None
-
-
 def reason_sentences(results: ResultSet, words: Words) -> dict[str, str]:
     """The verdict chapter's reasons: small products (fixed costs) and large ones (bandwidth: each device's
     ``B @ a`` from its largest matrices, compared only where both came from memory, and copy against copy)."""
@@ -42,27 +33,13 @@ def reason_sentences(results: ResultSet, words: Words) -> dict[str, str]:
     smallest_s: dict[str, float] = {}  # the smallest B @ a told of, by device: the addition below is set against it
     device = words.device(found.crossover.device or "")
     if overhead is not None:
-        noisy: dict[str, str] = {}  # the device whose processes lay furthest apart, where too noisy to tell
         direction = reading_word(overhead.reading)
         values = dict(size=Size(overhead.size), acc=Seconds(overhead.accelerator_s), cpu=Seconds(overhead.cpu_s))
         if found.crossover.device:
             smallest_s[found.crossover.device] = overhead.accelerator_s
-        smallest = found.crossover.smallest
-        if direction == "unclear" and smallest is not None:
-            # Too noisy to tell, though the two times printed may look far apart: the leading median and the
-            # ratio's interval that still reaches 1 say why.
-            speedup = smallest.speedup
-            values |= dict(median=Choice("acc" if speedup.value > 1 else "cpu"),
-                           lead=Factor(max(speedup.value, 1 / speedup.value)),
-                           low=Num(speedup.low, digits_beside(speedup.low, (1.0,), least=2)),
-                           high=Num(speedup.high, digits_beside(speedup.high, (1.0,), least=2)))
-            # Which device's fresh processes lay furthest apart, and how far: why a gap that looks wide is not called.
-            widest = _widest_spread(smallest.evidence)
-            values["spread"] = Choice("unknown" if widest is None else "known")
-            if widest is not None:
-                values["factor"] = Factor(widest[1])
-                noisy = dict(noisy=words.device(widest[0]))
-        small = words("reason.small", direction=Choice(direction), device=device, **values, **noisy)
+        # Too noisy to tell, however far apart the two times look: the opening note and the method chapter say
+        # why a few fresh processes leave wide intervals, so the sentence gives the times alone.
+        small = words("reason.small", direction=Choice(direction), device=device, **values)
         band = next((b for b in found.bandwidths if b.device == found.crossover.device), None)
         if band and overhead.streaming_s is not None and overhead.streaming_s < overhead.accelerator_s / 2:
             small += " " + words("reason.streaming", device=device, stream=Seconds(overhead.streaming_s),
