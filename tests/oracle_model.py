@@ -957,6 +957,12 @@ def check_model_fit_effect(s: Said, c) -> None:
     if choice(s, "combination") not in build_combinations(c.oracle.results):
         c.fail(f"the predictions are said to take the {choice(s, 'combination')}, but this build's fit takes "
                f"{build_combinations(c.oracle.results)}")
+    # An assumption for a Mac unless an Apple GPU of this build has a fit to choose the form by.
+    if "on" in s.values:
+        mps = len(fitted(c.oracle.results, "mps")) >= 3 and own_fit(c.oracle.results, "mps", "sum")
+        if (choice(s, "on") == "mac") != bool(mps):
+            c.fail(f"the form is said chosen on {choice(s, 'on')}, but this build's Apple GPU "
+                   f"{'has' if mps else 'has no'} fit")
 
 
 def check_model_fit_none(s: Said, c) -> None:

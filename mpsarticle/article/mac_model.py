@@ -481,8 +481,10 @@ def fit_sentences(results: ResultSet, words: Words) -> str:
         if chooser.device == "cpu":
             # A CPU's call returns when its work is done: its times cannot show whether a GPU overlaps the two.
             parts.append(words("model.fit.cpu_form", combination=Choice(chooser.combination)))
-        # What the choice changes in the Macs' predictions, on every build (the opening page links here for it).
-        parts.append(words("model.fit.effect", combination=Choice(chooser.combination)))
+        # What the choice changes in the Macs' predictions, on every build (the opening page links here for it): an
+        # assumption for a Mac unless an Apple GPU chose it.
+        parts.append(words("model.fit.effect", combination=Choice(chooser.combination),
+                           on=Choice("mac" if chooser.device == "mps" else "other")))
     return " ".join(parts)
 
 

@@ -222,11 +222,13 @@ def sources_table(rows: Sequence[Cited], lang: str) -> str:
         caveats = [words("your_mac.caveat", sync=Choice(kind.replace(" ", "_"))) for kind in timed] or \
             [words("your_mac.caveat.none")]
         # A source that timed its tables two ways says how many figures each way covers, so that no cell holds two
-        # methods without saying which figures follow which.
-        ways = dict.fromkeys(row.statistic for row in mine)
+        # methods without saying which figures follow which. The remarks in parentheses (where the code lies, which
+        # call is dropped) stay in each value's title and the data file: the cell says how each figure was averaged.
+        averaged = [READING_REMARK.sub("", row.statistic).strip() for row in mine]
+        ways = dict.fromkeys(averaged)
         statistics = "; ".join(
-            words("your_mac.sources.statistic", figures=Count(sum(row.statistic == way for row in mine)),
-                  statistic=Text(way)) for way in ways) if len(ways) > 1 else next(iter(ways))
+            words("your_mac.sources.statistic", figures=Count(averaged.count(way)), statistic=Text(way))
+            for way in ways) if len(ways) > 1 else next(iter(ways))
         licence = mine[0].licence
         shown = words("your_mac.licence.none") if licence.startswith("none stated") else licence
         body.append([_link(source, mine[0].source_url), html.escape(shown),

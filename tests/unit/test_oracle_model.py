@@ -198,6 +198,9 @@ def test_a_prediction_error_misstated_is_caught(machine: str) -> None:
         turned = "max" if effect.values["combination"].value == "sum" else "sum"
         if turned not in oracle_model.build_combinations(results):
             assert false(substitute(recording, "model.fit.effect", combination=Choice(turned)), results)
+        # Whether an Apple GPU chose the form, or it is an assumption for a Mac.
+        flipped = "other" if effect.values["on"].value == "mac" else "mac"
+        assert false(substitute(recording, "model.fit.effect", on=Choice(flipped)), results)
     # Whether the better form is said to fit well or poorly.
     flipped = substitute(recording, choice.key, fit=lambda v: Choice("good" if v["fit"].value == "poor" else "poor"))
     assert false(flipped, results), render(choice)
