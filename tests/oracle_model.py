@@ -797,6 +797,7 @@ MODEL_CHECKS: dict[str, str] = {
 }
 #: The model's phrases, read inside the message they stand in.
 MODEL_PARTS = frozenset({"model.op.basis", "model.fit.rate", "model.miss.way", "model.miss.factor", "model.miss.times",
+                         "model.miss.way_only",
                          "model.answer.form", "model.answer.copies", "model.answer.left",
                          "model.cpu.kind", "model.rule.text.extent",
                          "model.chips.tier",
@@ -1425,7 +1426,7 @@ def check_model_answer_crossover(s: Said, c) -> None:
     _chips_of_sheet(c, v["low_chip"], v["high_chip"])
     if v["low"].n > v["high"].n:
         c.fail(f"the lowest crossover m ≈ {v['low'].n:,} is above the highest, m ≈ {v['high'].n:,}")
-    # "The chip at the top end has the faster memory": every spec row of the top chip reads memory faster than every
+    # "The top chip reads memory faster": every spec row of the top chip reads memory faster than every
     # row of the bottom one.
     sheet = {end: [float(r["bandwidth_gb_s"]) for r in spec() if r["chip"] == _full(text_of(v[end]))]
              for end in ("low_chip", "high_chip")}
@@ -1732,7 +1733,8 @@ def _form_fits(c, said: str, by: str | None = None) -> None:
     other = "max" if said == "sum" else "sum"
     fittable = sorted((d for d in {p.device for p in c.oracle.results.points}
                        if len(fitted(c.oracle.results, d)) >= 3), key=lambda d: d == "cpu")
-    if by is not None and fittable and (by == "cpu") != (fittable[0] == "cpu"):
+    if by is not None and fittable and ((by == "cpu") != (fittable[0] == "cpu")
+                                         or (by == "mps") != (fittable[0] == "mps")):
         c.fail(f"the note says a {by} chose the combination, but the {fittable[0]} did")
     if fittable:
         mine = own_fit(c.oracle.results, fittable[0], said)
@@ -1820,7 +1822,7 @@ def check_model_rule_text(s: Said, c) -> None:
             problems.append("reading the weights takes longer on every chip, but not on "
                             f"{sorted(seen_above | seen_near)}")
         if "checked" in v:
-            # "Its only check came out slower still": every eager generation figure published for a Mac's GPU with
+            # "Its only check was slower than predicted": every eager generation figure published for a Mac's GPU with
             # a prediction was slower than predicted (a lower rate); "unknown" where none is, or some is not.
             eager = [k for k in _with_error(p) if k.row["framework"] == "PyTorch MPS" and k.row["workload"] == "decode"]
             slower = bool(eager) and all(_quicker(k) for k in eager)

@@ -105,7 +105,9 @@ def answer_error(results: ResultSet, words: Words) -> str:
     factor, way = _factor(others), miss(others)
     if factor is None or way is None:
         return ""
-    cpu = Phrase.of("model.miss.times", factor=Factor(factor), way=dict(way.values)["way"])
+    # Beside the copies, which qualify the B @ a column with their own factor, the other kinds' factor stays unprinted.
+    cpu = Phrase.of("model.miss.times" if not copies else "model.miss.way_only", factor=Factor(factor),
+                    way=dict(way.values)["way"])
     kinds = Listing(tuple(Phrase.of("model.cpu.kind", quantity=Choice(quantity))
                           for quantity in dict.fromkeys(c.quantity for c in others if c.error is not None)))
     copied = miss(copies)
@@ -155,7 +157,8 @@ def answer_note(results: ResultSet, words: Words) -> str:
     if found.compared:
         # A CPU's call returns when its work is done, so a CPU-only build's choice says nothing of a GPU: the note
         # then says what the predictions do instead of calling it evidence.
-        form = Phrase.of("model.answer.form", by=Choice("cpu" if found.chosen_by == "cpu" else "accelerator"),
+        by = found.chosen_by if found.chosen_by in ("cpu", "mps") else "accelerator"
+        form = Phrase.of("model.answer.form", by=Choice(by),
                          combination=Choice(found.combination))
         # Only a figure with a predicted range can fall outside it: the count the checks table's column sums to.
         ranged = sum(1 for c in found.compared if c.low is not None and c.high is not None

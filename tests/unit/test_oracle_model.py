@@ -409,7 +409,7 @@ def test_the_answers_crossover_and_speed_up_misstated_are_caught(machine: str) -
     assert not false(answer, results)
     for values in ({"high": _next_round("high")}, {"high_chip": Text("Apple M1 Pro")}, {"low": _next_round("low")}):
         assert false(substitute(answer, "model.answer.crossover", **values), results), values
-    # "The chip at the top end has the faster memory": the two ends swapped is caught by the bandwidths alone.
+    # "The top chip reads memory faster": the two ends swapped is caught by the bandwidths alone.
     ends = _said(answer, "model.answer.crossover")[0].values
     swapped = false(substitute(answer, "model.answer.crossover", low_chip=ends["high_chip"],
                                high_chip=ends["low_chip"]), results)
