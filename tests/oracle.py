@@ -222,7 +222,7 @@ CHECKS: dict[str, str] = {
     "gap": "check_gap",
     "gap.events": "check_gap",
     "gap.cpu": "check_gap",
-    "gap.cpu.alone": "check_gap",
+    "gap.cpu.alone": "check_gap_alone",
     # -- timing: the blog post's sizes, naive against synchronised
     "post.all": "check_post_all",
     "post.both": "check_post_both",
@@ -2016,6 +2016,28 @@ def check_gap(s: Said, c: Context) -> None:
     elif verdicts and AGREES not in verdicts:
         c.fail(f"'agree within a fifth', but synchronised/naive = {_fmt(ratios)}, {'/'.join(sorted(verdicts))} "
                f"beyond noise")
+
+
+def check_gap_alone(s: Said, c: Context) -> None:
+    """'Level within noise at m = (listed) and too noisy to tell at the other sizes' of the timing chapter's table
+    (the ``matvec`` suite's sizes timed both ways on the CPU); 'every size' names them all, or none."""
+    o = c.oracle
+    naive, engine = o.timed("matvec", "cpu", method="naive"), o.timed("matvec", "cpu")
+    found = {size: {naive_verdict(e, n) for pe in engine.get(size, []) for pn in points if pn.suite == "matvec"
+                    and pe.suite == "matvec" for e in pe.readings() for n in pn.readings()}
+             for size, points in naive.items()}
+    found = {size: seen for size, seen in found.items() if seen}
+    if not found:
+        c.fail("no size of the table was timed both ways on the CPU")
+        return
+    form = choice(s, "verdict")
+    listed = set(found) if form == "agrees" else set() if form == "unclear" else set(sizes_of(s.values["sizes"]))
+    if form == "some" and not listed < set(found):
+        c.fail(f"level at m = {sorted(listed)}, but the table's sizes are {sorted(found)}")
+    for size, seen in found.items():
+        want = AGREES if size in listed else NOISY
+        if want not in seen:
+            c.fail(f"m = {size:,}: naive against synchronised is {'/'.join(sorted(seen))}, not {want}")
 
 
 # -- the blog post's sizes, naive timeit against the synchronised timer ---------------------------

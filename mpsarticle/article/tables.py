@@ -951,8 +951,11 @@ def bandwidth_table(results: ResultSet, words: Words) -> str:
         v = row.values
         # One unit down the column: a share below the copy is shown as a factor too, as those above it are.
         ratio = v.get("times") or (Factor(v["share"].fraction) if "share" in v else None)
+        # Level with the copy or too noisy to tell: the verdict in words, so that the dash keeps meaning "no figure".
+        source = v["source"].value
+        told = words("bandwidth.cell.reading", source=Choice(source)) if source in ("level", "unclear") else "–"
         cells = [v["device"], words("bandwidth.cell.best", achieved=v["achieved"], size=v["size"]),
-                 words.render(v["ceiling"]) if "ceiling" in v else "–", words.render(ratio) if ratio else "–",
+                 words.render(v["ceiling"]) if "ceiling" in v else "–", words.render(ratio) if ratio else told,
                  words("bandwidth.cell.matrix", matrix=v["matrix"], cache=v["cache"]) if "matrix" in v else "–"]
         body.append(f"<tr>{_cells(cells)}</tr>")
     return html_table([words(key) for key in BANDWIDTH_COLUMNS], body) if body else ""

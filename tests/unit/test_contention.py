@@ -269,7 +269,8 @@ def test_an_old_file_without_the_readings_loads_and_the_chapter_says_they_were_n
 def test_the_method_chapter_says_zero_and_counts_what_was_measured_again(monkeypatch):
     calm, _ = _run(monkeypatch, COPY, 2, lambda task, round_: (1e-3, IDLE))
     zero = remeasured_sentence(f.remeasured(calm), Words("en"))
-    assert zero.startswith("No process of this build measured a point while other programs kept the CPU busy")
+    assert zero.startswith("No point of this build had to be measured again: no process ran while other programs "
+                           "kept the CPU busy")
     busy, _ = _run(monkeypatch, COPY, 2, lambda task, round_: ((5e-3, BUSY) if round_ == 0 else (1e-3, IDLE)))
     said = remeasured_sentence(f.remeasured(busy), Words("en"))
     assert "the machine was busy while 3 points were measured" in said

@@ -76,7 +76,8 @@ def test_where_naive_and_synchronised_agree_no_size_is_called_too_small(lang):
     timing = findings.naive_timing(results)["mps"]
     assert timing.too_small == "none" and len(timing.having(AGREES)) == len(timing.sizes)
     text = sentences("timing", results, lang)["post_sentence"]
-    assert ("gave about the same time as the synchronised timer" if lang == "en" else "kurang lebih sama") in text
+    same = "gave about the same time as the synchronised timer" if lang == "en" else "setara dengan timer tersinkron"
+    assert same in text
     assert ("this build cannot tell" if lang == "en" else "tidak bisa memastikan") in text  # a Mac, but not the post's
     assert ("too short a time at m" if lang == "en" else "terlalu singkat pada m") not in text
 

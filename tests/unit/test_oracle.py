@@ -44,6 +44,7 @@ from mpsarticle.article.sentences.matmul import cpu_half_sentence
 from mpsarticle.article.sentences.matvec import crossover_sentence
 from mpsarticle.article.sentences.method import processes_sentence
 from mpsarticle.article.sentences.timing import post_sentence
+from mpsarticle.article.sentences.timing import sentences as timing_sentences
 from mpsarticle.article.sentences.training import scaling_sentence
 from mpsarticle.article.sentences.verdict import reason_sentences
 from mpsarticle.article.tables import (
@@ -787,6 +788,19 @@ def test_a_quoted_time_is_the_engine_median_not_the_naive_one() -> None:
     alone = more(tiny({100: 1.75e-6, 1024: 2e-5}, {}), _point("cpu", 100, 1.67e-6, method="naive"))
     assert not claims(alone, said("reason.small.cpu", size=Size(100), cpu=Seconds(1.75e-6)))
     assert claims(alone, said("reason.small.cpu", size=Size(100), cpu=Seconds(1.67e-6)))
+
+
+def test_a_cpu_only_build_names_each_table_size_level_or_too_noisy() -> None:
+    # m = 1,024: naive and synchronised within a fifth; m = 2,048: the naive runs scatter too widely to tell.
+    results = ResultSet(environment={"devices": {"cpu": {}}}, points=[
+        _point("cpu", 1024, 1e-4), _point("cpu", 2048, 2e-4), _point("cpu", 1024, 1.02e-4, method="naive"),
+        _point("cpu", 2048, 2e-4, method="naive", spread=0.9)])
+    some = said("gap.cpu.alone", verdict=Choice("some"), sizes=sizes(1024))
+    assert render(some) == timing_sentences(results, Words("en"))["cpu_sentence"]
+    assert not claims(results, some)
+    assert claims(results, said("gap.cpu.alone", verdict=Choice("some"), sizes=sizes(2048)))
+    assert claims(results, said("gap.cpu.alone", verdict=Choice("agrees"), sizes=sizes()))
+    assert claims(results, said("gap.cpu.alone", verdict=Choice("unclear"), sizes=sizes()))
 
 
 def test_either_suite_may_be_quoted_where_both_measured_a_size() -> None:

@@ -8,6 +8,7 @@ from mpsarticle.analysis import series
 from mpsarticle.analysis.findings.timing import AGREES, NOISY, TOO_LARGE, TOO_SMALL, NaiveVerdict
 from mpsarticle.article import mac_model
 from mpsarticle.article.wording import Choice, Count, Factor, Listing, Seconds, Size, Words
+from mpsarticle.core.stats import SAME, UNCLEAR
 from mpsarticle.results.model import ResultSet
 
 __all__ = ["cpu_gap_sentence", "gap_sentence", "naive_sentence", "post_sentence", "sentences"]
@@ -17,7 +18,8 @@ def sentences(results: ResultSet, words: Words) -> dict[str, str]:
     gaps = f.naive_gaps(results)
     machine = f.machine(results)
     return {"naive_sentence": naive_sentence(gaps, machine, words),
-            "cpu_sentence": cpu_gap_sentence(gaps, words, alone=machine.accelerator is None),
+            "cpu_sentence": cpu_gap_sentence(gaps, words, alone=machine.accelerator is None,
+                                             table=_table_agreement(results)),
             "post_sentence": post_sentence(f.naive_timing(results), machine, words),
             "model_post_sentence": mac_model.post_sentence(results, words)}
 
@@ -32,16 +34,27 @@ def naive_sentence(gaps: dict[str, f.Gap], machine: f.Machine, words: Words) -> 
     return words("gap.unmeasured", device=words.device(accelerator.kind))
 
 
-def cpu_gap_sentence(gaps: dict[str, f.Gap], words: Words, alone: bool = False) -> str:
+def _table_agreement(results: ResultSet) -> dict[int, str]:
+    """Naive timeit against the synchronised timer on the CPU at each size of the table above the sentence (suite
+    ``matvec``, as :func:`mpsarticle.article.tables.methods_table` draws it): size -> :func:`series.agreement`."""
+    naive = dict(series.series(results, workload="matvec", device="cpu", method="naive", suite="matvec"))
+    engine = dict(series.series(results, workload="matvec", device="cpu", suite="matvec"))
+    return {size: series.agreement(naive[size], engine[size]) for size in sorted(naive.keys() & engine.keys())}
+
+
+def cpu_gap_sentence(gaps: dict[str, f.Gap], words: Words, alone: bool = False,
+                     table: dict[int, str] | None = None) -> str:
     """The CPU's naive time against its synchronised one, or that there is none. ``alone``: the build has no
-    accelerator, so the sentence before (gap.no_accelerator) has said why a CPU has no queue to miss, and two times
-    that agree or are too noisy to tell need only be given."""
+    accelerator, so the sentence before (gap.no_accelerator) has said why a CPU has no queue to miss, and the table
+    above gives both times; where every size in it (``table``, :func:`_table_agreement`) is level or too noisy to
+    tell, the sentence says which sizes are which, so that no size reads as the only one that agrees."""
     if "cpu" not in gaps:
         return words("gap.cpu.none")
     gap = gaps["cpu"]
-    if alone and gap.verdict in ("agrees", "unclear"):
-        return words("gap.cpu.alone", verdict=Choice(gap.verdict), size=Size(gap.size), naive=Seconds(gap.naive_s),
-                     engine=Seconds(gap.engine_s))
+    if alone and table and set(table.values()) <= {SAME, UNCLEAR}:
+        level = tuple(size for size, agreement in table.items() if agreement == SAME)
+        form = "agrees" if len(level) == len(table) else "some" if level else "unclear"
+        return words("gap.cpu.alone", verdict=Choice(form), sizes=Listing(tuple(Size(s) for s in level)))
     return gap_sentence(gap, words)
 
 

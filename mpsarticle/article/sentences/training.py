@@ -99,8 +99,8 @@ def _step(status: str) -> Phrase:
 
 
 def _interval(ratio: Ratio) -> dict[str, Factor | Num]:
-    """A ratio with its interval: what a "too noisy to tell" beside two times that look apart rests on, so the
-    reader sees that the interval still holds 1."""
+    """A ratio with its interval: what a "too noisy to tell" beside two times that look apart rests on, for the
+    oracle to check; the chart draws the interval."""
     return dict(ratio=Factor(ratio.value), low=Num(ratio.low, 2), high=Factor(ratio.high))
 
 
@@ -125,7 +125,7 @@ def training_sentence(found: f.Training, words: Words) -> str:
 
 def also_sentence(found: f.Training, words: Words) -> str:
     """The smaller batches whose verdict differs from the largest's, after the scaling sentence has given their
-    times; where the runs are too noisy to tell, the speed-up with its interval, which holds 1."""
+    times; where the runs are too noisy to tell, that alone (the speed-up and its interval go to the oracle)."""
     last = found.largest
     if last is None or found.device is None:
         return ""
