@@ -373,7 +373,7 @@ TABLE_ROWS: frozenset[str] = frozenset({"table.decode", "table.prompt", "table.a
 PARTS: frozenset[str] = frozenset({
     "where.cell", "original.total", "reading", "drop.what", "drop.size", "matmul.rate", "peak.share.item",
     "memory.cell.copy", "tokens.bound", "missing", "matmul.same_size", "matmul.side", "cpuhalf.clause", "step",
-    "tokens.bound.bare", "answer.sizes",
+    "tokens.bound.bare",
     "point", "point.other", "point.more", "cpufact.matvec", "cpufact.matmul", "missing_count",
     "selfcheck.processes", "ops.cost", "attention.backend.choice",
     "attention.call", "remeasured.seen", "remeasured.processes",
@@ -1174,16 +1174,6 @@ def _counted(s: Said, side: str, name: str, c: Context) -> None:
     if not len(must) <= said <= len(can):
         c.fail(f"{side} in {said} comparisons, but the readings put it there in {len(must)} to {len(can)}: "
                + "; ".join(f"{p.what} {p.unit} {at:,} ({'/'.join(sorted(p.directions(at)))})" for p, at in can))
-    if "sizes" in v:
-        # "With A @ B compared only up to m = N": the largest matrix product both measured.
-        o = c.oracle
-        matmul = [size for d in DTYPES for size in o.compare("matmul", dtype=d).common()]
-        parts_of = dict(v["sizes"].values)
-        if "largest" in parts_of and (not matmul or parts_of["largest"].n != max(matmul)):
-            c.fail(f"A @ B up to m = {parts_of['largest'].n:,}, but both devices ran it up to "
-                   f"{max(matmul) if matmul else None}")
-        if "largest" not in parts_of and matmul:
-            c.fail(f"no largest A @ B said, but both devices ran it up to m = {max(matmul):,}")
     where = f"{side} by up to {shown(v['factor'])}"
     c.factor(v["factor"], [f for p, at in can for f in p.advantages(side, at)], where)
     c.up_to(v["factor"], [p.advantages(side, at) for p, at in must], where)

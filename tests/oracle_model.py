@@ -797,9 +797,9 @@ MODEL_CHECKS: dict[str, str] = {
 }
 #: The model's phrases, read inside the message they stand in.
 MODEL_PARTS = frozenset({"model.op.basis", "model.fit.rate", "model.miss.way", "model.miss.factor", "model.miss.times",
-                         "model.miss.way_only",
+                         "model.cpu.meaning", "model.answer.outside",
                          "model.answer.form", "model.answer.copies", "model.answer.left",
-                         "model.cpu.kind", "model.rule.text.extent",
+                         "model.cpu.kind", "model.rule.text.extent", "model.rule.text.gain",
                          "model.chips.tier",
                          "model.regime",
                          "model.checks.conflict", "model.mac.copy", "model.mac.rate", "model.mac.cross.from",
@@ -1221,6 +1221,12 @@ def check_model_answer_error(s: Said, c) -> None:
                  "rest": len(every) - len(ks), "unpredicted": len(every) - len(ks) - len(ops)}
         problems = [f"{v[key].n} {key}, but the predictions give {value}" for key, value in found.items()
                     if key in v and v[key].n != value]
+        if "outside" in v:
+            # "Most", "some" or none of the figures that have a range fall outside it, read from the counts above.
+            share = "most" if 2 * found["misses"] > found["ranged"] else "some" if found["misses"] else "none"
+            if text_of(dict(v["outside"].values)["share"]) != share:
+                problems.append(f"{text_of(dict(v['outside'].values)['share'])} figures outside their range, but "
+                                f"{found['misses']} of {found['ranged']} are")
         on_mps = [k for k in ks if k.row["framework"] == "PyTorch MPS"]
         # The plain copies told apart ("some"): the kinds and the factor before them are then the other CPU figures.
         apart = "copies" in v and text_of(dict(v["copies"].values)["has"]) == "some"
@@ -1245,6 +1251,12 @@ def check_model_answer_error(s: Said, c) -> None:
             # On Macs' CPUs, as a factor with its way.
             problems += _missed(v["cpu"], [k for k in ks if k.row["framework"] == "PyTorch CPU" and k.predicted
                                            and not (apart and k in cpu_copies)], "Macs' CPUs")
+            # What it means for the B @ a column is said for the way those figures miss, no other.
+            if "meaning" in v and text_of(dict(v["meaning"].values)["way"]) != text_of(
+                    dict(v["cpu"].values)["way"]):
+                problems.append(f"the column said to move as if the CPU figures missed "
+                                f"{text_of(dict(v['meaning'].values)['way'])}, but they are said to miss "
+                                f"{text_of(dict(v['cpu'].values)['way'])}")
         elif "cpu" in v:
             # On Macs' CPUs: the median over their figures of the larger of predicted and published over the other.
             cpu = [max(k.predicted / float(k.row["value"]), float(k.row["value"]) / k.predicted) for k in ks
@@ -1807,6 +1819,12 @@ def check_model_rule_text(s: Said, c) -> None:
                 problems.append(f"within {shown(v['margin'])} on {sorted(near)}, but the predictions give "
                                 f"{sorted(seen_near)}")
         elif case == "some":
+            if "gain" in v and "extent" in v and text_of(dict(v["gain"].values)["extent"]) != text_of(
+                    dict(v["extent"].values)["extent"]):
+                # "Nearly twice as fast" where the cost is about as long as the reading, "twice or faster" where
+                # it is longer: the gain follows the extent checked below.
+                problems.append(f"a gain said for {text_of(dict(v['gain'].values)['extent'])}, but the cost is said "
+                                f"{text_of(dict(v['extent'].values)['extent'])}")
             if "extent" in v:
                 # "Or longer": on some chip the rules cover the cost is longer than the reading by over the margin.
                 longer = bool(seen_above)

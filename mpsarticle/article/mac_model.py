@@ -105,9 +105,10 @@ def answer_error(results: ResultSet, words: Words) -> str:
     factor, way = _factor(others), miss(others)
     if factor is None or way is None:
         return ""
-    # Beside the copies, which qualify the B @ a column with their own factor, the other kinds' factor stays unprinted.
-    cpu = Phrase.of("model.miss.times" if not copies else "model.miss.way_only", factor=Factor(factor),
-                    way=dict(way.values)["way"])
+    # The other kinds' factor is printed with its way: they miss by far more than the copies, and which way says
+    # where the B @ a column would move were B @ a to miss the same way ({meaning}).
+    cpu = Phrase.of("model.miss.times", factor=Factor(factor), way=dict(way.values)["way"])
+    meaning = Phrase.of("model.cpu.meaning", way=dict(way.values)["way"])
     kinds = Listing(tuple(Phrase.of("model.cpu.kind", quantity=Choice(quantity))
                           for quantity in dict.fromkeys(c.quantity for c in others if c.error is not None)))
     copied = miss(copies)
@@ -118,12 +119,13 @@ def answer_error(results: ResultSet, words: Words) -> str:
     text = [c for c in found.compared if c.quantity == ROUGH["text"] and c.row.framework == "PyTorch MPS"]
     way = _rough(found, "text") if eager else None
     if way is None:
-        return words("model.answer.error", nearest=Choice("none"), cpu=cpu, kinds=kinds, copies=copy)
+        return words("model.answer.error", nearest=Choice("none"), cpu=cpu, kinds=kinds, copies=copy, meaning=meaning)
     # The eager column's only check is a handful of small language models' figures, often from one chip, and how
     # they were timed: said, so the reader weighs the column by its evidence.
     checked = [c for c in text if c.error is not None]
     timed = "unsynced" if checked and all(c.row.synchronised == "no" for c in checked) else "other"
-    return words("model.answer.error", nearest=Choice("text"), cpu=cpu, kinds=kinds, copies=copy, timed=Choice(timed),
+    return words("model.answer.error", nearest=Choice("text"), cpu=cpu, kinds=kinds, copies=copy, meaning=meaning,
+                 timed=Choice(timed),
                  text=Phrase.of("model.miss.times", factor=Factor(_factor(text) or 1.0),
                                 way=dict(way.values)["way"]),
                  text_chips=Listing(tuple(_prose(chip) for chip in dict.fromkeys(c.row.chip for c in text
@@ -163,7 +165,10 @@ def answer_note(results: ResultSet, words: Words) -> str:
         # Only a figure with a predicted range can fall outside it: the count the checks table's column sums to.
         ranged = sum(1 for c in found.compared if c.low is not None and c.high is not None
                      and c.quantity != "decode_bound_tokens_s")
+        # The counts go to the oracle unprinted: the reader needs how many of them miss, in a word, not the tally.
+        share = "most" if 2 * found.misses > ranged else "some" if found.misses else "none"
         parts.append(words("model.answer.note", ranged=Count(ranged), misses=Count(found.misses), form=form,
+                           outside=Phrase.of("model.answer.outside", share=Choice(share)),
                            left=Phrase.of("model.answer.left", scope=Choice(scope))))
     return " ".join(filter(None, parts))
 
@@ -874,11 +879,14 @@ def _text_rule(found: ModelFinding, overhead: Seconds, words: Words) -> str:
     above, near, _ = _text_chips(found, overhead, stated=True)
     # "Or longer" only where the cost is clearly longer on a chip the rules cover.
     extent = Phrase.of("model.rule.text.extent", extent=Choice("longer" if above else "near"))
+    # Skipping most of a cost about as long as the reading, added to it, nearly halves the step.
+    gain = Phrase.of("model.rule.text.gain", extent=Choice("longer" if above else "near"))
     # Eager generation others published on Macs is the only check of how a Mac's GPU combines the cost and the
     # reading: where it came out slower than every prediction, the rule says so instead of calling it unknown.
     check = _rough(found, "text")
     slower = check is not None and dict(check.values)["way"] == Choice("fast")
     return words("model.rule.text", case=Choice("some" if above or near else "none"), overhead=overhead, extent=extent,
+                 gain=gain,
                  combination=Choice(found.combination), checked=Choice("slower" if slower else "unknown"))
 
 

@@ -1943,10 +1943,6 @@ WHERE_MUTATIONS = [
     ("nvidia-h200-build", "index", "answer.wins", None, {"wins": Count(12)}),
     ("nvidia-h200-build", "index", "answer.wins", None, {"factor": Factor(19.8)}),
     ("nvidia-h200-build", "index", "answer.wins", None, {"factor": Factor(30.0)}),
-    # The chart's sizes: A @ B said to stop at another size than the largest both devices ran, or not said at all.
-    ("nvidia-h200-build", "index", "answer.wins", None,
-     {"sizes": Phrase.of("answer.sizes", has=Choice("matmul"), largest=Size(2048))}),
-    ("nvidia-h200-build", "index", "answer.wins", None, {"sizes": Phrase.of("answer.sizes", has=Choice("none"))}),
     ("nvidia-h200-build", "index", "answer.losses", None, {"losses": Count(6)}),
     ("nvidia-h200-build", "index", "answer.losses", None, {"losses": Count(2)}),
     ("nvidia-h200-build", "index", "answer.losses", None, {"factor": Factor(2.5)}),

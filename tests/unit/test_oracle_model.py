@@ -388,6 +388,16 @@ def test_the_answers_error_misstated_is_caught(machine: str) -> None:
             assert false(substitute(answer, "model.answer.error", copies=Phrase.of(
                 "model.answer.copies", has=copies["has"], miss=Phrase.of("model.miss.times", **changed))), results)
     assert false(substitute(answer, "model.answer.note", misses=lambda v: Count(v["misses"].n - 1)), results)
+    # "Most" of the figures with a range outside it, said of another share.
+    share = str(dict(_said(answer, "model.answer.note")[0].values["outside"].values)["share"].value)
+    for other_share in {"most", "some", "none"} - {share}:
+        assert false(substitute(answer, "model.answer.note", outside=Phrase.of(
+            "model.answer.outside", share=Choice(other_share))), results), other_share
+    # Which way the B @ a column would move: said for another way than the CPU figures miss.
+    if "meaning" in said:
+        way = dict(said["cpu"].values)["way"].value
+        assert false(substitute(answer, "model.answer.error", meaning=Phrase.of(
+            "model.cpu.meaning", way=Choice(OTHER_WAY[way]))), results)
     # "The span above" only where the page opens with the crossover's span (a Mac's build opens with its own chip).
     scope = str(dict(_said(answer, "model.answer.note")[0].values["left"].values)["scope"].value)
     assert false(substitute(answer, "model.answer.note", left=Phrase.of(
@@ -441,6 +451,11 @@ def test_the_fixed_bound_chips_and_the_tokens_misstated_are_caught(machine: str)
     # Whether eager generation others published came out slower than predicted, turned the other way.
     checked = "unknown" if text.values["checked"].value == "slower" else "slower"
     assert false(substitute(rules, "model.rule.text", checked=Choice(checked)), results)
+    # The gain of skipping the cost said for the other extent than the one the rule gives.
+    if text.values["case"].value == "some":
+        extent = dict(text.values["extent"].values)["extent"].value
+        assert false(substitute(rules, "model.rule.text", gain=Phrase.of(
+            "model.rule.text.gain", extent=Choice("near" if extent == "longer" else "longer"))), results)
     # A chip named above the weights' time that is not, and a chip within the margin left out (the chapter "Your
     # Mac" names them).
     chapter = model_of(machine, "your_mac")

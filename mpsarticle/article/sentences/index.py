@@ -90,13 +90,10 @@ def _compared_answer(found: Verdict, words: Words) -> tuple[str, str, str]:
     won = [c.speedup.value for c in every if c.direction == FASTER]
     lost = [1 / c.speedup.value for c in every if c.direction == SLOWER]
     count = Count(len(every))
-    # The chart holds only sizes both devices ran, and the CPU's matrix products stop early: said, so that "by up to"
-    # is not read as the devices' gap at any size.
-    largest = max((c.size for p in found.matmul.compared for c in p.comparisons), default=None)
-    sizes = Phrase.of("answer.sizes", has=Choice("none")) if largest is None else Phrase.of(
-        "answer.sizes", has=Choice("matmul"), largest=Size(largest))
-    lead = words("answer.wins", device=device, wins=Count(len(won)), count=count, factor=Factor(max(won)),
-                 sizes=sizes) if won else words("answer.no_wins", device=device)
+    # The chart shows which sizes each comparison is at, and its caption that they are the same on both devices: the
+    # sentence gives the count and the largest gap alone.
+    lead = words("answer.wins", device=device, wins=Count(len(won)), count=count,
+                 factor=Factor(max(won))) if won else words("answer.no_wins", device=device)
     if lost:
         detail = words("answer.losses", losses=Count(len(lost)), count=count, factor=Factor(max(lost)))
     else:
@@ -127,8 +124,9 @@ CHART_LABEL = {"matvec": "figure.answer.matvec", "matmul": "figure.answer.matmul
 def _no_losses(found: Verdict, words: Words) -> str:
     """The CPU faster nowhere by the ratio's interval; where its median is still the faster one by more than
     :data:`~mpsarticle.core.stats.LEVEL_SPAN` in a comparison too noisy to tell, the chart shows that dot plainly
-    left of 1, so the sentence says how many and the largest such lead, and that their runs are too noisy to call the
-    CPU faster (the chart draws each interval reaching 1; the ratio and interval go to the oracle unprinted)."""
+    left of 1, so the sentence says that their runs are too noisy to call the CPU faster (the chart names each dot
+    and draws each interval reaching 1; where the largest lead is, the lead, the ratio and the interval go to the
+    oracle unprinted: the verdict chapter gives the smallest call's times)."""
     device = words.device(_compared_device(found))
     leaning = [(workload, dtype, c) for workload, dtype, comparisons in found.kinds for c in comparisons
                if c.reading == UNCLEAR and c.speedup.value < 1 / LEVEL_SPAN]
