@@ -431,7 +431,14 @@ def _rates(fitted: Fit, words: Words) -> Listing:
 FIT_DTYPES = ("float32", "float16", "bfloat16")
 FIT_COLUMNS = ("column.device", "model.table.points", "model.table.op", "model.table.bandwidth",
                "model.table.rate_float32", "model.table.rate_float16", "model.table.rate_bfloat16",
-               "column.median_error", "column.worst_error")
+               "column.median_error", "model.table.direction", "column.worst_error")
+
+
+def typical_cells(typical: Phrase, words: Words) -> list[str]:
+    """A typical miss (a ``model.miss.factor`` phrase) as two cells, its factor and its way: a column of ways reads
+    as one, where the same sentence in every row of a table reads as generated."""
+    values = dict(typical.values)
+    return [words.render(values["factor"]), words("model.table.way", way=values["way"])]
 
 
 def fit_rows(results: ResultSet, words: Words) -> tuple[Said, ...]:
@@ -467,7 +474,7 @@ def fit_parameters_table(results: ResultSet, words: Words) -> str:
         rates = {dict(p.values)["dtype"].value: dict(p.values)["rate"] for p in v["rates"].items}
         cells = [v["device"], *(words.render(v[k]) for k in ("points", "op", "bw")),
                  *(words.render(rates[d]) if d in rates else "–" for d in FIT_DTYPES),
-                 words.render(v["median"]), words.render(v["worst"])]
+                 *typical_cells(v["median"], words), words.render(v["worst"])]
         body.append("<tr>" + "".join(f"<td>{html.escape(cell)}</td>" for cell in cells) + "</tr>")
     return html_table([words(key) for key in FIT_COLUMNS], body, "mpsarticle-model-parameters") if body else ""
 
@@ -594,10 +601,10 @@ def fit_table(results: ResultSet, words: Words) -> str:
             # The worst point by its factor, which for a prediction too fast can differ from the largest share.
             _, at = max(error.ratios, key=lambda found: max(found[0], 1 / found[0]))
             rows.append([words.device(device), name, whole(error.points, words.lang),
-                         words.render(off(ratios)), words.render(worst_off(ratios)),
+                         *typical_cells(off(ratios), words), words.render(worst_off(ratios)),
                          _worst_size(error.workload, at, words)])
     head = [words(key) for key in ("column.device", "column.workload", "model.table.points", "column.median_error",
-                                    "column.worst_error", "model.table.worst_at")]
+                                    "model.table.direction", "column.worst_error", "model.table.worst_at")]
     return _text_table(head, rows, "mpsarticle-model-fit")
 
 
@@ -727,13 +734,14 @@ def checks_table(results: ResultSet, words: Words) -> str:
         conflicts = ", ".join(dict.fromkeys(c.row.chip for c in mine if c.conflict)) or "–"
         rows.append([source, framework, words("model.quantity", quantity=Choice(quantity)),
                      whole(len(mine), words.lang),
-                     words.render(off(ratios)), words.render(worst_off(ratios)),
+                     *typical_cells(off(ratios), words), words.render(worst_off(ratios)),
                      # Beside the bound an engine has no predicted range to fall outside.
                      "–" if quantity == "decode_bound_tokens_s" else
                      whole(sum(c.miss for c in mine), words.lang)]
                     + ([conflicts] if any_conflict else []))
     head = [words(key) for key in ("column.source", "model.table.framework", "model.table.measured",
-                                    "model.table.figures", "column.median_error", "column.worst_error",
+                                    "model.table.figures", "column.median_error", "model.table.direction",
+                                    "column.worst_error",
                                     "model.table.outside")]
     head += [words("model.table.above_sheet")] if any_conflict else []
     return _text_table(head, rows, "mpsarticle-model-checks")

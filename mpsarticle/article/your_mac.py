@@ -221,14 +221,21 @@ def sources_table(rows: Sequence[Cited], lang: str) -> str:
         timed = sorted({row.synchronised for row in mine if row.framework == "PyTorch MPS"})
         caveats = [words("your_mac.caveat", sync=Choice(kind.replace(" ", "_"))) for kind in timed] or \
             [words("your_mac.caveat.none")]
-        # A source that timed its tables two ways says how many figures each way covers, so that no cell holds two
-        # methods without saying which figures follow which. The remarks in parentheses (where the code lies, which
-        # call is dropped) stay in each value's title and the data file: the cell says how each figure was averaged.
+        # The remarks in parentheses (where the code lies, which call is dropped) stay in each value's title and the
+        # data file: the cell says how each figure was averaged. A source that timed its runs several ways gives the
+        # averaging its ways share and sends the reader to each value's title for the rest, so that one cell does not
+        # hold every protocol with its count; ways that share nothing are each given with how many figures follow it.
         averaged = [READING_REMARK.sub("", row.statistic).strip() for row in mine]
         ways = dict.fromkeys(averaged)
-        statistics = "; ".join(
-            words("your_mac.sources.statistic", figures=Count(averaged.count(way)), statistic=Text(way))
-            for way in ways) if len(ways) > 1 else next(iter(ways))
+        shared = {way.split(", ")[0] for way in ways}
+        if len(ways) == 1:
+            statistics = next(iter(ways))
+        elif len(shared) == 1 and all(", " in way for way in ways):
+            statistics = words("your_mac.sources.ways", statistic=Text(shared.pop()), ways=Count(len(ways)))
+        else:
+            statistics = "; ".join(
+                words("your_mac.sources.statistic", figures=Count(averaged.count(way)), statistic=Text(way))
+                for way in ways)
         licence = mine[0].licence
         shown = words("your_mac.licence.none") if licence.startswith("none stated") else licence
         body.append([_link(source, mine[0].source_url), html.escape(shown),

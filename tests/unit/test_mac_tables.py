@@ -248,7 +248,8 @@ def test_the_opening_and_parameter_tables_show_their_rows_values(machine: str, l
     for row, shown in zip(fits, cells, strict=True):
         v = row.values
         assert shown[:4] == [v["device"], words.render(v["points"]), words.render(v["op"]), words.render(v["bw"])]
-        assert shown[-2:] == [words.render(v["median"]), words.render(v["worst"])]
+        assert shown[-3:] == [*mac_model.typical_cells(v["median"], words), words.render(v["worst"])]
+        assert shown[-3] == words.render(dict(v["median"].values)["factor"])
         rates = {dict(p.values)["dtype"].value: dict(p.values)["rate"] for p in v["rates"].items}
         assert shown[4:7] == [words.render(rates[d]) if d in rates else "–" for d in mac_model.FIT_DTYPES]
 
