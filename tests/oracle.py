@@ -69,8 +69,8 @@ The rules, all of them here:
   under half. Every such fall (B @ a, the copy, and A @ B per precision, on
   every device) that every process's reading shows must be named in its
   chapter: B @ a's and the copy's in the chapter on the matrix-vector product
-  (its ``bandwidth_sentence``), A @ B's in the chapter on matrix products (its
-  ``peak_sentence``).
+  (its ``bandwidth_sentence``), A @ B's in the chapter on matrix products (an
+  accelerator's in its ``peak_sentence``, the CPU's in its ``cpu_half_sentence``).
 - TF32 is read from ``environment.devices.cuda.matmul_allow_tf32``; a CUDA
   build that recorded it must say it beside its matrix products.
 - A point was "measured again" when it has extra processes; "while the
@@ -2167,8 +2167,8 @@ def check_post_agree(s: Said, c: Context) -> None:
 
 
 def check_post_noisy(s: Said, c: Context) -> None:
-    # "Every ratio's interval includes 1 but is too wide to call the two level": a noisy verdict at every size is
-    # both, an interval that holds 1 and one wider than the margin.
+    # "Every ratio could be 1, but none is measured closely enough to call the two timers level": a noisy verdict at
+    # every size is both, an interval that holds 1 and one wider than the margin.
     _post_every(s, c, NOISY, "too wide to say")
 
 
@@ -3140,6 +3140,16 @@ def check_remeasured(s: Said, c: Context) -> None:
     for name, value in found.items():
         if said[name] != value and (name != "extra" or "extra" in printed_fields(s)):
             c.fail(f"{said[name]} said for {name}, but the points give {value}")
+    if s.key == "remeasured.some" and "why" in s.values:
+        # The reasons given: only the busy machine, only a process far from its siblings, or both.
+        why = choice(s, "why")
+        given = {"busy": found["busy"] > 0 and not found["outlying"], "outlying": found["outlying"] > 0 and
+                 not found["busy"], "both": bool(found["busy"]) == bool(found["outlying"])}
+        if not given.get(why):
+            c.fail(f"measured again for the reason '{why}', but {found['busy']} busy and {found['outlying']} far")
+        again = [p for p in points if _again(p) > 0]
+        if why == "busy" and found["again"] == 1 and not all(_busy(p) for p in again):
+            c.fail("'measured again because the machine was busy while it ran', but that point was not busy")
     for factor in factors:
         if not shown(factor).matches(OUTLIER):
             c.fail(f"far from its siblings beyond {shown(factor)}, but the rule is {OUTLIER}×")

@@ -58,18 +58,17 @@ class Chapter:
 
 
 #: The glued values that may be empty: a chapter's ``gaps_sentence`` when every one of its points was measured, the
-#: method chapter's ``rejected_sentence`` when no device-event interval read zero or less, the matrix-product
-#: chapter's ``best_sentence`` when no precision has a best rate on both devices and its ``peak_sentence`` when no
-#: CUDA GPU recorded its TF32 setting and no rate fell by half, the machines chapter's ``machines_drops_sentence``
-#: and ``machines_twin_sentence`` when no archived rate fell and no archived machine looks like this one, an item
-#: of the verdict chapter's list of rules that this build has nothing for, and the chapter "Your Mac"'s sentences
-#: behind two of those rules when their figures are missing, and on a build with no accelerator the sentences that
-#: only an accelerator gives (the same-size products, attention against the CPU, the table of ways to run a step and
-#: what it shows, longer contexts, float16 against bfloat16, memory against the CPU's), which the opening and the
-#: chapter on devices say once, the language-model chapter's ``decode_scope`` (what a build without one left
-#: untimed) on a build with an accelerator, and the verdict's ``reason_small_others`` when no chain of small
-#: additions was measured (nothing to say; the page's style hides the empty paragraph or item). Every other glued
-#: value says something.
+#: method chapter's ``rejected_sentence`` when no device-event interval read zero or less, the matrix-product chapter's
+#: ``best_sentence`` when no precision has a best rate on both devices and its ``peak_sentence`` when no CUDA GPU
+#: recorded its TF32 setting and no accelerator's rate fell by half, the machines chapter's ``machines_drops_sentence``
+#: and ``machines_twin_sentence`` when no archived rate fell and no archived machine looks like this one, an item of the
+#: verdict chapter's list of rules that this build has nothing for, and the chapter "Your Mac"'s sentences behind two of
+#: those rules when their figures are missing, and on a build with no accelerator the sentences that only an accelerator
+#: gives (the same-size products, attention against the CPU, the table of ways to run a step and what it shows, longer
+#: contexts, float16 against bfloat16, memory against the CPU's), which the opening and the chapter on devices say once,
+#: the language-model chapter's ``decode_scope`` (what a build without one left untimed) on a build with an accelerator,
+#: and the verdict's ``reason_small_others`` when no chain of small additions was measured (nothing to say; the page's
+#: style hides the empty paragraph or item). Every other glued value says something.
 MAY_BE_EMPTY = frozenset({"gaps_sentence", "rejected_sentence", "best_sentence", "peak_sentence",
                           "machines_drops_sentence", "machines_twin_sentence", "model_rule_fixed",
                           "model_rule_mac", "model_rule_batch", "model_rule_memory", "model_rule_text",

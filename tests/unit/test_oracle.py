@@ -1192,11 +1192,14 @@ def test_what_was_measured_again_is_read_from_each_process_s_load() -> None:
     quiet = replace(_point("mps", 1024, 1e-5), process_load=[{"contended": False}])
     results = ResultSet(environment={"devices": {"cpu": {}, "mps": {}}}, points=[busy, quiet])
 
-    def some(busy_count: int, again: int = 1) -> Said:
+    def some(busy_count: int, again: int = 1, why: str = "busy") -> Said:
         return said("remeasured.some", again=Count(again), extra=phrase("remeasured.processes", count=Count(again)),
                     busy=phrase("remeasured.seen", what=Choice("busy"), count=Count(busy_count)),
-                    outlying=phrase("remeasured.seen", what=Choice("outlying"), count=Count(0), factor=Factor(4.0, 1)))
+                    outlying=phrase("remeasured.seen", what=Choice("outlying"), count=Count(0), factor=Factor(4.0, 1)),
+                    why=Choice(why))
     assert not claims(results, some(1))
+    # The reason given is the one that held: the machine was busy, and no process lay far from its siblings.
+    assert claims(results, some(1, why="outlying")) and claims(results, some(1, why="both"))
     assert claims(results, some(2))
     assert claims(results, some(1, again=2))
     assert claims(results, said("remeasured.unread"))

@@ -22,7 +22,7 @@ def sentences(results: ResultSet, words: Words) -> dict[str, str]:
     return {"same_sentence": same_sentence(found, words),
             "peak_sentence": peak_sentence(found, results, words),
             "best_sentence": best_sentence(found, words, results),
-            "cpu_half_sentence": cpu_half_sentence(found, words)}
+            "cpu_half_sentence": cpu_half_sentence(found, words, results)}
 
 
 def same_sentence(found: f.Matmul, words: Words) -> str:
@@ -37,9 +37,10 @@ def same_sentence(found: f.Matmul, words: Words) -> str:
 
 
 def peak_sentence(found: f.Matmul, results: ResultSet, words: Words) -> str:
-    """What the tables leave out: whether TF32 was allowed, and any rate that fell by more than half."""
+    """What the tables leave out: whether TF32 was allowed, and any accelerator's rate that fell by more than half
+    (the CPU's come with its precisions, :func:`cpu_half_sentence`)."""
     # A fall is named without a cause: the data hold none, and what can cause one is said beside B @ a's figure.
-    falls = drops_sentence(f.drops(results, ("matmul",)), words)
+    falls = drops_sentence([d for d in f.drops(results, ("matmul",)) if d.device != "cpu"], words)
     parts = [peak_share_sentence(found, results, words), tf32_sentence(results, words), falls]
     return " ".join(p for p in parts if p)
 
@@ -187,8 +188,14 @@ def _at_largest(results: ResultSet, dtype: str, size: int | None) -> bool:
     return len(measured) > 1 and size == max(measured)
 
 
-def cpu_half_sentence(found: f.Matmul, words: Words) -> str:
-    """The CPU's half precisions against its own float32, at every size it measured both."""
+def cpu_half_sentence(found: f.Matmul, words: Words, results: ResultSet | None = None) -> str:
+    """The CPU's half precisions against its own float32, at every size it measured both, then any fall of the CPU's
+    rates by more than half: beside the precisions a reader weighs, not alone under the table."""
+    falls = drops_sentence([d for d in f.drops(results, ("matmul",)) if d.device == "cpu"], words) if results else ""
+    return " ".join(p for p in (_cpu_halves(found, words), falls) if p)
+
+
+def _cpu_halves(found: f.Matmul, words: Words) -> str:
     if not found.cpu_halves:
         return words("cpuhalf.none")
     clauses, noisy, unranked = [], [], []

@@ -89,11 +89,20 @@ def remeasured_sentence(found: f.Remeasured, words: Words) -> str:
                  busy=Phrase.of("remeasured.seen", what=Choice("busy"), count=Count(found.busy)),
                  outlying=Phrase.of("remeasured.seen", what=Choice("outlying"), count=Count(found.outlying),
                                     factor=factor),
-                 again=Count(found.again),
+                 again=Count(found.again), why=Choice(_why(found)),
                  extra=Phrase.of("remeasured.processes", count=Count(found.extra)))
     if not found.unresolved:
         return said
     return f"{said} {words('remeasured.unresolved', count=Count(found.unresolved))}"
+
+
+def _why(found: f.Remeasured) -> str:
+    """Which reasons for measuring again held: both, or only the one a reader needs to hear (a zero is no reason)."""
+    if found.busy and not found.outlying:
+        return "busy"
+    if found.outlying and not found.busy:
+        return "outlying"
+    return "both"
 
 
 def rejected_sentence(found: f.Rejected, words: Words) -> str:

@@ -17,10 +17,12 @@ __all__ = ["cpu_gap_sentence", "gap_sentence", "naive_sentence", "post_sentence"
 def sentences(results: ResultSet, words: Words) -> dict[str, str]:
     gaps = f.naive_gaps(results)
     machine = f.machine(results)
+    table = _table_agreement(results)
+    # A CPU-only build whose first table was too noisy at every size has said so there, above the post's sizes.
+    said_noisy = machine.accelerator is None and "cpu" in gaps and bool(table) and set(table.values()) == {UNCLEAR}
     return {"naive_sentence": naive_sentence(gaps, machine, words),
-            "cpu_sentence": cpu_gap_sentence(gaps, words, alone=machine.accelerator is None,
-                                             table=_table_agreement(results)),
-            "post_sentence": post_sentence(f.naive_timing(results), machine, words),
+            "cpu_sentence": cpu_gap_sentence(gaps, words, alone=machine.accelerator is None, table=table),
+            "post_sentence": post_sentence(f.naive_timing(results), machine, words, said_noisy=said_noisy),
             "model_post_sentence": mac_model.post_sentence(results, words)}
 
 
@@ -70,8 +72,10 @@ def gap_sentence(gap: f.Gap, words: Words) -> str:
     return words("gap", verdict=Choice(gap.verdict), device=words.device(gap.device), **values)
 
 
-def post_sentence(found: dict[str, f.NaiveTiming], machine: f.Machine, words: Words) -> str:
-    """What this build shows about naive timing at the blog post's sizes: on its accelerator, else on its CPU."""
+def post_sentence(found: dict[str, f.NaiveTiming], machine: f.Machine, words: Words, said_noisy: bool = False) -> str:
+    """What this build shows about naive timing at the blog post's sizes: on its accelerator, else on its CPU.
+    ``said_noisy``: the sentence before said the CPU's table too noisy at every size, so the same at the post's
+    sizes is said in a few words."""
     accelerator = machine.accelerator
     if accelerator is not None:
         device = words.device(accelerator.kind)
@@ -92,13 +96,13 @@ def post_sentence(found: dict[str, f.NaiveTiming], machine: f.Machine, words: Wo
     differ = timing.having(TOO_SMALL) or timing.having(TOO_LARGE)
     # No lead saying the build has no accelerator: the chapter's first sentence (gap.no_accelerator) says it; that
     # a CPU has no queue is said once, in the chapter's prose, unless a difference needs it as its reason.
-    parts = [_naive_sizes(timing, words.device("cpu"), words)]
+    parts = [_naive_sizes(timing, words.device("cpu"), words, same=said_noisy)]
     if differ:
         parts.append(words("post.cpu.differs"))
     return " ".join(parts)
 
 
-def _naive_sizes(timing: f.NaiveTiming, device: str, words: Words) -> str:
+def _naive_sizes(timing: f.NaiveTiming, device: str, words: Words, same: bool = False) -> str:
     """What naive timing did at the post's sizes, in one sentence: the furthest it was off each way, or where it
     agreed and where its times scattered too much to judge; each size stands in the table beside it
     (tables.post_rows)."""
@@ -107,7 +111,7 @@ def _naive_sizes(timing: f.NaiveTiming, device: str, words: Words) -> str:
     for every, key in ((agree, "post.agrees_all"), (noisy, "post.noisy_all")):
         if len(every) == len(timing.sizes):
             return words(key, device=device, first=Size(timing.sizes[0].size), last=Size(timing.sizes[-1].size),
-                         margin=margin)
+                         margin=margin, lead=Choice("same" if same else "first"))
     if agree and len(agree) + len(noisy) == len(timing.sizes):
         # Agreeing or too scattered to judge: name the fewer of the two.
         if len(noisy) > len(agree):

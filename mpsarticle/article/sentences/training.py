@@ -20,9 +20,10 @@ def sentences(results: ResultSet, words: Words) -> dict[str, str]:
     # The other batches' verdicts follow the scaling sentence, which gives their times first; TF32 is said beside
     # the note on it, before the check of the gradients.
     trained, scaling = f.training(results), f.batch_scaling(results)
+    given = _given(trained)
     return {"train_sentence": training_sentence(trained, words),
-            "scaling_sentence": " ".join(filter(None, (scaling_sentence(scaling, words, _given(trained)),
-                                                       also_sentence(trained, words)))),
+            "scaling_sentence": " ".join(filter(None, (scaling_sentence(scaling, words, given),
+                                                       also_sentence(trained, words, _last_batch(scaling, given))))),
             "check_sentence": " ".join(filter(None, (conv_tf32_sentence(results, words),
                                                      check_sentence(f.checks(results), results, words))))}
 
@@ -56,22 +57,26 @@ def _kind(s: f.BatchScaling) -> str:
     return "even" if s.kind == "grows" and s.ratio.low <= s.times <= s.ratio.high else s.kind
 
 
+def _lead(found: tuple[f.BatchScaling, ...], i: int, given: frozenset[tuple[str, int]]) -> str:
+    """The form of the ``i``-th device's scaling sentence. A second device whose time grows says so in a shorter
+    form, not the first one's frame again; one as unclear as the device before it gives its medians without the
+    noise hedge again."""
+    s = found[i]
+    again = bool(i) and _kind(s) == "unclear" and _kind(found[i - 1]) == "unclear"
+    if (s.device, s.large) in given:
+        return "after_again" if again else "after"
+    if again:
+        return "again"
+    return "rest" if i else "first"
+
+
 def scaling_sentence(found: tuple[f.BatchScaling, ...], words: Words,
                      given: frozenset[tuple[str, int]] = frozenset()) -> str:
     """How each device's step time grows from its smallest batch to its largest, and what that says about what
     the step spends its time on (see :class:`mpsarticle.analysis.findings.BatchScaling`); where no device
     measured two batches well, that (a device with two has a reading, however wide its interval). ``given``: the
     devices and batch whose times the sentence before gave (:func:`_given`)."""
-    def lead(i: int, s: f.BatchScaling) -> str:
-        # A second device whose time grows says so in a shorter form, not the first one's frame again; one as
-        # unclear as the device before it gives its medians without the noise hedge again.
-        again = bool(i) and _kind(s) == "unclear" and _kind(found[i - 1]) == "unclear"
-        if (s.device, s.large) in given:
-            return "after_again" if again else "after"
-        if again:
-            return "again"
-        return "rest" if i else "first"
-    return " ".join(words("train.scaling", kind=Choice(_kind(s)), lead=Choice(lead(i, s)),
+    return " ".join(words("train.scaling", kind=Choice(_kind(s)), lead=Choice(_lead(found, i, given)),
                           device=words.device(s.device), small=Size(s.small), large=Size(s.large),
                           small_s=Seconds(s.small_s), large_s=Seconds(s.large_s), times=_whole(s.times),
                           half=_whole(s.times / 2), **_interval(s.ratio))
@@ -123,17 +128,33 @@ def training_sentence(found: f.Training, words: Words) -> str:
     return words("train.cpu_only", batch=Size(found.cpu_batch), cpu=Seconds(found.cpu_s))
 
 
-def also_sentence(found: f.Training, words: Words) -> str:
+#: The scaling forms (kind, lead) whose wording ends on the smaller batch ("… {small_s} at batch {small}.").
+ENDS_ON_SMALL = frozenset({("unclear", "again"), ("unclear", "after"), ("unclear", "after_again"),
+                           ("grows", "first"), ("grows", "rest"), ("grows", "after")})
+
+
+def _last_batch(found: tuple[f.BatchScaling, ...], given: frozenset[tuple[str, int]]) -> int | None:
+    """The batch the scaling sentence's last words name, where its form ends on one (:data:`ENDS_ON_SMALL`)."""
+    if not found or (_kind(found[-1]), _lead(found, len(found) - 1, given)) not in ENDS_ON_SMALL:
+        return None
+    return found[-1].small
+
+
+def also_sentence(found: f.Training, words: Words, named: int | None = None) -> str:
     """The smaller batches whose verdict differs from the largest's, after the scaling sentence has given their
-    times; where the runs are too noisy to tell, that alone (the speed-up and its interval go to the oracle)."""
+    times; where the runs are too noisy to tell, that alone (the speed-up and its interval go to the oracle).
+    ``named``: the batch the sentence before ends on, which the first verdict here need not name again."""
     last = found.largest
     if last is None or found.device is None:
         return ""
-    name, parts = words.device(found.device), []
+    name = words.device(found.device)
+    parts: list[str] = []
     for other in found.comparisons[:-1]:
         if other.reading == last.reading:
             continue
+        lead = "that" if not parts and other.size == named else "named"
         parts.append(words("train.also", direction=Choice(reading_word(other.reading)), batch=Size(other.size),
+                           lead=Choice(lead),
                            device=name, factor=advantage(other), acc=Seconds(other.accelerator_s),
                            cpu=Seconds(other.cpu_s), **_interval(other.speedup)))
     return " ".join(parts)
