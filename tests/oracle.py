@@ -1513,12 +1513,21 @@ def check_small_others(s: Said, c: Context) -> None:
     matvec = [t.median for t in c.oracle.timed("matvec", device).get(at, [])]
     c.quantity(s.values["matvec"], matvec, f"B @ a on the {device} at m = {at:,}")
     ops = _op_values(c, device)
+    said = choice(s, "against")
     if matvec and ops:
         shorter = statistics.median(ops) < statistics.median(matvec)
-        said = choice(s, "against")
-        if said != "none" and (said == "shorter") != shorter:
+        if said in ("shorter", "longer") and (said == "shorter") != shorter:
             c.fail(f"an addition {said} than the smallest B @ a on the {device}, but its median is "
                    f"{statistics.median(ops):.3g} s against {statistics.median(matvec):.3g} s")
+    # Shorter or longer only where the two 95 % intervals do not meet; "about as long" only where they do.
+    pairs = [(op, (t.low, t.high)) for op in _op_intervals(c, device)
+             for t in c.oracle.timed("matvec", device).get(at, [])]
+    if pairs and said != "none":
+        held = {"shorter": any(op[1] < mv[0] for op, mv in pairs), "longer": any(op[0] > mv[1] for op, mv in pairs),
+                "near": any(op[0] <= mv[1] and mv[0] <= op[1] for op, mv in pairs)}
+        if not held.get(said, True):
+            c.fail(f"an addition said {said} than the smallest B @ a on the {device}, but the intervals "
+                   f"{[op for op, _ in pairs]} and {[mv for _, mv in pairs]} do not show it")
 
 
 def check_small_cpu(s: Said, c: Context) -> None:
@@ -4741,6 +4750,13 @@ def check_decode_rule(s: Said, c: Context) -> None:
         c.fail(f"the rule says '{claimed}', but the readings allow only {sorted(found)}")
     if "share" in printed_fields(s):
         c.quantity(s.values["share"], _shares(c, device, _steps(c, device, "eager")), "the share of the bound")
+    if "bound" in printed_fields(s):
+        # The rate the bound is named by, as the answer's: its own matrices' where measured, else the copy's where
+        # every B @ a matrix fit a cache, else B @ a's best.
+        basis = "matched" if _products(c, device) else "copy" if _copy_rates(c, device) else "best"
+        said = [choice(p, "basis") for p in parts(s.values["bound"])]
+        if said != [basis]:
+            c.fail(f"the rule names its bound by {said}, but its rate is the {basis} one")
 
 
 # -- a chapter as a whole: what it must not leave out ------------------------------------------------

@@ -797,9 +797,9 @@ MODEL_CHECKS: dict[str, str] = {
 }
 #: The model's phrases, read inside the message they stand in.
 MODEL_PARTS = frozenset({"model.op.basis", "model.fit.rate", "model.miss.way", "model.miss.factor", "model.miss.times",
-                         "model.cpu.meaning", "model.answer.outside",
-                         "model.answer.form", "model.answer.copies", "model.answer.left",
-                         "model.cpu.kind", "model.rule.text.extent", "model.rule.text.gain",
+                         "model.answer.outside",
+                         "model.answer.form", "model.answer.left",
+                         "model.rule.text.extent", "model.rule.text.gain",
                          "model.chips.tier",
                          "model.regime",
                          "model.checks.conflict", "model.mac.copy", "model.mac.rate", "model.mac.cross.from",
@@ -1446,6 +1446,13 @@ def check_model_answer_crossover(s: Said, c) -> None:
         c.fail(f"the {text_of(v['high_chip'])} said to have the faster memory, but the spec sheet gives "
                f"{sheet['high_chip']} GB/s against the {text_of(v['low_chip'])}'s {sheet['low_chip']}")
     _op_medians(c, v["gpu_op"], v.get("cpu_op"))
+    if "ratio" in v:
+        # "In others' copies the GPU is typically about N× as fast": the median cited GPU copy's share of its spec
+        # bandwidth over the median CPU copy's.
+        gpu_shares, cpu_shares = copy_shares("PyTorch MPS"), copy_shares("PyTorch CPU")
+        gain = statistics.median(gpu_shares) / statistics.median(cpu_shares) if gpu_shares and cpu_shares else None
+        if gain is None or not rounds_to(v["ratio"], gain):
+            c.fail(f"the GPU typically {shown(v['ratio'])} as fast in copies, but the median copies' ratio is {gain}")
     if "basis" in v:
         check_op_basis(c, v["basis"])
     if "op_chips" in v:
@@ -1839,6 +1846,13 @@ def check_model_rule_text(s: Said, c) -> None:
         elif within:
             problems.append("reading the weights takes longer on every chip, but not on "
                             f"{sorted(seen_above | seen_near)}")
+        if "text_chips" in v and choice(s, "checked") == "slower":
+            # The chips that check ran on, in the cited file's order: those of the eager figures with a prediction.
+            eager = [k for k in _with_error(p) if k.row["framework"] == "PyTorch MPS" and k.row["workload"] == "decode"]
+            on = [_full(t.value) for t in v["text_chips"].items]
+            if on != list(dict.fromkeys(k.row["chip"] for k in eager)):
+                problems.append(f"the eager check named on {on}, but its figures are on "
+                                f"{list(dict.fromkeys(k.row['chip'] for k in eager))}")
         if "checked" in v:
             # "Its only check was slower than predicted": every eager generation figure published for a Mac's GPU with
             # a prediction was slower than predicted (a lower rate); "unknown" where none is, or some is not.

@@ -78,12 +78,21 @@ def answer(results: ResultSet, words: Words) -> str:
     if found.own_chip is not None and any(p.device == "mps" for p in results):
         return _mac_answer(results, found, words)[0]
     crossing = found.extreme("matvec_crossover_m", stated=True)
-    gpu_op = _gpu_op(found)
-    if crossing is None or gpu_op is None:
+    gpu_op, ratio = _gpu_op(found), _copy_gain(found)
+    if crossing is None or gpu_op is None or ratio is None:
         return words("model.answer.none")
     return words("model.answer.crossover", low=_size(crossing.low), low_chip=_prose(crossing.low_chip),
-                 high=_size(crossing.high), high_chip=_prose(crossing.high_chip), gpu_op=gpu_op,
+                 high=_size(crossing.high), high_chip=_prose(crossing.high_chip), ratio=ratio, gpu_op=gpu_op,
                  op_chips=_op_chips(found))
+
+
+def _copy_gain(found: ModelFinding) -> Factor | None:
+    """How much faster a Mac's GPU copies than its CPU, typically: the median published copies' shares of the spec
+    bandwidth, GPU over CPU (the verdict's rule on bandwidth gives the same figure)."""
+    given = found.assumptions
+    if "gpu_bandwidth_share" not in given or "cpu_bandwidth_share" not in given:
+        return None
+    return Factor(given["gpu_bandwidth_share"].central / given["cpu_bandwidth_share"].central)
 
 
 def answer_error(results: ResultSet, words: Words) -> str:
@@ -95,36 +104,18 @@ def answer_error(results: ResultSet, words: Words) -> str:
     if not (found.own_chip is not None and any(p.device == "mps" for p in results)) and (
             found.extreme("matvec_crossover_m", stated=True) is None or _gpu_op(found) is None):
         return ""
-    on_cpu = [c for c in found.compared if c.row.framework == "PyTorch CPU"]
-    # The plain copies apart: their median share of the spec bandwidth sets the CPU's side of the crossover, so how
-    # far they miss is the column's own caveat; the other kinds (none of them B @ a) miss by far more.
-    copies = [c for c in on_cpu if c.quantity == "copy_gb_s" and c.error is not None]
-    others = [c for c in on_cpu if c.quantity != "copy_gb_s"]
-    if not (copies and _factor(others) is not None):
-        others, copies = on_cpu, []
-    factor, way = _factor(others), miss(others)
-    if factor is None or way is None:
-        return ""
-    # The other kinds' factor is printed with its way: they miss by far more than the copies, and which way says
-    # where the B @ a column would move were B @ a to miss the same way ({meaning}).
-    cpu = Phrase.of("model.miss.times", factor=Factor(factor), way=dict(way.values)["way"])
-    meaning = Phrase.of("model.cpu.meaning", way=dict(way.values)["way"])
-    kinds = Listing(tuple(Phrase.of("model.cpu.kind", quantity=Choice(quantity))
-                          for quantity in dict.fromkeys(c.quantity for c in others if c.error is not None)))
-    copied = miss(copies)
-    copy = Phrase.of("model.answer.copies", has=Choice("none")) if copied is None else Phrase.of(
-        "model.answer.copies", has=Choice("some"), miss=Phrase.of(
-            "model.miss.times", factor=Factor(_factor(copies) or 1.0), way=dict(copied.values)["way"]))
+    # How far the CPU side misses is the chapter "Your Mac"'s: others' CPU figures vary too much between machines
+    # for a figure of it to guide a reader here.
     eager = any("eager" in row.values for row in answer_rows(results, words))
     text = [c for c in found.compared if c.quantity == ROUGH["text"] and c.row.framework == "PyTorch MPS"]
     way = _rough(found, "text") if eager else None
     if way is None:
-        return words("model.answer.error", nearest=Choice("none"), cpu=cpu, kinds=kinds, copies=copy, meaning=meaning)
+        return words("model.answer.error", nearest=Choice("none"))
     # The eager column's only check is a handful of small language models' figures, often from one chip, and how
     # they were timed: said, so the reader weighs the column by its evidence.
     checked = [c for c in text if c.error is not None]
     timed = "unsynced" if checked and all(c.row.synchronised == "no" for c in checked) else "other"
-    return words("model.answer.error", nearest=Choice("text"), cpu=cpu, kinds=kinds, copies=copy, meaning=meaning,
+    return words("model.answer.error", nearest=Choice("text"),
                  timed=Choice(timed),
                  text=Phrase.of("model.miss.times", factor=Factor(_factor(text) or 1.0),
                                 way=dict(way.values)["way"]),
@@ -893,8 +884,12 @@ def _text_rule(found: ModelFinding, overhead: Seconds, words: Words) -> str:
     # reading: where it came out slower than every prediction, the rule says so instead of calling it unknown.
     check = _rough(found, "text")
     slower = check is not None and dict(check.values)["way"] == Choice("fast")
+    # Named, so the reader weighs the check by its evidence: often one chip's figures.
+    checked_chips = Listing(tuple(_prose(chip) for chip in dict.fromkeys(
+        c.row.chip for c in found.compared
+        if c.quantity == ROUGH["text"] and c.row.framework == "PyTorch MPS" and c.error is not None)))
     return words("model.rule.text", case=Choice("some" if above or near else "none"), overhead=overhead, extent=extent,
-                 gain=gain,
+                 gain=gain, text_chips=checked_chips,
                  combination=Choice(found.combination), checked=Choice("slower" if slower else "unknown"))
 
 

@@ -562,8 +562,10 @@ def rule_more(results: ResultSet, words: Words) -> str:
             parts.append(words("rule.decode", limit=Choice("unclear_replay"), device=words.device(one.device),
                                fastest=Factor(min(medians) / graph.seconds)))
         else:
+            # The bound named by the measured rate it rests on, as the answer names it.
             parts.append(words("rule.decode", limit=Choice(_bandwidth(one.limit, share)),
-                               device=words.device(one.device), share=Share(share[0]), dtype=Text(one.dtype)))
+                               device=words.device(one.device), share=Share(share[0]), dtype=Text(one.dtype),
+                               bound=Phrase.of("decode.bound", basis=Choice(one.bound_basis or "best"))))
     else:
         parts.append(words("rule.decode.none"))
     return " ".join(parts)

@@ -30,13 +30,17 @@ def reason_sentences(results: ResultSet, words: Words) -> dict[str, str]:
     found = verdict(results)
     small, large = words("reason.small.none"), words("bandwidth.none")
     overhead = found.overhead
-    smallest_s: dict[str, float] = {}  # the smallest B @ a told of, by device: the addition below is set against it
+    # The smallest B @ a told of, by device, as its time and 95 % interval: the addition below is set against it.
+    smallest_s: dict[str, tuple[float, float, float]] = {}
     device = words.device(found.crossover.device or "")
     if overhead is not None:
         direction = reading_word(overhead.reading)
         values = dict(size=Size(overhead.size), acc=Seconds(overhead.accelerator_s), cpu=Seconds(overhead.cpu_s))
         if found.crossover.device:
-            smallest_s[found.crossover.device] = overhead.accelerator_s
+            at = dict(series.series(results, workload="matvec", device=found.crossover.device)).get(overhead.size)
+            low, high = (at.ci_low_s, at.ci_high_s) if at is not None else (None, None)
+            smallest_s[found.crossover.device] = (overhead.accelerator_s, low or overhead.accelerator_s,
+                                                  high or overhead.accelerator_s)
         # Too noisy to tell, however far apart the two times look: the opening note and the method chapter say
         # why a few fresh processes leave wide intervals, so the sentence gives the times alone.
         small = words("reason.small", direction=Choice(direction), device=device, **values)
@@ -50,7 +54,9 @@ def reason_sentences(results: ResultSet, words: Words) -> dict[str, str]:
         first = next(iter(series.series(results, workload="matvec", device="cpu")), None)
         if first is not None:
             small = words("reason.small.cpu", size=Size(first[0]), cpu=Seconds(first[1].measured_s))
-            smallest_s["cpu"] = first[1].measured_s
+            point = first[1]
+            smallest_s["cpu"] = (point.measured_s, point.ci_low_s or point.measured_s,
+                                 point.ci_high_s or point.measured_s)
     # Each device's rates stand in the table of memory (tables.memory_rows); these say what they amount to.
     acc = found.crossover.device
     bands = {b.device: b for b in found.bandwidths}
@@ -73,15 +79,15 @@ def reason_sentences(results: ResultSet, words: Words) -> dict[str, str]:
     elif acc is not None:
         parts.append(words("reason.copy.none"))
     # Another kind of call, another fixed cost: one addition of a chain on the device told of above, set against that
-    # smallest B @ a, work included (no side where the two are within a hundredth of each other).
+    # smallest B @ a, work included: shorter or longer only where the two 95 % intervals do not meet.
     cost = op_cost(results, found.crossover.device or "cpu")
     others = ""
     if cost is not None:
-        matvec_s = smallest_s.get(cost.device)
-        against = "none" if matvec_s is None or abs(cost.per_op_s / matvec_s - 1) < 0.01 else \
-            "shorter" if cost.per_op_s < matvec_s else "longer"
+        matvec = smallest_s.get(cost.device)
+        against = "none" if matvec is None else "shorter" if cost.high_s < matvec[1] else \
+            "longer" if cost.low_s > matvec[2] else "near"
         others = words("reason.small.others", against=Choice(against), op=Seconds(cost.per_op_s),
-                       device=words.device(cost.device), **({} if matvec_s is None else {"matvec": Seconds(matvec_s)}))
+                       device=words.device(cost.device), **({} if matvec is None else {"matvec": Seconds(matvec[0])}))
     return {"reason_small": small, "reason_small_others": others, "reason_large": " ".join(parts)}
 
 
