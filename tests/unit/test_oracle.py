@@ -801,6 +801,9 @@ def test_a_cpu_only_build_names_each_table_size_level_or_too_noisy() -> None:
     assert claims(results, said("gap.cpu.alone", verdict=Choice("some"), sizes=sizes(2048)))
     assert claims(results, said("gap.cpu.alone", verdict=Choice("agrees"), sizes=sizes()))
     assert claims(results, said("gap.cpu.alone", verdict=Choice("unclear"), sizes=sizes()))
+    # "Level at every size except m = (the too noisy ones)": the sizes named are the noisy ones.
+    assert not claims(results, said("gap.cpu.alone", verdict=Choice("except"), sizes=sizes(2048)))
+    assert claims(results, said("gap.cpu.alone", verdict=Choice("except"), sizes=sizes(1024)))
 
 
 def test_either_suite_may_be_quoted_where_both_measured_a_size() -> None:
@@ -961,7 +964,8 @@ def test_a_rate_from_memory_is_a_matrix_larger_than_the_cache_and_never_the_copy
 
 def _drop(device: str, workload: str, before: int, after: int, high: float, low: float, share: float,
           axis: str = "m", factor: float | None = None) -> Said:
-    return said("drop.one", device=device, what=phrase("drop.what", workload=Choice(workload), dtype=Text("")),
+    return said("drop.one", device=device, axis=Choice(axis),
+                what=phrase("drop.what", workload=Choice(workload), dtype=Text("")),
                 before=phrase("drop.size", axis=Choice(axis), size=Size(before), moved=Bytes(8 * before)),
                 after=phrase("drop.size", axis=Choice(axis), size=Size(after), moved=Bytes(8 * after)),
                 high=Rate(high, "GB/s"), low=Rate(low, "GB/s"), share=Share(share),
