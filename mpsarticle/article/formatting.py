@@ -169,10 +169,29 @@ def ratio_interval(value, lang: str) -> str:
     interval: ``3.7× [3.5–3.9×]``. Where the interval holds 1 the median has no side of 1 to show, so it takes two
     significant digits (``1.0× [0.81–1.2×]``); an end near the bounds of "level" (1 / 1.2 and 1.2) takes the digits
     that show its side of them, so that the reader can apply the rule (``0.826``, ``1.19``)."""
-    median = (f"{number(value.value, lang, 2)}×" if value.low <= 1 <= value.high
-              else ratio(value.value, lang))
-    low, high = (number(end, lang, digits_beside(end, LEVEL_LIMITS, least=2)) for end in (value.low, value.high))
+    ends = [digits_beside(end, LEVEL_LIMITS, least=2) for end in (value.low, value.high)]
+    if value.low <= 1 <= value.high:
+        digits, low_digits, high_digits = apart(value.value, value.low, value.high, 2, *ends)
+        median = f"{number(value.value, lang, digits)}×"
+    else:
+        median, (low_digits, high_digits) = ratio(value.value, lang), ends
+    low, high = number(value.low, lang, low_digits), number(value.high, lang, high_digits)
     return f"{median} [{low}–{high}×]"
+
+
+def apart(value: float, low: float, high: float, digits: int, low_digits: int, high_digits: int,
+          most: int = 4) -> tuple[int, int, int]:
+    """The digits of a median and of its interval's ends, more where the median would be written like an end it
+    differs from (``1.1× [0.98–1.1×]`` reads as a typo): the two take a digit more until they are written apart."""
+    while digits < most:
+        same = [end != value and as_decimal(end, end_digits) == as_decimal(value, digits)
+                for end, end_digits in ((low, low_digits), (high, high_digits))]
+        if not any(same):
+            break
+        digits += 1
+        low_digits = max(low_digits, digits) if same[0] else low_digits
+        high_digits = max(high_digits, digits) if same[1] else high_digits
+    return digits, low_digits, high_digits
 
 
 # The bounds of "level" (a ratio's interval inside them calls two times level: analysis.series.AGREEMENT_MARGIN),
@@ -180,7 +199,7 @@ def ratio_interval(value, lang: str) -> str:
 LEVEL_LIMITS = (1 / 1.2, 1.0, 1.2)
 
 
-__all__ += ["LEVEL_LIMITS", "bounds", "digits_beside", "symmetric"]
+__all__ += ["LEVEL_LIMITS", "apart", "bounds", "digits_beside", "symmetric"]
 
 
 def reading_name(name: str) -> str:

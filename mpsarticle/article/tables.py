@@ -33,6 +33,7 @@ from mpsarticle.analysis.findings.timing import naive_timing
 from mpsarticle.analysis.verdict import Area, verdict
 from mpsarticle.article.formatting import (
     LEVEL_LIMITS,
+    apart,
     bounds,
     digits_beside,
     duration,
@@ -354,13 +355,19 @@ def post_rows(results: ResultSet, words: Words) -> tuple[Said, ...]:
         return ()
     # The ratio with the digits that show its side of 1, or two where its interval holds 1 (as the first table of
     # the chapter), and its interval, which is what decides the reading.
-    return tuple(Said("table.post", dict(device=words.device(device), m=Size(s.size),
-                                         ratio=Factor(s.ratio.value, 2 if s.ratio.low <= 1 <= s.ratio.high else None),
-                                         low=Num(s.ratio.low, _beside_level(s.ratio.low)),
-                                         high=Factor(s.ratio.high, _beside_level(s.ratio.high)),
+    return tuple(Said("table.post", dict(device=words.device(device), m=Size(s.size), **_post_ratio(s.ratio),
                                          verdict=Choice(s.verdict), factor=Factor(s.factor),
                                          margin=Factor(1 + analysis.AGREEMENT_MARGIN)))
                  for s in timing.sizes)
+
+
+def _post_ratio(found) -> dict[str, Any]:
+    """A ratio and its interval's ends as :func:`ratio_interval` writes them."""
+    low, high = _beside_level(found.low), _beside_level(found.high)
+    if not found.low <= 1 <= found.high:
+        return dict(ratio=Factor(found.value), low=Num(found.low, low), high=Factor(found.high, high))
+    digits, low, high = apart(found.value, found.low, found.high, 2, low, high)
+    return dict(ratio=Factor(found.value, digits), low=Num(found.low, low), high=Factor(found.high, high))
 
 
 def _beside_level(end: float) -> int:

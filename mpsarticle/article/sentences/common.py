@@ -64,7 +64,7 @@ def drops_sentence(found: Sequence[f.Drop], words: Words, environment: dict | No
         chain_end = (drop.device, drop.workload, drop.dtype, drop.after)
         before, after = drop_sizes(drop)
         device = words.device(drop.device)
-        parts.append(words(message, device=device,
+        parts.append(words(message, device=device, axis=Choice(series.size_key(drop.workload)),
                            what=Phrase.of("drop.what", workload=Choice(drop.workload), dtype=Text(drop.dtype or "")),
                            before=before, after=after,
                            high=Rate(drop.before_rate, drop.unit), low=Rate(drop.after_rate, drop.unit),

@@ -55,8 +55,12 @@ def cpu_gap_sentence(gaps: dict[str, f.Gap], words: Words, alone: bool = False,
     gap = gaps["cpu"]
     if alone and table and set(table.values()) <= {SAME, UNCLEAR}:
         level = tuple(size for size, agreement in table.items() if agreement == SAME)
-        form = "agrees" if len(level) == len(table) else "some" if level else "unclear"
-        return words("gap.cpu.alone", verdict=Choice(form), sizes=Listing(tuple(Size(s) for s in level)))
+        noisy = tuple(size for size in table if size not in level)
+        # The fewer of the two kinds is named: a list of every level size, then "the other sizes" for one, reads
+        # as a list of every case.
+        form = "agrees" if not noisy else "unclear" if not level else "except" if len(noisy) < len(level) else "some"
+        named = noisy if form == "except" else level
+        return words("gap.cpu.alone", verdict=Choice(form), sizes=Listing(tuple(Size(s) for s in named)))
     return gap_sentence(gap, words)
 
 
