@@ -1519,7 +1519,7 @@ def check_small_others(s: Said, c: Context) -> None:
         if said in ("shorter", "longer") and (said == "shorter") != shorter:
             c.fail(f"an addition {said} than the smallest B @ a on the {device}, but its median is "
                    f"{statistics.median(ops):.3g} s against {statistics.median(matvec):.3g} s")
-    # Shorter or longer only where the two 95 % intervals do not meet; "about as long" only where they do.
+    # Shorter or longer only where the two 95 % intervals do not meet; the form comparing nothing only where they do.
     pairs = [(op, (t.low, t.high)) for op in _op_intervals(c, device)
              for t in c.oracle.timed("matvec", device).get(at, [])]
     if pairs and said != "none":

@@ -878,8 +878,6 @@ def _text_rule(found: ModelFinding, overhead: Seconds, words: Words) -> str:
     above, near, _ = _text_chips(found, overhead, stated=True)
     # "Or longer" only where the cost is clearly longer on a chip the rules cover.
     extent = Phrase.of("model.rule.text.extent", extent=Choice("longer" if above else "near"))
-    # Skipping most of a cost about as long as the reading, added to it, nearly halves the step.
-    gain = Phrase.of("model.rule.text.gain", extent=Choice("longer" if above else "near"))
     # Eager generation others published on Macs is the only check of how a Mac's GPU combines the cost and the
     # reading: where it came out slower than every prediction, the rule says so instead of calling it unknown.
     check = _rough(found, "text")
@@ -889,7 +887,7 @@ def _text_rule(found: ModelFinding, overhead: Seconds, words: Words) -> str:
         c.row.chip for c in found.compared
         if c.quantity == ROUGH["text"] and c.row.framework == "PyTorch MPS" and c.error is not None)))
     return words("model.rule.text", case=Choice("some" if above or near else "none"), overhead=overhead, extent=extent,
-                 gain=gain, text_chips=checked_chips,
+                 text_chips=checked_chips,
                  combination=Choice(found.combination), checked=Choice("slower" if slower else "unknown"))
 
 

@@ -438,11 +438,6 @@ def test_the_fixed_bound_chips_and_the_tokens_misstated_are_caught(machine: str)
     assert false(substitute(rules, "model.rule.text", checked=Choice(checked)), results)
     # The chips that check ran on, named wrong.
     assert false(substitute(rules, "model.rule.text", text_chips=Listing((Text("Apple M1"),))), results)
-    # The gain of skipping the cost said for the other extent than the one the rule gives.
-    if text.values["case"].value == "some":
-        extent = dict(text.values["extent"].values)["extent"].value
-        assert false(substitute(rules, "model.rule.text", gain=Phrase.of(
-            "model.rule.text.gain", extent=Choice("near" if extent == "longer" else "longer"))), results)
     # A chip named above the weights' time that is not, and a chip within the margin left out (the chapter "Your
     # Mac" names them).
     chapter = model_of(machine, "your_mac")
