@@ -1097,7 +1097,7 @@ def test_naive_timeit_mostly_within_the_margin_names_the_sizes_too_scattered() -
     results, found = _post_sizes(((100, 1e-5, 0.01), (300, 1.2e-5, 0.01), (500, 1.5e-5, 0.9)))
     assert [s.verdict for s in found["mps"].sizes] == [AGREES, AGREES, NOISY]
     text = post_sentence(found, f.machine(results), Words("en"))
-    assert "level with the synchronised timer wherever the runs allow a verdict: all but m = 500." in text, text
+    assert "except at m = 500, where the runs allow no verdict." in text, text
 
     def most(*listed: int) -> Said:
         return said("post.agrees_most", device=GPU, sizes=sizes(*listed), margin=Factor(1.2))
