@@ -1661,7 +1661,7 @@ def test_a_sentence_in_place_of_a_true_one_is_caught(machine: str, chapter: str,
 def test_a_fall_said_to_pass_the_cache_is_read_against_the_bytes_and_the_cache(name: str, new) -> None:
     """A fall across the recorded cache size says so, and the oracle reads it."""
     results, recording = results_of("nvidia-h200"), matrix_recording("nvidia-h200", "matvec")
-    assert "outgrows the CPU's reported cache of 300 MiB" in recording.texts["bandwidth_sentence"]
+    assert "no longer fits the CPU's reported cache of 300 MiB" in recording.texts["bandwidth_sentence"]
     assert not check(recording, results)[0]
     assert check(substitute(recording, "drop.cache", where=_device_is(CPU), **{name: new}), results)[0], name
 
