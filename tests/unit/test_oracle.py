@@ -1097,7 +1097,7 @@ def test_naive_timeit_mostly_within_the_margin_names_the_sizes_too_scattered() -
     results, found = _post_sizes(((100, 1e-5, 0.01), (300, 1.2e-5, 0.01), (500, 1.5e-5, 0.9)))
     assert [s.verdict for s in found["mps"].sizes] == [AGREES, AGREES, NOISY]
     text = post_sentence(found, f.machine(results), Words("en"))
-    assert "level with the synchronised timer wherever the runs allow a verdict: all but m = 500." in text, text
+    assert "except at m = 500, where the runs allow no verdict." in text, text
 
     def most(*listed: int) -> Said:
         return said("post.agrees_most", device=GPU, sizes=sizes(*listed), margin=Factor(1.2))
@@ -1661,7 +1661,7 @@ def test_a_sentence_in_place_of_a_true_one_is_caught(machine: str, chapter: str,
 def test_a_fall_said_to_pass_the_cache_is_read_against_the_bytes_and_the_cache(name: str, new) -> None:
     """A fall across the recorded cache size says so, and the oracle reads it."""
     results, recording = results_of("nvidia-h200"), matrix_recording("nvidia-h200", "matvec")
-    assert "outgrows the CPU's reported cache of 300 MiB" in recording.texts["bandwidth_sentence"]
+    assert "no longer fits the CPU's reported cache of 300 MiB" in recording.texts["bandwidth_sentence"]
     assert not check(recording, results)[0]
     assert check(substitute(recording, "drop.cache", where=_device_is(CPU), **{name: new}), results)[0], name
 
