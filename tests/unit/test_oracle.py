@@ -209,7 +209,7 @@ def test_the_printed_text_holds_the_recorded_values(machine: str) -> None:
                 if isinstance(value, SHOWN):
                     seen += 1
                     assert value.text(EN) in text, f"{chapter}: {s.key}'s {name} {value.text(EN)!r} is not printed"
-    assert seen > 45
+    assert seen > 40
 
 
 # -- drawn machines ----------------------------------------------------------------------
