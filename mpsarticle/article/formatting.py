@@ -169,14 +169,19 @@ def ratio_interval(value, lang: str) -> str:
     interval: ``3.7× [3.5–3.9×]``. Where the interval holds 1 the median has no side of 1 to show, so it takes two
     significant digits (``1.0× [0.81–1.2×]``); an end near the bounds of "level" (1 / 1.2 and 1.2) takes the digits
     that show its side of them, so that the reader can apply the rule (``0.826``, ``1.19``)."""
-    ends = [digits_beside(end, LEVEL_LIMITS, least=2) for end in (value.low, value.high)]
-    if value.low <= 1 <= value.high:
-        digits, low_digits, high_digits = apart(value.value, value.low, value.high, 2, *ends)
-        median = f"{number(value.value, lang, digits)}×"
-    else:
-        median, (low_digits, high_digits) = ratio(value.value, lang), ends
+    digits, low_digits, high_digits = interval_digits(value)
+    median = ratio(value.value, lang) if digits is None else f"{number(value.value, lang, digits)}×"
     low, high = number(value.low, lang, low_digits), number(value.high, lang, high_digits)
     return f"{median} [{low}–{high}×]"
+
+
+def interval_digits(value) -> tuple[int | None, int, int]:
+    """The digits :func:`ratio_interval` writes a ratio's median and its interval's ends with (``None``: the median
+    has a side of 1 and takes :func:`ratio`'s own), for any place that prints the three apart."""
+    ends = [digits_beside(end, LEVEL_LIMITS, least=2) for end in (value.low, value.high)]
+    if value.low <= 1 <= value.high:
+        return apart(value.value, value.low, value.high, 2, *ends)
+    return None, ends[0], ends[1]
 
 
 def apart(value: float, low: float, high: float, digits: int, low_digits: int, high_digits: int,
@@ -199,7 +204,7 @@ def apart(value: float, low: float, high: float, digits: int, low_digits: int, h
 LEVEL_LIMITS = (1 / 1.2, 1.0, 1.2)
 
 
-__all__ += ["LEVEL_LIMITS", "apart", "bounds", "digits_beside", "symmetric"]
+__all__ += ["LEVEL_LIMITS", "apart", "bounds", "digits_beside", "interval_digits", "symmetric"]
 
 
 def reading_name(name: str) -> str:

@@ -32,11 +32,9 @@ from mpsarticle.analysis.findings.method import processes
 from mpsarticle.analysis.findings.timing import naive_timing
 from mpsarticle.analysis.verdict import Area, verdict
 from mpsarticle.article.formatting import (
-    LEVEL_LIMITS,
-    apart,
     bounds,
-    digits_beside,
     duration,
+    interval_digits,
     ratio_interval,
     reading_date,
     reading_name,
@@ -363,17 +361,8 @@ def post_rows(results: ResultSet, words: Words) -> tuple[Said, ...]:
 
 def _post_ratio(found) -> dict[str, Any]:
     """A ratio and its interval's ends as :func:`ratio_interval` writes them."""
-    low, high = _beside_level(found.low), _beside_level(found.high)
-    if not found.low <= 1 <= found.high:
-        return dict(ratio=Factor(found.value), low=Num(found.low, low), high=Factor(found.high, high))
-    digits, low, high = apart(found.value, found.low, found.high, 2, low, high)
+    digits, low, high = interval_digits(found)
     return dict(ratio=Factor(found.value, digits), low=Num(found.low, low), high=Factor(found.high, high))
-
-
-def _beside_level(end: float) -> int:
-    """The digits an interval's end needs to show its side of the bounds of "level" (0.826 and 1.19 where two
-    digits would print 0.83 and 1.2), so that each row's reading visibly follows the rule."""
-    return digits_beside(end, LEVEL_LIMITS, least=2)
 
 
 def post_table(results: ResultSet, words: Words) -> str:
