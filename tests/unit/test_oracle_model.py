@@ -92,7 +92,7 @@ def test_the_matrix_reads_each_kind_of_model_claim() -> None:
               "model.answer.mac", "model.answer.mac_more", "model.decode.chips",
               "model.rule.memory_up_to", "model.rule.mac", "model.rule.batch", "model.rule.text", "model.batch",
               "model.decode.ops", "model.post", "model.answer.sides", "model.checks.gpu", "model.checks.eager",
-              "model.checks.cpu"}
+              "model.checks.cpu", "model.gpu_over_cpu", "model.cpu_half"}
     assert wanted <= keys, sorted(wanted - keys)
     rows = [r for machine in MACHINES for r in with_fit(machine) if r.key.startswith("table.")]
     assert {r.values["workload"].value for r in rows if r.key == "table.model_threshold"} == {"matvec", "matmul"}
@@ -587,3 +587,27 @@ def test_how_far_each_side_of_a_mac_misses_misstated_is_caught(machine: str) -> 
         assert false(substitute(chapter, "model.checks.eager", text=lambda v: Phrase.of(
             v["text"].key, **{**dict(v["text"].values), "factor": Factor(shown(dict(v["text"].values)["factor"]).value
                                                                          + 0.2)})), results)
+
+
+@pytest.mark.parametrize("machine", MUTATED)
+def test_the_speed_ups_against_published_ones_and_the_cpus_float16_misstated_are_caught(machine: str) -> None:
+    """The chapter "Your Mac" says how far the predicted speed-ups are from the ratios others published (the furthest
+    below and above, each on its chip) and, where this build measured both, its CPU's float16 rate as a share of its
+    float32 one against the guessed range: each end moved or put on another chip, the way turned, the share doubled,
+    the range's side and whose CPU it is said wrongly are caught."""
+    results = results_of(machine)
+    chapter = model_of(machine, "your_mac")
+    assert not false(chapter, results)
+    said = _said(chapter, "model.gpu_over_cpu")[0].values
+    for values in ({"under": lambda v: Factor(shown(v["under"]).value + 0.3)},
+                   {"over": lambda v: Factor(shown(v["over"]).value + 0.3)},
+                   {"under_chip": Text("M2")}, {"over_chip": Text("M1 Pro")},
+                   {"way": Choice("low" if said["way"].value != "low" else "high")}):
+        assert false(substitute(chapter, "model.gpu_over_cpu", **values), results), values
+    if "model.cpu_half" in chapter.keys():
+        half = _said(chapter, "model.cpu_half")[0].values
+        others = {"below", "above", "inside"} - {half["held"].value}
+        for values in ({"share": lambda v: Share(2 * v["share"].fraction)},
+                       *({"held": Choice(other)} for other in sorted(others)),
+                       {"on": Choice("other" if half["on"].value == "mac" else "mac")}):
+            assert false(substitute(chapter, "model.cpu_half", **values), results), values
