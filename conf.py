@@ -383,9 +383,31 @@ def _list_chapters(app, docname: str, source: list[str]) -> None:
         source[0] = contents(source[0], Words(app.config.language))
 
 
+#: An alt text the build writes, for a figure whose picture differs from build to build: ``:alt: glue:<key>`` in a
+#: page's source stands for the text the page glued as ``<key>``.
+GLUED_ALT = "glue:"
+
+
+def _glued_alt(app, doctree, docname: str) -> None:
+    """Give each image whose alt text names a glued value (:data:`GLUED_ALT`) that value, read from the glued values
+    myst-nb keeps beside the page's notebook: the alt text of the chart this build draws, not of every chart a
+    build could draw. A value not found leaves the alt text empty, which the site's tests reject."""
+    from docutils import nodes
+    from myst_nb.core.variables import format_plain_text
+    from myst_nb.ext.glue.crossref import read_glue_cache
+
+    for image in doctree.findall(nodes.image):
+        alt = image.get("alt", "")
+        if alt.startswith(GLUED_ALT):
+            glued = read_glue_cache(app.env.mystnb_config.output_folder, docname).get(alt[len(GLUED_ALT):])
+            text = (glued or {}).get("data", {}).get("text/plain")
+            image["alt"] = format_plain_text(text, "") if text else ""
+
+
 def setup(app):
     app.connect("config-inited", _per_language)
     app.connect("source-read", _list_chapters)
+    app.connect("doctree-resolved", _glued_alt)
     app.connect("build-finished", _write_sitemap_index)
     app.connect("build-finished", _copy_shared)
     # Before the theme registers its own catalog (when the builder starts), so

@@ -18,6 +18,8 @@ DOCS = ROOT / "docs"
 _FENCE_OPEN = re.compile(r"^(?P<fence>`{3,}|~{3,})(?P<info>.*)$")
 _GLUE_ROLE = re.compile(r"\{glue(?::(?:text|any|md))?\}`(?P<key>[^`:]+)(?::[^`]*)?`")
 _GLUE_FIGURE = re.compile(r"^\s*(?::{3,}|`{3,})\{glue:figure\}\s+(?P<name>\S+)\s*$", re.M)
+#: A figure's alt text the build writes (conf.py's GLUED_ALT): ``:alt: glue:<key>``.
+_GLUED_ALT = re.compile(r"^\s*:alt:\s*glue:(?P<key>\S+)\s*$", re.M)
 
 
 @functools.cache
@@ -51,8 +53,10 @@ def code_cells(text: str) -> list[str]:
 
 
 def glue_keys(text: str) -> set[tuple[str, str]]:
-    """("text", key) for every glue role and ("figure", name) for every glue:figure directive."""
+    """("text", key) for every glue role and glued alt text, and ("figure", name) for every glue:figure
+    directive."""
     return ({("text", key) for key in glue_text_keys_in_order(text)}
+            | {("text", m["key"]) for m in _GLUED_ALT.finditer(text)}
             | {("figure", m["name"]) for m in _GLUE_FIGURE.finditer(text)})
 
 

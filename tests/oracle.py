@@ -396,6 +396,8 @@ NO_CLAIMS: frozenset[str] = frozenset({
     "reason.copy.none",
     "answer.cpu_only", "answer.accelerator_failed", "answer.cpu_facts.none", "answer.tokens.none",
     "caption.answer.compared", "caption.answer.cpu_only", "caption.answer.nothing", "your_mac.cores", "ops.none",
+    # The answer chart's alt text: what the chart draws, like its caption.
+    "alt.answer.compared", "alt.answer.cpu_only", "alt.answer.nothing",
     "attention.none", "attention.backend.none", "decode.no_bound",
     "decode.missing.no_reason", "decode.none", "answer.decode.none",
     "machines.listing", "machines.no_mac", "machines.none", "machines.drop", "machines.drop.what", "machines.drops.why",

@@ -778,6 +778,10 @@ MODEL_CHECKS: dict[str, str] = {
     "model.checks.none": "check_model_checks_none",
     "model.answer.error": "check_model_answer_error",
     "model.answer.note": "check_model_answer_error",
+    "model.answer.sides": "check_model_sides",
+    "model.checks.gpu": "check_model_sides",
+    "model.checks.cpu": "check_model_sides",
+    "model.checks.eager": "check_model_answer_error",
     "model.answer.mac_more": "check_model_answer_mac",
     "model.checks.accounting": "check_model_answer_error",
     "model.answer.crossover": "check_model_answer_crossover",
@@ -794,10 +798,12 @@ MODEL_CHECKS: dict[str, str] = {
     "model.decode.ops": "check_model_decode_ops",
     "model.post": "check_model_post",
     "model.post.none": "check_model_post_none",
+    "model.gpu_over_cpu": "check_model_speedup_checked",
+    "model.cpu_half": "check_model_cpu_half",
 }
 #: The model's phrases, read inside the message they stand in.
 MODEL_PARTS = frozenset({"model.op.basis", "model.fit.rate", "model.miss.way", "model.miss.factor", "model.miss.times",
-                         "model.answer.outside",
+                         "model.answer.outside", "model.answer.eager", "model.miss.span",
                          "model.answer.form", "model.answer.left",
                          "model.rule.text.extent",
                          "model.chips.tier",
@@ -1285,14 +1291,77 @@ def check_model_answer_error(s: Said, c) -> None:
                     problems.append(f"the eager check said {choice(s, 'timed')}, but of {len(mine)} eager figures "
                                     f"{sum(1 for k in mine if k.row['synchronised'] == 'no')} say they were not "
                                     f"synchronised")
-            if what == "text" and "text_chips" in v:
+            # The eager column's evidence, said beside the sentence's values or inside its phrase of the check.
+            said = {**v, **(dict(v["text"].values) if what == "text" and isinstance(v.get("text"), Phrase) else {})}
+            if what == "text" and "text_chips" in said:
                 # The eager column's evidence: how many figures, and on which chips, in the cited file's order.
-                if "figures" in v and v["figures"].n != len(mine):
-                    problems.append(f"{v['figures'].n} eager figures, but {len(mine)} have a prediction")
+                if "figures" in said and said["figures"].n != len(mine):
+                    problems.append(f"{said['figures'].n} eager figures, but {len(mine)} have a prediction")
                 chips = list(dict.fromkeys(k.row["chip"] for k in mine))
-                named = [_full(t.value) for t in v["text_chips"].items]
+                named = [_full(t.value) for t in said["text_chips"].items]
                 if named != chips:
                     problems.append(f"eager figures on {named}, but they are on {chips}")
+        return problems
+    _exact(c, check)
+
+
+#: Each side of a Mac, by the framework of its published figures.
+SIDES = {"gpu": "PyTorch MPS", "cpu": "PyTorch CPU"}
+
+
+def side_factors(p: Predictor) -> dict[str, list[float]]:
+    """side -> the typical factor of each kind of figure published for PyTorch on it (the median over the kind's
+    figures of the larger of predicted and published over the other), a kind being a workload in a unit and a
+    precision; eager text generation on the GPU is left out (said apart)."""
+    kinds: dict[tuple, list[float]] = {}
+    for k in _with_error(p):
+        side = next((name for name, framework in SIDES.items() if k.row["framework"] == framework), None)
+        if side is None or (side == "gpu" and k.row["workload"] == "decode") or not k.predicted:
+            continue
+        value = float(k.row["value"])
+        kinds.setdefault((side, k.row["workload"], k.row["unit"], k.row["dtype"]), []).append(
+            max(k.predicted / value, value / k.predicted))
+    found: dict[str, list[float]] = {side: [] for side in SIDES}
+    for (side, *_), factors in kinds.items():
+        found[side].append(statistics.median(factors))
+    return found
+
+
+def check_model_sides(s: Said, c) -> None:
+    """"The predictions typically miss by N× to M×": on each side of a Mac, the least and the largest typical factor of
+    its kinds of figures; "the furthest off" (the CPU's): its largest above that of every other kind compared."""
+    v = s.values
+
+    def check(p: Predictor) -> list[str]:
+        found, problems = side_factors(p), []
+        for side in SIDES:
+            if side not in v:
+                continue
+            span = dict(v[side].values)
+            if not found[side]:
+                problems.append(f"the {side} said to miss, but none of its figures has a prediction")
+                continue
+            low, high = min(found[side]), max(found[side])
+            if not rounds_to(span["low"], low) or not rounds_to(span["high"], high):
+                problems.append(f"the {side} said to miss by {shown(span['low'])} to {shown(span['high'])}, but its "
+                                f"kinds miss by {sorted(round(f, 4) for f in found[side])}")
+            if (text_of(span["span"]) == "one") != (shown(span["low"]).value == shown(span["high"]).value):
+                problems.append(f"the {side}'s span said {text_of(span['span'])}, but it prints "
+                                f"{shown(span['low'])} and {shown(span['high'])}")
+        if "worst" in v:
+            # Every other kind of figure compared: the GPU's, eager text generation, the engines'.
+            kinds: dict[tuple, list[float]] = {}
+            for k in _with_error(p):
+                if k.row["framework"] != SIDES["cpu"] and k.predicted:
+                    value = float(k.row["value"])
+                    kinds.setdefault((k.row["framework"], k.row["workload"], k.row["unit"], k.row["dtype"]),
+                                     []).append(max(k.predicted / value, value / k.predicted))
+            others = [statistics.median(factors) for factors in kinds.values()]
+            worst = bool(found["cpu"]) and all(max(found["cpu"]) > other for other in others)
+            if (choice(s, "worst") == "cpu") != worst:
+                problems.append(f"the CPU said {'' if choice(s, 'worst') == 'cpu' else 'not '}to miss the most, but "
+                                f"its worst kind misses by {max(found['cpu'], default=0):.4g}× against "
+                                f"{sorted(round(o, 4) for o in others)}")
         return problems
     _exact(c, check)
 
@@ -1433,10 +1502,6 @@ def _extremes(p: Predictor, name: str, what: str, low: tuple[Any, Any], high: tu
     return problems
 
 
-#: The most a GPU's typical copy may gain over its CPU's for the opening to call it only a little faster.
-LITTLE_FASTER = 1.5
-
-
 def check_model_answer_crossover(s: Said, c) -> None:
     v = s.values
     _chips_of_sheet(c, v["low_chip"], v["high_chip"])
@@ -1450,16 +1515,13 @@ def check_model_answer_crossover(s: Said, c) -> None:
         c.fail(f"the {text_of(v['high_chip'])} said to have the faster memory, but the spec sheet gives "
                f"{sheet['high_chip']} GB/s against the {text_of(v['low_chip'])}'s {sheet['low_chip']}")
     _op_medians(c, v["gpu_op"], v.get("cpu_op"))
-    if "ratio" in v:
-        # "In others' copies the GPU is typically about N× as fast": the median cited GPU copy's share of its spec
-        # bandwidth over the median CPU copy's.
-        gpu_shares, cpu_shares = copy_shares("PyTorch MPS"), copy_shares("PyTorch CPU")
-        gain = statistics.median(gpu_shares) / statistics.median(cpu_shares) if gpu_shares and cpu_shares else None
-        if gain is None or not rounds_to(v["ratio"], gain):
-            c.fail(f"the GPU typically {shown(v['ratio'])} as fast in copies, but the median copies' ratio is {gain}")
-        # "Only a little faster": the opening says it in words where it prints no ratio.
-        if gain is not None and gain >= LITTLE_FASTER:
-            c.fail(f"the GPU said to read memory only a little faster, but the median copies' ratio is {gain:.3g}")
+    # "The GPU reads it only N× to M× as fast as the CPU": the least and the largest of one chip's GPU copy over its
+    # own CPU's, over the chips the cited file has both for.
+    gains = copy_gains()
+    for end, pick in (("least", min), ("most", max)):
+        if end in v and (not gains or not rounds_to(v[end], pick(gains.values()))):
+            c.fail(f"the GPU's copy gain said to reach {shown(v[end])} at its {end}, but the chips' gains are "
+                   f"{sorted(gains.values())}")
     if "basis" in v:
         check_op_basis(c, v["basis"])
     if "op_chips" in v:
@@ -1598,28 +1660,9 @@ def _share_printed(printed: Any, values: list[float]) -> bool:
     return bool(values) and rounds_to(printed, statistics.median(values))
 
 
-def check_model_rule_memory(s: Said, c) -> None:
-    v = s.values
-    ratio = shown(v["ratio"])
-    if "gpu_share" in v:  # the two medians' shares, where the sentence prints them
-        for name, framework in (("gpu_share", "PyTorch MPS"), ("cpu_share", "PyTorch CPU")):
-            shares = copy_shares(framework)
-            if not _share_printed(v[name], shares):
-                c.fail(f"{shown(v[name])} for {framework}, but the median cited copy over its spec bandwidth is "
-                       f"{100 * statistics.median(shares) if shares else None}%")
-        gpu, cpu = shown(v["gpu_share"]), shown(v["cpu_share"])
-        low, high = (gpu.value - gpu.unit / 2) / (cpu.value + cpu.unit / 2), \
-            (gpu.value + gpu.unit / 2) / max(cpu.value - cpu.unit / 2, 1e-9)
-        if not (low - ratio.unit / 2 <= ratio.value <= high + ratio.unit / 2) or \
-                ratio.value == 1.0 and gpu.value != cpu.value:
-            c.fail(f"{ratio} is not {gpu} over {cpu}")
-    # The gain is the two medians' ratio, rounded as printed (the printed shares leave it a range).
-    gpu_shares, cpu_shares = copy_shares("PyTorch MPS"), copy_shares("PyTorch CPU")
-    if gpu_shares and cpu_shares:
-        gain = statistics.median(gpu_shares) / statistics.median(cpu_shares)
-        if not rounds_to(v["ratio"], gain):
-            c.fail(f"work limited by bandwidth gains typically {ratio}, but the median copies' ratio is {gain:.4g}")
-    # The most a chip gains: its GPU's median copy share over its own CPU's, read per chip from the cited rows.
+def copy_gains() -> dict[str, float]:
+    """chip -> its GPU's median cited copy over its CPU's, each as a share of the chip's spec bandwidth, for the chips
+    the cited file has both for."""
     per_chip = {}
     for framework in ("PyTorch MPS", "PyTorch CPU"):
         shares: dict[str, list[float]] = {}
@@ -1629,8 +1672,25 @@ def check_model_rule_memory(s: Said, c) -> None:
                 if bw:
                     shares.setdefault(r["chip"], []).append(float(r["value"]) / bw)
         per_chip[framework] = {chip: statistics.median(values) for chip, values in shares.items()}
-    gains = {chip: per_chip["PyTorch MPS"][chip] / per_chip["PyTorch CPU"][chip]
-             for chip in per_chip["PyTorch MPS"].keys() & per_chip["PyTorch CPU"].keys()}
+    return {chip: per_chip["PyTorch MPS"][chip] / per_chip["PyTorch CPU"][chip]
+            for chip in per_chip["PyTorch MPS"].keys() & per_chip["PyTorch CPU"].keys()}
+
+
+def check_model_rule_memory(s: Said, c) -> None:
+    v = s.values
+    ratio = shown(v["ratio"])
+    if "gpu_share" in v:  # the two medians' shares, where the sentence prints them
+        for name, framework in (("gpu_share", "PyTorch MPS"), ("cpu_share", "PyTorch CPU")):
+            shares = copy_shares(framework)
+            if not _share_printed(v[name], shares):
+                c.fail(f"{shown(v[name])} for {framework}, but the median cited copy over its spec bandwidth is "
+                       f"{100 * statistics.median(shares) if shares else None}%")
+    # The typical gain: the median over the chips of one chip's GPU copy over its own CPU's (a ratio of the medians
+    # over every chip would mix chips: no Mac was measured at it).
+    gains = copy_gains()
+    if not gains or not rounds_to(v["ratio"], statistics.median(gains.values())):
+        c.fail(f"work limited by bandwidth gains typically {ratio}, but the chips' gains are "
+               f"{sorted(gains.values())}")
     if "most" in v:
         chip = _full(v["chip"].value if isinstance(v["chip"], Text) else str(v["chip"]))
         widest = max(gains, key=gains.get) if gains else None
@@ -1639,10 +1699,6 @@ def check_model_rule_memory(s: Said, c) -> None:
                    f"{gains.get(widest) if widest else None}")
         if widest is not None and widest not in chip:
             c.fail(f"the largest gain is named for {chip}, but it is the {widest}'s")
-        if widest is not None and "chip_cpu_share" in v and not rounds_to(v["chip_cpu_share"],
-                                                                          per_chip["PyTorch CPU"][widest]):
-            c.fail(f"{shown(v['chip_cpu_share'])} for the {widest}'s CPU copies, but they reach "
-                   f"{100 * per_chip['PyTorch CPU'][widest]:.3g}%")
     elif gains and max(gains.values()) > ratio.value + ratio.unit / 2:
         c.fail(f"{ratio} is said with no upper end, but one chip gains {max(gains.values()):.3g}")
 
@@ -1862,6 +1918,12 @@ def check_model_rule_text(s: Said, c) -> None:
             if (choice(s, "checked") == "slower") != slower:
                 problems.append(f"the eager check said {choice(s, 'checked')}, but of {len(eager)} eager figures "
                                 f"{sum(1 for k in eager if _quicker(k))} came out slower than predicted")
+            if slower and "factor" in v and choice(s, "checked") == "slower":
+                # "About N× slower than predicted": the median over those figures of predicted over published.
+                factor = statistics.median(k.predicted / float(k.row["value"]) for k in eager)
+                if not rounds_to(v["factor"], factor):
+                    problems.append(f"the eager check {shown(v['factor'])} slower, but the figures are typically "
+                                    f"{factor:.4g}× slower than predicted")
         return problems
     _exact(c, check)
 
@@ -1903,3 +1965,71 @@ def check_model_post_none(s: Said, c) -> None:
     if any(row["chip"] == M1_PRO for row in spec()) and any(
             r["chip"] == M1_PRO and r["workload"] == "op" and r["framework"] == "PyTorch MPS" for r in cited()):
         c.fail("the spec sheet and the published operation costs have the M1 Pro, so the model can say it")
+
+
+def published_speedups() -> dict[str, float]:
+    """chip -> one source's best float32 A @ B rate on the GPU over its best on the CPU, where one source gives
+    both."""
+    best: dict[tuple[str, str, str], float] = {}
+    for r in cited():
+        if r["workload"] == "matmul" and r["unit"] == "TFLOP/s" and r["dtype"] == "float32":
+            key = (r["chip"], source_of(r), r["framework"])
+            best[key] = max(best.get(key, 0.0), float(r["value"]))
+    return {chip: value / best[(chip, source, "PyTorch CPU")] for (chip, source, framework), value in best.items()
+            if framework == "PyTorch MPS" and best.get((chip, source, "PyTorch CPU"))}
+
+
+def check_model_speedup_checked(s: Said, c) -> None:
+    """The predicted float32 speed-up at m = 4,096 of each chip's variant with the most GPU cores against the published
+    ratio for the chip: the furthest below (published over predicted) and above (predicted over published), each on
+    its chip, and whether the predictions miss both ways or one."""
+    v, published = s.values, published_speedups()
+
+    def check(p: Predictor) -> list[str]:
+        most: dict[str, tuple[int, dict]] = {}
+        for row, got in p.variants:
+            cores = int(row["gpu_cores"])
+            if row["chip"] not in most or cores >= most[row["chip"]][0]:
+                most[row["chip"]] = (cores, got)
+        misses = sorted((got["speedup_float32_4096"][0] / published[chip], chip) for chip, (_, got) in most.items()
+                        if chip in published and got["speedup_float32_4096"] and got["speedup_float32_4096"][0])
+        if not misses:
+            return ["the predicted speed-ups compared with published ones, but no chip has both"]
+        (low, low_chip), (high, high_chip) = misses[0], misses[-1]
+        way = "both" if low < 1 < high else "low" if high < 1 else "high"
+        problems = [] if choice(s, "way") == way else [f"the speed-ups said to miss {choice(s, 'way')}, but they "
+                                                       f"miss {way}: {misses}"]
+        for name, value, chip, end in (("under", 1 / low, low_chip, "under_chip"),
+                                       ("over", high, high_chip, "over_chip")):
+            if name in v and choice(s, "way") in ("both", "low" if name == "under" else "high"):
+                if not rounds_to(v[name], value) or _full(text_of(v[end])) != chip:
+                    problems.append(f"{shown(v[name])} {name} on the {text_of(v[end])}, but the furthest is "
+                                    f"{value:.4g}× on the {chip}")
+        return problems
+    _exact(c, check)
+
+
+def check_model_cpu_half(s: Said, c) -> None:
+    """This build's CPU's best float16 matrix-product rate over its best float32 one, and where it lies against the
+    range guessed for a Mac's CPU; "this Mac's CPU" only on a Mac's build."""
+    v = s.values
+
+    def best(dtype: str) -> float | None:
+        rates = [p.flops / p.median_s for p in c.oracle.results.points if p.device == "cpu" and p.workload == "matmul"
+                 and p.method == "engine" and p.ok and p.flops and p.params.get("dtype") == dtype]
+        return max(rates, default=None)
+    half, full = best("float16"), best("float32")
+    if not half or not full:
+        c.fail("the CPU's float16 rate against its float32 one, but the build lacks one of them")
+        return
+    ratio = half / full
+    if not rounds_to(v["share"], ratio):
+        c.fail(f"float16 at {shown(v['share'])} of float32 on the CPU, but the best rates give {100 * ratio:.4g}%")
+    held = "below" if ratio < CPU_HALF["gpu_best"] else "above" if ratio > CPU_HALF["gpu_worst"] else "inside"
+    if choice(s, "held") != held:
+        c.fail(f"the CPU's float16 share said {choice(s, 'held')} the guessed range, but it is {held}")
+    mac = any(p.device == "mps" and p.ok for p in c.oracle.results.points) and bool(
+        c.oracle.results.environment.get("mac"))
+    if "on" in v and (choice(s, "on") == "mac") != mac:
+        c.fail(f"the CPU said {'a Mac' if choice(s, 'on') == 'mac' else 'not a Mac'}'s, but the build "
+               f"{'is' if mac else 'is not'} a Mac's")

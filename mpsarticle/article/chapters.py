@@ -63,9 +63,11 @@ class Chapter:
 #: recorded its TF32 setting and no accelerator's rate fell by half, the machines chapter's ``machines_drops_sentence``
 #: and ``machines_twin_sentence`` when no archived rate fell and no archived machine looks like this one, an item of the
 #: verdict chapter's list of rules that this build has nothing for, and the chapter "Your Mac"'s sentences behind two of
-#: those rules when their figures are missing, and on a build with no accelerator the sentences that only an accelerator
-#: gives (the same-size products, attention against the CPU, the table of ways to run a step and what it shows, longer
-#: contexts, float16 against bfloat16, memory against the CPU's), which the opening and the chapter on devices say once,
+#: those rules when their figures are missing, its check of the predicted speed-ups when no chip has both published
+#: rates and its sentence on the CPU's float16 rate when this build did not measure it, and on a build with no
+#: accelerator the sentences that only an accelerator gives (the same-size products, attention against the CPU, the
+#: table of ways to run a step and what it shows, longer contexts, float16 against bfloat16, memory against the CPU's),
+#: which the opening and the chapter on devices say once,
 #: the language-model chapter's ``decode_scope`` (what a build without one left untimed) on a build with an accelerator,
 #: and the verdict's ``reason_small_others`` when no chain of small additions was measured (nothing to say; the page's
 #: style hides the empty paragraph or item). Every other glued value says something.
@@ -75,7 +77,7 @@ MAY_BE_EMPTY = frozenset({"gaps_sentence", "rejected_sentence", "best_sentence",
                           "model_batch_sentence", "model_decode_sentence", "same_sentence", "attention_compared",
                           "decode_scope", "ways_lead", "ways_sentence", "ways_bound", "bound_basis",
                           "contexts_sentence", "precision_sentence", "reason_large", "model_fit_replayed",
-                          "reason_small_others"})
+                          "reason_small_others", "model_speedup_sentence", "model_cpu_half"})
 
 
 def _nothing_measured(results: ResultSet, words: Words) -> dict[str, str]:

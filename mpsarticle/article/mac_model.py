@@ -40,12 +40,12 @@ from mpsarticle.results.model import ResultSet
 
 __all__ = ["ANSWER_COLUMNS", "FIT_COLUMNS", "FIT_DTYPES", "RULES", "THRESHOLD_COLUMNS",
            "accounting_sentence", "answer", "answer_error", "answer_note", "answer_rows", "answer_table",
-           "assumptions_table", "batch_sentence",
+           "assumptions_table", "batch_sentence", "cited_speedups", "cpu_half_sentence", "largest_variants",
            "checks_table", "decode_sentence", "decode_table", "fit_parameters_table", "fit_replayed_sentences",
            "fit_rows", "fit_sentences",
            "fit_table", "miss", "op_basis", "post_sentence", "predictions_table", "reported", "reported_rows_note",
            "rules",
-           "sources_sentences", "threshold_rows", "threshold_sentences",
+           "sources_sentences", "speedup_sentence", "threshold_rows", "threshold_sentences",
            "threshold_table"]
 
 #: The blog post's machine.
@@ -78,34 +78,45 @@ def answer(results: ResultSet, words: Words) -> str:
     if found.own_chip is not None and any(p.device == "mps" for p in results):
         return _mac_answer(results, found, words)[0]
     crossing = found.extreme("matvec_crossover_m", stated=True)
-    gpu_op, ratio = _gpu_op(found), _copy_gain(found)
-    if crossing is None or gpu_op is None or ratio is None:
+    gpu_op, gains = _gpu_op(found), _copy_gains(found)
+    if crossing is None or gpu_op is None or not gains:
         return words("model.answer.none")
     return words("model.answer.crossover", low=_size(crossing.low), low_chip=_prose(crossing.low_chip),
-                 high=_size(crossing.high), high_chip=_prose(crossing.high_chip), ratio=ratio, gpu_op=gpu_op,
+                 high=_size(crossing.high), high_chip=_prose(crossing.high_chip),
+                 least=Factor(min(gains.values())), most=Factor(max(gains.values())), gpu_op=gpu_op,
                  op_chips=_op_chips(found))
 
 
-def _copy_gain(found: ModelFinding) -> Factor | None:
-    """How much faster a Mac's GPU copies than its CPU, typically: the median published copies' shares of the spec
-    bandwidth, GPU over CPU (the verdict's rule on bandwidth gives the same figure)."""
+def _copy_gains(found: ModelFinding) -> dict[str, float]:
+    """How much faster each chip's GPU copies than its own CPU, for the chips others published both copies of: the
+    median of the chip's GPU copies over the median of its CPU copies, each as a share of its spec bandwidth. Only
+    such pairs say what one Mac gains; the ratio of the two medians over every chip mixes chips and was measured on
+    none."""
     given = found.assumptions
     if "gpu_bandwidth_share" not in given or "cpu_bandwidth_share" not in given:
-        return None
-    return Factor(given["gpu_bandwidth_share"].central / given["cpu_bandwidth_share"].central)
+        return {}
+
+    def per_chip(assumed: predict.Assumption) -> dict[str, float]:
+        shares: dict[str, list[float]] = {}
+        for row in assumed.rows:
+            bandwidth = predict._spec_bandwidth(row)
+            if bandwidth:
+                shares.setdefault(row.chip, []).append(row.value / bandwidth)
+        return {chip: statistics.median(values) for chip, values in shares.items()}
+    on_gpu, on_cpu = per_chip(given["gpu_bandwidth_share"]), per_chip(given["cpu_bandwidth_share"])
+    return {chip: on_gpu[chip] / on_cpu[chip] for chip in sorted(on_gpu.keys() & on_cpu.keys())}
 
 
 def answer_error(results: ResultSet, words: Words) -> str:
-    """Under the opening table: how far the model is from what others published for Macs' CPUs, on which the
-    crossover rests as much as on the GPU and where it is furthest off, and, beside the eager tokens/s column, how far
-    it is from eager text generation; empty where the model predicts nothing. Each is said as a factor (the larger of
-    predicted and published over the other), which reads the same for a time and a rate."""
+    """Under the opening table, beside its eager tokens/s column: how far the published eager runs of small language
+    models are from the column's predictions, which way, how many runs and on which chips, and how they were timed;
+    empty where the model predicts nothing. How far the other kinds of work miss is the note's
+    (:func:`answer_sides`). The miss is said as a factor (the larger of predicted and published over the other),
+    which reads the same for a time and a rate."""
     found = model(results)
     if not (found.own_chip is not None and any(p.device == "mps" for p in results)) and (
             found.extreme("matvec_crossover_m", stated=True) is None or _gpu_op(found) is None):
         return ""
-    # How far the CPU side misses is the chapter "Your Mac"'s: others' CPU figures vary too much between machines
-    # for a figure of it to guide a reader here.
     eager = any("eager" in row.values for row in answer_rows(results, words))
     text = [c for c in found.compared if c.quantity == ROUGH["text"] and c.row.framework == "PyTorch MPS"]
     way = _rough(found, "text") if eager else None
@@ -115,12 +126,11 @@ def answer_error(results: ResultSet, words: Words) -> str:
     # they were timed: said, so the reader weighs the column by its evidence.
     checked = [c for c in text if c.error is not None]
     timed = "unsynced" if checked and all(c.row.synchronised == "no" for c in checked) else "other"
-    return words("model.answer.error", nearest=Choice("text"),
-                 timed=Choice(timed),
-                 text=Phrase.of("model.miss.times", factor=Factor(_factor(text) or 1.0),
-                                way=dict(way.values)["way"]),
-                 text_chips=Listing(tuple(_prose(chip) for chip in dict.fromkeys(c.row.chip for c in text
-                                                                                 if c.error is not None))))
+    return words("model.answer.error", nearest=Choice("text"), timed=Choice(timed),
+                 text=Phrase.of("model.answer.eager", factor=Factor(_factor(text) or 1.0),
+                                way=dict(way.values)["way"], figures=Count(len(checked)),
+                                text_chips=Listing(tuple(_prose(chip)
+                                                         for chip in dict.fromkeys(c.row.chip for c in checked)))))
 
 
 def _factor(checks: list[predict.Check]) -> float | None:
@@ -135,8 +145,9 @@ COPY_LIKE = ("copy_gb_s", "concat_ms")
 
 
 def answer_note(results: ResultSet, words: Words) -> str:
-    """The opening page's note under the answer: a Mac's other measurements beside their predictions, what comes
-    from this build, and how many checked figures lie outside the range (empty where the model predicts nothing).
+    """The opening page's note under the answer: a Mac's other measurements beside their predictions, how far the
+    predictions typically miss on each side of a Mac (:func:`answer_sides`), how many checked figures lie outside the
+    range, and what comes from this build (empty where the model predicts nothing).
     What the GPU's fixed cost rests on is said once, in the chapter "Your Mac" (:func:`batch_sentence`)."""
     found = model(results)
     parts: list[str] = []
@@ -158,6 +169,7 @@ def answer_note(results: ResultSet, words: Words) -> str:
                      and c.quantity != "decode_bound_tokens_s")
         # The counts go to the oracle unprinted: the reader needs how many of them miss, in a word, not the tally.
         share = "most" if 2 * found.misses > ranged else "some" if found.misses else "none"
+        parts.append(answer_sides(found, words))
         parts.append(words("model.answer.note", ranged=Count(ranged), misses=Count(found.misses), form=form,
                            outside=Phrase.of("model.answer.outside", share=Choice(share)),
                            left=Phrase.of("model.answer.left", scope=Choice(scope))))
@@ -482,15 +494,15 @@ def fit_sentences(results: ResultSet, words: Words) -> str:
         key = "model.fit.choice" if chooser.combination == "sum" else "model.fit.choice_max"
         typical = _typical(chooser.errors)
         poor = dict(typical.values)["factor"].value >= POOR_FIT
+        # Which form the Macs' predictions take, and why, first; then what the choice changes in them, on every
+        # build (the opening page links here for it); then what a CPU's fit cannot show.
         parts.append(words(key, device=words.device(chooser.device), error=typical,
                            fit=Choice("poor" if poor else "good")))
+        parts.append(words("model.fit.effect", combination=Choice(chooser.combination),
+                           on=Choice("mac" if chooser.device == "mps" else "other")))
         if chooser.device == "cpu":
             # A CPU's call returns when its work is done: its times cannot show whether a GPU overlaps the two.
             parts.append(words("model.fit.cpu_form", combination=Choice(chooser.combination)))
-        # What the choice changes in the Macs' predictions, on every build (the opening page links here for it): an
-        # assumption for a Mac unless an Apple GPU chose it.
-        parts.append(words("model.fit.effect", combination=Choice(chooser.combination),
-                           on=Choice("mac" if chooser.device == "mps" else "other")))
     return " ".join(parts)
 
 
@@ -642,8 +654,8 @@ def predictions_table(results: ResultSet, words: Words) -> str:
         rows.append(cells)
     head = [words(key) for key in ("column.chip", "column.gpu_cores", "model.table.crossover", "model.table.float32",
                                     "model.table.float16")]
-    return (_text_table(head, merge_variants(rows, words), "mpsarticle-model-predictions") + _span_note(words)
-            + reported_rows_note(any(reported(chip.name, chip.gpu_cores) for chip in chips()), words))
+    # Its marked rows are explained once, under the chapter's table of bounds.
+    return _text_table(head, merge_variants(rows, words), "mpsarticle-model-predictions") + _span_note(words)
 
 
 def decode_table(results: ResultSet, words: Words) -> str:
@@ -672,6 +684,64 @@ def decode_table(results: ResultSet, words: Words) -> str:
     return _text_table(head, merge_variants(rows, words), "mpsarticle-model-decode")
 
 
+def cited_speedups() -> dict[str, float]:
+    """Per chip: a source's best float32 rate on the GPU over its best on the CPU, where one source gives both (the
+    dots of the chart of speed-ups)."""
+    rates: dict[tuple[str, str, str], float] = {}
+    for row in cited():
+        if row.workload == "matmul" and row.unit == "TFLOP/s" and row.dtype == "float32":
+            key = (row.chip, row.source_name, row.framework)
+            rates[key] = max(rates.get(key, 0.0), row.value)
+    found = {}
+    for (chip, source, framework), value in rates.items():
+        cpu = rates.get((chip, source, "PyTorch CPU"))
+        if framework == "PyTorch MPS" and cpu:
+            found[chip] = value / cpu
+    return found
+
+
+def largest_variants() -> dict[str, Chip]:
+    """Each chip's variant with the most GPU cores (the one the chart of speed-ups shows)."""
+    largest: dict[str, Chip] = {}
+    for chip in chips():
+        if chip.gpu_cores >= largest.get(chip.name, chip).gpu_cores:
+            largest[chip.name] = chip
+    return largest
+
+
+def speedup_sentence(results: ResultSet, words: Words) -> str:
+    """How far the predicted speed-up of a float32 A @ B is from the ratio of the best GPU and CPU rates others
+    published for the same chip (the chart's diamonds against its dots): the furthest below and above, each with its
+    chip; empty where no chip has both."""
+    found, published = model(results), cited_speedups()
+    misses = []  # (predicted over published, chip)
+    for name, chip in largest_variants().items():
+        p = found.of_chip(chip, "matmul_speedup_float32", str(ANSWER_MATMUL))
+        if name in published and p is not None and p.value:
+            misses.append((p.value / published[name], name))
+    if not misses:
+        return ""
+    low, high = min(misses), max(misses)
+    way = "both" if low[0] < 1 < high[0] else "low" if high[0] < 1 else "high"
+    return words("model.gpu_over_cpu", way=Choice(way), under=Factor(1 / low[0]), under_chip=_prose(low[1]),
+                 over=Factor(high[0]), over_chip=_prose(high[1]))
+
+
+def cpu_half_sentence(results: ResultSet, words: Words) -> str:
+    """Where this build measured its CPU's matrix products in float16 and float32: its best float16 rate as a share
+    of its best float32 one, against the guessed range for a Mac's CPU, and which way the float16 speed-ups would err
+    if a Mac's CPU were like this one; empty where either was not measured."""
+    half, full = peak_gflop_s(results, "cpu", "float16"), peak_gflop_s(results, "cpu", "float32")
+    if not half or not full:
+        return ""
+    ratio = half / full
+    _, low, high = predict.CPU_FP16_OVER_FP32
+    held = "below" if ratio < low else "above" if ratio > high else "inside"
+    found = model(results)
+    mac = found.own_chip is not None and any(p.device == "mps" for p in results)
+    return words("model.cpu_half", share=Share(ratio), held=Choice(held), on=Choice("mac" if mac else "other"))
+
+
 def assumptions_table(results: ResultSet, words: Words) -> str:
     found = model(results)
     rows = []
@@ -692,12 +762,81 @@ def assumptions_table(results: ResultSet, words: Words) -> str:
     return _text_table(head, rows, "mpsarticle-model-assumptions")
 
 
+#: The frameworks whose published figures the model predicts on each side of a Mac.
+SIDES = {"gpu": "PyTorch MPS", "cpu": "PyTorch CPU"}
+
+
+def _sides(found: ModelFinding, words: Words) -> dict[str, Phrase]:
+    """How far the predictions typically miss on each side of a Mac: per kind of published figure (a row of
+    :func:`checks_table`'s column "What was measured", over its sources), the median of the larger of predicted and
+    published over the other, and the least and the largest of those medians; eager text generation is left out of
+    the GPU's, being said apart (its misses are of another size). A side with no compared figure is left out."""
+    kinds: dict[tuple[str, str], list[float]] = {}
+    for check in found.compared:
+        side = next((name for name, framework in SIDES.items() if check.row.framework == framework), None)
+        if side is None or check.error is None or check.quantity == ROUGH["text"]:
+            continue
+        kinds.setdefault((side, check.quantity), []).append(_slowness(check))
+    made = {}
+    for side in SIDES:
+        typical = sorted(statistics.median(max(r, 1 / r) for r in ratios)
+                         for (on, _), ratios in kinds.items() if on == side)
+        if typical:
+            low, high = _gap(typical[0]), _gap(typical[-1])
+            made[side] = Phrase.of("model.miss.span", low=low, high=high,
+                                   span=Choice("range" if low.text(words) != high.text(words) else "one"))
+    return made
+
+
+def _worst(phrase: Phrase) -> float:
+    return dict(phrase.values)["high"].value
+
+
+def answer_sides(found: ModelFinding, words: Words) -> str:
+    """The opening note's first sentence: how far the predictions typically miss on a Mac's GPU and on its CPU
+    (eager text generation is said under the opening table, beside its column); empty where a side has no check."""
+    sides = _sides(found, words)
+    if len(sides) < len(SIDES):
+        return ""
+    return words("model.answer.sides", gpu=sides["gpu"], cpu=sides["cpu"])
+
+
+def summary_sentences(found: ModelFinding, words: Words) -> str:
+    """After the table of checks: how far the predictions typically miss on a Mac's GPU, on eager text generation,
+    and on its CPU, and, where the CPU's misses are the largest, that the speed-ups over the CPU are the least
+    certain of the predictions."""
+    sides, parts = _sides(found, words), []
+    if "gpu" in sides:
+        parts.append(words("model.checks.gpu", gpu=sides["gpu"]))
+    eager = [c for c in found.compared if c.quantity == ROUGH["text"] and c.row.framework == SIDES["gpu"]
+             and c.error is not None]
+    way = _rough(found, "text")
+    if eager and way is not None:
+        parts.append(words("model.checks.eager", text=Phrase.of(
+            "model.miss.times", factor=Factor(_factor(eager) or 1.0), way=dict(way.values)["way"])))
+    if "cpu" in sides:
+        # Every other kind of figure in the table: the GPU's, eager text generation and the engines'.
+        kinds: dict[tuple[str, str], list[float]] = {}
+        for check in found.compared:
+            if check.error is not None and check.row.framework != SIDES["cpu"]:
+                kinds.setdefault((check.row.framework, check.quantity), []).append(_slowness(check))
+        others = [statistics.median(max(r, 1 / r) for r in ratios) for ratios in kinds.values()]
+        worst = "cpu" if all(_worst(sides["cpu"]) > other for other in others) else "other"
+        parts.append(words("model.checks.cpu", cpu=sides["cpu"], worst=Choice(worst)))
+    return " ".join(parts)
+
+
 def sources_sentences(results: ResultSet, words: Words) -> str:
-    """Whether any cited figure is above what the spec sheet allows its chip (each source's error stands in
-    :func:`checks_table`)."""
+    """How far the predictions miss each side of a Mac (:func:`summary_sentences`), then whether any cited figure is
+    above what the spec sheet allows its chip (each source's error stands in :func:`checks_table`)."""
     found = model(results)
     if not found.sources:
         return words("model.checks.none")
+    summary = summary_sentences(found, words)
+    return " ".join(filter(None, (summary, _conflicts_sentence(found, words))))
+
+
+def _conflicts_sentence(found: ModelFinding, words: Words) -> str:
     conflicts = found.conflicts
     if conflicts:
         items = tuple(Phrase.of("model.checks.conflict", value=Text(f"{number(c.row.value, words.lang, c.row.digits)} "
@@ -778,21 +917,6 @@ def _ops_per_token(found: ModelFinding) -> float | None:
     return found.ops_per_layer * predict.decode_models()["7B"][1] if found.ops_per_layer else None
 
 
-def _widest_copy_gain(gpu: predict.Assumption, cpu: predict.Assumption) -> tuple[float, str, float] | None:
-    """The largest gain on mps of one chip's copy over its own CPU's copy, each the median of that chip's cited
-    shares of its spec bandwidth, with the chip and its CPU's share; ``None`` where no chip has both."""
-    def per_chip(given: predict.Assumption) -> dict[str, float]:
-        shares: dict[str, list[float]] = {}
-        for row in given.rows:
-            bandwidth = predict._spec_bandwidth(row)
-            if bandwidth:
-                shares.setdefault(row.chip, []).append(row.value / bandwidth)
-        return {chip: statistics.median(values) for chip, values in shares.items()}
-    on_gpu, on_cpu = per_chip(gpu), per_chip(cpu)
-    gains = [(on_gpu[chip] / on_cpu[chip], chip, on_cpu[chip]) for chip in sorted(on_gpu.keys() & on_cpu.keys())]
-    return max(gains) if gains else None
-
-
 def rules(results: ResultSet, words: Words) -> dict[str, str]:
     """The verdict chapter's rules, each one short sentence of one idea with its figure or two: where each figure
     comes from is the chapter "Your Mac"'s (:func:`threshold_sentences`, :func:`batch_sentence`,
@@ -800,15 +924,15 @@ def rules(results: ResultSet, words: Words) -> dict[str, str]:
     found = model(results)
     made = dict.fromkeys(RULES, "")
     gpu_op = _gpu_op(found)
-    given = found.assumptions
-    if "gpu_bandwidth_share" in given and "cpu_bandwidth_share" in given:
-        gpu, cpu = given["gpu_bandwidth_share"].central, given["cpu_bandwidth_share"].central
-        ratio = Factor(gpu / cpu)
-        widest = _widest_copy_gain(given["gpu_bandwidth_share"], given["cpu_bandwidth_share"])
-        if widest is not None and Factor(widest[0]).text(words) != ratio.text(words) and widest[0] > gpu / cpu:
-            # The medians' ratio is typical, not a bound: a chip whose CPU copies reach a small share gains more.
-            made["model_rule_memory"] = words("model.rule.memory_up_to", ratio=ratio, most=Factor(widest[0]),
-                                              chip=_prose(widest[1]))
+    gains = _copy_gains(found)
+    if gains:
+        typical = statistics.median(gains.values())
+        most, chip = max((gain, chip) for chip, gain in gains.items())
+        ratio = Factor(typical)
+        if Factor(most).text(words) != ratio.text(words) and most > typical:
+            # The median pair is typical, not a bound: a chip whose CPU copies reach a small share gains more.
+            made["model_rule_memory"] = words("model.rule.memory_up_to", ratio=ratio, most=Factor(most),
+                                              chip=_prose(chip))
         else:
             made["model_rule_memory"] = words("model.rule.memory", ratio=ratio)
     crossings = [p for p in found.predictions if p.quantity == "matvec_crossover_m" and p.value]
@@ -882,12 +1006,12 @@ def _text_rule(found: ModelFinding, overhead: Seconds, words: Words) -> str:
     # reading: where it came out slower than every prediction, the rule says so instead of calling it unknown.
     check = _rough(found, "text")
     slower = check is not None and dict(check.values)["way"] == Choice("fast")
-    # Named, so the reader weighs the check by its evidence: often one chip's figures.
-    checked_chips = Listing(tuple(_prose(chip) for chip in dict.fromkeys(
-        c.row.chip for c in found.compared
-        if c.quantity == ROUGH["text"] and c.row.framework == "PyTorch MPS" and c.error is not None)))
+    eager = [c for c in found.compared
+             if c.quantity == ROUGH["text"] and c.row.framework == "PyTorch MPS" and c.error is not None]
+    # Named, so the reader weighs the check by its evidence: often one chip's figures; and by how much it missed.
+    checked_chips = Listing(tuple(_prose(chip) for chip in dict.fromkeys(c.row.chip for c in eager)))
     return words("model.rule.text", case=Choice("some" if above or near else "none"), overhead=overhead, extent=extent,
-                 text_chips=checked_chips,
+                 text_chips=checked_chips, factor=Factor(_factor(eager) or 1.0),
                  combination=Choice(found.combination), checked=Choice("slower" if slower else "unknown"))
 
 

@@ -126,15 +126,20 @@ REPORTED_MARK = " ‡"
 #: After the chip's name in a row whose figures all come from one third-party source that no other confirms.
 SINGLE_MARK = " §"
 #: After the chip's name in a table or chart of predictions, which all rest on the chip's bandwidth: that bandwidth
-#: is a third party's report. A mark of its own, because :data:`REPORTED_MARK` marks the figure itself.
-PREDICTION_MARK = " †"
+#: is a third party's report. The same mark as :data:`REPORTED_MARK`, for the same idea (a figure from others'
+#: reports), so that a page explains one mark once, under its first table.
+PREDICTION_MARK = REPORTED_MARK
 
 
-def reported_note(any_reported: bool, lang: str, *, single: bool = False) -> str:
+def reported_note(any_reported: bool, lang: str, *, single: bool = False, rows_below: bool = False) -> str:
     """The lines under a table that explain its marks: reported figures, and rows of a single source (none
-    where it marks none)."""
+    where it marks none); ``rows_below``: the tables and chart below it mark, after a chip's name, a row that rests
+    on such a bandwidth, which the same note says (it is the page's one note on the mark)."""
     words = Words(lang)
+    # Each line stays shorter than the run of words the site refuses to see twice: the spec table's note stands on two
+    # chapters.
     lines = ([REPORTED_MARK.strip() + " " + words("mac.reported_note")] if any_reported else []) + \
+        ([words("mac.reported_rows_note")] if any_reported and rows_below else []) + \
         ([SINGLE_MARK.strip() + " " + words("mac.single_source_note")] if single else [])
     return "".join(f'<p class="mpsarticle-note">{html.escape(text)}</p>' for text in lines)
 

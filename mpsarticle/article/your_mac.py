@@ -122,8 +122,9 @@ def bounds_table(lang: str) -> str:
     # A derived bandwidth is Apple's statement worked out (memory type and bus width): said what it is, once.
     derived = (f'<p class="mpsarticle-note">{html.escape(words("your_mac.derived_note"))}</p>'
                if any(chip.bandwidth_kind == "derived" for chip in chips()) else "")
+    # The chapter's one note on the mark: its later tables and chart mark the rows that rest on a reported bandwidth.
     return _table(head, merge_variants(rows, words), "mpsarticle-your-mac-bounds") + derived + reported_note(
-        reported, lang, single=any(chip.single_source for chip in chips()))
+        reported, lang, single=any(chip.single_source for chip in chips()), rows_below=True)
 
 
 def tokens_table(lang: str) -> str:
@@ -153,8 +154,7 @@ def tokens_table(lang: str) -> str:
         for parameters, bits in TOKEN_COLUMNS]
     lines = [words("your_mac.tokens.fit_rule", share=Share(FIT_SHARE)),
              UNKNOWN_MARK.strip() + " " + words("your_mac.tokens.memory_unknown")]
-    if any(chip.bandwidth_kind == "reported" for chip in chips()):
-        lines.append(PREDICTION_MARK.strip() + " " + words("model.table.reported_note"))
+    # Its marked rows are explained once, under the table of bounds right above it.
     notes = "".join(f'<p class="mpsarticle-note">{html.escape(text)}</p>' for text in lines)
     return _table(head, merge_variants(rows, words), "mpsarticle-your-mac-tokens") + notes
 

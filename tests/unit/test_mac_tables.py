@@ -138,7 +138,6 @@ def test_a_reported_figure_is_marked_and_explained_once_under_each_table():
         for table in (mac_tables.spec_sheet_table(lang), your_mac.bounds_table(lang)):
             note = table.split("</table>")[-1]
             assert table.count("‡") >= 3 and note.count("‡") == 1 and "apple_chips.csv" in note
-            assert mac_tables.PREDICTION_MARK.strip() not in table  # (one mark, one meaning)
             assert "reported by others" not in table.split("</table>")[0].lower()
 
 
@@ -317,9 +316,10 @@ def test_the_speedup_chart_marks_each_chip_only_others_report_and_says_so(lang: 
 @pytest.mark.parametrize("lang", ["en", "id"])
 def test_the_tables_of_predictions_mark_each_chip_only_others_report(lang: str) -> None:
     """The chapter "Your Mac"'s tables of predictions and of tokens per second stand on each variant's bandwidth:
-    a variant the data file has only from a third party (the M6) is marked, and a note says what the mark means:
-    under each table, but the table of tokens per second, which stands right under the table of predictions and shares
-    its note; one whose bandwidth Apple states is not marked."""
+    a variant the data file has only from a third party (the M6) is marked with the spec table's mark for a figure
+    from others' reports, and one whose bandwidth Apple states is not. The mark is explained once, under the
+    chapter's first table (its table of bounds), whose note says what it means after a chip's name in the tables
+    below; no table below repeats that note."""
     from mpsarticle.article import mac_model, your_mac
 
     from ..machines import results_of
@@ -327,16 +327,20 @@ def test_the_tables_of_predictions_mark_each_chip_only_others_report(lang: str) 
     reported = _reported_in_the_data_file()
     assert reported[("Apple M6", 12)]
     results, words = results_of("nvidia-h200"), Words(lang)
-    note = mac_tables.PREDICTION_MARK.strip() + " " + words("model.table.reported_note")
-    decode = mac_model.decode_table(results, words)
-    for table in (mac_model.predictions_table(results, words), decode, your_mac.tokens_table(lang)):
+    assert mac_tables.PREDICTION_MARK == mac_tables.REPORTED_MARK  # one mark for one idea
+    for table in (mac_model.predictions_table(results, words), mac_model.decode_table(results, words),
+                  your_mac.tokens_table(lang)):
         variants = _by_variant(_table_cells(table))
         assert len(variants) == len(reported)
         for key, shown in variants:
             assert shown[0].endswith(mac_tables.PREDICTION_MARK) == reported[key], shown[0]
         notes = [p.get_text() for p in BeautifulSoup(table, "html.parser").find_all("p", class_="mpsarticle-note")]
-        assert (note in notes) != (table == decode)
-        assert mac_tables.REPORTED_MARK.strip() not in table  # (one mark, one meaning)
+        assert not any(mac_tables.PREDICTION_MARK.strip() in note for note in notes), notes
+    bounds = [p.get_text() for p in BeautifulSoup(your_mac.bounds_table(lang), "html.parser").find_all(
+        "p", class_="mpsarticle-note")]
+    assert words("mac.reported_rows_note") in bounds, bounds
+    assert bounds.index(words("mac.reported_rows_note")) == 1 + next(
+        i for i, note in enumerate(bounds) if note.startswith(mac_tables.REPORTED_MARK.strip())), bounds
 
 
 @pytest.mark.parametrize("lang", ["en", "id"])

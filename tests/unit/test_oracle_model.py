@@ -91,7 +91,8 @@ def test_the_matrix_reads_each_kind_of_model_claim() -> None:
               "model.answer.error", "model.answer.note", "model.answer.crossover",
               "model.answer.mac", "model.answer.mac_more", "model.decode.chips",
               "model.rule.memory_up_to", "model.rule.mac", "model.rule.batch", "model.rule.text", "model.batch",
-              "model.decode.ops", "model.post"}
+              "model.decode.ops", "model.post", "model.answer.sides", "model.checks.gpu", "model.checks.eager",
+              "model.checks.cpu", "model.gpu_over_cpu", "model.cpu_half"}
     assert wanted <= keys, sorted(wanted - keys)
     rows = [r for machine in MACHINES for r in with_fit(machine) if r.key.startswith("table.")]
     assert {r.values["workload"].value for r in rows if r.key == "table.model_threshold"} == {"matvec", "matmul"}
@@ -362,18 +363,24 @@ def test_the_answers_error_misstated_is_caught(machine: str) -> None:
     # Where it is far off: small matrix products and, beside the opening table's eager column, eager text generation;
     # each by how much and which way.
     if "text" in said:
-        assert false(substitute(answer, "model.answer.error", text=lambda v: Phrase.of(
-            "model.miss.times", factor=Factor(shown(dict(v["text"].values)["factor"]).value + 0.2),
-            way=dict(v["text"].values)["way"])), results)
+        def changed(**values):
+            return lambda v: Phrase.of(v["text"].key, **{**dict(v["text"].values), **values})
+        assert false(substitute(answer, "model.answer.error", text=lambda v: changed(
+            factor=Factor(shown(dict(v["text"].values)["factor"]).value + 0.2))(v)), results)
+        # The eager column's evidence: one run more, or another chip.
+        assert false(substitute(answer, "model.answer.error", text=lambda v: changed(
+            figures=Count(dict(v["text"].values)["figures"].n + 1))(v)), results)
+        assert false(substitute(answer, "model.answer.error", text=changed(
+            text_chips=Listing((Text("Apple M1"),)))), results)
     if "batch" in said:
         assert false(substitute(answer, "model.answer.error", batch=lambda v: Phrase.of(
             "model.miss.times", factor=Factor(shown(dict(v["batch"].values)["factor"]).value + 0.2),
             way=dict(v["batch"].values)["way"])), results)
-    for what, key, size in (("batch", "model.miss.times", "factor"), ("text", "model.miss.times", "factor")):
+    for what in ("batch", "text"):
         if what in said:
-            assert false(substitute(answer, "model.answer.error", **{what: lambda v, w=what, k=key, n=size: Phrase.of(
-                k, **{n: dict(v[w].values)[n]},
-                way=Choice(OTHER_WAY[dict(v[w].values)["way"].value]))}), results), what
+            assert false(substitute(answer, "model.answer.error", **{what: lambda v, w=what: Phrase.of(
+                v[w].key, **{**dict(v[w].values), "way": Choice(OTHER_WAY[dict(v[w].values)["way"].value])})}),
+                results), what
     assert false(substitute(answer, "model.answer.note", misses=lambda v: Count(v["misses"].n - 1)), results)
     # "Most" of the figures with a range outside it, said of another share.
     share = str(dict(_said(answer, "model.answer.note")[0].values["outside"].values)["share"].value)
@@ -401,9 +408,11 @@ def test_the_answers_crossover_and_speed_up_misstated_are_caught(machine: str) -
     assert not false(answer, results)
     for values in ({"high": _next_round("high")}, {"high_chip": Text("Apple M1 Pro")}, {"low": _next_round("low")}):
         assert false(substitute(answer, "model.answer.crossover", **values), results), values
-    # How much faster the GPU typically copies: another ratio than the published copies' medians give.
-    assert false(substitute(answer, "model.answer.crossover", ratio=lambda v: Factor(shown(v["ratio"]).value + 0.2)),
-                 results)
+    # How much faster a chip's GPU copies than its own CPU, at the least and the most: another ratio than the
+    # published pairs give.
+    for end in ("least", "most"):
+        assert false(substitute(answer, "model.answer.crossover",
+                                **{end: lambda v, e=end: Factor(shown(v[e]).value + 0.1)}), results), end
     # "The top chip reads memory faster": the two ends swapped is caught by the bandwidths alone.
     ends = _said(answer, "model.answer.crossover")[0].values
     swapped = false(substitute(answer, "model.answer.crossover", low_chip=ends["high_chip"],
@@ -438,6 +447,10 @@ def test_the_fixed_bound_chips_and_the_tokens_misstated_are_caught(machine: str)
     assert false(substitute(rules, "model.rule.text", checked=Choice(checked)), results)
     # The chips that check ran on, named wrong.
     assert false(substitute(rules, "model.rule.text", text_chips=Listing((Text("Apple M1"),))), results)
+    # How much slower that check came out than predicted.
+    if text.values["checked"].value == "slower":
+        assert false(substitute(rules, "model.rule.text", factor=lambda v: Factor(shown(v["factor"]).value + 0.2)),
+                     results)
     # A chip named above the weights' time that is not, and a chip within the margin left out (the chapter "Your
     # Mac" names them).
     chapter = model_of(machine, "your_mac")
@@ -540,3 +553,61 @@ def test_a_tier_named_for_the_chips_a_fixed_cost_matters_on_wrongly_is_caught() 
     said = _said(recording, "model.decode.chips")
     if said and said[0].values["case"].value == "tier":
         assert false(substitute(recording, "model.decode.chips", tier=Text("Max")), results_of("apple-m1-base"))
+
+
+@pytest.mark.parametrize("machine", MUTATED)
+def test_how_far_each_side_of_a_mac_misses_misstated_is_caught(machine: str) -> None:
+    """The opening note and the chapter "Your Mac" say how far the predictions typically miss on a Mac's GPU and on
+    its CPU, from the least to the largest kind: either end moved, the CPU said not to miss the most (or the GPU's
+    span said as one figure), and eager text generation's factor moved are each caught."""
+    results = results_of(machine)
+    for chapter, key in (("index", "model.answer.sides"), ("your_mac", "model.checks.gpu"),
+                         ("your_mac", "model.checks.cpu")):
+        recording = model_of(machine, chapter)
+        assert key in recording.keys(), key
+        assert not false(recording, results)
+        said = _said(recording, key)[0].values
+        for side in ("gpu", "cpu"):
+            if side not in said:
+                continue
+            for end in ("low", "high"):
+                def moved(v, s=side, e=end):
+                    return Phrase.of("model.miss.span", **{**dict(v[s].values),
+                                                           e: Factor(shown(dict(v[s].values)[e]).value * 1.2)})
+                assert false(substitute(recording, key, **{side: moved}), results), (key, side, end)
+            if dict(said[side].values)["span"].value == "range":
+                def one(v, s=side):
+                    return Phrase.of("model.miss.span", **{**dict(v[s].values), "span": Choice("one")})
+                assert false(substitute(recording, key, **{side: one}), results), (key, side)
+        if "worst" in said:
+            flipped = Choice("other" if said["worst"].value == "cpu" else "cpu")
+            assert false(substitute(recording, key, worst=flipped), results), key
+    chapter = model_of(machine, "your_mac")
+    if "model.checks.eager" in chapter.keys():
+        assert false(substitute(chapter, "model.checks.eager", text=lambda v: Phrase.of(
+            v["text"].key, **{**dict(v["text"].values), "factor": Factor(shown(dict(v["text"].values)["factor"]).value
+                                                                         + 0.2)})), results)
+
+
+@pytest.mark.parametrize("machine", MUTATED)
+def test_the_speed_ups_against_published_ones_and_the_cpus_float16_misstated_are_caught(machine: str) -> None:
+    """The chapter "Your Mac" says how far the predicted speed-ups are from the ratios others published (the furthest
+    below and above, each on its chip) and, where this build measured both, its CPU's float16 rate as a share of its
+    float32 one against the guessed range: each end moved or put on another chip, the way turned, the share doubled,
+    the range's side and whose CPU it is said wrongly are caught."""
+    results = results_of(machine)
+    chapter = model_of(machine, "your_mac")
+    assert not false(chapter, results)
+    said = _said(chapter, "model.gpu_over_cpu")[0].values
+    for values in ({"under": lambda v: Factor(shown(v["under"]).value + 0.3)},
+                   {"over": lambda v: Factor(shown(v["over"]).value + 0.3)},
+                   {"under_chip": Text("M2")}, {"over_chip": Text("M1 Pro")},
+                   {"way": Choice("low" if said["way"].value != "low" else "high")}):
+        assert false(substitute(chapter, "model.gpu_over_cpu", **values), results), values
+    if "model.cpu_half" in chapter.keys():
+        half = _said(chapter, "model.cpu_half")[0].values
+        others = {"below", "above", "inside"} - {half["held"].value}
+        for values in ({"share": lambda v: Share(2 * v["share"].fraction)},
+                       *({"held": Choice(other)} for other in sorted(others)),
+                       {"on": Choice("other" if half["on"].value == "mac" else "mac")}):
+            assert false(substitute(chapter, "model.cpu_half", **values), results), values

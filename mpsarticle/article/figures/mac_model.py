@@ -8,28 +8,12 @@ from matplotlib.figure import Figure
 from mpsarticle.analysis.findings.model import ANSWER_MATMUL, model
 from mpsarticle.article.figures.frame import Drawing, empty, label, legend, log_x, new_figure, title_over
 from mpsarticle.article.figures.style import FIGSIZE, INK, OKABE_ITO, factor_tick, words_in
+from mpsarticle.article.mac_model import cited_speedups, largest_variants
 from mpsarticle.article.mac_tables import PREDICTION_MARK
 from mpsarticle.article.wording import Size
-from mpsarticle.core.cited import cited
-from mpsarticle.core.specsheet import Chip, chips
 from mpsarticle.results.model import ResultSet
 
 __all__ = ["mac_model"]
-
-
-def _cited_ratios() -> dict[str, float]:
-    """Per chip: a source's best float32 rate on the GPU over its best on the CPU, where one source gives both."""
-    rates: dict[tuple[str, str, str], float] = {}
-    for row in cited():
-        if row.workload == "matmul" and row.unit == "TFLOP/s" and row.dtype == "float32":
-            key = (row.chip, row.source_name, row.framework)
-            rates[key] = max(rates.get(key, 0.0), row.value)
-    found = {}
-    for (chip, source, framework), value in rates.items():
-        cpu = rates.get((chip, source, "PyTorch CPU"))
-        if framework == "PyTorch MPS" and cpu:
-            found[chip] = value / cpu
-    return found
 
 
 def mac_model(results: ResultSet, lang: str) -> Figure:
@@ -38,10 +22,7 @@ def mac_model(results: ResultSet, lang: str) -> Figure:
     words = words_in(lang)
     title = words("figure.mac_model.title", m=Size(ANSWER_MATMUL))
     found = model(results)
-    largest: dict[str, Chip] = {}
-    for chip in chips():
-        if chip.gpu_cores >= largest.get(chip.name, chip).gpu_cores:
-            largest[chip.name] = chip
+    largest = largest_variants()
     shown = []
     marked = False
     for chip in largest.values():
@@ -56,7 +37,7 @@ def mac_model(results: ResultSet, lang: str) -> Figure:
             shown.append((name, p.value, p.low, p.high))
     if not shown:
         return empty(words, title)
-    published = _cited_ratios()
+    published = cited_speedups()
     figure, (ax,) = new_figure(height=min(FIGSIZE[1] * 1.9, 1.6 + 0.3 * len(shown)))
     ys = list(range(len(shown)))
     # Points and lines, not bars: a bar on a logarithmic axis has no zero to start from.

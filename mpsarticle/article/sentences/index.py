@@ -38,7 +38,7 @@ __all__ = ["INDEX_ANSWER", "answer_sentences", "sentences"]
 
 #: What the opening page states of the answer (a short answer; the rule of thumb and the bound on a
 #: language model stand in the verdict chapter, with the reasons).
-INDEX_ANSWER = ("answer_lead", "answer_detail", "answer_caption")
+INDEX_ANSWER = ("answer_lead", "answer_detail", "answer_caption", "answer_alt")
 
 
 def sentences(results: ResultSet, words: Words) -> dict[str, str]:
@@ -55,16 +55,19 @@ def answer_sentences(results: ResultSet, words: Words) -> dict[str, str]:
         nothing = words("answer.nothing", count=Count(found.coverage.points))
         return {"answer_lead": nothing, "answer_detail": words("answer.cpu_facts.none"),
                 "answer_rule": words("answer.rule.nothing"), "answer_llm": words("answer.tokens.none"),
-                "answer_caption": words("caption.answer.nothing")}
+                "answer_caption": words("caption.answer.nothing"), "answer_alt": words("alt.answer.nothing")}
+    # The chart's alt text describes the chart this build draws (docs/*/index.md names it with conf.py's GLUED_ALT).
     if not found.compared:
         lead, detail, rule = _cpu_answer(found, results, words)
-        caption = words("caption.answer.cpu_only")
+        caption, alt = words("caption.answer.cpu_only"), words("alt.answer.cpu_only")
     else:
         lead, detail, rule = _compared_answer(found, words)
         lead = _built_on(found, words) + lead
-        caption = words("caption.answer.compared", device=words.device(_compared_device(found)))
+        device = words.device(_compared_device(found))
+        caption, alt = (words("caption.answer.compared", device=device),
+                        words("alt.answer.compared", device=device))
     return {"answer_lead": lead, "answer_detail": detail, "answer_rule": rule, "answer_llm": _tokens(found, words),
-            "answer_caption": caption}
+            "answer_caption": caption, "answer_alt": alt}
 
 
 def _built_on(found: Verdict, words: Words) -> str:

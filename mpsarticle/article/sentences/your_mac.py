@@ -17,4 +17,6 @@ def sentences(results: ResultSet, words: Words) -> dict[str, str]:
             "model_batch_sentence": mac_model.batch_sentence(results, words),
             "model_decode_sentence": mac_model.decode_sentence(results, words),
             "model_accounting_sentence": mac_model.accounting_sentence(results, words),
-            "model_sources_sentence": mac_model.sources_sentences(results, words)}
+            "model_sources_sentence": mac_model.sources_sentences(results, words),
+            "model_speedup_sentence": mac_model.speedup_sentence(results, words),
+            "model_cpu_half": mac_model.cpu_half_sentence(results, words)}
