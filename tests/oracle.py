@@ -199,6 +199,7 @@ CHECKS: dict[str, str] = {
     "crossover.never": "check_never",
     "crossover.mixed": "check_mixed",
     "crossover.no_pairs": "check_no_pairs",
+    "crossover.cpu_only": "check_crossover_cpu_only",
     # -- the reasons (verdict): what a call takes, by the synchronised timer; reading large matrices
     "reason.small": "check_small",
     "reason.small.cpu": "check_small_cpu",
@@ -209,8 +210,10 @@ CHECKS: dict[str, str] = {
     "table.memory": "check_memory_row",
     # -- matvec: the original experiment, bandwidth, falls; the answer's bound on a language model
     "original.sentence": "check_original",
+    "steep": "check_steep",
     "table.bandwidth": "check_bandwidth",
     "bandwidth.reading": "check_bandwidth_reading",
+    "bandwidth.memory": "check_bandwidth_memory",
     "drop.one": "check_fall",
     "drop.then": "check_fall",
     "drop.cache": "check_fall_cache",
@@ -222,7 +225,6 @@ CHECKS: dict[str, str] = {
     "gap": "check_gap",
     "gap.events": "check_gap",
     "gap.cpu": "check_gap",
-    "gap.cpu.alone": "check_gap_alone",
     # -- timing: the blog post's sizes, naive against synchronised
     "post.all": "check_post_all",
     "post.both": "check_post_both",
@@ -235,6 +237,7 @@ CHECKS: dict[str, str] = {
     "post.some.then": "check_post_some",
     "post.none.then": "check_post_none",
     "post.cpu.differs": "check_post_cpu_differs",
+    "post.cpu": "check_post_cpu",
     "post.unmeasured": "check_post_unmeasured",
     "post.none": "check_post_nothing",
     # -- matrix products
@@ -276,6 +279,7 @@ CHECKS: dict[str, str] = {
     # -- counts, the selfcheck
     "measured": "check_measured",
     "measured.missing": "check_measured",
+    "duration": "check_duration",
     "processes.one": "check_processes_one",
     "processes.one_except": "check_processes_one_except",
     "processes.steady": "check_processes",
@@ -290,6 +294,7 @@ CHECKS: dict[str, str] = {
     "selfcheck.unclear": "check_selfcheck",
     "selfcheck.unclear_all": "check_selfcheck",
     "selfcheck.close": "check_selfcheck_close",
+    "selfcheck.named": "check_selfcheck_named",
     "table.selfcheck": "check_selfcheck_row",
     "selfcheck.why": "check_selfcheck_why",
     "remeasured.none": "check_remeasured",
@@ -373,9 +378,10 @@ TABLE_ROWS: frozenset[str] = frozenset({"table.decode", "table.prompt", "table.a
 PARTS: frozenset[str] = frozenset({
     "where.cell", "original.total", "reading", "drop.what", "drop.size", "matmul.rate", "peak.share.item",
     "memory.cell.copy", "tokens.bound", "missing", "matmul.same_size", "matmul.side", "cpuhalf.clause", "step",
+    "cpuhalf.item", "cpuhalf.best", "cpuhalf.fall",
     "tokens.bound.bare",
     "point", "point.other", "point.more", "cpufact.matvec", "cpufact.matmul", "missing_count",
-    "selfcheck.processes", "ops.cost", "attention.backend.choice",
+    "selfcheck.processes", "selfcheck.row", "ops.cost", "attention.backend.choice",
     "attention.call", "remeasured.seen", "remeasured.processes",
     "rejected.points", "mlx.side", "mlx.name", "decode.contexts.step", "decode.context.one", "decode.bound",
     "prefill.tighter",
@@ -390,7 +396,7 @@ NO_CLAIMS: frozenset[str] = frozenset({
     "your_mac.derived_note",
     "hardware.label", "hardware.accelerator_unmeasured", "hardware.failed_accelerator",
     "hardware.failed", "hardware.none", "cpu.threads", "cpu.plain", "answer.machine", "hardware.both",
-    "original.none", "crossover.cpu_only", "bandwidth.none", "gap.no_accelerator", "gap.unmeasured", "gap.cpu.none",
+    "original.none", "bandwidth.none", "gap.no_accelerator", "gap.unmeasured", "gap.cpu.none",
     "matmul.none", "train.none", "check.nothing",
     "selfcheck.none", "reason.small.none",
     "reason.copy.none",
@@ -1436,6 +1442,21 @@ def check_no_pairs(s: Said, c: Context) -> None:
         c.fail(f"'no matrix size was measured well on both', but m = {common} were")
 
 
+def check_crossover_cpu_only(s: Said, c: Context) -> None:
+    """'This build measured no accelerator': no point of one (MLX's devices stand beside their PyTorch ones, not as
+    an accelerator); the Macs' span that follows is the model's over the chips whose bandwidth Apple states, read as
+    the opening page's is (tests/oracle_model.py)."""
+    if c.oracle.accelerator is not None:
+        c.fail(f"'no accelerator measured', but the {c.oracle.accelerator} has points")
+    if choice(s, "model") != "span":
+        return
+    v = s.values
+    oracle_model._chips_of_sheet(c, v["low_chip"], v["high_chip"])
+    oracle_model._exact(c, lambda p: oracle_model._extremes(p, "crossover", "B @ a's crossover",
+                                                            (v["low"], v["low_chip"]), (v["high"], v["high_chip"]),
+                                                            stated=True))
+
+
 def _pair_times(c: Context, workload: str, at: int, acc: Any, cpu: Any, where: str = "") -> None:
     """The two times quoted are the ENGINE medians of some point at ``at`` (never naive timeit's)."""
     o = c.oracle
@@ -1706,6 +1727,37 @@ def check_original(s: Said, c: Context) -> None:
         c.quantity(total.values["total"], [calls * t.median for t in points], f"{calls} naive calls on the {device}")
 
 
+def check_steep(s: Said, c: Context) -> None:
+    """'Doubling m from A to 2A multiplies the time by F' (steeper than the work): the two sizes measured well on the
+    device, F some pair's quotient of medians, and some pair whose printed intervals put the larger time above the
+    smaller by more than the bytes grew, times :data:`LEAD`; 'past the cache the device reports': the two matrices'
+    bytes as printed, on either side of the cache its environment records."""
+    v, device = s.values, c.device(s.values["device"])
+    small, large = v["small"].n, v["large"].n
+    where = f"B @ a on the {device} from m = {small:,} to {large:,}"
+    timed = c.oracle.timed("matvec", device)
+    if large != 2 * small or small not in timed or large not in timed:
+        c.fail(f"{where}: not a doubling of m measured well on the device ({sorted(timed)})")
+        return
+    pairs = [(a, b) for pa in timed[small] for pb in timed[large] for a in pa.readings() for b in pb.readings()]
+    c.quantity(v["factor"], [b.median / a.median for a, b in pairs], f"{where}, the larger time over the smaller")
+    if not any(b.low / a.high > LEAD * b.point.bytes_moved / a.point.bytes_moved for a, b in pairs):
+        c.fail(f"{where}: 'steeper', but no pair of intervals puts the time's growth beyond {LEAD:g}× the bytes'")
+    if choice(s, "cache") != "crossed":
+        return
+    cache = c.oracle.cache.get(device)
+    if not isinstance(cache, int) or not shown(v["cache_bytes"]).matches(cache):
+        c.fail(f"{where}: '{shown(v['cache_bytes'])} of cache', but the {device} recorded {cache}")
+        return
+    for name, at, inside in (("small_bytes", small, True), ("large_bytes", large, False)):
+        moved = [t.point.bytes_moved for t in timed[at]]
+        if not _moved_match(v[name], moved):
+            c.fail(f"{where}: {shown(v[name])} at m = {at:,}, but its points moved {_fmt(moved)} bytes")
+        elif not all((b <= cache) == inside for b in moved):
+            c.fail(f"{where}: the matrix at m = {at:,} said to be {'within' if inside else 'past'} the cache of "
+                   f"{cache} bytes, but it moved {_fmt(moved)}")
+
+
 def check_bandwidth(s: Said, c: Context) -> None:
     """A row of the table of each device's best B @ a: its rate is the device's best, tied to its points at the size
     shown; the copy, the share or times it shows, and the matrix in its cache, each tied to the points and the
@@ -1804,6 +1856,20 @@ def check_bandwidth_reading(s: Said, c: Context) -> None:
                f"(sizes {sorted(candidates)})")
 
 
+def check_bandwidth_memory(s: Said, c: Context) -> None:
+    """'A matrix too big for its caches, at m = M (its bytes), is read at R': R is B @ a's rate at M, whose matrix is
+    larger than the cache the device's environment records (at least twice it, where some such matrix was
+    measured), and the bytes are that matrix's; it follows the reading of the same device's best rate."""
+    v, device = s.values, c.device(s.values["device"])
+    at = v["size"].n
+    where = f"the {device}'s B @ a from memory at m = {at:,}"
+    c.tied(v["rate"], c.oracle.rates("matvec", device, "bytes_moved").get(at, []), where)
+    _basis(c, device, at, "beyond_cache", where, v["matrix"])
+    reading = c.before("bandwidth.reading")
+    if reading is None or c.device(reading.values["device"]) != device:
+        c.fail(f"{where}: said after no reading of the {device}'s best rate")
+
+
 def _level_with_copy(c: Context, device: str, at: int, noisy: bool) -> None:
     """B @ a at ``at`` and the copy from memory overlap: their rates' printed intervals meet; and, by those
     intervals (:func:`rate_too_noisy`), narrow enough to call level, or (``noisy``) too wide to."""
@@ -1839,7 +1905,7 @@ def _memory_copies(c: Context, device: str) -> list[float]:
 
 
 #: A fall, and the fall that goes on from where it ended (its device and rate unsaid, the same values recorded).
-FALL_KEYS = ("drop.one", "drop.then")
+FALL_KEYS = ("drop.one", "drop.then", "cpuhalf.fall")
 
 
 def _fall_named(s: Said) -> tuple[str, str, str | None, int]:
@@ -2019,32 +2085,6 @@ def check_gap(s: Said, c: Context) -> None:
                f"beyond noise")
 
 
-def check_gap_alone(s: Said, c: Context) -> None:
-    """'Level within noise at m = (listed) and too noisy to tell at the other sizes', or 'level at every size except
-    m = (listed), too noisy there', of the timing chapter's table (the ``matvec`` suite's sizes timed both ways on the
-    CPU); 'every size' names them all, or none."""
-    o = c.oracle
-    naive, engine = o.timed("matvec", "cpu", method="naive"), o.timed("matvec", "cpu")
-    found = {size: {naive_verdict(e, n) for pe in engine.get(size, []) for pn in points if pn.suite == "matvec"
-                    and pe.suite == "matvec" for e in pe.readings() for n in pn.readings()}
-             for size, points in naive.items()}
-    found = {size: seen for size, seen in found.items() if seen}
-    if not found:
-        c.fail("no size of the table was timed both ways on the CPU")
-        return
-    form = choice(s, "verdict")
-    named = set(sizes_of(s.values["sizes"])) if form in ("some", "except") else set()
-    if named and not named < set(found):
-        c.fail(f"m = {sorted(named)} named, but the table's sizes are {sorted(found)}")
-    # 'some' names the level sizes; 'except' names the too noisy ones, every other size level.
-    listed = set(found) if form == "agrees" else set() if form == "unclear" else named if form == "some" \
-        else set(found) - named
-    for size, seen in found.items():
-        want = AGREES if size in listed else NOISY
-        if want not in seen:
-            c.fail(f"m = {size:,}: naive against synchronised is {'/'.join(sorted(seen))}, not {want}")
-
-
 # -- the blog post's sizes, naive timeit against the synchronised timer ---------------------------
 
 #: The blog post's sizes, as its code lists them.
@@ -2189,7 +2229,7 @@ def check_post_noisy(s: Said, c: Context) -> None:
 
 #: The messages that name the device the post's sizes were timed on; what follows them is about that device.
 POST_LEADS = ("post.all", "post.both", "post.one_way", "post.agrees_all", "post.noisy_all", "post.noisy_most",
-              "post.agrees_most")
+              "post.agrees_most", "post.cpu")
 
 
 def check_post_noisy_most(s: Said, c: Context) -> None:
@@ -2254,6 +2294,28 @@ def check_post_cpu_differs(s: Said, c: Context) -> None:
     found = c.oracle.post_verdicts("cpu")
     if found and all(v == {AGREES} for v in found.values()):
         c.fail("'the differences', but naive timeit agrees with the synchronised timer at every size")
+
+
+def check_post_cpu(s: Said, c: Context) -> None:
+    """'At the blog post's sizes the synchronised time on the CPU is L to H the naive one, and no size shows the two
+    apart' (a build without an accelerator): at no size timed both ways is naive timeit too short, or too long, by
+    every reading; L and H are some size's quotient of medians, and no size's every quotient lies beyond them."""
+    if c.device(s.values["device"]) != "cpu" or c.oracle.accelerator is not None:
+        c.fail(f"the range said of the {c.device(s.values['device'])} on a build with the {c.oracle.accelerator}")
+    found = _post(c, "cpu")
+    apart = [size for size, seen in found.items() if seen in ({TOO_SMALL}, {TOO_LARGE})]
+    if apart:
+        c.fail(f"'no size shows the two apart', but naive timeit is off at m = {apart}")
+    ratios = {size: [e.median / n.median for e, n in pairs] for size, pairs in c.oracle.post("cpu").items()}
+    every = [r for rs in ratios.values() for r in rs]
+    c.quantity(s.values["low"], every, "the lowest synchronised/naive ratio")
+    c.quantity(s.values["high"], every, "the highest synchronised/naive ratio")
+    low, high = shown(s.values["low"]), shown(s.values["high"])
+    for size, rs in ratios.items():
+        if rs and max(rs) < low.value - low.unit / 2:
+            c.fail(f"'from {low}', but at m = {size:,} the ratio is {_fmt(rs)}")
+        if rs and high.below(min(rs)):
+            c.fail(f"'to {high}', but at m = {size:,} the ratio is {_fmt(rs)}")
 
 
 def check_post_unmeasured(s: Said, c: Context) -> None:
@@ -2587,9 +2649,22 @@ def check_conv_tf32(s: Said, c: Context) -> None:
         c.fail("cuDNN's TF32 said of a training step the CUDA GPU did not measure")
 
 
+def _halves_items(s: Said) -> list[tuple[Said, Said | None]]:
+    """(clause, its item) of each precision of the sentence on the CPU's half precisions: a precision ranked at
+    some size stands in an item (``cpuhalf.item``) with the size of its effect; those that cannot be ranked share a
+    bare clause."""
+    found = []
+    for item in parts(s.values["clauses"]):
+        if item.key == "cpuhalf.item":
+            found.append((parts(item.values["clause"])[0], item))
+        else:
+            found.append((item, None))
+    return found
+
+
 def check_cpu_halves(s: Said, c: Context) -> None:
     seen = set()
-    for clause in parts(s.values["clauses"]):
+    for clause, item in _halves_items(s):
         # One clause may name several precisions (those that cannot be ranked at any size): each is read alone.
         for name in values_of(clause.values["dtype"]):
             dtype = text_of(name)
@@ -2597,9 +2672,33 @@ def check_cpu_halves(s: Said, c: Context) -> None:
             _same_sizes(c, c.oracle.halves(dtype), clause, f"CPU {dtype} against float32", says_slower=True)
         if choice(clause, "summary") == "unclear.all.best":
             _halves_best(c, clause)
+        if item is not None and "best" in printed_fields(item):
+            _half_against_float32(c, text_of(clause.values["dtype"]), parts(item.values["best"])[0])
+        # A fall of the precision's rate, said as a clause of its item: read as a fall's sentence is.
+        for fall in parts(item.values["falls"]) if item is not None else []:
+            if _fall_named(fall)[2] != text_of(clause.values["dtype"]):
+                c.fail(f"a fall of {_fall_named(fall)[2]}'s rate said in the item of {text_of(clause.values['dtype'])}")
+            check_fall(fall, c)
     for dtype in HALVES:
         if dtype not in seen and c.oracle.halves(dtype).common():
             c.fail(f"the CPU measured {dtype} and float32 at m = {c.oracle.halves(dtype).common()}, unsaid")
+
+
+def _half_against_float32(c: Context, dtype: str, best: Said) -> None:
+    """"Its best rate N× float32's" (or "only S of float32's"): the precision's best rate on the CPU, at whatever
+    size, over float32's best there, above 1 (or below it)."""
+    top = {d: [t.rate("flops")[0] for t in c.oracle.best("matmul", "cpu", "flops", dtype=d)]
+           for d in (dtype, "float32")}
+    ratios = [b / f for b in top[dtype] for f in top["float32"]]
+    where = f"the CPU's best {dtype} rate over its best float32 rate"
+    if choice(best, "side") == "above":
+        c.factor(best.values["factor"], ratios, where)
+        if ratios and max(ratios) <= 1:
+            c.fail(f"{where}: said above 1, but it is {_fmt(ratios)}")
+    else:
+        c.quantity(best.values["share"], ratios, where)
+        if ratios and min(ratios) >= 1:
+            c.fail(f"{where}: said below 1, but it is {_fmt(ratios)}")
 
 
 def _halves_best(c: Context, clause: Said) -> None:
@@ -2629,7 +2728,7 @@ def check_cpu_halves_noisy(s: Said, c: Context) -> None:
     if sentence is None:
         c.fail("the scattered sizes said with no sentence of the CPU's half precisions before")
         return
-    noisy = {text_of(clause.values["dtype"]) for clause in parts(sentence.values["clauses"])
+    noisy = {text_of(clause.values["dtype"]) for clause, _ in _halves_items(sentence)
              if choice(clause, "summary").endswith(".noisy")}
     listed = {text_of(one) for one in values_of(s.values["dtypes"])}
     if listed != noisy:
@@ -2808,6 +2907,10 @@ def check_train_scaling(s: Said, c: Context) -> None:
     c.quantity(v["small_s"], [t.median for t in steps[small]], f"{where}, at {small:,}")
     if "large_s" in printed:
         c.quantity(v["large_s"], [t.median for t in steps[large]], f"{where}, at {large:,}")
+    # The time per image: a step's median over its batch.
+    for name, at in (("small_each", small), ("large_each", large)):
+        if name in printed:
+            c.quantity(v[name], [t.median / at for t in steps[at]], f"{where}, per image at {at:,}")
     times = large / small
     for name, value in (("times", times), ("half", times / 2)):
         if name in printed and not shown(v[name]).matches(value):
@@ -2960,6 +3063,19 @@ def check_measured(s: Said, c: Context) -> None:
             c.fail(f"{said.get(status, 0)} said to be {status}, but {real} points were")
 
 
+def check_duration(s: Said, c: Context) -> None:
+    """'Timing this build's N points took T in all': T the sum of the time every point recorded for its whole
+    measurement, N how many recorded one; 'N of its M points' where some did not, M every point of the set."""
+    points = c.oracle.results.points
+    timed = [p.wall_s for p in points if p.wall_s]
+    c.quantity(s.values["seconds"], [sum(timed)], "the points' measuring time, summed")
+    if s.values["points"].n != len(timed):
+        c.fail(f"{s.values['points'].n} points timed said, {len(timed)} recorded their time")
+    if (choice(s, "scope") == "all") != (len(timed) == len(points)) or s.values["total"].n != len(points):
+        c.fail(f"{choice(s, 'scope')} of {s.values['total'].n} points said, {len(timed)} of {len(points)} recorded "
+               f"their time")
+
+
 def check_nothing(s: Said, c: Context) -> None:
     points = c.oracle.results.points
     if "count" in s.values and s.values["count"].n != len(points) or c.oracle.good:
@@ -3024,6 +3140,40 @@ def check_selfcheck_close(s: Said, c: Context) -> None:
         c.fail(f"medians within {shown(s.values['within'])} said, the raw rows' lie up to {100 * widest:.3g}% apart")
     if any(choice(row, "verdict") == "outside" for row in c.every("table.selfcheck")):
         c.fail("the medians' closeness said beside a row outside the tolerance")
+
+
+def check_selfcheck_named(s: Said, c: Context) -> None:
+    """'They agree for (points); for (points) the intervals are too wide to check': every row of the table, each
+    under its verdict (none outside), each named by its workload, size and precision as the table gives them, and
+    by its device where the table has several; the span as the rule's."""
+    rows = c.every("table.selfcheck")
+    devices = {c.device(row.values["device"]) for row in rows}
+    wide = max(AGREE, 1 + shown(rows[0].values["tolerance"]).value) - 1 if rows else AGREE - 1
+    if not shown(s.values["span"]).matches(wide):
+        c.fail(f"too wide beyond ±{shown(s.values['span'])} said, a row is too wide beyond ±{wide:.0%}")
+    for name, verdict in (("agree", "agrees"), ("unclear", "unclear")):
+        named = []
+        for item in parts(s.values[name]):
+            point, device = text_of(item.values["point"]), c.device(item.values["device"])
+            if (choice(item, "where") == "device") != (len(devices) > 1):
+                c.fail(f"{point!r}: its device {'named' if len(devices) < 2 else 'left out'}, the table has "
+                       f"{sorted(devices)}")
+            for label in values_of(item.values["labels"]):
+                found = SELFCHECK_POINT.fullmatch(text_of(label))
+                if not found or f"{found[1]} at " not in point or f"{int(found[2].replace(',', '')):,}" not in point \
+                        or found[3] not in point:
+                    c.fail(f"{point!r} said for the table's point {text_of(label)!r}")
+                named.append((text_of(label), device))
+        wanted = [(text_of(row.values["point"]), c.device(row.values["device"])) for row in rows
+                  if choice(row, "verdict") == verdict]
+        if sorted(named) != sorted(wanted):
+            c.fail(f"the rows that {verdict.removesuffix('s')}: said {named}, the table's are {wanted}")
+    if any(choice(row, "verdict") == "outside" for row in rows):
+        c.fail("the rows named as agreeing or too wide to check, beside a row outside the tolerance")
+
+
+#: A selfcheck point as the table writes it (selfcheck.point): ``B @ a, m = 4,096, float32``.
+SELFCHECK_POINT = re.compile(r"(B @ a|A @ B), m = ([\d,]+), (\w+)(?:, cache-cold)?")
 
 
 def _row_why(row: Said) -> str:

@@ -23,18 +23,19 @@ if torch.backends.mps.is_available():
 elif torch.cuda.is_available():
     device, synchronize = torch.device("cuda"), torch.cuda.synchronize
 else:
-    device, synchronize = torch.device("cpu"), lambda: None  # CPU: the work is done when the call returns
+    # CPU: the work is done when the call returns / pekerjaannya sudah selesai saat panggilannya kembali
+    device, synchronize = torch.device("cpu"), lambda: None
 
 print(f"PyTorch {torch.__version__}, device {device.type}")
 for m in [100, 300, 500, 750, 1000, 1500, 2000, 2500, 3000]:
     B = torch.rand(m, m, device=device)
     a = torch.rand(m, device=device)
-    for _ in range(10):  # warm-up
+    for _ in range(10):  # warm-up / pemanasan
         B @ a
     synchronize()
     start = time.perf_counter()
     for _ in range(100):
         B @ a
-    synchronize()  # wait until all 100 products are done
+    synchronize()  # wait until all 100 products are done / tunggu sampai ke-100 perkalian selesai
     per_product = (time.perf_counter() - start) / 100
     print(f"m = {m:>4}: {per_product * 1e6:8.1f} µs per product")

@@ -41,7 +41,8 @@ from mpsarticle.results.model import ResultSet
 __all__ = ["ANSWER_COLUMNS", "FIT_COLUMNS", "FIT_DTYPES", "RULES", "THRESHOLD_COLUMNS",
            "accounting_sentence", "answer", "answer_error", "answer_note", "answer_rows", "answer_table",
            "assumptions_table", "batch_sentence", "cited_speedups", "cpu_half_sentence", "largest_variants",
-           "checks_table", "decode_sentence", "decode_table", "fit_parameters_table", "fit_replayed_sentences",
+           "checks_table", "crossover_span", "decode_sentence", "decode_table", "fit_parameters_table",
+           "fit_replayed_sentences",
            "fit_rows", "fit_sentences",
            "fit_table", "miss", "op_basis", "post_sentence", "predictions_table", "reported", "reported_rows_note",
            "rules",
@@ -85,6 +86,17 @@ def answer(results: ResultSet, words: Words) -> str:
                  high=_size(crossing.high), high_chip=_prose(crossing.high_chip),
                  least=Factor(min(gains.values())), most=Factor(max(gains.values())), gpu_op=gpu_op,
                  op_chips=_op_chips(found))
+
+
+def crossover_span(results: ResultSet) -> dict[str, Size | Text] | None:
+    """The opening page's span of B @ a's crossover over the Macs whose bandwidth Apple states, as typed values
+    (``low``, ``low_chip``, ``high``, ``high_chip``) for a sentence elsewhere to quote; ``None`` where the model
+    has none."""
+    crossing = model(results).extreme("matvec_crossover_m", stated=True)
+    if crossing is None:
+        return None
+    return dict(low=_size(crossing.low), low_chip=_prose(crossing.low_chip), high=_size(crossing.high),
+                high_chip=_prose(crossing.high_chip))
 
 
 def _copy_gains(found: ModelFinding) -> dict[str, float]:

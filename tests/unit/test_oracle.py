@@ -790,20 +790,31 @@ def test_a_quoted_time_is_the_engine_median_not_the_naive_one() -> None:
     assert claims(alone, said("reason.small.cpu", size=Size(100), cpu=Seconds(1.67e-6)))
 
 
-def test_a_cpu_only_build_names_each_table_size_level_or_too_noisy() -> None:
-    # m = 1,024: naive and synchronised within a fifth; m = 2,048: the naive runs scatter too widely to tell.
+def test_a_cpu_only_build_gives_the_range_of_the_ratio_once_at_the_posts_sizes() -> None:
+    """With no accelerator and no size showing the two timers apart, the table's sentence says nothing and the one
+    at the post's sizes gives the lowest and highest ratio; a bound no size reaches, or a size shown apart, fails."""
+    # The post's m = 100: naive and synchronised within a fifth; m = 300: the naive runs scatter too widely to tell;
+    # the table's m = 1,024 within a fifth.
     results = ResultSet(environment={"devices": {"cpu": {}}}, points=[
-        _point("cpu", 1024, 1e-4), _point("cpu", 2048, 2e-4), _point("cpu", 1024, 1.02e-4, method="naive"),
-        _point("cpu", 2048, 2e-4, method="naive", spread=0.9)])
-    some = said("gap.cpu.alone", verdict=Choice("some"), sizes=sizes(1024))
-    assert render(some) == timing_sentences(results, Words("en"))["cpu_sentence"]
-    assert not claims(results, some)
-    assert claims(results, said("gap.cpu.alone", verdict=Choice("some"), sizes=sizes(2048)))
-    assert claims(results, said("gap.cpu.alone", verdict=Choice("agrees"), sizes=sizes()))
-    assert claims(results, said("gap.cpu.alone", verdict=Choice("unclear"), sizes=sizes()))
-    # "Level at every size except m = (the too noisy ones)": the sizes named are the noisy ones.
-    assert not claims(results, said("gap.cpu.alone", verdict=Choice("except"), sizes=sizes(2048)))
-    assert claims(results, said("gap.cpu.alone", verdict=Choice("except"), sizes=sizes(1024)))
+        _point("cpu", 1024, 1e-4), _point("cpu", 1024, 1.01e-4, method="naive"),
+        _point("cpu", 100, 1e-5, suite="original"), _point("cpu", 300, 2e-5, suite="original"),
+        _point("cpu", 100, 1.02e-5, suite="original", method="naive"),
+        _point("cpu", 300, 2.2e-5, suite="original", method="naive", spread=0.9)])
+    chapter = timing_sentences(results, Words("en"))
+    assert chapter["cpu_sentence"] == ""
+
+    def spans(low: float, high: float) -> Said:
+        return said("post.cpu", device=CPU, low=Factor(low, 2), high=Factor(high, 2))
+    assert render(spans(0.91, 0.98)) == chapter["post_sentence"]
+    assert not claims(results, spans(0.91, 0.98))
+    assert claims(results, spans(0.85, 0.98))  # no size's ratio is that low
+    assert claims(results, spans(0.91, 0.94))  # m = 100's ratio is above the top
+    assert claims(results, said("post.cpu", device=GPU, low=Factor(0.91, 2), high=Factor(0.98, 2)))
+    # Naive timeit too long at m = 100 by every reading: a size shown apart.
+    apart = replace(results, points=[p if (p.method, p.params["m"]) != ("naive", 100) else
+                                     _point("cpu", 100, 2e-5, suite="original", method="naive")
+                                     for p in results.points])
+    assert claims(apart, said("post.cpu", device=CPU, low=Factor(0.50, 2), high=Factor(0.91, 2)))
 
 
 def test_either_suite_may_be_quoted_where_both_measured_a_size() -> None:
@@ -1924,6 +1935,75 @@ def test_a_false_bandwidth_row_or_reading_is_caught(machine: str, chapter: str, 
     results, recording = results_of(machine), _llm_recording(machine, chapter)
     assert recording.said and not check(recording, results)[0], f"the true {chapter} fails already: {machine}"
     assert check(substitute(recording, key, where=where, **values), results)[0], f"not caught: {key} with {values}"
+
+
+def _side_is(side: str):
+    """Picks a half precision's best rate against float32's by its side of it."""
+    return lambda values: values.get("side") == Choice(side)
+
+
+#: (machine, chapter, key, which of its messages, values): the measuring chapters' sentences that give an effect's
+#: size (a crossover's span from the model, a rate from memory, a steep doubling, the range of naive timing on a CPU,
+#: a half precision's best rate and fall, the time per image, the selfcheck's rows by name, the measuring time), made
+#: false; each must be caught.
+STATS_MUTATIONS = [
+    ("ci-2core", "matvec", "crossover.cpu_only", None, {"low": Size(900)}),
+    ("ci-2core", "matvec", "crossover.cpu_only", None, {"high_chip": Text("M4 Max")}),
+    ("nvidia-h200", "matvec", "bandwidth.memory", _device_is(CPU), {"rate": Rate(50.0, "GB/s")}),
+    # A matrix that fits in the CPU's 300 MiB of cache, and another matrix's bytes.
+    ("nvidia-h200", "matvec", "bandwidth.memory", _device_is(CPU), {"size": Size(4096)}),
+    ("nvidia-h200", "matvec", "bandwidth.memory", _device_is(CPU), {"matrix": Bytes(512 << 20)}),
+    ("apple-m3-max", "matvec", "steep", None, {"factor": Factor(9.9)}),
+    ("apple-m3-max", "matvec", "steep", None, {"small": Size(1024), "large": Size(2048), "factor": Factor(4.0)}),
+    ("apple-m3-max", "matvec", "steep", None, {"cache_bytes": Bytes(64 << 20)}),
+    ("apple-m3-max", "matvec", "steep", None, {"large_bytes": Bytes(128 << 20)}),
+    ("ci-2core-workers", "timing", "post.cpu", None, {"low": Factor(0.80, 2)}),
+    ("ci-2core-workers", "timing", "post.cpu", None, {"high": Factor(1.3, 2)}),
+    ("ci-2core", "matmul", "cpuhalf.best", _side_is("below"), {"share": Share(0.05)}),
+    ("ci-2core", "matmul", "cpuhalf.best", _side_is("below"), {"side": Choice("above"), "factor": Factor(33.0)}),
+    ("ci-2core", "matmul", "cpuhalf.best", _side_is("above"), {"factor": Factor(2.0)}),
+    ("ci-2core", "matmul", "cpuhalf.fall", None, {"factor": Factor(3.0)}),
+    ("ci-2core", "matmul", "cpuhalf.fall", None,
+     {"after": phrase("drop.size", axis=Choice("m"), size=Size(512), moved=Bytes(0))}),
+    ("ci-2core", "training", "train.scaling", None, {"small_each": Seconds(300e-6)}),
+    ("ci-2core", "training", "train.scaling", None, {"large_each": Seconds(120e-6)}),
+    ("nvidia-h200-prompts", "method", "selfcheck.named", None,
+     {"agree": lambda v: v["unclear"], "unclear": lambda v: v["agree"]}),
+    ("nvidia-h200-prompts", "method", "selfcheck.row", None, {"point": Text("B @ a at m = 2,048 in float32")}),
+    ("nvidia-h200-prompts", "method", "selfcheck.row", _device_is(CPU), {"device": CUDA}),
+    ("apple-m3-max", "method", "duration", None, {"seconds": Seconds(60.0)}),
+    ("apple-m3-max", "method", "duration", None, {"points": Count(100)}),
+    # Not every point of this machine recorded its time.
+    ("apple-m1-macos13", "method", "duration", None, {"scope": Choice("all")}),
+]
+
+
+@pytest.mark.parametrize("machine, chapter, key, where, values", STATS_MUTATIONS,
+                         ids=[f"{m}-{k}-{i}" for i, (m, _, k, _, _) in enumerate(STATS_MUTATIONS)])
+def test_a_false_effect_size_in_a_measuring_chapter_is_caught(machine: str, chapter: str, key: str, where,
+                                                              values: dict) -> None:
+    results, recording = results_of(machine), matrix_recording(machine, chapter)
+    assert not check(recording, results)[0], f"the true {chapter} fails already: {machine}"
+    changed = substitute(recording, key, where=where, **values)
+    assert changed != recording
+    assert check(changed, results)[0], f"not caught: {key} with {values}"
+
+
+#: (machine, chapter, key, the sentence in its place): a sentence the build's points cannot support, said instead.
+STATS_REPLACED = [
+    # "No accelerator measured" on a Mac that measured its GPU.
+    ("apple-m3-max", "matvec", "crossover.from", said("crossover.cpu_only", model=Choice("none"))),
+    # "No size shows the two apart" where naive timeit was too short at one.
+    ("ci-2core", "timing", "post.one_way", said("post.cpu", device=CPU, low=Factor(0.92, 2), high=Factor(1.3, 2))),
+]
+
+
+@pytest.mark.parametrize("machine, chapter, key, new", STATS_REPLACED, ids=[f"{r[0]}-{r[2]}" for r in STATS_REPLACED])
+def test_an_unsupported_sentence_in_a_measuring_chapter_is_caught(machine: str, chapter: str, key: str,
+                                                                  new: Said) -> None:
+    results, recording = results_of(machine), matrix_recording(machine, chapter)
+    assert key in recording.keys() and not check(recording, results)[0]
+    assert check(replaced(recording, key, new), results)[0], f"not caught: {render(new)}"
 
 
 def _work_is(workload: str, dtype: str = ""):

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 from mpsarticle.analysis import findings as f
 from mpsarticle.analysis import series as analysis
-from mpsarticle.article.sentences.common import advantage, cuda_setting, drops_sentence, reading_word
+from mpsarticle.article.sentences.common import advantage, cuda_setting, drop_sizes, drops_sentence, reading_word
 from mpsarticle.article.wording import Choice, Factor, Listing, Phrase, Rate, Share, Size, Text, Words
 from mpsarticle.core.stats import FASTER, SAME, SLOWER, UNCLEAR, Agreement
 from mpsarticle.core.vendor import peaks_for
@@ -189,16 +189,46 @@ def _at_largest(results: ResultSet, dtype: str, size: int | None) -> bool:
 
 
 def cpu_half_sentence(found: f.Matmul, words: Words, results: ResultSet | None = None) -> str:
-    """The CPU's half precisions against its own float32, at every size it measured both, then any fall of the CPU's
-    rates by more than half: beside the precisions a reader weighs, not alone under the table."""
-    falls = drops_sentence([d for d in f.drops(results, ("matmul",)) if d.device == "cpu"], words) if results else ""
-    return " ".join(p for p in (_cpu_halves(found, words), falls) if p)
+    """The CPU's half precisions against its own float32, at every size it measured both, each with its best rate
+    against float32's and any fall of its rate by more than half, in one sentence; then any fall of float32's own
+    rate: beside the precisions a reader weighs, not alone under the table."""
+    falls = [d for d in f.drops(results, ("matmul",)) if d.device == "cpu"] if results else []
+    said, items = _cpu_halves(found, words, falls)
+    told = drops_sentence([d for d in falls if d.dtype not in items], words)
+    return " ".join(p for p in (said, told) if p)
 
 
-def _cpu_halves(found: f.Matmul, words: Words) -> str:
+def _best_against_float32(found: f.Matmul, dtype: str, words: Words) -> Phrase | None:
+    """A half precision's best rate on the CPU against float32's best, at whatever sizes (the table above gives
+    both): ``N×`` float32's where above it, a share of it where below; ``None`` where either has none, or where the
+    two are too close for a factor to show a side ("1.0×")."""
+    best = {p.dtype: p.gflop_s for p in found.on("cpu") if p.status == "measured" and p.gflop_s}
+    if dtype not in best or "float32" not in best:
+        return None
+    ratio = best[dtype] / best["float32"]
+    if words.render(Factor(max(ratio, 1 / ratio))) == words.render(Factor(1.0)):
+        return None
+    if ratio > 1:
+        return Phrase.of("cpuhalf.best", side=Choice("above"), factor=Factor(ratio), share=Share(ratio))
+    return Phrase.of("cpuhalf.best", side=Choice("below"), factor=Factor(1 / ratio), share=Share(ratio))
+
+
+def _fall(drop: f.Drop, words: Words) -> Phrase:
+    """A fall of a precision's rate as a clause of its item: the values of a fall's sentence (drop.one), for the
+    oracle to read as one."""
+    before, after = drop_sizes(drop)
+    return Phrase.of("cpuhalf.fall", device=words.device(drop.device),
+                     what=Phrase.of("drop.what", workload=Choice(drop.workload), dtype=Text(drop.dtype or "")),
+                     before=before, after=after, high=Rate(drop.before_rate, drop.unit),
+                     low=Rate(drop.after_rate, drop.unit), share=Share(drop.share),
+                     factor=Factor(drop.before_rate / drop.after_rate))
+
+
+def _cpu_halves(found: f.Matmul, words: Words, falls: Sequence[f.Drop] = ()) -> tuple[str, set[str]]:
+    """The sentence, and the precisions it gives a clause of their own (whose ``falls`` it says)."""
     if not found.cpu_halves:
-        return words("cpuhalf.none")
-    clauses, noisy, unranked = [], [], []
+        return words("cpuhalf.none"), set()
+    clauses, noisy, unranked, items = [], [], [], set()
     for half in found.cpu_halves:
         largest = half.largest
         values = dict(dtype=Text(half.dtype), size=Size(largest.size), factor=advantage(largest),
@@ -209,7 +239,15 @@ def _cpu_halves(found: f.Matmul, words: Words) -> str:
         if key == "unclear.all":
             unranked.append(Text(half.dtype))
             continue
-        clauses.append(Phrase.of("cpuhalf.clause", summary=Choice(key), **values))
+        # The effect's size beside its direction: the best rate against float32's, and where the rate falls.
+        against = _best_against_float32(found, half.dtype, words)
+        mine = tuple(_fall(d, words) for d in falls if d.dtype == half.dtype)
+        form = "clause" if against is None and not mine else "best" if not mine else "fall" if against is None \
+            else "both"
+        item = dict(best=against or Text(""), falls=Listing(mine))
+        clauses.append(Phrase.of("cpuhalf.item", form=Choice(form),
+                                 clause=Phrase.of("cpuhalf.clause", summary=Choice(key), **values), **item))
+        items.add(half.dtype)
         if key.endswith(".noisy"):
             noisy.append(Text(half.dtype))
     # Precisions that cannot be ranked at any size share one clause, so that its reason is said once. Where one of
@@ -228,7 +266,7 @@ def _cpu_halves(found: f.Matmul, words: Words) -> str:
     # The sizes too scattered to judge are said once, after every clause, not in each clause again.
     if noisy:
         said += " " + words("cpuhalf.noisy", dtypes=Listing(tuple(noisy)))
-    return said
+    return said, items
 
 
 def tf32_sentence(results: ResultSet, words: Words) -> str:

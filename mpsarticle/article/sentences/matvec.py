@@ -4,31 +4,36 @@ bandwidth against its copy."""
 from __future__ import annotations
 
 from mpsarticle.analysis import findings as f
+from mpsarticle.analysis import series
 from mpsarticle.analysis.findings.common import rate_ratio
+from mpsarticle.article.mac_model import crossover_span
 from mpsarticle.article.sentences.common import drops_sentence, reading_word
 from mpsarticle.article.tables import bandwidth_source
 from mpsarticle.article.wording import (
+    Bytes,
     Choice,
     Count,
     Factor,
     Listing,
     Num,
     Phrase,
+    Rate,
     Seconds,
     Size,
     Words,
 )
-from mpsarticle.core.stats import LEVEL_SPAN, UNCLEAR
-from mpsarticle.results.model import ResultSet
+from mpsarticle.core.stats import LEVEL_SPAN, UNCLEAR, Ratio
+from mpsarticle.results.model import Point, ResultSet
 
-__all__ = ["bandwidth_sentence", "bandwidth_sentences", "crossover_sentence", "leaning_sentence", "original_sentence",
-           "sentences"]
+__all__ = ["bandwidth_sentence", "bandwidth_sentences", "crossover_sentence", "leaning_sentence", "memory_sentence",
+           "original_sentence", "sentences", "steep_sentence"]
 
 
 def sentences(results: ResultSet, words: Words) -> dict[str, str]:
     return {
         "orig_sentence": original_sentence(f.original(results), words),
-        "crossover_sentence": crossover_sentence(f.crossover(results), words),
+        "steep_sentence": steep_sentence(results, words),
+        "crossover_sentence": crossover_sentence(f.crossover(results), words, results),
         "bandwidth_sentence": " ".join(bandwidth_sentences(results, words)),
     }
 
@@ -41,10 +46,70 @@ def original_sentence(found: f.Original, words: Words) -> str:
     return words("original.sentence", calls=Count(found.calls), size=Size(found.size), totals=Listing(tuple(totals)))
 
 
-def crossover_sentence(found: f.Crossover, words: Words) -> str:
+def steep_sentence(results: ResultSet, words: Words) -> str:
+    """Where the time chart's curve is steeper than the work, device by device: the doubling of m (two sizes of any
+    suite, one twice the other) whose time grew most, named only where the interval of its ratio lies wholly above
+    the bytes' growth by more than :data:`~mpsarticle.core.stats.LEVEL_SPAN` (a larger matrix read clearly more
+    slowly, as the chart shows plainly), with the cache the matrix outgrew there where the device reports one that
+    it did. Nothing on a device without such a doubling."""
+    said: list[str] = []
+    for device in sorted(results.devices, key=lambda d: d != "cpu"):  # the CPU first, as the tables list it
+        steepest = _steepest_doubling(results, device)
+        if steepest is None:
+            continue
+        (small, one), (large, other), grown = steepest
+        cache = results.environment.get("devices", {}).get(device, {}).get("cache_bytes")
+        crossed = isinstance(cache, int) and cache > 0 and one.bytes_moved <= cache < other.bytes_moved
+        cache_bytes = Bytes(cache if crossed else 0)
+        said.append(words("steep", lead=Choice("next" if said else "first"),
+                          cache=Choice("crossed" if crossed else "other"), device=words.device(device),
+                          small=Size(small), large=Size(large), factor=Factor(grown.value),
+                          small_bytes=Bytes(one.bytes_moved), large_bytes=_past(other.bytes_moved, cache_bytes, words),
+                          cache_bytes=cache_bytes))
+    return " ".join(said)
+
+
+def _past(moved: float, cache: Bytes, words: Words) -> Bytes:
+    """The bytes of a matrix just past a cache, with the digits that write it apart from the cache's size (64.0 MiB
+    "past the 64.0 MiB of cache" reads as no step at all)."""
+    found = Bytes(moved)
+    while found.text(words) == cache.text(words) and found.digits < 6:
+        found = Bytes(moved, digits=found.digits + 1)
+    return found
+
+
+def _steepest_doubling(results: ResultSet, device: str) -> tuple[tuple[int, Point], tuple[int, Point], Ratio] | None:
+    """((m, point), (2m, point), larger time over smaller) of the device's B @ a whose time grew most over a doubling
+    of m, among those clearly steeper than the bytes; ``None`` where none is."""
+    points = dict(series.series(results, workload="matvec", device=device))
+    found: list[tuple[tuple[int, Point], tuple[int, Point], Ratio]] = []
+    for small, one in points.items():
+        other = points.get(2 * small)
+        if other is None or not one.bytes_moved or not other.bytes_moved:
+            continue
+        grown = series.compare(other, one)  # the larger matrix's time over the smaller's
+        if grown.low > LEVEL_SPAN * other.bytes_moved / one.bytes_moved:
+            found.append(((small, one), (2 * small, other), grown))
+    return max(found, key=lambda item: item[2].value, default=None)
+
+
+def crossover_sentence(found: f.Crossover, words: Words, results: ResultSet | None = None) -> str:
     """Where the accelerator wins, and below that only the sizes either side is shown faster at: the sizes whose
-    ratio's interval reaches 1 (:func:`leaning_sentence`) are the chart's to show, under its rule for a win."""
+    ratio's interval reaches 1 (:func:`leaning_sentence`) are the chart's to show, under its rule for a win. With no
+    accelerator, that this build cannot show a crossover, and where the article's model puts a Mac's (``results``:
+    what the model is fitted on, as the opening page's span is)."""
+    if found.kind == "cpu_only":
+        return _no_crossover(results, words)
     return _crossover(found, words)
+
+
+def _no_crossover(results: ResultSet | None, words: Words) -> str:
+    """No accelerator measured: the model's span over the Macs whose bandwidth Apple states, the opening page's
+    (:func:`mpsarticle.article.mac_model.answer`), where it has one."""
+    span = crossover_span(results) if results is not None else None
+    if span is None:
+        return words("crossover.cpu_only", model=Choice("none"))
+    return words("crossover.cpu_only", model=Choice("span"), **span)
 
 
 def leaning_sentence(found: f.Crossover, words: Words) -> str:
@@ -63,8 +128,6 @@ def leaning_sentence(found: f.Crossover, words: Words) -> str:
 
 
 def _crossover(found: f.Crossover, words: Words) -> str:
-    if found.kind == "cpu_only":
-        return words("crossover.cpu_only")
     device = words.device(found.device or "")
     largest, first = found.largest, found.smallest
     if found.kind == "no_pairs" or largest is None or first is None:  # (no pairs: no comparison either)
@@ -102,7 +165,8 @@ def bandwidth_sentences(results: ResultSet, words: Words) -> list[str]:
 
 
 def bandwidth_sentence(found: f.Bandwidth, words: Words) -> str:
-    """The conclusion of one device's row: memory, a cache, level, too noisy, or nothing to compare with."""
+    """The conclusion of one device's row: memory, a cache, level, too noisy, or nothing to compare with; where the
+    best rate may have come from a cache, the rate of a matrix too big for it follows (:func:`memory_sentence`)."""
     source = bandwidth_source(found)
     values: dict = {}
     if source == "unclear":
@@ -114,4 +178,21 @@ def bandwidth_sentence(found: f.Bandwidth, words: Words) -> str:
             found.matrix_bytes <= found.cache_bytes:
         # The reader's first question of a rate that looks above the copy: the matrix likely sat in the cache.
         source = source.replace("unclear", "unclear.cache") if source.startswith("unclear") else source + ".cache"
-    return words("bandwidth.reading", source=Choice(source), device=words.device(found.device), **values)
+    said = words("bandwidth.reading", source=Choice(source), device=words.device(found.device), **values)
+    if source in CACHED:
+        said = " ".join(filter(None, (said, memory_sentence(found, words))))
+    return said
+
+
+#: The readings whose best rate may have come from a cache: the rate from memory is what the reader then needs.
+CACHED = frozenset({"in_cache", "cache", "level.cache", "unclear.cache"})
+
+
+def memory_sentence(found: f.Bandwidth, words: Words) -> str:
+    """The rate of a matrix too big for the device's cache (:attr:`~mpsarticle.analysis.findings.Bandwidth.
+    memory_gb_s`, the one the verdict and the chapter on language models read a model's weights at); nothing where
+    no matrix measured is shown to be too big for it."""
+    if not found.from_memory:
+        return ""
+    return words("bandwidth.memory", device=words.device(found.device), size=Size(found.memory_size),
+                 matrix=Bytes(found.memory_point.bytes_moved), rate=Rate(found.memory_gb_s, "GB/s"))

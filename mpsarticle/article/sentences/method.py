@@ -8,23 +8,25 @@ from collections.abc import Sequence
 from mpsarticle.analysis import findings as f
 from mpsarticle.analysis.verdict import Verdict, verdict
 from mpsarticle.article.formatting import reading_date
+from mpsarticle.article.selfcheck_words import point_words
 from mpsarticle.article.sentences.index import CHART_LABEL
-from mpsarticle.article.wording import Choice, Count, Factor, Listing, Phrase, Share, Size, Text, Words
+from mpsarticle.article.wording import Choice, Count, Factor, Listing, Phrase, Seconds, Share, Size, Text, Words
 from mpsarticle.core.stats import UNCLEAR
 from mpsarticle.results.model import ResultSet
 from mpsarticle.results.selfcheck import Row
 
-__all__ = ["measured_sentence", "noisy_gap_sentence", "processes_sentence", "rejected_sentence", "remeasured_sentence",
-           "selfcheck_sentence", "sentences"]
+__all__ = ["duration_sentence", "measured_sentence", "noisy_gap_sentence", "processes_sentence", "rejected_sentence",
+           "remeasured_sentence", "selfcheck_sentence", "sentences"]
 
 
 def sentences(results: ResultSet, words: Words, rows: Sequence[Row]) -> dict[str, str]:
     return {"measured_sentence": measured_sentence(f.coverage(results), words),
+            "duration_sentence": duration_sentence(results, words),
             "processes_sentence": " ".join(filter(None, (processes_sentence(f.processes(results), words),
                                                           noisy_gap_sentence(verdict(results), words)))),
             "remeasured_sentence": remeasured_sentence(f.remeasured(results), words),
             "rejected_sentence": rejected_sentence(f.rejected(results), words),
-            "selfcheck_sentence": selfcheck_sentence(f.selfcheck(rows), words)}
+            "selfcheck_sentence": selfcheck_sentence(f.selfcheck(rows), words, rows)}
 
 
 def measured_sentence(found: f.Coverage, words: Words) -> str:
@@ -34,6 +36,18 @@ def measured_sentence(found: f.Coverage, words: Words) -> str:
         return words("measured", **values)
     missing = tuple(Phrase.of("missing_count", status=Choice(status), count=Count(n)) for status, n in found.missing)
     return words("measured.missing", missing=Listing(missing), **values)
+
+
+def duration_sentence(results: ResultSet, words: Words) -> str:
+    """How long timing this build's points took, warm-up and calibration included, summed over the processes that
+    measured them (each point's ``wall_s``): what a reader wants before starting a run, from this build itself;
+    nothing where no point recorded it."""
+    timed = [p.wall_s for p in results.points if p.wall_s]
+    if not timed:
+        return ""
+    total = len(results.points)
+    return words("duration", scope=Choice("all" if len(timed) == total else "some"), seconds=Seconds(sum(timed)),
+                 points=Count(len(timed)), total=Count(total))
 
 
 # Processes a point's slowest took this many times as long as its fastest: worth a word on what it does to claims.
@@ -115,14 +129,14 @@ def rejected_sentence(found: f.Rejected, words: Words) -> str:
                  devices=Listing(tuple(Text(words.device(d)) for d in found.devices)))
 
 
-def selfcheck_sentence(found: f.Selfcheck, words: Words) -> str:
+def selfcheck_sentence(found: f.Selfcheck, words: Words, rows: Sequence[Row] = ()) -> str:
     """How many of the table's comparisons agree (each row's ratio and gap are the table's, not the sentence's),
     then, where some do not, what the difference means, once for each reason they share, and how many were too
-    wide to check."""
+    wide to check (``rows``: the table's, named where some agree and the others are too wide to check)."""
     if not found.rows:
         return words("selfcheck.none")
     if found.unclear:
-        verdict = _unclear_sentences(found, words)
+        verdict = _unclear_sentences(found, words, rows)
     elif found.outside:
         reasons = dict.fromkeys(f.outside_why(r) for r in found.outside)
         verdict = " ".join([words("selfcheck.differ", agree=Count(found.rows - len(found.outside)),
@@ -134,14 +148,21 @@ def selfcheck_sentence(found: f.Selfcheck, words: Words) -> str:
     return verdict
 
 
-def _unclear_sentences(found: f.Selfcheck, words: Words) -> str:
+def _unclear_sentences(found: f.Selfcheck, words: Words, rows: Sequence[Row] = ()) -> str:
     """Where some rows are too wide to check: how many agree, how many lie outside (with why), how many could not
-    be checked; where none could, that alone (a count of agreeing rows would read as a verdict)."""
+    be checked; where none could, that alone (a count of agreeing rows would read as a verdict). Where none lies
+    outside, the rows are named instead of counted: those that agree, then those too wide to check."""
     span = Share(found.unclear[0].span - 1.0)
     if len(found.unclear) == found.rows:
         return words("selfcheck.unclear_all", rows=Count(found.rows), span=span)
-    # Where none lies apart, how close the medians are comes first: a reader who sees only "too wide to check"
-    # takes the rows for failures, when the timers read alike and only the intervals are too wide to prove it.
+    if not found.outside and len(rows) == found.rows:
+        # How close the medians are comes first: a reader who sees only "too wide to check" takes the rows for
+        # failures, when the timers read alike and only the intervals are too wide to prove it.
+        several = len(found.devices) > 1
+        return " ".join((words("selfcheck.close", within=Share(found.medians_within)),
+                         words("selfcheck.named", span=span,
+                               agree=_named(tuple(r for r in rows if r.verdict == "agrees"), words, several),
+                               unclear=_named(found.unclear, words, several))))
     parts = [] if found.outside else [words("selfcheck.close", within=Share(found.medians_within))]
     parts.append(words("selfcheck.count", agree=Count(found.agree), rows=Count(found.rows),
                        tolerance=Share(found.tolerance)))
@@ -157,3 +178,27 @@ def _unclear_sentences(found: f.Selfcheck, words: Words) -> str:
     parts.append(words("selfcheck.unclear", unclear=Count(len(found.unclear)), span=span, **where))
     return " ".join(parts)
 
+
+def _named(rows: Sequence[Row], words: Words, several: bool) -> Listing:
+    """Rows of the selfcheck's table by their point in words, those of one workload, precision and device said once
+    with their sizes ("B @ a at m = 3,000 and 8,192 in float32"), with their device where the table has several (the
+    table's own labels of the points go to the oracle unprinted, to find the rows)."""
+    groups: dict[tuple, list[Row]] = {}
+    for row in rows:
+        found = row.params()
+        plain = found is not None and words.names("selfcheck.prose", found[0]) and str(found[1].get("m", "")).isdigit()
+        key = (found[0], found[1].get("dtype", "float32"), found[2], row.device) if found and plain else (row.label,)
+        groups.setdefault(key, []).append(row)
+    named = []
+    for key, members in groups.items():
+        if len(key) == 1:
+            point = point_words(members[0], words, "prose")
+        else:
+            kind, dtype, cold, _ = key
+            sizes = Listing(tuple(Size(int(r.params()[1]["m"])) for r in members))  # type: ignore[index]
+            point = words("selfcheck.prose", workload=Choice(kind), m=sizes, dtype=Text(dtype))
+            point = words("selfcheck.cold", form=Choice("prose"), point=point) if cold else point
+        named.append(Phrase.of("selfcheck.row", where=Choice("device" if several else "any"), point=Text(point),
+                               labels=Listing(tuple(Text(point_words(r, words)) for r in members)),
+                               device=words.device(members[0].device)))
+    return Listing(tuple(named))

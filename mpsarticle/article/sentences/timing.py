@@ -7,8 +7,9 @@ from mpsarticle.analysis import findings as f
 from mpsarticle.analysis import series
 from mpsarticle.analysis.findings.timing import AGREES, NOISY, TOO_LARGE, TOO_SMALL, NaiveVerdict
 from mpsarticle.article import mac_model
+from mpsarticle.article.formatting import interval_digits
 from mpsarticle.article.wording import Choice, Count, Factor, Listing, Seconds, Size, Words
-from mpsarticle.core.stats import SAME, UNCLEAR
+from mpsarticle.core.stats import SAME, UNCLEAR, Ratio
 from mpsarticle.results.model import ResultSet
 
 __all__ = ["cpu_gap_sentence", "gap_sentence", "naive_sentence", "post_sentence", "sentences"]
@@ -17,12 +18,10 @@ __all__ = ["cpu_gap_sentence", "gap_sentence", "naive_sentence", "post_sentence"
 def sentences(results: ResultSet, words: Words) -> dict[str, str]:
     gaps = f.naive_gaps(results)
     machine = f.machine(results)
-    table = _table_agreement(results)
-    # A CPU-only build whose first table was too noisy at every size has said so there, above the post's sizes.
-    said_noisy = machine.accelerator is None and "cpu" in gaps and bool(table) and set(table.values()) == {UNCLEAR}
+    alone = machine.accelerator is None
     return {"naive_sentence": naive_sentence(gaps, machine, words),
-            "cpu_sentence": cpu_gap_sentence(gaps, words, alone=machine.accelerator is None, table=table),
-            "post_sentence": post_sentence(f.naive_timing(results), machine, words, said_noisy=said_noisy),
+            "cpu_sentence": cpu_gap_sentence(gaps, words, alone=alone, table=_table_agreement(results)),
+            "post_sentence": post_sentence(f.naive_timing(results), machine, words),
             "model_post_sentence": mac_model.post_sentence(results, words)}
 
 
@@ -48,20 +47,14 @@ def cpu_gap_sentence(gaps: dict[str, f.Gap], words: Words, alone: bool = False,
                      table: dict[int, str] | None = None) -> str:
     """The CPU's naive time against its synchronised one, or that there is none. ``alone``: the build has no
     accelerator, so the sentence before (gap.no_accelerator) has said why a CPU has no queue to miss, and the table
-    above gives both times; where every size in it (``table``, :func:`_table_agreement`) is level or too noisy to
-    tell, the sentence says which sizes are which, so that no size reads as the only one that agrees."""
+    above gives both times and their ratio; where no size in it (``table``, :func:`_table_agreement`) shows the two
+    apart, nothing follows: what the two timers come to on a CPU is said once, at the blog post's sizes
+    (:func:`post_sentence`)."""
     if "cpu" not in gaps:
         return words("gap.cpu.none")
-    gap = gaps["cpu"]
     if alone and table and set(table.values()) <= {SAME, UNCLEAR}:
-        level = tuple(size for size, agreement in table.items() if agreement == SAME)
-        noisy = tuple(size for size in table if size not in level)
-        # The fewer of the two kinds is named: a list of every level size, then "the other sizes" for one, reads
-        # as a list of every case.
-        form = "agrees" if not noisy else "unclear" if not level else "except" if len(noisy) < len(level) else "some"
-        named = noisy if form == "except" else level
-        return words("gap.cpu.alone", verdict=Choice(form), sizes=Listing(tuple(Size(s) for s in named)))
-    return gap_sentence(gap, words)
+        return ""
+    return gap_sentence(gaps["cpu"], words)
 
 
 def gap_sentence(gap: f.Gap, words: Words) -> str:
@@ -76,10 +69,8 @@ def gap_sentence(gap: f.Gap, words: Words) -> str:
     return words("gap", verdict=Choice(gap.verdict), device=words.device(gap.device), **values)
 
 
-def post_sentence(found: dict[str, f.NaiveTiming], machine: f.Machine, words: Words, said_noisy: bool = False) -> str:
-    """What this build shows about naive timing at the blog post's sizes: on its accelerator, else on its CPU.
-    ``said_noisy``: the sentence before said the CPU's table too noisy at every size, so the same at the post's
-    sizes is said in a few words."""
+def post_sentence(found: dict[str, f.NaiveTiming], machine: f.Machine, words: Words) -> str:
+    """What this build shows about naive timing at the blog post's sizes: on its accelerator, else on its CPU."""
     accelerator = machine.accelerator
     if accelerator is not None:
         device = words.device(accelerator.kind)
@@ -97,16 +88,24 @@ def post_sentence(found: dict[str, f.NaiveTiming], machine: f.Machine, words: Wo
     timing = found.get("cpu")
     if timing is None:
         return words("post.none")
-    differ = timing.having(TOO_SMALL) or timing.having(TOO_LARGE)
+    if not (timing.having(TOO_SMALL) or timing.having(TOO_LARGE)):
+        # Nothing a CPU could show apart: the range of the ratio, once, not a verdict size by size (the table has
+        # each); the chapter's first sentence (gap.no_accelerator) has said why.
+        ratios = [s.ratio for s in timing.sizes]
+        low, high = min(ratios, key=lambda r: r.value), max(ratios, key=lambda r: r.value)
+        return words("post.cpu", device=words.device("cpu"), low=_as_in_table(low), high=_as_in_table(high))
     # No lead saying the build has no accelerator: the chapter's first sentence (gap.no_accelerator) says it; that
     # a CPU has no queue is said once, in the chapter's prose, unless a difference needs it as its reason.
-    parts = [_naive_sizes(timing, words.device("cpu"), words, same=said_noisy)]
-    if differ:
-        parts.append(words("post.cpu.differs"))
-    return " ".join(parts)
+    return " ".join([_naive_sizes(timing, words.device("cpu"), words), words("post.cpu.differs")])
 
 
-def _naive_sizes(timing: f.NaiveTiming, device: str, words: Words, same: bool = False) -> str:
+def _as_in_table(ratio: Ratio) -> Factor:
+    """A ratio with the digits the table of the post's sizes writes it with (tables.post_rows)."""
+    digits = interval_digits(ratio)[0]
+    return Factor(ratio.value, digits) if digits is not None else Factor(ratio.value)
+
+
+def _naive_sizes(timing: f.NaiveTiming, device: str, words: Words) -> str:
     """What naive timing did at the post's sizes, in one sentence: the furthest it was off each way, or where it
     agreed and where its times scattered too much to judge; each size stands in the table beside it
     (tables.post_rows)."""
@@ -115,7 +114,7 @@ def _naive_sizes(timing: f.NaiveTiming, device: str, words: Words, same: bool = 
     for every, key in ((agree, "post.agrees_all"), (noisy, "post.noisy_all")):
         if len(every) == len(timing.sizes):
             return words(key, device=device, first=Size(timing.sizes[0].size), last=Size(timing.sizes[-1].size),
-                         margin=margin, lead=Choice("same" if same else "first"))
+                         margin=margin)
     if agree and len(agree) + len(noisy) == len(timing.sizes):
         # Agreeing or too scattered to judge: name the fewer of the two.
         if len(noisy) > len(agree):

@@ -79,7 +79,8 @@ def scaling_sentence(found: tuple[f.BatchScaling, ...], words: Words,
     return " ".join(words("train.scaling", kind=Choice(_kind(s)), lead=Choice(_lead(found, i, given)),
                           device=words.device(s.device), small=Size(s.small), large=Size(s.large),
                           small_s=Seconds(s.small_s), large_s=Seconds(s.large_s), times=_whole(s.times),
-                          half=_whole(s.times / 2), **_interval(s.ratio))
+                          half=_whole(s.times / 2), small_each=Seconds(s.small_s / s.small),
+                          large_each=Seconds(s.large_s / s.large), **_interval(s.ratio))
                     for i, s in enumerate(found)) \
         or words("train.scaling.none")
 
