@@ -67,15 +67,16 @@ class Chapter:
 #: gives (the same-size products, attention against the CPU, the table of ways to run a step and what it shows, longer
 #: contexts, float16 against bfloat16, memory against the CPU's), which the opening and the chapter on devices say once,
 #: the language-model chapter's ``decode_scope`` (what a build without one left untimed) on a build with an accelerator,
-#: and the verdict's ``reason_small_others`` when no chain of small additions was measured (nothing to say; the page's
-#: style hides the empty paragraph or item). Every other glued value says something.
+#: the verdict's ``reason_small_others`` when no chain of small additions was measured, and its
+#: ``answer_llm_arithmetic`` where every precision's products keep up with the bound on a language model (nothing to
+#: say; the page's style hides the empty paragraph or item). Every other glued value says something.
 MAY_BE_EMPTY = frozenset({"gaps_sentence", "rejected_sentence", "best_sentence", "peak_sentence",
                           "machines_drops_sentence", "machines_twin_sentence", "model_rule_fixed",
                           "model_rule_mac", "model_rule_batch", "model_rule_memory", "model_rule_text",
                           "model_batch_sentence", "model_decode_sentence", "same_sentence", "attention_compared",
                           "decode_scope", "ways_lead", "ways_sentence", "ways_bound", "bound_basis",
                           "contexts_sentence", "precision_sentence", "reason_large", "model_fit_replayed",
-                          "reason_small_others"})
+                          "reason_small_others", "answer_llm_arithmetic"})
 
 
 def _nothing_measured(results: ResultSet, words: Words) -> dict[str, str]:
