@@ -220,6 +220,7 @@ CHECKS: dict[str, str] = {
     "drop.elements": "check_fall_elements",
     "machines.drop.elements": "check_fall_elements",
     "answer.tokens": "check_tokens",
+    "llm.arithmetic": "check_tokens_arithmetic",
     "answer.tokens.cached": "check_llm_cached",
     # -- timing: naive timeit against the synchronised timer (quoting the naive time is this sentence's point)
     "gap": "check_gap",
@@ -384,7 +385,7 @@ PARTS: frozenset[str] = frozenset({
     "selfcheck.processes", "selfcheck.row", "ops.cost", "attention.backend.choice",
     "attention.call", "remeasured.seen", "remeasured.processes",
     "rejected.points", "mlx.side", "mlx.name", "decode.contexts.step", "decode.context.one", "decode.bound",
-    "prefill.tighter",
+    "rule.decode.rate", "prefill.tighter", "llm.arithmetic.limit", "attention.other",
     *MODEL_PARTS,
 })
 
@@ -412,7 +413,7 @@ NO_CLAIMS: frozenset[str] = frozenset({
     "machines.twin.alike", "machines.skipped", "device", "api", "backend", "why",
     "this_build", "data_links", "contents", "ways.mode", "decode.ways.lead",
     "mlx.missing.torch", "mlx.missing.tf32",
-    "model.threshold.idea",
+    "model.threshold.idea", "llm.arithmetic.lead",
 })
 #: Families of keys that claim nothing either: names (devices, backends, timers, reasons, the gaps' list), and the
 #: words of figures, tables and the build's card.
@@ -2040,6 +2041,53 @@ def check_tokens(s: Said, c: Context) -> None:
         c.quantity(bv["tokens"], [r / size for r in rates], f"{where}: its rate from memory ÷ {shown(v['model'])}")
 
 
+def check_tokens_arithmetic(s: Said, c: Context) -> None:
+    """Where the bound on a model's tokens per second (the ``answer.tokens`` said before it) does not hold for the
+    arithmetic on a device: a token does two operations per weight of the model that sentence names; each
+    precision of the model's bit width whose matrix product the device measured well is named, as keeping up (its
+    best product allows at least the bound, for some reading) or not (less, for some reading); and each that does
+    not is given its best rate and the tokens per second that rate allows."""
+    v, printed = s.values, printed_fields(s)
+    device = c.device(v["device"])
+    tokens = c.before("answer.tokens")
+    if tokens is None:
+        c.fail(f"the arithmetic set against a bound on the {device} that no sentence before states")
+        return
+    flops = 2 * shown(tokens.values["parameters"]).value
+    c.quantity(v["flops"], [flops / 1e9], "a token's operations at two per weight, in GFLOP")
+    bound = [shown(b.values["tokens"]).value for b in parts(tokens.values["bounds"])
+             if c.device(b.values["device"]) == device]
+    if not bound:
+        c.fail(f"the arithmetic set against the {device}'s bound, but the sentence before gives it none")
+        return
+    width = {16: HALVES, 32: ("float32",)}.get(tokens.values["bits"].n, ())
+    allows = {d: [t.rate("flops")[0] / flops for t in c.oracle.best("matmul", device, "flops", dtype=d)]
+              for d in width}
+    allows = {d: found for d, found in allows.items() if found}
+    slow = [text_of(d) for d in values_of(v["slow"])]
+    fast = [text_of(d) for d in values_of(v["fast"])] if "fast" in printed else []
+    if sorted(fast + slow) != sorted(allows):
+        c.fail(f"the {device}'s precisions said to keep up {fast} and not {slow}, but it measured {sorted(allows)}")
+    for dtype in fast:
+        if dtype in allows and not any(a >= bound[0] for a in allows[dtype]):
+            c.fail(f"{dtype}'s arithmetic said to keep up with {bound[0]:.3g} tokens/s on the {device}, but its best "
+                   f"product allows {_fmt(allows[dtype])}")
+    for dtype in slow:
+        if dtype in allows and not any(a < bound[0] for a in allows[dtype]):
+            c.fail(f"{dtype}'s arithmetic said to fall short of {bound[0]:.3g} tokens/s on the {device}, but its "
+                   f"best product allows {_fmt(allows[dtype])}")
+    limits = parts(v["limits"])
+    if [text_of(p.values["dtype"]) for p in limits] != slow:
+        c.fail(f"the tokens the arithmetic allows given for {[text_of(p.values['dtype']) for p in limits]}, not for "
+               f"{slow}")
+    for limit in limits:
+        dtype = text_of(limit.values["dtype"])
+        rates = [t.rate("flops")[0] for t in c.oracle.best("matmul", device, "flops", dtype=dtype)]
+        tied = c.tied(limit.values["rate"], rates, f"the {device}'s best {dtype} matrix product")
+        c.quantity(limit.values["tokens"], [r / flops for r in tied], f"the tokens per second {dtype}'s arithmetic "
+                                                                      f"allows on the {device}")
+
+
 def check_llm_cached(s: Said, c: Context) -> None:
     """"Every B @ a and copy fits in its device's cache": some B @ a was measured well, and no device has a good
     point of either moving more bytes than its recorded cache."""
@@ -2766,10 +2814,35 @@ def check_cpu_rule(s: Said, c: Context) -> None:
                    f"some size ({c.oracle.halves(dtype).common()})")
     for dtype in named - set(found):
         c.fail(f"'{dtype} can pay off', but it was not measured beside float32")
+    if "gains" in printed_fields(s):
+        _against_float32(s, c, "gains")
+
+
+def _against_float32(s: Said, c: Context, field: str) -> None:
+    """Each precision the rule names, in order, beside its best rate on the CPU (at whatever size) over float32's
+    best there: a factor above 1 for ``gains``, a share below the whole for ``shares``."""
+    dtypes = [text_of(d) for d in values_of(s.values["dtypes"])]
+    printed = values_of(s.values[field])
+    if len(printed) != len(dtypes):
+        c.fail(f"{len(printed)} {field} for the {len(dtypes)} precisions {dtypes}")
+        return
+    top = [t.rate("flops")[0] for t in c.oracle.best("matmul", "cpu", "flops", dtype="float32")]
+    for dtype, value in zip(dtypes, printed, strict=True):
+        ratios = [t.rate("flops")[0] / f for t in c.oracle.best("matmul", "cpu", "flops", dtype=dtype) for f in top]
+        where = f"the CPU's best {dtype} rate over its best float32 rate"
+        if field == "gains":
+            c.factor(value, ratios, where)
+            if shown(value).value <= 1:
+                c.fail(f"{where} said as a gain, but printed {shown(value)}")
+        else:
+            c.quantity(value, ratios, where)
+            if shown(value).value >= 1:
+                c.fail(f"{where} said to be only a share of it, but printed {shown(value)}")
 
 
 def check_cpu_rule_avoid(s: Said, c: Context) -> None:
-    """Each half precision the rule says to avoid is slower than float32 at every size the two share."""
+    """Each half precision the rule says to avoid is slower than float32 at every size the two share; where its
+    best rate is said as a share of float32's best, that share is read from both best rates."""
     for dtype in {text_of(d) for d in values_of(s.values["dtypes"])}:
         pairs = c.oracle.halves(dtype)
         sizes = pairs.common()
@@ -2777,6 +2850,8 @@ def check_cpu_rule_avoid(s: Said, c: Context) -> None:
             c.fail(f"'avoid {dtype}', but it was not measured beside float32")
         elif not all(pairs.must_be(SLOWER, size) for size in sizes):
             c.fail(f"'avoid {dtype}: slower at every size', but not at every one of {sizes}")
+    if "shares" in printed_fields(s):
+        _against_float32(s, c, "shares")
 
 
 def check_cpu_rule_untold(s: Said, c: Context) -> None:
@@ -3693,14 +3768,17 @@ def check_attention_conclusion(s: Said, c: Context) -> None:
              if t.point.workload == "attention" and t.point.method == "engine"}
     every = {pair: _attention_shares(c, *pair) for pair in pairs}
     every = {pair: found for pair, found in every.items() if found}
-    if choice(s, "direction") in ("below", "below_one"):
+    form = choice(s, "direction")
+    if form == "below" or form.startswith("below_one"):
         reached = sorted(pair for pair, found in every.items() if max(found) >= 1)
         if reached:
             c.fail(f"'attention stayed below the best matrix product everywhere', but it reached it on {reached}")
         # "On the CPU, attention never reached ...": said of one device only where no other measured attention.
         others = sorted({where for where, _ in every} - {device})
-        if choice(s, "direction") == "below_one" and others:
+        if form.startswith("below_one") and others:
             c.fail(f"attention said of the {device} alone, but {others} measured it too")
+        if form.startswith("below_one"):
+            _attention_others(s, c, device, dtype, sorted(kind for where, kind in every if where == device))
     elif choice(s, "direction") == "nearest":
         # "Too noisy to tell whether it stays below": somewhere attention's fastest end of its 95% interval is as
         # fast as its product's slowest end, read from the raw points' times.
@@ -3718,6 +3796,42 @@ def check_attention_conclusion(s: Said, c: Context) -> None:
     nearer = sorted(pair for pair, found in every.items() if min(found) > max(shares))
     if nearer:
         c.fail(f"the nearest is said to be {dtype} on the {device}, but {nearer} came nearer in every reading")
+
+
+def _attention_others(s: Said, c: Context, device: str, dtype: str, measured: list[str]) -> None:
+    """One device's attention: every other precision it measured beside a product is given its share
+    (``others``), none where it measured one alone; each precision said to speed up matrix products but not
+    attention (``gains``) has a best product faster than ``dtype``'s (some pair of readings, rate against rate,
+    each at its own size) and, at every call measured in both, attention not faster than ``dtype``'s in every pair
+    of readings, at one call at least."""
+    v = s.values
+    named = {text_of(p.values["dtype"]): p for p in parts(v["others"])} if "others" in printed_fields(s) else {}
+    if sorted([dtype, *named]) != measured:
+        c.fail(f"attention on the {device} said in {[dtype, *named]}, but it was measured beside a product in "
+               f"{measured}")
+    for other, clause in named.items():
+        c.quantity(clause.values["share"], _attention_shares(c, device, other),
+                   f"attention in {other} on the {device} over its best A @ B")
+    o = c.oracle
+    for other in (text_of(g) for g in values_of(v["gains"])) if "gains" in printed_fields(s) else ():
+        if other not in named:
+            c.fail(f"{other} said to speed up matrix products on the {device}, but its attention is not named")
+        if not any(rate_direction(a, b, "flops") == FASTER
+                   for pa in o.best("matmul", device, "flops", dtype=other)
+                   for pb in o.best("matmul", device, "flops", dtype=dtype)
+                   for a in pa.readings() for b in pb.readings()):
+            c.fail(f"matrix products said to run faster in {other} than in {dtype} on the {device}, but no pair "
+                   f"of their best rates shows it")
+        dims = sorted({int(t.point.params["head_dim"]) for t in _attention_points(c, device)})
+        calls = [(seq, pairs) for dim in dims for pairs in [Pairs(
+            f"attention head size {dim}", "seq", o.timed("attention", device, dtype=dtype, head_dim=dim),
+            o.timed("attention", device, dtype=other, head_dim=dim), dtype, other)] for seq in pairs.common()]
+        if not calls:
+            c.fail(f"attention said no faster in {other} on the {device}, but no call was measured in both")
+        for seq, pairs in calls:
+            if pairs.must_be(FASTER, seq):
+                c.fail(f"attention said no faster in {other} than in {dtype} on the {device}, but at {seq:,} "
+                       f"positions it is: {pairs.evidence(seq)}")
 
 
 def _backends(c: Context, device: str) -> dict[str, int]:
@@ -4077,12 +4191,12 @@ def check_prefill_conclusion(s: Said, c: Context) -> None:
         if found:
             c.fail(f"'cannot say what limits the prompt' on the {device}, but the readings say {sorted(found)}")
         return
-    if limit in ("compute", "bandwidth", "both"):
-        _prompt_against(c, s, device, at, tokens, flops, dtype, limit, side or "below")
+    if limit in ("compute", "bandwidth", "both", "compute_likely", "bandwidth_likely"):
+        _prompt_against(c, s, device, at, tokens, flops, dtype, limit.removesuffix("_likely"), side or "below")
     if limit not in found:
         c.fail(f"the prompt limited by '{limit}' on the {device}, but the readings say {sorted(found)}")
     values = _values(at)
-    if limit in ("compute", "both", "bandwidth"):
+    if limit in ("compute", "both", "bandwidth", "compute_likely", "bandwidth_likely"):
         return  # read against its bound above
     printed = printed_fields(s)
     if limit == "unclear":
@@ -4174,9 +4288,11 @@ def _prompt_limits(c: Context, device: str, at: list[Timed], tokens: int, flops:
                    rates: list[float]) -> set[str]:
     """What may limit the prompt, over every product rate, B @ a rate and operation cost, read from the time's
     interval as the results file records it: the tighter of the two bounds where the whole interval reached half
-    of it (``both`` where the other lies within :data:`APART`), the fixed cost of its calls where that is half its
-    time at both ends of both intervals (the prompt's time, one operation's cost), ``neither`` where it is less at
-    all of them; ``unclear`` where the intervals lie on both sides."""
+    of it (``both`` where the other lies within :data:`APART`); where only its fast end did, that bound as
+    ``compute_likely`` or ``bandwidth_likely`` if the other bound's half lies above the fast end, the calls take
+    less than half of the fastest time and the median stays under the bound; the fixed cost of its calls where
+    that is half its time at both ends of both intervals (the prompt's time, one operation's cost), ``neither``
+    where it is less at all of them; ``unclear`` where the intervals lie on both sides."""
     found = set()
     nbytes = at[0].point.bytes_moved
     ops = at[0].point.detail.get("ops_per_call")
@@ -4191,7 +4307,14 @@ def _prompt_limits(c: Context, device: str, at: list[Timed], tokens: int, flops:
                               "compute" if compute <= reads else "bandwidth")
                     continue
                 if tokens / fast >= HALF * tighter:
-                    found.add("unclear")
+                    # Holding the tighter bound's line: that bound most likely limits it where the other two are ruled
+                    # out (the fast end below half of the other bound, the calls under half of the fastest time at
+                    # the dear end of one operation's cost) and the median stays under the bound.
+                    side = "compute" if compute <= reads else "bandwidth"
+                    alone = tokens / fast < HALF * max(compute, reads) and tokens / t.median < tighter
+                    calls = [ops * dear < HALF * fast for _, dear in _op_intervals(c, device)] \
+                        if isinstance(ops, int) else []
+                    found |= {f"{side}_likely" if alone and below else "unclear" for below in calls} or {"unclear"}
                     continue
                 for cheap, dear in _op_intervals(c, device):
                     if isinstance(ops, int):
@@ -4913,6 +5036,9 @@ def check_decode_rule(s: Said, c: Context) -> None:
         said = [choice(p, "basis") for p in parts(s.values["bound"])]
         if said != [basis]:
             c.fail(f"the rule names its bound by {said}, but its rate is the {basis} one")
+        for part in parts(s.values["bound"]):
+            if "rate" in part.values:
+                c.quantity(part.values["rate"], _bound_rates(c, device), f"the rate the {device}'s bound rests on")
 
 
 # -- a chapter as a whole: what it must not leave out ------------------------------------------------

@@ -69,11 +69,12 @@ class Chapter:
 #: table of ways to run a step and what it shows, longer contexts, float16 against bfloat16, memory against the CPU's),
 #: which the opening and the chapter on devices say once,
 #: the language-model chapter's ``decode_scope`` (what a build without one left untimed) on a build with an accelerator,
-#: the verdict's ``reason_small_others`` when no chain of small additions was measured, the matrix-vector chapter's
-#: ``steep_sentence`` when no doubling of m took clearly longer than its bytes grew, and the timing chapter's
-#: ``cpu_sentence`` on a build with only a CPU whose table shows the two timers apart at no size (said once, at the
-#: blog post's sizes), and the method chapter's ``duration_sentence`` when no point recorded how long it took (nothing
-#: to say; the page's style hides the empty paragraph or item). Every other glued value says something.
+#: the verdict's ``reason_small_others`` when no chain of small additions was measured and its
+#: ``answer_llm_arithmetic`` where every precision's products keep up with the bound on a language model, the
+#: matrix-vector chapter's ``steep_sentence`` when no doubling of m took clearly longer than its bytes grew, the timing
+#: chapter's ``cpu_sentence`` on a build with only a CPU whose table shows the two timers apart at no size (said once,
+#: at the blog post's sizes), and the method chapter's ``duration_sentence`` when no point recorded how long it took
+#: (nothing to say; the page's style hides the empty paragraph or item). Every other glued value says something.
 MAY_BE_EMPTY = frozenset({"gaps_sentence", "rejected_sentence", "best_sentence", "peak_sentence",
                           "machines_drops_sentence", "machines_twin_sentence", "model_rule_fixed",
                           "model_rule_mac", "model_rule_batch", "model_rule_memory", "model_rule_text",
@@ -81,7 +82,7 @@ MAY_BE_EMPTY = frozenset({"gaps_sentence", "rejected_sentence", "best_sentence",
                           "decode_scope", "ways_lead", "ways_sentence", "ways_bound", "bound_basis",
                           "contexts_sentence", "precision_sentence", "reason_large", "model_fit_replayed",
                           "reason_small_others", "model_speedup_sentence", "model_cpu_half",
-                          "steep_sentence", "cpu_sentence", "duration_sentence"})
+                          "steep_sentence", "cpu_sentence", "duration_sentence", "answer_llm_arithmetic"})
 
 
 def _nothing_measured(results: ResultSet, words: Words) -> dict[str, str]:

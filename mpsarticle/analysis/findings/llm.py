@@ -32,20 +32,21 @@ from dataclasses import dataclass
 from typing import Final, Literal, get_args
 
 from mpsarticle.analysis import series as analysis
-from mpsarticle.analysis.findings.common import Comparison, compare_series
+from mpsarticle.analysis.findings.common import Comparison, compare_series, rate_ratio
 from mpsarticle.analysis.findings.matmul import Overall, summary
 from mpsarticle.analysis.findings.matvec import Bandwidth, bandwidths, copy_beyond_cache
 from mpsarticle.core.frameworks import torch_counterpart
 from mpsarticle.core.profiles import emulates_bfloat16
 from mpsarticle.core.specs import DTYPE_SIZES, Decode
-from mpsarticle.core.stats import Direction, Ratio
+from mpsarticle.core.stats import FASTER, Direction, Ratio
 from mpsarticle.results.model import Point, ResultSet
 
 __all__ = ["ATTENTION_COMPARED", "AttentionBest", "AttentionFinding", "BOUNDS_APART", "BOUND_SHARE", "ContextStep",
            "DecodeStep", "Decoding", "HalfPrecisions", "LIMITS", "Limit", "MLX_WORKLOADS", "MlxBeside", "MlxPair",
            "MlxState", "OVERHEAD_SHARE", "OpCost", "PromptLimit", "PromptRead",
            "StepWays", "WAYS", "Way", "attention", "context_slowdown", "contexts", "decoder_dtype", "decoding",
-           "half_precisions", "mlx_beside", "mlx_state", "op_costs", "prompts", "replay_slowdown", "step_ways"]
+           "half_precisions", "mlx_beside", "mlx_state", "op_costs", "products_only_gain", "prompts",
+           "replay_slowdown", "step_ways"]
 
 #: What limits an eager decode step (:attr:`Decoding.limit`): ``above`` where even the slow end of its interval
 #: beat the bound (its weights were read faster than ``B @ a`` read its matrices, as a cache allows, so the bound
@@ -56,8 +57,11 @@ Limit = Literal["above", "bandwidth", "overhead", "neither", "unclear"]
 LIMITS: tuple[Limit, ...] = get_args(Limit)
 #: What limits a prompt read at once (:attr:`PromptRead.limit`): the arithmetic or the bytes where it reached at
 #: least :data:`BOUND_SHARE` of the tighter bound (``both`` where the two bounds lie within :data:`BOUNDS_APART`
-#: of each other), else as for a decode step; ``unclear`` where the time's interval lies on both sides of a line.
-PromptLimit = Literal["compute", "bandwidth", "both", "overhead", "neither", "unclear"]
+#: of each other); ``compute_likely`` or ``bandwidth_likely`` where its interval holds that line but the other
+#: bound and the calls are each under half of its time; else as for a decode step; ``unclear`` where the time's
+#: interval lies on both sides of a line.
+PromptLimit = Literal["compute", "bandwidth", "both", "compute_likely", "bandwidth_likely", "overhead", "neither",
+                      "unclear"]
 BOUND_SHARE: Final = 0.5
 OVERHEAD_SHARE: Final = 0.5
 #: Two bounds closer than this factor both limit a prompt: which one is tighter is then a matter of a few percent,
@@ -184,6 +188,20 @@ def attention(results: ResultSet, device: str | None) -> AttentionFinding:
             if found:
                 comparisons.append((dim, found))
     return AttentionFinding(tuple(bests), tuple(backends), device, tuple(comparisons))
+
+
+def products_only_gain(results: ResultSet, base: AttentionBest, other: AttentionBest) -> bool:
+    """Whether ``other``'s precision speeds up matrix products on their device but not attention: its best
+    product is faster than ``base``'s beyond noise (rate against rate, each at its own size), and at no call
+    measured in both precisions is its attention shown faster than ``base``'s."""
+    if base.device != other.device or base.matmul_evidence is None or other.matmul_evidence is None:
+        return False
+    if rate_ratio(other.matmul_evidence, base.matmul_evidence, "flops").direction() != FASTER:
+        return False
+    calls = [c for dim in _head_dims(results) for c in compare_series(
+        analysis.series(results, workload="attention", device=base.device, dtype=base.dtype, head_dim=dim),
+        analysis.series(results, workload="attention", device=base.device, dtype=other.dtype, head_dim=dim))]
+    return bool(calls) and all(c.direction != FASTER for c in calls)
 
 
 @dataclass(frozen=True)
@@ -557,10 +575,13 @@ class PromptRead:
     def limit(self) -> PromptLimit | None:
         """What limits the prompt, read from its time's 95 % interval (the sentence prints the numbers it rests
         on): the tighter bound where the whole interval reached at least :data:`BOUND_SHARE` of it (``both`` where
-        the other bound is within :data:`BOUNDS_APART` of it), else the fixed cost of its calls where that is at
-        least :data:`OVERHEAD_SHARE` of its time at every end of both intervals (the prompt's time and one
-        operation's cost), ``neither`` where it is less at every end; ``unclear`` where an interval holds the line
-        (a median on one side of it says nothing)."""
+        the other bound is within :data:`BOUNDS_APART` of it); where the interval holds that line, the tighter
+        bound all the same (``compute_likely``, ``bandwidth_likely``) if the two other candidates are ruled out
+        (even the interval's fast end below that share of the other bound, and the calls under
+        :data:`OVERHEAD_SHARE` of its time at every end) and its median stays under the bound; else the fixed
+        cost of its calls where that is at least :data:`OVERHEAD_SHARE` of its time at every end of both intervals
+        (the prompt's time and one operation's cost), ``neither`` where it is less at every end; ``unclear`` where
+        an interval holds a line and nothing rules the others out (a median on one side of it says nothing)."""
         regime, compute, nbytes = self.regime, self.compute_bound, self.bytes_bound
         if regime is None or compute is None or nbytes is None:
             return None
@@ -569,7 +590,10 @@ class PromptRead:
         if low >= BOUND_SHARE * tighter:
             return "both" if max(compute, nbytes) < BOUNDS_APART * tighter else regime
         if high >= BOUND_SHARE * tighter:
-            return "unclear"
+            others_out = high < BOUND_SHARE * max(compute, nbytes) and self._calls_below_half()
+            if not others_out or self.tokens_per_s >= tighter:
+                return "unclear"
+            return "compute_likely" if regime == "compute" else "bandwidth_likely"
         if self.ops is None or self.cost is None:
             return None
         # The calls' cost is read from both intervals: one operation's cost scatters as much as the prompt's time,
@@ -577,9 +601,16 @@ class PromptRead:
         seconds = self.point.measured_s
         if self.ops * self.cost.low_s >= OVERHEAD_SHARE * (self.point.ci_high_s or seconds):
             return "overhead"
-        if self.ops * self.cost.high_s < OVERHEAD_SHARE * (self.point.ci_low_s or seconds):
+        if self._calls_below_half():
             return "neither"
         return "unclear"
+
+    def _calls_below_half(self) -> bool:
+        """Whether the calls take less than :data:`OVERHEAD_SHARE` of the prompt's time at every end of both
+        intervals: each operation at the dear end of one operation's cost, the prompt at its fast end."""
+        if self.ops is None or self.cost is None:
+            return False
+        return self.ops * self.cost.high_s < OVERHEAD_SHARE * (self.point.ci_low_s or self.point.measured_s)
 
 
 def prompts(results: ResultSet) -> tuple[tuple[PromptRead, ...], ...]:

@@ -27,6 +27,7 @@ from mpsarticle.article.wording import (
     Num,
     Phrase,
     Rate,
+    Share,
     Size,
     Text,
     Words,
@@ -175,13 +176,28 @@ def _cpu_answer(found: Verdict, results: ResultSet, words: Words) -> tuple[str, 
     elif not halves:
         rule = words("answer.cpu_rule.none")
     else:
-        key = "answer.cpu_rule.try" if faster else "answer.cpu_rule.stay"
-        # The precisions compared size by size stay in the chapter on matrix products: said once.
-        rule = words(key, dtypes=Listing(faster, style="or"))
-        # A half precision slower at every size is the likelier trap on a CPU (no native arithmetic): said beside.
+        # The size of the effect the rule rests on: each half precision's best rate over float32's best, each at
+        # its own size (the precisions compared size by size stay in the chapter on matrix products).
+        best = {p.dtype: p.gflop_s for p in found.matmul.on("cpu") if p.status == "measured" and p.gflop_s}
+        against = {h.dtype: best[h.dtype] / float32.gflop_s for h in halves
+                   if h.dtype in best and float32.gflop_s}
+        if faster:
+            # Said only where every precision named beats float32's best by a factor that prints above 1.0×.
+            gains = [against.get(d.value, 0.0) for d in faster]
+            shown = all(g > 1 and words.render(Factor(g)) != words.render(Factor(1.0)) for g in gains)
+            rule = words("answer.cpu_rule.try", dtypes=Listing(faster, style="or"),
+                         gain=Choice("shown" if shown else "plain"), count=Count(len(faster)),
+                         gains=Listing(tuple(Factor(g) for g in gains)))
+        else:
+            rule = words("answer.cpu_rule.stay", dtypes=Listing(faster, style="or"))
+        # A half precision slower at every size is the likelier trap on a CPU (no native arithmetic): said beside,
+        # with how far below float32's best its own best stayed.
         slower = tuple(Text(h.dtype) for h in halves if h.direction == SLOWER)
         if slower:
-            rule += " " + words("answer.cpu_rule.avoid", dtypes=Listing(slower))
+            shares = [against.get(d.value, 1.0) for d in slower]
+            rule += " " + words("answer.cpu_rule.avoid", dtypes=Listing(slower), count=Count(len(slower)),
+                                share=Choice("shown" if all(s < 1 for s in shares) else "plain"),
+                                shares=Listing(tuple(Share(s) for s in shares)))
         # A half precision too noisy to tell at every size: its best rate may still be far above float32's, so
         # "stay with float32" says what would settle it.
         untold = tuple(Text(h.dtype) for h in halves if h.direction == UNCLEAR)

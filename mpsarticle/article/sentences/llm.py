@@ -32,6 +32,7 @@ from mpsarticle.analysis.findings.llm import (
     mlx_beside,
     mlx_state,
     op_costs,
+    products_only_gain,
     prompts,
     step_ways,
 )
@@ -47,6 +48,7 @@ from mpsarticle.article.wording import (
     Listing,
     Num,
     Phrase,
+    Rate,
     Said,
     Seconds,
     Share,
@@ -63,7 +65,7 @@ __all__ = ["decode_answer", "mlx_sentence", "rule_more", "sentences"]
 def sentences(results: ResultSet, words: Words) -> dict[str, str]:
     found = attention(results, present_accelerator(results))
     return {"ops_sentence": ops_sentence(results, words),
-            "attention_sentence": attention_sentence(found, words),
+            "attention_sentence": attention_sentence(found, results, words),
             "backend_sentence": backend_sentence(found, words),
             "decode_scope": decode_scope(results, words),
             "ways_lead": ways_lead(results, words),
@@ -92,7 +94,7 @@ def ops_sentence(results: ResultSet, words: Words) -> str:
                  n=Count(int(first.params["n"])))
 
 
-def attention_sentence(found: AttentionFinding, words: Words) -> str:
+def attention_sentence(found: AttentionFinding, results: ResultSet, words: Words) -> str:
     """The conclusion under the attention table (tables.attention_rows carries the numbers): how near attention came
     to the best matrix product of its precision, where both were measured well."""
     if not found.bests:
@@ -104,11 +106,22 @@ def attention_sentence(found: AttentionFinding, words: Words) -> str:
         # Some device's runs scatter across its product's rate: only how near attention came is said.
         return words("attention.conclusion", direction=Choice("nearest"), device=words.device(top.device),
                      dtype=Text(top.dtype), share=Share(top.share))
-    if top.share < 1:
-        alone = len({best.device for best in found.bests}) == 1
-        return words("attention.conclusion", direction=Choice("below_one" if alone else "below"),
-                     device=words.device(top.device),
+    if top.share < 1 and len({best.device for best in found.bests}) > 1:
+        return words("attention.conclusion", direction=Choice("below"), device=words.device(top.device),
                      dtype=Text(top.dtype), share=Share(top.share))
+    if top.share < 1:
+        # One device: each of its other precisions' shares beside the nearest, and where a precision's faster
+        # products left attention no faster, that finding.
+        others = [best for best in found.bests if best is not top and best.share is not None]
+        if not others:
+            return words("attention.conclusion", direction=Choice("below_one"), device=words.device(top.device),
+                         dtype=Text(top.dtype), share=Share(top.share))
+        gains = tuple(Text(best.dtype) for best in others if products_only_gain(results, top, best))
+        return words("attention.conclusion", direction=Choice("below_one.gain" if gains else "below_one.others"),
+                     device=words.device(top.device), dtype=Text(top.dtype), share=Share(top.share),
+                     others=Listing(tuple(Phrase.of("attention.other", share=Share(best.share or 0.0),
+                                                    dtype=Text(best.dtype)) for best in others)),
+                     gains=Listing(gains))
     return words("attention.conclusion", direction=Choice("reached"), device=words.device(top.device),
                  dtype=Text(top.dtype), factor=attention_against(top.share))
 
@@ -387,9 +400,9 @@ def _prompt_bound(read: PromptRead, limit: str) -> tuple[float, Point] | None:
     product's for the arithmetic, ``B @ a``'s for the bytes, the tighter of the two for both."""
     compute = (read.compute_bound, read.product) if read.compute_bound and read.product else None
     nbytes = (read.bytes_bound, read.band.memory_point) if read.bytes_bound and read.band else None
-    if limit == "compute":
+    if limit in ("compute", "compute_likely"):
         return compute
-    if limit == "bandwidth":
+    if limit in ("bandwidth", "bandwidth_likely"):
         return nbytes
     if limit == "both" and compute and nbytes:
         return min(compute, nbytes, key=lambda pair: pair[0])
@@ -562,10 +575,14 @@ def rule_more(results: ResultSet, words: Words) -> str:
             parts.append(words("rule.decode", limit=Choice("unclear_replay"), device=words.device(one.device),
                                fastest=Factor(min(medians) / graph.seconds)))
         else:
-            # The bound named by the measured rate it rests on, as the answer names it.
-            parts.append(words("rule.decode", limit=Choice(_bandwidth(one.limit, share)),
-                               device=words.device(one.device), share=Share(share[0]), dtype=Text(one.dtype),
-                               bound=Phrase.of("decode.bound", basis=Choice(one.bound_basis or "best"))))
+            form = _bandwidth(one.limit, share)
+            values: dict = dict(device=words.device(one.device), share=Share(share[0]), dtype=Text(one.dtype))
+            if form.startswith("bandwidth"):
+                # The bound named by the measured rate it rests on, as the answer names it, with that rate: the rule
+                # says how to work the bound out, bandwidth over a token's bytes.
+                values["bound"] = Phrase.of("rule.decode.rate", basis=Choice(one.bound_basis or "best"),
+                                            rate=Rate(one.rate_gb_s or 0.0, "GB/s"))
+            parts.append(words("rule.decode", limit=Choice(form), **values))
     else:
         parts.append(words("rule.decode.none"))
     return " ".join(parts)

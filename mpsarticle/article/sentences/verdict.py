@@ -1,5 +1,6 @@
 """The verdict chapter's sentences: the rule of thumb and the bound on a language model (from the answer that
-:mod:`.index` states), and the reasons behind them: fixed costs for small products, bandwidth for large ones."""
+:mod:`.index` states), where that bound's arithmetic cannot keep up, and the reasons behind them: fixed costs for
+small products, bandwidth for large ones."""
 
 from __future__ import annotations
 
@@ -10,18 +11,42 @@ from mpsarticle.article import mac_model
 from mpsarticle.article.sentences.common import reading_word
 from mpsarticle.article.sentences.index import answer_sentences
 from mpsarticle.article.sentences.llm import rule_more
-from mpsarticle.article.wording import Choice, Factor, Rate, Seconds, Size, Words
+from mpsarticle.article.wording import Choice, Factor, Listing, Num, Phrase, Rate, Seconds, Size, Text, Words
+from mpsarticle.core.specs import DTYPE_SIZES
 from mpsarticle.results.model import ResultSet
 
-__all__ = ["reason_sentences", "sentences"]
+__all__ = ["arithmetic_sentence", "reason_sentences", "sentences"]
 
 
 def sentences(results: ResultSet, words: Words) -> dict[str, str]:
     """The reasons behind the answer (the opening page states the answer; the chapters keep their own findings)."""
     answer = answer_sentences(results, words)
     return {"answer_rule": answer["answer_rule"], "answer_rule_more": rule_more(results, words),
-            "answer_llm": answer["answer_llm"], **reason_sentences(results, words),
-            **mac_model.rules(results, words)}
+            "answer_llm": answer["answer_llm"], "answer_llm_arithmetic": arithmetic_sentence(results, words),
+            **reason_sentences(results, words), **mac_model.rules(results, words)}
+
+
+def arithmetic_sentence(results: ResultSet, words: Words) -> str:
+    """Beside the bound on a language model: where a device's best matrix product in a precision of the bound's
+    width allows fewer tokens per second than the bound (a token does two operations per weight), that the bound
+    does not hold in that precision there; nothing where every such precision keeps up."""
+    found = verdict(results)
+    parts = []
+    for bound in found.bounds:
+        flops = 2 * bound.parameters
+        rates = {p.dtype: p.gflop_s * 1e9 for p in found.matmul.on(bound.device) if p.status == "measured"
+                 and p.gflop_s and DTYPE_SIZES.get(p.dtype) == bound.bytes_per_parameter}
+        slow = [dtype for dtype, rate in rates.items() if rate / flops < bound.tokens_per_s]
+        if not slow:
+            continue
+        fast = tuple(Text(dtype) for dtype in rates if dtype not in slow)
+        limits = tuple(Phrase.of("llm.arithmetic.limit", dtype=Text(dtype), rate=Rate(rates[dtype] / 1e9, "GFLOP/s"),
+                                 tokens=Num(rates[dtype] / flops)) for dtype in slow)
+        parts.append(words("llm.arithmetic", keeps=Choice("some" if fast else "none"),
+                           device=words.device(bound.device), fast=Listing(fast),
+                           slow=Listing(tuple(Text(dtype) for dtype in slow), style="or"), flops=Num(flops / 1e9, 2),
+                           limits=Listing(limits)))
+    return " ".join([words("llm.arithmetic.lead"), *parts]) if parts else ""
 
 
 def reason_sentences(results: ResultSet, words: Words) -> dict[str, str]:
