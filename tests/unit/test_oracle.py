@@ -2491,7 +2491,7 @@ def test_a_prompt_about_half_its_arithmetic_bound_with_the_rest_ruled_out_is_mos
     recording = recorded("llm", results)
     failures, _ = check(recording, results)
     assert not failures, report(failures)
-    assert "most likely limits it" in recording.texts["prompt_sentence"], recording.texts["prompt_sentence"]
+    assert "is still the likeliest limit" in recording.texts["prompt_sentence"], recording.texts["prompt_sentence"]
     [row] = [r for r in prompt_rows(results, EN) if r.values["device"] == CPU]
     assert choice(row, "limit") == "compute_likely" and not claims(results, row, chapter=PROMPT_TABLE)
     cannot_tell = substitute(recording, "prefill.conclusion", where=_device_is(CPU), limit=Choice("unclear"),

@@ -551,17 +551,9 @@ def decode_answer(results: ResultSet, words: Words) -> str:
 
 
 def rule_more(results: ResultSet, words: Words) -> str:
-    """The rule of thumb for attention and decoding."""
+    """The rule of thumb for decoding, then for attention: the decode rule follows the verdict's bound on a
+    language model and reads it as "such a bound", so it comes first."""
     parts = []
-    device = present_accelerator(results)
-    found = attention(results, device)
-    if found.device is not None and found.compared:
-        overall = found.direction
-        key = {FASTER: "faster", SLOWER: "slower", SAME: "same"}.get(str(overall), "mixed")
-        if key == "same" and any(c.reading == UNCLEAR for _, comparisons in found.comparisons for c in comparisons):
-            key = "unclear"  # "the device does not matter" needs every call level, not merely too noisy to tell
-        parts.append(words("rule.attention", direction=Choice(key), device=words.device(found.device),
-                           dtype=Text(ATTENTION_COMPARED)))
     one = _answered(results)
     if one is not None and one.eager is not None and one.limit is not None:
         share = one.share(one.eager)
@@ -585,6 +577,15 @@ def rule_more(results: ResultSet, words: Words) -> str:
             parts.append(words("rule.decode", limit=Choice(form), **values))
     else:
         parts.append(words("rule.decode.none"))
+    device = present_accelerator(results)
+    found = attention(results, device)
+    if found.device is not None and found.compared:
+        overall = found.direction
+        key = {FASTER: "faster", SLOWER: "slower", SAME: "same"}.get(str(overall), "mixed")
+        if key == "same" and any(c.reading == UNCLEAR for _, comparisons in found.comparisons for c in comparisons):
+            key = "unclear"  # "the device does not matter" needs every call level, not merely too noisy to tell
+        parts.append(words("rule.attention", direction=Choice(key), device=words.device(found.device),
+                           dtype=Text(ATTENTION_COMPARED)))
     return " ".join(parts)
 
 
