@@ -75,7 +75,8 @@ class Chapter:
 #: chapter's ``cpu_sentence`` on a build with only a CPU whose table shows the two timers apart at no size (said once,
 #: at the blog post's sizes), the method chapter's ``duration_sentence`` when no point recorded how long it took, and
 #: the matrix-vector chapter's ``alike_sentence`` on a build with an accelerator (or a CPU whose timers part) and
-#: ``mark_sentence`` on one without (nothing to say; the page's style hides the empty paragraph or item). Every other glued value says something.
+#: ``mark_sentence`` on one without (nothing to say; the page's style hides the empty paragraph or item). Every
+#: other glued value says something.
 MAY_BE_EMPTY = frozenset({"gaps_sentence", "rejected_sentence", "best_sentence", "peak_sentence",
                           "machines_drops_sentence", "machines_twin_sentence", "model_rule_fixed",
                           "model_rule_mac", "model_rule_batch", "model_rule_memory", "model_rule_text",
