@@ -69,8 +69,8 @@ The rules, all of them here:
   under half. Every such fall (B @ a, the copy, and A @ B per precision, on
   every device) that every process's reading shows must be named in its
   chapter: B @ a's and the copy's in the chapter on the matrix-vector product
-  (its ``bandwidth_sentence``), A @ B's in the chapter on matrix products (an
-  accelerator's in its ``peak_sentence``, the CPU's in its ``cpu_half_sentence``).
+  (its ``bandwidth_sentence``), A @ B's in the chapter on matrix products (its
+  ``peak_sentence``, under the figure that shows them).
 - TF32 is read from ``environment.devices.cuda.matmul_allow_tf32``; a CUDA
   build that recorded it must say it beside its matrix products.
 - A point was "measured again" when it has extra processes; "while the
@@ -200,6 +200,8 @@ CHECKS: dict[str, str] = {
     "crossover.mixed": "check_mixed",
     "crossover.no_pairs": "check_no_pairs",
     "crossover.cpu_only": "check_crossover_cpu_only",
+    "crossover.mark": "check_crossover_mark",
+    "original.alike": "check_original_alike",
     # -- the reasons (verdict): what a call takes, by the synchronised timer; reading large matrices
     "reason.small": "check_small",
     "reason.small.cpu": "check_small_cpu",
@@ -379,7 +381,7 @@ TABLE_ROWS: frozenset[str] = frozenset({"table.decode", "table.prompt", "table.a
 PARTS: frozenset[str] = frozenset({
     "where.cell", "original.total", "reading", "drop.what", "drop.size", "matmul.rate", "peak.share.item",
     "memory.cell.copy", "tokens.bound", "missing", "matmul.same_size", "matmul.side", "cpuhalf.clause", "step",
-    "cpuhalf.item", "cpuhalf.best", "cpuhalf.fall",
+    "cpuhalf.item", "cpuhalf.best",
     "tokens.bound.bare",
     "point", "point.other", "point.more", "cpufact.matvec", "cpufact.matmul", "missing_count",
     "selfcheck.processes", "selfcheck.row", "ops.cost", "attention.backend.choice",
@@ -1443,6 +1445,22 @@ def check_no_pairs(s: Said, c: Context) -> None:
         c.fail(f"'no matrix size was measured well on both', but m = {common} were")
 
 
+def check_crossover_mark(s: Said, c: Context) -> None:
+    """'The chart marks the crossover, where there is one': a chart with an accelerator to compare."""
+    if c.oracle.accelerator is None:
+        c.fail("the speed-up chart's crossover described on a build with no accelerator")
+
+
+def check_original_alike(s: Said, c: Context) -> None:
+    """'With only a CPU … this chart looks like the one above': no accelerator, and at no size of the blog post's
+    timed both ways is naive timeit too short, or too long, by every reading (as post.cpu)."""
+    if c.device(s.values["device"]) != "cpu" or c.oracle.accelerator is not None:
+        c.fail(f"the two charts called alike on a build with the {c.oracle.accelerator}")
+    apart = [size for size, seen in _post(c, "cpu").items() if seen in ({TOO_SMALL}, {TOO_LARGE})]
+    if apart:
+        c.fail(f"'this chart looks like the one above', but naive timeit is off at m = {apart}")
+
+
 def check_crossover_cpu_only(s: Said, c: Context) -> None:
     """'This build measured no accelerator': no point of one (MLX's devices stand beside their PyTorch ones, not as
     an accelerator); the Macs' span that follows is the model's over the chips whose bandwidth Apple states, read as
@@ -1732,7 +1750,8 @@ def check_steep(s: Said, c: Context) -> None:
     """'Doubling m from A to 2A multiplies the time by F' (steeper than the work): the two sizes measured well on the
     device, F some pair's quotient of medians, and some pair whose printed intervals put the larger time above the
     smaller by more than the bytes grew, times :data:`LEAD`; 'past the cache the device reports': the two matrices'
-    bytes as printed, on either side of the cache its environment records."""
+    bytes as printed, on either side of the cache its environment records, and no size inside it read at under half
+    the rate at A."""
     v, device = s.values, c.device(s.values["device"])
     small, large = v["small"].n, v["large"].n
     where = f"B @ a on the {device} from m = {small:,} to {large:,}"
@@ -1750,6 +1769,14 @@ def check_steep(s: Said, c: Context) -> None:
     if not isinstance(cache, int) or not shown(v["cache_bytes"]).matches(cache):
         c.fail(f"{where}: '{shown(v['cache_bytes'])} of cache', but the {device} recorded {cache}")
         return
+    # The cache is where the rate gives way only if no size still inside it has lost half the rate already.
+    base = [a.point.bytes_moved / a.median for pa in timed[small] for a in pa.readings()]
+    for at, points in timed.items():
+        inside = [b.point.bytes_moved / b.median for pb in points for b in pb.readings()
+                  if at > small and b.point.bytes_moved <= cache]
+        if inside and min(inside) < max(base) / 2:
+            c.fail(f"{where}: 'past the cache', but at m = {at:,}, inside it, the rate is already {_fmt(inside)} "
+                   f"against {_fmt(base)} at m = {small:,}")
     for name, at, inside in (("small_bytes", small, True), ("large_bytes", large, False)):
         moved = [t.point.bytes_moved for t in timed[at]]
         if not _moved_match(v[name], moved):
@@ -1906,7 +1933,7 @@ def _memory_copies(c: Context, device: str) -> list[float]:
 
 
 #: A fall, and the fall that goes on from where it ended (its device and rate unsaid, the same values recorded).
-FALL_KEYS = ("drop.one", "drop.then", "cpuhalf.fall")
+FALL_KEYS = ("drop.one", "drop.then")
 
 
 def _fall_named(s: Said) -> tuple[str, str, str | None, int]:
@@ -2722,11 +2749,6 @@ def check_cpu_halves(s: Said, c: Context) -> None:
             _halves_best(c, clause)
         if item is not None and "best" in printed_fields(item):
             _half_against_float32(c, text_of(clause.values["dtype"]), parts(item.values["best"])[0])
-        # A fall of the precision's rate, said as a clause of its item: read as a fall's sentence is.
-        for fall in parts(item.values["falls"]) if item is not None else []:
-            if _fall_named(fall)[2] != text_of(clause.values["dtype"]):
-                c.fail(f"a fall of {_fall_named(fall)[2]}'s rate said in the item of {text_of(clause.values['dtype'])}")
-            check_fall(fall, c)
     for dtype in HALVES:
         if dtype not in seen and c.oracle.halves(dtype).common():
             c.fail(f"the CPU measured {dtype} and float32 at m = {c.oracle.halves(dtype).common()}, unsaid")
@@ -2770,17 +2792,29 @@ def _halves_best(c: Context, clause: Said) -> None:
 
 
 def check_cpu_halves_noisy(s: Said, c: Context) -> None:
-    """'At the other sizes of (listed), too scattered to judge': the precisions listed are those whose clause in
-    the sentence before says so (a ``.noisy`` form, which check_cpu_halves reads against the points)."""
+    """'At m = (sizes), (a precision) and float32 are too scattered to judge': the precision's clause in the sentence
+    before says so (a ``.noisy`` form, which check_cpu_halves reads against the points), its sizes are the clause's
+    other sizes, and every such clause has its sentence."""
     sentence = c.before("cpuhalf.sentence")
     if sentence is None:
         c.fail("the scattered sizes said with no sentence of the CPU's half precisions before")
         return
-    noisy = {text_of(clause.values["dtype"]) for clause, _ in _halves_items(sentence)
-             if choice(clause, "summary").endswith(".noisy")}
-    listed = {text_of(one) for one in values_of(s.values["dtypes"])}
-    if listed != noisy:
-        c.fail(f"the other sizes too scattered for {sorted(listed)}, but the clauses say so for {sorted(noisy)}")
+    noisy = {text_of(clause.values["dtype"]): _sizes_of(clause.values["noisy"])
+             for clause, _ in _halves_items(sentence) if choice(clause, "summary").endswith(".noisy")}
+    listed = [text_of(one) for one in values_of(s.values["dtypes"])]
+    sizes = _sizes_of(s.values["sizes"])
+    for dtype in listed:
+        if dtype not in noisy:
+            c.fail(f"sizes too scattered for {dtype}, but its clause does not say so")
+        elif sizes != noisy[dtype]:
+            c.fail(f"{dtype} too scattered at m = {sorted(sizes)}, but its clause leaves m = {sorted(noisy[dtype])}")
+    said = {text_of(one) for n in c.every("cpuhalf.noisy") for one in values_of(n.values["dtypes"])}
+    if s is c.every("cpuhalf.noisy")[-1] and set(noisy) - said:
+        c.fail(f"the scattered sizes of {sorted(set(noisy) - said)} unsaid")
+
+
+def _sizes_of(listing: Any) -> set[int]:
+    return {one.n for one in values_of(listing)}
 
 
 def check_cpu_halves_none(s: Said, c: Context) -> None:
@@ -3388,8 +3422,11 @@ def check_remeasured(s: Said, c: Context) -> None:
         if not given.get(why):
             c.fail(f"measured again for the reason '{why}', but {found['busy']} busy and {found['outlying']} far")
         again = [p for p in points if _again(p) > 0]
-        if why == "busy" and found["again"] == 1 and not all(_busy(p) for p in again):
-            c.fail("'measured again because the machine was busy while it ran', but that point was not busy")
+        if why == "busy" and not all(_busy(p) for p in again):
+            c.fail("'measured again because the machine was busy while it ran', but a point measured again was not "
+                   "busy")
+        if why == "busy" and found["again"] > 1 and found["busy"] != found["again"]:
+            c.fail(f"'busy while {found['again']} points were measured', but it was busy for {found['busy']}")
     for factor in factors:
         if not shown(factor).matches(OUTLIER):
             c.fail(f"far from its siblings beyond {shown(factor)}, but the rule is {OUTLIER}×")

@@ -73,8 +73,10 @@ class Chapter:
 #: ``answer_llm_arithmetic`` where every precision's products keep up with the bound on a language model, the
 #: matrix-vector chapter's ``steep_sentence`` when no doubling of m took clearly longer than its bytes grew, the timing
 #: chapter's ``cpu_sentence`` on a build with only a CPU whose table shows the two timers apart at no size (said once,
-#: at the blog post's sizes), and the method chapter's ``duration_sentence`` when no point recorded how long it took
-#: (nothing to say; the page's style hides the empty paragraph or item). Every other glued value says something.
+#: at the blog post's sizes), the method chapter's ``duration_sentence`` when no point recorded how long it took, and
+#: the matrix-vector chapter's ``alike_sentence`` on a build with an accelerator (or a CPU whose timers part) and
+#: ``mark_sentence`` on one without (nothing to say; the page's style hides the empty paragraph or item). Every
+#: other glued value says something.
 MAY_BE_EMPTY = frozenset({"gaps_sentence", "rejected_sentence", "best_sentence", "peak_sentence",
                           "machines_drops_sentence", "machines_twin_sentence", "model_rule_fixed",
                           "model_rule_mac", "model_rule_batch", "model_rule_memory", "model_rule_text",
@@ -82,7 +84,8 @@ MAY_BE_EMPTY = frozenset({"gaps_sentence", "rejected_sentence", "best_sentence",
                           "decode_scope", "ways_lead", "ways_sentence", "ways_bound", "bound_basis",
                           "contexts_sentence", "precision_sentence", "reason_large", "model_fit_replayed",
                           "reason_small_others", "model_speedup_sentence", "model_cpu_half",
-                          "steep_sentence", "cpu_sentence", "duration_sentence", "answer_llm_arithmetic"})
+                          "steep_sentence", "cpu_sentence", "duration_sentence", "answer_llm_arithmetic",
+                          "alike_sentence", "mark_sentence"})
 
 
 def _nothing_measured(results: ResultSet, words: Words) -> dict[str, str]:

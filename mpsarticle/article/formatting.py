@@ -54,12 +54,19 @@ def whole(value: float, lang: str) -> str:
     return format_decimal(round(value), format="#,##0", locale=lang)
 
 
-def duration(seconds: float, lang: str, digits: int = 3) -> str:
-    """A time in the unit that reads best: ``17.2 µs``, ``1.05 ms``, ``2.31 s`` (``10 µs`` with ``digits=1``)."""
+#: Units written as words where a language's running prose spells them out (Indonesian writes "26,3 detik", not
+#: "26,3 s", outside tables and benchmark figures).
+UNIT_WORDS = {"id": {"s": "detik", "ms": "milidetik", "µs": "mikrodetik", "ns": "nanodetik"}}
+
+
+def duration(seconds: float, lang: str, digits: int = 3, spelled: bool = False) -> str:
+    """A time in the unit that reads best: ``17.2 µs``, ``1.05 ms``, ``2.31 s`` (``10 µs`` with ``digits=1``);
+    ``spelled``: the unit as the language's word where it has one (:data:`UNIT_WORDS`)."""
     seconds = _rounded(seconds, digits)  # 0.9996 ms is "1.00 ms", not "1,000 µs"
     for unit, scale in (("s", 1.0), ("ms", 1e-3), ("µs", 1e-6), ("ns", 1e-9)):
         if seconds >= scale or unit == "ns":
-            return f"{number(seconds / scale, lang, digits)} {unit}"
+            name = UNIT_WORDS.get(lang, {}).get(unit, unit) if spelled else unit
+            return f"{number(seconds / scale, lang, digits)} {name}"
     raise AssertionError("unreachable")
 
 

@@ -173,11 +173,14 @@ class Num(Value):
 
 @dataclass(frozen=True)
 class Seconds(Value):
+    """A time; ``spelled``: its unit as a word in languages whose prose spells it (a long duration in a sentence,
+    not a benchmark's figure)."""
     seconds: float
     digits: int = 3
+    spelled: bool = False
 
     def text(self, words: Words) -> str:
-        return formatting.duration(self.seconds, words.lang, self.digits)
+        return formatting.duration(self.seconds, words.lang, self.digits, self.spelled)
 
 
 @dataclass(frozen=True)

@@ -273,9 +273,9 @@ def test_the_method_chapter_says_zero_and_counts_what_was_measured_again(monkeyp
                            "kept the CPU busy")
     busy, _ = _run(monkeypatch, COPY, 2, lambda task, round_: ((5e-3, BUSY) if round_ == 0 else (1e-3, IDLE)))
     said = remeasured_sentence(f.remeasured(busy), Words("en"))
-    assert "the machine was busy while 3 points were measured" in said
-    assert "3 points were measured again in fresh processes" in said
-    assert "3 titik diukur ulang" in remeasured_sentence(f.remeasured(busy), Words("id"))
+    assert said == "The machine was busy while 3 points were measured; each was measured again in a fresh process."
+    assert remeasured_sentence(f.remeasured(busy), Words("id")) == \
+        "Mesin sedang sibuk saat 3 titik diukur, jadi setiap titik itu diukur ulang di proses baru."
 
 
 # -- reading the counters ------------------------------------------------------------------------

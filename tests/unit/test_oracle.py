@@ -1224,6 +1224,23 @@ def test_what_was_measured_again_is_read_from_each_process_s_load() -> None:
     assert not claims(unread, said("remeasured.unread")) and claims(unread, some(0, again=0))
 
 
+def test_busy_for_as_many_points_as_were_measured_again() -> None:
+    """'The machine was busy while N points were measured; each was measured again': N is both counts, so a build
+    busy for one more point than it measured again is caught."""
+    def point(m: int, again: int) -> Point:
+        return replace(_point("cpu", m, 2e-5), process_load=[{"contended": True}, None], extra_processes=again)
+    results = ResultSet(environment={"devices": {"cpu": {}}}, points=[point(512, 1), point(1024, 1), point(2048, 0)])
+
+    def some(busy_count: int, again: int) -> Said:
+        return said("remeasured.some", again=Count(again), extra=phrase("remeasured.processes", count=Count(again)),
+                    busy=phrase("remeasured.seen", what=Choice("busy"), count=Count(busy_count)),
+                    outlying=phrase("remeasured.seen", what=Choice("outlying"), count=Count(0), factor=Factor(4.0, 1)),
+                    why=Choice("busy"))
+    assert any("busy for 3" in str(failure) for failure in claims(results, some(3, 2)))
+    alike = ResultSet(environment={"devices": {"cpu": {}}}, points=[point(512, 1), point(1024, 1)])
+    assert not claims(alike, some(2, 2))
+
+
 def test_uncovered_names_what_no_check_reads(monkeypatch) -> None:
     recording = matrix_recording("apple-m1-base", "matvec")
     assert not uncovered(recording)
@@ -1984,8 +2001,8 @@ def _side_is(side: str):
 
 #: (machine, chapter, key, which of its messages, values): the measuring chapters' sentences that give an effect's
 #: size (a crossover's span from the model, a rate from memory, a steep doubling, the range of naive timing on a CPU,
-#: a half precision's best rate and fall, the time per image, the selfcheck's rows by name, the measuring time), made
-#: false; each must be caught.
+#: a half precision's best rate, its scattered sizes, a fall, the time per image, the selfcheck's rows by name, the
+#: measuring time), made false; each must be caught.
 STATS_MUTATIONS = [
     ("ci-2core", "matvec", "crossover.cpu_only", None, {"low": Size(900)}),
     ("ci-2core", "matvec", "crossover.cpu_only", None, {"high_chip": Text("M4 Max")}),
@@ -2002,8 +2019,13 @@ STATS_MUTATIONS = [
     ("ci-2core", "matmul", "cpuhalf.best", _side_is("below"), {"share": Share(0.05)}),
     ("ci-2core", "matmul", "cpuhalf.best", _side_is("below"), {"side": Choice("above"), "factor": Factor(33.0)}),
     ("ci-2core", "matmul", "cpuhalf.best", _side_is("above"), {"factor": Factor(2.0)}),
-    ("ci-2core", "matmul", "cpuhalf.fall", None, {"factor": Factor(3.0)}),
-    ("ci-2core", "matmul", "cpuhalf.fall", None,
+    ("ci-2core", "matmul", "drop.one", None, {"factor": Factor(3.0)}),
+    # "Past the cache" on a CPU whose B @ a rate had lost more than half inside it already.
+    ("ci-2core", "matvec", "steep", None, {"cache": Choice("crossed"), "cache_bytes": Bytes(32 << 20)}),
+    # The scattered sizes of a half precision, named: one more, or another precision's.
+    ("ci-2core-workers", "matmul", "cpuhalf.noisy", None, {"sizes": Listing((Size(128), Size(256)))}),
+    ("ci-2core-workers", "matmul", "cpuhalf.noisy", None, {"dtypes": Listing((Text("float16"),))}),
+    ("ci-2core", "matmul", "drop.one", None,
      {"after": phrase("drop.size", axis=Choice("m"), size=Size(512), moved=Bytes(0))}),
     ("ci-2core", "training", "train.scaling", None, {"small_each": Seconds(300e-6)}),
     ("ci-2core", "training", "train.scaling", None, {"large_each": Seconds(120e-6)}),

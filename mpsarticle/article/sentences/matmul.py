@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 from mpsarticle.analysis import findings as f
 from mpsarticle.analysis import series as analysis
-from mpsarticle.article.sentences.common import advantage, cuda_setting, drop_sizes, drops_sentence, reading_word
+from mpsarticle.article.sentences.common import advantage, cuda_setting, drops_sentence, reading_word
 from mpsarticle.article.wording import Choice, Factor, Listing, Phrase, Rate, Share, Size, Text, Words
 from mpsarticle.core.stats import FASTER, SAME, SLOWER, UNCLEAR, Agreement
 from mpsarticle.core.vendor import peaks_for
@@ -37,10 +37,10 @@ def same_sentence(found: f.Matmul, words: Words) -> str:
 
 
 def peak_sentence(found: f.Matmul, results: ResultSet, words: Words) -> str:
-    """What the tables leave out: whether TF32 was allowed, and any accelerator's rate that fell by more than half
-    (the CPU's come with its precisions, :func:`cpu_half_sentence`)."""
+    """What the tables leave out: whether TF32 was allowed, and any rate that fell by more than half, under the
+    figure that shows it (the bullet on the CPU's precisions keeps to which precision wins, and by how much)."""
     # A fall is named without a cause: the data hold none, and what can cause one is said beside B @ a's figure.
-    falls = drops_sentence([d for d in f.drops(results, ("matmul",)) if d.device != "cpu"], words)
+    falls = drops_sentence(f.drops(results, ("matmul",)), words)
     parts = [peak_share_sentence(found, results, words), tf32_sentence(results, words), falls]
     return " ".join(p for p in parts if p)
 
@@ -190,12 +190,8 @@ def _at_largest(results: ResultSet, dtype: str, size: int | None) -> bool:
 
 def cpu_half_sentence(found: f.Matmul, words: Words, results: ResultSet | None = None) -> str:
     """The CPU's half precisions against its own float32, at every size it measured both, each with its best rate
-    against float32's and any fall of its rate by more than half, in one sentence; then any fall of float32's own
-    rate: beside the precisions a reader weighs, not alone under the table."""
-    falls = [d for d in f.drops(results, ("matmul",)) if d.device == "cpu"] if results else []
-    said, items = _cpu_halves(found, words, falls)
-    told = drops_sentence([d for d in falls if d.dtype not in items], words)
-    return " ".join(p for p in (said, told) if p)
+    against float32's, in one sentence (the falls of its rates are said under the figure, :func:`peak_sentence`)."""
+    return _cpu_halves(found, words)
 
 
 def _best_against_float32(found: f.Matmul, dtype: str, words: Words) -> Phrase | None:
@@ -213,22 +209,11 @@ def _best_against_float32(found: f.Matmul, dtype: str, words: Words) -> Phrase |
     return Phrase.of("cpuhalf.best", side=Choice("below"), factor=Factor(1 / ratio), share=Share(ratio))
 
 
-def _fall(drop: f.Drop, words: Words) -> Phrase:
-    """A fall of a precision's rate as a clause of its item: the values of a fall's sentence (drop.one), for the
-    oracle to read as one."""
-    before, after = drop_sizes(drop)
-    return Phrase.of("cpuhalf.fall", device=words.device(drop.device),
-                     what=Phrase.of("drop.what", workload=Choice(drop.workload), dtype=Text(drop.dtype or "")),
-                     before=before, after=after, high=Rate(drop.before_rate, drop.unit),
-                     low=Rate(drop.after_rate, drop.unit), share=Share(drop.share),
-                     factor=Factor(drop.before_rate / drop.after_rate))
-
-
-def _cpu_halves(found: f.Matmul, words: Words, falls: Sequence[f.Drop] = ()) -> tuple[str, set[str]]:
-    """The sentence, and the precisions it gives a clause of their own (whose ``falls`` it says)."""
+def _cpu_halves(found: f.Matmul, words: Words) -> str:
+    """The sentence, then the sizes too scattered to judge, each precision's named."""
     if not found.cpu_halves:
-        return words("cpuhalf.none"), set()
-    clauses, noisy, unranked, items = [], [], [], set()
+        return words("cpuhalf.none")
+    clauses, noisy, unranked = [], [], []
     for half in found.cpu_halves:
         largest = half.largest
         values = dict(dtype=Text(half.dtype), size=Size(largest.size), factor=advantage(largest),
@@ -239,17 +224,13 @@ def _cpu_halves(found: f.Matmul, words: Words, falls: Sequence[f.Drop] = ()) -> 
         if key == "unclear.all":
             unranked.append(Text(half.dtype))
             continue
-        # The effect's size beside its direction: the best rate against float32's, and where the rate falls.
+        # The effect's size beside its direction: the best rate against float32's.
         against = _best_against_float32(found, half.dtype, words)
-        mine = tuple(_fall(d, words) for d in falls if d.dtype == half.dtype)
-        form = "clause" if against is None and not mine else "best" if not mine else "fall" if against is None \
-            else "both"
-        item = dict(best=against or Text(""), falls=Listing(mine))
-        clauses.append(Phrase.of("cpuhalf.item", form=Choice(form),
-                                 clause=Phrase.of("cpuhalf.clause", summary=Choice(key), **values), **item))
-        items.add(half.dtype)
+        clauses.append(Phrase.of("cpuhalf.item", form=Choice("clause" if against is None else "best"),
+                                 best=against or Text(""),
+                                 clause=Phrase.of("cpuhalf.clause", summary=Choice(key), **values)))
         if key.endswith(".noisy"):
-            noisy.append(Text(half.dtype))
+            noisy.append((Text(half.dtype), values["noisy"]))
     # Precisions that cannot be ranked at any size share one clause, so that its reason is said once. Where one of
     # them reached a higher best rate than float32 (the table above, sizes apart), the clause says so first: a
     # reader who sees that gap needs to hear why no single size is called.
@@ -263,10 +244,10 @@ def _cpu_halves(found: f.Matmul, words: Words, falls: Sequence[f.Drop] = ()) -> 
                                  dtype=Listing(tuple(unranked), style="or"), **best_of))
     # Each clause may say "faster at m = … and slower at m = …": an "and" between clauses would blur them.
     said = words("cpuhalf.sentence", clauses=Listing(tuple(clauses), style="clauses"))
-    # The sizes too scattered to judge are said once, after every clause, not in each clause again.
-    if noisy:
-        said += " " + words("cpuhalf.noisy", dtypes=Listing(tuple(noisy)))
-    return said, items
+    # The sizes too scattered to judge are said after every clause, by name: "the other sizes" may be a single one.
+    for dtype, sizes in noisy:
+        said += " " + words("cpuhalf.noisy", dtypes=Listing((dtype,)), sizes=sizes)
+    return said
 
 
 def tf32_sentence(results: ResultSet, words: Words) -> str:

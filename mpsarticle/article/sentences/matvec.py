@@ -3,9 +3,12 @@ bandwidth against its copy."""
 
 from __future__ import annotations
 
+import statistics
+
 from mpsarticle.analysis import findings as f
 from mpsarticle.analysis import series
 from mpsarticle.analysis.findings.common import rate_ratio
+from mpsarticle.analysis.findings.timing import TOO_LARGE, TOO_SMALL
 from mpsarticle.article.mac_model import crossover_span
 from mpsarticle.article.sentences.common import drops_sentence, reading_word
 from mpsarticle.article.tables import bandwidth_source
@@ -25,13 +28,15 @@ from mpsarticle.article.wording import (
 from mpsarticle.core.stats import LEVEL_SPAN, UNCLEAR, Ratio
 from mpsarticle.results.model import Point, ResultSet
 
-__all__ = ["bandwidth_sentence", "bandwidth_sentences", "crossover_sentence", "leaning_sentence", "memory_sentence",
-           "original_sentence", "sentences", "steep_sentence"]
+__all__ = ["alike_sentence", "bandwidth_sentence", "bandwidth_sentences", "crossover_sentence", "leaning_sentence",
+           "mark_sentence", "memory_sentence", "original_sentence", "sentences", "steep_sentence"]
 
 
 def sentences(results: ResultSet, words: Words) -> dict[str, str]:
     return {
         "orig_sentence": original_sentence(f.original(results), words),
+        "alike_sentence": alike_sentence(results, words),
+        "mark_sentence": mark_sentence(results, words),
         "steep_sentence": steep_sentence(results, words),
         "crossover_sentence": crossover_sentence(f.crossover(results), words, results),
         "bandwidth_sentence": " ".join(bandwidth_sentences(results, words)),
@@ -46,12 +51,32 @@ def original_sentence(found: f.Original, words: Words) -> str:
     return words("original.sentence", calls=Count(found.calls), size=Size(found.size), totals=Listing(tuple(totals)))
 
 
+def alike_sentence(results: ResultSet, words: Words) -> str:
+    """Under the synchronised chart, on a build with only a CPU: the two charts look alike, since a CPU has no queue
+    for naive timing to miss; said only where no size of the blog post's shows the two timers apart (the timing
+    chapter's post.cpu), and nothing on a build with an accelerator, whose chart shows the difference."""
+    if f.machine(results).accelerator is not None:
+        return ""
+    timing = f.naive_timing(results).get("cpu")
+    if timing is None or timing.having(TOO_SMALL) or timing.having(TOO_LARGE):
+        return ""
+    return words("original.alike", device=words.device("cpu"))
+
+
+def mark_sentence(results: ResultSet, words: Words) -> str:
+    """What the speed-up chart marks: said only where there is an accelerator to compare (without one the chart
+    holds nothing, and the crossover sentence says why)."""
+    if f.machine(results).accelerator is None:
+        return ""
+    return words("crossover.mark")
+
+
 def steep_sentence(results: ResultSet, words: Words) -> str:
     """Where the time chart's curve is steeper than the work, device by device: the doubling of m (two sizes of any
     suite, one twice the other) whose time grew most, named only where the interval of its ratio lies wholly above
     the bytes' growth by more than :data:`~mpsarticle.core.stats.LEVEL_SPAN` (a larger matrix read clearly more
     slowly, as the chart shows plainly), with the cache the matrix outgrew there where the device reports one that
-    it did. Nothing on a device without such a doubling."""
+    it did and the rate held up to it (:func:`_held_to_cache`). Nothing on a device without such a doubling."""
     said: list[str] = []
     for device in sorted(results.devices, key=lambda d: d != "cpu"):  # the CPU first, as the tables list it
         steepest = _steepest_doubling(results, device)
@@ -59,7 +84,8 @@ def steep_sentence(results: ResultSet, words: Words) -> str:
             continue
         (small, one), (large, other), grown = steepest
         cache = results.environment.get("devices", {}).get(device, {}).get("cache_bytes")
-        crossed = isinstance(cache, int) and cache > 0 and one.bytes_moved <= cache < other.bytes_moved
+        crossed = isinstance(cache, int) and cache > 0 and one.bytes_moved <= cache < other.bytes_moved and \
+            _held_to_cache(results, device, small, cache)
         cache_bytes = Bytes(cache if crossed else 0)
         said.append(words("steep", lead=Choice("next" if said else "first"),
                           cache=Choice("crossed" if crossed else "other"), device=words.device(device),
@@ -67,6 +93,20 @@ def steep_sentence(results: ResultSet, words: Words) -> str:
                           small_bytes=Bytes(one.bytes_moved), large_bytes=_past(other.bytes_moved, cache_bytes, words),
                           cache_bytes=cache_bytes))
     return " ".join(said)
+
+
+def _held_to_cache(results: ResultSet, device: str, small: int, cache: int) -> bool:
+    """Whether B @ a's rate, at every size measured from ``small`` up whose matrix still fits the cache, keeps at
+    least half the rate at ``small``, by its interval and by each process's median: only then is the cache the place
+    the rate gives way, rather than a size well inside it."""
+    def times(point: Point) -> list[float]:
+        found = [t for t in (point.median_s, point.ci_low_s, point.ci_high_s) if t]
+        return found + [statistics.median(p) for p in point.processes if p]
+    good = [p for p in results.select(workload="matvec", device=device, method="engine") if p.ok and p.bytes_moved]
+    base = [p.bytes_moved / t for p in good if p.params.get("m") == small for t in times(p)]
+    inside = [p.bytes_moved / t for p in good if int(p.params.get("m", 0)) > small and p.bytes_moved <= cache
+              for t in times(p)]
+    return bool(base) and all(rate >= max(base) / 2 for rate in inside)
 
 
 def _past(moved: float, cache: Bytes, words: Words) -> Bytes:

@@ -46,8 +46,8 @@ def duration_sentence(results: ResultSet, words: Words) -> str:
     if not timed:
         return ""
     total = len(results.points)
-    return words("duration", scope=Choice("all" if len(timed) == total else "some"), seconds=Seconds(sum(timed)),
-                 points=Count(len(timed)), total=Count(total))
+    return words("duration", scope=Choice("all" if len(timed) == total else "some"),
+                 seconds=Seconds(sum(timed), spelled=True), points=Count(len(timed)), total=Count(total))
 
 
 # Processes a point's slowest took this many times as long as its fastest: worth a word on what it does to claims.
