@@ -1345,8 +1345,9 @@ def check_model_sides(s: Said, c) -> None:
             text = [factor for kind, factor in gpu.items() if kind[1] == "decode"]
             furthest = len(gpu) > 1 and bool(text) and max(text) == max(gpu.values())
             if (choice(s, "furthest") == "text") != furthest:
+                kinds = sorted((k[1], round(f, 4)) for k, f in gpu.items())
                 problems.append(f"eager text generation said {'' if furthest else 'not '}to miss the most on the GPU "
-                                f"wrongly: the GPU's kinds miss by {sorted((k[1], round(f, 4)) for k, f in gpu.items())}")
+                                f"wrongly: the GPU's kinds miss by {kinds}")
         for side in SIDES:
             if side not in v:
                 continue
