@@ -740,18 +740,20 @@ def speedup_sentence(results: ResultSet, words: Words) -> str:
 
 
 def cpu_half_sentence(results: ResultSet, words: Words) -> str:
-    """Where this build measured its CPU's matrix products in float16 and float32: its best float16 rate as a share
-    of its best float32 one, against the guessed range for a Mac's CPU, and which way the float16 speed-ups would err
-    if a Mac's CPU were like this one; empty where either was not measured."""
+    """On a Mac's build that measured its CPU's matrix products in float16 and float32: its best float16 rate as a
+    share of its best float32 one, against the guessed range for a Mac's CPU, and which way the float16 speed-ups err
+    on chips whose CPU is like this one. Empty elsewhere: another maker's CPU, often without float16 arithmetic of its
+    own, says nothing of an Apple chip's."""
+    found = model(results)
+    if found.own_chip is None or not any(p.device == "mps" for p in results):
+        return ""
     half, full = peak_gflop_s(results, "cpu", "float16"), peak_gflop_s(results, "cpu", "float32")
     if not half or not full:
         return ""
     ratio = half / full
     _, low, high = predict.CPU_FP16_OVER_FP32
     held = "below" if ratio < low else "above" if ratio > high else "inside"
-    found = model(results)
-    mac = found.own_chip is not None and any(p.device == "mps" for p in results)
-    return words("model.cpu_half", share=Share(ratio), held=Choice(held), on=Choice("mac" if mac else "other"))
+    return words("model.cpu_half", share=Share(ratio), held=Choice(held))
 
 
 def assumptions_table(results: ResultSet, words: Words) -> str:
@@ -781,20 +783,21 @@ SIDES = {"gpu": "PyTorch MPS", "cpu": "PyTorch CPU"}
 def _sides(found: ModelFinding, words: Words) -> dict[str, Phrase]:
     """How far the predictions typically miss on each side of a Mac: per kind of published figure (a row of
     :func:`checks_table`'s column "What was measured", over its sources), the median of the larger of predicted and
-    published over the other, and the least and the largest of those medians; eager text generation is left out of
-    the GPU's, being said apart (its misses are of another size). A side with no compared figure is left out."""
+    published over the other, and the least and the largest of those medians; eager text generation counts on the
+    GPU's side, as the opening table's eager column does. A side with no compared figure is left out. The GPU's span
+    carries ``furthest``: "text" where eager text generation is its largest kind, which the sentences name."""
     kinds: dict[tuple[str, str], list[float]] = {}
     for check in found.compared:
         side = next((name for name, framework in SIDES.items() if check.row.framework == framework), None)
-        if side is None or check.error is None or check.quantity == ROUGH["text"]:
+        if side is None or check.error is None:
             continue
         kinds.setdefault((side, check.quantity), []).append(_slowness(check))
     made = {}
     for side in SIDES:
-        typical = sorted(statistics.median(max(r, 1 / r) for r in ratios)
-                         for (on, _), ratios in kinds.items() if on == side)
+        typical = sorted((statistics.median(max(r, 1 / r) for r in ratios), quantity)
+                         for (on, quantity), ratios in kinds.items() if on == side)
         if typical:
-            low, high = _gap(typical[0]), _gap(typical[-1])
+            low, high = _gap(typical[0][0]), _gap(typical[-1][0])
             made[side] = Phrase.of("model.miss.span", low=low, high=high,
                                    span=Choice("range" if low.text(words) != high.text(words) else "one"))
     return made
@@ -804,13 +807,25 @@ def _worst(phrase: Phrase) -> float:
     return dict(phrase.values)["high"].value
 
 
+def _furthest(found: ModelFinding) -> Choice:
+    """"text" where eager text generation is the GPU's furthest kind of figure of several, which the sentences name:
+    a reader of the opening table's eager column must not take the GPU's span for that column's miss."""
+    kinds: dict[str, list[float]] = {}
+    for check in found.compared:
+        if check.row.framework == SIDES["gpu"] and check.error is not None:
+            kinds.setdefault(check.quantity, []).append(_slowness(check))
+    typical = {quantity: statistics.median(max(r, 1 / r) for r in ratios) for quantity, ratios in kinds.items()}
+    text = typical.get(ROUGH["text"])
+    return Choice("text" if text is not None and len(typical) > 1 and text == max(typical.values()) else "other")
+
+
 def answer_sides(found: ModelFinding, words: Words) -> str:
-    """The opening note's first sentence: how far the predictions typically miss on a Mac's GPU and on its CPU
-    (eager text generation is said under the opening table, beside its column); empty where a side has no check."""
+    """The opening note's first sentence: how far the predictions typically miss on a Mac's GPU, eager text
+    generation included and named where it misses the most, and on its CPU; empty where a side has no check."""
     sides = _sides(found, words)
     if len(sides) < len(SIDES):
         return ""
-    return words("model.answer.sides", gpu=sides["gpu"], cpu=sides["cpu"])
+    return words("model.answer.sides", gpu=sides["gpu"], cpu=sides["cpu"], furthest=_furthest(found))
 
 
 def summary_sentences(found: ModelFinding, words: Words) -> str:
@@ -819,7 +834,7 @@ def summary_sentences(found: ModelFinding, words: Words) -> str:
     certain of the predictions."""
     sides, parts = _sides(found, words), []
     if "gpu" in sides:
-        parts.append(words("model.checks.gpu", gpu=sides["gpu"]))
+        parts.append(words("model.checks.gpu", gpu=sides["gpu"], furthest=_furthest(found)))
     eager = [c for c in found.compared if c.quantity == ROUGH["text"] and c.row.framework == SIDES["gpu"]
              and c.error is not None]
     way = _rough(found, "text")
