@@ -19,6 +19,7 @@ from decimal import Decimal
 
 from babel import Locale
 from babel.numbers import format_decimal, format_percent, format_scientific
+from babel.units import get_unit_name
 
 __all__ = ["as_decimal", "duration", "number", "percent", "rate", "ratio", "ratio_interval", "scientific",
            "whole", "with_interval"]
@@ -54,18 +55,19 @@ def whole(value: float, lang: str) -> str:
     return format_decimal(round(value), format="#,##0", locale=lang)
 
 
-#: Units written as words where a language's running prose spells them out (Indonesian writes "26,3 detik", not
-#: "26,3 s", outside tables and benchmark figures).
-UNIT_WORDS = {"id": {"s": "detik", "ms": "milidetik", "µs": "mikrodetik", "ns": "nanodetik"}}
+#: The units :func:`duration` writes, largest first: symbol, seconds, and CLDR's name for the word.
+DURATION_UNITS = (("s", 1.0, "duration-second"), ("ms", 1e-3, "duration-millisecond"),
+                  ("µs", 1e-6, "duration-microsecond"), ("ns", 1e-9, "duration-nanosecond"))
 
 
 def duration(seconds: float, lang: str, digits: int = 3, spelled: bool = False) -> str:
     """A time in the unit that reads best: ``17.2 µs``, ``1.05 ms``, ``2.31 s`` (``10 µs`` with ``digits=1``);
-    ``spelled``: the unit as the language's word where it has one (:data:`UNIT_WORDS`)."""
+    ``spelled``: the unit as a word, from CLDR's long unit names through Babel (running prose writes "26,3 detik"
+    and "26.3 seconds", where tables and benchmark figures keep the symbol)."""
     seconds = _rounded(seconds, digits)  # 0.9996 ms is "1.00 ms", not "1,000 µs"
-    for unit, scale in (("s", 1.0), ("ms", 1e-3), ("µs", 1e-6), ("ns", 1e-9)):
+    for unit, scale, cldr in DURATION_UNITS:
         if seconds >= scale or unit == "ns":
-            name = UNIT_WORDS.get(lang, {}).get(unit, unit) if spelled else unit
+            name = get_unit_name(cldr, length="long", locale=lang) if spelled else unit
             return f"{number(seconds / scale, lang, digits)} {name}"
     raise AssertionError("unreachable")
 
