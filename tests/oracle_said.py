@@ -28,7 +28,9 @@ __all__ = ["DEVICE_NAMES", "EN", "UNITS", "Printed", "Recording", "choice", "glu
 EN = Words("en")
 DEVICE_NAMES = {EN.device(kind): kind for kind in ("cpu", "cuda", "mps")}
 #: A printed unit in the base unit the raw points are in (seconds, bytes or FLOP per second, bytes).
-UNITS = {"s": 1.0, "ms": 1e-3, "µs": 1e-6, "ns": 1e-9, "GB/s": 1e9, "GFLOP/s": 1e9, "TFLOP/s": 1e12,
+UNITS = {"s": 1.0, "ms": 1e-3, "µs": 1e-6, "ns": 1e-9,
+         "seconds": 1.0, "milliseconds": 1e-3, "microseconds": 1e-6, "nanoseconds": 1e-9,
+         "GB/s": 1e9, "GFLOP/s": 1e9, "TFLOP/s": 1e12,
          "KiB": 1024.0, "MiB": 1024.0 ** 2, "GiB": 1024.0 ** 3, "TiB": 1024.0 ** 4,
          "B": 1.0, "kB": 1e3, "MB": 1e6, "GB": 1e9, "TB": 1e12,
          "thousand": 1e3, "million": 1e6, "billion": 1e9, "trillion": 1e12}
