@@ -3042,8 +3042,17 @@ def check_train_scaling(s: Said, c: Context) -> None:
     # A printed ratio on one side of the batch ratio reads as growing faster (or slower) than the batch: some pair
     # of readings must show it beyond their intervals. "Roughly the batch ratio" needs a pair whose interval holds it.
     spans = [(b.low / a.high, b.high / a.low) for a, b in pairs]
-    if kind == "even" and not any(low <= times <= high for low, high in spans):
+    if kind in ("even", "spread") and not any(low <= times <= high for low, high in spans):
         c.fail(f"{where}: 'roughly {times:g}× as long', but no pair of readings holds {times:g}× in its interval")
+    # Per image, "the same within noise" needs a pair whose interval over the batch ratio lies within AGREE of 1;
+    # "too noisy to tell" one whose interval holds the batch ratio and reaches beyond AGREE.
+    per_image = [(low / times, high / times) for low, high in spans if low <= times <= high]
+    if kind == "even" and not any(not spread_is_wide(low, high) for low, high in per_image):
+        c.fail(f"{where}: per image the same within noise, but every pair's interval over {times:g}× reaches beyond "
+               f"{AGREE}× ({_fmt([x for span in per_image for x in span])})")
+    if kind == "spread" and not any(spread_is_wide(low, high) for low, high in per_image):
+        c.fail(f"{where}: per image too noisy to tell, but no pair's interval over {times:g}× both holds it and "
+               f"reaches beyond {AGREE}×")
     if kind == "grows" and "ratio" in printed:
         value = shown(v["ratio"]).value
         if value > times and not any(low > times for low, _ in spans):
@@ -3062,13 +3071,13 @@ def check_train_scaling(s: Said, c: Context) -> None:
     # "about as long" is a level claim; "less than half the time" holds as well where the two are too noisy to tell
     # whether the larger batch took more time or less.
     wanted = {"less": {FASTER}, "same": {SAME}, "fixed": {SLOWER, UNCLEAR}, "flat": {SLOWER, UNCLEAR},
-              "grows": {SLOWER}, "even": {SLOWER}}[kind]
+              "grows": {SLOWER}, "even": {SLOWER}, "spread": {SLOWER}}[kind]
     # "No longer by the medians": the larger batch's median is at most the smaller's for some pair of processes.
     if kind == "flat" and not any(b.median <= a.median for a in steps[small] for b in steps[large]):
         c.fail(f"{where}: 'no longer by the medians', but every median at {large:,} is above those at {small:,}")
     if not wanted & found:
         c.fail(f"{where}: '{kind}', but the readings show {'/'.join(sorted(found))} for the larger batch")
-    if kind not in ("grows", "even") and not any(r < times / 2 for r in ratios):
+    if kind not in ("grows", "even", "spread") and not any(r < times / 2 for r in ratios):
         c.fail(f"{where}: '{kind}' puts the larger step under {times / 2:g}× the smaller's time, but the readings "
                f"give {_fmt(ratios)}")
 
@@ -5086,6 +5095,17 @@ FALLS_IN = {"matvec": ("matvec", "copy"), "matmul": ("matmul",)}
 TF32_IN, CONV_TF32_IN = "matmul", "training"
 
 
+def _outpaced(oracle: Oracle, fall: Fall) -> bool:
+    """A fall the chapter may leave out: the CPU's, in a half precision that some pair of readings shows slower than
+    its float32 at every size both measured, the fall's two sizes among them (the sentence on the CPU's precisions
+    says that precision is slower everywhere, and check_cpu_halves reads it)."""
+    if fall.device != "cpu" or fall.workload != "matmul" or fall.dtype not in HALVES:
+        return False
+    pairs = oracle.halves(fall.dtype)
+    common = pairs.common()
+    return {fall.before, fall.after} <= set(common) and all(pairs.can_be(SLOWER, at) for at in common)
+
+
 def chapter_failures(recording: Recording, oracle: Oracle) -> list[Failure]:
     """Falls of more than half that every pair of points shows, left out of the chapter that must name them; a CUDA
     build's TF32 settings, left unsaid beside its matrix products and its training step."""
@@ -5093,7 +5113,7 @@ def chapter_failures(recording: Recording, oracle: Oracle) -> list[Failure]:
     if chapter in FALLS_IN:
         named = {_fall_named(s) for s in recording if s.key in FALL_KEYS}
         left = [f for f in oracle.falls if f.workload in FALLS_IN[chapter] and f.must and
-                (f.workload, f.device, f.dtype, f.before) not in named]
+                (f.workload, f.device, f.dtype, f.before) not in named and not _outpaced(oracle, f)]
         if left:
             failures.append(Failure(chapter, "every fall of more than half is named", f"the chapter {chapter}",
                                     tuple(f"a fall left out: {f}" for f in left)))

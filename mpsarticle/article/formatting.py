@@ -187,10 +187,23 @@ def ratio_interval(value, lang: str) -> str:
 def interval_digits(value) -> tuple[int | None, int, int]:
     """The digits :func:`ratio_interval` writes a ratio's median and its interval's ends with (``None``: the median
     has a side of 1 and takes :func:`ratio`'s own), for any place that prints the three apart."""
-    ends = [digits_beside(end, LEVEL_LIMITS, least=2) for end in (value.low, value.high)]
+    ends = level_digits(value.low, value.high)
     if value.low <= 1 <= value.high:
         return apart(value.value, value.low, value.high, 2, *ends)
     return None, ends[0], ends[1]
+
+
+def level_digits(low: float, high: float) -> list[int]:
+    """The digits of an interval's two ends: each shows its side of 1, and of the bounds of "level" only as far as
+    the reading needs. An interval inside the bounds is level because of both ends, so both show their side; one
+    that leaves them needs one end seen outside: the end that does leave, or of two that do, the one that shows it
+    in fewer digits (``[0.83–1.23×]``, not ``[0.8331–1.23×]``: the 1.23 alone already rules out level)."""
+    full = [digits_beside(end, LEVEL_LIMITS, least=2) for end in (low, high)]
+    outside = [low < LEVEL_LIMITS[0], high > LEVEL_LIMITS[2]]
+    if not any(outside):
+        return full
+    shown = min((i for i in (0, 1) if outside[i]), key=lambda i: full[i])
+    return [full[i] if i == shown else digits_beside(end, (1.0,), least=2) for i, end in enumerate((low, high))]
 
 
 def apart(value: float, low: float, high: float, digits: int, low_digits: int, high_digits: int,
@@ -213,7 +226,7 @@ def apart(value: float, low: float, high: float, digits: int, low_digits: int, h
 LEVEL_LIMITS = (1 / 1.2, 1.0, 1.2)
 
 
-__all__ += ["LEVEL_LIMITS", "apart", "bounds", "digits_beside", "interval_digits", "symmetric"]
+__all__ += ["LEVEL_LIMITS", "apart", "level_digits", "bounds", "digits_beside", "interval_digits", "symmetric"]
 
 
 def reading_name(name: str) -> str:

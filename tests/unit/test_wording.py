@@ -244,3 +244,18 @@ def test_a_list_of_decimal_comma_numbers_is_split_by_semicolons() -> None:
     assert Words("id").render(halves) == "1,50; 2,34; dan 4,10"
     assert Words("en").render(halves) == "1.50, 2.34, and 4.10"
     assert Words("id").render(Listing((Size(1024), Size(2048), Size(4096)))) == "1.024, 2.048, dan 4.096"
+
+
+@pytest.mark.parametrize("low, high, en, id_", [
+    # 1.23 alone rules out "level": the low end needs no digits to show its side of 1 / 1.2.
+    (0.8331, 1.2304, "1.0× [0.83–1.23×]", "1,0× [0,83–1,23×]"),
+    # Here the low end alone decides that the interval leaves the bounds of "level".
+    (0.8331, 1.1, "1.0× [0.8331–1.1×]", "1,0× [0,8331–1,1×]"),
+    # Inside the bounds both ends decide, so both show their side.
+    (0.84, 1.19, "1.0× [0.84–1.19×]", "1,0× [0,84–1,19×]"),
+])
+def test_an_interval_end_shows_its_side_of_level_only_where_the_reading_needs_it(low, high, en, id_):
+    from mpsarticle.core.stats import Ratio
+
+    assert formatting.ratio_interval(Ratio(1.0, low, high), "en") == en
+    assert formatting.ratio_interval(Ratio(1.0, low, high), "id") == id_

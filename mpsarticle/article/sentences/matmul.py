@@ -40,9 +40,20 @@ def peak_sentence(found: f.Matmul, results: ResultSet, words: Words) -> str:
     """What the tables leave out: whether TF32 was allowed, and any rate that fell by more than half, under the
     figure that shows it (the bullet on the CPU's precisions keeps to which precision wins, and by how much)."""
     # A fall is named without a cause: the data hold none, and what can cause one is said beside B @ a's figure.
-    falls = drops_sentence(f.drops(results, ("matmul",)), words)
+    falls = drops_sentence(tuple(d for d in f.drops(results, ("matmul",)) if not _outpaced(found, d)), words)
     parts = [peak_share_sentence(found, results, words), tf32_sentence(results, words), falls]
     return " ".join(p for p in parts if p)
+
+
+def _outpaced(found: f.Matmul, drop: f.Drop) -> bool:
+    """Whether a fall is the CPU's in a half precision slower than its float32 at every size measured in both,
+    both of the fall's sizes among them: the sentence on the CPU's precisions already rules that precision out, so a
+    fall among its low rates changes no choice."""
+    half = next((h for h in found.cpu_halves if h.dtype == drop.dtype), None)
+    if drop.device != "cpu" or half is None:
+        return False
+    sizes = {c.size for c in half.comparisons}
+    return all(c.reading == SLOWER for c in half.comparisons) and {drop.before, drop.after} <= sizes
 
 
 #: The published peak each precision's products run at: float32 at TF32's where PyTorch allowed TF32.

@@ -4,9 +4,10 @@ convolutions, and the checks of every result against float64."""
 from __future__ import annotations
 
 from mpsarticle.analysis import findings as f
+from mpsarticle.analysis.series import AGREEMENT_MARGIN
 from mpsarticle.article.sentences.common import advantage, cuda_setting, describe_points, reading_word
 from mpsarticle.article.wording import Choice, Count, Factor, Listing, Num, Phrase, Sci, Seconds, Size, Words
-from mpsarticle.core.stats import Ratio
+from mpsarticle.core.stats import SAME, Ratio
 from mpsarticle.results.model import ResultSet
 
 __all__ = ["NAMED_FAILURES", "check_sentence", "conv_tf32_sentence", "scaling_sentence", "sentences",
@@ -49,12 +50,17 @@ def _given(found: f.Training) -> frozenset[tuple[str, int]]:
 
 
 def _kind(s: f.BatchScaling) -> str:
-    """The form for a step whose time grows: ``even`` where the ratio's interval holds the batch ratio, so that
-    its median would read as growing faster or slower than the batch when the runs cannot tell; ``flat`` where the
-    larger batch's median took no longer, so that "less than half the batch ratio in time" would undersell it."""
+    """The form for a step whose time grows: where the ratio's interval holds the batch ratio, so that its median
+    would read as growing faster or slower than the batch when the runs cannot tell, ``even`` (per image the two
+    batches are level within noise: the interval over the batch ratio lies within the margin of "level") or
+    ``spread`` (too noisy to tell which costs less per image); ``flat`` where the larger batch's median took no
+    longer, so that "less than half the batch ratio in time" would undersell it."""
     if s.kind == "fixed" and s.large_s <= s.small_s:
         return "flat"
-    return "even" if s.kind == "grows" and s.ratio.low <= s.times <= s.ratio.high else s.kind
+    if s.kind == "grows" and s.ratio.low <= s.times <= s.ratio.high:
+        per_image = Ratio(s.ratio.value / s.times, s.ratio.low / s.times, s.ratio.high / s.times)
+        return "even" if per_image.agreement(AGREEMENT_MARGIN) == SAME else "spread"
+    return s.kind
 
 
 def _lead(found: tuple[f.BatchScaling, ...], i: int, given: frozenset[tuple[str, int]]) -> str:
