@@ -420,8 +420,8 @@ NO_CLAIMS: frozenset[str] = frozenset({
 #: Families of keys that claim nothing either: names (devices, backends, timers, reasons, the gaps' list), and the
 #: words of figures, tables and the build's card.
 NO_CLAIM_PREFIXES = (
-    "device.", "api.", "backend.", "why.", "method.", "selfcheck.prose", "selfcheck.reference", "selfcheck.point",
-    "selfcheck.cold", "gaps.",
+    "device.", "api.", "backend.", "why.", "method.", "selfcheck.prose", "selfcheck.bare", "selfcheck.reference",
+    "selfcheck.point", "selfcheck.cold", "gaps.",
     "column.", "memory.column.", "figure.", "card.", "mac.", "model.table.", "model.assumption", "model.quantity",
     "machines_table.", "methods_table.", "post_table.", "selfcheck_table.", "processes.column.", "ways.column.",
     "decode.column.", "prefill.column.",
@@ -3269,6 +3269,13 @@ def check_selfcheck_named(s: Said, c: Context) -> None:
     wide = max(AGREE, 1 + shown(rows[0].values["tolerance"]).value) - 1 if rows else AGREE - 1
     if not shown(s.values["span"]).matches(wide):
         c.fail(f"too wide beyond ±{shown(s.values['span'])} said, a row is too wide beyond ±{wide:.0%}")
+    # The counts: every row of the table, and those that agree; a precision said once must be every row's.
+    if s.values["rows"].n != len(rows):
+        c.fail(f"{s.values['rows'].n} rows said, the table has {len(rows)}")
+    agreeing = sum(choice(row, "verdict") == "agrees" for row in rows)
+    if s.values["checked"].n != agreeing:
+        c.fail(f"{s.values['checked'].n} rows said narrow enough to check, the table has {agreeing} that agree")
+    shared = text_of(s.values["dtype"]) if choice(s, "precision") == "shared" else None
     for name, verdict in (("agree", "agrees"), ("unclear", "unclear")):
         named = []
         for item in parts(s.values[name]):
@@ -3278,8 +3285,9 @@ def check_selfcheck_named(s: Said, c: Context) -> None:
                        f"{sorted(devices)}")
             for label in values_of(item.values["labels"]):
                 found = SELFCHECK_POINT.fullmatch(text_of(label))
+                precision = shared == found[3] if found and shared else found is not None and found[3] in point
                 if not found or f"{found[1]} at " not in point or f"{int(found[2].replace(',', '')):,}" not in point \
-                        or found[3] not in point:
+                        or not precision:
                     c.fail(f"{point!r} said for the table's point {text_of(label)!r}")
                 named.append((text_of(label), device))
         wanted = [(text_of(row.values["point"]), c.device(row.values["device"])) for row in rows

@@ -1739,7 +1739,7 @@ def test_a_half_precision_faster_only_somewhere_says_where_it_is_slower() -> Non
     every process; the oracle fails the clause without it."""
     results, recording = results_of("nvidia-h200"), matrix_recording("nvidia-h200", "matmul")
     text = recording.texts["cpu_half_sentence"]
-    assert "bfloat16 beats float32 at m = 256, 512, and 1,024 but loses at m = 128" in text
+    assert "use bfloat16 only at m = 256, 512, and 1,024, where it beats float32 (it loses at m = 128)" in text
     assert not check(recording, results)[0]
 
     def bfloat16(values: dict) -> bool:
@@ -2050,6 +2050,10 @@ STATS_MUTATIONS = [
     ("nvidia-h200-prompts", "method", "selfcheck.named", None,
      {"agree": lambda v: v["unclear"], "unclear": lambda v: v["agree"]}),
     ("nvidia-h200-prompts", "method", "selfcheck.row", None, {"point": Text("B @ a at m = 2,048 in float32")}),
+    # The rows counted wrong, or every row said to be in a precision none is in.
+    ("nvidia-h200-prompts", "method", "selfcheck.named", None, {"checked": Count(2)}),
+    ("nvidia-h200-prompts", "method", "selfcheck.named", None, {"rows": Count(5)}),
+    ("nvidia-h200-prompts", "method", "selfcheck.named", None, {"dtype": Text("float16")}),
     ("nvidia-h200-prompts", "method", "selfcheck.row", _device_is(CPU), {"device": CUDA}),
     ("apple-m3-max", "method", "duration", None, {"seconds": Seconds(60.0)}),
     ("apple-m3-max", "method", "duration", None, {"points": Count(100)}),

@@ -224,7 +224,7 @@ def _cpu_halves(found: f.Matmul, words: Words) -> str:
     """The sentence, then the sizes too scattered to judge, each precision's named."""
     if not found.cpu_halves:
         return words("cpuhalf.none")
-    clauses, noisy, unranked = [], [], []
+    clauses, noisy, unranked, used = [], [], [], []
     for half in found.cpu_halves:
         largest = half.largest
         values = dict(dtype=Text(half.dtype), size=Size(largest.size), factor=advantage(largest),
@@ -237,11 +237,14 @@ def _cpu_halves(found: f.Matmul, words: Words) -> str:
             continue
         # The effect's size beside its direction: the best rate against float32's.
         against = _best_against_float32(found, half.dtype, words)
+        # The precisions to use (those that win at some size) lead, those to avoid follow: the reader is choosing.
+        used.append(key.startswith((FASTER, f.MIXED)))
         clauses.append(Phrase.of("cpuhalf.item", form=Choice("clause" if against is None else "best"),
                                  best=against or Text(""),
                                  clause=Phrase.of("cpuhalf.clause", summary=Choice(key), **values)))
         if key.endswith(".noisy"):
             noisy.append((Text(half.dtype), values["noisy"]))
+    clauses = [clause for _, clause in sorted(zip(used, clauses, strict=True), key=lambda pair: not pair[0])]
     # Precisions that cannot be ranked at any size share one clause, so that its reason is said once. Where one of
     # them reached a higher best rate than float32 (the table above, sizes apart), the clause says so first: a
     # reader who sees that gap needs to hear why no single size is called.

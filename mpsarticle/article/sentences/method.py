@@ -159,10 +159,14 @@ def _unclear_sentences(found: f.Selfcheck, words: Words, rows: Sequence[Row] = (
         # How close the medians are comes first: a reader who sees only "too wide to check" takes the rows for
         # failures, when the timers read alike and only the intervals are too wide to prove it.
         several = len(found.devices) > 1
+        agreeing = tuple(r for r in rows if r.verdict == "agrees")
+        # A precision every row shares is said once, not after each point.
+        dtype = _shared_precision(rows, words)
+        precision = dict(precision=Choice("shared"), dtype=Text(dtype)) if dtype else dict(precision=Choice("each"))
         return " ".join((words("selfcheck.close", within=Share(found.medians_within)),
-                         words("selfcheck.named", span=span,
-                               agree=_named(tuple(r for r in rows if r.verdict == "agrees"), words, several),
-                               unclear=_named(found.unclear, words, several))))
+                         words("selfcheck.named", span=span, rows=Count(found.rows), checked=Count(len(agreeing)),
+                               agree=_named(agreeing, words, several, bare=bool(dtype)),
+                               unclear=_named(found.unclear, words, several, bare=bool(dtype)), **precision)))
     parts = [] if found.outside else [words("selfcheck.close", within=Share(found.medians_within))]
     parts.append(words("selfcheck.count", agree=Count(found.agree), rows=Count(found.rows),
                        tolerance=Share(found.tolerance)))
@@ -179,15 +183,30 @@ def _unclear_sentences(found: f.Selfcheck, words: Words, rows: Sequence[Row] = (
     return " ".join(parts)
 
 
-def _named(rows: Sequence[Row], words: Words, several: bool) -> Listing:
+def _plain(row: Row, words: Words) -> bool:
+    """Whether a row's point has a workload the prose names and a whole size (else its label is said as it is)."""
+    found = row.params()
+    return found is not None and words.names("selfcheck.prose", found[0]) and str(found[1].get("m", "")).isdigit()
+
+
+def _shared_precision(rows: Sequence[Row], words: Words) -> str | None:
+    """The precision of every row, where they all name one (and every point is said in words); else ``None``."""
+    if not rows or not all(_plain(row, words) for row in rows):
+        return None
+    dtypes = {row.params()[1].get("dtype", "float32") for row in rows}  # type: ignore[index]
+    return dtypes.pop() if len(dtypes) == 1 else None
+
+
+def _named(rows: Sequence[Row], words: Words, several: bool, bare: bool = False) -> Listing:
     """Rows of the selfcheck's table by their point in words, those of one workload, precision and device said once
-    with their sizes ("B @ a at m = 3,000 and 8,192 in float32"), with their device where the table has several (the
-    table's own labels of the points go to the oracle unprinted, to find the rows)."""
+    with their sizes ("B @ a at m = 3,000 and 8,192 in float32"; ``bare``: without the precision, which the sentence
+    says once for every row), with their device where the table has several (the table's own labels of the points go
+    to the oracle unprinted, to find the rows)."""
     groups: dict[tuple, list[Row]] = {}
     for row in rows:
         found = row.params()
-        plain = found is not None and words.names("selfcheck.prose", found[0]) and str(found[1].get("m", "")).isdigit()
-        key = (found[0], found[1].get("dtype", "float32"), found[2], row.device) if found and plain else (row.label,)
+        key = (found[0], found[1].get("dtype", "float32"), found[2], row.device) if found and _plain(row, words) \
+            else (row.label,)
         groups.setdefault(key, []).append(row)
     named = []
     for key, members in groups.items():
@@ -196,7 +215,8 @@ def _named(rows: Sequence[Row], words: Words, several: bool) -> Listing:
         else:
             kind, dtype, cold, _ = key
             sizes = Listing(tuple(Size(int(r.params()[1]["m"])) for r in members))  # type: ignore[index]
-            point = words("selfcheck.prose", workload=Choice(kind), m=sizes, dtype=Text(dtype))
+            point = words("selfcheck.bare", workload=Choice(kind), m=sizes) if bare else \
+                words("selfcheck.prose", workload=Choice(kind), m=sizes, dtype=Text(dtype))
             point = words("selfcheck.cold", form=Choice("prose"), point=point) if cold else point
         named.append(Phrase.of("selfcheck.row", where=Choice("device" if several else "any"), point=Text(point),
                                labels=Listing(tuple(Text(point_words(r, words)) for r in members)),
