@@ -352,6 +352,7 @@ CHECKS: dict[str, str] = {
     "decode.ways.versus.uncounted": "check_decode_ways_versus",
     "decode.ways.compile_missing": "check_decode_ways_compile_missing",
     "decode.ways.none": "check_decode_ways_none",
+    "decode.ways.absent": "check_decode_ways_absent",
     "decode.context": "check_decode_context",
     "precision.none": "check_precision_none",
     "precision.default": "check_precision_default",
@@ -4250,9 +4251,11 @@ def check_prefill_conclusion(s: Said, c: Context) -> None:
     if limit not in found:
         c.fail(f"the prompt limited by '{limit}' on the {device}, but the readings say {sorted(found)}")
     values = _values(at)
+    printed = printed_fields(s)
+    if limit in ("compute_likely", "bandwidth_likely"):
+        _likely_shares(c, s, device, at, tokens, flops, rates, limit, values)
     if limit in ("compute", "both", "bandwidth", "compute_likely", "bandwidth_likely"):
         return  # read against its bound above
-    printed = printed_fields(s)
     if limit == "unclear":
         # Against half the tighter bound, over every reading: "stayed below half of either bound" where every
         # interval lies below that line; else the sentence says the time straddles it, which one interval must.
@@ -4288,6 +4291,32 @@ def check_prefill_conclusion(s: Said, c: Context) -> None:
         if "ops_share" in printed:
             c.quantity(v["ops_share"], [ops * cost / value for cost in _op_values(c, device) for value in values],
                        "the prompt's operations' share of its time")
+
+
+def _likely_shares(c: Context, s: Said, device: str, at: list[Timed], tokens: int, flops: float,
+                   rates: list[float], limit: str, values: list[float]) -> None:
+    """Beside the likeliest bound's share, the other bound's share of the prompt's time and the calls' (each
+    operation priced at one small addition), over every reading; both must be printed, and each under half, as
+    the sentence's "neither of the others" needs."""
+    v = s.values
+    printed = printed_fields(s)
+    if "other_share" not in printed or "ops_share" not in printed:
+        c.fail(f"'{limit}' on the {device} without the other bound's and the calls' shares of the prompt's time")
+        return
+    nbytes = at[0].point.bytes_moved
+    others = [rate * tokens / flops for rate in rates] if limit == "bandwidth_likely" else \
+        [memory * tokens / nbytes for memory in _memory_rates(c, device)] if nbytes else []
+    c.quantity(v["other_share"], [tokens / value / bound for bound in others for value in values],
+               "the other bound's share of the prompt's time")
+    ops = at[0].point.detail.get("ops_per_call")
+    if not isinstance(ops, int):
+        c.fail(f"the calls' share on the {device}, but the prompt recorded no operations")
+        return
+    c.quantity(v["ops_share"], [ops * cost / value for cost in _op_values(c, device) for value in values],
+               "the prompt's operations' share of its time")
+    for name in ("other_share", "ops_share"):
+        if shown(v[name]).value >= HALF:
+            c.fail(f"'neither of the others would take half' on the {device}, but {name} is {shown(v[name]).text}")
 
 
 def _rate_ends(t: Timed, rate: float) -> tuple[float, float]:
@@ -4403,6 +4432,25 @@ def check_decode_contexts_none(s: Said, c: Context) -> None:
     _check_why_none(s, c)
     if _ladders(c):
         c.fail(f"'no accelerator at two contexts', but {sorted(_ladders(c))} measured its eager step well at two")
+    if choice(s, "why") == "no_accelerator":
+        # 'This build timed only the context of N positions': every decode point of the build at N.
+        contexts = sorted({int(p.params.get("context", 0)) for p in c.oracle.results.points
+                           if p.workload == "decode"})
+        if contexts != [s.values["context"].n]:
+            c.fail(f"'only the context of {s.values['context'].n:,}', but the decode points ran at {contexts}")
+
+
+def check_decode_ways_absent(s: Said, c: Context) -> None:
+    """'Without a GPU, this build did not time the step these ways': no accelerator, no decode point timed other
+    than eagerly, and an eager step measured well (the line follows the chapter's note on what the build timed)."""
+    if c.oracle.accelerator is not None:
+        c.fail(f"'without a GPU', but the build's accelerator is {c.oracle.accelerator}")
+    other = sorted({str(p.params.get("mode")) for p in c.oracle.results.points
+                    if p.workload == "decode" and p.params.get("mode") not in (None, "eager")})
+    if other:
+        c.fail(f"'did not time the step these ways', but it timed it {other}")
+    if not _steps(c, "cpu", "eager"):
+        c.fail("'this build timed the step eagerly', but no eager step was measured well")
 
 
 def _reading_pairs(base: list[Timed], other: list[Timed]) -> list[tuple[Timed, Timed]]:

@@ -1507,6 +1507,8 @@ LLM_MUTATIONS = [
     ("nvidia-h200-like", "llm", "attention.conclusion", None, {"direction": Choice("nearest")}),
     # A step that beat its bound at every end of its interval (the swapping M1's GPU, 721%) said limited by it, in
     # the chapter, the answer and the rule; and a step within its bound said to beat it.
+    # A CPU-only build's line on longer contexts naming a context it did not time.
+    ("ci-2core-workers", "llm", "decode.contexts.none", None, {"context": Size(1024)}),
     ("apple-m1-swapping", "llm", "decode.conclusion", _device_is(GPU), {"limit": Choice("bandwidth")}),
     ("apple-m1-swapping", "index", "answer.decode", None, {"limit": Choice("bandwidth")}),
     ("apple-m1-swapping", "verdict", "rule.decode", None, lambda results: _rule_as_bandwidth(results)),
@@ -1684,7 +1686,9 @@ LLM_REPLACED = [
     ("apple-m3-max", "llm", "decode.contexts.conclusion", said("decode.contexts.none", why=Choice("unmeasured"))),
     ("apple-m3-max", "llm", "precision.decode", said("precision.none", why=Choice("unmeasured"))),
     ("apple-m3-max", "llm", "prefill.conclusion", said("prefill.none")),
-    # A CPU-only build says nothing about longer contexts: the false conclusion stands in another sentence's place.
+    # "Without a GPU, this build did not time the step these ways" on a build with an Apple GPU.
+    ("apple-m3-max", "llm", "decode.ways.none", said("decode.ways.absent")),
+    # A CPU-only build times no longer contexts: the false conclusion stands in another sentence's place.
     ("ci-2core-workers", "llm", "prefill.none",
      said("decode.contexts.conclusion", direction=Choice("same"), device=CPU, factor=Factor(1.02),
           fall=Factor(1.05), step=Phrase.of("decode.contexts.step", mode=Choice("eager")))),
@@ -2536,6 +2540,11 @@ def test_a_prompt_about_half_its_arithmetic_bound_with_the_rest_ruled_out_is_mos
     failures, _ = check(recording, results)
     assert not failures, report(failures)
     assert "is still the likeliest limit" in recording.texts["prompt_sentence"], recording.texts["prompt_sentence"]
+    # The other two candidates' shares are printed beside the arithmetic's, and each is read back.
+    for name, where in (("other_share", "the other bound's share"), ("ops_share", "operations' share")):
+        wrong = substitute(recording, "prefill.conclusion", where=_device_is(CPU),
+                           **{name: lambda old, name=name: Share(shown(old[name]).value * 1.5)})
+        assert any(where in p for f in check(wrong, results)[0] for p in f.problems), name
     [row] = [r for r in prompt_rows(results, EN) if r.values["device"] == CPU]
     assert choice(row, "limit") == "compute_likely" and not claims(results, row, chapter=PROMPT_TABLE)
     cannot_tell = substitute(recording, "prefill.conclusion", where=_device_is(CPU), limit=Choice("unclear"),

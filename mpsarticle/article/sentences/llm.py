@@ -353,6 +353,8 @@ def prompt_sentence(results: ResultSet, words: Words) -> str:
             side, against = against_bound(first, *bound)
             if side == "below":
                 values["share"] = against
+                if limit.endswith("_likely"):
+                    values.update(_likely_shares(first, limit))
             else:
                 form = f"{limit}.{side}"
                 if side == "above":
@@ -380,6 +382,19 @@ def prompt_sentence(results: ResultSet, words: Words) -> str:
 PRICED_FORMS = ("unclear.calls", "overhead", "neither")
 ALSO_FORMS = ("unclear", "unclear.calls", "unknown", "compute", "compute.at", "bandwidth", "bandwidth.at", "both",
               "both.at")
+
+
+def _likely_shares(read: PromptRead, limit: str) -> dict:
+    """Beside the likeliest bound's share of the prompt's time, the other two candidates' shares, typical like it:
+    the other bound's (the bytes' at ``B @ a``'s rate, or the arithmetic's at the best product's) and the calls',
+    each operation priced at one small addition. The limit rules both out at every end of the intervals."""
+    other = read.bytes_bound if limit == "compute_likely" else read.compute_bound
+    values: dict = {}
+    if other:
+        values["other_share"] = Share(read.tokens_per_s / other)
+    if read.overhead_s is not None:
+        values["ops_share"] = Share(read.overhead_s / read.point.measured_s)
+    return values
 
 
 def _below_half(read: PromptRead) -> bool:
@@ -443,6 +458,8 @@ def contexts_sentence(results: ResultSet, words: Words) -> str:
                                                                                                   words))]
     if parts:
         return " ".join(parts)
+    if (step := _cpu_step(results)) is not None:
+        return words("decode.contexts.none", why=Choice("no_accelerator"), context=Size(step.context))
     return _none("decode.contexts.none", results, words, told=False)
 
 
@@ -631,10 +648,19 @@ SCATTERED = 2.0
 
 def decode_scope(results: ResultSet, words: Words) -> str:
     """On a build without an accelerator, said once before the paragraph on timing the step with fewer calls: what
-    this build timed, and that the text on replaying, longer contexts and half precision is an accelerator's."""
-    if present_accelerator(results) or not any(one.eager is not None for one in decoding(results)):
+    this build timed, and what a build with one adds (the sections on replaying and on longer contexts each end
+    with a line of their own on such a build)."""
+    if _cpu_step(results) is None:
         return ""  # an accelerator's build says what it timed in each section; one that timed no step says so below
     return words("decode.ways.none", why=Choice("no_accelerator"))
+
+
+def _cpu_step(results: ResultSet) -> Decoding | None:
+    """On a build without an accelerator, its eager decode step where one was measured: then the sections that only
+    an accelerator fills each say in a line that this build has nothing there."""
+    if present_accelerator(results):
+        return None
+    return next((one for one in decoding(results) if one.eager is not None), None)
 
 
 def ways_lead(results: ResultSet, words: Words) -> str:
@@ -652,7 +678,10 @@ def ways_sentence(results: ResultSet, words: Words) -> str:
     """Per device that replays CUDA graphs, replaying against fusing (the table of ways carries the counts)."""
     found = _bounded_ways(results)
     parts = [versus for one in found if (versus := _versus(one, words))]
-    return " ".join(parts) if found else _none("decode.ways.none", results, words, told=False)
+    if found:
+        return " ".join(parts)
+    return words("decode.ways.absent") if _cpu_step(results) else _none("decode.ways.none", results, words,
+                                                                         told=False)
 
 
 def ways_bound(results: ResultSet, words: Words) -> str:
