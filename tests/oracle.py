@@ -1823,6 +1823,11 @@ def check_bandwidth(s: Said, c: Context) -> None:
             c.fail(f"a cache of {shown(v['cache'])}, but the environment says {cache}")
         elif moved and min(moved) > cache:
             c.fail(f"'fits in its {shown(v['cache'])} of cache', but the matrix is larger")
+    if "memory_rate" in printed:  # B @ a on a matrix too big for the caches: the rate the bounds read weights at
+        memory_at = v["memory_size"].n
+        where = f"the {device}'s B @ a from memory at m = {memory_at:,}"
+        c.tied(v["memory_rate"], rates.get(memory_at, []), where)
+        _basis(c, device, memory_at, "beyond_cache", where, v["memory_matrix"])
 
 
 def check_bandwidth_reading(s: Said, c: Context) -> None:
@@ -1886,9 +1891,11 @@ def check_bandwidth_reading(s: Said, c: Context) -> None:
 
 
 def check_bandwidth_memory(s: Said, c: Context) -> None:
-    """'A matrix too big for its caches, at m = M (its bytes), is read at R': R is B @ a's rate at M, whose matrix is
-    larger than the cache the device's environment records (at least twice it, where some such matrix was
-    measured), and the bytes are that matrix's; it follows the reading of the same device's best rate."""
+    """What sets B @ a's pace on a matrix too big for the caches (m = M, its bytes, its rate R: the table's last
+    column): R is B @ a's rate at M, whose matrix is larger than the cache the device's environment records (at
+    least twice it, where some such matrix was measured), and the bytes are that matrix's; the pace is the kernel's
+    only where every copy from memory is faster than B @ a there, memory's only where some pair reads level or B @ a
+    faster, too noisy to tell only where some pair is; it follows the reading of the same device's best rate."""
     v, device = s.values, c.device(s.values["device"])
     at = v["size"].n
     where = f"the {device}'s B @ a from memory at m = {at:,}"
@@ -1897,6 +1904,16 @@ def check_bandwidth_memory(s: Said, c: Context) -> None:
     reading = c.before("bandwidth.reading")
     if reading is None or c.device(reading.values["device"]) != device:
         c.fail(f"{where}: said after no reading of the {device}'s best rate")
+    copies = c.oracle.timed("copy", device)
+    largest = copies[max(copies)] if copies else []
+    directions = {rate_level_reading(m, q, "bytes_moved") for t in c.oracle.timed("matvec", device).get(at, [])
+                  for m in t.readings() for q in largest}
+    pace, allowed = choice(s, "pace"), {"kernel": {SLOWER}, "memory": {SAME, FASTER}, "unclear": {UNCLEAR}}
+    if not directions:
+        c.fail(f"{where}: its pace set against a copy, but the {device} measured none")
+    elif not directions & allowed.get(pace, set()):
+        c.fail(f"{where}: the pace said to be the {pace}'s, but against the largest copy B @ a reads "
+               f"{'/'.join(sorted(directions))}")
 
 
 def _level_with_copy(c: Context, device: str, at: int, noisy: bool) -> None:

@@ -905,7 +905,7 @@ def processes_table(results: ResultSet, words: Words) -> str:
 
 #: The columns of the table of each device's best ``B @ a`` against its copy (:func:`bandwidth_rows`).
 BANDWIDTH_COLUMNS = ("column.device", "bandwidth.column.best", "memory.column.copy", "bandwidth.column.ratio",
-                     "bandwidth.column.matrix")
+                     "bandwidth.column.matrix", "bandwidth.column.memory")
 
 
 def bandwidth_source(found: Bandwidth) -> str:
@@ -922,7 +922,9 @@ def _fits_cache(found: Bandwidth) -> bool:
 def bandwidth_rows(results: ResultSet, words: Words) -> tuple[Said, ...]:
     """Each device's best ``B @ a`` as typed values (what the oracle reads): its size and rate, the rate its
     memory reached in a plain copy, the one over the other (a share below it, times above it; none where the
-    two are level or too noisy to tell), and, where the matrix fits in a cache of known size, both sizes."""
+    two are level or too noisy to tell), where the matrix fits in a cache of known size, both sizes, and where a
+    matrix too big for the caches was measured, its size, bytes and rate (``memory_*``: the rate the article's
+    bounds read weights at)."""
     rows = []
     for found in bandwidths(results):
         source = bandwidth_source(found)
@@ -936,6 +938,9 @@ def bandwidth_rows(results: ResultSet, words: Words) -> tuple[Said, ...]:
             values["times"] = Factor(found.share or 0.0)
         if source in ("in_cache", "cache") or _fits_cache(found):
             values.update(matrix=Bytes(found.matrix_bytes), cache=Bytes(found.cache_bytes or 0))
+        if found.from_memory:
+            values.update(memory_rate=Rate(found.memory_gb_s, "GB/s"), memory_size=Size(found.memory_size),
+                          memory_matrix=Bytes(found.memory_point.bytes_moved))
         rows.append(Said("table.bandwidth", values))
     return tuple(rows)
 
@@ -952,7 +957,9 @@ def bandwidth_table(results: ResultSet, words: Words) -> str:
         told = words("bandwidth.cell.reading", source=Choice(source)) if source in ("level", "unclear") else "–"
         cells = [v["device"], words("bandwidth.cell.best", achieved=v["achieved"], size=v["size"]),
                  words.render(v["ceiling"]) if "ceiling" in v else "–", words.render(ratio) if ratio else told,
-                 words("bandwidth.cell.matrix", matrix=v["matrix"], cache=v["cache"]) if "matrix" in v else "–"]
+                 words("bandwidth.cell.matrix", matrix=v["matrix"], cache=v["cache"]) if "matrix" in v else "–",
+                 words("bandwidth.cell.memory", rate=v["memory_rate"], size=v["memory_size"],
+                       matrix=v["memory_matrix"]) if "memory_rate" in v else "–"]
         body.append(f"<tr>{_cells(cells)}</tr>")
     return html_table([words(key) for key in BANDWIDTH_COLUMNS], body) if body else ""
 

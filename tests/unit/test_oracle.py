@@ -1945,6 +1945,10 @@ BANDWIDTH_MUTATIONS = [
     ("nvidia-h200", BANDWIDTH_TABLE, "table.bandwidth", _device_is(CPU), {"ceiling": Rate(233, "GB/s")}),
     ("nvidia-h200", BANDWIDTH_TABLE, "table.bandwidth", _device_is(CPU), {"times": Factor(2.5)}),
     ("nvidia-h200", BANDWIDTH_TABLE, "table.bandwidth", _device_is(CPU), {"cache": Bytes(32 << 20)}),
+    # The column of B @ a from memory: another rate, a matrix that fits the CPU's 300 MiB of cache, other bytes.
+    ("nvidia-h200", BANDWIDTH_TABLE, "table.bandwidth", _device_is(CPU), {"memory_rate": Rate(50.0, "GB/s")}),
+    ("nvidia-h200", BANDWIDTH_TABLE, "table.bandwidth", _device_is(CPU), {"memory_size": Size(4096)}),
+    ("nvidia-h200", BANDWIDTH_TABLE, "table.bandwidth", _device_is(CPU), {"memory_matrix": Bytes(512 << 20)}),
     ("nvidia-h200", BANDWIDTH_TABLE, "table.bandwidth", _device_is(CUDA), {"share": Share(0.80)}),
     # A row read as level where the intervals do not meet.
     ("nvidia-h200", BANDWIDTH_TABLE, "table.bandwidth", _device_is(CUDA), {"source": Choice("level")}),
@@ -2029,6 +2033,11 @@ STATS_MUTATIONS = [
     # A matrix that fits in the CPU's 300 MiB of cache, and another matrix's bytes.
     ("nvidia-h200", "matvec", "bandwidth.memory", _device_is(CPU), {"size": Size(4096)}),
     ("nvidia-h200", "matvec", "bandwidth.memory", _device_is(CPU), {"matrix": Bytes(512 << 20)}),
+    # What sets B @ a's pace from memory, turned each way: the CPU box's copy is measurably faster than its B @ a,
+    # the H200 CPU's is not.
+    ("ci-2core", "matvec", "bandwidth.memory", None, {"pace": Choice("memory")}),
+    ("ci-2core", "matvec", "bandwidth.memory", None, {"pace": Choice("unclear")}),
+    ("nvidia-h200", "matvec", "bandwidth.memory", _device_is(CPU), {"pace": Choice("kernel")}),
     ("apple-m3-max", "matvec", "steep", None, {"factor": Factor(9.9)}),
     ("apple-m3-max", "matvec", "steep", None, {"small": Size(1024), "large": Size(2048), "factor": Factor(4.0)}),
     ("apple-m3-max", "matvec", "steep", None, {"cache_bytes": Bytes(64 << 20)}),

@@ -9,11 +9,17 @@ from mpsarticle.article.formatting import reading_name
 from mpsarticle.article.wording import Count, Phrase, Text, Words
 from mpsarticle.results.model import ResultSet
 
-__all__ = ["hardware_sentence", "sentences"]
+__all__ = ["hardware_sentence", "sentences", "unified_sentence"]
 
 
 def sentences(results: ResultSet, words: Words) -> dict[str, str]:
-    return {"hardware_sentence": hardware_sentence(results, words)}
+    return {"hardware_sentence": hardware_sentence(results, words),
+            "unified_sentence": unified_sentence(results, words)}
+
+
+def unified_sentence(results: ResultSet, words: Words) -> str:
+    """Why the card's Apple GPU row gives the unified memory: said only where the card has such a row."""
+    return words("card.unified") if "mps" in results.environment.get("devices", {}) else ""
 
 
 def _cpu(machine: f.Machine) -> Phrase:

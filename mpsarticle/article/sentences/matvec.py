@@ -229,10 +229,18 @@ CACHED = frozenset({"in_cache", "cache", "level.cache", "unclear.cache"})
 
 
 def memory_sentence(found: f.Bandwidth, words: Words) -> str:
-    """The rate of a matrix too big for the device's cache (:attr:`~mpsarticle.analysis.findings.Bandwidth.
-    memory_gb_s`, the one the verdict and the chapter on language models read a model's weights at); nothing where
-    no matrix measured is shown to be too big for it."""
-    if not found.from_memory:
+    """What sets B @ a's pace once its matrix is too big for the device's caches (the table's last column gives
+    that rate, the one the verdict and the chapter on language models read a model's weights at), against the
+    device's largest plain copy: the kernel where the copy is measurably faster, memory where the two are level or
+    B @ a is faster; nothing where no matrix measured is shown to be too big for the caches, or no copy was
+    measured."""
+    if not found.from_memory or len(found.evidence) < 3:
         return ""
-    return words("bandwidth.memory", device=words.device(found.device), size=Size(found.memory_size),
-                 matrix=Bytes(found.memory_point.bytes_moved), rate=Rate(found.memory_gb_s, "GB/s"))
+    pace = reading_word(rate_ratio(found.memory_point, found.evidence[-1], "bytes_moved").reading())
+    return words("bandwidth.memory", pace=Choice(PACE[pace]), device=words.device(found.device),
+                 size=Size(found.memory_size), matrix=Bytes(found.memory_point.bytes_moved),
+                 rate=Rate(found.memory_gb_s, "GB/s"))
+
+
+#: B @ a's rate from memory against the plain copy's, as what sets its pace.
+PACE = {"slower": "kernel", "same": "memory", "faster": "memory", "unclear": "unclear"}
