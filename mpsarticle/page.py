@@ -240,6 +240,11 @@ class Page:
         (:func:`mpsarticle.article.mac_model.answer_table`)."""
         return self._html(mac_model.answer_table(self.results, self.words))
 
+    def mac_trust_table(self) -> Any:
+        """How far the model's predictions for Macs miss what others published, per side of a Mac
+        (:func:`mpsarticle.article.mac_model.trust_table`)."""
+        return self._html(mac_model.trust_table(self.results, self.words))
+
     def spec_sheet_table(self) -> Any:
         """Apple's spec sheet per chip, with the least time of a matrix-vector product (bounds, not measurements)."""
         from IPython.display import HTML

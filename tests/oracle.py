@@ -372,6 +372,7 @@ CHECKS: dict[str, str] = {
 #: Rows of a table, read as the typed values its cells show (mpsarticle.article.tables.decode_rows): checked like
 #: messages, though no catalog message renders them.
 TABLE_ROWS: frozenset[str] = frozenset({"table.decode", "table.prompt", "table.attention", "table.mac_answer",
+                                           "table.model_trust",
                                            "table.model_fit", "table.model_threshold",
                                            "table.mlx", "table.processes", "table.bandwidth", "table.matmul",
                                            "table.matmul_same", "table.post",

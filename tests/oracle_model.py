@@ -767,6 +767,7 @@ MODEL_CHECKS: dict[str, str] = {
     "table.model_fit": "check_model_fit",
     "model.fit.choice": "check_model_choice",
     "model.fit.choice_max": "check_model_choice",
+    "model.fit.choice_eager": "check_model_choice",
     "model.fit.replayed": "check_model_replayed",
     "model.fit.none": "check_model_fit_none",
     "model.fit.cpu_form": "check_model_cpu_form",
@@ -778,10 +779,10 @@ MODEL_CHECKS: dict[str, str] = {
     "model.checks.none": "check_model_checks_none",
     "model.answer.error": "check_model_answer_error",
     "model.answer.note": "check_model_answer_error",
-    "model.answer.sides": "check_model_sides",
-    "model.checks.gpu": "check_model_sides",
-    "model.checks.cpu": "check_model_sides",
-    "model.checks.eager": "check_model_answer_error",
+    "model.trust.conclusion": "check_model_trust_conclusion",
+    "table.model_trust": "check_model_trust_row",
+    "model.checks.gpu": "check_model_checks_gpu",
+    "model.checks.cpu": "check_model_checks_cpu",
     "model.answer.mac_more": "check_model_answer_mac",
     "model.checks.accounting": "check_model_answer_error",
     "model.answer.crossover": "check_model_answer_crossover",
@@ -899,7 +900,7 @@ def check_model_fit(s: Said, c) -> None:
 
 def check_model_choice(s: Said, c) -> None:
     device = kind_of(s.values["device"])
-    chosen_combination = "sum" if s.key == "model.fit.choice" else "max"
+    chosen_combination = "sum" if s.key in ("model.fit.choice", "model.fit.choice_eager") else "max"
     other_combination = "max" if chosen_combination == "sum" else "sum"
     if len(fitted(c.oracle.results, device)) < 3:
         c.fail(f"no fit of the {device} to choose a combination by")
@@ -921,6 +922,19 @@ def check_model_choice(s: Said, c) -> None:
         if "fit" in s.values and abs(median - 1.5) > 0.01:
             if (choice(s, "fit") == "poor") != (median >= 1.5):
                 c.fail(f"the fit is said {choice(s, 'fit')}, but the better form typically misses by {median:.3g}×")
+    if "figures" in s.values:
+        # Every published eager run on a Mac slower than the sum's prediction (the largest alone is never slower).
+        def check(p: Predictor) -> list[str]:
+            eager = [k for k in _with_error(p) if k.row["framework"] == SIDES["gpu"] and k.row["workload"] == "decode"]
+            problems = [] if p.combination == "sum" else [f"the sum said chosen, but this predictor takes the "
+                                                          f"{p.combination}"]
+            if s.values["figures"].n != len(eager):
+                problems.append(f"{s.values['figures'].n} eager runs, but {len(eager)} have a prediction")
+            if not eager or not all(_quicker(k) is True for k in eager):
+                problems.append(f"every eager run said slower than the sum predicts, but "
+                                f"{sum(_quicker(k) is True for k in eager)} of {len(eager)} are")
+            return problems
+        _exact(c, check)
 
 
 def check_model_replayed(s: Said, c) -> None:
@@ -1376,6 +1390,113 @@ def check_model_sides(s: Said, c) -> None:
                 problems.append(f"the CPU said {'' if choice(s, 'worst') == 'cpu' else 'not '}to miss the most, but "
                                 f"its worst kind misses by {max(found['cpu'], default=0):.4g}× against "
                                 f"{sorted(round(o, 4) for o in others)}")
+        return problems
+    _exact(c, check)
+
+
+def check_model_checks_gpu(s: Said, c) -> None:
+    """"Eager text generation is the furthest off: it ran about N× slower than predicted": the GPU's furthest kind
+    (:func:`check_model_sides`), then the factor and way of PyTorch's eager generation on a Mac's GPU."""
+    check_model_sides(s, c)
+    _exact(c, lambda p: _missed(s.values["text"], [k for k in _with_error(p) if k.row["framework"] == SIDES["gpu"]
+                                                    and k.row["workload"] == "decode"], "eager text generation"))
+
+
+def check_model_checks_cpu(s: Said, c) -> None:
+    """"The predictions for a Mac's CPU typically miss by N× to M×, and by up to W×": the span and whether it is the
+    furthest (:func:`check_model_sides`), then the furthest single figure published for PyTorch on a Mac's CPU."""
+    check_model_sides(s, c)
+    if "most" in s.values:
+        def check(p: Predictor) -> list[str]:
+            every = [factor for factors in trust_kinds(p).get("cpu", {}).values() for factor in factors]
+            if not every or not rounds_to(s.values["most"], max(every)):
+                return [f"the CPU said to miss by up to {shown(s.values['most'])}, but its figures miss by up to "
+                        f"{max(every, default=0):.4g}×"]
+            return []
+        _exact(c, check)
+
+
+#: The rows of the opening page's table of misses: eager text generation (PyTorch's decode figures on a Mac's GPU) apart
+#: from the GPU's other figures.
+TRUST_ROWS = ("gpu", "text", "cpu")
+
+
+def trust_kinds(p: Predictor) -> dict[str, dict[tuple, list[float]]]:
+    """row of :data:`TRUST_ROWS` -> (workload, unit, precision) -> each figure's factor off (the larger of predicted
+    and published over the other), for the figures published for PyTorch on a Mac that have a prediction."""
+    found: dict[str, dict[tuple, list[float]]] = {}
+    for k in _with_error(p):
+        side = next((name for name, framework in SIDES.items() if k.row["framework"] == framework), None)
+        if side is None or not k.predicted:
+            continue
+        row = "text" if side == "gpu" and k.row["workload"] == "decode" else side
+        value = float(k.row["value"])
+        found.setdefault(row, {}).setdefault((k.row["workload"], k.row["unit"], k.row["dtype"]), []).append(
+            max(k.predicted / value, value / k.predicted))
+    return found
+
+
+def _trust_ends(*rows: dict[tuple, list[float]]) -> tuple[float, float]:
+    """Rows' furthest kind (its median) and their furthest figure."""
+    kinds = [factors for row in rows for factors in row.values()]
+    return max(statistics.median(factors) for factors in kinds), max(factor for factors in kinds for factor in factors)
+
+
+def check_model_trust_row(s: Said, c) -> None:
+    """A row of the opening page's table of misses: the least and largest typical factor of its kinds, its furthest
+    figure and how many figures; the table has a row for each side with a compared figure, eager text generation
+    apart where it has one."""
+    v = s.values
+    row = text_of(v["what"])
+    rows = {text_of(r.values["what"]) for r in c.every("table.model_trust")}
+
+    def check(p: Predictor) -> list[str]:
+        found = trust_kinds(p)
+        if row not in found:
+            return [f"a row for {row}, but none of its figures has a prediction"]
+        problems = []
+        if rows != set(found):
+            problems.append(f"rows for {sorted(rows)}, but figures with a prediction for {sorted(found)}")
+        kinds = found[row]
+        typical = [statistics.median(factors) for factors in kinds.values()]
+        every = [factor for factors in kinds.values() for factor in factors]
+        if not rounds_to(v["low"], min(typical)) or not rounds_to(v["high"], max(typical)):
+            problems.append(f"{row} typically off by {shown(v['low'])} to {shown(v['high'])}, but its kinds are off by "
+                            f"{sorted(round(t, 4) for t in typical)}")
+        if (text_of(v["span"]) == "one") != (shown(v["low"]).value == shown(v["high"]).value):
+            problems.append(f"{row}'s span said {text_of(v['span'])}, but it prints {shown(v['low'])} and "
+                            f"{shown(v['high'])}")
+        if not rounds_to(v["worst"], max(every)):
+            problems.append(f"{row} off by {shown(v['worst'])} at worst, but its furthest figure is {max(every):.4g}×")
+        if v["figures"].n != len(every):
+            problems.append(f"{v['figures'].n} figures for {row}, but {len(every)} have a prediction")
+        if (text_of(v["apart"]) == "apart") != ("text" in found):
+            problems.append(f"eager text generation said {text_of(v['apart'])}, but "
+                            f"{'it has' if 'text' in found else 'it has no'} figures with a prediction")
+        return problems
+    _exact(c, check)
+
+
+def check_model_trust_conclusion(s: Said, c) -> None:
+    """"The GPU predictions are closer than the CPU's": the GPU's rows (eager text generation among them) nearer both
+    at their furthest kind and at their furthest figure; "the eager tokens/s are likely too optimistic": every eager
+    figure came out slower than predicted."""
+
+    def check(p: Predictor) -> list[str]:
+        found, problems = trust_kinds(p), []
+        # Every GPU figure, eager text generation's among them, against the CPU's.
+        closer = "gpu" in found and "cpu" in found and all(
+            g < u for g, u in zip(_trust_ends(found["gpu"], found.get("text", {})), _trust_ends(found["cpu"]),
+                                  strict=True))
+        if (choice(s, "closer") == "yes") != closer:
+            problems.append(f"the GPU said {'' if choice(s, 'closer') == 'yes' else 'not '}closer than the CPU, but "
+                            f"their furthest kind and figure are "
+                            f"{[_trust_ends(found[r]) for r in ('gpu', 'cpu') if r in found]}")
+        eager = [k for k in _with_error(p) if k.row["framework"] == SIDES["gpu"] and k.row["workload"] == "decode"]
+        slower = bool(eager) and all(_quicker(k) is True for k in eager)
+        if (choice(s, "text") == "fast") != slower:
+            problems.append(f"eager tokens/s said {'' if choice(s, 'text') == 'fast' else 'not '}too optimistic, "
+                            f"but {sum(_quicker(k) is True for k in eager)} of {len(eager)} came out slower")
         return problems
     _exact(c, check)
 

@@ -40,6 +40,7 @@ from mpsarticle.results.model import ResultSet
 
 __all__ = ["ANSWER_COLUMNS", "FIT_COLUMNS", "FIT_DTYPES", "RULES", "THRESHOLD_COLUMNS",
            "accounting_sentence", "answer", "answer_error", "answer_note", "answer_rows", "answer_table",
+           "trust_conclusion", "trust_rows", "trust_table",
            "assumptions_table", "batch_sentence", "cited_speedups", "cpu_half_sentence", "largest_variants",
            "checks_table", "crossover_span", "decode_sentence", "decode_table", "fit_parameters_table",
            "fit_replayed_sentences",
@@ -123,7 +124,7 @@ def answer_error(results: ResultSet, words: Words) -> str:
     """Under the opening table, beside its eager tokens/s column: how far the published eager runs of small language
     models are from the column's predictions, which way, how many runs and on which chips, and how they were timed;
     empty where the model predicts nothing. How far the other kinds of work miss is the note's
-    (:func:`answer_sides`). The miss is said as a factor (the larger of predicted and published over the other),
+    (:func:`trust_rows`). The miss is said as a factor (the larger of predicted and published over the other),
     which reads the same for a time and a rate."""
     found = model(results)
     if not (found.own_chip is not None and any(p.device == "mps" for p in results)) and (
@@ -157,9 +158,9 @@ COPY_LIKE = ("copy_gb_s", "concat_ms")
 
 
 def answer_note(results: ResultSet, words: Words) -> str:
-    """The opening page's note under the answer: a Mac's other measurements beside their predictions, how far the
-    predictions typically miss on each side of a Mac (:func:`answer_sides`), how many checked figures lie outside the
-    range, and what comes from this build (empty where the model predicts nothing).
+    """The opening page's note under the answer: a Mac's other measurements beside their predictions, the conclusion
+    of the table of misses above the note (:func:`trust_conclusion`), what the ranges mean (how many checked figures
+    lie outside them goes to the oracle), and what comes from this build (empty where the model predicts nothing).
     What the GPU's fixed cost rests on is said once, in the chapter "Your Mac" (:func:`batch_sentence`)."""
     found = model(results)
     parts: list[str] = []
@@ -181,7 +182,9 @@ def answer_note(results: ResultSet, words: Words) -> str:
                      and c.quantity != "decode_bound_tokens_s")
         # The counts go to the oracle unprinted: the reader needs how many of them miss, in a word, not the tally.
         share = "most" if 2 * found.misses > ranged else "some" if found.misses else "none"
-        parts.append(answer_sides(found, words))
+        # How far the predictions miss stands in the table above the note (:func:`trust_table`); the note draws its
+        # conclusion, then says what the ranges mean and what comes from this build.
+        parts.append(trust_conclusion(found, words))
         parts.append(words("model.answer.note", ranged=Count(ranged), misses=Count(found.misses), form=form,
                            outside=Phrase.of("model.answer.outside", share=Choice(share)),
                            left=Phrase.of("model.answer.left", scope=Choice(scope))))
@@ -506,10 +509,17 @@ def fit_sentences(results: ResultSet, words: Words) -> str:
         key = "model.fit.choice" if chooser.combination == "sum" else "model.fit.choice_max"
         typical = _typical(chooser.errors)
         poor = dict(typical.values)["factor"].value >= POOR_FIT
+        # Published eager generation on a Mac is the only evidence of how a Mac's GPU combines the costs: where
+        # every run came out slower than even the sum predicts, the largest alone (never slower) misses each by more,
+        # and that is the reason given first; this build's fit follows it.
+        eager = [c for c in found.compared if c.quantity == ROUGH["text"] and c.row.framework == SIDES["gpu"]
+                 and c.error is not None]
+        slower = chooser.combination == "sum" and bool(eager) and all(_faster(c) for c in eager)
+        extra = dict(figures=Count(len(eager))) if slower else {}
         # Which form the Macs' predictions take, and why, first; then what the choice changes in them, on every
         # build (the opening page links here for it); then what a CPU's fit cannot show.
-        parts.append(words(key, device=words.device(chooser.device), error=typical,
-                           fit=Choice("poor" if poor else "good")))
+        parts.append(words("model.fit.choice_eager" if slower else key, device=words.device(chooser.device),
+                           error=typical, fit=Choice("poor" if poor else "good"), **extra))
         parts.append(words("model.fit.effect", combination=Choice(chooser.combination),
                            on=Choice("mac" if chooser.device == "mps" else "other")))
         if chooser.device == "cpu":
@@ -819,27 +829,104 @@ def _furthest(found: ModelFinding) -> Choice:
     return Choice("text" if text is not None and len(typical) > 1 and text == max(typical.values()) else "other")
 
 
-def answer_sides(found: ModelFinding, words: Words) -> str:
-    """The opening note's first sentence: how far the predictions typically miss on a Mac's GPU, eager text
-    generation included and named where it misses the most, and on its CPU; empty where a side has no check."""
-    sides = _sides(found, words)
-    if len(sides) < len(SIDES):
+#: The opening page's rows of how far the predictions miss: PyTorch on a Mac's GPU (eager text generation apart, where
+#: it has published figures: it rests on a count of operations taken from this build), eager text generation, and
+#: PyTorch on a Mac's CPU.
+TRUST_ROWS = ("gpu", "text", "cpu")
+
+
+def _trust_groups(found: ModelFinding) -> dict[str, dict[str, list[float]]]:
+    """row -> kind of published figure -> each figure's factor off (the larger of predicted and published over the
+    other), for the rows of :data:`TRUST_ROWS` that have a compared figure."""
+    groups: dict[str, dict[str, list[float]]] = {}
+    for check in found.compared:
+        side = next((name for name, framework in SIDES.items() if check.row.framework == framework), None)
+        if side is None or check.error is None:
+            continue
+        row = "text" if side == "gpu" and check.quantity == ROUGH["text"] else side
+        ratio = _slowness(check)
+        groups.setdefault(row, {}).setdefault(check.quantity, []).append(max(ratio, 1 / ratio))
+    return {row: groups[row] for row in TRUST_ROWS if row in groups}
+
+
+def trust_rows(results: ResultSet, words: Words) -> tuple[Said, ...]:
+    """The opening page's table of how far the predictions miss what others published, as typed values (what the
+    oracle reads): per row of :data:`TRUST_ROWS`, the least and largest of its kinds' typical factors (a kind's
+    median), its worst figure's factor and how many figures; none where the model compared no figure, or where the
+    page has no predictions to qualify (:func:`answer_note` is then empty too)."""
+    found = model(results)
+    if not _predicts(results, found):
+        return ()
+    rows, groups = [], _trust_groups(found)
+    for row, kinds in groups.items():
+        typical = sorted(statistics.median(factors) for factors in kinds.values())
+        low, high = _gap(typical[0]), _gap(typical[-1])
+        rows.append(Said("table.model_trust", dict(
+            what=Choice(row), apart=Choice("apart" if "text" in groups else "all"), low=low, high=high,
+            span=Choice("range" if low.text(words) != high.text(words) else "one"),
+            worst=_gap(max(f for factors in kinds.values() for f in factors)),
+            figures=Count(sum(len(factors) for factors in kinds.values())))))
+    return tuple(rows)
+
+
+def _predicts(results: ResultSet, found: ModelFinding) -> bool:
+    """Whether the opening page gives predictions for Macs: a Mac's own, or the span of every chip's."""
+    if found.own_chip is not None and any(p.device == "mps" for p in results):
+        return True
+    return found.extreme("matvec_crossover_m", stated=True) is not None and _gpu_op(found) is not None
+
+
+def trust_table(results: ResultSet, words: Words) -> str:
+    """The table of :func:`trust_rows` (HTML, every cell escaped); empty where it has no row."""
+    rows = []
+    for said in trust_rows(results, words):
+        v = said.values
+        rows.append([words("model.table.trust_what", what=v["what"], apart=v["apart"]),
+                     words.render(Phrase.of("model.miss.span", low=v["low"], high=v["high"], span=v["span"])),
+                     words.render(v["worst"]), whole(v["figures"].n, words.lang)])
+    if not rows:
         return ""
-    return words("model.answer.sides", gpu=sides["gpu"], cpu=sides["cpu"], furthest=_furthest(found))
+    head = [words(key) for key in ("model.table.trust_for", "model.table.trust_typical", "column.worst_error",
+                                    "model.table.trust_figures")]
+    return _text_table(head, rows, "mpsarticle-model-trust")
+
+
+def _eager_way(found: ModelFinding) -> Choice:
+    """Which way eager text generation's published figures miss ("none": none has a prediction)."""
+    way = _rough(found, "text")
+    return dict(way.values)["way"] if way is not None else Choice("none")
+
+
+def trust_conclusion(found: ModelFinding, words: Words) -> str:
+    """The conclusion under the table of :func:`trust_rows`: the GPU's predictions closer than the CPU's, where the
+    GPU's rows (eager text generation among them) are nearer both at their furthest kind and at their worst figure;
+    and eager text generation likely too optimistic where every one of its figures came out slower than predicted.
+    Empty where neither holds."""
+    groups = _trust_groups(found)
+
+    def ends(*rows: str) -> tuple[float, float]:
+        kinds = [factors for row in rows for factors in groups.get(row, {}).values()]
+        return max(statistics.median(factors) for factors in kinds), max(f for factors in kinds for f in factors)
+    # The GPU's predictions with eager text generation among them: "closer" holds of every GPU figure.
+    closer = "gpu" in groups and "cpu" in groups and all(
+        g < c for g, c in zip(ends("gpu", "text"), ends("cpu"), strict=True))
+    text = "fast" if "text" in groups and _eager_way(found) == Choice("fast") else "other"
+    if not closer and text == "other":
+        return ""
+    return words("model.trust.conclusion", closer=Choice("yes" if closer else "no"), text=Choice(text))
 
 
 def summary_sentences(found: ModelFinding, words: Words) -> str:
-    """After the table of checks: how far the predictions typically miss on a Mac's GPU, on eager text generation,
-    and on its CPU, and, where the CPU's misses are the largest, that the speed-ups over the CPU are the least
-    certain of the predictions."""
+    """After the table of checks, the conclusion the opening page's table of misses draws (:func:`trust_rows`):
+    eager text generation, where it is the GPU's furthest kind of figure or misses one way, with how far; then the
+    CPU's typical and worst misses and, where its furthest kind is further than any other kind, that the speed-ups
+    over the CPU are the least certain of the predictions."""
     sides, parts = _sides(found, words), []
-    if "gpu" in sides:
-        parts.append(words("model.checks.gpu", gpu=sides["gpu"], furthest=_furthest(found)))
     eager = [c for c in found.compared if c.quantity == ROUGH["text"] and c.row.framework == SIDES["gpu"]
              and c.error is not None]
     way = _rough(found, "text")
     if eager and way is not None:
-        parts.append(words("model.checks.eager", text=Phrase.of(
+        parts.append(words("model.checks.gpu", furthest=_furthest(found), text=Phrase.of(
             "model.miss.times", factor=Factor(_factor(eager) or 1.0), way=dict(way.values)["way"])))
     if "cpu" in sides:
         # Every other kind of figure in the table: the GPU's, eager text generation and the engines'.
@@ -849,7 +936,9 @@ def summary_sentences(found: ModelFinding, words: Words) -> str:
                 kinds.setdefault((check.row.framework, check.quantity), []).append(_slowness(check))
         others = [statistics.median(max(r, 1 / r) for r in ratios) for ratios in kinds.values()]
         worst = "cpu" if all(_worst(sides["cpu"]) > other for other in others) else "other"
-        parts.append(words("model.checks.cpu", cpu=sides["cpu"], worst=Choice(worst)))
+        cpu = [_slowness(c) for c in found.compared if c.error is not None and c.row.framework == SIDES["cpu"]]
+        parts.append(words("model.checks.cpu", cpu=sides["cpu"], worst=Choice(worst),
+                           most=_gap(max(max(r, 1 / r) for r in cpu))))
     return " ".join(parts)
 
 
