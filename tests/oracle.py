@@ -218,7 +218,6 @@ CHECKS: dict[str, str] = {
     "bandwidth.memory": "check_bandwidth_memory",
     "drop.one": "check_fall",
     "drop.then": "check_fall",
-    "drop.cache": "check_fall_cache",
     "drop.elements": "check_fall_elements",
     "machines.drop.elements": "check_fall_elements",
     "answer.tokens": "check_tokens",
@@ -307,6 +306,7 @@ CHECKS: dict[str, str] = {
     "rejected.some": "check_rejected",
     # -- Macs: the spec sheet and the cited measurements, read from their CSV files
     "your_mac.answer.none": "check_no_apple_gpu",
+    "rule.machine": "check_rule_machine",
     "your_mac.answer.mac_both": "check_this_mac",
     "your_mac.answer.mac_cited": "check_this_mac",
     "your_mac.answer.mac_cited_other": "check_this_mac",
@@ -389,7 +389,7 @@ PARTS: frozenset[str] = frozenset({
     "selfcheck.processes", "selfcheck.row", "ops.cost", "attention.backend.choice",
     "attention.call", "remeasured.seen", "remeasured.processes",
     "rejected.points", "mlx.side", "mlx.name", "decode.contexts.step", "decode.context.one", "decode.bound",
-    "rule.decode.rate", "prefill.tighter", "llm.arithmetic.limit", "attention.other",
+    "rule.decode.rate", "prefill.tighter", "llm.arithmetic.limit", "attention.other", "tokens.cap", "drop.cache",
     *MODEL_PARTS,
 })
 
@@ -1569,9 +1569,33 @@ def check_small_others(s: Said, c: Context) -> None:
     if pairs and said != "none":
         held = {"shorter": any(op[1] < mv[0] for op, mv in pairs), "longer": any(op[0] > mv[1] for op, mv in pairs),
                 "near": any(op[0] <= mv[1] and mv[0] <= op[1] for op, mv in pairs)}
+        held["same"] = held["near"]
         if not held.get(said, True):
             c.fail(f"an addition said {said} than the smallest B @ a on the {device}, but the intervals "
                    f"{[op for op, _ in pairs]} and {[mv for _, mv in pairs]} do not show it")
+    if said == "same":
+        _about_same(c, device, at, matvec, ops)
+
+
+#: "A call costs about the same whatever it does": an addition's median and the smallest B @ a's within this factor.
+ABOUT = 1.25
+
+
+def _about_same(c: Context, device: str, at: int, matvec: list[float], ops: list[float]) -> None:
+    """An addition and the smallest B @ a said to take about the same: some pair of their 95 % intervals meets, and
+    their medians lie within :data:`ABOUT` of each other."""
+    if not matvec or not ops:
+        c.fail(f"an addition and B @ a at m = {at:,} said alike on the {device}, but one of them was not measured")
+        return
+    one, other = statistics.median(ops), statistics.median(matvec)
+    if max(one, other) > ABOUT * min(one, other):
+        c.fail(f"an addition ({one:.3g} s) and B @ a at m = {at:,} ({other:.3g} s) said about the same on the "
+               f"{device}, but they are {max(one, other) / min(one, other):.2f}× apart")
+    pairs = [(op, (t.low, t.high)) for op in _op_intervals(c, device)
+             for t in c.oracle.timed("matvec", device).get(at, [])]
+    if not any(op[0] <= mv[1] and mv[0] <= op[1] for op, mv in pairs):
+        c.fail(f"an addition and B @ a at m = {at:,} said about the same on the {device}, but their intervals "
+               f"do not meet")
 
 
 def check_small_cpu(s: Said, c: Context) -> None:
@@ -1580,8 +1604,12 @@ def check_small_cpu(s: Said, c: Context) -> None:
     if not measured or at != measured[0]:
         c.fail(f"'the smallest matrix-vector product measured' is m = {at:,}, but the CPU measured m = "
                f"{measured[0] if measured else 0:,}")
-    c.quantity(s.values["cpu"], [t.median for t in c.oracle.timed("matvec", "cpu").get(at, [])],
-               f"CPU at m = {at:,} (engine)")
+    matvec = [t.median for t in c.oracle.timed("matvec", "cpu").get(at, [])]
+    c.quantity(s.values["cpu"], matvec, f"CPU at m = {at:,} (engine)")
+    if "against" in s.values and choice(s, "against") == "same":
+        ops = _op_values(c, "cpu")
+        c.quantity(s.values["op"], ops, "one operation on the CPU")
+        _about_same(c, "cpu", at, matvec, ops)
 
 
 def check_streaming(s: Said, c: Context) -> None:
@@ -2000,6 +2028,9 @@ def check_fall(s: Said, c: Context) -> None:
                "the factor the rate falls by")
     if not fall.can:
         c.fail(f"'falls', but {fall} is never under half")
+    # The cache the data outgrew between the two sizes, where the sentence ends with it.
+    for past in parts(s.values.get("past")):
+        check_fall_cache(past, c)
 
 
 def check_fall_cache(s: Said, c: Context) -> None:
@@ -2085,6 +2116,25 @@ def check_tokens(s: Said, c: Context) -> None:
                 c.fail(f"{where} from memory, but no B @ a matrix there is larger than its cache ({cache})")
             rates = _memory_rates(c, device)
         c.quantity(bv["tokens"], [r / size for r in rates], f"{where}: its rate from memory ÷ {shown(v['model'])}")
+        if "cap" in bv:
+            _check_cap(c, device, basis, choice(parts(bv["cap"])[0], "cap"), where)
+
+
+def _check_cap(c: Context, device: str, basis: str, cap: str, where: str) -> None:
+    """"At most" a bound only where memory may set B @ a's pace: some reading of B @ a from memory level with or
+    faster than the device's largest plain copy, or no such pair to read (a copy's own rate, a cache size unknown,
+    no copy); "about" only where some reading is slower than the copy or too noisy to tell, on a matrix larger than
+    the cache."""
+    copies = c.oracle.timed("copy", device)
+    largest = copies[max(copies)] if copies else []
+    directions = {rate_level_reading(m, q, "bytes_moved") for t in _memory_points(c, device) for m in t.readings()
+                  for q in largest} if basis == "beyond_cache" else set()
+    if cap == "about" and not directions & {SLOWER, UNCLEAR}:
+        c.fail(f"{where}: 'about', an estimate, but B @ a from memory reads {sorted(directions) or 'nothing'} "
+               f"against the largest copy")
+    elif cap == "most" and directions and not directions & {SAME, FASTER}:
+        c.fail(f"{where}: 'at most', a ceiling, but B @ a from memory reads {sorted(directions)} against the "
+               f"largest copy, so the kernel, not memory, may set its pace")
 
 
 def check_tokens_arithmetic(s: Said, c: Context) -> None:
@@ -3669,6 +3719,33 @@ def check_no_apple_gpu(s: Said, c: Context) -> None:
         c.fail(f"its CPU {text_of(s.values['cpu'])!r}, but the environment says {raw!r}")
 
 
+def check_rule_machine(s: Said, c: Context) -> None:
+    """The machine the verdict's rules are for: its CPU's name as the environment records it (trademarks and a closing
+    "Processor" left out) and the thread count its CPU points ran with; the GPU compared with it, named as the
+    environment names that device, a Mac's only where it is MPS; no GPU where none has a good point."""
+    v, env = s.values, c.oracle.results.environment
+    [cpu] = parts(v["cpu"])
+    raw = str(env.get("cpu") or "")
+    if text_of(cpu.values["cpu"]) != _reading_name(raw):
+        c.fail(f"its CPU {text_of(cpu.values['cpu'])!r}, but the environment says {raw!r}")
+    counts = [p.threads for p in c.oracle.results.points if p.device == "cpu" and p.threads]
+    threads = cpu.values.get("threads")
+    if threads is not None and (not counts or threads.n != max(set(counts), key=counts.count)):
+        c.fail(f"its CPU ran {threads.n} threads, but its points ran {sorted(set(counts))}")
+    measured = [t.point.device for t in c.oracle.good if t.point.device != "cpu"
+                and t.point.device not in MLX_COUNTERPARTS]
+    kind = choice(s, "kind")
+    wanted = "cpu" if not measured else "mps" if measured[0] == "mps" else "other"
+    if kind != wanted:
+        c.fail(f"the machine said to be '{kind}', but its measured devices make it '{wanted}'")
+    if "accelerator" in v and measured:
+        named = v["accelerator"]
+        said = text_of(dict(named.values)["chip"]) + " GPU" if isinstance(named, Phrase) else text_of(named)
+        name = str((c.oracle.environment.get(measured[0]) or {}).get("name") or measured[0])
+        if said.removesuffix(" GPU") != _reading_name(name).removesuffix(" GPU"):
+            c.fail(f"its GPU named {said!r}, but the environment names the {measured[0]} {name!r}")
+
+
 def check_this_mac(s: Said, c: Context) -> None:
     v, printed = s.values, printed_fields(s)
     env = c.oracle.results.environment
@@ -4771,20 +4848,24 @@ def _memory_rates(c: Context, device: str) -> list[float]:
     """The B @ a rate a bound is read at: the best of the matrices at least twice the device's cache where the
     cache is known and a matrix reached that, else the best beyond the cache, else the largest matrix's (each
     point's value)."""
+    return [t.rate("bytes_moved")[0] for t in _memory_points(c, device)]
+
+
+def _memory_points(c: Context, device: str) -> list[Timed]:
+    """The B @ a points whose rates :func:`_memory_rates` gives."""
     o = c.oracle
     cache = o.cache.get(device)
     measured = o.timed("matvec", device)
     known = isinstance(cache, int) and cache > 0
     for margin in (2, 1):
-        beyond = {size: ts for size, ts in measured.items() if known and all(
-            t.point.bytes_moved > cache and t.point.bytes_moved >= margin * cache for t in ts)}
+        beyond = [t for ts in measured.values() if known and all(
+            t.point.bytes_moved > cache and t.point.bytes_moved >= margin * cache for t in ts) for t in ts]
         if beyond:
-            rates = [t.rate("bytes_moved")[0] for ts in beyond.values() for t in ts]
-            top = max(rates)
-            return [r for r in rates if r >= top * (1 - 1e-12)]
+            top = max(t.rate("bytes_moved")[0] for t in beyond)
+            return [t for t in beyond if t.rate("bytes_moved")[0] >= top * (1 - 1e-12)]
     if not measured:
         return []
-    return [t.rate("bytes_moved")[0] for t in measured[max(measured)]]
+    return list(measured[max(measured)])
 
 
 def _shares(c: Context, device: str, steps: list[Timed]) -> list[float]:
@@ -5075,6 +5156,11 @@ def check_decode_answer(s: Said, c: Context) -> None:
         said = [choice(p, "basis") for p in parts(s.values["bound"])]
         if said != [basis]:
             c.fail(f"the answer names its bound by {said}, but its rate is the {basis} one")
+        # The bytes a token reads, which the bound divides the rate by: the eager step's bytes moved.
+        for part in parts(s.values["bound"]):
+            if "bytes" in part.values and not _moved_match(part.values["bytes"], [t.point.bytes_moved for t in steps]):
+                c.fail(f"the bound counts {shown(part.values['bytes'])} a token, but the step moved "
+                       f"{_fmt([t.point.bytes_moved for t in steps])} bytes")
     # "Replayed as a CUDA graph, its step ran N× as fast": the eager step's time over the replayed one's.
     if "factor" in printed:
         if not graphs:

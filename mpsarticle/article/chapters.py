@@ -85,7 +85,7 @@ MAY_BE_EMPTY = frozenset({"gaps_sentence", "rejected_sentence", "best_sentence",
                           "contexts_sentence", "precision_sentence", "reason_large", "model_fit_replayed",
                           "reason_small_others", "model_speedup_sentence", "model_cpu_half",
                           "steep_sentence", "cpu_sentence", "duration_sentence", "answer_llm_arithmetic",
-                          "alike_sentence", "mark_sentence", "unified_sentence"})
+                          "alike_sentence", "mark_sentence", "unified_sentence", "answer_machine"})
 
 
 def _nothing_measured(results: ResultSet, words: Words) -> dict[str, str]:

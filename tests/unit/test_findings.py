@@ -146,7 +146,8 @@ def test_the_answer_on_a_cpu_only_build_says_no_accelerator_was_measured():
     assert "no accelerator" in lead
     llm = sentences("verdict", "ci-2core")["answer_llm"]
     bound = found.bounds[0]
-    assert f"generates at most {bound.tokens_per_s:.3g} tokens per second on the CPU" in llm and "B @ a" in llm, llm
+    # Its B @ a reads memory more slowly than its copy: the bound is an estimate at that rate, not a ceiling.
+    assert f"generates about {bound.tokens_per_s:.3g} tokens per second on the CPU" in llm and "B @ a" in llm, llm
 
 
 def test_the_bound_on_tokens_uses_a_rate_read_from_memory():

@@ -64,20 +64,24 @@ def drops_sentence(found: Sequence[f.Drop], words: Words, environment: dict | No
         chain_end = (drop.device, drop.workload, drop.dtype, drop.after)
         before, after = drop_sizes(drop)
         device = words.device(drop.device)
-        parts.append(words(message, device=device, axis=Choice(series.size_key(drop.workload)),
+        axis = Choice(series.size_key(drop.workload))
+        # The cache the data outgrew between the two sizes ends the same sentence, so the reader sees which size
+        # no longer fits it.
+        cache = (environment or {}).get("devices", {}).get(drop.device, {}).get("cache_bytes")
+        small, large = (point.bytes_moved for point in drop.evidence)
+        past: Phrase | Text = Text("")
+        if isinstance(cache, int) and cache > 0 and small and large and small <= cache < large:
+            chain_end = None
+            past = Phrase.of("drop.cache", small=Bytes(small), large=Bytes(large), cache=Bytes(cache),
+                             before=before, after=after, device=device, axis=axis)
+        parts.append(words(message, device=device, axis=axis,
                            what=Phrase.of("drop.what", workload=Choice(drop.workload), dtype=Text(drop.dtype or "")),
                            before=before, after=after,
                            high=Rate(drop.before_rate, drop.unit), low=Rate(drop.after_rate, drop.unit),
-                           share=Share(drop.share), factor=Factor(drop.before_rate / drop.after_rate)))
+                           share=Share(drop.share), factor=Factor(drop.before_rate / drop.after_rate), past=past))
         if elements := elements_sentence(drop, words):
             chain_end = None
             parts.append(elements)
-        cache = (environment or {}).get("devices", {}).get(drop.device, {}).get("cache_bytes")
-        small, large = (point.bytes_moved for point in drop.evidence)
-        if isinstance(cache, int) and cache > 0 and small and large and small <= cache < large:
-            chain_end = None
-            parts.append(words("drop.cache", small=Bytes(small), large=Bytes(large), cache=Bytes(cache),
-                               before=before, after=after, device=device, axis=Choice(series.size_key(drop.workload))))
     return " ".join(parts)
 
 

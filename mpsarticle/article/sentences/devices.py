@@ -9,7 +9,7 @@ from mpsarticle.article.formatting import reading_name
 from mpsarticle.article.wording import Count, Phrase, Text, Words
 from mpsarticle.results.model import ResultSet
 
-__all__ = ["hardware_sentence", "sentences", "unified_sentence"]
+__all__ = ["cpu_phrase", "hardware_sentence", "name_phrase", "sentences", "unified_sentence"]
 
 
 def sentences(results: ResultSet, words: Words) -> dict[str, str]:
@@ -22,7 +22,8 @@ def unified_sentence(results: ResultSet, words: Words) -> str:
     return words("card.unified") if "mps" in results.environment.get("devices", {}) else ""
 
 
-def _cpu(machine: f.Machine) -> Phrase:
+def cpu_phrase(machine: f.Machine) -> Phrase:
+    """The machine's CPU as this chapter names it (the verdict names the machine the same way)."""
     if machine.cpu_threads:
         return Phrase.of("cpu.threads", cpu=Text(reading_name(machine.cpu)), threads=Count(machine.cpu_threads))
     return Phrase.of("cpu.plain", cpu=Text(reading_name(machine.cpu)))
@@ -35,14 +36,14 @@ def hardware_sentence(results: ResultSet, words: Words) -> str:
     found = machine.accelerator
     nothing = not any(p.ok for p in results)
     if found is None:
-        return label + words("hardware.failed" if nothing else "hardware.none", cpu=_cpu(machine))
+        return label + words("hardware.failed" if nothing else "hardware.none", cpu=cpu_phrase(machine))
     if found.measured and not nothing:  # (the card above names both devices)
         return label + words("hardware.both")
     key = "hardware.failed_accelerator" if nothing else "hardware.accelerator_unmeasured"
-    return label + words(key, name=_name(found.name), api=words.api(found.kind), cpu=_cpu(machine))
+    return label + words(key, name=name_phrase(found.name), api=words.api(found.kind), cpu=cpu_phrase(machine))
 
 
-def _name(name: str) -> Text | Phrase:
+def name_phrase(name: str) -> Text | Phrase:
     """An accelerator's name in the reader's word order: the system calls an Apple GPU "Apple M3 Max GPU", which
     Indonesian writes "GPU Apple M3 Max"; other names (``NVIDIA H200``) are proper names and stay as they are."""
     chip = reading_name(name)

@@ -17,6 +17,7 @@ from mpsarticle.analysis.verdict import Verdict, verdict
 from mpsarticle.article import mac_model
 from mpsarticle.article.formatting import reading_name
 from mpsarticle.article.sentences.llm import decode_answer
+from mpsarticle.article.sentences.matvec import memory_pace
 from mpsarticle.article.wording import (
     Billions,
     Bytes,
@@ -214,11 +215,18 @@ def _tokens(found: Verdict, words: Words) -> str:
     first = found.bounds[0]
     # Where every bound is at a B @ a rate, the lead says so once instead of each bound.
     lead = "matvec" if all(bound.basis != "copy" for bound in found.bounds) else "each"
+    bands = {band.device: band for band in found.bandwidths}
     bounds = []
     for bound in found.bounds:
         cache = dict(cache=Bytes(bound.cache_bytes or 0)) if bound.basis == "copy" else {}
+        # A ceiling only where memory sets B @ a's pace: where a plain copy reads memory measurably faster (or the
+        # two are too noisy to tell), the kernel may be what holds B @ a back, so its rate gives an estimate.
+        band = bands.get(bound.device)
+        pace = memory_pace(band) if band is not None and bound.basis == "beyond_cache" else None
+        cap = Phrase.of("tokens.cap", cap=Choice("about" if pace in ("kernel", "unclear") else "most"))
         bounds.append(Phrase.of("tokens.bound" if lead == "each" else "tokens.bound.bare", basis=Choice(bound.basis),
-                                device=words.device(bound.device), tokens=Num(bound.tokens_per_s), **cache))
+                                device=words.device(bound.device), tokens=Num(bound.tokens_per_s), cap=cap,
+                                **cache))
     return words("answer.tokens", lead=Choice(lead), parameters=Billions(first.parameters),
                  bits=Count(8 * first.bytes_per_parameter), model=Bytes(first.model_gb * 1e9, binary=False),
                  bounds=Listing(tuple(bounds)))

@@ -48,7 +48,6 @@ from mpsarticle.article.wording import (
     Listing,
     Num,
     Phrase,
-    Rate,
     Said,
     Seconds,
     Share,
@@ -548,7 +547,7 @@ def decode_answer(results: ResultSet, words: Words) -> str:
         return words("answer.decode.none")
     share = one.share(one.eager)
     assert share is not None  # (chosen for having a bound)
-    # The model, and two figures: its bytes and the bound's arithmetic stand in the chapter on language models.
+    # The model, and two figures; the bound's arithmetic stands in the chapter on language models.
     # Its size said beside its speed: a reader who has just read of 7B models must not take it for one.
     values: dict = dict(device=words.device(one.device), params=Billions(one.parameters, fraction_digits=1))
     medians = one.eager.point.process_medians
@@ -560,8 +559,11 @@ def decode_answer(results: ResultSet, words: Words) -> str:
         # The graph's speed-up says what limits the step without the chapter's bound: the same kernels, one launch.
         return words("answer.decode", limit=Choice("overhead_replay"), tokens=Num(one.eager.tokens_per_s),
                      factor=Factor(one.eager.seconds / one.graph.seconds), **values)
-    # The bound is named by the measured rate it rests on, not by a bandwidth the reader would take for the spec's.
-    bound = Phrase.of("decode.bound", basis=Choice(one.bound_basis or "best"))
+    # The bound is named by the measured rate it rests on, not by a bandwidth the reader would take for the spec's,
+    # and by the bytes a token reads: fewer than the parameters' bytes (one row of the embedding table), which a
+    # reader who multiplies the parameters out would otherwise hold against the share.
+    bound = Phrase.of("decode.bound", basis=Choice(one.bound_basis or "best"),
+                      bytes=Bytes(one.bytes_per_token, binary=False))
     return words("answer.decode", limit=Choice(_past(_bandwidth(one.limit or "unknown", share), share)),
                  tokens=Num(one.eager.tokens_per_s),
                  share=Share(share[0]), bound=bound, **values)
@@ -587,10 +589,9 @@ def rule_more(results: ResultSet, words: Words) -> str:
             form = _bandwidth(one.limit, share)
             values: dict = dict(device=words.device(one.device), share=Share(share[0]), dtype=Text(one.dtype))
             if form.startswith("bandwidth"):
-                # The bound named by the measured rate it rests on, as the answer names it, with that rate: the rule
-                # says how to work the bound out, bandwidth over a token's bytes.
-                values["bound"] = Phrase.of("rule.decode.rate", basis=Choice(one.bound_basis or "best"),
-                                            rate=Rate(one.rate_gb_s or 0.0, "GB/s"))
+                # The bound named by the measured rate it rests on where that is not the B @ a rate of the bound just
+                # said; the rate itself stands in the table above it and in the chapter on language models.
+                values["bound"] = Phrase.of("rule.decode.rate", basis=Choice(one.bound_basis or "best"))
             parts.append(words("rule.decode", limit=Choice(form), **values))
     else:
         parts.append(words("rule.decode.none"))

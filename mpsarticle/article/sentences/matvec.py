@@ -234,13 +234,22 @@ def memory_sentence(found: f.Bandwidth, words: Words) -> str:
     device's largest plain copy: the kernel where the copy is measurably faster, memory where the two are level or
     B @ a is faster; nothing where no matrix measured is shown to be too big for the caches, or no copy was
     measured."""
-    if not found.from_memory or len(found.evidence) < 3:
+    pace = memory_pace(found)
+    if pace is None:
         return ""
-    pace = reading_word(rate_ratio(found.memory_point, found.evidence[-1], "bytes_moved").reading())
-    return words("bandwidth.memory", pace=Choice(PACE[pace]), device=words.device(found.device),
+    return words("bandwidth.memory", pace=Choice(pace), device=words.device(found.device),
                  size=Size(found.memory_size), matrix=Bytes(found.memory_point.bytes_moved),
                  rate=Rate(found.memory_gb_s, "GB/s"))
 
 
 #: B @ a's rate from memory against the plain copy's, as what sets its pace.
 PACE = {"slower": "kernel", "same": "memory", "faster": "memory", "unclear": "unclear"}
+
+
+def memory_pace(found: f.Bandwidth) -> str | None:
+    """What sets B @ a's pace on a matrix too big for the device's caches (:data:`PACE`'s word), read against its
+    largest plain copy; ``None`` where no matrix measured is shown to be too big for the caches, or no copy was
+    measured."""
+    if not found.from_memory or len(found.evidence) < 3:
+        return None
+    return PACE[reading_word(rate_ratio(found.memory_point, found.evidence[-1], "bytes_moved").reading())]

@@ -4,26 +4,42 @@ small products, bandwidth for large ones."""
 
 from __future__ import annotations
 
+from mpsarticle.analysis import findings as f
 from mpsarticle.analysis import series
-from mpsarticle.analysis.findings.llm import op_cost
+from mpsarticle.analysis.findings.llm import OpCost, op_cost
 from mpsarticle.analysis.verdict import verdict
 from mpsarticle.article import mac_model
 from mpsarticle.article.sentences.common import reading_word
+from mpsarticle.article.sentences.devices import cpu_phrase, name_phrase
 from mpsarticle.article.sentences.index import answer_sentences
 from mpsarticle.article.sentences.llm import rule_more
 from mpsarticle.article.wording import Choice, Factor, Listing, Num, Phrase, Rate, Seconds, Size, Text, Words
 from mpsarticle.core.specs import DTYPE_SIZES
 from mpsarticle.results.model import ResultSet
 
-__all__ = ["arithmetic_sentence", "reason_sentences", "sentences"]
+__all__ = ["arithmetic_sentence", "machine_sentence", "reason_sentences", "sentences"]
 
 
 def sentences(results: ResultSet, words: Words) -> dict[str, str]:
     """The reasons behind the answer (the opening page states the answer; the chapters keep their own findings)."""
     answer = answer_sentences(results, words)
-    return {"answer_rule": answer["answer_rule"], "answer_rule_more": rule_more(results, words),
+    return {"answer_machine": machine_sentence(results, words), "answer_rule": answer["answer_rule"],
+            "answer_rule_more": rule_more(results, words),
             "answer_llm": answer["answer_llm"], "answer_llm_arithmetic": arithmetic_sentence(results, words),
             **reason_sentences(results, words), **mac_model.rules(results, words)}
+
+
+def machine_sentence(results: ResultSet, words: Words) -> str:
+    """Which machine the rules below are for, named as the chapter on devices names it: its CPU, and the GPU compared
+    with it where one was (a Mac's, or another's); with no GPU compared, the rules are the CPU's alone."""
+    if not any(point.ok for point in results):
+        return ""  # (no rule follows from a build that measured nothing: answer.rule.nothing says so)
+    machine = f.machine(results)
+    accelerator = machine.accelerator
+    if accelerator is None or not accelerator.measured:
+        return words("rule.machine", kind=Choice("cpu"), cpu=cpu_phrase(machine))
+    return words("rule.machine", kind=Choice("mps" if accelerator.kind == "mps" else "other"),
+                 accelerator=name_phrase(accelerator.name), cpu=cpu_phrase(machine))
 
 
 def arithmetic_sentence(results: ResultSet, words: Words) -> str:
@@ -57,6 +73,7 @@ def reason_sentences(results: ResultSet, words: Words) -> dict[str, str]:
     overhead = found.overhead
     # The smallest B @ a told of, by device, as its time and 95 % interval: the addition below is set against it.
     smallest_s: dict[str, tuple[float, float, float]] = {}
+    merged = False  # (the CPU's smallest B @ a and an addition said in one sentence)
     device = words.device(found.crossover.device or "")
     if overhead is not None:
         direction = reading_word(overhead.reading)
@@ -78,10 +95,15 @@ def reason_sentences(results: ResultSet, words: Words) -> dict[str, str]:
         # The synchronised timer's points only: a sentence about what a call takes never quotes naive timeit.
         first = next(iter(series.series(results, workload="matvec", device="cpu")), None)
         if first is not None:
-            small = words("reason.small.cpu", size=Size(first[0]), cpu=Seconds(first[1].measured_s))
             point = first[1]
             smallest_s["cpu"] = (point.measured_s, point.ci_low_s or point.measured_s,
                                  point.ci_high_s or point.measured_s)
+            addition = op_cost(results, "cpu")
+            # Where an addition takes about as long, one sentence says both calls and what that means.
+            merged = addition is not None and _against(addition, smallest_s["cpu"]) == "same"
+            small = words("reason.small.cpu", against=Choice("same" if merged else "alone"), size=Size(first[0]),
+                          cpu=Seconds(point.measured_s),
+                          **({"op": Seconds(addition.per_op_s)} if addition is not None and merged else {}))
     # Each device's rates stand in the table of memory (tables.memory_rows); these say what they amount to.
     acc = found.crossover.device
     bands = {b.device: b for b in found.bandwidths}
@@ -107,12 +129,26 @@ def reason_sentences(results: ResultSet, words: Words) -> dict[str, str]:
     # smallest B @ a, work included: shorter or longer only where the two 95 % intervals do not meet.
     cost = op_cost(results, found.crossover.device or "cpu")
     others = ""
-    if cost is not None:
+    if cost is not None and not merged:
         matvec = smallest_s.get(cost.device)
-        against = "none" if matvec is None else "shorter" if cost.high_s < matvec[1] else \
-            "longer" if cost.low_s > matvec[2] else "near"
+        against = "none" if matvec is None else _against(cost, matvec)
         others = words("reason.small.others", against=Choice(against), op=Seconds(cost.per_op_s),
                        device=words.device(cost.device), **({} if matvec is None else {"matvec": Seconds(matvec[0])}))
     return {"reason_small": small, "reason_small_others": others, "reason_large": " ".join(parts)}
 
+
+#: Two calls' times within this factor of each other, their intervals meeting, read as "about the same": a quarter,
+#: as the two times printed side by side show.
+ABOUT_SAME = 1.25
+
+
+def _against(cost: OpCost, matvec: tuple[float, float, float]) -> str:
+    """One addition against the smallest ``B @ a`` (time, 95 % interval): ``shorter`` or ``longer`` where the two
+    intervals do not meet; where they meet, ``same`` where the two times are within :data:`ABOUT_SAME`, else
+    ``near`` (not compared)."""
+    if cost.high_s < matvec[1]:
+        return "shorter"
+    if cost.low_s > matvec[2]:
+        return "longer"
+    return "same" if max(cost.per_op_s, matvec[0]) <= ABOUT_SAME * min(cost.per_op_s, matvec[0]) else "near"
 
