@@ -786,6 +786,7 @@ MODEL_CHECKS: dict[str, str] = {
     "model.answer.mac_more": "check_model_answer_mac",
     "model.checks.accounting": "check_model_answer_error",
     "model.answer.crossover": "check_model_answer_crossover",
+    "model.answer.rows": "check_model_answer_rows",
     "table.mac_answer": "check_model_answer_row",
     "model.answer.none": "check_model_answer_none",
     "model.answer.mac": "check_model_answer_mac",
@@ -805,7 +806,7 @@ MODEL_CHECKS: dict[str, str] = {
 #: The model's phrases, read inside the message they stand in.
 MODEL_PARTS = frozenset({"model.op.basis", "model.fit.rate", "model.miss.way", "model.miss.factor", "model.miss.times",
                          "model.answer.outside", "model.answer.eager", "model.miss.span",
-                         "model.answer.form", "model.answer.left",
+                         "model.answer.form", "model.answer.left", "model.kind",
                          "model.rule.text.extent",
                          "model.chips.tier",
                          "model.regime",
@@ -923,18 +924,45 @@ def check_model_choice(s: Said, c) -> None:
             if (choice(s, "fit") == "poor") != (median >= 1.5):
                 c.fail(f"the fit is said {choice(s, 'fit')}, but the better form typically misses by {median:.3g}×")
     if "figures" in s.values:
-        # Every published eager run on a Mac slower than the sum's prediction (the largest alone is never slower).
+        _exact(c, lambda p: eager_backs(p, s.values["figures"].n))
+
+
+def _eager_runs(p: Predictor) -> list[Check]:
+    """The published eager text generation runs on a Mac's GPU that have a prediction."""
+    return [k for k in _with_error(p) if k.row["framework"] == SIDES["gpu"] and k.row["workload"] == "decode"]
+
+
+def eager_backs(p: Predictor, figures: int | None = None) -> list[str]:
+    """The published eager runs on a Mac back the sum: this predictor adds the costs, and every run (``figures`` of
+    them, where said) came out slower than it predicts (the largest alone is never slower)."""
+    eager = _eager_runs(p)
+    problems = [] if p.combination == "sum" else [f"the sum said chosen, but this predictor takes the "
+                                                  f"{p.combination}"]
+    if figures is not None and figures != len(eager):
+        problems.append(f"{figures} eager runs, but {len(eager)} have a prediction")
+    if not eager or not all(_quicker(k) is True for k in eager):
+        problems.append(f"every eager run said slower than the sum predicts, but "
+                        f"{sum(_quicker(k) is True for k in eager)} of {len(eager)} are")
+    return problems
+
+
+def _backing_said(c, backs: bool, figures: int | None = None, chips: list[str] | None = None) -> None:
+    """Whether the published eager runs on a Mac are said to back the sum, and, where they are, how many and on which
+    chips: said only where they do, and not left unsaid where they do under every combination the build may take."""
+    fitted_any = any(own_fit(c.oracle.results, d, "sum") for d in {p.device for p in c.oracle.results.points})
+    if backs:
         def check(p: Predictor) -> list[str]:
-            eager = [k for k in _with_error(p) if k.row["framework"] == SIDES["gpu"] and k.row["workload"] == "decode"]
-            problems = [] if p.combination == "sum" else [f"the sum said chosen, but this predictor takes the "
-                                                          f"{p.combination}"]
-            if s.values["figures"].n != len(eager):
-                problems.append(f"{s.values['figures'].n} eager runs, but {len(eager)} have a prediction")
-            if not eager or not all(_quicker(k) is True for k in eager):
-                problems.append(f"every eager run said slower than the sum predicts, but "
-                                f"{sum(_quicker(k) is True for k in eager)} of {len(eager)} are")
+            # Where nothing was fitted the sum is only a default: no run backs a choice that was not made.
+            problems = eager_backs(p, figures) + ([] if fitted_any else ["the eager runs said to back a fit, but "
+                                                                         "no device was fitted"])
+            if chips is not None:
+                on = list(dict.fromkeys(_full(k.row["chip"]) for k in _eager_runs(p)))
+                if chips != on:
+                    problems.append(f"the eager runs said to be on {chips}, but they are on {on}")
             return problems
         _exact(c, check)
+    elif fitted_any and all(not eager_backs(p) for p in predictors(c.oracle.results)):
+        c.fail("the eager runs on a Mac are not said to back the sum, but every one came out slower than it predicts")
 
 
 def check_model_replayed(s: Said, c) -> None:
@@ -1215,6 +1243,12 @@ def check_model_answer_error(s: Said, c) -> None:
         # The note's choice of adding the costs or taking the largest, and which device's fit made it.
         form = dict(v["form"].values)
         _form_fits(c, text_of(form["combination"]), text_of(form["by"]))
+        if "backed" in form:
+            _backing_said(c, text_of(form["backed"]) == "eager", form["figures"].n if "figures" in form else None,
+                          [_full(t.value) for t in form["text_chips"].items] if "text_chips" in form else None)
+    if "eager" in v:
+        # The eager runs back the choice to add the costs: their row below is then no independent test.
+        _backing_said(c, choice(s, "eager") == "backs")
     if "left" in v:
         # "The span above": only where the page opened with the crossover's span over every chip.
         span = c.before("model.answer.crossover") is not None
@@ -1338,6 +1372,10 @@ def side_kinds(p: Predictor) -> dict[tuple, float]:
     return {kind: statistics.median(factors) for kind, factors in kinds.items()}
 
 
+#: A kind of figure published for PyTorch on a Mac's CPU, (workload, unit) -> the name the sentences give it.
+CPU_KIND = {("concat", "ms"): "concat_ms", ("matmul", "ms"): "batched_matmul_ms", ("copy", "GB/s"): "copy_gb_s"}
+
+
 def side_factors(p: Predictor) -> dict[str, list[float]]:
     """side -> the typical factor of each kind of figure published for PyTorch on it (:func:`side_kinds`)."""
     found: dict[str, list[float]] = {side: [] for side in SIDES}
@@ -1362,6 +1400,25 @@ def check_model_sides(s: Said, c) -> None:
                 kinds = sorted((k[1], round(f, 4)) for k, f in gpu.items())
                 problems.append(f"eager text generation said {'' if furthest else 'not '}to miss the most on the GPU "
                                 f"wrongly: the GPU's kinds miss by {kinds}")
+        # Every kind of figure compared other than the CPU's: the GPU's, eager text generation, the engines'.
+        kinds: dict[tuple, list[float]] = {}
+        for k in _with_error(p):
+            if k.row["framework"] != SIDES["cpu"] and k.predicted:
+                value = float(k.row["value"])
+                kinds.setdefault((k.row["framework"], k.row["workload"], k.row["unit"], k.row["dtype"]),
+                                 []).append(max(k.predicted / value, value / k.predicted))
+        others = [statistics.median(factors) for factors in kinds.values()]
+        if "kinds" in v:
+            # The CPU's kinds named as missing most: exactly those further than every other kind compared.
+            cpu_kinds = {CPU_KIND.get((kind[1], kind[2]), kind[1]): factor for kind, factor in side_kinds(p).items()
+                         if kind[0] == "cpu"}
+            furthest = {name for name, factor in cpu_kinds.items() if all(factor > o for o in others)}
+            named = {text_of(dict(item.values)["quantity"]) for item in values_of(v["kinds"])}
+            if named != furthest:
+                problems.append(f"the CPU's {sorted(named)} said to miss more than any other kind, but those that "
+                                f"do are {sorted(furthest)} (the CPU's kinds miss by {cpu_kinds}, the others by "
+                                f"{sorted(round(o, 4) for o in others)})")
+            found = {**found, "cpu": [factor for name, factor in cpu_kinds.items() if name in named]}
         for side in SIDES:
             if side not in v:
                 continue
@@ -1377,14 +1434,6 @@ def check_model_sides(s: Said, c) -> None:
                 problems.append(f"the {side}'s span said {text_of(span['span'])}, but it prints "
                                 f"{shown(span['low'])} and {shown(span['high'])}")
         if "worst" in v:
-            # Every other kind of figure compared: the GPU's, eager text generation, the engines'.
-            kinds: dict[tuple, list[float]] = {}
-            for k in _with_error(p):
-                if k.row["framework"] != SIDES["cpu"] and k.predicted:
-                    value = float(k.row["value"])
-                    kinds.setdefault((k.row["framework"], k.row["workload"], k.row["unit"], k.row["dtype"]),
-                                     []).append(max(k.predicted / value, value / k.predicted))
-            others = [statistics.median(factors) for factors in kinds.values()]
             worst = bool(found["cpu"]) and all(max(found["cpu"]) > other for other in others)
             if (choice(s, "worst") == "cpu") != worst:
                 problems.append(f"the CPU said {'' if choice(s, 'worst') == 'cpu' else 'not '}to miss the most, but "
@@ -1635,6 +1684,21 @@ def _extremes(p: Predictor, name: str, what: str, low: tuple[Any, Any], high: tu
             problems.append(f"{what}: the {side} is {shown(printed)} on the {text_of(chip)}, but the predictions "
                             f"give {value:.4g} on the {mine}")
     return problems
+
+
+def check_model_answer_rows(s: Said, c) -> None:
+    """What the opening table's rows are there for: the ends of the crossover, and of a 7B model's eager tokens per
+    second where a variant whose bandwidth Apple gives has that prediction ("yes"); that the rows hold those ends is
+    :func:`check_model_answer_row`'s."""
+    def check(p: Predictor) -> list[str]:
+        def has(quantity: str) -> bool:
+            return any(pv[quantity] and pv[quantity][0] for sv, pv in p.variants if sv["bandwidth_kind"] != "reported")
+        problems = [] if has("crossover") else ["the rows said to hold the crossover's ends, but no chip has one"]
+        if (choice(s, "eager") == "yes") != has("eager_7B_16-bit"):
+            problems.append(f"the rows said {'' if choice(s, 'eager') == 'yes' else 'not '}to hold the ends of the "
+                            f"eager column, but {'some' if has('eager_7B_16-bit') else 'no'} chip has that prediction")
+        return problems
+    _exact(c, check)
 
 
 def check_model_answer_crossover(s: Said, c) -> None:

@@ -45,7 +45,8 @@ __all__ = ["ANSWER_COLUMNS", "FIT_COLUMNS", "FIT_DTYPES", "RULES", "THRESHOLD_CO
            "checks_table", "crossover_span", "decode_sentence", "decode_table", "fit_parameters_table",
            "fit_replayed_sentences",
            "fit_rows", "fit_sentences",
-           "fit_table", "miss", "op_basis", "post_sentence", "predictions_table", "reported", "reported_rows_note",
+           "answer_rows_sentence", "eager_backing", "fit_table", "miss", "op_basis", "post_sentence",
+           "predictions_table", "reported", "reported_rows_note",
            "rules",
            "sources_sentences", "speedup_sentence", "threshold_rows", "threshold_sentences",
            "threshold_table"]
@@ -175,8 +176,13 @@ def answer_note(results: ResultSet, words: Words) -> str:
         # A CPU's call returns when its work is done, so a CPU-only build's choice says nothing of a GPU: the note
         # then says what the predictions do instead of calling it evidence.
         by = found.chosen_by if found.chosen_by in ("cpu", "mps") else "accelerator"
+        # Where the published eager runs on a Mac back the sum, the note names them as its only Mac evidence.
+        eager = eager_backing(found)
+        backed = dict(backed=Choice("eager"), figures=Count(len(eager)), text_chips=Listing(tuple(
+            _prose(chip) for chip in dict.fromkeys(c.row.chip for c in eager)))) if eager else dict(
+            backed=Choice("none"))
         form = Phrase.of("model.answer.form", by=Choice(by),
-                         combination=Choice(found.combination))
+                         combination=Choice(found.combination), **backed)
         # Only a figure with a predicted range can fall outside it: the count the checks table's column sums to.
         ranged = sum(1 for c in found.compared if c.low is not None and c.high is not None
                      and c.quantity != "decode_bound_tokens_s")
@@ -257,6 +263,16 @@ def answer_rows(results: ResultSet, words: Words) -> tuple[Said, ...]:
                 values[name] = value(p.value)
         rows.append(Said("table.mac_answer", values))
     return tuple(rows)
+
+
+def answer_rows_sentence(results: ResultSet, words: Words) -> str:
+    """What the opening table's rows other than the blog post's chip are there for, as :func:`answer_rows` picks them:
+    the ends of the crossover and, where the table has eager tokens per second, of that column; empty where the table
+    has no row."""
+    rows = answer_rows(results, words)
+    if not rows:
+        return ""
+    return words("model.answer.rows", eager=Choice("yes" if any("eager" in r.values for r in rows) else "no"))
 
 
 def answer_table(results: ResultSet, words: Words) -> str:
@@ -376,7 +392,9 @@ def accounting_sentence(results: ResultSet, words: Words) -> str:
     every = cited()
     assumed = sum(1 for row in every if row.workload == "op" or (
         row.framework, row.workload, row.unit, row.dtype) == ("PyTorch CPU", "matmul", "TFLOP/s", "float32"))
-    return words("model.checks.accounting", cited=Count(len(every)), assumed=Count(assumed),
+    # Runs that back the choice of form test it no more: said beside the table where their row stands.
+    return words("model.checks.accounting", eager=Choice("backs" if eager_backing(found) else "none"),
+                 cited=Count(len(every)), assumed=Count(assumed),
                  unpredicted=Count(len(every) - assumed - len(compared)), checks=Count(len(compared)),
                  sources=Count(len(found.sources)), all_sources=Count(len({row.source_name for row in every})))
 
@@ -497,6 +515,16 @@ def fit_parameters_table(results: ResultSet, words: Words) -> str:
     return html_table([words(key) for key in FIT_COLUMNS], body, "mpsarticle-model-parameters") if body else ""
 
 
+def eager_backing(found: ModelFinding) -> list[predict.Check]:
+    """The published eager text generation runs on a Mac's GPU where they back adding the costs: a fit chose the sum
+    and every run came out slower than even the sum predicts (taking the largest, never slower, would miss each by
+    more); empty where they do not, or where no device was fitted and the sum is only the default."""
+    eager = [c for c in found.compared if c.quantity == ROUGH["text"] and c.row.framework == SIDES["gpu"]
+             and c.error is not None]
+    chosen = found.chosen_by is not None and found.combination == "sum"
+    return eager if chosen and eager and all(_faster(c) for c in eager) else []
+
+
 def fit_sentences(results: ResultSet, words: Words) -> str:
     """Which way of adding the three terms fits better, with its typical error (the median its row of
     :func:`fit_parameters_table` prints): what the fit showed, said outside the note that holds its tables."""
@@ -509,12 +537,10 @@ def fit_sentences(results: ResultSet, words: Words) -> str:
         key = "model.fit.choice" if chooser.combination == "sum" else "model.fit.choice_max"
         typical = _typical(chooser.errors)
         poor = dict(typical.values)["factor"].value >= POOR_FIT
-        # Published eager generation on a Mac is the only evidence of how a Mac's GPU combines the costs: where
-        # every run came out slower than even the sum predicts, the largest alone (never slower) misses each by more,
-        # and that is the reason given first; this build's fit follows it.
-        eager = [c for c in found.compared if c.quantity == ROUGH["text"] and c.row.framework == SIDES["gpu"]
-                 and c.error is not None]
-        slower = chooser.combination == "sum" and bool(eager) and all(_faster(c) for c in eager)
+        # Published eager generation on a Mac is the only evidence of how a Mac's GPU combines the costs: where it
+        # backs the sum, it is the reason given first; this build's fit follows it.
+        eager = eager_backing(found)
+        slower = bool(eager)
         extra = dict(figures=Count(len(eager))) if slower else {}
         # Which form the Macs' predictions take, and why, first; then what the choice changes in them, on every
         # build (the opening page links here for it); then what a CPU's fit cannot show.
@@ -917,17 +943,12 @@ def trust_conclusion(found: ModelFinding, words: Words) -> str:
 
 
 def summary_sentences(found: ModelFinding, words: Words) -> str:
-    """After the table of checks, the conclusion the opening page's table of misses draws (:func:`trust_rows`):
-    eager text generation, where it is the GPU's furthest kind of figure or misses one way, with how far; then the
-    CPU's typical and worst misses and, where its furthest kind is further than any other kind, that the speed-ups
-    over the CPU are the least certain of the predictions."""
+    """After the table of checks, the conclusion the opening page's table of misses draws (:func:`trust_rows`), the
+    CPU first: where its furthest kind is further than any other kind, the CPU's kinds that are, with their typical
+    span and the CPU's worst figure, and that the speed-ups over the CPU are the least certain of the predictions
+    (else the span over every CPU kind); then eager text generation, where it is the GPU's furthest kind of figure or
+    misses one way, with how far."""
     sides, parts = _sides(found, words), []
-    eager = [c for c in found.compared if c.quantity == ROUGH["text"] and c.row.framework == SIDES["gpu"]
-             and c.error is not None]
-    way = _rough(found, "text")
-    if eager and way is not None:
-        parts.append(words("model.checks.gpu", furthest=_furthest(found), text=Phrase.of(
-            "model.miss.times", factor=Factor(_factor(eager) or 1.0), way=dict(way.values)["way"])))
     if "cpu" in sides:
         # Every other kind of figure in the table: the GPU's, eager text generation and the engines'.
         kinds: dict[tuple[str, str], list[float]] = {}
@@ -935,10 +956,29 @@ def summary_sentences(found: ModelFinding, words: Words) -> str:
             if check.error is not None and check.row.framework != SIDES["cpu"]:
                 kinds.setdefault((check.row.framework, check.quantity), []).append(_slowness(check))
         others = [statistics.median(max(r, 1 / r) for r in ratios) for ratios in kinds.values()]
-        worst = "cpu" if all(_worst(sides["cpu"]) > other for other in others) else "other"
-        cpu = [_slowness(c) for c in found.compared if c.error is not None and c.row.framework == SIDES["cpu"]]
-        parts.append(words("model.checks.cpu", cpu=sides["cpu"], worst=Choice(worst),
-                           most=_gap(max(max(r, 1 / r) for r in cpu))))
+        cpu_kinds: dict[str, list[float]] = {}
+        for check in found.compared:
+            if check.error is not None and check.row.framework == SIDES["cpu"]:
+                cpu_kinds.setdefault(check.quantity, []).append(_slowness(check))
+        typical = {quantity: statistics.median(max(r, 1 / r) for r in ratios) for quantity, ratios in cpu_kinds.items()}
+        # The CPU's kinds further than every other kind: a CPU kind nearer than some GPU kind is not said to miss most.
+        furthest = [quantity for quantity, factor in typical.items() if all(factor > other for other in others)]
+        cpu = [r for ratios in cpu_kinds.values() for r in ratios]
+        most = _gap(max(max(r, 1 / r) for r in cpu))
+        if furthest:
+            low, high = _gap(min(typical[q] for q in furthest)), _gap(max(typical[q] for q in furthest))
+            span = Phrase.of("model.miss.span", low=low, high=high,
+                             span=Choice("range" if low.text(words) != high.text(words) else "one"))
+            parts.append(words("model.checks.cpu", cpu=span, worst=Choice("cpu"), most=most, kinds=Listing(tuple(
+                Phrase.of("model.kind", quantity=Choice(quantity)) for quantity in furthest))))
+        else:
+            parts.append(words("model.checks.cpu", cpu=sides["cpu"], worst=Choice("other"), most=most))
+    eager = [c for c in found.compared if c.quantity == ROUGH["text"] and c.row.framework == SIDES["gpu"]
+             and c.error is not None]
+    way = _rough(found, "text")
+    if eager and way is not None:
+        parts.append(words("model.checks.gpu", furthest=_furthest(found), text=Phrase.of(
+            "model.miss.times", factor=Factor(_factor(eager) or 1.0), way=dict(way.values)["way"])))
     return " ".join(parts)
 
 

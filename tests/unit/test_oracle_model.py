@@ -219,6 +219,14 @@ def test_a_prediction_error_misstated_is_caught(machine: str) -> None:
         wrong = substitute(recording, "model.checks.accounting",
                            **{name: lambda v, n=name, d=shift: Count(v[n].n + d)})
         assert false(wrong, results), name
+    # Whether the eager runs back the choice to add the costs, which makes their row no independent test.
+    wrong = substitute(recording, "model.checks.accounting",
+                       eager=lambda v: Choice("none" if v["eager"].value == "backs" else "backs"))
+    assert false(wrong, results)
+    # What the opening table's rows are there for: with or without the eager column's ends.
+    if "model.answer.rows" in answer.keys():
+        assert false(substitute(answer, "model.answer.rows",
+                                eager=lambda v: Choice("no" if v["eager"].value == "yes" else "yes")), results)
 
 
 @pytest.mark.parametrize("machine", MUTATED)
@@ -399,11 +407,28 @@ def test_the_answers_error_misstated_is_caught(machine: str) -> None:
     # The note's way of adding the costs: the other combination, or the other device as the one that chose it.
     form = dict(_said(answer, "model.answer.note")[0].values["form"].values)
     other = Choice("max" if form["combination"].value == "sum" else "sum")
-    assert false(substitute(answer, "model.answer.note", form=Phrase.of("model.answer.form", by=form["by"],
-                                                                        combination=other)), results)
+    assert false(substitute(answer, "model.answer.note", form=Phrase.of("model.answer.form", **{
+        **form, "combination": other})), results)
     flipped = Choice("accelerator" if form["by"].value == "cpu" else "cpu")
-    assert false(substitute(answer, "model.answer.note", form=Phrase.of("model.answer.form", by=flipped,
-                                                                        combination=form["combination"])), results)
+    assert false(substitute(answer, "model.answer.note", form=Phrase.of("model.answer.form", **{
+        **form, "by": flipped})), results)
+    # The published eager runs on a Mac said to back the sum where they do not, or not where they do; their count.
+    if "backed" in form:
+        if form["backed"].value == "eager":
+            assert false(substitute(answer, "model.answer.note", form=Phrase.of("model.answer.form", **{
+                **form, "figures": Count(form["figures"].n + 1)})), results)
+            unbacked = {k: v for k, v in form.items() if k not in ("figures", "text_chips")}
+            assert false(substitute(answer, "model.answer.note", form=Phrase.of("model.answer.form", **{
+                **unbacked, "backed": Choice("none")})), results)
+        else:
+            # Said to back it, with the runs' true count and chips, where they do not (or where nothing was fitted).
+            runs = [k for k in mac_model.model(results).compared if k.quantity == "decode_eager_tokens_s"
+                    and k.row.framework == "PyTorch MPS" and k.error is not None]
+            if runs:
+                assert false(substitute(answer, "model.answer.note", form=Phrase.of("model.answer.form", **{
+                    **form, "backed": Choice("eager"), "figures": Count(len(runs)),
+                    "text_chips": Listing(tuple(Text(chip) for chip in dict.fromkeys(k.row.chip for k in runs)))})),
+                    results)
 
 
 @pytest.mark.parametrize("machine", ANSWERED)
@@ -585,6 +610,14 @@ def test_how_far_each_side_of_a_mac_misses_misstated_is_caught(machine: str) -> 
                     return Phrase.of("model.miss.span", **{**dict(v["cpu"].values), "span": Choice("one")})
                 assert false(substitute(recording, key, cpu=one), results), key
             assert false(substitute(recording, key, most=lambda v: Factor(shown(v["most"]).value * 0.8)), results)
+        if "kinds" in said:
+            # The CPU's kinds said to miss most: one left out, or one that does not added.
+            named = [dict(item.values)["quantity"].value for item in said["kinds"].items]
+            if len(named) > 1:
+                assert false(substitute(recording, key, kinds=lambda v: Listing(v["kinds"].items[1:])), results), key
+            for extra in {"copy_gb_s", "concat_ms", "batched_matmul_ms"} - set(named):
+                assert false(substitute(recording, key, kinds=lambda v, e=extra: Listing(
+                    (*v["kinds"].items, Phrase.of("model.kind", quantity=Choice(e))))), results), (key, extra)
         if "worst" in said:
             flipped = Choice("other" if said["worst"].value == "cpu" else "cpu")
             assert false(substitute(recording, key, worst=flipped), results), key

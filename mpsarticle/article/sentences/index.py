@@ -47,7 +47,9 @@ def sentences(results: ResultSet, words: Words) -> dict[str, str]:
     answer = answer_sentences(results, words)
     return {"model_answer": mac_model.answer(results, words),
             "model_answer_note": mac_model.answer_note(results, words),
-            "model_answer_error": mac_model.answer_error(results, words), **{key: answer[key] for key in INDEX_ANSWER},
+            "model_answer_error": mac_model.answer_error(results, words),
+            "model_answer_rows": mac_model.answer_rows_sentence(results, words),
+            **{key: answer[key] for key in INDEX_ANSWER},
             "answer_decode": decode_answer(results, words)}
 
 
