@@ -701,8 +701,8 @@ def _mlx_said(results: ResultSet) -> str:
 
 
 def _cpu_step(results: ResultSet) -> Decoding | None:
-    """On a build without an accelerator, its eager decode step where one was measured: then the sections that only
-    an accelerator fills each say in a line that this build has nothing there."""
+    """On a build without an accelerator, its eager decode step where one was measured: then the scope sentence says
+    once what the build timed, and the sections that only an accelerator fills say nothing."""
     if present_accelerator(results):
         return None
     return next((one for one in decoding(results) if one.eager is not None), None)
