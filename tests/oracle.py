@@ -344,6 +344,7 @@ CHECKS: dict[str, str] = {
     "prefill.conclusion": "check_prefill_conclusion",
     "prefill.also": "check_prefill_conclusion",
     "prefill.none": "check_prefill_none",
+    "prefill.legend": "check_prefill_legend",
     "decode.contexts.conclusion": "check_decode_contexts_conclusion",
     "decode.contexts.none": "check_decode_contexts_none",
     "decode.ways.bound": "check_decode_ways_bound",
@@ -352,7 +353,6 @@ CHECKS: dict[str, str] = {
     "decode.ways.versus.uncounted": "check_decode_ways_versus",
     "decode.ways.compile_missing": "check_decode_ways_compile_missing",
     "decode.ways.none": "check_decode_ways_none",
-    "decode.ways.absent": "check_decode_ways_absent",
     "decode.context": "check_decode_context",
     "precision.none": "check_precision_none",
     "precision.default": "check_precision_default",
@@ -4341,6 +4341,8 @@ def check_prefill_conclusion(s: Said, c: Context) -> None:
         if found:
             c.fail(f"'cannot say what limits the prompt' on the {device}, but the readings say {sorted(found)}")
         return
+    if limit in ("compute_likely", "bandwidth_likely"):
+        side = "below"  # (its ".full" says the shares fill the time, not where the prompt stands)
     if limit in ("compute", "bandwidth", "both", "compute_likely", "bandwidth_likely"):
         _prompt_against(c, s, device, at, tokens, flops, dtype, limit.removesuffix("_likely"), side or "below")
     if limit not in found:
@@ -4358,6 +4360,24 @@ def check_prefill_conclusion(s: Said, c: Context) -> None:
         if side.startswith("calls") and halves != {"below"}:
             c.fail(f"the prompt on the {device} 'stayed below half of either bound', but the readings say "
                    f"{sorted(halves)}")
+        if side.startswith("calls"):
+            # 'The calls take from L to H of its time, on both sides of half': L the cheap end of one operation's
+            # cost over the prompt's slow end, H the dear end over its fast end, every reading; L under half, H not.
+            ops = at[0].point.detail.get("ops_per_call")
+            if not isinstance(ops, int) or "calls_low" not in printed or "calls_high" not in v:
+                c.fail(f"the calls' range on the {device} unsaid, or the prompt recorded no operations")
+            else:
+                ends = _op_intervals(c, device)
+                c.quantity(v["calls_low"], [ops * cheap / (t.point.ci_high_s or t.point.measured_s)
+                                            for t in at for cheap, _ in ends], "the calls' share at its low end")
+                c.quantity(v["calls_high"], [ops * dear / (t.point.ci_low_s or t.point.measured_s)
+                                             for t in at for _, dear in ends], "the calls' share at its high end")
+                if (choice(s, "reach") == "all") != (shown(v["calls_high"]).value >= 1):
+                    c.fail(f"the calls' share on the {device} said to reach {choice(s, 'reach')} of the time, but its "
+                           f"high end is {shown(v['calls_high']).text}")
+                if not shown(v["calls_low"]).value < HALF <= shown(v["calls_high"]).value:
+                    c.fail(f"the calls' share on the {device} 'on both sides of half', but it runs from "
+                           f"{shown(v['calls_low']).text} to {shown(v['calls_high']).text}")
         if not side and "straddles" not in halves:
             c.fail(f"the prompt's time on the {device} said to straddle half its tighter bound, but the readings "
                    f"say {sorted(halves)}")
@@ -4409,6 +4429,19 @@ def _likely_shares(c: Context, s: Said, device: str, at: list[Timed], tokens: in
         return
     c.quantity(v["ops_share"], [ops * cost / value for cost in _op_values(c, device) for value in values],
                "the prompt's operations' share of its time")
+    # The three shares' sum, each reading of the prompt's time priced by every reading of each cost: "only" that
+    # much of the time where printed, which must then stay under the whole; ".full" where some sum reaches it.
+    own = [rate * tokens / flops for rate in rates] if limit == "compute_likely" else \
+        [memory * tokens / nbytes for memory in _memory_rates(c, device)] if nbytes else []
+    totals = [tokens / value / a + tokens / value / b + ops * cost / value for value in values for a in own
+              for b in others for cost in _op_values(c, device)]
+    if "total" in printed:
+        c.quantity(v["total"], totals, "the three priced costs' share of the prompt's time")
+        if shown(v["total"]).value >= 1:
+            c.fail(f"the priced costs 'account for only' {shown(v['total']).text} of the prompt's time on the {device}")
+    elif totals and all(total < 1 for total in totals):
+        c.fail(f"the priced costs' sum left unsaid on the {device}, but every reading puts it under the whole time "
+               f"({min(totals):.0%} to {max(totals):.0%})")
     for name in ("other_share", "ops_share"):
         if shown(v[name]).value >= HALF:
             c.fail(f"'neither of the others would take half' on the {device}, but {name} is {shown(v[name]).text}")
@@ -4517,6 +4550,27 @@ def _prompt_halves(c: Context, device: str, at: list[Timed], tokens: int, flops:
     return found
 
 
+#: The prompt table's labels each sentence of the note under it explains (the bound named outright has none).
+LEGEND_LABELS = {"both": {"both"}, "likely": {"compute_likely", "bandwidth_likely"}, "overhead": {"overhead"},
+                 "neither": {"neither"}, "unclear": {"unclear"}, "unknown": {"unknown"}}
+
+
+def check_prefill_legend(s: Said, c: Context) -> None:
+    """A sentence of the note under the prompt table explains a label the table shows: the readings of some prompt
+    of the build allow that label."""
+    found: set[str] = set()
+    for device in sorted({t.point.device for t in c.oracle.good if t.point.workload == "prefill"}):
+        reads = _prompts(c, device)
+        for dtype in sorted({str(t.point.params.get("dtype")) for t in reads}):
+            at = [t for t in reads if t.point.params.get("dtype") == dtype]
+            rates, flops = _prompt_bounds(c, device, at, dtype)
+            tokens = at[0].point.params["tokens"]
+            found |= (_prompt_limits(c, device, at, tokens, flops, rates) if rates else set()) or {"unknown"}
+    label = choice(s, "label")
+    if not LEGEND_LABELS[label] & found:
+        c.fail(f"the note explains the label '{label}', but the prompts' readings give only {sorted(found)}")
+
+
 def check_prefill_none(s: Said, c: Context) -> None:
     found = sorted({t.point.device for t in c.oracle.good if t.point.workload == "prefill"})
     if found:
@@ -4527,25 +4581,6 @@ def check_decode_contexts_none(s: Said, c: Context) -> None:
     _check_why_none(s, c)
     if _ladders(c):
         c.fail(f"'no accelerator at two contexts', but {sorted(_ladders(c))} measured its eager step well at two")
-    if choice(s, "why") == "no_accelerator":
-        # 'This build timed only the context of N positions': every decode point of the build at N.
-        contexts = sorted({int(p.params.get("context", 0)) for p in c.oracle.results.points
-                           if p.workload == "decode"})
-        if contexts != [s.values["context"].n]:
-            c.fail(f"'only the context of {s.values['context'].n:,}', but the decode points ran at {contexts}")
-
-
-def check_decode_ways_absent(s: Said, c: Context) -> None:
-    """'Without a GPU, this build did not time the step these ways': no accelerator, no decode point timed other
-    than eagerly, and an eager step measured well (the line follows the chapter's note on what the build timed)."""
-    if c.oracle.accelerator is not None:
-        c.fail(f"'without a GPU', but the build's accelerator is {c.oracle.accelerator}")
-    other = sorted({str(p.params.get("mode")) for p in c.oracle.results.points
-                    if p.workload == "decode" and p.params.get("mode") not in (None, "eager")})
-    if other:
-        c.fail(f"'did not time the step these ways', but it timed it {other}")
-    if not _steps(c, "cpu", "eager"):
-        c.fail("'this build timed the step eagerly', but no eager step was measured well")
 
 
 def _reading_pairs(base: list[Timed], other: list[Timed]) -> list[tuple[Timed, Timed]]:
@@ -4685,15 +4720,26 @@ def check_decode_ways_none(s: Said, c: Context) -> None:
     if choice(s, "why") == "no_accelerator" and other:
         c.fail(f"'the CPU is not timed these ways', but it timed its step {other}")
     if choice(s, "why") == "no_accelerator":
-        # 'This build timed the step only eagerly, in float32, at one context': a CPU step measured well, and every
-        # decode point of the build in float32 at one context.
+        # 'This build timed only the eager step in D, at a context of N positions': a CPU step measured well, and
+        # every decode point of the build eager, in D, at N.
         if not _steps(c, "cpu", "eager"):
             c.fail("'this build timed the step eagerly', but no eager step was measured well")
         decoded = [p for p in c.oracle.results.points if p.workload == "decode"]
         dtypes = sorted({str(p.params.get("dtype")) for p in decoded})
         contexts = sorted({int(p.params.get("context", 0)) for p in decoded})
-        if dtypes != ["float32"] or len(contexts) != 1:
-            c.fail(f"'in float32, at one context', but the decode points ran in {dtypes} at {contexts}")
+        dtype, context = text_of(s.values["dtype"]), s.values["context"].n
+        if dtypes != [dtype] or contexts != [context]:
+            c.fail(f"'only in {dtype}, at a context of {context:,}', but the decode points ran in {dtypes} at "
+                   f"{contexts}")
+        modes = sorted({str(p.params.get("mode")) for p in decoded if p.params.get("mode") not in (None, "eager")})
+        if modes:
+            c.fail(f"'only the eager step', but it timed it {modes}")
+        # 'and no MLX' exactly where the environment records MLX as not installed and no MLX point was taken.
+        env = c.oracle.results.environment
+        absent = "mlx" in env and env["mlx"] is None and not _mlx_points(c)
+        if (choice(s, "mlx") == "absent") != absent:
+            c.fail(f"MLX said {choice(s, 'mlx')}, but the environment records {env.get('mlx', 'nothing about it')!r}"
+                   f" and {len(_mlx_points(c))} MLX points")
     devices = sorted({p.device for p in c.oracle.results.points if p.workload == "decode"})
     found = [d for d in devices if _products(c, d)]
     if found:

@@ -75,7 +75,9 @@ class Chapter:
 #: chapter's ``cpu_sentence`` on a build with only a CPU whose table shows the two timers apart at no size (said once,
 #: at the blog post's sizes), the method chapter's ``duration_sentence`` when no point recorded how long it took, and
 #: the matrix-vector chapter's ``alike_sentence`` on a build with an accelerator (or a CPU whose timers part) and
-#: ``mark_sentence`` on one without (nothing to say; the page's style hides the empty paragraph or item). Every
+#: ``mark_sentence`` on one without (nothing to say; the page's style hides the empty paragraph or item), and the
+#: language-model chapter's ``mlx_sentence`` on a build with neither an accelerator nor MLX (its ``decode_scope``
+#: says both) and its ``prompt_legend`` where no prompt was read well (the table has no labels to explain). Every
 #: other glued value says something.
 MAY_BE_EMPTY = frozenset({"gaps_sentence", "rejected_sentence", "best_sentence", "peak_sentence",
                           "machines_drops_sentence", "machines_twin_sentence", "model_rule_fixed",
@@ -85,7 +87,8 @@ MAY_BE_EMPTY = frozenset({"gaps_sentence", "rejected_sentence", "best_sentence",
                           "contexts_sentence", "precision_sentence", "reason_large", "model_fit_replayed",
                           "reason_small_others", "model_speedup_sentence", "model_cpu_half",
                           "steep_sentence", "cpu_sentence", "duration_sentence", "answer_llm_arithmetic",
-                          "alike_sentence", "mark_sentence", "unified_sentence", "answer_machine"})
+                          "alike_sentence", "mark_sentence", "unified_sentence", "answer_machine", "mlx_sentence",
+                          "prompt_legend"})
 
 
 def _nothing_measured(results: ResultSet, words: Words) -> dict[str, str]:

@@ -1512,8 +1512,15 @@ LLM_MUTATIONS = [
     ("nvidia-h200-like", "llm", "attention.conclusion", None, {"direction": Choice("nearest")}),
     # A step that beat its bound at every end of its interval (the swapping M1's GPU, 721%) said limited by it, in
     # the chapter, the answer and the rule; and a step within its bound said to beat it.
-    # A CPU-only build's line on longer contexts naming a context it did not time.
-    ("ci-2core-workers", "llm", "decode.contexts.none", None, {"context": Size(1024)}),
+    # A CPU-only build's scope sentence naming a context it did not time, a precision it did not run, and MLX wrongly.
+    ("ci-2core-workers", "llm", "decode.ways.none", None, {"context": Size(1024)}),
+    ("ci-2core-workers", "llm", "decode.ways.none", None, {"dtype": Text("bfloat16")}),
+    ("ci-2core-workers", "llm", "decode.ways.none", None, {"mlx": Choice("absent")}),
+    # A prompt whose calls' share straddles half, with its range's low end misquoted, or its high end (past the
+    # whole time) said as a share; and the note under the table explaining a label no prompt of the build has.
+    ("nvidia-h200-prompts", "llm", "prefill.conclusion", _device_is(CUDA), {"calls_low": Share(0.4)}),
+    ("nvidia-h200-prompts", "llm", "prefill.conclusion", _device_is(CUDA), {"reach": Choice("part")}),
+    ("nvidia-h200-prompts", "llm", "prefill.legend", None, {"label": Choice("overhead")}),
     ("apple-m1-swapping", "llm", "decode.conclusion", _device_is(GPU), {"limit": Choice("bandwidth")}),
     ("apple-m1-swapping", "index", "answer.decode", None, {"limit": Choice("bandwidth")}),
     ("apple-m1-swapping", "verdict", "rule.decode", None, lambda results: _rule_as_bandwidth(results)),
@@ -1698,8 +1705,10 @@ LLM_REPLACED = [
     ("apple-m3-max", "llm", "decode.contexts.conclusion", said("decode.contexts.none", why=Choice("unmeasured"))),
     ("apple-m3-max", "llm", "precision.decode", said("precision.none", why=Choice("unmeasured"))),
     ("apple-m3-max", "llm", "prefill.conclusion", said("prefill.none")),
-    # "Without a GPU, this build did not time the step these ways" on a build with an Apple GPU.
-    ("apple-m3-max", "llm", "decode.ways.none", said("decode.ways.absent")),
+    # "This build has no GPU and no MLX" on a build with an Apple GPU.
+    ("apple-m3-max", "llm", "decode.ways.none",
+     said("decode.ways.none", why=Choice("no_accelerator"), mlx=Choice("absent"), dtype=Text("float32"),
+          context=Size(512))),
     # A CPU-only build times no longer contexts: the false conclusion stands in another sentence's place.
     ("ci-2core-workers", "llm", "prefill.none",
      said("decode.contexts.conclusion", direction=Choice("same"), device=CPU, factor=Factor(1.02),
@@ -2561,9 +2570,12 @@ def test_a_prompt_about_half_its_arithmetic_bound_with_the_rest_ruled_out_is_mos
     recording = recorded("llm", results)
     failures, _ = check(recording, results)
     assert not failures, report(failures)
-    assert "is still the likeliest limit" in recording.texts["prompt_sentence"], recording.texts["prompt_sentence"]
-    # The other two candidates' shares are printed beside the arithmetic's, and each is read back.
-    for name, where in (("other_share", "the other bound's share"), ("ops_share", "operations' share")):
+    assert "most likely limited by its arithmetic" in recording.texts["prompt_sentence"], \
+        recording.texts["prompt_sentence"]
+    # The other two candidates' shares are printed beside the arithmetic's, with the three's sum, and each is read
+    # back.
+    for name, where in (("other_share", "the other bound's share"), ("ops_share", "operations' share"),
+                        ("total", "the three priced costs' share")):
         wrong = substitute(recording, "prefill.conclusion", where=_device_is(CPU),
                            **{name: lambda old, name=name: Share(shown(old[name]).value * 1.5)})
         assert any(where in p for f in check(wrong, results)[0] for p in f.problems), name

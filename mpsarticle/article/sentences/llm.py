@@ -77,6 +77,7 @@ def sentences(results: ResultSet, words: Words) -> dict[str, str]:
             "decode_caption": decode_caption(results, words),
             "contexts_sentence": contexts_sentence(results, words),
             "prompt_sentence": prompt_sentence(results, words),
+            "prompt_legend": prompt_legend(results, words),
             "precision_sentence": precision_sentence(results, words),
             "mlx_sentence": mlx_sentence(results, words)}
 
@@ -354,6 +355,8 @@ def prompt_sentence(results: ResultSet, words: Words) -> str:
                 values["share"] = against
                 if limit.endswith("_likely"):
                     values.update(_likely_shares(first, limit))
+                    if "total" not in values:
+                        form = f"{limit}.full"
             else:
                 form = f"{limit}.{side}"
                 if side == "above":
@@ -362,6 +365,7 @@ def prompt_sentence(results: ResultSet, words: Words) -> str:
             values.update(ops_share=Share(first.overhead_s / first.point.measured_s))
         elif limit == "unclear" and _below_half(first):
             form = "unclear.calls"  # far from both bounds: only the calls' share is in doubt
+            values.update(_calls_range(first))
         elif limit == "unclear":
             # Named, so the reader need not find the lower of the table's two bounds.
             values["tighter"] = Phrase.of("prefill.tighter", side=Choice(_tighter(first)))
@@ -376,6 +380,21 @@ def prompt_sentence(results: ResultSet, words: Words) -> str:
     return " ".join(parts)
 
 
+def prompt_legend(results: ResultSet, words: Words) -> str:
+    """The note under the prompt table: what each label its last column shows on this build means, and no other
+    label's meaning (the note's own prose says when a bound is named)."""
+    shown = {LEGEND_GROUPS[read.limit or "unknown"] for reads in prompts(results) for read in reads}
+    return " ".join(words("prefill.legend", label=Choice(group)) for group in LEGEND_ORDER if group in shown)
+
+
+#: The prompt table's labels (tables.prompt_rows), grouped as the note under the table explains them, and the
+#: note's order: a bound named outright has no entry of its own (the note's prose says when one is named).
+LEGEND_GROUPS = {"compute": "bound", "bandwidth": "bound", "both": "both", "compute_likely": "likely",
+                 "bandwidth_likely": "likely", "overhead": "overhead", "neither": "neither", "unclear": "unclear",
+                 "unknown": "unknown"}
+LEGEND_ORDER = ("both", "likely", "overhead", "neither", "unclear", "unknown")
+
+
 #: The prompt's conclusions that a next device sharing them need not repeat: it keeps only its own share, if any.
 #: The prompt's conclusions that price its calls at one small addition each.
 PRICED_FORMS = ("unclear.calls", "overhead", "neither")
@@ -386,14 +405,34 @@ ALSO_FORMS = ("unclear", "unclear.calls", "unknown", "compute", "compute.at", "b
 def _likely_shares(read: PromptRead, limit: str) -> dict:
     """Beside the likeliest bound's share of the prompt's time, the other two candidates' shares, typical like it:
     the other bound's (the bytes' at ``B @ a``'s rate, or the arithmetic's at the best product's) and the calls',
-    each operation priced at one small addition. The limit rules both out at every end of the intervals."""
+    each operation priced at one small addition. The limit rules both out at every end of the intervals. Where the
+    three shares add up to less than the whole time, their sum (``total``): what the priced costs leave unexplained
+    is the finding, so the sentence says it rather than leave the reader to add them."""
+    own = read.compute_bound if limit == "compute_likely" else read.bytes_bound
     other = read.bytes_bound if limit == "compute_likely" else read.compute_bound
     values: dict = {}
     if other:
         values["other_share"] = Share(read.tokens_per_s / other)
     if read.overhead_s is not None:
         values["ops_share"] = Share(read.overhead_s / read.point.measured_s)
+    if own and other and read.overhead_s is not None:
+        total = read.tokens_per_s / own + read.tokens_per_s / other + read.overhead_s / read.point.measured_s
+        if total < 1:
+            values["total"] = Share(total)
     return values
+
+
+def _calls_range(read: PromptRead) -> dict:
+    """The calls' share of the prompt's time at the two ends of both intervals (one operation's cost, the prompt's
+    time): the cheap end over the slow end, the dear end over the fast end. A range across half is why the
+    sentence says the calls only may limit the prompt."""
+    if read.ops is None or read.cost is None:
+        return {}
+    seconds = read.point.measured_s
+    high = read.ops * read.cost.high_s / (read.point.ci_low_s or seconds)
+    # Past the whole time the dear end only says the estimate is loose: the sentence says "all of it" instead.
+    return dict(calls_low=Share(read.ops * read.cost.low_s / (read.point.ci_high_s or seconds)),
+                calls_high=Share(high), reach=Choice("all" if high >= 1 else "part"))
 
 
 def _below_half(read: PromptRead) -> bool:
@@ -457,8 +496,6 @@ def contexts_sentence(results: ResultSet, words: Words) -> str:
                                                                                                   words))]
     if parts:
         return " ".join(parts)
-    if (step := _cpu_step(results)) is not None:
-        return words("decode.contexts.none", why=Choice("no_accelerator"), context=Size(step.context))
     return _none("decode.contexts.none", results, words, told=False)
 
 
@@ -649,16 +686,24 @@ SCATTERED = 2.0
 
 def decode_scope(results: ResultSet, words: Words) -> str:
     """On a build without an accelerator, said once before the paragraph on timing the step with fewer calls: what
-    this build timed, and what a build with one adds (the sections on replaying and on longer contexts each end
-    with a line of their own on such a build)."""
-    if _cpu_step(results) is None:
+    this build timed (the eager step, its precision and its one context) and that the sections after it describe
+    what a GPU adds; where MLX was not installed either, that too, so that neither those sections nor MLX's own
+    repeat a line on what this build lacks."""
+    step = _cpu_step(results)
+    if step is None:
         return ""  # an accelerator's build says what it timed in each section; one that timed no step says so below
-    return words("decode.ways.none", why=Choice("no_accelerator"))
+    return words("decode.ways.none", why=Choice("no_accelerator"), mlx=Choice(_mlx_said(results)),
+                 dtype=Text(step.dtype), context=Size(step.context))
+
+
+def _mlx_said(results: ResultSet) -> str:
+    """Whether the scope sentence of a build without an accelerator also says it had no MLX (``absent``)."""
+    return "absent" if mlx_state(results) == "not_installed" else "present"
 
 
 def _cpu_step(results: ResultSet) -> Decoding | None:
-    """On a build without an accelerator, its eager decode step where one was measured: then the sections that only
-    an accelerator fills each say in a line that this build has nothing there."""
+    """On a build without an accelerator, its eager decode step where one was measured: then the scope sentence says
+    once what the build timed, and the sections that only an accelerator fills say nothing."""
     if present_accelerator(results):
         return None
     return next((one for one in decoding(results) if one.eager is not None), None)
@@ -681,8 +726,7 @@ def ways_sentence(results: ResultSet, words: Words) -> str:
     parts = [versus for one in found if (versus := _versus(one, words))]
     if found:
         return " ".join(parts)
-    return words("decode.ways.absent") if _cpu_step(results) else _none("decode.ways.none", results, words,
-                                                                         told=False)
+    return _none("decode.ways.none", results, words, told=False)
 
 
 def ways_bound(results: ResultSet, words: Words) -> str:
@@ -736,6 +780,8 @@ def mlx_sentence(results: ResultSet, words: Words) -> str:
     """MLX beside PyTorch on the same class of device, workload by workload at the same parameters and precision,
     with MLX's version and float32 switch; where MLX was not measured, why (one sentence)."""
     state = mlx_state(results)
+    if state == "not_installed" and _cpu_step(results) is not None:
+        return ""  # (the scope sentence before the step's sections says this build had no MLX)
     if state == "not_installed":
         return words("mlx.not_installed")
     if state == "unknown":
