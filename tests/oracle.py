@@ -411,7 +411,7 @@ NO_CLAIMS: frozenset[str] = frozenset({
     "alt.answer.compared", "alt.answer.cpu_only", "alt.answer.nothing",
     "attention.none", "attention.backend.none", "decode.no_bound",
     "decode.missing.no_reason", "decode.none", "answer.decode.none",
-    "machines.listing", "machines.no_mac", "machines.none", "machines.drop", "machines.drop.what", "machines.drops.why",
+    "machines.listing", "machines.no_mac", "machines.none", "machines.drop.what", "machines.drops.why",
     "machines.twin",
     "machines.twin.os",
     "machines.twin.alike", "machines.skipped", "device", "api", "backend", "why",
@@ -440,7 +440,7 @@ NO_CLAIM_PREFIXES = (
 #: The machines chapter's claims about the archive, read by :func:`archive_failures` from the archive's own files
 #: (not from this build's points, which :data:`CHECKS` read).
 ARCHIVE_CLAIMS: frozenset[str] = frozenset({
-    "machines.summary", "machines.kind", "machines.drops.many",
+    "machines.summary", "machines.kind", "machines.drops.many", "machines.drop",
 })
 
 
@@ -2369,6 +2369,24 @@ def check_post_noisy(s: Said, c: Context) -> None:
     # "Every ratio could be 1, but none is measured closely enough to call the two timers level": a noisy verdict at
     # every size is both, an interval that holds 1 and one wider than the margin.
     _post_every(s, c, NOISY, "too wide to say")
+    _post_range(s, c, c.device(s.values["device"]))
+    if choice(s, "span") == "one" and shown(s.values["low"]) != shown(s.values["high"]):
+        c.fail(f"'about {shown(s.values['low'])} at every size', but the ratios reach {shown(s.values['high'])}")
+
+
+def _post_range(s: Said, c: Context, device: str) -> None:
+    """'The synchronised time is L to H the naive one' at the blog post's sizes on ``device``: L and H are some
+    size's quotient of medians, and no size's every quotient lies beyond them."""
+    ratios = {size: [e.median / n.median for e, n in pairs] for size, pairs in c.oracle.post(device).items()}
+    every = [r for rs in ratios.values() for r in rs]
+    c.quantity(s.values["low"], every, "the lowest synchronised/naive ratio")
+    c.quantity(s.values["high"], every, "the highest synchronised/naive ratio")
+    low, high = shown(s.values["low"]), shown(s.values["high"])
+    for size, rs in ratios.items():
+        if rs and max(rs) < low.value - low.unit / 2:
+            c.fail(f"'from {low}', but at m = {size:,} the ratio is {_fmt(rs)}")
+        if rs and high.below(min(rs)):
+            c.fail(f"'to {high}', but at m = {size:,} the ratio is {_fmt(rs)}")
 
 
 #: The messages that name the device the post's sizes were timed on; what follows them is about that device.
@@ -2450,16 +2468,7 @@ def check_post_cpu(s: Said, c: Context) -> None:
     apart = [size for size, seen in found.items() if seen in ({TOO_SMALL}, {TOO_LARGE})]
     if apart:
         c.fail(f"'no size shows the two apart', but naive timeit is off at m = {apart}")
-    ratios = {size: [e.median / n.median for e, n in pairs] for size, pairs in c.oracle.post("cpu").items()}
-    every = [r for rs in ratios.values() for r in rs]
-    c.quantity(s.values["low"], every, "the lowest synchronised/naive ratio")
-    c.quantity(s.values["high"], every, "the highest synchronised/naive ratio")
-    low, high = shown(s.values["low"]), shown(s.values["high"])
-    for size, rs in ratios.items():
-        if rs and max(rs) < low.value - low.unit / 2:
-            c.fail(f"'from {low}', but at m = {size:,} the ratio is {_fmt(rs)}")
-        if rs and high.below(min(rs)):
-            c.fail(f"'to {high}', but at m = {size:,} the ratio is {_fmt(rs)}")
+    _post_range(s, c, "cpu")
 
 
 def check_post_unmeasured(s: Said, c: Context) -> None:
@@ -2591,9 +2600,17 @@ def _sided(c: Context, s: Said, side_key: str, item_key: str, side_of: Callable[
 
 
 def check_same_size(s: Said, c: Context) -> None:
+    """Each precision's clause against its points; the sizes the sentence opens with, where it names them, are
+    exactly those both devices measured in every precision it compares."""
     for clause in _sided(c, s, "side", "summary", lambda item: SIDE_OF_SUMMARY[choice(item, "summary")]):
         dtype = text_of(clause.values["dtype"])
         _same_sizes(c, c.oracle.compare("matmul", dtype=dtype), clause, f"same size, {dtype}", says_slower=False)
+    if "sizes" in printed_fields(s):
+        named = sorted(sizes_of(s.values["sizes"]))
+        for dtype in DTYPES:
+            common = sorted(c.oracle.compare("matmul", dtype=dtype).common())
+            if common and common != named:
+                c.fail(f"same size: opens with m = {named}, but in {dtype} both devices measured m = {common}")
 
 
 def _best_ratios(c: Context, dtype: str, acc_size: int, cpu_size: int, where: str) -> list[float]:
@@ -3349,6 +3366,9 @@ def check_selfcheck_named(s: Said, c: Context) -> None:
         named = []
         for item in parts(s.values[name]):
             point, device = text_of(item.values["point"]), c.device(item.values["device"])
+            sizes = re.findall(r"\d[\d,]*\d|\d", point.partition(" in ")[0])
+            if len(sizes) != len(set(sizes)):
+                c.fail(f"{point!r}: a size said twice")
             if (choice(item, "where") == "device") != (len(devices) > 1):
                 c.fail(f"{point!r}: its device {'named' if len(devices) < 2 else 'left out'}, the table has "
                        f"{sorted(devices)}")
@@ -5612,6 +5632,8 @@ def archive_failures(recording: Recording, archive: Sequence[ResultSet]) -> list
             if counted != ([count] if count else []):
                 problems.append(f"machines of kind {kind}: said {counted}, the archive holds {count}")
     for s in recording.said:
+        if s.key == "machines.drop":
+            problems.extend(_archive_drop_failures(s, archive))
         if s.key != "machines.drops.many":
             continue
         falls = [[f for f in Oracle(r).falls if f.workload in ("matvec", "copy")] for r in archive]
@@ -5621,3 +5643,31 @@ def archive_failures(recording: Recording, archive: Sequence[ResultSet]) -> list
             problems.append(f"machines.drops.many: {s.values['count'].n} machines with a falling rate said; "
                             f"between {must} and {can} show one")
     return problems
+
+
+def _archive_drop_failures(s: Said, archive: Sequence[ResultSet]) -> list[str]:
+    """'On the archived (GPU), (workload) moves data F× more slowly at (after) than at (before)': the GPU is the
+    accelerator of exactly one archived machine (where the sentence names it), and on some machine of that
+    description the workload fell between those two consecutive sizes by F, within its printing."""
+    v = s.values
+    [what] = parts(v["what"])
+    workload, device = choice(what, "workload"), kind_of(v["device"])
+    before, after = (parts(v[k])[0].values["size"].n for k in ("before", "after"))
+    machines = list(archive)
+    if choice(s, "who") == "gpu":
+        gpu = text_of(v["gpu"])
+        machines = [r for r in archive if str(((r.environment.get("devices") or {}).get(device) or {})
+                                              .get("name", "")).strip() == gpu]
+        if len(machines) != 1:
+            return [f"machines.drop: the archived {gpu} names {len(machines)} machines"]
+    factor, read = shown(v["factor"]), []
+    for results in machines:
+        for fall in Oracle(results).falls:
+            if (fall.workload, fall.device, fall.before, fall.after) != (workload, device, before, after):
+                continue
+            slower = [1 / share for share in fall.shares]
+            if min(slower) - factor.unit / 2 <= factor.value <= max(slower) + factor.unit / 2:
+                return []
+            read.extend(slower)
+    return [f"machines.drop: {workload} {factor} more slowly from m = {before:,} to {after:,} on the {device}, but no "
+            f"archived machine reads so ({_fmt(read) if read else 'no such fall'})"]

@@ -500,8 +500,9 @@ VENDOR_COLUMNS = ("vendor.column.quantity", "vendor.column.value", "vendor.colum
 def vendor_peaks_table(results: ResultSet, words: Words) -> str:
     """The peaks the vendor publishes for this build's accelerator (mpsarticle.core.vendor), each row with its
     conditions, the source it was read at and its licence: cited, in a table of their own beside the measured
-    rates, never in their columns. Nothing where the data file lists no figure for the accelerator."""
-    rows, named = [], ""
+    rates, never in their columns. Where every source has the same licence, it is said once under the table
+    rather than in a column that repeats it. Nothing where the data file lists no figure for the accelerator."""
+    rows, licences, named = [], [], ""
     for kind, device in results.environment.get("devices", {}).items():
         if kind == "cpu" or not isinstance(device, dict):
             continue
@@ -512,14 +513,21 @@ def vendor_peaks_table(results: ResultSet, words: Words) -> str:
                                               "GFLOP/s" if peak.unit == "TFLOP/s" else "GB/s")),
                             words("vendor.conditions", conditions=Choice(peak.conditions))])
             host = peak.source.split("/")[2]
-            link = f'<td><a href="{html.escape(peak.source)}">{html.escape(host)}</a></td>'
-            licence = words("your_mac.licence.none") if peak.licence.startswith("none stated") else peak.licence
-            rows.append(f"<tr>{cells}{link}{_cells([licence])}</tr>")
+            rows.append(f'{cells}<td><a href="{html.escape(peak.source)}">{html.escape(host)}</a></td>')
+            licences.append(words("your_mac.licence.none") if peak.licence.startswith("none stated")
+                            else peak.licence)
     if not rows:
         return ""
-    table = html_table([words(key) for key in VENDOR_COLUMNS], rows, "mpsarticle-vendor-peaks")
+    shared = len(set(licences)) == 1
+    columns = VENDOR_COLUMNS[:-1] if shared else VENDOR_COLUMNS
+    body = [f"<tr>{row}</tr>" if shared else f"<tr>{row}{_cells([licence])}</tr>"
+            for row, licence in zip(rows, licences, strict=True)]
+    table = html_table([words(key) for key in columns], body, "mpsarticle-vendor-peaks")
     caption = html.escape(words("vendor.caption", gpu=Text(named)))
-    return table.replace("<thead>", f"<caption>{caption}</caption><thead>", 1)
+    table = table.replace("<thead>", f"<caption>{caption}</caption><thead>", 1)
+    if shared:
+        table += f'<p class="mpsarticle-note">{html.escape(words("vendor.licence", licence=Text(licences[0])))}</p>'
+    return table
 
 
 #: The columns of the table of known MPS problems.

@@ -253,7 +253,7 @@ def test_matrix_products_are_compared_at_the_sizes_both_measured():
         sizes &= {p.params["m"] for p in h200.select(workload="matmul", device="cuda", dtype=precision.dtype) if p.ok}
         assert [c.size for c in precision.comparisons] == sorted(sizes)
     texts = sentences("matmul", "nvidia-h200")
-    assert "At the same size" in texts["same_sentence"]
+    assert "At the sizes both devices measured" in texts["same_sentence"]
     assert "Comparing best rates" in texts["best_sentence"]
 
 
@@ -303,7 +303,7 @@ def test_the_machines_chapter_says_an_archived_machines_fall():
     before = h200.one(workload="matvec", device="cuda", method="engine", m=32768)
     factor = (before.bytes_moved / before.median_s) / (after.bytes_moved / after.median_s)
     for lang, words in (("en", ("On the archived", "65,536", f"{factor:.2g}×")),
-                        ("id", ("mesin arsip", "65.536", f"{factor:.2g}×".replace(".", ",")))):
+                        ("id", ("dalam arsip", "65.536", f"{factor:.2g}×".replace(".", ",")))):
         text = sentences("machines", "ci-2core", lang, labels=[label for label, _ in entries],
                          archive=entries)["machines_drops_sentence"]
         assert all(w in text for w in words), text

@@ -883,15 +883,19 @@ def test_same_size_and_best_against_best_matrix_products() -> None:
 
     def compare(summary: str, wins_at: tuple[int, ...], listed: tuple[int, ...] = (512, 1024),
                 side: str = "faster") -> Said:
-        clause = phrase("matmul.same_size", summary=Choice(summary), dtype=Text("float32"),
+        clause = phrase("matmul.same_size", summary=Choice(summary), dtype=Text("float32"), at=Choice("sizes"),
                         size=Size(1024), factor=Factor(1.25), sizes=sizes(*listed), wins=sizes(*wins_at),
                         losses=sizes(512))
         group = phrase("matmul.side", side=Choice(side), device=GPU, items=Listing((clause,)))
-        return said("matmul.compare", clauses=Listing((group,)))
+        return said("matmul.compare", scope=Choice("each"), clauses=Listing((group,)))
     assert not claims(results, compare("mixed", (1024,)))
-    assert render(compare("mixed", (1024,))) == ("At the same size, the Apple GPU (MPS) "
-                                                 "is faster in float32 only at m = 1,024. The ratio at each size "
-                                                 "both devices measured:")
+    # The sizes the sentence opens with are exactly those both devices measured.
+    opening = compare("mixed", (1024,))
+    for named, wrong in (((512, 1024), False), ((1024,), True), ((512, 1024, 4096), True)):
+        listed = Said(opening.key, {**opening.values, "scope": Choice("listed"), "sizes": sizes(*named)})
+        assert bool(claims(results, listed)) == wrong, named
+    assert render(compare("mixed", (1024,))) == ("At the sizes both devices measured, the Apple GPU (MPS) "
+                                                 "is faster in float32 only at m = 1,024. The ratio at each size:")
     assert claims(results, compare("mixed", ()))
     assert claims(results, compare("mixed", (512,)))
     assert claims(results, compare("faster.all", (512, 1024)))
@@ -1760,11 +1764,11 @@ def test_a_fall_said_to_pass_the_cache_is_read_against_the_bytes_and_the_cache(n
 
 
 def test_a_half_precision_faster_only_somewhere_says_where_it_is_slower() -> None:
-    """The clause "bfloat16 is faster only at m = 256, 512, and 1,024" alone hides that it is slower at m = 128 in
+    """The clause "bfloat16 beats float32 at m = 256, 512, and 1,024" alone hides that it is slower at m = 128 in
     every process; the oracle fails the clause without it."""
     results, recording = results_of("nvidia-h200"), matrix_recording("nvidia-h200", "matmul")
     text = recording.texts["cpu_half_sentence"]
-    assert "use bfloat16 only at m = 256, 512, and 1,024, where it beats float32 (it loses at m = 128)" in text
+    assert "bfloat16 beats float32 at m = 256, 512, and 1,024 and loses at m = 128" in text
     assert not check(recording, results)[0]
 
     def bfloat16(values: dict) -> bool:
@@ -1821,7 +1825,7 @@ def test_a_step_too_scattered_to_place_still_says_its_medians() -> None:
     [mps] = f.batch_scaling(results)[:1]
     assert mps.device == "mps" and mps.kind == "hint" and mps.ratio.high > 2
     text = scaling_sentence(f.batch_scaling(results), Words("en"))
-    assert "at batch 32" in text and "at batch 128" in text and "may be time that does not grow" in text, text
+    assert "at batch 32" in text and "at batch 128" in text and "looks independent of the batch" in text, text
     assert "a hint" not in text and "too wide to be sure" not in text, text
 
     def hint(large_s: float) -> Said:
@@ -2084,6 +2088,8 @@ STATS_MUTATIONS = [
     ("nvidia-h200-prompts", "method", "selfcheck.named", None,
      {"agree": lambda v: v["unclear"], "unclear": lambda v: v["agree"]}),
     ("nvidia-h200-prompts", "method", "selfcheck.row", None, {"point": Text("B @ a at m = 2,048 in float32")}),
+    # Two rows of one point, each against its own reference, said as two sizes.
+    ("nvidia-h200-prompts", "method", "selfcheck.row", None, {"point": Text("B @ a at m = 1,024 and 1,024")}),
     # The rows counted wrong, or every row said to be in a precision none is in.
     ("nvidia-h200-prompts", "method", "selfcheck.named", None, {"checked": Count(2)}),
     ("nvidia-h200-prompts", "method", "selfcheck.named", None, {"rows": Count(5)}),
@@ -2277,6 +2283,19 @@ def test_a_large_archive_is_counted_and_its_falls_read() -> None:
 ])
 def test_a_wrong_archive_count_is_found(mutation) -> None:
     recording, archive = _archive_recording(30)
+    assert oracle.archive_failures(mutation(recording), archive)
+
+
+@pytest.mark.parametrize("mutation", [
+    pytest.param(lambda r: substitute(r, "machines.drop", factor=lambda v: Factor(v["factor"].value * 2)),
+                 id="a fall twice as steep"),
+    pytest.param(lambda r: substitute(r, "machines.drop", after=lambda v: v["before"]), id="a fall at no size"),
+    pytest.param(lambda r: substitute(r, "machines.drop", who=Choice("gpu"), gpu=Text("NVIDIA B200")),
+                 id="a GPU no archived machine has"),
+])
+def test_a_wrong_fall_of_an_archived_machine_is_found(mutation) -> None:
+    recording, archive = _archive_recording(3)
+    assert [s for s in recording if s.key == "machines.drop"] and not oracle.archive_failures(recording, archive)
     assert oracle.archive_failures(mutation(recording), archive)
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import re
 
 import pytest
@@ -33,6 +34,10 @@ def test_the_h200_build_shows_the_cited_peaks_apart_from_its_rates(lang):
     assert "<caption>" in table and "vendor_peaks.csv" in table
     assert table.count("<tr>") == 1 + len(peaks_for("NVIDIA H200"))
     assert all(f'href="{row.source}"' in table for row in peaks_for("NVIDIA H200"))
+    # Every H200 source states no licence: said once under the table, not in a column on each row.
+    assert {row.licence for row in peaks_for("NVIDIA H200")} == {peaks_for("NVIDIA H200")[0].licence}
+    none = html.escape(Words(lang)("your_mac.licence.none"))
+    assert table.count(none) == 1 and table.index(none) > table.index("</table>")
 
 
 @pytest.mark.parametrize("machine", ["apple-m1-base", "ci-2core", "cuda-faulty"])

@@ -233,7 +233,8 @@ def test_recording_keeps_each_message_with_its_typed_values():
     assert [s.key for s in said] == ["missing", "drop.size"]
     assert said[1].values["size"] == Size(4096) and "4,096" in inner and "float16" in text
     with words.recording() as outer:
-        words("cpuhalf.clause", summary=Choice("mixed"), dtype=Text("float16"), wins=Listing((Size(1),)))
+        words("cpuhalf.clause", summary=Choice("mixed"), dtype=Text("float16"), wins=Listing((Size(1),)),
+              sizes=Listing((Size(1), Size(2))))
         Phrase.of("drop.size", axis=Choice("n"), size=Size(8), moved=Bytes(64)).text(words)
     assert [s.key for s in outer] == ["cpuhalf.clause", "drop.size"]
     assert words.said is None

@@ -80,10 +80,15 @@ def drops_sentence_of_archive(archive: Sequence[tuple[str, ResultSet]], words: W
     # sentence of the site uses for this build's own device. The causes are not repeated: the chapter on B @ a lists
     # them whether or not this build's rates fall.
     said = []
+    results_of = dict(archive)
     for label, falls in falling:
         for drop in falls:
             before, after = drop_sizes(drop)
-            said.append(words("machines.drop", label=Text(label), device=words.device(drop.device),
+            # A GPU that only one archived machine has names the machine better than its label does.
+            gpu = _gpu_name(results_of[label], drop.device)
+            alone = gpu and sum(_gpu_name(r, drop.device) == gpu for _, r in archive) == 1
+            said.append(words("machines.drop", who=Choice("gpu" if alone else "machine"), gpu=Text(gpu),
+                              label=Text(label), device=words.device(drop.device),
                               what=Phrase.of("machines.drop.what", workload=Choice(drop.workload)),
                               before=before, after=after,
                               high=Rate(drop.before_rate, drop.unit), low=Rate(drop.after_rate, drop.unit),
@@ -94,6 +99,12 @@ def drops_sentence_of_archive(archive: Sequence[tuple[str, ResultSet]], words: W
         if not any(elements_sentence(drop, words) for drop in falls):
             said.append(words("machines.drops.why", count=Count(len(falls))))
     return " ".join(said)
+
+
+def _gpu_name(results: ResultSet, device: str) -> str:
+    """The name a machine's environment records for its accelerator ``device``; empty for the CPU or none."""
+    found = (results.environment.get("devices") or {}).get(device) if device != "cpu" else None
+    return str(found.get("name", "")).strip() if isinstance(found, dict) else ""
 
 
 def machines_sentence(labels: Sequence[str], skipped: Sequence[str], archive: Sequence[tuple[str, ResultSet]],

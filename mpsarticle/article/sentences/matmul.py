@@ -117,16 +117,22 @@ def compare_sentence(found: f.Matmul, words: Words) -> str:
     precisions it holds in: "the CUDA GPU is faster in float32, float16, and bfloat16", not the device named again
     for each precision; the ratio at each size stands in the table beside it (tables.matmul_same_rows)."""
     name = words.device(found.device or "")
+    # The sizes are named once where every precision was compared at the same ones, else beside each precision:
+    # "at the same size" would leave the reader to find them in the table.
+    shared = {tuple(c.size for c in precision.comparisons) for precision in found.compared}
     grouped: dict[str, list[tuple[int, Phrase]]] = {}
     for precision in found.compared:
         summary = _summary_key(precision.comparisons, rest=False)
         item = Phrase.of("matmul.same_size", summary=Choice(summary), dtype=Text(precision.dtype),
-                         **_split(precision.comparisons))
+                         at=Choice("none" if len(shared) == 1 else "sizes"), **_split(precision.comparisons))
         grouped.setdefault(_SIDES[summary], []).append((summary == f.MIXED, item))
     clauses = tuple(Phrase.of("matmul.side", side=Choice(side), device=name,
                               items=Listing(tuple(item for _, item in sorted(grouped[side], key=lambda i: i[0]))))
                     for side in dict.fromkeys(_SIDES.values()) if side in grouped)
-    return words("matmul.compare", clauses=Listing(clauses))
+    if len(shared) == 1:
+        return words("matmul.compare", scope=Choice("listed"), sizes=Listing(tuple(Size(m) for m in shared.pop())),
+                     clauses=Listing(clauses))
+    return words("matmul.compare", scope=Choice("each"), clauses=Listing(clauses))
 
 
 def _split(comparisons: Sequence[f.Comparison]) -> dict[str, Listing]:

@@ -214,7 +214,8 @@ def _named(rows: Sequence[Row], words: Words, several: bool, bare: bool = False)
             point = point_words(members[0], words, "prose")
         else:
             kind, dtype, cold, _ = key
-            sizes = Listing(tuple(Size(int(r.params()[1]["m"])) for r in members))  # type: ignore[index]
+            # Rows of one point that differ only by their reference share a size: it is said once.
+            sizes = Listing(tuple(Size(m) for m in dict.fromkeys(int(r.params()[1]["m"]) for r in members)))  # type: ignore[index]
             point = words("selfcheck.bare", workload=Choice(kind), m=sizes) if bare else \
                 words("selfcheck.prose", workload=Choice(kind), m=sizes, dtype=Text(dtype))
             point = words("selfcheck.cold", form=Choice("prose"), point=point) if cold else point

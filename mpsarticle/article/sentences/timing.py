@@ -111,10 +111,16 @@ def _naive_sizes(timing: f.NaiveTiming, device: str, words: Words) -> str:
     (tables.post_rows)."""
     margin = Factor(1 + series.AGREEMENT_MARGIN)
     agree, noisy = timing.having(AGREES), timing.having(NOISY)
-    for every, key in ((agree, "post.agrees_all"), (noisy, "post.noisy_all")):
-        if len(every) == len(timing.sizes):
-            return words(key, device=device, first=Size(timing.sizes[0].size), last=Size(timing.sizes[-1].size),
-                         margin=margin)
+    ends = dict(device=device, first=Size(timing.sizes[0].size), last=Size(timing.sizes[-1].size), margin=margin)
+    if len(agree) == len(timing.sizes):
+        return words("post.agrees_all", **ends)
+    if len(noisy) == len(timing.sizes):
+        # The ratios' range leads the table that repeats it size by size: one value where every size reads alike.
+        ratios = [s.ratio for s in timing.sizes]
+        low = _as_in_table(min(ratios, key=lambda r: r.value))
+        high = _as_in_table(max(ratios, key=lambda r: r.value))
+        span = "one" if words.render(low) == words.render(high) else "range"
+        return words("post.noisy_all", span=Choice(span), low=low, high=high, **ends)
     if agree and len(agree) + len(noisy) == len(timing.sizes):
         # Agreeing or too scattered to judge: name the fewer of the two.
         if len(noisy) > len(agree):
