@@ -37,6 +37,7 @@ from mpsarticle.analysis import predict
 from mpsarticle.analysis.findings.model import model
 from mpsarticle.article import mac_model, mac_tables, tables
 from mpsarticle.article.chapters import CHAPTERS, chapter_sentences
+from mpsarticle.article.sentences import verdict as verdict_sentences
 from mpsarticle.article.wording import LANGUAGES, Count, Words
 from mpsarticle.config import published_dir, shared_dir
 from mpsarticle.core.profiles import SUITES, current_profile
@@ -296,6 +297,12 @@ class Page:
         """Where the accelerator beats the CPU and where the CPU beats it, kind of work by kind of work (nothing
         where nothing was compared)."""
         found = tables.where_table(self.results, self.words)
+        return self._html(found) if found else None
+
+    def bound_table(self) -> Any:
+        """What limits a language model's tokens per second on each device: reading its weights, and the arithmetic
+        where that allows fewer (nothing where no bound was found)."""
+        found = verdict_sentences.bound_table(self.results, self.words)
         return self._html(found) if found else None
 
     def memory_table(self) -> Any:

@@ -222,6 +222,7 @@ CHECKS: dict[str, str] = {
     "machines.drop.elements": "check_fall_elements",
     "answer.tokens": "check_tokens",
     "llm.arithmetic": "check_tokens_arithmetic",
+    "table.bound": "check_bound_row",
     "answer.tokens.cached": "check_llm_cached",
     # -- timing: naive timeit against the synchronised timer (quoting the naive time is this sentence's point)
     "gap": "check_gap",
@@ -377,19 +378,18 @@ TABLE_ROWS: frozenset[str] = frozenset({"table.decode", "table.prompt", "table.a
                                            "table.mlx", "table.processes", "table.bandwidth", "table.matmul",
                                            "table.matmul_same", "table.post",
                                            "table.where", "table.selfcheck", "table.memory",
-                                           "table.contexts"})
+                                           "table.contexts", "table.bound"})
 
 #: Phrases read inside the message they stand in (an area inside the answer, a clause inside its sentence).
 PARTS: frozenset[str] = frozenset({
     "where.cell", "original.total", "reading", "drop.what", "drop.size", "matmul.rate", "peak.share.item",
-    "memory.cell.copy", "tokens.bound", "missing", "matmul.same_size", "matmul.side", "cpuhalf.clause", "step",
+    "memory.cell.copy", "missing", "matmul.same_size", "matmul.side", "cpuhalf.clause", "step",
     "cpuhalf.item", "cpuhalf.best",
-    "tokens.bound.bare",
     "point", "point.other", "point.more", "cpufact.matvec", "cpufact.matmul", "missing_count",
     "selfcheck.processes", "selfcheck.row", "ops.cost", "attention.backend.choice",
     "attention.call", "remeasured.seen", "remeasured.processes",
     "rejected.points", "mlx.side", "mlx.name", "decode.contexts.step", "decode.context.one", "decode.bound",
-    "rule.decode.rate", "prefill.tighter", "llm.arithmetic.limit", "attention.other", "tokens.cap", "drop.cache",
+    "rule.decode.rate", "prefill.tighter", "attention.other", "tokens.cap", "drop.cache",
     *MODEL_PARTS,
 })
 
@@ -417,7 +417,7 @@ NO_CLAIMS: frozenset[str] = frozenset({
     "machines.twin.alike", "machines.skipped", "device", "api", "backend", "why",
     "this_build", "data_links", "contents", "ways.mode", "decode.ways.lead",
     "mlx.missing.torch", "mlx.missing.tf32",
-    "model.threshold.idea", "llm.arithmetic.lead",
+    "model.threshold.idea",
 })
 #: Families of keys that claim nothing either: names (devices, backends, timers, reasons, the gaps' list), and the
 #: words of figures, tables and the build's card.
@@ -429,6 +429,7 @@ NO_CLAIM_PREFIXES = (
     "decode.column.", "prefill.column.",
     "prefill.cell.", "attention.column.",
     "decode.cell.", "mlx.cell.", "mlx.column.", "bandwidth.column.", "bandwidth.cell.", "where.cell.",
+    "bound.column.", "bound.cell.",
     "site.", "mps_issues.", "your_mac.bounds.", "your_mac.caveat",
     "your_mac.cited",
     "your_mac.licence.", "your_mac.sources.", "your_mac.sync", "your_mac.tokens.", "your_mac.unknown",
@@ -2088,7 +2089,13 @@ def check_tokens(s: Said, c: Context) -> None:
     v = s.values
     c.quantity(v["model"], [shown(v["parameters"]).value * v["bits"].n / 8], "parameters × bytes per parameter")
     size = shown(v["model"]).value
-    for bound in parts(v["bounds"]):
+    # The lead of the table of bounds: "at B @ a's rate" only where no row of it is at a copy's.
+    if "lead" in v and choice(s, "lead") == "matvec":
+        copied = [c.device(r.values["device"]) for r in c.every("table.bound") if "basis" in r.values
+                  and choice(r, "basis") == "copy"]
+        if copied:
+            c.fail(f"every bound at B @ a's rate, but the table gives the {copied[0]}'s at its copy's")
+    for bound in parts(v.get("bounds", ())):
         bv = bound.values
         device, basis = c.device(bv["device"]), choice(bound, "basis")
         if "lead" in v and choice(s, "lead") == "matvec" and basis == "copy":
@@ -2138,25 +2145,20 @@ def _check_cap(c: Context, device: str, basis: str, cap: str, where: str) -> Non
 
 
 def check_tokens_arithmetic(s: Said, c: Context) -> None:
-    """Where the bound on a model's tokens per second (the ``answer.tokens`` said before it) does not hold for the
-    arithmetic on a device: a token does two operations per weight of the model that sentence names; each
-    precision of the model's bit width whose matrix product the device measured well is named, as keeping up (its
-    best product allows at least the bound, for some reading) or not (less, for some reading); and each that does
-    not is given its best rate and the tokens per second that rate allows."""
+    """Where a bound on a model's tokens per second does not hold for the arithmetic on a device: each precision of
+    the model's bit width whose matrix product the device measured well is named, as keeping up (its best product
+    allows at least the device's bound from memory in the table of bounds, for some reading) or not (less, for some
+    reading); those that do not are the table's rows of arithmetic for that device, which give their rates."""
     v, printed = s.values, printed_fields(s)
     device = c.device(v["device"])
-    tokens = c.before("answer.tokens")
-    if tokens is None:
-        c.fail(f"the arithmetic set against a bound on the {device} that no sentence before states")
+    rows = [r for r in c.every("table.bound") if c.device(r.values["device"]) == device]
+    memory = [r.values for r in rows if choice(r, "kind") == "memory"]
+    if not memory:
+        c.fail(f"the arithmetic set against the {device}'s bound, but the table of bounds gives it none")
         return
-    flops = 2 * shown(tokens.values["parameters"]).value
-    c.quantity(v["flops"], [flops / 1e9], "a token's operations at two per weight, in GFLOP")
-    bound = [shown(b.values["tokens"]).value for b in parts(tokens.values["bounds"])
-             if c.device(b.values["device"]) == device]
-    if not bound:
-        c.fail(f"the arithmetic set against the {device}'s bound, but the sentence before gives it none")
-        return
-    width = {16: HALVES, 32: ("float32",)}.get(tokens.values["bits"].n, ())
+    flops = 2 * shown(memory[0]["parameters"]).value
+    bound = shown(memory[0]["tokens"]).value
+    width = {16: HALVES, 32: ("float32",)}.get(memory[0]["bits"].n, ())
     allows = {d: [t.rate("flops")[0] / flops for t in c.oracle.best("matmul", device, "flops", dtype=d)]
               for d in width}
     allows = {d: found for d, found in allows.items() if found}
@@ -2165,23 +2167,60 @@ def check_tokens_arithmetic(s: Said, c: Context) -> None:
     if sorted(fast + slow) != sorted(allows):
         c.fail(f"the {device}'s precisions said to keep up {fast} and not {slow}, but it measured {sorted(allows)}")
     for dtype in fast:
-        if dtype in allows and not any(a >= bound[0] for a in allows[dtype]):
-            c.fail(f"{dtype}'s arithmetic said to keep up with {bound[0]:.3g} tokens/s on the {device}, but its best "
+        if dtype in allows and not any(a >= bound for a in allows[dtype]):
+            c.fail(f"{dtype}'s arithmetic said to keep up with {bound:.3g} tokens/s on the {device}, but its best "
                    f"product allows {_fmt(allows[dtype])}")
     for dtype in slow:
-        if dtype in allows and not any(a < bound[0] for a in allows[dtype]):
-            c.fail(f"{dtype}'s arithmetic said to fall short of {bound[0]:.3g} tokens/s on the {device}, but its "
+        if dtype in allows and not any(a < bound for a in allows[dtype]):
+            c.fail(f"{dtype}'s arithmetic said to fall short of {bound:.3g} tokens/s on the {device}, but its "
                    f"best product allows {_fmt(allows[dtype])}")
-    limits = parts(v["limits"])
-    if [text_of(p.values["dtype"]) for p in limits] != slow:
-        c.fail(f"the tokens the arithmetic allows given for {[text_of(p.values['dtype']) for p in limits]}, not for "
-               f"{slow}")
-    for limit in limits:
-        dtype = text_of(limit.values["dtype"])
-        rates = [t.rate("flops")[0] for t in c.oracle.best("matmul", device, "flops", dtype=dtype)]
-        tied = c.tied(limit.values["rate"], rates, f"the {device}'s best {dtype} matrix product")
-        c.quantity(limit.values["tokens"], [r / flops for r in tied], f"the tokens per second {dtype}'s arithmetic "
-                                                                      f"allows on the {device}")
+    tabled = [text_of(r.values["dtype"]) for r in rows if choice(r, "kind") == "arithmetic"]
+    if tabled != slow:
+        c.fail(f"the table of bounds gives the arithmetic's rows for {tabled}, not for {slow}")
+
+
+def check_bound_row(s: Said, c: Context) -> None:
+    """A row of the verdict chapter's table of bounds on a language model. ``memory``: the bound from reading the
+    model's weights, read as :func:`check_tokens` reads a bound, and the rate it rests on (the largest copy's where
+    the bound is at a copy's, else B @ a's from memory); ``arithmetic``: a precision of the model's width on a device
+    with such a row, whose best matrix product allows fewer tokens per second than that row's bound for some
+    reading, with that rate and the tokens it allows at two operations per weight."""
+    v = s.values
+    device = c.device(v["device"])
+    where = f"the row of the bound on the {device}"
+    if choice(s, "kind") == "memory":
+        cache = {"cache": v["cache"]} if "cache" in v else {}
+        bound = Phrase.of("table.bound", basis=v["basis"], device=v["device"], tokens=v["tokens"], cap=v["cap"],
+                          **cache)
+        check_tokens(Said("answer.tokens", dict(parameters=v["parameters"], bits=v["bits"], model=v["model"],
+                                                bounds=Listing((bound,)))), c)
+        if choice(s, "basis") == "copy":
+            copies = c.oracle.timed("copy", device)
+            rates = [t.rate("bytes_moved")[0] for t in copies[max(copies)]] if copies else []
+        else:
+            rates = _memory_rates(c, device)
+        tied = c.tied(v["rate"], rates, f"{where}: the rate it rests on")
+        c.quantity(v["tokens"], [r / shown(v["model"]).value for r in tied], f"{where}: its rate ÷ the model")
+        return
+    memory = [r.values for r in c.every("table.bound") if choice(r, "kind") == "memory"
+              and c.device(r.values["device"]) == device]
+    if not memory:
+        c.fail(f"{where}: the arithmetic set against a bound from memory that the table does not give")
+        return
+    flops = 2 * shown(memory[0]["parameters"]).value
+    c.quantity(v["flops"], [flops / 1e9], f"{where}: a token's operations at two per weight, in GFLOP")
+    dtype = text_of(v["dtype"])
+    if dtype not in {16: HALVES, 32: ("float32",)}.get(memory[0]["bits"].n, ()):
+        c.fail(f"{where}: {dtype} is not of the model's {memory[0]['bits'].n}-bit width")
+    rates = [t.rate("flops")[0] for t in c.oracle.best("matmul", device, "flops", dtype=dtype)]
+    tied = c.tied(v["rate"], rates, f"{where}: its best {dtype} matrix product")
+    c.quantity(v["tokens"], [r / flops for r in tied], f"{where}: the tokens per second {dtype}'s arithmetic allows")
+    if choice(parts(v["cap"])[0], "cap") != "most":
+        c.fail(f"{where}: the best {dtype} product measured gives a ceiling, not an estimate")
+    bound = shown(memory[0]["tokens"]).value
+    if tied and not any(r / flops < bound for r in tied):
+        c.fail(f"{where}: {dtype}'s arithmetic said to allow fewer than {bound:.3g} tokens/s, but its best product "
+               f"allows {_fmt([r / flops for r in tied])}")
 
 
 def check_llm_cached(s: Said, c: Context) -> None:

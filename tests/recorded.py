@@ -14,6 +14,7 @@ from dataclasses import replace
 from typing import Any
 
 from mpsarticle.article.chapters import CHAPTERS, chapter_sentences
+from mpsarticle.article.sentences.verdict import bound_rows
 from mpsarticle.article.tables import memory_rows, selfcheck_table_rows
 from mpsarticle.article.wording import Listing, Phrase, Said, Words
 from mpsarticle.results.model import ResultSet
@@ -42,9 +43,10 @@ def recorded(chapter: str, results: ResultSet | str, *, rows: Sequence[Row] | No
         texts = chapter_sentences(chapter, results, words, rows=rows, labels=labels, archive=archive)
     # The selfcheck's table stands beside its sentence, which counts its rows: both are read, with the raw rows.
     table = selfcheck_table_rows(rows, words) if entry.needs_selfcheck else ()
-    # The closing chapter's conclusions about memory set against each other the rates its table quotes: both read.
+    # The closing chapter's conclusions about memory set against each other the rates its table quotes, and its table
+    # of bounds on a language model gives what its sentences lead to and conclude: all read.
     if chapter == "verdict":
-        table = (*table, *memory_rows(results, words))
+        table = (*table, *memory_rows(results, words), *bound_rows(results, words))
     return Recording.of(said, texts, chapter, rows=table, selfcheck=rows)
 
 

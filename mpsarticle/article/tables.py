@@ -74,7 +74,7 @@ __all__ = ["ARCHIVE_FILE", "against_bound", "attention_against", "attention_rows
            "mlx_rows", "mlx_table", "post_rows", "post_table", "processes_rows", "processes_table", "prompt_rows",
            "prompt_table",
            "selfcheck_table", "selfcheck_table_rows", "vendor_peaks_table", "ways_table", "where_cell", "where_rows",
-           "where_table"]
+           "table_row", "where_table"]
 
 DATA_FILES = ("results.json", "results.csv", "predictions.csv")
 #: The archive's machines, as the machines chapter draws them: one file at the site's root for every language.
@@ -116,6 +116,11 @@ def _cell(value: object, tag: str) -> str:
 
 def _cells(values: Iterable[object], tag: str = "td") -> str:
     return "".join(_cell(value, tag) for value in values)
+
+
+def table_row(values: Iterable[object]) -> str:
+    """One body row of :func:`html_table`, each cell aligned as its text reads (a number right, a name left)."""
+    return f"<tr>{_cells(values)}</tr>"
 
 
 def html_table(head: Sequence[str], rows: Iterable[str], extra_class: str = "") -> str:
@@ -1005,17 +1010,21 @@ def where_rows(results: ResultSet, words: Words) -> tuple[Said, ...]:
 
 def where_table(results: ResultSet, words: Words) -> str:
     """Where the accelerator beats the CPU and where the CPU beats it, kind of work by kind of work
-    (:func:`where_rows`); a dash where a side wins nowhere, nothing where nothing was compared."""
+    (:func:`where_rows`); a dash where a side wins nowhere in a row, no column for a side that wins in none, nothing
+    where nothing was compared or neither side won anywhere (the rule then says so alone)."""
     found = verdict(results)
     device = words.device(found.crossover.device or found.matmul.device or found.training.device or "")
+    rows = [row.values for row in where_rows(results, words)]
+    # A side that wins in no row gets no column: the rule above the table says it never won.
+    sides = [name for name in ("faster", "slower") if any(name in v for v in rows)]
     body = []
-    for row in where_rows(results, words):
-        v = row.values
+    for v in rows:
         cells = [words("where.cell.workload", workload=v["workload"], dtype=v["dtype"]),
-                 *(words.render(v[name]) if name in v else "–" for name in ("faster", "slower"))]
+                 *(words.render(v[name]) if name in v else "–" for name in sides)]
         body.append(f"<tr>{_cells(cells)}</tr>")
-    head = [words(key, device=device) for key in WHERE_COLUMNS]
-    return html_table(head, body, "mpsarticle-where") if body else ""
+    head = [words(key, device=device) for key, name in zip(WHERE_COLUMNS, ("workload", "faster", "slower"), strict=True)
+            if name == "workload" or name in sides]
+    return html_table(head, body, "mpsarticle-where") if body and sides else ""
 
 
 #: The columns of the verdict chapter's table of each device's memory (:func:`memory_rows`).

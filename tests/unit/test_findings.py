@@ -15,6 +15,7 @@ import pytest
 
 from mpsarticle.analysis import findings
 from mpsarticle.analysis.verdict import verdict
+from mpsarticle.article.sentences.verdict import bound_table
 from mpsarticle.article.tables import memory_rows
 from mpsarticle.article.wording import LANGUAGES, Words
 from mpsarticle.results.model import ResultSet
@@ -145,9 +146,11 @@ def test_the_answer_on_a_cpu_only_build_says_no_accelerator_was_measured():
     lead = sentences("index", "ci-2core")["answer_lead"]
     assert "no accelerator" in lead
     llm = sentences("verdict", "ci-2core")["answer_llm"]
+    assert "B @ a" in llm, llm
     bound = found.bounds[0]
     # Its B @ a reads memory more slowly than its copy: the bound is an estimate at that rate, not a ceiling.
-    assert f"generates about {bound.tokens_per_s:.3g} tokens per second on the CPU" in llm and "B @ a" in llm, llm
+    table = bound_table(results_of("ci-2core"), Words("en"))
+    assert f"<td>about {bound.tokens_per_s:.3g}</td>" in table, table
 
 
 def test_the_bound_on_tokens_uses_a_rate_read_from_memory():

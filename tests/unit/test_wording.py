@@ -90,9 +90,7 @@ def test_plurals_follow_the_number_as_written():
     ab = dict(labels=Listing((Text("a"), Text("b"))), kinds=Listing((Text("a"), Text("b"))))
     assert en("machines.listing", count=Count(2), **ab) == \
         "Beside the machine that built this copy, the archive holds the results of two others: a and b."
-    assert en("tokens.bound", basis=Choice("largest"), device="CPU", tokens=Num(1.0),
-              cap=Phrase.of("tokens.cap", cap=Choice("most"))) == \
-        "at most 1.00 tokens per second on the CPU at its B @ a rate"
+    assert en("bound.cell.tokens", tokens=Num(1.0), cap=Phrase.of("tokens.cap", cap=Choice("most"))) == "at most 1.00"
     # An exact form ("=1") comes first in a language whose plural rules have no singular, too.
     assert id_("machines.listing", count=Count(1), labels=Listing((Text("a"),)), kinds=Listing((Text("a"),))) == \
         "Selain hasil mesin ini, arsip menyimpan hasil satu mesin lain: a."

@@ -13,7 +13,8 @@ and the bound stand in the verdict chapter (:mod:`.verdict`), with the reasons.
 from __future__ import annotations
 
 from mpsarticle.analysis.findings import MISSING, MIXED
-from mpsarticle.analysis.verdict import Verdict, verdict
+from mpsarticle.analysis.findings.matvec import Bandwidth
+from mpsarticle.analysis.verdict import TokenBound, Verdict, verdict
 from mpsarticle.article import mac_model
 from mpsarticle.article.formatting import reading_name
 from mpsarticle.article.sentences.llm import decode_answer
@@ -25,7 +26,6 @@ from mpsarticle.article.wording import (
     Count,
     Factor,
     Listing,
-    Num,
     Phrase,
     Rate,
     Share,
@@ -36,7 +36,7 @@ from mpsarticle.article.wording import (
 from mpsarticle.core.stats import FASTER, LEVEL_SPAN, SLOWER, UNCLEAR
 from mpsarticle.results.model import ResultSet
 
-__all__ = ["INDEX_ANSWER", "answer_sentences", "sentences"]
+__all__ = ["INDEX_ANSWER", "answer_sentences", "bound_cap", "sentences"]
 
 #: What the opening page states of the answer (a short answer; the rule of thumb and the bound on a
 #: language model stand in the verdict chapter, with the reasons).
@@ -209,26 +209,21 @@ def _cpu_answer(found: Verdict, results: ResultSet, words: Words) -> tuple[str, 
     return lead, detail, rule
 
 
+def bound_cap(bound: TokenBound, band: Bandwidth | None) -> Phrase:
+    """A ceiling only where memory sets B @ a's pace: where a plain copy reads memory measurably faster (or the two
+    are too noisy to tell), the kernel may be what holds B @ a back, so its rate gives an estimate."""
+    pace = memory_pace(band) if band is not None and bound.basis == "beyond_cache" else None
+    return Phrase.of("tokens.cap", cap=Choice("about" if pace in ("kernel", "unclear") else "most"))
+
+
 def _tokens(found: Verdict, words: Words) -> str:
     if not found.bounds:
         # B @ a measured, but nothing larger than a cache: a model's weights are read from memory, so no bound.
         return words("answer.tokens.cached" if found.bandwidths else "answer.tokens.none")
-    # One sentence: the bounds alone; how a bound is worked out stands in the chapter "Your Mac".
+    # The lead of the verdict chapter's table of bounds (sentences.verdict.bound_rows), which gives each bound with
+    # the rate it rests on.
     first = found.bounds[0]
-    # Where every bound is at a B @ a rate, the lead says so once instead of each bound.
+    # Where every bound is at a B @ a rate, the lead says so once instead of each row.
     lead = "matvec" if all(bound.basis != "copy" for bound in found.bounds) else "each"
-    bands = {band.device: band for band in found.bandwidths}
-    bounds = []
-    for bound in found.bounds:
-        cache = dict(cache=Bytes(bound.cache_bytes or 0)) if bound.basis == "copy" else {}
-        # A ceiling only where memory sets B @ a's pace: where a plain copy reads memory measurably faster (or the
-        # two are too noisy to tell), the kernel may be what holds B @ a back, so its rate gives an estimate.
-        band = bands.get(bound.device)
-        pace = memory_pace(band) if band is not None and bound.basis == "beyond_cache" else None
-        cap = Phrase.of("tokens.cap", cap=Choice("about" if pace in ("kernel", "unclear") else "most"))
-        bounds.append(Phrase.of("tokens.bound" if lead == "each" else "tokens.bound.bare", basis=Choice(bound.basis),
-                                device=words.device(bound.device), tokens=Num(bound.tokens_per_s), cap=cap,
-                                **cache))
     return words("answer.tokens", lead=Choice(lead), parameters=Billions(first.parameters),
-                 bits=Count(8 * first.bytes_per_parameter), model=Bytes(first.model_gb * 1e9, binary=False),
-                 bounds=Listing(tuple(bounds)))
+                 bits=Count(8 * first.bytes_per_parameter), model=Bytes(first.model_gb * 1e9, binary=False))

@@ -7,17 +7,33 @@ from __future__ import annotations
 from mpsarticle.analysis import findings as f
 from mpsarticle.analysis import series
 from mpsarticle.analysis.findings.llm import OpCost, op_cost
-from mpsarticle.analysis.verdict import verdict
+from mpsarticle.analysis.verdict import TokenBound, Verdict, verdict
 from mpsarticle.article import mac_model
 from mpsarticle.article.sentences.common import reading_word
 from mpsarticle.article.sentences.devices import cpu_phrase, name_phrase
-from mpsarticle.article.sentences.index import answer_sentences
+from mpsarticle.article.sentences.index import answer_sentences, bound_cap
 from mpsarticle.article.sentences.llm import rule_more
-from mpsarticle.article.wording import Choice, Factor, Listing, Num, Phrase, Rate, Seconds, Size, Text, Words
+from mpsarticle.article.tables import html_table, table_row
+from mpsarticle.article.wording import (
+    Billions,
+    Bytes,
+    Choice,
+    Count,
+    Factor,
+    Listing,
+    Num,
+    Phrase,
+    Rate,
+    Said,
+    Seconds,
+    Size,
+    Text,
+    Words,
+)
 from mpsarticle.core.specs import DTYPE_SIZES
 from mpsarticle.results.model import ResultSet
 
-__all__ = ["arithmetic_sentence", "machine_sentence", "reason_sentences", "sentences"]
+__all__ = ["arithmetic_sentence", "bound_rows", "bound_table", "machine_sentence", "reason_sentences", "sentences"]
 
 
 def sentences(results: ResultSet, words: Words) -> dict[str, str]:
@@ -42,27 +58,78 @@ def machine_sentence(results: ResultSet, words: Words) -> str:
                  accelerator=name_phrase(accelerator.name), cpu=cpu_phrase(machine))
 
 
+def _slow(found: Verdict, bound: TokenBound) -> tuple[dict[str, float], list[str]]:
+    """The best rate (FLOP/s) of each precision of the bound's width whose matrix product the bound's device measured
+    well, and those of them whose best product allows fewer tokens per second than the bound (two operations per
+    weight)."""
+    flops = 2 * bound.parameters
+    rates = {p.dtype: p.gflop_s * 1e9 for p in found.matmul.on(bound.device) if p.status == "measured"
+             and p.gflop_s and DTYPE_SIZES.get(p.dtype) == bound.bytes_per_parameter}
+    return rates, [dtype for dtype, rate in rates.items() if rate / flops < bound.tokens_per_s]
+
+
 def arithmetic_sentence(results: ResultSet, words: Words) -> str:
-    """Beside the bound on a language model: where a device's best matrix product in a precision of the bound's
-    width allows fewer tokens per second than the bound (a token does two operations per weight), that the bound
-    does not hold in that precision there; nothing where every such precision keeps up."""
+    """After the table of bounds (:func:`bound_rows`): where a device's best matrix product in a precision of the
+    bound's width allows fewer tokens per second than the bound, that the arithmetic does not keep up in that
+    precision there (the rate and the tokens it allows stand in the table); nothing where every such precision
+    keeps up."""
     found = verdict(results)
     parts = []
     for bound in found.bounds:
-        flops = 2 * bound.parameters
-        rates = {p.dtype: p.gflop_s * 1e9 for p in found.matmul.on(bound.device) if p.status == "measured"
-                 and p.gflop_s and DTYPE_SIZES.get(p.dtype) == bound.bytes_per_parameter}
-        slow = [dtype for dtype, rate in rates.items() if rate / flops < bound.tokens_per_s]
+        rates, slow = _slow(found, bound)
         if not slow:
             continue
         fast = tuple(Text(dtype) for dtype in rates if dtype not in slow)
-        limits = tuple(Phrase.of("llm.arithmetic.limit", dtype=Text(dtype), rate=Rate(rates[dtype] / 1e9, "GFLOP/s"),
-                                 tokens=Num(rates[dtype] / flops)) for dtype in slow)
         parts.append(words("llm.arithmetic", keeps=Choice("some" if fast else "none"),
                            device=words.device(bound.device), fast=Listing(fast),
-                           slow=Listing(tuple(Text(dtype) for dtype in slow), style="or"), flops=Num(flops / 1e9, 2),
-                           limits=Listing(limits)))
-    return " ".join([words("llm.arithmetic.lead"), *parts]) if parts else ""
+                           slow=Listing(tuple(Text(dtype) for dtype in slow), style="or")))
+    return " ".join(parts)
+
+
+def bound_rows(results: ResultSet, words: Words) -> tuple[Said, ...]:
+    """The verdict chapter's table of the bound on a language model, as typed values (what the oracle reads): per
+    device, the bound from reading the model's weights (``memory``: the rate it rests on, and how that rate was
+    measured), then each precision of the model's width whose best matrix product allows fewer tokens per second
+    (``arithmetic``: that rate, at two operations per weight, a ceiling: no product measured ran faster)."""
+    found = verdict(results)
+    bands = {b.device: b for b in found.bandwidths}
+    rows = []
+    for bound in found.bounds:
+        device = words.device(bound.device)
+        rows.append(Said("table.bound", dict(
+            kind=Choice("memory"), device=device, basis=Choice(bound.basis), rate=Rate(bound.gb_s, "GB/s"),
+            tokens=Num(bound.tokens_per_s), cap=bound_cap(bound, bands.get(bound.device)),
+            parameters=Billions(bound.parameters), bits=Count(8 * bound.bytes_per_parameter),
+            model=Bytes(bound.model_gb * 1e9, binary=False),
+            **({"cache": Bytes(bound.cache_bytes or 0)} if bound.basis == "copy" else {}))))
+        flops = 2 * bound.parameters
+        rates, slow = _slow(found, bound)
+        rows.extend(Said("table.bound", dict(kind=Choice("arithmetic"), device=device, dtype=Text(dtype),
+                                             rate=Rate(rates[dtype] / 1e9, "GFLOP/s"), tokens=Num(rates[dtype] / flops),
+                                             cap=Phrase.of("tokens.cap", cap=Choice("most")),
+                                             flops=Num(flops / 1e9, 2)))
+                    for dtype in slow)
+    return tuple(rows)
+
+
+#: The columns of the table of bounds (:func:`bound_rows`).
+BOUND_COLUMNS = ("column.device", "bound.column.limit", "bound.column.rate", "bound.column.tokens")
+
+
+def bound_table(results: ResultSet, words: Words) -> str:
+    """What limits a language model's tokens per second on each device (:func:`bound_rows`): reading its weights,
+    and the arithmetic where that allows fewer; nothing where no bound was found."""
+    body = []
+    for row in bound_rows(results, words):
+        v = row.values
+        kind = v["kind"].value
+        limit = dict(basis=Choice(kind if kind == "arithmetic" else v["basis"].value),
+                     **{k: v[k] for k in ("cache", "dtype", "flops") if k in v})
+        cells = [words("bound.cell.device", kind=v["kind"], device=v["device"], dtype=v.get("dtype", Text(""))),
+                 words("bound.cell.limit", **limit), words.render(v["rate"]),
+                 words("bound.cell.tokens", cap=v["cap"], tokens=v["tokens"])]
+        body.append(table_row(cells))
+    return html_table([words(key) for key in BOUND_COLUMNS], body) if body else ""
 
 
 def reason_sentences(results: ResultSet, words: Words) -> dict[str, str]:
