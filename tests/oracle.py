@@ -5240,7 +5240,7 @@ def check_decode_answer(s: Said, c: Context) -> None:
     _model_of(c, s, point)
     if "tokens" in printed:
         c.quantity(s.values["tokens"], [1 / value for value in _values(steps)], "tokens per second")
-    # The tokens and the share of the bound are all it prints (the bound's arithmetic stands in the decode table).
+    # The tokens and the share of the bound; the bound itself is read with its phrase below.
     if "share" in printed:
         c.quantity(s.values["share"], [(1 / value) / (rate / point.bytes_moved) for value in _values(steps)
                                        for rate in _bound_rates(c, device)], "the share of the bound")
@@ -5266,6 +5266,10 @@ def check_decode_answer(s: Said, c: Context) -> None:
             if "bytes" in part.values and not _moved_match(part.values["bytes"], [t.point.bytes_moved for t in steps]):
                 c.fail(f"the bound counts {shown(part.values['bytes'])} a token, but the step moved "
                        f"{_fmt([t.point.bytes_moved for t in steps])} bytes")
+            # The bound itself: that rate over those bytes, in tokens per second.
+            if "most" in part.values:
+                c.quantity(part.values["most"], [rate / t.point.bytes_moved for t in steps
+                                                 for rate in _bound_rates(c, device)], "the bound's tokens per second")
     # "Replayed as a CUDA graph, its step ran N× as fast": the eager step's time over the replayed one's.
     if "factor" in printed:
         if not graphs:
