@@ -216,6 +216,8 @@ CHECKS: dict[str, str] = {
     "table.bandwidth": "check_bandwidth",
     "bandwidth.reading": "check_bandwidth_reading",
     "bandwidth.memory": "check_bandwidth_memory",
+    "verdict.pace": "check_verdict_pace",
+    "caption.crossover": "check_speedup_caption",
     "drop.one": "check_fall",
     "drop.then": "check_fall",
     "drop.elements": "check_fall_elements",
@@ -389,7 +391,7 @@ PARTS: frozenset[str] = frozenset({
     "selfcheck.processes", "selfcheck.row", "ops.cost", "attention.backend.choice",
     "attention.call", "remeasured.seen", "remeasured.processes",
     "rejected.points", "mlx.side", "mlx.name", "decode.contexts.step", "decode.context.one", "decode.bound",
-    "rule.decode.rate", "prefill.tighter", "attention.other", "tokens.cap", "drop.cache",
+    "rule.decode.rate", "prefill.tighter", "attention.other", "tokens.cap", "drop.cache", "verdict.pace.device",
     *MODEL_PARTS,
 })
 
@@ -1454,6 +1456,17 @@ def check_crossover_mark(s: Said, c: Context) -> None:
         c.fail("the speed-up chart's crossover described on a build with no accelerator")
 
 
+def check_speedup_caption(s: Said, c: Context) -> None:
+    """The speed-up chart's caption: what its line at 1 means only where some device beside the CPU has a good point
+    (the chart draws its speed-ups), 'no accelerator measured' only where none has (the chart is an empty frame)."""
+    others = sorted({t.point.device for t in c.oracle.good if t.point.device != "cpu"})
+    drawn = choice(s, "drawn")
+    if drawn == "compared" and not others:
+        c.fail("the speed-up chart's caption explains the accelerator's speed-ups, but no accelerator has a point")
+    elif drawn == "none" and others:
+        c.fail(f"the speed-up chart's caption says no accelerator was measured, but {others} have points")
+
+
 def check_original_alike(s: Said, c: Context) -> None:
     """'With only a CPU … this chart looks like the one above': no accelerator, and at no size of the blog post's
     timed both ways is naive timeit too short, or too long, by every reading (as post.cpu)."""
@@ -1934,16 +1947,49 @@ def check_bandwidth_memory(s: Said, c: Context) -> None:
     reading = c.before("bandwidth.reading")
     if reading is None or c.device(reading.values["device"]) != device:
         c.fail(f"{where}: said after no reading of the {device}'s best rate")
+    _pace_against_copy(c, device, at, choice(s, "pace"), where)
+
+
+def _pace_against_copy(c: Context, device: str, at: int, pace: str, where: str) -> None:
+    """What sets B @ a's pace at m = ``at``: the kernel's only where every copy from memory is faster than B @ a
+    there, memory's only where some pair of readings with the device's largest copy reads level or B @ a faster, too
+    noisy to tell only where some pair is."""
     copies = c.oracle.timed("copy", device)
     largest = copies[max(copies)] if copies else []
     directions = {rate_level_reading(m, q, "bytes_moved") for t in c.oracle.timed("matvec", device).get(at, [])
                   for m in t.readings() for q in largest}
-    pace, allowed = choice(s, "pace"), {"kernel": {SLOWER}, "memory": {SAME, FASTER}, "unclear": {UNCLEAR}}
+    allowed = {"kernel": {SLOWER}, "memory": {SAME, FASTER}, "unclear": {UNCLEAR}}
     if not directions:
         c.fail(f"{where}: its pace set against a copy, but the {device} measured none")
     elif not directions & allowed.get(pace, set()):
         c.fail(f"{where}: the pace said to be the {pace}'s, but against the largest copy B @ a reads "
                f"{'/'.join(sorted(directions))}")
+
+
+def check_verdict_pace(s: Said, c: Context) -> None:
+    """'On this machine, memory (or PyTorch's kernel) sets the pace on the D': each device named has a row in the
+    table of memory whose B @ a was read from a matrix too big for its caches, and there B @ a against its largest
+    copy reads as that pace (:func:`_pace_against_copy`, as the chapter on B @ a is read); every such row with a copy
+    measured is named, each once."""
+    rows = _memory_rows(c)
+    named = [c.device(part.values["device"]) for part in parts(s.values["paces"])]
+    if len(set(named)) != len(named):
+        c.fail(f"the pace named twice for a device: {named}")
+    for part in parts(s.values["paces"]):
+        device = c.device(part.values["device"])
+        row = rows.get(device)
+        read = parts(row.values["read"])[0] if row is not None and "read" in row.values else None
+        if read is None or choice(read, "basis") != "beyond_cache":
+            c.fail(f"the pace of B @ a from memory said for the {device}, whose table row reads no matrix too big "
+                   f"for its caches")
+            continue
+        at = read.values["size"].n
+        _pace_against_copy(c, device, at, choice(part, "pace"), f"the {device}'s B @ a from memory at m = {at:,}")
+    for device, row in rows.items():
+        read = parts(row.values["read"])[0] if "read" in row.values else None
+        if read is not None and choice(read, "basis") == "beyond_cache" and c.oracle.timed("copy", device) \
+                and device not in named:
+            c.fail(f"the {device}'s B @ a was read from memory beside a copy, but its pace is left unsaid")
 
 
 def _level_with_copy(c: Context, device: str, at: int, noisy: bool) -> None:

@@ -69,8 +69,9 @@ class Chapter:
 #: table of ways to run a step and what it shows, longer contexts, float16 against bfloat16, memory against the CPU's),
 #: which the opening and the chapter on devices say once,
 #: the language-model chapter's ``decode_scope`` (what a build without one left untimed) on a build with an accelerator,
-#: the verdict's ``reason_small_others`` when no chain of small additions was measured and its
-#: ``answer_llm_arithmetic`` where every precision's products keep up with the bound on a language model, the
+#: the verdict's ``reason_small_others`` when no chain of small additions was measured, its
+#: ``answer_llm_arithmetic`` where every precision's products keep up with the bound on a language model and its
+#: ``pace_sentence`` where no device read B @ a from a matrix too big for its caches beside a plain copy, the
 #: matrix-vector chapter's ``steep_sentence`` when no doubling of m took clearly longer than its bytes grew, the timing
 #: chapter's ``cpu_sentence`` on a build with only a CPU whose table shows the two timers apart at no size (said once,
 #: at the blog post's sizes), the method chapter's ``duration_sentence`` when no point recorded how long it took, and
@@ -88,7 +89,7 @@ MAY_BE_EMPTY = frozenset({"gaps_sentence", "rejected_sentence", "best_sentence",
                           "reason_small_others", "model_speedup_sentence", "model_cpu_half",
                           "steep_sentence", "cpu_sentence", "duration_sentence", "answer_llm_arithmetic",
                           "alike_sentence", "mark_sentence", "unified_sentence", "answer_machine", "mlx_sentence",
-                          "prompt_legend"})
+                          "prompt_legend", "pace_sentence"})
 
 
 def _nothing_measured(results: ResultSet, words: Words) -> dict[str, str]:

@@ -2059,6 +2059,12 @@ STATS_MUTATIONS = [
     ("ci-2core", "matvec", "bandwidth.memory", None, {"pace": Choice("memory")}),
     ("ci-2core", "matvec", "bandwidth.memory", None, {"pace": Choice("unclear")}),
     ("nvidia-h200", "matvec", "bandwidth.memory", _device_is(CPU), {"pace": Choice("kernel")}),
+    # The verdict's word on the same pace, turned each way as above.
+    ("ci-2core", "verdict", "verdict.pace.device", None, {"pace": Choice("memory")}),
+    ("nvidia-h200", "verdict", "verdict.pace.device", _device_is(CPU), {"pace": Choice("kernel")}),
+    # The speed-up chart's caption: speed-ups explained under an empty frame, and an empty frame claimed under a GPU's.
+    ("ci-2core", "matvec", "caption.crossover", None, {"drawn": Choice("compared")}),
+    ("nvidia-h200", "matvec", "caption.crossover", None, {"drawn": Choice("none")}),
     ("apple-m3-max", "matvec", "steep", None, {"factor": Factor(9.9)}),
     ("apple-m3-max", "matvec", "steep", None, {"small": Size(1024), "large": Size(2048), "factor": Factor(4.0)}),
     ("apple-m3-max", "matvec", "steep", None, {"cache_bytes": Bytes(64 << 20)}),

@@ -29,7 +29,8 @@ from mpsarticle.core.stats import LEVEL_SPAN, UNCLEAR, Ratio
 from mpsarticle.results.model import Point, ResultSet
 
 __all__ = ["alike_sentence", "bandwidth_sentence", "bandwidth_sentences", "crossover_sentence", "leaning_sentence",
-           "mark_sentence", "memory_sentence", "original_sentence", "sentences", "steep_sentence"]
+           "mark_sentence", "memory_pace", "memory_sentence", "original_sentence", "sentences", "speedup_caption",
+           "steep_sentence"]
 
 
 def sentences(results: ResultSet, words: Words) -> dict[str, str]:
@@ -37,6 +38,7 @@ def sentences(results: ResultSet, words: Words) -> dict[str, str]:
         "orig_sentence": original_sentence(f.original(results), words),
         "alike_sentence": alike_sentence(results, words),
         "mark_sentence": mark_sentence(results, words),
+        "speedup_caption": speedup_caption(results, words),
         "steep_sentence": steep_sentence(results, words),
         "crossover_sentence": crossover_sentence(f.crossover(results), words, results),
         "bandwidth_sentence": " ".join(bandwidth_sentences(results, words)),
@@ -69,6 +71,12 @@ def mark_sentence(results: ResultSet, words: Words) -> str:
     if f.machine(results).accelerator is None:
         return ""
     return words("crossover.mark")
+
+
+def speedup_caption(results: ResultSet, words: Words) -> str:
+    """The speed-up chart's caption: what its line at 1 means where the chart draws an accelerator's speed-ups, and
+    that there is nothing to compare where it draws none (an empty frame: figures.matvec.speedup asks the same)."""
+    return words("caption.crossover", drawn=Choice("compared" if series.accelerators(results) else "none"))
 
 
 def steep_sentence(results: ResultSet, words: Words) -> str:

@@ -13,6 +13,7 @@ from mpsarticle.article.sentences.common import reading_word
 from mpsarticle.article.sentences.devices import cpu_phrase, name_phrase
 from mpsarticle.article.sentences.index import answer_sentences, bound_cap
 from mpsarticle.article.sentences.llm import rule_more
+from mpsarticle.article.sentences.matvec import memory_pace
 from mpsarticle.article.tables import html_table, table_row
 from mpsarticle.article.wording import (
     Billions,
@@ -33,7 +34,8 @@ from mpsarticle.article.wording import (
 from mpsarticle.core.specs import DTYPE_SIZES
 from mpsarticle.results.model import ResultSet
 
-__all__ = ["arithmetic_sentence", "bound_rows", "bound_table", "machine_sentence", "reason_sentences", "sentences"]
+__all__ = ["arithmetic_sentence", "bound_rows", "bound_table", "machine_sentence", "pace_sentence", "reason_sentences",
+           "sentences"]
 
 
 def sentences(results: ResultSet, words: Words) -> dict[str, str]:
@@ -42,6 +44,7 @@ def sentences(results: ResultSet, words: Words) -> dict[str, str]:
     return {"answer_machine": machine_sentence(results, words), "answer_rule": answer["answer_rule"],
             "answer_rule_more": rule_more(results, words),
             "answer_llm": answer["answer_llm"], "answer_llm_arithmetic": arithmetic_sentence(results, words),
+            "pace_sentence": pace_sentence(results, words),
             **reason_sentences(results, words), **mac_model.rules(results, words)}
 
 
@@ -56,6 +59,18 @@ def machine_sentence(results: ResultSet, words: Words) -> str:
         return words("rule.machine", kind=Choice("cpu"), cpu=cpu_phrase(machine))
     return words("rule.machine", kind=Choice("mps" if accelerator.kind == "mps" else "other"),
                  accelerator=name_phrase(accelerator.name), cpu=cpu_phrase(machine))
+
+
+def pace_sentence(results: ResultSet, words: Words) -> str:
+    """Which sets B @ a's pace on a matrix too big for the caches, memory or PyTorch's kernel, on each device of the
+    table of memory in its order (tables.memory_rows), read against its largest plain copy as the chapter on B @ a
+    reads it (sentences.matvec.memory_pace); nothing where no device has both."""
+    found = verdict(results)
+    bands = {b.device: b for b in found.bandwidths}
+    paces = [Phrase.of("verdict.pace.device", pace=Choice(pace), device=words.device(device))
+             for device in (d for d in (found.crossover.device, "cpu") if d in bands)
+             if (pace := memory_pace(bands[device])) is not None]
+    return words("verdict.pace", paces=Listing(tuple(paces))) if paces else ""
 
 
 def _slow(found: Verdict, bound: TokenBound) -> tuple[dict[str, float], list[str]]:
