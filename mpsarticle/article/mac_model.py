@@ -839,10 +839,6 @@ def _sides(found: ModelFinding, words: Words) -> dict[str, Phrase]:
     return made
 
 
-def _worst(phrase: Phrase) -> float:
-    return dict(phrase.values)["high"].value
-
-
 def _furthest(found: ModelFinding) -> Choice:
     """"text" where eager text generation is the GPU's furthest kind of figure of several, which the sentences name:
     a reader of the opening table's eager column must not take the GPU's span for that column's miss."""
@@ -950,20 +946,19 @@ def summary_sentences(found: ModelFinding, words: Words) -> str:
     misses one way, with how far."""
     sides, parts = _sides(found, words), []
     if "cpu" in sides:
-        # Every other kind of figure in the table: the GPU's, eager text generation and the engines'.
+        # Every kind of figure in the table, by framework: the CPU's against all others (the GPU's, eager text
+        # generation and the engines'), each kind's typical factor off its median.
         kinds: dict[tuple[str, str], list[float]] = {}
         for check in found.compared:
-            if check.error is not None and check.row.framework != SIDES["cpu"]:
+            if check.error is not None:
                 kinds.setdefault((check.row.framework, check.quantity), []).append(_slowness(check))
-        others = [statistics.median(max(r, 1 / r) for r in ratios) for ratios in kinds.values()]
-        cpu_kinds: dict[str, list[float]] = {}
-        for check in found.compared:
-            if check.error is not None and check.row.framework == SIDES["cpu"]:
-                cpu_kinds.setdefault(check.quantity, []).append(_slowness(check))
-        typical = {quantity: statistics.median(max(r, 1 / r) for r in ratios) for quantity, ratios in cpu_kinds.items()}
+        typical_of = {key: statistics.median(max(r, 1 / r) for r in ratios) for key, ratios in kinds.items()}
+        others = [factor for (framework, _), factor in typical_of.items() if framework != SIDES["cpu"]]
+        typical = {quantity: factor for (framework, quantity), factor in typical_of.items()
+                   if framework == SIDES["cpu"]}
         # The CPU's kinds further than every other kind: a CPU kind nearer than some GPU kind is not said to miss most.
         furthest = [quantity for quantity, factor in typical.items() if all(factor > other for other in others)]
-        cpu = [r for ratios in cpu_kinds.values() for r in ratios]
+        cpu = [r for (framework, _), ratios in kinds.items() if framework == SIDES["cpu"] for r in ratios]
         most = _gap(max(max(r, 1 / r) for r in cpu))
         if furthest:
             low, high = _gap(min(typical[q] for q in furthest)), _gap(max(typical[q] for q in furthest))
