@@ -802,11 +802,12 @@ MODEL_CHECKS: dict[str, str] = {
     "model.post.none": "check_model_post_none",
     "model.gpu_over_cpu": "check_model_speedup_checked",
     "model.cpu_half": "check_model_cpu_half",
+    "model.fit.note": "check_model_fit_note",
 }
 #: The model's phrases, read inside the message they stand in.
 MODEL_PARTS = frozenset({"model.op.basis", "model.fit.rate", "model.miss.way", "model.miss.factor", "model.miss.times",
                          "model.answer.outside", "model.answer.eager", "model.miss.span",
-                         "model.answer.form", "model.answer.left", "model.kind",
+                         "model.answer.form", "model.answer.left", "model.kind", "model.fit.above",
                          "model.rule.text.extent",
                          "model.chips.tier",
                          "model.regime",
@@ -963,6 +964,47 @@ def _backing_said(c, backs: bool, figures: int | None = None, chips: list[str] |
         _exact(c, check)
     elif fitted_any and all(not eager_backs(p) for p in predictors(c.oracle.results)):
         c.fail("the eager runs on a Mac are not said to back the sum, but every one came out slower than it predicts")
+
+
+def check_model_fit_note(s: Said, c) -> None:
+    """The note under the table of fitted parameters: each device named has a fitted bandwidth, as its row prints it,
+    above the rate its B @ a read a matrix too big for its cache (the rate a bound is read at), and a fitted B @ a or
+    copy point whose bytes fit in that cache; "no" where no device has both."""
+    from .oracle import _memory_points, _memory_rates
+
+    def qualifies(device: str) -> tuple[bool, float | None, float | None]:
+        cache = c.oracle.cache.get(device)
+        rates = _memory_rates(c, device)
+        fit = parameters(c, device)
+        if fit is None or not rates or not isinstance(cache, int) or cache <= 0:
+            return False, fit.B if fit else None, max(rates, default=None)
+        memory = max(rates)
+        cached = any(k.workload in ("matvec", "copy") and 0 < k.bytes <= cache for k in fitted(c.oracle.results,
+                                                                                                device))
+        # A rate from memory only where B @ a read a matrix larger than the cache.
+        beyond = all(t.point.bytes_moved and t.point.bytes_moved > cache for t in _memory_points(c, device))
+        return beyond and cached and fit.B > memory * 1.01, fit.B, memory
+    said = set()
+    for item in parts(s.values.get("items", ())):
+        device = kind_of(item.values["device"])
+        said.add(device)
+        ok, fit, memory = qualifies(device)
+        if not ok:
+            c.fail(f"the {device}'s fitted bandwidth said above its B @ a's rate from memory, with points in its "
+                   f"cache, but the fit prints {fit} B/s against {memory}")
+            continue
+        # Exact against the row the chapter prints; against the oracle's own fit, where no row is at hand, within the
+        # spread of two least-squares fits of one set of points.
+        printed = device in printed_fits(c)
+        if not (matches(item.values["fitted"], fit) if printed else abs(num(item.values["fitted"]) / fit - 1) < 0.1):
+            c.fail(f"the {device}'s fitted bandwidth {shown(item.values['fitted'])}, but the fit gives {fit:.4g} B/s")
+        if not matches(item.values["memory"], memory):
+            c.fail(f"the {device}'s B @ a rate from memory {shown(item.values['memory'])}, but its points give "
+                   f"{memory}")
+    if choice(s, "above") == "no":
+        missed = [d for d in {p.device for p in c.oracle.results.points} if qualifies(d)[0]]
+        if missed:
+            c.fail(f"no fitted bandwidth said above the memory rate, but the {missed[0]}'s is")
 
 
 def check_model_replayed(s: Said, c) -> None:
@@ -1697,8 +1739,28 @@ def check_model_answer_rows(s: Said, c) -> None:
         if (choice(s, "eager") == "yes") != has("eager_7B_16-bit"):
             problems.append(f"the rows said {'' if choice(s, 'eager') == 'yes' else 'not '}to hold the ends of the "
                             f"eager column, but {'some' if has('eager_7B_16-bit') else 'no'} chip has that prediction")
+        # Each chip named at an end: some variant of it whose bandwidth Apple gives is at that end, to the two
+        # figures both columns print.
+        def same(a: float, b: float) -> bool:
+            return f"{a:.2g}" == f"{b:.2g}"
+        for quantity, least, largest in (("crossover", "soonest", "latest"), ("eager_7B_16-bit", "fewest", "most")):
+            ends = [(pv[quantity][0], sv["chip"]) for sv, pv in p.variants
+                    if pv[quantity] and pv[quantity][0] and sv["bandwidth_kind"] != "reported"]
+            for name, pick in ((least, min), (largest, max)):
+                if name not in s.values or not ends:
+                    continue
+                end = pick(e for e, _ in ends)
+                chip = _full(text_of(s.values[name]))
+                if not any(mine == chip and same(e, end) for e, mine in ends):
+                    problems.append(f"the {text_of(s.values[name])} named the {name} of {quantity}, but the end is "
+                                    f"{end:.4g}, on {sorted({m for e, m in ends if same(e, end)})}")
         return problems
     _exact(c, check)
+    # The chips named are rows of the table under the sentence.
+    rows = {text_of(r.values["chip"]) for r in c.every("table.mac_answer")}
+    for name in ("soonest", "latest", "fewest", "most"):
+        if name in s.values and rows and _full(text_of(s.values[name])) not in rows:
+            c.fail(f"the {text_of(s.values[name])} named as the {name}, but the table has no row for that chip")
 
 
 def check_model_answer_crossover(s: Said, c) -> None:

@@ -11,7 +11,7 @@ import html
 import statistics
 
 from mpsarticle.analysis import predict
-from mpsarticle.analysis.findings.matvec import crossover
+from mpsarticle.analysis.findings.matvec import bandwidths, crossover
 from mpsarticle.analysis.findings.model import ANSWER_DECODE, ANSWER_MATMUL, ModelFinding, model
 from mpsarticle.analysis.model import Fit, WorkloadError
 from mpsarticle.analysis.series import ceiling_gb_s, peak_gflop_s, size_key
@@ -217,6 +217,30 @@ def _op_chips(found: ModelFinding) -> Listing:
 ANSWER_COLUMNS = ("column.chip", "model.table.crossover", "model.table.eager_7b", "model.table.bound_7b")
 
 
+def _answer_ends(found: ModelFinding) -> dict[str, tuple[Chip, Chip]]:
+    """The opening table's chips at either end of the crossover and of a 7B model's eager tokens per second, by
+    quantity (least, largest), among the variants whose bandwidth Apple gives."""
+    ends: dict[str, tuple[Chip, Chip]] = {}
+    picked: list = []
+    stated = [c for c in chips() if c.bandwidth_kind != "reported"]
+    for quantity, size in (("matvec_crossover_m", ""), ("decode_eager_tokens_s", ANSWER_DECODE)):
+        valued = [(p.value, chip) for chip in stated if (p := found.of_chip(chip, quantity, size)) and p.value]
+        if valued:
+            # Variants of one chip often tie: the least is taken from the first variant and the largest from the
+            # last, so a tie adds no row; the crossover's largest from the first, the chip the sentence names.
+            low, high = min(v for v, _ in valued), max(v for v, _ in valued)
+            order = valued if quantity == "matvec_crossover_m" else list(reversed(valued))
+            at_ends = [next(c for v, c in valued if v == low), next(c for v, c in order if v == high)]
+            if quantity == "decode_eager_tokens_s":
+                # The eager column prints two figures: a chip already picked that prints as an end stands for it,
+                # so that two rows never show the same end.
+                at_ends = [next((c for v, c in valued if c in picked and number(v, "en", 2) == number(end, "en", 2)),
+                                chip) for end, chip in zip((low, high), at_ends, strict=True)]
+            picked += at_ends
+            ends[quantity] = (at_ends[0], at_ends[1])
+    return ends
+
+
 def answer_rows(results: ResultSet, words: Words) -> tuple[Said, ...]:
     """A few representative chip variants, as typed values (what the oracle reads): among those whose bandwidth Apple
     gives, those at either end of the crossover and of a 7B model's eager tokens per second (of tied variants, the
@@ -226,24 +250,7 @@ def answer_rows(results: ResultSet, words: Words) -> tuple[Said, ...]:
     the same CPU for every Mac, which the opening page cannot qualify."""
     found = model(results)
     every = chips()
-    picked: list = []
-    # The ends are taken among the variants whose bandwidth Apple gives, as the sentence above the table takes its
-    # range (:func:`answer`), so the chips the sentence names are rows of the table.
-    stated = [c for c in every if c.bandwidth_kind != "reported"]
-    for quantity, size in (("matvec_crossover_m", ""), ("decode_eager_tokens_s", ANSWER_DECODE)):
-        valued = [(p.value, chip) for chip in stated if (p := found.of_chip(chip, quantity, size)) and p.value]
-        if valued:
-            # Variants of one chip often tie: the least is taken from the first variant and the largest from the
-            # last, so a tie adds no row; the crossover's largest from the first, the chip the sentence names.
-            low, high = min(v for v, _ in valued), max(v for v, _ in valued)
-            ends = valued if quantity == "matvec_crossover_m" else list(reversed(valued))
-            at_ends = [next(c for v, c in valued if v == low), next(c for v, c in ends if v == high)]
-            if quantity == "decode_eager_tokens_s":
-                # The eager column prints two figures: a chip already picked that prints as an end stands for it,
-                # so that two rows never show the same end.
-                at_ends = [next((c for v, c in valued if c in picked and number(v, "en", 2) == number(end, "en", 2)),
-                                chip) for end, chip in zip((low, high), at_ends, strict=True)]
-            picked += at_ends
+    picked = [chip for ends in _answer_ends(found).values() for chip in ends]
     post = [c for c in every if c.name == POST_CHIP]
     if post:
         picked.append(max(post, key=lambda c: c.gpu_cores))
@@ -266,13 +273,20 @@ def answer_rows(results: ResultSet, words: Words) -> tuple[Said, ...]:
 
 
 def answer_rows_sentence(results: ResultSet, words: Words) -> str:
-    """What the opening table's rows other than the blog post's chip are there for, as :func:`answer_rows` picks them:
-    the ends of the crossover and, where the table has eager tokens per second, of that column; empty where the table
-    has no row."""
+    """The opening table's rows other than the blog post's chip, named, as :func:`answer_rows` picks them: the chips at
+    either end of the crossover and, where the table has eager tokens per second, of that column; empty where the
+    table has no such row."""
     rows = answer_rows(results, words)
-    if not rows:
+    ends = _answer_ends(model(results))
+    if not rows or "matvec_crossover_m" not in ends:
         return ""
-    return words("model.answer.rows", eager=Choice("yes" if any("eager" in r.values for r in rows) else "no"))
+    soonest, latest = ends["matvec_crossover_m"]
+    named = dict(soonest=_prose(soonest.name), latest=_prose(latest.name))
+    eager = "decode_eager_tokens_s" in ends and any("eager" in r.values for r in rows)
+    if eager:
+        fewest, most = ends["decode_eager_tokens_s"]
+        named.update(fewest=_prose(fewest.name), most=_prose(most.name))
+    return words("model.answer.rows", eager=Choice("yes" if eager else "no"), **named)
 
 
 def answer_table(results: ResultSet, words: Words) -> str:
@@ -513,6 +527,29 @@ def fit_parameters_table(results: ResultSet, words: Words) -> str:
                  *typical_cells(v["median"], words), words.render(v["worst"])]
         body.append("<tr>" + "".join(f"<td>{html.escape(cell)}</td>" for cell in cells) + "</tr>")
     return html_table([words(key) for key in FIT_COLUMNS], body, "mpsarticle-model-parameters") if body else ""
+
+
+def fit_note(results: ResultSet, words: Words) -> str:
+    """Under the table of fitted parameters: where a device's fitted bandwidth is above the rate its B @ a read a
+    matrix too big for its caches, and some of the B @ a or copy points the fit reads moved less than its cache, both
+    rates and that reason; else what such parameters can do."""
+    found = model(results)
+    items = []
+    for band in bandwidths(results):
+        fitted = found.fits.get(band.device)
+        cache = band.cache_bytes
+        if fitted is None or band.memory_basis != "beyond_cache" or not cache:
+            continue
+        # Points whose data fit in the cache are read faster than memory allows, and the fit takes them in too.
+        cached = any(p.ok and p.device == band.device and p.workload in ("matvec", "copy") and p.bytes_moved
+                     and p.bytes_moved <= cache for p in results)
+        fit_rate, memory = Rate(fitted.gb_s, "GB/s"), Rate(band.memory_gb_s, "GB/s")
+        if cached and fitted.gb_s > band.memory_gb_s and words.render(fit_rate) != words.render(memory):
+            items.append(Phrase.of("model.fit.above", device=words.device(band.device), fitted=fit_rate,
+                                   memory=memory))
+    if items:
+        return words("model.fit.note", above=Choice("yes"), items=Listing(tuple(items)))
+    return words("model.fit.note", above=Choice("no"))
 
 
 def eager_backing(found: ModelFinding) -> list[predict.Check]:

@@ -226,7 +226,24 @@ def test_a_prediction_error_misstated_is_caught(machine: str) -> None:
     # What the opening table's rows are there for: with or without the eager column's ends.
     if "model.answer.rows" in answer.keys():
         assert false(substitute(answer, "model.answer.rows",
-                                eager=lambda v: Choice("no" if v["eager"].value == "yes" else "yes")), results)
+                                eager=lambda v: Choice("no" if v["eager"].value == "yes" else "yes"),
+                                fewest=lambda v: v.get("fewest", v["soonest"]),
+                                most=lambda v: v.get("most", v["latest"])), results)
+        # The chips named at the ends: each swapped for the other end's, or for a chip of no row.
+        rows = _said(answer, "model.answer.rows")[0].values
+        if rows["soonest"] != rows["latest"]:
+            assert false(substitute(answer, "model.answer.rows", soonest=rows["latest"], latest=rows["soonest"]),
+                         results)
+        if "fewest" in rows and rows["fewest"] != rows["most"]:
+            assert false(substitute(answer, "model.answer.rows", fewest=rows["most"], most=rows["fewest"]), results)
+        assert false(substitute(answer, "model.answer.rows", latest=Text("M5 Ultra")), results)
+    # The note under the fitted parameters: a fitted bandwidth, or the rate from memory, misstated.
+    if "model.fit.note" in recording.keys():
+        note = _said(recording, "model.fit.note")[0].values
+        if "items" in note:
+            for name in ("fitted", "memory"):
+                assert false(substitute(recording, "model.fit.above", **{name: lambda v, n=name: Rate(
+                    1.3 * shown(v[n]).value / 1e9, "GB/s")}), results), name
 
 
 @pytest.mark.parametrize("machine", MUTATED)

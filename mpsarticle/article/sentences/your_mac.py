@@ -13,6 +13,7 @@ __all__ = ["sentences"]
 def sentences(results: ResultSet, words: Words) -> dict[str, str]:
     return {**your_mac.chapter_sentences(results, words), "model_fit_sentence": mac_model.fit_sentences(results, words),
             "model_fit_replayed": mac_model.fit_replayed_sentences(results, words),
+            "model_fit_note": mac_model.fit_note(results, words),
             "model_threshold_sentence": mac_model.threshold_sentences(results, words),
             "model_batch_sentence": mac_model.batch_sentence(results, words),
             "model_decode_sentence": mac_model.decode_sentence(results, words),
