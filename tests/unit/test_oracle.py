@@ -1688,6 +1688,10 @@ LLM_MUTATIONS = [
      {"keeps": Choice("none"), "slow": Listing((Text("float16"), Text("bfloat16")), style="or")}),
     ("apple-m1-base", "verdict", "llm.arithmetic", None,
      {"keeps": Choice("some"), "fast": Listing((Text("bfloat16"),)), "slow": Listing((Text("float16"),), style="or")}),
+    # The limit from memory, or a slow precision's best rate or the tokens it allows, not the table's.
+    ("ci-2core", "verdict", "llm.arithmetic", None, {"tokens": Num(2.5)}),
+    ("ci-2core", "verdict", "llm.arithmetic.product", None, {"rate": Rate(9.0, "GFLOP/s")}),
+    ("ci-2core", "verdict", "llm.arithmetic.product", None, {"tokens": Num(0.9)}),
     # One device's attention: bfloat16's share misquoted, or left out as though float32 were its only precision.
     ("ci-2core-workers", "llm", "attention.conclusion", None,
      {"others": Listing((Phrase.of("attention.other", share=Share(0.40), dtype=Text("bfloat16")),))}),
@@ -2038,6 +2042,11 @@ def test_a_false_bandwidth_row_or_reading_is_caught(machine: str, chapter: str, 
     assert check(substitute(recording, key, where=where, **values), results)[0], f"not caught: {key} with {values}"
 
 
+def _pace_is(pace: str):
+    """Picks the verdict's sentence on B @ a's pace by the pace it says."""
+    return lambda values: values.get("pace") == Choice(pace)
+
+
 def _side_is(side: str):
     """Picks a half precision's best rate against float32's by its side of it."""
     return lambda values: values.get("side") == Choice(side)
@@ -2060,8 +2069,11 @@ STATS_MUTATIONS = [
     ("ci-2core", "matvec", "bandwidth.memory", None, {"pace": Choice("unclear")}),
     ("nvidia-h200", "matvec", "bandwidth.memory", _device_is(CPU), {"pace": Choice("kernel")}),
     # The verdict's word on the same pace, turned each way as above.
-    ("ci-2core", "verdict", "verdict.pace.device", None, {"pace": Choice("memory")}),
-    ("nvidia-h200", "verdict", "verdict.pace.device", _device_is(CPU), {"pace": Choice("kernel")}),
+    ("ci-2core", "verdict", "verdict.pace", None, {"pace": Choice("memory")}),
+    ("nvidia-h200", "verdict", "verdict.pace", _pace_is("memory"), {"pace": Choice("kernel")}),
+    # Its rates: B @ a's not the one from memory, the copy's not the largest copy's.
+    ("ci-2core", "verdict", "verdict.pace.rate", None, {"rate": Rate(30.0, "GB/s")}),
+    ("ci-2core", "verdict", "verdict.pace.rate", None, {"copy": Rate(49.8, "GB/s")}),
     # The speed-up chart's caption: speed-ups explained under an empty frame, and an empty frame claimed under a GPU's.
     ("ci-2core", "matvec", "caption.crossover", None, {"drawn": Choice("compared")}),
     ("nvidia-h200", "matvec", "caption.crossover", None, {"drawn": Choice("none")}),
