@@ -2605,6 +2605,11 @@ def check_post_cpu(s: Said, c: Context) -> None:
     if apart:
         c.fail(f"'no size shows the two apart', but naive timeit is off at m = {apart}")
     _post_range(s, c, "cpu")
+    if choice(s, "side") == "long":
+        # 'Naive timing, if anything, ran long': no range above 1, and at every size some reading has it so.
+        longer = {size: [e.median / n.median for e, n in pairs] for size, pairs in c.oracle.post("cpu").items()}
+        if shown(s.values["high"]).value > 1 or any(rs and min(rs) > 1 for rs in longer.values()):
+            c.fail(f"'naive timing ran long', but the synchronised/naive ratios are {longer}")
 
 
 def check_post_unmeasured(s: Said, c: Context) -> None:
