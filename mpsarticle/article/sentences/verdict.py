@@ -72,7 +72,7 @@ def pace_sentence(results: ResultSet, words: Words) -> str:
     for device in (d for d in (found.crossover.device, "cpu") if d in bands):
         if (pace := memory_pace(bands[device])) is not None:
             groups.setdefault(pace, []).append(bands[device])
-    said = []
+    said: list[str] = []
     for pace, group in groups.items():
         named = Choice("many" if len(group) > 1 else "one")
         rates = tuple(Phrase.of("verdict.pace.rate", named=named, device=words.device(b.device),
