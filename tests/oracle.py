@@ -217,6 +217,7 @@ CHECKS: dict[str, str] = {
     "bandwidth.reading": "check_bandwidth_reading",
     "bandwidth.memory": "check_bandwidth_memory",
     "verdict.pace": "check_verdict_pace",
+    "verdict.pace.bound": "check_verdict_pace_bound",
     "caption.crossover": "check_speedup_caption",
     "drop.one": "check_fall",
     "drop.then": "check_fall",
@@ -391,7 +392,8 @@ PARTS: frozenset[str] = frozenset({
     "selfcheck.processes", "selfcheck.row", "ops.cost", "attention.backend.choice",
     "attention.call", "remeasured.seen", "remeasured.processes",
     "rejected.points", "mlx.side", "mlx.name", "decode.contexts.step", "decode.context.one", "decode.bound",
-    "rule.decode.rate", "prefill.tighter", "attention.other", "tokens.cap", "drop.cache", "verdict.pace.device",
+    "rule.decode.rate", "prefill.tighter", "attention.other", "tokens.cap", "drop.cache", "verdict.pace.rate",
+    "llm.arithmetic.product",
     *MODEL_PARTS,
 })
 
@@ -1967,15 +1969,20 @@ def _pace_against_copy(c: Context, device: str, at: int, pace: str, where: str) 
 
 
 def check_verdict_pace(s: Said, c: Context) -> None:
-    """'On this machine, memory (or PyTorch's kernel) sets the pace on the D': each device named has a row in the
-    table of memory whose B @ a was read from a matrix too big for its caches, and there B @ a against its largest
-    copy reads as that pace (:func:`_pace_against_copy`, as the chapter on B @ a is read); every such row with a copy
+    """'On the D and E, B @ a reads a matrix too big for the caches more slowly than (as fast as) a plain copy (R
+    against C on the D, …), so PyTorch's kernel (memory) sets its pace': the devices of the subject are those of the
+    rates; each has a row in the table of memory whose B @ a was read from a matrix too big for its caches, R is that
+    B @ a's rate and C its largest copy's, and there B @ a against that copy reads as the pace said
+    (:func:`_pace_against_copy`, as the chapter on B @ a is read). Across the sentences, every such row with a copy
     measured is named, each once."""
     rows = _memory_rows(c)
-    named = [c.device(part.values["device"]) for part in parts(s.values["paces"])]
-    if len(set(named)) != len(named):
-        c.fail(f"the pace named twice for a device: {named}")
-    for part in parts(s.values["paces"]):
+    subject = [c.device(d) for d in s.values["devices"].items]
+    rates = parts(s.values["rates"])
+    named = [c.device(part.values["device"]) for part in rates]
+    if sorted(subject) != sorted(named):
+        c.fail(f"the pace said of {subject}, but its rates are of {named}")
+    pace = choice(s, "pace")
+    for part in rates:
         device = c.device(part.values["device"])
         row = rows.get(device)
         read = parts(row.values["read"])[0] if row is not None and "read" in row.values else None
@@ -1984,12 +1991,39 @@ def check_verdict_pace(s: Said, c: Context) -> None:
                    f"for its caches")
             continue
         at = read.values["size"].n
-        _pace_against_copy(c, device, at, choice(part, "pace"), f"the {device}'s B @ a from memory at m = {at:,}")
+        where = f"the {device}'s B @ a from memory at m = {at:,}"
+        c.tied(part.values["rate"], [t.rate("bytes_moved")[0] for t in c.oracle.timed("matvec", device).get(at, [])
+                                     if t.point.bytes_moved], where)
+        copies = c.oracle.timed("copy", device)
+        c.tied(part.values["copy"], [t.rate("bytes_moved")[0] for t in copies[max(copies)]] if copies else [],
+               f"the largest copy on the {device}")
+        _pace_against_copy(c, device, at, pace, where)
+    every = [c.device(part.values["device"]) for said in c.every("verdict.pace")
+             for part in parts(said.values["rates"])]
+    if len(set(every)) != len(every):
+        c.fail(f"the pace named twice for a device: {every}")
     for device, row in rows.items():
         read = parts(row.values["read"])[0] if "read" in row.values else None
         if read is not None and choice(read, "basis") == "beyond_cache" and c.oracle.timed("copy", device) \
-                and device not in named:
+                and device not in every:
             c.fail(f"the {device}'s B @ a was read from memory beside a copy, but its pace is left unsaid")
+
+
+def check_verdict_pace_bound(s: Said, c: Context) -> None:
+    """'The bound on a language model below reads the weights at B @ a's rate': said after the pace, and every
+    device the pace names has its bound from reading the weights at B @ a's rate on a matrix too big for its
+    caches, at the rate the pace gives."""
+    named = {c.device(part.values["device"]): part for said in c.every("verdict.pace")
+             for part in parts(said.values["rates"])}
+    if not named or c.before("verdict.pace") is None:
+        c.fail("the bound said to use B @ a's rate after no word on B @ a's pace")
+    bounds = {c.device(r.values["device"]): r for r in c.every("table.bound") if choice(r, "kind") == "memory"}
+    for device, part in named.items():
+        bound = bounds.get(device)
+        if bound is None or choice(bound, "basis") != "beyond_cache" or \
+                not shown(bound.values["rate"]).matches(shown(part.values["rate"]).value):
+            c.fail(f"the bound on the {device} said to use B @ a's rate from memory, but its row reads "
+                   f"{bound and choice(bound, 'basis')}")
 
 
 def _level_with_copy(c: Context, device: str, at: int, noisy: bool) -> None:
@@ -2220,9 +2254,26 @@ def check_tokens_arithmetic(s: Said, c: Context) -> None:
         if dtype in allows and not any(a < bound for a in allows[dtype]):
             c.fail(f"{dtype}'s arithmetic said to fall short of {bound:.3g} tokens/s on the {device}, but its "
                    f"best product allows {_fmt(allows[dtype])}")
-    tabled = [text_of(r.values["dtype"]) for r in rows if choice(r, "kind") == "arithmetic"]
-    if tabled != slow:
-        c.fail(f"the table of bounds gives the arithmetic's rows for {tabled}, not for {slow}")
+    tabled = {text_of(r.values["dtype"]): r.values for r in rows if choice(r, "kind") == "arithmetic"}
+    if list(tabled) != slow:
+        c.fail(f"the table of bounds gives the arithmetic's rows for {list(tabled)}, not for {slow}")
+    # The limit from reading the weights, and each slow precision's best product and the tokens it allows: the
+    # table's, which check_bound_row ties to the points.
+    if not shown(v["tokens"]).matches(bound) or choice(parts(v["cap"])[0], "cap") != \
+            choice(parts(memory[0]["cap"])[0], "cap"):
+        c.fail(f"the {device}'s limit from reading the weights said as {shown(v['tokens'])}, but its row gives "
+               f"{shown(memory[0]['tokens'])}")
+    products = parts(v["products"])
+    if [text_of(p.values["dtype"]) for p in products] != slow:
+        c.fail(f"the best products given for {[text_of(p.values['dtype']) for p in products]}, not for {slow}")
+    for product in products:
+        row = tabled.get(text_of(product.values["dtype"]))
+        if row is None:
+            continue
+        for name in ("rate", "tokens"):
+            if not shown(product.values[name]).matches(shown(row[name]).value):
+                c.fail(f"{text_of(product.values['dtype'])}'s best product on the {device}: {name} "
+                       f"{shown(product.values[name])}, but its row gives {shown(row[name])}")
 
 
 def check_bound_row(s: Said, c: Context) -> None:
@@ -2554,6 +2605,11 @@ def check_post_cpu(s: Said, c: Context) -> None:
     if apart:
         c.fail(f"'no size shows the two apart', but naive timeit is off at m = {apart}")
     _post_range(s, c, "cpu")
+    if choice(s, "side") == "long":
+        # 'Naive timing, if anything, ran long': no range above 1, and at every size some reading has it so.
+        longer = {size: [e.median / n.median for e, n in pairs] for size, pairs in c.oracle.post("cpu").items()}
+        if shown(s.values["high"]).value > 1 or any(rs and min(rs) > 1 for rs in longer.values()):
+            c.fail(f"'naive timing ran long', but the synchronised/naive ratios are {longer}")
 
 
 def check_post_unmeasured(s: Said, c: Context) -> None:

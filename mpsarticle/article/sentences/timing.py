@@ -7,7 +7,7 @@ from mpsarticle.analysis import findings as f
 from mpsarticle.analysis import series
 from mpsarticle.analysis.findings.timing import AGREES, NOISY, TOO_LARGE, TOO_SMALL, NaiveVerdict
 from mpsarticle.article import mac_model
-from mpsarticle.article.formatting import interval_digits
+from mpsarticle.article.formatting import interval_digits, ratio_digits
 from mpsarticle.article.wording import Choice, Count, Factor, Listing, Seconds, Size, Words
 from mpsarticle.core.stats import SAME, UNCLEAR, Ratio
 from mpsarticle.results.model import ResultSet
@@ -93,7 +93,10 @@ def post_sentence(found: dict[str, f.NaiveTiming], machine: f.Machine, words: Wo
         # each); the chapter's first sentence (gap.no_accelerator) has said why.
         ratios = [s.ratio for s in timing.sizes]
         low, high = min(ratios, key=lambda r: r.value), max(ratios, key=lambda r: r.value)
-        return words("post.cpu", device=words.device("cpu"), low=_as_in_table(low), high=_as_in_table(high))
+        # Every median at or below 1: naive timeit, if anything, ran long (a CPU has no queue for it to miss).
+        side = "long" if all(r.value <= 1 for r in ratios) else "mixed"
+        return words("post.cpu", side=Choice(side), device=words.device("cpu"), low=_in_range(low),
+                     high=_in_range(high))
     # No lead saying the build has no accelerator: the chapter's first sentence (gap.no_accelerator) says it; that
     # a CPU has no queue is said once, in the chapter's prose, unless a difference needs it as its reason.
     return " ".join([_naive_sizes(timing, words.device("cpu"), words), words("post.cpu.differs")])
@@ -103,6 +106,12 @@ def _as_in_table(ratio: Ratio) -> Factor:
     """A ratio with the digits the table of the post's sizes writes it with (tables.post_rows)."""
     digits = interval_digits(ratio)[0]
     return Factor(ratio.value, digits) if digits is not None else Factor(ratio.value)
+
+
+def _in_range(ratio: Ratio) -> Factor:
+    """A ratio of a range with at least the table's digits, and enough that its side of 1 shows (never ``1.0×``)."""
+    digits = interval_digits(ratio)[0]
+    return Factor(ratio.value, max(digits or 0, ratio_digits(ratio.value)))
 
 
 def _naive_sizes(timing: f.NaiveTiming, device: str, words: Words) -> str:

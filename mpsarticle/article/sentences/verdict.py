@@ -62,15 +62,28 @@ def machine_sentence(results: ResultSet, words: Words) -> str:
 
 
 def pace_sentence(results: ResultSet, words: Words) -> str:
-    """Which sets B @ a's pace on a matrix too big for the caches, memory or PyTorch's kernel, on each device of the
-    table of memory in its order (tables.memory_rows), read against its largest plain copy as the chapter on B @ a
-    reads it (sentences.matvec.memory_pace); nothing where no device has both."""
+    """Which sets B @ a's pace on a matrix too big for the caches, memory or PyTorch's kernel, read against the
+    device's largest plain copy as the chapter on B @ a reads it (sentences.matvec.memory_pace), with the two rates:
+    one sentence per verdict, its devices in the order of the table of memory (tables.memory_rows). Then that the bound
+    on a language model uses B @ a's rate, where it does on every device named. Nothing where no device has both."""
     found = verdict(results)
     bands = {b.device: b for b in found.bandwidths}
-    paces = [Phrase.of("verdict.pace.device", pace=Choice(pace), device=words.device(device))
-             for device in (d for d in (found.crossover.device, "cpu") if d in bands)
-             if (pace := memory_pace(bands[device])) is not None]
-    return words("verdict.pace", paces=Listing(tuple(paces))) if paces else ""
+    groups: dict[str, list] = {}
+    for device in (d for d in (found.crossover.device, "cpu") if d in bands):
+        if (pace := memory_pace(bands[device])) is not None:
+            groups.setdefault(pace, []).append(bands[device])
+    said: list[str] = []
+    for pace, group in groups.items():
+        named = Choice("many" if len(group) > 1 else "one")
+        rates = tuple(Phrase.of("verdict.pace.rate", named=named, device=words.device(b.device),
+                                rate=Rate(b.memory_gb_s, "GB/s"), copy=Rate(b.ceiling_gb_s or 0, "GB/s"))
+                      for b in group)
+        said.append(words("verdict.pace", lead=Choice("next" if said else "first"), pace=Choice(pace),
+                          devices=Listing(tuple(words.device(b.device) for b in group)), rates=Listing(rates)))
+    bases = {b.device: b.basis for b in found.bounds}
+    if said and all(bases.get(b.device) == "beyond_cache" for group in groups.values() for b in group):
+        said.append(words("verdict.pace.bound"))
+    return " ".join(said)
 
 
 def _slow(found: Verdict, bound: TokenBound) -> tuple[dict[str, float], list[str]]:
@@ -85,19 +98,26 @@ def _slow(found: Verdict, bound: TokenBound) -> tuple[dict[str, float], list[str
 
 def arithmetic_sentence(results: ResultSet, words: Words) -> str:
     """After the table of bounds (:func:`bound_rows`): where a device's best matrix product in a precision of the
-    bound's width allows fewer tokens per second than the bound, that the arithmetic does not keep up in that
-    precision there (the rate and the tokens it allows stand in the table); nothing where every such precision
-    keeps up."""
+    bound's width allows fewer tokens per second than the bound, which precisions keep up (reading the weights sets
+    the limit, the bound) and which do not, each with its best product's rate and the tokens it allows (the table's
+    rows of arithmetic); nothing where every such precision keeps up."""
     found = verdict(results)
+    bands = {b.device: b for b in found.bandwidths}
     parts = []
     for bound in found.bounds:
         rates, slow = _slow(found, bound)
         if not slow:
             continue
+        flops = 2 * bound.parameters
         fast = tuple(Text(dtype) for dtype in rates if dtype not in slow)
+        products = tuple(Phrase.of("llm.arithmetic.product", dtype=Text(dtype),
+                                   rate=Rate(rates[dtype] / 1e9, "GFLOP/s"), tokens=Num(rates[dtype] / flops))
+                         for dtype in slow)
         parts.append(words("llm.arithmetic", keeps=Choice("some" if fast else "none"),
                            device=words.device(bound.device), fast=Listing(fast),
-                           slow=Listing(tuple(Text(dtype) for dtype in slow), style="or")))
+                           slow=Listing(tuple(Text(dtype) for dtype in slow)),
+                           products=Listing(products, style="clauses"),
+                           cap=bound_cap(bound, bands.get(bound.device)), tokens=Num(bound.tokens_per_s)))
     return " ".join(parts)
 
 
