@@ -391,7 +391,8 @@ PARTS: frozenset[str] = frozenset({
     "selfcheck.processes", "selfcheck.row", "ops.cost", "attention.backend.choice",
     "attention.call", "remeasured.seen", "remeasured.processes",
     "rejected.points", "mlx.side", "mlx.name", "decode.contexts.step", "decode.context.one", "decode.bound",
-    "rule.decode.rate", "prefill.tighter", "attention.other", "tokens.cap", "drop.cache", "verdict.pace.device",
+    "rule.decode.rate", "decode.basis.rate", "prefill.tighter", "attention.other", "tokens.cap", "drop.cache",
+    "verdict.pace.device",
     *MODEL_PARTS,
 })
 
@@ -4656,8 +4657,8 @@ def _prompt_halves(c: Context, device: str, at: list[Timed], tokens: int, flops:
 
 
 #: The prompt table's labels each sentence of the note under it explains (the bound named outright has none).
-LEGEND_LABELS = {"both": {"both"}, "likely": {"compute_likely", "bandwidth_likely"}, "overhead": {"overhead"},
-                 "neither": {"neither"}, "unclear": {"unclear"}, "unknown": {"unknown"}}
+LEGEND_LABELS = {"both": {"both"}, "likely.compute": {"compute_likely"}, "likely.bandwidth": {"bandwidth_likely"},
+                 "overhead": {"overhead"}, "neither": {"neither"}, "unclear": {"unclear"}, "unknown": {"unknown"}}
 
 
 def check_prefill_legend(s: Said, c: Context) -> None:
@@ -4853,14 +4854,22 @@ def check_decode_ways_none(s: Said, c: Context) -> None:
 
 def check_decode_basis(s: Said, c: Context) -> None:
     """The rate each named device's bound rests on: its own matrices read alone in a CUDA graph where they were
-    measured well; else the largest plain copy where every B @ a matrix fit in its cache; else B @ a's rate."""
+    measured well; else the largest plain copy where every B @ a matrix fit in its cache; else B @ a's rate. Each
+    rate printed is one of that device's readings of it, and every device with a bound has its rate said."""
     basis = choice(s, "basis")
+    rates = {c.device(rate.values["device"]): rate.values["rate"] for rate in parts(s.values["rates"])}
     if "devices" in s.values:
         named = [c.device(name) for name in s.values["devices"].items]
+        if sorted(named) != sorted(rates):
+            c.fail(f"the sentence names the {named}, but gives the rates of the {sorted(rates)}")
     else:  # every device whose eager step has a bound
         named = [d for d in ("cpu", c.oracle.accelerator) if d and _steps(c, d, "eager") and _bound_rates(c, d)]
         if not named:
             c.fail("the rate every device's bound rests on, but no eager step has a bound")
+        if sorted(named) != sorted(rates):
+            c.fail(f"the rates of the {sorted(rates)}, but the {named} have a bound")
+    for device, rate in rates.items():
+        c.quantity(rate, _bound_rates(c, device), f"the rate the {device}'s bound is read at")
     for device in named:
         if not _steps(c, device, "eager"):
             c.fail(f"a bound's rate on the {device}, whose eager step was never measured well")

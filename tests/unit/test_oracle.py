@@ -1428,6 +1428,10 @@ def _device_is(name: str):
     return lambda values: values.get("device") == name
 
 
+def _device_list_has(name: str):
+    return lambda values: name in getattr(values.get("devices"), "items", ())
+
+
 def _context_is(context: int):
     """Picks a row of the contexts table by its context."""
     return lambda values: values.get("context") == Size(context)
@@ -1522,6 +1526,14 @@ LLM_MUTATIONS = [
     ("ci-2core-workers", "llm", "decode.ways.none", None, {"context": Size(1024)}),
     ("ci-2core-workers", "llm", "decode.ways.none", None, {"dtype": Text("bfloat16")}),
     ("ci-2core-workers", "llm", "decode.ways.none", None, {"mlx": Choice("absent")}),
+    # The rates the decode bounds rest on: each device's given the other's, and one device's left out.
+    ("apple-m3-max", "llm", "decode.basis.every", None,
+     {"rates": Listing((Phrase.of("decode.basis.rate", rate=Rate(151, "GB/s"), device=GPU, named=Choice("yes")),
+                        Phrase.of("decode.basis.rate", rate=Rate(404, "GB/s"), device=CPU, named=Choice("yes"))))}),
+    ("apple-m3-max", "llm", "decode.basis.every", None,
+     {"rates": Listing((Phrase.of("decode.basis.rate", rate=Rate(151, "GB/s"), device=CPU, named=Choice("yes")),))}),
+    ("nvidia-h200-prompts", "llm", "decode.basis", _device_list_has(CPU),
+     {"rates": Listing((Phrase.of("decode.basis.rate", rate=Rate(200, "GB/s"), device=CPU, named=Choice("no")),))}),
     # A prompt whose calls' share straddles half, with its range's low end misquoted, or its high end (past the
     # whole time) said as a share; and the note under the table explaining a label no prompt of the build has.
     ("nvidia-h200-prompts", "llm", "prefill.conclusion", _device_is(CUDA), {"calls_low": Share(0.4)}),
@@ -2613,8 +2625,13 @@ def test_a_prompt_about_half_its_arithmetic_bound_with_the_rest_ruled_out_is_mos
     recording = recorded("llm", results)
     failures, _ = check(recording, results)
     assert not failures, report(failures)
-    assert "most likely limited by its arithmetic" in recording.texts["prompt_sentence"], \
+    assert "arithmetic most likely limits the float32 prompt" in recording.texts["prompt_sentence"], \
         recording.texts["prompt_sentence"]
+    # The note under the table explains the arithmetic's label, and the bytes' label only where a prompt has it.
+    assert "The label \"arithmetic, most likely\"" in recording.texts["prompt_legend"], recording.texts["prompt_legend"]
+    bytes_label = substitute(recording, "prefill.legend", where=lambda v: v["label"] == Choice("likely.compute"),
+                             label=Choice("likely.bandwidth"))
+    assert any("the label 'likely.bandwidth'" in p for f in check(bytes_label, results)[0] for p in f.problems)
     # The other two candidates' shares are printed beside the arithmetic's, with the three's sum, and each is read
     # back.
     for name, where in (("other_share", "the other bound's share"), ("ops_share", "operations' share"),
