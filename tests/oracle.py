@@ -444,7 +444,7 @@ NO_CLAIM_PREFIXES = (
 #: The machines chapter's claims about the archive, read by :func:`archive_failures` from the archive's own files
 #: (not from this build's points, which :data:`CHECKS` read).
 ARCHIVE_CLAIMS: frozenset[str] = frozenset({
-    "machines.summary", "machines.kind", "machines.drops.many", "machines.drop",
+    "machines.summary", "machines.kind", "machines.drops.many", "machines.drop", "machines.twin.train",
 })
 
 
@@ -5709,12 +5709,16 @@ def archive_kind(results: ResultSet) -> str:
     return "apple" if "mps" in devices else ("nvidia" if "cuda" in devices else "cpu")
 
 
-def archive_failures(recording: Recording, archive: Sequence[ResultSet]) -> list[str]:
+def archive_failures(recording: Recording, archive: Sequence[ResultSet], results: ResultSet | None = None) -> list[str]:
     """The machines chapter's claims about ``archive`` (the machines it shows beside this build) that its files
     contradict: how many machines, of each kind (every kind there is, each said once), and how many of them have
     a rate of B @ a or of the copy that falls by more than half from one size to the next (at least those whose
-    every reading falls, at most those where some reading does)."""
+    every reading falls, at most those where some reading does); and, where this build's ``results`` are given,
+    a training step said of this build and of its archived twin."""
     problems = []
+    for s in recording.said:
+        if s.key == "machines.twin.train":
+            problems.extend(_twin_train_failures(s, archive, results))
     kinds = {kind: sum(archive_kind(r) == kind for r in archive) for kind in ("apple", "nvidia", "cpu")}
     for s in recording.said:
         if s.key == "machines.no_mac" and kinds["apple"]:
@@ -5740,6 +5744,34 @@ def archive_failures(recording: Recording, archive: Sequence[ResultSet]) -> list
         if not must <= s.values["count"].n <= can:
             problems.append(f"machines.drops.many: {s.values['count'].n} machines with a falling rate said; "
                             f"between {must} and {can} show one")
+    return problems
+
+
+def _train_steps(results: ResultSet, device: str, batch: int) -> list[float]:
+    """The good training steps of ``results`` at ``batch`` on ``device``, in seconds."""
+    return [p.measured_s for p in results.points if p.workload == "train_step" and p.device == device and p.ok
+            and p.params.get("batch") == batch and p.suite == "train"]
+
+
+def _twin_train_failures(s: Said, archive: Sequence[ResultSet], results: ResultSet | None) -> list[str]:
+    """'On the (device), the training step at batch B took H here and T there, F apart': H a step of this build's,
+    T one of an archived machine's, and F the slower of the two over the faster."""
+    v = s.values
+    device, batch = kind_of(v["device"]), v["batch"].n
+    here, there = shown(v["here"]), shown(v["there"])
+    theirs = [t for r in archive for t in _train_steps(r, device, batch) if there.matches(t)]
+    problems = [] if theirs else [f"machines.twin.train: {there} on the {device} at batch {batch}, but no archived "
+                                  f"machine measured it"]
+    if results is None:
+        return problems
+    mine = [t for t in _train_steps(results, device, batch) if here.matches(t)]
+    if not mine:
+        problems.append(f"machines.twin.train: {here} here on the {device} at batch {batch}, but this build measured "
+                        f"{_fmt(_train_steps(results, device, batch))}")
+    factor = shown(v["factor"])
+    if mine and theirs and not any(factor.matches(max(a, b) / min(a, b)) for a in mine for b in theirs):
+        problems.append(f"machines.twin.train: {factor} apart, but the two steps are "
+                        f"{_fmt([max(a, b) / min(a, b) for a in mine for b in theirs])} apart")
     return problems
 
 

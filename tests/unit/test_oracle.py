@@ -2313,6 +2313,28 @@ def test_a_wrong_fall_of_an_archived_machine_is_found(mutation) -> None:
     assert oracle.archive_failures(mutation(recording), archive)
 
 
+def test_a_wrong_step_said_of_this_build_and_its_archived_twin_is_found() -> None:
+    """The training step said of this build and of its archived twin: each time is read from its own file, and how
+    far apart they are from the two; a time from the other file, or a gap that is not theirs, is caught."""
+    from mpsarticle.article.chapters import chapter_sentences
+    from mpsarticle.article.wording import Words
+
+    from ..machines import archive_entries, archive_labels
+
+    results = results_of("nvidia-h200")
+    entries = archive_entries(results)
+    words = Words("en")
+    with words.recording() as said:
+        texts = chapter_sentences("machines", results, words, labels=archive_labels(results), archive=entries)
+    recording = Recording.of(said, texts, "machines")
+    archive = [archived for _, archived in entries]
+    assert [s for s in recording if s.key == "machines.twin.train"], texts["machines_twin_sentence"]
+    assert not oracle.archive_failures(recording, archive, results)
+    for wrong in (dict(here=lambda v: v["there"]), dict(there=lambda v: v["here"]),
+                  dict(factor=lambda v: Factor(v["factor"].value * 2))):
+        assert oracle.archive_failures(substitute(recording, "machines.twin.train", **wrong), archive, results), wrong
+
+
 def _on(device: str):
     return lambda values: values.get("device") == device
 
