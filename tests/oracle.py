@@ -392,8 +392,8 @@ PARTS: frozenset[str] = frozenset({
     "selfcheck.processes", "selfcheck.row", "ops.cost", "attention.backend.choice",
     "attention.call", "remeasured.seen", "remeasured.processes",
     "rejected.points", "mlx.side", "mlx.name", "decode.contexts.step", "decode.context.one", "decode.bound",
-    "rule.decode.rate", "prefill.tighter", "attention.other", "tokens.cap", "drop.cache", "verdict.pace.rate",
-    "llm.arithmetic.product",
+    "rule.decode.rate", "decode.basis.rate", "prefill.tighter", "attention.other", "tokens.cap", "drop.cache",
+    "verdict.pace.rate", "llm.arithmetic.product",
     *MODEL_PARTS,
 })
 
@@ -445,7 +445,7 @@ NO_CLAIM_PREFIXES = (
 #: The machines chapter's claims about the archive, read by :func:`archive_failures` from the archive's own files
 #: (not from this build's points, which :data:`CHECKS` read).
 ARCHIVE_CLAIMS: frozenset[str] = frozenset({
-    "machines.summary", "machines.kind", "machines.drops.many", "machines.drop",
+    "machines.summary", "machines.kind", "machines.drops.many", "machines.drop", "machines.twin.train",
 })
 
 
@@ -4712,8 +4712,8 @@ def _prompt_halves(c: Context, device: str, at: list[Timed], tokens: int, flops:
 
 
 #: The prompt table's labels each sentence of the note under it explains (the bound named outright has none).
-LEGEND_LABELS = {"both": {"both"}, "likely": {"compute_likely", "bandwidth_likely"}, "overhead": {"overhead"},
-                 "neither": {"neither"}, "unclear": {"unclear"}, "unknown": {"unknown"}}
+LEGEND_LABELS = {"both": {"both"}, "likely.compute": {"compute_likely"}, "likely.bandwidth": {"bandwidth_likely"},
+                 "overhead": {"overhead"}, "neither": {"neither"}, "unclear": {"unclear"}, "unknown": {"unknown"}}
 
 
 def check_prefill_legend(s: Said, c: Context) -> None:
@@ -4909,14 +4909,22 @@ def check_decode_ways_none(s: Said, c: Context) -> None:
 
 def check_decode_basis(s: Said, c: Context) -> None:
     """The rate each named device's bound rests on: its own matrices read alone in a CUDA graph where they were
-    measured well; else the largest plain copy where every B @ a matrix fit in its cache; else B @ a's rate."""
+    measured well; else the largest plain copy where every B @ a matrix fit in its cache; else B @ a's rate. Each
+    rate printed is one of that device's readings of it, and every device with a bound has its rate said."""
     basis = choice(s, "basis")
+    rates = {c.device(rate.values["device"]): rate.values["rate"] for rate in parts(s.values["rates"])}
     if "devices" in s.values:
         named = [c.device(name) for name in s.values["devices"].items]
+        if sorted(named) != sorted(rates):
+            c.fail(f"the sentence names the {named}, but gives the rates of the {sorted(rates)}")
     else:  # every device whose eager step has a bound
         named = [d for d in ("cpu", c.oracle.accelerator) if d and _steps(c, d, "eager") and _bound_rates(c, d)]
         if not named:
             c.fail("the rate every device's bound rests on, but no eager step has a bound")
+        if sorted(named) != sorted(rates):
+            c.fail(f"the rates of the {sorted(rates)}, but the {named} have a bound")
+    for device, rate in rates.items():
+        c.quantity(rate, _bound_rates(c, device), f"the rate the {device}'s bound is read at")
     for device in named:
         if not _steps(c, device, "eager"):
             c.fail(f"a bound's rate on the {device}, whose eager step was never measured well")
@@ -5756,12 +5764,16 @@ def archive_kind(results: ResultSet) -> str:
     return "apple" if "mps" in devices else ("nvidia" if "cuda" in devices else "cpu")
 
 
-def archive_failures(recording: Recording, archive: Sequence[ResultSet]) -> list[str]:
+def archive_failures(recording: Recording, archive: Sequence[ResultSet], results: ResultSet | None = None) -> list[str]:
     """The machines chapter's claims about ``archive`` (the machines it shows beside this build) that its files
     contradict: how many machines, of each kind (every kind there is, each said once), and how many of them have
     a rate of B @ a or of the copy that falls by more than half from one size to the next (at least those whose
-    every reading falls, at most those where some reading does)."""
+    every reading falls, at most those where some reading does); and, where this build's ``results`` are given,
+    a training step said of this build and of its archived twin."""
     problems = []
+    for s in recording.said:
+        if s.key == "machines.twin.train":
+            problems.extend(_twin_train_failures(s, archive, results))
     kinds = {kind: sum(archive_kind(r) == kind for r in archive) for kind in ("apple", "nvidia", "cpu")}
     for s in recording.said:
         if s.key == "machines.no_mac" and kinds["apple"]:
@@ -5787,6 +5799,34 @@ def archive_failures(recording: Recording, archive: Sequence[ResultSet]) -> list
         if not must <= s.values["count"].n <= can:
             problems.append(f"machines.drops.many: {s.values['count'].n} machines with a falling rate said; "
                             f"between {must} and {can} show one")
+    return problems
+
+
+def _train_steps(results: ResultSet, device: str, batch: int) -> list[float]:
+    """The good training steps of ``results`` at ``batch`` on ``device``, in seconds."""
+    return [p.measured_s for p in results.points if p.workload == "train_step" and p.device == device and p.ok
+            and p.params.get("batch") == batch and p.suite == "train"]
+
+
+def _twin_train_failures(s: Said, archive: Sequence[ResultSet], results: ResultSet | None) -> list[str]:
+    """'On the (device), the training step at batch B took H here and T there, F apart': H a step of this build's,
+    T one of an archived machine's, and F the slower of the two over the faster."""
+    v = s.values
+    device, batch = kind_of(v["device"]), v["batch"].n
+    here, there = shown(v["here"]), shown(v["there"])
+    theirs = [t for r in archive for t in _train_steps(r, device, batch) if there.matches(t)]
+    problems = [] if theirs else [f"machines.twin.train: {there} on the {device} at batch {batch}, but no archived "
+                                  f"machine measured it"]
+    if results is None:
+        return problems
+    mine = [t for t in _train_steps(results, device, batch) if here.matches(t)]
+    if not mine:
+        problems.append(f"machines.twin.train: {here} here on the {device} at batch {batch}, but this build measured "
+                        f"{_fmt(_train_steps(results, device, batch))}")
+    factor = shown(v["factor"])
+    if mine and theirs and not any(factor.matches(max(a, b) / min(a, b)) for a in mine for b in theirs):
+        problems.append(f"machines.twin.train: {factor} apart, but the two steps are "
+                        f"{_fmt([max(a, b) / min(a, b) for a in mine for b in theirs])} apart")
     return problems
 
 

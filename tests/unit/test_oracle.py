@@ -1430,6 +1430,10 @@ def _device_is(name: str):
     return lambda values: values.get("device") == name
 
 
+def _device_list_has(name: str):
+    return lambda values: name in getattr(values.get("devices"), "items", ())
+
+
 def _context_is(context: int):
     """Picks a row of the contexts table by its context."""
     return lambda values: values.get("context") == Size(context)
@@ -1524,6 +1528,14 @@ LLM_MUTATIONS = [
     ("ci-2core-workers", "llm", "decode.ways.none", None, {"context": Size(1024)}),
     ("ci-2core-workers", "llm", "decode.ways.none", None, {"dtype": Text("bfloat16")}),
     ("ci-2core-workers", "llm", "decode.ways.none", None, {"mlx": Choice("absent")}),
+    # The rates the decode bounds rest on: each device's given the other's, and one device's left out.
+    ("apple-m3-max", "llm", "decode.basis.every", None,
+     {"rates": Listing((Phrase.of("decode.basis.rate", rate=Rate(151, "GB/s"), device=GPU, named=Choice("yes")),
+                        Phrase.of("decode.basis.rate", rate=Rate(404, "GB/s"), device=CPU, named=Choice("yes"))))}),
+    ("apple-m3-max", "llm", "decode.basis.every", None,
+     {"rates": Listing((Phrase.of("decode.basis.rate", rate=Rate(151, "GB/s"), device=CPU, named=Choice("yes")),))}),
+    ("nvidia-h200-prompts", "llm", "decode.basis", _device_list_has(CPU),
+     {"rates": Listing((Phrase.of("decode.basis.rate", rate=Rate(200, "GB/s"), device=CPU, named=Choice("no")),))}),
     # A prompt whose calls' share straddles half, with its range's low end misquoted, or its high end (past the
     # whole time) said as a share; and the note under the table explaining a label no prompt of the build has.
     ("nvidia-h200-prompts", "llm", "prefill.conclusion", _device_is(CUDA), {"calls_low": Share(0.4)}),
@@ -2318,6 +2330,28 @@ def test_a_wrong_fall_of_an_archived_machine_is_found(mutation) -> None:
     assert oracle.archive_failures(mutation(recording), archive)
 
 
+def test_a_wrong_step_said_of_this_build_and_its_archived_twin_is_found() -> None:
+    """The training step said of this build and of its archived twin: each time is read from its own file, and how
+    far apart they are from the two; a time from the other file, or a gap that is not theirs, is caught."""
+    from mpsarticle.article.chapters import chapter_sentences
+    from mpsarticle.article.wording import Words
+
+    from ..machines import archive_entries, archive_labels
+
+    results = results_of("nvidia-h200")
+    entries = archive_entries(results)
+    words = Words("en")
+    with words.recording() as said:
+        texts = chapter_sentences("machines", results, words, labels=archive_labels(results), archive=entries)
+    recording = Recording.of(said, texts, "machines")
+    archive = [archived for _, archived in entries]
+    assert [s for s in recording if s.key == "machines.twin.train"], texts["machines_twin_sentence"]
+    assert not oracle.archive_failures(recording, archive, results)
+    for wrong in (dict(here=lambda v: v["there"]), dict(there=lambda v: v["here"]),
+                  dict(factor=lambda v: Factor(v["factor"].value * 2))):
+        assert oracle.archive_failures(substitute(recording, "machines.twin.train", **wrong), archive, results), wrong
+
+
 def _on(device: str):
     return lambda values: values.get("device") == device
 
@@ -2630,8 +2664,13 @@ def test_a_prompt_about_half_its_arithmetic_bound_with_the_rest_ruled_out_is_mos
     recording = recorded("llm", results)
     failures, _ = check(recording, results)
     assert not failures, report(failures)
-    assert "most likely limited by its arithmetic" in recording.texts["prompt_sentence"], \
+    assert "arithmetic most likely limits the float32 prompt" in recording.texts["prompt_sentence"], \
         recording.texts["prompt_sentence"]
+    # The note under the table explains the arithmetic's label, and the bytes' label only where a prompt has it.
+    assert "The label \"arithmetic, most likely\"" in recording.texts["prompt_legend"], recording.texts["prompt_legend"]
+    bytes_label = substitute(recording, "prefill.legend", where=lambda v: v["label"] == Choice("likely.compute"),
+                             label=Choice("likely.bandwidth"))
+    assert any("the label 'likely.bandwidth'" in p for f in check(bytes_label, results)[0] for p in f.problems)
     # The other two candidates' shares are printed beside the arithmetic's, with the three's sum, and each is read
     # back.
     for name, where in (("other_share", "the other bound's share"), ("ops_share", "operations' share"),

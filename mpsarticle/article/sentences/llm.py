@@ -48,6 +48,7 @@ from mpsarticle.article.wording import (
     Listing,
     Num,
     Phrase,
+    Rate,
     Said,
     Seconds,
     Share,
@@ -302,16 +303,29 @@ def _why_none(results: ResultSet) -> Choice:
 
 
 def bound_basis(results: ResultSet, words: Words) -> str:
-    """What rate the decode table's bounds rest on: one sentence for each kind of rate this build has, naming its
-    devices (none where every device's rate is of one kind), so a reader meets only the cases the table shows."""
-    groups: dict[str, list[str]] = {}
+    """What rate the decode bounds rest on, and the rate itself on each device: one sentence for each kind of rate
+    this build has, naming its devices where the build has more than one kind, so a reader meets only the cases
+    the table shows and reads the rate without looking it up."""
+    groups: dict[str, list[Decoding]] = {}
     for one in decoding(results):
         if one.eager is not None and one.bound_tokens_per_s is not None and one.bound_basis is not None:
-            groups.setdefault(one.bound_basis, []).append(words.device(one.device))
+            groups.setdefault(one.bound_basis, []).append(one)
     if len(groups) == 1:
-        return words("decode.basis.every", basis=Choice(next(iter(groups))))
-    return " ".join(words("decode.basis", basis=Choice(basis), devices=Listing(tuple(groups[basis])))
+        basis, found = next(iter(groups.items()))
+        return words("decode.basis.every", basis=Choice(basis), rates=_rates(found, words))
+    # Each sentence names its devices first, so its rates need not name them again.
+    return " ".join(words("decode.basis", basis=Choice(basis),
+                          devices=Listing(tuple(words.device(one.device) for one in groups[basis])),
+                          rates=_rates(groups[basis], words, named=False))
                     for basis in ("matched", "best", "copy") if basis in groups)
+
+
+def _rates(found: list[Decoding], words: Words, *, named: bool = True) -> Listing:
+    """Each device's bound rate, in GB/s, with its device named (``named``) or the device only passed along for the
+    oracle, where the sentence has named it already."""
+    return Listing(tuple(Phrase.of("decode.basis.rate", rate=Rate(one.rate_gb_s or 0.0, "GB/s"),
+                                   device=words.device(one.device), named=Choice("yes" if named else "no"))
+                         for one in found))
 
 
 def decode_sentence(results: ResultSet, words: Words) -> str:
@@ -389,10 +403,10 @@ def prompt_legend(results: ResultSet, words: Words) -> str:
 
 #: The prompt table's labels (tables.prompt_rows), grouped as the note under the table explains them, and the
 #: note's order: a bound named outright has no entry of its own (the note's prose says when one is named).
-LEGEND_GROUPS = {"compute": "bound", "bandwidth": "bound", "both": "both", "compute_likely": "likely",
-                 "bandwidth_likely": "likely", "overhead": "overhead", "neither": "neither", "unclear": "unclear",
-                 "unknown": "unknown"}
-LEGEND_ORDER = ("both", "likely", "overhead", "neither", "unclear", "unknown")
+LEGEND_GROUPS = {"compute": "bound", "bandwidth": "bound", "both": "both", "compute_likely": "likely.compute",
+                 "bandwidth_likely": "likely.bandwidth", "overhead": "overhead", "neither": "neither",
+                 "unclear": "unclear", "unknown": "unknown"}
+LEGEND_ORDER = ("both", "likely.compute", "likely.bandwidth", "overhead", "neither", "unclear", "unknown")
 
 
 #: The prompt's conclusions that a next device sharing them need not repeat: it keeps only its own share, if any.
@@ -688,9 +702,9 @@ SCATTERED = 2.0
 
 def decode_scope(results: ResultSet, words: Words) -> str:
     """On a build without an accelerator, said once before the paragraph on timing the step with fewer calls: what
-    this build timed (the eager step, its precision and its one context) and that the sections after it describe
-    what a GPU adds; where MLX was not installed either, that too, so that neither those sections nor MLX's own
-    repeat a line on what this build lacks."""
+    this build timed (the eager step, its precision and its one context), which tells the reader that the sections
+    on an accelerator's ways have no results here; where MLX was not installed either, that too, so that neither
+    those sections nor MLX's own repeat a line on what this build lacks."""
     step = _cpu_step(results)
     if step is None:
         return ""  # an accelerator's build says what it timed in each section; one that timed no step says so below

@@ -6,8 +6,9 @@ from collections.abc import Sequence
 
 from mpsarticle.analysis import findings as f
 from mpsarticle.analysis.families import KINDS, LISTED, by_family, counts
+from mpsarticle.analysis.series import series
 from mpsarticle.article.sentences.common import drop_sizes, elements_sentence
-from mpsarticle.article.wording import Choice, Count, Factor, Listing, Phrase, Rate, Text, Words
+from mpsarticle.article.wording import Choice, Count, Factor, Listing, Phrase, Rate, Seconds, Size, Text, Words
 from mpsarticle.results.archive import identity
 from mpsarticle.results.model import ResultSet
 
@@ -57,7 +58,27 @@ def twin_sentence(results: ResultSet, archive: Sequence[tuple[str, ResultSet]], 
                               differences=Listing((Phrase.of("machines.twin.os"),))))
         else:
             said.append(words("machines.twin.alike", label=Text(label)))
+        if moved := _twin_train(results, archived, words):
+            said.append(moved)
     return " ".join(said)
+
+
+#: The batch the training chart draws every machine at (figures.machines.TRAIN_BATCH, which the sentences do not
+#: import: the figures load matplotlib).
+TWIN_BATCH = 32
+
+
+def _twin_train(results: ResultSet, archived: ResultSet, words: Words) -> str:
+    """How far one figure the charts draw moved between the two runs: the training step at the chart's batch on the
+    main chip (the accelerator, else the CPU), here and on the twin, where both measured it well."""
+    device = next((d for d in sorted(results.devices) if d != "cpu"), "cpu")
+    here, there = (dict(series(r, workload="train_step", device=device, suite="train")).get(TWIN_BATCH)
+                   for r in (results, archived))
+    if here is None or there is None:
+        return ""
+    slow, fast = max(here.measured_s, there.measured_s), min(here.measured_s, there.measured_s)
+    return words("machines.twin.train", device=words.device(device), batch=Size(TWIN_BATCH),
+                 here=Seconds(here.measured_s), there=Seconds(there.measured_s), factor=Factor(slow / fast))
 
 
 def _kinds(archive: Sequence[tuple[str, ResultSet]]) -> Listing:
