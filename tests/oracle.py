@@ -1797,7 +1797,7 @@ def check_steep(s: Said, c: Context) -> None:
     device, F some pair's quotient of medians, and some pair whose printed intervals put the larger time above the
     smaller by more than the bytes grew, times :data:`LEAD`; 'past the cache the device reports': the two matrices'
     bytes as printed, on either side of the cache its environment records, and no size inside it read at under half
-    the rate at A."""
+    the rate at A; 'reads R1 at m = A but R2 at m = 2A': each rate tied to that size's points."""
     v, device = s.values, c.device(s.values["device"])
     small, large = v["small"].n, v["large"].n
     where = f"B @ a on the {device} from m = {small:,} to {large:,}"
@@ -1809,6 +1809,10 @@ def check_steep(s: Said, c: Context) -> None:
     c.quantity(v["factor"], [b.median / a.median for a, b in pairs], f"{where}, the larger time over the smaller")
     if not any(b.low / a.high > LEAD * b.point.bytes_moved / a.point.bytes_moved for a, b in pairs):
         c.fail(f"{where}: 'steeper', but no pair of intervals puts the time's growth beyond {LEAD:g}× the bytes'")
+    rates = c.oracle.rates("matvec", device, "bytes_moved")
+    for name, at in (("small_rate", small), ("large_rate", large)):
+        if name in v:
+            c.tied(v[name], rates.get(at, []), f"{where}: B @ a's rate at m = {at:,}")
     if choice(s, "cache") != "crossed":
         return
     cache = c.oracle.cache.get(device)

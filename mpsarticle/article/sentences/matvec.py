@@ -99,7 +99,8 @@ def steep_sentence(results: ResultSet, words: Words) -> str:
                           cache=Choice("crossed" if crossed else "other"), device=words.device(device),
                           small=Size(small), large=Size(large), factor=Factor(grown.value),
                           small_bytes=Bytes(one.bytes_moved), large_bytes=_past(other.bytes_moved, cache_bytes, words),
-                          cache_bytes=cache_bytes))
+                          cache_bytes=cache_bytes, small_rate=Rate(one.gb_s or 0.0, "GB/s"),
+                          large_rate=Rate(other.gb_s or 0.0, "GB/s")))
     return " ".join(said)
 
 
