@@ -2105,7 +2105,8 @@ STATS_MUTATIONS = [
     ("ci-2core", "matvec", "drop.one", None, {"factor": Factor(3.0)}),
     # The rates either side of a steep doubling: another size's, or the two swapped.
     ("ci-2core", "matvec", "steep", None, {"small_rate": Rate(30.0, "GB/s")}),
-    ("ci-2core", "matvec", "steep", None, {"small_rate": lambda v: v["large_rate"], "large_rate": lambda v: v["small_rate"]}),
+    ("ci-2core", "matvec", "steep", None,
+     {"small_rate": lambda v: v["large_rate"], "large_rate": lambda v: v["small_rate"]}),
     # "Past the cache" on a CPU whose B @ a rate had lost more than half inside it already.
     ("ci-2core", "matvec", "steep", None, {"cache": Choice("crossed"), "cache_bytes": Bytes(32 << 20)}),
     # The scattered sizes of a half precision, named: one more, or another precision's.
