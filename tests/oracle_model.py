@@ -1730,19 +1730,26 @@ def _extremes(p: Predictor, name: str, what: str, low: tuple[Any, Any], high: tu
 
 def check_model_answer_rows(s: Said, c) -> None:
     """What the opening table's rows are there for: the ends of the crossover, and of a 7B model's eager tokens per
-    second where a variant whose bandwidth Apple gives has that prediction ("yes"); that the rows hold those ends is
+    second where a variant whose bandwidth Apple gives has that prediction ("yes", or "joint" where the same chips
+    end both at the top); each end named as exactly the chips some variant of which prints as that end, to the two
+    figures both columns print ("tie": some end names several). That the rows hold those ends is
     :func:`check_model_answer_row`'s."""
+    eager = choice(s, "eager")
+
+    def named(name: str) -> list[str]:
+        return [_full(text_of(chip)) for chip in values_of(s.values[name])] if name in s.values else []
+
     def check(p: Predictor) -> list[str]:
         def has(quantity: str) -> bool:
             return any(pv[quantity] and pv[quantity][0] for sv, pv in p.variants if sv["bandwidth_kind"] != "reported")
         problems = [] if has("crossover") else ["the rows said to hold the crossover's ends, but no chip has one"]
-        if (choice(s, "eager") == "yes") != has("eager_7B_16-bit"):
-            problems.append(f"the rows said {'' if choice(s, 'eager') == 'yes' else 'not '}to hold the ends of the "
-                            f"eager column, but {'some' if has('eager_7B_16-bit') else 'no'} chip has that prediction")
-        # Each chip named at an end: some variant of it whose bandwidth Apple gives is at that end, to the two
-        # figures both columns print.
+        if (eager in ("yes", "joint")) != has("eager_7B_16-bit"):
+            problems.append(f"the rows said {'' if eager != 'no' else 'not '}to hold the ends of the eager column, "
+                            f"but {'some' if has('eager_7B_16-bit') else 'no'} chip has that prediction")
+
         def same(a: float, b: float) -> bool:
             return f"{a:.2g}" == f"{b:.2g}"
+        groups = []
         for quantity, least, largest in (("crossover", "soonest", "latest"), ("eager_7B_16-bit", "fewest", "most")):
             ends = [(pv[quantity][0], sv["chip"]) for sv, pv in p.variants
                     if pv[quantity] and pv[quantity][0] and sv["bandwidth_kind"] != "reported"]
@@ -1750,17 +1757,26 @@ def check_model_answer_rows(s: Said, c) -> None:
                 if name not in s.values or not ends:
                     continue
                 end = pick(e for e, _ in ends)
-                chip = _full(text_of(s.values[name]))
-                if not any(mine == chip and same(e, end) for e, mine in ends):
-                    problems.append(f"the {text_of(s.values[name])} named the {name} of {quantity}, but the end is "
-                                    f"{end:.4g}, on {sorted({m for e, m in ends if same(e, end)})}")
+                at_end = {mine for e, mine in ends if same(e, end)}
+                said = named(name)
+                groups.append(said)
+                if set(said) != at_end or len(said) != len(at_end):
+                    problems.append(f"the {said} named the {name} of {quantity}, but the chips that print as its "
+                                    f"end, {end:.4g}, are {sorted(at_end)}")
+        if (eager == "joint") != (bool(named("most")) and set(named("latest")) == set(named("most"))):
+            problems.append(f"the rows said {'' if eager == 'joint' else 'not '}to end both columns at the top with "
+                            f"the same chips, but the latest are {named('latest')} and the fastest {named('most')}")
+        if (choice(s, "tie") == "yes") != any(len(group) > 1 for group in groups):
+            problems.append(f"the ends said {'' if choice(s, 'tie') == 'yes' else 'not '}to tie, but they name "
+                            f"{groups}")
         return problems
     _exact(c, check)
     # The chips named are rows of the table under the sentence.
     rows = {text_of(r.values["chip"]) for r in c.every("table.mac_answer")}
     for name in ("soonest", "latest", "fewest", "most"):
-        if name in s.values and rows and _full(text_of(s.values[name])) not in rows:
-            c.fail(f"the {text_of(s.values[name])} named as the {name}, but the table has no row for that chip")
+        for chip in named(name):
+            if rows and chip not in rows:
+                c.fail(f"the {chip} named as the {name}, but the table has no row for that chip")
 
 
 def check_model_answer_crossover(s: Said, c) -> None:

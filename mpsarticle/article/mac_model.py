@@ -217,27 +217,36 @@ def _op_chips(found: ModelFinding) -> Listing:
 ANSWER_COLUMNS = ("column.chip", "model.table.crossover", "model.table.eager_7b", "model.table.bound_7b")
 
 
-def _answer_ends(found: ModelFinding) -> dict[str, tuple[Chip, Chip]]:
+def _prints_as(value: float) -> str:
+    """A prediction to the two figures both the opening table's columns print: values alike here are a tie."""
+    return f"{value:.2g}"
+
+
+def _answer_ends(found: ModelFinding) -> dict[str, tuple[tuple[Chip, ...], tuple[Chip, ...]]]:
     """The opening table's chips at either end of the crossover and of a 7B model's eager tokens per second, by
-    quantity (least, largest), among the variants whose bandwidth Apple gives."""
-    ends: dict[str, tuple[Chip, Chip]] = {}
-    picked: list = []
+    quantity (least, largest), among the variants whose bandwidth Apple gives. An end is every chip that prints as
+    that end: the model cannot rank chips whose predictions print alike, so none of them stands for the others. Each
+    chip is one variant: one already picked for the other column where it prints as the end (so a chip takes one
+    row), else its variant nearest the end (the first in the spec sheet of equals), so that the end itself is a
+    row."""
+    ends: dict[str, tuple[tuple[Chip, ...], tuple[Chip, ...]]] = {}
+    picked: list[Chip] = []
     stated = [c for c in chips() if c.bandwidth_kind != "reported"]
     for quantity, size in (("matvec_crossover_m", ""), ("decode_eager_tokens_s", ANSWER_DECODE)):
         valued = [(p.value, chip) for chip in stated if (p := found.of_chip(chip, quantity, size)) and p.value]
-        if valued:
-            # Variants of one chip often tie: the least is taken from the first variant and the largest from the
-            # last, so a tie adds no row; the crossover's largest from the first, the chip the sentence names.
-            low, high = min(v for v, _ in valued), max(v for v, _ in valued)
-            order = valued if quantity == "matvec_crossover_m" else list(reversed(valued))
-            at_ends = [next(c for v, c in valued if v == low), next(c for v, c in order if v == high)]
-            if quantity == "decode_eager_tokens_s":
-                # The eager column prints two figures: a chip already picked that prints as an end stands for it,
-                # so that two rows never show the same end.
-                at_ends = [next((c for v, c in valued if c in picked and number(v, "en", 2) == number(end, "en", 2)),
-                                chip) for end, chip in zip((low, high), at_ends, strict=True)]
-            picked += at_ends
-            ends[quantity] = (at_ends[0], at_ends[1])
+        if not valued:
+            continue
+        groups = []
+        for end in (min(v for v, _ in valued), max(v for v, _ in valued)):
+            at_end = [(v, c) for v, c in valued if _prints_as(v) == _prints_as(end)]
+            group = []
+            for name in dict.fromkeys(c.name for _, c in at_end):
+                variants = [(v, c) for v, c in at_end if c.name == name]
+                nearest = min(variants, key=lambda found: abs(found[0] - end))[1]
+                group.append(next((c for _, c in variants if c in picked), nearest))
+            picked += group
+            groups.append(tuple(group))
+        ends[quantity] = (groups[0], groups[1])
     return ends
 
 
@@ -250,7 +259,7 @@ def answer_rows(results: ResultSet, words: Words) -> tuple[Said, ...]:
     the same CPU for every Mac, which the opening page cannot qualify."""
     found = model(results)
     every = chips()
-    picked = [chip for ends in _answer_ends(found).values() for chip in ends]
+    picked = [chip for ends in _answer_ends(found).values() for group in ends for chip in group]
     post = [c for c in every if c.name == POST_CHIP]
     if post:
         picked.append(max(post, key=lambda c: c.gpu_cores))
@@ -274,19 +283,28 @@ def answer_rows(results: ResultSet, words: Words) -> tuple[Said, ...]:
 
 def answer_rows_sentence(results: ResultSet, words: Words) -> str:
     """The opening table's rows other than the blog post's chip, named, as :func:`answer_rows` picks them: the chips at
-    either end of the crossover and, where the table has eager tokens per second, of that column; empty where the
-    table has no such row."""
+    either end of the crossover and, where the table has eager tokens per second, of that column (``joint`` where
+    the same chips end both columns at the top); empty where the table has no such row. Chips that print alike at an
+    end are named together, and the sentence says the model cannot rank them."""
     rows = answer_rows(results, words)
     ends = _answer_ends(model(results))
     if not rows or "matvec_crossover_m" not in ends:
         return ""
+
+    def names(group: tuple[Chip, ...]) -> Listing:
+        return Listing(tuple(_prose(chip.name) for chip in group))
     soonest, latest = ends["matvec_crossover_m"]
-    named = dict(soonest=_prose(soonest.name), latest=_prose(latest.name))
-    eager = "decode_eager_tokens_s" in ends and any("eager" in r.values for r in rows)
-    if eager:
+    named = dict(soonest=names(soonest), latest=names(latest))
+    groups = [soonest, latest]
+    eager = "no"
+    if "decode_eager_tokens_s" in ends and any("eager" in r.values for r in rows):
         fewest, most = ends["decode_eager_tokens_s"]
-        named.update(fewest=_prose(fewest.name), most=_prose(most.name))
-    return words("model.answer.rows", eager=Choice("yes" if eager else "no"), **named)
+        named.update(fewest=names(fewest), most=names(most))
+        groups += [fewest, most]
+        same = [c.name for c in latest] == [c.name for c in most]
+        eager = "joint" if same else "yes"
+    tie = "yes" if any(len(group) > 1 for group in groups) else "no"
+    return words("model.answer.rows", eager=Choice(eager), tie=Choice(tie), **named)
 
 
 def answer_table(results: ResultSet, words: Words) -> str:

@@ -226,7 +226,7 @@ def test_a_prediction_error_misstated_is_caught(machine: str) -> None:
     # What the opening table's rows are there for: with or without the eager column's ends.
     if "model.answer.rows" in answer.keys():
         assert false(substitute(answer, "model.answer.rows",
-                                eager=lambda v: Choice("no" if v["eager"].value == "yes" else "yes"),
+                                eager=lambda v: Choice("no" if v["eager"].value != "no" else "yes"),
                                 fewest=lambda v: v.get("fewest", v["soonest"]),
                                 most=lambda v: v.get("most", v["latest"])), results)
         # The chips named at the ends: each swapped for the other end's, or for a chip of no row.
@@ -236,7 +236,20 @@ def test_a_prediction_error_misstated_is_caught(machine: str) -> None:
                          results)
         if "fewest" in rows and rows["fewest"] != rows["most"]:
             assert false(substitute(answer, "model.answer.rows", fewest=rows["most"], most=rows["fewest"]), results)
-        assert false(substitute(answer, "model.answer.rows", latest=Text("M5 Ultra")), results)
+        assert false(substitute(answer, "model.answer.rows", latest=Listing((Text("M5 Ultra"),))), results)
+        # An end that names a chip not at it (the soonest's chip added to the latest), or leaves out one that is.
+        latest = rows["latest"].items
+        assert false(substitute(answer, "model.answer.rows", latest=Listing(latest + rows["soonest"].items)),
+                     results)
+        if len(latest) > 1:
+            assert false(substitute(answer, "model.answer.rows", latest=Listing(latest[1:])), results)
+        # Whether some end is said to tie, and whether the same chips are said to end both columns at the top.
+        assert false(substitute(answer, "model.answer.rows",
+                                tie=lambda v: Choice("no" if v["tie"].value == "yes" else "yes")), results)
+        if rows["eager"].value != "no":
+            assert false(substitute(answer, "model.answer.rows",
+                                    eager=lambda v: Choice("yes" if v["eager"].value == "joint" else "joint")),
+                         results)
     # The note under the fitted parameters: a fitted bandwidth, or the rate from memory, misstated.
     if "model.fit.note" in recording.keys():
         note = _said(recording, "model.fit.note")[0].values

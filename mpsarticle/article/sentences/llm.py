@@ -610,13 +610,11 @@ def decode_answer(results: ResultSet, words: Words) -> str:
         # The graph's speed-up says what limits the step without the chapter's bound: the same kernels, one launch.
         return words("answer.decode", limit=Choice("overhead_replay"), tokens=Num(one.eager.tokens_per_s),
                      factor=Factor(one.eager.seconds / one.graph.seconds), **values)
-    # The bound is named by the measured rate it rests on, not by a bandwidth the reader would take for the spec's,
-    # and by the bytes a token reads: fewer than the parameters' bytes (one row of the embedding table), which a
-    # reader who multiplies the parameters out would otherwise hold against the share. Its tokens per second stand
-    # beside them, so the share is of a figure the reader has seen.
+    # The bound is named by the measured rate it rests on, not by a bandwidth the reader would take for the spec's.
+    # The opening page gives three figures (the model's size, its speed and the share); the bytes a token reads and
+    # the bound's tokens per second stand in the chapter on language models, which the page points to.
     assert one.bound_tokens_per_s is not None  # (chosen for having a bound)
-    bound = Phrase.of("decode.bound", basis=Choice(one.bound_basis or "best"),
-                      bytes=Bytes(one.bytes_per_token, binary=False), most=Num(one.bound_tokens_per_s))
+    bound = Phrase.of("decode.bound", basis=Choice(one.bound_basis or "best"))
     return words("answer.decode", limit=Choice(_past(_bandwidth(one.limit or "unknown", share), share)),
                  tokens=Num(one.eager.tokens_per_s),
                  share=Share(share[0]), bound=bound, **values)
