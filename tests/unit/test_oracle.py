@@ -1839,7 +1839,8 @@ def test_a_step_too_scattered_to_place_still_says_its_medians() -> None:
     [mps] = f.batch_scaling(results)[:1]
     assert mps.device == "mps" and mps.kind == "hint" and mps.ratio.high > 2
     text = scaling_sentence(f.batch_scaling(results), Words("en"))
-    assert "at batch 32" in text and "at batch 128" in text and "looks independent of the batch" in text, text
+    assert "at batch 32" in text and "at batch 128" in text, text
+    assert "looks like fixed cost that does not grow with the batch" in text, text
     assert "a hint" not in text and "too wide to be sure" not in text, text
 
     def hint(large_s: float) -> Said:
@@ -2734,7 +2735,8 @@ def test_the_rule_for_all_but_small_work_needs_nothing_shown_below_every_win() -
 
     def small(lower: int | None) -> Said:
         return said("answer.rule.table", sides=Choice("small"), device=GPU,
-                    lower=Choice("none" if lower is None else "cpu"), **({} if lower is None else {"size": Size(lower)}))
+                    lower=Choice("none" if lower is None else "cpu"),
+                    **({} if lower is None else {"size": Size(lower)}))
 
     scattered = below(3e-6, 6e-6, 0.9)
     assert answer_sentences(scattered, Words("en"))["answer_rule"] == render(small(100))
