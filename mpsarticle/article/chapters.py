@@ -89,7 +89,7 @@ MAY_BE_EMPTY = frozenset({"gaps_sentence", "rejected_sentence", "best_sentence",
                           "reason_small_others", "model_speedup_sentence", "model_cpu_half",
                           "steep_sentence", "cpu_sentence", "duration_sentence", "answer_llm_arithmetic",
                           "alike_sentence", "mark_sentence", "unified_sentence", "answer_machine", "mlx_sentence",
-                          "prompt_legend", "pace_sentence"})
+                          "prompt_legend", "pace_sentence", "launch_sentence"})
 
 
 def _nothing_measured(results: ResultSet, words: Words) -> dict[str, str]:

@@ -300,6 +300,12 @@ class Phrase(Value):
         return words(self.key, **dict(self.values))
 
 
+def _sentence_start(text: str) -> str:
+    """``text`` with its first letter capitalised, unless its first word holds a digit (float16 stays float16)."""
+    first = text.split(" ", 1)[0]
+    return text if not text or any(ch.isdigit() for ch in first) else text[0].upper() + text[1:]
+
+
 @dataclass(frozen=True)
 class Listing(Value):
     """Items joined the language's way: ``a, b, and c`` (en), ``a, b, dan c`` (id); ``1,5; 2,3; dan 4,1`` where an
@@ -307,13 +313,16 @@ class Listing(Value):
 
     items: tuple[Any, ...]
     #: Babel's list styles: ``a, b, and c`` or ``a, b, or c``; or ``clauses``, items that are clauses with an
-    #: "and" of their own, joined by semicolons: ``a; b; c``.
-    style: Literal["standard", "or", "clauses"] = "standard"
+    #: "and" of their own, joined by semicolons: ``a; b; c``; or ``sentences``, each item after the first a sentence
+    #: of its own: ``a. B. C`` (a first word holding a digit, a name such as float16, is left as written).
+    style: Literal["standard", "or", "clauses", "sentences"] = "standard"
 
     def text(self, words: Words) -> str:
         rendered = [words.render(item) for item in self.items]
         if self.style == "clauses":
             return "; ".join(rendered)
+        if self.style == "sentences":
+            return ". ".join(rendered[:1] + [_sentence_start(text) for text in rendered[1:]])
         separator = formatting.list_separator(rendered, words.lang)
         if separator == ", ":
             return format_list(rendered, style=self.style, locale=words.lang)

@@ -33,7 +33,7 @@ from mpsarticle.article.wording import (
     Text,
     Words,
 )
-from mpsarticle.core.stats import FASTER, LEVEL_SPAN, SLOWER, UNCLEAR
+from mpsarticle.core.stats import FASTER, LEVEL_SPAN, SAME, SLOWER, UNCLEAR
 from mpsarticle.results.model import ResultSet
 
 __all__ = ["INDEX_ANSWER", "answer_sentences", "bound_cap", "sentences"]
@@ -89,6 +89,34 @@ def _compared_device(found: Verdict) -> str:
     return found.crossover.device or found.matmul.device or found.training.device or ""
 
 
+def _small_work(found: Verdict) -> tuple[bool, int | None]:
+    """Whether the accelerator wins every kind compared from some size through its largest, with neither side shown
+    faster below that size anywhere (and some size below): the rule is then "for all but small work". With it, the
+    largest B @ a size of the run from the smallest up at which the CPU's median is the lower, too noisy to tell
+    (``None`` where the smallest is not such)."""
+    below = 0
+    lower: int | None = None
+    for workload, _, comparisons in found.kinds:
+        if not comparisons:
+            continue
+        wins = [c.size for c in comparisons if c.direction == FASTER]
+        if not wins:
+            return False, None
+        start = min(wins)
+        if any(c.direction != FASTER for c in comparisons if c.size >= start):
+            return False, None
+        small = [c for c in comparisons if c.size < start]
+        if any(c.direction != SAME for c in small):
+            return False, None
+        below += len(small)
+        if workload == "matvec":
+            for c in small:
+                if c.reading != UNCLEAR or c.speedup.value >= 1:
+                    break
+                lower = c.size
+    return below > 0, lower
+
+
 def _compared_answer(found: Verdict, words: Words) -> tuple[str, str, str]:
     """How many of the chart's comparisons each side wins, and by up to how much; the rule points at the closing
     chapter's table, which says where (the sizes are said once, there)."""
@@ -112,7 +140,14 @@ def _compared_answer(found: Verdict, words: Words) -> tuple[str, str, str]:
             detail += " " + words("answer.missing", status=Choice(status), dtypes=Listing(dtypes), device=device)
     if found.wins or found.losses:
         sides = "both" if found.wins and found.losses else "use" if found.wins else "keep"
-        rule = words("answer.rule.table", sides=Choice(sides), device=device)
+        small, lower = _small_work(found) if sides == "use" else (False, None)
+        if small:
+            sides = "small"
+            rule = words("answer.rule.table", sides=Choice(sides), device=device,
+                         lower=Choice("none" if lower is None else "cpu"),
+                         **({} if lower is None else {"size": Size(lower)}))
+        else:
+            rule = words("answer.rule.table", sides=Choice(sides), device=device)
     # Neither side faster anywhere: "level" only where every size is narrow enough to call the two level.
     elif UNCLEAR not in found.ties:
         rule = words("answer.rule.level", device=device)
@@ -211,7 +246,10 @@ def _cpu_answer(found: Verdict, results: ResultSet, words: Words) -> tuple[str, 
 
 def bound_cap(bound: TokenBound, band: Bandwidth | None) -> Phrase:
     """A ceiling only where memory sets B @ a's pace: where a plain copy reads memory measurably faster (or the two
-    are too noisy to tell), the kernel may be what holds B @ a back, so its rate gives an estimate."""
+    are too noisy to tell), the kernel may be what holds B @ a back, so its rate gives an estimate. A bound at a plain
+    copy's rate is an estimate too: the bytes a copy is credited with leave out what write-allocate moves."""
+    if bound.basis == "copy":
+        return Phrase.of("tokens.cap", cap=Choice("about"))
     pace = memory_pace(band) if band is not None and bound.basis == "beyond_cache" else None
     return Phrase.of("tokens.cap", cap=Choice("about" if pace in ("kernel", "unclear") else "most"))
 

@@ -262,8 +262,9 @@ def _cpu_halves(found: f.Matmul, words: Words) -> str:
         best_of = dict(best=top[1], factor=Factor(top[0])) if top is not None and above else {}
         clauses.append(Phrase.of("cpuhalf.clause", summary=Choice("unclear.all.best" if best_of else "unclear.all"),
                                  dtype=Listing(tuple(unranked), style="or"), **best_of))
-    # Each clause may say "faster at m = … and slower at m = …": an "and" between clauses would blur them.
-    said = words("cpuhalf.sentence", clauses=Listing(tuple(clauses), style="clauses"))
+    # Each precision is a sentence of its own, its verdict first: several sizes and a factor each leave no room for
+    # another precision's in one sentence.
+    said = words("cpuhalf.sentence", clauses=Listing(tuple(clauses), style="sentences"))
     # The sizes too scattered to judge are said after every clause, by name: "the other sizes" may be a single one.
     for dtype, sizes in noisy:
         said += " " + words("cpuhalf.noisy", dtypes=Listing((dtype,)), sizes=sizes)

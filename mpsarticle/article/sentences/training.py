@@ -25,6 +25,8 @@ def sentences(results: ResultSet, words: Words) -> dict[str, str]:
     return {"train_sentence": training_sentence(trained, words),
             "scaling_sentence": " ".join(filter(None, (scaling_sentence(scaling, words, given),
                                                        also_sentence(trained, words, _last_batch(scaling, given))))),
+            # A build whose accelerator ran no step has no speed-up to set beside the launch claims.
+            "launch_sentence": words("train.launch") if trained.device is not None else "",
             "check_sentence": " ".join(filter(None, (conv_tf32_sentence(results, words),
                                                      check_sentence(f.checks(results), results, words))))}
 

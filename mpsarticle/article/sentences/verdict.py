@@ -160,7 +160,8 @@ def bound_table(results: ResultSet, words: Words) -> str:
         kind = v["kind"].value
         limit = dict(basis=Choice(kind if kind == "arithmetic" else v["basis"].value),
                      **{k: v[k] for k in ("cache", "dtype", "flops") if k in v})
-        cells = [words("bound.cell.device", kind=v["kind"], device=v["device"], dtype=v.get("dtype", Text(""))),
+        cells = [words("bound.cell.device", kind=v["kind"], device=v["device"], dtype=v.get("dtype", Text("")),
+                       bits=v.get("bits", Count(0))),
                  words("bound.cell.limit", **limit), words.render(v["rate"]),
                  words("bound.cell.tokens", cap=v["cap"], tokens=v["tokens"])]
         body.append(table_row(cells))
