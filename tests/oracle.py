@@ -343,6 +343,7 @@ CHECKS: dict[str, str] = {
     "decode.route": "check_decode_route",
     "decode.basis": "check_decode_basis",
     "decode.basis.every": "check_decode_basis",
+    "decode.basis.kernel": "check_decode_basis_kernel",
     "table.contexts": "check_contexts_row",
     "table.prompt": "check_prompt_row",
     "prefill.conclusion": "check_prefill_conclusion",
@@ -357,6 +358,7 @@ CHECKS: dict[str, str] = {
     "decode.ways.versus.uncounted": "check_decode_ways_versus",
     "decode.ways.compile_missing": "check_decode_ways_compile_missing",
     "decode.ways.none": "check_decode_ways_none",
+    "decode.section.none": "check_decode_section_none",
     "decode.context": "check_decode_context",
     "precision.none": "check_precision_none",
     "precision.default": "check_precision_default",
@@ -392,7 +394,8 @@ PARTS: frozenset[str] = frozenset({
     "selfcheck.processes", "selfcheck.row", "ops.cost", "attention.backend.choice",
     "attention.call", "remeasured.seen", "remeasured.processes",
     "rejected.points", "mlx.side", "mlx.name", "decode.contexts.step", "decode.context.one", "decode.bound",
-    "rule.decode.rate", "decode.basis.rate", "prefill.tighter", "attention.other", "tokens.cap", "drop.cache",
+    "rule.decode.rate", "decode.basis.rate", "prefill.tighter", "attention.other",
+    "tokens.cap", "drop.cache",
     "verdict.pace.rate", "llm.arithmetic.product",
     *MODEL_PARTS,
 })
@@ -3555,6 +3558,14 @@ def check_selfcheck_named(s: Said, c: Context) -> None:
     agreeing = sum(choice(row, "verdict") == "agrees" for row in rows)
     if s.values["checked"].n != agreeing:
         c.fail(f"{s.values['checked'].n} rows said narrow enough to check, the table has {agreeing} that agree")
+    wide = sum(choice(row, "verdict") == "unclear" for row in rows)
+    if s.values["wide"].n != wide:
+        c.fail(f"{s.values['wide'].n} rows said too wide to check, the table has {wide}")
+    # A side is named where it has one or two rows, else counted: a longer list only repeats the table.
+    form = choice(s, "named")
+    for side, count in (("agree", agreeing), ("unclear", wide)):
+        if (form in ("both", side)) != (count <= 2):
+            c.fail(f"the rows that {side} {'named' if form in ('both', side) else 'counted'}, but there are {count}")
     shared = text_of(s.values["dtype"]) if choice(s, "precision") == "shared" else None
     for name, verdict in (("agree", "agrees"), ("unclear", "unclear")):
         named = []
@@ -4604,6 +4615,21 @@ def check_prefill_conclusion(s: Said, c: Context) -> None:
             if [*lower] != said:
                 c.fail(f"the prompt's lower bound on the {device} said to be {said}, but the readings say "
                        f"{sorted(lower)}")
+        if "share" in printed or "fast" in printed:
+            # The typical share of the tighter bound and its fast end's, over every reading of the prompt and of
+            # either bound's rate.
+            nbytes = at[0].point.bytes_moved
+            tight = [min(rate * tokens / flops, memory * tokens / nbytes) for rate in rates
+                     for memory in _memory_rates(c, device)]
+            if "share" in printed:
+                c.quantity(v["share"], [tokens / value / b for value in values for b in tight],
+                           "the prompt's typical share of its tighter bound")
+            if "fast" in printed:
+                c.quantity(v["fast"], [tokens / (t.point.ci_low_s or t.point.measured_s) / b for t in at
+                                       for b in tight], "the fast end's share of the prompt's tighter bound")
+                if shown(v["fast"]).value < HALF:
+                    c.fail(f"the prompt's fast end on the {device} said to reach {shown(v['fast']).text} of its "
+                           f"tighter bound, under the half that leaves the limit in doubt")
         if "low" in printed:
             c.quantity(v["low"], [tokens / (t.point.ci_high_s or t.point.measured_s) for t in at],
                        "the interval's low end")
@@ -4620,6 +4646,43 @@ def check_prefill_conclusion(s: Said, c: Context) -> None:
         if "ops_share" in printed:
             c.quantity(v["ops_share"], [ops * cost / value for cost in _op_values(c, device) for value in values],
                        "the prompt's operations' share of its time")
+        if "share" in printed:
+            # The products' share of the time at the best product's rate: the arithmetic bound's share.
+            c.quantity(v["share"], [tokens / value / (rate * tokens / flops) for rate in rates for value in values],
+                       "the prompt's products' share of its time at the best rate")
+        if side.startswith("host"):
+            _prompt_host(c, s, device, dtype, at, ops, flops)
+
+
+def _prompt_host(c: Context, s: Said, device: str, dtype: str, at: list[Timed], ops: int, flops: float) -> None:
+    """"The rest is most likely the host's work per call": the eager decode step on the same device and in the same
+    precision ran the same operations (printed) on one token, and its time (printed), less its weights' bytes at its
+    bound's rate, is at least what the prompt's products at the best rate, its weights at B @ a's rate and its calls
+    priced as additions leave of its time."""
+    v = s.values
+    steps = [t for t in _steps(c, device, "eager") if t.point.params.get("dtype") == dtype]
+    if not steps:
+        c.fail(f"a decode step in {dtype} on the {device} set beside the prompt, but none was measured well there")
+        return
+    counts = {t.point.detail.get("ops_per_call") for t in steps}
+    if counts != {ops} or v["ops"].n != ops:
+        c.fail(f"the decode step 'the same {v['ops'].n:,} operations' as the prompt on the {device}: the prompt ran "
+               f"{ops:,}, the step {sorted(map(str, counts))}")
+    c.quantity(v["step"], _values(steps), f"the eager decode step on the {device}")
+    nbytes = at[0].point.bytes_moved
+    # "Most likely", as a "likely" reading elsewhere, rests on the typical values: every point's median, not every
+    # reading (an eager step's fresh processes can scatter far): the largest rest any point leaves (the slowest
+    # rates, the cheapest operation), which the step's shortest median must cover.
+    products = [t.rate("flops")[0] for t in c.oracle.best("matmul", device, "flops", dtype=dtype)]
+    costs = [t.point.measured_s / n for n, ts in c.oracle.timed("op_chain", device).items() for t in ts]
+    rest = max(t.point.measured_s - flops / rate - (nbytes / memory if nbytes else 0.0) - ops * cost for t in at
+               for rate in products for memory in _memory_rates(c, device) or [math.inf] for cost in costs)
+    # The step's calls: what its own weights' bytes at the fastest rate its bound may use leave of its time.
+    fastest = max(_bound_rates(c, device) + _recorded_bound_rates(c, device), default=math.inf)
+    calls = min(t.point.measured_s - t.point.bytes_moved / fastest for t in steps)
+    if calls < rest:
+        c.fail(f"the prompt's rest on the {device} said to be most likely the host's calls, but the decode step of "
+               f"the same operations spends less than that rest beyond reading its weights")
 
 
 def _likely_shares(c: Context, s: Said, device: str, at: list[Timed], tokens: int, flops: float,
@@ -4900,6 +4963,12 @@ def _check_why_none(s: Said, c: Context) -> None:
         c.fail(f"'{choice(s, 'why')}', but the build's accelerator is {c.oracle.accelerator}")
 
 
+def check_decode_section_none(s: Said, c: Context) -> None:
+    """'This build has no accelerator, so this section has no result': the build has none."""
+    if c.oracle.accelerator is not None:
+        c.fail(f"'this build has no accelerator', but it has the {c.oracle.accelerator}")
+
+
 def check_precision_none(s: Said, c: Context) -> None:
     _check_why_none(s, c)
     both = sorted(d for d in {t.point.device for t in c.oracle.good if t.point.workload == "decode"} - {"cpu"}
@@ -4988,6 +5057,31 @@ def check_decode_basis(s: Said, c: Context) -> None:
             c.fail(f"the {device}'s bound read at {basis!r}, but its points give {found!r}")
         if basis == "matched" and any(t.point.detail.get("overhead_removed_by") != "cuda_graph" for t in products):
             c.fail(f"the {device}'s own matrices 'in a CUDA graph', but they were replayed otherwise")
+
+
+def check_decode_basis_kernel(s: Said, c: Context) -> None:
+    """'On the D, B @ a reads such a matrix more slowly than a plain copy (R against C): PyTorch's kernel, not
+    memory, sets that rate, so this bound is PyTorch's': said after the basis; each device named has its bound read
+    at B @ a's rate from memory (no own matrices, no copy as the basis), R is that rate and C its largest copy's,
+    and there every reading of B @ a is slower than the copy (:func:`_pace_against_copy`)."""
+    if c.before("decode.basis", "decode.basis.every") is None:
+        c.fail("the bound said to be PyTorch's after no word on what rate it rests on")
+    rates = parts(s.values["rates"])
+    subject = [c.device(d) for d in s.values["devices"].items]
+    if sorted(subject) != sorted(c.device(part.values["device"]) for part in rates):
+        c.fail(f"the sentence names the {subject}, but its rates are of other devices")
+    for part in rates:
+        device = c.device(part.values["device"])
+        if _products(c, device) or _copy_rates(c, device) or not _steps(c, device, "eager"):
+            c.fail(f"the {device}'s bound said to rest on B @ a's rate, but it rests on another or has none")
+            continue
+        points = _memory_points(c, device)
+        c.quantity(part.values["rate"], _memory_rates(c, device), f"the rate the {device}'s bound is read at")
+        copies = c.oracle.timed("copy", device)
+        c.tied(part.values["copy"], [t.rate("bytes_moved")[0] for t in copies[max(copies)]] if copies else [],
+               f"the largest copy on the {device}")
+        for at in sorted({int(t.point.params["m"]) for t in points}):
+            _pace_against_copy(c, device, at, "kernel", f"the {device}'s B @ a from memory at m = {at:,}")
 
 
 def check_decode_route(s: Said, c: Context) -> None:
@@ -5091,6 +5185,19 @@ def _bound_rates(c: Context, device: str) -> list[float]:
     if products:
         return [t.point.bytes_moved / r.median for t in products for r in t.readings()]
     return _copy_rates(c, device) or _memory_rates(c, device)
+
+
+def _recorded_bound_rates(c: Context, device: str) -> list[float]:
+    """The rate a decode bound is read at, as its point's results file records its median (its own matrices', the
+    largest copy's or B @ a's, as :func:`_bound_rates` chooses): a time derived from it is printed to three digits,
+    finer than the readings' medians agree with the recorded one."""
+    products = _products(c, device)
+    if products:
+        return [t.point.bytes_moved / t.point.measured_s for t in products]
+    if _copy_rates(c, device):
+        copies = c.oracle.timed("copy", device)
+        return [t.point.bytes_moved / t.point.measured_s for t in copies[max(copies)]]
+    return [t.point.bytes_moved / t.point.measured_s for t in _memory_points(c, device)]
 
 
 def _copy_rates(c: Context, device: str) -> list[float]:
@@ -5291,6 +5398,10 @@ def check_decode_conclusion(s: Said, c: Context) -> None:
         c.quantity(v["time"], _values(steps), f"the eager step on the {device}")
     if "share" in printed:
         c.quantity(v["share"], _shares(c, device, steps), "the share of the bound")
+    if "read" in printed:
+        rates = _bound_rates(c, device) + _recorded_bound_rates(c, device)
+        c.quantity(v["read"], [t.point.bytes_moved / rate for t in steps for rate in rates],
+                   f"a token's bytes at the bound's rate on the {device}")
     found = _limits(c, device)
     if limit not in found:
         c.fail(f"'{limit}' limits the step on the {device}, but the readings allow only {sorted(found)}")
@@ -5880,6 +5991,12 @@ def _twin_train_failures(s: Said, archive: Sequence[ResultSet], results: ResultS
     if mine and theirs and not any(factor.matches(max(a, b) / min(a, b)) for a in mine for b in theirs):
         problems.append(f"machines.twin.train: {factor} apart, but the two steps are "
                         f"{_fmt([max(a, b) / min(a, b) for a in mine for b in theirs])} apart")
+    # The gap as printed (the factor less one) may not overstate the steps' own gap by more than a quarter: a
+    # factor rounded to 1.1× for 1.05× doubles the drift the sentence shows.
+    gaps = [max(a, b) / min(a, b) - 1 for a in mine for b in theirs]
+    if gaps and factor.value - 1 > 1.25 * max(gaps) + 1e-9:
+        problems.append(f"machines.twin.train: {factor} apart overstates the steps' gap, "
+                        f"{_fmt([1 + g for g in gaps])}")
     return problems
 
 

@@ -38,6 +38,7 @@ from mpsarticle.analysis.findings.llm import (
 )
 from mpsarticle.article.reasons import reason_text
 from mpsarticle.article.sentences.common import reading_word
+from mpsarticle.article.sentences.matvec import memory_pace
 from mpsarticle.article.tables import against_bound, attention_against, compared, mlx_rows, ways_table
 from mpsarticle.article.wording import (
     Billions,
@@ -208,8 +209,11 @@ def _conclusion(found: Decoding, step: DecodeStep, words: Words) -> str:
     # The model's size stands in the table just above, one row per device, so the sentence names no size.
     values: dict = dict(device=device)
     if limit in ("above", "bandwidth"):
-        return words("decode.conclusion", limit=Choice(_past(_bandwidth(limit, share), share)), share=Share(share[0]),
-                     **values)
+        form = _past(_bandwidth(limit, share), share)
+        if form in ("bandwidth", "bandwidth.noisy") and found.rate_gb_s:
+            # The times, not a share to be read against the table: a token's bytes at the bound's rate, and the step.
+            values.update(read=Seconds(found.bytes_per_token / (found.rate_gb_s * 1e9)), time=Seconds(step.seconds))
+        return words("decode.conclusion", limit=Choice(form), share=Share(share[0]), **values)
     if accounting == "replay":
         graph = found.graph
         assert graph is not None  # (read from the replay)
@@ -289,11 +293,11 @@ def context_sentence(results: ResultSet, words: Words) -> str:
 
 def _none(key: str, results: ResultSet, words: Words, *, told: bool = True) -> str:
     """That an accelerator measured a section's finding badly, or that the build has none. A CPU-only build's
-    reader is told so once, in the first section only accelerators fill (``told`` there): the later ones say
-    nothing rather than repeat it."""
+    reader is told what it timed once, before the first section only accelerators fill (``told`` there): the later
+    ones say in a few words that they hold no result, so a reader who looks for one is not left searching."""
     why = _why_none(results)
     if why.value == "no_accelerator" and not told:
-        return ""
+        return words("decode.section.none")
     return words(key, why=why)
 
 
@@ -312,12 +316,26 @@ def bound_basis(results: ResultSet, words: Words) -> str:
             groups.setdefault(one.bound_basis, []).append(one)
     if len(groups) == 1:
         basis, found = next(iter(groups.items()))
-        return words("decode.basis.every", basis=Choice(basis), rates=_rates(found, words))
-    # Each sentence names its devices first, so its rates need not name them again.
-    return " ".join(words("decode.basis", basis=Choice(basis),
-                          devices=Listing(tuple(words.device(one.device) for one in groups[basis])),
-                          rates=_rates(groups[basis], words, named=False))
-                    for basis in ("matched", "best", "copy") if basis in groups)
+        said = [words("decode.basis.every", basis=Choice(basis), rates=_rates(found, words))]
+    else:
+        # Each sentence names its devices first, so its rates need not name them again.
+        said = [words("decode.basis", basis=Choice(basis),
+                      devices=Listing(tuple(words.device(one.device) for one in groups[basis])),
+                      rates=_rates(groups[basis], words, named=False))
+                for basis in ("matched", "best", "copy") if basis in groups]
+    # A bound at B @ a's rate where PyTorch's kernel, not memory, sets that rate (the verdict's reading against the
+    # largest plain copy) is PyTorch's on this machine, not the hardware's: said with the copy's rate beside it.
+    kernel = [one for one in groups.get("best", []) if one.band is not None and one.band.ceiling_gb_s
+              and memory_pace(one.band) == "kernel"]
+    if kernel:
+        named = Choice("many" if len(kernel) > 1 else "one")
+        said.append(words("decode.basis.kernel", devices=Listing(tuple(words.device(one.device) for one in kernel)),
+                          rates=Listing(tuple(Phrase.of("verdict.pace.rate", named=named,
+                                                        device=words.device(one.device),
+                                                        rate=Rate(one.band.memory_gb_s, "GB/s"),
+                                                        copy=Rate(one.band.ceiling_gb_s or 0.0, "GB/s"))
+                                              for one in kernel if one.band is not None))))
+    return " ".join(said)
 
 
 def _rates(found: list[Decoding], words: Words, *, named: bool = True) -> Listing:
@@ -377,12 +395,22 @@ def prompt_sentence(results: ResultSet, words: Words) -> str:
                     values["factor"] = against
         elif limit in ("overhead", "neither") and first.overhead_s is not None:
             values.update(ops_share=Share(first.overhead_s / first.point.measured_s))
+            if limit == "neither" and first.share is not None:
+                values["share"] = Share(first.share)
+                host = _host_step(first, results)
+                if host is not None:
+                    form = "neither.host"
+                    values.update(ops=Count(host.ops or 0), step=Seconds(host.seconds),
+                                  time=Seconds(first.point.measured_s))
         elif limit == "unclear" and _below_half(first):
             form = "unclear.calls"  # far from both bounds: only the calls' share is in doubt
             values.update(_calls_range(first))
         elif limit == "unclear":
-            # Named, so the reader need not find the lower of the table's two bounds.
-            values["tighter"] = Phrase.of("prefill.tighter", side=Choice(_tighter(first)))
+            # Named, so the reader need not find the lower of the table's two bounds; the typical share of it and
+            # the share at the interval's fast end, which reaches half of it, are why the sentence cannot tell.
+            tighter = min(b for b in (first.compute_bound, first.bytes_bound) if b)
+            values.update(tighter=Phrase.of("prefill.tighter", side=Choice(_tighter(first))),
+                          share=Share(first.tokens_per_s / tighter), fast=Share(first.tokens_interval[1] / tighter))
         # A second device with the same conclusion says so in a few words instead of the frame again; one whose
         # sentence prices the calls does not say how again where an earlier one did.
         key = "prefill.also" if form == before and form in ALSO_FORMS else "prefill.conclusion"
@@ -411,7 +439,7 @@ LEGEND_ORDER = ("both", "likely.compute", "likely.bandwidth", "overhead", "neith
 
 #: The prompt's conclusions that a next device sharing them need not repeat: it keeps only its own share, if any.
 #: The prompt's conclusions that price its calls at one small addition each.
-PRICED_FORMS = ("unclear.calls", "overhead", "neither")
+PRICED_FORMS = ("unclear.calls", "overhead", "neither", "neither.host")
 ALSO_FORMS = ("unclear", "unclear.calls", "unknown", "compute", "compute.at", "bandwidth", "bandwidth.at", "both",
               "both.at")
 
@@ -434,6 +462,23 @@ def _likely_shares(read: PromptRead, limit: str) -> dict:
         if total < 1:
             values["total"] = Share(total)
     return values
+
+
+def _host_step(read: PromptRead, results: ResultSet) -> DecodeStep | None:
+    """The eager decode step that says what the prompt's unexplained rest most likely is: on the same device, in the
+    same precision and with the same operations, on a single token, so what its weights' bytes at its bound's rate
+    leave of its time is the work of those calls; it is said only where that part alone covers the prompt's time
+    left over once its products at the best rate, its weights read at ``B @ a``'s and its calls priced as additions
+    are counted."""
+    one = next((d for d in decoding(results) if d.device == read.device and d.dtype == read.dtype), None)
+    step = one.eager if one is not None else None
+    if one is None or step is None or step.ops is None or step.ops != read.ops or read.overhead_s is None \
+            or not one.rate_gb_s:
+        return None
+    calls = step.seconds - one.bytes_per_token / (one.rate_gb_s * 1e9)
+    priced = [read.tokens_per_s / bound for bound in (read.compute_bound, read.bytes_bound) if bound]
+    rest = read.point.measured_s * (1 - sum(priced)) - read.overhead_s
+    return step if rest > 0 and calls >= rest else None
 
 
 def _calls_range(read: PromptRead) -> dict:

@@ -77,8 +77,9 @@ def _twin_train(results: ResultSet, archived: ResultSet, words: Words) -> str:
     if here is None or there is None:
         return ""
     slow, fast = max(here.measured_s, there.measured_s), min(here.measured_s, there.measured_s)
+    # Three digits: the gap between two runs is often a few per cent, which two digits round up to 1.1×, twice it.
     return words("machines.twin.train", device=words.device(device), batch=Size(TWIN_BATCH),
-                 here=Seconds(here.measured_s), there=Seconds(there.measured_s), factor=Factor(slow / fast))
+                 here=Seconds(here.measured_s), there=Seconds(there.measured_s), factor=Factor(slow / fast, 3))
 
 
 def _kinds(archive: Sequence[tuple[str, ResultSet]]) -> Listing:

@@ -163,8 +163,13 @@ def _unclear_sentences(found: f.Selfcheck, words: Words, rows: Sequence[Row] = (
         # A precision every row shares is said once, not after each point.
         dtype = _shared_precision(rows, words)
         precision = dict(precision=Choice("shared"), dtype=Text(dtype)) if dtype else dict(precision=Choice("each"))
+        # Each side is named only where it has one or two rows, else counted: a longer list repeats the table.
+        named = {side for side, members in (("agree", agreeing), ("unclear", found.unclear))
+                 if len(members) <= NAMED_AT_MOST}
+        form = "both" if len(named) == 2 else named.pop() if named else "none"
         return " ".join((words("selfcheck.close", within=Share(found.medians_within)),
-                         words("selfcheck.named", span=span, rows=Count(found.rows), checked=Count(len(agreeing)),
+                         words("selfcheck.named", named=Choice(form), span=span, rows=Count(found.rows),
+                               checked=Count(len(agreeing)), wide=Count(len(found.unclear)),
                                agree=_named(agreeing, words, several, bare=bool(dtype)),
                                unclear=_named(found.unclear, words, several, bare=bool(dtype)), **precision)))
     parts = [] if found.outside else [words("selfcheck.close", within=Share(found.medians_within))]
@@ -181,6 +186,10 @@ def _unclear_sentences(found: f.Selfcheck, words: Words, rows: Sequence[Row] = (
         len(wide_on) == 1 and len(found.devices) > 1) else dict(where=Choice("any"))
     parts.append(words("selfcheck.unclear", unclear=Count(len(found.unclear)), span=span, **where))
     return " ".join(parts)
+
+
+#: The most rows of one verdict (agree, too wide to check) the sentence under the self-check's table names.
+NAMED_AT_MOST = 2
 
 
 def _plain(row: Row, words: Words) -> bool:
