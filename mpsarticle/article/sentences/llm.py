@@ -109,11 +109,11 @@ def attention_sentence(found: AttentionFinding, results: ResultSet, words: Words
         # Some device's runs scatter across its product's rate: only how near attention came is said, on the
         # accelerator where it measured attention (the chapter is about accelerators), even if the CPU came nearer.
         own = [best for best in found.bests if best.device == found.device and best.share is not None]
-        form = "nearest"
+        named, form = top, "nearest"
         if own and top.device != found.device:
-            top, form = max(own, key=lambda best: best.share or 0.0), "nearest.accelerator"
-        return words("attention.conclusion", direction=Choice(form), device=words.device(top.device),
-                     dtype=Text(top.dtype), share=Share(top.share or 0.0))
+            named, form = max(own, key=lambda best: best.share or 0.0), "nearest.accelerator"
+        return words("attention.conclusion", direction=Choice(form), device=words.device(named.device),
+                     dtype=Text(named.dtype), share=Share(named.share or 0.0))
     if top.share < 1 and len({best.device for best in found.bests}) > 1:
         return words("attention.conclusion", direction=Choice("below"), device=words.device(top.device),
                      dtype=Text(top.dtype), share=Share(top.share))
