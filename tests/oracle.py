@@ -358,7 +358,7 @@ CHECKS: dict[str, str] = {
     "decode.ways.versus.uncounted": "check_decode_ways_versus",
     "decode.ways.compile_missing": "check_decode_ways_compile_missing",
     "decode.ways.none": "check_decode_ways_none",
-    "decode.section.none": "check_decode_section_none",
+    "decode.sections.none": "check_decode_sections_none",
     "decode.context": "check_decode_context",
     "precision.none": "check_precision_none",
     "precision.default": "check_precision_default",
@@ -4129,7 +4129,7 @@ def _attention_against(c: Context, printed: Any, where: str) -> None:
 def check_attention_conclusion(s: Said, c: Context) -> None:
     """How near attention came to the best matrix product of its precision: ``below`` only where no reading of
     any device and precision reached it, and the one named must be the nearest (no other's lowest share above
-    its highest)."""
+    its highest; of the accelerator's own, for ``nearest.accelerator``)."""
     v = s.values
     device, dtype = c.device(v["device"]), text_of(v["dtype"])
     shares = _attention_shares(c, device, dtype)
@@ -4154,7 +4154,7 @@ def check_attention_conclusion(s: Said, c: Context) -> None:
             c.fail(f"attention said of the {device} alone, but {others} measured it too")
         if form.startswith("below_one"):
             _attention_others(s, c, device, dtype, sorted(kind for where, kind in every if where == device))
-    elif choice(s, "direction") == "nearest":
+    elif form.startswith("nearest"):
         # "Too noisy to tell whether it stays below": somewhere attention's fastest end of its 95% interval is as
         # fast as its product's slowest end, read from the raw points' times.
         def meets(where: str, kind: str) -> bool:
@@ -4168,6 +4168,11 @@ def check_attention_conclusion(s: Said, c: Context) -> None:
                    "its product's")
     elif max(shares) < 1:
         c.fail(f"attention in {dtype} on the {device} 'reached' the best matrix product, but no reading did")
+    if form == "nearest.accelerator":
+        # The accelerator's own nearest precision, said where another device came nearer: only its own compete.
+        if device != c.oracle.accelerator:
+            c.fail(f"the accelerator's nearest said of the {device}, but the accelerator is {c.oracle.accelerator}")
+        every = {pair: found for pair, found in every.items() if pair[0] == device}
     nearer = sorted(pair for pair, found in every.items() if min(found) > max(shares))
     if nearer:
         c.fail(f"the nearest is said to be {dtype} on the {device}, but {nearer} came nearer in every reading")
@@ -4963,8 +4968,8 @@ def _check_why_none(s: Said, c: Context) -> None:
         c.fail(f"'{choice(s, 'why')}', but the build's accelerator is {c.oracle.accelerator}")
 
 
-def check_decode_section_none(s: Said, c: Context) -> None:
-    """'This build has no accelerator, so this section has no result': the build has none."""
+def check_decode_sections_none(s: Said, c: Context) -> None:
+    """'Three sections are measured only on an accelerator: on this build they have no result': the build has none."""
     if c.oracle.accelerator is not None:
         c.fail(f"'this build has no accelerator', but it has the {c.oracle.accelerator}")
 

@@ -68,7 +68,8 @@ class Chapter:
 #: accelerator the sentences that only an accelerator gives (the same-size products, attention against the CPU, the
 #: table of ways to run a step and what it shows, longer contexts, float16 against bfloat16, memory against the CPU's),
 #: which the opening and the chapter on devices say once,
-#: the language-model chapter's ``decode_scope`` (what a build without one left untimed) on a build with an accelerator,
+#: the language-model chapter's ``decode_scope`` (what a build without one left untimed) and ``sections_none`` (which
+#: sections it leaves without a result) on a build with an accelerator,
 #: the verdict's ``reason_small_others`` when no chain of small additions was measured, its
 #: ``answer_llm_arithmetic`` where every precision's products keep up with the bound on a language model and its
 #: ``pace_sentence`` where no device read B @ a from a matrix too big for its caches beside a plain copy, the
@@ -84,7 +85,7 @@ MAY_BE_EMPTY = frozenset({"gaps_sentence", "rejected_sentence", "best_sentence",
                           "machines_drops_sentence", "machines_twin_sentence", "model_rule_fixed",
                           "model_rule_mac", "model_rule_batch", "model_rule_memory", "model_rule_text",
                           "model_batch_sentence", "model_decode_sentence", "same_sentence", "attention_compared",
-                          "decode_scope", "ways_lead", "ways_sentence", "ways_bound", "bound_basis",
+                          "decode_scope", "sections_none", "ways_lead", "ways_sentence", "ways_bound", "bound_basis",
                           "contexts_sentence", "precision_sentence", "reason_large", "model_fit_replayed",
                           "reason_small_others", "model_speedup_sentence", "model_cpu_half",
                           "steep_sentence", "cpu_sentence", "duration_sentence", "answer_llm_arithmetic",

@@ -1532,6 +1532,9 @@ LLM_MUTATIONS = [
      {"direction": Choice("reached"), "factor": Factor(1.2)}),
     # Every attention's interval lies below its product's: "too noisy to tell whether it stays below" is wrong.
     ("nvidia-h200-like", "llm", "attention.conclusion", None, {"direction": Choice("nearest")}),
+    # The accelerator's own nearest said of the CPU, or of a precision the accelerator's other one beat throughout.
+    ("nvidia-h200-prompts", "llm", "attention.conclusion", None,
+     {"direction": Choice("nearest.accelerator"), "device": CPU, "dtype": Text("float32"), "share": Share(0.55)}),
     # A step that beat its bound at every end of its interval (the swapping M1's GPU, 721%) said limited by it, in
     # the chapter, the answer and the rule; and a step within its bound said to beat it.
     # A CPU-only build's scope sentence naming a context it did not time, a precision it did not run, and MLX wrongly.

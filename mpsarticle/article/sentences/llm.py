@@ -69,6 +69,7 @@ def sentences(results: ResultSet, words: Words) -> dict[str, str]:
             "attention_sentence": attention_sentence(found, results, words),
             "backend_sentence": backend_sentence(found, words),
             "decode_scope": decode_scope(results, words),
+            "sections_none": sections_none(results, words),
             "ways_lead": ways_lead(results, words),
             "ways_sentence": ways_sentence(results, words),
             "ways_bound": ways_bound(results, words),
@@ -105,9 +106,14 @@ def attention_sentence(found: AttentionFinding, results: ResultSet, words: Words
     if top is None or top.share is None:
         return ""
     if top.share < 1 and not all(best.below_shown for best in found.bests if best.share is not None):
-        # Some device's runs scatter across its product's rate: only how near attention came is said.
-        return words("attention.conclusion", direction=Choice("nearest"), device=words.device(top.device),
-                     dtype=Text(top.dtype), share=Share(top.share))
+        # Some device's runs scatter across its product's rate: only how near attention came is said, on the
+        # accelerator where it measured attention (the chapter is about accelerators), even if the CPU came nearer.
+        own = [best for best in found.bests if best.device == found.device and best.share is not None]
+        named, form = top, "nearest"
+        if own and top.device != found.device:
+            named, form = max(own, key=lambda best: best.share or 0.0), "nearest.accelerator"
+        return words("attention.conclusion", direction=Choice(form), device=words.device(named.device),
+                     dtype=Text(named.dtype), share=Share(named.share or 0.0))
     if top.share < 1 and len({best.device for best in found.bests}) > 1:
         return words("attention.conclusion", direction=Choice("below"), device=words.device(top.device),
                      dtype=Text(top.dtype), share=Share(top.share))
@@ -293,12 +299,18 @@ def context_sentence(results: ResultSet, words: Words) -> str:
 
 def _none(key: str, results: ResultSet, words: Words, *, told: bool = True) -> str:
     """That an accelerator measured a section's finding badly, or that the build has none. A CPU-only build's
-    reader is told what it timed once, before the first section only accelerators fill (``told`` there): the later
-    ones say in a few words that they hold no result, so a reader who looks for one is not left searching."""
+    reader is told once, before the first section only accelerators fill (:func:`sections_none`), which sections
+    hold no result, so those sections (``told`` false) say nothing more."""
     why = _why_none(results)
     if why.value == "no_accelerator" and not told:
-        return words("decode.section.none")
+        return ""
     return words(key, why=why)
+
+
+def sections_none(results: ResultSet, words: Words) -> str:
+    """On a build without an accelerator, the sections only accelerators fill, named once before the first of them;
+    nothing where the build has one."""
+    return "" if present_accelerator(results) else words("decode.sections.none")
 
 
 def _why_none(results: ResultSet) -> Choice:
