@@ -47,6 +47,7 @@ from mpsarticle.article.sentences.method import processes_sentence
 from mpsarticle.article.sentences.timing import post_sentence
 from mpsarticle.article.sentences.timing import sentences as timing_sentences
 from mpsarticle.article.sentences.training import scaling_sentence
+from mpsarticle.article.sentences.training import sentences as training_sentences
 from mpsarticle.article.sentences.verdict import bound_table, reason_sentences
 from mpsarticle.article.tables import (
     attention_rows,
@@ -1870,6 +1871,21 @@ def test_a_step_too_scattered_to_place_still_says_its_medians() -> None:
     assert not claims(results, hint(1.65e-3))
     grown = tiny({32: 4e-3}, {32: 1.5e-3, 128: 5.5e-3}, spread=0.9, workload="train_step", suite="train")
     assert claims(grown, hint(5.5e-3))
+
+
+def test_a_flat_noisy_step_hedges_each_claim_once() -> None:
+    """A GPU step that barely grows, a CPU whose per-image times are too scattered to tell, and a smaller batch with
+    no winner: each says its finding first and its hedge once, and the oracle reads the paragraph back."""
+    results = tiny({32: 4.13e-3, 128: 13.9e-3}, {32: 1.76e-3, 128: 1.80e-3}, spread=0.9, workload="train_step",
+                   suite="train")
+    recording = recorded("training", results)
+    text = recording.texts["scaling_sentence"]
+    assert "a sign that most of it is fixed cost" in text and text.count("scatter") == 1, text
+    assert "not shown to save time per image" in text, text
+    assert text.endswith("At that batch neither device is shown faster."), text
+    assert not check(recording, results)[0]
+    indonesian = " ".join(training_sentences(results, Words("id")).values())
+    assert "Namun" not in indonesian and indonesian.count("belum bisa dipastikan") == 1, indonesian
 
 
 def test_the_memories_are_compared_copy_against_copy() -> None:
