@@ -2799,9 +2799,23 @@ def _sided(c: Context, s: Said, side_key: str, item_key: str, side_of: Callable[
 def check_same_size(s: Said, c: Context) -> None:
     """Each precision's clause against its points; the sizes the sentence opens with, where it names them, are
     exactly those both devices measured in every precision it compares."""
-    for clause in _sided(c, s, "side", "summary", lambda item: SIDE_OF_SUMMARY[choice(item, "summary")]):
+    clauses = _sided(c, s, "side", "summary", lambda item: SIDE_OF_SUMMARY[choice(item, "summary")])
+    for clause in clauses:
         dtype = text_of(clause.values["dtype"])
         _same_sizes(c, c.oracle.compare("matmul", dtype=dtype), clause, f"same size, {dtype}", says_slower=False)
+    if choice(s, "scope") == "every":
+        # "Faster at every size both measured": every precision compared, each faster at each of its sizes.
+        said = {text_of(clause.values["dtype"]) for clause in clauses}
+        compared = {d for d in DTYPES if c.oracle.compare("matmul", dtype=d).common()}
+        if said != compared:
+            c.fail(f"'faster at every size both measured' rests on {sorted(said)}, but both measured "
+                   f"{sorted(compared)}")
+        for clause in clauses:
+            if choice(clause, "summary") not in ("faster", "faster.all"):
+                c.fail(f"'faster at every size both measured', but {text_of(clause.values['dtype'])} is "
+                       f"{choice(clause, 'summary')}")
+        if c.device(s.values["device"]) != c.oracle.accelerator:
+            c.fail(f"'faster at every size' said of the {c.device(s.values['device'])}, not the accelerator")
     if "sizes" in printed_fields(s):
         named = sorted(sizes_of(s.values["sizes"]))
         for dtype in DTYPES:

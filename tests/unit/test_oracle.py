@@ -902,6 +902,16 @@ def test_same_size_and_best_against_best_matrix_products() -> None:
     assert claims(results, compare("mixed", (512,)))
     assert claims(results, compare("faster.all", (512, 1024)))
     assert claims(results, compare("faster.all", (1024,), listed=(1024,)))  # not every size both measured
+    # "Faster at every size both measured" holds only where every precision compared wins at each of its sizes.
+    def every(summary: str, results: ResultSet, device: Phrase = GPU) -> list[oracle.Failure]:
+        return claims(results, Said("matmul.compare", {**compare(summary, (512, 1024)).values, "scope": Choice("every"),
+                                                      "device": device}))
+    wins = tiny({512: 3e-4, 1024: 1.5e-3}, {512: 2e-4, 1024: 1.2e-3}, workload="matmul")
+    assert not every("faster.all", wins)
+    assert every("faster.all", wins, device=CPU)
+    assert every("mixed", results)
+    half = _point("cpu", 512, 3e-4, workload="matmul", dtype="float16")
+    assert every("faster.all", more(wins, half, _point("mps", 512, 2e-4, workload="matmul", dtype="float16")))
     # A precision said under another side than its own: the side's words are what the page says of it.
     assert any("said under 'slower'" in p for f in claims(results, compare("mixed", (1024,), side="slower"))
                for p in f.problems)
