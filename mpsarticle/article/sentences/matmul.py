@@ -245,14 +245,20 @@ def _cpu_halves(found: f.Matmul, words: Words) -> str:
         if key == "unclear.all":
             unranked.append(Text(half.dtype))
             continue
-        # The effect's size beside its direction: the best rate against float32's.
+        # The effect's size beside its direction: the best rate against float32's. Where no size shows the
+        # precision faster, a best rate above float32's would read as a contradiction, and one after the sizes too
+        # noisy to tell as a clause too many: the table above gives both rates.
         against = _best_against_float32(found, half.dtype, words)
+        readings = {c.reading for c in half.comparisons}
+        if against is not None and FASTER not in readings and \
+                (dict(against.values)["side"] == Choice("above") or UNCLEAR in readings):
+            against = None
         # The precisions to use (those that win at some size) lead, those to avoid follow: the reader is choosing.
         used.append(key.startswith((FASTER, f.MIXED)))
         clauses.append(Phrase.of("cpuhalf.item", form=Choice("clause" if against is None else "best"),
                                  best=against or Text(""),
                                  clause=Phrase.of("cpuhalf.clause", summary=Choice(key), **values)))
-        if key.endswith(".noisy"):
+        if key.endswith(".noisy") and key != "not_faster.noisy":  # (that form names its noisy sizes itself)
             noisy.append((Text(half.dtype), values["noisy"]))
     clauses = [clause for _, clause in sorted(zip(used, clauses, strict=True), key=lambda pair: not pair[0])]
     # Precisions that cannot be ranked at any size share one clause, so that its reason is said once. Where one of
