@@ -2799,9 +2799,23 @@ def _sided(c: Context, s: Said, side_key: str, item_key: str, side_of: Callable[
 def check_same_size(s: Said, c: Context) -> None:
     """Each precision's clause against its points; the sizes the sentence opens with, where it names them, are
     exactly those both devices measured in every precision it compares."""
-    for clause in _sided(c, s, "side", "summary", lambda item: SIDE_OF_SUMMARY[choice(item, "summary")]):
+    clauses = _sided(c, s, "side", "summary", lambda item: SIDE_OF_SUMMARY[choice(item, "summary")])
+    for clause in clauses:
         dtype = text_of(clause.values["dtype"])
         _same_sizes(c, c.oracle.compare("matmul", dtype=dtype), clause, f"same size, {dtype}", says_slower=False)
+    if choice(s, "scope") == "every":
+        # "Faster at every size both measured": every precision compared, each faster at each of its sizes.
+        said = {text_of(clause.values["dtype"]) for clause in clauses}
+        compared = {d for d in DTYPES if c.oracle.compare("matmul", dtype=d).common()}
+        if said != compared:
+            c.fail(f"'faster at every size both measured' rests on {sorted(said)}, but both measured "
+                   f"{sorted(compared)}")
+        for clause in clauses:
+            if choice(clause, "summary") not in ("faster", "faster.all"):
+                c.fail(f"'faster at every size both measured', but {text_of(clause.values['dtype'])} is "
+                       f"{choice(clause, 'summary')}")
+        if c.device(s.values["device"]) != c.oracle.accelerator:
+            c.fail(f"'faster at every size' said of the {c.device(s.values['device'])}, not the accelerator")
     if "sizes" in printed_fields(s):
         named = sorted(sizes_of(s.values["sizes"]))
         for dtype in DTYPES:
@@ -3031,7 +3045,12 @@ def check_cpu_halves(s: Said, c: Context) -> None:
         if choice(clause, "summary") == "unclear.all.best":
             _halves_best(c, clause)
         if item is not None and "best" in printed_fields(item):
-            _half_against_float32(c, text_of(clause.values["dtype"]), parts(item.values["best"])[0])
+            best = parts(item.values["best"])[0]
+            _half_against_float32(c, text_of(clause.values["dtype"]), best)
+            # A best rate above float32's beside a precision no size shows faster reads as a contradiction.
+            if choice(best, "side") == "above" and not choice(clause, "summary").startswith(("faster", "mixed")):
+                c.fail(f"{text_of(clause.values['dtype'])}: a best rate above float32's beside "
+                       f"'{choice(clause, 'summary')}', which shows no size faster")
     for dtype in HALVES:
         if dtype not in seen and c.oracle.halves(dtype).common():
             c.fail(f"the CPU measured {dtype} and float32 at m = {c.oracle.halves(dtype).common()}, unsaid")
@@ -3082,8 +3101,10 @@ def check_cpu_halves_noisy(s: Said, c: Context) -> None:
     if sentence is None:
         c.fail("the scattered sizes said with no sentence of the CPU's half precisions before")
         return
+    # A clause that prints its noisy sizes itself needs no sentence of them.
     noisy = {text_of(clause.values["dtype"]): _sizes_of(clause.values["noisy"])
-             for clause, _ in _halves_items(sentence) if choice(clause, "summary").endswith(".noisy")}
+             for clause, _ in _halves_items(sentence)
+             if choice(clause, "summary").endswith(".noisy") and "noisy" not in printed_fields(clause)}
     listed = [text_of(one) for one in values_of(s.values["dtypes"])]
     sizes = _sizes_of(s.values["sizes"])
     for dtype in listed:

@@ -256,7 +256,7 @@ def test_matrix_products_are_compared_at_the_sizes_both_measured():
         sizes &= {p.params["m"] for p in h200.select(workload="matmul", device="cuda", dtype=precision.dtype) if p.ok}
         assert [c.size for c in precision.comparisons] == sorted(sizes)
     texts = sentences("matmul", "nvidia-h200")
-    assert "At the sizes both devices measured" in texts["same_sentence"]
+    assert "At every size both devices measured" in texts["same_sentence"]
     assert "Comparing best rates" in texts["best_sentence"]
 
 

@@ -47,6 +47,7 @@ from mpsarticle.article.sentences.method import processes_sentence
 from mpsarticle.article.sentences.timing import post_sentence
 from mpsarticle.article.sentences.timing import sentences as timing_sentences
 from mpsarticle.article.sentences.training import scaling_sentence
+from mpsarticle.article.sentences.training import sentences as training_sentences
 from mpsarticle.article.sentences.verdict import bound_table, reason_sentences
 from mpsarticle.article.tables import (
     attention_rows,
@@ -901,6 +902,16 @@ def test_same_size_and_best_against_best_matrix_products() -> None:
     assert claims(results, compare("mixed", (512,)))
     assert claims(results, compare("faster.all", (512, 1024)))
     assert claims(results, compare("faster.all", (1024,), listed=(1024,)))  # not every size both measured
+    # "Faster at every size both measured" holds only where every precision compared wins at each of its sizes.
+    def every(summary: str, results: ResultSet, device: Phrase = GPU) -> list[oracle.Failure]:
+        return claims(results, Said("matmul.compare", {**compare(summary, (512, 1024)).values, "scope": Choice("every"),
+                                                      "device": device}))
+    wins = tiny({512: 3e-4, 1024: 1.5e-3}, {512: 2e-4, 1024: 1.2e-3}, workload="matmul")
+    assert not every("faster.all", wins)
+    assert every("faster.all", wins, device=CPU)
+    assert every("mixed", results)
+    half = _point("cpu", 512, 3e-4, workload="matmul", dtype="float16")
+    assert every("faster.all", more(wins, half, _point("mps", 512, 2e-4, workload="matmul", dtype="float16")))
     # A precision said under another side than its own: the side's words are what the page says of it.
     assert any("said under 'slower'" in p for f in claims(results, compare("mixed", (1024,), side="slower"))
                for p in f.problems)
@@ -941,6 +952,20 @@ def test_the_cpus_half_precisions_against_its_float32() -> None:
     always = [_point("cpu", m, t, workload="matmul", dtype="bfloat16")
               for m, t in ((128, 1.5e-5), (256, 6e-5), (512, 3e-4))]
     assert not claims(replace(slower, points=slower.points[:3] + always), halves("slower.all", (), factor=1.5))
+    # A best rate above float32's (here at a size float32 was not measured at) beside a precision no size shows
+    # faster reads as a contradiction.
+    beyond = replace(slower, points=slower.points[:3] + always
+                     + [_point("cpu", 1024, 1e-4, workload="matmul", dtype="bfloat16")])
+    clause = phrase("cpuhalf.clause", summary=Choice("slower.all"), dtype=Text("bfloat16"), size=Size(512),
+                    factor=Factor(1.5), sizes=sizes(128, 256, 512), wins=sizes(), losses=sizes())
+
+    def item(best: Phrase) -> Said:
+        return said("cpuhalf.sentence", clauses=Listing((phrase("cpuhalf.item", form=Choice("best"), best=best,
+                                                                clause=clause),)))
+    ratio = (2 * 1024**3 / 1e-4) / (2 * 128**3 / 1e-5)
+    assert not claims(beyond, said("cpuhalf.sentence", clauses=Listing((clause,))))
+    assert any("shows no size faster" in p for f in claims(beyond, item(phrase(
+        "cpuhalf.best", side=Choice("above"), factor=Factor(ratio), share=Share(ratio)))) for p in f.problems)
 
 
 def test_a_rate_from_memory_is_a_matrix_larger_than_the_cache_and_never_the_copy() -> None:
@@ -1804,7 +1829,7 @@ def test_a_half_precision_faster_only_somewhere_says_where_it_is_slower() -> Non
     every process; the oracle fails the clause without it."""
     results, recording = results_of("nvidia-h200"), matrix_recording("nvidia-h200", "matmul")
     text = recording.texts["cpu_half_sentence"]
-    assert "it beats float32 at m = 256, 512, and 1,024 and loses at m = 128" in text
+    assert "bfloat16 beats float32 at m = 256, 512, and 1,024 but loses at m = 128" in text
     assert not check(recording, results)[0]
 
     def bfloat16(values: dict) -> bool:
@@ -1873,6 +1898,21 @@ def test_a_step_too_scattered_to_place_still_says_its_medians() -> None:
     assert not claims(results, hint(1.65e-3))
     grown = tiny({32: 4e-3}, {32: 1.5e-3, 128: 5.5e-3}, spread=0.9, workload="train_step", suite="train")
     assert claims(grown, hint(5.5e-3))
+
+
+def test_a_flat_noisy_step_hedges_each_claim_once() -> None:
+    """A GPU step that barely grows, a CPU whose per-image times are too scattered to tell, and a smaller batch with
+    no winner: each says its finding first and its hedge once, and the oracle reads the paragraph back."""
+    results = tiny({32: 4.13e-3, 128: 13.9e-3}, {32: 1.76e-3, 128: 1.80e-3}, spread=0.9, workload="train_step",
+                   suite="train")
+    recording = recorded("training", results)
+    text = recording.texts["scaling_sentence"]
+    assert "a sign that most of it is fixed cost" in text and text.count("scatter") == 1, text
+    assert "not shown to save time per image" in text, text
+    assert text.endswith("At that batch neither device is shown faster."), text
+    assert not check(recording, results)[0]
+    indonesian = " ".join(training_sentences(results, Words("id")).values())
+    assert "Namun" not in indonesian and indonesian.count("belum bisa dipastikan") == 1, indonesian
 
 
 def test_the_memories_are_compared_copy_against_copy() -> None:

@@ -129,6 +129,10 @@ def compare_sentence(found: f.Matmul, words: Words) -> str:
     clauses = tuple(Phrase.of("matmul.side", side=Choice(side), device=name,
                               items=Listing(tuple(item for _, item in sorted(grouped[side], key=lambda i: i[0]))))
                     for side in dict.fromkeys(_SIDES.values()) if side in grouped)
+    # Where the accelerator wins at every size in every precision, the table's ratios say the rest: the clauses go
+    # to the oracle unprinted.
+    if set(grouped) == {"faster"} and not any(mixed for mixed, _ in grouped["faster"]):
+        return words("matmul.compare", scope=Choice("every"), device=name, clauses=Listing(clauses))
     if len(shared) == 1:
         return words("matmul.compare", scope=Choice("listed"), sizes=Listing(tuple(Size(m) for m in shared.pop())),
                      clauses=Listing(clauses))
@@ -241,14 +245,20 @@ def _cpu_halves(found: f.Matmul, words: Words) -> str:
         if key == "unclear.all":
             unranked.append(Text(half.dtype))
             continue
-        # The effect's size beside its direction: the best rate against float32's.
+        # The effect's size beside its direction: the best rate against float32's. Where no size shows the
+        # precision faster, a best rate above float32's would read as a contradiction, and one after the sizes too
+        # noisy to tell as a clause too many: the table above gives both rates.
         against = _best_against_float32(found, half.dtype, words)
+        readings = {c.reading for c in half.comparisons}
+        if against is not None and FASTER not in readings and \
+                (dict(against.values)["side"] == Choice("above") or UNCLEAR in readings):
+            against = None
         # The precisions to use (those that win at some size) lead, those to avoid follow: the reader is choosing.
         used.append(key.startswith((FASTER, f.MIXED)))
         clauses.append(Phrase.of("cpuhalf.item", form=Choice("clause" if against is None else "best"),
                                  best=against or Text(""),
                                  clause=Phrase.of("cpuhalf.clause", summary=Choice(key), **values)))
-        if key.endswith(".noisy"):
+        if key.endswith(".noisy") and key != "not_faster.noisy":  # (that form names its noisy sizes itself)
             noisy.append((Text(half.dtype), values["noisy"]))
     clauses = [clause for _, clause in sorted(zip(used, clauses, strict=True), key=lambda pair: not pair[0])]
     # Precisions that cannot be ranked at any size share one clause, so that its reason is said once. Where one of

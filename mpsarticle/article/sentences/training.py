@@ -139,7 +139,7 @@ def training_sentence(found: f.Training, words: Words) -> str:
 
 #: The scaling forms (kind, lead) whose wording ends on the smaller batch ("… {small_s} at batch {small}.").
 ENDS_ON_SMALL = frozenset({("unclear", "again"), ("unclear", "after"), ("unclear", "after_again"),
-                           ("grows", "first"), ("grows", "rest"), ("grows", "after")})
+                           ("grows", "first"), ("grows", "rest"), ("grows", "after"), ("spread", "after")})
 
 
 def _last_batch(found: tuple[f.BatchScaling, ...], given: frozenset[tuple[str, int]]) -> int | None:
