@@ -551,7 +551,7 @@ class Timed:
 
     def estimates(self) -> list[Timed]:
         """The point's value over all its processes: its samples' median, and the package's median of logarithms
-        (the last of :meth:`readings`, without each process's own)."""
+        (what :meth:`readings` adds to each process's own)."""
         groups = process_groups(self.point)
         logged = math.exp(statistics.fmean(math.log(_middle(g)) for g in groups))
         return [self, Timed(self.point, logged, self.low, self.high)] if logged != self.median else [self]
@@ -561,11 +561,9 @@ class Timed:
         an even count taken as the geometric mean of the two middle samples, as the package takes medians of
         logarithms (a rate printed to three digits can tell the two apart)."""
         groups = process_groups(self.point)
-        logged = math.exp(statistics.fmean(math.log(_middle(g)) for g in groups))
-        also = [Timed(self.point, logged, self.low, self.high)] if logged != self.median else []
         if len(groups) == 1:
-            return [self, *also]
-        return [Timed(self.point, median(g), self.low, self.high) for g in groups] + [self, *also]
+            return self.estimates()
+        return [Timed(self.point, median(g), self.low, self.high) for g in groups] + self.estimates()
 
     @property
     def suite(self) -> str | None:
